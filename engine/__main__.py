@@ -1,0 +1,36 @@
+"""``python -m engine <command>``: replay, solve, analyze, arena."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+COMMANDS = {
+    "replay": ("engine.replay_cli", "replay deal records (JSON or JSON Lines)"),
+    "solve": ("engine.solve_cli", "double-dummy solve records that end in the play phase"),
+    "analyze": ("engine.analysis_cli", "call / pass / alone analysis of a hand"),
+    "arena": ("engine.arena", "duplicate matches between computer players"),
+}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
+        lines = [f"  {name:8} {help_}" for name, (_, help_) in COMMANDS.items()]
+        print("usage: python -m engine <command> [args]\n\ncommands:\n" + "\n".join(lines))
+        if argv and argv[0] not in ("-h", "--help"):
+            print(f"\nunknown command {argv[0]!r}", file=sys.stderr)
+            return 2
+        return 0 if argv else 2
+    module_name, _ = COMMANDS[argv[0]]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        if err.name == module_name:
+            print(f"'{argv[0]}' is not available yet", file=sys.stderr)
+            return 2
+        raise
+    return int(module.main(argv[1:]))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

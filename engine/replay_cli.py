@@ -1,0 +1,69 @@
+"""``python -m engine replay FILE``: replay deal records, one JSON result line per record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from engine.records import result_record
+
+
+def read_records(text: str) -> list[tuple[dict[str, Any] | None, str | None]]:
+    """One JSON document, or JSON Lines. Each entry is (record, None) or (None, parse error)."""
+    stripped = text.strip()
+    if not stripped:
+        return []
+    try:
+        whole = json.loads(stripped)
+    except json.JSONDecodeError:
+        whole = None
+    else:
+        if isinstance(whole, dict):
+            return [(whole, None)]
+    entries: list[tuple[dict[str, Any] | None, str | None]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as err:
+            entries.append((None, f"line {number} is not valid JSON: {err.msg} (column {err.colno})"))
+            continue
+        if not isinstance(value, dict):
+            entries.append((None, f"line {number} is not a JSON object"))
+            continue
+        entries.append((value, None))
+    return entries
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine replay",
+        description="Replay Euchre deal records and print each step's legal actions, the tricks and the points.",
+    )
+    parser.add_argument("file", help="a JSON record or a JSON Lines file of records; - for stdin")
+    args = parser.parse_args(argv)
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as err:
+        print(f"cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        return 2
+    failed = False
+    entries = read_records(text)
+    if not entries:
+        print("no records found: give one JSON record or JSON Lines", file=sys.stderr)
+        return 2
+    for record, problem in entries:
+        if record is None:
+            result: dict[str, Any] = {"error": problem, "step": None}
+        else:
+            result = result_record(record)
+        failed = failed or "error" in result
+        print(json.dumps(result))
+    return 2 if failed else 0

@@ -1,0 +1,105 @@
+"""What one seat can see of a hand: the information set that players and the analyzer get.
+
+A view holds the seat's own cards, the upcard, every public action (the dealer's
+discard masked for everyone but the dealer), the tricks played, and the trick in
+progress. It never holds another seat's hidden cards or the kitty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Action, Kind
+from engine.cards import Card, Suit, make_deck
+from engine.hand import HandState, Phase, Trick, legal_actions
+from engine.rules import Rules
+
+HIDDEN_DISCARD = Action(Kind.DISCARD)  # "the dealer discarded a card" without the card
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    rules: Rules
+    seat: int
+    dealer: int
+    hand: tuple[Card, ...]
+    upcard: Card
+    phase: Phase
+    to_act: int | None
+    history: tuple[tuple[int, Action], ...]
+    trump: Suit | None
+    maker: int | None
+    alone: bool
+    lone_defender: int | None
+    out: tuple[int, ...]
+    upcard_taken: bool
+    turned_down: Suit | None
+    tricks: tuple[Trick, ...]
+    trick: tuple[tuple[int, Card], ...]
+    leader: int | None
+    hand_sizes: tuple[int, ...]
+    discarded: Card | None  # only the dealer's own discard; None for everyone else
+    legal: tuple[Action, ...]  # the seat's legal actions if it is to act, else ()
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    def is_maker_side(self, seat: int) -> bool:
+        if self.maker is None:
+            return False
+        if self.rules.players == 4:
+            return seat % 2 == self.maker % 2
+        return seat == self.maker
+
+    @property
+    def played_cards(self) -> tuple[Card, ...]:
+        return tuple(c for t in self.tricks for _, c in t.plays) + tuple(c for _, c in self.trick)
+
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """Cards whose place this seat does not know: not in its hand, not played,
+        not its own discard, and not the upcard (whose place is always known or
+        narrowed: face up, in the dealer's hand, or turned down)."""
+        known = set(self.hand) | set(self.played_cards) | {self.upcard}
+        if self.discarded is not None:
+            known.add(self.discarded)
+        return tuple(c for c in make_deck(self.rules.deck, self.rules.joker) if c not in known)
+
+
+def view_of(state: HandState, seat: int) -> SeatView:
+    """The view of ``seat``: only what that seat can see."""
+    if state.dealer == seat:
+        history = state.history
+        discarded = state.discarded
+    else:
+        history = tuple(
+            (s, HIDDEN_DISCARD if a.kind is Kind.DISCARD else a) for s, a in state.history
+        )
+        discarded = None
+    return SeatView(
+        rules=state.rules,
+        seat=seat,
+        dealer=state.dealer,
+        hand=state.hands[seat],
+        upcard=state.upcard,
+        phase=state.phase,
+        to_act=state.to_act,
+        history=history,
+        trump=state.trump,
+        maker=state.maker,
+        alone=state.alone,
+        lone_defender=state.lone_defender,
+        out=state.out,
+        upcard_taken=state.upcard_taken,
+        turned_down=state.turned_down,
+        tricks=state.tricks,
+        trick=state.trick,
+        leader=state.leader,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        discarded=discarded,
+        legal=legal_actions(state) if state.to_act == seat else (),
+    )

@@ -1,0 +1,1 @@
+"""Lesson content as data, and pure checkers that ask the engine."""

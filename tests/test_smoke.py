@@ -1,0 +1,29 @@
+"""The skeleton holds together: the engine imports and replays the README example."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_replay_cli_runs_the_readme_example() -> None:
+    record = {
+        "rules": {"players": 4},
+        "dealer": 3,
+        "hands": [["9C", "9D", "TC", "KH", "AC"], ["JC", "QH", "KD", "KS", "AS"],
+                  ["TD", "TH", "JD", "QD", "KC"], ["9S", "JS", "QC", "AD", "AH"]],
+        "upcard": "QS",
+        "actions": ["pass", "pass", "order", "discard AH", "play TC", "play JC"],
+    }
+    out = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", "-"], input=json.dumps(record),
+        capture_output=True, text=True, cwd=ROOT, check=True,
+    )
+    result = json.loads(out.stdout)
+    # Spades are trump: the jack of clubs is the left bower, a spade, so seat 1 (no clubs) may
+    # play it; seat 2 holds the only club left and must follow with it.
+    assert result["trump"] == "S" and result["maker"] == 2
+    assert result["complete"] is False
+    assert result["to_act"] == 2 and result["legal"] == ["play KC"]
