@@ -1,0 +1,1 @@
+"""The app's local SQLite database (records of games and lesson progress)."""
