@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.cards import Card, Suit, parse_card
+from engine.cards import Card, Suit, make_deck, parse_card
 from engine.errors import ActionParseError, CardParseError
 
 
@@ -65,6 +65,9 @@ ORDER_ALONE = Action(Kind.ORDER, alone=True)
 DECLINE = Action(Kind.DECLINE)
 DEFEND_ALONE = Action(Kind.DEFEND_ALONE)
 
+# One shared ``play`` action per card (actions are immutable): no allocation in hot loops.
+PLAYS: dict[Card, Action] = {c: Action(Kind.PLAY, card=c) for c in make_deck(32, joker=True)}
+
 _ACCEPTED = (
     "actions are: pass, order, order alone, call <suit>, call <suit> alone, discard <card>, "
     "decline, defend alone, name <suit>, name <suit> alone, play <card>"
@@ -72,7 +75,8 @@ _ACCEPTED = (
 
 
 def play(card: Card) -> Action:
-    return Action(Kind.PLAY, card=card)
+    action = PLAYS.get(card)
+    return action if action is not None else Action(Kind.PLAY, card=card)
 
 
 def discard(card: Card) -> Action:
@@ -108,7 +112,7 @@ def parse_action(text: str) -> Action:
             return Action(kind, suit=suit, alone=len(rest) == 2)
         if head in ("play", "discard") and len(rest) >= 1:
             card = parse_card(" ".join(rest))
-            return Action(Kind.PLAY if head == "play" else Kind.DISCARD, card=card)
+            return play(card) if head == "play" else discard(card)
     except CardParseError as err:
         raise ActionParseError(f"{text.strip()!r}: {err}") from None
     raise ActionParseError(f"{text.strip()!r} is not an action; {_ACCEPTED}")

@@ -96,6 +96,11 @@ class Card:
     suit_index: int  # 0..3 (Suit) or 4 for the joker: keeps ordering total
     rank: int
 
+    def __hash__(self) -> int:
+        # Equal cards have equal (suit_index, rank); one int is cheaper than hashing a tuple,
+        # and cards are dict keys in every hot loop (ranking tables, legal actions).
+        return self.suit_index * 16 + self.rank
+
     @property
     def suit(self) -> Suit | None:
         return None if self.suit_index == 4 else Suit(self.suit_index)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from operator import attrgetter
 
 from engine.actions import (
     DECLINE,
@@ -21,12 +22,12 @@ from engine.actions import (
     ORDER,
     ORDER_ALONE,
     PASS,
+    PLAYS,
     Action,
     Kind,
     call,
     discard,
     name,
-    play,
 )
 from engine.cards import Card, Suit, format_cards, make_deck
 from engine.errors import DealError, IllegalAction
@@ -152,14 +153,22 @@ class HandState:
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(HandState))
+_all_fields = attrgetter(*_FIELD_NAMES)
+_slot_setters = tuple(getattr(HandState, n).__set__ for n in _FIELD_NAMES)
 _set = object.__setattr__
 
 
 def replace(state: HandState, **changes: object) -> HandState:
-    """A copy of ``state`` with some fields changed (a faster dataclasses.replace)."""
+    """A copy of ``state`` with some fields changed (a faster dataclasses.replace).
+
+    Copies every slot, then overwrites the changed ones: the frozen dataclass's
+    ``__init__`` is skipped, which is safe because the values come from a valid state.
+    """
     new = object.__new__(HandState)
-    for field_name in _FIELD_NAMES:
-        _set(new, field_name, changes[field_name] if field_name in changes else getattr(state, field_name))
+    for set_slot, value in zip(_slot_setters, _all_fields(state), strict=True):
+        set_slot(new, value)
+    for field_name, value in changes.items():
+        _set(new, field_name, value)
     return new
 
 
@@ -250,10 +259,10 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
         if state.trick:
             eff = effective_table(state.trump)
             led = eff[state.trick[0][1]]
-            follow = [c for c in hand if eff[c] == led]
+            follow = tuple(PLAYS[c] for c in hand if eff[c] == led)
             if follow:
-                return tuple(play(c) for c in follow)
-        return tuple(play(c) for c in hand)
+                return follow
+        return tuple(PLAYS[c] for c in hand)
     alone_ok = state.rules.can_go_alone
     if phase is Phase.BID1:
         return (PASS, ORDER, ORDER_ALONE) if alone_ok else (PASS, ORDER)
@@ -293,6 +302,9 @@ def apply(state: HandState, action: Action | str) -> HandState:
     """The state after ``action``. Raises IllegalAction (listing the legal actions) if not legal."""
     if isinstance(action, str):
         action = Action.parse(action)
+    if action.kind is Kind.PLAY and _may_play(state, action.card):
+        assert state.to_act is not None
+        return _play(state, state.to_act, action, state.history + ((state.to_act, action),))
     legal = legal_actions(state)
     if action not in legal:
         if state.is_over:
@@ -358,6 +370,21 @@ def apply(state: HandState, action: Action | str) -> HandState:
     raise AssertionError(f"unhandled phase {state.phase}")  # pragma: no cover
 
 
+def _may_play(state: HandState, card: Card | None) -> bool:
+    """Whether the seat to act may play ``card`` now (the rule of ``legal_actions``, without
+    building the list): it is in the hand, and it follows the led suit or the seat cannot."""
+    if state.phase is not Phase.PLAY or state.to_act is None or state.trump is None:
+        return False
+    hand = state.hands[state.to_act]
+    if card not in hand:
+        return False
+    if not state.trick:
+        return True
+    eff = effective_table(state.trump)
+    led = eff[state.trick[0][1]]
+    return eff[card] == led or all(eff[c] != led for c in hand)
+
+
 def _with_hand(
     hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
@@ -398,8 +425,9 @@ def _play(
 ) -> HandState:
     card = action.card
     assert card is not None and state.trump is not None
-    hand = tuple(c for c in state.hands[seat] if c != card)
-    hands = _with_hand(state.hands, seat, hand)
+    held = state.hands[seat]
+    i = held.index(card)
+    hands = _with_hand(state.hands, seat, held[:i] + held[i + 1 :])
     trick = state.trick + ((seat, card),)
     if len(trick) < state.rules.players - len(state.out):
         return replace(

@@ -1,0 +1,72 @@
+"""Random complete hands per second through the engine's public API, and where the time goes.
+
+Each hand: ``deal`` with the default rules, then uniformly random legal actions
+(``legal_actions`` + ``apply``) until the hand is over, all in one process.
+
+    python bench/engine_bench.py [--seconds 5] [--profile-hands 3000] [--top 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.hand import apply, deal, legal_actions  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+
+
+def play_hands(count: int, rules: Rules, rng: random.Random) -> int:
+    """Play ``count`` random complete hands; returns the number of actions taken."""
+    actions = 0
+    for i in range(count):
+        state = deal(rules, i % rules.players, rng)
+        while not state.is_over:
+            state = apply(state, rng.choice(legal_actions(state)))
+            actions += 1
+    return actions
+
+
+def measure(seconds: float, rules: Rules) -> tuple[int, int, float]:
+    rng = random.Random(2024)
+    play_hands(200, rules, rng)  # warm up
+    hands = actions = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        actions += play_hands(500, rules, rng)
+        hands += 500
+    return hands, actions, elapsed
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="how long to time (default 5)")
+    parser.add_argument("--profile-hands", type=int, default=3000, help="hands to profile (0: skip)")
+    parser.add_argument("--top", type=int, default=15, help="profile entries to print")
+    args = parser.parse_args(argv)
+    rules = Rules()
+    hands, actions, elapsed = measure(args.seconds, rules)
+    print(f"rules: {rules.summary()}")
+    print(f"{hands} random complete hands in {elapsed:.2f} s: {hands / elapsed:,.0f} hands/s, "
+          f"{actions / elapsed:,.0f} actions/s ({actions / hands:.1f} actions per hand)")
+    if args.profile_hands:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        play_hands(args.profile_hands, rules, random.Random(7))
+        profiler.disable()
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(args.top)
+        print(f"\nwhere the time goes ({args.profile_hands} hands under cProfile, by own time):")
+        print("\n".join(line for line in out.getvalue().splitlines() if line.strip())[0:])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
