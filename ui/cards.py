@@ -1,0 +1,304 @@
+"""Playing cards drawn in code as SVG, one module used by every page.
+
+``card_svg`` draws one card (face, joker or back) with readable corner indices and pips,
+a state ring ("playable", "disabled", "hinted", "winning"), a trump marker when ``trump``
+is given, and an accessible label ("jack of diamonds — left bower"). The four-colour
+option draws diamonds blue and clubs green for colour-blind players and projectors.
+
+Every card's SVG carries ``data-card`` (canonical text, "back" for a back) and
+``data-state`` attributes, which the browser tests read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+
+import streamlit as st
+
+from engine.cards import JACK, KING, QUEEN, Card, Suit
+from engine.ranking import card_role, is_trump, left_bower, right_bower
+
+STATES = ("normal", "playable", "disabled", "hinted", "winning")
+FOUR_COLOUR_KEY = "four_colour"  # session-state key of the user's colour setting
+
+_TWO_COLOUR = {Suit.CLUBS: "#1d1d1d", Suit.DIAMONDS: "#c8102e", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1d1d1d"}
+_FOUR_COLOUR = {Suit.CLUBS: "#137a2c", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1d1d1d"}
+_JOKER_COLOUR = "#6a2c91"
+
+# Suit shapes in a 20x20 box, drawn as paths so they never depend on the installed fonts.
+_SUIT_PATHS = {
+    Suit.HEARTS: '<path d="M10 18.5C10 18.5 1 12.4 1 6.6 1 3.6 3.3 1.5 5.9 1.5 7.7 1.5 9.2 2.6 10 4.3 '
+    '10.8 2.6 12.3 1.5 14.1 1.5 16.7 1.5 19 3.6 19 6.6 19 12.4 10 18.5 10 18.5Z"/>',
+    Suit.DIAMONDS: '<path d="M10 0.8 18 10 10 19.2 2 10Z"/>',
+    Suit.SPADES: '<path d="M10 1C10 1 1 8 1 12.6 1 15.2 3 17 5.4 17 7.1 17 8.5 16.1 9.3 14.8 9 16.8 8 18.2 '
+    '6.4 19.2H13.6C12 18.2 11 16.8 10.7 14.8 11.5 16.1 12.9 17 14.6 17 17 17 19 15.2 19 12.6 19 8 10 1 10 1Z"/>',
+    Suit.CLUBS: '<circle cx="10" cy="5.3" r="4.3"/><circle cx="5" cy="11.4" r="4.3"/>'
+    '<circle cx="15" cy="11.4" r="4.3"/><path d="M9 10.5H11L12.8 19.2H7.2Z"/>',
+}
+
+# Pip centres (x, y) in the 100x140 card box; pips below the middle are drawn upside down.
+_L, _C, _R = 33.0, 50.0, 67.0
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    7: ((_L, 32), (_R, 32), (_C, 51), (_L, 70), (_R, 70), (_L, 108), (_R, 108)),
+    8: ((_L, 32), (_R, 32), (_C, 51), (_L, 70), (_R, 70), (_C, 89), (_L, 108), (_R, 108)),
+    9: ((_L, 32), (_R, 32), (_L, 57), (_R, 57), (_C, 70), (_L, 83), (_R, 83), (_L, 108), (_R, 108)),
+    10: ((_L, 32), (_R, 32), (_C, 44), (_L, 57), (_R, 57), (_L, 83), (_R, 83), (_C, 96), (_L, 108), (_R, 108)),
+}
+_RANK_TEXT = {7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+_RING = {  # state -> (stroke colour, stroke width, dash pattern)
+    "normal": ("#8a8a8a", 1.5, ""),
+    "playable": ("#1b6e3a", 5.0, ""),
+    "disabled": ("#9a9a9a", 1.5, ""),
+    "hinted": ("#e08a00", 5.0, "9 5"),
+    "winning": ("#d4a017", 6.0, ""),
+}
+_STATE_WORDS = {"playable": "playable", "disabled": "not playable", "hinted": "hint", "winning": "winning card"}
+
+
+def suit_colour(suit: Suit | None, four_colour: bool = False) -> str:
+    if suit is None:
+        return _JOKER_COLOUR
+    return (_FOUR_COLOUR if four_colour else _TWO_COLOUR)[suit]
+
+
+def card_label(card: Card | None, trump: Suit | None = None) -> str:
+    """What a screen reader says: 'jack of diamonds — left bower', 'nine of hearts — trump'."""
+    if card is None:
+        return "face-down card"
+    if card.is_joker:
+        return "joker — best bower" + (", the highest trump" if trump is not None else "")
+    role = card_role(card, trump)
+    return f"{card.name} — {role}" if role else card.name
+
+
+def _pip(suit: Suit, x: float, y: float, size: float, flip: bool = False) -> str:
+    scale = size / 20
+    turn = f" rotate(180 {x} {y})" if flip else ""
+    return (
+        f'<g transform="{turn.strip()} translate({x - size / 2:.1f} {y - size / 2:.1f}) scale({scale:.3f})">'
+        f"{_SUIT_PATHS[suit]}</g>"
+    )
+
+
+def _corner(card: Card, colour: str) -> str:
+    """The index in the top-left corner; drawn again turned round in the bottom-right."""
+    if card.is_joker:
+        letters = "".join(
+            f'<text x="10.5" y="{17 + 10.5 * i}" font-size="11" font-weight="700" text-anchor="middle">{ch}</text>'
+            for i, ch in enumerate("JOKER")
+        )
+        one = f'<g fill="{colour}" font-family="Arial, Helvetica, sans-serif">{letters}</g>'
+    else:
+        assert card.suit is not None
+        rank = _RANK_TEXT[card.rank]
+        size = 21 if rank == "10" else 25
+        spacing = ' letter-spacing="-2"' if rank == "10" else ""
+        one = (
+            f'<g fill="{colour}" font-family="Arial, Helvetica, sans-serif">'
+            f'<text x="12" y="27" font-size="{size}" font-weight="700" text-anchor="middle"{spacing}>{rank}</text>'
+            f"{_pip(card.suit, 12, 38, 15)}</g>"
+        )
+    return one + f'<g transform="rotate(180 50 70)">{one}</g>'
+
+
+def _face(card: Card, colour: str) -> str:
+    """The middle of the card: pips for 7-10, one big pip for the ace, a framed letter for J Q K."""
+    if card.is_joker:
+        star = "M50 38 57 58 78 58 61 70 68 91 50 78 32 91 39 70 22 58 43 58Z"
+        return (
+            f'<path d="{star}" fill="{colour}"/>'
+            f'<text x="50" y="110" font-size="13" font-weight="700" text-anchor="middle" fill="{colour}" '
+            f'font-family="Arial, Helvetica, sans-serif">BENNY</text>'
+        )
+    suit = card.suit
+    assert suit is not None
+    if card.rank in _PIPS:
+        return f'<g fill="{colour}">' + "".join(_pip(suit, x, y, 19, y > 70) for x, y in _PIPS[card.rank]) + "</g>"
+    if card.rank in (JACK, QUEEN, KING):
+        letter = _RANK_TEXT[card.rank]
+        return (
+            f'<rect x="25" y="20" width="50" height="100" rx="4" fill="{colour}" fill-opacity="0.09" '
+            f'stroke="{colour}" stroke-width="1.5"/>'
+            f'<g fill="{colour}">{_pip(suit, 50, 38, 20)}{_pip(suit, 50, 102, 20, True)}</g>'
+            f'<text x="50" y="84" font-size="40" font-weight="700" text-anchor="middle" fill="{colour}" '
+            f'font-family="Georgia, serif">{letter}</text>'
+        )
+    return f'<g fill="{colour}">{_pip(suit, 50, 70, 46)}</g>'  # the ace
+
+
+def _back() -> str:
+    diamonds = "".join(
+        f'<path d="M{x} {y - 6}L{x + 5} {y}L{x} {y + 6}L{x - 5} {y}Z"/>'
+        for row, y in enumerate(range(18, 128, 12))
+        for x in range(18 if row % 2 == 0 else 23, 86, 10)
+    )
+    return (
+        '<rect x="9" y="9" width="82" height="122" rx="5" fill="#1b6e3a"/>'
+        f'<g fill="#2f8c52">{diamonds}</g>'
+        '<rect x="9" y="9" width="82" height="122" rx="5" fill="none" stroke="#f7f4ec" stroke-width="2"/>'
+    )
+
+
+def _trump_band(card: Card, trump: Suit) -> str:
+    if card.is_joker:
+        text = "BEST BOWER"
+    elif card == right_bower(trump):
+        text = "RIGHT BOWER"
+    elif card == left_bower(trump):
+        text = "LEFT BOWER"
+    else:
+        text = "TRUMP"
+    return (
+        '<rect x="22" y="122" width="56" height="13" rx="6.5" fill="#1b6e3a"/>'
+        f'<text x="50" y="131.8" font-size="8.6" font-weight="700" text-anchor="middle" fill="#ffffff" '
+        f'font-family="Arial, Helvetica, sans-serif" letter-spacing="0.3">{text}</text>'
+    )
+
+
+def _badge(text: str, fill: str) -> str:
+    return (
+        f'<rect x="31" y="1" width="38" height="14" rx="7" fill="{fill}"/>'
+        f'<text x="50" y="11.3" font-size="9" font-weight="700" text-anchor="middle" fill="#1d1d1d" '
+        f'font-family="Arial, Helvetica, sans-serif">{text}</text>'
+    )
+
+
+def card_svg(
+    card: Card | None,
+    *,
+    trump: Suit | None = None,
+    state: str = "normal",
+    four_colour: bool = False,
+    width: int = 90,
+    face_down: bool = False,
+) -> str:
+    """One card as an inline SVG string. None or ``face_down`` draws the back."""
+    if state not in STATES:
+        raise ValueError(f"card state {state!r} is not one of {', '.join(STATES)}")
+    back = card is None or face_down
+    height = round(width * 1.4)
+    stroke, stroke_width, dash = _RING[state]
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    parts = [
+        f'<rect x="3" y="3" width="94" height="134" rx="8" fill="#ffffff" stroke="{stroke}" '
+        f'stroke-width="{stroke_width}"{dash_attr}/>'
+    ]
+    if back:
+        label = card_label(None)
+        parts.append(_back())
+    else:
+        assert card is not None
+        label = card_label(card, trump)
+        colour = suit_colour(card.suit, four_colour)
+        parts.append(_corner(card, colour))
+        parts.append(_face(card, colour))
+        if trump is not None and is_trump(card, trump):
+            parts.append(_trump_band(card, trump))
+    if state == "winning":
+        parts.append(_badge("WINS", "#f4c542"))
+    elif state == "hinted":
+        parts.append(_badge("HINT", "#ffc766"))
+    if state in _STATE_WORDS:
+        label += f", {_STATE_WORDS[state]}"
+    style = "display:block;flex:none;"
+    if state == "disabled":
+        style += "opacity:0.42;filter:grayscale(0.7);"
+    elif state == "winning":
+        style += "transform:translateY(-6px);"
+    data_card = "back" if back else str(card)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="{width}" height="{height}" '
+        f'role="img" aria-label="{escape(label)}" data-card="{data_card}" data-state="{state}" '
+        f'style="{style}"><title>{escape(label)}</title>{"".join(parts)}</svg>'
+    )
+
+
+def cards_row_html(
+    cards: Sequence[Card | None],
+    *,
+    trump: Suit | None = None,
+    states: Sequence[str] | Mapping[Card, str] | None = None,
+    four_colour: bool = False,
+    width: int = 90,
+    labels: Sequence[str | None] | None = None,
+) -> str:
+    """A wrapping row of cards; ``states`` per position (or per card), ``labels`` captions under them."""
+    cells = []
+    for i, card in enumerate(cards):
+        if states is None:
+            state = "normal"
+        elif isinstance(states, Mapping):
+            state = states.get(card, "normal") if card is not None else "normal"
+        else:
+            state = states[i]
+        svg = card_svg(card, trump=trump, state=state, four_colour=four_colour, width=width)
+        caption = labels[i] if labels is not None and i < len(labels) else None
+        text = (
+            f'<figcaption style="font-size:{max(12, width // 7)}px;text-align:center;max-width:{width}px;'
+            f'line-height:1.2;margin-top:4px">{escape(caption)}</figcaption>'
+            if caption
+            else ""
+        )
+        cells.append(f'<figure style="margin:0;display:flex;flex-direction:column;align-items:center">{svg}{text}</figure>')
+    gap = max(6, width // 10)
+    return (
+        f'<div class="ec-cards" role="list" style="display:flex;flex-wrap:wrap;gap:{gap}px;'
+        f'align-items:flex-start;padding:8px 0">{"".join(cells)}</div>'
+    )
+
+
+def four_colour() -> bool:
+    """The user's four-colour setting (sidebar toggle), False until set."""
+    return bool(st.session_state.get(FOUR_COLOUR_KEY, False))
+
+
+def show_cards(
+    cards: Sequence[Card | None],
+    *,
+    trump: Suit | None = None,
+    states: Sequence[str] | Mapping[Card, str] | None = None,
+    four_colour: bool | None = None,
+    width: int = 90,
+    labels: Sequence[str | None] | None = None,
+) -> None:
+    """Render a row of cards on the page (four-colour follows the user's setting unless given)."""
+    colour = globals()["four_colour"]() if four_colour is None else four_colour
+    st.html(cards_row_html(cards, trump=trump, states=states, four_colour=colour, width=width, labels=labels))
+
+
+def card_buttons(
+    cards: Sequence[Card],
+    *,
+    key: str,
+    trump: Suit | None = None,
+    disabled: dict[Card, str] | None = None,
+    width: int = 90,
+    states: Mapping[Card, str] | None = None,
+) -> Card | None:
+    """A clickable row: each card drawn with a button under it. Returns the clicked card, else None.
+
+    ``disabled`` maps a card to the reason it cannot be chosen; the button is greyed out and the
+    reason shows on hover/touch (help text) and under the card. ``states`` overrides a card's ring.
+    """
+    if not cards:
+        return None
+    disabled = disabled or {}
+    colour = four_colour()
+    clicked: Card | None = None
+    columns = st.columns(len(cards), gap="small")
+    for column, card in zip(columns, cards, strict=True):
+        with column:
+            reason = disabled.get(card)
+            state = (states or {}).get(card, "disabled" if reason else "playable")
+            st.html(card_svg(card, trump=trump, state=state, four_colour=colour, width=width))
+            if st.button(
+                card.short,
+                key=f"{key}-{card}",
+                disabled=reason is not None,
+                help=reason if reason else card_label(card, trump),
+                width=max(width, 44),
+            ):
+                clicked = card
+    return clicked

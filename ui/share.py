@@ -1,0 +1,85 @@
+"""Share links: rules (and a page's own values) to and from URL query parameters.
+
+Only the rules fields that differ from the defaults go in a link, so links stay short.
+Anything a person could type into the address bar is validated: a bad value raises
+``ShareLinkError`` (a ValueError) that says what was wrong and what is accepted.
+
+>>> from engine.rules import Rules
+>>> rules_to_query(Rules(players=3, joker=True))
+{'players': '3', 'joker': '1'}
+>>> rules_from_query({'players': '3', 'joker': 'true', 'seed': '7'})
+Rules(players=3, deck=24, joker=True, stick_the_dealer=False, defend_alone=False, lone_lead='left_of_dealer', discard_upcard=False, optional_pickup=False, target=10, draw_for_deal=False, match_games=1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields
+from urllib.parse import urlencode
+
+from engine.errors import RulesError
+from engine.rules import Rules
+
+RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Rules))
+_DEFAULTS = Rules()
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+class ShareLinkError(ValueError):
+    """A query parameter in a link is missing, malformed or out of range."""
+
+
+def rules_to_query(rules: Rules) -> dict[str, str]:
+    """The query parameters for ``rules``: only the fields that differ from the defaults."""
+    out: dict[str, str] = {}
+    for key, value in rules.changes().items():
+        out[key] = ("1" if value else "0") if isinstance(value, bool) else str(value)
+    return out
+
+
+def has_rules(params: Mapping[str, str]) -> bool:
+    """True when a link names any rules field."""
+    return any(key in params for key in RULE_FIELDS)
+
+
+def rules_from_query(params: Mapping[str, str]) -> Rules:
+    """The rules a link describes; fields it leaves out take their defaults; other keys are ignored."""
+    values: dict[str, object] = {}
+    for key in RULE_FIELDS:
+        if key not in params:
+            continue
+        raw = str(params[key]).strip()
+        default = getattr(_DEFAULTS, key)
+        if isinstance(default, bool):
+            if raw.lower() in _TRUE:
+                values[key] = True
+            elif raw.lower() in _FALSE:
+                values[key] = False
+            else:
+                raise ShareLinkError(f"the link's {key}={raw!r} is not on/off; use 1 or 0")
+        elif isinstance(default, int):
+            if not raw.isdigit():
+                raise ShareLinkError(f"the link's {key}={raw!r} is not a whole number")
+            values[key] = int(raw)
+        else:
+            values[key] = raw
+    try:
+        return Rules.from_dict(values)
+    except RulesError as err:
+        raise ShareLinkError(f"the link's rules are not possible: {err}") from None
+
+
+def query_int(params: Mapping[str, str], key: str, low: int, high: int) -> int:
+    """A required whole number ``low..high`` from a link."""
+    if key not in params:
+        raise ShareLinkError(f"the link has no {key}; it needs a whole number from {low} to {high}")
+    raw = str(params[key]).strip()
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise ShareLinkError(f"the link's {key}={raw!r} is not a whole number from {low} to {high}")
+    return int(raw)
+
+
+def query_string(params: Mapping[str, str]) -> str:
+    """'?a=1&b=2' (empty string for no parameters)."""
+    return "?" + urlencode(dict(params)) if params else ""
