@@ -1,0 +1,163 @@
+"""Deal codes: a short, checkable text for one deal (rules + seed + which hand).
+
+Ten bytes, written as 16 base32 letters in four groups (``ABCD-EFGH-IJKL-MNOP``):
+
+- 2 bytes: the rules, one field per few bits (see ``_RULE_BITS``);
+- 4 bytes: the game seed;
+- 2 bytes: format version (2 bits), game number (3 bits), dealer (3 bits: 0 for the game's
+  own first dealer, else seat + 1), hand number (8 bits);
+- 2 bytes: a keyed BLAKE2b checksum of the first eight.
+
+Nothing is ever unpickled: decoding is bit arithmetic, every field is range-checked
+and the rules are rebuilt through ``Rules``, so a typo or a tampered code gives a
+``DealCodeError`` that says what was wrong.
+
+>>> code = encode(DealCode(Rules(), seed=12345))
+>>> len(code), code.count("-")
+(19, 3)
+>>> decode(code.lower().replace("-", " ")) == DealCode(Rules(), seed=12345)
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from dataclasses import dataclass
+
+from engine.errors import EuchreError, RulesError
+from engine.rules import LONE_LEADS, Rules
+
+VERSION = 1
+SEED_LIMIT = 2**32
+MAX_HAND = 255
+MAX_GAME = 4
+_KEY = b"euchre-coach-deal-code"
+_LETTERS = 16
+_CONFUSABLE = str.maketrans({"0": "O", "1": "I", "8": "B", "9": "G"})
+ACCEPTED = "a deal code is 16 letters and digits 2-7, like ABCD-EFGH-IJKL-MNOP (dashes and spaces are ignored)"
+
+
+class DealCodeError(EuchreError):
+    """A deal code that is malformed, mistyped or tampered with."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealCode:
+    """Which deal: the rules, the game seed, and the hand within that game.
+
+    ``dealer`` is the seat dealing that hand (hands after the first in a match depend on
+    play, so the code carries it rather than recomputing it).
+    """
+
+    rules: Rules
+    seed: int
+    game_number: int = 0
+    hand_number: int = 0
+    dealer: int | None = None  # None: the game's own first dealer (hand 0 of game 0)
+
+
+# (field, allowed values in bit order); each field takes just enough bits.
+_RULE_BITS: tuple[tuple[str, tuple[object, ...]], ...] = (
+    ("players", (4, 3, 2)),
+    ("deck", (24, 28, 32)),
+    ("joker", (False, True)),
+    ("stick_the_dealer", (False, True)),
+    ("defend_alone", (False, True)),
+    ("lone_lead", LONE_LEADS),
+    ("discard_upcard", (False, True)),
+    ("optional_pickup", (False, True)),
+    ("target", (10, 5, 7)),
+    ("draw_for_deal", (False, True)),
+    ("match_games", (1, 3, 5)),
+)
+
+
+def _width(values: tuple[object, ...]) -> int:
+    return max(1, (len(values) - 1).bit_length())
+
+
+def pack_rules(rules: Rules) -> int:
+    word, shift = 0, 0
+    for field, values in _RULE_BITS:
+        word |= values.index(getattr(rules, field)) << shift
+        shift += _width(values)
+    return word
+
+
+def unpack_rules(word: int) -> Rules:
+    data: dict[str, object] = {}
+    shift = 0
+    for field, values in _RULE_BITS:
+        index = (word >> shift) & ((1 << _width(values)) - 1)
+        if index >= len(values):
+            raise DealCodeError(f"the code's rules are garbled (field {field}); {ACCEPTED}")
+        data[field] = values[index]
+        shift += _width(values)
+    if word >> shift:
+        raise DealCodeError(f"the code's rules are garbled (unused bits set); {ACCEPTED}")
+    try:
+        return Rules.from_dict(data)
+    except RulesError as err:
+        raise DealCodeError(f"the code names impossible rules: {err}") from None
+
+
+def _checksum(payload: bytes) -> bytes:
+    return hashlib.blake2b(payload, digest_size=2, key=_KEY).digest()
+
+
+def encode(code: DealCode) -> str:
+    """The code's text, four dash-separated groups of four."""
+    if not 0 <= code.seed < SEED_LIMIT:
+        raise DealCodeError(f"seed must be 0..{SEED_LIMIT - 1}, got {code.seed}")
+    if not 0 <= code.hand_number <= MAX_HAND or not 0 <= code.game_number <= MAX_GAME:
+        raise DealCodeError(f"hand 0..{MAX_HAND} of game 0..{MAX_GAME} only")
+    dealer = code.dealer
+    if dealer is not None and not 0 <= dealer < code.rules.players:
+        raise DealCodeError(f"dealer must be a seat 0..{code.rules.players - 1}")
+    # dealer field (3 bits): 0 = the game's own first dealer, otherwise the seat + 1
+    dealer_field = 0 if dealer is None else dealer + 1
+    position = (VERSION << 14) | (code.game_number << 11) | (dealer_field << 8) | code.hand_number
+    payload = (
+        pack_rules(code.rules).to_bytes(2, "big")
+        + code.seed.to_bytes(4, "big")
+        + position.to_bytes(2, "big")
+    )
+    text = base64.b32encode(payload + _checksum(payload)).decode("ascii")
+    return "-".join(text[i : i + 4] for i in range(0, _LETTERS, 4))
+
+
+def decode(text: str) -> DealCode:
+    """Parse a deal code; raises DealCodeError saying what was wrong."""
+    if not isinstance(text, str):
+        raise DealCodeError(ACCEPTED)
+    cleaned = "".join(text.split()).replace("-", "").upper().translate(_CONFUSABLE)
+    if len(cleaned) != _LETTERS:
+        raise DealCodeError(f"{text.strip()!r} has {len(cleaned)} letters, not {_LETTERS}; {ACCEPTED}")
+    bad = sorted({c for c in cleaned if c not in "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"})
+    if bad:
+        raise DealCodeError(f"{text.strip()!r} contains {''.join(bad)!r}; {ACCEPTED}")
+    raw = base64.b32decode(cleaned)
+    payload, check = raw[:8], raw[8:]
+    if _checksum(payload) != check:
+        raise DealCodeError(
+            f"{text.strip()!r} fails its check: a letter is mistyped or the code was changed; {ACCEPTED}"
+        )
+    rules = unpack_rules(int.from_bytes(payload[:2], "big"))
+    seed = int.from_bytes(payload[2:6], "big")
+    position = int.from_bytes(payload[6:8], "big")
+    version = position >> 14
+    if version != VERSION:
+        raise DealCodeError(f"this code is format version {version}; this app reads version {VERSION}")
+    game_number = (position >> 11) & 0b111
+    dealer_field = (position >> 8) & 0b111
+    hand_number = position & 0xFF
+    if game_number > MAX_GAME or game_number >= rules.match_games:
+        raise DealCodeError(f"the code names game {game_number + 1} of a best-of-{rules.match_games} match")
+    if dealer_field > rules.players:
+        raise DealCodeError(f"the code names dealer seat {dealer_field - 1} in a {rules.players}-player game")
+    dealer = None if dealer_field == 0 else dealer_field - 1
+    return DealCode(rules, seed, game_number, hand_number, dealer)
+
+
+__all__ = ["ACCEPTED", "DealCode", "DealCodeError", "decode", "encode", "pack_rules", "unpack_rules"]

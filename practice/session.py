@@ -1,0 +1,271 @@
+"""A practice session as an immutable value, and the position it replays to.
+
+A ``Session`` is the rules, the level of each computer seat, the game seed and the
+learner's decisions so far (canonical action strings, plus ``NEXT_HAND`` markers
+between hands). The whole position is recomputed by replaying: the deals come from
+the seed (``engine.game``), and every computer decision gets its own generator
+derived from (seed, game, hand, step, seat). So undo is just "drop the last
+decision and replay", and it restores exactly the earlier position.
+
+Computer decisions are pure functions of (level, view, generator seed), so they may
+be memoised in a ``Memo`` dict to keep replays cheap with slow (expert) players.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, MutableMapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Protocol
+
+from engine.actions import Action
+from engine.errors import EuchreError, IllegalAction
+from engine.game import GameState, _hand_rng, new_game
+from engine.hand import HandState, deal
+from engine.rules import Rules
+from engine.view import SeatView, view_of
+
+LEARNER = 0
+NEXT_HAND = "next hand"
+LEVELS = ("beginner", "club", "expert")
+
+
+class PracticeError(EuchreError):
+    """A practice session that cannot be built or continued (bad level, illegal decision)."""
+
+
+class DecisionLike(Protocol):
+    @property
+    def action(self) -> Action: ...
+
+    @property
+    def reason(self) -> str: ...
+
+
+class Decider(Protocol):
+    def decide(self, view: SeatView, rng: random.Random) -> DecisionLike: ...
+
+
+PlayerFactory = Callable[[str], Decider]
+MemoKey = tuple[object, ...]
+Memo = MutableMapping[MemoKey, tuple[Action, str]]
+
+
+def default_players(level: str) -> Decider:
+    """The project's computer players (engine.players), by level name."""
+    from engine.players import make_player
+
+    player: Decider = make_player(level)
+    return player
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    rules: Rules
+    levels: tuple[str, ...]  # one per seat; seat 0 (the learner) is ignored
+    seed: int
+    decisions: tuple[str, ...] = ()
+    game_number: int = 0  # where the session starts (a deal code may start mid-game)
+    hand_number: int = 0
+    dealer: int | None = None  # None: the game's own first dealer
+    single_deal: bool = False  # "replay this deal": the session ends with its first hand
+
+    def __post_init__(self) -> None:
+        if len(self.levels) != self.rules.players:
+            raise PracticeError(
+                f"{self.rules.players} players need {self.rules.players} seat levels, got {len(self.levels)}"
+            )
+        for seat, level in enumerate(self.levels):
+            if seat != LEARNER and level not in LEVELS:
+                raise PracticeError(f"seat {seat} level {level!r} is not one of {', '.join(LEVELS)}")
+
+    def with_decision(self, decision: str) -> Session:
+        return replace(self, decisions=self.decisions + (decision,))
+
+
+def start_game(session: Session) -> GameState:
+    """The session's first game state: hand ``hand_number`` of game ``game_number`` of the seed."""
+    game = new_game(session.rules, session.seed)
+    if session.game_number == 0 and session.hand_number == 0 and session.dealer is None:
+        return game
+    dealer = session.dealer
+    if dealer is None:  # game 0: the deal passes left once per hand
+        dealer = (game.dealer + session.hand_number) % session.rules.players
+    hand = deal(session.rules, dealer, _hand_rng(session.seed, session.game_number, session.hand_number))
+    return replace(game, hand=hand, dealer=dealer, game_number=session.game_number,
+                   hand_number=session.hand_number)
+
+
+class Waiting(StrEnum):
+    LEARNER = "learner"  # the learner is to act
+    NEXT_HAND = "next hand"  # a hand is over; the learner reviews it and deals the next
+    DONE = "done"  # the match (or the single replayed deal) is over
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    before: HandState
+    seat: int
+    action: Action
+    reason: str  # the computer player's one-line reason; "" for the learner
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    session: Session
+    game: GameState
+    waiting: Waiting
+    moves: tuple[Move, ...]  # every move of the current hand, in order
+
+    @property
+    def hand(self) -> HandState:
+        return self.game.hand
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        return self.game.hand.legal_actions() if self.waiting is Waiting.LEARNER else ()
+
+    @property
+    def pending(self) -> tuple[Move, ...]:
+        """The computer moves since the learner's last decision (shown one by one at step pace)."""
+        for i in range(len(self.moves) - 1, -1, -1):
+            if self.moves[i].seat == LEARNER:
+                return self.moves[i + 1 :]
+        return self.moves
+
+
+def computer_rng(session: Session, game: GameState, seat: int) -> random.Random:
+    hand = game.hand
+    return random.Random(
+        f"practice:{session.seed}:{game.game_number}:{game.hand_number}:{len(hand.history)}:{seat}"
+    )
+
+
+def computer_decision(
+    session: Session, game: GameState, seat: int, level: str, players: PlayerFactory, memo: Memo | None
+) -> tuple[Action, str]:
+    """What the ``level`` player in ``seat`` does now (memoised on everything it depends on)."""
+    hand = game.hand
+    key: MemoKey = (level, seat, session.seed, game.game_number, game.hand_number, hand.dealt,
+                    hand.upcard, hand.history)
+    if memo is not None and key in memo:
+        return memo[key]
+    decision = players(level).decide(view_of(hand, seat), computer_rng(session, game, seat))
+    result = (decision.action, decision.reason)
+    if memo is not None:
+        memo[key] = result
+    return result
+
+
+def _run(
+    session: Session, game: GameState, moves: tuple[Move, ...], decisions: tuple[str, ...],
+    players: PlayerFactory, memo: Memo | None,
+) -> Position:
+    todo = list(decisions)
+    collected = list(moves)
+    while True:
+        hand = game.hand
+        if hand.is_over:
+            if game.is_over or session.single_deal:
+                if todo:
+                    raise PracticeError(f"the session is over; cannot apply {todo[0]!r}")
+                return Position(session, game, Waiting.DONE, tuple(collected))
+            if not todo:
+                return Position(session, game, Waiting.NEXT_HAND, tuple(collected))
+            marker = todo.pop(0)
+            if marker != NEXT_HAND:
+                raise PracticeError(f"the hand is over: the next decision must be {NEXT_HAND!r}, not {marker!r}")
+            game = game.next_hand()
+            collected = []
+            continue
+        seat = hand.to_act
+        assert seat is not None
+        if seat == LEARNER:
+            if not todo:
+                return Position(session, game, Waiting.LEARNER, tuple(collected))
+            text = todo.pop(0)
+            try:
+                action = Action.parse(text)
+                after = game.apply(action)
+            except EuchreError as err:
+                raise PracticeError(f"your decision {text!r} cannot be played here: {err}") from None
+            collected.append(Move(hand, seat, action, ""))
+            game = after
+            continue
+        action, reason = computer_decision(session, game, seat, session.levels[seat], players, memo)
+        try:
+            game = game.apply(action)
+        except IllegalAction as err:  # a computer player bug: say so plainly
+            raise PracticeError(f"the {session.levels[seat]} player in seat {seat} chose {action}: {err}") from None
+        collected.append(Move(hand, seat, action, reason))
+
+
+def replay(session: Session, players: PlayerFactory = default_players, memo: Memo | None = None) -> Position:
+    """The position the session's decisions lead to (computer players acting until it is the
+    learner's turn, a hand ends, or the session is over)."""
+    return _run(session, start_game(session), (), session.decisions, players, memo)
+
+
+def act(
+    position: Position, action: Action | str, players: PlayerFactory = default_players, memo: Memo | None = None
+) -> Position:
+    """The learner's decision; the computer players then act up to the learner's next turn.
+
+    Raises IllegalAction (a ValueError listing the legal actions) if it is not legal now.
+    """
+    if position.waiting is not Waiting.LEARNER:
+        raise IllegalAction(f"it is not your turn ({position.waiting.value})", ())
+    parsed = Action.parse(action) if isinstance(action, str) else action
+    legal = position.legal
+    if parsed not in legal:
+        raise IllegalAction(f"{parsed} is not legal now; legal: {', '.join(map(str, legal))}", legal)
+    text = str(parsed)
+    session = position.session.with_decision(text)
+    return _run(session, position.game, position.moves, (text,), players, memo)
+
+
+def next_hand(position: Position, players: PlayerFactory = default_players, memo: Memo | None = None) -> Position:
+    if position.waiting is not Waiting.NEXT_HAND:
+        raise PracticeError("the next hand can be dealt only when this one is over")
+    session = position.session.with_decision(NEXT_HAND)
+    return _run(session, position.game, position.moves, (NEXT_HAND,), players, memo)
+
+
+def can_undo(position: Position) -> bool:
+    """Undo takes back a decision of the hand in progress (finished hands are already recorded)."""
+    return position.waiting is Waiting.LEARNER and any(m.seat == LEARNER for m in position.moves)
+
+
+def undo(position: Position, players: PlayerFactory = default_players, memo: Memo | None = None) -> Position:
+    """The position before the learner's last decision of this hand (replayed exactly)."""
+    if not can_undo(position):
+        raise PracticeError("there is no decision of yours in this hand to take back")
+    decisions = position.session.decisions
+    assert decisions and decisions[-1] != NEXT_HAND
+    return replay(replace(position.session, decisions=decisions[:-1]), players, memo)
+
+
+def replay_deal(position: Position) -> Session:
+    """A new single-deal session on the current hand's cards (duplicate style)."""
+    game = position.game
+    s = position.session
+    return Session(s.rules, s.levels, s.seed, (), game.game_number, game.hand_number, game.hand.dealer,
+                   single_deal=True)
+
+
+def play_out(
+    session: Session, game: GameState, seat_levels: tuple[str, ...], players: PlayerFactory = default_players,
+    memo: Memo | None = None,
+) -> HandState:
+    """Play the current hand of ``game`` to its end with a computer player in every seat
+    (``seat_levels``, the learner's seat included) — e.g. "what the expert would have done
+    in your seat". The other seats draw the same generators as in the real hand."""
+    hand = game.hand
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        step = replace(game, hand=hand)
+        action, _ = computer_decision(session, step, seat, seat_levels[seat], players, memo)
+        hand = hand.apply(action)
+    return hand

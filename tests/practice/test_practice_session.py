@@ -1,0 +1,173 @@
+"""The practice session replays exactly: undo, replay-this-deal, deal codes as starting points."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from practice_doubles import CountingFactory, random_players
+
+from engine.errors import IllegalAction
+from engine.hand import Phase
+from engine.rules import Rules
+from practice.session import (
+    LEARNER,
+    NEXT_HAND,
+    PracticeError,
+    Session,
+    Waiting,
+    act,
+    can_undo,
+    next_hand,
+    play_out,
+    replay,
+    replay_deal,
+    start_game,
+    undo,
+)
+
+LEVELS4 = ("you", "club", "club", "club")
+
+
+def _learner_plays(session: Session, choose_seed: int, hands: int = 1000):
+    """Play the session to its end with a random learner; return every position reached."""
+    rng = random.Random(choose_seed)
+    pos = replay(session, random_players)
+    seen = [pos]
+    while pos.waiting is not Waiting.DONE and hands > 0:
+        if pos.waiting is Waiting.LEARNER:
+            pos = act(pos, rng.choice(pos.legal), random_players)
+        else:
+            hands -= 1
+            if hands == 0:
+                break
+            pos = next_hand(pos, random_players)
+        seen.append(pos)
+    return seen
+
+
+def test_whole_game_reaches_the_target_and_scores_add_up() -> None:
+    session = Session(Rules(target=5), LEVELS4, seed=7)
+    positions = _learner_plays(session, 1)
+    final = positions[-1]
+    assert final.waiting is Waiting.DONE
+    # independent tally: sum each finished hand's points per side (seat 0 = side 0, seat 1 = side 1)
+    tally = [0, 0]
+    for hand in final.game.history:
+        tally[0] += hand.points[0]
+        tally[1] += hand.points[1]
+    assert tuple(tally) == final.game.scores
+    assert max(tally) >= 5
+
+
+def test_the_learner_acts_only_on_its_turn_and_computers_fill_in() -> None:
+    pos = replay(Session(Rules(), LEVELS4, seed=3), random_players)
+    assert pos.waiting is Waiting.LEARNER and pos.hand.to_act == LEARNER
+    # every move before the learner's turn was a computer's, in seat order from the dealer's left
+    seats = [m.seat for m in pos.moves]
+    expected = [(pos.hand.dealer + 1 + i) % 4 for i in range(len(seats))]
+    assert seats == expected and LEARNER not in seats
+
+
+def test_replaying_the_decisions_gives_the_same_position() -> None:
+    positions = _learner_plays(Session(Rules(), LEVELS4, seed=11), 5, hands=3)
+    for pos in positions:
+        assert replay(pos.session, random_players) == pos
+
+
+def test_undo_restores_the_exact_earlier_position() -> None:
+    positions = _learner_plays(Session(Rules(), LEVELS4, seed=21), 9, hands=2)
+    checked = 0
+    for before, after in zip(positions, positions[1:], strict=False):
+        if before.waiting is Waiting.LEARNER and after.waiting is Waiting.LEARNER:
+            assert can_undo(after)
+            assert undo(after, random_players) == before
+            checked += 1
+    assert checked >= 3
+
+
+def test_undo_is_refused_when_there_is_nothing_of_this_hand_to_take_back() -> None:
+    pos = replay(Session(Rules(), LEVELS4, seed=3), random_players)
+    assert not can_undo(pos)
+    with pytest.raises(PracticeError, match="nothing|no decision"):
+        undo(pos, random_players)
+
+
+def test_an_illegal_decision_is_refused_with_the_legal_list() -> None:
+    pos = replay(Session(Rules(), LEVELS4, seed=3), random_players)
+    card = next(c for c in pos.hand.hands[1])  # a card the learner does not hold
+    with pytest.raises(IllegalAction, match="legal:"):
+        act(pos, f"play {card}", random_players)
+    with pytest.raises(PracticeError, match="cannot be played"):
+        replay(pos.session.with_decision("play 9Z"), random_players)
+
+
+def test_memo_means_replays_do_not_ask_the_players_again() -> None:
+    factory = CountingFactory()
+    memo: dict = {}
+    positions = []
+    pos = replay(Session(Rules(), LEVELS4, seed=5), factory, memo)
+    rng = random.Random(0)
+    while pos.waiting is Waiting.LEARNER:
+        pos = act(pos, rng.choice(pos.legal), factory, memo)
+        positions.append(pos)
+    asked = factory.calls
+    assert asked > 0
+    assert replay(pos.session, factory, memo) == pos
+    assert factory.calls == asked
+
+
+def test_replay_this_deal_gives_the_same_cards_and_a_single_hand() -> None:
+    positions = _learner_plays(Session(Rules(), LEVELS4, seed=31), 2, hands=3)
+    pos = next(p for p in reversed(positions) if p.waiting is Waiting.NEXT_HAND)
+    again = replay(replay_deal(pos), random_players)
+    assert again.hand.dealt == pos.hand.dealt and again.hand.upcard == pos.hand.upcard
+    assert again.hand.dealer == pos.hand.dealer
+    rng = random.Random(4)
+    while again.waiting is Waiting.LEARNER:
+        again = act(again, rng.choice(again.legal), random_players)
+    assert again.waiting is Waiting.DONE
+
+
+def test_a_session_can_start_at_any_hand_of_a_seeded_game() -> None:
+    # hands 0..2 as the full game deals them, versus sessions started at those hands
+    positions = _learner_plays(Session(Rules(), LEVELS4, seed=41), 3, hands=3)
+    reached = {}
+    for p in positions:
+        reached.setdefault(p.game.hand_number, p.hand)
+    for k, hand in reached.items():
+        started = start_game(Session(Rules(), LEVELS4, seed=41, hand_number=k))
+        assert started.hand.dealt == hand.dealt and started.hand.dealer == hand.dealer
+
+
+def test_after_a_hand_only_next_hand_continues() -> None:
+    positions = _learner_plays(Session(Rules(), LEVELS4, seed=51), 8, hands=2)
+    over = next(p for p in positions if p.waiting is Waiting.NEXT_HAND)
+    with pytest.raises(IllegalAction):
+        act(over, "pass", random_players)
+    with pytest.raises(PracticeError, match="next hand"):
+        replay(over.session.with_decision("pass"), random_players)
+    assert next_hand(over, random_players).session.decisions[-1] == NEXT_HAND
+
+
+@pytest.mark.parametrize("rules", [Rules(players=2, optional_pickup=True), Rules(players=3),
+                                   Rules(joker=True, deck=32, stick_the_dealer=True),
+                                   Rules(defend_alone=True)])
+def test_every_variant_plays_to_the_end(rules: Rules) -> None:
+    levels = ("you",) + ("beginner",) * (rules.players - 1)
+    final = _learner_plays(Session(rules.with_(target=5), levels, seed=61), 6)[-1]
+    assert final.waiting is Waiting.DONE and final.game.is_over
+
+
+def test_play_out_plays_every_seat_by_computer() -> None:
+    session = Session(Rules(), LEVELS4, seed=71)
+    game = start_game(session)
+    hand = play_out(session, game, ("club",) * 4, random_players)
+    assert hand.phase is Phase.OVER and hand.dealt == game.hand.dealt
+
+
+def test_bad_levels_are_refused() -> None:
+    with pytest.raises(PracticeError, match="4 seat levels"):
+        Session(Rules(), ("you", "club"), seed=1)
+    with pytest.raises(PracticeError, match="grandmaster"):
+        Session(Rules(), ("you", "club", "grandmaster", "club"), seed=1)
