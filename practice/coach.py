@@ -1,0 +1,105 @@
+"""Coaching: the hint at a decision, and what the expert would have done in the learner's seat.
+
+A hint sees only what the learner sees (``view_of``). Bids are advised by the
+analyzer when it is installed (``engine.analysis.bids.bid_advice``), otherwise by
+the club player, and the hint says whose advice it is. Plays and discards are
+advised by the strongest installed player (expert, else club).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+from dataclasses import dataclass, replace
+
+from engine.actions import Action
+from engine.errors import EuchreError
+from engine.game import new_game
+from engine.hand import HandState, Phase, from_cards
+from engine.players import available_players
+from engine.view import view_of
+from practice.review import learner_decisions
+from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out
+
+BID_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME, Phase.DEFEND)
+_TITLES = {"beginner": "Beginner player", "club": "Club player", "expert": "Expert player"}
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    action: Action
+    reason: str
+    source: str  # whose advice: "Club player's advice", "Analyzer", ...
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.action} — {self.reason}"
+
+
+def strongest_level() -> str:
+    levels = available_players()
+    return "expert" if "expert" in levels else "club"
+
+
+def _hint_rng(session: Session, hand: HandState) -> random.Random:
+    return random.Random(f"hint:{session.seed}:{hand.dealer}:{hand.dealt}:{len(hand.history)}")
+
+
+def _analyzer_hint(hand: HandState, seat: int) -> Hint | None:
+    if importlib.util.find_spec("engine.analysis.bids") is None:
+        return None
+    try:
+        module = importlib.import_module("engine.analysis.bids")
+        advise = getattr(module, "bid_advice", None)
+        if advise is None:
+            return None
+        action, reason = advise(hand, seat)
+    except (EuchreError, ImportError):
+        return None
+    return Hint(action, str(reason), "Analyzer")
+
+
+def hint(
+    session: Session, hand: HandState, seat: int = LEARNER, players: PlayerFactory = default_players
+) -> Hint:
+    """The recommended action for ``seat`` now and a one-line reason."""
+    if hand.to_act != seat:
+        raise EuchreError("a hint is for your own turn")
+    if hand.phase in BID_PHASES:
+        advice = _analyzer_hint(hand, seat)
+        if advice is not None:
+            return advice
+        level = "club"
+    else:
+        level = strongest_level()
+    decision = players(level).decide(view_of(hand, seat), _hint_rng(session, hand))
+    return Hint(decision.action, decision.reason, f"{_TITLES[level]}'s advice")
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertComparison:
+    level: str
+    choices: tuple[tuple[int, Action, Action, str], ...]  # (step, yours, theirs, their reason)
+    hand: HandState  # the hand played again with that level in your seat
+    your_points: int
+    their_points: int
+
+
+def expert_in_your_seat(
+    session: Session, game_number: int, hand_number: int, hand: HandState,
+    players: PlayerFactory = default_players, memo: Memo | None = None,
+) -> ExpertComparison:
+    """At each of your decisions, what the expert would have chosen; and the whole hand played
+    again from the deal with the expert in your seat (the others keep their levels and seeds)."""
+    level = strongest_level()
+    player = players(level)
+    choices = []
+    for step, before, action in learner_decisions(hand, LEARNER):
+        decision = player.decide(view_of(before, LEARNER), _hint_rng(session, before))
+        choices.append((step, action, decision.action, decision.reason))
+    opening = from_cards(hand.rules, hand.dealer, hand.dealt, hand.upcard, hand.kitty)
+    game = new_game(session.rules, session.seed)
+    game = replace(game, hand=opening, dealer=hand.dealer, game_number=game_number, hand_number=hand_number)
+    levels = (level,) + session.levels[1:]
+    again = play_out(session, game, levels, players, memo)
+    return ExpertComparison(level, tuple(choices), again, hand.points[LEARNER], again.points[LEARNER])

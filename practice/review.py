@@ -1,0 +1,196 @@
+"""Reviewing a finished hand: the learner's facts and the grade of each of the learner's decisions.
+
+Grades are by points lost for the learner's side (own points minus the opponents'),
+against the best choice:
+
+- plays and the dealer's discard: the double-dummy solver (``engine.solver``), every
+  card known, so "best" means best with perfect knowledge;
+- bids: the analyzer's expected points per legal bid, when the analyzer is installed
+  (``engine.analysis.bids``); otherwise bids are listed but not graded.
+
+Loss thresholds (points): best 0 (same points and tricks), good <= 0.25 (or only a
+trick fewer for the same points), inaccuracy <= 1, mistake <= 2, blunder more.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import Action, Kind
+from engine.errors import EuchreError
+from engine.hand import HandState, Phase, from_cards
+from engine.scoring import hand_points
+from store.records import HandRow
+
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+SOLVER_SOURCE = "solver (all four hands face up)"
+ANALYZER_SOURCE = "analyzer (expected points)"
+LEARNER = 0
+_EPS = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class GradedDecision:
+    step: int  # index into the hand's history
+    before: HandState
+    action: Action
+    grade: str | None  # None: not graded
+    loss: float  # points lost against the best choice (0 for the best)
+    best: Action | None  # the better choice when there is one
+    values: tuple[tuple[Action, float], ...]  # each legal choice -> the learner side's net points
+    source: str  # what judged it, or why it was not graded
+
+
+def grade_for(loss: float, tricks_lost: int = 0) -> str:
+    """The grade word for a loss in points (and, for ties on points, tricks given away)."""
+    if loss <= _EPS:
+        return "best" if tricks_lost <= 0 else "good"
+    if loss <= 0.25 + _EPS:
+        return "good"
+    if loss <= 1 + _EPS:
+        return "inaccuracy"
+    if loss <= 2 + _EPS:
+        return "mistake"
+    return "blunder"
+
+
+def net_points(hand: HandState, maker_tricks: int, seat: int = LEARNER) -> int:
+    """The learner side's points minus the opponents' if the makers take ``maker_tricks``."""
+    makers, defenders = hand_points(
+        hand.rules.players, maker_tricks, hand.alone, hand.lone_defender is not None
+    )
+    return makers - defenders if hand.is_maker_side(seat) else defenders - makers
+
+
+def learner_decisions(hand: HandState, seat: int = LEARNER) -> list[tuple[int, HandState, Action]]:
+    """(step, state before, action) for each decision ``seat`` made, replayed from the deal."""
+    state = from_cards(hand.rules, hand.dealer, hand.dealt, hand.upcard, hand.kitty)
+    out = []
+    for step, (who, action) in enumerate(hand.history):
+        if who == seat:
+            out.append((step, state, action))
+        state = state.apply(action)
+    return out
+
+
+def _solver() -> Any | None:
+    if importlib.util.find_spec("engine.solver") is None:
+        return None
+    try:
+        return importlib.import_module("engine.solver")
+    except Exception:  # a broken optional module must not stop the review
+        return None
+
+
+def _bid_values() -> Callable[[HandState, int], dict[Action, float]] | None:
+    """The analyzer's expected points per legal bid, if installed: ``bid_values(state, seat)``."""
+    if importlib.util.find_spec("engine.analysis.bids") is None:
+        return None
+    try:
+        module = importlib.import_module("engine.analysis.bids")
+    except Exception:
+        return None
+    fn = getattr(module, "bid_values", None)
+    return fn if callable(fn) else None
+
+
+def _solved_values(before: HandState, seat: int) -> tuple[dict[Action, float], dict[Action, int]] | None:
+    solver = _solver()
+    if solver is None:
+        return None
+    try:
+        if before.phase is Phase.PLAY:
+            tricks = {a: int(t) for a, t in solver.solve(before).cards.items()}
+            values = {a: float(net_points(before, t, seat)) for a, t in tricks.items()}
+            return values, tricks
+        if before.phase is Phase.DISCARD:
+            values, tricks = {}, {}
+            for action in before.legal_actions():
+                after = before.apply(action)
+                if after.phase is not Phase.PLAY:
+                    return None  # defend-alone declarations come first: not solvable yet
+                t = int(solver.makers_tricks(after))
+                tricks[action], values[action] = t, float(net_points(after, t, seat))
+            return values, tricks
+    except (EuchreError, ImportError):
+        return None
+    return None
+
+
+def grade_decision(step: int, before: HandState, action: Action, seat: int = LEARNER) -> GradedDecision:
+    legal = before.legal_actions()
+    if len(legal) == 1:
+        return GradedDecision(step, before, action, None, 0.0, None, (), "the only legal choice")
+    tricks: dict[Action, int] = {}
+    if action.kind in (Kind.PLAY, Kind.DISCARD, Kind.DECLINE):
+        solved = _solved_values(before, seat)
+        if solved is None:
+            return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: solver unavailable")
+        values, tricks = solved
+        source = SOLVER_SOURCE
+    else:
+        bid_values = _bid_values()
+        if bid_values is None:
+            return GradedDecision(step, before, action, None, 0.0, None, (),
+                                  "not graded: the bidding analyzer is not installed yet")
+        try:
+            values = {a: float(v) for a, v in bid_values(before, seat).items()}
+        except EuchreError as err:
+            return GradedDecision(step, before, action, None, 0.0, None, (), f"not graded: {err}")
+        source = ANALYZER_SOURCE
+    if action not in values:
+        return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no value for this choice")
+    best_action = max(values, key=lambda a: (values[a], _side_tricks(before, tricks.get(a), seat)))
+    loss = values[best_action] - values[action]
+    tricks_lost = 0
+    if tricks:
+        tricks_lost = _side_tricks(before, tricks[best_action], seat) - _side_tricks(before, tricks[action], seat)
+    grade = grade_for(max(0.0, loss), tricks_lost)
+    ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
+    return GradedDecision(step, before, action, grade, max(0.0, loss),
+                          None if grade == "best" else best_action, ordered, source)
+
+
+def _side_tricks(before: HandState, maker_tricks: int | None, seat: int) -> int:
+    if maker_tricks is None:
+        return 0
+    return maker_tricks if before.is_maker_side(seat) else 5 - maker_tricks
+
+
+def grade_hand(hand: HandState, seat: int = LEARNER) -> tuple[GradedDecision, ...]:
+    """Grade every decision ``seat`` made in a finished (or partly played) hand."""
+    return tuple(grade_decision(step, before, action, seat) for step, before, action in learner_decisions(hand, seat))
+
+
+def hand_facts(
+    hand: HandState, game_number: int, hand_number: int, record: dict[str, Any],
+    grades: tuple[GradedDecision, ...], seat: int = LEARNER,
+) -> HandRow:
+    """What the statistics need to know about one finished hand, from ``seat``'s side."""
+    points = hand.points
+    mine = hand.is_maker_side(seat) if hand.maker is not None else False
+    made = None if hand.maker is None else hand.maker_tricks >= 3
+    opponents = [p for s, p in enumerate(points) if s != seat and not _same_side(hand, s, seat)]
+    return HandRow(
+        game_number=game_number,
+        hand_number=hand_number,
+        record=record,
+        thrown_in=hand.thrown_in,
+        learner_called=hand.maker == seat,
+        learner_side_made=mine,
+        made=made,
+        learner_alone=hand.alone and hand.maker == seat,
+        euchres_for=hand.maker is not None and not mine and made is False,
+        euchred=mine and made is False,
+        points_for=points[seat],
+        points_against=max(opponents, default=0),
+        grades=tuple(g.grade for g in grades if g.grade is not None),
+    )
+
+
+def _same_side(hand: HandState, a: int, b: int) -> bool:
+    return hand.rules.players == 4 and a % 2 == b % 2

@@ -1,0 +1,200 @@
+"""The practice table's records: finished games and hands, and the statistics built on them.
+
+Two tables in the app's database (``store.db``): ``practice_games`` (one row per game or
+replayed deal) and ``practice_hands`` (one row per finished hand, with its replay record
+as JSON, the learner's facts and the grades of the learner's decisions). Saving a hand
+is idempotent (one row per game, game number and hand number), so a page that reruns
+never records a hand twice. Every database problem is raised as ``StoreError``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from store.db import StoreError, connect, ensure_schema
+
+SCHEMA: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS practice_games (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,               -- 'game', 'replay' (a deal tried again) or 'import'
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        rules TEXT NOT NULL,              -- JSON: the rules fields that differ from the defaults
+        seed INTEGER NOT NULL,
+        levels TEXT NOT NULL,             -- JSON list, one level per seat
+        deal_code TEXT NOT NULL,
+        scores TEXT,                      -- JSON list per side, when finished
+        learner_won INTEGER               -- 1/0 when finished
+    )""",
+    """CREATE TABLE IF NOT EXISTS practice_hands (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES practice_games(id),
+        game_number INTEGER NOT NULL,
+        hand_number INTEGER NOT NULL,
+        played_at TEXT NOT NULL,
+        record TEXT NOT NULL,             -- JSON replay record (engine.records.to_record)
+        thrown_in INTEGER NOT NULL,
+        learner_called INTEGER NOT NULL,  -- the learner was the maker
+        learner_side_made INTEGER NOT NULL,  -- the learner's side named trump
+        made INTEGER,                     -- the makers took 3+ tricks (NULL if thrown in)
+        learner_alone INTEGER NOT NULL,
+        euchres_for INTEGER NOT NULL,     -- the learner's side euchred the makers
+        euchred INTEGER NOT NULL,         -- the learner's side was euchred
+        points_for INTEGER NOT NULL,
+        points_against INTEGER NOT NULL,
+        grades TEXT NOT NULL,             -- JSON list of grade words for the learner's decisions
+        UNIQUE (game_id, game_number, hand_number)
+    )""",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    """The facts of one finished hand from the learner's seat (see practice.review.hand_facts)."""
+
+    game_number: int
+    hand_number: int
+    record: dict[str, Any]
+    thrown_in: bool
+    learner_called: bool
+    learner_side_made: bool
+    made: bool | None
+    learner_alone: bool
+    euchres_for: bool
+    euchred: bool
+    points_for: int
+    points_against: int
+    grades: tuple[str, ...]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@contextmanager
+def _db(conn: sqlite3.Connection | None) -> Iterator[sqlite3.Connection]:
+    own = conn is None
+    db = connect() if conn is None else conn
+    try:
+        ensure_schema(db, SCHEMA)
+        with db:
+            yield db
+    except sqlite3.Error as err:
+        raise StoreError(f"the practice records could not be read or written: {err}") from err
+    finally:
+        if own:
+            db.close()
+
+
+def start_game(
+    kind: str, rules: dict[str, Any], seed: int, levels: Sequence[str], deal_code: str,
+    conn: sqlite3.Connection | None = None,
+) -> int:
+    """Record a started game; returns its id."""
+    with _db(conn) as db:
+        cur = db.execute(
+            "INSERT INTO practice_games (kind, started_at, rules, seed, levels, deal_code) VALUES (?, ?, ?, ?, ?, ?)",
+            (kind, _now(), json.dumps(rules), seed, json.dumps(list(levels)), deal_code),
+        )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+
+def save_hand(game_id: int, row: HandRow, conn: sqlite3.Connection | None = None) -> bool:
+    """Record a finished hand; False if that hand was already recorded."""
+    with _db(conn) as db:
+        cur = db.execute(
+            """INSERT OR IGNORE INTO practice_hands (game_id, game_number, hand_number, played_at, record,
+                   thrown_in, learner_called, learner_side_made, made, learner_alone, euchres_for, euchred,
+                   points_for, points_against, grades)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            (game_id, row.game_number, row.hand_number, _now(), json.dumps(row.record), row.thrown_in,
+             row.learner_called, row.learner_side_made, row.made, row.learner_alone, row.euchres_for,
+             row.euchred, row.points_for, row.points_against, json.dumps(list(row.grades))),
+        )
+        return cur.rowcount == 1
+
+
+def finish_game(
+    game_id: int, scores: Sequence[int], learner_won: bool, conn: sqlite3.Connection | None = None
+) -> None:
+    with _db(conn) as db:
+        db.execute(
+            "UPDATE practice_games SET finished_at = ?, scores = ?, learner_won = ? WHERE id = ? AND finished_at IS NULL",
+            (_now(), json.dumps(list(scores)), learner_won, game_id),
+        )
+
+
+def game_records(game_id: int, conn: sqlite3.Connection | None = None) -> list[dict[str, Any]]:
+    """The replay records of a game's hands, in order (for export)."""
+    with _db(conn) as db:
+        rows = db.execute(
+            "SELECT record FROM practice_hands WHERE game_id = ? ORDER BY game_number, hand_number", (game_id,)
+        ).fetchall()
+    return [json.loads(r[0]) for r in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    games: int
+    games_finished: int
+    games_won: int
+    hands: int
+    called: int
+    called_made: int
+    euchres_for: int
+    euchred: int
+    loners: int
+    loners_made: int
+    points_for: int
+    points_against: int
+    grades: dict[str, int]
+    timeline: list[dict[str, Any]]  # one row per hand: index, played_at, net points, grade counts
+
+    @property
+    def points_per_hand(self) -> float:
+        return (self.points_for - self.points_against) / self.hands if self.hands else 0.0
+
+
+def statistics(conn: sqlite3.Connection | None = None) -> Stats:
+    """Everything the statistics view shows, from every recorded hand."""
+    with _db(conn) as db:
+        g = db.execute(
+            "SELECT count(*), count(finished_at), coalesce(sum(learner_won), 0) FROM practice_games"
+        ).fetchone()
+        h = db.execute(
+            """SELECT count(*), coalesce(sum(learner_called), 0),
+                      coalesce(sum(learner_called AND made), 0), coalesce(sum(euchres_for), 0),
+                      coalesce(sum(euchred), 0), coalesce(sum(learner_alone), 0),
+                      coalesce(sum(learner_alone AND made), 0),
+                      coalesce(sum(points_for), 0), coalesce(sum(points_against), 0)
+               FROM practice_hands"""
+        ).fetchone()
+        rows = db.execute(
+            "SELECT played_at, points_for - points_against, grades FROM practice_hands ORDER BY id"
+        ).fetchall()
+    grades: dict[str, int] = {}
+    timeline: list[dict[str, Any]] = []
+    for index, (played_at, net, grade_json) in enumerate(rows, start=1):
+        counts: dict[str, int] = {}
+        for grade in json.loads(grade_json):
+            counts[grade] = counts.get(grade, 0) + 1
+            grades[grade] = grades.get(grade, 0) + 1
+        timeline.append({"hand": index, "played_at": played_at, "net_points": net, **counts})
+    return Stats(
+        games=g[0], games_finished=g[1], games_won=g[2], hands=h[0], called=h[1], called_made=h[2],
+        euchres_for=h[3], euchred=h[4], loners=h[5], loners_made=h[6], points_for=h[7],
+        points_against=h[8], grades=grades, timeline=timeline,
+    )
+
+
+__all__ = [
+    "SCHEMA", "HandRow", "Stats", "StoreError", "finish_game", "game_records", "save_hand", "start_game",
+    "statistics",
+]

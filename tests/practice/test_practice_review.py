@@ -1,0 +1,110 @@
+"""Grading the learner's decisions, against a brute-force double-dummy search written here."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.actions import Kind
+from engine.hand import HandState, Phase, deal
+from engine.rules import Rules
+from engine.scoring import hand_points
+from practice.review import grade_decision, grade_for, grade_hand, hand_facts, learner_decisions, net_points
+
+
+@pytest.mark.parametrize(
+    ("loss", "tricks_lost", "grade"),
+    [(0, 0, "best"), (0, 1, "good"), (0.2, 0, "good"), (0.5, 0, "inaccuracy"), (1, 0, "inaccuracy"),
+     (1.5, 0, "mistake"), (2, 0, "mistake"), (3, 0, "blunder"), (6, 0, "blunder")],
+)
+def test_grade_words_by_points_lost(loss: float, tricks_lost: int, grade: str) -> None:
+    assert grade_for(loss, tricks_lost) == grade
+
+
+def _brute(state: HandState) -> int:
+    """Makers' total tricks with best play by everyone, every card known (plain minimax)."""
+    if state.is_over:
+        return state.maker_tricks
+    seat = state.to_act
+    assert seat is not None
+    values = [_brute(state.apply(a)) for a in state.legal_actions()]
+    return max(values) if state.is_maker_side(seat) else min(values)
+
+
+def _learner_to_play_late(seed: int) -> HandState:
+    """A 4-player hand with 3 tricks to go (small enough to brute-force) and seat 0 to play."""
+    rng = random.Random(seed)
+    while True:
+        state = deal(Rules(), dealer=rng.randrange(4), rng=rng)
+        state = state.apply("pass") if rng.random() < 0.5 and state.to_act != state.dealer else state
+        while state.phase is Phase.BID1:
+            state = state.apply("order")
+        if state.phase is Phase.DISCARD:
+            state = state.apply(rng.choice(state.legal_actions()))
+        while state.phase is Phase.PLAY and (len(state.tricks) < 2 or state.to_act != 0):
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.phase is Phase.PLAY and len(state.tricks) <= 3 and len(state.legal_actions()) > 1:
+            return state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_play_grades_match_a_brute_force_search(seed: int) -> None:
+    before = _learner_to_play_late(seed)
+    points = {}
+    for action in before.legal_actions():
+        tricks = _brute(before.apply(action))
+        makers, defenders = hand_points(4, tricks)
+        points[action] = makers - defenders if before.is_maker_side(0) else defenders - makers
+    best = max(points.values())
+    for action in before.legal_actions():
+        graded = grade_decision(len(before.history), before, action)
+        assert graded.grade is not None, graded.source
+        assert graded.loss == pytest.approx(best - points[action])
+        if best - points[action] > 0:
+            assert graded.grade != "best" and graded.best is not None
+            assert points[graded.best] == best
+
+
+def test_net_points_from_the_learners_side() -> None:
+    state = deal(Rules(), dealer=3, rng=random.Random(2)).apply("order")  # seat 0 orders up
+    assert net_points(state, 3) == 1 and net_points(state, 5) == 2 and net_points(state, 2) == -2
+    assert net_points(state, 2, seat=1) == 2  # the defenders' view of a euchre
+
+
+def _finish(state: HandState, rng: random.Random) -> HandState:
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_learner_decisions_are_replayed_from_the_deal() -> None:
+    hand = _finish(deal(Rules(), dealer=1, rng=random.Random(5)), random.Random(6))
+    mine = learner_decisions(hand)
+    assert [a for _, _, a in mine] == [a for s, a in hand.history if s == 0]
+    for step, before, action in mine:
+        assert before.to_act == 0 and len(before.history) == step and action in before.legal_actions()
+
+
+def test_grade_hand_grades_plays_and_leaves_forced_moves_ungraded() -> None:
+    hand = _finish(deal(Rules(), dealer=1, rng=random.Random(8)), random.Random(9))
+    graded = grade_hand(hand)
+    for g in graded:
+        if len(g.before.legal_actions()) == 1:
+            assert g.grade is None and g.source == "the only legal choice"
+        elif g.action.kind is Kind.PLAY:
+            assert g.grade is not None
+
+
+def test_hand_facts_for_a_euchred_maker() -> None:
+    # Find a hand where seat 0 orders up and its side is euchred; facts must say so.
+    for seed in range(200):
+        state = deal(Rules(), dealer=3, rng=random.Random(seed)).apply("order")
+        state = state.apply(state.legal_actions()[0])  # dealer discards
+        hand = _finish(state, random.Random(seed))
+        if hand.maker_tricks < 3:
+            break
+    row = hand_facts(hand, 0, 4, {"x": 1}, ())
+    assert row.learner_called and row.learner_side_made and row.made is False and row.euchred
+    assert not row.euchres_for and row.points_for == 0 and row.points_against == 2
+    assert (row.game_number, row.hand_number) == (0, 4)
