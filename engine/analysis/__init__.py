@@ -1,0 +1,1 @@
+"""Hand analysis: what each bidding choice is worth (sampling, play-outs, win chances, explanations)."""

@@ -1,0 +1,198 @@
+"""The analyzer's question: a hand at a bidding decision, validated, and turned into a seat's view.
+
+The learner always sits South (seat 0); ``seat`` says where that is relative to the
+dealer: ``first`` (left of the dealer), ``second``, ``third`` or ``dealer`` with four
+players; ``first``, ``second``, ``dealer`` with three; ``first`` (the non-dealer) and
+``dealer`` with two. Every earlier bid in the question is a pass (otherwise there would
+be nothing left to decide), so the passes are implied by the seat and round; when
+given they are checked.
+
+>>> q = question("JH JD AH KS 9C", "9H", "first")
+>>> q.dealer, q.round
+(3, 1)
+>>> view = q.view()
+>>> [str(a) for a in view.legal]
+['pass', 'order', 'order alone']
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.actions import PASS, Action
+from engine.cards import Card, Suit, make_deck, parse_cards
+from engine.errors import EuchreError
+from engine.hand import HandState, apply, from_cards
+from engine.rules import Rules
+from engine.view import SeatView, view_of
+
+LEARNER = 0
+
+
+class QuestionError(EuchreError):
+    """A hand-analysis question that cannot happen (bad cards, seat, round, bids or score)."""
+
+
+SEATS_BY_PLAYERS: dict[int, tuple[str, ...]] = {
+    4: ("first", "second", "third", "dealer"),
+    3: ("first", "second", "dealer"),
+    2: ("first", "dealer"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    rules: Rules
+    seat: str  # first / second / third / dealer
+    hand: tuple[Card, ...]
+    upcard: Card
+    round: int  # 1 or 2 (a joker upcard: 1, the dealer names trump)
+    score: tuple[int, int] | None  # (learner's side, the opponents' best), None if not given
+
+    @property
+    def position(self) -> int:
+        """1 for the first seat left of the dealer ... players for the dealer."""
+        return SEATS_BY_PLAYERS[self.rules.players].index(self.seat) + 1
+
+    @property
+    def dealer(self) -> int:
+        return (LEARNER - self.position) % self.rules.players
+
+    @property
+    def turned_down(self) -> Suit | None:
+        return self.upcard.suit if self.round == 2 else None
+
+    @property
+    def passes(self) -> int:
+        """How many passes came before the learner's turn."""
+        before = self.position - 1
+        return before + (self.rules.players if self.round == 2 else 0)
+
+    def state(self, rng: random.Random | None = None) -> HandState:
+        """A full hand at the learner's decision: the other hands are filler from ``rng``.
+
+        The filler is never looked at by the analysis (it reads only ``view()``); it
+        exists because the engine's states are whole deals.
+        """
+        rng = rng or random.Random(0)
+        rest = [c for c in make_deck(self.rules.deck, self.rules.joker) if c not in self.hand and c != self.upcard]
+        rng.shuffle(rest)
+        n = self.rules.players
+        hands: list[list[Card]] = []
+        for seat in range(n):
+            hands.append(list(self.hand) if seat == LEARNER else [rest.pop() for _ in range(5)])
+        state = from_cards(self.rules, self.dealer, hands, self.upcard, tuple(rest))
+        for _ in range(self.passes):
+            state = apply(state, PASS)
+        assert state.to_act == LEARNER
+        return state
+
+    def view(self) -> SeatView:
+        return view_of(self.state(), LEARNER)
+
+
+def _seat_names(players: int) -> str:
+    return ", ".join(SEATS_BY_PLAYERS[players])
+
+
+def parse_score(text: str, rules: Rules) -> tuple[int, int]:
+    """'6,8' -> (6, 8): the learner's side first. Both below the target."""
+    parts = [p for p in text.replace("-", ",").replace(":", ",").split(",") if p.strip()]
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise QuestionError(f"score {text!r} is not two numbers like '6,8' (your side first)")
+    us, them = (int(p) for p in parts)
+    if us >= rules.target or them >= rules.target:
+        raise QuestionError(
+            f"score {us},{them}: a game to {rules.target} would already be over; each score must be 0..{rules.target - 1}"
+        )
+    return us, them
+
+
+def question(
+    hand: str | tuple[Card, ...],
+    upcard: str | Card,
+    seat: str,
+    *,
+    rules: Rules | None = None,
+    round: int = 1,
+    turned_down: str | Suit | None = None,
+    bids: str | tuple[Action, ...] | None = None,
+    score: str | tuple[int, int] | None = None,
+) -> Question:
+    """Parse and validate a question. Raises QuestionError (or CardParseError) saying what is wrong."""
+    rules = rules or Rules()
+    cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+    if isinstance(upcard, str):
+        ups = parse_cards(upcard)
+        if len(ups) != 1:
+            raise QuestionError(f"the upcard must be exactly one card, got {len(ups)} in {upcard!r}")
+        up = ups[0]
+    else:
+        up = upcard
+    if len(cards) != 5:
+        raise QuestionError(f"a hand has 5 cards; you gave {len(cards)}")
+    dupes = sorted({str(c) for c in cards if cards.count(c) > 1})
+    if dupes:
+        raise QuestionError(f"{', '.join(dupes)} appears twice in the hand; a deck has one of each card")
+    if up in cards:
+        raise QuestionError(f"the upcard {up} is also in your hand; it can only be in one place")
+    deck = set(make_deck(rules.deck, rules.joker))
+    for c in cards + (up,):
+        if c not in deck:
+            if c.is_joker:
+                raise QuestionError("the joker is only in the deck with the joker rule (British Euchre)")
+            raise QuestionError(f"{c} is not in the {rules.deck}-card deck (lowest rank: {dict(((24, '9'), (28, '8'), (32, '7')))[rules.deck]})")
+    seat = seat.strip().lower()
+    if seat == "non-dealer":
+        seat = "first"
+    if seat not in SEATS_BY_PLAYERS[rules.players]:
+        raise QuestionError(
+            f"seat {seat!r} is not possible with {rules.players} players; use {_seat_names(rules.players)}"
+        )
+    if round not in (1, 2):
+        raise QuestionError(f"round must be 1 or 2, got {round!r}")
+    if up.is_joker:
+        if round != 1 or seat != "dealer":
+            raise QuestionError(
+                "with the joker turned up there is no bidding: the dealer names trump, so the question "
+                "needs seat 'dealer' and round 1"
+            )
+    if turned_down is not None:
+        if round != 2:
+            raise QuestionError("a turned-down suit only exists in round 2 (add --round 2)")
+        suit = turned_down if isinstance(turned_down, Suit) else Suit.parse(turned_down)
+        if suit != up.suit:
+            raise QuestionError(
+                f"in round 2 the turned-down suit is the upcard's suit ({up.suit}), not {suit}"
+            )
+    parsed_score: tuple[int, int] | None
+    if isinstance(score, str):
+        parsed_score = parse_score(score, rules)
+    else:
+        parsed_score = score
+        if score is not None:
+            parse_score(f"{score[0]},{score[1]}", rules)
+    q = Question(rules, seat, cards, up, round, parsed_score)
+    if bids is not None:
+        actions = _parse_bids(bids) if isinstance(bids, str) else bids
+        if any(a != PASS for a in actions):
+            raise QuestionError(
+                "every bid before yours must be a pass (once someone makes trump the bidding is over)"
+            )
+        this_round = q.position - 1
+        if len(actions) not in (this_round, q.passes):
+            raise QuestionError(
+                f"as {seat} in round {round}, {this_round} player(s) passed before you in this round, "
+                f"but the bids list {len(actions)} pass(es)"
+            )
+    return q
+
+
+def _parse_bids(text: str) -> tuple[Action, ...]:
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    try:
+        return tuple(Action.parse(w) for w in words)
+    except EuchreError as err:
+        raise QuestionError(f"bids {text!r}: {err}") from None
+

@@ -1,0 +1,136 @@
+"""``python -m engine analyze``: what each bidding choice is worth for one hand.
+
+    python -m engine analyze --hand "JH JD AH KS 9C" --upcard 9H --seat first
+        [--round 2 --turned-down H] [--bids pass,pass] [--score 6,8] [--rules JSON]
+        [--time 1.0] [--samples N] [--seed 1] [--no-ceiling] [--json]
+
+Bad input (an unparsable card, a duplicate, the upcard in the hand, a wrong card
+count, the joker without the joker rule, a seat the table does not have) prints a
+clear message and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, NoReturn
+
+from engine.analysis.bidding import Analysis, Stats, analyze
+from engine.analysis.explain import explain, label
+from engine.analysis.situation import Question, question
+from engine.errors import EuchreError
+from engine.rules import Rules
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        print(f"analyze: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m engine analyze", description="Call / pass / alone analysis of a hand.")
+    p.add_argument("--hand", required=True, help='your five cards, e.g. "JH JD AH KS 9C"')
+    p.add_argument("--upcard", required=True, help="the turned-up card, e.g. 9H")
+    p.add_argument("--seat", required=True, help="first, second, third or dealer (fewer with 2-3 players)")
+    p.add_argument("--round", type=int, default=1, choices=(1, 2))
+    p.add_argument("--turned-down", dest="turned_down", default=None, help="round 2: the turned-down suit")
+    p.add_argument("--bids", default=None, help="the bids before yours, e.g. pass,pass")
+    p.add_argument("--score", default=None, help="your side's score and theirs, e.g. 6,8")
+    p.add_argument("--rules", default=None, help='rules as JSON, e.g. \'{"stick_the_dealer": true}\'')
+    p.add_argument("--time", type=float, default=1.0, help="time budget in seconds (default 1.0)")
+    p.add_argument("--samples", type=int, default=4000, help="at most this many sampled deals")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--no-ceiling", dest="ceiling", action="store_false", help="skip open-hand solving")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return p
+
+
+def parse_question(args: argparse.Namespace) -> Question:
+    try:
+        data = json.loads(args.rules) if args.rules else None
+    except json.JSONDecodeError as err:
+        raise EuchreError(f"--rules is not valid JSON ({err.msg}); e.g. '{{\"players\": 3}}'") from None
+    rules = Rules.from_dict(data)
+    return question(
+        args.hand, args.upcard, args.seat, rules=rules, round=args.round,
+        turned_down=args.turned_down, bids=args.bids, score=args.score,
+    )
+
+
+def _stats_json(s: Stats) -> dict[str, Any]:
+    return {
+        "ev": round(s.ev, 4), "ev_ci": [round(s.ev_ci[0], 4), round(s.ev_ci[1], 4)],
+        "p_make": round(s.p_make, 4), "p_march": round(s.p_march, 4), "p_euchred": round(s.p_euchred, 4),
+        "p_thrown_in": round(s.p_thrown_in, 4), "p_we_make": round(s.p_we_make, 4),
+        "tricks": [round(t, 4) for t in s.tricks],
+        "win_delta": None if s.win_delta is None else round(s.win_delta, 4), "n": s.n,
+    }
+
+
+def to_json(q: Question, a: Analysis, lines: list[str]) -> dict[str, Any]:
+    options = []
+    for o in a.options:
+        row: dict[str, Any] = {"action": str(o.action), **_stats_json(o.realistic)}
+        if o.discard is not None:
+            row["discard"] = str(o.discard)
+        row["play"] = "club players (realistic)"
+        if o.ceiling is not None:
+            row["ceiling"] = {"play": "open-hand perfect play (solver)", **_stats_json(o.ceiling)}
+        options.append(row)
+    best = a.option(a.recommendation)
+    return {
+        "options": options,
+        "recommendation": str(a.recommendation),
+        **({"discard": str(best.discard)} if best.discard is not None else {}),
+        "runner_up": None if a.runner_up is None else str(a.runner_up),
+        "margin": round(a.margin, 4),
+        "ranked_by": "win_chance" if a.by_win_chance else "points",
+        "base_win": None if a.base_win is None else round(a.base_win, 4),
+        "n": a.n, "seconds": round(a.seconds, 3), "stop": a.stop_reason,
+        "rejected_deals": a.samples.rejected,
+        "explanation": lines,
+    }
+
+
+def _table(a: Analysis) -> str:
+    head = f"{'option':28} {'points':>7} {'95% interval':>16} {'make':>5} {'march':>6} {'euchred':>8} {'win±':>6} {'ceiling':>8}"
+    rows = [head]
+    for o in a.options:
+        r = o.realistic
+        win = "" if r.win_delta is None else f"{r.win_delta:+.1%}"
+        ceil = "" if o.ceiling is None else f"{o.ceiling.ev:+.2f}"
+        mark = " *" if o.action == a.recommendation else ""
+        rows.append(
+            f"{label(o.action, o.discard) + mark:28} {r.ev:+7.2f} [{r.ev_ci[0]:+6.2f}, {r.ev_ci[1]:+6.2f}] "
+            f"{r.p_make:5.0%} {r.p_march:6.0%} {r.p_euchred:8.0%} {win:>6} {ceil:>8}"
+        )
+    rows.append(f"({a.n} sampled deals in {a.seconds:.2f} s; points: club players; ceiling: open-hand perfect play)")
+    return "\n".join(rows)
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        q = parse_question(args)
+    except EuchreError as err:
+        print(f"analyze: {err}", file=sys.stderr)
+        return 2
+    if args.time <= 0 or args.samples < 1:
+        print("analyze: --time must be above 0 and --samples at least 1", file=sys.stderr)
+        return 2
+    view = q.view()
+    a = analyze(
+        view, random.Random(args.seed), score=q.score, time_budget=args.time,
+        max_samples=args.samples, ceiling=args.ceiling,
+    )
+    lines = explain(view, a, q.score)
+    if args.json:
+        print(json.dumps(to_json(q, a, lines)))
+    else:
+        print(_table(a))
+        print()
+        print("\n".join(lines))
+    return 0
