@@ -92,7 +92,8 @@ def name(suit: Suit, alone: bool = False) -> Action:
 
 
 def parse_action(text: str) -> Action:
-    words = text.strip().lower().split()
+    original = text.strip().split()
+    words = [w.lower() for w in original]
     if not words:
         raise ActionParseError(f"empty action; {_ACCEPTED}")
     try:
@@ -107,11 +108,11 @@ def parse_action(text: str) -> Action:
         if head in ("order", "pickup", "pick") and rest in ([], ["alone"], ["up"], ["up", "alone"]):
             return ORDER_ALONE if rest and rest[-1] == "alone" else ORDER
         if head in ("call", "name") and rest and (len(rest) == 1 or rest[1:] == ["alone"]):
-            suit = Suit.parse(rest[0])
+            suit = Suit.parse(original[1])
             kind = Kind.CALL if head == "call" else Kind.NAME
             return Action(kind, suit=suit, alone=len(rest) == 2)
         if head in ("play", "discard") and len(rest) >= 1:
-            card = parse_card(" ".join(rest))
+            card = parse_card(" ".join(original[1:]))  # the user's own spelling in any error
             return play(card) if head == "play" else discard(card)
     except CardParseError as err:
         raise ActionParseError(f"{text.strip()!r}: {err}") from None

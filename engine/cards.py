@@ -197,6 +197,7 @@ _TOKEN = re.compile(
     r"""
     (?P<words>(?:ace|king|queen|jack|knave|ten|nine|eight|seven|10|[2-9tjqka])\s+of\s+
               (?:clubs?|diamonds?|hearts?|spades?))
+    |(?P<badwords>(?:ace|king|queen|jack|knave|ten|nine|eight|seven|10|[2-9tjqka])\s+of\s+\w+)
     |(?P<joker>joker|benny|best\s+bower|🃏)
     |(?P<compact>(?:10|[0-9tjqka])\s?[cdhs♣♦♥♠♤♡♢♧])
     |(?P<junk>[^\s,;/|]+)
@@ -212,8 +213,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     cards: list[Card] = []
     for match in _TOKEN.finditer(text):
-        if match.group("junk") is not None:
-            raise CardParseError(f"{match.group('junk')!r} is not a card: {_ACCEPTED}")
+        bad = match.group("junk") or match.group("badwords")  # 'king of cups' is quoted whole
+        if bad is not None:
+            raise CardParseError(f"{bad!r} is not a card: {_ACCEPTED}")
         cards.append(parse_card(" ".join(match.group(0).split()) if match.group("words") else match.group(0)))
     return tuple(cards)
 
