@@ -1,0 +1,88 @@
+"""``python -m lessons list [--json]``: the lesson catalogue, checkable without a browser.
+
+``python -m lessons try KIND [--seed N] [--answer TEXT]`` prints one exercise and, with
+``--answer``, the engine's verdict (handy for authors and teachers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from lessons.exercises import EXERCISE_KINDS, check, generate, parse_answer, solve
+from lessons.loader import load_lessons
+from lessons.model import Lesson, LessonError
+
+
+def catalogue(lessons: tuple[Lesson, ...]) -> list[dict[str, object]]:
+    return [
+        {
+            "id": lesson.id,
+            "number": lesson.number,
+            "title": lesson.title,
+            "summary": lesson.summary,
+            "exercise_types": list(lesson.exercise_kinds),
+            "steps": [
+                {
+                    "step": i,
+                    "title": step.title,
+                    "element": None if step.element is None else step.element.kind,
+                    "exercise": step.element.args[0]
+                    if step.element is not None and step.element.kind == "exercise" else None,
+                    "link": f"learn?lesson={lesson.id}&step={i}",
+                }
+                for i, step in enumerate(lesson.steps, start=1)
+            ],
+        }
+        for lesson in lessons
+    ]
+
+
+def _plain(lessons: tuple[Lesson, ...]) -> str:
+    out: list[str] = []
+    for lesson in lessons:
+        kinds = f"  [exercises: {', '.join(lesson.exercise_kinds)}]" if lesson.exercise_kinds else ""
+        out.append(f"{lesson.number:2}. {lesson.title} ({lesson.id}){kinds}")
+        for i, step in enumerate(lesson.steps, start=1):
+            element = step.element
+            tag = ""
+            if element is not None:
+                tag = f"  <{element.kind}{' ' + ' '.join(element.args) if element.args else ''}>"
+            out.append(f"      {i}. {step.title}{tag}")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lessons", description="Euchre Coach lessons.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    listing = sub.add_parser("list", help="list the lessons, their steps and exercise types")
+    listing.add_argument("--json", action="store_true", help="print JSON instead of text")
+    trying = sub.add_parser("try", help="print one exercise (and judge an answer)")
+    trying.add_argument("kind", choices=EXERCISE_KINDS)
+    trying.add_argument("--seed", type=int, default=1)
+    trying.add_argument("--answer", help="cards separated by spaces, or the option text")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "list":
+            lessons = load_lessons()
+            print(json.dumps(catalogue(lessons), indent=2, ensure_ascii=False) if args.json else _plain(lessons))
+            return 0
+        exercise = generate(args.kind, args.seed)
+        print(exercise.prompt)
+        if exercise.cards:
+            print("cards:", " ".join(str(c) for c in exercise.cards))
+        if exercise.options:
+            print("options:", " | ".join(exercise.options))
+        if args.answer is None:
+            print("answer:", solve(exercise).why)
+        else:
+            print(check(exercise, parse_answer(exercise, args.answer)).message)
+    except (LessonError, ValueError, RuntimeError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

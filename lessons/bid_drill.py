@@ -1,0 +1,104 @@
+"""Exercise: order up or pass? Judged by the hand analyzer when it is installed, else the club player.
+
+The question is a real seeded deal; the learner sits South and everyone before them
+passed. Nothing is canned: the verdict comes from ``engine.analysis`` (simulated
+play-outs of each choice) or, if that is not importable, from
+``engine.players.make_player("club")``. The solution says which judged it and links to
+the analyzer with the same hand filled in.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping
+
+from engine.actions import PASS, Kind
+from engine.hand import HandState, apply, deal
+from engine.rules import Rules
+from engine.seats import seat_name
+from engine.view import view_of
+from lessons.exercise_model import Answer, Exercise, Mode, Solution
+from lessons.links import SEATS, AnalyzeLink
+
+LEARNER = 0
+
+
+class JudgeUnavailable(RuntimeError):
+    """Neither the hand analyzer nor the club player can be imported."""
+
+
+def _opening(ex: Exercise) -> HandState:
+    assert ex.dealer is not None
+    state = deal(Rules(), ex.dealer, random.Random(f"bid:{ex.seed}:deal"))
+    while state.to_act != LEARNER:
+        state = apply(state, PASS)
+    return state
+
+
+def make_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
+    position = SEATS.index(options["seat"]) if options.get("seat") else rng.randrange(4)
+    dealer = (LEARNER - position - 1) % 4
+    stub = Exercise(kind="bid", seed=seed, prompt="", mode=Mode.CHOICE, dealer=dealer)
+    state = _opening(stub)
+    upcard = state.upcard
+    assert upcard.suit is not None
+    is_dealer = dealer == LEARNER
+    passed = [seat_name(4, s) for s, _ in state.history]
+    before = f"{', '.join(passed)} passed. " if passed else "You speak first. "
+    ask = "Pick it up or pass?" if is_dealer else f"Order up {upcard.suit.noun} or pass?"
+    return Exercise(
+        kind="bid", seed=seed, mode=Mode.CHOICE, cards=state.hands[LEARNER], upcard=upcard,
+        dealer=dealer, trump=None,
+        options=("pick it up" if is_dealer else "order up", "pass"),
+        prompt=(
+            f"You are South; {'you are the dealer' if is_dealer else seat_name(4, dealer) + ' deals'}. "
+            f"The upcard is the {upcard.short}. {before}{ask}"
+        ),
+        facts=(f"your seat: {SEATS[position]}",), settings=tuple(sorted(options.items())),
+    )
+
+
+def analyzer_link(ex: Exercise) -> str:
+    assert ex.upcard is not None and ex.dealer is not None
+    position = (LEARNER - ex.dealer - 1) % 4
+    return AnalyzeLink(tuple(ex.cards), ex.upcard, SEATS[position]).url
+
+
+def _judge() -> tuple[str, Callable[[HandState], tuple[bool, bool, str]]]:
+    """The best judge available: (its name, a function state -> (bid?, alone?, reason))."""
+    try:
+        players = importlib.import_module("engine.players")
+        club = players.make_player("club")
+    except (ImportError, ValueError) as err:
+        raise JudgeUnavailable(
+            f"the order-up exercise needs the hand analyzer or the club player, and neither is installed ({err})"
+        ) from err
+
+    def by_club(state: HandState) -> tuple[bool, bool, str]:
+        decision = club.decide(view_of(state, LEARNER), random.Random(f"bid-judge:{state.dealer}"))
+        return decision.action.kind is Kind.ORDER, bool(decision.action.alone), str(decision.reason)
+
+    return "the club player (a computer player's rules of thumb)", by_club
+
+
+def judge_available() -> bool:
+    try:
+        _judge()
+    except JudgeUnavailable:
+        return False
+    return True
+
+
+def solve_bid(ex: Exercise) -> Solution:
+    name, judge = _judge()
+    bid, alone, reason = judge(_opening(ex))
+    answer = ex.options[0] if bid else "pass"
+    verb = answer + (" and go alone" if alone else "")
+    why = f"Verdict from {name}: {verb}." + (f" Its reasoning: {reason}" if reason else "")
+    return Solution(answer, why, judge=name, link=analyzer_link(ex))
+
+
+def wrong_bid(ex: Exercise, answer: Answer, solution: Solution) -> str:
+    return "This is a judgement call, so see the numbers in the analyzer."
+

@@ -1,0 +1,152 @@
+"""Endless exercises, generated from a seed and judged by the engine.
+
+>>> ex = generate("left_bower", seed=7, options={"trump": "H"})
+>>> ex.prompt
+'Hearts ♥ are trump. Click the left bower.'
+>>> check(ex, parse_card("JD")).correct
+True
+>>> print(check(ex, parse_card("JH")).message)
+Not quite. The J♥ is the right bower. Hearts are trump, so the left bower is the J♦: the other red jack. This hand it counts as a heart, the second-best trump.
+
+Kinds: ``left_bower`` (click the left — or, with ``bower=right``, the right — bower),
+``rank_order`` (put cards in order), ``can_play`` (which of these may you play?),
+``trick_winner`` (who wins this trick?), ``points`` (how many points?) and ``bid``
+(order up or pass?). ``generate`` makes the question; ``solve`` asks the engine for
+the answer and a sentence explaining it; ``check`` compares the learner's answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from engine.cards import Card, Suit, parse_card
+from engine.errors import CardParseError
+from lessons import bid_drill, card_drills, score_drill
+from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
+from lessons.model import LessonError
+
+__all__ = [
+    "EXERCISE_KINDS", "Answer", "Exercise", "Feedback", "Mode", "Solution", "check", "check_options",
+    "generate", "parse_card", "solve",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Drill:
+    title: str
+    make: Callable[[int, random.Random, Mapping[str, str]], Exercise]
+    solve: Callable[[Exercise], Solution]
+    wrong: Callable[[Exercise, Answer, Solution], str]
+    options: Mapping[str, tuple[str, ...]]  # accepted option -> accepted values ("*" = any suit)
+
+
+_SUIT = ("C", "D", "H", "S")
+DRILLS: dict[str, Drill] = {
+    "left_bower": Drill(
+        "Click the bower", card_drills.make_left_bower, card_drills.solve_left_bower,
+        card_drills.wrong_left_bower, {"trump": _SUIT, "bower": ("left", "right")},
+    ),
+    "rank_order": Drill(
+        "Put these cards in order", card_drills.make_rank_order, card_drills.solve_rank_order,
+        card_drills.wrong_rank_order, {"trump": _SUIT, "joker": ("yes", "no")},
+    ),
+    "can_play": Drill(
+        "Which of these can you play?", card_drills.make_can_play, card_drills.solve_can_play,
+        card_drills.wrong_can_play, {"trump": _SUIT, "trap": ("yes", "no")},
+    ),
+    "trick_winner": Drill(
+        "Who wins this trick?", card_drills.make_trick_winner, card_drills.solve_trick_winner,
+        card_drills.wrong_trick_winner, {"trump": _SUIT},
+    ),
+    "points": Drill(
+        "How many points?", score_drill.make_points, score_drill.solve_points, score_drill.wrong_points,
+        {"players": ("2", "3", "4")},
+    ),
+    "bid": Drill(
+        "Order up or pass?", bid_drill.make_bid, bid_drill.solve_bid, bid_drill.wrong_bid,
+        {"seat": ("first", "second", "third", "dealer")},
+    ),
+}
+EXERCISE_KINDS: tuple[str, ...] = tuple(DRILLS)
+
+
+def check_options(kind: str, options: Mapping[str, str]) -> None:
+    """Raise LessonError if ``options`` are not accepted by exercise ``kind``."""
+    if kind not in DRILLS:
+        raise LessonError(f"there is no exercise {kind!r}; the exercises are: {', '.join(EXERCISE_KINDS)}")
+    accepted = DRILLS[kind].options
+    for key, value in options.items():
+        if key not in accepted:
+            listed = ", ".join(accepted) or "none"
+            raise LessonError(f"exercise {kind!r} has no option {key!r}; its options: {listed}")
+        if value not in accepted[key]:
+            raise LessonError(f"exercise {kind!r}: {key}={value!r}; accepted: {', '.join(accepted[key])}")
+
+
+def generate(kind: str, seed: int, options: Mapping[str, str] | None = None) -> Exercise:
+    """The exercise of ``kind`` for ``seed`` (the same seed always gives the same question)."""
+    opts = dict(options or {})
+    check_options(kind, opts)
+    return DRILLS[kind].make(seed, random.Random(f"{kind}:{seed}"), opts)
+
+
+def solve(exercise: Exercise) -> Solution:
+    """Ask the engine for the answer, with a sentence saying why."""
+    return DRILLS[exercise.kind].solve(exercise)
+
+
+def check(exercise: Exercise, answer: Answer) -> Feedback:
+    """Judge an answer: immediate feedback that explains why, right or wrong."""
+    solution = solve(exercise)
+    problem = _shape_problem(exercise, answer)
+    if problem:
+        return Feedback(False, problem, solution)
+    if _same(exercise, answer, solution.answer):
+        return Feedback(True, f"Right! {solution.why}", solution)
+    note = DRILLS[exercise.kind].wrong(exercise, answer, solution)
+    return Feedback(False, f"Not quite. {note} {solution.why}".replace("  ", " "), solution)
+
+
+def _same(exercise: Exercise, answer: Answer, expected: Answer) -> bool:
+    if exercise.mode is Mode.PICK_CARDS:
+        return isinstance(answer, frozenset) and answer == expected
+    return answer == expected
+
+
+def _shape_problem(exercise: Exercise, answer: Answer) -> str:
+    """A message when the answer is not even the right kind of thing (never a traceback)."""
+    mode = exercise.mode
+    if mode is Mode.PICK_CARD and not (isinstance(answer, Card) and answer in exercise.cards):
+        return "Click one of the cards shown."
+    if mode is Mode.PICK_CARDS and not (isinstance(answer, frozenset) and answer <= set(exercise.cards)):
+        return "Select cards from your hand."
+    if mode is Mode.PICK_CARDS and not answer:
+        return "Select at least one card: you always have something you may play."
+    if mode is Mode.ORDER and not (isinstance(answer, tuple) and sorted(answer) == sorted(exercise.cards)):
+        return f"Click all {len(exercise.cards)} cards, each once, strongest first."
+    if mode is Mode.CHOICE and answer not in exercise.options:
+        return f"Choose one of: {', '.join(exercise.options)}."
+    return ""
+
+
+def parse_answer(exercise: Exercise, text: str) -> Answer:
+    """Text answers (for the command line and tests): cards separated by spaces, or an option."""
+    if exercise.mode is Mode.CHOICE:
+        return text.strip()
+    try:
+        cards = tuple(parse_card(t) for t in text.replace(",", " ").split())
+    except CardParseError as err:
+        raise LessonError(str(err)) from err
+    if exercise.mode is Mode.PICK_CARD:
+        if len(cards) != 1:
+            raise LessonError("answer with one card, like JD")
+        return cards[0]
+    if exercise.mode is Mode.PICK_CARDS:
+        return frozenset(cards)
+    return cards
+
+
+def suit_of(text: str) -> Suit:
+    return Suit.parse(text)

@@ -1,0 +1,98 @@
+"""Links to the hand analyzer, with the hand filled in, validated before they are shown.
+
+The Analyze page reads ``analyze?hand=JH+JD+AH+KS+9C&upcard=9H&seat=first`` (optional
+``round=2&turned_down=H`` and ``score=6,8``). A lesson writes the same fields as
+``key=value`` words; ``analyze_link`` checks them with the engine's card parser.
+
+>>> analyze_link({"hand": "JH+JD+AH+KS+9C", "upcard": "9H", "seat": "first"}).url
+'analyze?hand=JH+JD+AH+KS+9C&upcard=9H&seat=first'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.cards import Card, Suit, parse_cards
+from engine.errors import CardParseError
+from lessons.model import LessonError
+
+SEATS = ("first", "second", "third", "dealer")
+_KEYS = ("hand", "upcard", "seat", "round", "turned_down", "score")
+
+
+@dataclass(frozen=True, slots=True)
+class AnalyzeLink:
+    hand: tuple[Card, ...]
+    upcard: Card
+    seat: str
+    round: int = 1
+    turned_down: Suit | None = None
+    score: tuple[int, int] | None = None
+
+    @property
+    def url(self) -> str:
+        parts = [
+            f"hand={'+'.join(str(c) for c in self.hand)}",
+            f"upcard={self.upcard}",
+            f"seat={self.seat}",
+        ]
+        if self.round == 2:
+            parts.append("round=2")
+            if self.turned_down is not None:
+                parts.append(f"turned_down={self.turned_down.letter}")
+        if self.score is not None:
+            parts.append(f"score={self.score[0]},{self.score[1]}")
+        return "analyze?" + "&".join(parts)
+
+
+def analyze_link(fields: Mapping[str, str]) -> AnalyzeLink:
+    """Build and check a link; raises LessonError saying what is wrong and what is accepted."""
+    unknown = sorted(set(fields) - set(_KEYS))
+    if unknown:
+        raise LessonError(f"unknown analyzer field(s) {', '.join(unknown)}; accepted: {', '.join(_KEYS)}")
+    try:
+        hand = parse_cards(fields.get("hand", "").replace("+", " "))
+        upcards = parse_cards(fields.get("upcard", ""))
+    except CardParseError as err:
+        raise LessonError(f"analyzer link: {err}") from err
+    if len(hand) != 5 or len(set(hand)) != 5:
+        raise LessonError(f"analyzer link: hand= needs 5 different cards, got {len(hand)} ({fields.get('hand')!r})")
+    if len(upcards) != 1:
+        raise LessonError("analyzer link: upcard= needs exactly one card, like upcard=9H")
+    upcard = upcards[0]
+    if upcard in hand:
+        raise LessonError(f"analyzer link: the upcard {upcard} is also in the hand")
+    seat = fields.get("seat", "")
+    if seat not in SEATS:
+        raise LessonError(f"analyzer link: seat={seat!r}; accepted: {', '.join(SEATS)}")
+    round_text = fields.get("round", "1")
+    if round_text not in ("1", "2"):
+        raise LessonError(f"analyzer link: round={round_text!r}; accepted: 1 or 2")
+    turned_down: Suit | None = None
+    if "turned_down" in fields:
+        if round_text != "2":
+            raise LessonError("analyzer link: turned_down= only goes with round=2")
+        try:
+            turned_down = Suit.parse(fields["turned_down"])
+        except CardParseError as err:
+            raise LessonError(f"analyzer link: {err}") from err
+        if upcard.suit is not None and turned_down != upcard.suit:
+            raise LessonError(
+                f"analyzer link: the turned-down suit is the upcard's suit ({upcard.suit.letter}),"
+                f" not {turned_down.letter}"
+            )
+    score: tuple[int, int] | None = None
+    if "score" in fields:
+        score = _parse_score(fields["score"])
+    return AnalyzeLink(hand, upcard, seat, int(round_text), turned_down, score)
+
+
+def _parse_score(text: str) -> tuple[int, int]:
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise LessonError(f"analyzer link: score={text!r}; accepted: two numbers like score=6,8")
+    us, them = (int(p) for p in parts)
+    if us > 9 or them > 9:
+        raise LessonError(f"analyzer link: score={text!r}; each side's score is 0..9 before the hand")
+    return us, them
