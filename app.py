@@ -1,22 +1,31 @@
-"""Euchre Coach: the entry point is only a router over the pages."""
+"""Euchre Coach: the entry point is only a router over the pages.
+
+Every page gets the shared sidebar (rules panel, display settings) and the one-line
+rules summary at the top; the pages themselves live in pages/.
+"""
 
 from __future__ import annotations
 
 import streamlit as st
 
-
-def home() -> None:
-    st.title("Euchre Coach")
-    st.write(
-        "Learn Euchre, analyse your hands and practise against computer players. "
-        "The rules engine behind every page implements the whole rule book: 2, 3 and 4 "
-        "players, 24/28/32-card decks, the joker, stick the dealer, going alone and defending alone."
-    )
+from ui.layout import display_sidebar
+from ui.rules_panel import rules_sidebar, rules_summary_caption
 
 
 def main() -> None:
     st.set_page_config(page_title="Euchre Coach", page_icon="🃏", layout="wide")
-    page = st.navigation([st.Page(home, title="Home", icon="🏠", default=True)])
+    page = st.navigation(
+        [
+            st.Page("pages/home.py", title="Home", icon="🏠", default=True),
+            st.Page("pages/learn.py", title="Learn", icon="🎓"),
+            st.Page("pages/analyze.py", title="Analyze", icon="🔍"),
+            st.Page("pages/practice.py", title="Practice", icon="🃏"),
+            st.Page("pages/rules.py", title="Rules", icon="📖"),
+        ]
+    )
+    rules_sidebar()
+    display_sidebar()
+    rules_summary_caption()
     page.run()
 
 

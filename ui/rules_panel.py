@@ -125,12 +125,6 @@ def _apply_link_rules() -> None:
         set_rules(Rules())
 
 
-def link_rules_error() -> str | None:
-    """The message for a bad rules link, if the last link had one."""
-    value = st.session_state.get(LINK_ERROR_KEY)
-    return value if isinstance(value, str) else None
-
-
 def rules_sidebar() -> Rules:
     """Draw the rules panel in the sidebar and return the rules in force."""
     _apply_link_rules()
@@ -163,5 +157,9 @@ def rules_sidebar() -> Rules:
 
 
 def rules_summary_caption() -> None:
-    """The one-line summary of the rules in force, for the top of every page."""
+    """The one-line summary of the rules in force, for the top of every page (with the message
+    for a bad rules link, shown once)."""
+    error = st.session_state.pop(LINK_ERROR_KEY, None)
+    if isinstance(error, str):
+        st.warning(error)
     st.caption(f"Rules: **{preset_name(current_rules())}** — {current_rules().summary()}")

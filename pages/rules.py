@@ -1,0 +1,334 @@
+"""The Rules explorer: what a teacher puts on the projector.
+
+Four views: the trump ranking for a chosen trump, the "can I play this?" checker, the
+scoring table for the rules in force, and a seeded deal walked through one action at a time.
+Every view can be shared as a link; the link's values are validated and a bad link shows a
+message and falls back (a fresh deal for the walkthrough).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+
+import streamlit as st
+
+from engine.cards import Card, CardParseError, Suit, make_deck, parse_card, parse_cards
+from engine.hand import HandState, Phase
+from engine.ranking import card_role, deck_in_rank_order, effective_suit, left_bower, trick_winner_index
+from engine.scoring import scoring_rows
+from engine.seats import seat_name
+from ui.cards import cards_row_html, four_colour
+from ui.follow import check_follow
+from ui.layout import card_width, page_header
+from ui.rules_panel import current_rules
+from ui.share import ShareLinkError, query_int, query_string, rules_to_query
+from ui.walkthrough import build_walkthrough
+
+SECTIONS = {"ranking": "Trump ranking", "follow": "Can I play this?", "scoring": "Scoring", "deal": "Deal walkthrough"}
+SEED_MAX = 999_999_999
+_LINK_KEYS = ("section", "trump", "led", "hand", "seed", "dealer", "step")
+_SEEN = "rx_link_seen"
+
+
+def _html(body: str, row: str) -> None:
+    st.html(f'<div data-row="{row}">{body}</div>')
+
+
+def _suit_label(suit: Suit) -> str:
+    return f"{suit.symbol} {suit.noun.capitalize()}"
+
+
+def _example_follow(trump: Suit) -> None:
+    """The classic trap: the suit that lent its jack to trump is led, and you hold the left bower."""
+    lent = trump.partner
+    others = [s for s in Suit if s not in (trump, lent)]
+    st.session_state["rx_led"] = Card.of(13, lent)
+    st.session_state["rx_hand"] = [left_bower(trump), Card.of(12, lent), Card.of(14, trump),
+                                   Card.of(9, others[0]), Card.of(10, others[1])]
+
+
+def _fresh_seed() -> int:
+    return secrets.randbelow(SEED_MAX)
+
+
+# ---- links -------------------------------------------------------------------
+
+
+def _adopt_link(params: Mapping[str, str], players: int, deck: tuple[Card, ...]) -> list[str]:
+    """Apply this page's link values once per distinct link; returns messages for bad values."""
+    signature = tuple(sorted((k, v) for k, v in params.items() if k in _LINK_KEYS))
+    if not signature or st.session_state.get(_SEEN) == signature:
+        return []
+    st.session_state[_SEEN] = signature
+    problems: list[str] = []
+    section = params.get("section")
+    if section is not None:
+        if section in SECTIONS:
+            st.session_state["rx_section"] = section
+        else:
+            problems.append(f"the link's section={section!r} is not one of {', '.join(SECTIONS)}")
+    if "trump" in params:
+        try:
+            st.session_state["rx_trump"] = Suit.parse(params["trump"])
+        except CardParseError as err:
+            problems.append(f"the link's trump: {err}")
+    if "led" in params or "hand" in params:
+        try:
+            led = parse_card(params.get("led", ""))
+            hand = list(dict.fromkeys(parse_cards(params.get("hand", "").replace(",", " "))))
+            outside = [str(c) for c in [led, *hand] if c not in deck]
+            if outside:
+                raise ShareLinkError(f"{', '.join(outside)} is not in this deck")
+            if len(hand) > 5 or led in hand:
+                raise ShareLinkError("a hand holds at most 5 cards, and not the led card")
+            st.session_state["rx_led"], st.session_state["rx_hand"] = led, hand
+        except (CardParseError, ShareLinkError) as err:
+            problems.append(f"the link's led card or hand: {err}")
+    if any(k in params for k in ("seed", "dealer", "step")):
+        try:
+            seed = query_int(params, "seed", 0, SEED_MAX)
+            dealer = query_int(params, "dealer", 0, players - 1)
+            step = query_int(params, "step", 0, 200) if "step" in params else 0
+            st.session_state.update(rx_seed=seed, rx_dealer=dealer, rx_step=step)
+        except ShareLinkError as err:
+            problems.append(f"{err}. Showing a fresh deal instead")
+            st.session_state.update(rx_seed=_fresh_seed(), rx_dealer=0, rx_step=0)
+    return problems
+
+
+def _share_link(params: dict[str, str]) -> None:
+    base = "/rules"
+    try:
+        url = st.context.url
+        if url:
+            base = url.split("?")[0]
+    except Exception:  # no browser context (AppTest): a relative link still works
+        pass
+    link = base + query_string({**rules_to_query(current_rules()), **params})
+    st.caption("Share link (the same view, with these rules):")
+    st.code(link, language=None)
+
+
+# ---- views -------------------------------------------------------------------
+
+
+def _keep_choice(key: str, allowed: tuple[object, ...], default: object) -> None:
+    """A segmented control can be clicked off; put back the last choice (or the default)."""
+    last = key + "_last"
+    if st.session_state.get(key) not in allowed:
+        st.session_state[key] = st.session_state.get(last, default)
+    st.session_state[last] = st.session_state[key]
+
+
+def _trump_picker() -> Suit:
+    _keep_choice("rx_trump", tuple(Suit), Suit.HEARTS)
+    picked = st.segmented_control("Trump", tuple(Suit), key="rx_trump", format_func=_suit_label)
+    return picked if isinstance(picked, Suit) else Suit.HEARTS
+
+
+def ranking_view(width: int, colour: bool) -> None:
+    rules = current_rules()
+    trump = _trump_picker()
+    order = deck_in_rank_order(trump, rules.deck, rules.joker)
+    trumps = [c for c in order if effective_suit(c, trump) == trump]
+    lent = trump.partner
+    lb = left_bower(trump)
+    st.markdown(
+        f"**{trump.noun.capitalize()} are trump.** Highest first: "
+        + ("the joker (the Benny), then " if rules.joker else "")
+        + f"the {trumps[1 if rules.joker else 0].short} (right bower), the {lb.short} (left bower: "
+        f"a {trump.noun[:-1]} this hand), then the rest of the {trump.noun}. "
+        f"{lent.noun.capitalize()} have no jack this hand."
+    )
+    labels = [f"{i}. {card_role(c, trump) or 'trump'}" if c.is_jack or c.is_joker else f"{i}." for i, c in enumerate(trumps, 1)]
+    st.subheader(f"Trump: {_suit_label(trump)} ({len(trumps)} cards)")
+    _html(cards_row_html(trumps, trump=trump, four_colour=colour, width=width, labels=labels), "trump")
+    for suit in Suit:
+        if suit == trump:
+            continue
+        cards = [c for c in order if effective_suit(c, trump) == suit]
+        note = f" — no jack: the {lb.short} is a {trump.noun[:-1]}" if suit == lent else ""
+        st.subheader(f"{_suit_label(suit)} ({len(cards)} cards){note}")
+        _html(cards_row_html(cards, trump=trump, four_colour=colour, width=width), f"suit-{suit.letter}")
+    _share_link({"section": "ranking", "trump": trump.letter})
+
+
+def follow_view(width: int, colour: bool) -> None:
+    rules = current_rules()
+    deck = make_deck(rules.deck, rules.joker)
+    trump = _trump_picker()
+    if st.session_state.get("rx_led") not in deck or not isinstance(st.session_state.get("rx_hand"), list):
+        _example_follow(trump)
+    led_now = st.session_state["rx_led"]
+    st.session_state["rx_hand"] = [c for c in st.session_state["rx_hand"] if c in deck and c != led_now][:5]
+    left, right = st.columns([1, 2])
+    with left:
+        led = st.selectbox("Led card", deck, key="rx_led", format_func=lambda c: f"{c.short} — {c.name}")
+    with right:
+        hand = st.multiselect(
+            "Your hand (up to 5 cards)", [c for c in deck if c != led], key="rx_hand",
+            max_selections=5, format_func=lambda c: c.short,
+        )
+    st.button("Show the example for this trump", on_click=_example_follow, args=(trump,))
+    answer = check_follow(hand, led, trump)
+    st.caption("Led card")
+    _html(cards_row_html([led], trump=trump, four_colour=colour, width=width), "led")
+    st.caption("Your hand: the cards you may play are ringed in green")
+    states = ["playable" if c in answer.legal else "disabled" for c in answer.hand]
+    _html(
+        cards_row_html(answer.hand, trump=trump, states=states, four_colour=colour, width=width,
+                       labels=list(answer.notes)),
+        "hand",
+    )
+    st.info(answer.sentence)
+    _share_link({
+        "section": "follow", "trump": trump.letter, "led": str(led), "hand": ",".join(str(c) for c in hand),
+    })
+
+
+def scoring_view() -> None:
+    rules = current_rules()
+    rows = scoring_rows(rules.players, rules.defend_alone)
+    st.subheader(f"Scoring with {rules.players} players")
+    st.dataframe({"Result": [r for r, _ in rows], "Points": [p for _, p in rows]}, hide_index=True)
+    match = "one game" if rules.match_games == 1 else f"a match is the best of {rules.match_games} games"
+    st.write(f"The first side to {rules.target} points wins the game; {match}.")
+    if rules.players == 3:
+        st.write("Cutthroat: two players can pass the target on the same hand; the higher score wins, a tie plays on.")
+    _share_link({"section": "scoring"})
+
+
+def _seat_tags(state: HandState, seat: int) -> str:
+    tags = []
+    if seat == state.dealer:
+        tags.append("dealer")
+    if state.maker == seat:
+        tags.append("maker, alone" if state.alone else "maker")
+    if state.lone_defender == seat:
+        tags.append("defends alone")
+    if seat in state.out:
+        tags.append("sits out")
+    if state.trump is not None:
+        tags.append(f"{state.tricks_won(seat)} trick{'s' if state.tricks_won(seat) != 1 else ''}")
+    if state.to_act == seat:
+        tags.append("to act")
+    return ", ".join(tags)
+
+
+def _set_step(value: int) -> None:
+    st.session_state["rx_step"] = value
+
+
+def _new_deal() -> None:
+    st.session_state.update(rx_seed=_fresh_seed(), rx_step=0)
+
+
+def deal_view(width: int, colour: bool) -> None:
+    rules = current_rules()
+    st.session_state.setdefault("rx_seed", _fresh_seed())
+    if st.session_state.get("rx_dealer") not in range(rules.players):
+        st.session_state["rx_dealer"] = 0
+    c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+    with c1:
+        seed = int(st.number_input("Deal number (seed)", 0, SEED_MAX, key="rx_seed", step=1,
+                                   on_change=_set_step, args=(0,)))
+    with c2:
+        dealer = st.selectbox("Dealer", range(rules.players), key="rx_dealer",
+                              format_func=lambda s: seat_name(rules.players, s), on_change=_set_step, args=(0,))
+    with c3:
+        st.button("New deal", on_click=_new_deal, width="stretch")
+    walk = build_walkthrough(rules, seed, dealer)
+    step = min(max(int(st.session_state.get("rx_step", 0)), 0), walk.length)
+    st.session_state["rx_step"] = step
+    state = walk.state_at(step)
+
+    b = st.columns(5, vertical_alignment="center")
+    b[0].button("⏮ Start", on_click=_set_step, args=(0,), disabled=step == 0, width="stretch")
+    b[1].button("◀ Back", on_click=_set_step, args=(step - 1,), disabled=step == 0, width="stretch")
+    b[2].button("Next ▶", on_click=_set_step, args=(step + 1,), disabled=step >= walk.length,
+                width="stretch", type="primary")
+    b[3].button("End ⏭", on_click=_set_step, args=(walk.length,), disabled=step >= walk.length, width="stretch")
+    b[4].markdown(f"**Step {step} of {walk.length}**")
+
+    if step == 0:
+        st.markdown(f"### The deal: {seat_name(rules.players, dealer)} deals; the upcard is the {state.upcard.name}.")
+    else:
+        done = walk.steps[step - 1]
+        st.markdown(f"### {done.sentence}")
+        if done.reason:
+            st.markdown(f"*Why:* {done.reason}")
+    if step < walk.length:
+        nxt = walk.steps[step]
+        st.caption(f"Next: {nxt.sentence}")
+    elif state.thrown_in:
+        st.success("Everyone passed twice: the hand is thrown in and the deal passes to the left.")
+    else:
+        scores = ", ".join(f"{seat_name(rules.players, s)} {p}" for s, p in enumerate(state.points) if p)
+        st.success(f"The hand is over. Points: {scores or 'none'}.")
+    if walk.player == "fallback":
+        st.caption("The club computer player is not installed yet: a simple stand-in chooses the actions.")
+
+    _board(walk.steps[step].action.card if step < walk.length else None, state, width, colour)
+    with st.expander("Every step so far"):
+        for i, done in enumerate(walk.steps[:step], 1):
+            st.write(f"{i}. {done.sentence}" + (f" — {done.reason}" if done.reason else ""))
+    _share_link({"section": "deal", "seed": str(seed), "dealer": str(dealer), "step": str(step)})
+
+
+def _board(next_card: Card | None, state: HandState, width: int, colour: bool) -> None:
+    rules = state.rules
+    trump = state.trump
+    small = max(60, width * 2 // 3)
+    middle = st.columns([1, 3])
+    with middle[0]:
+        if state.phase in (Phase.BID1, Phase.NAME):
+            st.caption("Upcard")
+            _html(cards_row_html([state.upcard], four_colour=colour, width=small), "upcard")
+        elif trump is not None:
+            st.markdown(f"**Trump: {_suit_label(trump)}**")
+        else:
+            st.caption(f"The {state.upcard.short} was turned down")
+    with middle[1]:
+        if state.trick:
+            cards = [c for _, c in state.trick]
+            assert trump is not None
+            win = trick_winner_index(cards, trump)
+            st.caption("Trick in play: " + ", ".join(seat_name(rules.players, s) for s, _ in state.trick))
+            _html(cards_row_html(cards, trump=trump, four_colour=colour, width=small,
+                                 states=["winning" if i == win else "normal" for i in range(len(cards))]), "trick")
+        elif state.tricks:
+            last = state.tricks[-1]
+            cards = list(last.cards)
+            win = [s for s, _ in last.plays].index(last.winner)
+            st.caption(f"Trick {len(state.tricks)} won by {seat_name(rules.players, last.winner)}")
+            _html(cards_row_html(cards, trump=trump, four_colour=colour, width=small,
+                                 labels=[seat_name(rules.players, s) for s, _ in last.plays],
+                                 states=["winning" if i == win else "normal" for i in range(len(cards))]), "trick")
+    for seat in range(rules.players):
+        tags = _seat_tags(state, seat)
+        st.markdown(f"**{seat_name(rules.players, seat)}**" + (f" — {tags}" if tags else ""))
+        hand = state.hands[seat]
+        states = ["disabled" if seat in state.out else "hinted" if c == next_card and state.to_act == seat
+                  else "normal" for c in hand]
+        _html(cards_row_html(hand, trump=trump, states=states, four_colour=colour, width=width), f"seat-{seat}")
+
+
+# ---- the page ----------------------------------------------------------------
+
+rules = current_rules()
+problems = _adopt_link(st.query_params.to_dict(), rules.players, make_deck(rules.deck, rules.joker))
+page_header("Rules explorer")
+for problem in problems:
+    st.warning(problem[0].upper() + problem[1:] + ".")
+_keep_choice("rx_section", tuple(SECTIONS), "ranking")
+section = st.segmented_control("Show", tuple(SECTIONS), key="rx_section", format_func=SECTIONS.__getitem__) or "ranking"
+width, colour = card_width(), four_colour()
+if section == "ranking":
+    ranking_view(width, colour)
+elif section == "follow":
+    follow_view(width, colour)
+elif section == "scoring":
+    scoring_view()
+else:
+    deal_view(width, colour)
