@@ -1,0 +1,321 @@
+"""``python -m engine arena``: duplicate matches between two computer players.
+
+Duplicate: every deal is played once per *arrangement* of the two players ("side a"
+and "side b") around the table, with the same cards, so luck of the deal cancels.
+
+- 4 players: a in seats 0+2 and b in 1+3, then the teams swapped (2 plays per deal).
+- 2 players: a in seat 0 and b in seat 1, then swapped (2 plays per deal).
+- 3 players (cutthroat, each for themself): every arrangement with both players
+  present — a alone in seat 0, 1 or 2 against two b's, and b alone in each seat
+  against two a's (6 plays per deal). Each player sits in every seat of each deal,
+  as the lone player and as one of the pair, equally often.
+
+Points per hand for a side are the points one seat of that side scores, averaged
+over its seats and the plays of a deal; the paired difference is a's minus b's per
+deal. Make, euchre and march rates count the hands a side made trump. Games: whole
+games to the target are played from seeded deals (engine.game) — the same duplicate
+arrangements, each game seed played once per arrangement; the Club player is told
+the score. A game win share is wins per seat a side occupied.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import EuchreError
+from engine.game import new_game, side_of
+from engine.hand import HandState, deal
+from engine.players import Player, available_players, make_player
+from engine.players.evaluate import Score
+from engine.rules import Rules
+from engine.view import view_of
+
+MAX_HANDS_PER_GAME = 1000  # a safety net; real games end in a few dozen hands
+
+
+def arrangements(players: int) -> tuple[tuple[str, ...], ...]:
+    """Which player ('a' or 'b') sits in each seat, for every play of a deal."""
+    if players == 4:
+        return (("a", "b", "a", "b"), ("b", "a", "b", "a"))
+    if players == 2:
+        return (("a", "b"), ("b", "a"))
+    lone = []
+    for who, other in (("a", "b"), ("b", "a")):
+        for seat in range(3):
+            lone.append(tuple(who if s == seat else other for s in range(3)))
+    return tuple(lone)
+
+
+def play_hand(state: HandState, seats: Sequence[Player], rng: random.Random) -> HandState:
+    """Play a hand out, each seat deciding from its own view."""
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(seats[seat].decide(view_of(state, seat), rng).action)
+    return state
+
+
+@dataclass
+class SideTally:
+    points: float = 0.0  # sum over deals of the side's per-seat points (averaged over plays)
+    called: int = 0
+    made: int = 0
+    euchred: int = 0
+    marched: int = 0
+    alone: int = 0
+
+    def as_dict(self, deals: int, sd: float) -> dict[str, Any]:
+        mean = self.points / deals
+        return {
+            "points_per_hand": round(mean, 4),
+            "ci95": _ci(mean, sd, deals),
+            "hands_called": self.called,
+            "make_rate": _rate(self.made, self.called),
+            "euchred_rate": _rate(self.euchred, self.called),
+            "march_rate": _rate(self.marched, self.called),
+            "alone_calls": self.alone,
+        }
+
+
+@dataclass
+class DuplicateResult:
+    rules: Rules
+    deals: int
+    plays: int
+    seconds: float
+    sides: dict[str, SideTally]
+    per_deal: dict[str, list[float]] = field(default_factory=dict)  # 'a', 'b', 'diff'
+    thrown_in: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for who in ("a", "b"):
+            out[who] = self.sides[who].as_dict(self.deals, _sd(self.per_deal[who]))
+        diff = self.per_deal["diff"]
+        mean = sum(diff) / len(diff)
+        out["difference"] = {"points_per_hand": round(mean, 4), "ci95": _ci(mean, _sd(diff), len(diff))}
+        out["deals"] = self.deals
+        out["hands_played"] = self.plays
+        out["thrown_in"] = self.thrown_in
+        out["hands_per_second"] = round(self.plays / self.seconds, 1) if self.seconds > 0 else None
+        return out
+
+
+def run_duplicate(rules: Rules, a: Player, b: Player, deals: int, seed: int) -> DuplicateResult:
+    players = {"a": a, "b": b}
+    layouts = arrangements(rules.players)
+    sides = {"a": SideTally(), "b": SideTally()}
+    per_deal: dict[str, list[float]] = {"a": [], "b": [], "diff": []}
+    plays = thrown = 0
+    start = time.perf_counter()
+    for i in range(deals):
+        opening = deal(rules, i % rules.players, random.Random(f"arena:{seed}:deal:{i}"))
+        sums = {"a": 0.0, "b": 0.0}
+        for k, layout in enumerate(layouts):
+            seats = [players[w] for w in layout]
+            end = play_hand(opening, seats, random.Random(f"arena:{seed}:play:{i}:{k}"))
+            plays += 1
+            if end.thrown_in:
+                thrown += 1
+            for who in ("a", "b"):
+                mine = [end.points[s] for s, w in enumerate(layout) if w == who]
+                sums[who] += sum(mine) / len(mine)
+            if end.maker is not None:
+                tally = sides[layout[end.maker]]
+                tally.called += 1
+                tally.alone += end.alone
+                tricks = end.maker_tricks
+                tally.made += tricks >= 3
+                tally.euchred += tricks < 3
+                tally.marched += tricks == 5
+        for who in ("a", "b"):
+            mean = sums[who] / len(layouts)
+            per_deal[who].append(mean)
+            sides[who].points += mean
+        per_deal["diff"].append(per_deal["a"][-1] - per_deal["b"][-1])
+    seconds = time.perf_counter() - start
+    return DuplicateResult(rules, deals, plays, seconds, sides, per_deal, thrown)
+
+
+def _seat_player(player: Player, score: Score) -> Player:
+    with_score = getattr(player, "with_score", None)
+    if callable(with_score):
+        told: Player = with_score(score)
+        return told
+    return player
+
+
+def run_games(rules: Rules, a: Player, b: Player, games: int, seed: int) -> dict[str, Any]:
+    """Whole games to the target, each game seed played once per duplicate arrangement."""
+    players = {"a": a, "b": b}
+    wins = {"a": 0, "b": 0}
+    hands = 0
+    one_game = rules.with_(match_games=1)
+    for g in range(games):
+        for k, layout in enumerate(arrangements(rules.players)):
+            game = new_game(one_game, seed * 1_000_003 + g)
+            rng = random.Random(f"arena:{seed}:game:{g}:{k}")
+            while game.game_winner is None and game.hand_number < MAX_HANDS_PER_GAME:
+                if game.hand.is_over:
+                    game = game.next_hand()
+                seats = []
+                for s, who in enumerate(layout):
+                    ours = game.scores[side_of(rules, s)]
+                    theirs = max(v for i, v in enumerate(game.scores) if i != side_of(rules, s))
+                    seats.append(_seat_player(players[who], Score(ours, theirs, rules.target)))
+                hand = game.hand
+                while not hand.is_over:
+                    seat = hand.to_act
+                    assert seat is not None
+                    action = seats[seat].decide(view_of(hand, seat), rng).action
+                    game = game.apply(action)
+                    hand = game.hand
+                hands += 1
+            if game.game_winner is not None:
+                winner_seat = next(s for s in range(rules.players) if side_of(rules, s) == game.game_winner)
+                wins[layout[winner_seat]] += 1
+    plays = games * len(arrangements(rules.players))
+    out: dict[str, Any] = {"games": plays, "hands": hands, "method": "whole games from seeded deals"}
+    for who in ("a", "b"):
+        out[f"{who}_wins"] = wins[who]
+    # Every arrangement list seats each player equally often, so wins compare directly.
+    decided = wins["a"] + wins["b"]
+    share = wins["a"] / decided if decided else 0.5
+    out["a_win_share"] = round(share, 4)
+    out["a_win_share_ci95"] = _ci(share, math.sqrt(share * (1 - share)), decided) if decided else None
+    return out
+
+
+# ---- statistics -------------------------------------------------------------------
+
+
+def _sd(values: Sequence[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+
+
+def _ci(mean: float, sd: float, n: int) -> list[float]:
+    half = 1.96 * sd / math.sqrt(n) if n else 0.0
+    return [round(mean - half, 4), round(mean + half, 4)]
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+# ---- command line -------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse's own errors: clear message, exit 2
+        raise _BadArguments(message)
+
+
+class _BadArguments(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="python -m engine arena",
+        description="Duplicate matches between two computer players (see engine/arena.py).",
+    )
+    names = ", ".join(available_players())
+    p.add_argument("--a", default="club", help=f"side a's player ({names}); default club")
+    p.add_argument("--b", default="beginner", help=f"side b's player ({names}); default beginner")
+    p.add_argument("--hands", type=int, default=2000, help="number of deals (each played once per arrangement)")
+    p.add_argument("--games", type=int, default=None, help="whole games per arrangement (default hands/20)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", default=None, help='rules as a JSON object, e.g. \'{"players": 3}\'')
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    return p
+
+
+def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, Rules, Player, Player]:
+    args = _parser().parse_args(list(argv))
+    if args.hands < 1 or args.hands > 10_000_000:
+        raise _BadArguments(f"--hands must be between 1 and 10000000, got {args.hands}")
+    if args.games is not None and not 0 <= args.games <= 1_000_000:
+        raise _BadArguments(f"--games must be between 0 and 1000000, got {args.games}")
+    rules = Rules()
+    if args.rules is not None:
+        try:
+            data = json.loads(args.rules)
+        except json.JSONDecodeError as err:
+            raise _BadArguments(f"--rules is not valid JSON ({err.msg}); give an object like '{{\"players\": 3}}'") from None
+        rules = Rules.from_dict(data)
+    return args, rules, make_player(args.a), make_player(args.b)
+
+
+def main(argv: Sequence[str]) -> int:
+    try:
+        args, rules, a, b = parse_args(argv)
+    except (_BadArguments, EuchreError) as err:
+        print(f"arena: error: {err}", file=sys.stderr)
+        print("usage: python -m engine arena --a PLAYER --b PLAYER [--hands N] [--games N] [--seed S] "
+              "[--rules JSON] [--json]", file=sys.stderr)
+        return 2
+    except SystemExit as exit_:  # --help
+        return int(exit_.code or 0)
+    result = run_duplicate(rules, a, b, args.hands, args.seed)
+    games = args.hands // 20 if args.games is None else args.games
+    report: dict[str, Any] = {
+        "a": args.a, "b": args.b, "seed": args.seed, "rules": rules.changes(),
+        "plays_per_deal": len(arrangements(rules.players)),
+        "hands": result.as_dict(),
+    }
+    if games:
+        report["games"] = run_games(rules, a, b, games, args.seed)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_report(report))
+    return 0
+
+
+def format_report(report: dict[str, Any]) -> str:
+    h = report["hands"]
+    lines = [
+        f"Arena: a = {report['a']}, b = {report['b']}, seed {report['seed']}, rules {report['rules'] or 'standard'}",
+        f"{h['deals']} deals x {report['plays_per_deal']} plays = {h['hands_played']} hands "
+        f"({h['thrown_in']} thrown in), {h['hands_per_second']} hands/s",
+        "",
+        f"{'side':<14}{'points/hand':>12}{'95% CI':>20}{'called':>8}{'make':>8}{'euchred':>9}{'march':>8}{'alone':>7}",
+    ]
+    for who in ("a", "b"):
+        s = h[who]
+        lo, hi = s["ci95"]
+        interval = f"[{lo:.3f}, {hi:.3f}]"
+        lines.append(
+            f"{who + ': ' + report[who]:<14}"
+            + f"{s['points_per_hand']:>12.3f}{interval:>20}{s['hands_called']:>8}"
+            + f"{_pct(s['make_rate']):>8}{_pct(s['euchred_rate']):>9}{_pct(s['march_rate']):>8}{s['alone_calls']:>7}"
+        )
+    d = h["difference"]
+    lo, hi = d["ci95"]
+    interval = f"[{lo:.3f}, {hi:.3f}]"
+    lines.append(f"{'a - b':<14}{d['points_per_hand']:>12.3f}{interval:>20}   (paired per deal)")
+    if "games" in report:
+        g = report["games"]
+        lo, hi = g["a_win_share_ci95"] or (0.0, 1.0)
+        lines += [
+            "",
+            f"Games ({g['method']}): {g['games']} games, {g['hands']} hands; a won {g['a_wins']}, b won {g['b_wins']}; "
+            f"a's win share {g['a_win_share']:.3f} [{lo:.3f}, {hi:.3f}]",
+        ]
+    return "\n".join(lines)
+
+
+def _pct(rate: float | None) -> str:
+    return "-" if rate is None else f"{100 * rate:.1f}%"
