@@ -1,0 +1,69 @@
+"""Export a game as JSON Lines of replay records (one per hand), and import such a file to review it.
+
+Each line is ``engine.records.to_record(hand, meta)``; ``meta`` carries the game and hand
+number and the seat levels. Importing replays every record through the engine and
+reports the first problem with its line number; it never evaluates anything.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import EuchreError
+from engine.hand import HandState
+from engine.records import replay, to_record
+
+MAX_IMPORT_BYTES = 2_000_000
+
+
+class ImportFileError(EuchreError):
+    """A file that is not JSON Lines of replay records."""
+
+
+def hand_record(hand: HandState, game_number: int, hand_number: int, levels: tuple[str, ...], seed: int) -> dict[str, Any]:
+    meta = {"game": game_number, "hand": hand_number, "levels": list(levels), "seed": seed,
+            "source": "euchre-coach practice"}
+    return to_record(hand, meta)
+
+
+def to_jsonl(records: Iterable[dict[str, Any]]) -> str:
+    return "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedHand:
+    line: int
+    record: dict[str, Any]
+    hand: HandState  # the final state the record replays to
+
+
+def from_jsonl(text: str | bytes) -> list[ImportedHand]:
+    """Parse and replay a JSON Lines export. Raises ImportFileError naming the bad line."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_IMPORT_BYTES:
+            raise ImportFileError(f"the file is {len(text)} bytes; at most {MAX_IMPORT_BYTES} are accepted")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ImportFileError("the file is not UTF-8 text; export files are JSON Lines") from None
+    out: list[ImportedHand] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise ImportFileError(
+                f"line {number} is not JSON ({err.msg}); each line must be one replay record"
+            ) from None
+        states, _, error = replay(record)
+        if error is not None:
+            where = "the deal" if error.step is None else f"action {error.step + 1}"
+            raise ImportFileError(f"line {number}, {where}: {error.message}")
+        out.append(ImportedHand(number, record, states[-1]))
+    if not out:
+        raise ImportFileError("the file holds no records; export a game from the practice table first")
+    return out

@@ -1,0 +1,107 @@
+"""What the practice table shows, as plain values: button labels, why a card is disabled,
+the traditional score cards. Pure functions of engine values (the page only draws them)."""
+
+from __future__ import annotations
+
+from engine.actions import Action, Kind
+from engine.cards import Card, Suit
+from engine.hand import HandState, Phase
+from engine.ranking import effective_table, left_bower
+from engine.seats import seat_name
+
+
+def singular(suit: Suit) -> str:
+    return suit.noun[:-1]
+
+
+def action_label(hand: HandState, action: Action) -> str:
+    """The button text for a bidding action of the seat to act."""
+    seat = hand.to_act
+    dealer = seat == hand.dealer
+    alone = " alone" if action.alone else ""
+    k = action.kind
+    if k is Kind.PASS:
+        if hand.phase is Phase.DEFEND:
+            return "Don't defend alone"
+        if hand.phase is Phase.BID1 and dealer:
+            return "Turn it down"
+        return "Pass"
+    if k is Kind.ORDER:
+        return ("Pick it up" if dealer else "Order it up") + alone
+    if k in (Kind.CALL, Kind.NAME):
+        assert action.suit is not None
+        verb = "Call" if k is Kind.CALL else "Name"
+        return f"{verb} {action.suit.symbol} {action.suit.noun}{alone}"
+    if k is Kind.DEFEND_ALONE:
+        return "Defend alone"
+    if k is Kind.DECLINE:
+        return f"Leave the {hand.upcard.short} on the kitty"
+    return str(action)
+
+
+def disabled_reasons(hand: HandState, seat: int, cards: tuple[Card, ...]) -> dict[Card, str]:
+    """For each of ``cards`` that ``seat`` may not choose now, the reason in one sentence."""
+    if hand.is_over:
+        return dict.fromkeys(cards, "The hand is over.")
+    if hand.to_act != seat:
+        who = seat_name(hand.players, hand.to_act) if hand.to_act is not None else "nobody"
+        return dict.fromkeys(cards, f"Wait: it is {who}'s turn.")
+    if hand.phase is Phase.DISCARD:
+        return {}
+    if hand.phase is not Phase.PLAY:
+        return dict.fromkeys(cards, "Bid first: cards are played once trump is made.")
+    legal = {a.card for a in hand.legal_actions()}
+    return {c: follow_reason(hand, c) for c in cards if c not in legal}
+
+
+def follow_reason(hand: HandState, card: Card) -> str:
+    """Why ``card`` may not be played: the led suit must be followed ("You must follow hearts —
+    the J♦ is a heart this hand")."""
+    assert hand.trump is not None and hand.trick and hand.to_act is not None
+    eff = effective_table(hand.trump)
+    led = eff[hand.trick[0][1]]
+    follow = [c for c in hand.hands[hand.to_act] if eff[c] == led]
+    text = f"You must follow {led.noun}"
+    if card.suit == led and eff[card] != led:
+        return f"{text} — the {card.short} is the left bower, a {singular(hand.trump)} this hand."
+    tricky = [c for c in follow if c.suit != led]
+    if tricky:
+        c = tricky[0]
+        role = "the joker" if c.is_joker else f"the {c.short}"
+        why = " (the left bower)" if c == left_bower(hand.trump) else ""
+        return f"{text} — {role} is a {singular(led)} this hand{why}."
+    return f"{text}: you hold {', '.join(c.short for c in follow)}."
+
+
+def spare_cards(score: int) -> tuple[int, int]:
+    """Traditional score keeping with a 4 and a 6 (RULES.md §11): pips showing on (the 4, the 6).
+
+    0: both face down; 1-4: the 4 face up, partly covered by the face-down 6; 5: the 6 face up,
+    partly covered; 6: the 6 alone; 7-10: the 6 face up and that many more pips of the 4.
+    """
+    n = max(0, min(10, score))
+    if n <= 4:
+        return n, 0
+    if n <= 6:
+        return 0, n
+    return n - 6, 6
+
+
+def spare_cards_svg(score: int, colour: str = "#c8102e", label: str = "") -> str:
+    """The two spare cards as a small inline SVG: visible pips count the score (0-10)."""
+    four, six = spare_cards(score)
+    parts = []
+    for x, total, showing in ((4, 4, four), (52, 6, six)):
+        face_up = showing > 0
+        fill = "#ffffff" if face_up else "#1b6e3a"
+        parts.append(f'<rect x="{x}" y="4" width="44" height="62" rx="5" fill="{fill}" stroke="#555"/>')
+        for i in range(showing):
+            cx = x + 14 + (i % 2) * 16
+            cy = 14 + (i // 2) * 16
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="{colour}"/>')
+        if face_up and showing < total:
+            parts.append(f'<rect x="{x}" y="{8 + ((showing + 1) // 2) * 16}" width="44" height="'
+                         f'{62 - ((showing + 1) // 2) * 16 - 4}" rx="3" fill="#1b6e3a" opacity="0.9"/>')
+    title = f"{label} {score} points".strip()
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70" width="100" height="70" role="img" '
+            f'aria-label="{title}" data-score="{score}"><title>{title}</title>{"".join(parts)}</svg>')

@@ -1,0 +1,99 @@
+"""Table texts: why a card is disabled, bid labels, the spare-card score; export/import round trip."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.cards import parse_card, parse_cards
+from engine.hand import from_cards
+from engine.rules import Rules
+from practice.export import ImportFileError, from_jsonl, hand_record, to_jsonl
+from practice.table import action_label, disabled_reasons, spare_cards
+
+
+def _hearts_trump_east_to_lead():
+    # North (seat 2) deals; East passes, South orders hearts, North picks up; East leads first.
+    hands = [parse_cards(h) for h in ("JD 9D KS AC 9C", "9S TS QS QC KC", "JH AH KH QH TH", "AD KD QD TD JS")]
+    state = from_cards(Rules(), dealer=2, hands=hands, upcard=parse_card("9H"))
+    state = state.apply("pass").apply("order")  # East passes, South orders hearts
+    state = state.apply("discard TH")  # North (dealer) picks up the 9H
+    assert state.to_act == 3  # East leads
+    return state
+
+
+def test_the_left_bower_must_follow_a_trump_lead() -> None:
+    state = _hearts_trump_east_to_lead().apply("play JS")
+    # The JS is a plain spade with hearts trump; South holds the KS and must follow spades.
+    reasons = disabled_reasons(state, 0, state.hands[0])
+    assert set(reasons) == set(parse_cards("JD 9D AC 9C"))
+    assert reasons[parse_card("JD")] == "You must follow spades: you hold K♠."
+
+
+def test_the_jack_of_diamonds_is_a_heart_when_hearts_are_trump() -> None:
+    hands = [parse_cards(h) for h in ("JD 9D KS AC 9C", "9S TS QS QC KC", "JH AH KH QH TH", "AD KD QD TD JS")]
+    state = from_cards(Rules(), dealer=2, hands=hands, upcard=parse_card("9H"))
+    state = state.apply("pass").apply("order").apply("discard TH")
+    state = state.apply("play KD")  # East leads diamonds: South's JD is a heart, the 9D must follow
+    reasons = disabled_reasons(state, 0, state.hands[0])
+    assert set(reasons) == set(parse_cards("JD KS AC 9C"))
+    assert reasons[parse_card("JD")] == "You must follow diamonds — the J♦ is the left bower, a heart this hand."
+    # Hearts led: the JD is the only heart South holds, and the message says so.
+    hands2 = [parse_cards(h) for h in ("JD 9D KS AC 9C", "9S TS QS QC KC", "JH AH KH QH TH", "AD KD QD TD JS")]
+    s2 = from_cards(Rules(), dealer=1, hands=hands2, upcard=parse_card("9H"))
+    s2 = s2.apply("pass").apply("pass").apply("order")  # seat 2..: to_act 2 passes, 3 passes, 0 orders
+    s2 = s2.apply(s2.legal_actions()[0])  # dealer (West) discards
+    s2 = s2.apply("play AH")  # North leads trump
+    s2 = s2.apply("play AD") if s2.to_act == 3 else s2
+    r2 = disabled_reasons(s2, 0, s2.hands[0])
+    assert r2[parse_card("9D")] == "You must follow hearts — the J♦ is a heart this hand (the left bower)."
+
+
+def test_cards_wait_for_the_learners_turn_and_bidding() -> None:
+    state = _hearts_trump_east_to_lead()
+    assert set(disabled_reasons(state, 0, state.hands[0]).values()) == {"Wait: it is East's turn."}
+
+
+def test_bid_labels() -> None:
+    hands = [parse_cards(h) for h in ("JD 9D KS AC 9C", "9S TS QS QC KC", "JH AH KH QH TH", "AD KD QD TD JS")]
+    state = from_cards(Rules(), dealer=0, hands=hands, upcard=parse_card("9H"))
+    for _ in range(3):
+        state = state.apply("pass")
+    assert [action_label(state, a) for a in state.legal_actions()] == [
+        "Turn it down", "Pick it up", "Pick it up alone"]
+    state = state.apply("pass")
+    assert action_label(state, state.legal_actions()[1]) == "Call ♣ clubs"
+
+
+@pytest.mark.parametrize(("score", "shown"), [(0, (0, 0)), (1, (1, 0)), (4, (4, 0)), (5, (0, 5)),
+                                               (6, (0, 6)), (7, (1, 6)), (10, (4, 6))])
+def test_spare_cards_show_the_score_in_pips(score: int, shown: tuple[int, int]) -> None:
+    assert spare_cards(score) == shown and sum(shown) == score
+
+
+def test_export_and_import_round_trip() -> None:
+    rng = random.Random(3)
+    from engine.hand import deal
+    hands = []
+    for k in range(3):
+        state = deal(Rules(), dealer=k, rng=rng)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        hands.append(state)
+    text = to_jsonl(hand_record(h, 0, k, ("you", "club", "club", "club"), 9) for k, h in enumerate(hands))
+    assert len(text.splitlines()) == 3
+    back = from_jsonl(text.encode())
+    assert [b.hand for b in back] == hands
+    assert back[1].record["meta"]["hand"] == 1
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "no records"), ("{not json", "line 1 is not JSON"),
+    (json.dumps({"dealer": 0}), "missing hands"),
+    (b"\xff\xfe", "not UTF-8"),
+])
+def test_bad_import_files_are_explained(text: str | bytes, message: str) -> None:
+    with pytest.raises(ImportFileError, match=message):
+        from_jsonl(text)
