@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Kind
-from engine.analysis.playout import Outcome, Policy, play_out, solve_out, solver_available
+from engine.analysis.playout import Outcome, Policy, play_out, solve_out, solver_available, warm_up
 from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats, sample_state
 from engine.analysis.wintable import win_chance
 from engine.cards import Card
@@ -235,6 +235,8 @@ def analyze(
     policy = policy or default_policy()
     bidder = bidder if bidder is not None else policy
     do_ceiling = ceiling and solver_available()
+    if do_ceiling:
+        warm_up()
     options = _options(view)
     me = view.seat
     us_deal, base_win = _score_key(view, score)
