@@ -65,40 +65,70 @@ def analyzer_link(ex: Exercise) -> str:
     return AnalyzeLink(tuple(ex.cards), ex.upcard, SEATS[position]).url
 
 
-def _judge() -> tuple[str, Callable[[HandState], tuple[bool, bool, str]]]:
-    """The best judge available: (its name, a function state -> (bid?, alone?, reason))."""
-    try:
-        players = importlib.import_module("engine.players")
-        club = players.make_player("club")
-    except (ImportError, ValueError) as err:
-        raise JudgeUnavailable(
-            f"the order-up exercise needs the hand analyzer or the club player, and neither is installed ({err})"
-        ) from err
+ANALYZER = "the hand analyzer (simulated play-outs of each choice)"
+CLUB = "the club player (a computer player's rules of thumb)"
+ANALYZER_SAMPLES = 200  # fixed, with no time budget: the same seed always gets the same verdict
 
-    def by_club(state: HandState) -> tuple[bool, bool, str]:
-        decision = club.decide(view_of(state, LEARNER), random.Random(f"bid-judge:{state.dealer}"))
-        return decision.action.kind is Kind.ORDER, bool(decision.action.alone), str(decision.reason)
 
-    return "the club player (a computer player's rules of thumb)", by_club
+def _by_analyzer(ex: Exercise, state: HandState) -> tuple[bool, bool, str]:
+    bidding = importlib.import_module("engine.analysis.bidding")
+    explain = importlib.import_module("engine.analysis.explain")
+    view = view_of(state, LEARNER)
+    analysis = bidding.analyze(
+        view, random.Random(f"bid-judge:{ex.seed}"), time_budget=None,
+        max_samples=ANALYZER_SAMPLES, ceiling=False,
+    )
+    action = analysis.recommendation
+    lines = [str(line) for line in explain.explain(view, analysis)]
+    return action.kind is Kind.ORDER, bool(action.alone), " ".join(lines[:2])
+
+
+def _by_club(ex: Exercise, state: HandState) -> tuple[bool, bool, str]:
+    players = importlib.import_module("engine.players")
+    decision = players.make_player("club").decide(view_of(state, LEARNER), random.Random(f"bid-judge:{ex.seed}"))
+    return decision.action.kind is Kind.ORDER, bool(decision.action.alone), str(decision.reason)
+
+
+JUDGES: dict[str, tuple[str, Callable[[Exercise, HandState], tuple[bool, bool, str]]]] = {
+    "analyzer": (ANALYZER, _by_analyzer),
+    "club": (CLUB, _by_club),
+}
+
+
+def available_judge() -> str:
+    """'analyzer' when engine.analysis imports, else 'club'; JudgeUnavailable if neither does."""
+    for key, module in (("analyzer", "engine.analysis.bidding"), ("club", "engine.players.club")):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            continue
+        return key
+    raise JudgeUnavailable(
+        "the order-up exercise needs the hand analyzer or the club player, and neither is installed"
+    )
 
 
 def judge_available() -> bool:
     try:
-        _judge()
+        available_judge()
     except JudgeUnavailable:
         return False
     return True
 
 
-def solve_bid(ex: Exercise) -> Solution:
-    name, judge = _judge()
-    bid, alone, reason = judge(_opening(ex))
+def solve_bid_with(ex: Exercise, judge: str) -> Solution:
+    name, decide = JUDGES[judge]
+    bid, alone, reason = decide(ex, _opening(ex))
     answer = ex.options[0] if bid else "pass"
     verb = answer + (" and go alone" if alone else "")
-    why = f"Verdict from {name}: {verb}." + (f" Its reasoning: {reason}" if reason else "")
+    why = f"Verdict from {name}: {verb}." + (f" {reason}" if reason else "")
     return Solution(answer, why, judge=name, link=analyzer_link(ex))
 
 
+def solve_bid(ex: Exercise) -> Solution:
+    return solve_bid_with(ex, available_judge())
+
+
 def wrong_bid(ex: Exercise, answer: Answer, solution: Solution) -> str:
-    return "This is a judgement call, so see the numbers in the analyzer."
+    return "Bidding is a judgement call: open the analyzer to see how close it is."
 

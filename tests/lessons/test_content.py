@@ -1,0 +1,119 @@
+"""Every lesson file parses, in the order the brief asks for, and bad files get clear messages."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lessons.exercises import EXERCISE_KINDS
+from lessons.links import analyze_link
+from lessons.loader import load_lessons, parse_element, parse_lesson
+from lessons.model import LessonError
+
+ROOT = Path(__file__).resolve().parents[2]
+ORDER = [
+    "deck", "bowers", "ranking", "following", "tricks", "making-trump",
+    "alone-and-scoring", "keeping-score", "variants", "strategy",
+]
+
+
+def test_the_course_has_the_ten_lessons_in_order() -> None:
+    lessons = load_lessons()
+    assert [lesson.id for lesson in lessons] == ORDER
+    assert [lesson.number for lesson in lessons] == list(range(1, 11))
+    for lesson in lessons:
+        assert lesson.steps and all(step.text for step in lesson.steps)
+        for step in lesson.steps:
+            assert "@" not in step.text.splitlines()[0]
+
+
+def test_every_exercise_type_is_used_somewhere() -> None:
+    used = {kind for lesson in load_lessons() for kind in lesson.exercise_kinds}
+    assert used == set(EXERCISE_KINDS)
+
+
+def test_the_strategy_lesson_links_every_step_to_the_analyzer() -> None:
+    strategy = load_lessons()[-1]
+    links = [s.element for s in strategy.steps if s.element is not None and s.element.kind == "analyze"]
+    assert len(links) >= 5
+    first = analyze_link(dict(links[0].options))
+    assert first.url == "analyze?hand=JH+JD+AH+KS+9C&upcard=9H&seat=first"
+    for element in links:
+        link = analyze_link(dict(element.options))
+        assert link.upcard not in link.hand and len(set(link.hand)) == 5
+
+
+GOOD = "---\nid: x\nnumber: 1\ntitle: T\nsummary: S\n---\n\n## Step\nText.\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("no front matter", "starts with a front matter"),
+        ("---\nid: x\n", "not closed"),
+        ("---\nid: x\nnumber: 1\ntitle: T\n---\n## S\nx\n", "lacks summary"),
+        (GOOD.replace("id: x", "id: x\ncolour: red"), "unknown front matter key"),
+        (GOOD.replace("number: 1", "number: one"), "whole number"),
+        (GOOD + "@cards JH\n@cards JD\n", "one per step"),
+        (GOOD + "@cards JH ZZ\n", "'ZZ' is not a card"),
+        (GOOD + "@exercise left_bower colour=red\n", "no option 'colour'"),
+        (GOOD + "@exercise juggling\n", "@exercise takes one type"),
+        (GOOD + "@video cat.mp4\n", "the kinds are"),
+        (GOOD + "@analyze hand=JH+JD+AH+KS+9C upcard=JH seat=first\n", "also in the hand"),
+        (GOOD + "@analyze hand=JH+JD+AH+KS upcard=9H seat=first\n", "5 different cards"),
+        (GOOD + "@analyze hand=JH+JD+AH+KS+9C upcard=9H seat=north\n", "accepted: first, second"),
+        (GOOD + "@analyze hand=JH+JD+AH+KS+9C upcard=9H seat=first turned_down=H\n", "only goes with round=2"),
+        ("---\nid: x\nnumber: 1\ntitle: T\nsummary: S\n---\nstray text\n## S\nx\n", "before the first"),
+        ("---\nid: x\nnumber: 1\ntitle: T\nsummary: S\n---\n## Empty\n## Two\nx\n", "has no text"),
+    ],
+)
+def test_bad_lesson_files_say_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(LessonError, match=message):
+        parse_lesson(text, "bad.md")
+
+
+def test_a_good_file_round_trips_its_element() -> None:
+    lesson = parse_lesson(GOOD + "@ranking H joker=yes\n", "ok.md")
+    element = lesson.steps[0].element
+    assert element is not None and element.kind == "ranking" and element.args == ("H",)
+    assert element.option("joker") == "yes"
+    assert parse_element("scorecards").kind == "scorecards"
+
+
+def test_duplicate_ids_and_gaps_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text(GOOD)
+    (tmp_path / "b.md").write_text(GOOD.replace("number: 1", "number: 3").replace("id: x", "id: y"))
+    with pytest.raises(LessonError, match="without gaps"):
+        load_lessons(tmp_path)
+
+
+def test_cli_lists_the_catalogue_as_json_and_text() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "lessons", "list", "--json"], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    data = json.loads(out.stdout)
+    assert [d["id"] for d in data] == ORDER
+    bowers = data[1]
+    assert bowers["exercise_types"] == ["left_bower"]
+    assert bowers["steps"][2]["link"] == "learn?lesson=bowers&step=3"
+    text = subprocess.run(
+        [sys.executable, "-m", "lessons", "list"], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout
+    assert " 2. The bowers (bowers)  [exercises: left_bower]" in text
+
+
+def test_cli_judges_an_answer_and_refuses_bad_input() -> None:
+    ok = subprocess.run(
+        [sys.executable, "-m", "lessons", "try", "left_bower", "--seed", "3", "--answer", "JH"],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    assert ok.returncode == 0 and ("Right!" in ok.stdout or "Not quite." in ok.stdout)
+    bad = subprocess.run(
+        [sys.executable, "-m", "lessons", "try", "left_bower", "--answer", "XYZ"],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    assert bad.returncode == 2 and "is not a card" in bad.stderr and "Traceback" not in bad.stderr
