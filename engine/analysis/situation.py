@@ -66,6 +66,8 @@ class Question:
     @property
     def passes(self) -> int:
         """How many passes came before the learner's turn."""
+        if self.upcard.is_joker:
+            return 0  # no bidding: the dealer names trump at once
         before = self.position - 1
         return before + (self.rules.players if self.round == 2 else 0)
 
