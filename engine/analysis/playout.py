@@ -96,7 +96,7 @@ def warm_up() -> None:
     from engine.rules import Rules
     from engine.solver import makers_tricks
 
-    hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "9D TD QD KD AD")]
+    hands = tuple(parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "9D TD QD KD AD"))
     state = from_cards(Rules(), 3, hands, parse_cards("9H")[0]).apply("order").apply("discard 9D")
     makers_tricks(state)
     _warm = True
