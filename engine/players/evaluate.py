@@ -9,10 +9,10 @@ answers with the same facts (``hand_facts`` and ``describe_facts``).
 
 >>> from engine.cards import parse_cards, Suit
 >>> facts = hand_facts(parse_cards("JH JD AH KS 9C"), Suit.HEARTS)
->>> facts.trump_count, facts.right, facts.left, facts.off_aces
+>>> facts.trump_count, facts.right, facts.left, len(facts.off_aces)
 (3, True, True, 0)
 >>> describe_facts(facts)
-'3 trumps (right bower, left bower, ace), no off-suit ace, no void'
+'3 trumps (right bower, left bower, ace), no off-suit ace, void in diamonds'
 """
 
 from __future__ import annotations

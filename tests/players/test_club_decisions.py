@@ -1,0 +1,141 @@
+"""Hand-worked decisions any club player agrees with.
+
+Seats: 0 South, 1 West, 2 North, 3 East; partners 0+2 and 1+3. The hands are dealt by
+hand below; in each case the expected answer is reasoned in the test's docstring.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.actions import Action, Kind
+from engine.cards import parse_card, parse_cards
+from engine.hand import HandState, from_cards
+from engine.players.club import ClubPlayer
+from engine.players.evaluate import Score, best_discard, bid_strength, hand_facts
+from engine.rules import Rules
+from engine.view import view_of
+
+
+def position(hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None) -> HandState:
+    state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
+    for a in actions:
+        state = state.apply(a)
+    return state
+
+
+def club(state: HandState, player: ClubPlayer | None = None) -> tuple[str, str]:
+    seat = state.to_act
+    assert seat is not None
+    decision = (player or ClubPlayer()).decide(view_of(state, seat), random.Random(0))
+    return str(decision.action), decision.reason
+
+
+# South holds both bowers and the ace of hearts; East deals and turns up the 9H.
+BOWERS = ["JH JD AH KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
+
+
+def test_maker_with_both_bowers_and_ace_leads_the_right() -> None:
+    """South orders hearts and leads: the right bower is the top trump, so leading it pulls
+    two opposing trumps and the left bower becomes the top trump ("save the left")."""
+    state = position(BOWERS, "9H", 3, ["order", "discard 9D"])
+    assert state.to_act == 0
+    action, reason = club(state)
+    assert action == "play JH"
+    assert "right bower" in reason
+
+
+def test_second_hand_plays_low() -> None:
+    """West leads the 10 of clubs; North (second hand) holds K and 9 of clubs. The ace of
+    clubs is unseen, so the king is no sure winner, and South (North's partner) plays
+    last: second hand low — the 9."""
+    hands = ["9H TH QH AS KD", "TC QD QS 9S TD", "KC 9C AH KH JS", "AC QC 9D AD KS"]
+    state = position(hands, "JD", 0, ["order", "discard 9H"])  # West orders diamonds; South deals
+    assert state.trump is not None and state.to_act == 1
+    state = state.apply("play TC")
+    assert club(state)[0] == "play 9C"
+
+
+def test_third_hand_does_not_trump_partners_ace() -> None:
+    """West leads the ace of clubs, North follows with a club; East, West's partner, has no
+    club but holds trump. The ace is the highest club left and South has not shown out of
+    clubs, so East throws a low card instead of trumping the partner's winner."""
+    hands = ["9C TH QH AS KD", "AC QD QS 9S TD", "KC 9H AH KH JS", "JH JD 9D AD KS"]
+    state = position(hands, "TC", 0, ["pass", "pass", "pass", "pass", "call D"])
+    assert state.trump is not None and state.trump.letter == "D" and state.to_act == 1
+    state = state.apply("play AC").apply("play KC")
+    action, reason = club(state)
+    assert action == "play KS"
+    assert "partner" in reason
+
+
+def test_dealer_with_three_trumps_and_the_upcard_picks_up() -> None:
+    """East deals with the ace, king and 9 of hearts; the 10 of hearts is turned up. Picking
+    it up gives four trumps and, after throwing a small club, two voids: pick it up."""
+    hands = ["9C TC QC KC AC", "JC JS TS KS AS", "9D TD QD KD AD", "AH KH 9H 9S QS"]
+    state = position(hands, "TH", 3, ["pass", "pass", "pass"])
+    action, _ = club(state)
+    assert action in ("order", "order alone")
+    assert action == "order"
+
+
+def test_first_seat_with_no_trump_and_no_ace_passes() -> None:
+    """South has no heart, no jack of diamonds and no ace: nothing to make hearts with."""
+    hands = ["9C TC QS KD 9D", "JH JD AH KH 9S", "AC KC QC JC TS", "AS KS JS TD QD"]
+    state = position(hands, "QH", 3, [])
+    action, reason = club(state)
+    assert action == "pass"
+    assert "no trump" in reason
+
+
+def test_dealer_discards_to_make_a_void_and_keeps_trump_and_aces() -> None:
+    """Spades trump; six cards JS AS QS AC KH 9D: no trump goes, the ace of clubs stays;
+    the 9 of diamonds and the king of hearts are both singletons, the 9 is lower."""
+    assert str(best_discard(parse_cards("JS AS AC KH 9D QS"), parse_card("QS").suit)) == "9D"  # type: ignore[arg-type]
+    # With a doubleton of diamonds, the singleton king goes: a void beats a lower card.
+    assert str(best_discard(parse_cards("JS AS TD 9D KC QS"), parse_card("QS").suit)) == "KC"  # type: ignore[arg-type]
+
+
+def test_going_alone_only_when_it_pays() -> None:
+    """Both bowers, the ace of hearts and two off-aces: a loner at 0-0; at 9 points a single
+    point wins the game, so there is no reason to play alone."""
+    hands = ["JH JD AH AS AC", "9C TC QC KC 9D", "TD QD KD AD 9S", "TS QS KS JC JS"]
+    state = position(hands, "9H", 3, [])
+    assert club(state)[0] == "order alone"
+    assert club(state, ClubPlayer(score=Score(ours=9, theirs=3)))[0] == "order"
+
+
+def test_round_two_stick_the_dealer_names_the_best_suit() -> None:
+    """Stick the dealer: East, the dealer, must call. Clubs were turned down; East's best suit
+    is spades — three trumps counting the jack of clubs (the left bower) — but too weak to
+    call by choice: East names spades only because it must."""
+    hands = ["9H QH KD AC QS", "AH KH JH TD QD", "AD JD 9C TC QC", "JC 9S TS TH 9D"]
+    rules = Rules(stick_the_dealer=True)
+    state = position(hands, "KC", 3, ["pass"] * 4 + ["pass"] * 3, rules)
+    assert [str(a) for a in state.legal_actions()][:1] != ["pass"]
+    action, reason = club(state)
+    assert action == "call S"
+    assert "Stick the dealer" in reason
+    facts = hand_facts(view_of(state, 3).hand, parse_card("JS").suit)  # type: ignore[arg-type]
+    assert facts.trump_count == 3  # JC (the left bower), TS, 9S — a beginner counts 2
+
+
+def test_joker_upcard_names_the_longest_strong_suit() -> None:
+    """The joker is turned up: East, the dealer, names trump. With JD JH AD 9D + a club,
+    diamonds gives joker, right, left, ace, nine: name diamonds (and, that strong, alone)."""
+    rules = Rules(joker=True)
+    hands = ["9C TC QC KC AC", "9S TS QS KS AS", "9H TH QH KH AH", "JD JH AD 9D JC"]
+    state = position(hands, "JOKER", 3, [], rules)
+    action, _ = club(state)
+    parsed = Action.parse(action)
+    assert parsed.kind is Kind.NAME and parsed.suit is not None and parsed.suit.letter == "D"
+
+
+def test_upcard_changes_hands_in_round_one() -> None:
+    """The same hand is worth more when the dealer who picks up the upcard is one's partner."""
+    hands = ["JH AH 9H KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
+    partner_deals = view_of(position(hands, "QH", 2, ["pass"]), 0)  # North deals: East passed
+    opponent_deals = view_of(position(hands, "QH", 3, []), 0)
+    heart = parse_card("JH").suit
+    assert heart is not None
+    assert bid_strength(partner_deals, heart) > bid_strength(opponent_deals, heart)

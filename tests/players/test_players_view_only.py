@@ -1,0 +1,31 @@
+"""A player decides from its view alone: re-dealing the cards it cannot see changes nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from players_helpers import VARIANTS, random_states, redeal_hidden
+
+from engine.players import make_player
+from engine.view import view_of
+
+
+@pytest.mark.parametrize("name", ["club", "beginner"])
+def test_decision_ignores_hidden_cards(name: str) -> None:
+    player = make_player(name)
+    shuffle = random.Random(99)
+    checked = moved = 0
+    for index, rules in enumerate(VARIANTS):
+        for i, state in enumerate(random_states(rules, deals=20, seed=1000 + index)):
+            seat = state.to_act
+            assert seat is not None
+            other = redeal_hidden(state, seat, shuffle)
+            assert view_of(other, seat) == view_of(state, seat)  # the re-deal is consistent
+            moved += other.hands != state.hands
+            first = player.decide(view_of(state, seat), random.Random(i))
+            again = player.decide(view_of(other, seat), random.Random(i))
+            assert first == again, (str(state), str(other))
+            checked += 1
+    assert checked > 1500
+    assert moved > checked // 2  # the re-deal really moved hidden cards around
