@@ -152,7 +152,7 @@ def _options(view: SeatView) -> list[tuple[Action, Card | None]]:
     return out
 
 
-def _apply_option(state: HandState, action: Action, discard_card: Card | None) -> HandState:
+def apply_option(state: HandState, action: Action, discard_card: Card | None) -> HandState:
     state = apply(state, action)
     if discard_card is not None and state.phase is Phase.DISCARD:
         state = apply(state, Action(Kind.DISCARD, card=discard_card))
@@ -267,7 +267,7 @@ def analyze(
             state = sample_state(view, rng, bidder=bidder, stats=stats)
             deal_seed = rng.getrandbits(32)
             for i, (action, d) in enumerate(options):
-                after = _apply_option(state, action, d)
+                after = apply_option(state, action, d)
                 o = play_out(after, me, policy, random.Random(deal_seed))
                 accs[i].add(o, win_after(o))
                 if do_ceiling:

@@ -1,0 +1,32 @@
+"""A concrete deal where an option goes wrong: "show me a deal where this fails"."""
+
+from __future__ import annotations
+
+import random
+
+from engine.actions import Action
+from engine.analysis.bidding import apply_option
+from engine.analysis.playout import Policy, advance, outcome_of
+from engine.analysis.sampler import sample_state
+from engine.cards import Card
+from engine.hand import HandState
+from engine.view import SeatView
+
+
+def failing_deal(
+    view: SeatView, action: Action, discard: Card | None, policy: Policy, rng: random.Random, tries: int = 300
+) -> tuple[HandState, HandState] | None:
+    """(the deal at the decision, the finished hand) for a sampled deal where taking
+    ``action`` loses points for the learner's side with club play; the worst found of
+    ``tries`` deals, or None when it never loses."""
+    worst: tuple[int, HandState, HandState] | None = None
+    for _ in range(tries):
+        state = sample_state(view, rng, bidder=policy)
+        seed = rng.getrandbits(32)
+        end = advance(apply_option(state, action, discard), policy, random.Random(seed), until_play=False)
+        net = outcome_of(end, view.seat).net
+        if net < 0 and (worst is None or net < worst[0]):
+            worst = (net, state, end)
+            if net <= -2:
+                break
+    return None if worst is None else (worst[1], worst[2])
