@@ -97,9 +97,12 @@ def solve(exercise: Exercise) -> Solution:
     return DRILLS[exercise.kind].solve(exercise)
 
 
-def check(exercise: Exercise, answer: Answer) -> Feedback:
-    """Judge an answer: immediate feedback that explains why, right or wrong."""
-    solution = solve(exercise)
+def check(exercise: Exercise, answer: Answer, solution: Solution | None = None) -> Feedback:
+    """Judge an answer: immediate feedback that explains why, right or wrong.
+
+    ``solution`` may be passed when already computed (``solve`` can be slow for ``bid``).
+    """
+    solution = solution if solution is not None else solve(exercise)
     problem = _shape_problem(exercise, answer)
     if problem:
         return Feedback(False, problem, solution)
