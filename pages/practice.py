@@ -1,6 +1,581 @@
-"""The Practice page (coming soon: built by a later issue)."""
+"""The Practice table: the learner sits South against computer players.
 
+Session state holds engine values only: the ``Session`` (rules, seat levels, seed, the
+learner's decisions), the ``Position`` it replays to, and a memo of computer decisions.
+Everything shown is computed from those by ``practice``; this page only draws and routes clicks.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from typing import Any
+
+import pandas as pd
+import plotly.express as px
 import streamlit as st
 
-st.title("Practice")
-st.info("This page is coming soon.")
+from engine.actions import Action, Kind, discard, play
+from engine.cards import Card
+from engine.errors import EuchreError
+from engine.game import side_of, sides
+from engine.hand import HandState, Phase
+from engine.players import available_players
+from engine.ranking import sort_hand
+from engine.rules import Rules
+from engine.seats import describe, seat_name
+from practice import coach, review
+from practice.codes import DealCode, DealCodeError, decode, encode
+from practice.export import ImportFileError, from_jsonl, hand_record, to_jsonl
+from practice.session import (
+    LEARNER,
+    Position,
+    Session,
+    Waiting,
+    act,
+    can_undo,
+    next_hand,
+    replay,
+    replay_deal,
+    undo,
+)
+from practice.table import action_label, disabled_reasons, spare_cards_svg
+from store import records
+from store.db import StoreError
+from ui.cards import card_buttons, cards_row_html, four_colour
+from ui.layout import card_width
+from ui.rules_panel import current_rules, set_rules
+from ui.share import rules_to_query
+
+K = "practice_"  # every session-state key of this page starts with this
+PACES = {"instant": "Instant", "step": "One step at a time (Next button)"}
+
+
+# ---- session state -------------------------------------------------------------------
+
+
+def _memo() -> dict[Any, Any]:
+    memo = st.session_state.setdefault(K + "memo", {})
+    if len(memo) > 50_000:
+        memo.clear()
+    return memo  # type: ignore[no-any-return]
+
+
+def _levels(players: int) -> tuple[str, ...]:
+    return ("you",) + tuple(st.session_state.get(f"{K}level_{s}", "club") for s in range(1, players))
+
+
+def _position() -> Position | None:
+    pos = st.session_state.get(K + "position")
+    return pos if isinstance(pos, Position) else None
+
+
+def _set_position(pos: Position) -> None:
+    st.session_state[K + "position"] = pos
+    st.session_state[K + "revealed"] = 0
+    st.session_state.pop(K + "hint", None)
+
+
+def _deal_code(pos: Position) -> str:
+    g = pos.game
+    return encode(DealCode(pos.session.rules, pos.session.seed, g.game_number, g.hand_number, g.hand.dealer))
+
+
+def _store(action: str, fn: Any, *args: Any) -> Any:
+    """Run a records call; on a database problem remember the message and carry on."""
+    try:
+        return fn(*args)
+    except StoreError as err:
+        st.session_state[K + "store_error"] = f"Records are not being saved ({action}): {err}"
+        return None
+
+
+def _start(session: Session, kind: str = "game") -> None:
+    pos = replay(session, memo=_memo())
+    _set_position(pos)
+    st.session_state[K + "saved"] = set()
+    st.session_state[K + "game_id"] = _store(
+        "starting a game", records.start_game, kind, session.rules.changes(), session.seed,
+        list(session.levels), _deal_code(pos),
+    )
+
+
+def _new_game() -> None:
+    rules = current_rules()
+    _start(Session(rules, _levels(rules.players), secrets.randbelow(2**32)))
+    st.session_state.pop(K + "paused", None)
+
+
+def _open_code(text: str, from_link: bool) -> None:
+    try:
+        code = decode(text)
+    except DealCodeError as err:
+        st.session_state[K + "code_error"] = f"That deal code does not work: {err}"
+        return
+    st.session_state.pop(K + "code_error", None)
+    if not from_link:
+        set_rules(code.rules)  # runs in a widget callback, before the sidebar is drawn
+    _start(Session(code.rules, _levels(code.rules.players), code.seed, (), code.game_number,
+                   code.hand_number, code.dealer))
+
+
+def _on_open_code() -> None:
+    _open_code(st.session_state.get(K + "code_input", ""), from_link=False)
+
+
+def _ensure_session() -> Position:
+    pos = _position()
+    if pos is not None:
+        return pos
+    link = st.query_params.get("deal")
+    if link:
+        _open_code(link, from_link=True)
+    if _position() is None:
+        _new_game()
+    pos = _position()
+    assert pos is not None
+    return pos
+
+
+# ---- actions ---------------------------------------------------------------------------
+
+
+def _do(pos: Position, action: Action) -> None:
+    try:
+        _set_position(act(pos, action, memo=_memo()))
+    except EuchreError as err:
+        st.session_state[K + "flash"] = str(err)
+
+
+def _save_finished(pos: Position) -> None:
+    """Record the finished hand once, and the game when it is decided."""
+    game_id = st.session_state.get(K + "game_id")
+    key = (pos.game.game_number, pos.game.hand_number)
+    saved: set[tuple[int, int]] = st.session_state.setdefault(K + "saved", set())
+    if key in saved:
+        return
+    saved.add(key)
+    if game_id is None:
+        return
+    hand = pos.hand
+    grades = _grades(pos)
+    record = hand_record(hand, key[0], key[1], pos.session.levels, pos.session.seed)
+    _store("saving the hand", records.save_hand, game_id,
+           review.hand_facts(hand, key[0], key[1], record, grades))
+    if pos.game.game_winner is not None and (pos.game.is_over or pos.session.single_deal):
+        won = pos.game.game_winner == side_of(pos.session.rules, LEARNER)
+        _store("saving the game", records.finish_game, game_id, list(pos.game.scores), won)
+    elif pos.session.single_deal:
+        _store("saving the deal", records.finish_game, game_id, list(pos.game.scores),
+               hand.points[LEARNER] > 0)
+
+
+def _grades(pos: Position) -> tuple[review.GradedDecision, ...]:
+    cache: dict[Any, Any] = st.session_state.setdefault(K + "grades", {})
+    key = (pos.session.seed, pos.game.game_number, pos.game.hand_number, pos.hand.history)
+    if key not in cache:
+        cache.clear()
+        cache[key] = review.grade_hand(pos.hand)
+    return cache[key]  # type: ignore[no-any-return]
+
+
+# ---- drawing the table -----------------------------------------------------------------
+
+
+def _seat_title(hand: HandState, seat: int, levels: tuple[str, ...]) -> str:
+    name = seat_name(hand.players, seat)
+    who = "you" if seat == LEARNER else levels[seat]
+    tags = []
+    if seat == hand.dealer:
+        tags.append("🂠 dealer")
+    if hand.maker == seat:
+        tags.append("⭐ maker" + (" (alone)" if hand.alone else ""))
+    if hand.lone_defender == seat:
+        tags.append("🛡 defends alone")
+    if seat in hand.out:
+        tags.append("sits out")
+    if hand.to_act == seat:
+        tags.append("▶ to act")
+    won = hand.tricks_won(seat)
+    tricks = f" · {won} trick{'s' if won != 1 else ''}" if hand.tricks else ""
+    return f"**{name}** ({who}){tricks}" + (" · " + " · ".join(tags) if tags else "")
+
+
+def _opponent(hand: HandState, seat: int, levels: tuple[str, ...], reveal: bool) -> None:
+    st.markdown(_seat_title(hand, seat, levels))
+    cards: list[Card | None] = list(sort_hand(hand.hands[seat], hand.trump)) if reveal else [None] * len(hand.hands[seat])
+    if seat in hand.out and not reveal:
+        cards = []
+    st.html(f'<div data-seat="{seat}">' + cards_row_html(cards, trump=hand.trump, four_colour=four_colour(),
+                                                          width=card_width(44)) + "</div>")
+
+
+def _centre(hand: HandState) -> None:
+    w = card_width(70)
+    n = hand.players
+    if hand.trump is None:
+        if hand.phase is Phase.BID2:
+            st.markdown(f"Upcard **{hand.upcard.short}** turned down — name another suit.")
+            st.html(cards_row_html([None, None], width=w))
+        elif not hand.is_over:
+            st.markdown("Upcard and kitty")
+            st.html(cards_row_html([hand.upcard, None], width=w, labels=["upcard", "kitty"],
+                                   four_colour=four_colour()))
+        else:
+            st.markdown("Everyone passed: **the hand is thrown in**.")
+        return
+    maker = seat_name(n, hand.maker) if hand.maker is not None else "?"
+    alone = " **alone**" if hand.alone else ""
+    st.markdown(f"Trump **{hand.trump.symbol} {hand.trump.noun}** · made by **{maker}**{alone}")
+    if hand.trick:
+        st.html(cards_row_html([c for _, c in hand.trick], trump=hand.trump, width=w, four_colour=four_colour(),
+                               labels=[seat_name(n, s) for s, _ in hand.trick]))
+    elif hand.tricks:
+        last = hand.tricks[-1]
+        states = ["winning" if s == last.winner else "normal" for s, _ in last.plays]
+        st.caption(f"Trick {len(hand.tricks)} won by {seat_name(n, last.winner)}")
+        st.html(cards_row_html(list(last.cards), trump=hand.trump, width=w, states=states,
+                               four_colour=four_colour(), labels=[seat_name(n, s) for s, _ in last.plays]))
+
+
+def _score(pos: Position, traditional: bool) -> None:
+    rules = pos.session.rules
+    n = sides(rules)
+    names = []
+    for side in range(n):
+        seats = [s for s in range(rules.players) if side_of(rules, s) == side]
+        names.append(" & ".join(seat_name(rules.players, s) for s in seats))
+    scores = pos.game.scores
+    text = " · ".join(f"{names[s]}: {scores[s]}" for s in range(n))
+    st.markdown(f'<div data-testid="practice-score" data-scores="{",".join(map(str, scores))}">'
+                f"<b>Score</b> (to {rules.target}) — {text}</div>", unsafe_allow_html=True)
+    if traditional:
+        st.html("<div style='display:flex;gap:16px'>" + "".join(
+            f"<figure style='margin:0'>{spare_cards_svg(scores[s], label=names[s])}"
+            f"<figcaption style='font-size:12px'>{names[s]}</figcaption></figure>" for s in range(n)) + "</div>")
+
+
+def _shown_state(pos: Position, pace: str) -> tuple[HandState, int]:
+    """The state to draw and how many computer moves are still hidden (step pace)."""
+    pending = pos.pending
+    revealed = st.session_state.get(K + "revealed", 0)
+    if pace == "step" and revealed < len(pending):
+        return pending[revealed].before, len(pending) - revealed
+    return pos.hand, 0
+
+
+def _log(pos: Position, hidden: int) -> None:
+    moves = pos.moves[: len(pos.moves) - hidden] if hidden else pos.moves
+    if not moves:
+        return
+    with st.expander(f"This hand so far ({len(moves)} moves)", expanded=False):
+        for m in moves[-12:]:
+            line = describe(m.before, m.action)
+            st.markdown(f"- {line}" + (f" — *{m.reason}*" if m.reason else ""))
+
+
+def _hint_box(pos: Position, guided: bool) -> Action | None:
+    hand = pos.hand
+    key = (pos.session.decisions, pos.session.seed)
+    stored = st.session_state.get(K + "hint")
+    if stored is None or stored[0] != key:
+        if not guided and not st.session_state.get(K + "want_hint"):
+            return None
+        try:
+            stored = (key, coach.hint(pos.session, hand))
+        except EuchreError as err:
+            st.caption(f"No hint here: {err}")
+            return None
+        st.session_state[K + "hint"] = stored
+    st.session_state[K + "want_hint"] = False
+    advice = stored[1]
+    label = action_label(hand, advice.action) if advice.action.kind not in (Kind.PLAY, Kind.DISCARD) else (
+        f"{'Play' if advice.action.kind is Kind.PLAY else 'Discard'} the {advice.action.card.short}"
+        if advice.action.card else str(advice.action))
+    st.info(f"💡 **{advice.source}:** {label}. {advice.reason}")
+    return advice.action
+
+
+def _controls(pos: Position, guided: bool) -> None:
+    hand = pos.hand
+    c1, c2, _ = st.columns([1, 1, 4])
+    if c1.button("💡 Hint", key=K + "hint_btn"):
+        st.session_state[K + "want_hint"] = True
+    if c2.button("↩ Undo", key=K + "undo_btn", disabled=not can_undo(pos),
+                 help="Take back your last decision of this hand"):
+        _set_position(undo(pos, memo=_memo()))
+        st.rerun()
+    hinted = _hint_box(pos, guided)
+    mine = sort_hand(hand.hands[LEARNER], hand.trump)
+    w = card_width()
+    if hand.phase is Phase.PLAY:
+        st.markdown("**Your turn: click a card to play it.**")
+        states = {hinted.card: "hinted"} if hinted and hinted.card in mine else None
+        card = card_buttons(mine, key=K + "play", trump=hand.trump, width=w,
+                            disabled=disabled_reasons(hand, LEARNER, mine), states=states)
+        if card is not None:
+            _do(pos, play(card))
+            st.rerun()
+        return
+    if hand.phase is Phase.DISCARD:
+        legal = hand.legal_actions()
+        cards = tuple(mine) + (hand.upcard,)
+        reasons: dict[Card, str] = {}
+        if discard(hand.upcard) not in legal:
+            reasons = {hand.upcard: "The upcard stays in your hand: discard one of your own five cards."}
+        st.markdown(f"**You take the {hand.upcard.short}: click the card to discard face down.**")
+        states = {hinted.card: "hinted"} if hinted and hinted.card in cards else None
+        card = card_buttons(cards, key=K + "discard", trump=hand.trump, width=w, disabled=reasons, states=states)
+        if card is not None:
+            _do(pos, discard(card))
+            st.rerun()
+        others = [a for a in legal if a.kind is not Kind.DISCARD]
+    else:
+        st.html(cards_row_html(list(mine), trump=hand.trump, width=w, four_colour=four_colour()))
+        st.markdown("**Your turn to bid.**")
+        others = list(hand.legal_actions())
+    if others:
+        cols = st.columns(min(len(others), 5))
+        for i, action in enumerate(others):
+            if cols[i % len(cols)].button(action_label(hand, action), key=f"{K}bid_{action}",
+                                         type="primary" if hinted == action else "secondary"):
+                _do(pos, action)
+                st.rerun()
+
+
+def _table(pos: Position, pace: str, guided: bool, traditional: bool) -> None:
+    shown, hidden = _shown_state(pos, pace)
+    levels = pos.session.levels
+    n = pos.session.rules.players
+    reveal = shown.is_over
+    _score(pos, traditional)
+    code = _deal_code(pos)
+    st.caption(f"Deal code **{code}** — share the page link to replay this deal. "
+               f"Hand {pos.game.hand_number + 1}" + (f" of game {pos.game.game_number + 1}"
+                                                      if pos.session.rules.match_games > 1 else ""))
+    top, middle, bottom = st.container(), st.columns([1, 2, 1]), st.container()
+    if n == 4:
+        with top:
+            _opponent(shown, 2, levels, reveal)
+        with middle[0]:
+            _opponent(shown, 1, levels, reveal)
+        with middle[2]:
+            _opponent(shown, 3, levels, reveal)
+    elif n == 3:
+        with middle[0]:
+            _opponent(shown, 1, levels, reveal)
+        with middle[2]:
+            _opponent(shown, 2, levels, reveal)
+    else:
+        with top:
+            _opponent(shown, 1, levels, reveal)
+    with middle[1]:
+        _centre(shown)
+    with bottom:
+        st.markdown(_seat_title(shown, LEARNER, levels))
+        _log(pos, hidden)
+        if hidden:
+            nxt = pos.pending[len(pos.pending) - hidden]
+            st.markdown(f"*{seat_name(n, nxt.seat)} is thinking…*")
+            if st.button(f"Next ▶ ({hidden} to go)", key=K + "next_step", type="primary"):
+                st.session_state[K + "revealed"] = st.session_state.get(K + "revealed", 0) + 1
+                st.rerun()
+            st.html(cards_row_html(list(sort_hand(shown.hands[LEARNER], shown.trump)), trump=shown.trump,
+                                   width=card_width(), four_colour=four_colour()))
+        elif pos.waiting is Waiting.LEARNER:
+            _controls(pos, guided)
+        else:
+            _review(pos)
+
+
+# ---- the hand review -------------------------------------------------------------------
+
+
+def _result_line(hand: HandState) -> str:
+    n = hand.players
+    if hand.maker is None:
+        return "Everyone passed: the hand was thrown in, nobody scores."
+    maker = seat_name(n, hand.maker)
+    t = hand.maker_tricks
+    pts = max(hand.points)
+    if t >= 3:
+        what = "marched (all 5 tricks)" if t == 5 else f"made it with {t} tricks"
+        return f"{maker}{' alone' if hand.alone else ''} {what}: {pts} point{'s' if pts != 1 else ''} to the makers."
+    return f"{maker} was euchred with {t} trick{'s' if t != 1 else ''}: {pts} points to the defenders."
+
+
+def _review(pos: Position) -> None:
+    hand = pos.hand
+    n = hand.players
+    _save_finished(pos)
+    st.subheader("Hand review")
+    st.success(_result_line(hand))
+    st.markdown("**All hands as dealt**")
+    for seat in range(n):
+        st.html(f'<div data-dealt="{seat}">' + cards_row_html(
+            list(sort_hand(hand.dealt[seat], hand.trump)), trump=hand.trump, width=card_width(40),
+            four_colour=four_colour()) + f"<small>{seat_name(n, seat)}</small></div>")
+    if hand.tricks:
+        rows = [{"trick": i + 1, "led by": seat_name(n, t.leader),
+                 "plays": "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays),
+                 "won by": seat_name(n, t.winner)} for i, t in enumerate(hand.tricks)]
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    graded = _grades(pos)
+    if graded:
+        st.markdown("**Your decisions**")
+        rows = []
+        for g in graded:
+            rows.append({"move": describe(g.before, g.action).replace("South ", "You "),
+                         "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
+                         "better": str(g.best) if g.best else "", "judged by": g.source})
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    with st.expander("Replay record (JSON)"):
+        st.code(json.dumps(hand_record(hand, pos.game.game_number, pos.game.hand_number,
+                                       pos.session.levels, pos.session.seed)), language="json")
+    if st.toggle("What would the expert have done in your seat?", key=K + "expert"):
+        with st.spinner("The expert replays your seat…"):
+            cmp = coach.expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number,
+                                            hand, memo=_memo())
+        for step, yours, theirs, why in cmp.choices:
+            mark = "✅ same" if yours == theirs else f"you chose {yours}"
+            st.markdown(f"- step {step + 1}: {cmp.level} chooses **{theirs}** ({mark}) — {why}")
+        st.markdown(f"Played out with the {cmp.level} in your seat: **{cmp.their_points}** point(s) for your side "
+                    f"(you scored {cmp.your_points}). {_result_line(cmp.hand)}")
+    cols = st.columns(3)
+    if cols[0].button("🔁 Replay this deal", key=K + "replay_deal", help="Same cards again (duplicate style)"):
+        if not pos.session.single_deal:
+            st.session_state[K + "paused"] = pos
+        _start(replay_deal(pos), kind="replay")
+        st.rerun()
+    paused = st.session_state.get(K + "paused")
+    if pos.waiting is Waiting.NEXT_HAND:
+        if cols[1].button("Next hand ▶", key=K + "next_hand", type="primary"):
+            _set_position(next_hand(pos, memo=_memo()))
+            st.rerun()
+    elif pos.session.single_deal and isinstance(paused, Position):
+        if cols[1].button("⏎ Back to your game", key=K + "back", type="primary"):
+            st.session_state[K + "position"] = paused
+            st.session_state.pop(K + "paused", None)
+            st.rerun()
+    else:
+        winner = pos.game.game_winner
+        if winner is not None:
+            you = winner == side_of(pos.session.rules, LEARNER)
+            st.success("🏆 You win the game!" if you else "The game is over: the other side won.")
+        if cols[1].button("New game", key=K + "new_game_end", type="primary"):
+            _new_game()
+            st.rerun()
+    records_jsonl = to_jsonl(hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed)
+                             for i, h in enumerate(pos.game.history))
+    cols[2].download_button("⬇ Export game (JSON Lines)", records_jsonl, file_name=f"euchre-{pos.session.seed}.jsonl",
+                            mime="application/jsonl", key=K + "export")
+
+
+# ---- statistics and import ----------------------------------------------------------------
+
+
+def _statistics() -> None:
+    try:
+        stats = records.statistics()
+    except StoreError as err:
+        st.warning(f"Statistics are not available: {err}")
+        return
+    if not stats.hands:
+        st.info("No finished hands yet: play a hand at the table and it is recorded here.")
+        return
+    c = st.columns(5)
+    c[0].metric("Hands played", stats.hands)
+    c[1].metric("You called", stats.called, f"made {stats.called_made}", delta_color="off")
+    c[2].metric("Euchres (for / against)", f"{stats.euchres_for} / {stats.euchred}")
+    c[3].metric("Loners (made)", f"{stats.loners} ({stats.loners_made})")
+    c[4].metric("Net points per hand", f"{stats.points_per_hand:+.2f}")
+    st.caption(f"Games: {stats.games} started, {stats.games_finished} finished, {stats.games_won} won.")
+    frame = pd.DataFrame(stats.timeline).fillna(0)
+    frame["cumulative net points"] = frame["net_points"].cumsum()
+    st.plotly_chart(px.line(frame, x="hand", y="cumulative net points", title="Net points over time"),
+                    key=K + "chart_points")
+    grade_cols = [g for g in review.GRADES if g in frame.columns]
+    if grade_cols:
+        long = frame.melt(id_vars="hand", value_vars=grade_cols, var_name="grade", value_name="decisions")
+        st.plotly_chart(px.bar(long, x="hand", y="decisions", color="grade", title="Decision grades per hand",
+                               category_orders={"grade": list(review.GRADES)}), key=K + "chart_grades")
+
+
+def _import_view() -> None:
+    st.write("Import a game exported from the practice table (JSON Lines: one replay record per hand).")
+    upload = st.file_uploader("Game file", type=["jsonl", "json", "txt"], key=K + "upload")
+    if upload is None:
+        return
+    try:
+        hands = from_jsonl(upload.getvalue())
+    except ImportFileError as err:
+        st.error(f"That file cannot be imported: {err}")
+        return
+    st.success(f"{len(hands)} hand(s) imported.")
+    for item in hands:
+        hand = item.hand
+        with st.expander(f"Hand {item.line}: {_result_line(hand) if hand.is_over else 'unfinished'}"):
+            n = hand.players
+            for seat in range(n):
+                st.html(cards_row_html(list(sort_hand(hand.dealt[seat], hand.trump)), trump=hand.trump,
+                                       width=card_width(40)) + f"<small>{seat_name(n, seat)}</small>")
+            for i, t in enumerate(hand.tricks):
+                st.markdown(f"{i + 1}. " + "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays)
+                            + f" — won by {seat_name(n, t.winner)}")
+
+
+# ---- the page --------------------------------------------------------------------------
+
+
+def _settings(rules: Rules) -> tuple[str, bool, bool]:
+    with st.expander("Table settings", expanded=False):
+        levels = available_players()
+        cols = st.columns(max(1, rules.players - 1))
+        for seat in range(1, rules.players):
+            key = f"{K}level_{seat}"
+            if st.session_state.get(key) not in levels:
+                st.session_state[key] = "club"
+            cols[seat - 1].selectbox(f"{seat_name(rules.players, seat)} plays as", levels, key=key)
+        st.caption("Seat levels apply from the next new game.")
+        pace = st.radio("Computer players' pace", list(PACES), format_func=PACES.__getitem__,
+                        key=K + "pace", horizontal=True)
+        guided = st.toggle("Learning mode: the first hand fully guided", key=K + "learning", value=False)
+        traditional = st.toggle("Show the score the traditional way (two spare cards)", key=K + "traditional")
+        st.text_input("Open a deal code", key=K + "code_input", placeholder="ABCD-EFGH-IJKL-MNOP")
+        st.button("Open deal", key=K + "open_code", on_click=_on_open_code)
+    return str(pace), bool(guided), bool(traditional)
+
+
+def main() -> None:
+    started = time.perf_counter()
+    st.title("Practice")
+    pos = _ensure_session()
+    pace, learning, traditional = _settings(pos.session.rules)
+    if st.button("🆕 New game", key=K + "new_game"):
+        _new_game()
+        st.rerun()
+    for key in ("code_error", "flash", "store_error"):
+        message = st.session_state.get(K + key)
+        if message:
+            (st.warning if key == "store_error" else st.error)(message)
+            if key != "store_error":
+                st.session_state.pop(K + key)
+    if current_rules() != pos.session.rules:
+        st.info("The rules in the sidebar differ from this game's rules: **New game** uses the sidebar's. "
+                f"This game: {pos.session.rules.summary()}.")
+    code = _deal_code(pos)
+    if st.query_params.get("deal") != code:
+        st.query_params.from_dict({"deal": code, **rules_to_query(pos.session.rules)})
+    view = st.segmented_control("View", ["Table", "Statistics", "Import"], default="Table", key=K + "view")
+    if view == "Statistics":
+        _statistics()
+    elif view == "Import":
+        _import_view()
+    else:
+        first = pos.game.game_number == pos.session.game_number and pos.game.hand_number == pos.session.hand_number
+        _table(pos, pace, learning and first, traditional)
+    st.html(f'<div data-testid="practice-render-ms" data-ms="{(time.perf_counter() - started) * 1000:.0f}"></div>')
+
+
+main()

@@ -1,0 +1,161 @@
+"""The Practice page in Streamlit's AppTest: a whole hand played through its widgets, records,
+deal codes in the URL, and a broken database that must not stop the game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.records import result_record
+from engine.rules import Rules
+from practice.codes import DealCode, encode
+from practice.session import Session, Waiting, act, replay
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = "pages/practice.py"
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "coach.sqlite3"
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
+    return path
+
+
+def _open(query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page(PAGE)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _buttons(at: AppTest, prefix: str) -> list:
+    return [b for b in at.button if b.key and b.key.startswith(prefix) and not b.disabled]
+
+
+def _learner_controls(at: AppTest) -> list:
+    return _buttons(at, "practice_bid_") or _buttons(at, "practice_play-") or _buttons(at, "practice_discard-")
+
+
+def _play_hand(at: AppTest) -> None:
+    """Make the learner's first legal choice at every turn until the hand is over."""
+    for _ in range(40):
+        if _buttons(at, "practice_next_hand") or _buttons(at, "practice_new_game_end"):
+            return
+        choices = _learner_controls(at)
+        assert choices, [b.key for b in at.button]
+        choices[0].click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    raise AssertionError("the hand did not finish in 40 clicks")
+
+
+def _record(at: AppTest) -> dict:
+    codes = [c.value for c in at.code if c.language == "json"]
+    assert codes, "the review shows the hand's replay record"
+    return json.loads(codes[-1])
+
+
+def _scores(at: AppTest) -> tuple[int, ...]:
+    for m in at.markdown:
+        if 'data-testid="practice-score"' in m.value:
+            raw = m.value.split('data-scores="')[1].split('"')[0]
+            return tuple(int(x) for x in raw.split(","))
+    raise AssertionError("no score on the page")
+
+
+def test_a_complete_hand_through_the_widgets(db: Path) -> None:
+    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+    _play_hand(at)
+    record = _record(at)
+    result = result_record(record)  # the engine's own replay of what the page played
+    assert result["complete"] is True
+    points = result["points"]
+    assert _scores(at) == (points[0], points[1])
+    assert any("Hand review" in s.value for s in at.subheader)
+    # the learner's decisions are listed with grades (plays judged by the solver)
+    frames = [d.value for d in at.dataframe]
+    assert any("grade" in f.columns for f in frames)
+    at.button(key="practice_next_hand").click().run()
+    assert not at.exception
+    assert _scores(at) == (points[0], points[1])
+
+
+def test_records_survive_a_restart(db: Path) -> None:
+    at = _open()
+    _play_hand(at)
+    again = _open()  # a new session: as after restarting the app
+    again.segmented_control(key="practice_view").set_value("Statistics").run()
+    metrics = {m.label: m.value for m in again.metric}
+    assert metrics["Hands played"] == "1"
+
+
+def test_the_deal_code_in_the_url_opens_the_same_deal(db: Path) -> None:
+    rules = Rules(stick_the_dealer=True)
+    code = encode(DealCode(rules, seed=424242, hand_number=3, dealer=1))
+    at = _open({"deal": code, "stick_the_dealer": "1"})
+    assert code in " ".join(c.value for c in at.caption)
+    position = at.session_state["practice_position"]
+    from engine.game import _hand_rng
+    from engine.hand import deal
+
+    expected = deal(rules, 1, _hand_rng(424242, 0, 3))
+    assert position.hand.dealt == expected.dealt and position.session.rules == rules
+
+
+def test_a_tampered_code_is_explained_and_a_game_still_starts(db: Path) -> None:
+    code = encode(DealCode(Rules(), seed=5))
+    tampered = code[:-1] + ("A" if code[-1] != "A" else "B")
+    at = _open({"deal": tampered})
+    assert any("deal code does not work" in e.value for e in at.error)
+    assert _learner_controls(at) or _buttons(at, "practice_next_hand")
+
+
+def test_a_corrupt_database_is_reported_and_the_game_plays_on(db: Path) -> None:
+    db.write_bytes(b"not a database at all" * 200)
+    at = _open()
+    _play_hand(at)
+    assert any("Records are not being saved" in w.value for w in at.warning)
+    assert result_record(_record(at))["complete"] is True
+
+
+def _seed_where_passing_keeps_the_learner_bidding() -> int:
+    for seed in range(100):
+        pos = replay(Session(Rules(), ("you", "club", "club", "club"), seed))
+        if pos.waiting is Waiting.LEARNER and act(pos, "pass").waiting is Waiting.LEARNER:
+            return seed
+    raise AssertionError("no such seed in 0..99")
+
+
+def test_undo_takes_back_a_bid_exactly(db: Path) -> None:
+    seed = _seed_where_passing_keeps_the_learner_bidding()
+    at = _open({"deal": encode(DealCode(Rules(), seed))})
+    before = at.session_state["practice_position"]
+    at.button(key="practice_bid_pass").click().run()
+    after = at.session_state["practice_position"]
+    assert after != before and after.session.decisions == ("pass",)
+    at.button(key="practice_undo_btn").click().run()
+    assert at.session_state["practice_position"] == before
+    assert at.button(key="practice_undo_btn").disabled
+
+
+def test_step_pace_reveals_computer_moves_one_at_a_time(db: Path) -> None:
+    seed = _seed_where_passing_keeps_the_learner_bidding()
+    at = _open({"deal": encode(DealCode(Rules(), seed))})
+    at.radio(key="practice_pace").set_value("step").run()
+    while not _buttons(at, "practice_bid_"):  # the moves before the learner's first turn
+        at.button(key="practice_next_step").click().run()
+    at.button(key="practice_bid_pass").click().run()
+    pending = len(at.session_state["practice_position"].pending)
+    assert pending >= 1
+    for left in range(pending, 0, -1):
+        assert not _buttons(at, "practice_bid_")  # the learner waits while moves are shown
+        assert at.button(key="practice_next_step").label == f"Next ▶ ({left} to go)"
+        at.button(key="practice_next_step").click().run()
+    assert _learner_controls(at)
