@@ -1,0 +1,56 @@
+"""Expert player timings: per play decision (target <= 150 ms) and per bidding decision (<= 1 s).
+
+    python bench/expert_bench.py [--hands 20]
+
+Plays whole hands with the expert in every seat and prints mean / median / p95 / max.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.analysis.playout import warm_up  # noqa: E402
+from engine.hand import Phase, apply, deal  # noqa: E402
+from engine.players.expert import ExpertPlayer  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+from engine.view import view_of  # noqa: E402
+
+
+def show(name: str, xs: list[float]) -> None:
+    xs = sorted(xs)
+    print(f"{name}: n={len(xs)} mean {1000 * statistics.mean(xs):.0f} ms, median {1000 * statistics.median(xs):.0f} ms, "
+          f"p95 {1000 * xs[int(0.95 * (len(xs) - 1))]:.0f} ms, max {1000 * xs[-1]:.0f} ms")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--hands", type=int, default=20)
+    args = p.parse_args()
+    warm_up()
+    expert = ExpertPlayer()
+    rng = random.Random(1)
+    bids: list[float] = []
+    plays: list[float] = []
+    for h in range(args.hands):
+        st = deal(Rules(), h % 4, rng)
+        while not st.is_over:
+            view = view_of(st, st.to_act)  # type: ignore[arg-type]
+            t = time.perf_counter()
+            action = expert.decide(view, rng).action
+            dt = time.perf_counter() - t
+            if len(view.legal) > 1:
+                (bids if st.phase in (Phase.BID1, Phase.BID2, Phase.NAME) else plays).append(dt)
+            st = apply(st, action)
+    show("bidding decisions", bids)
+    show("play/discard decisions", plays)
+
+
+if __name__ == "__main__":
+    main()
