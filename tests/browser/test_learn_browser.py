@@ -1,0 +1,74 @@
+"""End to end in Chromium: click through the bowers lesson, answering its exercises."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+SUIT = {"Hearts": "♥", "Diamonds": "♦", "Spades": "♠", "Clubs": "♣"}
+PARTNER = {"Hearts": "Diamonds", "Diamonds": "Hearts", "Spades": "Clubs", "Clubs": "Spades"}  # RULES.md §3
+STEPS = [
+    "Two colours, two pairs", "The right bower", "The left bower", "Every trump suit",
+    "Your turn: find the left bower", "And the right bower", "What the bowers do to the suits",
+]
+
+
+def answer_bower_question(page: Any, click_and_wait: Any) -> str:
+    prompt = page.get_by_text(re.compile(r"are trump\. Click the (left|right) bower")).first.inner_text()
+    match = re.search(r"(\w+) . are trump\. Click the (left|right) bower", prompt)
+    assert match, prompt
+    trump, which = match.groups()
+    suit = trump if which == "right" else PARTNER[trump]
+    click_and_wait(page, page.get_by_role("button", name=f"J{SUIT[suit]}", exact=True))
+    return f"J{SUIT[suit]}"
+
+
+@pytest.mark.browser
+def test_click_through_the_bowers_lesson(
+    page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any, screenshot: Any, record_timing: Any
+) -> None:
+    record_timing("learn.first_render", goto(page, "/learn?lesson=bowers&step=1"))
+    assert_no_exception(page)
+    streak = 0  # both exercise steps are the same exercise type, so the streak carries on
+    for number, title in enumerate(STEPS, start=1):
+        assert page.get_by_role("heading", name=title).count() >= 1, title
+        assert f"step={number}" in page.url
+        if "Your turn" in title or "And the right" in title:
+            for _ in range(3):
+                answer_bower_question(page, click_and_wait)
+                streak += 1
+                # a right answer reruns the page once more to deal the next question: wait for it
+                page.get_by_text(f"Streak {streak} · best {streak}").wait_for(timeout=15_000)
+                success = page.locator('[data-testid="stAlertContentSuccess"]')
+                assert success.count() == 1 and "Right!" in success.inner_text()
+            screenshot(page, f"learn-bowers-step{number}")
+        assert_no_exception(page)
+        if number < len(STEPS):
+            seconds = click_and_wait(page, page.get_by_role("button", name="Next →"))
+            record_timing(f"learn.next.step{number}", seconds)
+    click_and_wait(page, page.get_by_role("button", name=re.compile("Next lesson")))
+    assert "lesson=ranking" in page.url and "step=1" in page.url
+    assert_no_exception(page)
+
+
+@pytest.mark.browser
+def test_a_wrong_click_explains_why(page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any) -> None:
+    goto(page, "/learn?lesson=bowers&step=5&seed=21")
+    prompt = page.get_by_text(re.compile(r"are trump\. Click the left bower")).first.inner_text()
+    match = re.search(r"(\w+) . are trump", prompt)
+    assert match
+    click_and_wait(page, page.get_by_role("button", name=f"J{SUIT[match.group(1)]}", exact=True))
+    error = page.locator('[data-testid="stAlertContentError"]')
+    assert "Not quite." in error.inner_text() and "right bower" in error.inner_text()
+    assert page.get_by_text("question #21").count() == 1
+    assert_no_exception(page)
+
+
+@pytest.mark.browser
+def test_a_bad_deep_link_falls_back_with_a_message(page: Any, goto: Any, assert_no_exception: Any) -> None:
+    goto(page, "/learn?lesson=bowers&step=42")
+    assert page.get_by_text("steps run 1 to 7. Showing step 1").count() == 1
+    assert page.get_by_role("heading", name="Two colours, two pairs").count() >= 1
+    assert_no_exception(page)
