@@ -35,12 +35,17 @@ from engine.view import SeatView
 
 @dataclass(frozen=True, slots=True)
 class ClubPlayer:
-    """A sound club player. ``score`` (optional) is the game score from this seat's side."""
+    """A sound club player. ``score`` (optional) is the game score from this seat's side;
+    ``boldness`` lowers (or, negative, raises) the bid strength it wants before calling."""
 
     score: Score | None = None
+    boldness: float = 0.0
 
     def with_score(self, score: Score | None) -> ClubPlayer:
-        return ClubPlayer(score=score)
+        return ClubPlayer(score=score, boldness=self.boldness)
+
+    def _need(self, view: SeatView) -> float:
+        return call_threshold(view.rules, self.score) - self.boldness
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         legal = view.legal
@@ -74,7 +79,7 @@ class ClubPlayer:
         assert trump is not None
         rules = view.rules
         strength = bid_strength(view, trump)
-        need = call_threshold(rules, self.score)
+        need = self._need(view)
         dealer = view.seat == view.dealer
         hand = view.hand
         if dealer:
@@ -112,7 +117,7 @@ class ClubPlayer:
         alone_ok = call(trump, True) in view.legal and alone_worthwhile(rules, self.score)
         if alone_ok and strong_enough_alone(view.hand, trump, rules):
             return Decision(call(trump, True), f"Call {trump.noun}{tag} and go alone: {facts}.")
-        if strength >= call_threshold(rules, self.score):
+        if strength >= self._need(view):
             return Decision(call(trump), f"Call {trump.noun}{tag}: {facts} — about {strength:.1f} tricks.")
         if forced:
             return Decision(
