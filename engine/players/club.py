@@ -101,7 +101,7 @@ class ClubPlayer:
         if dealer:
             return Decision(PASS, f"Turn it down: with the {up.short} you would hold {facts} — too weak to make {trump.noun}.")
         extra = " and the dealer would gain the upcard" if where == "opponent" else ""
-        return Decision(PASS, f"Pass: {facts} in {trump.noun}{extra} — not enough to make it.")
+        return Decision(PASS, f"Pass: with {trump.noun} as trump you hold {facts}{extra} — not enough to make it.")
 
     # ---- round 2 ---------------------------------------------------------
     def _round_two(self, view: SeatView) -> Decision:

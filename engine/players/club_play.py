@@ -22,7 +22,7 @@ def choose_play(view: SeatView) -> tuple[Action, str]:
     if not view.trick:
         card, reason = _lead(view, t, cards)
     else:
-        card, reason = _follow(t, cards)
+        card, reason = _follow(t, cards, "your partner" if view.players == 4 else "the other defender")
     return play(card), reason
 
 
@@ -87,7 +87,7 @@ def _partner_led_suits(view: SeatView, t: Table) -> set[Suit]:
 # ---- following -----------------------------------------------------------------
 
 
-def _follow(t: Table, cards: list[Card]) -> tuple[Card, str]:
+def _follow(t: Table, cards: list[Card], mate: str) -> tuple[Card, str]:
     trump = t.trump
     eff = t.eff
     led = t.led
@@ -112,13 +112,13 @@ def _follow(t: Table, cards: list[Card]) -> tuple[Card, str]:
         if holds(t.win_power):
             c, why = _throw(t, cards, can_follow)
             if not can_follow and eff[c] != trump and any(eff[x] == trump for x in cards):
-                return c, f"Your partner is winning this trick: don't trump it — throw the {c.short}."
-            return c, f"Your partner is winning this trick: play low ({c.short}{why})."
+                return c, f"{mate.capitalize()} is winning this trick: don't trump it — throw the {c.short}."
+            return c, f"{mate.capitalize()} is winning this trick: play low ({c.short}{why})."
         if safe_winners:
             c = safe_winners[0]
             return c, f"Third hand high: the {c.short} makes sure your side takes the trick."
         c, why = _throw(t, cards, can_follow)
-        return c, f"Your partner is winning and you cannot make it safer: play low ({c.short}{why})."
+        return c, f"{mate.capitalize()} is winning and you cannot make it safer: play low ({c.short}{why})."
     if not winners:
         c, why = _throw(t, cards, can_follow)
         return c, f"You cannot win this trick: play your lowest ({c.short}{why})."
@@ -132,12 +132,12 @@ def _follow(t: Table, cards: list[Card]) -> tuple[Card, str]:
                 c = safe_winners[0]
                 return c, f"Take it with the {c.short}: it is the highest {led.noun[:-1]} left."
             c, why = _throw(t, cards, can_follow)
-            return c, f"Second hand low: keep your {led.noun} and leave the trick to your partner ({c.short}{why})."
+            return c, f"Second hand low: keep your {led.noun} and leave the trick to {mate} ({c.short}{why})."
         if t.win_power >= t.top_out[led] or t.win_power > 20:
             c = safe_winners[0] if safe_winners else winners[0]
-            return c, f"Trump it with the {c.short}: your partner cannot beat that card in suit."
+            return c, f"Trump it with the {c.short}: {mate} cannot beat that card in suit."
         c, why = _throw(t, cards, can_follow)
-        return c, f"Second hand low: your partner may win this one ({c.short}{why})."
+        return c, f"Second hand low: {mate} may win this one ({c.short}{why})."
     if safe_winners:
         c = safe_winners[0]
         return c, f"Third hand high: the {c.short} wins and nobody after you can beat it."
