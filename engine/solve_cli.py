@@ -1,0 +1,70 @@
+"""``python -m engine solve FILE``: double-dummy solve deal records that end in the play phase.
+
+FILE (``-`` for standard input) holds one JSON record or JSON Lines of records in the
+replay format (see README.md). Each record's actions must stop in the play phase; for
+each record one line is printed:
+
+    {"tricks": 4, "cards": {"play JH": 4, "play 9C": 3}}
+
+``tricks`` is the makers' total tricks with best play by every seat (tricks already
+won included); ``cards`` gives the same for each legal card of the seat to move. A bad
+record, an illegal action or a hand not in the play phase prints ``{"error": "..."}``
+for that line, and the command exits 2 at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from engine.hand import Phase
+from engine.records import replay
+from engine.replay_cli import read_records
+from engine.solver import solve
+
+
+def solve_record(record: dict[str, Any]) -> dict[str, Any]:
+    """The output line for one record: the solution, or ``{"error": ...}``."""
+    states, _, error = replay(record)
+    if error is not None:
+        where = "the deal" if error.step is None else f"action {error.step} (counting from 0)"
+        return {"error": f"{where}: {error.message}"}
+    final = states[-1]
+    if final.phase is not Phase.PLAY:
+        return {
+            "error": f"the actions end in the {final.phase.value} phase; solve needs a hand in the "
+            "play phase (trump made, any discard done, at least one card still to play)"
+        }
+    solution = solve(final)
+    return {"tricks": solution.tricks, "cards": {str(a): v for a, v in solution.cards.items()}}
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine solve",
+        description="Double-dummy solve Euchre deal records whose actions end in the play phase: "
+        "the makers' tricks with best play, and for each legal card.",
+    )
+    parser.add_argument("file", help="a JSON record or a JSON Lines file of records; - for stdin")
+    args = parser.parse_args(argv)
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as err:
+        print(f"cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        return 2
+    entries = read_records(text)
+    if not entries:
+        print("no records found: give one JSON record or JSON Lines", file=sys.stderr)
+        return 2
+    failed = False
+    for record, problem in entries:
+        result = {"error": problem} if record is None else solve_record(record)
+        failed = failed or "error" in result
+        print(json.dumps(result), flush=True)
+    return 2 if failed else 0

@@ -1,0 +1,291 @@
+"""Exact double-dummy solving: every card known, best play by all sides.
+
+The value of a position is the makers' total tricks for the hand (tricks already
+won included) when every seat plays perfectly with all hands face up. Works for
+2, 3 and 4 players, lone makers, lone defenders, the joker and every deck size.
+
+API (used by the expert player, the analyzer and the practice table):
+
+- ``solve(state) -> Solution``: ``Solution.tricks`` is the makers' total tricks
+  with best play; ``Solution.cards`` maps each legal ``play`` action of the seat
+  to move to the makers' total tricks if that card is played (then best play).
+- ``makers_tricks(state) -> int``: the value only (faster: one search).
+- ``makers_reach(state, tricks) -> bool``: do the makers take at least
+  ``tricks`` in total? A null-window search that stops as soon as it is decided;
+  ask 3 (made or euchred) and 5 (march) for the score of a hand.
+- Batch entry for thousands of positions a second: ``encode(state) ->
+  Encoded`` (plain ints), ``solve_encoded(encoded_list) -> numpy int64 array``
+  of the makers' total tricks (one jitted call for the whole list), and
+  ``solve_many(states)`` = ``solve_encoded([encode(s) for s in states])``.
+  ``Encoded`` is a NamedTuple of ints, cheap to build and to pickle.
+
+Every function raises ``SolverError`` (a ValueError) for a state that is not in
+the play phase. The hot loop is ``engine.fastcore`` (numba, compiled once and
+cached on disk); each thread gets its own transposition table.
+
+>>> from engine.cards import parse_cards
+>>> from engine.hand import from_cards
+>>> from engine.rules import Rules
+>>> hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC",
+...                                   "9S TS QS KS AS", "9D TD QD KD AD")]
+>>> state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_cards("9H")[0])
+>>> state = state.apply("order").apply("discard 9D")
+>>> makers_tricks(state)
+5
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from engine import fastcore
+from engine.actions import Action, play
+from engine.cards import JACK, Card, Suit, make_deck
+from engine.errors import EuchreError
+from engine.hand import TRICKS, HandState, Phase
+
+
+class SolverError(EuchreError):
+    """The state cannot be solved: it is not in the play phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    tricks: int  # makers' total tricks with best play, tricks already won included
+    cards: dict[Action, int]  # each legal play -> makers' total tricks if that card is played
+
+
+class Encoded(NamedTuple):
+    """A play-phase position for ``engine.fastcore`` (see its docstring for the layout)."""
+
+    hands: tuple[int, int, int, int]  # cards held, by position (unused positions 0)
+    k: int  # positions that play (2..4)
+    maker_mask: int  # bit p set when position p is on the makers' side
+    leader: int  # position that led the trick in progress
+    table: tuple[int, int, int, int]  # cards on the table, in play order
+    n_table: int
+    tricks_left: int  # including the trick in progress
+    won: int  # tricks the makers have already won
+    seats: tuple[int, ...]  # seat of each position
+    trump: int  # Suit value
+
+
+# ---- the card <-> bit encoding -----------------------------------------------------
+
+_TRUMP_OFFSET = {7: 0, 8: 1, 9: 2, 10: 3, 12: 4, 13: 5, 14: 6}
+
+
+def _bit_table(trump: Suit) -> dict[Card, int]:
+    table: dict[Card, int] = {}
+    for card in make_deck(32, joker=True):
+        if card.is_joker:
+            offset, group = 9, 3
+        elif card.rank == JACK and card.suit_index == trump:
+            offset, group = 8, 3
+        elif card.rank == JACK and card.suit_index == trump.partner:
+            offset, group = 7, 3
+        elif card.suit_index == trump:
+            offset, group = _TRUMP_OFFSET[card.rank], 3
+        else:
+            offset = card.rank - 7
+            group = card.suit_index if card.suit_index < trump else card.suit_index - 1
+        table[card] = 1 << (fastcore.GROUP_BITS * group + offset)
+    return table
+
+
+_BITS: dict[Suit, dict[Card, int]] = {t: _bit_table(t) for t in Suit}
+_CARDS: dict[Suit, dict[int, Card]] = {t: {b: c for c, b in _BITS[t].items()} for t in Suit}
+
+
+def card_bit(card: Card, trump: Suit) -> int:
+    """The single-bit code of ``card`` when ``trump`` is trump."""
+    return _BITS[trump][card]
+
+
+def bit_card(bit: int, trump: Suit) -> Card:
+    """The card of a single-bit code (inverse of ``card_bit``)."""
+    return _CARDS[trump][bit]
+
+
+def cards_mask(cards: Iterable[Card], trump: Suit) -> int:
+    bits = _BITS[trump]
+    mask = 0
+    for c in cards:
+        mask |= bits[c]
+    return mask
+
+
+def mask_cards(mask: int, trump: Suit) -> tuple[Card, ...]:
+    """The cards of a mask, weakest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CARDS[trump][low])
+        mask ^= low
+    return tuple(out)
+
+
+def encode(state: HandState) -> Encoded:
+    """The position ``state`` for the fast core. Raises SolverError outside the play phase."""
+    if state.phase is not Phase.PLAY or state.trump is None or state.leader is None:
+        raise SolverError(
+            f"only a hand in the play phase can be solved; this one is in the {state.phase.value} phase"
+        )
+    trump = state.trump
+    bits = _BITS[trump]
+    seats = state.active_seats
+    position = {seat: p for p, seat in enumerate(seats)}
+    hands = [0, 0, 0, 0]
+    maker_mask = 0
+    for p, seat in enumerate(seats):
+        mask = 0
+        for c in state.hands[seat]:
+            mask |= bits[c]
+        hands[p] = mask
+        if state.is_maker_side(seat):
+            maker_mask |= 1 << p
+    table = [0, 0, 0, 0]
+    for i, (_, card) in enumerate(state.trick):
+        table[i] = bits[card]
+    return Encoded(
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        k=len(seats),
+        maker_mask=maker_mask,
+        leader=position[state.leader],
+        table=(table[0], table[1], table[2], table[3]),
+        n_table=len(state.trick),
+        tricks_left=TRICKS - len(state.tricks),
+        won=state.maker_tricks,
+        seats=seats,
+        trump=int(trump),
+    )
+
+
+# ---- per-thread tables ---------------------------------------------------------------
+
+_local = threading.local()
+
+
+def _table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    tt: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = getattr(
+        _local, "tt", None
+    )
+    if tt is None:
+        tt = fastcore.new_table()
+        _local.tt = tt
+    return tt
+
+
+def _arrays(e: Encoded) -> tuple[np.ndarray, np.ndarray]:
+    return np.array(e.hands, dtype=np.int64), np.array(e.table, dtype=np.int64)
+
+
+# ---- solving ----------------------------------------------------------------------------
+
+
+def makers_tricks(state: HandState) -> int:
+    """Makers' total tricks with best play by everyone (tricks already won included)."""
+    e = encode(state)
+    hands, table = _arrays(e)
+    keys, lower, upper, stamps, scratch = _table()
+    rest = fastcore.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
+                           -1, e.tricks_left + 1, keys, lower, upper, stamps, scratch)
+    return e.won + int(rest)
+
+
+def makers_reach(state: HandState, tricks: int) -> bool:
+    """Do the makers take at least ``tricks`` in total with best play? (A null-window search.)"""
+    e = encode(state)
+    need = tricks - e.won
+    if need <= 0:
+        return True
+    if need > e.tricks_left:
+        return False
+    hands, table = _arrays(e)
+    keys, lower, upper, stamps, scratch = _table()
+    rest = fastcore.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
+                           need - 1, need, keys, lower, upper, stamps, scratch)
+    return int(rest) >= need
+
+
+def solve(state: HandState) -> Solution:
+    """The makers' total tricks with best play, and the same for each legal card of the seat to move."""
+    e = encode(state)
+    hands, table = _arrays(e)
+    keys, lower, upper, stamps, scratch = _table()
+    out_cards = np.zeros(16, dtype=np.int64)
+    out_values = np.zeros(16, dtype=np.int64)
+    n = fastcore.card_values(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
+                             keys, lower, upper, stamps, scratch, out_cards, out_values)
+    trump = Suit(e.trump)
+    by_card = {
+        _CARDS[trump][int(out_cards[i])]: e.won + int(out_values[i]) for i in range(n)
+    }
+    seat = state.to_act
+    assert seat is not None
+    # Keep the order of the seat's hand (as legal_actions does).
+    cards = {play(c): by_card[c] for c in state.hands[seat] if c in by_card}
+    maker_moves = state.is_maker_side(seat)
+    best = max(cards.values()) if maker_moves else min(cards.values())
+    return Solution(tricks=best, cards=cards)
+
+
+def solve_encoded(positions: Sequence[Encoded]) -> np.ndarray:
+    """Makers' total tricks for many encoded positions, in one jitted call (int64 array)."""
+    n = len(positions)
+    hands = np.zeros((n, 4), dtype=np.int64)
+    table = np.zeros((n, 4), dtype=np.int64)
+    k = np.empty(n, dtype=np.int64)
+    maker_mask = np.empty(n, dtype=np.int64)
+    leader = np.empty(n, dtype=np.int64)
+    n_table = np.empty(n, dtype=np.int64)
+    tricks_left = np.empty(n, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    for i, e in enumerate(positions):
+        hands[i] = e.hands
+        table[i] = e.table
+        k[i] = e.k
+        maker_mask[i] = e.maker_mask
+        leader[i] = e.leader
+        n_table[i] = e.n_table
+        tricks_left[i] = e.tricks_left
+        won[i] = e.won
+    if n == 0:
+        return won
+    keys, lower, upper, stamps, scratch = _table()
+    rest: np.ndarray = fastcore.solve_batch(hands, k, maker_mask, leader, table, n_table, tricks_left,
+                                            keys, lower, upper, stamps, scratch)
+    return rest + won
+
+
+def solve_many(states: Iterable[HandState]) -> np.ndarray:
+    """Makers' total tricks for each state (int64 array); see ``solve_encoded``."""
+    return solve_encoded([encode(s) for s in states])
+
+
+def nodes_searched() -> int:
+    """Nodes visited by this thread's searches so far (for benchmarks)."""
+    return int(_table()[4][1])
+
+
+__all__ = [
+    "Encoded",
+    "Solution",
+    "SolverError",
+    "bit_card",
+    "card_bit",
+    "cards_mask",
+    "encode",
+    "makers_reach",
+    "makers_tricks",
+    "mask_cards",
+    "nodes_searched",
+    "solve",
+    "solve_encoded",
+    "solve_many",
+]
