@@ -10,7 +10,6 @@ this page only renders and remembers (session state holds seeds and engine value
 from __future__ import annotations
 
 import random
-from html import escape
 
 import streamlit as st
 
@@ -292,24 +291,25 @@ def scorecards() -> None:
 
 
 def score_svg(six_up: bool, six_pips: int, four_up: bool, four_pips: int, w: int) -> str:
-    """The 6 and the 4 drawn as simple cards: the pips that show are red dots, covered ones are hidden."""
+    """The 4 and the 6 drawn as simple HTML cards: showing pips are red dots, covered pips grey rings."""
 
-    def card(x: int, total: int, up: bool, showing: int, label: str) -> str:
+    def card(total: int, up: bool, showing: int, name: str) -> str:
         h = int(w * 1.4)
-        body = f'<rect x="{x}" y="0" width="{w}" height="{h}" rx="8" fill="{"#fff" if up else "#2b4c7e"}" stroke="#333"/>'
-        if up:
-            for i in range(total):
-                cy = 18 + i * (h - 36) / max(1, total - 1)
-                cx = x + w * (0.3 if i % 2 == 0 else 0.7)
-                fill = "#c8102e" if i < showing else "#ddd"
-                body += f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="{w // 10}" fill="{fill}"/>'
-        body += f'<text x="{x + 6}" y="{h - 6}" font-size="{w // 5}" fill="{"#333" if up else "#fff"}">{escape(label)}</text>'
-        return body
+        style = (f"width:{w}px;height:{h}px;border:2px solid #333;border-radius:8px;display:flex;"
+                 f"flex-direction:column;align-items:center;justify-content:space-around;"
+                 f"font-size:{max(14, w // 5)}px;background:{'#fff' if up else '#2b4c7e'}")
+        if not up:
+            return f'<div style="{style};color:#fff" aria-label="the {name}, face down">{name}<br>face down</div>'
+        dots = "".join(
+            f'<span style="color:{"#c8102e" if i < showing else "#bbb"}">{"●" if i < showing else "○"}</span>'
+            for i in range(total)
+        )
+        return (f'<div style="{style}" aria-label="the {name}, {showing} pips showing">'
+                f'<b>{name}</b><div style="display:flex;flex-wrap:wrap;justify-content:center;gap:4px;'
+                f'max-width:{w - 16}px">{dots}</div></div>')
 
-    four = card(0, 4, four_up, four_pips, "4" if four_up else "4 (face down)")
-    six = card(w + 20, 6, six_up, six_pips, "6" if six_up else "6 (face down)")
-    return (f'<svg role="img" aria-label="score cards" width="{2 * w + 30}" height="{int(w * 1.4) + 4}">'
-            f"{four}{six}</svg>")
+    return (f'<div class="ec-scorecards" style="display:flex;gap:20px;padding:8px 0">'
+            f'{card(4, four_up, four_pips, "4")}{card(6, six_up, six_pips, "6")}</div>')
 
 
 # ---- exercises -------------------------------------------------------------------

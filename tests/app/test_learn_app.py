@@ -160,3 +160,27 @@ def test_a_corrupt_database_is_reported_and_lessons_still_work(db: Path) -> None
     at.query_params["step"] = "3"
     at.run()
     assert not at.exception and "The left bower" in [h.value for h in at.header]
+
+
+def test_order_up_or_pass_names_its_judge_and_links_the_analyzer(db: Path) -> None:
+    at = open_learn(lesson="making-trump", step="5", seed="3")
+    assert "Pick it up or pass?" in texts(at) or "Order up" in texts(at)
+    button(at, "Pass").click().run()
+    feedback = (at.success or at.error)[0].value
+    assert "Verdict from the hand analyzer" in feedback
+    assert any("](analyze?hand=" in m.value for m in at.markdown)
+
+
+def test_points_question_right_answer_from_the_rule_book(db: Path) -> None:
+    at = open_learn(lesson="alone-and-scoring", step="7", seed="12")
+    prompt = next(m.value for m in at.markdown if "Who scores" in m.value)
+    tricks = int(re.search(r"took (\d) trick", prompt).group(1))  # type: ignore[union-attr]
+    alone, lone_defender = "went alone" in prompt, "defended alone" in prompt
+    if tricks == 5:
+        expected = "makers 4" if alone else "makers 2"
+    elif tricks >= 3:
+        expected = "makers 1"
+    else:
+        expected = "defenders 4" if lone_defender else "defenders 2"
+    button(at, expected.capitalize()).click().run()
+    assert at.success and at.success[0].value.startswith("Right!")
