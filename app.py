@@ -13,14 +13,14 @@ from ui.rules_panel import rules_sidebar, rules_summary_caption
 
 
 def main() -> None:
-    st.set_page_config(page_title="Euchre Coach", page_icon="🃏", layout="wide")
+    st.set_page_config(page_title="Euchre Coach", page_icon=":material/playing_cards:", layout="wide")
     page = st.navigation(
         [
-            st.Page("pages/home.py", title="Home", icon="🏠", default=True),
-            st.Page("pages/learn.py", title="Learn", icon="🎓"),
-            st.Page("pages/analyze.py", title="Analyze", icon="🔍"),
-            st.Page("pages/practice.py", title="Practice", icon="🃏"),
-            st.Page("pages/rules.py", title="Rules", icon="📖"),
+            st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
+            st.Page("pages/learn.py", title="Learn", icon=":material/school:"),
+            st.Page("pages/analyze.py", title="Analyze", icon=":material/search:"),
+            st.Page("pages/practice.py", title="Practice", icon=":material/playing_cards:"),
+            st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:"),
         ]
     )
     rules_sidebar()

@@ -29,11 +29,11 @@ st.caption(
 )
 
 st.subheader("Where to go")
-st.page_link("pages/learn.py", label="Learn", icon="🎓", help="Lessons on the game.")
-st.page_link("pages/analyze.py", label="Analyze", icon="🔍", help="Look at a hand in detail.")
-st.page_link("pages/practice.py", label="Practice", icon="🃏", help="Play hands against the computer.")
+st.page_link("pages/learn.py", label="Learn", icon=":material/school:", help="Lessons on the game.")
+st.page_link("pages/analyze.py", label="Analyze", icon=":material/search:", help="Look at a hand in detail.")
+st.page_link("pages/practice.py", label="Practice", icon=":material/playing_cards:", help="Play hands against the computer.")
 st.page_link(
-    "pages/rules.py", label="Rules explorer", icon="📖",
+    "pages/rules.py", label="Rules explorer", icon=":material/menu_book:",
     help="Trump ranking, follow-suit checker, scoring table and a deal walkthrough.",
 )
 st.caption(

@@ -5,12 +5,15 @@ a state ring ("playable", "disabled", "hinted", "winning"), a trump marker when 
 is given, and an accessible label ("jack of diamonds — left bower"). The four-colour
 option draws diamonds blue and clubs green for colour-blind players and projectors.
 
-Every card's SVG carries ``data-card`` (canonical text, "back" for a back) and
-``data-state`` attributes, which the browser tests read.
+On the page a card is an ``<img>`` holding the SVG as a data URI (``card_img``): Streamlit's
+HTML sanitiser removes inline ``<svg>``, but keeps images, their ``alt``/``title`` text and
+``data-`` attributes. Every card image carries ``data-card`` (canonical text, "back" for a
+back) and ``data-state``, which the browser tests read.
 """
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Mapping, Sequence
 from html import escape
 
@@ -186,11 +189,9 @@ def card_svg(
         f'stroke-width="{stroke_width}"{dash_attr}/>'
     ]
     if back:
-        label = card_label(None)
         parts.append(_back())
     else:
         assert card is not None
-        label = card_label(card, trump)
         colour = suit_colour(card.suit, four_colour)
         parts.append(_corner(card, colour))
         parts.append(_face(card, colour))
@@ -200,18 +201,41 @@ def card_svg(
         parts.append(_badge("WINS", "#f4c542"))
     elif state == "hinted":
         parts.append(_badge("HINT", "#ffc766"))
-    if state in _STATE_WORDS:
-        label += f", {_STATE_WORDS[state]}"
-    style = "display:block;flex:none;"
-    if state == "disabled":
-        style += "opacity:0.42;filter:grayscale(0.7);"
-    elif state == "winning":
-        style += "transform:translateY(-6px);"
-    data_card = "back" if back else str(card)
+    label = _full_label(card, trump, state, face_down)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="{width}" height="{height}" '
-        f'role="img" aria-label="{escape(label)}" data-card="{data_card}" data-state="{state}" '
-        f'style="{style}"><title>{escape(label)}</title>{"".join(parts)}</svg>'
+        f'role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>{"".join(parts)}</svg>'
+    )
+
+
+def _full_label(card: Card | None, trump: Suit | None, state: str, face_down: bool) -> str:
+    label = card_label(None if face_down else card, trump)
+    return label + (f", {_STATE_WORDS[state]}" if state in _STATE_WORDS else "")
+
+
+def card_img(
+    card: Card | None,
+    *,
+    trump: Suit | None = None,
+    state: str = "normal",
+    four_colour: bool = False,
+    width: int = 90,
+    face_down: bool = False,
+) -> str:
+    """One card as an ``<img>`` tag (the SVG as a data URI) with its label as alt text and tooltip."""
+    svg = card_svg(card, trump=trump, state=state, four_colour=four_colour, width=width, face_down=face_down)
+    label = escape(_full_label(card, trump, state, face_down))
+    back = card is None or face_down
+    style = "display:block;flex:none;"
+    if state == "disabled":
+        style += "opacity:0.45;filter:grayscale(0.7);"
+    elif state == "winning":
+        style += "transform:translateY(-6px);"
+    data = base64.b64encode(svg.encode()).decode()
+    return (
+        f'<img src="data:image/svg+xml;base64,{data}" width="{width}" height="{round(width * 1.4)}" '
+        f'alt="{label}" title="{label}" data-card="{"back" if back else card}" data-state="{state}" '
+        f'style="{style}">'
     )
 
 
@@ -233,7 +257,7 @@ def cards_row_html(
             state = states.get(card, "normal") if card is not None else "normal"
         else:
             state = states[i]
-        svg = card_svg(card, trump=trump, state=state, four_colour=four_colour, width=width)
+        image = card_img(card, trump=trump, state=state, four_colour=four_colour, width=width)
         caption = labels[i] if labels is not None and i < len(labels) else None
         text = (
             f'<figcaption style="font-size:{max(12, width // 7)}px;text-align:center;max-width:{width}px;'
@@ -241,7 +265,7 @@ def cards_row_html(
             if caption
             else ""
         )
-        cells.append(f'<figure style="margin:0;display:flex;flex-direction:column;align-items:center">{svg}{text}</figure>')
+        cells.append(f'<figure style="margin:0;display:flex;flex-direction:column;align-items:center">{image}{text}</figure>')
     gap = max(6, width // 10)
     return (
         f'<div class="ec-cards" role="list" style="display:flex;flex-wrap:wrap;gap:{gap}px;'
@@ -292,7 +316,7 @@ def card_buttons(
         with column:
             reason = disabled.get(card)
             state = (states or {}).get(card, "disabled" if reason else "playable")
-            st.html(card_svg(card, trump=trump, state=state, four_colour=colour, width=width))
+            st.html(card_img(card, trump=trump, state=state, four_colour=colour, width=width))
             if st.button(
                 card.short,
                 key=f"{key}-{card}",

@@ -1,0 +1,161 @@
+"""The app shell and the Rules explorer in a real browser (headless Chromium).
+
+Figures go to test-artifacts/timings.json: the first render of each page once the server is
+warm (target under 1 s) and each click on the Rules page (target under 300 ms).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from engine.cards import Card, Suit, parse_card, parse_cards
+from engine.hand import HandState, Phase, legal_actions
+from engine.rules import Rules
+
+pytestmark = pytest.mark.browser
+
+PAGES = {"home": "/", "learn": "/learn", "analyze": "/analyze", "practice": "/practice", "rules": "/rules"}
+SUIT_BUTTONS = {Suit.CLUBS: "♣ Clubs", Suit.DIAMONDS: "♦ Diamonds", Suit.HEARTS: "♥ Hearts", Suit.SPADES: "♠ Spades"}
+
+
+def summary(page: Any) -> str:
+    """The rules summary line at the top of the main area."""
+    return str(page.locator('[data-testid="stMain"] [data-testid="stCaptionContainer"]').first.inner_text())
+
+
+def cards_in(page: Any, row: str) -> list[str]:
+    return list(page.locator(f'[data-row="{row}"] img[data-card]').evaluate_all("els => els.map(e => e.dataset.card)"))
+
+
+def states_in(page: Any, row: str) -> dict[str, str]:
+    pairs = page.locator(f'[data-row="{row}"] img[data-card]').evaluate_all(
+        "els => els.map(e => [e.dataset.card, e.dataset.state])"
+    )
+    return dict(pairs)
+
+
+def test_every_page_loads_without_an_exception(page: Any, goto: Any, assert_no_exception: Any,
+                                               screenshot: Any, record_timing: Any) -> None:
+    for path in PAGES.values():  # warm the server: every page's modules imported once
+        goto(page, path)
+    for name, path in PAGES.items():
+        seconds = goto(page, path)
+        record_timing(f"first_render.{name}", seconds)
+        assert_no_exception(page)
+        assert page.locator('[data-testid="stSidebar"]').get_by_text("Preset", exact=True).count() == 1
+        assert "4 players · 24 cards · to 10" in summary(page)
+        screenshot(page, f"page-{name}")
+    for section in ("ranking", "follow", "scoring", "deal"):
+        seconds = goto(page, f"/rules?section={section}&seed=42&dealer=0&step=7")
+        record_timing(f"first_render.rules.{section}", seconds)
+        assert_no_exception(page)
+        screenshot(page, f"rules-{section}")
+
+
+def test_choosing_each_trump_puts_the_right_then_left_bower_first(
+    page: Any, goto: Any, click_and_wait: Any, record_timing: Any, screenshot: Any
+) -> None:
+    goto(page, "/rules?section=ranking")
+    assert cards_in(page, "trump")[:2] == ["JH", "JD"]  # hearts are the default trump
+    times = []
+    for trump in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS):
+        times.append(click_and_wait(page, page.locator("[role=radio]", has_text=SUIT_BUTTONS[trump])))
+        trumps = cards_in(page, "trump")
+        same_colour = {Suit.CLUBS: "S", Suit.SPADES: "C", Suit.HEARTS: "D", Suit.DIAMONDS: "H"}[trump]
+        assert trumps[:2] == [f"J{trump.letter}", f"J{same_colour}"]
+        assert trumps[2:] == [f"{r}{trump.letter}" for r in "AKQT9"]
+        # the suit that lent its jack has five cards and no jack this hand
+        assert cards_in(page, f"suit-{same_colour}") == [f"{r}{same_colour}" for r in "AKQT9"]
+    screenshot(page, "rules-ranking-hearts")
+    record_timing("rules.click.trump.max", max(times))
+    record_timing("rules.click.trump.median", sorted(times)[len(times) // 2])
+
+
+def _engine_legal(hand: list[Card], led: Card, trump: Suit) -> set[str]:
+    state = HandState(
+        rules=Rules(), dealer=3, dealt=((), tuple(hand), (), ()), hands=((), tuple(hand), (), ()),
+        upcard=led, kitty=(), phase=Phase.PLAY, to_act=1, trump=trump, trick=((0, led),), leader=0,
+    )
+    return {str(a.card) for a in legal_actions(state)}
+
+
+# (trump, led, hand, the legal cards worked out by hand from RULES.md §3 and §8)
+FOLLOW_CASES = [
+    ("H", "KD", "JD QD AH 9C TS", "QD"),  # J♦ is a heart: only the Q♦ follows diamonds
+    ("H", "KD", "JD AH 9C TS QS", "JD AH 9C TS QS"),  # no diamond: anything, even the left bower
+    ("H", "JD", "9H AC KC QS TS", "9H"),  # the left bower leads hearts
+    ("H", "AH", "JD 9D TD QC KS", "JD"),  # only the left bower follows a heart lead
+    ("D", "AH", "JH KH 9C TS QS", "KH"),  # diamonds trump: J♥ is a diamond
+    ("S", "AC", "JC QC 9H TD KS", "QC"),  # spades trump: J♣ is a spade
+    ("S", "JS", "JC 9S AH KD QC", "JC 9S"),  # right bower led: left bower and 9♠ follow
+    ("C", "AS", "JS 9D TD KH QH", "JS 9D TD KH QH"),  # J♠ is a club: no spade, play anything
+    ("C", "9C", "JS JC AD AH AS", "JS JC"),  # both bowers are clubs
+    ("D", "QD", "JH AC KC QS TS", "JH"),  # the left bower is the only diamond
+    ("H", "AS", "KS QS JS TH 9C", "KS QS JS"),  # the J♠ is a plain spade with hearts trump
+    ("S", "KH", "AH JD JC QC 9D", "AH"),  # J♦ stays a diamond when spades are trump
+]
+
+
+def test_follow_suit_checker_agrees_with_the_engine(page: Any, goto: Any, record_timing: Any,
+                                                    assert_no_exception: Any, screenshot: Any) -> None:
+    for trump, led, hand, expected in FOLLOW_CASES:
+        hand_cards = list(parse_cards(hand))
+        engine = _engine_legal(hand_cards, parse_card(led), Suit.parse(trump))
+        assert engine == set(expected.split()), (trump, led, hand)
+        goto(page, f"/rules?section=follow&trump={trump}&led={led}&hand={','.join(hand.split())}")
+        assert_no_exception(page)
+        assert cards_in(page, "led") == [led]
+        shown = states_in(page, "hand")
+        assert set(shown) == set(hand.split())
+        playable = {card for card, state in shown.items() if state == "playable"}
+        assert playable == engine, (trump, led, hand, shown)
+        assert all(state == "disabled" for card, state in shown.items() if card not in engine)
+        if trump == "H" and led == "KD" and hand.startswith("JD QD"):
+            sentence = page.locator('[data-testid="stAlert"]').inner_text()
+            assert "Hearts are trump" in sentence and "you must follow diamonds" in sentence
+            assert "J♦ is the left bower" in sentence
+            screenshot(page, "rules-follow-left-bower")
+
+
+def test_a_share_link_reproduces_the_deal_and_the_rules(
+    page: Any, goto: Any, click_and_wait: Any, record_timing: Any, assert_no_exception: Any
+) -> None:
+    goto(page, "/rules?section=deal&players=3&deck=28&target=7&seed=1234&dealer=2&step=3")
+    assert_no_exception(page)
+    assert "3 players · 28 cards · to 7" in summary(page)
+    times = [click_and_wait(page, page.get_by_role("button", name="Next")) for _ in range(2)]
+    record_timing("rules.click.next.max", max(times))
+    assert "Step 5 of" in page.get_by_text("Step 5 of").inner_text()
+    board = {row: cards_in(page, row) for row in ("seat-0", "seat-1", "seat-2", "trick", "upcard")}
+    link = page.locator('[data-testid="stCode"]').last.inner_text().strip()
+    query = urlsplit(link).query
+    assert "step=5" in query and "players=3" in query and "seed=1234" in query
+    goto(page, "/rules?" + query)
+    assert_no_exception(page)
+    assert page.get_by_text("Step 5 of").count() == 1
+    assert {row: cards_in(page, row) for row in board} == board
+    assert "3 players · 28 cards · to 7" in summary(page)
+
+
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("section=deal&seed=abc&dealer=0", "not a whole number"),
+        ("section=deal&seed=5&dealer=9", "dealer"),
+        ("section=follow&trump=X&led=KD&hand=QD", "trump"),
+        ("section=follow&led=ZZ&hand=QD", "not a card"),
+        ("players=7", "players"),
+    ],
+)
+def test_a_tampered_link_shows_a_message_and_falls_back(page: Any, goto: Any, assert_no_exception: Any,
+                                                       query: str, message: str) -> None:
+    goto(page, "/rules?" + query)
+    assert_no_exception(page)
+    alerts = " ".join(page.locator('[data-testid="stAlert"]').all_inner_texts())
+    assert message in alerts
+    if "section=deal" in query:
+        assert "fresh deal" in alerts
+        assert len(cards_in(page, "seat-0")) == 5  # a fresh deal is on the table
