@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from html import escape
 from typing import Any
 
 import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from engine.actions import Action, Kind, discard, play
+from engine.actions import Action, Kind, discard
 from engine.cards import Card
 from engine.errors import EuchreError
 from engine.game import side_of, sides
@@ -26,7 +27,7 @@ from engine.ranking import sort_hand
 from engine.rules import Rules
 from engine.seats import describe, seat_name
 from practice import coach, review
-from practice.codes import DealCode, DealCodeError, decode, encode
+from practice.codes import DealCodeError, decode, encode
 from practice.export import ImportFileError, from_jsonl, hand_record, to_jsonl
 from practice.session import (
     LEARNER,
@@ -35,6 +36,7 @@ from practice.session import (
     Waiting,
     act,
     can_undo,
+    deal_code,
     next_hand,
     replay,
     replay_deal,
@@ -62,8 +64,28 @@ def _memo() -> dict[Any, Any]:
     return memo  # type: ignore[no-any-return]
 
 
+LEVEL_LETTERS = {"b": "beginner", "c": "club", "e": "expert"}
+
+
 def _levels(players: int) -> tuple[str, ...]:
     return ("you",) + tuple(st.session_state.get(f"{K}level_{s}", "club") for s in range(1, players))
+
+
+def _levels_from_link() -> None:
+    """``?levels=cce`` (one letter per computer seat, West first) sets the seat levels once."""
+    raw = st.query_params.get("levels")
+    if not raw or st.session_state.get(K + "levels_seen") == raw:
+        return
+    st.session_state[K + "levels_seen"] = raw
+    installed = available_players()
+    chosen = [LEVEL_LETTERS.get(ch) for ch in raw.strip().lower()]
+    if not 1 <= len(chosen) <= 3 or any(c is None or c not in installed for c in chosen):
+        letters = ", ".join(f"{k} = {v}" for k, v in LEVEL_LETTERS.items() if v in installed)
+        st.session_state[K + "code_error"] = (
+            f"The link's levels={raw!r} is not understood: use one letter per computer seat ({letters}).")
+        return
+    for seat, level in enumerate(chosen, start=1):
+        st.session_state[f"{K}level_{seat}"] = level
 
 
 def _position() -> Position | None:
@@ -78,8 +100,7 @@ def _set_position(pos: Position) -> None:
 
 
 def _deal_code(pos: Position) -> str:
-    g = pos.game
-    return encode(DealCode(pos.session.rules, pos.session.seed, g.game_number, g.hand_number, g.hand.dealer))
+    return encode(deal_code(pos))
 
 
 def _store(action: str, fn: Any, *args: Any) -> Any:
@@ -128,6 +149,7 @@ def _ensure_session() -> Position:
     pos = _position()
     if pos is not None:
         return pos
+    _levels_from_link()
     link = st.query_params.get("deal")
     if link:
         _open_code(link, from_link=True)
@@ -178,6 +200,64 @@ def _grades(pos: Position) -> tuple[review.GradedDecision, ...]:
         cache.clear()
         cache[key] = review.grade_hand(pos.hand)
     return cache[key]  # type: ignore[no-any-return]
+
+
+def _on_act(text: str) -> None:
+    pos = _position()
+    if pos is not None:
+        _do(pos, Action.parse(text))
+
+
+def _handle_card_clicks() -> None:
+    """A clicked card button (ui.cards.card_buttons has no callback) is applied before anything is
+    drawn, so each click costs one script run and the page never shows the old position."""
+    pos = _position()
+    if pos is None or pos.waiting is not Waiting.LEARNER:
+        return
+    hand = pos.hand
+    for action in hand.legal_actions():
+        if action.card is None:
+            continue
+        prefix = "play" if action.kind is Kind.PLAY else "discard"
+        if st.session_state.get(f"{K}{prefix}-{action.card}") is True:
+            _do(pos, action)
+            return
+
+
+def _want_hint() -> None:
+    st.session_state[K + "want_hint"] = True
+
+
+def _on_undo() -> None:
+    pos = _position()
+    if pos is not None and can_undo(pos):
+        _set_position(undo(pos, memo=_memo()))
+
+
+def _on_reveal() -> None:
+    st.session_state[K + "revealed"] = st.session_state.get(K + "revealed", 0) + 1
+
+
+def _on_next_hand() -> None:
+    pos = _position()
+    if pos is not None and pos.waiting is Waiting.NEXT_HAND:
+        _set_position(next_hand(pos, memo=_memo()))
+
+
+def _on_replay_deal() -> None:
+    pos = _position()
+    if pos is None:
+        return
+    if not pos.session.single_deal:
+        st.session_state[K + "paused"] = pos
+    _start(replay_deal(pos), kind="replay")
+
+
+def _on_back() -> None:
+    paused = st.session_state.pop(K + "paused", None)
+    if isinstance(paused, Position):
+        st.session_state[K + "position"] = paused
+        st.session_state[K + "revealed"] = len(paused.pending)
 
 
 # ---- drawing the table -----------------------------------------------------------------
@@ -300,23 +380,17 @@ def _hint_box(pos: Position, guided: bool) -> Action | None:
 def _controls(pos: Position, guided: bool) -> None:
     hand = pos.hand
     c1, c2, _ = st.columns([1, 1, 4])
-    if c1.button("💡 Hint", key=K + "hint_btn"):
-        st.session_state[K + "want_hint"] = True
-    if c2.button("↩ Undo", key=K + "undo_btn", disabled=not can_undo(pos),
-                 help="Take back your last decision of this hand"):
-        _set_position(undo(pos, memo=_memo()))
-        st.rerun()
+    c1.button("💡 Hint", key=K + "hint_btn", on_click=_want_hint)
+    c2.button("↩ Undo", key=K + "undo_btn", disabled=not can_undo(pos), on_click=_on_undo,
+              help="Take back your last decision of this hand")
     hinted = _hint_box(pos, guided)
     mine = sort_hand(hand.hands[LEARNER], hand.trump)
     w = card_width()
     if hand.phase is Phase.PLAY:
         st.markdown("**Your turn: click a card to play it.**")
         states = {hinted.card: "hinted"} if hinted and hinted.card in mine else None
-        card = card_buttons(mine, key=K + "play", trump=hand.trump, width=w,
-                            disabled=disabled_reasons(hand, LEARNER, mine), states=states)
-        if card is not None:
-            _do(pos, play(card))
-            st.rerun()
+        card_buttons(mine, key=K + "play", trump=hand.trump, width=w,  # clicks: see _handle_card_clicks
+                     disabled=disabled_reasons(hand, LEARNER, mine), states=states)
         return
     if hand.phase is Phase.DISCARD:
         legal = hand.legal_actions()
@@ -326,10 +400,7 @@ def _controls(pos: Position, guided: bool) -> None:
             reasons = {hand.upcard: "The upcard stays in your hand: discard one of your own five cards."}
         st.markdown(f"**You take the {hand.upcard.short}: click the card to discard face down.**")
         states = {hinted.card: "hinted"} if hinted and hinted.card in cards else None
-        card = card_buttons(cards, key=K + "discard", trump=hand.trump, width=w, disabled=reasons, states=states)
-        if card is not None:
-            _do(pos, discard(card))
-            st.rerun()
+        card_buttons(cards, key=K + "discard", trump=hand.trump, width=w, disabled=reasons, states=states)
         others = [a for a in legal if a.kind is not Kind.DISCARD]
     else:
         st.html(cards_row_html(list(mine), trump=hand.trump, width=w, four_colour=four_colour()))
@@ -338,10 +409,9 @@ def _controls(pos: Position, guided: bool) -> None:
     if others:
         cols = st.columns(min(len(others), 5))
         for i, action in enumerate(others):
-            if cols[i % len(cols)].button(action_label(hand, action), key=f"{K}bid_{action}",
-                                         type="primary" if hinted == action else "secondary"):
-                _do(pos, action)
-                st.rerun()
+            cols[i % len(cols)].button(action_label(hand, action), key=f"{K}bid_{str(action).replace(' ', '_')}",
+                                       type="primary" if hinted == action else "secondary",
+                                       on_click=_on_act, args=(str(action),))
 
 
 def _table(pos: Position, pace: str, guided: bool, traditional: bool) -> None:
@@ -378,9 +448,7 @@ def _table(pos: Position, pace: str, guided: bool, traditional: bool) -> None:
         if hidden:
             nxt = pos.pending[len(pos.pending) - hidden]
             st.markdown(f"*{seat_name(n, nxt.seat)} is thinking…*")
-            if st.button(f"Next ▶ ({hidden} to go)", key=K + "next_step", type="primary"):
-                st.session_state[K + "revealed"] = st.session_state.get(K + "revealed", 0) + 1
-                st.rerun()
+            st.button(f"Next ▶ ({hidden} to go)", key=K + "next_step", type="primary", on_click=_on_reveal)
             st.html(cards_row_html(list(sort_hand(shown.hands[LEARNER], shown.trump)), trump=shown.trump,
                                    width=card_width(), four_colour=four_colour()))
         elif pos.waiting is Waiting.LEARNER:
@@ -430,9 +498,11 @@ def _review(pos: Position) -> None:
                          "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
                          "better": str(g.best) if g.best else "", "judged by": g.source})
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    record = json.dumps(hand_record(hand, pos.game.game_number, pos.game.hand_number, pos.session.levels,
+                                    pos.session.seed))
+    st.html(f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div>')
     with st.expander("Replay record (JSON)"):
-        st.code(json.dumps(hand_record(hand, pos.game.game_number, pos.game.hand_number,
-                                       pos.session.levels, pos.session.seed)), language="json")
+        st.code(record, language="json")
     if st.toggle("What would the expert have done in your seat?", key=K + "expert"):
         with st.spinner("The expert replays your seat…"):
             cmp = coach.expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number,
@@ -443,29 +513,19 @@ def _review(pos: Position) -> None:
         st.markdown(f"Played out with the {cmp.level} in your seat: **{cmp.their_points}** point(s) for your side "
                     f"(you scored {cmp.your_points}). {_result_line(cmp.hand)}")
     cols = st.columns(3)
-    if cols[0].button("🔁 Replay this deal", key=K + "replay_deal", help="Same cards again (duplicate style)"):
-        if not pos.session.single_deal:
-            st.session_state[K + "paused"] = pos
-        _start(replay_deal(pos), kind="replay")
-        st.rerun()
+    cols[0].button("🔁 Replay this deal", key=K + "replay_deal", help="Same cards again (duplicate style)",
+                   on_click=_on_replay_deal)
     paused = st.session_state.get(K + "paused")
     if pos.waiting is Waiting.NEXT_HAND:
-        if cols[1].button("Next hand ▶", key=K + "next_hand", type="primary"):
-            _set_position(next_hand(pos, memo=_memo()))
-            st.rerun()
+        cols[1].button("Next hand ▶", key=K + "next_hand", type="primary", on_click=_on_next_hand)
     elif pos.session.single_deal and isinstance(paused, Position):
-        if cols[1].button("⏎ Back to your game", key=K + "back", type="primary"):
-            st.session_state[K + "position"] = paused
-            st.session_state.pop(K + "paused", None)
-            st.rerun()
+        cols[1].button("⏎ Back to your game", key=K + "back", type="primary", on_click=_on_back)
     else:
         winner = pos.game.game_winner
         if winner is not None:
             you = winner == side_of(pos.session.rules, LEARNER)
             st.success("🏆 You win the game!" if you else "The game is over: the other side won.")
-        if cols[1].button("New game", key=K + "new_game_end", type="primary"):
-            _new_game()
-            st.rerun()
+        cols[1].button("New game", key=K + "new_game_end", type="primary", on_click=_new_game)
     records_jsonl = to_jsonl(hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed)
                              for i, h in enumerate(pos.game.history))
     cols[2].download_button("⬇ Export game (JSON Lines)", records_jsonl, file_name=f"euchre-{pos.session.seed}.jsonl",
@@ -550,11 +610,10 @@ def _settings(rules: Rules) -> tuple[str, bool, bool]:
 def main() -> None:
     started = time.perf_counter()
     st.title("Practice")
+    _handle_card_clicks()
     pos = _ensure_session()
     pace, learning, traditional = _settings(pos.session.rules)
-    if st.button("🆕 New game", key=K + "new_game"):
-        _new_game()
-        st.rerun()
+    st.button("🆕 New game", key=K + "new_game", on_click=_new_game)
     for key in ("code_error", "flash", "store_error"):
         message = st.session_state.get(K + key)
         if message:
@@ -566,7 +625,8 @@ def main() -> None:
                 f"This game: {pos.session.rules.summary()}.")
     code = _deal_code(pos)
     if st.query_params.get("deal") != code:
-        st.query_params.from_dict({"deal": code, **rules_to_query(pos.session.rules)})
+        letters = "".join(level[0] for level in pos.session.levels[1:])
+        st.query_params.from_dict({"deal": code, "levels": letters, **rules_to_query(pos.session.rules)})
     view = st.segmented_control("View", ["Table", "Statistics", "Import"], default="Table", key=K + "view")
     if view == "Statistics":
         _statistics()

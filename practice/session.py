@@ -25,6 +25,7 @@ from engine.game import GameState, _hand_rng, new_game
 from engine.hand import HandState, deal
 from engine.rules import Rules
 from engine.view import SeatView, view_of
+from practice.codes import DealCode
 
 LEARNER = 0
 NEXT_HAND = "next hand"
@@ -244,6 +245,17 @@ def undo(position: Position, players: PlayerFactory = default_players, memo: Mem
     decisions = position.session.decisions
     assert decisions and decisions[-1] != NEXT_HAND
     return replay(replace(position.session, decisions=decisions[:-1]), players, memo)
+
+
+def deal_code(position: Position) -> DealCode:
+    """The current hand's deal code, canonical: in game 0 the dealer follows from the seed and the
+    hand number, so it is left out unless it differs (a hand-made code may name another dealer)."""
+    game = position.game
+    s = position.session
+    dealer: int | None = game.hand.dealer
+    if game.game_number == 0 and dealer == (new_game(s.rules, s.seed).dealer + game.hand_number) % s.rules.players:
+        dealer = None
+    return DealCode(s.rules, s.seed, game.game_number, game.hand_number, dealer)
 
 
 def replay_deal(position: Position) -> Session:

@@ -4,6 +4,7 @@ deal codes in the URL, and a broken database that must not stop the game."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.records import result_record
 from engine.rules import Rules
-from practice.codes import DealCode, encode
+from practice.codes import DealCode, decode, encode
 from practice.session import Session, Waiting, act, replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +101,10 @@ def test_the_deal_code_in_the_url_opens_the_same_deal(db: Path) -> None:
     rules = Rules(stick_the_dealer=True)
     code = encode(DealCode(rules, seed=424242, hand_number=3, dealer=1))
     at = _open({"deal": code, "stick_the_dealer": "1"})
-    assert code in " ".join(c.value for c in at.caption)
+    shown = re.search(r"Deal code \*\*([A-Z2-7-]{19})\*\*", " ".join(c.value for c in at.caption))
+    assert shown is not None
+    again = decode(shown.group(1))
+    assert (again.rules, again.seed, again.hand_number) == (rules, 424242, 3)
     position = at.session_state["practice_position"]
     from engine.game import _hand_rng
     from engine.hand import deal

@@ -171,3 +171,17 @@ def test_bad_levels_are_refused() -> None:
         Session(Rules(), ("you", "club"), seed=1)
     with pytest.raises(PracticeError, match="grandmaster"):
         Session(Rules(), ("you", "club", "grandmaster", "club"), seed=1)
+
+
+def test_the_deal_code_of_a_position_reopens_the_same_deal() -> None:
+    from practice.codes import decode, encode
+    from practice.session import deal_code
+
+    positions = _learner_plays(Session(Rules(), LEVELS4, seed=81), 4, hands=3)
+    for pos in positions:
+        code = deal_code(pos)
+        assert code.dealer is None  # game 0: the dealer follows from the seed
+        back = decode(encode(code))
+        started = start_game(Session(back.rules, LEVELS4, back.seed, (), back.game_number, back.hand_number,
+                                     back.dealer))
+        assert started.hand.dealt == pos.hand.dealt and started.hand.dealer == pos.hand.dealer

@@ -1,0 +1,114 @@
+"""The Practice table in a real browser: a whole game to the target, played by clicking.
+
+Figures go to test-artifacts/timings.json: every click's answer time (club players: target
+under 300 ms; expert players: under 1.5 s) and the wall time of a whole 10-point game with
+club players (target under a minute).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from typing import Any
+
+import pytest
+
+from engine.players import available_players
+from engine.records import result_record
+from engine.rules import Rules
+from practice.codes import DealCode, encode
+
+pytestmark = pytest.mark.browser
+
+CONTROLS = ('[class*="st-key-practice_bid_"] button:not([disabled]), '
+            '[class*="st-key-practice_play-"] button:not([disabled]), '
+            '[class*="st-key-practice_discard-"] button:not([disabled])')
+
+
+def _scores(page: Any) -> tuple[int, ...]:
+    raw = page.locator('[data-testid="practice-score"]').first.get_attribute("data-scores")
+    return tuple(int(x) for x in raw.split(","))
+
+
+def _button(page: Any, key: str) -> Any:
+    return page.locator(f".st-key-{key} button")
+
+
+def _play_game(page: Any, click_and_wait: Any, max_hands: int) -> tuple[list[float], int, tuple[int, ...]]:
+    """Click the learner's first legal choice until the game ends (or ``max_hands`` hands).
+    After each hand, check the page's score against the engine's replay of the hand's record."""
+    clicks: list[float] = []
+    tally = [0, 0]
+    hands = 0
+    for _ in range(2000):
+        if _button(page, "practice_next_hand").count() or _button(page, "practice_new_game_end").count():
+            record = json.loads(page.locator('[data-testid="practice-hand-record"]').get_attribute("data-record"))
+            result = result_record(record)
+            assert result["complete"] is True
+            tally[0] += result["points"][0]
+            tally[1] += result["points"][1]
+            assert _scores(page) == tuple(tally), f"after hand {hands + 1}"
+            hands += 1
+            if _button(page, "practice_new_game_end").count() or hands >= max_hands:
+                return clicks, hands, tuple(tally)
+            clicks.append(click_and_wait(page, _button(page, "practice_next_hand")))
+            continue
+        choices = page.locator(CONTROLS)
+        assert choices.count(), "neither a decision nor the end of a hand is on the page"
+        clicks.append(click_and_wait(page, choices.first))
+    raise AssertionError("the game did not end in 2000 clicks")
+
+
+def test_full_game_in_browser(page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any,
+                              screenshot: Any, record_timing: Any) -> None:
+    code = encode(DealCode(Rules(), seed=31337))
+    goto(page, f"/practice?deal={code}&levels=ccc")  # warm-up: solver and players loaded once
+    goto(page, f"/practice?deal={code}&levels=ccc")
+    assert code in page.locator('[data-testid="stCaptionContainer"]').all_inner_texts()[-1] or \
+        code in page.content()
+    started = time.perf_counter()
+    clicks, hands, final = _play_game(page, click_and_wait, max_hands=200)
+    wall = time.perf_counter() - started
+    assert_no_exception(page)
+    screenshot(page, "practice-game-over")
+    assert max(final) >= 10 and hands >= 2
+    assert page.get_by_text("You win the game!").count() + page.get_by_text("the other side won").count() == 1
+    record_timing("practice.club.game_wall_s", wall)
+    record_timing("practice.club.hands", hands)
+    record_timing("practice.club.clicks", len(clicks))
+    record_timing("practice.club.click_median_s", statistics.median(clicks))
+    record_timing("practice.club.click_p95_s", sorted(clicks)[int(0.95 * (len(clicks) - 1))])
+    record_timing("practice.club.click_max_s", max(clicks))
+
+
+def test_cards_that_cannot_be_played_say_why(page: Any, goto: Any, click_and_wait: Any) -> None:
+    # Play hands until the learner must follow suit with a card disabled; its help text explains.
+    goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=99))}&levels=ccc")
+    for _ in range(400):
+        disabled = page.locator('[class*="st-key-practice_play-"] button[disabled]')
+        if disabled.count():
+            disabled.first.hover(force=True)
+            page.wait_for_timeout(300)
+            tip = page.locator('[data-testid="stTooltipContent"]')
+            text = tip.first.inner_text() if tip.count() else ""
+            assert "You must follow" in text or "Wait" in text, text
+            return
+        if _button(page, "practice_next_hand").count():
+            click_and_wait(page, _button(page, "practice_next_hand"))
+            continue
+        click_and_wait(page, page.locator(CONTROLS).first)
+    pytest.fail("no disabled card met in 400 clicks")
+
+
+def test_expert_players_answer_each_click(page: Any, goto: Any, click_and_wait: Any,
+                                          record_timing: Any) -> None:
+    if "expert" not in available_players():
+        pytest.skip("the expert player is not installed")
+    code = encode(DealCode(Rules(), seed=4242))
+    goto(page, f"/practice?deal={code}&levels=eee")
+    clicks, hands, _ = _play_game(page, click_and_wait, max_hands=2)
+    assert hands == 2
+    record_timing("practice.expert.clicks", len(clicks))
+    record_timing("practice.expert.click_median_s", statistics.median(clicks))
+    record_timing("practice.expert.click_max_s", max(clicks))
