@@ -38,8 +38,9 @@ keys, lower, upper, stamps, scratch = fastcore.new_table()
 fastcore.search(h, 4, 5, 0, t, 0, 1, -1, 2, keys, lower, upper, stamps, scratch)
 oc = np.zeros(16, dtype=np.int64); ov = np.zeros(16, dtype=np.int64)
 fastcore.card_values(h, 4, 5, 0, t, 0, 1, keys, lower, upper, stamps, scratch, oc, ov)
-fastcore.solve_batch(h.reshape(1, 4), np.array([4]), np.array([5]), np.array([0]), t.reshape(1, 4),
-                     np.array([0]), np.array([1]), keys, lower, upper, stamps, scratch)
+one = np.array([1])
+fastcore.solve_batch(h.reshape(1, 4), one * 4, one * 5, one * 0, t.reshape(1, 4), one * 0, one,
+                     one * -1, one * 2, keys, lower, upper, stamps, scratch)
 t2 = time.perf_counter()
 print(f"{t1 - t0:.3f} {t2 - t1:.3f}")
 """
@@ -128,12 +129,17 @@ def main() -> None:
     solver.solve_encoded(encoded)
     batch = time.perf_counter() - t0
 
+    t0 = time.perf_counter()
+    solver.reach_encoded(encoded, 3)
+    reach_batch = time.perf_counter() - t0
+
     print(f"{args.deals} four-player deals from the opening lead, trump fixed:")
     describe("core search (encoded)", core_times, core_nodes)
     describe("makers_tricks(state)", value_times)
     describe("makers_reach(state, 3)", reach_times)
     describe("solve(state), every card", card_times, card_nodes)
     print(f"{'solve_encoded batch':34} mean {batch * 1000 / args.deals:7.4f} ms per deal")
+    print(f"{'reach_encoded(batch, 3)':34} mean {reach_batch * 1000 / args.deals:7.4f} ms per deal")
 
 
 if __name__ == "__main__":

@@ -423,10 +423,13 @@ def card_values(hands: np.ndarray, k: int, maker_mask: int, leader: int, table: 
 
 @njit(cache=True, nogil=True)
 def solve_batch(hands: np.ndarray, k: np.ndarray, maker_mask: np.ndarray, leader: np.ndarray,
-                table: np.ndarray, n_table: np.ndarray, tricks_left: np.ndarray, keys: np.ndarray,
-                lower: np.ndarray, upper: np.ndarray, stamps: np.ndarray,
-                scratch: np.ndarray) -> np.ndarray:
-    """Makers' tricks from here on for many positions (rows); hands (N, 4), table (N, 4)."""
+                table: np.ndarray, n_table: np.ndarray, tricks_left: np.ndarray, alpha: np.ndarray,
+                beta: np.ndarray, keys: np.ndarray, lower: np.ndarray, upper: np.ndarray,
+                stamps: np.ndarray, scratch: np.ndarray) -> np.ndarray:
+    """``search`` for many positions (rows): hands (N, 4), table (N, 4), the rest (N,).
+
+    Each row has its own window [alpha, beta] (full window: -1, tricks_left + 1).
+    """
     n = hands.shape[0]
     out = np.empty(n, dtype=np.int64)
     h = np.zeros(4, dtype=np.int64)
@@ -435,8 +438,8 @@ def solve_batch(hands: np.ndarray, k: np.ndarray, maker_mask: np.ndarray, leader
             h[j] = hands[i, j]
         scratch[0] += 1
         _load(table[i], n_table[i], tricks_left[i], scratch)
-        out[i] = _search(h, k[i], maker_mask[i], leader[i], n_table[i], tricks_left[i], -1,
-                         tricks_left[i] + 1, keys, lower, upper, stamps, scratch)
+        out[i] = _search(h, k[i], maker_mask[i], leader[i], n_table[i], tricks_left[i], alpha[i],
+                         beta[i], keys, lower, upper, stamps, scratch)
     return out
 
 

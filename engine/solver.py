@@ -18,6 +18,9 @@ API (used by the expert player, the analyzer and the practice table):
   of the makers' total tricks (one jitted call for the whole list), and
   ``solve_many(states)`` = ``solve_encoded([encode(s) for s in states])``.
   ``Encoded`` is a NamedTuple of ints, cheap to build and to pickle.
+  ``reach_encoded(encoded_list, tricks) -> numpy bool array`` answers
+  ``makers_reach`` for a whole batch (null windows: the Euchre cut-off that stops
+  as soon as 3 or 5 tricks are decided).
 
 Every function raises ``SolverError`` (a ValueError) for a state that is not in
 the play phase. The hot loop is ``engine.fastcore`` (numba, compiled once and
@@ -235,32 +238,43 @@ def solve(state: HandState) -> Solution:
     return Solution(tricks=best, cards=cards)
 
 
-def solve_encoded(positions: Sequence[Encoded]) -> np.ndarray:
-    """Makers' total tricks for many encoded positions, in one jitted call (int64 array)."""
+def _batch(positions: Sequence[Encoded], need: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Run the jitted batch; returns (makers' tricks from here on, or bounds; tricks already won)."""
     n = len(positions)
     hands = np.zeros((n, 4), dtype=np.int64)
     table = np.zeros((n, 4), dtype=np.int64)
-    k = np.empty(n, dtype=np.int64)
-    maker_mask = np.empty(n, dtype=np.int64)
-    leader = np.empty(n, dtype=np.int64)
-    n_table = np.empty(n, dtype=np.int64)
-    tricks_left = np.empty(n, dtype=np.int64)
-    won = np.empty(n, dtype=np.int64)
+    rows = np.empty((8, n), dtype=np.int64)  # k, maker_mask, leader, n_table, tricks_left, won, alpha, beta
     for i, e in enumerate(positions):
         hands[i] = e.hands
         table[i] = e.table
-        k[i] = e.k
-        maker_mask[i] = e.maker_mask
-        leader[i] = e.leader
-        n_table[i] = e.n_table
-        tricks_left[i] = e.tricks_left
-        won[i] = e.won
+        if need is None:
+            alpha, beta = -1, e.tricks_left + 1
+        else:
+            alpha, beta = need - e.won - 1, need - e.won
+        rows[:, i] = (e.k, e.maker_mask, e.leader, e.n_table, e.tricks_left, e.won, alpha, beta)
     if n == 0:
-        return won
+        return rows[5], rows[5]
     keys, lower, upper, stamps, scratch = _table()
-    rest: np.ndarray = fastcore.solve_batch(hands, k, maker_mask, leader, table, n_table, tricks_left,
-                                            keys, lower, upper, stamps, scratch)
-    return rest + won
+    rest: np.ndarray = fastcore.solve_batch(hands, rows[0], rows[1], rows[2], table, rows[3], rows[4],
+                                            rows[6], rows[7], keys, lower, upper, stamps, scratch)
+    return rest, rows[5]
+
+
+def solve_encoded(positions: Sequence[Encoded]) -> np.ndarray:
+    """Makers' total tricks for many encoded positions, in one jitted call (int64 array)."""
+    rest, won = _batch(positions, None)
+    total: np.ndarray = rest + won
+    return total
+
+
+def reach_encoded(positions: Sequence[Encoded], tricks: int) -> np.ndarray:
+    """For each encoded position: do the makers take at least ``tricks`` in total? (bool array)
+
+    Null-window searches: cheaper than exact values. ``tricks`` 3 tells a make from a
+    euchre, 5 a march, so two calls give the score of every position.
+    """
+    rest, won = _batch(positions, tricks)
+    return np.asarray(rest + won >= tricks)
 
 
 def solve_many(states: Iterable[HandState]) -> np.ndarray:
@@ -286,6 +300,7 @@ __all__ = [
     "mask_cards",
     "nodes_searched",
     "solve",
+    "reach_encoded",
     "solve_encoded",
     "solve_many",
 ]

@@ -20,7 +20,16 @@ from solver_reference import VARIANTS, brute_force, card_values, random_line
 from engine import fastcore
 from engine.actions import play
 from engine.hand import TRICKS, HandState, Phase
-from engine.solver import card_bit, encode, makers_reach, makers_tricks, mask_cards, solve, solve_many
+from engine.solver import (
+    card_bit,
+    encode,
+    makers_reach,
+    makers_tricks,
+    mask_cards,
+    reach_encoded,
+    solve,
+    solve_many,
+)
 
 POSITIONS = 5000
 # Tricks left to stop at, by the number of seats that play: the brute force must stay cheap.
@@ -71,6 +80,9 @@ def test_core_matches_engine_and_brute_force_on_5000_positions() -> None:
         finals.append(state)
         expected.append(best)
     assert list(solve_many(finals)) == expected
+    encoded = [encode(s) for s in finals]
+    for need in (3, 5):
+        assert list(reach_encoded(encoded, need)) == [v >= need for v in expected]
     # Every shape of position was exercised.
     assert len(finals) >= POSITIONS * 0.95
     for k in (2, 3, 4):
@@ -93,3 +105,17 @@ def test_solution_values_are_one_step_consistent_on_full_deals() -> None:
         assert set(solution.cards) == {play(c) for c in state.hands[state.to_act]}
         pick = max if state.is_maker_side(state.to_act) else min
         assert solution.tricks == pick(solution.cards.values()) == makers_tricks(state)
+
+
+def test_threads_have_their_own_tables() -> None:
+    """Two threads solving different deals at once give the same answers as one thread."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(11)
+    states = [random_line(VARIANTS[i % len(VARIANTS)], rng, lambda k: rng.choice((3, 4)))[-1]
+              for i in range(200)]
+    states = [s for s in states if s.phase is Phase.PLAY]
+    alone = [solve(s) for s in states]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        together = list(pool.map(solve, states))
+    assert together == alone
