@@ -204,7 +204,7 @@ def from_cards(
 ) -> HandState:
     """A hand from given cards (replay records, lessons, the analyzer). Validates the deal."""
     n = rules.players
-    if not isinstance(dealer, int) or not 0 <= dealer < n:
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
         raise DealError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
     if len(hands) != n:
         raise DealError(f"{n} players need {n} hands, got {len(hands)}")
