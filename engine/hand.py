@@ -12,6 +12,7 @@ suit) -> ...; or NAME (joker turned up: the dealer names trump) -> DISCARD.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from operator import attrgetter
@@ -198,9 +199,9 @@ def deal(rules: Rules, dealer: int, rng: random.Random) -> HandState:
 def from_cards(
     rules: Rules,
     dealer: int,
-    hands: list[list[Card]] | tuple[tuple[Card, ...], ...],
+    hands: Sequence[Sequence[Card]],
     upcard: Card,
-    kitty: tuple[Card, ...] | None = None,
+    kitty: Sequence[Card] | None = None,
 ) -> HandState:
     """A hand from given cards (replay records, lessons, the analyzer). Validates the deal."""
     n = rules.players
