@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 import time
 from html import escape
 from typing import Any
@@ -52,6 +53,28 @@ from ui.share import rules_to_query
 
 K = "practice_"  # every session-state key of this page starts with this
 PACES = {"instant": "Instant", "step": "One step at a time (Next button)"}
+
+
+@st.cache_resource(show_spinner=False)
+def _solver_warm_up() -> threading.Thread:
+    """Once per server process: load the solver in the background while the learner bids."""
+    thread = threading.Thread(target=review.warm_up, name="practice-solver-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+def _cell(value: Any) -> str:
+    return "" if value is None else str(value).replace("|", "\\|")
+
+
+def _table_md(rows: list[dict[str, Any]]) -> str:
+    """A light markdown table (cheaper in the browser than a data grid)."""
+    if not rows:
+        return ""
+    heads = list(rows[0])
+    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+    lines += ["| " + " | ".join(_cell(r[h]) for h in heads) + " |" for r in rows]
+    return "\n".join(lines)
 
 
 # ---- session state -------------------------------------------------------------------
@@ -488,7 +511,7 @@ def _review(pos: Position) -> None:
         rows = [{"trick": i + 1, "led by": seat_name(n, t.leader),
                  "plays": "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays),
                  "won by": seat_name(n, t.winner)} for i, t in enumerate(hand.tricks)]
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        st.markdown(_table_md(rows))
     graded = _grades(pos)
     if graded:
         st.markdown("**Your decisions**")
@@ -497,7 +520,7 @@ def _review(pos: Position) -> None:
             rows.append({"move": describe(g.before, g.action).replace("South ", "You "),
                          "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
                          "better": str(g.best) if g.best else "", "judged by": g.source})
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        st.markdown(_table_md(rows))
     record = json.dumps(hand_record(hand, pos.game.game_number, pos.game.hand_number, pos.session.levels,
                                     pos.session.seed))
     st.html(f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div>')
@@ -610,6 +633,7 @@ def _settings(rules: Rules) -> tuple[str, bool, bool]:
 def main() -> None:
     started = time.perf_counter()
     st.title("Practice")
+    _solver_warm_up()
     _handle_card_clicks()
     pos = _ensure_session()
     pace, learning, traditional = _settings(pos.session.rules)

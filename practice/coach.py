@@ -1,15 +1,13 @@
 """Coaching: the hint at a decision, and what the expert would have done in the learner's seat.
 
 A hint sees only what the learner sees (``view_of``). Bids are advised by the
-analyzer when it is installed (``engine.analysis.bids.bid_advice``), otherwise by
-the club player, and the hint says whose advice it is. Plays and discards are
+analyzer when it is installed (``engine.analysis.bidding``, the same analysis that
+grades the bid), otherwise by the club player, and the hint says whose advice it is. Plays and discards are
 advised by the strongest installed player (expert, else club).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import random
 from dataclasses import dataclass, replace
 
@@ -19,7 +17,7 @@ from engine.game import new_game
 from engine.hand import HandState, Phase, from_cards
 from engine.players import available_players
 from engine.view import view_of
-from practice.review import learner_decisions
+from practice.review import bid_analysis, learner_decisions
 from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out
 
 BID_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME, Phase.DEFEND)
@@ -46,17 +44,17 @@ def _hint_rng(session: Session, hand: HandState) -> random.Random:
 
 
 def _analyzer_hint(hand: HandState, seat: int) -> Hint | None:
-    if importlib.util.find_spec("engine.analysis.bids") is None:
+    analysis = bid_analysis(hand, seat)
+    if analysis is None:
         return None
     try:
-        module = importlib.import_module("engine.analysis.bids")
-        advise = getattr(module, "bid_advice", None)
-        if advise is None:
-            return None
-        action, reason = advise(hand, seat)
+        from engine.analysis.explain import explain
+
+        lines = explain(view_of(hand, seat), analysis)
     except (EuchreError, ImportError):
-        return None
-    return Hint(action, str(reason), "Analyzer")
+        lines = []
+    reason = " ".join(lines[:2]) if lines else f"the best expected points of the {len(analysis.options)} choices"
+    return Hint(analysis.recommendation, reason, "Analyzer")
 
 
 def hint(

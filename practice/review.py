@@ -5,8 +5,9 @@ against the best choice:
 
 - plays and the dealer's discard: the double-dummy solver (``engine.solver``), every
   card known, so "best" means best with perfect knowledge;
-- bids: the analyzer's expected points per legal bid, when the analyzer is installed
-  (``engine.analysis.bids``); otherwise bids are listed but not graded.
+- bids (both rounds, and naming trump under the joker): the analyzer's expected net points
+  per legal bid (``engine.analysis.bidding.analyze``, club players finishing the hand, a
+  fixed number of sampled deals seeded from the position); defend-alone choices are not graded.
 
 Loss thresholds (points): best 0 (same points and tricks), good <= 0.25 (or only a
 trick fewer for the same points), inaccuracy <= 1, mistake <= 2, blunder more.
@@ -16,14 +17,16 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.actions import Action, Kind
 from engine.errors import EuchreError
 from engine.hand import HandState, Phase, from_cards
 from engine.scoring import hand_points
+from engine.view import view_of
 from store.records import HandRow
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -86,16 +89,26 @@ def _solver() -> Any | None:
         return None
 
 
-def _bid_values() -> Callable[[HandState, int], dict[Action, float]] | None:
-    """The analyzer's expected points per legal bid, if installed: ``bid_values(state, seat)``."""
-    if importlib.util.find_spec("engine.analysis.bids") is None:
+BID_SAMPLES = 96  # deals per bid analysis: deterministic (no time budget), about 0.1-0.3 s
+
+
+@lru_cache(maxsize=256)
+def bid_analysis(before: HandState, seat: int = LEARNER) -> Any | None:
+    """The analyzer's evaluation of ``seat``'s bidding decision in ``before`` (None when the
+    analyzer is not installed or the decision is not a bid it analyses). Deterministic: the
+    generator is seeded from the position, and there is no time budget."""
+    if importlib.util.find_spec("engine.analysis.bidding") is None:
         return None
     try:
-        module = importlib.import_module("engine.analysis.bids")
-    except Exception:
+        bidding = importlib.import_module("engine.analysis.bidding")
+        sampler = importlib.import_module("engine.analysis.sampler")
+        if before.phase not in sampler.BIDDING_PHASES or before.to_act != seat:
+            return None
+        rng = random.Random(f"bid-analysis:{before.dealer}:{before.dealt}:{before.upcard}:{before.history}")
+        return bidding.analyze(view_of(before, seat), rng, time_budget=None, max_samples=BID_SAMPLES,
+                               ceiling=False)
+    except (EuchreError, ImportError):
         return None
-    fn = getattr(module, "bid_values", None)
-    return fn if callable(fn) else None
 
 
 def _solved_values(before: HandState, seat: int) -> tuple[dict[Action, float], dict[Action, int]] | None:
@@ -121,6 +134,24 @@ def _solved_values(before: HandState, seat: int) -> tuple[dict[Action, float], d
     return None
 
 
+def warm_up() -> bool:
+    """Load the solver (numba compiles or loads its cache on first use, about a second) by solving
+    one fixed deal; call it early so the first hand review is quick. False if no solver."""
+    solver = _solver()
+    if solver is None:
+        return False
+    from engine.cards import parse_card, parse_cards
+    from engine.rules import Rules
+
+    hands = tuple(parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "9D TD QD KD AD"))
+    state = from_cards(Rules(), 3, hands, parse_card("9H")).apply("order").apply("discard 9D")
+    try:
+        solver.solve(state)
+    except (EuchreError, ImportError):
+        return False
+    return True
+
+
 def grade_decision(step: int, before: HandState, action: Action, seat: int = LEARNER) -> GradedDecision:
     legal = before.legal_actions()
     if len(legal) == 1:
@@ -133,14 +164,11 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
         values, tricks = solved
         source = SOLVER_SOURCE
     else:
-        bid_values = _bid_values()
-        if bid_values is None:
+        analysis = bid_analysis(before, seat)
+        if analysis is None:
             return GradedDecision(step, before, action, None, 0.0, None, (),
-                                  "not graded: the bidding analyzer is not installed yet")
-        try:
-            values = {a: float(v) for a, v in bid_values(before, seat).items()}
-        except EuchreError as err:
-            return GradedDecision(step, before, action, None, 0.0, None, (), f"not graded: {err}")
+                                  "not graded: no bidding analysis for this decision")
+        values = {o.action: float(o.realistic.ev) for o in analysis.options}
         source = ANALYZER_SOURCE
     if action not in values:
         return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no value for this choice")

@@ -89,10 +89,9 @@ def test_cards_that_cannot_be_played_say_why(page: Any, goto: Any, click_and_wai
         disabled = page.locator('[class*="st-key-practice_play-"] button[disabled]')
         if disabled.count():
             disabled.first.hover(force=True)
-            page.wait_for_timeout(300)
-            tip = page.locator('[data-testid="stTooltipContent"]')
-            text = tip.first.inner_text() if tip.count() else ""
-            assert "You must follow" in text or "Wait" in text, text
+            tip = page.get_by_role("tooltip").filter(has_text="You must follow")
+            tip.first.wait_for(timeout=5000)
+            assert tip.first.inner_text().startswith("You must follow ")
             return
         if _button(page, "practice_next_hand").count():
             click_and_wait(page, _button(page, "practice_next_hand"))

@@ -108,3 +108,26 @@ def test_hand_facts_for_a_euchred_maker() -> None:
     assert row.learner_called and row.learner_side_made and row.made is False and row.euchred
     assert not row.euchres_for and row.points_for == 0 and row.points_against == 2
     assert (row.game_number, row.hand_number) == (0, 4)
+
+
+def test_bids_are_graded_by_the_analyzer_on_a_hand_that_must_order() -> None:
+    # South holds the five top hearts; the 9H is turned up by East. Passing throws away at least
+    # a point (a lone march is worth 4): the analyzer must call pass a mistake or a blunder.
+    from engine.cards import parse_card, parse_cards
+    from engine.hand import from_cards
+
+    hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "TD QD KD AD 9D")]
+    state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("TH"))
+    assert state.to_act == 0
+    passed = grade_decision(0, state, state.legal_actions()[0])
+    assert passed.source.startswith("analyzer")
+    assert passed.grade in ("mistake", "blunder") and passed.loss > 1
+    assert passed.best is not None and passed.best.kind is Kind.ORDER
+    alone = grade_decision(0, state, state.legal_actions()[2])  # order alone: a sure march, 4 points
+    assert alone.grade in ("best", "good")
+
+
+def test_warm_up_loads_the_solver() -> None:
+    from practice.review import warm_up
+
+    assert warm_up() is True

@@ -1,0 +1,47 @@
+"""Hints see only the learner's view and are legal; the expert comparison replays the same deal."""
+
+from __future__ import annotations
+
+import random
+
+from engine.cards import parse_card, parse_cards
+from engine.hand import Phase, from_cards
+from engine.rules import Rules
+from practice.coach import expert_in_your_seat, hint
+from practice.session import Session, Waiting, act, replay
+
+LEVELS4 = ("you", "club", "club", "club")
+
+
+def test_a_bid_hint_comes_from_the_analyzer_and_orders_the_obvious_hand() -> None:
+    hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "TD QD KD AD 9D")]
+    state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("TH"))
+    advice = hint(Session(Rules(), LEVELS4, seed=1), state)
+    assert advice.source == "Analyzer" and advice.action.kind.value == "order"
+    assert advice.reason
+
+
+def test_play_hints_are_legal_and_say_whose_advice() -> None:
+    pos = replay(Session(Rules(), LEVELS4, seed=12))
+    rng = random.Random(3)
+    seen_play = 0
+    while pos.waiting is Waiting.LEARNER:
+        advice = hint(pos.session, pos.hand)
+        assert advice.action in pos.legal and advice.reason
+        if pos.hand.phase is Phase.PLAY:
+            assert advice.source.endswith("player's advice")
+            seen_play += 1
+        pos = act(pos, rng.choice(pos.legal))
+    assert seen_play >= 1
+
+
+def test_the_expert_replays_your_seat_on_the_same_deal() -> None:
+    pos = replay(Session(Rules(), LEVELS4, seed=12))
+    rng = random.Random(5)
+    while pos.waiting is Waiting.LEARNER:
+        pos = act(pos, rng.choice(pos.legal))
+    cmp = expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number, pos.hand)
+    assert cmp.hand.dealt == pos.hand.dealt and cmp.hand.is_over
+    mine = [a for s, a in pos.hand.history if s == 0]
+    assert [yours for _, yours, _, _ in cmp.choices] == mine
+    assert cmp.your_points == pos.hand.points[0] and cmp.their_points == cmp.hand.points[0]
