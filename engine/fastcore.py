@@ -56,19 +56,18 @@ MOVES_AT = TRICKS_AT + 4 * 6
 HASH_MUL = 0x9E3779B97F4A7C15 - (1 << 64)  # golden-ratio multiplier as a signed int64
 
 
-def new_table(size: int = TT_SIZE) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def new_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A fresh transposition table: (keys, lower, upper, stamps, scratch).
 
     ``scratch`` holds the running stamp (``scratch[0]``), the node counter
-    (``scratch[1]``) and the move buffer lives in its tail; pass the tuple to the
-    solve functions unchanged. ``size`` must be a power of two.
+    (``scratch[1]``), the cards on the table per trick, the move lists per ply and the
+    explicit search stack; pass the arrays to the solve functions unchanged. Only
+    ``TT_SIZE`` entries are used (the hash is fixed at ``TT_BITS`` bits).
     """
-    if size & (size - 1):
-        raise ValueError(f"table size must be a power of two, got {size}")
-    keys = np.zeros(size, dtype=np.int64)
-    lower = np.zeros(size, dtype=np.int8)
-    upper = np.zeros(size, dtype=np.int8)
-    stamps = np.zeros(size, dtype=np.int64)
+    keys = np.zeros(TT_SIZE, dtype=np.int64)
+    lower = np.zeros(TT_SIZE, dtype=np.int8)
+    upper = np.zeros(TT_SIZE, dtype=np.int8)
+    stamps = np.zeros(TT_SIZE, dtype=np.int64)
     scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64)
     return keys, lower, upper, stamps, scratch
 
