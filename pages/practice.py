@@ -291,15 +291,15 @@ def _seat_title(hand: HandState, seat: int, levels: tuple[str, ...]) -> str:
     who = "you" if seat == LEARNER else levels[seat]
     tags = []
     if seat == hand.dealer:
-        tags.append("🂠 dealer")
+        tags.append("**dealer**")
     if hand.maker == seat:
-        tags.append("⭐ maker" + (" (alone)" if hand.alone else ""))
+        tags.append("**maker**" + (" (alone)" if hand.alone else ""))
     if hand.lone_defender == seat:
-        tags.append("🛡 defends alone")
+        tags.append("**defends alone**")
     if seat in hand.out:
         tags.append("sits out")
     if hand.to_act == seat:
-        tags.append("▶ to act")
+        tags.append("to act")
     won = hand.tricks_won(seat)
     tricks = f" · {won} trick{'s' if won != 1 else ''}" if hand.tricks else ""
     return f"**{name}** ({who}){tricks}" + (" · " + " · ".join(tags) if tags else "")
@@ -396,15 +396,15 @@ def _hint_box(pos: Position, guided: bool) -> Action | None:
     label = action_label(hand, advice.action) if advice.action.kind not in (Kind.PLAY, Kind.DISCARD) else (
         f"{'Play' if advice.action.kind is Kind.PLAY else 'Discard'} the {advice.action.card.short}"
         if advice.action.card else str(advice.action))
-    st.info(f"💡 **{advice.source}:** {label}. {advice.reason}")
+    st.info(f"**Hint — {advice.source}:** {label}. {advice.reason}", icon=":material/lightbulb:")
     return advice.action
 
 
 def _controls(pos: Position, guided: bool) -> None:
     hand = pos.hand
     c1, c2, _ = st.columns([1, 1, 4])
-    c1.button("💡 Hint", key=K + "hint_btn", on_click=_want_hint)
-    c2.button("↩ Undo", key=K + "undo_btn", disabled=not can_undo(pos), on_click=_on_undo,
+    c1.button("Hint", icon=":material/lightbulb:", key=K + "hint_btn", on_click=_want_hint)
+    c2.button("Undo", icon=":material/undo:", key=K + "undo_btn", disabled=not can_undo(pos), on_click=_on_undo,
               help="Take back your last decision of this hand")
     hinted = _hint_box(pos, guided)
     mine = sort_hand(hand.hands[LEARNER], hand.trump)
@@ -471,7 +471,7 @@ def _table(pos: Position, pace: str, guided: bool, traditional: bool) -> None:
         if hidden:
             nxt = pos.pending[len(pos.pending) - hidden]
             st.markdown(f"*{seat_name(n, nxt.seat)} is thinking…*")
-            st.button(f"Next ▶ ({hidden} to go)", key=K + "next_step", type="primary", on_click=_on_reveal)
+            st.button(f"Next ({hidden} to go)", icon=":material/skip_next:", key=K + "next_step", type="primary", on_click=_on_reveal)
             st.html(cards_row_html(list(sort_hand(shown.hands[LEARNER], shown.trump)), trump=shown.trump,
                                    width=card_width(), four_colour=four_colour()))
         elif pos.waiting is Waiting.LEARNER:
@@ -536,23 +536,24 @@ def _review(pos: Position) -> None:
         st.markdown(f"Played out with the {cmp.level} in your seat: **{cmp.their_points}** point(s) for your side "
                     f"(you scored {cmp.your_points}). {_result_line(cmp.hand)}")
     cols = st.columns(3)
-    cols[0].button("🔁 Replay this deal", key=K + "replay_deal", help="Same cards again (duplicate style)",
+    cols[0].button("Replay this deal", icon=":material/replay:", key=K + "replay_deal", help="Same cards again (duplicate style)",
                    on_click=_on_replay_deal)
     paused = st.session_state.get(K + "paused")
     if pos.waiting is Waiting.NEXT_HAND:
-        cols[1].button("Next hand ▶", key=K + "next_hand", type="primary", on_click=_on_next_hand)
+        cols[1].button("Next hand", icon=":material/arrow_forward:", key=K + "next_hand", type="primary", on_click=_on_next_hand)
     elif pos.session.single_deal and isinstance(paused, Position):
-        cols[1].button("⏎ Back to your game", key=K + "back", type="primary", on_click=_on_back)
+        cols[1].button("Back to your game", icon=":material/undo:", key=K + "back", type="primary", on_click=_on_back)
     else:
         winner = pos.game.game_winner
         if winner is not None:
             you = winner == side_of(pos.session.rules, LEARNER)
-            st.success("🏆 You win the game!" if you else "The game is over: the other side won.")
+            st.success("You win the game!" if you else "The game is over: the other side won.", icon=":material/trophy:")
         cols[1].button("New game", key=K + "new_game_end", type="primary", on_click=_new_game)
     records_jsonl = to_jsonl(hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed)
                              for i, h in enumerate(pos.game.history))
-    cols[2].download_button("⬇ Export game (JSON Lines)", records_jsonl, file_name=f"euchre-{pos.session.seed}.jsonl",
-                            mime="application/jsonl", key=K + "export")
+    cols[2].download_button("Export game (JSON Lines)", records_jsonl, icon=":material/download:",
+                            file_name=f"euchre-{pos.session.seed}.jsonl", mime="application/jsonl",
+                            key=K + "export")
 
 
 # ---- statistics and import ----------------------------------------------------------------
@@ -637,7 +638,7 @@ def main() -> None:
     _handle_card_clicks()
     pos = _ensure_session()
     pace, learning, traditional = _settings(pos.session.rules)
-    st.button("🆕 New game", key=K + "new_game", on_click=_new_game)
+    st.button("New game", icon=":material/add:", key=K + "new_game", on_click=_new_game)
     for key in ("code_error", "flash", "store_error"):
         message = st.session_state.get(K + key)
         if message:

@@ -48,7 +48,7 @@ def _learner_controls(at: AppTest) -> list:
 def _play_hand(at: AppTest) -> None:
     """Make the learner's first legal choice at every turn until the hand is over."""
     for _ in range(40):
-        if _buttons(at, "practice_next_hand") or _buttons(at, "practice_new_game_end"):
+        if any(_buttons(at, k) for k in ("practice_next_hand", "practice_new_game_end", "practice_back")):
             return
         choices = _learner_controls(at)
         assert choices, [b.key for b in at.button]
@@ -160,6 +160,54 @@ def test_step_pace_reveals_computer_moves_one_at_a_time(db: Path) -> None:
     assert pending >= 1
     for left in range(pending, 0, -1):
         assert not _buttons(at, "practice_bid_")  # the learner waits while moves are shown
-        assert at.button(key="practice_next_step").label == f"Next ▶ ({left} to go)"
+        assert at.button(key="practice_next_step").label == f"Next ({left} to go)"
         at.button(key="practice_next_step").click().run()
     assert _learner_controls(at)
+
+
+def test_learning_mode_shows_advice_at_every_decision_of_the_first_hand(db: Path) -> None:
+    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+    at.toggle(key="practice_learning").set_value(True).run()
+    decisions = 0
+    while _learner_controls(at):
+        infos = [i.value for i in at.info if "**Hint — " in i.value]
+        assert infos and ("Analyzer" in infos[0] or "player's advice" in infos[0])
+        _learner_controls(at)[0].click().run()
+        decisions += 1
+    assert decisions >= 2
+
+
+def test_hint_button_then_replay_the_deal_and_go_back(db: Path) -> None:
+    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+    assert not [i for i in at.info if "**Hint — " in i.value]
+    at.button(key="practice_hint_btn").click().run()
+    assert [i for i in at.info if "**Hint — " in i.value]
+    _play_hand(at)
+    dealt = at.session_state["practice_position"].hand.dealt
+    at.button(key="practice_replay_deal").click().run()
+    again = at.session_state["practice_position"]
+    assert again.hand.dealt == dealt and again.session.single_deal and not again.hand.is_over
+    _play_hand(at)
+    at.button(key="practice_back").click().run()
+    assert at.session_state["practice_position"].hand.dealt == dealt
+    assert _buttons(at, "practice_next_hand")
+
+
+def test_statistics_and_import_views(db: Path, tmp_path: Path) -> None:
+    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+    _play_hand(at)
+    record = _record(at)
+    at.segmented_control(key="practice_view").set_value("Statistics").run()
+    assert not at.exception
+    assert {m.label for m in at.metric} >= {"Hands played", "You called", "Net points per hand"}
+    at.segmented_control(key="practice_view").set_value("Import").run()
+    assert not at.exception
+    # the import view reads the same JSON Lines the export writes (engine replay, no pickle)
+    from practice.export import from_jsonl
+    assert from_jsonl(json.dumps(record) + "\n")[0].hand.is_over
+
+
+def test_traditional_score_cards(db: Path) -> None:
+    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+    at.toggle(key="practice_traditional").set_value(True).run()
+    assert any('data-score="0"' in h.value for h in at.html)
