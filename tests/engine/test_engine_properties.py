@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from engine.actions import PASS, Kind, play
 from engine.cards import Card, Suit, make_deck
 from engine.errors import IllegalAction
-from engine.hand import HandState, apply, deal, legal_actions
+from engine.hand import HandState, apply, deal, legal_actions, replace
 from engine.records import replay, to_record
 from engine.rules import Rules
 from engine.view import view_of
@@ -131,6 +131,25 @@ def check_state(state: HandState) -> None:
             {view.discarded} if view.discarded else set()
         )
         assert view.legal == (legal if state.to_act == seat else ())
+        assert view_of(redeal_hidden(state, seat), seat) == view
+
+
+def redeal_hidden(state: HandState, seat: int) -> HandState:
+    """The same state with every card ``seat`` cannot see shuffled among the places it cannot
+    see (other hands, the kitty, and the dealer's discard unless ``seat`` is the dealer)."""
+    rng = random.Random(seat)
+    others = [s for s in range(state.rules.players) if s != seat]
+    pool = [c for s in others for c in state.hands[s]] + list(state.kitty)
+    hide_discard = seat != state.dealer and state.discarded is not None
+    if hide_discard:
+        assert state.discarded is not None
+        pool.append(state.discarded)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        hands[s], pool = tuple(pool[: len(hands[s])]), pool[len(hands[s]) :]
+    discarded = pool.pop() if hide_discard else state.discarded
+    return replace(state, hands=tuple(hands), kitty=tuple(pool), discarded=discarded)
 
 
 def check_finished(state: HandState) -> None:
