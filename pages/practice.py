@@ -11,6 +11,7 @@ import json
 import secrets
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from html import escape
 from typing import Any
 
@@ -186,11 +187,20 @@ def _ensure_session() -> Position:
 # ---- actions ---------------------------------------------------------------------------
 
 
+@st.cache_resource(show_spinner=False)
+def _grader() -> ThreadPoolExecutor:
+    """One background worker per server process: grades each decision while the learner thinks."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="practice-grader")
+
+
 def _do(pos: Position, action: Action) -> None:
     try:
-        _set_position(act(pos, action, memo=_memo()))
+        after = act(pos, action, memo=_memo())
     except EuchreError as err:
         st.session_state[K + "flash"] = str(err)
+        return
+    _set_position(after)
+    _grader().submit(review.grade_decision, len(pos.hand.history), pos.hand, action)
 
 
 def _save_finished(pos: Position) -> None:

@@ -152,7 +152,9 @@ def warm_up() -> bool:
     return True
 
 
+@lru_cache(maxsize=512)
 def grade_decision(step: int, before: HandState, action: Action, seat: int = LEARNER) -> GradedDecision:
+    """Grade one decision (memoised: a page may grade it in the background as soon as it is made)."""
     legal = before.legal_actions()
     if len(legal) == 1:
         return GradedDecision(step, before, action, None, 0.0, None, (), "the only legal choice")
