@@ -7,25 +7,32 @@ the makers' chance of 3+ tricks, of all 5 and of being euchred; the learner's
 expected net points this hand with a 95% interval; and, with a score, the change
 in the chance of winning the game (``engine.analysis.wintable``).
 
-How. Deals of the unseen cards are sampled consistently with the view
-(``engine.analysis.sampler``: passes mean something, judged by the club player's
-bidding). Every option is played out on the *same* deals (common random numbers:
-the differences between options have far less noise than the options themselves).
-An option is applied, the rest of the auction is played by the computer players —
-so passing is valued honestly, by what the others then do — and the hand is
-finished two ways, side by side:
+How. Deals of the unseen cards are sampled consistently with the view (passes mean
+something: a deal is rejected when a seat that passed would have bid with the cards
+it was dealt, judged by the club player's bidding). Every option is played out on
+the *same* deals (common random numbers: the differences between options have far
+less noise than the options themselves). An option is applied, the rest of the
+auction is played by the computer players — so passing is valued honestly, by what
+the others then do — and the hand is finished two ways, side by side:
 
-- ``realistic``: the computer players (club level) play every seat;
+- ``realistic``: club-level play — the Club player plays every seat;
 - ``ceiling``: open-hand perfect play by the exact solver after the auction.
+
+With Club players (the default) the deals are sampled and played out by the
+compiled port of the Club player (``engine.analysis.fastbatch``, thousands of deals
+a second on both cores; ``tests/analysis/test_fastplay.py`` holds the port to the
+Club player's every choice). Any other ``policy``/``bidder`` is run in Python
+(``engine.analysis.runners.PythonRun``).
 
 A dealer's pick-up is tried with each sensible discard (the lowest card of each
 side suit, or the lowest trump when all five are trump) and reported with its best.
 
 Sampling is adaptive: batches of deals until the recommended option is separated
-from the runner-up (their paired 95% interval excludes zero), every option is
-known to ``half_width`` (``stop="precision"``), ``max_samples`` is reached, or the
-time budget is spent. With ``time_budget=None`` the result depends only on the
-seed and ``max_samples``.
+from the runner-up (their paired 95% interval excludes zero) and every option is
+known to ``half_width`` (``stop="separated"``, the default), every option is known
+to ``half_width`` (``stop="precision"``), ``max_samples`` is reached, or the time
+budget is spent. With ``time_budget=None`` the result depends only on the seed and
+``max_samples``.
 """
 
 from __future__ import annotations
@@ -34,11 +41,14 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+import numpy as np
 
 from engine.actions import Action, Kind
-from engine.analysis.playout import Outcome, Policy, play_out, solve_out, solver_available, warm_up
-from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats, sample_state
+from engine.analysis.playout import Policy, solver_available, warm_up
+from engine.analysis.runners import make_runner
+from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats
 from engine.analysis.wintable import win_chance
 from engine.cards import Card
 from engine.errors import EuchreError
@@ -47,34 +57,13 @@ from engine.ranking import effective_table, strength_table
 from engine.view import SeatView
 
 Z95 = 1.96
-BATCH = 8
+BATCH = 8  # deals per batch when the players run in Python
+FIRST_BATCH = 32  # compiled: the first batch, doubled up to MAX_BATCH (or sized by the time left)
+MAX_BATCH = 1024
 
 
 class AnalysisError(EuchreError):
     """The view is not at a bidding decision of its own seat."""
-
-
-@dataclass
-class _Acc:
-    """Running sums for one option and one play-out mode."""
-
-    net: list[float] = field(default_factory=list)
-    win: list[float] = field(default_factory=list)
-    tricks: list[int] = field(default_factory=lambda: [0] * 6)
-    made: int = 0  # hands where somebody made trump
-    thrown_in: int = 0
-    we_made: int = 0
-
-    def add(self, o: Outcome, win_after: float | None) -> None:
-        self.net.append(o.net)
-        if win_after is not None:
-            self.win.append(win_after)
-        if o.maker is None:
-            self.thrown_in += 1
-        else:
-            self.made += 1
-            self.tricks[o.maker_tricks] += 1
-            self.we_made += o.we_made
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,29 +148,42 @@ def apply_option(state: HandState, action: Action, discard_card: Card | None) ->
     return state
 
 
-def _mean_ci(xs: list[float]) -> tuple[float, float, float]:
+
+
+def _mean_ci(xs: np.ndarray) -> tuple[float, float, float]:
     n = len(xs)
-    m = sum(xs) / n
+    m = float(xs.mean())
     if n < 2:
         return m, m - 9.0, m + 9.0
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    h = Z95 * math.sqrt(var / n)
+    h = Z95 * math.sqrt(float(xs.var(ddof=1)) / n)
     return m, m - h, m + h
 
 
-def _stats(acc: _Acc, base_win: float | None) -> Stats:
-    n = len(acc.net)
-    ev, lo, hi = _mean_ci(acc.net)
-    made = max(acc.made, 1)
-    fr = tuple(t / made for t in acc.tricks)
+def _we_made(makers: np.ndarray, view: SeatView) -> np.ndarray:
+    me = view.seat
+    if view.players == 4:
+        same: np.ndarray = (makers >= 0) & (makers % 2 == me % 2)
+        return same
+    mine: np.ndarray = makers == me
+    return mine
+
+
+def _stats(rows: np.ndarray, view: SeatView, win: np.ndarray | None, base_win: float | None) -> Stats:
+    """One option's Stats from its per-deal rows (maker or -1, makers' tricks, us, them)."""
+    n = rows.shape[0]
+    ev, lo, hi = _mean_ci((rows[:, 2] - rows[:, 3]).astype(np.float64))
+    made_rows = rows[rows[:, 0] >= 0]
+    made = max(made_rows.shape[0], 1)
+    counts = np.bincount(made_rows[:, 1], minlength=6)
+    fr = tuple(int(t) / made for t in counts[:6])
     se = tuple(math.sqrt(f * (1 - f) / made) for f in fr)
     win_delta = None
-    if base_win is not None and acc.win:
-        win_delta = sum(acc.win) / len(acc.win) - base_win
+    if base_win is not None and win is not None and n:
+        win_delta = float(win.mean()) - base_win
     return Stats(
         n=n, ev=ev, ev_ci=(lo, hi),
         p_make=sum(fr[3:]), p_march=fr[5], p_euchred=sum(fr[:3]),
-        p_thrown_in=acc.thrown_in / n, p_we_make=acc.we_made / n,
+        p_thrown_in=(n - made_rows.shape[0]) / n, p_we_make=int(_we_made(rows[:, 0], view).sum()) / n,
         tricks=fr, tricks_se=se, win_delta=win_delta,
     )
 
@@ -198,11 +200,33 @@ def _score_key(view: SeatView, score: tuple[int, int] | None) -> tuple[bool, flo
     return us_deal, win_chance(view.rules, score[0], score[1], us_deal)
 
 
+def _win_lookup(view: SeatView, score: tuple[int, int], us_deal: bool) -> np.ndarray:
+    """Chance of winning the game after a hand that gives (us, them) points: [us, them]."""
+    table = np.zeros((5, 5), dtype=np.float64)
+    for us in range(5):
+        for them in range(5):
+            w = win_chance(view.rules, score[0] + us, score[1] + them, not us_deal)
+            table[us, them] = 0.0 if w is None else w
+    return table
+
+
 def default_policy() -> Policy:
     from engine.players import make_player
 
     policy: Policy = make_player("club")
     return policy
+
+
+def _next_size(compiled: bool, size: int, n: int, elapsed: float, time_budget: float | None) -> int:
+    """Deals in the next batch: fixed doubling without a time budget (reproducible), else about
+    a tenth of a second of work and never much past the budget."""
+    if not compiled:
+        return BATCH
+    if time_budget is None or elapsed <= 0:
+        return min(2 * size, MAX_BATCH)
+    rate = n / elapsed
+    left = max(time_budget - elapsed, 0.0)
+    return max(FIRST_BATCH, min(MAX_BATCH, int(rate * min(0.1, left))))
 
 
 def analyze(
@@ -222,8 +246,9 @@ def analyze(
 ) -> Analysis:
     """Evaluate every legal bidding action at ``view`` (see the module docstring).
 
-    ``stop`` is "separated" (best vs runner-up decided) or "precision" (every option's
-    expected points within ``half_width``). ``progress(n, elapsed)`` is called per batch.
+    ``stop`` is "separated" (best vs runner-up decided, and every option's expected
+    points within ``half_width``) or "precision" (every option within ``half_width``).
+    ``progress(n, elapsed)`` is called per batch.
     """
     if view.phase not in BIDDING_PHASES or not view.my_turn:
         raise AnalysisError(
@@ -238,85 +263,99 @@ def analyze(
     if do_ceiling:
         warm_up()
     options = _options(view)
-    me = view.seat
     us_deal, base_win = _score_key(view, score)
-    accs = [_Acc() for _ in options]
-    ceils = [_Acc() for _ in options] if do_ceiling else []
-    stats = SampleStats()
+    runner = make_runner(view, options, policy, bidder, do_ceiling, rng)
+    wins = _win_lookup(view, score, us_deal) if score is not None and base_win is not None else None
+    reals: list[np.ndarray] = []
+    ceils: list[np.ndarray] = []
     start = time.perf_counter()
     stop_reason = "max_samples"
     n = 0
+    size = FIRST_BATCH if runner.compiled else BATCH
 
-    def win_after(o: Outcome) -> float | None:
-        if score is None or base_win is None:
-            return None
-        return win_chance(view.rules, score[0] + o.us, score[1] + o.them, not us_deal)
+    def values(rows: np.ndarray) -> np.ndarray:
+        """Per deal and option: the ranking unit (chance of winning, or net points)."""
+        if wins is not None:
+            ranked: np.ndarray = wins[rows[:, :, 2], rows[:, :, 3]]
+            return ranked
+        net: np.ndarray = (rows[:, :, 2] - rows[:, :, 3]).astype(np.float64)
+        return net
 
-    def ranking() -> list[tuple[float, int, list[float]]]:
-        """Top-level options (best discard for a pick-up), best first: (value, index, per-deal values)."""
-        best: dict[Action, tuple[float, int, list[float]]] = {}
+    def ranking(vals: np.ndarray) -> list[tuple[float, int]]:
+        """Top-level options (best discard for a pick-up), best first: (mean value, option index)."""
+        means = vals.mean(axis=0)
+        best: dict[Action, tuple[float, int]] = {}
         for i, (a, _) in enumerate(options):
-            xs = accs[i].win if (base_win is not None and accs[i].win) else accs[i].net
-            m = sum(xs) / len(xs)
+            m = float(means[i])
             if a not in best or m > best[a][0]:
-                best[a] = (m, i, xs)
+                best[a] = (m, i)
         return sorted(best.values(), key=lambda t: -t[0])
 
+    def precise(rows: np.ndarray) -> bool:
+        net = (rows[:, :, 2] - rows[:, :, 3]).astype(np.float64)
+        if net.shape[0] < 2:
+            return False
+        widths = Z95 * np.sqrt(net.var(axis=0, ddof=1) / net.shape[0])
+        return bool((widths <= half_width).all())
+
     while n < max_samples:
-        for _ in range(BATCH):
-            state = sample_state(view, rng, bidder=bidder, stats=stats)
-            deal_seed = rng.getrandbits(32)
-            for i, (action, d) in enumerate(options):
-                after = apply_option(state, action, d)
-                o = play_out(after, me, policy, random.Random(deal_seed))
-                accs[i].add(o, win_after(o))
-                if do_ceiling:
-                    oc = solve_out(after, me, policy, random.Random(deal_seed))
-                    ceils[i].add(oc, win_after(oc))
-            n += 1
+        size = min(size, max_samples - n)
+        batch = runner.run(n, size)
+        reals.append(batch.real)
+        if batch.ceil is not None:
+            ceils.append(batch.ceil)
+        n += size
         elapsed = time.perf_counter() - start
         if progress is not None:
             progress(n, elapsed)
         if n >= min_samples:
-            ranked = ranking()
+            rows = np.concatenate(reals) if len(reals) > 1 else reals[0]
+            reals = [rows]
+            vals = values(rows)
+            ranked = ranking(vals)
             if stop == "separated":
                 if len(ranked) < 2:
                     stop_reason = "single option"
                     break
-                diffs = [a - b for a, b in zip(ranked[0][2], ranked[1][2], strict=True)]
-                m, lo, hi = _mean_ci(diffs)
-                if lo > 0:
+                m, lo, hi = _mean_ci(vals[:, ranked[0][1]] - vals[:, ranked[1][1]])
+                if lo > 0 and (not runner.compiled or precise(rows)):
                     stop_reason = "separated"
                     break
-            else:
-                if all((_mean_ci(acc.net)[2] - _mean_ci(acc.net)[1]) / 2 <= half_width for acc in accs):
-                    stop_reason = "precision"
-                    break
+            elif precise(rows):
+                stop_reason = "precision"
+                break
         if time_budget is not None and elapsed >= time_budget:
             stop_reason = "time"
             break
-    ranked = ranking()
+        size = _next_size(runner.compiled, size, n, elapsed, time_budget)
+    real = np.concatenate(reals)
+    ceil = np.concatenate(ceils) if ceils else None
+    vals = values(real)
+    ranked = ranking(vals)
     results: list[OptionResult] = []
     seen: set[Action] = set()
-    for _, i, _ in sorted(ranked, key=lambda t: t[1]):
+    for _, i in sorted(ranked, key=lambda t: t[1]):
         a, d = options[i]
         if a in seen:
             continue
         seen.add(a)
-        results.append(
-            OptionResult(a, d, _stats(accs[i], base_win), _stats(ceils[i], base_win) if do_ceiling else None)
-        )
-    best_value, _, _ = ranked[0]
-    runner = ranked[1] if len(ranked) > 1 else None
+        win = vals[:, i] if wins is not None else None
+        ceil_stats = None
+        if ceil is not None:
+            ceil_win = wins[ceil[:, i, 2], ceil[:, i, 3]] if wins is not None else None
+            ceil_stats = _stats(ceil[:, i], view, ceil_win, base_win)
+        results.append(OptionResult(a, d, _stats(real[:, i], view, win, base_win), ceil_stats))
+    best_value, _ = ranked[0]
+    runner_up = ranked[1] if len(ranked) > 1 else None
     return Analysis(
         options=tuple(results),
         recommendation=options[ranked[0][1]][0],
-        runner_up=options[runner[1]][0] if runner else None,
-        margin=best_value - runner[0] if runner else 0.0,
+        runner_up=options[runner_up[1]][0] if runner_up else None,
+        margin=best_value - runner_up[0] if runner_up else 0.0,
         by_win_chance=base_win is not None,
         base_win=base_win,
         n=n,
         seconds=time.perf_counter() - start,
         stop_reason=stop_reason,
-        samples=stats,
+        samples=runner.stats,
     )

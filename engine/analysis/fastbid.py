@@ -1,0 +1,315 @@
+"""The Club player's bidding, discard and defend-alone choices, compiled (numba).
+
+A line-by-line port of ``engine.players.club`` and ``engine.players.evaluate``
+working on card codes (``engine.analysis.fastcards``): the same trick estimate
+(the same float additions in the same order, so thresholds decide identically),
+the same seat-aware bid strength, the same discard rule with ties broken by hand
+order. ``tests/analysis/test_fastplay.py`` checks every choice against
+``ClubPlayer`` on random decision points in every rules variant.
+
+``need`` is the Club player's call threshold (``call_threshold(rules, score) -
+boldness``) and ``alone_worth`` its ``alone_worthwhile(rules, score)``: the two
+numbers through which a ``ClubPlayer``'s score and boldness act.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.analysis.fastcards import (
+    A_CALL,
+    A_CALL_ALONE,
+    A_DECLINE,
+    A_DEFEND_ALONE,
+    A_DISCARD,
+    A_NAME,
+    A_NAME_ALONE,
+    A_ORDER,
+    A_ORDER_ALONE,
+    A_PASS,
+    BITPOS,
+    P_BID1,
+    P_BID2,
+    P_NAME,
+    S_DEALER,
+    S_DISCARD_UP,
+    S_DOWN,
+    S_HANDS,
+    S_JOKER,
+    S_OPTIONAL,
+    S_PHASE,
+    S_PLAYERS,
+    S_STICK,
+    S_TRUMP,
+    S_UPCARD,
+)
+
+# engine.players.evaluate, by trump offset (7..A = 0..6, left 7, right 8, joker 9)
+TRUMP_VALUE = np.array([0.3, 0.3, 0.35, 0.4, 0.45, 0.55, 0.7, 0.85, 1.0, 1.0])
+TOP_SEQUENCE_VALUE = 1.0
+LENGTH_BONUS = 0.15
+VOID_BONUS = 0.2
+ACE_SHORT, ACE_LONG = 0.7, 0.55
+KING_WITH_ACE, KING_GUARDED, KING_BARE = 0.3, 0.15, 0.05
+ALONE_THRESHOLD = 3.8
+DEFEND_ALONE_THRESHOLD = 2.6
+NEXT_BONUS = 0.25
+REVERSE_NEXT_BONUS = 0.1
+UPCARD_SHARE = 0.6
+ACE_OFFSET, KING_OFFSET = 7, 6
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _pos(code: int, trump: int) -> int:
+    return int(BITPOS[trump, code])
+
+
+@njit(cache=True, nogil=True)
+def trick_estimate(cards: np.ndarray, n: int, trump: int, joker_deck: bool) -> float:
+    """``evaluate.trick_estimate`` of ``cards[:n]`` (hand order)."""
+    offs = np.empty(6, dtype=np.int64)
+    ntr = 0
+    counts = np.zeros(3, dtype=np.int64)
+    for i in range(n):
+        p = _pos(cards[i], trump)
+        if p >= 48:
+            o = p - 48
+            j = ntr  # insertion sort, high to low
+            while j > 0 and offs[j - 1] < o:
+                offs[j] = offs[j - 1]
+                j -= 1
+            offs[j] = o
+            ntr += 1
+        else:
+            counts[p >> 4] += 1
+    total = 0.0
+    expect = 9 if joker_deck else 8
+    for i in range(ntr):
+        if offs[i] == expect:
+            total += TOP_SEQUENCE_VALUE
+            expect -= 1
+        else:
+            total += TRUMP_VALUE[offs[i]]
+            expect = -100
+    if ntr > 2:
+        total += LENGTH_BONUS * (ntr - 2)
+    for i in range(n):
+        p = _pos(cards[i], trump)
+        if p >= 48:
+            continue
+        g = p >> 4
+        o = p & 15
+        if o == ACE_OFFSET:
+            total += ACE_SHORT if counts[g] <= 2 else ACE_LONG
+        elif o == KING_OFFSET:
+            has_ace = False
+            for k in range(n):
+                if _pos(cards[k], trump) == (g << 4) + ACE_OFFSET:
+                    has_ace = True
+            if has_ace:
+                total += KING_WITH_ACE
+            else:
+                total += KING_GUARDED if counts[g] >= 2 else KING_BARE
+    if ntr >= 2:
+        voids = 0
+        for g in range(3):
+            if counts[g] == 0:
+                voids += 1
+        total += VOID_BONUS * min(voids, 2)
+    return total
+
+
+@njit(cache=True, nogil=True)
+def best_discard(cards: np.ndarray, n: int, trump: int) -> int:
+    """``evaluate.best_discard``: the index in ``cards[:n]`` of the card to throw."""
+    counts = np.zeros(3, dtype=np.int64)
+    nplain = 0
+    for i in range(n):
+        p = _pos(cards[i], trump)
+        if p < 48:
+            counts[p >> 4] += 1
+            nplain += 1
+    best = -1
+    best_key = 1 << 40
+    for i in range(n):
+        p = _pos(cards[i], trump)
+        if nplain == 0:
+            key = p
+        elif p >= 48:
+            continue
+        else:
+            cnt = counts[p >> 4]
+            o = p & 15
+            key = (1 if o == ACE_OFFSET else 0) * 1000 + (1 if cnt != 1 else 0) * 100 + o * 10 + cnt
+        if key < best_key:
+            best_key = key
+            best = i
+    return best
+
+
+@njit(cache=True, nogil=True)
+def hand_of(s: np.ndarray, seat: int, out: np.ndarray) -> int:
+    """The seat's cards in hand order into ``out``; returns how many."""
+    n = 0
+    for i in range(5):
+        c = s[S_HANDS + 5 * seat + i]
+        if c >= 0:
+            out[n] = c
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def dealer_five(hand: np.ndarray, n: int, upcard: int, trump: int, five: np.ndarray) -> int:
+    """``evaluate.dealer_hand``: the hand plus the upcard less the club discard; returns the
+    index (0..n, n = the upcard) of the discard."""
+    six = np.empty(6, dtype=np.int64)
+    for i in range(n):
+        six[i] = hand[i]
+    six[n] = upcard
+    out = best_discard(six, n + 1, trump)
+    k = 0
+    for i in range(n + 1):
+        if i != out:
+            five[k] = six[i]
+            k += 1
+    return out
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _suit_of(code: int) -> int:
+    return 4 if code == 32 else code >> 3
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _partner_deals(s: np.ndarray, seat: int) -> bool:
+    d = s[S_DEALER]
+    return bool(s[S_PLAYERS] == 4 and d != seat and d % 2 == seat % 2)
+
+
+@njit(cache=True, nogil=True)
+def bid_strength(s: np.ndarray, seat: int, hand: np.ndarray, n: int, trump: int) -> float:
+    """``evaluate.bid_strength`` (not alone) for the seat's phase in ``s``."""
+    phase = s[S_PHASE]
+    joker = s[S_JOKER] == 1
+    up = s[S_UPCARD]
+    if phase == P_NAME or (phase == P_BID1 and seat == s[S_DEALER]):
+        five = np.empty(5, dtype=np.int64)
+        dealer_five(hand, n, up, trump, five)
+        value = trick_estimate(five, 5, trump, joker)
+        if phase == P_BID1 and s[S_OPTIONAL] == 1:
+            value = max(value, trick_estimate(hand, n, trump, joker))
+        return value
+    value = trick_estimate(hand, n, trump, joker)
+    if phase == P_BID1:
+        p = _pos(up, trump)
+        uv = TRUMP_VALUE[p - 48] if p >= 48 else 0.0
+        if _partner_deals(s, seat):
+            value += UPCARD_SHARE * uv + 0.1
+        else:
+            value -= UPCARD_SHARE * uv + 0.1
+    elif phase == P_BID2 and s[S_DOWN] >= 0:
+        down = s[S_DOWN]
+        dealer_side = seat == s[S_DEALER] or _partner_deals(s, seat)
+        partner_suit = 3 - down  # clubs<->spades, diamonds<->hearts (Suit values 0..3)
+        red_t = trump == 1 or trump == 2
+        red_d = down == 1 or down == 2
+        if trump == partner_suit and not dealer_side:
+            value += NEXT_BONUS
+        elif red_t != red_d and dealer_side:
+            value += REVERSE_NEXT_BONUS
+    return value
+
+
+@njit(cache=True, nogil=True)
+def strong_enough_alone(hand: np.ndarray, n: int, trump: int, joker: bool) -> bool:
+    top = 57 if joker else 56
+    found = False
+    for i in range(n):
+        if _pos(hand[i], trump) == top:
+            found = True
+    if not found:
+        return False
+    return trick_estimate(hand, n, trump, joker) >= ALONE_THRESHOLD
+
+
+@njit(cache=True, nogil=True)
+def club_bid(s: np.ndarray, seat: int, need: float, alone_worth: bool) -> int:
+    """The Club player's action code in phase BID1, BID2 or NAME for ``seat``."""
+    hand = np.empty(5, dtype=np.int64)
+    n = hand_of(s, seat, hand)
+    phase = s[S_PHASE]
+    joker = s[S_JOKER] == 1
+    can_alone = s[S_PLAYERS] == 4 and alone_worth
+    if phase == P_BID1:
+        up = s[S_UPCARD]
+        trump = _suit_of(up)
+        strength = bid_strength(s, seat, hand, n, trump)
+        five = np.empty(5, dtype=np.int64)
+        if seat == s[S_DEALER]:
+            dealer_five(hand, n, up, trump, five)
+        else:
+            for i in range(n):
+                five[i] = hand[i]
+        if can_alone and strong_enough_alone(five, 5, trump, joker):
+            return A_ORDER_ALONE
+        if strength >= need:
+            return A_ORDER
+        return A_PASS
+    if phase == P_BID2:
+        best = -1
+        best_strength = -1e9
+        for t in range(4):
+            if t == s[S_DOWN]:
+                continue
+            v = bid_strength(s, seat, hand, n, t)
+            if v > best_strength:
+                best_strength = v
+                best = t
+        if can_alone and strong_enough_alone(hand, n, best, joker):
+            return A_CALL_ALONE + best
+        if best_strength >= need:
+            return A_CALL + best
+        if s[S_STICK] == 1 and seat == s[S_DEALER]:
+            return A_CALL + best
+        return A_PASS
+    # P_NAME: the joker was turned up; the dealer names its best suit
+    best = -1
+    best_strength = -1e9
+    for t in range(4):
+        v = bid_strength(s, seat, hand, n, t)
+        if v > best_strength:
+            best_strength = v
+            best = t
+    five = np.empty(5, dtype=np.int64)
+    dealer_five(hand, n, s[S_UPCARD], best, five)
+    if can_alone and strong_enough_alone(five, 5, best, joker):
+        return A_NAME_ALONE + best
+    return A_NAME + best
+
+
+@njit(cache=True, nogil=True)
+def club_discard(s: np.ndarray, seat: int) -> int:
+    """The Club dealer's discard (or decline) after trump is made."""
+    hand = np.empty(6, dtype=np.int64)
+    n = hand_of(s, seat, hand)
+    trump = s[S_TRUMP]
+    up = s[S_UPCARD]
+    hand[n] = up
+    out = best_discard(hand, n + 1, trump)
+    if out == n:
+        if s[S_OPTIONAL] == 1 and up != 32:
+            return A_DECLINE
+        if s[S_DISCARD_UP] == 0:
+            out = best_discard(hand, n, trump)
+    return A_DISCARD + int(hand[out])
+
+
+@njit(cache=True, nogil=True)
+def club_defend(s: np.ndarray, seat: int) -> int:
+    hand = np.empty(5, dtype=np.int64)
+    n = hand_of(s, seat, hand)
+    if trick_estimate(hand, n, s[S_TRUMP], s[S_JOKER] == 1) >= DEFEND_ALONE_THRESHOLD:
+        return A_DEFEND_ALONE
+    return A_PASS

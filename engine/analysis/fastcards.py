@@ -1,0 +1,208 @@
+"""Plain-number forms of cards, actions and hand states for the numba play-outs.
+
+A card *code* is trump-independent: ``suit * 8 + rank - 7`` (0..31) and 32 for the
+joker. Under a trump the fast code works on ``engine.fastcore``'s bitmask encoding
+(one bit per card, each effective suit a 16-bit group, trump group 3 on top); the
+tables here translate between the two: ``BIT[trump, code]`` is the card's single
+bit, ``CODE_AT[trump, bit index]`` the way back.
+
+A hand state is one flat int64 array (the ``S_*`` offsets below) holding exactly
+what ``engine.hand.HandState`` holds that the play-out needs: phase, seat to act,
+dealer, trump, maker, alone, lone defender, seats out, the dealer's discard, the
+upcard, the hands (card codes in hand order, -1 for a played card), the trick in
+progress, the played cards and the voids shown. ``encode_state`` builds it from a
+HandState (the differential tests and the analyzer use it); ``action_of`` and
+``code_of`` translate actions.
+
+An action is one int: see the ``A_*`` constants (``A_CALL + suit``,
+``A_DISCARD + card code``, ``A_PLAY + card code``...).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.actions import (
+    DECLINE,
+    DEFEND_ALONE,
+    ORDER,
+    ORDER_ALONE,
+    PASS,
+    Action,
+    Kind,
+    call,
+    discard,
+    name,
+    play,
+)
+from engine.cards import JOKER, Card, Suit, make_deck
+from engine.hand import HandState, Phase
+from engine.ranking import effective_table
+from engine.solver import card_bit
+
+N_CODES = 33
+JOKER_CODE = 32
+
+# ---- cards -------------------------------------------------------------------------
+
+
+def card_code(card: Card) -> int:
+    return JOKER_CODE if card.is_joker else card.suit_index * 8 + card.rank - 7
+
+
+_CARD_OF: dict[int, Card] = {card_code(c): c for c in make_deck(32, joker=True)}
+
+
+def code_card(code: int) -> Card:
+    return _CARD_OF[code]
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    bit = np.zeros((4, N_CODES), dtype=np.int64)
+    pos = np.zeros((4, N_CODES), dtype=np.int64)
+    code_at = np.full((4, 64), -1, dtype=np.int64)
+    group_suit = np.zeros((4, 4), dtype=np.int64)
+    for t in Suit:
+        for code, card in _CARD_OF.items():
+            b = card_bit(card, t)
+            p = b.bit_length() - 1
+            bit[t, code] = b if p < 63 else b - (1 << 64)
+            pos[t, code] = p
+            code_at[t, p] = code
+        others = [s for s in Suit if s != t]
+        for g in range(3):
+            group_suit[t, g] = int(others[g])
+        group_suit[t, 3] = int(t)
+    return bit, pos, code_at, group_suit
+
+
+BIT, BITPOS, CODE_AT, GROUP_SUIT = _tables()
+
+
+def deck_codes(size: int, joker: bool) -> int:
+    """The deck as a mask over card codes (bit ``code`` set)."""
+    mask = 0
+    for c in make_deck(size, joker):
+        mask |= 1 << card_code(c)
+    return mask
+
+
+# ---- actions -----------------------------------------------------------------------
+
+A_PASS, A_ORDER, A_ORDER_ALONE = 0, 1, 2
+A_CALL, A_CALL_ALONE, A_NAME, A_NAME_ALONE = 3, 7, 11, 15
+A_DECLINE, A_DEFEND_ALONE = 19, 20
+A_DISCARD, A_PLAY = 32, 80
+
+
+def code_of(action: Action) -> int:
+    """The int form of an action."""
+    kind = action.kind
+    if kind is Kind.PASS:
+        return A_PASS
+    if kind is Kind.ORDER:
+        return A_ORDER_ALONE if action.alone else A_ORDER
+    if kind is Kind.CALL or kind is Kind.NAME:
+        assert action.suit is not None
+        base = (A_CALL_ALONE if action.alone else A_CALL) if kind is Kind.CALL else (
+            A_NAME_ALONE if action.alone else A_NAME)
+        return base + int(action.suit)
+    if kind is Kind.DECLINE:
+        return A_DECLINE
+    if kind is Kind.DEFEND_ALONE:
+        return A_DEFEND_ALONE
+    assert action.card is not None
+    return (A_DISCARD if kind is Kind.DISCARD else A_PLAY) + card_code(action.card)
+
+
+def action_of(code: int) -> Action:
+    """The Action of an int form (inverse of ``code_of``)."""
+    if code >= A_PLAY:
+        return play(_CARD_OF[code - A_PLAY])
+    if code >= A_DISCARD:
+        return discard(_CARD_OF[code - A_DISCARD])
+    fixed = {A_PASS: PASS, A_ORDER: ORDER, A_ORDER_ALONE: ORDER_ALONE, A_DECLINE: DECLINE,
+             A_DEFEND_ALONE: DEFEND_ALONE}
+    if code in fixed:
+        return fixed[code]
+    for base, make, alone in ((A_CALL, call, False), (A_CALL_ALONE, call, True),
+                              (A_NAME, name, False), (A_NAME_ALONE, name, True)):
+        if base <= code < base + 4:
+            return make(Suit(code - base), alone)
+    raise ValueError(f"{code} is not an action code")
+
+
+# ---- the flat hand state -------------------------------------------------------------
+
+PHASES = (Phase.BID1, Phase.NAME, Phase.DISCARD, Phase.BID2, Phase.DEFEND, Phase.PLAY, Phase.OVER)
+P_BID1, P_NAME, P_DISCARD, P_BID2, P_DEFEND, P_PLAY, P_OVER = range(7)
+
+(S_PLAYERS, S_DEALER, S_PHASE, S_TO_ACT, S_TRUMP, S_MAKER, S_ALONE, S_LONE_DEF, S_OUT,
+ S_DISCARDED, S_TAKEN, S_DOWN, S_UPCARD, S_LEADER, S_NTRICKS, S_MAKER_TRICKS, S_NTABLE) = range(17)
+S_TABLE_SEAT = 17  # 4 seats, in play order
+S_TABLE_CARD = 21  # 4 card codes
+S_HANDS = 25  # 4 seats x 5 slots of card codes (-1: empty), hand order
+S_PLAYED = 45  # cards played so far, bits under trump
+S_SHOWN = 46  # per seat: groups (under trump) it failed to follow
+S_LEDBY = 50  # per seat: non-trump groups it led
+S_DECK = 54  # the deck as a code mask
+S_JOKER, S_STICK, S_DEFEND_RULE, S_LONE_LEAD, S_DISCARD_UP, S_OPTIONAL = range(55, 61)
+S_SIZE = 64
+
+
+def encode_state(state: HandState) -> np.ndarray:
+    """The flat form of ``state`` (any phase)."""
+    r = state.rules
+    s = np.zeros(S_SIZE, dtype=np.int64)
+    s[S_PLAYERS] = r.players
+    s[S_DEALER] = state.dealer
+    s[S_PHASE] = PHASES.index(state.phase)
+    s[S_TO_ACT] = -1 if state.to_act is None else state.to_act
+    s[S_TRUMP] = -1 if state.trump is None else int(state.trump)
+    s[S_MAKER] = -1 if state.maker is None else state.maker
+    s[S_ALONE] = int(state.alone)
+    s[S_LONE_DEF] = -1 if state.lone_defender is None else state.lone_defender
+    s[S_OUT] = sum(1 << seat for seat in state.out)
+    s[S_DISCARDED] = -1 if state.discarded is None else card_code(state.discarded)
+    s[S_TAKEN] = int(state.upcard_taken)
+    s[S_DOWN] = -1 if state.turned_down is None else int(state.turned_down)
+    s[S_UPCARD] = card_code(state.upcard)
+    s[S_LEADER] = -1 if state.leader is None else state.leader
+    s[S_NTRICKS] = len(state.tricks)
+    s[S_MAKER_TRICKS] = state.maker_tricks
+    s[S_NTABLE] = len(state.trick)
+    for i, (seat, card) in enumerate(state.trick):
+        s[S_TABLE_SEAT + i] = seat
+        s[S_TABLE_CARD + i] = card_code(card)
+    s[S_HANDS:S_HANDS + 20] = -1
+    for seat, hand in enumerate(state.hands):
+        for i, card in enumerate(hand):
+            s[S_HANDS + 5 * seat + i] = card_code(card)
+    if state.trump is not None:
+        t = state.trump
+        eff = effective_table(t)
+        group = {int(GROUP_SUIT[t, g]): g for g in range(4)}
+        played = 0
+        for plays in [tr.plays for tr in state.tricks] + ([state.trick] if state.trick else []):
+            led = eff[plays[0][1]]
+            for seat, card in plays:
+                played |= card_bit(card, t)
+                if eff[card] != led:
+                    s[S_SHOWN + seat] |= 1 << group[int(led)]
+        for tr in state.tricks:
+            led = eff[tr.plays[0][1]]
+            if led != t:
+                s[S_LEDBY + tr.leader] |= 1 << group[int(led)]
+        s[S_PLAYED] = played if played < (1 << 63) else played - (1 << 64)
+    s[S_DECK] = deck_codes(r.deck, r.joker)
+    s[S_JOKER] = int(r.joker)
+    s[S_STICK] = int(r.stick_the_dealer)
+    s[S_DEFEND_RULE] = int(r.defend_alone)
+    s[S_LONE_LEAD] = int(r.lone_lead == "left_of_loner")
+    s[S_DISCARD_UP] = int(r.discard_upcard)
+    s[S_OPTIONAL] = int(r.optional_pickup)
+    return s
+
+
+__all__ = ["BIT", "CODE_AT", "GROUP_SUIT", "JOKER", "action_of", "card_code", "code_card", "code_of",
+           "encode_state"]

@@ -1,0 +1,123 @@
+"""Where the analyzer's deals come from: the compiled club play-outs, or any Python player.
+
+``make_runner`` returns an object whose ``run(first, count)`` samples ``count`` more deals
+consistent with the view and plays every option out on each of them, returning a
+``fastbatch.Batch`` (per deal and option: maker or -1, makers' tricks, points to the
+learner's side, to the others; realistic and ceiling).
+
+- ``fastbatch.FastRun`` when the players are Club players (the default): the numba
+  port of the Club player *is* the club player here (the differential test holds it
+  to the same choices), thousands of deals a second on both cores.
+- ``PythonRun`` for any other ``Policy``/``Bidder`` (an experiment, a new player):
+  ``engine.analysis.sampler`` and ``engine.analysis.playout`` step by step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+
+from engine.actions import Action
+from engine.analysis import fastbatch
+from engine.analysis.fastcards import card_code, code_of
+from engine.analysis.playout import Outcome, Policy, play_out, solve_out
+from engine.analysis.sampler import Bidder, SampleStats, sample_state
+from engine.cards import Card
+from engine.hand import HandState, Phase, apply
+from engine.players.club import ClubPlayer
+from engine.players.evaluate import alone_worthwhile, call_threshold
+from engine.view import SeatView
+
+
+class Runner(Protocol):
+    stats: SampleStats
+    compiled: bool
+
+    def run(self, first: int, count: int) -> fastbatch.Batch: ...
+
+
+def _apply_option(state: HandState, action: Action, discard_card: Card | None) -> HandState:
+    state = apply(state, action)
+    if discard_card is not None and state.phase is Phase.DISCARD:
+        from engine.actions import discard
+
+        state = apply(state, discard(discard_card))
+    return state
+
+
+def _row(o: Outcome) -> tuple[int, int, int, int]:
+    return (-1 if o.maker is None else o.maker, o.maker_tricks, o.us, o.them)
+
+
+class PythonRun:
+    """Deals from ``engine.analysis.sampler``, played out by ``policy`` in Python."""
+
+    compiled = False
+
+    def __init__(self, view: SeatView, options: Sequence[tuple[Action, Card | None]], policy: Policy,
+                 bidder: Bidder, ceiling: bool, rng: random.Random) -> None:
+        self.view, self.options, self.policy, self.bidder = view, list(options), policy, bidder
+        self.ceiling, self.rng = ceiling, rng
+        self.stats = SampleStats()
+
+    def run(self, first: int, count: int) -> fastbatch.Batch:
+        nopt = len(self.options)
+        real = np.zeros((count, nopt, 4), dtype=np.int64)
+        ceil = np.zeros((count, nopt, 4), dtype=np.int64)
+        me = self.view.seat
+        for d in range(count):
+            state = sample_state(self.view, self.rng, bidder=self.bidder, stats=self.stats)
+            deal_seed = self.rng.getrandbits(32)
+            for i, (action, card) in enumerate(self.options):
+                after = _apply_option(state, action, card)
+                real[d, i] = _row(play_out(after, me, self.policy, random.Random(deal_seed)))
+                if self.ceiling:
+                    ceil[d, i] = _row(solve_out(after, me, self.policy, random.Random(deal_seed)))
+        return fastbatch.Batch(real, ceil if self.ceiling else None, np.zeros((count, 7), dtype=np.int64))
+
+
+class CompiledRun:
+    """``fastbatch.FastRun`` with its sampling counts gathered into a ``SampleStats``."""
+
+    compiled = True
+
+    def __init__(self, fast: fastbatch.FastRun) -> None:
+        self.fast = fast
+        self.stats = SampleStats()
+
+    def run(self, first: int, count: int) -> fastbatch.Batch:
+        batch = self.fast.run(first, count)
+        d = batch.draws
+        self.stats.drawn += int(d[:, fastbatch.DRAWN].sum())
+        self.stats.rejected += int(d[:, fastbatch.REJECTED].sum())
+        self.stats.unchecked += int(d[:, fastbatch.UNCHECKED].sum())
+        for seat in range(4):
+            k = int(d[:, fastbatch.REJECTED_BY + seat].sum())
+            if k:
+                self.stats.rejections_by_seat[seat] = self.stats.rejections_by_seat.get(seat, 0) + k
+        return batch
+
+
+def club_numbers(player: object, view: SeatView) -> tuple[float, bool] | None:
+    """(call threshold, going alone worthwhile) of a plain ClubPlayer; None for any other player."""
+    if type(player) is not ClubPlayer:
+        return None
+    return call_threshold(view.rules, player.score) - player.boldness, alone_worthwhile(view.rules, player.score)
+
+
+def make_runner(view: SeatView, options: Sequence[tuple[Action, Card | None]], policy: Policy,
+                bidder: Bidder, ceiling: bool, rng: random.Random) -> Runner:
+    """The compiled runner when both players are Club players and the auction is all passes."""
+    play = club_numbers(policy, view)
+    bid = club_numbers(bidder, view)
+    checks = fastbatch.pass_checks(view)
+    if play is None or bid is None or checks is None:
+        return PythonRun(view, options, policy, bidder, ceiling, rng)
+    fastbatch.warm_up()
+    table = np.array([[code_of(a), -1 if d is None else card_code(d)] for a, d in options], dtype=np.int64)
+    fast = fastbatch.FastRun(view, table, checks, fastbatch.base_state(view), play, bid,
+                             rng.getrandbits(62), ceiling)
+    return CompiledRun(fast)
