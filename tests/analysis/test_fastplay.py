@@ -1,0 +1,240 @@
+"""The compiled Club player against the Python one, and the compiled deal loop against the engine.
+
+- every choice (bids, discards, defend alone, cards) of ``engine.analysis.fastplay`` equals
+  ``ClubPlayer.decide`` at thousands of random decision points in every rules variant;
+- a compiled play-out is a legal line of play: replayed through ``engine.hand.apply`` it
+  gives the same tricks and points;
+- the compiled sampler keeps the seat's view and respects the passes (checked with the
+  Python ``bids_agree``), its ceiling equals the exact solver, and its results do not
+  depend on how a batch is split over threads;
+- the compiled and the Python analyses agree within their statistical error.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from engine.actions import Kind
+from engine.analysis import fastbatch
+from engine.analysis.bidding import analyze
+from engine.analysis.fastcards import (
+    S_HANDS,
+    S_SIZE,
+    action_of,
+    card_code,
+    code_card,
+    code_of,
+    encode_state,
+)
+from engine.analysis.fastplay import club_decide, outcome, play_line
+from engine.analysis.playout import advance, outcome_of
+from engine.analysis.sampler import bids_agree, build_state
+from engine.analysis.situation import question
+from engine.cards import parse_card, parse_cards
+from engine.hand import Phase, apply, deal, from_cards, legal_actions
+from engine.players.club import ClubPlayer
+from engine.players.evaluate import Score, alone_worthwhile, call_threshold
+from engine.rules import Rules
+from engine.solver import makers_tricks
+from engine.view import SeatView, view_of
+
+VARIANTS = [
+    Rules(),
+    Rules(joker=True),
+    Rules(players=3),
+    Rules(players=2, optional_pickup=True),
+    Rules(defend_alone=True, discard_upcard=True),
+    Rules(deck=32),
+    Rules(deck=28, stick_the_dealer=True),
+    Rules(deck=28, joker=True, defend_alone=True, lone_lead="left_of_loner", stick_the_dealer=True),
+    Rules(optional_pickup=True, discard_upcard=True, joker=True),
+    Rules(players=3, deck=32, joker=True, stick_the_dealer=True),
+]
+PLAYERS = [ClubPlayer(), ClubPlayer(score=Score(3, 9)), ClubPlayer(score=Score(8, 2)), ClubPlayer(boldness=0.4)]
+
+
+def numbers(player: ClubPlayer, rules: Rules) -> tuple[float, bool]:
+    return call_threshold(rules, player.score) - player.boldness, alone_worthwhile(rules, player.score)
+
+
+def test_every_choice_equals_the_club_players() -> None:
+    """Random hands, walked with a mix of club and random legal actions so that odd positions
+    (a loner, a lone defender, a dealer stuck, a declined upcard) come up too."""
+    rng = random.Random(2024)
+    compared = 0
+    kinds: set[Kind] = set()
+    for i in range(400):
+        rules = VARIANTS[i % len(VARIANTS)]
+        player = PLAYERS[(i // len(VARIANTS)) % len(PLAYERS)]
+        need, alone = numbers(player, rules)
+        state = deal(rules, rng.randrange(rules.players), rng)
+        wander = rng.random() * 0.6
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            want = player.decide(view_of(state, seat), rng).action
+            got = action_of(club_decide(encode_state(state), seat, need, alone))
+            assert got == want, (str(state), state.history, rules)
+            compared += 1
+            kinds.add(want.kind)
+            state = apply(state, rng.choice(legal_actions(state)) if rng.random() < wander else want)
+    assert compared > 6000
+    assert kinds == set(Kind) - {Kind.DECLINE}  # every kind of decision but the rare one below
+
+
+def test_a_dealer_with_five_higher_trumps_leaves_the_upcard() -> None:
+    rules = Rules(players=2, optional_pickup=True)
+    hands = [parse_cards("9C TC QS KD 9S"), parse_cards("JH JD AH KH QH")]
+    state = from_cards(rules, 1, hands, parse_card("9H")).apply("order")
+    assert state.phase is Phase.DISCARD
+    need, alone = numbers(ClubPlayer(), rules)
+    want = ClubPlayer().decide(view_of(state, 1), random.Random(0)).action
+    assert want.kind is Kind.DECLINE
+    assert action_of(club_decide(encode_state(state), 1, need, alone)) == want
+
+
+def test_play_outs_replay_through_the_rules_engine() -> None:
+    rng = random.Random(7)
+    line = np.zeros(64, dtype=np.int64)
+    res = np.zeros(4, dtype=np.int64)
+    club = ClubPlayer()
+    finished = 0
+    for i in range(300):
+        rules = VARIANTS[i % len(VARIANTS)]
+        need, alone = numbers(club, rules)
+        state = deal(rules, rng.randrange(rules.players), rng)
+        for _ in range(rng.randrange(20)):  # start anywhere: bidding, discard, mid-trick
+            if state.is_over:
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+        s = encode_state(state)
+        k = play_line(s, need, alone, line)
+        replayed = state
+        for code in line[:k]:
+            replayed = apply(replayed, action_of(int(code)))  # raises IllegalAction if not legal
+        assert replayed.is_over
+        assert replayed == advance(state, club, rng, until_play=False)  # the club player's own line
+        me = rng.randrange(rules.players)
+        outcome(s, me, -1, res)
+        o = outcome_of(replayed, me)
+        assert tuple(res) == (-1 if o.maker is None else o.maker, o.maker_tricks, o.us, o.them)
+        if replayed.maker is not None:
+            assert replayed.points[me] == res[2]
+        finished += 1
+    assert finished == 300
+
+
+def bidding_view(rules: Rules, rng: random.Random) -> SeatView:
+    """A random seat's view at a bidding decision after some passes."""
+    while True:
+        state = deal(rules, rng.randrange(rules.players), rng)
+        for _ in range(rng.randrange(2 * rules.players)):
+            if state.phase not in (Phase.BID1, Phase.BID2):
+                break
+            legal = legal_actions(state)
+            if legal[0].kind is not Kind.PASS:
+                break
+            state = apply(state, legal[0])
+        if state.phase in (Phase.BID1, Phase.BID2, Phase.NAME):
+            assert state.to_act is not None
+            return view_of(state, state.to_act)
+
+
+def fast_run(view: SeatView, seed: int, ceiling: bool = True) -> fastbatch.FastRun:
+    need, alone = numbers(ClubPlayer(), view.rules)
+    options = np.array([[code_of(a), -1] for a in view.legal], dtype=np.int64)
+    checks = fastbatch.pass_checks(view)
+    assert checks is not None
+    return fastbatch.FastRun(view, options, checks, fastbatch.base_state(view), (need, alone), (need, alone),
+                             seed, ceiling)
+
+
+def test_sampled_deals_keep_the_view_and_the_passes() -> None:
+    rng = random.Random(5)
+    club = ClubPlayer()
+    checked = rejected = 0
+    for i in range(120):
+        rules = VARIANTS[i % len(VARIANTS)]
+        view = bidding_view(rules, rng)
+        run = fast_run(view, seed=i)
+        s = np.zeros(S_SIZE, dtype=np.int64)
+        cards = run.pool.copy()
+        rs = np.zeros(1, dtype=np.int64)
+        draws = np.zeros(7, dtype=np.int64)
+        for index in range(5):
+            s[:] = run.base
+            fastbatch.sample_deal(run.base, view.seat, run.pool, run.checks, run.bid[0], run.bid[1], run.seed,
+                                  index, run.max_tries, s, cards, rs, draws)
+            hands = [tuple(code_card(int(c)) for c in s[S_HANDS + 5 * p:S_HANDS + 5 * p + 5]) for p in range(rules.players)]
+            used = {c for h in hands for c in h}
+            leftover = [c for c in view.unseen_cards() if c not in used]
+            state = build_state(view, hands, leftover)
+            assert view_of(state, view.seat) == view
+            if draws[fastbatch.UNCHECKED] == 0:
+                assert bids_agree(state, view.seat, club, rng) is None
+            rejected += int(draws[fastbatch.REJECTED])
+            checked += 1
+    assert checked == 600 and rejected > 50
+
+
+def test_passers_hold_fewer_trumps_than_chance() -> None:
+    # Third seat after two passes with the ace of hearts turned up: the passers' sampled
+    # hands hold fewer hearts (the left bower counted) when the passes are respected.
+    view = question("9C TC QS KD 9S", "AH", "third").view()
+    run = fast_run(view, seed=3, ceiling=False)
+    hearts = {card_code(c) for c in view.unseen_cards() if c.suit is not None and (c.suit.letter == "H" or str(c) == "JD")}
+
+    def mean_hearts(checks: np.ndarray) -> float:
+        s = run.base.copy()
+        cards, rs, draws = run.pool.copy(), np.zeros(1, dtype=np.int64), np.zeros(7, dtype=np.int64)
+        total = 0
+        for index in range(400):
+            fastbatch.sample_deal(run.base, 0, run.pool, checks, run.bid[0], run.bid[1], 9, index, 30, s, cards,
+                                  rs, draws)
+            total += sum(1 for seat in (2, 3) for c in s[S_HANDS + 5 * seat:S_HANDS + 5 * seat + 5] if c in hearts)
+        return total / 400
+
+    assert mean_hearts(run.checks) < mean_hearts(np.zeros((0, 2), dtype=np.int64)) - 0.2
+
+
+def test_ceiling_is_the_exact_solver_and_threads_do_not_change_results() -> None:
+    rng = random.Random(11)
+    keys, lower, upper, stamps, scratch = fastbatch._tables()
+    h, table = np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64)
+    club = ClubPlayer()
+    for i in range(60):
+        rules = VARIANTS[i % len(VARIANTS)]
+        state = advance(deal(rules, rng.randrange(rules.players), rng), club, rng, until_play=True)
+        if state.is_over:
+            continue
+        got = fastbatch._solve(encode_state(state), h, table, keys, lower, upper, stamps, scratch)
+        assert got == makers_tricks(state)
+    view = question("JH AD AH KS 9C", "9H", "second").view()
+    run = fast_run(view, seed=99)
+    whole = run.run(0, 64, threads=2)
+    first, second = run.run(0, 40, threads=1), run.run(40, 24, threads=1)
+    assert whole.ceil is not None and first.ceil is not None and second.ceil is not None
+    assert np.array_equal(whole.real, np.concatenate([first.real, second.real]))
+    assert np.array_equal(whole.ceil, np.concatenate([first.ceil, second.ceil]))
+    assert np.array_equal(whole.draws, np.concatenate([first.draws, second.draws]))
+
+
+class PythonClub(ClubPlayer):
+    """The same player, but not a plain ClubPlayer: the analyzer runs it in Python."""
+
+
+@pytest.mark.parametrize(("hand", "up", "seat"), [("JH AD AH KS 9C", "9H", "second"), ("JS TS AD KD 9C", "QS", "dealer")])
+def test_compiled_and_python_analyses_agree(hand: str, up: str, seat: str) -> None:
+    view = question(hand, up, seat).view()
+    fast = analyze(view, random.Random(1), time_budget=None, max_samples=3000, stop="precision", ceiling=False)
+    slow = analyze(view, random.Random(1), time_budget=None, max_samples=160, stop="precision", ceiling=False,
+                   policy=PythonClub(), bidder=PythonClub())
+    assert [o.action for o in fast.options] == [o.action for o in slow.options]
+    for f, p in zip(fast.options, slow.options, strict=True):
+        se_f = (f.realistic.ev_ci[1] - f.realistic.ev_ci[0]) / (2 * 1.96)
+        se_p = (p.realistic.ev_ci[1] - p.realistic.ev_ci[0]) / (2 * 1.96)
+        assert abs(f.realistic.ev - p.realistic.ev) < 3.5 * (se_f**2 + se_p**2) ** 0.5
+        assert abs(f.realistic.p_make - p.realistic.p_make) < 0.2
