@@ -21,8 +21,9 @@ the others then do — and the hand is finished two ways, side by side:
 With Club players (the default) the deals are sampled and played out by the
 compiled port of the Club player (``engine.analysis.fastbatch``, thousands of deals
 a second on both cores; ``tests/analysis/test_fastplay.py`` holds the port to the
-Club player's every choice). Any other ``policy``/``bidder`` is run in Python
-(``engine.analysis.runners.PythonRun``).
+Club player's every choice); there the ceiling is solved on the first 1,000 deals
+(``runners.CEILING_DEALS``; its ``Stats.n`` says how many). Any other
+``policy``/``bidder`` is run in Python (``engine.analysis.runners.PythonRun``).
 
 A dealer's pick-up is tried with each sensible discard (the lowest card of each
 side suit, or the lowest trump when all five are trump) and reported with its best.
@@ -235,7 +236,7 @@ def analyze(
     *,
     score: tuple[int, int] | None = None,
     time_budget: float | None = 1.0,
-    max_samples: int = 4000,
+    max_samples: int = 20000,
     min_samples: int = 24,
     stop: str = "separated",
     half_width: float = 0.05,

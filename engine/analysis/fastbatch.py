@@ -13,7 +13,9 @@ exact solver's core (``engine.fastcore.search``).
 
 ``FastRun.run(first, count)`` returns per deal and option the 4 numbers of
 ``fastplay.outcome`` (maker or -1, makers' tricks, points to the learner's side, to
-the others) for the realistic and the ceiling play-outs, and the sampling counts.
+the others) for the realistic and the ceiling play-outs (the ceiling only for the first
+``ceiling_deals`` deals: the solver costs several times a club play-out), and the
+sampling counts.
 Batches are split over two threads (every compiled function releases the GIL; each
 thread has its own transposition table).
 """
@@ -211,7 +213,7 @@ def _executor() -> ThreadPoolExecutor:
 @dataclass(frozen=True)
 class Batch:
     real: np.ndarray  # (deals, options, 4): maker or -1, makers' tricks, our points, theirs
-    ceil: np.ndarray | None  # the same with open-hand perfect play after the auction
+    ceil: np.ndarray | None  # the same with open-hand perfect play, for the deals below ceiling_deals
     draws: np.ndarray  # (deals, 7): drawn, rejected, unchecked, rejected by seat 0..3
 
 
@@ -234,7 +236,7 @@ class FastRun:
 
     def __init__(self, view: SeatView, options: np.ndarray, checks: np.ndarray, base: np.ndarray,
                  play: tuple[float, bool], bid: tuple[float, bool], seed: int, ceiling: bool,
-                 max_tries: int = 30) -> None:
+                 max_tries: int = 30, ceiling_deals: int = 1 << 62) -> None:
         self.view = view
         self.options = options
         self.checks = checks
@@ -245,26 +247,38 @@ class FastRun:
         self.seed = seed
         self.ceiling = ceiling
         self.max_tries = max_tries
+        self.ceiling_deals = ceiling_deals
 
-    def _run(self, first: int, count: int, real: np.ndarray, ceil: np.ndarray, draws: np.ndarray) -> None:
+    def _run(self, segments: list[tuple[int, int, bool]], real: np.ndarray, ceil: np.ndarray,
+             draws: np.ndarray, offset: int) -> None:
+        """Run (first deal, count, solve the ceiling) segments; rows are ``deal - offset``."""
         keys, lower, upper, stamps, scratch = _tables()
-        run_deals(self.base, self.view.seat, self.pool, self.checks, self.options, self.play[0], self.play[1],
-                  self.bid[0], self.bid[1], self.seed, first, count, self.max_tries, self.ceiling,
-                  real, ceil, draws, keys, lower, upper, stamps, scratch)
+        for first, count, ceiling in segments:
+            if count == 0:
+                continue
+            rows = slice(first - offset, first - offset + count)
+            run_deals(self.base, self.view.seat, self.pool, self.checks, self.options, self.play[0],
+                      self.play[1], self.bid[0], self.bid[1], self.seed, first, count, self.max_tries, ceiling,
+                      real[rows], ceil[rows], draws[rows], keys, lower, upper, stamps, scratch)
 
     def run(self, first: int, count: int, threads: int = THREADS) -> Batch:
+        """Deals ``first .. first + count - 1``; the ceiling only for deals below ``ceiling_deals``."""
         nopt = self.options.shape[0]
         real = np.zeros((count, nopt, 4), dtype=np.int64)
         ceil = np.zeros((count, nopt, 4), dtype=np.int64)
         draws = np.zeros((count, 7), dtype=np.int64)
+        solved = max(0, min(count, self.ceiling_deals - first)) if self.ceiling else 0
+        plain = count - solved
         if threads < 2 or count < MIN_SPLIT:
-            self._run(first, count, real, ceil, draws)
+            self._run([(first, solved, True), (first + solved, plain, False)], real, ceil, draws, first)
         else:
-            half = count // 2
-            other = _executor().submit(self._run, first + half, count - half, real[half:], ceil[half:], draws[half:])
-            self._run(first, half, real[:half], ceil[:half], draws[:half])
+            a, b = solved // 2, plain // 2  # each thread takes half of the solved and half of the plain deals
+            mine = [(first, a, True), (first + solved, b, False)]
+            theirs = [(first + a, solved - a, True), (first + solved + b, plain - b, False)]
+            other = _executor().submit(self._run, theirs, real, ceil, draws, first)
+            self._run(mine, real, ceil, draws, first)
             other.result()
-        return Batch(real, ceil if self.ceiling else None, draws)
+        return Batch(real, ceil[:solved] if self.ceiling else None, draws)
 
 
 def base_state(view: SeatView) -> np.ndarray:

@@ -7,7 +7,9 @@ learner's side, to the others; realistic and ceiling).
 
 - ``fastbatch.FastRun`` when the players are Club players (the default): the numba
   port of the Club player *is* the club player here (the differential test holds it
-  to the same choices), thousands of deals a second on both cores.
+  to the same choices), thousands of deals a second on both cores. The open-hand
+  ceiling costs several times a club play-out, so it is solved on the first
+  ``CEILING_DEALS`` deals only (its own ``n`` and interval say so).
 - ``PythonRun`` for any other ``Policy``/``Bidder`` (an experiment, a new player):
   ``engine.analysis.sampler`` and ``engine.analysis.playout`` step by step.
 """
@@ -30,6 +32,8 @@ from engine.hand import HandState, Phase, apply
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import alone_worthwhile, call_threshold
 from engine.view import SeatView
+
+CEILING_DEALS = 1000  # compiled runs solve the ceiling on the first deals only (about ±0.1 points)
 
 
 class Runner(Protocol):
@@ -119,5 +123,5 @@ def make_runner(view: SeatView, options: Sequence[tuple[Action, Card | None]], p
     fastbatch.warm_up()
     table = np.array([[code_of(a), -1 if d is None else card_code(d)] for a, d in options], dtype=np.int64)
     fast = fastbatch.FastRun(view, table, checks, fastbatch.base_state(view), play, bid,
-                             rng.getrandbits(62), ceiling)
+                             rng.getrandbits(62), ceiling, ceiling_deals=CEILING_DEALS)
     return CompiledRun(fast)

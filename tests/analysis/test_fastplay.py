@@ -220,6 +220,12 @@ def test_ceiling_is_the_exact_solver_and_threads_do_not_change_results() -> None
     assert np.array_equal(whole.real, np.concatenate([first.real, second.real]))
     assert np.array_equal(whole.ceil, np.concatenate([first.ceil, second.ceil]))
     assert np.array_equal(whole.draws, np.concatenate([first.draws, second.draws]))
+    capped = fast_run(view, seed=99)
+    capped = fastbatch.FastRun(view, capped.options, capped.checks, capped.base, capped.play, capped.bid, 99, True,
+                               ceiling_deals=40)
+    part = capped.run(0, 64, threads=2)
+    assert part.ceil is not None and part.ceil.shape[0] == 40
+    assert np.array_equal(part.ceil, whole.ceil[:40]) and np.array_equal(part.real, whole.real)
 
 
 class PythonClub(ClubPlayer):
