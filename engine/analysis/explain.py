@@ -165,4 +165,8 @@ def explain(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = 
                 f"With every card face up and perfect play (the ceiling), {label(top.action)} would score "
                 f"more ({top.ceiling.ev:+.2f}); the recommendation uses realistic play."
             )
+    lines.append(
+        f"Realistic: club-level play — the club player plays every seat, the rest of the auction "
+        f"included, on {analysis.n} sampled deals that fit the passes."
+    )
     return lines
