@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from html import escape
 
 import streamlit as st
 
-from engine.cards import Card, CardParseError, Suit, make_deck, parse_card, parse_cards
+from engine.cards import Card, Suit, make_deck, parse_card, parse_cards
+from engine.errors import CardParseError
 from engine.hand import HandState, Phase
 from engine.ranking import card_role, deck_in_rank_order, effective_suit, left_bower, trick_winner_index
 from engine.scoring import scoring_rows
@@ -21,6 +23,7 @@ from engine.seats import seat_name
 from ui.cards import cards_row_html, four_colour
 from ui.follow import check_follow
 from ui.layout import card_width, page_header
+from ui.router import ensure_router
 from ui.rules_panel import current_rules
 from ui.share import ShareLinkError, query_int, query_string, rules_to_query
 from ui.walkthrough import build_walkthrough
@@ -31,8 +34,8 @@ _LINK_KEYS = ("section", "trump", "led", "hand", "seed", "dealer", "step")
 _SEEN = "rx_link_seen"
 
 
-def _html(body: str, row: str) -> None:
-    st.html(f'<div data-row="{row}">{body}</div>')
+def _section(row: str, heading: str, body: str) -> str:
+    return f'<div data-row="{row}"><h3 style="margin:1rem 0 0.2rem">{escape(heading)}</h3>{body}</div>'
 
 
 def _suit_label(suit: Suit) -> str:
@@ -142,15 +145,16 @@ def ranking_view(width: int, colour: bool) -> None:
         f"{lent.noun.capitalize()} have no jack this hand."
     )
     labels = [f"{i}. {card_role(c, trump) or 'trump'}" if c.is_jack or c.is_joker else f"{i}." for i, c in enumerate(trumps, 1)]
-    st.subheader(f"Trump: {_suit_label(trump)} ({len(trumps)} cards)")
-    _html(cards_row_html(trumps, trump=trump, four_colour=colour, width=width, labels=labels), "trump")
+    blocks = [_section("trump", f"Trump: {_suit_label(trump)} ({len(trumps)} cards)",
+                       cards_row_html(trumps, trump=trump, four_colour=colour, width=width, labels=labels))]
     for suit in Suit:
         if suit == trump:
             continue
         cards = [c for c in order if effective_suit(c, trump) == suit]
         note = f" — no jack: the {lb.short} is a {trump.noun[:-1]}" if suit == lent else ""
-        st.subheader(f"{_suit_label(suit)} ({len(cards)} cards){note}")
-        _html(cards_row_html(cards, trump=trump, four_colour=colour, width=width), f"suit-{suit.letter}")
+        blocks.append(_section(f"suit-{suit.letter}", f"{_suit_label(suit)} ({len(cards)} cards){note}",
+                               cards_row_html(cards, trump=trump, four_colour=colour, width=width)))
+    st.html("".join(blocks))  # one element for the whole deck: quick to send and redraw
     _share_link({"section": "ranking", "trump": trump.letter})
 
 
@@ -172,16 +176,12 @@ def follow_view(width: int, colour: bool) -> None:
         )
     st.button("Show the example for this trump", on_click=_example_follow, args=(trump,))
     answer = check_follow(hand, led, trump)
-    st.caption("Led card")
-    _html(cards_row_html([led], trump=trump, four_colour=colour, width=width), "led")
-    st.caption("Your hand: the cards you may play are ringed in green")
-    states = ["playable" if c in answer.legal else "disabled" for c in answer.hand]
-    _html(
-        cards_row_html(answer.hand, trump=trump, states=states, four_colour=colour, width=width,
-                       labels=list(answer.notes)),
-        "hand",
-    )
     st.info(answer.sentence)
+    states = ["playable" if c in answer.legal else "disabled" for c in answer.hand]
+    led_block = _block("led", "Led card", cards_row_html([led], trump=trump, four_colour=colour, width=width))
+    hand_block = _block("hand", "Your hand: the cards you may play are ringed in green", cards_row_html(
+        answer.hand, trump=trump, states=states, four_colour=colour, width=width, labels=list(answer.notes)))
+    st.html(f'<div style="display:flex;gap:2.5rem;flex-wrap:wrap">{led_block}{hand_block}</div>')
     _share_link({
         "section": "follow", "trump": trump.letter, "led": str(led), "hand": ",".join(str(c) for c in hand),
     })
@@ -191,7 +191,7 @@ def scoring_view() -> None:
     rules = current_rules()
     rows = scoring_rows(rules.players, rules.defend_alone)
     st.subheader(f"Scoring with {rules.players} players")
-    st.dataframe({"Result": [r for r, _ in rows], "Points": [p for _, p in rows]}, hide_index=True)
+    st.markdown("| Result | Points |\n|---|---|\n" + "\n".join(f"| {r} | {p} |" for r, p in rows))
     match = "one game" if rules.match_games == 1 else f"a match is the best of {rules.match_games} games"
     st.write(f"The first side to {rules.target} points wins the game; {match}.")
     if rules.players == 3:
@@ -271,51 +271,57 @@ def deal_view(width: int, colour: bool) -> None:
 
     _board(walk.steps[step].action.card if step < walk.length else None, state, width, colour)
     with st.expander("Every step so far"):
-        for i, done in enumerate(walk.steps[:step], 1):
-            st.write(f"{i}. {done.sentence}" + (f" — {done.reason}" if done.reason else ""))
+        st.markdown("\n".join(
+            f"{i}. {done.sentence}" + (f" — {done.reason}" if done.reason else "")
+            for i, done in enumerate(walk.steps[:step], 1)
+        ) or "Nothing yet: the cards are dealt.")
     _share_link({"section": "deal", "seed": str(seed), "dealer": str(dealer), "step": str(step)})
 
 
+def _block(row: str, title: str, body: str) -> str:
+    return f'<div data-row="{row}"><p style="margin:0.6rem 0 0">{title}</p>{body}</div>'
+
+
 def _board(next_card: Card | None, state: HandState, width: int, colour: bool) -> None:
+    """The table in one HTML block (one element to send and draw per step, which keeps clicks fast)."""
     rules = state.rules
     trump = state.trump
     small = max(60, width * 2 // 3)
-    middle = st.columns([1, 3])
-    with middle[0]:
-        if state.phase in (Phase.BID1, Phase.NAME):
-            st.caption("Upcard")
-            _html(cards_row_html([state.upcard], four_colour=colour, width=small), "upcard")
-        elif trump is not None:
-            st.markdown(f"**Trump: {_suit_label(trump)}**")
-        else:
-            st.caption(f"The {state.upcard.short} was turned down")
-    with middle[1]:
-        if state.trick:
-            cards = [c for _, c in state.trick]
-            assert trump is not None
-            win = trick_winner_index(cards, trump)
-            st.caption("Trick in play: " + ", ".join(seat_name(rules.players, s) for s, _ in state.trick))
-            _html(cards_row_html(cards, trump=trump, four_colour=colour, width=small,
-                                 states=["winning" if i == win else "normal" for i in range(len(cards))]), "trick")
-        elif state.tricks:
-            last = state.tricks[-1]
-            cards = list(last.cards)
-            win = [s for s, _ in last.plays].index(last.winner)
-            st.caption(f"Trick {len(state.tricks)} won by {seat_name(rules.players, last.winner)}")
-            _html(cards_row_html(cards, trump=trump, four_colour=colour, width=small,
-                                 labels=[seat_name(rules.players, s) for s, _ in last.plays],
-                                 states=["winning" if i == win else "normal" for i in range(len(cards))]), "trick")
+    names = [seat_name(rules.players, s) for s in range(rules.players)]
+    if state.phase in (Phase.BID1, Phase.NAME):
+        left = _block("upcard", "Upcard", cards_row_html([state.upcard], four_colour=colour, width=small))
+    elif trump is not None:
+        left = f"<p><b>Trump: {_suit_label(trump)}</b></p>"
+    else:
+        left = f"<p>The {escape(state.upcard.short)} was turned down.</p>"
+    right = ""
+    if state.trick or state.tricks:
+        plays = state.trick or state.tricks[-1].plays
+        cards = [c for _, c in plays]
+        assert trump is not None
+        win = trick_winner_index(cards, trump)
+        title = (f"Trick {len(state.tricks) + 1} in play" if state.trick
+                 else f"Trick {len(state.tricks)} won by {names[state.tricks[-1].winner]}")
+        right = _block("trick", title, cards_row_html(
+            cards, trump=trump, four_colour=colour, width=small, labels=[names[s] for s, _ in plays],
+            states=["winning" if i == win else "normal" for i in range(len(cards))],
+        ))
+    parts = [f'<div style="display:flex;gap:3rem;flex-wrap:wrap;align-items:flex-start">'
+             f"<div>{left}</div><div>{right}</div></div>"]
     for seat in range(rules.players):
         tags = _seat_tags(state, seat)
-        st.markdown(f"**{seat_name(rules.players, seat)}**" + (f" — {tags}" if tags else ""))
         hand = state.hands[seat]
         states = ["disabled" if seat in state.out else "hinted" if c == next_card and state.to_act == seat
                   else "normal" for c in hand]
-        _html(cards_row_html(hand, trump=trump, states=states, four_colour=colour, width=width), f"seat-{seat}")
+        title = f"<b>{names[seat]}</b>" + (f" — {escape(tags)}" if tags else "")
+        parts.append(_block(f"seat-{seat}", title, cards_row_html(
+            hand, trump=trump, states=states, four_colour=colour, width=width)))
+    st.html("".join(parts))
 
 
 # ---- the page ----------------------------------------------------------------
 
+ensure_router()  # before reading the link: a first visit may need to start again through app.py
 rules = current_rules()
 problems = _adopt_link(st.query_params.to_dict(), rules.players, make_deck(rules.deck, rules.joker))
 page_header("Rules explorer")

@@ -145,18 +145,19 @@ def _back() -> str:
 
 
 def _trump_band(card: Card, trump: Suit) -> str:
+    """A short word on a green band at the bottom: RIGHT / LEFT (the bowers), BEST (joker), TRUMP."""
     if card.is_joker:
-        text = "BEST BOWER"
+        text = "BEST"
     elif card == right_bower(trump):
-        text = "RIGHT BOWER"
+        text = "RIGHT"
     elif card == left_bower(trump):
-        text = "LEFT BOWER"
+        text = "LEFT"
     else:
         text = "TRUMP"
     return (
-        '<rect x="22" y="122" width="56" height="13" rx="6.5" fill="#1b6e3a"/>'
-        f'<text x="50" y="131.8" font-size="8.6" font-weight="700" text-anchor="middle" fill="#ffffff" '
-        f'font-family="Arial, Helvetica, sans-serif" letter-spacing="0.3">{text}</text>'
+        '<rect x="26" y="122" width="48" height="14" rx="7" fill="#1b6e3a"/>'
+        f'<text x="50" y="132.4" font-size="10" font-weight="700" text-anchor="middle" fill="#ffffff" '
+        f'font-family="Arial, Helvetica, sans-serif" letter-spacing="0.4">{text}</text>'
     )
 
 

@@ -16,9 +16,12 @@ Fixtures
 - ``streamlit_server`` (session): starts ``streamlit run app.py`` headless on a free loopback port
   with a fresh temporary ``EUCHRE_COACH_DB``, waits for ``/_stcore/health``, stops it at the end.
   Its log is test-artifacts/streamlit-server.log.
+  ``start_streamlit(db_path)`` is the same as a context manager, for a test that needs a fresh server.
 - ``app_url`` (session): the server's base URL, e.g. ``http://127.0.0.1:41234``.
 - ``browser`` (session): Chromium from /usr/bin/chromium (Playwright's own download is not used).
 - ``page`` (function): a fresh browser context and page (1280x900), with ``page.app_url`` set.
+- ``fresh_server`` (function): a second server started for one test; ``open_page(url)`` opens a
+  page on any URL in a new context (``with open_page(fresh_server) as page: ...``).
 - ``record_timing`` (session): ``record_timing("rules.click.trump", seconds)`` adds a figure to
   test-artifacts/timings.json (merged with what is already there) at the end of the session.
 
@@ -27,6 +30,8 @@ Helper fixtures (each returns a function)
   stale, and stays so for a short settle time.
 - ``goto(page, path_and_query)``: opens a page of the app and waits until idle; returns the seconds
   from navigation start until the first script run finished (measured in the browser).
+- ``goto_all(pages, paths)``: opens ``paths[i]`` in ``pages[i]`` at the same time (pages from
+  ``open_page``), then waits for each; for many independent page loads.
 - ``click_and_wait(page, locator)``: clicks and waits for the rerun it causes; returns the seconds
   from the click until that run finished (measured in the browser).
 - ``screenshot(page, name)``: a full-page PNG under test-artifacts/.
@@ -43,6 +48,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -58,10 +64,10 @@ CHROMIUM_ARGS = [
 STARTUP_TIMEOUT_S = 60
 IDLE_TIMEOUT_MS = 20_000
 
-# Counts the script runs the page has started (every change of stApp's data-test-script-state to
-# "running"; Streamlit 1.67 exposes initial / running / notRunning / rerunRequested there) and
-# notes when the last run finished and when the last click began (performance.now(), in ms since
-# the page was opened), so timings are measured inside the browser.
+# Notes when the last click began (performance.now(), ms since the page was opened) so timings are
+# measured inside the browser. Streamlit 1.67 shows its state on stApp's data-test-script-state
+# (initial / running / notRunning / rerunRequested); a quick run may never show "running", so runs
+# are counted from the websocket instead (RunWatch); __ecRuns/__ecIdleAt stay for debugging.
 _RUN_COUNTER = """
 window.__ecRuns = 0;
 window.__ecIdleAt = null;
@@ -87,8 +93,45 @@ _IDLE = """() => {
   const now = performance.now();
   if (!idle) { window.__ecIdleSince = null; return false; }
   if (window.__ecIdleSince == null) window.__ecIdleSince = now;
-  return now - window.__ecIdleSince >= %d;
+  if (now - window.__ecIdleSince < %d) return false;
+  window.__ecIdleSeen = window.__ecIdleSince;
+  return true;
 }"""
+
+
+class RunWatch:
+    """Counts the script runs the server reports finished to one page, from the websocket itself
+    (Streamlit's ForwardMsg ``script_finished``): exact even when a run is too quick for the
+    frontend to ever show a "running" state. Runs cut short by a rerun are not counted."""
+
+    def __init__(self) -> None:
+        self.finished = 0
+
+    def attach(self, page: Any) -> None:
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        if not isinstance(payload, bytes):
+            return
+        from google.protobuf.message import DecodeError
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        msg = ForwardMsg()
+        try:
+            msg.ParseFromString(payload)
+        except DecodeError:
+            return
+        if msg.WhichOneof("type") == "script_finished" and (
+            msg.script_finished != ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
+        ):
+            self.finished += 1
+
+    def wait_beyond(self, page: Any, count: int, timeout_ms: int = IDLE_TIMEOUT_MS) -> None:
+        deadline = time.monotonic() + timeout_ms / 1000
+        while self.finished <= count:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no Streamlit script run finished within {timeout_ms} ms")
+            page.wait_for_timeout(5)  # lets Playwright deliver the websocket events
 
 
 def _free_port() -> int:
@@ -105,18 +148,19 @@ def _healthy(url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="session")
-def streamlit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def start_streamlit(db_path: Path, log_name: str = "streamlit-server") -> Iterator[str]:
+    """Run ``streamlit run app.py`` headless on a free loopback port; yields its base URL."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = _free_port()
     env = dict(os.environ)
-    env["EUCHRE_COACH_DB"] = str(tmp_path_factory.mktemp("db") / "coach.sqlite3")
+    env["EUCHRE_COACH_DB"] = str(db_path)
     command = [
         sys.executable, "-m", "streamlit", "run", "app.py",
         "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
         "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false",
     ]
-    log_path = ARTIFACTS / "streamlit-server.log"
+    log_path = ARTIFACTS / f"{log_name}.log"
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         url = f"http://127.0.0.1:{port}"
@@ -139,6 +183,12 @@ def streamlit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def streamlit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with start_streamlit(tmp_path_factory.mktemp("db") / "coach.sqlite3") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def app_url(streamlit_server: str) -> str:
     return streamlit_server
 
@@ -157,13 +207,24 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, app_url: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    with new_page(browser, app_url) as fresh:
+        yield fresh
+
+
+@contextmanager
+def new_page(browser: Any, app_url: str, width: int = 1280, height: int = 900) -> Iterator[Any]:
+    """A page in a fresh browser context (its own Streamlit session), closed afterwards."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     context.add_init_script(_RUN_COUNTER)
-    new_page = context.new_page()
-    new_page.set_default_timeout(IDLE_TIMEOUT_MS)
-    new_page.app_url = app_url
-    yield new_page
-    context.close()
+    fresh = context.new_page()
+    fresh.set_default_timeout(IDLE_TIMEOUT_MS)
+    fresh.app_url = app_url
+    fresh.run_watch = RunWatch()
+    fresh.run_watch.attach(fresh)
+    try:
+        yield fresh
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="session")
@@ -185,49 +246,64 @@ def record_timing() -> Iterator[Callable[[str, float], None]]:
         path.write_text(json.dumps(existing, indent=2, sort_keys=True) + "\n")
 
 
-def _wait_idle(page: Any, settle_ms: int = 150, timeout_ms: int = IDLE_TIMEOUT_MS) -> None:
+def _wait_idle(page: Any, settle_ms: int = 100, timeout_ms: int = IDLE_TIMEOUT_MS) -> None:
     """Wait until Streamlit is connected and idle (not running, nothing stale) for ``settle_ms``."""
     page.evaluate("window.__ecIdleSince = null")
     page.wait_for_function(_IDLE % settle_ms, timeout=timeout_ms, polling=25)
-
-
-def _runs(page: Any) -> int:
-    return int(page.evaluate("window.__ecRuns || 0"))
 
 
 def _goto(page: Any, path_and_query: str = "/") -> float:
     """Open ``path_and_query`` (e.g. "/rules?section=deal") and wait until idle. Returns the
     seconds from the start of navigation until the page's first script run had finished
     (measured in the browser; the settle time is not counted)."""
-    page.goto(page.app_url + path_and_query, wait_until="commit")
-    page.wait_for_function(
-        "() => window.__ecRuns >= 1 && window.__ecIdleAt !== null", timeout=IDLE_TIMEOUT_MS, polling=10
-    )
-    page.wait_for_function(_IDLE % 0, timeout=IDLE_TIMEOUT_MS, polling=10)
-    elapsed = float(page.evaluate("window.__ecIdleAt")) / 1000
-    _wait_idle(page)
-    return elapsed
+    return _goto_all([page], [path_and_query])[0]
+
+
+def _goto_all(pages: list[Any], paths: list[str]) -> list[float]:
+    """Open ``paths[i]`` in ``pages[i]``, all at once (each page its own session), then wait for
+    each to be idle: several independent page loads in about the time of one or two."""
+    counts = [page.run_watch.finished for page in pages]
+    for page, path in zip(pages, paths, strict=True):
+        page.goto(page.app_url + path, wait_until="commit")
+    seconds = []
+    for page, count in zip(pages, counts, strict=True):
+        page.run_watch.wait_beyond(page, count)
+        page.evaluate("window.__ecIdleSince = null")
+        page.wait_for_function(_IDLE % 0, timeout=IDLE_TIMEOUT_MS, polling=10)
+        seconds.append(float(page.evaluate("window.__ecIdleSeen")) / 1000)
+        _wait_idle(page)
+    return seconds
 
 
 def _click_and_wait(page: Any, locator: Any) -> float:
-    """Click and wait for the script run the click starts to finish. Returns the seconds from
-    the click (pointer down, in the browser) until that run had finished."""
-    before = _runs(page)
+    """Click and wait for the script run the click starts to finish and be drawn. Returns the
+    seconds from the click (pointer down, in the browser) until the page was idle again."""
+    count = page.run_watch.finished
     locator.click()
-    page.wait_for_function(
-        f"() => window.__ecRuns > {before} && window.__ecIdleAt > window.__ecClickAt",
-        timeout=IDLE_TIMEOUT_MS, polling=10,
-    )
+    page.run_watch.wait_beyond(page, count)
+    page.evaluate("window.__ecIdleSince = null")  # idle is timed from after the run's end
     page.wait_for_function(_IDLE % 0, timeout=IDLE_TIMEOUT_MS, polling=10)
-    elapsed = float(page.evaluate("window.__ecIdleAt - window.__ecClickAt")) / 1000
+    elapsed = float(page.evaluate("window.__ecIdleSeen - window.__ecClickAt")) / 1000
     _wait_idle(page)
     return elapsed
 
 
 def _screenshot(page: Any, name: str) -> Path:
+    """A PNG of the whole page under test-artifacts/. Streamlit scrolls inside its main area, not
+    the document, so the viewport is stretched to the main area's height for the shot."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
+    size = page.viewport_size or {"width": 1280, "height": 900}
+    height = page.evaluate(
+        "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m ? m.scrollHeight : 0; }"
+    )
+    tall = min(max(int(height), size["height"]), 6000)
+    if tall > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": tall})
+        page.wait_for_timeout(100)
     page.screenshot(path=str(path), full_page=True)
+    if tall > size["height"]:
+        page.set_viewport_size(size)
     return path
 
 
@@ -248,6 +324,11 @@ def goto() -> Callable[..., float]:
 
 
 @pytest.fixture(scope="session")
+def goto_all() -> Callable[[list[Any], list[str]], list[float]]:
+    return _goto_all
+
+
+@pytest.fixture(scope="session")
 def click_and_wait() -> Callable[[Any, Any], float]:
     return _click_and_wait
 
@@ -260,3 +341,20 @@ def screenshot() -> Callable[[Any, str], Path]:
 @pytest.fixture(scope="session")
 def assert_no_exception() -> Callable[[Any], None]:
     return _assert_no_exception
+
+
+@pytest.fixture
+def fresh_server(tmp_path: Path) -> Iterator[str]:
+    """A second server of its own, started for one test (e.g. to test the very first visit)."""
+    with start_streamlit(tmp_path / "coach.sqlite3", log_name="streamlit-fresh-server") as url:
+        yield url
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Callable[..., Any]:
+    """``with open_page(url) as page:`` a page in a new browser context pointed at ``url``."""
+
+    def opener(url: str, width: int = 1280, height: int = 900) -> Any:
+        return new_page(browser, url, width, height)
+
+    return opener

@@ -6,6 +6,7 @@ warm (target under 1 s) and each click on the Rules page (target under 300 ms).
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,7 +19,7 @@ from engine.rules import Rules
 pytestmark = pytest.mark.browser
 
 PAGES = {"home": "/", "learn": "/learn", "analyze": "/analyze", "practice": "/practice", "rules": "/rules"}
-SUIT_BUTTONS = {Suit.CLUBS: "♣ Clubs", Suit.DIAMONDS: "♦ Diamonds", Suit.HEARTS: "♥ Hearts", Suit.SPADES: "♠ Spades"}
+SUIT_BUTTONS = {Suit.CLUBS: "Clubs", Suit.DIAMONDS: "Diamonds", Suit.HEARTS: "Hearts", Suit.SPADES: "Spades"}
 
 
 def summary(page: Any) -> str:
@@ -99,25 +100,31 @@ FOLLOW_CASES = [
 ]
 
 
-def test_follow_suit_checker_agrees_with_the_engine(page: Any, goto: Any, record_timing: Any,
+def test_follow_suit_checker_agrees_with_the_engine(app_url: str, open_page: Any, goto_all: Any,
                                                     assert_no_exception: Any, screenshot: Any) -> None:
-    for trump, led, hand, expected in FOLLOW_CASES:
-        hand_cards = list(parse_cards(hand))
-        engine = _engine_legal(hand_cards, parse_card(led), Suit.parse(trump))
-        assert engine == set(expected.split()), (trump, led, hand)
-        goto(page, f"/rules?section=follow&trump={trump}&led={led}&hand={','.join(hand.split())}")
-        assert_no_exception(page)
-        assert cards_in(page, "led") == [led]
-        shown = states_in(page, "hand")
-        assert set(shown) == set(hand.split())
-        playable = {card for card, state in shown.items() if state == "playable"}
-        assert playable == engine, (trump, led, hand, shown)
-        assert all(state == "disabled" for card, state in shown.items() if card not in engine)
-        if trump == "H" and led == "KD" and hand.startswith("JD QD"):
-            sentence = page.locator('[data-testid="stAlert"]').inner_text()
-            assert "Hearts are trump" in sentence and "you must follow diamonds" in sentence
-            assert "J♦ is the left bower" in sentence
-            screenshot(page, "rules-follow-left-bower")
+    with ExitStack() as stack:
+        pages = [stack.enter_context(open_page(app_url)) for _ in range(4)]  # four sessions at once
+        for start in range(0, len(FOLLOW_CASES), len(pages)):
+            batch = FOLLOW_CASES[start:start + len(pages)]
+            goto_all(pages[:len(batch)], [
+                f"/rules?section=follow&trump={trump}&led={led}&hand={','.join(hand.split())}"
+                for trump, led, hand, _ in batch
+            ])
+            for page, (trump, led, hand, expected) in zip(pages, batch, strict=False):
+                engine = _engine_legal(list(parse_cards(hand)), parse_card(led), Suit.parse(trump))
+                assert engine == set(expected.split()), (trump, led, hand)
+                assert_no_exception(page)
+                assert cards_in(page, "led") == [led]
+                shown = states_in(page, "hand")
+                assert set(shown) == set(hand.split())
+                playable = {card for card, state in shown.items() if state == "playable"}
+                assert playable == engine, (trump, led, hand, shown)
+                assert all(state == "disabled" for card, state in shown.items() if card not in engine)
+                if (trump, led) == ("H", "KD") and hand.startswith("JD QD"):
+                    sentence = page.locator('[data-testid="stAlert"]').inner_text()
+                    assert "Hearts are trump" in sentence and "you must follow diamonds" in sentence
+                    assert "J♦ is the left bower" in sentence
+                    screenshot(page, "rules-follow-left-bower")
 
 
 def test_a_share_link_reproduces_the_deal_and_the_rules(
@@ -159,3 +166,16 @@ def test_a_tampered_link_shows_a_message_and_falls_back(page: Any, goto: Any, as
     if "section=deal" in query:
         assert "fresh deal" in alerts
         assert len(cards_in(page, "seat-0")) == 5  # a fresh deal is on the table
+
+
+def test_a_share_link_works_as_the_first_visit_to_a_fresh_server(
+    fresh_server: str, open_page: Any, goto: Any, assert_no_exception: Any
+) -> None:
+    # Streamlit would run pages/rules.py on its own here (folder-based pages) without ui.router.
+    with open_page(fresh_server) as page:
+        goto(page, "/rules?section=deal&players=3&seed=99&dealer=1&step=2")
+        assert_no_exception(page)
+        assert "3 players" in summary(page)
+        assert page.locator('[data-testid="stSidebar"]').get_by_text("Preset", exact=True).count() == 1
+        assert page.get_by_text("Step 2 of").count() == 1
+        assert len(cards_in(page, "seat-2")) == 5

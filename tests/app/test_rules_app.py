@@ -1,0 +1,120 @@
+"""The Rules explorer page in AppTest: ranking, the follow-suit checker, scoring, the walkthrough, links."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.cards import Card, Suit
+from engine.rules import Rules
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+SAME_COLOUR = {Suit.CLUBS: "S", Suit.SPADES: "C", Suit.HEARTS: "D", Suit.DIAMONDS: "H"}  # RULES.md §3
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, through_router: None) -> None:
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
+
+
+def rules_page(**params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.switch_page("pages/rules.py")
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def row(at: AppTest, name: str) -> list[tuple[str, str]]:
+    """(card, state) pairs of one data-row block, in order, from the page's HTML."""
+    for block in at.html:
+        match = re.search(rf'<div data-row="{name}">(.*?)</div></div>', block.value, re.S)
+        if match:
+            return re.findall(r'data-card="(\w+)" data-state="(\w+)"', match.group(1))
+    raise AssertionError(f"no {name} row on the page")
+
+
+@pytest.mark.parametrize("deck, joker", [(24, False), (32, False), (24, True)])
+def test_each_trump_ranks_the_bowers_first_and_lists_every_card_once(deck: int, joker: bool) -> None:
+    at = rules_page(deck=str(deck), joker="1" if joker else "0")
+    for trump in Suit:
+        at.segmented_control(key="rx_trump").set_value(trump).run()
+        trumps = [card for card, _ in row(at, "trump")]
+        top = (["JOKER"] if joker else []) + [f"J{trump.letter}", f"J{SAME_COLOUR[trump]}"]
+        rest = {24: "AKQT9", 32: "AKQT987"}[deck]  # RULES.md §3: then A, K, Q, 10, 9, [8, 7]
+        assert trumps == top + [f"{r}{trump.letter}" for r in rest]
+        everything = trumps + [c for s in Suit if s != trump for c, _ in row(at, f"suit-{s.letter}")]
+        assert len(everything) == len(set(everything)) == deck + joker
+        # the suit that lent its jack has no jack in its own row
+        assert f"J{SAME_COLOUR[trump]}" not in [c for c, _ in row(at, f"suit-{SAME_COLOUR[trump]}")]
+
+
+def test_the_checker_lights_up_the_legal_cards_and_explains_the_left_bower() -> None:
+    at = rules_page(section="follow", trump="H", led="KD", hand="JD,QD,AH,9C,TS")
+    assert row(at, "led") == [("KD", "normal")]
+    assert dict(row(at, "hand")) == {"JD": "disabled", "QD": "playable", "AH": "disabled",
+                                     "9C": "disabled", "TS": "disabled"}
+    sentence = at.info[0].value
+    assert sentence.startswith("Hearts are trump. The K♦ leads diamonds.")
+    assert "J♦ is the left bower" in sentence
+    # change the led card with the widget: a club lead, the 9♣ is the only club
+    at.selectbox(key="rx_led").set_value(Card.of(14, Suit.CLUBS)).run()
+    assert dict(row(at, "hand"))["9C"] == "playable"
+    assert [c for c, s in row(at, "hand") if s == "playable"] == ["9C"]
+
+
+def test_the_scoring_table_follows_the_rules() -> None:
+    at = rules_page(section="scoring", defend_alone="1")
+    table = at.markdown[[i for i, m in enumerate(at.markdown) if "| Result |" in m.value][0]].value
+    assert "| lone maker wins all 5 | makers 4 |" in table
+    assert "| lone defender euchres a lone maker | defenders 4 |" in table
+    three = rules_page(section="scoring", players="3")
+    table = [m.value for m in three.markdown if "| Result |" in m.value][0]
+    assert "| maker wins all 5 (a march) | maker 3 |" in table and "defenders 2 each" in table
+
+
+def test_the_walkthrough_steps_forward_and_back_and_ends_with_the_points() -> None:
+    at = rules_page(section="deal", seed="2024", dealer="3")
+    assert at.session_state["rx_step"] == 0
+    next_button = next(b for b in at.button if b.label == "Next")
+    next_button.click().run()
+    next(b for b in at.button if b.label == "Next").click().run()
+    assert at.session_state["rx_step"] == 2
+    next(b for b in at.button if b.label == "Back").click().run()
+    assert at.session_state["rx_step"] == 1
+    next(b for b in at.button if b.label == "End").click().run()
+    assert any("The hand is over" in s.value or "thrown in" in s.value for s in at.success)
+    link = at.code[-1].value
+    assert "seed=2024" in link and "dealer=3" in link and "section=deal" in link
+
+
+def test_a_link_opens_the_same_walkthrough_step_with_its_rules() -> None:
+    at = rules_page(section="deal", players="2", optional_pickup="1", seed="77", dealer="1", step="4")
+    assert at.session_state["rules"] == Rules(players=2, optional_pickup=True)
+    assert at.session_state["rx_step"] == 4
+    seats = {s: row(at, f"seat-{s}") for s in range(2)}
+    again = rules_page(section="deal", players="2", optional_pickup="1", seed="77", dealer="1", step="4")
+    assert {s: row(again, f"seat-{s}") for s in range(2)} == seats
+
+
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        ({"section": "deal", "seed": "-1", "dealer": "0"}, "seed='-1' is not a whole number"),
+        ({"section": "deal", "seed": "5", "dealer": "4", "players": "3"}, "dealer='4' is not a whole number from 0 to 2"),
+        ({"section": "nowhere"}, "section='nowhere' is not one of"),
+        ({"section": "follow", "led": "KD", "hand": "QD,QD,KD"}, "not the led card"),
+        ({"section": "follow", "led": "8D", "hand": "QD"}, "8D is not in this deck"),
+    ],
+)
+def test_bad_links_explain_and_fall_back(params: dict[str, str], message: str) -> None:
+    at = rules_page(**params)
+    assert any(message in w.value for w in at.warning), [w.value for w in at.warning]
+    if params.get("section") == "deal":
+        assert "fresh deal" in at.warning[0].value
+        assert len(row(at, "seat-0")) == 5

@@ -1,0 +1,102 @@
+"""The shell (router, sidebar rules panel, display toggles) and the Home page, in AppTest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.rules import PRESETS, Rules
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, through_router: None) -> None:
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
+
+
+def start(page: str | None = None, **params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    if page:
+        at.switch_page(page)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def summary(at: AppTest) -> str:
+    return str(at.main.caption[0].value)
+
+
+def test_home_renders_with_the_rules_summary_and_links_to_every_page() -> None:
+    at = start()
+    assert at.title[0].value == "Euchre Coach"
+    assert summary(at) == "Rules: **Standard (North America)** — 4 players · 24 cards · to 10"
+    links = {link.proto.page for link in at.get("page_link")}
+    assert links == {"learn", "analyze", "practice", "rules"}
+    bowers = at.html[0].value
+    assert 'data-card="JH"' in bowers and 'data-card="JD"' in bowers
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_each_preset_sets_the_rules_and_the_summary(name: str) -> None:
+    at = start()
+    at.sidebar.selectbox(key="rules_w_preset").set_value(name).run()
+    assert not at.exception
+    assert at.session_state["rules"] == PRESETS[name]
+    assert PRESETS[name].summary() in summary(at)
+    # the widgets follow the preset
+    assert at.sidebar.radio(key="rules_w_players").value == PRESETS[name].players
+    assert at.sidebar.toggle(key="rules_w_joker").value == PRESETS[name].joker
+
+
+def test_changing_one_option_makes_the_rules_custom() -> None:
+    at = start()
+    at.sidebar.radio(key="rules_w_deck").set_value(32).run()
+    assert at.session_state["rules"] == Rules(deck=32)
+    assert at.sidebar.selectbox(key="rules_w_preset").value == "Custom"
+    assert "32 cards" in summary(at)
+
+
+def test_options_that_need_four_players_are_switched_off_and_disabled_with_fewer() -> None:
+    at = start()
+    at.sidebar.selectbox(key="rules_w_preset").set_value("Railroad (defend alone)").run()
+    at.sidebar.toggle(key="rules_w_defend_alone")  # exists and is on
+    assert at.sidebar.toggle(key="rules_w_defend_alone").value is True
+    at.sidebar.radio(key="rules_w_players").set_value(3).run()
+    assert not at.exception
+    assert at.session_state["rules"] == Rules(players=3, stick_the_dealer=True)
+    toggle = at.sidebar.toggle(key="rules_w_defend_alone")
+    assert toggle.value is False and toggle.disabled
+    assert at.sidebar.radio(key="rules_w_lone_lead").disabled
+    assert "Needs 4 players" in toggle.help
+
+
+def test_rules_in_a_link_are_applied_and_bad_ones_explained() -> None:
+    at = start(players="2", optional_pickup="1", target="5")
+    assert at.session_state["rules"] == Rules(players=2, optional_pickup=True, target=5)
+    assert at.sidebar.selectbox(key="rules_w_preset").value == "Custom"
+    bad = start(players="4", defend_alone="maybe")
+    assert bad.session_state["rules"] == Rules()
+    assert "defend_alone='maybe' is not on/off" in bad.warning[0].value
+    impossible = start(players="3", defend_alone="1")
+    assert "defend_alone needs 4 players" in impossible.warning[0].value
+
+
+def test_display_toggles_change_the_cards() -> None:
+    at = start()
+    assert 'width="90"' in at.html[0].value
+    at.sidebar.toggle(key="projector").set_value(True).run()
+    assert any('width="140"' in h.value for h in at.html)
+    at.sidebar.toggle(key="four_colour").set_value(True).run()
+    assert at.session_state["four_colour"] is True
+
+
+@pytest.mark.parametrize("page", ["pages/learn.py", "pages/analyze.py", "pages/practice.py", "pages/rules.py"])
+def test_every_page_runs_under_the_router_with_the_sidebar(page: str) -> None:
+    at = start(page)  # start() asserts there is no exception
+    assert at.sidebar.selectbox(key="rules_w_preset").value == "Standard (North America)"
