@@ -8,7 +8,6 @@ from engine.cards import Suit
 from engine.ranking import left_bower, right_bower
 from ui.cards import show_cards
 from ui.layout import card_width, page_header
-from ui.rules_panel import current_rules
 
 page_header(
     "Euchre Coach",
@@ -29,14 +28,14 @@ st.caption(
 )
 
 st.subheader("Where to go")
-st.page_link("pages/learn.py", label="Learn", icon=":material/school:", help="Lessons on the game.")
-st.page_link("pages/analyze.py", label="Analyze", icon=":material/search:", help="Look at a hand in detail.")
-st.page_link("pages/practice.py", label="Practice", icon=":material/playing_cards:", help="Play hands against the computer.")
-st.page_link(
-    "pages/rules.py", label="Rules explorer", icon=":material/menu_book:",
-    help="Trump ranking, follow-suit checker, scoring table and a deal walkthrough.",
-)
-st.caption(
-    f"Rules in force: {current_rules().summary()}. Change them in the sidebar; "
-    "the Rules explorer is built to be shown on a projector (see Display in the sidebar)."
-)
+PAGES = [
+    ("pages/learn.py", "Learn", ":material/school:", "Short lessons with exercises, from the deck and the bowers to strategy."),
+    ("pages/analyze.py", "Analyze", ":material/search:", "Enter a hand and see how each bidding choice works out."),
+    ("pages/practice.py", "Practice", ":material/playing_cards:", "Play hands against computer players."),
+    ("pages/rules.py", "Rules explorer", ":material/menu_book:",
+     "Trump ranking, a follow-suit checker, the scoring table and a deal walked through step by step."),
+]
+for path, label, icon, what in PAGES:
+    st.page_link(path, label=label, icon=icon)
+    st.caption(what)
+st.caption("The Rules explorer is made for a projector: see Display in the sidebar.")

@@ -17,7 +17,14 @@ import streamlit as st
 from engine.cards import Card, Suit, make_deck, parse_card, parse_cards
 from engine.errors import CardParseError
 from engine.hand import HandState, Phase
-from engine.ranking import card_role, deck_in_rank_order, effective_suit, left_bower, trick_winner_index
+from engine.ranking import (
+    card_role,
+    deck_in_rank_order,
+    effective_suit,
+    left_bower,
+    sort_hand,
+    trick_winner_index,
+)
 from engine.scoring import scoring_rows
 from engine.seats import seat_name
 from ui.cards import cards_row_html, four_colour
@@ -310,7 +317,7 @@ def _board(next_card: Card | None, state: HandState, width: int, colour: bool) -
              f"<div>{left}</div><div>{right}</div></div>"]
     for seat in range(rules.players):
         tags = _seat_tags(state, seat)
-        hand = state.hands[seat]
+        hand = sort_hand(state.hands[seat], trump)
         states = ["disabled" if seat in state.out else "hinted" if c == next_card and state.to_act == seat
                   else "normal" for c in hand]
         title = f"<b>{names[seat]}</b>" + (f" — {escape(tags)}" if tags else "")

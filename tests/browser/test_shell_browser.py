@@ -6,6 +6,7 @@ warm (target under 1 s) and each click on the Rules page (target under 300 ms).
 
 from __future__ import annotations
 
+import base64
 from contextlib import ExitStack
 from typing import Any
 from urllib.parse import urlsplit
@@ -179,3 +180,34 @@ def test_a_share_link_works_as_the_first_visit_to_a_fresh_server(
         assert page.locator('[data-testid="stSidebar"]').get_by_text("Preset", exact=True).count() == 1
         assert page.get_by_text("Step 2 of").count() == 1
         assert len(cards_in(page, "seat-2")) == 5
+
+
+def _image_svg(page: Any, row: str) -> list[tuple[str, str, str]]:
+    """(card, width, decoded SVG) for each card image of a row."""
+    items = page.locator(f'[data-row="{row}"] img[data-card]').evaluate_all(
+        "els => els.map(e => [e.dataset.card, e.getAttribute('width'), e.getAttribute('src')])"
+    )
+    return [(card, width, base64.b64decode(src.split("base64,", 1)[1]).decode()) for card, width, src in items]
+
+
+def test_projector_and_four_colour_settings_redraw_the_cards(
+    page: Any, goto: Any, click_and_wait: Any, screenshot: Any, open_page: Any, app_url: str, goto_all: Any
+) -> None:
+    goto(page, "/rules?section=ranking&trump=S")
+    diamonds = _image_svg(page, "suit-D")
+    assert all(width == "90" for _, width, _ in diamonds) and "#c8102e" in diamonds[0][2]
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    click_and_wait(page, sidebar.get_by_text("Four-colour suits"))
+    click_and_wait(page, sidebar.get_by_text("Projector mode"))
+    diamonds = _image_svg(page, "suit-D")
+    assert all(width == "140" for _, width, _ in diamonds)
+    assert "#1f5fbf" in diamonds[0][2] and "#c8102e" not in diamonds[0][2]  # diamonds turn blue
+    assert "#137a2c" in _image_svg(page, "suit-C")[0][2]  # clubs turn green
+    screenshot(page, "rules-ranking-projector-four-colour")
+    with open_page(app_url, 390, 844) as phone:  # a phone: the sidebar folds away, cards wrap
+        goto_all([phone], ["/rules?section=deal&seed=42&dealer=0&step=12"])
+        screenshot(phone, "phone-rules-deal")
+        boxes = phone.locator('[data-row="seat-0"] img[data-card]').evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().right)"
+        )
+        assert boxes and max(boxes) <= 390  # no card runs off the screen
