@@ -118,3 +118,35 @@ def test_bad_links_explain_and_fall_back(params: dict[str, str], message: str) -
     if params.get("section") == "deal":
         assert "fresh deal" in at.warning[0].value
         assert len(row(at, "seat-0")) == 5
+
+
+def _joker_upcard_seed() -> int:
+    """A seed whose British deal turns the joker up (the dealer names trump, no bidding)."""
+    import random
+
+    from engine.cards import JOKER
+    from engine.hand import deal
+
+    return next(s for s in range(10_000) if deal(Rules(joker=True), 0, random.Random(s)).upcard == JOKER)
+
+
+@pytest.mark.parametrize("preset", ["Two-handed", "Cutthroat (3 players)", "British (25 cards, Benny)", "Railroad (defend alone)"])
+def test_every_section_works_under_each_variant(preset: str) -> None:
+    from engine.rules import PRESETS
+    from ui.share import rules_to_query
+
+    query = rules_to_query(PRESETS[preset])
+    seed = str(_joker_upcard_seed()) if PRESETS[preset].joker else "8"
+    at = rules_page(section="deal", seed=seed, dealer="0", **query)
+    assert at.session_state["rules"] == PRESETS[preset]
+    next(b for b in at.button if b.label == "End").click().run()
+    assert not at.exception and (at.success or at.warning)
+    for step in range(0, at.session_state["rx_step"] + 1, 3):  # every third step renders
+        at.session_state["rx_step"] = step
+        at.run()
+        assert not at.exception, (preset, step)
+        players = PRESETS[preset].players
+        assert all(len(row(at, f"seat-{s}")) <= 5 for s in range(players))
+    for section in ("ranking", "follow", "scoring"):
+        at.segmented_control(key="rx_section").set_value(section).run()
+        assert not at.exception, (preset, section)
