@@ -79,7 +79,7 @@ def worst_half_width(a: object) -> float:
 
 def precision(n: int, ceiling: bool, max_samples: int) -> None:
     rng = random.Random(1)
-    widths, rates, deals, options, cpu_rates = [], [], [], [], []
+    widths, rates, deals, options, cpu_rates, cpu_to_target = [], [], [], [], [], []
     hit = 0
     for _ in range(n):
         view = situation(rng)
@@ -100,6 +100,9 @@ def precision(n: int, ceiling: bool, max_samples: int) -> None:
           f"max {max(deals)}")
     print(f"  deals per CPU second (both threads counted): median {statistics.median(cpu_rates):.0f}")
     print(f"  reached ±0.05 within 1 s: {hit}/{n}")
+    if cpu_to_target:
+        print(f"  CPU seconds to reach ±0.05 (both threads, independent of other load): median "
+              f"{statistics.median(cpu_to_target):.2f}, p90 {pct(cpu_to_target, 0.9):.2f}, max {max(cpu_to_target):.2f}")
 
 
 def stability(n: int, budget: float) -> None:

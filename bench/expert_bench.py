@@ -8,6 +8,7 @@ Plays whole hands with the expert in every seat and prints mean / median / p95 /
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -16,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.analysis.fastbatch import warm_up as warm_up_fast  # noqa: E402
 from engine.analysis.playout import warm_up  # noqa: E402
 from engine.hand import Phase, apply, deal  # noqa: E402
 from engine.players.expert import ExpertPlayer  # noqa: E402
@@ -23,10 +25,13 @@ from engine.rules import Rules  # noqa: E402
 from engine.view import view_of  # noqa: E402
 
 
-def show(name: str, xs: list[float]) -> None:
+def show(name: str, xs: list[float], cpu: list[float]) -> None:
     xs = sorted(xs)
-    print(f"{name}: n={len(xs)} mean {1000 * statistics.mean(xs):.0f} ms, median {1000 * statistics.median(xs):.0f} ms, "
-          f"p95 {1000 * xs[int(0.95 * (len(xs) - 1))]:.0f} ms, max {1000 * xs[-1]:.0f} ms")
+    cpu = sorted(cpu)
+    print(f"{name}: n={len(xs)} wall mean {1000 * statistics.mean(xs):.0f} ms, median {1000 * statistics.median(xs):.0f} ms, "
+          f"p95 {1000 * xs[int(0.95 * (len(xs) - 1))]:.0f} ms, max {1000 * xs[-1]:.0f} ms; "
+          f"CPU p95 {1000 * cpu[int(0.95 * (len(cpu) - 1))]:.0f} ms (both threads; other processes on the machine "
+          "do not count)")
 
 
 def main() -> None:
@@ -34,22 +39,30 @@ def main() -> None:
     p.add_argument("--hands", type=int, default=20)
     args = p.parse_args()
     warm_up()
+    warm_up_fast()
     expert = ExpertPlayer()
     rng = random.Random(1)
     bids: list[float] = []
     plays: list[float] = []
+    bids_cpu: list[float] = []
+    plays_cpu: list[float] = []
     for h in range(args.hands):
         st = deal(Rules(), h % 4, rng)
         while not st.is_over:
             view = view_of(st, st.to_act)  # type: ignore[arg-type]
             t = time.perf_counter()
+            c = time.process_time()
             action = expert.decide(view, rng).action
             dt = time.perf_counter() - t
+            dc = time.process_time() - c
             if len(view.legal) > 1:
-                (bids if st.phase in (Phase.BID1, Phase.BID2, Phase.NAME) else plays).append(dt)
+                bidding = st.phase in (Phase.BID1, Phase.BID2, Phase.NAME)
+                (bids if bidding else plays).append(dt)
+                (bids_cpu if bidding else plays_cpu).append(dc)
             st = apply(st, action)
-    show("bidding decisions", bids)
-    show("play/discard decisions", plays)
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; budgets: {expert}")
+    show("bidding decisions", bids, bids_cpu)
+    show("play/discard decisions", plays, plays_cpu)
 
 
 if __name__ == "__main__":

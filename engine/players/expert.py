@@ -39,7 +39,7 @@ class ExpertPlayer:
     play_samples: int = 40
     play_time: float = 0.1
     bid_time: float = 0.8
-    bid_samples: int = 600
+    bid_samples: int = 4000  # compiled club play-outs: about 0.1-0.2 s of CPU (bench/expert_bench.py)
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         club = ClubPlayer()
