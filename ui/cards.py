@@ -77,12 +77,14 @@ def card_label(card: Card | None, trump: Suit | None = None) -> str:
 
 
 def _pip(suit: Suit, x: float, y: float, size: float, flip: bool = False) -> str:
+    """One suit symbol centred on (x, y): a <use> of the shape defined once per card (``_defs``)."""
     scale = size / 20
-    turn = f" rotate(180 {x} {y})" if flip else ""
-    return (
-        f'<g transform="{turn.strip()} translate({x - size / 2:.1f} {y - size / 2:.1f}) scale({scale:.3f})">'
-        f"{_SUIT_PATHS[suit]}</g>"
-    )
+    turn = f"rotate(180 {x} {y}) " if flip else ""
+    return f'<use href="#pip" transform="{turn}translate({x - size / 2:.1f} {y - size / 2:.1f}) scale({scale:.3f})"/>'
+
+
+def _defs(suit: Suit) -> str:
+    return f'<defs><g id="pip">{_SUIT_PATHS[suit]}</g></defs>'
 
 
 def _corner(card: Card, colour: str) -> str:
@@ -194,6 +196,8 @@ def card_svg(
     else:
         assert card is not None
         colour = suit_colour(card.suit, four_colour)
+        if card.suit is not None:
+            parts.append(_defs(card.suit))  # ids are private to each card: it is its own image
         parts.append(_corner(card, colour))
         parts.append(_face(card, colour))
         if trump is not None and is_trump(card, trump):

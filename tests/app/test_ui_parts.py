@@ -24,9 +24,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def suit_shapes(svg: str, suit: Suit) -> int:
-    """How many suit symbols are drawn: each is one <g> holding that suit's shape."""
+    """How many suit symbols are drawn: the suit's shape is defined once, then used once per symbol."""
     marker = {Suit.HEARTS: "M10 18.5", Suit.DIAMONDS: "M10 0.8", Suit.SPADES: "M10 1C", Suit.CLUBS: 'cy="5.3"'}[suit]
-    return svg.count(marker)
+    assert svg.count(marker) == 1 and all(svg.count(other) == 0 for other in
+                                          {"M10 18.5", "M10 0.8", "M10 1C", 'cy="5.3"'} - {marker})
+    return svg.count('<use href="#pip"')
 
 
 @pytest.mark.parametrize("card", make_deck(32, joker=True), ids=str)
