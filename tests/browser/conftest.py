@@ -23,7 +23,8 @@ Fixtures
 - ``fresh_server`` (function): a second server started for one test; ``open_page(url)`` opens a
   page on any URL in a new context (``with open_page(fresh_server) as page: ...``).
 - ``record_timing`` (session): ``record_timing("rules.click.trump", seconds)`` adds a figure to
-  test-artifacts/timings.json (merged with what is already there) at the end of the session.
+  test-artifacts/timings.json (merged with what is already there) at the end of the session,
+  with ``load_average_1min`` (the figures are wall-clock times: read them against the load).
 
 Helper fixtures (each returns a function)
 - ``wait_idle(page)``: waits until the app is connected, the script is not running and nothing is
@@ -236,6 +237,8 @@ def record_timing() -> Iterator[Callable[[str, float], None]]:
 
     yield record
     if figures:
+        # the machine's load when the figures were taken: they are wall-clock times
+        figures["load_average_1min"] = round(os.getloadavg()[0], 2)
         ARTIFACTS.mkdir(exist_ok=True)
         path = ARTIFACTS / "timings.json"
         try:
