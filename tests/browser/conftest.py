@@ -33,8 +33,10 @@ Helper fixtures (each returns a function)
   from navigation start until the first script run finished (measured in the browser).
 - ``goto_all(pages, paths)``: opens ``paths[i]`` in ``pages[i]`` at the same time (pages from
   ``open_page``), then waits for each; for many independent page loads.
-- ``click_and_wait(page, locator)``: clicks and waits for the rerun it causes; returns the seconds
-  from the click until that run finished (measured in the browser).
+- ``click_and_wait(page, locator)``: clicks and waits for the script run it causes (runs are
+  counted from the websocket's ``script_finished`` messages, fragment runs included), then for the
+  page to be idle; returns the seconds from the click until then (measured in the browser). For a
+  click that starts no run (opening an expander), use ``locator.click()`` and ``wait_idle(page)``.
 - ``screenshot(page, name)``: a full-page PNG under test-artifacts/.
 - ``assert_no_exception(page)``: fails with the exception text if the page shows a Streamlit exception.
 """
