@@ -251,11 +251,16 @@ def deal_view(width: int, colour: bool) -> None:
     state = walk.state_at(step)
 
     b = st.columns(5, vertical_alignment="center")
-    b[0].button("Start", icon=":material/first_page:", on_click=_set_step, args=(0,), disabled=step == 0, width="stretch")
-    b[1].button("Back", icon=":material/chevron_left:", on_click=_set_step, args=(step - 1,), disabled=step == 0, width="stretch")
-    b[2].button("Next", icon=":material/chevron_right:", icon_position="right", on_click=_set_step, args=(step + 1,), disabled=step >= walk.length,
-                width="stretch", type="primary")
-    b[3].button("End", icon=":material/last_page:", icon_position="right", on_click=_set_step, args=(walk.length,), disabled=step >= walk.length, width="stretch")
+    at_start, at_end = step == 0, step >= walk.length
+    # arrow keys, Home and End step too: a presenter's clicker sends them
+    b[0].button("Start", icon=":material/first_page:", shortcut="Home", on_click=_set_step, args=(0,),
+                disabled=at_start, width="stretch")
+    b[1].button("Back", icon=":material/chevron_left:", shortcut="Left", on_click=_set_step, args=(step - 1,),
+                disabled=at_start, width="stretch")
+    b[2].button("Next", icon=":material/chevron_right:", icon_position="right", shortcut="Right", type="primary",
+                on_click=_set_step, args=(step + 1,), disabled=at_end, width="stretch")
+    b[3].button("End", icon=":material/last_page:", icon_position="right", shortcut="End", on_click=_set_step,
+                args=(walk.length,), disabled=at_end, width="stretch")
     b[4].markdown(f"**Step {step} of {walk.length}**")
 
     if step == 0:

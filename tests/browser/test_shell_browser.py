@@ -130,7 +130,7 @@ def test_follow_suit_checker_agrees_with_the_engine(app_url: str, open_page: Any
 
 
 def test_a_share_link_reproduces_the_deal_and_the_rules(
-    page: Any, goto: Any, click_and_wait: Any, record_timing: Any, assert_no_exception: Any
+    page: Any, goto: Any, click_and_wait: Any, record_timing: Any, assert_no_exception: Any, wait_idle: Any
 ) -> None:
     goto(page, "/rules?section=deal&players=3&deck=28&target=7&seed=1234&dealer=2&step=3")
     assert_no_exception(page)
@@ -147,6 +147,11 @@ def test_a_share_link_reproduces_the_deal_and_the_rules(
     assert page.get_by_text("Step 5 of").count() == 1
     assert {row: cards_in(page, row) for row in board} == board
     assert "3 players · 28 cards · to 7" in summary(page)
+    count = page.run_watch.finished
+    page.keyboard.press("ArrowLeft")  # the arrow keys step too (a presenter's clicker)
+    page.run_watch.wait_beyond(page, count)
+    wait_idle(page)
+    assert page.get_by_text("Step 4 of").count() == 1
 
 
 @pytest.mark.parametrize(
