@@ -173,3 +173,12 @@ def test_a_walkthrough_is_the_same_for_the_same_seed_and_every_step_is_legal() -
             assert step.action in legal_actions(step.state)
             assert walk.state_at(i + 1) == apply(step.state, step.action)
         assert walk.final.is_over and walk.state_at(walk.length) is walk.final
+
+
+@pytest.mark.parametrize("module", ["ui.share", "ui.follow"])
+def test_the_examples_in_the_docstrings_hold(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
