@@ -211,3 +211,31 @@ def test_traditional_score_cards(db: Path) -> None:
     at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
     at.toggle(key="practice_traditional").set_value(True).run()
     assert any('data-score="0"' in h.value for h in at.html)
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(players=3), Rules(players=2, optional_pickup=True), Rules(joker=True, deck=32, stick_the_dealer=True),
+    Rules(defend_alone=True, discard_upcard=True),
+], ids=["cutthroat", "two-handed", "joker-32-stick", "railroad"])
+def test_every_variant_plays_a_hand_through_the_page(db: Path, rules: Rules) -> None:
+    at = _open({"deal": encode(DealCode(rules, seed=77))})
+    position = at.session_state["practice_position"]
+    assert position.session.rules == rules
+    seats = [m.value for m in at.markdown if m.value.startswith("**") and "(" in m.value]
+    assert len([s for s in seats if any(n in s for n in ("South", "West", "North", "East"))]) == rules.players
+    _play_hand(at)
+    assert result_record(_record(at))["complete"] is True
+
+
+def test_opening_a_typed_deal_code(db: Path) -> None:
+    at = _open()
+    rules = Rules(players=3, target=5)
+    code = encode(DealCode(rules, seed=9, hand_number=2))
+    at.text_input(key="practice_code_input").set_value(code.lower()).run()
+    at.button(key="practice_open_code").click().run()
+    position = at.session_state["practice_position"]
+    assert position.session.rules == rules and position.session.seed == 9 and position.game.hand_number == 2
+    at.text_input(key="practice_code_input").set_value("HELLO").run()
+    at.button(key="practice_open_code").click().run()
+    assert any("5 letters, not 16" in e.value for e in at.error)
+    assert at.session_state["practice_position"].session.seed == 9  # the game carries on
