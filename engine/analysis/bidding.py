@@ -61,6 +61,7 @@ Z95 = 1.96
 BATCH = 8  # deals per batch when the players run in Python
 FIRST_BATCH = 32  # compiled: the first batch, doubled up to MAX_BATCH (or sized by the time left)
 MAX_BATCH = 1024
+BATCH_SECONDS = 0.05  # with a time budget: batches of about this much work (checks between them)
 
 
 class AnalysisError(EuchreError):
@@ -220,14 +221,14 @@ def default_policy() -> Policy:
 
 def _next_size(compiled: bool, size: int, n: int, elapsed: float, time_budget: float | None) -> int:
     """Deals in the next batch: fixed doubling without a time budget (reproducible), else about
-    a tenth of a second of work and never much past the budget."""
+    BATCH_SECONDS of work and never much past the budget."""
     if not compiled:
         return BATCH
     if time_budget is None or elapsed <= 0:
         return min(2 * size, MAX_BATCH)
     rate = n / elapsed
     left = max(time_budget - elapsed, 0.0)
-    return max(FIRST_BATCH, min(MAX_BATCH, int(rate * min(0.1, left))))
+    return max(FIRST_BATCH, min(MAX_BATCH, int(rate * min(BATCH_SECONDS, left))))
 
 
 def analyze(
