@@ -106,6 +106,8 @@ def precision(n: int, ceiling: bool, max_samples: int) -> None:
 
 
 def stability(n: int, budget: float) -> None:
+    if n <= 0:
+        return
     rng = random.Random(3)
     decided = agree = 0
     seconds: list[float] = []
