@@ -44,7 +44,7 @@ from practice.session import (
     replay_deal,
     undo,
 )
-from practice.table import action_label, disabled_reasons, spare_cards_svg
+from practice.table import action_label, choice_text, disabled_reasons, spare_cards_svg
 from store import records
 from store.db import StoreError
 from ui.cards import card_buttons, cards_row_html, four_colour
@@ -403,9 +403,7 @@ def _hint_box(pos: Position, guided: bool) -> Action | None:
         st.session_state[K + "hint"] = stored
     st.session_state[K + "want_hint"] = False
     advice = stored[1]
-    label = action_label(hand, advice.action) if advice.action.kind not in (Kind.PLAY, Kind.DISCARD) else (
-        f"{'Play' if advice.action.kind is Kind.PLAY else 'Discard'} the {advice.action.card.short}"
-        if advice.action.card else str(advice.action))
+    label = choice_text(hand, advice.action)
     st.info(f"**Hint — {advice.source}:** {label}. {advice.reason}", icon=":material/lightbulb:")
     return advice.action
 
@@ -527,9 +525,9 @@ def _review(pos: Position) -> None:
         st.markdown("**Your decisions**")
         rows = []
         for g in graded:
-            rows.append({"move": describe(g.before, g.action).replace("South ", "You "),
+            rows.append({"move": describe(g.before, g.action).replace("South ", "South (you) ", 1),
                          "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
-                         "better": str(g.best) if g.best else "", "judged by": g.source})
+                         "better": choice_text(g.before, g.best) if g.best else "", "judged by": g.source})
         st.markdown(_table_md(rows))
     record = json.dumps(hand_record(hand, pos.game.game_number, pos.game.hand_number, pos.session.levels,
                                     pos.session.seed))
@@ -541,8 +539,9 @@ def _review(pos: Position) -> None:
             cmp = coach.expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number,
                                             hand, memo=_memo())
         for step, yours, theirs, why in cmp.choices:
-            mark = "✅ same" if yours == theirs else f"you chose {yours}"
-            st.markdown(f"- step {step + 1}: {cmp.level} chooses **{theirs}** ({mark}) — {why}")
+            before = next(g.before for g in graded if g.step == step) if graded else hand
+            mine = "the same as you" if yours == theirs else f"you chose: {choice_text(before, yours)}"
+            st.markdown(f"- {cmp.level.capitalize()}: **{choice_text(before, theirs)}** ({mine}) — {why}")
         st.markdown(f"Played out with the {cmp.level} in your seat: **{cmp.their_points}** point(s) for your side "
                     f"(you scored {cmp.your_points}). {_result_line(cmp.hand)}")
     cols = st.columns(3)

@@ -39,6 +39,14 @@ def action_label(hand: HandState, action: Action) -> str:
     return str(action)
 
 
+def choice_text(hand: HandState, action: Action) -> str:
+    """Any action of the seat to act in ``hand`` as a short instruction: 'Play the K♦', 'Order it up'."""
+    if action.card is not None and action.kind in (Kind.PLAY, Kind.DISCARD):
+        verb = "Play" if action.kind is Kind.PLAY else "Discard"
+        return f"{verb} the {action.card.short}"
+    return action_label(hand, action)
+
+
 def disabled_reasons(hand: HandState, seat: int, cards: tuple[Card, ...]) -> dict[Card, str]:
     """For each of ``cards`` that ``seat`` may not choose now, the reason in one sentence."""
     if hand.is_over:

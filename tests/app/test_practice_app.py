@@ -239,3 +239,16 @@ def test_opening_a_typed_deal_code(db: Path) -> None:
     at.button(key="practice_open_code").click().run()
     assert any("5 letters, not 16" in e.value for e in at.error)
     assert at.session_state["practice_position"].session.seed == 9  # the game carries on
+
+
+def test_the_expert_in_your_seat_after_a_hand(db: Path) -> None:
+    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+    _play_hand(at)
+    at.toggle(key="practice_expert").set_value(True).run()
+    assert not at.exception
+    lines = [m.value for m in at.markdown if m.value.startswith("- Expert: ") or m.value.startswith("- Club: ")]
+    mine = [a for s, a in at.session_state["practice_position"].hand.history if s == 0]
+    assert len(lines) == len(mine)
+    assert any("Played out with the" in m.value for m in at.markdown)
+    tables = [m.value for m in at.markdown if m.value.startswith("| move | grade |")]
+    assert "South (you) " in tables[0]
