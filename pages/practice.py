@@ -22,7 +22,7 @@ import streamlit as st
 from engine.actions import Action, Kind, discard
 from engine.cards import Card
 from engine.errors import EuchreError
-from engine.game import side_of, sides
+from engine.game import side_of, side_points, sides
 from engine.hand import HandState, Phase
 from engine.players import available_players
 from engine.ranking import sort_hand
@@ -352,7 +352,7 @@ def _centre(hand: HandState) -> None:
                                four_colour=four_colour(), labels=[seat_name(n, s) for s, _ in last.plays]))
 
 
-def _score(pos: Position, traditional: bool) -> None:
+def _score(pos: Position, shown: HandState, traditional: bool) -> None:
     rules = pos.session.rules
     n = sides(rules)
     names = []
@@ -360,6 +360,8 @@ def _score(pos: Position, traditional: bool) -> None:
         seats = [s for s in range(rules.players) if side_of(rules, s) == side]
         names.append(" & ".join(seat_name(rules.players, s) for s in seats))
     scores = pos.game.scores
+    if pos.hand.is_over and not shown.is_over:  # step pace: the hand's end is not shown yet
+        scores = tuple(a - b for a, b in zip(scores, side_points(pos.hand), strict=True))
     text = " · ".join(f"{names[s]}: {scores[s]}" for s in range(n))
     st.markdown(f'<div data-testid="practice-score" data-scores="{",".join(map(str, scores))}">'
                 f"<b>Score</b> (to {rules.target}) — {text}</div>", unsafe_allow_html=True)
@@ -450,7 +452,7 @@ def _table(pos: Position, pace: str, guided: bool, traditional: bool) -> None:
     levels = pos.session.levels
     n = pos.session.rules.players
     reveal = shown.is_over
-    _score(pos, traditional)
+    _score(pos, shown, traditional)
     code = _deal_code(pos)
     st.caption(f"Deal code **{code}** — share the page link to replay this deal. "
                f"Hand {pos.game.hand_number + 1}" + (f" of game {pos.game.game_number + 1}"
