@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from engine.errors import RulesError
 from engine.rules import LONE_LEADS, PRESETS, Rules
@@ -22,6 +23,7 @@ CUSTOM = "Custom"
 LINK_ERROR_KEY = "rules_link_error"
 _PRESET = "rules_w_preset"
 _LINK_SEEN = "rules_link_seen"
+_PENDING = "rules_widgets_behind"
 _W = "rules_w_"  # widget keys: rules_w_<field>
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -81,9 +83,17 @@ def preset_name(rules: Rules) -> str:
 
 
 def set_rules(rules: Rules) -> None:
-    """Make ``rules`` current and move the widgets to match (call before the panel is drawn,
-    or from a widget callback)."""
+    """Make ``rules`` current and move the widgets to match. Best called from a widget callback
+    or before the panel is drawn; called later in a run, the rules change at once and the panel's
+    widgets catch up on the next run."""
     st.session_state[RULES_KEY] = rules
+    try:
+        _sync_widgets(rules)
+    except StreamlitAPIException:  # the widgets were already drawn in this run
+        st.session_state[_PENDING] = True
+
+
+def _sync_widgets(rules: Rules) -> None:
     for field in RULE_FIELDS:
         st.session_state[_W + field] = getattr(rules, field)
     st.session_state[_PRESET] = preset_name(rules)
@@ -128,7 +138,7 @@ def _apply_link_rules() -> None:
 def rules_sidebar() -> Rules:
     """Draw the rules panel in the sidebar and return the rules in force."""
     _apply_link_rules()
-    if _PRESET not in st.session_state:
+    if _PRESET not in st.session_state or st.session_state.pop(_PENDING, False):
         set_rules(current_rules())
     rules = current_rules()
     four = rules.players == 4

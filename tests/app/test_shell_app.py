@@ -100,3 +100,26 @@ def test_display_toggles_change_the_cards() -> None:
 def test_every_page_runs_under_the_router_with_the_sidebar(page: str) -> None:
     at = start(page)  # start() asserts there is no exception
     assert at.sidebar.selectbox(key="rules_w_preset").value == "Standard (North America)"
+
+
+def _late_setter_app() -> None:
+    import streamlit as st
+
+    from engine.rules import Rules
+    from ui.rules_panel import current_rules, rules_sidebar, set_rules
+
+    rules_sidebar()
+    if st.button("late"):
+        set_rules(Rules(players=3))  # after the panel's widgets are drawn in this run
+    st.write(current_rules().summary())
+
+
+def test_rules_set_after_the_panel_is_drawn_take_effect_and_the_panel_catches_up() -> None:
+    at = AppTest.from_function(_late_setter_app, default_timeout=30)
+    at.run()
+    at.button[0].click().run()
+    assert not at.exception
+    assert at.markdown[-1].value.startswith("3 players")
+    at.run()
+    assert at.sidebar.radio(key="rules_w_players").value == 3
+    assert at.sidebar.selectbox(key="rules_w_preset").value == "Cutthroat (3 players)"
