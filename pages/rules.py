@@ -199,8 +199,9 @@ def scoring_view() -> None:
     rows = scoring_rows(rules.players, rules.defend_alone)
     st.subheader(f"Scoring with {rules.players} players")
     st.markdown("| Result | Points |\n|---|---|\n" + "\n".join(f"| {r} | {p} |" for r, p in rows))
-    match = "one game" if rules.match_games == 1 else f"a match is the best of {rules.match_games} games"
-    st.write(f"The first side to {rules.target} points wins the game; {match}.")
+    who = "side" if rules.partnerships else "player"
+    match = "" if rules.match_games == 1 else f" A match is the best of {rules.match_games} games."
+    st.write(f"The first {who} to reach {rules.target} points wins the game.{match}")
     if rules.players == 3:
         st.write("Cutthroat: two players can pass the target on the same hand; the higher score wins, a tie plays on.")
     _share_link({"section": "scoring"})
