@@ -88,10 +88,13 @@ def precision(n: int, ceiling: bool, max_samples: int) -> None:
                     ceiling=ceiling, max_samples=max_samples)
         widths.append(worst_half_width(a))
         rates.append(a.n / a.seconds)
-        cpu_rates.append(a.n / max(time.process_time() - cpu, 1e-9))
+        used = time.process_time() - cpu
+        cpu_rates.append(a.n / max(used, 1e-9))
         deals.append(a.n)
         options.append(len(a.options))
-        hit += a.stop_reason == "precision"
+        if a.stop_reason == "precision":
+            hit += 1
+            cpu_to_target.append(used)
     print(f"ceiling={ceiling}: {n} situations, 1 s budget, stop at ±0.05 (max {max_samples} deals)")
     print(f"  worst option's 95% half-width at stop: median {statistics.median(widths):.3f}, "
           f"p10 {pct(widths, 0.1):.3f}, p90 {pct(widths, 0.9):.3f}, max {max(widths):.3f}")
