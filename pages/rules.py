@@ -254,13 +254,13 @@ def deal_view(width: int, colour: bool) -> None:
     b = st.columns(5, vertical_alignment="center")
     at_start, at_end = step == 0, step >= walk.length
     # arrow keys, Home and End step too: a presenter's clicker sends them
-    b[0].button("Start", icon=":material/first_page:", shortcut="Home", on_click=_set_step, args=(0,),
+    b[0].button("First", icon=":material/first_page:", shortcut="Home", on_click=_set_step, args=(0,),
                 disabled=at_start, width="stretch")
     b[1].button("Back", icon=":material/chevron_left:", shortcut="Left", on_click=_set_step, args=(step - 1,),
                 disabled=at_start, width="stretch")
     b[2].button("Next", icon=":material/chevron_right:", icon_position="right", shortcut="Right", type="primary",
                 on_click=_set_step, args=(step + 1,), disabled=at_end, width="stretch")
-    b[3].button("End", icon=":material/last_page:", icon_position="right", shortcut="End", on_click=_set_step,
+    b[3].button("Last", icon=":material/last_page:", icon_position="right", shortcut="End", on_click=_set_step,
                 args=(walk.length,), disabled=at_end, width="stretch")
     b[4].markdown(f"**Step {step} of {walk.length}**")
 

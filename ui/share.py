@@ -81,5 +81,5 @@ def query_int(params: Mapping[str, str], key: str, low: int, high: int) -> int:
 
 
 def query_string(params: Mapping[str, str]) -> str:
-    """'?a=1&b=2' (empty string for no parameters)."""
-    return "?" + urlencode(dict(params)) if params else ""
+    """'?a=1&b=2' (empty string for no parameters); commas stay readable (card lists)."""
+    return "?" + urlencode(dict(params), safe=",") if params else ""

@@ -87,7 +87,7 @@ def test_the_walkthrough_steps_forward_and_back_and_ends_with_the_points() -> No
     assert at.session_state["rx_step"] == 2
     next(b for b in at.button if b.label == "Back").click().run()
     assert at.session_state["rx_step"] == 1
-    next(b for b in at.button if b.label == "End").click().run()
+    next(b for b in at.button if b.label == "Last").click().run()
     assert any("The hand is over" in s.value or "thrown in" in s.value for s in at.success)
     link = at.code[-1].value
     assert "seed=2024" in link and "dealer=3" in link and "section=deal" in link
@@ -139,7 +139,7 @@ def test_every_section_works_under_each_variant(preset: str) -> None:
     seed = str(_joker_upcard_seed()) if PRESETS[preset].joker else "8"
     at = rules_page(section="deal", seed=seed, dealer="0", **query)
     assert at.session_state["rules"] == PRESETS[preset]
-    next(b for b in at.button if b.label == "End").click().run()
+    next(b for b in at.button if b.label == "Last").click().run()
     assert not at.exception and (at.success or at.warning)
     for step in range(0, at.session_state["rx_step"] + 1, 3):  # every third step renders
         at.session_state["rx_step"] = step
