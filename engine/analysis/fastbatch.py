@@ -31,6 +31,7 @@ from numba import njit
 
 from engine import fastcore
 from engine.analysis.fastbid import club_bid
+from engine.analysis.fastcardplay import maker_side
 from engine.analysis.fastcards import (
     A_DISCARD,
     A_PASS,
@@ -50,7 +51,7 @@ from engine.analysis.fastcards import (
     card_code,
     encode_state,
 )
-from engine.analysis.fastplay import advance, apply_action, maker_side, outcome
+from engine.analysis.fastplay import advance, apply_action, outcome
 from engine.view import SeatView
 
 GOLDEN = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
