@@ -1,7 +1,7 @@
 """Euchre Coach: the entry point is only a router over the pages.
 
 Every page gets the shared sidebar (rules panel, display settings) and the one-line
-rules summary at the top; the pages themselves live in pages/.
+rules summary at the top; the pages themselves live in views/ (not pages/: a folder of that name switches Streamlit to its older folder-based page mode on a fresh server).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ def main() -> None:
     st.set_page_config(page_title="Euchre Coach", page_icon=":material/playing_cards:", layout="wide")
     page = st.navigation(
         [
-            st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
-            st.Page("pages/learn.py", title="Learn", icon=":material/school:"),
-            st.Page("pages/analyze.py", title="Analyze", icon=":material/search:"),
-            st.Page("pages/practice.py", title="Practice", icon=":material/playing_cards:"),
-            st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:"),
+            st.Page("views/home.py", title="Home", icon=":material/home:", default=True),
+            st.Page("views/learn.py", title="Learn", icon=":material/school:"),
+            st.Page("views/analyze.py", title="Analyze", icon=":material/search:"),
+            st.Page("views/practice.py", title="Practice", icon=":material/playing_cards:"),
+            st.Page("views/rules.py", title="Rules", icon=":material/menu_book:"),
         ]
     )
     rules_sidebar()

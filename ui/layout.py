@@ -9,7 +9,6 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.cards import FOUR_COLOUR_KEY
-from ui.router import ensure_router
 
 PROJECTOR_KEY = "projector"
 NORMAL_WIDTH = 90
@@ -42,7 +41,6 @@ def display_sidebar() -> None:
 
 
 def page_header(title: str, intro: str | None = None) -> None:
-    ensure_router()
     st.title(title)
     if intro:
         st.write(intro)

@@ -7,7 +7,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = "pages/analyze.py"
+PAGE = "views/analyze.py"
 
 
 def _open(query: dict[str, str] | None = None) -> AppTest:

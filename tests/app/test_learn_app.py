@@ -23,7 +23,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def open_learn(**params: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page("pages/learn.py")
+    at.switch_page("views/learn.py")
     for key, value in params.items():
         at.query_params[key] = value
     at.run()

@@ -16,7 +16,7 @@ from practice.codes import DealCode, decode, encode
 from practice.session import Session, Waiting, act, replay
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = "pages/practice.py"
+PAGE = "views/practice.py"
 
 
 @pytest.fixture

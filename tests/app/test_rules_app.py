@@ -16,13 +16,13 @@ SAME_COLOUR = {Suit.CLUBS: "S", Suit.SPADES: "C", Suit.HEARTS: "D", Suit.DIAMOND
 
 
 @pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, through_router: None) -> None:
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
 
 
 def rules_page(**params: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
-    at.switch_page("pages/rules.py")
+    at.switch_page("views/rules.py")
     for key, value in params.items():
         at.query_params[key] = value
     at.run()

@@ -13,7 +13,7 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 @pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, through_router: None) -> None:
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
 
 
@@ -96,7 +96,7 @@ def test_display_toggles_change_the_cards() -> None:
     assert at.session_state["four_colour"] is True
 
 
-@pytest.mark.parametrize("page", ["pages/learn.py", "pages/analyze.py", "pages/practice.py", "pages/rules.py"])
+@pytest.mark.parametrize("page", ["views/learn.py", "views/analyze.py", "views/practice.py", "views/rules.py"])
 def test_every_page_runs_under_the_router_with_the_sidebar(page: str) -> None:
     at = start(page)  # start() asserts there is no exception
     assert at.sidebar.selectbox(key="rules_w_preset").value == "Standard (North America)"

@@ -19,11 +19,11 @@ pytestmark = pytest.mark.browser
 
 def ask(page: Any, wait_idle: Any, hand: str, upcard: str) -> float:
     """Type the hand and the upcard as a user would (Enter commits each box); seconds to the answer."""
-    box = page.get_by_label("Your hand")
+    box = page.get_by_role("textbox", name="Your hand")
     box.fill(hand)
     box.press("Enter")
     wait_idle(page)
-    up = page.get_by_label("Upcard")
+    up = page.get_by_role("textbox", name="Upcard", exact=True)
     up.fill(upcard)
     start = time.perf_counter()
     up.press("Enter")

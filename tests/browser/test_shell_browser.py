@@ -178,7 +178,7 @@ def test_a_tampered_link_shows_a_message_and_falls_back(page: Any, goto: Any, as
 def test_a_share_link_works_as_the_first_visit_to_a_fresh_server(
     fresh_server: str, open_page: Any, goto: Any, assert_no_exception: Any
 ) -> None:
-    # Streamlit would run pages/rules.py on its own here (folder-based pages) without ui.router.
+    # A share link as the very first request must still go through app.py's router (sidebar, rules).
     with open_page(fresh_server) as page:
         goto(page, "/rules?section=deal&players=3&seed=99&dealer=1&step=2")
         assert_no_exception(page)

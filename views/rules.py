@@ -30,7 +30,6 @@ from engine.seats import seat_name
 from ui.cards import cards_row_html, four_colour
 from ui.follow import check_follow
 from ui.layout import card_width, page_header
-from ui.router import ensure_router
 from ui.rules_panel import current_rules
 from ui.share import ShareLinkError, query_int, query_string, rules_to_query
 from ui.walkthrough import build_walkthrough
@@ -334,7 +333,6 @@ def _board(next_card: Card | None, state: HandState, width: int, colour: bool) -
 
 # ---- the page ----------------------------------------------------------------
 
-ensure_router()  # before reading the link: a first visit may need to start again through app.py
 rules = current_rules()
 problems = _adopt_link(st.query_params.to_dict(), rules.players, make_deck(rules.deck, rules.joker))
 page_header("Rules explorer")

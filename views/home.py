@@ -29,10 +29,10 @@ st.caption(
 
 st.subheader("Where to go")
 PAGES = [
-    ("pages/learn.py", "Learn", ":material/school:", "Short lessons with exercises, from the deck and the bowers to strategy."),
-    ("pages/analyze.py", "Analyze", ":material/search:", "Enter a hand and see how each bidding choice works out."),
-    ("pages/practice.py", "Practice", ":material/playing_cards:", "Play hands against computer players."),
-    ("pages/rules.py", "Rules explorer", ":material/menu_book:",
+    ("views/learn.py", "Learn", ":material/school:", "Short lessons with exercises, from the deck and the bowers to strategy."),
+    ("views/analyze.py", "Analyze", ":material/search:", "Enter a hand and see how each bidding choice works out."),
+    ("views/practice.py", "Practice", ":material/playing_cards:", "Play hands against computer players."),
+    ("views/rules.py", "Rules explorer", ":material/menu_book:",
      "Trump ranking, a follow-suit checker, the scoring table and a deal walked through step by step."),
 ]
 for path, label, icon, what in PAGES:
