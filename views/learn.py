@@ -224,7 +224,7 @@ def navigation(lesson: Lesson, index: int) -> None:
     back, middle, nxt = st.columns([1, 2, 1])
     with back:
         if index > 0:
-            st.button("← Back", key="learn-back", on_click=go, args=(lesson.id, index), shortcut="Left",
+            st.button("Back", key="learn-back", on_click=go, args=(lesson.id, index), shortcut="Left",
                       use_container_width=True)
         else:
             st.button("← All lessons", key="learn-list", on_click=go, args=(None,), use_container_width=True)
@@ -232,7 +232,7 @@ def navigation(lesson: Lesson, index: int) -> None:
         st.caption(f"Link to this step: learn?lesson={lesson.id}&step={index + 1}")
     with nxt:
         if index + 1 < n:
-            st.button("Next →", key="learn-next", on_click=go, args=(lesson.id, index + 2), type="primary",
+            st.button("Next", key="learn-next", on_click=go, args=(lesson.id, index + 2), type="primary",
                       shortcut="Right", use_container_width=True)
         else:
             lessons = load_lessons()
