@@ -118,11 +118,7 @@ class HandState:
 
     def is_maker_side(self, seat: int) -> bool:
         """True for the maker and (with partners) the maker's partner."""
-        if self.maker is None:
-            return False
-        if self.rules.players == 4:
-            return seat % 2 == self.maker % 2
-        return seat == self.maker
+        return on_maker_side(self.rules, self.maker, seat)
 
     @property
     def maker_tricks(self) -> int:
@@ -171,6 +167,15 @@ def replace(state: HandState, **changes: object) -> HandState:
     for field_name, value in changes.items():
         _set(new, field_name, value)
     return new
+
+
+def on_maker_side(rules: Rules, maker: int | None, seat: int) -> bool:
+    """Is ``seat`` the maker or (with partners) the maker's partner? False before trump is made."""
+    if maker is None:
+        return False
+    if rules.players == 4:
+        return seat % 2 == maker % 2
+    return seat == maker
 
 
 # ---- dealing --------------------------------------------------------------

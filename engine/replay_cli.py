@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from engine.errors import EuchreError
 from engine.records import result_record
 
 
@@ -38,6 +39,26 @@ def read_records(text: str) -> list[tuple[dict[str, Any] | None, str | None]]:
     return entries
 
 
+class RecordSourceError(EuchreError):
+    """The records file cannot be read, or holds no records."""
+
+
+def load_records(name: str) -> list[tuple[dict[str, Any] | None, str | None]]:
+    """The entries of a records file (``-`` for standard input), as ``read_records`` gives them."""
+    try:
+        if name == "-":
+            text = sys.stdin.read()
+        else:
+            with open(name, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as err:
+        raise RecordSourceError(f"cannot read {name}: {err.strerror}") from None
+    entries = read_records(text)
+    if not entries:
+        raise RecordSourceError("no records found: give one JSON record or JSON Lines")
+    return entries
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine replay",
@@ -46,19 +67,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("file", help="a JSON record or a JSON Lines file of records; - for stdin")
     args = parser.parse_args(argv)
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
-    except OSError as err:
-        print(f"cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        entries = load_records(args.file)
+    except RecordSourceError as err:
+        print(err, file=sys.stderr)
         return 2
     failed = False
-    entries = read_records(text)
-    if not entries:
-        print("no records found: give one JSON record or JSON Lines", file=sys.stderr)
-        return 2
     for record, problem in entries:
         if record is None:
             result: dict[str, Any] = {"error": problem, "step": None}

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.hand import Phase
 from engine.records import replay
-from engine.replay_cli import read_records
+from engine.replay_cli import RecordSourceError, load_records
 from engine.solver import solve
 
 
@@ -50,17 +50,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("file", help="a JSON record or a JSON Lines file of records; - for stdin")
     args = parser.parse_args(argv)
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
-    except OSError as err:
-        print(f"cannot read {args.file}: {err.strerror}", file=sys.stderr)
-        return 2
-    entries = read_records(text)
-    if not entries:
-        print("no records found: give one JSON record or JSON Lines", file=sys.stderr)
+        entries = load_records(args.file)
+    except RecordSourceError as err:
+        print(err, file=sys.stderr)
         return 2
     failed = False
     for record, problem in entries:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.actions import Action, Kind
 from engine.cards import Card, Suit, make_deck
-from engine.hand import HandState, Phase, Trick, legal_actions
+from engine.hand import HandState, Phase, Trick, legal_actions, on_maker_side
 from engine.rules import Rules
 
 HIDDEN_DISCARD = Action(Kind.DISCARD)  # "the dealer discarded a card" without the card
@@ -50,11 +50,7 @@ class SeatView:
         return self.to_act == self.seat
 
     def is_maker_side(self, seat: int) -> bool:
-        if self.maker is None:
-            return False
-        if self.rules.players == 4:
-            return seat % 2 == self.maker % 2
-        return seat == self.maker
+        return on_maker_side(self.rules, self.maker, seat)
 
     @property
     def played_cards(self) -> tuple[Card, ...]:
