@@ -1,15 +1,28 @@
 """Euchre Coach: the entry point is only a router over the pages.
 
 Every page gets the shared sidebar (rules panel, display settings) and the one-line
-rules summary at the top; the pages themselves live in views/ (not pages/: a folder of that name switches Streamlit to its older folder-based page mode on a fresh server).
+rules summary at the top. The pages live in views/, not pages/: a folder of that name
+switches a fresh Streamlit server to its older folder-based page mode, which runs a
+deep-linked page without this router.
 """
 
 from __future__ import annotations
 
+import threading
+
 import streamlit as st
 
+from engine.warmup import warm_up
 from ui.layout import display_sidebar
 from ui.rules_panel import rules_sidebar, rules_summary_caption
+
+
+@st.cache_resource(show_spinner=False)
+def _warm_engine() -> threading.Thread:
+    """Once per server process: load the compiled solver and analyzer in the background."""
+    thread = threading.Thread(target=warm_up, name="engine-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def main() -> None:
@@ -23,6 +36,7 @@ def main() -> None:
             st.Page("views/rules.py", title="Rules", icon=":material/menu_book:"),
         ]
     )
+    _warm_engine()
     rules_sidebar()
     display_sidebar()
     rules_summary_caption()

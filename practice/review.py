@@ -135,20 +135,13 @@ def _solved_values(before: HandState, seat: int) -> tuple[dict[Action, float], d
 
 
 def warm_up() -> bool:
-    """Load the solver (numba compiles or loads its cache on first use, about a second) by solving
-    one fixed deal; call it early so the first hand review is quick. False if no solver."""
-    solver = _solver()
-    if solver is None:
+    """Load the solver (numba compiles or loads its cache on first use) so the first hand review
+    is quick. False if there is no solver."""
+    if _solver() is None:
         return False
-    from engine.cards import parse_card, parse_cards
-    from engine.rules import Rules
+    from engine.warmup import warm_solver
 
-    hands = tuple(parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "9D TD QD KD AD"))
-    state = from_cards(Rules(), 3, hands, parse_card("9H")).apply("order").apply("discard 9D")
-    try:
-        solver.solve(state)
-    except (EuchreError, ImportError):
-        return False
+    warm_solver()
     return True
 
 

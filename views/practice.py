@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from html import escape
@@ -54,14 +53,6 @@ from ui.share import rules_to_query
 
 K = "practice_"  # every session-state key of this page starts with this
 PACES = {"instant": "Instant", "step": "One step at a time (Next button)"}
-
-
-@st.cache_resource(show_spinner=False)
-def _solver_warm_up() -> threading.Thread:
-    """Once per server process: load the solver in the background while the learner bids."""
-    thread = threading.Thread(target=review.warm_up, name="practice-solver-warm-up", daemon=True)
-    thread.start()
-    return thread
 
 
 def _cell(value: Any) -> str:
@@ -645,7 +636,6 @@ def _settings(rules: Rules) -> tuple[str, bool, bool]:
 def main() -> None:
     started = time.perf_counter()
     st.title("Practice")
-    _solver_warm_up()
     _handle_card_clicks()
     pos = _ensure_session()
     pace, learning, traditional = _settings(pos.session.rules)

@@ -83,23 +83,12 @@ def solver_available() -> bool:
     return True
 
 
-_warm = False
-
-
 def warm_up() -> None:
     """Load the solver's compiled code once per process (so it is not charged to a time budget)."""
-    global _warm
-    if _warm or not solver_available():
-        return
-    from engine.cards import parse_cards
-    from engine.hand import from_cards
-    from engine.rules import Rules
-    from engine.solver import makers_tricks
+    if solver_available():
+        from engine.warmup import warm_solver
 
-    hands = tuple(parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "9D TD QD KD AD"))
-    state = from_cards(Rules(), 3, hands, parse_cards("9H")[0]).apply("order").apply("discard 9D")
-    makers_tricks(state)
-    _warm = True
+        warm_solver()
 
 
 def solve_out(state: HandState, me: int, policy: Policy, rng: random.Random) -> Outcome:
