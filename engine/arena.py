@@ -33,8 +33,7 @@ from typing import Any
 from engine.errors import EuchreError
 from engine.game import new_game, side_of
 from engine.hand import HandState, deal
-from engine.players import Player, available_players, make_player
-from engine.players.evaluate import Score
+from engine.players import Player, available_players, make_player, told_the_score
 from engine.rules import Rules
 from engine.view import view_of
 
@@ -145,14 +144,6 @@ def run_duplicate(rules: Rules, a: Player, b: Player, deals: int, seed: int) -> 
     return DuplicateResult(rules, deals, plays, seconds, sides, per_deal, thrown)
 
 
-def _seat_player(player: Player, score: Score) -> Player:
-    with_score = getattr(player, "with_score", None)
-    if callable(with_score):
-        told: Player = with_score(score)
-        return told
-    return player
-
-
 def run_games(rules: Rules, a: Player, b: Player, games: int, seed: int) -> dict[str, Any]:
     """Whole games to the target, each game seed played once per duplicate arrangement."""
     players = {"a": a, "b": b}
@@ -166,11 +157,9 @@ def run_games(rules: Rules, a: Player, b: Player, games: int, seed: int) -> dict
             while game.game_winner is None and game.hand_number < MAX_HANDS_PER_GAME:
                 if game.hand.is_over:
                     game = game.next_hand()
-                seats = []
-                for s, who in enumerate(layout):
-                    ours = game.scores[side_of(rules, s)]
-                    theirs = max(v for i, v in enumerate(game.scores) if i != side_of(rules, s))
-                    seats.append(_seat_player(players[who], Score(ours, theirs, rules.target)))
+                seats = [
+                    told_the_score(players[who], rules, game.scores, s) for s, who in enumerate(layout)
+                ]
                 hand = game.hand
                 while not hand.is_over:
                     seat = hand.to_act

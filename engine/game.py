@@ -118,7 +118,7 @@ class GameState:
         return next_hand(self)
 
 
-def _hand_rng(seed: int, game_number: int, hand_number: int) -> random.Random:
+def hand_rng(seed: int, game_number: int, hand_number: int) -> random.Random:
     return random.Random(f"euchre:{seed}:{game_number}:{hand_number}")
 
 
@@ -130,7 +130,7 @@ def new_game(rules: Rules, seed: int) -> GameState:
     n = sides(rules)
     return GameState(
         rules=rules, seed=seed, dealer=dealer, scores=(0,) * n,
-        hand=deal(rules, dealer, _hand_rng(seed, 0, 0)), games_won=(0,) * n, draw=draw,
+        hand=deal(rules, dealer, hand_rng(seed, 0, 0)), games_won=(0,) * n, draw=draw,
     )
 
 
@@ -173,10 +173,10 @@ def next_hand(game: GameState) -> GameState:
         return replace(
             game, dealer=dealer, game_number=number, hand_number=0,
             scores=(0,) * sides(game.rules), history=(), game_winner=None,
-            hand=deal(game.rules, dealer, _hand_rng(game.seed, number, 0)),
+            hand=deal(game.rules, dealer, hand_rng(game.seed, number, 0)),
         )
     number = game.hand_number + 1
     return replace(
         game, dealer=dealer, hand_number=number,
-        hand=deal(game.rules, dealer, _hand_rng(game.seed, game.game_number, number)),
+        hand=deal(game.rules, dealer, hand_rng(game.seed, game.game_number, number)),
     )

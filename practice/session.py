@@ -21,8 +21,9 @@ from typing import Protocol
 
 from engine.actions import Action
 from engine.errors import EuchreError, IllegalAction
-from engine.game import GameState, _hand_rng, new_game
+from engine.game import GameState, hand_rng, new_game
 from engine.hand import HandState, deal
+from engine.players import told_the_score
 from engine.rules import Rules
 from engine.view import SeatView, view_of
 from practice.codes import DealCode
@@ -93,7 +94,7 @@ def start_game(session: Session) -> GameState:
     dealer = session.dealer
     if dealer is None:  # game 0: the deal passes left once per hand
         dealer = (game.dealer + session.hand_number) % session.rules.players
-    hand = deal(session.rules, dealer, _hand_rng(session.seed, session.game_number, session.hand_number))
+    hand = deal(session.rules, dealer, hand_rng(session.seed, session.game_number, session.hand_number))
     return replace(game, hand=hand, dealer=dealer, game_number=session.game_number,
                    hand_number=session.hand_number)
 
@@ -148,11 +149,12 @@ def computer_decision(
 ) -> tuple[Action, str]:
     """What the ``level`` player in ``seat`` does now (memoised on everything it depends on)."""
     hand = game.hand
-    key: MemoKey = (level, seat, session.seed, game.game_number, game.hand_number, hand.dealt,
+    key: MemoKey = (level, seat, session.seed, game.game_number, game.hand_number, game.scores, hand.dealt,
                     hand.upcard, hand.history)
     if memo is not None and key in memo:
         return memo[key]
-    decision = players(level).decide(view_of(hand, seat), computer_rng(session, game, seat))
+    player = told_the_score(players(level), session.rules, game.scores, seat)
+    decision = player.decide(view_of(hand, seat), computer_rng(session, game, seat))
     result = (decision.action, decision.reason)
     if memo is not None:
         memo[key] = result

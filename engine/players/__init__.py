@@ -12,11 +12,16 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from typing import TypeVar
 
 from engine.errors import EuchreError
+from engine.game import side_of
 from engine.players.base import Decision, Player
+from engine.players.evaluate import Score
+from engine.rules import Rules
 
 PLAYER_NAMES: tuple[str, ...] = ("beginner", "club", "expert")
+P = TypeVar("P")
 
 
 class UnknownPlayer(EuchreError):
@@ -52,4 +57,21 @@ def make_player(name: str) -> Player:
     raise UnknownPlayer(f"{name!r} is not a player; available players: {listed}")
 
 
-__all__ = ["PLAYER_NAMES", "Decision", "Player", "UnknownPlayer", "available_players", "make_player"]
+def told_the_score(player: P, rules: Rules, scores: tuple[int, ...], seat: int) -> P:
+    """The player as it plays at this game score (players without a score sense are unchanged).
+
+    ``scores`` are per side (engine.game); the seat sees its side's points and the best
+    opponent's.
+    """
+    with_score = getattr(player, "with_score", None)
+    if not callable(with_score):
+        return player
+    mine = side_of(rules, seat)
+    theirs = max(v for side, v in enumerate(scores) if side != mine)
+    told: P = with_score(Score(scores[mine], theirs, rules.target))
+    return told
+
+
+__all__ = [
+    "PLAYER_NAMES", "Decision", "Player", "UnknownPlayer", "available_players", "make_player", "told_the_score",
+]

@@ -106,10 +106,10 @@ def test_the_deal_code_in_the_url_opens_the_same_deal(db: Path) -> None:
     again = decode(shown.group(1))
     assert (again.rules, again.seed, again.hand_number) == (rules, 424242, 3)
     position = at.session_state["practice_position"]
-    from engine.game import _hand_rng
+    from engine.game import hand_rng
     from engine.hand import deal
 
-    expected = deal(rules, 1, _hand_rng(424242, 0, 3))
+    expected = deal(rules, 1, hand_rng(424242, 0, 3))
     assert position.hand.dealt == expected.dealt and position.session.rules == rules
 
 
