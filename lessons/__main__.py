@@ -81,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     except (LessonError, ValueError, RuntimeError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (``| head``): not an error of ours
+        sys.stderr.close()
+        return 0
     return 0
 
 
