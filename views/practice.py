@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from html import escape
 from typing import Any
 
@@ -191,7 +191,8 @@ def _do(pos: Position, action: Action) -> None:
         st.session_state[K + "flash"] = str(err)
         return
     _set_position(after)
-    _grader().submit(review.grade_decision, len(pos.hand.history), pos.hand, action)
+    pending: list[Future[Any]] = st.session_state.setdefault(K + "grading", [])
+    pending.append(_grader().submit(review.grade_decision, len(pos.hand.history), pos.hand, action))
 
 
 def _save_finished(pos: Position) -> None:
@@ -221,6 +222,10 @@ def _grades(pos: Position) -> tuple[review.GradedDecision, ...]:
     cache: dict[Any, Any] = st.session_state.setdefault(K + "grades", {})
     key = (pos.session.seed, pos.game.game_number, pos.game.hand_number, pos.hand.history)
     if key not in cache:
+        # Let the background worker finish what it started (its results are memoised) rather
+        # than grade the same decisions a second time on the page's thread.
+        for job in st.session_state.pop(K + "grading", []):
+            wait([job], timeout=10)
         cache.clear()
         cache[key] = review.grade_hand(pos.hand)
     return cache[key]  # type: ignore[no-any-return]
