@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGE = "views/analyze.py"
 
 
 def _open(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    at.run()
-    at.switch_page(PAGE)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page(PAGE, query)
 
 
 def _markdown(at: AppTest) -> str:

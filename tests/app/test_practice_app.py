@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from engine.records import result_record
@@ -15,7 +16,6 @@ from engine.rules import Rules
 from practice.codes import DealCode, decode, encode
 from practice.session import Session, Waiting, act, replay
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGE = "views/practice.py"
 
 
@@ -27,14 +27,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _open(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    at.run()
-    at.switch_page(PAGE)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page(PAGE, query)
 
 
 def _buttons(at: AppTest, prefix: str) -> list:
