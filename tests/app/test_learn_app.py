@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from lessons.loader import load_lessons
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PARTNER = {"Hearts": "D", "Diamonds": "H", "Spades": "C", "Clubs": "S"}  # RULES.md §3 colour pairs
 
 
@@ -22,13 +22,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def open_learn(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page("views/learn.py")
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page("views/learn.py", params, timeout=60)
 
 
 def texts(at: AppTest) -> str:

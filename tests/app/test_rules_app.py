@@ -6,12 +6,12 @@ import re
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from engine.cards import Card, Suit
 from engine.rules import Rules
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 SAME_COLOUR = {Suit.CLUBS: "S", Suit.SPADES: "C", Suit.HEARTS: "D", Suit.DIAMONDS: "H"}  # RULES.md §3
 
 
@@ -21,13 +21,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def rules_page(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.switch_page("views/rules.py")
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page("views/rules.py", params, timeout=30)
 
 
 def row(at: AppTest, name: str) -> list[tuple[str, str]]:

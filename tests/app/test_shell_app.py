@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from engine.rules import PRESETS, Rules
-
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 @pytest.fixture(autouse=True)
@@ -18,14 +17,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def start(page: str | None = None, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    if page:
-        at.switch_page(page)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page(page, params, timeout=30)
 
 
 def summary(at: AppTest) -> str:
