@@ -11,6 +11,8 @@ import json
 import secrets
 import time
 from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import replace
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -509,10 +511,10 @@ def _review(pos: Position) -> None:
     st.subheader("Hand review")
     st.success(_result_line(hand))
     st.markdown("**All hands as dealt**")
-    for seat in range(n):
-        st.html(f'<div data-dealt="{seat}">' + cards_row_html(
+    st.html("".join(  # one element for all the hands: less for the browser to draw
+        f'<div data-dealt="{seat}">' + cards_row_html(
             list(sort_hand(hand.dealt[seat], hand.trump)), trump=hand.trump, width=card_width(40),
-            four_colour=four_colour()) + f"<small>{seat_name(n, seat)}</small></div>")
+            four_colour=four_colour()) + f"<small>{seat_name(n, seat)}</small></div>" for seat in range(n)))
     if hand.tricks:
         rows = [{"trick": i + 1, "led by": seat_name(n, t.leader),
                  "plays": "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays),
@@ -530,8 +532,6 @@ def _review(pos: Position) -> None:
     record = json.dumps(hand_record(hand, pos.game.game_number, pos.game.hand_number, pos.session.levels,
                                     pos.session.seed))
     st.html(f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div>')
-    with st.expander("Replay record (JSON)"):
-        st.code(record, language="json")
     if st.toggle("What would the expert have done in your seat?", key=K + "expert"):
         with st.spinner("The expert replays your seat…"):
             cmp = coach.expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number,
@@ -542,7 +542,7 @@ def _review(pos: Position) -> None:
             st.markdown(f"- {cmp.level.capitalize()}: **{choice_text(before, theirs)}** ({mine}) — {why}")
         st.markdown(f"Played out with the {cmp.level} in your seat: **{cmp.their_points}** point(s) for your side "
                     f"(you scored {cmp.your_points}). {_result_line(cmp.hand)}")
-    cols = st.columns(3)
+    cols = st.columns(4)
     cols[0].button("Replay this deal", icon=":material/replay:", key=K + "replay_deal", help="Same cards again (duplicate style)",
                    on_click=_on_replay_deal)
     paused = st.session_state.get(K + "paused")
@@ -556,11 +556,19 @@ def _review(pos: Position) -> None:
             you = winner == side_of(pos.session.rules, LEARNER)
             st.success("You win the game!" if you else "The game is over: the other side won.", icon=":material/trophy:")
         cols[1].button("New game", key=K + "new_game_end", type="primary", on_click=_new_game)
-    records_jsonl = to_jsonl(hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed)
-                             for i, h in enumerate(pos.game.history))
-    cols[2].download_button("Export game (JSON Lines)", records_jsonl, icon=":material/download:",
+    # Both files are built only when their button is clicked (a callable), not on every run.
+    cols[2].download_button("This hand (JSON)", partial(str, record), icon=":material/download:",
+                            file_name=f"euchre-{pos.session.seed}-hand-{pos.game.hand_number + 1}.json",
+                            mime="application/json", key=K + "export_hand", on_click="ignore",
+                            help="The hand's replay record, for python -m engine replay")
+    cols[3].download_button("Export game (JSON Lines)", partial(_game_jsonl, pos), icon=":material/download:",
                             file_name=f"euchre-{pos.session.seed}.jsonl", mime="application/jsonl",
-                            key=K + "export")
+                            key=K + "export", on_click="ignore")
+
+
+def _game_jsonl(pos: Position) -> str:
+    return to_jsonl(hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed)
+                    for i, h in enumerate(pos.game.history))
 
 
 # ---- statistics and import ----------------------------------------------------------------
@@ -638,35 +646,66 @@ def _settings(rules: Rules) -> tuple[str, bool, bool]:
     return str(pace), bool(guided), bool(traditional)
 
 
-def main() -> None:
-    started = time.perf_counter()
-    st.title("Practice")
-    _handle_card_clicks()
-    pos = _ensure_session()
-    pace, learning, traditional = _settings(pos.session.rules)
-    st.button("New game", icon=":material/add:", key=K + "new_game", on_click=_new_game)
-    for key in ("code_error", "flash", "store_error"):
+def _messages(*keys: str) -> None:
+    """Show the page's pending messages: errors once, the records warning while it lasts."""
+    for key in keys:
         message = st.session_state.get(K + key)
         if message:
             (st.warning if key == "store_error" else st.error)(message)
             if key != "store_error":
                 st.session_state.pop(K + key)
-    if current_rules() != pos.session.rules:
-        st.info("The rules in the sidebar differ from this game's rules: **New game** uses the sidebar's. "
-                f"This game: {pos.session.rules.summary()}.")
+
+
+def _sync_link(pos: Position) -> None:
+    """Keep the page's link on the current deal, so copying it shares this hand."""
     code = _deal_code(pos)
     if st.query_params.get("deal") != code:
         letters = "".join(level[0] for level in pos.session.levels[1:])
         st.query_params.from_dict({"deal": code, "levels": letters, **rules_to_query(pos.session.rules)})
+
+
+def _game_key(pos: Position) -> Session:
+    """What the parts of the page outside the table depend on: the session without its decisions."""
+    return replace(pos.session, decisions=())
+
+
+@st.fragment
+def _table_view(pace: str, learning: bool, traditional: bool) -> None:
+    """The table and everything a click at it changes. A fragment: a click here reruns only this
+    part, not the sidebar and the settings, which is less for the browser to draw on every click.
+    A click that starts another game or deal (new game, replay this deal, back to your game)
+    reruns the whole page, whose notices and link depend on the game."""
+    started = time.perf_counter()
+    _handle_card_clicks()
+    pos = _position()
+    if pos is None or _game_key(pos) != st.session_state.get(K + "drawn_game"):
+        st.rerun()
+    assert pos is not None
+    _messages("flash", "store_error")
+    _sync_link(pos)
+    first = pos.game.game_number == pos.session.game_number and pos.game.hand_number == pos.session.hand_number
+    _table(pos, pace, learning and first, traditional)
+    st.html(f'<div data-testid="practice-render-ms" data-ms="{(time.perf_counter() - started) * 1000:.0f}"></div>')
+
+
+def main() -> None:
+    st.title("Practice")
+    pos = _ensure_session()
+    pace, learning, traditional = _settings(pos.session.rules)
+    st.button("New game", icon=":material/add:", key=K + "new_game", on_click=_new_game)
+    _messages("code_error")
+    if current_rules() != pos.session.rules:
+        st.info("The rules in the sidebar differ from this game's rules: **New game** uses the sidebar's. "
+                f"This game: {pos.session.rules.summary()}.")
+    _sync_link(pos)
     view = st.segmented_control("View", ["Table", "Statistics", "Import"], default="Table", key=K + "view")
     if view == "Statistics":
+        _messages("store_error")
         _statistics()
     elif view == "Import":
         _import_view()
     else:
-        first = pos.game.game_number == pos.session.game_number and pos.game.hand_number == pos.session.hand_number
-        _table(pos, pace, learning and first, traditional)
-    st.html(f'<div data-testid="practice-render-ms" data-ms="{(time.perf_counter() - started) * 1000:.0f}"></div>')
-
+        st.session_state[K + "drawn_game"] = _game_key(pos)
+        _table_view(pace, learning, traditional)
 
 main()

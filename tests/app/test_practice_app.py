@@ -3,6 +3,7 @@ deal codes in the URL, and a broken database that must not stop the game."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -51,9 +52,9 @@ def _play_hand(at: AppTest) -> None:
 
 
 def _record(at: AppTest) -> dict:
-    codes = [c.value for c in at.code if c.language == "json"]
-    assert codes, "the review shows the hand's replay record"
-    return json.loads(codes[-1])
+    marks = [h.value for h in at.html if 'data-testid="practice-hand-record"' in h.value]
+    assert marks, "the review carries the hand's replay record"
+    return json.loads(html.unescape(marks[-1].split('data-record="')[1].split('"')[0]))
 
 
 def _scores(at: AppTest) -> tuple[int, ...]:

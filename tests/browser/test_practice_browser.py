@@ -8,9 +8,14 @@ club players (target under a minute).
 from __future__ import annotations
 
 import json
+import re
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -19,6 +24,7 @@ from engine.players import available_players
 from engine.records import result_record
 from engine.rules import Rules
 from practice.codes import DealCode, encode
+from practice.export import from_jsonl
 
 pytestmark = pytest.mark.browser
 
@@ -54,16 +60,26 @@ def _click(page: Any, click_and_wait: Any, wait_idle: Any, locator: Any, missed:
         return None
 
 
+def _hand_over(page: Any) -> bool:
+    return bool(_button(page, "practice_next_hand").count() or _button(page, "practice_new_game_end").count())
+
+
 def _play_game(page: Any, click_and_wait: Any, max_hands: int, wait_idle: Any = None,
-               missed: list[int] | None = None) -> tuple[list[float], int, tuple[int, ...]]:
+               missed: list[int] | None = None, hand_ends: list[float] | None = None,
+               ) -> tuple[list[float], int, tuple[int, ...]]:
     """Click the learner's first legal choice until the game ends (or ``max_hands`` hands).
-    After each hand, check the page's score against the engine's replay of the hand's record."""
+    After each hand, check the page's score against the engine's replay of the hand's record.
+    The times of the clicks that ended a hand (the page then draws the hand review) are also
+    appended to ``hand_ends``."""
     clicks: list[float] = []
     missed_list = missed if missed is not None else []
     tally = [0, 0]
     hands = 0
     for _ in range(2000):
-        if _button(page, "practice_next_hand").count() or _button(page, "practice_new_game_end").count():
+        if _hand_over(page):
+            # the link follows the table (set by the table's own partial rerun): it opens this hand
+            shown_code = re.search(r"Deal code (\S+) ", _page_key(page))
+            assert shown_code and parse_qs(urlparse(page.url).query)["deal"] == [shown_code.group(1)]
             record = json.loads(page.locator('[data-testid="practice-hand-record"]').get_attribute("data-record"))
             result = result_record(record)
             assert result["complete"] is True
@@ -82,6 +98,8 @@ def _play_game(page: Any, click_and_wait: Any, max_hands: int, wait_idle: Any = 
         t = _click(page, click_and_wait, wait_idle, choices.first, missed_list)
         if t is not None:
             clicks.append(t)
+            if hand_ends is not None and _hand_over(page):
+                hand_ends.append(t)
     raise AssertionError("the game did not end in 2000 clicks")
 
 
@@ -93,7 +111,8 @@ def test_full_game_in_browser(page: Any, goto: Any, click_and_wait: Any, wait_id
     assert code in page.locator('[data-testid="stMainBlockContainer"]').inner_text()
     started = time.perf_counter()
     missed: list[int] = []
-    clicks, hands, final = _play_game(page, click_and_wait, 200, wait_idle, missed)
+    hand_ends: list[float] = []
+    clicks, hands, final = _play_game(page, click_and_wait, 200, wait_idle, missed, hand_ends)
     wall = time.perf_counter() - started
     assert_no_exception(page)
     screenshot(page, "practice-game-over")
@@ -106,6 +125,31 @@ def test_full_game_in_browser(page: Any, goto: Any, click_and_wait: Any, wait_id
     record_timing("practice.club.click_median_s", statistics.median(clicks))
     record_timing("practice.club.click_p95_s", sorted(clicks)[int(0.95 * (len(clicks) - 1))])
     record_timing("practice.club.click_max_s", max(clicks))
+    if hand_ends:
+        record_timing("practice.club.hand_end_click_median_s", statistics.median(hand_ends))
+        record_timing("practice.club.hand_end_click_max_s", max(hand_ends))
+
+
+def test_hand_review_downloads_the_replay_records(page: Any, goto: Any, click_and_wait: Any,
+                                                  wait_idle: Any, tmp_path: Any) -> None:
+    """The review's two download buttons build their files on click: the hand's replay record
+    (the same record the page carries) and the game so far as JSON Lines, which imports."""
+    goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=5150))}&levels=ccc")
+    _, hands, _ = _play_game(page, click_and_wait, 1, wait_idle)
+    assert hands == 1
+    shown = json.loads(page.locator('[data-testid="practice-hand-record"]').get_attribute("data-record"))
+    with page.expect_download() as hand_file:
+        _button(page, "practice_export_hand").first.click()
+    assert hand_file.value.suggested_filename.endswith("-hand-1.json")
+    saved = json.loads(Path(hand_file.value.path()).read_text())
+    assert saved == shown and result_record(saved)["complete"] is True
+    replayed = subprocess.run([sys.executable, "-m", "engine", "replay", hand_file.value.path()],
+                              capture_output=True, text=True, timeout=60)
+    assert replayed.returncode == 0, replayed.stderr
+    with page.expect_download() as game_file:
+        _button(page, "practice_export").first.click()
+    imported = from_jsonl(Path(game_file.value.path()).read_bytes())
+    assert [item.record for item in imported] == [shown]
 
 
 def test_cards_that_cannot_be_played_say_why(page: Any, goto: Any, click_and_wait: Any) -> None:

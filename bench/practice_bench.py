@@ -1,0 +1,110 @@
+"""Practice table click timings in a real browser (targets: every click under 300 ms with club
+players, under 1.5 s with expert players; a 10-point club game in under a minute).
+
+    python bench/practice_bench.py [--games 3] [--levels ccc] [--gc]
+
+Starts ``streamlit run app.py`` on a free loopback port (with a throw-away database) and
+Debian's chromium, the same harness as the browser tests, then plays whole games by clicking
+the learner's first legal choice. A click is timed in the browser from pointer-down until
+the page is idle again. Clicks are split by what they draw: an ordinary decision, the
+decision that ends a hand (the page then draws the hand review) and "Next hand". The
+server's own time for the page (its ``practice-render-ms`` mark) is printed beside them.
+
+``--gc`` turns Streamlit's full garbage collection after every script run back on
+(``runner.postScriptGC``), to show what it costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from engine.rules import Rules  # noqa: E402
+from practice.codes import DealCode, encode  # noqa: E402
+from tests.browser.conftest import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    _click_and_wait,
+    _goto,
+    new_page,
+    start_streamlit,
+)
+
+CONTROLS = ('[class*="st-key-practice_bid_"] button:not([disabled]), '
+            '[class*="st-key-practice_play-"] button:not([disabled]), '
+            '[class*="st-key-practice_discard-"] button:not([disabled])')
+
+
+def _has(page: object, key: str) -> bool:
+    return bool(page.locator(f".st-key-{key} button").count())  # type: ignore[attr-defined]
+
+
+def _server_ms(page: object) -> float:
+    mark = page.locator('[data-testid="practice-render-ms"]').first  # type: ignore[attr-defined]
+    return float(mark.get_attribute("data-ms"))
+
+
+def play_games(url: str, games: int, levels: str) -> dict[str, list[float]]:
+    kinds: dict[str, list[float]] = {"decision": [], "hand end": [], "next hand": [], "server ms": [],
+                                     "game wall s": []}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        for game in range(games):
+            with new_page(browser, url) as page:
+                path = f"/practice?deal={encode(DealCode(Rules(), seed=1000 + game))}&levels={levels}"
+                _goto(page, path)
+                _goto(page, path)  # the second visit is the one a player sees: server and browser warm
+                started = time.perf_counter()
+                for _ in range(2000):
+                    if _has(page, "practice_new_game_end"):
+                        break
+                    if _has(page, "practice_next_hand"):
+                        kinds["next hand"].append(_click_and_wait(page, page.locator(".st-key-practice_next_hand button")))
+                    else:
+                        seconds = _click_and_wait(page, page.locator(CONTROLS).first)
+                        ended = _has(page, "practice_next_hand") or _has(page, "practice_new_game_end")
+                        kinds["hand end" if ended else "decision"].append(seconds)
+                    kinds["server ms"].append(_server_ms(page))
+                kinds["game wall s"].append(time.perf_counter() - started)
+        browser.close()
+    return kinds
+
+
+def show(name: str, xs: list[float]) -> None:
+    if not xs:
+        return
+    xs = sorted(xs)
+    p95 = xs[int(0.95 * (len(xs) - 1))]
+    print(f"{name:>12}: n={len(xs):4d}  median {statistics.median(xs):8.3f}  p95 {p95:8.3f}  max {xs[-1]:8.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--levels", default="ccc", help="one letter per computer seat: b, c or e")
+    parser.add_argument("--gc", action="store_true", help="turn Streamlit's post-run full collection back on")
+    args = parser.parse_args()
+    if args.gc:
+        os.environ["STREAMLIT_RUNNER_POST_SCRIPT_GC"] = "true"
+    with tempfile.TemporaryDirectory() as tmp, start_streamlit(Path(tmp) / "bench.sqlite3", "bench-server") as url:
+        kinds = play_games(url, args.games, args.levels)
+    print(f"levels={args.levels} games={args.games} post-run GC={'on' if args.gc else 'off'} "
+          f"load average {os.getloadavg()[0]:.2f}; click seconds in the browser:")
+    for name, xs in kinds.items():
+        show(name, xs)
+    clicks = kinds["decision"] + kinds["hand end"] + kinds["next hand"]
+    show("all clicks", clicks)
+
+
+if __name__ == "__main__":
+    main()
