@@ -84,8 +84,8 @@ def show(name: str, xs: list[float]) -> None:
     if not xs:
         return
     xs = sorted(xs)
-    p95 = xs[int(0.95 * (len(xs) - 1))]
-    print(f"{name:>12}: n={len(xs):4d}  median {statistics.median(xs):8.3f}  p95 {p95:8.3f}  max {xs[-1]:8.3f}")
+    p95 = f"p95 {xs[int(0.95 * (len(xs) - 1))]:8.3f}" if len(xs) >= 20 else " " * 12  # too few for a p95
+    print(f"{name:>12}: n={len(xs):4d}  median {statistics.median(xs):8.3f}  {p95}  max {xs[-1]:8.3f}")
 
 
 def main() -> None:
