@@ -3,11 +3,13 @@
 Grades are by points lost for the learner's side (own points minus the opponents'),
 against the best choice:
 
-- plays and the dealer's discard: the double-dummy solver (``engine.solver``), every
-  card known, so "best" means best with perfect knowledge;
+- plays, the dealer's discard (or leaving the upcard) and the choice to defend alone: the
+  double-dummy solver (``engine.solver``), every card known, so "best" means best with
+  perfect knowledge. Before the solver can start, any other defend-alone declaration still
+  to come is made the club player's way, the same for every choice compared;
 - bids (both rounds, and naming trump under the joker): the analyzer's expected net points
   per legal bid (``engine.analysis.bidding.analyze``, club players finishing the hand, a
-  fixed number of sampled deals seeded from the position); defend-alone choices are not graded.
+  fixed number of sampled deals seeded from the position).
 
 Loss thresholds (points): best 0 (same points and tricks), good <= 0.25 (or only a
 trick fewer for the same points), inaccuracy <= 1, mistake <= 2, blunder more.
@@ -22,9 +24,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.actions import Action, Kind
+from engine.actions import Action
 from engine.errors import EuchreError
 from engine.hand import HandState, Phase, from_cards
+from engine.players.club import ClubPlayer
 from engine.scoring import hand_points
 from engine.view import view_of
 from store.records import HandRow
@@ -120,18 +123,26 @@ def _solved_values(before: HandState, seat: int) -> tuple[dict[Action, float], d
             tricks = {a: int(t) for a, t in solver.solve(before).cards.items()}
             values = {a: float(net_points(before, t, seat)) for a, t in tricks.items()}
             return values, tricks
-        if before.phase is Phase.DISCARD:
+        if before.phase in (Phase.DISCARD, Phase.DEFEND):
             values, tricks = {}, {}
             for action in before.legal_actions():
-                after = before.apply(action)
-                if after.phase is not Phase.PLAY:
-                    return None  # defend-alone declarations come first: not solvable yet
+                after = settle_defence(before.apply(action))
                 t = int(solver.makers_tricks(after))
                 tricks[action], values[action] = t, float(net_points(after, t, seat))
             return values, tricks
     except (EuchreError, ImportError):
         return None
     return None
+
+
+def settle_defence(state: HandState) -> HandState:
+    """``state`` with the defend-alone declarations still to come made as the club player makes
+    them (a rule of the defender's own cards), so that play can start and be solved."""
+    club = ClubPlayer()
+    while state.phase is Phase.DEFEND:
+        assert state.to_act is not None
+        state = state.apply(club.decide(view_of(state, state.to_act), random.Random(0)).action)
+    return state
 
 
 def warm_up() -> bool:
@@ -152,7 +163,7 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
     if len(legal) == 1:
         return GradedDecision(step, before, action, None, 0.0, None, (), "the only legal choice")
     tricks: dict[Action, int] = {}
-    if action.kind in (Kind.PLAY, Kind.DISCARD, Kind.DECLINE):
+    if before.phase in (Phase.PLAY, Phase.DISCARD, Phase.DEFEND):
         solved = _solved_values(before, seat)
         if solved is None:
             return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: solver unavailable")

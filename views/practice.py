@@ -31,7 +31,7 @@ from engine.rules import Rules
 from engine.seats import describe, seat_name
 from practice import coach, review
 from practice.codes import DealCodeError, decode, encode
-from practice.export import ImportFileError, from_jsonl, hand_record, to_jsonl
+from practice.export import ImportedHand, ImportFileError, from_jsonl, hand_record, to_jsonl
 from practice.session import (
     LEARNER,
     Position,
@@ -523,12 +523,7 @@ def _review(pos: Position) -> None:
     graded = _grades(pos)
     if graded:
         st.markdown("**Your decisions**")
-        rows = []
-        for g in graded:
-            rows.append({"move": describe(g.before, g.action).replace("South ", "South (you) ", 1),
-                         "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
-                         "better": choice_text(g.before, g.best) if g.best else "", "judged by": g.source})
-        st.markdown(_table_md(rows))
+        st.markdown(_grades_md(graded, "South"))
     record = json.dumps(hand_record(hand, pos.game.game_number, pos.game.hand_number, pos.session.levels,
                                     pos.session.seed))
     st.html(f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div>')
@@ -564,6 +559,15 @@ def _review(pos: Position) -> None:
     cols[3].download_button("Export game (JSON Lines)", partial(_game_jsonl, pos), icon=":material/download:",
                             file_name=f"euchre-{pos.session.seed}.jsonl", mime="application/jsonl",
                             key=K + "export", on_click="ignore")
+
+
+def _grades_md(graded: tuple[review.GradedDecision, ...], you: str) -> str:
+    """The graded decisions as a table; ``you`` is the name of the seat that made them."""
+    rows = [{"move": describe(g.before, g.action).replace(f"{you} ", f"{you} (you) ", 1),
+             "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
+             "better": choice_text(g.before, g.best) if g.best else "", "judged by": g.source}
+            for g in graded]
+    return _table_md(rows)
 
 
 def _game_jsonl(pos: Position) -> str:
@@ -612,16 +616,35 @@ def _import_view() -> None:
         st.error(f"That file cannot be imported: {err}")
         return
     st.success(f"{len(hands)} hand(s) imported.")
+    seat = _imported_learner(hands[0])
+    you = seat_name(hands[0].hand.players, seat)
+    grade = st.toggle(f"Grade {you}'s decisions (as in the hand review: solver and analyzer)",
+                      key=K + "import_grade", help="Takes a moment per hand: each bid is analysed afresh.")
     for item in hands:
         hand = item.hand
-        with st.expander(f"Hand {item.line}: {_result_line(hand) if hand.is_over else 'unfinished'}"):
+        with st.expander(f"Hand {item.line}: {_result_line(hand) if hand.is_over else 'unfinished'}",
+                         expanded=grade):
             n = hand.players
-            for seat in range(n):
-                st.html(cards_row_html(list(sort_hand(hand.dealt[seat], hand.trump)), trump=hand.trump,
-                                       width=card_width(40)) + f"<small>{seat_name(n, seat)}</small>")
+            st.html("".join(cards_row_html(list(sort_hand(hand.dealt[s], hand.trump)), trump=hand.trump,
+                                           width=card_width(40)) + f"<small>{seat_name(n, s)}</small>"
+                            for s in range(n)))
             for i, t in enumerate(hand.tricks):
                 st.markdown(f"{i + 1}. " + "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays)
                             + f" — won by {seat_name(n, t.winner)}")
+            if grade:
+                with st.spinner(f"Grading {you}'s decisions…"):
+                    graded = review.grade_hand(hand, seat)
+                st.markdown(_grades_md(graded, you) if graded else f"{you} made no decision in this hand.")
+
+
+def _imported_learner(item: ImportedHand) -> int:
+    """The seat the file's player sat in: the one the practice table's export marks "you" (South
+    otherwise)."""
+    meta = item.record.get("meta")
+    levels = meta.get("levels") if isinstance(meta, dict) else None
+    if isinstance(levels, list) and "you" in levels[: item.hand.players]:
+        return levels.index("you")
+    return LEARNER
 
 
 # ---- the page --------------------------------------------------------------------------

@@ -131,7 +131,7 @@ def test_full_game_in_browser(page: Any, goto: Any, click_and_wait: Any, wait_id
 
 
 def test_hand_review_downloads_the_replay_records(page: Any, goto: Any, click_and_wait: Any,
-                                                  wait_idle: Any, tmp_path: Any) -> None:
+                                                  wait_idle: Any, tmp_path: Path) -> None:
     """The review's two download buttons build their files on click: the hand's replay record
     (the same record the page carries) and the game so far as JSON Lines, which imports."""
     goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=5150))}&levels=ccc")
@@ -150,6 +150,26 @@ def test_hand_review_downloads_the_replay_records(page: Any, goto: Any, click_an
         _button(page, "practice_export").first.click()
     imported = from_jsonl(Path(game_file.value.path()).read_bytes())
     assert [item.record for item in imported] == [shown]
+    # Import that file in the Import view and grade it: the same grades as the hand review's.
+    review_grades = _grade_column(page)
+    assert review_grades
+    click_and_wait(page, page.locator('[data-testid="stButtonGroup"] button', has_text="Import"))
+    saved_game = tmp_path / game_file.value.suggested_filename  # the uploader checks the extension
+    game_file.value.save_as(saved_game)
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(saved_game))
+    page.get_by_text("1 hand(s) imported.").wait_for()
+    wait_idle(page)
+    click_and_wait(page, page.get_by_text("Grade South's decisions"))
+    page.locator("table", has_text="judged by").first.wait_for()
+    assert _grade_column(page) == review_grades
+
+
+def _grade_column(page: Any) -> list[str]:
+    """The grade column of the (first) table of graded decisions on the page."""
+    table = page.locator("table", has_text="judged by").first
+    heads = table.locator("th").all_inner_texts()
+    column = heads.index("grade")
+    return [row.locator("td").nth(column).inner_text() for row in table.locator("tbody tr").all()]
 
 
 def test_cards_that_cannot_be_played_say_why(page: Any, goto: Any, click_and_wait: Any) -> None:
