@@ -16,8 +16,6 @@ from functools import partial
 from html import escape
 from typing import Any
 
-import pandas as pd
-import plotly.express as px
 import streamlit as st
 
 from engine.actions import Action, Kind, discard
@@ -31,7 +29,7 @@ from engine.rules import Rules
 from engine.seats import describe, seat_name
 from practice import coach, review
 from practice.codes import DealCodeError, decode, encode
-from practice.export import ImportedHand, ImportFileError, from_jsonl, hand_record, to_jsonl
+from practice.export import hand_record, to_jsonl
 from practice.session import (
     LEARNER,
     Position,
@@ -50,25 +48,12 @@ from store import records
 from store.db import StoreError
 from ui.cards import card_buttons, cards_row_html, four_colour
 from ui.layout import card_width
+from ui.practice_records import grades_md, import_view, result_line, statistics_view, table_md
 from ui.rules_panel import current_rules, set_rules
 from ui.share import rules_to_query
 
 K = "practice_"  # every session-state key of this page starts with this
 PACES = {"instant": "Instant", "step": "One step at a time (Next button)"}
-
-
-def _cell(value: Any) -> str:
-    return "" if value is None else str(value).replace("|", "\\|")
-
-
-def _table_md(rows: list[dict[str, Any]]) -> str:
-    """A light markdown table (cheaper in the browser than a data grid)."""
-    if not rows:
-        return ""
-    heads = list(rows[0])
-    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
-    lines += ["| " + " | ".join(_cell(r[h]) for h in heads) + " |" for r in rows]
-    return "\n".join(lines)
 
 
 # ---- session state -------------------------------------------------------------------
@@ -491,25 +476,12 @@ def _table(pos: Position, pace: str, guided: bool, traditional: bool) -> None:
 # ---- the hand review -------------------------------------------------------------------
 
 
-def _result_line(hand: HandState) -> str:
-    n = hand.players
-    if hand.maker is None:
-        return "Everyone passed: the hand was thrown in, nobody scores."
-    maker = seat_name(n, hand.maker)
-    t = hand.maker_tricks
-    pts = max(hand.points)
-    if t >= 3:
-        what = "marched (all 5 tricks)" if t == 5 else f"made it with {t} tricks"
-        return f"{maker}{' alone' if hand.alone else ''} {what}: {pts} point{'s' if pts != 1 else ''} to the makers."
-    return f"{maker} was euchred with {t} trick{'s' if t != 1 else ''}: {pts} points to the defenders."
-
-
 def _review(pos: Position) -> None:
     hand = pos.hand
     n = hand.players
     _save_finished(pos)
     st.subheader("Hand review")
-    st.success(_result_line(hand))
+    st.success(result_line(hand))
     st.markdown("**All hands as dealt**")
     st.html("".join(  # one element for all the hands: less for the browser to draw
         f'<div data-dealt="{seat}">' + cards_row_html(
@@ -519,11 +491,11 @@ def _review(pos: Position) -> None:
         rows = [{"trick": i + 1, "led by": seat_name(n, t.leader),
                  "plays": "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays),
                  "won by": seat_name(n, t.winner)} for i, t in enumerate(hand.tricks)]
-        st.markdown(_table_md(rows))
+        st.markdown(table_md(rows))
     graded = _grades(pos)
     if graded:
         st.markdown("**Your decisions**")
-        st.markdown(_grades_md(graded, "South"))
+        st.markdown(grades_md(graded, "South"))
     record = json.dumps(hand_record(hand, pos.game.game_number, pos.game.hand_number, pos.session.levels,
                                     pos.session.seed))
     st.html(f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div>')
@@ -536,7 +508,7 @@ def _review(pos: Position) -> None:
             mine = "the same as you" if yours == theirs else f"you chose: {choice_text(before, yours)}"
             st.markdown(f"- {cmp.level.capitalize()}: **{choice_text(before, theirs)}** ({mine}) — {why}")
         st.markdown(f"Played out with the {cmp.level} in your seat: **{cmp.their_points}** point(s) for your side "
-                    f"(you scored {cmp.your_points}). {_result_line(cmp.hand)}")
+                    f"(you scored {cmp.your_points}). {result_line(cmp.hand)}")
     cols = st.columns(4)
     cols[0].button("Replay this deal", icon=":material/replay:", key=K + "replay_deal", help="Same cards again (duplicate style)",
                    on_click=_on_replay_deal)
@@ -561,90 +533,9 @@ def _review(pos: Position) -> None:
                             key=K + "export", on_click="ignore")
 
 
-def _grades_md(graded: tuple[review.GradedDecision, ...], you: str) -> str:
-    """The graded decisions as a table; ``you`` is the name of the seat that made them."""
-    rows = [{"move": describe(g.before, g.action).replace(f"{you} ", f"{you} (you) ", 1),
-             "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
-             "better": choice_text(g.before, g.best) if g.best else "", "judged by": g.source}
-            for g in graded]
-    return _table_md(rows)
-
-
 def _game_jsonl(pos: Position) -> str:
     return to_jsonl(hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed)
                     for i, h in enumerate(pos.game.history))
-
-
-# ---- statistics and import ----------------------------------------------------------------
-
-
-def _statistics() -> None:
-    try:
-        stats = records.statistics()
-    except StoreError as err:
-        st.warning(f"Statistics are not available: {err}")
-        return
-    if not stats.hands:
-        st.info("No finished hands yet: play a hand at the table and it is recorded here.")
-        return
-    c = st.columns(5)
-    c[0].metric("Hands played", stats.hands)
-    c[1].metric("You called", stats.called, f"made {stats.called_made}", delta_color="off")
-    c[2].metric("Euchres (for / against)", f"{stats.euchres_for} / {stats.euchred}")
-    c[3].metric("Loners (made)", f"{stats.loners} ({stats.loners_made})")
-    c[4].metric("Net points per hand", f"{stats.points_per_hand:+.2f}")
-    st.caption(f"Games: {stats.games} started, {stats.games_finished} finished, {stats.games_won} won.")
-    frame = pd.DataFrame(stats.timeline).fillna(0)
-    frame["cumulative net points"] = frame["net_points"].cumsum()
-    st.plotly_chart(px.line(frame, x="hand", y="cumulative net points", title="Net points over time"),
-                    key=K + "chart_points")
-    grade_cols = [g for g in review.GRADES if g in frame.columns]
-    if grade_cols:
-        long = frame.melt(id_vars="hand", value_vars=grade_cols, var_name="grade", value_name="decisions")
-        st.plotly_chart(px.bar(long, x="hand", y="decisions", color="grade", title="Decision grades per hand",
-                               category_orders={"grade": list(review.GRADES)}), key=K + "chart_grades")
-
-
-def _import_view() -> None:
-    st.write("Import a game exported from the practice table (JSON Lines: one replay record per hand).")
-    upload = st.file_uploader("Game file", type=["jsonl", "json", "txt"], key=K + "upload")
-    if upload is None:
-        return
-    try:
-        hands = from_jsonl(upload.getvalue())
-    except ImportFileError as err:
-        st.error(f"That file cannot be imported: {err}")
-        return
-    st.success(f"{len(hands)} hand(s) imported.")
-    seat = _imported_learner(hands[0])
-    you = seat_name(hands[0].hand.players, seat)
-    grade = st.toggle(f"Grade {you}'s decisions (as in the hand review: solver and analyzer)",
-                      key=K + "import_grade", help="Takes a moment per hand: each bid is analysed afresh.")
-    for item in hands:
-        hand = item.hand
-        with st.expander(f"Hand {item.line}: {_result_line(hand) if hand.is_over else 'unfinished'}",
-                         expanded=grade):
-            n = hand.players
-            st.html("".join(cards_row_html(list(sort_hand(hand.dealt[s], hand.trump)), trump=hand.trump,
-                                           width=card_width(40)) + f"<small>{seat_name(n, s)}</small>"
-                            for s in range(n)))
-            for i, t in enumerate(hand.tricks):
-                st.markdown(f"{i + 1}. " + "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays)
-                            + f" — won by {seat_name(n, t.winner)}")
-            if grade:
-                with st.spinner(f"Grading {you}'s decisions…"):
-                    graded = review.grade_hand(hand, seat)
-                st.markdown(_grades_md(graded, you) if graded else f"{you} made no decision in this hand.")
-
-
-def _imported_learner(item: ImportedHand) -> int:
-    """The seat the file's player sat in: the one the practice table's export marks "you" (South
-    otherwise)."""
-    meta = item.record.get("meta")
-    levels = meta.get("levels") if isinstance(meta, dict) else None
-    if isinstance(levels, list) and "you" in levels[: item.hand.players]:
-        return levels.index("you")
-    return LEARNER
 
 
 # ---- the page --------------------------------------------------------------------------
@@ -724,9 +615,9 @@ def main() -> None:
     view = st.segmented_control("View", ["Table", "Statistics", "Import"], default="Table", key=K + "view")
     if view == "Statistics":
         _messages("store_error")
-        _statistics()
+        statistics_view()
     elif view == "Import":
-        _import_view()
+        import_view()
     else:
         st.session_state[K + "drawn_game"] = _game_key(pos)
         _table_view(pace, learning, traditional)

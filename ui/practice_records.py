@@ -1,0 +1,129 @@
+"""What the practice page shows about finished hands: the statistics view, the import view,
+and the plain tables and sentences the hand review shares with them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import plotly.express as px
+import streamlit as st
+
+from engine.hand import HandState
+from engine.ranking import sort_hand
+from engine.seats import describe, seat_name
+from practice import review
+from practice.export import ImportedHand, ImportFileError, from_jsonl
+from practice.session import LEARNER
+from practice.table import choice_text
+from store import records
+from store.db import StoreError
+from ui.cards import cards_row_html, four_colour
+from ui.layout import card_width
+
+K = "practice_"  # the practice page's session-state prefix (its widgets' keys)
+
+
+def _cell(value: Any) -> str:
+    return "" if value is None else str(value).replace("|", "\\|")
+
+
+def table_md(rows: list[dict[str, Any]]) -> str:
+    """A light markdown table (cheaper in the browser than a data grid)."""
+    if not rows:
+        return ""
+    heads = list(rows[0])
+    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+    lines += ["| " + " | ".join(_cell(r[h]) for h in heads) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def result_line(hand: HandState) -> str:
+    n = hand.players
+    if hand.maker is None:
+        return "Everyone passed: the hand was thrown in, nobody scores."
+    maker = seat_name(n, hand.maker)
+    t = hand.maker_tricks
+    pts = max(hand.points)
+    if t >= 3:
+        what = "marched (all 5 tricks)" if t == 5 else f"made it with {t} tricks"
+        return f"{maker}{' alone' if hand.alone else ''} {what}: {pts} point{'s' if pts != 1 else ''} to the makers."
+    return f"{maker} was euchred with {t} trick{'s' if t != 1 else ''}: {pts} points to the defenders."
+
+
+def grades_md(graded: tuple[review.GradedDecision, ...], you: str) -> str:
+    """The graded decisions as a table; ``you`` is the name of the seat that made them."""
+    rows = [{"move": describe(g.before, g.action).replace(f"{you} ", f"{you} (you) ", 1),
+             "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
+             "better": choice_text(g.before, g.best) if g.best else "", "judged by": g.source}
+            for g in graded]
+    return table_md(rows)
+
+
+def statistics_view() -> None:
+    try:
+        stats = records.statistics()
+    except StoreError as err:
+        st.warning(f"Statistics are not available: {err}")
+        return
+    if not stats.hands:
+        st.info("No finished hands yet: play a hand at the table and it is recorded here.")
+        return
+    c = st.columns(5)
+    c[0].metric("Hands played", stats.hands)
+    c[1].metric("You called", stats.called, f"made {stats.called_made}", delta_color="off")
+    c[2].metric("Euchres (for / against)", f"{stats.euchres_for} / {stats.euchred}")
+    c[3].metric("Loners (made)", f"{stats.loners} ({stats.loners_made})")
+    c[4].metric("Net points per hand", f"{stats.points_per_hand:+.2f}")
+    st.caption(f"Games: {stats.games} started, {stats.games_finished} finished, {stats.games_won} won.")
+    frame = pd.DataFrame(stats.timeline).fillna(0)
+    frame["cumulative net points"] = frame["net_points"].cumsum()
+    st.plotly_chart(px.line(frame, x="hand", y="cumulative net points", title="Net points over time"),
+                    key=K + "chart_points")
+    grade_cols = [g for g in review.GRADES if g in frame.columns]
+    if grade_cols:
+        long = frame.melt(id_vars="hand", value_vars=grade_cols, var_name="grade", value_name="decisions")
+        st.plotly_chart(px.bar(long, x="hand", y="decisions", color="grade", title="Decision grades per hand",
+                               category_orders={"grade": list(review.GRADES)}), key=K + "chart_grades")
+
+
+def import_view() -> None:
+    st.write("Import a game exported from the practice table (JSON Lines: one replay record per hand).")
+    upload = st.file_uploader("Game file", type=["jsonl", "json", "txt"], key=K + "upload")
+    if upload is None:
+        return
+    try:
+        hands = from_jsonl(upload.getvalue())
+    except ImportFileError as err:
+        st.error(f"That file cannot be imported: {err}")
+        return
+    st.success(f"{len(hands)} hand(s) imported.")
+    seat = _imported_learner(hands[0])
+    you = seat_name(hands[0].hand.players, seat)
+    grade = st.toggle(f"Grade {you}'s decisions (as in the hand review: solver and analyzer)",
+                      key=K + "import_grade", help="Takes a moment per hand: each bid is analysed afresh.")
+    for item in hands:
+        hand = item.hand
+        with st.expander(f"Hand {item.line}: {result_line(hand) if hand.is_over else 'unfinished'}",
+                         expanded=grade):
+            n = hand.players
+            st.html("".join(cards_row_html(list(sort_hand(hand.dealt[s], hand.trump)), trump=hand.trump,
+                                           width=card_width(40), four_colour=four_colour()) + f"<small>{seat_name(n, s)}</small>"
+                            for s in range(n)))
+            for i, t in enumerate(hand.tricks):
+                st.markdown(f"{i + 1}. " + "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays)
+                            + f" — won by {seat_name(n, t.winner)}")
+            if grade:
+                with st.spinner(f"Grading {you}'s decisions…"):
+                    graded = review.grade_hand(hand, seat)
+                st.markdown(grades_md(graded, you) if graded else f"{you} made no decision in this hand.")
+
+
+def _imported_learner(item: ImportedHand) -> int:
+    """The seat the file's player sat in: the one the practice table's export marks "you" (South
+    otherwise)."""
+    meta = item.record.get("meta")
+    levels = meta.get("levels") if isinstance(meta, dict) else None
+    if isinstance(levels, list) and "you" in levels[: item.hand.players]:
+        return levels.index("you")
+    return LEARNER
