@@ -528,9 +528,10 @@ def _review(pos: Position) -> None:
                             file_name=f"euchre-{pos.session.seed}-hand-{pos.game.hand_number + 1}.json",
                             mime="application/json", key=K + "export_hand", on_click="ignore",
                             help="The hand's replay record, for python -m engine replay")
-    cols[3].download_button("Export game (JSON Lines)", partial(_game_jsonl, pos), icon=":material/download:",
+    cols[3].download_button("Export game", partial(_game_jsonl, pos), icon=":material/download:",
                             file_name=f"euchre-{pos.session.seed}.jsonl", mime="application/jsonl",
-                            key=K + "export", on_click="ignore")
+                            key=K + "export", on_click="ignore",
+                            help="JSON Lines, one replay record per hand: the Import view reads it back")
 
 
 def _game_jsonl(pos: Position) -> str:

@@ -39,7 +39,8 @@ def _scores(page: Any) -> tuple[int, ...]:
 
 
 def _button(page: Any, key: str) -> Any:
-    return page.locator(f".st-key-{key} button")
+    # .first: a button with help text also has a hidden copy that Streamlit measures its width by
+    return page.locator(f".st-key-{key} button").first
 
 
 def _page_key(page: Any) -> str:
@@ -61,7 +62,7 @@ def _click(page: Any, click_and_wait: Any, wait_idle: Any, locator: Any, missed:
 
 
 def _hand_over(page: Any) -> bool:
-    return bool(_button(page, "practice_next_hand").count() or _button(page, "practice_new_game_end").count())
+    return any(_button(page, key).count() for key in ("practice_next_hand", "practice_new_game_end", "practice_back"))
 
 
 def _play_game(page: Any, click_and_wait: Any, max_hands: int, wait_idle: Any = None,
@@ -139,7 +140,7 @@ def test_hand_review_downloads_the_replay_records(page: Any, goto: Any, click_an
     assert hands == 1
     shown = json.loads(page.locator('[data-testid="practice-hand-record"]').get_attribute("data-record"))
     with page.expect_download() as hand_file:
-        _button(page, "practice_export_hand").first.click()
+        _button(page, "practice_export_hand").click()
     assert hand_file.value.suggested_filename.endswith("-hand-1.json")
     saved = json.loads(Path(hand_file.value.path()).read_text())
     assert saved == shown and result_record(saved)["complete"] is True
@@ -147,7 +148,7 @@ def test_hand_review_downloads_the_replay_records(page: Any, goto: Any, click_an
                               capture_output=True, text=True, timeout=60)
     assert replayed.returncode == 0, replayed.stderr
     with page.expect_download() as game_file:
-        _button(page, "practice_export").first.click()
+        _button(page, "practice_export").click()
     imported = from_jsonl(Path(game_file.value.path()).read_bytes())
     assert [item.record for item in imported] == [shown]
     # Import that file in the Import view and grade it: the same grades as the hand review's.
@@ -201,3 +202,27 @@ def test_expert_players_answer_each_click(page: Any, goto: Any, click_and_wait: 
     record_timing("practice.expert.clicks", len(clicks))
     record_timing("practice.expert.click_median_s", statistics.median(clicks))
     record_timing("practice.expert.click_max_s", max(clicks))
+
+
+def _dealt(page: Any) -> list[list[str]]:
+    """The review's "all hands as dealt", seat by seat, as card texts."""
+    seats = page.locator("[data-dealt]")
+    return [seats.nth(i).locator("img").evaluate_all("els => els.map(e => e.dataset.card)")
+            for i in range(seats.count())]
+
+
+def test_replay_this_deal_then_back_to_the_game(page: Any, goto: Any, click_and_wait: Any,
+                                                wait_idle: Any) -> None:
+    # These clicks start another deal from inside the table's partial rerun; the whole page
+    # must follow (the link, the scores) and going back must restore the game as it was.
+    goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=808))}&levels=ccc")
+    _, hands, score = _play_game(page, click_and_wait, 1, wait_idle)
+    dealt, link = _dealt(page), page.url
+    click_and_wait(page, _button(page, "practice_replay_deal"))
+    assert _scores(page) == (0, 0)  # a single deal, scored on its own
+    _, replays, _ = _play_game(page, click_and_wait, 1, wait_idle)
+    assert replays == 1 and _dealt(page) == dealt
+    assert _button(page, "practice_back").count() and not _button(page, "practice_next_hand").count()
+    click_and_wait(page, _button(page, "practice_back"))
+    assert _dealt(page) == dealt and _scores(page) == score and page.url == link
+    assert _button(page, "practice_next_hand").count()
