@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.actions import PASS  # noqa: E402
-from engine.analysis.bidding import analyze  # noqa: E402
+from engine.analysis.bidding import Analysis, analyze  # noqa: E402
 from engine.analysis.fastbatch import warm_up as warm_up_fast  # noqa: E402
 from engine.analysis.playout import warm_up  # noqa: E402
 from engine.hand import apply, deal  # noqa: E402
@@ -73,8 +73,8 @@ def compile_times() -> None:
     print("numba start-up (fresh process, imports included): " + "; ".join(runs))
 
 
-def worst_half_width(a: object) -> float:
-    return max((o.realistic.ev_ci[1] - o.realistic.ev_ci[0]) / 2 for o in a.options)  # type: ignore[attr-defined]
+def worst_half_width(a: Analysis) -> float:
+    return max((o.realistic.ev_ci[1] - o.realistic.ev_ci[0]) / 2 for o in a.options)
 
 
 def precision(n: int, ceiling: bool, max_samples: int) -> None:

@@ -412,8 +412,12 @@ def ask(key: str, ex: Exercise) -> Answer | None:
     if picked:
         st.caption("Your order so far, strongest first:")
         show_cards(picked, width=min(w, 70))
-        st.button("Start over", key=f"{wkey}-reset", on_click=lambda: picks_store.pop(key, None))
+        st.button("Start over", key=f"{wkey}-reset", on_click=_forget, args=(picks_store, key))
     return None
+
+
+def _forget(store: dict[str, object], key: str) -> None:
+    store.pop(key, None)
 
 
 def context(ex: Exercise) -> None:

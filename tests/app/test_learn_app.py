@@ -178,3 +178,16 @@ def test_points_question_right_answer_from_the_rule_book(db: Path) -> None:
         expected = "defenders 4" if lone_defender else "defenders 2"
     button(at, expected.capitalize()).click().run()
     assert at.success and at.success[0].value.startswith("Right!")
+
+
+def test_ordering_cards_can_start_over(db: Path) -> None:
+    at = open_learn(lesson="ranking", step="4", seed="3")
+    cards = [b for b in at.button if b.key and b.key.startswith("ex-")]
+    assert len(cards) >= 3
+    first = cards[0].label
+    cards[0].click().run()
+    assert "Your order so far, strongest first:" in texts(at)
+    assert first not in [b.label for b in at.button if b.key and b.key.startswith("ex-")]
+    button(at, "Start over").click().run()
+    assert "Your order so far" not in texts(at)
+    assert [b.label for b in at.button if b.key and b.key.startswith("ex-")] == [b.label for b in cards]
