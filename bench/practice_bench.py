@@ -1,7 +1,7 @@
 """Practice table click timings in a real browser (targets: every click under 300 ms with club
 players, under 1.5 s with expert players; a 10-point club game in under a minute).
 
-    python bench/practice_bench.py [--games 3] [--levels ccc] [--gc]
+    python bench/practice_bench.py [--games 3] [--levels ccc] [--gc] [--learning]
 
 Starts ``streamlit run app.py`` on a free loopback port (with a throw-away database) and
 Debian's chromium, the same harness as the browser tests, then plays whole games by clicking
@@ -54,7 +54,15 @@ def _server_ms(page: object) -> float:
     return float(mark.get_attribute("data-ms"))
 
 
-def play_games(url: str, games: int, levels: str) -> dict[str, list[float]]:
+def _learning_mode_on(page: object) -> None:
+    """Open the table settings and switch learning mode on (the first hand fully guided)."""
+    page.get_by_text("Table settings").click()  # type: ignore[attr-defined]
+    _click_and_wait(page, page.get_by_text("Learning mode: the first hand fully guided"))  # type: ignore[attr-defined]
+    if not page.get_by_text("Hint —").count():  # type: ignore[attr-defined]
+        raise RuntimeError("learning mode shows no hint at the learner's first decision")
+
+
+def play_games(url: str, games: int, levels: str, learning: bool = False) -> dict[str, list[float]]:
     kinds: dict[str, list[float]] = {"decision": [], "hand end": [], "next hand": [], "server ms": [],
                                      "game wall s": []}
     with sync_playwright() as playwright:
@@ -64,6 +72,8 @@ def play_games(url: str, games: int, levels: str) -> dict[str, list[float]]:
                 path = f"/practice?deal={encode(DealCode(Rules(), seed=1000 + game))}&levels={levels}"
                 _goto(page, path)
                 _goto(page, path)  # the second visit is the one a player sees: server and browser warm
+                if learning:
+                    _learning_mode_on(page)
                 started = time.perf_counter()
                 for _ in range(2000):
                     if _has(page, "practice_new_game_end"):
@@ -93,12 +103,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--levels", default="ccc", help="one letter per computer seat: b, c or e")
     parser.add_argument("--gc", action="store_true", help="turn Streamlit's post-run full collection back on")
+    parser.add_argument("--learning", action="store_true",
+                        help="learning mode: a hint at every decision of each game's first hand")
     args = parser.parse_args()
     if args.gc:
         os.environ["STREAMLIT_RUNNER_POST_SCRIPT_GC"] = "true"
     with tempfile.TemporaryDirectory() as tmp, start_streamlit(Path(tmp) / "bench.sqlite3", "bench-server") as url:
-        kinds = play_games(url, args.games, args.levels)
+        kinds = play_games(url, args.games, args.levels, args.learning)
     print(f"levels={args.levels} games={args.games} post-run GC={'on' if args.gc else 'off'} "
+          f"learning mode={'on' if args.learning else 'off'} "
           f"load average {os.getloadavg()[0]:.2f}; click seconds in the browser:")
     for name, xs in kinds.items():
         show(name, xs)
