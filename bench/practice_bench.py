@@ -39,10 +39,7 @@ from tests.browser.conftest import (  # noqa: E402
     new_page,
     start_streamlit,
 )
-
-CONTROLS = ('[class*="st-key-practice_bid_"] button:not([disabled]), '
-            '[class*="st-key-practice_play-"] button:not([disabled]), '
-            '[class*="st-key-practice_discard-"] button:not([disabled])')
+from tests.browser.test_practice_browser import CONTROLS  # noqa: E402  the learner's enabled choices
 
 
 def _has(page: object, key: str) -> bool:

@@ -48,11 +48,11 @@ from store import records
 from store.db import StoreError
 from ui.cards import card_buttons, cards_row_html, four_colour
 from ui.layout import card_width
-from ui.practice_records import grades_md, import_view, result_line, statistics_view, table_md
+from ui.practice_records import K, grades_md, import_view, result_line, statistics_view, table_md
 from ui.rules_panel import current_rules, set_rules
 from ui.share import rules_to_query
 
-K = "practice_"  # every session-state key of this page starts with this
+# K: every session-state key of this page starts with it (one prefix, shared with ui.practice_records)
 PACES = {"instant": "Instant", "step": "One step at a time (Next button)"}
 
 

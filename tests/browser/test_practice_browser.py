@@ -45,7 +45,7 @@ def _button(page: Any, key: str) -> Any:
 
 def _page_key(page: Any) -> str:
     """What changes on every answered click: the caption with the deal code plus the visible controls."""
-    return page.locator('[data-testid="stMainBlockContainer"]').inner_text()
+    return str(page.locator('[data-testid="stMainBlockContainer"]').inner_text())
 
 
 def _click(page: Any, click_and_wait: Any, wait_idle: Any, locator: Any, missed: list[int]) -> float | None:
