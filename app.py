@@ -13,7 +13,7 @@ import threading
 
 import streamlit as st
 
-from engine.warmup import warm_up
+from engine.analysis.playout import warm_up
 from ui.layout import display_sidebar
 from ui.rules_panel import rules_sidebar, rules_summary_caption
 

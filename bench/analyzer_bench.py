@@ -35,15 +35,15 @@ sys.path.insert(0, str(ROOT))
 
 from engine.actions import PASS  # noqa: E402
 from engine.analysis.bidding import Analysis, analyze  # noqa: E402
-from engine.analysis.fastbatch import warm_up as warm_up_fast  # noqa: E402
 from engine.analysis.playout import warm_up  # noqa: E402
+from engine.compiled.deal_loop import warm_up as warm_up_fast  # noqa: E402
 from engine.hand import apply, deal  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from engine.view import SeatView, view_of  # noqa: E402
 
 COMPILE = (
     "import time; t = time.perf_counter(); "
-    "from engine.analysis.fastbatch import warm_up; from engine.analysis.playout import warm_up as w2; "
+    "from engine.compiled.deal_loop import warm_up; from engine.analysis.playout import warm_up as w2; "
     "warm_up(); w2(); print(time.perf_counter() - t)"
 )
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.analysis.fastbatch import warm_up as warm_up_fast  # noqa: E402
 from engine.analysis.playout import warm_up  # noqa: E402
+from engine.compiled.deal_loop import warm_up as warm_up_fast  # noqa: E402
+from engine.expert import ExpertPlayer  # noqa: E402
 from engine.hand import Phase, apply, deal  # noqa: E402
-from engine.players.expert import ExpertPlayer  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from engine.view import view_of  # noqa: E402
 

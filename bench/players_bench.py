@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.arena import play_hand  # noqa: E402
+from engine.expert import PLAYER_NAMES, make_player  # noqa: E402
 from engine.hand import deal  # noqa: E402
-from engine.players import available_players, make_player  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from engine.view import SeatView, view_of  # noqa: E402
 
@@ -48,7 +48,7 @@ def main() -> None:
     rules = Rules()
     views = sample_views(rules, args.hands // 4, args.seed)
     print(f"{len(views)} decision points from {args.hands // 4} club hands (standard rules)")
-    for name in [n for n in available_players() if n != "expert"]:
+    for name in [n for n in PLAYER_NAMES if n != "expert"]:
         player = make_player(name)
         rng = random.Random(0)
         by_phase: dict[str, list[float]] = {}

@@ -31,15 +31,16 @@ WARMUP = """
 import time
 t0 = time.perf_counter()
 import numpy as np
-from engine import fastcore, solver
+from engine import solver
+from engine.compiled import solver_core
 t1 = time.perf_counter()
 h = np.array([1, 2, 4, 8], dtype=np.int64); t = np.zeros(4, dtype=np.int64)
-keys, lower, upper, stamps, scratch = fastcore.new_table()
-fastcore.search(h, 4, 5, 0, t, 0, 1, -1, 2, keys, lower, upper, stamps, scratch)
+keys, lower, upper, stamps, scratch = solver_core.new_table()
+solver_core.search(h, 4, 5, 0, t, 0, 1, -1, 2, keys, lower, upper, stamps, scratch)
 oc = np.zeros(16, dtype=np.int64); ov = np.zeros(16, dtype=np.int64)
-fastcore.card_values(h, 4, 5, 0, t, 0, 1, keys, lower, upper, stamps, scratch, oc, ov)
+solver_core.card_values(h, 4, 5, 0, t, 0, 1, keys, lower, upper, stamps, scratch, oc, ov)
 one = np.array([1])
-fastcore.solve_batch(h.reshape(1, 4), one * 4, one * 5, one * 0, t.reshape(1, 4), one * 0, one,
+solver_core.solve_batch(h.reshape(1, 4), one * 4, one * 5, one * 0, t.reshape(1, 4), one * 0, one,
                      one * -1, one * 2, keys, lower, upper, stamps, scratch)
 t2 = time.perf_counter()
 print(f"{t1 - t0:.3f} {t2 - t1:.3f}")
@@ -85,14 +86,15 @@ def main() -> None:
 
     import numpy as np
 
-    from engine import fastcore, solver
+    from engine import solver
+    from engine.compiled import solver_core
 
     rng = random.Random(args.seed)
     states = [opening_lead(rng) for _ in range(args.deals)]
     encoded = [solver.encode(s) for s in states]
     solver.solve_many(states[:5])  # warm this process
     solver.solve(states[0])
-    keys, lower, upper, stamps, scratch = fastcore.new_table()
+    keys, lower, upper, stamps, scratch = solver_core.new_table()
 
     core_times, core_nodes = [], []
     for e in encoded:
@@ -100,7 +102,7 @@ def main() -> None:
         table = np.array(e.table, dtype=np.int64)
         before = int(scratch[1])
         t0 = time.perf_counter()
-        fastcore.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left, -1,
+        solver_core.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left, -1,
                         e.tricks_left + 1, keys, lower, upper, stamps, scratch)
         core_times.append(time.perf_counter() - t0)
         core_nodes.append(int(scratch[1]) - before)

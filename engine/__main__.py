@@ -6,10 +6,10 @@ import importlib
 import sys
 
 COMMANDS = {
-    "replay": ("engine.replay_cli", "replay deal records (JSON or JSON Lines)"),
-    "solve": ("engine.solve_cli", "double-dummy solve records that end in the play phase"),
-    "analyze": ("engine.analysis_cli", "call / pass / alone analysis of a hand"),
-    "arena": ("engine.arena", "duplicate matches between computer players"),
+    "replay": ("engine.cli.replay", "replay deal records (JSON or JSON Lines)"),
+    "solve": ("engine.cli.solve", "double-dummy solve records that end in the play phase"),
+    "analyze": ("engine.cli.analyze", "call / pass / alone analysis of a hand"),
+    "arena": ("engine.cli.arena", "duplicate matches between computer players"),
 }
 
 
@@ -22,13 +22,7 @@ def main(argv: list[str]) -> int:
             return 2
         return 0 if argv else 2
     module_name, _ = COMMANDS[argv[0]]
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as err:
-        if err.name == module_name:
-            print(f"'{argv[0]}' is not available yet", file=sys.stderr)
-            return 2
-        raise
+    module = importlib.import_module(module_name)
     return int(module.main(argv[1:]))
 
 

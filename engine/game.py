@@ -17,7 +17,7 @@ from engine.errors import IllegalAction
 from engine.hand import HandState, apply, deal, legal_actions
 from engine.rules import Rules
 
-# For the draw only: K high, then Q, J, 10, 9, 8, 7, and the ace low (RULES.md §4).
+# For the draw only: K high, then Q, J, 10, 9, 8, 7, and the ace low (docs/rules.md §4).
 DRAW_STRENGTH = {13: 7, 12: 6, 11: 5, 10: 4, 9: 3, 8: 2, 7: 1, ACE: 0}
 
 

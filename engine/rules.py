@@ -1,4 +1,4 @@
-"""The one rules object: every option of RULES.md, with its defaults.
+"""The one rules object: every option of docs/rules.md, with its defaults.
 
 Variants are data: a preset is a Rules value with a few fields changed.
 
@@ -63,7 +63,7 @@ class Rules:
 
     @property
     def can_go_alone(self) -> bool:
-        """Going alone exists only with partners (RULES.md §7)."""
+        """Going alone exists only with partners (docs/rules.md §7)."""
         return self.players == 4
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Scoring a hand (RULES.md §9), as a table.
+"""Scoring a hand (docs/rules.md §9), as a table.
 
 ``hand_points`` gives (makers' points, each defender side's points) — exactly one
 of the two is non-zero.
@@ -19,6 +19,9 @@ _TABLE: dict[tuple[int, bool, bool], tuple[int, int, int]] = {
     (2, False, False): (1, 2, 2),
     (3, False, False): (1, 3, 2),  # each of the two defenders scores the 2
 }
+
+
+CASES: tuple[tuple[int, bool, bool], ...] = tuple(_TABLE)  # every (players, alone, lone_defender) scored
 
 
 def hand_points(

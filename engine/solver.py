@@ -23,7 +23,7 @@ API (used by the expert player, the analyzer and the practice table):
   as soon as 3 or 5 tricks are decided).
 
 Every function raises ``SolverError`` (a ValueError) for a state that is not in
-the play phase. The hot loop is ``engine.fastcore`` (numba, compiled once and
+the play phase. The hot loop is ``engine.compiled.solver_core`` (numba, compiled once and
 cached on disk); each thread gets its own transposition table.
 
 >>> from engine.cards import parse_cards
@@ -46,9 +46,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine import fastcore
 from engine.actions import Action, play
-from engine.cards import JACK, Card, Suit, make_deck
+from engine.cards import Suit
+from engine.compiled import solver_core
+from engine.compiled.encoding import _BITS, _CARDS, bit_card, card_bit, cards_mask, mask_cards
 from engine.errors import EuchreError
 from engine.hand import TRICKS, HandState, Phase
 
@@ -64,7 +65,7 @@ class Solution:
 
 
 class Encoded(NamedTuple):
-    """A play-phase position for ``engine.fastcore`` (see its docstring for the layout)."""
+    """A play-phase position for ``engine.compiled.solver_core`` (see its docstring for the layout)."""
 
     hands: tuple[int, int, int, int]  # cards held, by position (unused positions 0)
     k: int  # positions that play (2..4)
@@ -76,61 +77,6 @@ class Encoded(NamedTuple):
     won: int  # tricks the makers have already won
     seats: tuple[int, ...]  # seat of each position
     trump: int  # Suit value
-
-
-# ---- the card <-> bit encoding -----------------------------------------------------
-
-_TRUMP_OFFSET = {7: 0, 8: 1, 9: 2, 10: 3, 12: 4, 13: 5, 14: 6}
-
-
-def _bit_table(trump: Suit) -> dict[Card, int]:
-    table: dict[Card, int] = {}
-    for card in make_deck(32, joker=True):
-        if card.is_joker:
-            offset, group = 9, 3
-        elif card.rank == JACK and card.suit_index == trump:
-            offset, group = 8, 3
-        elif card.rank == JACK and card.suit_index == trump.partner:
-            offset, group = 7, 3
-        elif card.suit_index == trump:
-            offset, group = _TRUMP_OFFSET[card.rank], 3
-        else:
-            offset = card.rank - 7
-            group = card.suit_index if card.suit_index < trump else card.suit_index - 1
-        table[card] = 1 << (fastcore.GROUP_BITS * group + offset)
-    return table
-
-
-_BITS: dict[Suit, dict[Card, int]] = {t: _bit_table(t) for t in Suit}
-_CARDS: dict[Suit, dict[int, Card]] = {t: {b: c for c, b in _BITS[t].items()} for t in Suit}
-
-
-def card_bit(card: Card, trump: Suit) -> int:
-    """The single-bit code of ``card`` when ``trump`` is trump."""
-    return _BITS[trump][card]
-
-
-def bit_card(bit: int, trump: Suit) -> Card:
-    """The card of a single-bit code (inverse of ``card_bit``)."""
-    return _CARDS[trump][bit]
-
-
-def cards_mask(cards: Iterable[Card], trump: Suit) -> int:
-    bits = _BITS[trump]
-    mask = 0
-    for c in cards:
-        mask |= bits[c]
-    return mask
-
-
-def mask_cards(mask: int, trump: Suit) -> tuple[Card, ...]:
-    """The cards of a mask, weakest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_CARDS[trump][low])
-        mask ^= low
-    return tuple(out)
 
 
 def encode(state: HandState) -> Encoded:
@@ -179,7 +125,7 @@ def _table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
         _local, "tt", None
     )
     if tt is None:
-        tt = fastcore.new_table()
+        tt = solver_core.new_table()
         _local.tt = tt
     return tt
 
@@ -196,7 +142,7 @@ def makers_tricks(state: HandState) -> int:
     e = encode(state)
     hands, table = _arrays(e)
     keys, lower, upper, stamps, scratch = _table()
-    rest = fastcore.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
+    rest = solver_core.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
                            -1, e.tricks_left + 1, keys, lower, upper, stamps, scratch)
     return e.won + int(rest)
 
@@ -211,7 +157,7 @@ def makers_reach(state: HandState, tricks: int) -> bool:
         return False
     hands, table = _arrays(e)
     keys, lower, upper, stamps, scratch = _table()
-    rest = fastcore.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
+    rest = solver_core.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
                            need - 1, need, keys, lower, upper, stamps, scratch)
     return int(rest) >= need
 
@@ -223,7 +169,7 @@ def solve(state: HandState) -> Solution:
     keys, lower, upper, stamps, scratch = _table()
     out_cards = np.zeros(16, dtype=np.int64)
     out_values = np.zeros(16, dtype=np.int64)
-    n = fastcore.card_values(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
+    n = solver_core.card_values(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
                              keys, lower, upper, stamps, scratch, out_cards, out_values)
     trump = Suit(e.trump)
     by_card = {
@@ -255,7 +201,7 @@ def _batch(positions: Sequence[Encoded], need: int | None) -> tuple[np.ndarray, 
     if n == 0:
         return rows[5], rows[5]
     keys, lower, upper, stamps, scratch = _table()
-    rest: np.ndarray = fastcore.solve_batch(hands, rows[0], rows[1], rows[2], table, rows[3], rows[4],
+    rest: np.ndarray = solver_core.solve_batch(hands, rows[0], rows[1], rows[2], table, rows[3], rows[4],
                                             rows[6], rows[7], keys, lower, upper, stamps, scratch)
     return rest, rows[5]
 
@@ -287,7 +233,31 @@ def nodes_searched() -> int:
     return int(_table()[4][1])
 
 
+_warm_lock = threading.Lock()
+_warm = False
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the search once per process: solve one fixed deal
+    both ways (trick count only, and a value per card). The app does this in the background
+    when its server starts, so the first analysis or hand review does not wait for it."""
+    global _warm
+    with _warm_lock:
+        if _warm:
+            return
+        from engine.cards import parse_card, parse_cards
+        from engine.hand import from_cards
+        from engine.rules import Rules
+
+        hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "9D TD QD KD AD")]
+        state = from_cards(Rules(), 3, hands, parse_card("9H")).apply("order").apply("discard 9D")
+        makers_tricks(state)
+        solve(state)
+        _warm = True
+
+
 __all__ = [
+    "warm_up",
     "Encoded",
     "Solution",
     "SolverError",

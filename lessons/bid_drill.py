@@ -1,20 +1,21 @@
-"""Exercise: order up or pass? Judged by the hand analyzer when it is installed, else the club player.
+"""Exercise: order up or pass? Judged by the hand analyzer (or, on request, the club player).
 
 The question is a real seeded deal; the learner sits South and everyone before them
 passed. Nothing is canned: the verdict comes from ``engine.analysis`` (simulated
-play-outs of each choice) or, if that is not importable, from
-``engine.players.make_player("club")``. The solution says which judged it and links to
-the analyzer with the same hand filled in.
+play-outs of each choice); ``solve_bid_with(ex, "club")`` asks the club player instead.
+The solution says which judged it and links to the analyzer with the same hand filled in.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping
 
 from engine.actions import PASS, Kind
+from engine.analysis.bidding import analyze
+from engine.analysis.explain import explain
 from engine.hand import HandState, apply, deal
+from engine.players.club import ClubPlayer
 from engine.rules import Rules
 from engine.seats import seat_name
 from engine.view import view_of
@@ -22,10 +23,6 @@ from lessons.exercise_model import Answer, Exercise, Mode, Solution
 from lessons.links import SEATS, AnalyzeLink
 
 LEARNER = 0
-
-
-class JudgeUnavailable(RuntimeError):
-    """Neither the hand analyzer nor the club player can be imported."""
 
 
 def _opening(ex: Exercise) -> HandState:
@@ -71,21 +68,18 @@ ANALYZER_SAMPLES = 200  # fixed, with no time budget: the same seed always gets 
 
 
 def _by_analyzer(ex: Exercise, state: HandState) -> tuple[bool, bool, str]:
-    bidding = importlib.import_module("engine.analysis.bidding")
-    explain = importlib.import_module("engine.analysis.explain")
     view = view_of(state, LEARNER)
-    analysis = bidding.analyze(
+    analysis = analyze(
         view, random.Random(f"bid-judge:{ex.seed}"), time_budget=None,
         max_samples=ANALYZER_SAMPLES, ceiling=False,
     )
     action = analysis.recommendation
-    lines = [str(line) for line in explain.explain(view, analysis)]
+    lines = [str(line) for line in explain(view, analysis)]
     return action.kind is Kind.ORDER, bool(action.alone), " ".join(lines[:2])
 
 
 def _by_club(ex: Exercise, state: HandState) -> tuple[bool, bool, str]:
-    players = importlib.import_module("engine.players")
-    decision = players.make_player("club").decide(view_of(state, LEARNER), random.Random(f"bid-judge:{ex.seed}"))
+    decision = ClubPlayer().decide(view_of(state, LEARNER), random.Random(f"bid-judge:{ex.seed}"))
     return decision.action.kind is Kind.ORDER, bool(decision.action.alone), str(decision.reason)
 
 
@@ -93,27 +87,6 @@ JUDGES: dict[str, tuple[str, Callable[[Exercise, HandState], tuple[bool, bool, s
     "analyzer": (ANALYZER, _by_analyzer),
     "club": (CLUB, _by_club),
 }
-
-
-def available_judge() -> str:
-    """'analyzer' when engine.analysis imports, else 'club'; JudgeUnavailable if neither does."""
-    for key, module in (("analyzer", "engine.analysis.bidding"), ("club", "engine.players.club")):
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            continue
-        return key
-    raise JudgeUnavailable(
-        "the order-up exercise needs the hand analyzer or the club player, and neither is installed"
-    )
-
-
-def judge_available() -> bool:
-    try:
-        available_judge()
-    except JudgeUnavailable:
-        return False
-    return True
 
 
 def solve_bid_with(ex: Exercise, judge: str) -> Solution:
@@ -126,7 +99,7 @@ def solve_bid_with(ex: Exercise, judge: str) -> Solution:
 
 
 def solve_bid(ex: Exercise) -> Solution:
-    return solve_bid_with(ex, available_judge())
+    return solve_bid_with(ex, "analyzer")
 
 
 def wrong_bid(ex: Exercise, answer: Answer, solution: Solution) -> str:

@@ -15,7 +15,6 @@ from engine.actions import Action
 from engine.errors import EuchreError
 from engine.game import new_game
 from engine.hand import HandState, Phase, from_cards
-from engine.players import available_players
 from engine.view import view_of
 from practice.review import bid_analysis, learner_decisions
 from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out
@@ -32,11 +31,6 @@ class Hint:
 
     def __str__(self) -> str:
         return f"{self.source}: {self.action} — {self.reason}"
-
-
-def strongest_level() -> str:
-    levels = available_players()
-    return "expert" if "expert" in levels else "club"
 
 
 def _hint_rng(session: Session, hand: HandState) -> random.Random:
@@ -69,7 +63,7 @@ def hint(
             return advice
         level = "club"
     else:
-        level = strongest_level()
+        level = "expert"
     decision = players(level).decide(view_of(hand, seat), _hint_rng(session, hand))
     return Hint(decision.action, decision.reason, f"{_TITLES[level]}'s advice")
 
@@ -89,7 +83,7 @@ def expert_in_your_seat(
 ) -> ExpertComparison:
     """At each of your decisions, what the expert would have chosen; and the whole hand played
     again from the deal with the expert in your seat (the others keep their levels and seeds)."""
-    level = strongest_level()
+    level = "expert"
     player = players(level)
     choices = []
     for step, before, action in learner_decisions(hand, LEARNER):

@@ -1,6 +1,6 @@
 """Export a game as JSON Lines of replay records (one per hand), and import such a file to review it.
 
-Each line is ``engine.records.to_record(hand, meta)``; ``meta`` carries the game and hand
+Each line is ``engine.deal_record.to_record(hand, meta)``; ``meta`` carries the game and hand
 number and the seat levels. Importing replays every record through the engine and
 reports the first problem with its line number; it never evaluates anything.
 """
@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.deal_record import replay, to_record
 from engine.errors import EuchreError
 from engine.hand import HandState
-from engine.records import replay, to_record
 
 MAX_IMPORT_BYTES = 2_000_000
 

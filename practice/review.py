@@ -17,20 +17,22 @@ trick fewer for the same points), inaccuracy <= 1, mistake <= 2, blunder more.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from engine.actions import Action
+from engine.analysis.bidding import Analysis, analyze
+from engine.analysis.sampler import BIDDING_PHASES
 from engine.errors import EuchreError
 from engine.hand import HandState, Phase, from_cards
 from engine.players.club import ClubPlayer
 from engine.scoring import hand_points
+from engine.solver import makers_tricks, solve
+from engine.solver import warm_up as warm_solver
 from engine.view import view_of
-from store.records import HandRow
+from store.practice_log import HandRow
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 SOLVER_SOURCE = "solver (all four hands face up)"
@@ -83,54 +85,37 @@ def learner_decisions(hand: HandState, seat: int = LEARNER) -> list[tuple[int, H
     return out
 
 
-def _solver() -> Any | None:
-    if importlib.util.find_spec("engine.solver") is None:
-        return None
-    try:
-        return importlib.import_module("engine.solver")
-    except Exception:  # a broken optional module must not stop the review
-        return None
-
-
 BID_SAMPLES = 96  # deals per bid analysis: deterministic (no time budget), about 0.1-0.3 s
 
 
 @lru_cache(maxsize=256)
-def bid_analysis(before: HandState, seat: int = LEARNER) -> Any | None:
+def bid_analysis(before: HandState, seat: int = LEARNER) -> Analysis | None:
     """The analyzer's evaluation of ``seat``'s bidding decision in ``before`` (None when the
-    analyzer is not installed or the decision is not a bid it analyses). Deterministic: the
-    generator is seeded from the position, and there is no time budget."""
-    if importlib.util.find_spec("engine.analysis.bidding") is None:
+    decision is not a bid it analyses). Deterministic: the generator is seeded from the
+    position, and there is no time budget."""
+    if before.phase not in BIDDING_PHASES or before.to_act != seat:
         return None
+    rng = random.Random(f"bid-analysis:{before.dealer}:{before.dealt}:{before.upcard}:{before.history}")
     try:
-        bidding = importlib.import_module("engine.analysis.bidding")
-        sampler = importlib.import_module("engine.analysis.sampler")
-        if before.phase not in sampler.BIDDING_PHASES or before.to_act != seat:
-            return None
-        rng = random.Random(f"bid-analysis:{before.dealer}:{before.dealt}:{before.upcard}:{before.history}")
-        return bidding.analyze(view_of(before, seat), rng, time_budget=None, max_samples=BID_SAMPLES,
-                               ceiling=False)
-    except (EuchreError, ImportError):
+        return analyze(view_of(before, seat), rng, time_budget=None, max_samples=BID_SAMPLES, ceiling=False)
+    except EuchreError:
         return None
 
 
 def _solved_values(before: HandState, seat: int) -> tuple[dict[Action, float], dict[Action, int]] | None:
-    solver = _solver()
-    if solver is None:
-        return None
     try:
         if before.phase is Phase.PLAY:
-            tricks = {a: int(t) for a, t in solver.solve(before).cards.items()}
+            tricks = {a: int(t) for a, t in solve(before).cards.items()}
             values = {a: float(net_points(before, t, seat)) for a, t in tricks.items()}
             return values, tricks
         if before.phase in (Phase.DISCARD, Phase.DEFEND):
             values, tricks = {}, {}
             for action in before.legal_actions():
                 after = settle_defence(before.apply(action))
-                t = int(solver.makers_tricks(after))
+                t = int(makers_tricks(after))
                 tricks[action], values[action] = t, float(net_points(after, t, seat))
             return values, tricks
-    except (EuchreError, ImportError):
+    except EuchreError:
         return None
     return None
 
@@ -147,11 +132,7 @@ def settle_defence(state: HandState) -> HandState:
 
 def warm_up() -> bool:
     """Load the solver (numba compiles or loads its cache on first use) so the first hand review
-    is quick. False if there is no solver."""
-    if _solver() is None:
-        return False
-    from engine.warmup import warm_solver
-
+    is quick. True once it is ready."""
     warm_solver()
     return True
 

@@ -21,9 +21,9 @@ from typing import Protocol
 
 from engine.actions import Action
 from engine.errors import EuchreError, IllegalAction
+from engine.expert import told_the_score
 from engine.game import GameState, hand_rng, new_game
 from engine.hand import HandState, deal
-from engine.players import told_the_score
 from engine.rules import Rules
 from engine.view import SeatView, view_of
 from practice.codes import DealCode
@@ -56,7 +56,7 @@ Memo = MutableMapping[MemoKey, tuple[Action, str]]
 
 def default_players(level: str) -> Decider:
     """The project's computer players (engine.players), by level name."""
-    from engine.players import make_player
+    from engine.expert import make_player
 
     player: Decider = make_player(level)
     return player

@@ -82,7 +82,7 @@ def follow_reason(hand: HandState, card: Card) -> str:
 
 
 def spare_cards(score: int) -> tuple[int, int]:
-    """Traditional score keeping with a 4 and a 6 (RULES.md §11): pips showing on (the 4, the 6).
+    """Traditional score keeping with a 4 and a 6 (docs/rules.md §11): pips showing on (the 4, the 6).
 
     0: both face down; 1-4: the 4 face up, partly covered by the face-down 6; 5: the 6 face up,
     partly covered; 6: the 6 alone; 7-10: the 6 face up and that many more pips of the 4.

@@ -23,9 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.analysis.playout import advance  # noqa: E402
 from engine.analysis.wintable import DATA_FILE, win_table  # noqa: E402
+from engine.expert import make_player  # noqa: E402
 from engine.game import side_of, side_points  # noqa: E402
 from engine.hand import deal  # noqa: E402
-from engine.players import make_player  # noqa: E402
 from engine.rules import PRESETS, Rules  # noqa: E402
 
 SETTINGS = {4: Rules(), 2: PRESETS["Two-handed"]}

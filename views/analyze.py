@@ -22,7 +22,7 @@ from engine.analysis.playout import outcome_of
 from engine.analysis.situation import SEATS_BY_PLAYERS, Question, question
 from engine.cards import Suit, make_deck, parse_cards
 from engine.errors import EuchreError
-from engine.players import make_player
+from engine.expert import make_player
 from engine.rules import Rules
 from engine.seats import describe, seat_name
 from ui.cards import card_buttons, show_cards

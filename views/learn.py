@@ -16,7 +16,6 @@ import streamlit as st
 from engine.cards import Card, Suit, parse_cards
 from engine.ranking import card_role, deck_in_rank_order, effective_suit
 from engine.seats import seat_name
-from lessons.bid_drill import judge_available
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
 from lessons.exercises import DRILLS, check, generate, solve
 from lessons.links import analyze_link
@@ -323,9 +322,6 @@ def cached_solution(kind: str, seed: int, options: tuple[tuple[str, str], ...]) 
 def exercise_step(key: str, element: Element) -> None:
     kind = element.args[0]
     options = element.options
-    if kind == "bid" and not judge_available():
-        st.info("This exercise needs the hand analyzer or the club player, which are not installed here.")
-        return
     seeds = state_dict(SEEDS)
     if key not in seeds:
         given = url_seed()

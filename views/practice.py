@@ -21,9 +21,9 @@ import streamlit as st
 from engine.actions import Action, Kind, discard
 from engine.cards import Card
 from engine.errors import EuchreError
+from engine.expert import PLAYER_NAMES
 from engine.game import side_of, side_points, sides
 from engine.hand import HandState, Phase
-from engine.players import available_players
 from engine.ranking import sort_hand
 from engine.rules import Rules
 from engine.seats import describe, seat_name
@@ -44,15 +44,15 @@ from practice.session import (
     undo,
 )
 from practice.table import action_label, choice_text, disabled_reasons, spare_cards_svg
-from store import records
+from store import practice_log
 from store.db import StoreError
 from ui.cards import card_buttons, cards_row_html, four_colour
 from ui.layout import card_width
-from ui.practice_records import K, grades_md, import_view, result_line, statistics_view, table_md
+from ui.practice_panels import K, grades_md, import_view, result_line, statistics_view, table_md
 from ui.rules_panel import current_rules, set_rules
 from ui.share import rules_to_query
 
-# K: every session-state key of this page starts with it (one prefix, shared with ui.practice_records)
+# K: every session-state key of this page starts with it (one prefix, shared with ui.practice_panels)
 PACES = {"instant": "Instant", "step": "One step at a time (Next button)"}
 
 
@@ -79,7 +79,7 @@ def _levels_from_link() -> None:
     if not raw or st.session_state.get(K + "levels_seen") == raw:
         return
     st.session_state[K + "levels_seen"] = raw
-    installed = available_players()
+    installed = PLAYER_NAMES
     chosen = [LEVEL_LETTERS.get(ch) for ch in raw.strip().lower()]
     if not 1 <= len(chosen) <= 3 or any(c is None or c not in installed for c in chosen):
         letters = ", ".join(f"{k} = {v}" for k, v in LEVEL_LETTERS.items() if v in installed)
@@ -119,7 +119,7 @@ def _start(session: Session, kind: str = "game") -> None:
     _set_position(pos)
     st.session_state[K + "saved"] = set()
     st.session_state[K + "game_id"] = _store(
-        "starting a game", records.start_game, kind, session.rules.changes(), session.seed,
+        "starting a game", practice_log.start_game, kind, session.rules.changes(), session.seed,
         list(session.levels), _deal_code(pos),
     )
 
@@ -195,13 +195,13 @@ def _save_finished(pos: Position) -> None:
     hand = pos.hand
     grades = _grades(pos)
     record = hand_record(hand, key[0], key[1], pos.session.levels, pos.session.seed)
-    _store("saving the hand", records.save_hand, game_id,
+    _store("saving the hand", practice_log.save_hand, game_id,
            review.hand_facts(hand, key[0], key[1], record, grades))
     if pos.game.game_winner is not None and (pos.game.is_over or pos.session.single_deal):
         won = pos.game.game_winner == side_of(pos.session.rules, LEARNER)
-        _store("saving the game", records.finish_game, game_id, list(pos.game.scores), won)
+        _store("saving the game", practice_log.finish_game, game_id, list(pos.game.scores), won)
     elif pos.session.single_deal:
-        _store("saving the deal", records.finish_game, game_id, list(pos.game.scores),
+        _store("saving the deal", practice_log.finish_game, game_id, list(pos.game.scores),
                hand.points[LEARNER] > 0)
 
 
@@ -544,7 +544,7 @@ def _game_jsonl(pos: Position) -> str:
 
 def _settings(rules: Rules) -> tuple[str, bool, bool]:
     with st.expander("Table settings", expanded=False):
-        levels = available_players()
+        levels = PLAYER_NAMES
         cols = st.columns(max(1, rules.players - 1))
         for seat in range(1, rules.players):
             key = f"{K}level_{seat}"

@@ -278,8 +278,6 @@ def deal_view(width: int, colour: bool) -> None:
     else:
         scores = ", ".join(f"{seat_name(rules.players, s)} {p}" for s, p in enumerate(state.points) if p)
         st.success(f"The hand is over. Points: {scores or 'none'}.")
-    if walk.player == "fallback":
-        st.caption("The club computer player is not installed yet: a simple stand-in chooses the actions.")
 
     _board(walk.steps[step].action.card if step < walk.length else None, state, width, colour)
     with st.expander("Every step so far"):

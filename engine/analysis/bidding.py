@@ -19,8 +19,8 @@ the others then do — and the hand is finished two ways, side by side:
 - ``ceiling``: open-hand perfect play by the exact solver after the auction.
 
 With Club players (the default) the deals are sampled and played out by the
-compiled port of the Club player (``engine.analysis.fastbatch``, thousands of deals
-a second on both cores; ``tests/analysis/test_fastplay.py`` holds the port to the
+compiled port of the Club player (``engine.compiled.deal_loop``, thousands of deals
+a second on both cores; ``tests/compiled/test_compiled_club.py`` holds the port to the
 Club player's every choice); there the ceiling is solved on the first 1,000 deals
 (``runners.CEILING_DEALS``; its ``Stats.n`` says how many). Any other
 ``policy``/``bidder`` is run in Python (``engine.analysis.runners.PythonRun``).
@@ -47,13 +47,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.actions import Action, Kind
-from engine.analysis.playout import Policy, solver_available, warm_up
+from engine.analysis.playout import Policy, warm_up
 from engine.analysis.runners import make_runner
 from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats
 from engine.analysis.wintable import win_chance
 from engine.cards import Card
 from engine.errors import EuchreError
 from engine.hand import HandState, Phase, apply
+from engine.players.club import ClubPlayer
 from engine.ranking import effective_table, strength_table
 from engine.view import SeatView
 
@@ -213,10 +214,8 @@ def _win_lookup(view: SeatView, score: tuple[int, int], us_deal: bool) -> np.nda
 
 
 def default_policy() -> Policy:
-    from engine.players import make_player
-
-    policy: Policy = make_player("club")
-    return policy
+    """The Club player: the other seats' bidding and everybody's card play."""
+    return ClubPlayer()
 
 
 def _next_size(compiled: bool, size: int, n: int, elapsed: float, time_budget: float | None) -> int:
@@ -261,7 +260,7 @@ def analyze(
         raise AnalysisError(f"stop must be 'separated' or 'precision', got {stop!r}")
     policy = policy or default_policy()
     bidder = bidder if bidder is not None else policy
-    do_ceiling = ceiling and solver_available()
+    do_ceiling = ceiling
     if do_ceiling:
         warm_up()
     options = _options(view)

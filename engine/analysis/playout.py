@@ -18,6 +18,7 @@ from typing import Protocol
 from engine.actions import Action
 from engine.hand import HandState, Phase, apply
 from engine.scoring import hand_points
+from engine.solver import makers_tricks
 from engine.view import SeatView, view_of
 
 
@@ -75,26 +76,18 @@ def play_out(state: HandState, me: int, policy: Policy, rng: random.Random) -> O
     return outcome_of(advance(state, policy, rng, until_play=False), me)
 
 
-def solver_available() -> bool:
-    try:
-        import engine.solver  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def warm_up() -> None:
-    """Load the solver's compiled code once per process (so it is not charged to a time budget)."""
-    if solver_available():
-        from engine.warmup import warm_solver
+    """Load the compiled solver and deal loop once per process (so neither is charged to an
+    analysis's time budget). Idempotent; the app calls it in the background at start-up."""
+    from engine.compiled import deal_loop
+    from engine.solver import warm_up as warm_solver
 
-        warm_solver()
+    warm_solver()
+    deal_loop.warm_up()
 
 
 def solve_out(state: HandState, me: int, policy: Policy, rng: random.Random) -> Outcome:
     """The ceiling: players finish the bidding and discard, then open-hand perfect play."""
-    from engine.solver import makers_tricks
-
     state = advance(state, policy, rng, until_play=True)
     if state.is_over:
         return outcome_of(state, me)

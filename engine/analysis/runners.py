@@ -2,10 +2,10 @@
 
 ``make_runner`` returns an object whose ``run(first, count)`` samples ``count`` more deals
 consistent with the view and plays every option out on each of them, returning a
-``fastbatch.Batch`` (per deal and option: maker or -1, makers' tricks, points to the
+``deal_loop.Batch`` (per deal and option: maker or -1, makers' tricks, points to the
 learner's side, to the others; realistic and ceiling).
 
-- ``fastbatch.FastRun`` when the players are Club players (the default): the numba
+- ``deal_loop.FastRun`` when the players are Club players (the default): the numba
   port of the Club player *is* the club player here (the differential test holds it
   to the same choices), thousands of deals a second on both cores. The open-hand
   ceiling costs several times a club play-out, so it is solved on the first
@@ -23,11 +23,11 @@ from typing import Protocol
 import numpy as np
 
 from engine.actions import Action
-from engine.analysis import fastbatch
-from engine.analysis.fastcards import card_code, code_of
 from engine.analysis.playout import Outcome, Policy, play_out, solve_out
-from engine.analysis.sampler import Bidder, SampleStats, sample_state
+from engine.analysis.sampler import Bidder, SampleStats, build_state, deal_hidden, sample_state
 from engine.cards import Card
+from engine.compiled import deal_loop
+from engine.compiled.encoding import card_code, code_of, encode_state
 from engine.hand import HandState, Phase, apply
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import alone_worthwhile, call_threshold
@@ -40,7 +40,7 @@ class Runner(Protocol):
     stats: SampleStats
     compiled: bool
 
-    def run(self, first: int, count: int) -> fastbatch.Batch: ...
+    def run(self, first: int, count: int) -> deal_loop.Batch: ...
 
 
 def _apply_option(state: HandState, action: Action, discard_card: Card | None) -> HandState:
@@ -67,7 +67,7 @@ class PythonRun:
         self.ceiling, self.rng = ceiling, rng
         self.stats = SampleStats()
 
-    def run(self, first: int, count: int) -> fastbatch.Batch:
+    def run(self, first: int, count: int) -> deal_loop.Batch:
         nopt = len(self.options)
         real = np.zeros((count, nopt, 4), dtype=np.int64)
         ceil = np.zeros((count, nopt, 4), dtype=np.int64)
@@ -80,26 +80,26 @@ class PythonRun:
                 real[d, i] = _row(play_out(after, me, self.policy, random.Random(deal_seed)))
                 if self.ceiling:
                     ceil[d, i] = _row(solve_out(after, me, self.policy, random.Random(deal_seed)))
-        return fastbatch.Batch(real, ceil if self.ceiling else None, np.zeros((count, 7), dtype=np.int64))
+        return deal_loop.Batch(real, ceil if self.ceiling else None, np.zeros((count, 7), dtype=np.int64))
 
 
 class CompiledRun:
-    """``fastbatch.FastRun`` with its sampling counts gathered into a ``SampleStats``."""
+    """``deal_loop.FastRun`` with its sampling counts gathered into a ``SampleStats``."""
 
     compiled = True
 
-    def __init__(self, fast: fastbatch.FastRun) -> None:
+    def __init__(self, fast: deal_loop.FastRun) -> None:
         self.fast = fast
         self.stats = SampleStats()
 
-    def run(self, first: int, count: int) -> fastbatch.Batch:
+    def run(self, first: int, count: int) -> deal_loop.Batch:
         batch = self.fast.run(first, count)
         d = batch.draws
-        self.stats.drawn += int(d[:, fastbatch.DRAWN].sum())
-        self.stats.rejected += int(d[:, fastbatch.REJECTED].sum())
-        self.stats.unchecked += int(d[:, fastbatch.UNCHECKED].sum())
+        self.stats.drawn += int(d[:, deal_loop.DRAWN].sum())
+        self.stats.rejected += int(d[:, deal_loop.REJECTED].sum())
+        self.stats.unchecked += int(d[:, deal_loop.UNCHECKED].sum())
         for seat in range(4):
-            k = int(d[:, fastbatch.REJECTED_BY + seat].sum())
+            k = int(d[:, deal_loop.REJECTED_BY + seat].sum())
             if k:
                 self.stats.rejections_by_seat[seat] = self.stats.rejections_by_seat.get(seat, 0) + k
         return batch
@@ -112,16 +112,22 @@ def club_numbers(player: object, view: SeatView) -> tuple[float, bool] | None:
     return call_threshold(view.rules, player.score) - player.boldness, alone_worthwhile(view.rules, player.score)
 
 
+def base_state(view: SeatView) -> np.ndarray:
+    """The flat state at the view's decision (the other seats' cards are filled per deal)."""
+    hands, leftover = deal_hidden(view, random.Random(0))
+    return encode_state(build_state(view, hands, leftover))
+
+
 def make_runner(view: SeatView, options: Sequence[tuple[Action, Card | None]], policy: Policy,
                 bidder: Bidder, ceiling: bool, rng: random.Random) -> Runner:
     """The compiled runner when both players are Club players and the auction is all passes."""
     play = club_numbers(policy, view)
     bid = club_numbers(bidder, view)
-    checks = fastbatch.pass_checks(view)
+    checks = deal_loop.pass_checks(view)
     if play is None or bid is None or checks is None:
         return PythonRun(view, options, policy, bidder, ceiling, rng)
-    fastbatch.warm_up()
+    deal_loop.warm_up()
     table = np.array([[code_of(a), -1 if d is None else card_code(d)] for a, d in options], dtype=np.int64)
-    fast = fastbatch.FastRun(view, table, checks, fastbatch.base_state(view), play, bid,
+    fast = deal_loop.FastRun(view, table, checks, base_state(view), play, bid,
                              rng.getrandbits(62), ceiling, ceiling_deals=CEILING_DEALS)
     return CompiledRun(fast)

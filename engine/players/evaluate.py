@@ -29,7 +29,7 @@ from engine.view import SeatView
 
 # Trick value of a trump by its strength under trump (engine.ranking: joker 30, right 29,
 # left 28, A 27, K 26, Q 25, 10 24, 9 23, 8 22, 7 21).
-_TRUMP_VALUE = {30: 1.0, 29: 1.0, 28: 0.85, 27: 0.7, 26: 0.55, 25: 0.45, 24: 0.4, 23: 0.35, 22: 0.3, 21: 0.3}
+TRUMP_VALUE = {30: 1.0, 29: 1.0, 28: 0.85, 27: 0.7, 26: 0.55, 25: 0.45, 24: 0.4, 23: 0.35, 22: 0.3, 21: 0.3}
 TOP_SEQUENCE_VALUE = 1.0  # a trump in an unbroken run from the top of the suit is a sure trick
 LENGTH_BONUS = 0.15  # per trump beyond the second
 VOID_BONUS = 0.2  # per void off-suit when holding two or more trumps (a chance to ruff)
@@ -44,6 +44,7 @@ DEFEND_ALONE_THRESHOLD = 2.6
 NEXT_BONUS = 0.25  # round 2: "next" (same colour as the turned-down suit) for the dealer's opponents
 REVERSE_NEXT_BONUS = 0.1  # round 2: the other colour for the dealer's side
 UPCARD_SHARE = 0.6  # how much of the upcard's value changes hands when the dealer picks it up
+UPCARD_EXTRA = 0.1  # and a little more: the dealer also gets to discard
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +120,7 @@ def trick_estimate(hand: Sequence[Card], trump: Suit, joker_deck: bool = False) 
             total += TOP_SEQUENCE_VALUE
             expect -= 1
         else:
-            total += _TRUMP_VALUE[s]
+            total += TRUMP_VALUE[s]
             expect = 0
     if len(strengths) > 2:
         total += LENGTH_BONUS * (len(strengths) - 2)
@@ -167,7 +168,7 @@ def dealer_hand(hand: Sequence[Card], upcard: Card, trump: Suit) -> tuple[tuple[
 
 def upcard_value(upcard: Card, trump: Suit) -> float:
     s = trump_strength(upcard, trump)
-    return _TRUMP_VALUE[s] if s else 0.0
+    return TRUMP_VALUE[s] if s else 0.0
 
 
 def _partner_of(view: SeatView, seat: int) -> bool:
@@ -196,9 +197,9 @@ def bid_strength(view: SeatView, trump: Suit, alone: bool = False) -> float:
     if view.phase is Phase.BID1:
         if _partner_of(view, view.dealer):
             if not alone:
-                value += UPCARD_SHARE * upcard_value(up, trump) + 0.1
+                value += UPCARD_SHARE * upcard_value(up, trump) + UPCARD_EXTRA
         else:
-            value -= UPCARD_SHARE * upcard_value(up, trump) + 0.1
+            value -= UPCARD_SHARE * upcard_value(up, trump) + UPCARD_EXTRA
     elif view.phase is Phase.BID2 and view.turned_down is not None:
         dealer_side = view.seat == view.dealer or _partner_of(view, view.dealer)
         if trump == view.turned_down.partner and not dealer_side:

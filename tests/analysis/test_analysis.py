@@ -130,7 +130,7 @@ def test_passes_mean_something() -> None:
     # Third seat after two passes (the dealer is West, seat 1; North and East passed):
     # deals where a passer holds a hand the club player would have ordered with are
     # rejected, so the passers hold fewer hearts (the left bower counted) than chance gives.
-    from engine.players import make_player
+    from engine.expert import make_player
 
     q = question("9C TC QS KD 9S", "AH", "third")
     view = q.view()

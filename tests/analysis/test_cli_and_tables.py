@@ -96,8 +96,7 @@ def test_win_table_by_hand_for_a_toy_game() -> None:
 
 
 def test_expert_returns_only_legal_actions() -> None:
-    from engine.players import make_player
-    from engine.players.expert import ExpertPlayer
+    from engine.expert import ExpertPlayer, make_player
 
     assert isinstance(make_player("expert"), ExpertPlayer)
     expert = ExpertPlayer(play_samples=8, play_time=0.02, bid_time=0.05, bid_samples=16)
@@ -119,7 +118,7 @@ def test_expert_returns_only_legal_actions() -> None:
 def test_expert_reads_only_the_view() -> None:
     # Redistribute the hidden cards consistently with the view: same seed, same decision.
     from engine.analysis.sampler import sample_state
-    from engine.players.expert import ExpertPlayer
+    from engine.expert import ExpertPlayer
 
     expert = ExpertPlayer(play_samples=12, play_time=10.0)
     rng = random.Random(9)

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from lessons.loader import load_lessons
 
-PARTNER = {"Hearts": "D", "Diamonds": "H", "Spades": "C", "Clubs": "S"}  # RULES.md §3 colour pairs
+PARTNER = {"Hearts": "D", "Diamonds": "H", "Spades": "C", "Clubs": "S"}  # docs/rules.md §3 colour pairs
 
 
 @pytest.fixture

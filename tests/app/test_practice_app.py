@@ -12,7 +12,7 @@ import pytest
 from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
-from engine.records import result_record
+from engine.deal_record import result_record
 from engine.rules import Rules
 from practice.codes import DealCode, decode, encode
 from practice.session import Session, Waiting, act, replay

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Card, Suit
 from engine.rules import Rules
 
-SAME_COLOUR = {Suit.CLUBS: "S", Suit.SPADES: "C", Suit.HEARTS: "D", Suit.DIAMONDS: "H"}  # RULES.md §3
+SAME_COLOUR = {Suit.CLUBS: "S", Suit.SPADES: "C", Suit.HEARTS: "D", Suit.DIAMONDS: "H"}  # docs/rules.md §3
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +40,7 @@ def test_each_trump_ranks_the_bowers_first_and_lists_every_card_once(deck: int, 
         at.segmented_control(key="rx_trump").set_value(trump).run()
         trumps = [card for card, _ in row(at, "trump")]
         top = (["JOKER"] if joker else []) + [f"J{trump.letter}", f"J{SAME_COLOUR[trump]}"]
-        rest = {24: "AKQT9", 32: "AKQT987"}[deck]  # RULES.md §3: then A, K, Q, 10, 9, [8, 7]
+        rest = {24: "AKQT9", 32: "AKQT987"}[deck]  # docs/rules.md §3: then A, K, Q, 10, 9, [8, 7]
         assert trumps == top + [f"{r}{trump.letter}" for r in rest]
         everything = trumps + [c for s in Suit if s != trump for c, _ in row(at, f"suit-{s.letter}")]
         assert len(everything) == len(set(everything)) == deck + joker

@@ -138,7 +138,7 @@ def test_whole_numbers_in_a_link_are_checked() -> None:
 
 
 def brute_force_legal(hand: list[Card], led: Card, trump: Suit) -> set[Card]:
-    """RULES.md §3 and §8 written out again: the jack of trump's colour partner and the joker are
+    """docs/rules.md §3 and §8 written out again: the jack of trump's colour partner and the joker are
     trump; follow the led card's suit if you can, otherwise play anything."""
     partner = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS, Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
 

@@ -1,7 +1,7 @@
 """The Hand Analyzer end to end in Chromium: paste a hand, run the analysis, read the recommendation.
 
 Two hands whose answers a club player knows without a simulation: both bowers, the ace and
-king of trump and an off-ace order up alone (only the Q, 10 and 9 of trump are out, RULES.md
+king of trump and an off-ace order up alone (only the Q, 10 and 9 of trump are out, docs/rules.md
 §3); no trump and no ace in first seat passes. The figure analyze.paste_to_answer (seconds
 from pressing Enter on the upcard to the rendered answer) goes to test-artifacts/timings.json.
 """

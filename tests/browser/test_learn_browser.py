@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 SUIT = {"Hearts": "♥", "Diamonds": "♦", "Spades": "♠", "Clubs": "♣"}
-PARTNER = {"Hearts": "Diamonds", "Diamonds": "Hearts", "Spades": "Clubs", "Clubs": "Spades"}  # RULES.md §3
+PARTNER = {"Hearts": "Diamonds", "Diamonds": "Hearts", "Spades": "Clubs", "Clubs": "Spades"}  # docs/rules.md §3
 STEPS = [
     "Two colours, two pairs", "The right bower", "The left bower", "Every trump suit",
     "Your turn: find the left bower", "And the right bower", "What the bowers do to the suits",

@@ -20,8 +20,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from engine.players import available_players
-from engine.records import result_record
+from engine.deal_record import result_record
 from engine.rules import Rules
 from practice.codes import DealCode, encode
 from practice.export import from_jsonl
@@ -193,8 +192,6 @@ def test_cards_that_cannot_be_played_say_why(page: Any, goto: Any, click_and_wai
 
 def test_expert_players_answer_each_click(page: Any, goto: Any, click_and_wait: Any, wait_idle: Any,
                                           record_timing: Any) -> None:
-    if "expert" not in available_players():
-        pytest.skip("the expert player is not installed")
     code = encode(DealCode(Rules(), seed=4242))
     goto(page, f"/practice?deal={code}&levels=eee")
     clicks, hands, _ = _play_game(page, click_and_wait, 2, wait_idle)

@@ -85,7 +85,7 @@ def _engine_legal(hand: list[Card], led: Card, trump: Suit) -> set[str]:
     return {str(a.card) for a in legal_actions(state)}
 
 
-# (trump, led, hand, the legal cards worked out by hand from RULES.md §3 and §8)
+# (trump, led, hand, the legal cards worked out by hand from docs/rules.md §3 and §8)
 FOLLOW_CASES = [
     ("H", "KD", "JD QD AH 9C TS", "QD"),  # J♦ is a heart: only the Q♦ follows diamonds
     ("H", "KD", "JD AH 9C TS QS", "JD AH 9C TS QS"),  # no diamond: anything, even the left bower

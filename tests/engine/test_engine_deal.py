@@ -1,4 +1,4 @@
-"""Dealing (RULES.md §5): packets of 3 then 2 from the dealer's left, the upcard on the kitty."""
+"""Dealing (docs/rules.md §5): packets of 3 then 2 from the dealer's left, the upcard on the kitty."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Games and matches (RULES.md §4, §10): hands to the target, the deal passing left, the
+"""Games and matches (docs/rules.md §4, §10): hands to the target, the deal passing left, the
 draw for the first deal, best-of-3/5 matches, the cutthroat tie, same seed same game."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def test_same_seed_same_game_and_another_seed_another_deal() -> None:
 def euchred_cutthroat(scores: tuple[int, int, int]) -> GameState:
     """3 players, dealer 0. Diamonds turned down; West (1) passes, East (2) calls hearts with
     no heart at all. West holds the five top hearts and leads them: East is euchred, so
-    South and West each score 2 (RULES.md §9)."""
+    South and West each score 2 (docs/rules.md §9)."""
     hands = [list(parse_cards(h)) for h in ("AS KS AC KC AD", "JH JD AH KH QH", "9C TC QC 9S TS")]
     hand = from_cards(Rules(players=3), 0, hands, parse_card("9D"))
     game = new_game(Rules(players=3, target=10), 1)

@@ -136,7 +136,7 @@ def test_impossible_or_unknown_rules_are_refused(fields: dict[str, object], frag
     assert fragment in str(err.value)
 
 
-# ---- scoring table (RULES.md §9, typed out) --------------------------------
+# ---- scoring table (docs/rules.md §9, typed out) --------------------------------
 
 # (players, alone, lone defender, maker tricks) -> (makers' points, each defending side's points)
 SCORING = {

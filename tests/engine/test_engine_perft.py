@@ -1,7 +1,7 @@
 """Perft: count every complete play sequence from a fixed deal with trump fixed.
 
 Two counts are worked out by hand (the arithmetic is in the docstrings), and one is
-checked against a brute force written here from RULES.md §3 and §8 that does not use
+checked against a brute force written here from docs/rules.md §3 and §8 that does not use
 engine.hand or engine.ranking.
 """
 
@@ -78,7 +78,7 @@ def eff(card: str, trump: str) -> str:
 
 
 def ladder(suit: str, trump: str) -> list[str]:
-    """High to low, from RULES.md §3 (24-card deck)."""
+    """High to low, from docs/rules.md §3 (24-card deck)."""
     if suit == trump:
         return ["JOKER", "J" + trump, "J" + PARTNER[trump]] + [r + trump for r in "AKQT9"]
     return [r + suit for r in "AKQJT9" if not (r == "J" and suit == PARTNER[trump])]

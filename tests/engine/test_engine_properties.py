@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from engine.actions import PASS, Kind, play
 from engine.cards import Card, Suit, make_deck
+from engine.deal_record import replay, to_record
 from engine.errors import IllegalAction
 from engine.hand import HandState, apply, deal, legal_actions, replace
-from engine.records import replay, to_record
 from engine.rules import Rules
 from engine.view import view_of
 
@@ -40,7 +40,7 @@ def any_rules(draw: st.DrawFn) -> Rules:
     )
 
 
-# ---- an independent model of the rules (RULES.md §3, §8, §9), not using engine tables -------
+# ---- an independent model of the rules (docs/rules.md §3, §8, §9), not using engine tables -------
 
 
 def eff_suit(card: Card, trump: Suit) -> int:

@@ -1,4 +1,4 @@
-"""Ranking tables, the left bower's suit and trick winners, written out by hand from RULES.md §3 and §8."""
+"""Ranking tables, the left bower's suit and trick winners, written out by hand from docs/rules.md §3 and §8."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from engine.ranking import (
 )
 from engine.rules import Rules
 
-# RULES.md §3, typed out: trump high to low in the 24-card deck, for each trump.
+# docs/rules.md §3, typed out: trump high to low in the 24-card deck, for each trump.
 TRUMP_24 = {
     Suit.CLUBS: "JC JS AC KC QC TC 9C",
     Suit.DIAMONDS: "JD JH AD KD QD TD 9D",

@@ -1,6 +1,6 @@
 """Every exercise type, 1,000 seeds each: the checker agrees with an answer the test works out itself.
 
-The test's answers come from RULES.md written out here as plain tables over card
+The test's answers come from docs/rules.md written out here as plain tables over card
 text ("JH", "TD", "JOKER"), never from the code under test.
 """
 
@@ -16,14 +16,14 @@ from lessons.model import LessonError
 
 N = 1000
 
-# RULES.md §3: colour pairs never change.
+# docs/rules.md §3: colour pairs never change.
 PARTNER = {"H": "D", "D": "H", "S": "C", "C": "S"}
 SEATS = ["South", "West", "North", "East"]  # clockwise from the learner
 PLAIN_LADDER = ["A", "K", "Q", "J", "T", "9", "8", "7"]
 
 
 def trump_ladder(t: str) -> list[str]:
-    """RULES.md §3, high to low: [joker], right bower, left bower, A, K, Q, 10, 9, 8, 7."""
+    """docs/rules.md §3, high to low: [joker], right bower, left bower, A, K, Q, 10, 9, 8, 7."""
     return ["JOKER", "J" + t, "J" + PARTNER[t]] + [r + t for r in ("A", "K", "Q", "T", "9", "8", "7")]
 
 
@@ -144,7 +144,7 @@ def test_who_wins_the_trick() -> None:
         assert solve(ex).why.startswith(who) or f"{who}'s" in solve(ex).why
 
 
-# RULES.md §9, written out: (players, alone, lone defender, tricks) -> "who points".
+# docs/rules.md §9, written out: (players, alone, lone defender, tricks) -> "who points".
 def rulebook_points(players: int, alone: bool, lone_defender: bool, tricks: int) -> str:
     if players == 4:
         if tricks == 5:
@@ -174,7 +174,7 @@ def _club_verdict(ex: Exercise) -> str:
     """Another route to the same judge: the analyzer's question builder, from what the learner sees."""
     from engine.actions import Kind
     from engine.analysis.situation import question
-    from engine.players import make_player
+    from engine.expert import make_player
 
     assert ex.upcard is not None
     seat = ex.facts[0].split(": ")[1]

@@ -6,8 +6,8 @@ import random
 from collections.abc import Iterator
 
 from engine.cards import Card
+from engine.expert import make_player
 from engine.hand import HandState, deal, replace
-from engine.players import make_player
 from engine.rules import Rules
 from engine.view import view_of
 

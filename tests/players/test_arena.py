@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.arena import arrangements, main, run_duplicate
-from engine.players import make_player
+from engine.arena import arrangements, run_duplicate
+from engine.cli.arena import main
+from engine.expert import make_player
 from engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]

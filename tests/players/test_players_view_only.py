@@ -7,7 +7,7 @@ import random
 import pytest
 from players_helpers import VARIANTS, random_states, redeal_hidden
 
-from engine.players import make_player
+from engine.expert import make_player
 from engine.view import view_of
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.solve_cli import main
+from engine.cli.solve import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

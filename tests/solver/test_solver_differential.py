@@ -17,8 +17,8 @@ from collections import Counter
 import numpy as np
 from solver_reference import VARIANTS, brute_force, card_values, random_line
 
-from engine import fastcore
 from engine.actions import play
+from engine.compiled import solver_core
 from engine.hand import TRICKS, HandState, Phase
 from engine.solver import (
     card_bit,
@@ -44,14 +44,14 @@ def _check_core_rules(line: list[HandState]) -> None:
         assert trump is not None and before.to_act is not None
         position = e.seats.index(before.to_act)
         led = e.table[0] if e.n_table else 0
-        legal = fastcore.legal_mask(e.hands[position], led)
+        legal = solver_core.legal_mask(e.hands[position], led)
         assert set(mask_cards(legal, trump)) == {a.card for a in before.legal_actions()}
         if len(after.tricks) > len(before.tricks):
             played = after.history[-1][1].card
             assert played is not None
             table = np.array(e.table, dtype=np.int64)
             table[e.n_table] = card_bit(played, trump)
-            winner = fastcore.trick_winner(table, e.k, e.leader)
+            winner = solver_core.trick_winner(table, e.k, e.leader)
             assert e.seats[winner] == after.tricks[-1].winner
 
 

@@ -19,9 +19,9 @@ import json
 import sys
 from typing import Any
 
+from engine.cli.replay import RecordSourceError, load_records
+from engine.deal_record import replay
 from engine.hand import Phase
-from engine.records import replay
-from engine.replay_cli import RecordSourceError, load_records
 from engine.solver import solve
 
 

@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
+from engine.deal_record import result_record
 from engine.errors import EuchreError
-from engine.records import result_record
 
 
 def read_records(text: str) -> list[tuple[dict[str, Any] | None, str | None]]:

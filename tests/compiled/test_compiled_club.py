@@ -1,6 +1,6 @@
 """The compiled Club player against the Python one, and the compiled deal loop against the engine.
 
-- every choice (bids, discards, defend alone, cards) of ``engine.analysis.fastplay`` equals
+- every choice (bids, discards, defend alone, cards) of ``engine.compiled.playout`` equals
   ``ClubPlayer.decide`` at thousands of random decision points in every rules variant;
 - a compiled play-out is a legal line of play: replayed through ``engine.hand.apply`` it
   gives the same tricks and points;
@@ -18,9 +18,14 @@ import numpy as np
 import pytest
 
 from engine.actions import Kind
-from engine.analysis import fastbatch
 from engine.analysis.bidding import analyze
-from engine.analysis.fastcards import (
+from engine.analysis.playout import advance, outcome_of
+from engine.analysis.runners import base_state
+from engine.analysis.sampler import bids_agree, build_state
+from engine.analysis.situation import question
+from engine.cards import parse_card, parse_cards
+from engine.compiled import deal_loop
+from engine.compiled.encoding import (
     S_HANDS,
     S_SIZE,
     action_of,
@@ -29,11 +34,7 @@ from engine.analysis.fastcards import (
     code_of,
     encode_state,
 )
-from engine.analysis.fastplay import club_decide, outcome, play_line
-from engine.analysis.playout import advance, outcome_of
-from engine.analysis.sampler import bids_agree, build_state
-from engine.analysis.situation import question
-from engine.cards import parse_card, parse_cards
+from engine.compiled.playout import club_decide, outcome, play_line
 from engine.hand import Phase, apply, deal, from_cards, legal_actions
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score, alone_worthwhile, call_threshold
@@ -143,12 +144,12 @@ def bidding_view(rules: Rules, rng: random.Random) -> SeatView:
             return view_of(state, state.to_act)
 
 
-def fast_run(view: SeatView, seed: int, ceiling: bool = True) -> fastbatch.FastRun:
+def fast_run(view: SeatView, seed: int, ceiling: bool = True) -> deal_loop.FastRun:
     need, alone = numbers(ClubPlayer(), view.rules)
     options = np.array([[code_of(a), -1] for a in view.legal], dtype=np.int64)
-    checks = fastbatch.pass_checks(view)
+    checks = deal_loop.pass_checks(view)
     assert checks is not None
-    return fastbatch.FastRun(view, options, checks, fastbatch.base_state(view), (need, alone), (need, alone),
+    return deal_loop.FastRun(view, options, checks, base_state(view), (need, alone), (need, alone),
                              seed, ceiling)
 
 
@@ -166,16 +167,16 @@ def test_sampled_deals_keep_the_view_and_the_passes() -> None:
         draws = np.zeros(7, dtype=np.int64)
         for index in range(5):
             s[:] = run.base
-            fastbatch.sample_deal(run.base, view.seat, run.pool, run.checks, run.bid[0], run.bid[1], run.seed,
+            deal_loop.sample_deal(run.base, view.seat, run.pool, run.checks, run.bid[0], run.bid[1], run.seed,
                                   index, run.max_tries, s, cards, rs, draws)
             hands = [tuple(code_card(int(c)) for c in s[S_HANDS + 5 * p:S_HANDS + 5 * p + 5]) for p in range(rules.players)]
             used = {c for h in hands for c in h}
             leftover = [c for c in view.unseen_cards() if c not in used]
             state = build_state(view, hands, leftover)
             assert view_of(state, view.seat) == view
-            if draws[fastbatch.UNCHECKED] == 0:
+            if draws[deal_loop.UNCHECKED] == 0:
                 assert bids_agree(state, view.seat, club, rng) is None
-            rejected += int(draws[fastbatch.REJECTED])
+            rejected += int(draws[deal_loop.REJECTED])
             checked += 1
     assert checked == 600 and rejected > 50
 
@@ -192,7 +193,7 @@ def test_passers_hold_fewer_trumps_than_chance() -> None:
         cards, rs, draws = run.pool.copy(), np.zeros(1, dtype=np.int64), np.zeros(7, dtype=np.int64)
         total = 0
         for index in range(400):
-            fastbatch.sample_deal(run.base, 0, run.pool, checks, run.bid[0], run.bid[1], 9, index, 30, s, cards,
+            deal_loop.sample_deal(run.base, 0, run.pool, checks, run.bid[0], run.bid[1], 9, index, 30, s, cards,
                                   rs, draws)
             total += sum(1 for seat in (2, 3) for c in s[S_HANDS + 5 * seat:S_HANDS + 5 * seat + 5] if c in hearts)
         return total / 400
@@ -202,7 +203,7 @@ def test_passers_hold_fewer_trumps_than_chance() -> None:
 
 def test_ceiling_is_the_exact_solver_and_threads_do_not_change_results() -> None:
     rng = random.Random(11)
-    keys, lower, upper, stamps, scratch = fastbatch._tables()
+    keys, lower, upper, stamps, scratch = deal_loop._tables()
     h, table = np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64)
     club = ClubPlayer()
     for i in range(60):
@@ -210,7 +211,7 @@ def test_ceiling_is_the_exact_solver_and_threads_do_not_change_results() -> None
         state = advance(deal(rules, rng.randrange(rules.players), rng), club, rng, until_play=True)
         if state.is_over:
             continue
-        got = fastbatch._solve(encode_state(state), h, table, keys, lower, upper, stamps, scratch)
+        got = deal_loop._solve(encode_state(state), h, table, keys, lower, upper, stamps, scratch)
         assert got == makers_tricks(state)
     view = question("JH AD AH KS 9C", "9H", "second").view()
     run = fast_run(view, seed=99)
@@ -221,7 +222,7 @@ def test_ceiling_is_the_exact_solver_and_threads_do_not_change_results() -> None
     assert np.array_equal(whole.ceil, np.concatenate([first.ceil, second.ceil]))
     assert np.array_equal(whole.draws, np.concatenate([first.draws, second.draws]))
     capped = fast_run(view, seed=99)
-    capped = fastbatch.FastRun(view, capped.options, capped.checks, capped.base, capped.play, capped.bid, 99, True,
+    capped = deal_loop.FastRun(view, capped.options, capped.checks, capped.base, capped.play, capped.bid, 99, True,
                                ceiling_deals=40)
     part = capped.run(0, 64, threads=2)
     assert part.ceil is not None and part.ceil.shape[0] == 40

@@ -16,7 +16,7 @@ from practice import review
 from practice.export import ImportedHand, ImportFileError, from_jsonl
 from practice.session import LEARNER
 from practice.table import choice_text
-from store import records
+from store import practice_log
 from store.db import StoreError
 from ui.cards import cards_row_html, four_colour
 from ui.layout import card_width
@@ -62,7 +62,7 @@ def grades_md(graded: tuple[review.GradedDecision, ...], you: str) -> str:
 
 def statistics_view() -> None:
     try:
-        stats = records.statistics()
+        stats = practice_log.statistics()
     except StoreError as err:
         st.warning(f"Statistics are not available: {err}")
         return

@@ -1,5 +1,5 @@
 """The Club player's card play, compiled (numba): ``engine.players.club_play`` and
-``engine.players.tracking`` on the bitmask encoding of ``engine.fastcore``.
+``engine.players.tracking`` on the bitmask encoding of ``engine.compiled.solver_core``.
 
 Under trump a card is one bit, each effective suit a 16-bit group (trump group 3 on
 top) and a higher bit is a stronger card, so "boss", "beats the winning card" and
@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.analysis.fastbid import hand_of
-from engine.analysis.fastcards import (
+from engine.compiled.club_bidding import hand_of
+from engine.compiled.encoding import (
     A_PLAY,
     BIT,
     BITPOS,
@@ -35,7 +35,7 @@ from engine.analysis.fastcards import (
     S_TRUMP,
     S_UPCARD,
 )
-from engine.fastcore import _high_bit
+from engine.compiled.solver_core import _high_bit
 
 TRUMP_BITS = 1 << 48
 GROUP_MASK = 0xFFFF

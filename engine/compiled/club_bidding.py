@@ -1,10 +1,10 @@
 """The Club player's bidding, discard and defend-alone choices, compiled (numba).
 
 A line-by-line port of ``engine.players.club`` and ``engine.players.evaluate``
-working on card codes (``engine.analysis.fastcards``): the same trick estimate
+working on card codes (``engine.compiled.encoding``): the same trick estimate
 (the same float additions in the same order, so thresholds decide identically),
 the same seat-aware bid strength, the same discard rule with ties broken by hand
-order. ``tests/analysis/test_fastplay.py`` checks every choice against
+order. ``tests/compiled/test_compiled_club.py`` checks every choice against
 ``ClubPlayer`` on random decision points in every rules variant.
 
 ``need`` is the Club player's call threshold (``call_threshold(rules, score) -
@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.analysis.fastcards import (
+from engine.compiled.encoding import (
     A_CALL,
     A_CALL_ALONE,
     A_DECLINE,
@@ -44,19 +44,29 @@ from engine.analysis.fastcards import (
     S_TRUMP,
     S_UPCARD,
 )
+from engine.players.evaluate import (
+    ACE_LONG,
+    ACE_SHORT,
+    ALONE_THRESHOLD,
+    DEFEND_ALONE_THRESHOLD,
+    KING_BARE,
+    KING_GUARDED,
+    KING_WITH_ACE,
+    LENGTH_BONUS,
+    NEXT_BONUS,
+    REVERSE_NEXT_BONUS,
+    TOP_SEQUENCE_VALUE,
+    UPCARD_EXTRA,
+    UPCARD_SHARE,
+    VOID_BONUS,
+)
+from engine.players.evaluate import TRUMP_VALUE as _TRUMP_BY_STRENGTH
 
-# engine.players.evaluate, by trump offset (7..A = 0..6, left 7, right 8, joker 9)
-TRUMP_VALUE = np.array([0.3, 0.3, 0.35, 0.4, 0.45, 0.55, 0.7, 0.85, 1.0, 1.0])
-TOP_SEQUENCE_VALUE = 1.0
-LENGTH_BONUS = 0.15
-VOID_BONUS = 0.2
-ACE_SHORT, ACE_LONG = 0.7, 0.55
-KING_WITH_ACE, KING_GUARDED, KING_BARE = 0.3, 0.15, 0.05
-ALONE_THRESHOLD = 3.8
-DEFEND_ALONE_THRESHOLD = 2.6
-NEXT_BONUS = 0.25
-REVERSE_NEXT_BONUS = 0.1
-UPCARD_SHARE = 0.6
+# The Club player's numbers come from engine.players.evaluate, never restated. Its trump
+# values are keyed by strength under trump (7 = 21 ... A = 27, left 28, right 29, joker 30);
+# here by the offset inside the trump group of the bit encoding (7..A = 0..6, left 7, right 8,
+# joker 9), which is the strength minus 21.
+TRUMP_VALUE = np.array([_TRUMP_BY_STRENGTH[21 + offset] for offset in range(10)])
 ACE_OFFSET, KING_OFFSET = 7, 6
 
 
@@ -206,9 +216,9 @@ def bid_strength(s: np.ndarray, seat: int, hand: np.ndarray, n: int, trump: int)
         p = _pos(up, trump)
         uv = TRUMP_VALUE[p - 48] if p >= 48 else 0.0
         if _partner_deals(s, seat):
-            value += UPCARD_SHARE * uv + 0.1
+            value += UPCARD_SHARE * uv + UPCARD_EXTRA
         else:
-            value -= UPCARD_SHARE * uv + 0.1
+            value -= UPCARD_SHARE * uv + UPCARD_EXTRA
     elif phase == P_BID2 and s[S_DOWN] >= 0:
         down = s[S_DOWN]
         dealer_side = seat == s[S_DEALER] or _partner_deals(s, seat)

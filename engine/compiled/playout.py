@@ -1,9 +1,9 @@
 """A whole hand played out by Club players, compiled (numba).
 
 This is the analyzer's *realistic* mode: club-level play by every seat. It ports
-``engine.hand.apply`` to the flat state of ``engine.analysis.fastcards`` and asks
-the compiled Club player (``fastbid`` for bids, discards and defend alone,
-``fastcardplay`` for cards) at every turn.
+``engine.hand.apply`` to the flat state of ``engine.compiled.encoding`` and asks
+the compiled Club player (``club_bidding`` for bids, discards and defend alone,
+``club_play`` for cards) at every turn.
 
 - ``club_decide(s, seat, need, alone_worth)``: the Club player's action code;
 - ``apply_action(s, code)``: the next state, in place (the caller only passes legal
@@ -19,9 +19,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.analysis.fastbid import club_bid, club_defend, club_discard
-from engine.analysis.fastcardplay import club_play, maker_side
-from engine.analysis.fastcards import (
+from engine.compiled.club_bidding import club_bid, club_defend, club_discard
+from engine.compiled.club_play import club_play, maker_side
+from engine.compiled.encoding import (
     A_CALL,
     A_DECLINE,
     A_DEFEND_ALONE,
@@ -65,8 +65,23 @@ from engine.analysis.fastcards import (
     S_TRUMP,
     S_UPCARD,
 )
+from engine.scoring import CASES, hand_points
 
 GROUP_MASK = 0xFFFF
+
+
+def _points_table() -> np.ndarray:
+    """``engine.scoring.hand_points`` for every scored case, as an array the compiled code reads:
+    ``POINTS[players, alone, lone defender, makers' tricks] = (makers' points, each defending
+    side's points)``."""
+    table = np.zeros((5, 2, 2, 6, 2), dtype=np.int64)
+    for players, alone, lone in CASES:
+        for tricks in range(6):
+            table[players, int(alone), int(lone), tricks] = hand_points(players, tricks, alone, lone)
+    return table
+
+
+POINTS = _points_table()
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -269,15 +284,10 @@ def outcome(s: np.ndarray, me: int, tricks: int, res: np.ndarray) -> None:
     if tricks < 0:
         tricks = s[S_MAKER_TRICKS]
     players = s[S_PLAYERS]
-    make, march, euchre = 1, 2, 2
-    if players == 3:
-        march = 3
-    elif s[S_ALONE] == 1:
-        march = 4
-        if s[S_LONE_DEF] >= 0:
-            euchre = 4
-    makers = march if tricks == 5 else (make if tricks >= 3 else 0)
-    defenders = 0 if tricks >= 3 else euchre
+    alone = 1 if s[S_ALONE] == 1 else 0
+    lone = 1 if alone == 1 and s[S_LONE_DEF] >= 0 else 0
+    makers = POINTS[players, alone, lone, tricks, 0]
+    defenders = POINTS[players, alone, lone, tricks, 1]
     if maker_side(s, me):
         us, them = makers, defenders
     else:

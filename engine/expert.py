@@ -1,4 +1,12 @@
-"""The Expert player: determinized search on top of the analyzer and the exact solver.
+"""The Expert player (determinized search on the analyzer and the exact solver), and the
+registry of every computer player level: ``make_player("beginner" | "club" | "expert")``.
+
+>>> import random
+>>> from engine import Rules, deal, view_of
+>>> state = deal(Rules(), dealer=0, rng=random.Random(3))
+>>> decision = make_player("club").decide(view_of(state, state.to_act), random.Random(0))
+>>> decision.action in state.legal_actions()
+True
 
 - Bidding (round 1, round 2, naming trump under a joker): the hand analyzer's own
   function (``engine.analysis.bidding.analyze``) simulates every bid — passing
@@ -19,15 +27,21 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import TypeVar
 
 from engine.actions import Action, Kind
 from engine.analysis.bidding import analyze
 from engine.analysis.explain import label
 from engine.analysis.playout import Outcome, advance, outcome_of, warm_up
 from engine.analysis.sampler import BIDDING_PHASES, sample_state
+from engine.errors import EuchreError
+from engine.game import side_of
 from engine.hand import HandState, Phase, apply
-from engine.players.base import Decision
+from engine.players.base import Decision, Player
+from engine.players.beginner import BeginnerPlayer
 from engine.players.club import ClubPlayer
+from engine.players.evaluate import Score
+from engine.rules import Rules
 from engine.solver import makers_tricks, solve
 from engine.view import SeatView
 
@@ -113,3 +127,40 @@ def _values(
         after = advance(apply(state, a), club, rng, until_play=True)
         out[a] = _net(outcome_of(after, me) if after.is_over else outcome_of(after, me, makers_tricks(after)))
     return out
+
+
+# ---- the registry of computer players -------------------------------------------------
+
+PLAYER_NAMES: tuple[str, ...] = ("beginner", "club", "expert")
+P = TypeVar("P")
+
+
+class UnknownPlayer(EuchreError):
+    """A player name that is not one of PLAYER_NAMES."""
+
+
+def make_player(name: str) -> Player:
+    """A new player of the named level: 'beginner', 'club' or 'expert' (case-insensitive)."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key == "beginner":
+        return BeginnerPlayer()
+    if key == "club":
+        return ClubPlayer()
+    if key == "expert":
+        return ExpertPlayer()
+    raise UnknownPlayer(f"{name!r} is not a player; available players: {', '.join(PLAYER_NAMES)}")
+
+
+def told_the_score(player: P, rules: Rules, scores: tuple[int, ...], seat: int) -> P:
+    """The player as it plays at this game score (players without a score sense are unchanged).
+
+    ``scores`` are per side (engine.game); the seat sees its side's points and the best
+    opponent's.
+    """
+    with_score = getattr(player, "with_score", None)
+    if not callable(with_score):
+        return player
+    mine = side_of(rules, seat)
+    theirs = max(v for side, v in enumerate(scores) if side != mine)
+    told: P = with_score(Score(scores[mine], theirs, rules.target))
+    return told

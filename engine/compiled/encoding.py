@@ -1,7 +1,7 @@
 """Plain-number forms of cards, actions and hand states for the numba play-outs.
 
 A card *code* is trump-independent: ``suit * 8 + rank - 7`` (0..31) and 32 for the
-joker. Under a trump the fast code works on ``engine.fastcore``'s bitmask encoding
+joker. Under a trump the fast code works on ``engine.compiled.solver_core``'s bitmask encoding
 (one bit per card, each effective suit a 16-bit group, trump group 3 on top); the
 tables here translate between the two: ``BIT[trump, code]`` is the card's single
 bit, ``CODE_AT[trump, bit index]`` the way back.
@@ -20,6 +20,8 @@ An action is one int: see the ``A_*`` constants (``A_CALL + suit``,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 
 from engine.actions import (
@@ -35,10 +37,65 @@ from engine.actions import (
     name,
     play,
 )
-from engine.cards import JOKER, Card, Suit, make_deck
+from engine.cards import JACK, JOKER, Card, Suit, make_deck
+from engine.compiled import solver_core
 from engine.hand import HandState, Phase
 from engine.ranking import effective_table
-from engine.solver import card_bit
+
+# ---- the solver's card <-> bit encoding (one bit per card under a trump) ------------
+
+_TRUMP_OFFSET = {7: 0, 8: 1, 9: 2, 10: 3, 12: 4, 13: 5, 14: 6}
+
+
+def _bit_table(trump: Suit) -> dict[Card, int]:
+    table: dict[Card, int] = {}
+    for card in make_deck(32, joker=True):
+        if card.is_joker:
+            offset, group = 9, 3
+        elif card.rank == JACK and card.suit_index == trump:
+            offset, group = 8, 3
+        elif card.rank == JACK and card.suit_index == trump.partner:
+            offset, group = 7, 3
+        elif card.suit_index == trump:
+            offset, group = _TRUMP_OFFSET[card.rank], 3
+        else:
+            offset = card.rank - 7
+            group = card.suit_index if card.suit_index < trump else card.suit_index - 1
+        table[card] = 1 << (solver_core.GROUP_BITS * group + offset)
+    return table
+
+
+_BITS: dict[Suit, dict[Card, int]] = {t: _bit_table(t) for t in Suit}
+_CARDS: dict[Suit, dict[int, Card]] = {t: {b: c for c, b in _BITS[t].items()} for t in Suit}
+
+
+def card_bit(card: Card, trump: Suit) -> int:
+    """The single-bit code of ``card`` when ``trump`` is trump."""
+    return _BITS[trump][card]
+
+
+def bit_card(bit: int, trump: Suit) -> Card:
+    """The card of a single-bit code (inverse of ``card_bit``)."""
+    return _CARDS[trump][bit]
+
+
+def cards_mask(cards: Iterable[Card], trump: Suit) -> int:
+    bits = _BITS[trump]
+    mask = 0
+    for c in cards:
+        mask |= bits[c]
+    return mask
+
+
+def mask_cards(mask: int, trump: Suit) -> tuple[Card, ...]:
+    """The cards of a mask, weakest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CARDS[trump][low])
+        mask ^= low
+    return tuple(out)
+
 
 N_CODES = 33
 JOKER_CODE = 32

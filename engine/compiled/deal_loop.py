@@ -4,15 +4,15 @@ For a bidding decision (``engine.analysis.bidding``), ``FastRun(view, options, .
 deals the unseen cards again and again (each deal from its own generator stream,
 ``splitmix64(seed, deal index)``, so a deal does not depend on how the work is split
 into batches or threads), rejects deals where a seat that passed would have bid
-with its sampled cards (the Club player's bidding, ``engine.analysis.fastbid``; after
+with its sampled cards (the Club player's bidding, ``engine.compiled.club_bidding``; after
 ``max_tries`` rejections the last deal is kept and counted as unchecked, as
 ``engine.analysis.sampler.sample_state`` does), then plays every option out on the
-same deal with club players (``engine.analysis.fastplay``: realistic, club-level
+same deal with club players (``engine.compiled.playout``: realistic, club-level
 play) and, for the ceiling, solves the play open-handed after the auction with the
-exact solver's core (``engine.fastcore.search``).
+exact solver's core (``engine.solver_core.search``).
 
 ``FastRun.run(first, count)`` returns per deal and option the 4 numbers of
-``fastplay.outcome`` (maker or -1, makers' tricks, points to the learner's side, to
+``playout.outcome`` (maker or -1, makers' tricks, points to the learner's side, to
 the others) for the realistic and the ceiling play-outs (the ceiling only for the first
 ``ceiling_deals`` deals: the solver costs several times a club play-out), and the
 sampling counts.
@@ -29,10 +29,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from engine import fastcore
-from engine.analysis.fastbid import club_bid
-from engine.analysis.fastcardplay import maker_side
-from engine.analysis.fastcards import (
+from engine.compiled import solver_core
+from engine.compiled.club_bidding import club_bid
+from engine.compiled.club_play import maker_side
+from engine.compiled.encoding import (
     A_DISCARD,
     A_PASS,
     BIT,
@@ -51,7 +51,7 @@ from engine.analysis.fastcards import (
     card_code,
     encode_state,
 )
-from engine.analysis.fastplay import advance, apply_action, outcome
+from engine.compiled.playout import advance, apply_action, outcome
 from engine.view import SeatView
 
 GOLDEN = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
@@ -99,7 +99,7 @@ def _solve(s: np.ndarray, h: np.ndarray, table: np.ndarray, keys: np.ndarray, lo
         k += 1
     for i in range(k, 4):
         h[i] = 0
-    return fastcore.search(h, k, mask, lead, table, 0, 5, -1, 6, keys, lower, upper, stamps, scratch)
+    return solver_core.search(h, k, mask, lead, table, 0, 5, -1, 6, keys, lower, upper, stamps, scratch)
 
 
 @njit(cache=True, nogil=True)
@@ -198,7 +198,7 @@ MIN_SPLIT = 16  # deals: smaller batches run on the calling thread only
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     tt: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = getattr(_local, "tt", None)
     if tt is None:
-        tt = fastcore.new_table()
+        tt = solver_core.new_table()
         _local.tt = tt
     return tt
 
@@ -282,16 +282,6 @@ class FastRun:
         return Batch(real, ceil[:solved] if self.ceiling else None, draws)
 
 
-def base_state(view: SeatView) -> np.ndarray:
-    """The flat state at the view's decision (other seats' cards are filled per deal)."""
-    import random
-
-    from engine.analysis.sampler import build_state, deal_hidden
-
-    hands, leftover = deal_hidden(view, random.Random(0))
-    return encode_state(build_state(view, hands, leftover))
-
-
 _warm = False
 
 
@@ -303,7 +293,7 @@ def warm_up() -> None:
     import random
 
     from engine.actions import PASS
-    from engine.analysis.fastcards import code_of
+    from engine.compiled.encoding import code_of
     from engine.hand import deal
     from engine.players.evaluate import call_threshold
     from engine.rules import Rules
@@ -315,8 +305,8 @@ def warm_up() -> None:
     checks = pass_checks(view)
     assert checks is not None
     need = call_threshold(Rules())
-    FastRun(view, options, checks, base_state(view), (need, True), (need, True), 1, True).run(0, 2, threads=1)
+    FastRun(view, options, checks, encode_state(state), (need, True), (need, True), 1, True).run(0, 2, threads=1)
     _warm = True
 
 
-__all__ = ["Batch", "FastRun", "base_state", "pass_checks", "run_deals", "sample_deal", "warm_up"]
+__all__ = ["Batch", "FastRun", "pass_checks", "run_deals", "sample_deal", "warm_up"]

@@ -38,7 +38,7 @@ SCHEMA: tuple[str, ...] = (
         game_number INTEGER NOT NULL,
         hand_number INTEGER NOT NULL,
         played_at TEXT NOT NULL,
-        record TEXT NOT NULL,             -- JSON replay record (engine.records.to_record)
+        record TEXT NOT NULL,             -- JSON replay record (engine.deal_record.to_record)
         thrown_in INTEGER NOT NULL,
         learner_called INTEGER NOT NULL,  -- the learner was the maker
         learner_side_made INTEGER NOT NULL,  -- the learner's side named trump
