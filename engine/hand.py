@@ -35,6 +35,7 @@ from engine.errors import DealError, IllegalAction
 from engine.ranking import effective_table, trick_winner_index
 from engine.rules import Rules
 from engine.scoring import hand_points
+from engine.seats import partner, same_side
 
 HAND_SIZE = 5
 TRICKS = 5
@@ -104,7 +105,7 @@ class HandState:
         return (seat + 1) % self.rules.players
 
     def partner(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.rules.players == 4 else None
+        return partner(self.rules.players, seat)
 
     def next_active(self, seat: int) -> int:
         nxt = (seat + 1) % self.rules.players
@@ -173,9 +174,7 @@ def on_maker_side(rules: Rules, maker: int | None, seat: int) -> bool:
     """Is ``seat`` the maker or (with partners) the maker's partner? False before trump is made."""
     if maker is None:
         return False
-    if rules.players == 4:
-        return seat % 2 == maker % 2
-    return seat == maker
+    return same_side(rules.players, seat, maker)
 
 
 # ---- dealing --------------------------------------------------------------

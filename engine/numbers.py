@@ -29,8 +29,8 @@ from engine.errors import EuchreError
 MAX_DIGITS = 18  # every number the app takes fits; longer text is refused before conversion
 MAX_SHOWN = 24  # characters of a bad value echoed back in a message
 
-_INT = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
-_DECIMAL = re.compile(r"-?(?:[0-9]{1,%d}(?:\.[0-9]{0,%d})?|\.[0-9]{1,%d})" % (MAX_DIGITS, MAX_DIGITS, MAX_DIGITS))
+_INT = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
+_DECIMAL = re.compile(rf"-?(?:[0-9]{{1,{MAX_DIGITS}}}(?:\.[0-9]{{0,{MAX_DIGITS}}})?|\.[0-9]{{1,{MAX_DIGITS}}})")
 
 
 class NumberError(EuchreError):

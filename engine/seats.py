@@ -1,9 +1,16 @@
-"""Seat names and plain-English descriptions of actions (for walkthroughs and logs)."""
+"""Seat geometry and names: who sits where, who partners whom.
+
+Seats are numbered clockwise from 0 (South, the learner's seat). Only the four-player game
+has partners, sitting opposite each other; with two or three players every seat is its own
+side.
+
+>>> partner(4, 1), partner(3, 1)
+(3, None)
+>>> same_side(4, 0, 2), same_side(4, 0, 1), same_side(3, 0, 0)
+(True, False, True)
+"""
 
 from __future__ import annotations
-
-from engine.actions import Action, Kind
-from engine.hand import HandState
 
 _NAMES = {
     4: ("South", "West", "North", "East"),
@@ -17,41 +24,16 @@ def seat_name(players: int, seat: int) -> str:
     return _NAMES[players][seat]
 
 
-def describe(state: HandState, action: Action) -> str:
-    """One sentence for ``action`` taken in ``state`` (before it is applied)."""
-    seat = state.to_act
-    assert seat is not None
-    who = seat_name(state.players, seat)
-    up = state.upcard.name
-    suit = state.upcard.suit
-    alone = " and goes alone" if action.alone else ""
-    is_dealer = seat == state.dealer
-    k = action.kind
-    if k is Kind.PASS:
-        if state.phase.value == "defend":
-            return f"{who} does not defend alone."
-        if state.phase.value == "bid1":
-            return f"{who} turns down the {up}." if is_dealer else f"{who} passes."
-        return f"{who} passes{' — the hand is thrown in' if is_dealer else ''}."
-    if k is Kind.ORDER:
-        assert suit is not None
-        if is_dealer:
-            return f"{who} (the dealer) picks up the {up}: {suit.noun} are trump{alone}."
-        if state.players == 4 and (seat + 2) % 4 == state.dealer:
-            return f"{who} assists: the dealer's partner orders up {suit.noun}{alone}."
-        return f"{who} orders up the {up}: {suit.noun} are trump{alone}."
-    if k is Kind.CALL:
-        assert action.suit is not None
-        return f"{who} calls {action.suit.noun}{alone}."
-    if k is Kind.NAME:
-        assert action.suit is not None
-        return f"The joker was turned up: {who} (the dealer) names {action.suit.noun}{alone}."
-    if k is Kind.DISCARD:
-        assert action.card is not None
-        return f"{who} discards the {action.card.name} face down."
-    if k is Kind.DECLINE:
-        return f"{who} leaves the {up} on the kitty."
-    if k is Kind.DEFEND_ALONE:
-        return f"{who} defends alone."
-    assert action.card is not None
-    return f"{who} plays the {action.card.name}."
+def left_of(players: int, seat: int) -> int:
+    """The next seat clockwise: the deal, the bidding and the play all move this way."""
+    return (seat + 1) % players
+
+
+def partner(players: int, seat: int) -> int | None:
+    """The seat across the table in the four-player game; None with two or three players."""
+    return (seat + 2) % 4 if players == 4 else None
+
+
+def same_side(players: int, a: int, b: int) -> bool:
+    """Do seats ``a`` and ``b`` score together? (Partners, or the same seat.)"""
+    return a == b or (players == 4 and a % 2 == b % 2)

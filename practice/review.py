@@ -29,6 +29,7 @@ from engine.errors import EuchreError
 from engine.hand import HandState, Phase, from_cards
 from engine.players.club import ClubPlayer
 from engine.scoring import hand_points
+from engine.seats import same_side
 from engine.solver import makers_tricks, solve
 from engine.solver import warm_up as warm_solver
 from engine.view import view_of
@@ -208,4 +209,4 @@ def hand_facts(
 
 
 def _same_side(hand: HandState, a: int, b: int) -> bool:
-    return hand.rules.players == 4 and a % 2 == b % 2
+    return hand.rules.players == 4 and same_side(4, a, b)

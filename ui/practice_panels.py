@@ -11,7 +11,8 @@ import streamlit as st
 
 from engine.hand import HandState
 from engine.ranking import sort_hand
-from engine.seats import describe, seat_name
+from engine.narration import describe
+from engine.seats import seat_name
 from practice import review
 from practice.export import ImportedHand, ImportFileError, from_jsonl
 from practice.session import LEARNER

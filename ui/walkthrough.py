@@ -17,7 +17,7 @@ from engine.hand import HandState, apply, deal
 from engine.players.club import ClubPlayer
 from engine.ranking import effective_suit
 from engine.rules import Rules
-from engine.seats import describe
+from engine.narration import describe
 from engine.view import view_of
 
 MAX_STEPS = 200  # a hand has at most ~40 actions; this only guards against a faulty player
@@ -27,7 +27,7 @@ MAX_STEPS = 200  # a hand has at most ~40 actions; this only guards against a fa
 class Step:
     state: HandState  # the state before the action
     action: Action
-    sentence: str  # what happens, in English (engine.seats.describe)
+    sentence: str  # what happens, in English (engine.narration.describe)
     reason: str | None  # why, from the computer player, when it gives one
 
 

@@ -24,7 +24,8 @@ from engine.cards import Suit, make_deck, parse_cards
 from engine.errors import EuchreError
 from engine.expert import make_player
 from engine.rules import Rules
-from engine.seats import describe, seat_name
+from engine.narration import describe
+from engine.seats import seat_name
 from ui.cards import card_buttons, show_cards
 from ui.rules_panel import current_rules
 from ui.share import query_string, rules_to_query

@@ -26,7 +26,8 @@ from engine.game import side_of, side_points, sides
 from engine.hand import HandState, Phase
 from engine.ranking import sort_hand
 from engine.rules import Rules
-from engine.seats import describe, seat_name
+from engine.narration import describe
+from engine.seats import seat_name
 from practice import coach, review
 from practice.codes import DealCodeError, decode, encode
 from practice.export import hand_record, to_jsonl

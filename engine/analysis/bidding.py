@@ -32,8 +32,10 @@ Sampling is adaptive: batches of deals until the recommended option is separated
 from the runner-up (their paired 95% interval excludes zero) and every option is
 known to ``half_width`` (``stop="separated"``, the default), every option is known
 to ``half_width`` (``stop="precision"``), ``max_samples`` is reached, or the time
-budget is spent. With ``time_budget=None`` the result depends only on the seed and
-``max_samples``.
+budget is spent. Batch sizes never depend on the clock, so unless the time budget is
+what stopped it (``stop_reason == "time"``, a safety net for a slow machine), the result
+depends only on the seed, the options and ``max_samples``: the same view and seed give
+the same figures on every run.
 """
 
 from __future__ import annotations
@@ -56,13 +58,13 @@ from engine.errors import EuchreError
 from engine.hand import HandState, Phase, apply
 from engine.players.club import ClubPlayer
 from engine.ranking import effective_table, strength_table
+from engine.seats import same_side
 from engine.view import SeatView
 
 Z95 = 1.96
 BATCH = 8  # deals per batch when the players run in Python
-FIRST_BATCH = 32  # compiled: the first batch, doubled up to MAX_BATCH (or sized by the time left)
+FIRST_BATCH = 32  # compiled: the first batch, doubled up to MAX_BATCH
 MAX_BATCH = 1024
-BATCH_SECONDS = 0.05  # with a time budget: batches of about this much work (checks between them)
 
 
 class AnalysisError(EuchreError):
@@ -194,10 +196,7 @@ def _stats(rows: np.ndarray, view: SeatView, win: np.ndarray | None, base_win: f
 def _score_key(view: SeatView, score: tuple[int, int] | None) -> tuple[bool, float | None]:
     """(the learner's side deals this hand, the chance of winning before it)."""
     me = view.seat
-    if view.players == 4:
-        us_deal = view.dealer % 2 == me % 2
-    else:
-        us_deal = view.dealer == me
+    us_deal = same_side(view.players, view.dealer, me)
     if score is None:
         return us_deal, None
     return us_deal, win_chance(view.rules, score[0], score[1], us_deal)
@@ -218,16 +217,12 @@ def default_policy() -> Policy:
     return ClubPlayer()
 
 
-def _next_size(compiled: bool, size: int, n: int, elapsed: float, time_budget: float | None) -> int:
-    """Deals in the next batch: fixed doubling without a time budget (reproducible), else about
-    BATCH_SECONDS of work and never much past the budget."""
+def _next_size(compiled: bool, size: int) -> int:
+    """Deals in the next batch: a fixed doubling, never sized by the clock, so where sampling
+    stops depends only on the seed and the figures (a shared link shows the same numbers)."""
     if not compiled:
         return BATCH
-    if time_budget is None or elapsed <= 0:
-        return min(2 * size, MAX_BATCH)
-    rate = n / elapsed
-    left = max(time_budget - elapsed, 0.0)
-    return max(FIRST_BATCH, min(MAX_BATCH, int(rate * min(BATCH_SECONDS, left))))
+    return min(2 * size, MAX_BATCH)
 
 
 def analyze(
@@ -328,7 +323,7 @@ def analyze(
         if time_budget is not None and elapsed >= time_budget:
             stop_reason = "time"
             break
-        size = _next_size(runner.compiled, size, n, elapsed, time_budget)
+        size = _next_size(runner.compiled, size)
     real = np.concatenate(reals)
     ceil = np.concatenate(ceils) if ceils else None
     vals = values(real)

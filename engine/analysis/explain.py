@@ -12,7 +12,7 @@ from engine.analysis.bidding import Analysis, OptionResult
 from engine.cards import Card, Suit
 from engine.players.evaluate import describe_facts, hand_facts
 from engine.ranking import card_role
-from engine.seats import seat_name
+from engine.seats import partner, same_side, seat_name
 from engine.view import SeatView
 
 
@@ -53,7 +53,7 @@ def seat_sentence(view: SeatView) -> str:
         )
     position = (me - dealer) % n
     order = ("first", "second", "third")[position - 1]
-    partner_deals = n == 4 and (me + 2) % 4 == dealer
+    partner_deals = partner(n, me) == dealer
     who = "your partner" if partner_deals else "an opponent"
     if view.phase.value == "bid1":
         return (
@@ -73,7 +73,7 @@ def upcard_sentence(view: SeatView) -> str | None:
     me, dealer, n = view.seat, view.dealer, view.players
     if me == dealer:
         return f"Picking up gives you the {view.upcard.name} ({kind}) in exchange for your worst card."
-    if n == 4 and (me + 2) % 4 == dealer:
+    if partner(n, me) == dealer:
         return f"Ordering (assisting) hands your partner the {view.upcard.name} — {kind}."
     return f"Ordering hands the dealer, an opponent, the {view.upcard.name} — {kind}."
 
@@ -83,7 +83,7 @@ def round2_sentence(view: SeatView) -> str | None:
         return None
     down = view.turned_down
     next_suit = down.partner
-    dealer_side = view.players == 4 and view.dealer % 2 == view.seat % 2 or view.dealer == view.seat
+    dealer_side = same_side(view.players, view.dealer, view.seat)
     if dealer_side:
         return (
             f"{down.noun.capitalize()} were turned down, so {next_suit.noun} ('next', same colour) tend to "

@@ -30,6 +30,7 @@ from engine.players.evaluate import (
     trick_estimate,
 )
 from engine.ranking import effective_table
+from engine.seats import same_side
 from engine.view import SeatView
 
 
@@ -169,7 +170,7 @@ class ClubPlayer:
 def _upcard_side(view: SeatView) -> str:
     if view.seat == view.dealer:
         return "me"
-    if view.players == 4 and view.dealer % 2 == view.seat % 2:
+    if view.players == 4 and same_side(4, view.dealer, view.seat):
         return "partner"
     return "opponent"
 

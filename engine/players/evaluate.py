@@ -25,6 +25,7 @@ from engine.cards import ACE, KING, Card, Suit
 from engine.hand import Phase
 from engine.ranking import effective_table, strength_table
 from engine.rules import Rules
+from engine.seats import same_side
 from engine.view import SeatView
 
 # Trick value of a trump by its strength under trump (engine.ranking: joker 30, right 29,
@@ -172,7 +173,7 @@ def upcard_value(upcard: Card, trump: Suit) -> float:
 
 
 def _partner_of(view: SeatView, seat: int) -> bool:
-    return view.players == 4 and seat != view.seat and seat % 2 == view.seat % 2
+    return seat != view.seat and same_side(view.players, seat, view.seat)
 
 
 def bid_strength(view: SeatView, trump: Suit, alone: bool = False) -> float:

@@ -12,6 +12,7 @@ from functools import cache
 
 from engine.cards import Card, Suit, make_deck
 from engine.ranking import effective_table, strength_table
+from engine.seats import partner
 from engine.view import SeatView
 
 
@@ -109,8 +110,9 @@ def _team(view: SeatView) -> tuple[int, ...]:
     """This seat's side for the hand: partners in the 4-player game; in cutthroat the two
     defenders play together against the maker; in the 2-player game nobody."""
     me = view.seat
-    if view.players == 4:
-        return (me, (me + 2) % 4)
+    mate = partner(view.players, me)
+    if mate is not None:
+        return (me, mate)
     if view.players == 3 and view.maker is not None and me != view.maker:
         return tuple(s for s in range(3) if s != view.maker)
     return (me,)

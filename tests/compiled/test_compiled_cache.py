@@ -1,0 +1,64 @@
+"""The compiled code's on-disk cache cannot go stale.
+
+Numba checks only the file that defines a cached function. The Club player's compiled trick
+estimate reads its numbers from ``engine/players/evaluate.py``, another file: with numba's
+plain cache an edit there kept the old machine code. Here a copy of the engine is run in a
+fresh process, a number in evaluate.py is edited, and the result must follow the edit, and
+follow it back when the edit is reverted.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The compiled estimate for a hand holding only the right bower of hearts (the lone trump is
+# worth TRUMP_VALUE[29] = 1.0 and a top-sequence trump TOP_SEQUENCE_VALUE = 1.0; no bonuses).
+PROBE = """
+import numpy as np
+from engine.cards import parse_cards
+from engine.compiled import CACHE_DIR
+from engine.compiled.club_bidding import trick_estimate
+from engine.compiled.encoding import card_code
+hand = np.array([card_code(c) for c in parse_cards("JH 9C TC 9S TS")], dtype=np.int64)
+print(round(trick_estimate(hand, 5, 2, False), 6), CACHE_DIR.name)
+"""
+
+
+def _run(tree: Path, cache: Path) -> tuple[float, str]:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(tree)}
+    out = subprocess.run([sys.executable, "-c", PROBE], cwd=tree, env=env, capture_output=True, text=True,
+                         timeout=300, check=True).stdout.split()
+    return float(out[0]), out[1]
+
+
+@pytest.mark.slow
+def test_an_edit_to_an_imported_module_reaches_the_compiled_code(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "engine", tree / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    cache = tmp_path / "cache"
+    evaluate = tree / "engine" / "players" / "evaluate.py"
+    original = evaluate.read_text()
+    assert "TOP_SEQUENCE_VALUE = 1.0" in original
+
+    first, folder = _run(tree, cache)
+    again, same_folder = _run(tree, cache)  # from the cache this time
+    assert (again, same_folder) == (first, folder)
+    assert first == pytest.approx(1.0)  # one sure trick: the right bower, worked out above
+
+    evaluate.write_text(original.replace("TOP_SEQUENCE_VALUE = 1.0", "TOP_SEQUENCE_VALUE = 1.5"))
+    edited, edited_folder = _run(tree, cache)
+    assert edited == pytest.approx(1.5)
+    assert edited_folder != folder
+    assert [p.name for p in cache.iterdir()] == [edited_folder]  # the old folder is removed
+
+    evaluate.write_text(original)
+    reverted, reverted_folder = _run(tree, cache)
+    assert (reverted, reverted_folder) == (first, folder)
