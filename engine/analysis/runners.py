@@ -27,10 +27,11 @@ from engine.analysis.playout import Outcome, Policy, play_out, solve_out
 from engine.analysis.sampler import Bidder, SampleStats, build_state, deal_hidden, sample_state
 from engine.cards import Card
 from engine.compiled import deal_loop
+from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import card_code, code_of, encode_state
 from engine.hand import HandState, Phase, apply
 from engine.players.club import ClubPlayer
-from engine.players.evaluate import alone_worthwhile, call_threshold
+from engine.players.evaluate import alone_worthwhile
 from engine.view import SeatView
 
 CEILING_DEALS = 1000  # compiled runs solve the ceiling on the first deals only (about ±0.1 points)
@@ -105,11 +106,13 @@ class CompiledRun:
         return batch
 
 
-def club_numbers(player: object, view: SeatView) -> tuple[float, bool] | None:
-    """(call threshold, going alone worthwhile) of a plain ClubPlayer; None for any other player."""
+def club_numbers(player: object, view: SeatView) -> tuple[np.ndarray, bool] | None:
+    """(call thresholds by seat and round, going alone worthwhile) of a plain ClubPlayer (any
+    bidding style); None for any other player."""
     if type(player) is not ClubPlayer:
         return None
-    return call_threshold(view.rules, player.score) - player.boldness, alone_worthwhile(view.rules, player.score)
+    needs = need_table(player.base_need(view), player.caution)
+    return needs, alone_worthwhile(view.rules, player.score)
 
 
 def base_state(view: SeatView) -> np.ndarray:

@@ -7,9 +7,12 @@ the same seat-aware bid strength, the same discard rule with ties broken by hand
 order. ``tests/compiled/test_compiled_club.py`` checks every choice against
 ``ClubPlayer`` on random decision points in every rules variant.
 
-``need`` is the Club player's call threshold (``call_threshold(rules, score) -
-boldness``) and ``alone_worth`` its ``alone_worthwhile(rules, score)``: the two
-numbers through which a ``ClubPlayer``'s score and boldness act.
+``needs`` is the Club player's call threshold as a table by seat and round:
+``needs[seat counted left from the dealer (0 = the dealer), round (0: round 1 or naming
+trump, 1: round 2)]`` (``need_table``: ``call_threshold(rules, score) - boldness`` plus
+the player's ``caution`` for that seat and round), and ``alone_worth`` its
+``alone_worthwhile(rules, score)``: the numbers through which a ``ClubPlayer``'s score,
+boldness and caution act.
 """
 
 from __future__ import annotations
@@ -244,9 +247,27 @@ def strong_enough_alone(hand: np.ndarray, n: int, trump: int, joker: bool) -> bo
     return trick_estimate(hand, n, trump, joker) >= ALONE_THRESHOLD
 
 
+def need_table(need: float, caution: tuple[float, ...] = ()) -> np.ndarray:
+    """The (4, 2) table of call thresholds: ``need`` plus ``caution[2 * seat from the dealer +
+    round]`` (no caution: the same threshold everywhere)."""
+    table = np.full((4, 2), need, dtype=np.float64)
+    if caution:
+        table += np.array(caution, dtype=np.float64).reshape(4, 2)
+    return table
+
+
+@njit(cache=True, nogil=True, inline="always")
+def need_at(s: np.ndarray, seat: int, needs: np.ndarray) -> float:
+    """The call threshold for ``seat`` now: by its place left of the dealer and the round."""
+    rel = (seat - s[S_DEALER]) % s[S_PLAYERS]
+    need: float = needs[rel, 1 if s[S_PHASE] == P_BID2 else 0]
+    return need
+
+
 @njit(cache=True, nogil=True)
-def club_bid(s: np.ndarray, seat: int, need: float, alone_worth: bool) -> int:
+def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> int:
     """The Club player's action code in phase BID1, BID2 or NAME for ``seat``."""
+    need = need_at(s, seat, needs)
     hand = np.empty(5, dtype=np.int64)
     n = hand_of(s, seat, hand)
     phase = s[S_PHASE]

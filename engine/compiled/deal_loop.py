@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from engine.compiled import solver_core
-from engine.compiled.club_bidding import club_bid
+from engine.compiled.club_bidding import club_bid, need_table
 from engine.compiled.club_play import maker_side
 from engine.compiled.encoding import (
     A_DISCARD,
@@ -103,7 +103,7 @@ def _solve(s: np.ndarray, h: np.ndarray, table: np.ndarray, keys: np.ndarray, lo
 
 
 @njit(cache=True, nogil=True)
-def sample_deal(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray, bid_need: float,
+def sample_deal(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray, bid_needs: np.ndarray,
                 bid_alone: bool, seed: int, index: int, max_tries: int, s: np.ndarray, cards: np.ndarray,
                 rs: np.ndarray, draws: np.ndarray) -> None:
     """Deal number ``index``: the other seats' hands into ``s`` (a copy of ``base``), the
@@ -135,7 +135,7 @@ def sample_deal(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray,
             seat = checks[r, 0]
             s[S_PHASE] = checks[r, 1]
             s[S_DOWN] = (s[S_UPCARD] >> 3) if checks[r, 1] == P_BID2 else -1
-            if club_bid(s, seat, bid_need, bid_alone) != A_PASS:
+            if club_bid(s, seat, bid_needs, bid_alone) != A_PASS:
                 bad = seat
                 break
         s[S_PHASE] = base[S_PHASE]
@@ -150,7 +150,7 @@ def sample_deal(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray,
 
 @njit(cache=True, nogil=True)
 def run_deals(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray, options: np.ndarray,
-              play_need: float, play_alone: bool, bid_need: float, bid_alone: bool, seed: int,
+              play_needs: np.ndarray, play_alone: bool, bid_needs: np.ndarray, bid_alone: bool, seed: int,
               first: int, count: int, max_tries: int, ceiling: bool, real: np.ndarray, ceil: np.ndarray,
               draws: np.ndarray, keys: np.ndarray, lower: np.ndarray, upper: np.ndarray,
               stamps: np.ndarray, scratch: np.ndarray) -> None:
@@ -165,14 +165,14 @@ def run_deals(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray, o
     table = np.zeros(4, dtype=np.int64)
     rs = np.zeros(1, dtype=np.int64)
     for d in range(count):
-        sample_deal(base, me, pool, checks, bid_need, bid_alone, seed, first + d, max_tries, s, cards, rs,
+        sample_deal(base, me, pool, checks, bid_needs, bid_alone, seed, first + d, max_tries, s, cards, rs,
                     draws[d])
         for o in range(nopt):
             w[:] = s
             apply_action(w, options[o, 0])
             if options[o, 1] >= 0 and w[S_PHASE] == P_DISCARD:
                 apply_action(w, A_DISCARD + options[o, 1])
-            advance(w, play_need, play_alone, True)
+            advance(w, play_needs, play_alone, True)
             if ceiling:
                 if w[S_PHASE] == P_OVER:
                     outcome(w, me, -1, res)
@@ -180,7 +180,7 @@ def run_deals(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray, o
                     outcome(w, me, _solve(w, h, table, keys, lower, upper, stamps, scratch), res)
                 for j in range(4):
                     ceil[d, o, j] = res[j]
-            advance(w, play_need, play_alone, False)
+            advance(w, play_needs, play_alone, False)
             outcome(w, me, -1, res)
             for j in range(4):
                 real[d, o, j] = res[j]
@@ -232,19 +232,26 @@ def pass_checks(view: SeatView) -> np.ndarray | None:
     return np.array(rows, dtype=np.int64).reshape(len(rows), 2)
 
 
+def _needs(need: float | np.ndarray) -> np.ndarray:
+    return need if isinstance(need, np.ndarray) else need_table(need)
+
+
 class FastRun:
     """One analysis's compiled deal loop (see the module docstring)."""
 
     def __init__(self, view: SeatView, options: np.ndarray, checks: np.ndarray, base: np.ndarray,
-                 play: tuple[float, bool], bid: tuple[float, bool], seed: int, ceiling: bool,
+                 play: tuple[float | np.ndarray, bool], bid: tuple[float | np.ndarray, bool], seed: int,
+                 ceiling: bool,
                  max_tries: int = 30, ceiling_deals: int = 1 << 62) -> None:
         self.view = view
         self.options = options
         self.checks = checks
         self.base = base
         self.pool = np.array(sorted(card_code(c) for c in view.unseen_cards()), dtype=np.int64)
-        self.play = play
-        self.bid = bid
+        # (call thresholds by seat and round, going alone worthwhile); a plain number is the
+        # same threshold everywhere
+        self.play = (_needs(play[0]), play[1])
+        self.bid = (_needs(bid[0]), bid[1])
         self.seed = seed
         self.ceiling = ceiling
         self.max_tries = max_tries
@@ -304,8 +311,8 @@ def warm_up() -> None:
     options = np.array([[code_of(a), -1] for a in view.legal], dtype=np.int64)
     checks = pass_checks(view)
     assert checks is not None
-    need = call_threshold(Rules())
-    FastRun(view, options, checks, encode_state(state), (need, True), (need, True), 1, True).run(0, 2, threads=1)
+    needs = need_table(call_threshold(Rules()))
+    FastRun(view, options, checks, encode_state(state), (needs, True), (needs, True), 1, True).run(0, 2, threads=1)
     _warm = True
 
 

@@ -5,10 +5,11 @@ This is the analyzer's *realistic* mode: club-level play by every seat. It ports
 the compiled Club player (``club_bidding`` for bids, discards and defend alone,
 ``club_play`` for cards) at every turn.
 
-- ``club_decide(s, seat, need, alone_worth)``: the Club player's action code;
+- ``club_decide(s, seat, needs, alone_worth)``: the Club player's action code (``needs``:
+  the call thresholds by seat and round, ``club_bidding.need_table``);
 - ``apply_action(s, code)``: the next state, in place (the caller only passes legal
   actions; the differential test replays every line through ``engine.hand.apply``);
-- ``advance(s, need, alone_worth, until_play)``: club players act until the hand is
+- ``advance(s, needs, alone_worth, until_play)``: club players act until the hand is
   over (or, with ``until_play``, the first lead is due);
 - ``outcome(s, me, tricks, res)``: the result for ``me`` as ``engine.analysis.playout``'s
   ``outcome_of`` gives it: maker (-1 thrown in), makers' tricks, points to us, to them.
@@ -239,7 +240,7 @@ def apply_action(s: np.ndarray, code: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def club_decide(s: np.ndarray, seat: int, need: float, alone_worth: bool) -> int:
+def club_decide(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> int:
     phase = s[S_PHASE]
     if phase == P_PLAY:
         return club_play(s, seat)
@@ -247,23 +248,23 @@ def club_decide(s: np.ndarray, seat: int, need: float, alone_worth: bool) -> int
         return club_discard(s, seat)
     if phase == P_DEFEND:
         return club_defend(s, seat)
-    return club_bid(s, seat, need, alone_worth)
+    return club_bid(s, seat, needs, alone_worth)
 
 
 @njit(cache=True, nogil=True)
-def advance(s: np.ndarray, need: float, alone_worth: bool, until_play: bool) -> None:
+def advance(s: np.ndarray, needs: np.ndarray, alone_worth: bool, until_play: bool) -> None:
     while s[S_PHASE] != P_OVER:
         if until_play and s[S_PHASE] == P_PLAY:
             return
-        apply_action(s, club_decide(s, s[S_TO_ACT], need, alone_worth))
+        apply_action(s, club_decide(s, s[S_TO_ACT], needs, alone_worth))
 
 
 @njit(cache=True, nogil=True)
-def play_line(s: np.ndarray, need: float, alone_worth: bool, line: np.ndarray) -> int:
+def play_line(s: np.ndarray, needs: np.ndarray, alone_worth: bool, line: np.ndarray) -> int:
     """``advance`` to the end, writing each action code into ``line``; returns how many."""
     k = 0
     while s[S_PHASE] != P_OVER:
-        code = club_decide(s, s[S_TO_ACT], need, alone_worth)
+        code = club_decide(s, s[S_TO_ACT], needs, alone_worth)
         line[k] = code
         k += 1
         apply_action(s, code)

@@ -37,16 +37,28 @@ from engine.view import SeatView
 @dataclass(frozen=True, slots=True)
 class ClubPlayer:
     """A sound club player. ``score`` (optional) is the game score from this seat's side;
-    ``boldness`` lowers (or, negative, raises) the bid strength it wants before calling."""
+    ``boldness`` lowers (or, negative, raises) the bid strength it wants before calling;
+    ``caution`` (optional, 8 numbers) raises it by seat and round: ``caution[2 * k + r]`` for
+    the seat ``k`` places left of the dealer (0 is the dealer) in round ``r + 1`` (naming
+    trump under the joker counts as round 1). A bidding style is a caution table."""
 
     score: Score | None = None
     boldness: float = 0.0
+    caution: tuple[float, ...] = ()
 
     def with_score(self, score: Score | None) -> ClubPlayer:
-        return ClubPlayer(score=score, boldness=self.boldness)
+        return ClubPlayer(score=score, boldness=self.boldness, caution=self.caution)
+
+    def base_need(self, view: SeatView) -> float:
+        """The call threshold before the seat-and-round caution."""
+        return call_threshold(view.rules, self.score) - self.boldness
 
     def _need(self, view: SeatView) -> float:
-        return call_threshold(view.rules, self.score) - self.boldness
+        need = self.base_need(view)
+        if self.caution:
+            k = (view.seat - view.dealer) % view.players
+            need += self.caution[2 * k + (1 if view.phase is Phase.BID2 else 0)]
+        return need
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         legal = view.legal

@@ -25,6 +25,7 @@ from engine.analysis.sampler import bids_agree, build_state
 from engine.analysis.situation import question
 from engine.cards import parse_card, parse_cards
 from engine.compiled import deal_loop
+from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import (
     S_HANDS,
     S_SIZE,
@@ -54,11 +55,16 @@ VARIANTS = [
     Rules(optional_pickup=True, discard_upcard=True, joker=True),
     Rules(players=3, deck=32, joker=True, stick_the_dealer=True),
 ]
-PLAYERS = [ClubPlayer(), ClubPlayer(score=Score(3, 9)), ClubPlayer(score=Score(8, 2)), ClubPlayer(boldness=0.4)]
+# The last player bids in a style: more caution in some seats and rounds, less in others
+# (index 2 * seat-left-of-dealer + round), so the compiled threshold table is checked too.
+STYLE = (0.6, -0.3, 0.4, 0.0, -0.5, 0.7, 0.2, -0.2)
+PLAYERS = [ClubPlayer(), ClubPlayer(score=Score(3, 9)), ClubPlayer(score=Score(8, 2)), ClubPlayer(boldness=0.4),
+           ClubPlayer(caution=STYLE)]
 
 
-def numbers(player: ClubPlayer, rules: Rules) -> tuple[float, bool]:
-    return call_threshold(rules, player.score) - player.boldness, alone_worthwhile(rules, player.score)
+def numbers(player: ClubPlayer, rules: Rules) -> tuple[np.ndarray, bool]:
+    need = call_threshold(rules, player.score) - player.boldness
+    return need_table(need, player.caution), alone_worthwhile(rules, player.score)
 
 
 def test_every_choice_equals_the_club_players() -> None:
