@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,7 +105,9 @@ class DuplicateResult:
         return out
 
 
-def run_duplicate(rules: Rules, a: Player, b: Player, deals: int, seed: int) -> DuplicateResult:
+def run_duplicate(rules: Rules, a: Player, b: Player, deals: int, seed: int,
+                  progress: Callable[[int], None] | None = None) -> DuplicateResult:
+    """Play ``deals`` deals in every arrangement; ``progress(deals done)`` after each deal."""
     players = {"a": a, "b": b}
     layouts = arrangements(rules.players)
     sides = {"a": SideTally(), "b": SideTally()}
@@ -137,12 +139,16 @@ def run_duplicate(rules: Rules, a: Player, b: Player, deals: int, seed: int) -> 
             per_deal[who].append(mean)
             sides[who].points += mean
         per_deal["diff"].append(per_deal["a"][-1] - per_deal["b"][-1])
+        if progress is not None:
+            progress(i + 1)
     seconds = time.perf_counter() - start
     return DuplicateResult(rules, deals, plays, seconds, sides, per_deal, thrown)
 
 
-def run_games(rules: Rules, a: Player, b: Player, games: int, seed: int) -> dict[str, Any]:
-    """Whole games to the target, each game seed played once per duplicate arrangement."""
+def run_games(rules: Rules, a: Player, b: Player, games: int, seed: int,
+              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Whole games to the target, each game seed played once per duplicate arrangement;
+    ``progress(game seeds done)`` after each."""
     players = {"a": a, "b": b}
     wins = {"a": 0, "b": 0}
     hands = 0
@@ -168,6 +174,8 @@ def run_games(rules: Rules, a: Player, b: Player, games: int, seed: int) -> dict
             if game.game_winner is not None:
                 winner_seat = next(s for s in range(rules.players) if side_of(rules, s) == game.game_winner)
                 wins[layout[winner_seat]] += 1
+        if progress is not None:
+            progress(g + 1)
     plays = games * len(arrangements(rules.players))
     out: dict[str, Any] = {"games": plays, "hands": hands, "method": "whole games from seeded deals"}
     for who in ("a", "b"):

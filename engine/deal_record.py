@@ -15,6 +15,7 @@ from engine.actions import Action
 from engine.cards import Card, parse_card
 from engine.errors import DealError, EuchreError
 from engine.hand import HandState, apply, from_cards, legal_actions
+from engine.numbers import shown_value
 from engine.rules import Rules
 
 RECORD_FIELDS = ("rules", "dealer", "hands", "upcard", "actions", "kitty", "meta")
@@ -53,7 +54,10 @@ def opening_state(record: dict[str, Any]) -> HandState:
         raise DealError("upcard must be a card string like \"QS\"")
     upcard = parse_card(record["upcard"])
     kitty = tuple(_cards(record["kitty"], "kitty")) if "kitty" in record else None
-    return from_cards(rules, record["dealer"], parsed, upcard, kitty)
+    dealer = record["dealer"]
+    if isinstance(dealer, int) and not isinstance(dealer, bool) and dealer.bit_length() > 64:
+        raise DealError(f"dealer must be a seat 0..{rules.players - 1}, got {shown_value(dealer)}")
+    return from_cards(rules, dealer, parsed, upcard, kitty)
 
 
 def replay(record: dict[str, Any]) -> tuple[list[HandState], list[Action], ReplayError | None]:

@@ -1,7 +1,7 @@
 """``python -m lessons list [--json]``: the lesson catalogue, checkable without a browser.
 
-``python -m lessons try KIND [--seed N] [--answer TEXT]`` prints one exercise and, with
-``--answer``, the engine's verdict (handy for authors and teachers).
+``python -m lessons try KIND [--seed N] [--option KEY=VALUE] [--answer TEXT]`` prints one
+exercise and, with ``--answer``, the engine's verdict (handy for authors and teachers).
 """
 
 from __future__ import annotations
@@ -53,6 +53,13 @@ def _plain(lessons: tuple[Lesson, ...]) -> str:
     return "\n".join(out)
 
 
+def _option(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise LessonError(f"--option takes KEY=VALUE, like side=makers; got {text!r}")
+    return key, value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lessons", description="Euchre Coach lessons.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -61,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     trying = sub.add_parser("try", help="print one exercise (and judge an answer)")
     trying.add_argument("kind", choices=EXERCISE_KINDS)
     trying.add_argument("--seed", type=int, default=1)
+    trying.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="an exercise option as in a lesson file, e.g. side=makers (repeatable)")
     trying.add_argument("--answer", help="cards separated by spaces, or the option text")
     args = parser.parse_args(argv)
     try:
@@ -68,7 +77,10 @@ def main(argv: list[str] | None = None) -> int:
             lessons = load_lessons()
             print(json.dumps(catalogue(lessons), indent=2, ensure_ascii=False) if args.json else _plain(lessons))
             return 0
-        exercise = generate(args.kind, args.seed)
+        options = dict(_option(text) for text in args.option)
+        exercise = generate(args.kind, args.seed, options)
+        if exercise.seed != args.seed:
+            print(f"(seed {args.seed} gives no question of this kind; seed {exercise.seed} is the next that does)")
         print(exercise.prompt)
         if exercise.cards:
             print("cards:", " ".join(str(c) for c in exercise.cards))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card, Suit, parse_cards
 from engine.errors import CardParseError
+from engine.numbers import MAX_DIGITS, NumberError, parse_int, shown
 from lessons.model import LessonError
 
 SEATS = ("first", "second", "third", "dealer")
@@ -90,9 +91,12 @@ def analyze_link(fields: Mapping[str, str]) -> AnalyzeLink:
 
 def _parse_score(text: str) -> tuple[int, int]:
     parts = text.split(",")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise LessonError(f"analyzer link: score={text!r}; accepted: two numbers like score=6,8")
-    us, them = (int(p) for p in parts)
+    try:
+        if len(parts) != 2:
+            raise NumberError(text)
+        us, them = (parse_int(p, "a score", 0, 10**MAX_DIGITS - 1) for p in parts)
+    except NumberError:
+        raise LessonError(f"analyzer link: score={shown(text)}; accepted: two numbers like score=6,8") from None
     if us > 9 or them > 9:
-        raise LessonError(f"analyzer link: score={text!r}; each side's score is 0..9 before the hand")
+        raise LessonError(f"analyzer link: score={shown(text)}; each side's score is 0..9 before the hand")
     return us, them

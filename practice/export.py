@@ -15,6 +15,7 @@ from typing import Any
 from engine.deal_record import replay, to_record
 from engine.errors import EuchreError
 from engine.hand import HandState
+from engine.record_file import MAX_LINE_BYTES, JSONTextError, load_json
 
 MAX_IMPORT_BYTES = 2_000_000
 
@@ -41,7 +42,10 @@ class ImportedHand:
 
 
 def from_jsonl(text: str | bytes) -> list[ImportedHand]:
-    """Parse and replay a JSON Lines export. Raises ImportFileError naming the bad line."""
+    """Parse and replay a JSON Lines export. Raises ImportFileError naming the bad line.
+
+    The limits are engine/record_file.py's (line length, nesting, digits), and the file
+    holds at most MAX_IMPORT_BYTES."""
     if isinstance(text, bytes):
         if len(text) > MAX_IMPORT_BYTES:
             raise ImportFileError(f"the file is {len(text)} bytes; at most {MAX_IMPORT_BYTES} are accepted")
@@ -49,13 +53,20 @@ def from_jsonl(text: str | bytes) -> list[ImportedHand]:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise ImportFileError("the file is not UTF-8 text; export files are JSON Lines") from None
+    elif not isinstance(text, str):
+        raise ImportFileError("the file is not text; export files are JSON Lines")
+    elif len(text) > MAX_IMPORT_BYTES:
+        raise ImportFileError(f"the file is {len(text)} characters; at most {MAX_IMPORT_BYTES} are accepted")
     out: list[ImportedHand] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
+        if len(line) > MAX_LINE_BYTES:
+            raise ImportFileError(f"line {number} is longer than {MAX_LINE_BYTES:,} characters; "
+                                  "each line must be one replay record")
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as err:
+            record = load_json(line)
+        except JSONTextError as err:
             raise ImportFileError(
                 f"line {number} is not JSON ({err.msg}); each line must be one replay record"
             ) from None

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from store.db import StoreError, connect, ensure_schema
+from engine.record_file import JSONTextError, load_json
+from store.db import StoreError, connect, ensure_schema, retrying
+
+T = TypeVar("T")
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS practice_games (
@@ -77,14 +79,19 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-@contextmanager
-def _db(conn: sqlite3.Connection | None) -> Iterator[sqlite3.Connection]:
+def _transaction(conn: sqlite3.Connection | None, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work(db)`` in one transaction (the app's database unless ``conn`` is given), tried
+    again while another program holds the database (store.db.retrying)."""
     own = conn is None
     db = connect() if conn is None else conn
     try:
         ensure_schema(db, SCHEMA)
-        with db:
-            yield db
+
+        def attempt() -> T:
+            with db:
+                return work(db)
+
+        return retrying(attempt)
     except sqlite3.Error as err:
         raise StoreError(f"the practice records could not be read or written: {err}") from err
     finally:
@@ -97,7 +104,8 @@ def start_game(
     conn: sqlite3.Connection | None = None,
 ) -> int:
     """Record a started game; returns its id."""
-    with _db(conn) as db:
+
+    def insert(db: sqlite3.Connection) -> int:
         cur = db.execute(
             "INSERT INTO practice_games (kind, started_at, rules, seed, levels, deal_code) VALUES (?, ?, ?, ?, ?, ?)",
             (kind, _now(), json.dumps(rules), seed, json.dumps(list(levels)), deal_code),
@@ -105,10 +113,13 @@ def start_game(
         assert cur.lastrowid is not None
         return cur.lastrowid
 
+    return _transaction(conn, insert)
+
 
 def save_hand(game_id: int, row: HandRow, conn: sqlite3.Connection | None = None) -> bool:
     """Record a finished hand; False if that hand was already recorded."""
-    with _db(conn) as db:
+
+    def insert(db: sqlite3.Connection) -> bool:
         cur = db.execute(
             """INSERT OR IGNORE INTO practice_hands (game_id, game_number, hand_number, played_at, record,
                    thrown_in, learner_called, learner_side_made, made, learner_alone, euchres_for, euchred,
@@ -120,24 +131,66 @@ def save_hand(game_id: int, row: HandRow, conn: sqlite3.Connection | None = None
         )
         return cur.rowcount == 1
 
+    return _transaction(conn, insert)
+
 
 def finish_game(
     game_id: int, scores: Sequence[int], learner_won: bool, conn: sqlite3.Connection | None = None
 ) -> None:
-    with _db(conn) as db:
+    def update(db: sqlite3.Connection) -> None:
         db.execute(
             "UPDATE practice_games SET finished_at = ?, scores = ?, learner_won = ? WHERE id = ? AND finished_at IS NULL",
             (_now(), json.dumps(list(scores)), learner_won, game_id),
         )
 
+    _transaction(conn, update)
 
-def game_records(game_id: int, conn: sqlite3.Connection | None = None) -> list[dict[str, Any]]:
-    """The replay records of a game's hands, in order (for export)."""
-    with _db(conn) as db:
-        rows = db.execute(
-            "SELECT record FROM practice_hands WHERE game_id = ? ORDER BY game_number, hand_number", (game_id,)
-        ).fetchall()
-    return [json.loads(r[0]) for r in rows]
+
+def damaged_note(count: int) -> str:
+    """'2 damaged records were skipped' (empty for none)."""
+    if not count:
+        return ""
+    return f"{count} damaged record{' was' if count == 1 else 's were'} skipped"
+
+
+class Records(list[dict[str, Any]]):
+    """A game's replay records; ``damaged`` counts the rows skipped because they did not parse."""
+
+    damaged: int = 0
+
+    @property
+    def note(self) -> str:
+        return damaged_note(self.damaged)
+
+
+def _json_value(text: object) -> Any:
+    """A stored JSON column, or None when the row is damaged (not text, not JSON, too big or deep)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    if not isinstance(text, str):
+        return None
+    try:
+        return load_json(text)
+    except JSONTextError:
+        return None
+
+
+def game_records(game_id: int, conn: sqlite3.Connection | None = None) -> Records:
+    """The replay records of a game's hands, in order (for export); damaged rows are skipped and counted."""
+    rows = _transaction(conn, lambda db: db.execute(
+        "SELECT record FROM practice_hands WHERE game_id = ? ORDER BY game_number, hand_number", (game_id,)
+    ).fetchall())
+    out = Records()
+    for (text,) in rows:
+        record = _json_value(text)
+        if isinstance(record, dict):
+            out.append(record)
+        else:
+            out.damaged += 1
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +209,12 @@ class Stats:
     points_against: int
     grades: dict[str, int]
     timeline: list[dict[str, Any]]  # one row per hand: index, played_at, net points, grade counts
+    damaged: int = 0  # hands whose stored grades did not parse: left out of grades and timeline
+
+    @property
+    def damaged_note(self) -> str:
+        """'2 damaged records were skipped', or '' when none were."""
+        return damaged_note(self.damaged)
 
     @property
     def points_per_hand(self) -> float:
@@ -163,8 +222,9 @@ class Stats:
 
 
 def statistics(conn: sqlite3.Connection | None = None) -> Stats:
-    """Everything the statistics view shows, from every recorded hand."""
-    with _db(conn) as db:
+    """Everything the statistics view shows, from every recorded hand (damaged rows skipped, counted)."""
+
+    def read(db: sqlite3.Connection) -> tuple[Any, Any, list[Any]]:
         g = db.execute(
             "SELECT count(*), count(finished_at), coalesce(sum(learner_won), 0) FROM practice_games"
         ).fetchone()
@@ -179,22 +239,32 @@ def statistics(conn: sqlite3.Connection | None = None) -> Stats:
         rows = db.execute(
             "SELECT played_at, points_for - points_against, grades FROM practice_hands ORDER BY id"
         ).fetchall()
+        return g, h, rows
+
+    g, h, rows = _transaction(conn, read)
     grades: dict[str, int] = {}
     timeline: list[dict[str, Any]] = []
-    for index, (played_at, net, grade_json) in enumerate(rows, start=1):
+    damaged = 0
+    index = 0
+    for played_at, net, grade_json in rows:
+        words = _json_value(grade_json)
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            damaged += 1
+            continue
+        index += 1
         counts: dict[str, int] = {}
-        for grade in json.loads(grade_json):
+        for grade in words:
             counts[grade] = counts.get(grade, 0) + 1
             grades[grade] = grades.get(grade, 0) + 1
         timeline.append({"hand": index, "played_at": played_at, "net_points": net, **counts})
     return Stats(
         games=g[0], games_finished=g[1], games_won=g[2], hands=h[0], called=h[1], called_made=h[2],
         euchres_for=h[3], euchred=h[4], loners=h[5], loners_made=h[6], points_for=h[7],
-        points_against=h[8], grades=grades, timeline=timeline,
+        points_against=h[8], grades=grades, timeline=timeline, damaged=damaged,
     )
 
 
 __all__ = [
-    "SCHEMA", "HandRow", "Stats", "StoreError", "finish_game", "game_records", "save_hand", "start_game",
+    "SCHEMA", "HandRow", "Records", "Stats", "StoreError", "damaged_note", "finish_game", "game_records", "save_hand", "start_game",
     "statistics",
 ]

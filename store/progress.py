@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 
 from lessons.progress import Progress, ProgressError
-from store.db import StoreError, connect, ensure_schema
+from store.db import StoreError, connect, ensure_schema, retrying
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS lesson_progress (
@@ -39,13 +39,16 @@ def open_store(path: Path | None = None) -> sqlite3.Connection:
 
 def save(conn: sqlite3.Connection, learner: str, progress: Progress) -> None:
     name = clean_name(learner)
-    try:
+    def write() -> None:
         with conn:
             conn.execute(
                 "INSERT INTO lesson_progress (learner, data, updated) VALUES (?, ?, datetime('now')) "
                 "ON CONFLICT(learner) DO UPDATE SET data = excluded.data, updated = excluded.updated",
                 (name, progress.to_json()),
             )
+
+    try:
+        retrying(write)
     except sqlite3.Error as err:
         raise StoreError(f"cannot save progress for {name!r}: {err}") from err
 
@@ -54,7 +57,7 @@ def load(conn: sqlite3.Connection, learner: str) -> Progress | None:
     """The saved progress for ``learner``, or None if there is none yet."""
     name = clean_name(learner)
     try:
-        row = conn.execute("SELECT data FROM lesson_progress WHERE learner = ?", (name,)).fetchone()
+        row = retrying(lambda: conn.execute("SELECT data FROM lesson_progress WHERE learner = ?", (name,)).fetchone())
     except sqlite3.Error as err:
         raise StoreError(f"cannot read progress for {name!r}: {err}") from err
     if row is None:
@@ -67,7 +70,7 @@ def load(conn: sqlite3.Connection, learner: str) -> Progress | None:
 
 def learners(conn: sqlite3.Connection) -> tuple[str, ...]:
     try:
-        rows = conn.execute("SELECT learner FROM lesson_progress ORDER BY learner").fetchall()
+        rows = retrying(lambda: conn.execute("SELECT learner FROM lesson_progress ORDER BY learner").fetchall())
     except sqlite3.Error as err:
         raise StoreError(f"cannot list learners: {err}") from err
     return tuple(str(r[0]) for r in rows)

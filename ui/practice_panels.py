@@ -1,5 +1,6 @@
-"""What the practice page shows about finished hands: the statistics view, the import view,
-and the plain tables and sentences the hand review shares with them."""
+"""The practice page's parts: the seats, the centre, the score and the log of the table; the
+statistics view, the import view, and the plain tables and sentences the hand review shares with
+them. They draw what they are given; the page's state is ``practice.table_session``'s."""
 
 from __future__ import annotations
 
@@ -9,20 +10,27 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from engine.hand import HandState
-from engine.ranking import sort_hand
+from engine.cards import Card
+from engine.game import side_of, side_points, sides
+from engine.hand import HandState, Phase
 from engine.narration import describe
+from engine.ranking import sort_hand
 from engine.seats import seat_name
 from practice import review
 from practice.export import ImportedHand, ImportFileError, from_jsonl
-from practice.session import LEARNER
-from practice.table import choice_text
+from practice.session import LEARNER, Position
+from practice.table import choice_text, spare_cards_svg
 from store import practice_log
 from store.db import StoreError
 from ui.cards import cards_row_html, four_colour
 from ui.layout import card_width
 
-K = "practice_"  # the practice page's session-state prefix (its widgets' keys)
+PRACTICE_KEY_PREFIX = "practice_"  # every session-state key of the practice page (its widgets and its table)
+
+
+def practice_key(name: str) -> str:
+    """The practice page's session-state key ``name`` (``practice_`` + name)."""
+    return PRACTICE_KEY_PREFIX + name
 
 
 def _cell(value: Any) -> str:
@@ -61,9 +69,102 @@ def grades_md(graded: tuple[review.GradedDecision, ...], you: str) -> str:
     return table_md(rows)
 
 
+# ---- the table's parts -----------------------------------------------------------------
+
+
+def seat_title(hand: HandState, seat: int, levels: tuple[str, ...]) -> str:
+    name = seat_name(hand.players, seat)
+    who = "you" if seat == LEARNER else levels[seat]
+    tags = []
+    if seat == hand.dealer:
+        tags.append("**dealer**")
+    if hand.maker == seat:
+        tags.append("**maker**" + (" (alone)" if hand.alone else ""))
+    if hand.lone_defender == seat:
+        tags.append("**defends alone**")
+    if seat in hand.out:
+        tags.append("sits out")
+    if hand.to_act == seat:
+        tags.append("to act")
+    won = hand.tricks_won(seat)
+    tricks = f" · {won} trick{'s' if won != 1 else ''}" if hand.tricks else ""
+    return f"**{name}** ({who}){tricks}" + (" · " + " · ".join(tags) if tags else "")
+
+
+def opponent_seat(hand: HandState, seat: int, levels: tuple[str, ...], reveal: bool) -> None:
+    st.markdown(seat_title(hand, seat, levels))
+    cards: list[Card | None] = list(sort_hand(hand.hands[seat], hand.trump)) if reveal else [None] * len(hand.hands[seat])
+    if seat in hand.out and not reveal:
+        cards = []
+    st.html(f'<div data-seat="{seat}">' + cards_row_html(cards, trump=hand.trump, four_colour=four_colour(),
+                                                          width=card_width(44)) + "</div>")
+
+
+def table_centre(hand: HandState) -> None:
+    w = card_width(70)
+    n = hand.players
+    if hand.trump is None:
+        if hand.phase is Phase.BID2:
+            st.markdown(f"Upcard **{hand.upcard.short}** turned down — name another suit.")
+            st.html(cards_row_html([None, None], width=w))
+        elif not hand.is_over:
+            st.markdown("Upcard and kitty")
+            st.html(cards_row_html([hand.upcard, None], width=w, labels=["upcard", "kitty"],
+                                   four_colour=four_colour()))
+        else:
+            st.markdown("Everyone passed: **the hand is thrown in**.")
+        return
+    maker = seat_name(n, hand.maker) if hand.maker is not None else "?"
+    alone = " **alone**" if hand.alone else ""
+    st.markdown(f"Trump **{hand.trump.symbol} {hand.trump.noun}** · made by **{maker}**{alone}")
+    if hand.trick:
+        st.html(cards_row_html([c for _, c in hand.trick], trump=hand.trump, width=w, four_colour=four_colour(),
+                               labels=[seat_name(n, s) for s, _ in hand.trick]))
+    elif hand.tricks:
+        last = hand.tricks[-1]
+        states = ["winning" if s == last.winner else "normal" for s, _ in last.plays]
+        st.caption(f"Trick {len(hand.tricks)} won by {seat_name(n, last.winner)}")
+        st.html(cards_row_html(list(last.cards), trump=hand.trump, width=w, states=states,
+                               four_colour=four_colour(), labels=[seat_name(n, s) for s, _ in last.plays]))
+
+
+def score_line(pos: Position, shown: HandState, traditional: bool) -> None:
+    rules = pos.session.rules
+    n = sides(rules)
+    names = []
+    for side in range(n):
+        seats = [s for s in range(rules.players) if side_of(rules, s) == side]
+        names.append(" & ".join(seat_name(rules.players, s) for s in seats))
+    scores = pos.game.scores
+    if pos.hand.is_over and not shown.is_over:  # step pace: the hand's end is not shown yet
+        scores = tuple(a - b for a, b in zip(scores, side_points(pos.hand), strict=True))
+    text = " · ".join(f"{names[s]}: {scores[s]}" for s in range(n))
+    st.markdown(f'<div data-testid="practice-score" data-scores="{",".join(map(str, scores))}">'
+                f"<b>Score</b> (to {rules.target}) — {text}</div>", unsafe_allow_html=True)
+    if traditional:
+        st.html("<div style='display:flex;gap:16px'>" + "".join(
+            f"<figure style='margin:0'>{spare_cards_svg(scores[s], label=names[s])}"
+            f"<figcaption style='font-size:12px'>{names[s]}</figcaption></figure>" for s in range(n)) + "</div>")
+
+
+def hand_log(pos: Position, hidden: int) -> None:
+    moves = pos.moves[: len(pos.moves) - hidden] if hidden else pos.moves
+    if not moves:
+        return
+    with st.expander(f"This hand so far ({len(moves)} moves)", expanded=False):
+        for m in moves[-12:]:
+            line = describe(m.before, m.action)
+            st.markdown(f"- {line}" + (f" — *{m.reason}*" if m.reason else ""))
+
+
+# ---- the other views --------------------------------------------------------------------
+
+
 def statistics_view() -> None:
     try:
         stats = practice_log.statistics()
+        if stats.damaged:
+            st.caption(stats.damaged_note)
     except StoreError as err:
         st.warning(f"Statistics are not available: {err}")
         return
@@ -80,17 +181,17 @@ def statistics_view() -> None:
     frame = pd.DataFrame(stats.timeline).fillna(0)
     frame["cumulative net points"] = frame["net_points"].cumsum()
     st.plotly_chart(px.line(frame, x="hand", y="cumulative net points", title="Net points over time"),
-                    key=K + "chart_points")
+                    key=PRACTICE_KEY_PREFIX + "chart_points")
     grade_cols = [g for g in review.GRADES if g in frame.columns]
     if grade_cols:
         long = frame.melt(id_vars="hand", value_vars=grade_cols, var_name="grade", value_name="decisions")
         st.plotly_chart(px.bar(long, x="hand", y="decisions", color="grade", title="Decision grades per hand",
-                               category_orders={"grade": list(review.GRADES)}), key=K + "chart_grades")
+                               category_orders={"grade": list(review.GRADES)}), key=PRACTICE_KEY_PREFIX + "chart_grades")
 
 
 def import_view() -> None:
     st.write("Import a game exported from the practice table (JSON Lines: one replay record per hand).")
-    upload = st.file_uploader("Game file", type=["jsonl", "json", "txt"], key=K + "upload")
+    upload = st.file_uploader("Game file", type=["jsonl", "json", "txt"], key=PRACTICE_KEY_PREFIX + "upload")
     if upload is None:
         return
     try:
@@ -102,7 +203,7 @@ def import_view() -> None:
     seat = _imported_learner(hands[0])
     you = seat_name(hands[0].hand.players, seat)
     grade = st.toggle(f"Grade {you}'s decisions (as in the hand review: solver and analyzer)",
-                      key=K + "import_grade", help="Takes a moment per hand: each bid is analysed afresh.")
+                      key=PRACTICE_KEY_PREFIX + "import_grade", help="Takes a moment per hand: each bid is analysed afresh.")
     for item in hands:
         hand = item.hand
         with st.expander(f"Hand {item.line}: {result_line(hand) if hand.is_over else 'unfinished'}",

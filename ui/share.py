@@ -18,6 +18,7 @@ from dataclasses import fields
 from urllib.parse import urlencode
 
 from engine.errors import RulesError
+from engine.numbers import MAX_DIGITS, NumberError, parse_int, shown
 from engine.rules import Rules
 
 RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Rules))
@@ -57,11 +58,12 @@ def rules_from_query(params: Mapping[str, str]) -> Rules:
             elif raw.lower() in _FALSE:
                 values[key] = False
             else:
-                raise ShareLinkError(f"the link's {key}={raw!r} is not on/off; use 1 or 0")
+                raise ShareLinkError(f"the link's {key}={shown(raw)} is not on/off; use 1 or 0")
         elif isinstance(default, int):
-            if not raw.isdigit():
-                raise ShareLinkError(f"the link's {key}={raw!r} is not a whole number")
-            values[key] = int(raw)
+            try:
+                values[key] = parse_int(raw, key, 0, 10**MAX_DIGITS - 1)
+            except NumberError:
+                raise ShareLinkError(f"the link's {key}={shown(raw)} is not a whole number") from None
         else:
             values[key] = raw
     try:
@@ -75,9 +77,10 @@ def query_int(params: Mapping[str, str], key: str, low: int, high: int) -> int:
     if key not in params:
         raise ShareLinkError(f"the link has no {key}; it needs a whole number from {low} to {high}")
     raw = str(params[key]).strip()
-    if not raw.isdigit() or not low <= int(raw) <= high:
-        raise ShareLinkError(f"the link's {key}={raw!r} is not a whole number from {low} to {high}")
-    return int(raw)
+    try:
+        return parse_int(raw, key, low, high)
+    except NumberError:
+        raise ShareLinkError(f"the link's {key}={shown(raw)} is not a whole number from {low} to {high}") from None
 
 
 def query_string(params: Mapping[str, str]) -> str:

@@ -14,10 +14,10 @@ from functools import lru_cache
 from engine.actions import Action
 from engine.cards import Suit
 from engine.hand import HandState, apply, deal
+from engine.narration import describe
 from engine.players.club import ClubPlayer
 from engine.ranking import effective_suit
 from engine.rules import Rules
-from engine.narration import describe
 from engine.view import view_of
 
 MAX_STEPS = 200  # a hand has at most ~40 actions; this only guards against a faulty player

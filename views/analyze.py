@@ -23,8 +23,9 @@ from engine.analysis.situation import SEATS_BY_PLAYERS, Question, question
 from engine.cards import Suit, make_deck, parse_cards
 from engine.errors import EuchreError
 from engine.expert import make_player
-from engine.rules import Rules
 from engine.narration import describe
+from engine.numbers import shown
+from engine.rules import Rules
 from engine.seats import seat_name
 from ui.cards import card_buttons, show_cards
 from ui.rules_panel import current_rules
@@ -44,7 +45,11 @@ def _load_link() -> None:
     st.session_state[K + "hand"] = mine.get("hand", "")
     st.session_state[K + "upcard"] = mine.get("upcard", "")
     st.session_state[K + "seat"] = mine.get("seat", "first")
-    st.session_state[K + "round"] = mine.get("round", "1")
+    round_text = mine.get("round", "1")
+    if round_text not in ("1", "2"):
+        st.session_state[K + "link_problem"] = f"The link's round={shown(round_text)} is not 1 or 2; showing round 1."
+        round_text = "1"
+    st.session_state[K + "round"] = round_text
     st.session_state[K + "score"] = mine.get("score", "")
 
 
@@ -143,6 +148,8 @@ def main() -> None:
              "alongside as the ceiling.")
     rules = current_rules()
     _load_link()
+    if K + "link_problem" in st.session_state:
+        st.warning(st.session_state.pop(K + "link_problem"))
     top = st.container()
     _picker(rules)
     seats = SEATS_BY_PLAYERS[rules.players]

@@ -14,6 +14,7 @@ import random
 import streamlit as st
 
 from engine.cards import Card, Suit, parse_cards
+from engine.numbers import NumberError, parse_int, shown
 from engine.ranking import card_role, deck_in_rank_order, effective_suit
 from engine.seats import seat_name
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
@@ -36,6 +37,7 @@ FEEDBACK = "learn_feedback"  # step key -> the last Feedback
 REVEAL = "learn_reveal"  # step key -> True once the answer is revealed (present mode)
 STORE_ERROR = "learn_store_error"
 FLASH = "learn_flash"
+SEED_MAX = 999_999_999  # a question number in a link: up to 9 digits
 
 
 def state_dict(name: str) -> dict[str, object]:
@@ -101,21 +103,24 @@ def read_location(lessons: tuple[Lesson, ...]) -> tuple[Lesson | None, int]:
     lesson = by_id[wanted]
     text = st.query_params.get("step", "1")
     n = len(lesson.steps)
-    if not text.isdigit() or not 1 <= int(text) <= n:
-        st.warning(f"Step {text!r} is not a step of “{lesson.title}”: steps run 1 to {n}. Showing step 1.")
+    try:
+        step = parse_int(text, "the step", 1, n)
+    except NumberError:
+        st.warning(f"Step {shown(text)} is not a step of “{lesson.title}”: steps run 1 to {n}. Showing step 1.")
         st.query_params["step"] = "1"
         return lesson, 0
-    return lesson, int(text) - 1
+    return lesson, step - 1
 
 
 def url_seed() -> int | None:
     text = st.query_params.get("seed")
     if text is None:
         return None
-    if not text.isdigit() or len(text) > 9:
-        st.warning(f"seed={text!r} is not a whole number up to 9 digits; using a fresh question.")
+    try:
+        return parse_int(text, "seed", 0, SEED_MAX)
+    except NumberError:
+        st.warning(f"seed={shown(text)} is not a whole number up to 9 digits; using a fresh question.")
         return None
-    return int(text)
 
 
 # ---- the lesson list ---------------------------------------------------------

@@ -24,10 +24,12 @@ from engine.actions import PASS, Action
 from engine.cards import Card, Suit, make_deck, parse_cards
 from engine.errors import EuchreError
 from engine.hand import HandState, apply, from_cards
+from engine.numbers import MAX_DIGITS, NumberError, check_int, parse_int, shown
 from engine.rules import Rules
 from engine.view import SeatView, view_of
 
 LEARNER = 0
+MAX_SCORE = 10**MAX_DIGITS - 1  # any whole number reads; the target check says what is possible
 
 
 class QuestionError(EuchreError):
@@ -101,9 +103,12 @@ def _seat_names(players: int) -> str:
 def parse_score(text: str, rules: Rules) -> tuple[int, int]:
     """'6,8' -> (6, 8): the learner's side first. Both below the target."""
     parts = [p for p in text.replace("-", ",").replace(":", ",").split(",") if p.strip()]
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise QuestionError(f"score {text!r} is not two numbers like '6,8' (your side first)")
-    us, them = (int(p) for p in parts)
+    try:
+        if len(parts) != 2:
+            raise NumberError(text)
+        us, them = (parse_int(p, "a score", 0, MAX_SCORE) for p in parts)
+    except NumberError:
+        raise QuestionError(f"score {shown(text)} is not two numbers like '6,8' (your side first)") from None
     if us >= rules.target or them >= rules.target:
         raise QuestionError(
             f"score {us},{them}: a game to {rules.target} would already be over; each score must be 0..{rules.target - 1}"
@@ -174,7 +179,13 @@ def question(
     else:
         parsed_score = score
         if score is not None:
-            parse_score(f"{score[0]},{score[1]}", rules)
+            try:
+                us, them = (check_int(v, "a score", 0, MAX_SCORE) for v in score)
+            except (NumberError, TypeError, ValueError):
+                raise QuestionError(
+                    f"a score is two whole numbers 0..{rules.target - 1} (your side first)"
+                ) from None
+            parse_score(f"{us},{them}", rules)
     q = Question(rules, seat, cards, up, round, parsed_score)
     if bids is not None:
         actions = _parse_bids(bids) if isinstance(bids, str) else bids

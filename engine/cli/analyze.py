@@ -15,45 +15,42 @@ import argparse
 import json
 import random
 import sys
-from typing import Any, NoReturn
+from typing import Any
 
 from engine.analysis.bidding import Analysis, Stats, analyze
 from engine.analysis.explain import explain, label
 from engine.analysis.situation import Question, question
+from engine.cli.common import SEED_LIMIT, Parser, decimal, guarded, rules_option, whole
 from engine.errors import EuchreError
-from engine.rules import Rules
 
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        print(f"analyze: {message}", file=sys.stderr)
-        raise SystemExit(2)
+MAX_TIME = 60.0  # seconds of sampling: the estimates stop improving long before
+MIN_TIME = 0.01
+MAX_SAMPLES = 1_000_000
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m engine analyze", description="Call / pass / alone analysis of a hand.")
+    p = Parser(prog="python -m engine analyze", command="analyze",
+               description="Call / pass / alone analysis of a hand.")
     p.add_argument("--hand", required=True, help='your five cards, e.g. "JH JD AH KS 9C"')
     p.add_argument("--upcard", required=True, help="the turned-up card, e.g. 9H")
     p.add_argument("--seat", required=True, help="first, second, third or dealer (fewer with 2-3 players)")
-    p.add_argument("--round", type=int, default=1, choices=(1, 2))
+    p.add_argument("--round", type=whole("--round", 1, 2), default=1, choices=(1, 2))
     p.add_argument("--turned-down", dest="turned_down", default=None, help="round 2: the turned-down suit")
     p.add_argument("--bids", default=None, help="the bids before yours, e.g. pass,pass")
     p.add_argument("--score", default=None, help="your side's score and theirs, e.g. 6,8")
     p.add_argument("--rules", default=None, help='rules as JSON, e.g. \'{"stick_the_dealer": true}\'')
-    p.add_argument("--time", type=float, default=1.0, help="time budget in seconds (default 1.0)")
-    p.add_argument("--samples", type=int, default=4000, help="at most this many sampled deals")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--time", type=decimal("--time", MIN_TIME, MAX_TIME), default=1.0,
+                   help="time budget in seconds (default 1.0)")
+    p.add_argument("--samples", type=whole("--samples", 1, MAX_SAMPLES), default=4000,
+                   help="at most this many sampled deals")
+    p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
     p.add_argument("--no-ceiling", dest="ceiling", action="store_false", help="skip open-hand solving")
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
 
 def parse_question(args: argparse.Namespace) -> Question:
-    try:
-        data = json.loads(args.rules) if args.rules else None
-    except json.JSONDecodeError as err:
-        raise EuchreError(f"--rules is not valid JSON ({err.msg}); e.g. '{{\"players\": 3}}'") from None
-    rules = Rules.from_dict(data)
+    rules = rules_option(args.rules or None, "e.g. '{\"players\": 3}'")
     return question(
         args.hand, args.upcard, args.seat, rules=rules, round=args.round,
         turned_down=args.turned_down, bids=args.bids, score=args.score,
@@ -108,18 +105,17 @@ def _table(a: Analysis) -> str:
             f"{r.p_make:5.0%} {r.p_march:6.0%} {r.p_euchred:8.0%} {win:>6} {ceil:>8}"
         )
     rows.append(f"({a.n} sampled deals in {a.seconds:.2f} s; points: club players; ceiling: open-hand perfect play)")
+    if a.stop_reason == "time":
+        rows.append("(the --time budget ran out before the figures settled: another run may differ slightly)")
     return "\n".join(rows)
 
 
-def main(argv: list[str]) -> int:
+def _run(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     try:
         q = parse_question(args)
     except EuchreError as err:
         print(f"analyze: {err}", file=sys.stderr)
-        return 2
-    if args.time <= 0 or args.samples < 1:
-        print("analyze: --time must be above 0 and --samples at least 1", file=sys.stderr)
         return 2
     view = q.view()
     a = analyze(
@@ -134,3 +130,7 @@ def main(argv: list[str]) -> int:
         print()
         print("\n".join(lines))
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return guarded("analyze", lambda: _run(argv))

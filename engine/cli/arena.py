@@ -6,9 +6,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.arena import arrangements, run_duplicate, run_games
+from engine.cli.common import SEED_LIMIT, Parser, Progress, guarded, rules_option, tidy, whole
 from engine.errors import EuchreError
 from engine.expert import PLAYER_NAMES, make_player
 from engine.players import Player
@@ -16,10 +17,15 @@ from engine.rules import Rules
 
 # ---- command line -------------------------------------------------------------------
 
+MAX_HANDS = 200_000  # about 10 minutes for club against beginner on one core; more is a typo
+MAX_GAMES = 20_000
+USAGE = ("usage: python -m engine arena --a PLAYER --b PLAYER [--hands N] [--games N] [--seed S] "
+         "[--rules JSON] [--json] [--progress]")
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # argparse's own errors: clear message, exit 2
-        raise _BadArguments(message)
+
+class _Parser(Parser):
+    def error(self, message: str) -> NoReturn:  # argparse's own errors: clear message, exit 2
+        raise _BadArguments(tidy(message))
 
 
 class _BadArguments(Exception):
@@ -28,47 +34,44 @@ class _BadArguments(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
-        prog="python -m engine arena",
+        prog="python -m engine arena", command="arena",
         description="Duplicate matches between two computer players (see engine/arena.py).",
     )
     names = ", ".join(PLAYER_NAMES)
     p.add_argument("--a", default="club", help=f"side a's player ({names}); default club")
     p.add_argument("--b", default="beginner", help=f"side b's player ({names}); default beginner")
-    p.add_argument("--hands", type=int, default=2000, help="number of deals (each played once per arrangement)")
-    p.add_argument("--games", type=int, default=None, help="whole games per arrangement (default hands/20)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hands", type=whole("--hands", 1, MAX_HANDS), default=2000,
+                   help="number of deals (each played once per arrangement)")
+    p.add_argument("--games", type=whole("--games", 0, MAX_GAMES), default=None,
+                   help="whole games per arrangement (default hands/20)")
+    p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
     p.add_argument("--rules", default=None, help='rules as a JSON object, e.g. \'{"players": 3}\'')
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--progress", action="store_true",
+                   help="show progress on stderr even when it is not a terminal")
     return p
 
 
 def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, Rules, Player, Player]:
     args = _parser().parse_args(list(argv))
-    if args.hands < 1 or args.hands > 10_000_000:
-        raise _BadArguments(f"--hands must be between 1 and 10000000, got {args.hands}")
-    if args.games is not None and not 0 <= args.games <= 1_000_000:
-        raise _BadArguments(f"--games must be between 0 and 1000000, got {args.games}")
-    rules = Rules()
-    if args.rules is not None:
-        try:
-            data = json.loads(args.rules)
-        except json.JSONDecodeError as err:
-            raise _BadArguments(f"--rules is not valid JSON ({err.msg}); give an object like '{{\"players\": 3}}'") from None
-        rules = Rules.from_dict(data)
+    rules = rules_option(args.rules, "give an object like '{\"players\": 3}'")
     return args, rules, make_player(args.a), make_player(args.b)
 
 
-def main(argv: Sequence[str]) -> int:
+def _run(argv: Sequence[str]) -> int:
     try:
         args, rules, a, b = parse_args(argv)
     except (_BadArguments, EuchreError) as err:
-        print(f"arena: error: {err}", file=sys.stderr)
-        print("usage: python -m engine arena --a PLAYER --b PLAYER [--hands N] [--games N] [--seed S] "
-              "[--rules JSON] [--json]", file=sys.stderr)
+        print(f"arena: error: {err} ({USAGE})", file=sys.stderr)
         return 2
     except SystemExit as exit_:  # --help
         return int(exit_.code or 0)
-    result = run_duplicate(rules, a, b, args.hands, args.seed)
+    enabled = True if args.progress else None
+    shown = Progress("arena", "hands", args.hands, enabled)
+    try:
+        result = run_duplicate(rules, a, b, args.hands, args.seed, progress=shown)
+    finally:
+        shown.close()
     games = args.hands // 20 if args.games is None else args.games
     report: dict[str, Any] = {
         "a": args.a, "b": args.b, "seed": args.seed, "rules": rules.changes(),
@@ -76,12 +79,20 @@ def main(argv: Sequence[str]) -> int:
         "hands": result.as_dict(),
     }
     if games:
-        report["games"] = run_games(rules, a, b, games, args.seed)
+        shown = Progress("arena games", "games", games, enabled)
+        try:
+            report["games"] = run_games(rules, a, b, games, args.seed, progress=shown)
+        finally:
+            shown.close()
     if args.json:
         print(json.dumps(report))
     else:
         print(format_report(report))
     return 0
+
+
+def main(argv: Sequence[str]) -> int:
+    return guarded("arena", lambda: _run(argv))
 
 
 def format_report(report: dict[str, Any]) -> str:

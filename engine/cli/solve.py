@@ -14,14 +14,14 @@ for that line, and the command exits 2 at the end.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from typing import Any
 
-from engine.cli.replay import RecordSourceError, load_records
+from engine.cli.common import Parser, guarded, open_records
 from engine.deal_record import replay
 from engine.hand import Phase
+from engine.record_file import RecordSourceError
 from engine.solver import solve
 
 
@@ -41,22 +41,26 @@ def solve_record(record: dict[str, Any]) -> dict[str, Any]:
     return {"tricks": solution.tricks, "cards": {str(a): v for a, v in solution.cards.items()}}
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m engine solve",
+def _run(argv: list[str]) -> int:
+    parser = Parser(
+        prog="python -m engine solve", command="solve",
         description="Double-dummy solve Euchre deal records whose actions end in the play phase: "
         "the makers' tricks with best play, and for each legal card.",
     )
     parser.add_argument("file", help="a JSON record or a JSON Lines file of records; - for stdin")
     args = parser.parse_args(argv)
+    failed = False
     try:
-        entries = load_records(args.file)
+        with open_records(args.file) as entries:
+            for record, problem in entries:
+                result = {"error": problem} if record is None else solve_record(record)
+                failed = failed or "error" in result
+                print(json.dumps(result), flush=True)
     except RecordSourceError as err:
         print(err, file=sys.stderr)
         return 2
-    failed = False
-    for record, problem in entries:
-        result = {"error": problem} if record is None else solve_record(record)
-        failed = failed or "error" in result
-        print(json.dumps(result), flush=True)
     return 2 if failed else 0
+
+
+def main(argv: list[str]) -> int:
+    return guarded("solve", lambda: _run(argv))

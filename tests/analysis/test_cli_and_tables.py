@@ -51,7 +51,7 @@ def test_cli_json_has_every_option_and_a_recommendation() -> None:
          "not possible with 2 players"),
         (["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--rules", "{oops"], "not valid JSON"),
         (["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--score", "12,3"], "already be over"),
-        (["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--round", "7"], "invalid choice"),
+        (["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--round", "7"], "--round must be a whole number from 1 to 2"),
     ],
 )
 def test_cli_bad_input_is_a_message_and_exit_2(args: list[str], needle: str) -> None:

@@ -15,7 +15,8 @@ from streamlit.testing.v1 import AppTest
 from engine.deal_record import result_record
 from engine.rules import Rules
 from practice.codes import DealCode, decode, encode
-from practice.session import Session, Waiting, act, replay
+from practice.session import Position, Session, Waiting, act, replay
+from practice.table_session import PracticeTable
 
 PAGE = "views/practice.py"
 
@@ -49,6 +50,13 @@ def _play_hand(at: AppTest) -> None:
         choices[0].click().run()
         assert not at.exception, [e.value for e in at.exception]
     raise AssertionError("the hand did not finish in 40 clicks")
+
+
+def _position(at: AppTest) -> Position:
+    """The position the page's table is at (the page keeps one PracticeTable in session state)."""
+    table = at.session_state["practice_table"]
+    assert isinstance(table, PracticeTable)
+    return table.position
 
 
 def _record(at: AppTest) -> dict:
@@ -99,7 +107,7 @@ def test_the_deal_code_in_the_url_opens_the_same_deal(db: Path) -> None:
     assert shown is not None
     again = decode(shown.group(1))
     assert (again.rules, again.seed, again.hand_number) == (rules, 424242, 3)
-    position = at.session_state["practice_position"]
+    position = _position(at)
     from engine.game import hand_rng
     from engine.hand import deal
 
@@ -134,12 +142,12 @@ def _seed_where_passing_keeps_the_learner_bidding() -> int:
 def test_undo_takes_back_a_bid_exactly(db: Path) -> None:
     seed = _seed_where_passing_keeps_the_learner_bidding()
     at = _open({"deal": encode(DealCode(Rules(), seed))})
-    before = at.session_state["practice_position"]
+    before = _position(at)
     at.button(key="practice_bid_pass").click().run()
-    after = at.session_state["practice_position"]
+    after = _position(at)
     assert after != before and after.session.decisions == ("pass",)
     at.button(key="practice_undo_btn").click().run()
-    assert at.session_state["practice_position"] == before
+    assert _position(at) == before
     assert at.button(key="practice_undo_btn").disabled
 
 
@@ -150,7 +158,7 @@ def test_step_pace_reveals_computer_moves_one_at_a_time(db: Path) -> None:
     while not _buttons(at, "practice_bid_"):  # the moves before the learner's first turn
         at.button(key="practice_next_step").click().run()
     at.button(key="practice_bid_pass").click().run()
-    pending = len(at.session_state["practice_position"].pending)
+    pending = len(_position(at).pending)
     assert pending >= 1
     for left in range(pending, 0, -1):
         assert not _buttons(at, "practice_bid_")  # the learner waits while moves are shown
@@ -177,13 +185,13 @@ def test_hint_button_then_replay_the_deal_and_go_back(db: Path) -> None:
     at.button(key="practice_hint_btn").click().run()
     assert [i for i in at.info if "**Hint — " in i.value]
     _play_hand(at)
-    dealt = at.session_state["practice_position"].hand.dealt
+    dealt = _position(at).hand.dealt
     at.button(key="practice_replay_deal").click().run()
-    again = at.session_state["practice_position"]
+    again = _position(at)
     assert again.hand.dealt == dealt and again.session.single_deal and not again.hand.is_over
     _play_hand(at)
     at.button(key="practice_back").click().run()
-    assert at.session_state["practice_position"].hand.dealt == dealt
+    assert _position(at).hand.dealt == dealt
     assert _buttons(at, "practice_next_hand")
 
 
@@ -213,7 +221,7 @@ def test_traditional_score_cards(db: Path) -> None:
 ], ids=["cutthroat", "two-handed", "joker-32-stick", "railroad"])
 def test_every_variant_plays_a_hand_through_the_page(db: Path, rules: Rules) -> None:
     at = _open({"deal": encode(DealCode(rules, seed=77))})
-    position = at.session_state["practice_position"]
+    position = _position(at)
     assert position.session.rules == rules
     seats = [m.value for m in at.markdown if m.value.startswith("**") and "(" in m.value]
     assert len([s for s in seats if any(n in s for n in ("South", "West", "North", "East"))]) == rules.players
@@ -227,12 +235,12 @@ def test_opening_a_typed_deal_code(db: Path) -> None:
     code = encode(DealCode(rules, seed=9, hand_number=2))
     at.text_input(key="practice_code_input").set_value(code.lower()).run()
     at.button(key="practice_open_code").click().run()
-    position = at.session_state["practice_position"]
+    position = _position(at)
     assert position.session.rules == rules and position.session.seed == 9 and position.game.hand_number == 2
     at.text_input(key="practice_code_input").set_value("HELLO").run()
     at.button(key="practice_open_code").click().run()
     assert any("5 letters, not 16" in e.value for e in at.error)
-    assert at.session_state["practice_position"].session.seed == 9  # the game carries on
+    assert _position(at).session.seed == 9  # the game carries on
 
 
 def test_the_expert_in_your_seat_after_a_hand(db: Path) -> None:
@@ -241,8 +249,32 @@ def test_the_expert_in_your_seat_after_a_hand(db: Path) -> None:
     at.toggle(key="practice_expert").set_value(True).run()
     assert not at.exception
     lines = [m.value for m in at.markdown if m.value.startswith("- Expert: ") or m.value.startswith("- Club: ")]
-    mine = [a for s, a in at.session_state["practice_position"].hand.history if s == 0]
+    mine = [a for s, a in _position(at).hand.history if s == 0]
     assert len(lines) == len(mine)
     assert any("Played out with the" in m.value for m in at.markdown)
     tables = [m.value for m in at.markdown if m.value.startswith("| move | grade |")]
     assert "South (you) " in tables[0]
+
+
+@pytest.mark.parametrize("query, shown", [
+    ({"players": "²"}, "players='²' is not a whole number"),
+    ({"players": "99999999999999999999999"}, "is not a whole number"),
+    ({"deal": "<garbage>"}, "deal code does not work"),
+    ({"deal": "9" * 5000}, "deal code does not work"),
+    ({"levels": "cc²"}, "levels="),
+], ids=["superscript-players", "huge-players", "garbage-deal", "huge-deal", "bad-levels"])
+def test_a_bad_link_value_is_explained_and_the_table_plays(db: Path, query: dict[str, str], shown: str) -> None:
+    at = _open(query)  # open_page checks that nothing raised
+    messages = [m.value for m in (*at.error, *at.warning)]
+    assert any(shown in m for m in messages), messages
+    controls = _learner_controls(at)
+    assert controls or _buttons(at, "practice_next_hand")
+    if controls:  # and the rest of the page works: the learner's first choice plays
+        controls[0].click().run()
+        assert not at.exception, [e.value for e in at.exception]
+
+
+def test_link_levels_set_the_computer_seats(db: Path) -> None:
+    at = _open({"levels": "bec", "deal": encode(DealCode(Rules(), seed=7))})
+    assert _position(at).session.levels == ("you", "beginner", "expert", "club")
+    assert at.selectbox(key="practice_level_2").value == "expert"

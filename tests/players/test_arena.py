@@ -69,8 +69,9 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "message"),
     [
         (["--a", "grandmaster"], "'grandmaster' is not a player; available players: beginner, club"),
-        (["--hands", "many"], "argument --hands: invalid int value: 'many'"),
-        (["--hands", "0"], "--hands must be between 1 and 10000000"),
+        (["--hands", "many"], "--hands must be a whole number from 1 to 200000, got 'many'"),
+        (["--hands", "0"], "--hands must be a whole number from 1 to 200000, got '0'"),
+        (["--hands", "10000000"], "--hands must be a whole number from 1 to 200000"),
         (["--rules", "{players: 3}"], "--rules is not valid JSON"),
         (["--rules", '{"players": 5}'], "rules field 'players' is 5; allowed: 2, 3, 4"),
         (["--rules", '{"colour": "red"}'], "unknown rules field(s) 'colour'"),

@@ -1,0 +1,168 @@
+"""What every command shares: one-line argument errors, strict number options, opening record
+files, ``--rules`` JSON, progress on stderr, and no traceback on a closed pipe or Ctrl-C."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import IO, Any, NoReturn, TextIO
+
+from engine.errors import EuchreError
+from engine.numbers import MAX_DIGITS, NumberError, parse_float, parse_int
+from engine.record_file import Entry, JSONTextError, RecordSourceError, file_label, iter_entries, load_json
+from engine.rules import Rules
+
+SEED_LIMIT = 10**MAX_DIGITS - 1  # seeds are whole numbers of at most MAX_DIGITS digits, either sign
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors as one line on stderr (``<command>: <message>``) and exit 2."""
+
+    def __init__(self, *args: Any, command: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.command = command
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.command}: {tidy(message)}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def tidy(message: str) -> str:
+    """argparse's ``argument --time: --time must be ...`` without the repeated option name."""
+    message = " ".join(message.splitlines())  # one line, whatever the arguments held
+    head, sep, rest = message.partition(": ")
+    if sep and head.startswith("argument ") and rest.startswith(head[len("argument "):].split("/")[0] + " "):
+        return rest
+    return message
+
+
+def whole(what: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number ``low..high`` (engine/numbers.py's reader)."""
+
+    def convert(text: str) -> int:
+        try:
+            return parse_int(text, what, low, high)
+        except NumberError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+
+    return convert
+
+
+def decimal(what: str, low: float, high: float) -> Callable[[str], float]:
+    """An argparse ``type`` for a finite decimal ``low..high``."""
+
+    def convert(text: str) -> float:
+        try:
+            return parse_float(text, what, low, high)
+        except NumberError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+
+    return convert
+
+
+def rules_option(text: str | None, example: str) -> Rules:
+    """The rules a ``--rules`` JSON object gives (the defaults when None). Raises EuchreError."""
+    if text is None:
+        return Rules()
+    try:
+        data = load_json(text)
+    except JSONTextError as err:
+        raise EuchreError(f"--rules is not valid JSON ({err.msg}); {example}") from None
+    return Rules.from_dict(data)
+
+
+@contextmanager
+def open_records(name: str) -> Iterator[Iterator[Entry]]:
+    """The entries of a records file (``-`` for standard input), read as they are needed.
+    Raises RecordSourceError on opening, and while iterating (see engine.record_file)."""
+    if name == "-":
+        stream: IO[bytes] | IO[str] = getattr(sys.stdin, "buffer", sys.stdin)
+        yield iter_entries(stream, "standard input")
+        return
+    try:
+        fh = open(name, "rb")  # noqa: SIM115 - closed below, after the caller's loop
+    except OSError as err:
+        raise RecordSourceError(f"cannot read {file_label(name)}: {err.strerror or err}") from None
+    with fh:
+        yield iter_entries(fh, name)
+
+
+def guarded(command: str, run: Callable[[], int]) -> int:
+    """Run a command; a closed output pipe ends it quietly, Ctrl-C with one line (exit 130)."""
+    try:
+        return run()
+    except BrokenPipeError:
+        try:  # the reader went away (``| head``): stop writing, say nothing
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 0
+    except KeyboardInterrupt:
+        print(f"{command}: interrupted", file=sys.stderr)
+        return 130
+
+
+class Progress:
+    """``done/total`` with the rate and the time left, on stderr, at most once a second.
+
+    Shown only when ``enabled`` (``--progress``) or stderr is a terminal, so piped output
+    and tests see nothing. The line is rewritten in place (``\\r``) and ended by ``close``.
+    """
+
+    def __init__(self, what: str, unit: str, total: int, enabled: bool | None = None,
+                 stream: TextIO | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        if enabled is None:
+            enabled = _is_tty(self.stream)
+        self.enabled = enabled
+        self.what, self.unit, self.total = what, unit, total
+        self.clock = clock
+        self.start = clock()
+        self.shown_at = self.start
+        self.wrote = False
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = self.clock()
+        if now - self.shown_at < 1.0 and done < self.total:
+            return
+        self.shown_at = now
+        self.stream.write("\r" + self.line(done, now - self.start))
+        self.stream.flush()
+        self.wrote = True
+
+    def line(self, done: int, seconds: float) -> str:
+        rate = done / seconds if seconds > 0 else 0.0
+        left = (self.total - done) / rate if rate > 0 else None
+        eta = "" if left is None else f", about {_duration(left)} left"
+        return f"{self.what}: {done:,}/{self.total:,} {self.unit}, {rate:,.0f} {self.unit}/s{eta}   "
+
+    def close(self) -> None:
+        if self.wrote:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.wrote = False
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+__all__ = ["SEED_LIMIT", "Parser", "Progress", "RecordSourceError", "decimal", "guarded", "open_records", "rules_option", "whole"]

@@ -1,0 +1,68 @@
+"""Arbitrary query strings to every page, opened through app.py's router as a link opens them:
+the page renders (with a message for what it could not use) and raises nothing."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from fuzzing import fuzz_settings
+from hypothesis import given
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
+from app_pages import APP  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+PAGES = ("views/home.py", "views/learn.py", "views/analyze.py", "views/practice.py", "views/rules.py")
+KEYS = ("lesson", "step", "seed", "present", "section", "dealer", "led", "hand", "upcard", "seat", "round",
+        "turned_down", "score", "deal", "levels", "players", "deck", "joker", "target", "match_games",
+        "stick_the_dealer", "lone_lead")
+values = st.one_of(
+    st.text(max_size=12),
+    st.integers().map(str),
+    st.sampled_from(["²", "١٢", "nan", "inf", "-1", "0", "1", "2", "99", "9" * 5000, "bowers", "deal",
+                     "JH JD AH KS 9C", "9H", "first", "6,8", "²,1", "true", "off"]),
+)
+queries = st.dictionaries(st.one_of(st.sampled_from(KEYS), st.text(min_size=1, max_size=6)), values, max_size=4)
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
+
+
+def open_with(page: str, query: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.switch_page(page)
+    for key, value in query.items():
+        at.query_params[key] = value.replace("\x00", "")
+    at.run()
+    return at
+
+
+@pytest.mark.parametrize("page", PAGES)
+@fuzz_settings(8)
+@given(query=queries)
+def test_any_link_opens_the_page(page: str, query: dict[str, str]) -> None:
+    at = open_with(page, query)
+    assert not at.exception, (page, query, [e.value for e in at.exception])
+    assert at.markdown or at.title or at.header or at.subheader or at.warning or at.error or at.info
+
+
+@pytest.mark.parametrize(
+    ("page", "query"),
+    [
+        ("views/learn.py", {"lesson": "bowers", "step": "²"}),
+        ("views/learn.py", {"lesson": "bowers", "step": "9" * 5000}),
+        ("views/rules.py", {"section": "deal", "seed": "²", "dealer": "0"}),
+        ("views/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": "²,1"}),
+        ("views/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "²"}),
+        ("views/rules.py", {"players": "²"}),
+    ],
+)
+def test_the_known_bad_links(page: str, query: dict[str, str]) -> None:
+    at = open_with(page, query)
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.warning or at.error

@@ -1,0 +1,238 @@
+"""The practice table without Streamlit: a game starts, the learner's clicks apply (or leave the
+table unchanged), grades arrive from the background worker, finished hands are recorded, and
+page links are read strictly."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from practice_doubles import random_players
+
+from engine.actions import Action
+from engine.hand import HandState
+from engine.rules import Rules
+from practice.codes import DealCode, encode
+from practice.review import GradedDecision
+from practice.session import Session, Waiting
+from practice.table_session import Notice, PracticeTable, TableLink, read_levels, read_link, seat_levels
+from store import practice_log
+from store.db import connect
+
+LEVELS = ("you", "club", "club", "club")
+
+
+class FakeGrader:
+    """Grades every decision "best" and notes which thread did it."""
+
+    def __init__(self) -> None:
+        self.threads: list[str] = []
+
+    def __call__(self, step: int, before: HandState, action: Action) -> GradedDecision:
+        self.threads.append(threading.current_thread().name)
+        return GradedDecision(step, before, action, "best", 0.0, None, (), "fake")
+
+
+@pytest.fixture
+def worker() -> Iterator[ThreadPoolExecutor]:
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="test-grader") as pool:
+        yield pool
+
+
+@pytest.fixture
+def grader() -> FakeGrader:
+    return FakeGrader()
+
+
+def _table(worker: ThreadPoolExecutor, grader: FakeGrader, seed: int = 11, rules: Rules | None = None,
+           **kw: object) -> PracticeTable:
+    rules = rules or Rules()
+    session = Session(rules, seat_levels(rules.players, ()), seed)
+    return PracticeTable(session, players=random_players, grade=grader, grader=worker, **kw)  # type: ignore[arg-type]
+
+
+def _finish_hand(table: PracticeTable) -> None:
+    while table.position.waiting is Waiting.LEARNER:
+        assert table.act(table.position.legal[0])
+
+
+def test_a_new_table_waits_for_the_learner(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    assert table.position.waiting is Waiting.LEARNER
+    assert table.session.levels == LEVELS and table.session.decisions == ()
+    assert table.is_first_hand and not table.can_undo
+    assert table.level_letters == "ccc" and table.deal_code == encode(DealCode(Rules(), seed=11))
+
+
+def test_a_legal_click_applies_and_is_graded_in_the_background(worker: ThreadPoolExecutor,
+                                                               grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    action = table.position.legal[0]
+    assert table.act(str(action))
+    assert table.session.decisions == (str(action),)
+    worker.submit(lambda: None).result()  # the single worker has finished the grade before this
+    assert table.pending_grades == 0
+    assert len(grader.threads) == 1 and grader.threads[0].startswith("test-grader")
+    graded = table.grades()
+    assert [g.action for g in graded] == [action] and len(grader.threads) == 1  # not graded twice
+
+
+def test_an_illegal_click_leaves_the_table_unchanged(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    before = table.position
+    illegal = "play AS" if "play AS" not in map(str, before.legal) else "pass"
+    assert not table.act(illegal)
+    assert table.position is before and not grader.threads
+    message = table.take_notice(Notice.FLASH)
+    assert message and "not legal" in message
+    assert table.take_notice(Notice.FLASH) is None  # shown once
+    assert not table.act("nonsense words")
+    assert table.position is before and table.take_notice(Notice.FLASH)
+
+
+def test_undo_restores_the_position_exactly(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = next(t for t in (_table(worker, grader, seed=s) for s in range(50))
+                 if t.position.legal and t.act(t.position.legal[0]) and t.can_undo)
+    after = table.position
+    table.undo()
+    assert table.session.decisions == () and table.position != after
+    again = _table(worker, grader, seed=table.session.seed)
+    assert table.position == again.position
+    table.undo()  # nothing to take back: no change, no error
+    assert table.position == again.position
+
+
+def test_step_pace_shows_the_computer_moves_one_at_a_time(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _table(worker, grader, seed=3)
+    pending = len(table.position.pending)
+    for left in range(pending, 0, -1):
+        shown, hidden = table.shown(step_pace=True)
+        assert hidden == left and shown == table.position.pending[pending - left].before
+        table.reveal()
+    assert table.shown(step_pace=True) == (table.position.hand, 0)
+    assert table.shown(step_pace=False) == (table.position.hand, 0)
+
+
+def test_a_finished_hand_is_saved_once(tmp_path: Path, worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    conn = connect(tmp_path / "coach.sqlite3")
+    table = _table(worker, grader, conn=conn)
+    assert table.game_id is not None
+    _finish_hand(table)
+    table.save_finished()
+    table.save_finished()  # the page draws the review on every rerun
+    stats = practice_log.statistics(conn)
+    assert stats.hands == 1 and stats.games == 1
+    records = practice_log.game_records(table.game_id, conn)
+    assert records == [table.hand_record()]
+    assert table.take_notice(Notice.STORE) is None
+
+
+def test_saving_uses_the_database_the_environment_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    path = tmp_path / "env.sqlite3"
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
+    table = _table(worker, grader)
+    _finish_hand(table)
+    table.save_finished()
+    assert practice_log.statistics(connect(path)).hands == 1
+
+
+def test_a_broken_database_is_a_lasting_notice_and_play_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    path = tmp_path / "coach.sqlite3"
+    path.write_bytes(b"not a database at all" * 200)
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
+    table = _table(worker, grader)
+    assert table.game_id is None
+    message = table.take_notice(Notice.STORE)
+    assert message and message.startswith("Records are not being saved (starting a game)")
+    assert table.take_notice(Notice.STORE) == message  # it lasts
+    _finish_hand(table)
+    table.save_finished()
+    assert table.position.hand.is_over
+
+
+def test_replay_the_deal_then_back_to_the_game(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    _finish_hand(table)
+    finished = table.position
+    table.replay_deal()
+    assert table.session.single_deal and table.position.hand.dealt == finished.hand.dealt
+    assert not table.position.hand.is_over and table.paused == finished
+    table.back()
+    assert table.position == finished and table.paused is None
+    assert table.revealed == len(finished.pending)
+
+
+def test_next_hand_and_new_game(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    table.next_hand()  # not over yet: nothing happens
+    assert table.position.game.hand_number == 0
+    _finish_hand(table)
+    if table.position.waiting is Waiting.NEXT_HAND:
+        table.next_hand()
+        assert table.position.game.hand_number == 1 and not table.is_first_hand
+    table.new_game(Rules(players=3), ("beginner", "expert"), seed=5)
+    assert table.session == Session(Rules(players=3), ("you", "beginner", "expert"), 5)
+
+
+def test_open_a_typed_code_good_and_bad(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    rules = Rules(players=3, target=5)
+    code = table.open_code(encode(DealCode(rules, seed=9, hand_number=2)).lower(), ("expert",))
+    assert code is not None and code.rules == rules
+    assert (table.session.rules, table.session.seed, table.position.game.hand_number) == (rules, 9, 2)
+    assert table.session.levels == ("you", "expert", "club")
+    assert table.open_code("HELLO", ()) is None
+    message = table.take_notice(Notice.CODE)
+    assert message and "5 letters, not 16" in message
+    assert table.session.seed == 9  # the game carries on
+
+
+def test_reading_a_good_link() -> None:
+    code = DealCode(Rules(stick_the_dealer=True), seed=424242, hand_number=3, dealer=1)
+    link = read_link({"deal": encode(code), "levels": "BE", "players": "4", "other": "x"})
+    assert link == TableLink(code, ("beginner", "expert"), ())
+    assert read_link({}) == TableLink()
+
+
+@pytest.mark.parametrize("params, problem", [
+    ({"deal": "<garbage>"}, "That deal code does not work"),
+    ({"deal": "9" * 5000}, "That deal code does not work"),
+    ({"levels": "cxz"}, "levels='cxz' is not understood"),
+    ({"levels": "cccc"}, "one letter per computer seat"),
+    ({"levels": "c²"}, "is not understood"),
+    ({"levels": "c" * 400}, "…' is not understood"),  # a long value is cut in the message
+])
+def test_reading_a_bad_link_never_raises(params: dict[str, str], problem: str) -> None:
+    link = read_link(params)
+    assert link.deal is None and link.levels == ()
+    assert len(link.problems) == 1 and problem in link.problems[0]
+
+
+def test_a_link_with_a_bad_deal_opens_a_new_game_with_the_rules(worker: ThreadPoolExecutor,
+                                                                grader: FakeGrader) -> None:
+    link = read_link({"deal": "nonsense", "levels": "zz"})
+    table = PracticeTable.from_link(link, Rules(players=2), ("expert",), seed=8, players=random_players,
+                                    grade=grader, grader=worker)
+    assert table.session == Session(Rules(players=2), ("you", "expert"), 8)
+    message = table.take_notice(Notice.CODE)
+    assert message and "levels='zz'" in message and "deal code does not work" in message
+
+
+def test_a_link_with_a_deal_and_levels(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    code = DealCode(Rules(players=3), seed=77, hand_number=1)
+    table = PracticeTable.from_link(read_link({"deal": encode(code), "levels": "b"}), Rules(), ("club", "expert"),
+                                    players=random_players, grade=grader, grader=worker)
+    assert table.session.rules == Rules(players=3) and table.session.seed == 77
+    assert table.session.levels == ("you", "beginner", "expert")
+    assert table.position.game.hand_number == 1 and table.take_notice(Notice.CODE) is None
+
+
+def test_read_levels() -> None:
+    assert read_levels(" cEb ") == ("club", "expert", "beginner")
+    with pytest.raises(ValueError, match="b = beginner, c = club, e = expert"):
+        read_levels("")
