@@ -10,8 +10,9 @@ True
 
 - Bidding (round 1, round 2, naming trump under a joker): the hand analyzer's own
   function (``engine.analysis.bidding.analyze``) simulates every bid — passing
-  included, valued by how the rest of the auction and the hand then go with club
-  players — on the same sampled deals, and the expert takes its recommendation.
+  included, valued by how the rest of the auction goes with the sound bidding model
+  (``engine.analysis.styles``) and the hand with club card play — on the same sampled
+  deals, and the expert takes its recommendation.
 - Everything else (the dealer's discard, defend alone, every card): sample deals
   of the unseen cards consistent with the view (cards seen, voids shown, the
   upcard in the dealer's hand, what the bids imply — ``engine.analysis.sampler``),
@@ -34,6 +35,7 @@ from engine.analysis.bidding import analyze
 from engine.analysis.explain import label
 from engine.analysis.playout import Outcome, advance, outcome_of, warm_up
 from engine.analysis.sampler import BIDDING_PHASES, sample_state
+from engine.analysis.styles import SoundBidder, opponents
 from engine.errors import EuchreError
 from engine.game import side_of
 from engine.hand import HandState, Phase, apply
@@ -41,6 +43,7 @@ from engine.players.base import Decision, Player
 from engine.players.beginner import BeginnerPlayer
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score
+from engine.players.point_count import PointCountPlayer
 from engine.rules import Rules
 from engine.solver import makers_tricks, solve
 from engine.view import SeatView
@@ -64,9 +67,10 @@ class ExpertPlayer:
         return self._search(view, rng, club)
 
     def _bid(self, view: SeatView, rng: random.Random, club: ClubPlayer) -> Decision:
+        sound = opponents("sound", view.rules)
         a = analyze(
             view, rng, time_budget=self.bid_time, max_samples=self.bid_samples, ceiling=False,
-            policy=club, bidder=club,
+            policy=sound, bidder=sound,
         )
         best = a.option(a.recommendation)
         r = best.realistic
@@ -131,16 +135,19 @@ def _values(
 
 # ---- the registry of computer players -------------------------------------------------
 
-PLAYER_NAMES: tuple[str, ...] = ("beginner", "club", "expert")
+PLAYER_NAMES: tuple[str, ...] = ("beginner", "club", "expert")  # the levels a learner plays against
+# ... and the bidders the arena also compares (card play of both is the Club player's):
+# "sound" bids by the sound bidding model, "pointcount" by a published point count.
+ARENA_PLAYERS: tuple[str, ...] = PLAYER_NAMES + ("sound", "pointcount")
 P = TypeVar("P")
 
 
 class UnknownPlayer(EuchreError):
-    """A player name that is not one of PLAYER_NAMES."""
+    """A player name that is not one of ARENA_PLAYERS."""
 
 
 def make_player(name: str) -> Player:
-    """A new player of the named level: 'beginner', 'club' or 'expert' (case-insensitive)."""
+    """A new player by name: 'beginner', 'club', 'expert', 'sound' or 'pointcount' (any case)."""
     key = name.strip().lower() if isinstance(name, str) else name
     if key == "beginner":
         return BeginnerPlayer()
@@ -148,7 +155,11 @@ def make_player(name: str) -> Player:
         return ClubPlayer()
     if key == "expert":
         return ExpertPlayer()
-    raise UnknownPlayer(f"{name!r} is not a player; available players: {', '.join(PLAYER_NAMES)}")
+    if key == "sound":
+        return SoundBidder()
+    if key == "pointcount":
+        return PointCountPlayer()
+    raise UnknownPlayer(f"{name!r} is not a player; available players: {', '.join(ARENA_PLAYERS)}")
 
 
 def told_the_score(player: P, rules: Rules, scores: tuple[int, ...], seat: int) -> P:

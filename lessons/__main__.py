@@ -79,8 +79,6 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         options = dict(_option(text) for text in args.option)
         exercise = generate(args.kind, args.seed, options)
-        if exercise.seed != args.seed:
-            print(f"(seed {args.seed} gives no question of this kind; seed {exercise.seed} is the next that does)")
         print(exercise.prompt)
         if exercise.cards:
             print("cards:", " ".join(str(c) for c in exercise.cards))

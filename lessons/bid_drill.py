@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 
 from engine.actions import PASS, Kind
-from engine.analysis.bidding import analyze
 from engine.analysis.explain import explain
+from engine.analysis.robust import Robust, analyze_robust
 from engine.hand import HandState, apply, deal
 from engine.players.club import ClubPlayer
 from engine.rules import Rules
@@ -25,19 +26,43 @@ from lessons.links import SEATS, AnalyzeLink
 LEARNER = 0
 
 
-def _opening(ex: Exercise) -> HandState:
-    assert ex.dealer is not None
-    state = deal(Rules(), ex.dealer, random.Random(f"bid:{ex.seed}:deal"))
+MAX_DEALS = 40  # deals tried per question for a clear-cut one
+
+
+def _deal(seed: int, dealer: int, attempt: int) -> HandState:
+    name = f"bid:{seed}:deal" if attempt == 0 else f"bid:{seed}:deal:{attempt}"
+    state = deal(Rules(), dealer, random.Random(name))
     while state.to_act != LEARNER:
         state = apply(state, PASS)
     return state
 
 
+@lru_cache(maxsize=512)
+def _judged(seed: int, dealer: int) -> tuple[HandState, Robust]:
+    """The question's deal and its analysis: the first of the seeded deals whose answer is
+    clear-cut (the same against every opponents' style, and outside the margin of error);
+    a question is never drawn from a close call."""
+    first: tuple[HandState, Robust] | None = None
+    for attempt in range(MAX_DEALS):
+        state = _deal(seed, dealer, attempt)
+        robust = analyze_robust(view_of(state, LEARNER), f"bid-judge:{seed}:{attempt}", time_budget=None,
+                                max_samples=ANALYZER_SAMPLES, ceiling=False)
+        if not robust.close_call:
+            return state, robust
+        first = first or (state, robust)
+    assert first is not None
+    return first
+
+
+def _opening(ex: Exercise) -> HandState:
+    assert ex.dealer is not None
+    return _judged(ex.seed, ex.dealer)[0]
+
+
 def make_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
     position = SEATS.index(options["seat"]) if options.get("seat") else rng.randrange(4)
     dealer = (LEARNER - position - 1) % 4
-    stub = Exercise(kind="bid", seed=seed, prompt="", mode=Mode.CHOICE, dealer=dealer)
-    state = _opening(stub)
+    state = _judged(seed, dealer)[0]
     upcard = state.upcard
     assert upcard.suit is not None
     is_dealer = dealer == LEARNER
@@ -64,15 +89,13 @@ def analyzer_link(ex: Exercise) -> str:
 
 ANALYZER = "the hand analyzer (simulated play-outs of each choice)"
 CLUB = "the club player (a computer player's rules of thumb)"
-ANALYZER_SAMPLES = 200  # fixed, with no time budget: the same seed always gets the same verdict
+ANALYZER_SAMPLES = 400  # fixed, with no time budget: the same seed always gets the same verdict
 
 
 def _by_analyzer(ex: Exercise, state: HandState) -> tuple[bool, bool, str]:
+    assert ex.dealer is not None
     view = view_of(state, LEARNER)
-    analysis = analyze(
-        view, random.Random(f"bid-judge:{ex.seed}"), time_budget=None,
-        max_samples=ANALYZER_SAMPLES, ceiling=False,
-    )
+    analysis = _judged(ex.seed, ex.dealer)[1].analysis
     action = analysis.recommendation
     lines = [str(line) for line in explain(view, analysis)]
     return action.kind is Kind.ORDER, bool(action.alone), " ".join(lines[:2])

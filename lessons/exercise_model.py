@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from engine.cards import Card, Suit
 from engine.rules import Rules
+from engine.view import SeatView
 
 
 class Mode(StrEnum):
@@ -42,6 +43,7 @@ class Exercise:
     rules: Rules = Rules()
     facts: tuple[str, ...] = ()  # context lines shown with the question
     settings: tuple[tuple[str, str], ...] = ()  # the options it was generated with
+    view: SeatView | None = None  # play questions: exactly what the learner's seat can see
 
 
 @dataclass(frozen=True, slots=True)

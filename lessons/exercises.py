@@ -10,8 +10,9 @@ Not quite. The J♥ is the right bower. Hearts are trump, so the left bower is t
 
 Kinds: ``left_bower`` (click the left — or, with ``bower=right``, the right — bower),
 ``rank_order`` (put cards in order), ``can_play`` (which of these may you play?),
-``trick_winner`` (who wins this trick?), ``points`` (how many points?) and ``bid``
-(order up or pass?). ``generate`` makes the question; ``solve`` asks the engine for
+``trick_winner`` (who wins this trick?), ``points`` (how many points?), ``bid``
+(order up or pass?) and ``play_card`` (which card would you play? judged by the exact
+solver over every deal that fits what you can see, ``lessons.play_drill``). ``generate`` makes the question; ``solve`` asks the engine for
 the answer and a sentence explaining it; ``check`` compares the learner's answer.
 """
 
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card, Suit, parse_card
 from engine.errors import CardParseError
-from lessons import bid_drill, card_drills, score_drill
+from lessons import bid_drill, card_drills, play_drill, score_drill
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
 from lessons.model import LessonError
 
@@ -67,6 +68,10 @@ DRILLS: dict[str, Drill] = {
     "bid": Drill(
         "Order up or pass?", bid_drill.make_bid, bid_drill.solve_bid, bid_drill.wrong_bid,
         {"seat": ("first", "second", "third", "dealer")},
+    ),
+    "play_card": Drill(
+        "Which card would you play?", play_drill.make_play_card, play_drill.solve_play_card,
+        play_drill.wrong_play_card, {"side": play_drill.SIDES},
     ),
 }
 EXERCISE_KINDS: tuple[str, ...] = tuple(DRILLS)
@@ -137,7 +142,12 @@ def _shape_problem(exercise: Exercise, answer: Answer) -> str:
 def parse_answer(exercise: Exercise, text: str) -> Answer:
     """Text answers (for the command line and tests): cards separated by spaces, or an option."""
     if exercise.mode is Mode.CHOICE:
-        return text.strip()
+        chosen = text.strip()
+        match = [o for o in exercise.options if o.lower() == chosen.lower()]
+        if not match:
+            raise LessonError(f"{chosen!r} is not one of the choices; answer with one of: "
+                              + ", ".join(exercise.options))
+        return match[0]
     try:
         cards = tuple(parse_card(t) for t in text.replace(",", " ").split())
     except CardParseError as err:

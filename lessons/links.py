@@ -19,7 +19,10 @@ from engine.numbers import MAX_DIGITS, NumberError, parse_int, shown
 from lessons.model import LessonError
 
 SEATS = ("first", "second", "third", "dealer")
-_KEYS = ("hand", "upcard", "seat", "round", "turned_down", "score")
+_KEYS = ("hand", "upcard", "seat", "round", "turned_down", "score", "says", "close_call")
+# says= is the lesson's own verdict for the hand, like says=order|order+alone (the actions the
+# text calls right, '+' for a space); close_call=yes when the text calls it a close call.
+# tests/lessons/test_lesson_hands.py holds every verdict to the analyzer's.
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +33,8 @@ class AnalyzeLink:
     round: int = 1
     turned_down: Suit | None = None
     score: tuple[int, int] | None = None
+    says: frozenset[str] = frozenset()  # the lesson's verdict (empty: the lesson states none)
+    close_call: bool = False
 
     @property
     def url(self) -> str:
@@ -86,7 +91,10 @@ def analyze_link(fields: Mapping[str, str]) -> AnalyzeLink:
     score: tuple[int, int] | None = None
     if "score" in fields:
         score = _parse_score(fields["score"])
-    return AnalyzeLink(hand, upcard, seat, int(round_text), turned_down, score)
+    says = frozenset(v.replace("+", " ").strip() for v in fields.get("says", "").split("|") if v.strip())
+    if fields.get("close_call", "no") not in ("yes", "no"):
+        raise LessonError(f"analyzer link: close_call={shown(fields['close_call'])}; accepted: yes or no")
+    return AnalyzeLink(hand, upcard, seat, int(round_text), turned_down, score, says, fields.get("close_call") == "yes")
 
 
 def _parse_score(text: str) -> tuple[int, int]:

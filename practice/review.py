@@ -23,7 +23,8 @@ from functools import lru_cache
 from typing import Any
 
 from engine.actions import Action
-from engine.analysis.bidding import Analysis, analyze
+from engine.analysis.bidding import Analysis
+from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
 from engine.analysis.sampler import BIDDING_PHASES
 from engine.errors import EuchreError
 from engine.hand import HandState, Phase, from_cards
@@ -86,21 +87,28 @@ def learner_decisions(hand: HandState, seat: int = LEARNER) -> list[tuple[int, H
     return out
 
 
-BID_SAMPLES = 96  # deals per bid analysis: deterministic (no time budget), about 0.1-0.3 s
+BID_SAMPLES = 400  # deals per bid analysis and style: deterministic (no time budget), about 0.1 s
 
 
 @lru_cache(maxsize=256)
-def bid_analysis(before: HandState, seat: int = LEARNER) -> Analysis | None:
-    """The analyzer's evaluation of ``seat``'s bidding decision in ``before`` (None when the
-    decision is not a bid it analyses). Deterministic: the generator is seeded from the
-    position, and there is no time budget."""
+def bid_robust(before: HandState, seat: int = LEARNER) -> Robust | None:
+    """The analyzer's evaluation of ``seat``'s bidding decision in ``before`` against every
+    opponents' style (None when the decision is not a bid it analyses). Deterministic: the
+    seed comes from the position, and there is no time budget. The hint, the review and the
+    analyzer all read their figures from this one computation."""
     if before.phase not in BIDDING_PHASES or before.to_act != seat:
         return None
-    rng = random.Random(f"bid-analysis:{before.dealer}:{before.dealt}:{before.upcard}:{before.history}")
+    seed = f"bid-analysis:{before.dealer}:{before.dealt}:{before.upcard}:{before.history}"
     try:
-        return analyze(view_of(before, seat), rng, time_budget=None, max_samples=BID_SAMPLES, ceiling=False)
+        return analyze_robust(view_of(before, seat), seed, time_budget=None, max_samples=BID_SAMPLES, ceiling=False)
     except EuchreError:
         return None
+
+
+def bid_analysis(before: HandState, seat: int = LEARNER) -> Analysis | None:
+    """The sound model's analysis of the bid (``bid_robust``'s driving analysis)."""
+    robust = bid_robust(before, seat)
+    return None if robust is None else robust.analysis
 
 
 def _solved_values(before: HandState, seat: int) -> tuple[dict[Action, float], dict[Action, int]] | None:
@@ -152,12 +160,21 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
         values, tricks = solved
         source = SOLVER_SOURCE
     else:
-        analysis = bid_analysis(before, seat)
-        if analysis is None:
+        robust = bid_robust(before, seat)
+        if robust is None:
             return GradedDecision(step, before, action, None, 0.0, None, (),
                                   "not graded: no bidding analysis for this decision")
-        values = {o.action: float(o.realistic.ev) for o in analysis.options}
+        values = {o.action: float(o.realistic.ev) for o in robust.analysis.options}
         source = ANALYZER_SOURCE
+        if action in values:
+            # A bid is only as bad as its loss against the table it does best against: a
+            # choice that is right against some sound-enough table is a close call, not a mistake.
+            losses = {style: max(a.option(o.action).realistic.ev for o in a.options) - a.option(action).realistic.ev
+                      for style, a in robust.by_style.items()}
+            kindest = min(losses, key=lambda st: losses[st])
+            if grade_for(max(0.0, losses[kindest])) != grade_for(max(0.0, values[max(values, key=values.__getitem__)]
+                                                                       - values[action])):
+                return _close_call(step, before, action, values, robust, kindest, losses[kindest])
     if action not in values:
         return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no value for this choice")
     best_action = max(values, key=lambda a: (values[a], _side_tricks(before, tricks.get(a), seat)))
@@ -169,6 +186,19 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
     ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
     return GradedDecision(step, before, action, grade, max(0.0, loss),
                           None if grade == "best" else best_action, ordered, source)
+
+
+def _close_call(step: int, before: HandState, action: Action, values: dict[Action, float], robust: Robust,
+                style: str, loss: float) -> GradedDecision:
+    """A bid that loses under the sound model but not (or less) against another table."""
+    best = max(values, key=values.__getitem__)
+    ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
+    ev = robust.by_style[style].option(action).realistic.ev
+    note = (f"{ANALYZER_SOURCE}; close call: against {DESCRIBED[style]} this choice is worth {ev:+.2f} "
+            f"({loss:.2f} from that table's best), against a sound table {values[action]:+.2f} "
+            f"({values[best] - values[action]:.2f} from the best)")
+    grade = grade_for(max(0.0, loss))
+    return GradedDecision(step, before, action, grade, max(0.0, loss), None if grade == "best" else best, ordered, note)
 
 
 def _side_tricks(before: HandState, maker_tricks: int | None, seat: int) -> int:

@@ -15,10 +15,12 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.analysis.bidding import Analysis, analyze
+from engine.actions import Action
+from engine.analysis.bidding import Analysis
 from engine.analysis.explain import explain, label
 from engine.analysis.failing import failing_deal
 from engine.analysis.playout import outcome_of
+from engine.analysis.robust import analyze_robust
 from engine.analysis.situation import SEATS_BY_PLAYERS, Question, question
 from engine.cards import Suit, make_deck, parse_cards
 from engine.errors import EuchreError
@@ -54,11 +56,15 @@ def _load_link() -> None:
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _run(rules: dict[str, Any], hand: str, upcard: str, seat: str, rnd: int, score: str, seed: int) -> tuple[Analysis, list[str]]:
+def _run(rules: dict[str, Any], hand: str, upcard: str, seat: str, rnd: int, score: str,
+         seed: int) -> tuple[Analysis, list[str], str, dict[str, dict[Action, float]]]:
+    """The sound model's analysis, its explanation, the close-call sentence ('' if none) and
+    each other style's expected points per option."""
     q = question(hand, upcard, seat, rules=Rules.from_dict(rules), round=rnd, score=score or None)
     view = q.view()
-    a = analyze(view, random.Random(seed), score=q.score, time_budget=1.0)
-    return a, explain(view, a, q.score)
+    r = analyze_robust(view, seed, score=q.score, time_budget=1.0)
+    others = {style: {o.action: o.realistic.ev for o in a.options} for style, a in r.by_style.items() if style != r.drive}
+    return r.analysis, explain(view, r.analysis, q.score), r.reason, others
 
 
 def _picker(rules: Rules) -> None:
@@ -81,14 +87,15 @@ def _picker(rules: Rules) -> None:
                 st.rerun()
 
 
-def _table(a: Analysis) -> pd.DataFrame:
+def _table(a: Analysis, others: dict[str, dict[Action, float]]) -> pd.DataFrame:
     rows = []
     for o in a.options:
         r = o.realistic
         row: dict[str, Any] = {
             "option": label(o.action, o.discard) + ("  ★" if o.action == a.recommendation else ""),
-            "points (club play)": round(r.ev, 2),
+            "points (sound table)": round(r.ev, 2),
             "95% interval": f"{r.ev_ci[0]:+.2f} … {r.ev_ci[1]:+.2f}",
+            **{f"vs {style} table": round(evs[o.action], 2) for style, evs in others.items()},
             "makers take 3+": f"{r.p_make:.0%}", "march": f"{r.p_march:.0%}", "euchred": f"{r.p_euchred:.0%}",
         }
         if r.win_delta is not None:
@@ -177,11 +184,13 @@ def main() -> None:
         link["score"] = f"{q.score[0]},{q.score[1]}"
     link.update(rules_to_query(rules))
     with st.spinner("Simulating deals…"):
-        a, lines = _run(asdict(rules), hand, upcard, seat, int(rnd), score, 1)
+        a, lines, close_call, others = _run(asdict(rules), hand, upcard, seat, int(rnd), score, 1)
     best = a.option(a.recommendation)
     st.markdown(f"## Recommendation: {label(best.action, best.discard)}")
+    if close_call:
+        st.warning(f"**Close call.** {close_call}")
     st.markdown("\n".join(f"- {line}" for line in lines))
-    st.dataframe(_table(a), hide_index=True)
+    st.dataframe(_table(a, others), hide_index=True)
     st.caption(f"{a.n} sampled deals in {a.seconds:.2f} s (stopped: {a.stop_reason}). Points are your side's "
                "net points this hand; 'ceiling' is open-hand perfect play by the solver.")
     st.plotly_chart(_chart(a))

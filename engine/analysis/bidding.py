@@ -9,10 +9,12 @@ in the chance of winning the game (``engine.analysis.wintable``).
 
 How. Deals of the unseen cards are sampled consistently with the view (passes mean
 something: a deal is rejected when a seat that passed would have bid with the cards
-it was dealt, judged by the club player's bidding). Every option is played out on
+it was dealt, judged by the other seats' bidding model: by default the sound model of
+``engine.analysis.styles``, a best response to itself; ``engine.analysis.robust`` runs
+the other styles too). Every option is played out on
 the *same* deals (common random numbers: the differences between options have far
 less noise than the options themselves). An option is applied, the rest of the
-auction is played by the computer players — so passing is valued honestly, by what
+auction is played by the same bidding model — so passing is valued honestly, by what
 the others then do — and the hand is finished two ways, side by side:
 
 - ``realistic``: club-level play — the Club player plays every seat;
@@ -52,12 +54,13 @@ from engine.actions import Action, Kind
 from engine.analysis.playout import Policy, warm_up
 from engine.analysis.runners import make_runner
 from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats
+from engine.analysis.styles import opponents
 from engine.analysis.wintable import win_chance
 from engine.cards import Card
 from engine.errors import EuchreError
 from engine.hand import HandState, Phase, apply
-from engine.players.club import ClubPlayer
 from engine.ranking import effective_table, strength_table
+from engine.rules import Rules
 from engine.seats import same_side
 from engine.view import SeatView
 
@@ -108,6 +111,7 @@ class Analysis:
     seconds: float
     stop_reason: str
     samples: SampleStats
+    margin_ci: tuple[float, float] = (0.0, 0.0)  # 95% interval of the margin (paired, same deals)
 
     def option(self, action: Action) -> OptionResult:
         return next(o for o in self.options if o.action == action)
@@ -212,9 +216,10 @@ def _win_lookup(view: SeatView, score: tuple[int, int], us_deal: bool) -> np.nda
     return table
 
 
-def default_policy() -> Policy:
-    """The Club player: the other seats' bidding and everybody's card play."""
-    return ClubPlayer()
+def default_policy(rules: Rules) -> Policy:
+    """The other seats' bidding: the sound bidding model (``engine.analysis.styles``); card
+    play: the Club player's."""
+    return opponents("sound", rules)
 
 
 def _next_size(compiled: bool, size: int) -> int:
@@ -253,7 +258,7 @@ def analyze(
         )
     if stop not in ("separated", "precision"):
         raise AnalysisError(f"stop must be 'separated' or 'precision', got {stop!r}")
-    policy = policy or default_policy()
+    policy = policy or default_policy(view.rules)
     bidder = bidder if bidder is not None else policy
     do_ceiling = ceiling
     if do_ceiling:
@@ -343,6 +348,10 @@ def analyze(
         results.append(OptionResult(a, d, _stats(real[:, i], view, win, base_win), ceil_stats))
     best_value, _ = ranked[0]
     runner_up = ranked[1] if len(ranked) > 1 else None
+    margin_ci = (0.0, 0.0)
+    if runner_up is not None:
+        _, lo, hi = _mean_ci(vals[:, ranked[0][1]] - vals[:, runner_up[1]])
+        margin_ci = (lo, hi)
     return Analysis(
         options=tuple(results),
         recommendation=options[ranked[0][1]][0],
@@ -354,4 +363,5 @@ def analyze(
         seconds=time.perf_counter() - start,
         stop_reason=stop_reason,
         samples=runner.stats,
+        margin_ci=margin_ci,
     )

@@ -166,7 +166,8 @@ def explain(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = 
                 f"more ({top.ceiling.ev:+.2f}); the recommendation uses realistic play."
             )
     lines.append(
-        f"Realistic: club-level play — the club player plays every seat, the rest of the auction "
-        f"included, on {analysis.n} sampled deals that fit the passes."
+        f"Realistic: the other seats bid by the sound bidding model (a best response to itself) and "
+        f"every seat plays its cards as the club player does, on {analysis.n} sampled deals that fit "
+        f"the passes."
     )
     return lines

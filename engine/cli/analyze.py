@@ -2,7 +2,7 @@
 
     python -m engine analyze --hand "JH JD AH KS 9C" --upcard 9H --seat first
         [--round 2 --turned-down H] [--bids pass,pass] [--score 6,8] [--rules JSON]
-        [--time 1.0] [--samples N] [--seed 1] [--no-ceiling] [--json]
+        [--time 1.0] [--samples N] [--seed 1] [--no-ceiling] [--opponents sound|cautious|eager] [--json]
 
 Bad input (an unparsable card, a duplicate, the upcard in the hand, a wrong card
 count, the joker without the joker rule, a seat the table does not have) prints a
@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from typing import Any
 
-from engine.analysis.bidding import Analysis, Stats, analyze
+from engine.analysis.bidding import Analysis, Stats
 from engine.analysis.explain import explain, label
+from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
 from engine.analysis.situation import Question, question
+from engine.analysis.styles import STYLES
 from engine.cli.common import SEED_LIMIT, Parser, decimal, guarded, rules_option, whole
 from engine.errors import EuchreError
 
@@ -45,6 +46,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="at most this many sampled deals")
     p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
     p.add_argument("--no-ceiling", dest="ceiling", action="store_false", help="skip open-hand solving")
+    p.add_argument("--opponents", choices=STYLES, default="sound",
+                   help="the other seats' bidding style that drives the recommendation (default sound; "
+                        "every style is shown)")
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
@@ -67,10 +71,12 @@ def _stats_json(s: Stats) -> dict[str, Any]:
     }
 
 
-def to_json(q: Question, a: Analysis, lines: list[str]) -> dict[str, Any]:
+def to_json(q: Question, r: Robust, lines: list[str]) -> dict[str, Any]:
+    a = r.analysis
     options = []
     for o in a.options:
         row: dict[str, Any] = {"action": str(o.action), **_stats_json(o.realistic)}
+        row["ev_by_style"] = {s: round(v, 4) for s, v in r.ev_by_style(o.action).items()}
         if o.discard is not None:
             row["discard"] = str(o.discard)
         row["play"] = "club players (realistic)"
@@ -88,6 +94,11 @@ def to_json(q: Question, a: Analysis, lines: list[str]) -> dict[str, Any]:
         "base_win": None if a.base_win is None else round(a.base_win, 4),
         "n": a.n, "seconds": round(a.seconds, 3), "stop": a.stop_reason,
         "rejected_deals": a.samples.rejected,
+        "styles": list(r.by_style),
+        "opponents": r.drive,
+        "close_call": r.close_call,
+        "close_call_reason": r.reason or None,
+        "recommendation_by_style": {st: str(x.recommendation) for st, x in r.by_style.items()},
         "explanation": lines,
     }
 
@@ -104,9 +115,20 @@ def _table(a: Analysis) -> str:
             f"{label(o.action, o.discard) + mark:28} {r.ev:+7.2f} [{r.ev_ci[0]:+6.2f}, {r.ev_ci[1]:+6.2f}] "
             f"{r.p_make:5.0%} {r.p_march:6.0%} {r.p_euchred:8.0%} {win:>6} {ceil:>8}"
         )
-    rows.append(f"({a.n} sampled deals in {a.seconds:.2f} s; points: club players; ceiling: open-hand perfect play)")
+    rows.append(f"({a.n} sampled deals in {a.seconds:.2f} s; points: sound bidding, club card play; ceiling: open-hand perfect play)")
     if a.stop_reason == "time":
         rows.append("(the --time budget ran out before the figures settled: another run may differ slightly)")
+    return "\n".join(rows)
+
+
+def _styles(r: Robust) -> str:
+    """One line per other style: each option's expected points against that table."""
+    rows = []
+    for style, a in r.by_style.items():
+        if style == r.drive:
+            continue
+        cells = ", ".join(f"{label(o.action, o.discard).lower()} {o.realistic.ev:+.2f}" for o in a.options)
+        rows.append(f"against {DESCRIBED[style]}: {cells} (best: {label(a.recommendation).lower()})")
     return "\n".join(rows)
 
 
@@ -118,16 +140,18 @@ def _run(argv: list[str]) -> int:
         print(f"analyze: {err}", file=sys.stderr)
         return 2
     view = q.view()
-    a = analyze(
-        view, random.Random(args.seed), score=q.score, time_budget=args.time,
-        max_samples=args.samples, ceiling=args.ceiling,
-    )
+    r = analyze_robust(view, args.seed, drive=args.opponents, score=q.score, time_budget=args.time,
+                       max_samples=args.samples, ceiling=args.ceiling)
+    a = r.analysis
     lines = explain(view, a, q.score)
     if args.json:
-        print(json.dumps(to_json(q, a, lines)))
+        print(json.dumps(to_json(q, r, lines)))
     else:
         print(_table(a))
+        print(_styles(r))
         print()
+        if r.close_call:
+            print(f"Close call: {r.reason}")
         print("\n".join(lines))
     return 0
 

@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 from engine.arena import arrangements, run_duplicate, run_games
 from engine.cli.common import SEED_LIMIT, Parser, Progress, guarded, rules_option, tidy, whole
 from engine.errors import EuchreError
-from engine.expert import PLAYER_NAMES, make_player
+from engine.expert import ARENA_PLAYERS, make_player
 from engine.players import Player
 from engine.rules import Rules
 
@@ -37,7 +37,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m engine arena", command="arena",
         description="Duplicate matches between two computer players (see engine/arena.py).",
     )
-    names = ", ".join(PLAYER_NAMES)
+    names = ", ".join(ARENA_PLAYERS)
     p.add_argument("--a", default="club", help=f"side a's player ({names}); default club")
     p.add_argument("--b", default="beginner", help=f"side b's player ({names}); default beginner")
     p.add_argument("--hands", type=whole("--hands", 1, MAX_HANDS), default=2000,

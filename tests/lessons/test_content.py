@@ -17,14 +17,14 @@ from lessons.model import LessonError
 ROOT = Path(__file__).resolve().parents[2]
 ORDER = [
     "deck", "bowers", "ranking", "following", "tricks", "making-trump",
-    "alone-and-scoring", "keeping-score", "variants", "strategy",
+    "alone-and-scoring", "keeping-score", "variants", "playing-to-make", "defending", "strategy",
 ]
 
 
-def test_the_course_has_the_ten_lessons_in_order() -> None:
+def test_the_course_has_the_twelve_lessons_in_order() -> None:
     lessons = load_lessons()
     assert [lesson.id for lesson in lessons] == ORDER
-    assert [lesson.number for lesson in lessons] == list(range(1, 11))
+    assert [lesson.number for lesson in lessons] == list(range(1, 13))
     for lesson in lessons:
         assert lesson.steps and all(step.text for step in lesson.steps)
         for step in lesson.steps:
@@ -117,3 +117,28 @@ def test_cli_judges_an_answer_and_refuses_bad_input() -> None:
         capture_output=True, text=True, cwd=ROOT,
     )
     assert bad.returncode == 2 and "is not a card" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_catalogue_shows_the_play_lessons_and_seven_exercise_types() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "lessons", "list", "--json"], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    data = {d["id"]: d for d in json.loads(out.stdout)}
+    assert data["playing-to-make"]["number"] == 10 and data["defending"]["number"] == 11
+    assert data["playing-to-make"]["exercise_types"] == ["play_card"] == data["defending"]["exercise_types"]
+    kinds = {k for d in data.values() for k in d["exercise_types"]}
+    assert len(kinds) >= 7 and kinds == set(EXERCISE_KINDS)
+
+
+def test_cli_tries_a_play_question_with_an_option() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "lessons", "try", "play_card", "--seed", "3", "--option", "side=defenders"],
+        capture_output=True, text=True, cwd=ROOT, check=True,
+    ).stdout
+    assert "Your side are the defenders." in out and "Which card would you play?" in out
+    assert "answer: Play the " in out
+    bad = subprocess.run(
+        [sys.executable, "-m", "lessons", "try", "play_card", "--option", "side=everyone"],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    assert bad.returncode == 2 and "accepted: makers, defenders" in bad.stderr

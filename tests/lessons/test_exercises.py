@@ -217,7 +217,7 @@ def test_order_up_or_pass_judged_by_the_analyzer() -> None:
         assert feedback.correct and "hand analyzer" in feedback.message
 
 
-@pytest.mark.parametrize("kind", ["left_bower", "rank_order", "can_play", "trick_winner", "points", "bid"])
+@pytest.mark.parametrize("kind", ["left_bower", "rank_order", "can_play", "trick_winner", "points", "bid", "play_card"])
 def test_same_seed_same_question(kind: str) -> None:
     assert generate(kind, 42) == generate(kind, 42)
     assert len({generate(kind, s) for s in range(20)}) > 10

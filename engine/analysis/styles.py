@@ -1,0 +1,100 @@
+"""The opponents' bidding styles the analyzer values every option against.
+
+- ``sound``: the fitted sound bidding model (``engine.analysis.bidding_fit``): the Club
+  player's bid strength with a call threshold per seat and round that is a best response to
+  itself. It drives the recommendation.
+- ``cautious``: the sound model wanting ``CAUTIOUS_EXTRA`` more bid strength everywhere (a
+  table that calls only good hands).
+- ``eager``: the Club player as it is, one threshold for every seat (it calls more).
+
+Card play is the Club player's in every style. The fitted thresholds ship for every rules
+preset in ``bidding_styles.json`` (``python tools/fit_bidding.py`` writes it). Other rule
+combinations take the preset that shares the most of what changes the bidding (the number
+of players first, then stick the dealer, the joker and the two-handed pick-up); when even
+the number of players differs, the eager Club thresholds stand in (no caution).
+
+>>> sound_caution(Rules()) == sound_caution(Rules(target=5))
+True
+>>> [p.caution == () for p in (opponents("eager", Rules()),)]
+[True]
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from engine.errors import EuchreError
+from engine.players.base import Decision
+from engine.players.club import ClubPlayer
+from engine.players.evaluate import Score
+from engine.rules import PRESETS, Rules
+from engine.view import SeatView
+
+DATA_FILE = Path(__file__).with_name("bidding_styles.json")
+STYLES: tuple[str, ...] = ("sound", "cautious", "eager")
+CAUTIOUS_EXTRA = 0.4
+BIDDING_FIELDS = ("players", "stick_the_dealer", "joker", "optional_pickup")
+
+
+class UnknownStyle(EuchreError):
+    """A style name that is not one of STYLES."""
+
+
+@lru_cache(maxsize=1)
+def _fitted() -> dict[str, tuple[float, ...]]:
+    if not DATA_FILE.exists():
+        return {}
+    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    return {name: tuple(float(x) for x in entry["caution"]) for name, entry in data["presets"].items()}
+
+
+def preset_for(rules: Rules) -> str | None:
+    """The fitted preset whose thresholds these rules use (see the module docstring)."""
+    fitted = _fitted()
+    best: tuple[int, str] | None = None
+    for name, preset in PRESETS.items():
+        if name not in fitted or preset.players != rules.players:
+            continue
+        score = sum(getattr(preset, f) == getattr(rules, f) for f in BIDDING_FIELDS)
+        if best is None or score > best[0]:
+            best = (score, name)
+    return best[1] if best else None
+
+
+def sound_caution(rules: Rules) -> tuple[float, ...]:
+    """The sound model's caution table (8 numbers, ``ClubPlayer.caution``) for these rules."""
+    name = preset_for(rules)
+    return _fitted()[name] if name else ()
+
+
+def opponents(style: str, rules: Rules, score: Score | None = None) -> ClubPlayer:
+    """The player that bids (and plays) the other seats in ``style``."""
+    if style == "sound":
+        return ClubPlayer(score=score, caution=sound_caution(rules))
+    if style == "cautious":
+        sound = sound_caution(rules) or (0.0,) * 8
+        return ClubPlayer(score=score, caution=tuple(c + CAUTIOUS_EXTRA for c in sound))
+    if style == "eager":
+        return ClubPlayer(score=score)
+    raise UnknownStyle(f"{style!r} is not an opponents' style; choose one of: {', '.join(STYLES)}")
+
+
+@dataclass(frozen=True, slots=True)
+class SoundBidder:
+    """A computer player that bids by the sound model for whatever rules its table plays (and
+    plays its cards, discards and declares as the Club player)."""
+
+    score: Score | None = None
+
+    def with_score(self, score: Score | None) -> SoundBidder:
+        return SoundBidder(score)
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        return opponents("sound", view.rules, self.score).decide(view, rng)
+
+
+__all__ = ["CAUTIOUS_EXTRA", "DATA_FILE", "STYLES", "SoundBidder", "UnknownStyle", "opponents", "preset_for", "sound_caution"]

@@ -1,0 +1,93 @@
+"""Every bidding decision of many deals, with what calling and what passing would have been
+worth: the raw material for fitting a sound bidding model (``engine.analysis.bidding_fit``).
+
+``decision_records(states, needs, alone_worth, strength, ev_call, ev_pass)`` plays each deal's
+auction with Club bidders whose call thresholds are the table ``needs`` (by seat left of the
+dealer and round, ``club_bidding.need_table``). At every bid where the seat has a real choice
+(not a dealer stuck by stick-the-dealer, not naming trump under the joker) it records, in
+column ``k = 2 * seat-left-of-dealer + round``:
+
+- ``strength``: the Club player's bid strength there (round 1: for the upcard's suit, the
+  dealer with the upcard taken; round 2: the best suit it may name), NaN where the auction
+  never reached that seat and round;
+- ``ev_call`` / ``ev_pass``: the seat's side's net points (its points minus the best other
+  side's) when it calls there / passes there, the rest of the hand then played out by Club
+  players with the same thresholds. A hand strong enough to go alone goes alone either way,
+  as the Club player does, so both figures are then the same.
+
+The auction itself goes on as the thresholds say, so later decisions are recorded in the
+situations the model really produces.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.compiled.club_bidding import bid_strength, club_bid, hand_of
+from engine.compiled.encoding import (
+    P_BID1,
+    P_BID2,
+    P_NAME,
+    S_DEALER,
+    S_DOWN,
+    S_PHASE,
+    S_PLAYERS,
+    S_STICK,
+    S_TO_ACT,
+    S_UPCARD,
+)
+from engine.compiled.playout import advance, apply_action, club_decide, outcome
+
+NO = 1e18  # a threshold nobody reaches / everybody reaches
+
+
+@njit(cache=True, nogil=True)
+def _side_net(w: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool, res: np.ndarray) -> float:
+    advance(w, needs, alone_worth, False)
+    outcome(w, seat, -1, res)
+    return float(res[2] - res[3])
+
+
+@njit(cache=True, nogil=True)
+def decision_records(states: np.ndarray, needs: np.ndarray, alone_worth: bool, strength: np.ndarray,
+                     ev_call: np.ndarray, ev_pass: np.ndarray) -> None:
+    """See the module docstring. ``states``: one flat hand state per row, at the deal; the
+    three outputs are (deals, 8) float arrays, filled here."""
+    hand = np.empty(5, dtype=np.int64)
+    res = np.zeros(4, dtype=np.int64)
+    forced = needs.copy()
+    for d in range(states.shape[0]):
+        for k in range(8):
+            strength[d, k] = np.nan
+            ev_call[d, k] = np.nan
+            ev_pass[d, k] = np.nan
+        s = states[d].copy()
+        players = s[S_PLAYERS]
+        while s[S_PHASE] == P_BID1 or s[S_PHASE] == P_BID2 or s[S_PHASE] == P_NAME:
+            seat = s[S_TO_ACT]
+            phase = s[S_PHASE]
+            stuck = phase == P_BID2 and s[S_STICK] == 1 and seat == s[S_DEALER]
+            if phase != P_NAME and not stuck:
+                rel = (seat - s[S_DEALER]) % players
+                rnd = 1 if phase == P_BID2 else 0
+                k = 2 * rel + rnd
+                n = hand_of(s, seat, hand)
+                if rnd == 0:
+                    value = bid_strength(s, seat, hand, n, s[S_UPCARD] >> 3)
+                else:
+                    value = -1e9
+                    for t in range(4):
+                        if t != s[S_DOWN]:
+                            value = max(value, bid_strength(s, seat, hand, n, t))
+                strength[d, k] = value
+                forced[:, :] = needs
+                forced[rel, rnd] = -NO
+                w = s.copy()
+                apply_action(w, club_bid(w, seat, forced, alone_worth))
+                ev_call[d, k] = _side_net(w, seat, needs, alone_worth, res)
+                forced[rel, rnd] = NO
+                w = s.copy()
+                apply_action(w, club_bid(w, seat, forced, alone_worth))
+                ev_pass[d, k] = _side_net(w, seat, needs, alone_worth, res)
+            apply_action(s, club_decide(s, seat, needs, alone_worth))
