@@ -55,6 +55,9 @@ def _fitted() -> dict[str, tuple[float, ...]]:
 def preset_for(rules: Rules) -> str | None:
     """The fitted preset whose thresholds these rules use (see the module docstring)."""
     fitted = _fitted()
+    for name, preset in PRESETS.items():
+        if name in fitted and preset == rules:
+            return name
     best: tuple[int, str] | None = None
     for name, preset in PRESETS.items():
         if name not in fitted or preset.players != rules.players:

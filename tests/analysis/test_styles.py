@@ -1,0 +1,98 @@
+"""The opponents' styles, the robust analysis around them and the fitting's building blocks."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from engine.analysis.bidding_fit import best_caution, make_deals, records, roles
+from engine.analysis.robust import analyze_robust
+from engine.analysis.situation import question
+from engine.analysis.styles import DATA_FILE, STYLES, UnknownStyle, opponents, preset_for, sound_caution
+from engine.cli.analyze import main
+from engine.rules import PRESETS, Rules
+
+
+def test_every_preset_ships_a_fitted_table() -> None:
+    data = json.loads(DATA_FILE.read_text())
+    assert set(data["presets"]) == set(PRESETS)
+    for name, entry in data["presets"].items():
+        assert len(entry["caution"]) == 8 and entry["exploitability"] <= 0.03, name
+        assert preset_for(PRESETS[name]) == name
+
+
+def test_other_rules_take_the_nearest_preset() -> None:
+    assert preset_for(Rules(target=5)) == "Standard (North America)"  # the target does not change bidding
+    assert preset_for(Rules(players=3, deck=32)) == "Cutthroat (3 players)"
+    assert preset_for(Rules(players=2)) == "Two-handed"  # the only two-player preset
+    assert preset_for(Rules(stick_the_dealer=True, defend_alone=True)) == "Railroad (defend alone)"
+    assert sound_caution(Rules(target=7)) == sound_caution(Rules())
+
+
+def test_styles_differ_as_documented() -> None:
+    sound, cautious, eager = (opponents(s, Rules()) for s in STYLES)
+    assert eager.caution == ()
+    assert cautious.caution == tuple(c + 0.4 for c in sound.caution)
+    with pytest.raises(UnknownStyle, match="'bold' is not an opponents' style; choose one of: sound, cautious, eager"):
+        opponents("bold", Rules())
+
+
+def test_best_caution_picks_the_threshold_that_earns_most() -> None:
+    # Worked by hand: calling pays (+2) only with strength 3 or 4; with a base threshold of 2.0 any
+    # threshold in (2, 3] is best, and the smallest caution on the 0.05 grid that gets there is 0.05.
+    strength = np.array([1.0, 2.0, 3.0, 4.0, np.nan])
+    ev_call = np.array([-1.0, -1.0, 2.0, 2.0, np.nan])
+    ev_pass = np.zeros(5)
+    assert best_caution(strength, ev_call, ev_pass, 2.0) == pytest.approx(0.05)
+    # ...and when calling always pays, the threshold drops to the lowest strength (caution -1.0)
+    assert best_caution(strength, np.full(5, 1.0), ev_pass, 2.0) == pytest.approx(-1.0)
+
+
+def test_records_hold_the_seat_that_decides() -> None:
+    rules = Rules()
+    states = make_deals(rules, 200, 3)
+    strength, ev_call, ev_pass = records(states, rules, (0.0,) * 8)
+    assert roles(rules) == [2, 4, 6, 0, 3, 5, 7, 1]
+    assert np.isnan(strength[:, 2]).sum() == 0  # first seat always speaks in round 1
+    reached = ~np.isnan(strength)
+    assert (reached == ~np.isnan(ev_call)).all() and (reached == ~np.isnan(ev_pass)).all()
+    assert np.abs(ev_call[reached]).max() <= 4 and np.abs(ev_pass[reached]).max() <= 4  # points a hand
+
+
+def test_close_call_when_the_tables_disagree() -> None:
+    view = question("JD JH AD 9C TS", "QD", "first").view()
+    r = analyze_robust(view, 1, time_budget=None, max_samples=2000, ceiling=False)
+    assert set(r.by_style) == set(STYLES)
+    bests = {a.recommendation for a in r.by_style.values()}
+    assert r.close_call == (len(bests) > 1 or r.analysis.margin_ci[0] <= 0)
+    if len(bests) > 1:
+        assert r.reason.startswith("Against ")
+
+
+def test_cli_reports_every_style(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--hand", "9C TD QH KS 9S", "--upcard", "AC", "--seat", "first", "--samples", "400",
+                 "--no-ceiling", "--json", "--opponents", "eager"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["styles"] == ["eager", "sound", "cautious"] and out["opponents"] == "eager"
+    assert isinstance(out["close_call"], bool)
+    assert all(set(o["ev_by_style"]) == set(STYLES) for o in out["options"])
+    assert out["recommendation"] == out["recommendation_by_style"]["eager"]
+    # no trump, no ace, first seat: every table passes (docs/rules.md §6; any strategy guide)
+    assert set(out["recommendation_by_style"].values()) == {"pass"}
+
+
+def test_cli_refuses_an_unknown_style(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--hand", "9C TD QH KS 9S", "--upcard", "AC", "--seat", "first", "--opponents", "bold"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--opponents" in err[0] and "sound" in err[0]
+
+
+def test_same_seed_same_figures() -> None:
+    view = question("AD KD 9C TC QC", "KC", "first").view()
+    a = analyze_robust(view, 5, time_budget=None, max_samples=1000, ceiling=False)
+    b = analyze_robust(view, 5, time_budget=None, max_samples=1000, ceiling=False)
+    assert [o.realistic.ev for o in a.analysis.options] == [o.realistic.ev for o in b.analysis.options]
