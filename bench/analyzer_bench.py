@@ -16,6 +16,7 @@
    separated and every option is known to ±0.05, ceiling on) with 3 seeds and
    ``--stability-time`` per analysis; among situations whose top two options differ
    by more than 0.1 points in all 3 runs, how often the recommendation is the same.
+3. The robust analysis the page and the CLI run (three tables): seconds per situation.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 from engine.actions import PASS  # noqa: E402
 from engine.analysis.bidding import Analysis, analyze  # noqa: E402
 from engine.analysis.playout import warm_up  # noqa: E402
+from engine.analysis.robust import analyze_robust  # noqa: E402
 from engine.compiled.deal_loop import warm_up as warm_up_fast  # noqa: E402
 from engine.hand import apply, deal  # noqa: E402
 from engine.rules import Rules  # noqa: E402
@@ -126,6 +128,23 @@ def stability(n: int, budget: float) -> None:
           f"seconds per analysis median {statistics.median(seconds):.2f}, max {max(seconds):.2f}")
 
 
+def robust(n: int) -> None:
+    """The analysis the page and the CLI run: the sound table to ±0.05 (ceiling on) plus the
+    cautious and eager tables to ±0.1, default 1 s budget each."""
+    if n <= 0:
+        return
+    rng = random.Random(4)
+    seconds, close = [], 0
+    for _ in range(n):
+        view = situation(rng)
+        t = time.perf_counter()
+        r = analyze_robust(view, 2)
+        seconds.append(time.perf_counter() - t)
+        close += r.close_call
+    print(f"robust analysis (three tables): {n} round-1 situations; seconds median {statistics.median(seconds):.2f}, "
+          f"p90 {pct(seconds, 0.9):.2f}, max {max(seconds):.2f}; close calls {close}/{n}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--situations", type=int, default=100)
@@ -133,6 +152,7 @@ def main() -> None:
     p.add_argument("--stability-time", dest="stability_time", type=float, default=1.0)
     p.add_argument("--max-samples", dest="max_samples", type=int, default=100_000)
     p.add_argument("--skip-compile", dest="skip_compile", action="store_true")
+    p.add_argument("--robust", type=int, default=50, help="round-1 situations for the three-table timing")
     args = p.parse_args()
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
     if not args.skip_compile:
@@ -144,6 +164,7 @@ def main() -> None:
     precision(args.situations, ceiling=False, max_samples=args.max_samples)
     precision(args.situations, ceiling=True, max_samples=args.max_samples)
     stability(args.stability, args.stability_time)
+    robust(args.robust)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

@@ -129,8 +129,8 @@ def url_seed() -> int | None:
 def lesson_list(lessons: tuple[Lesson, ...]) -> None:
     st.title("Learn Euchre")
     st.write(
-        "Ten short lessons for someone who has never played, from the deck to your first bidding "
-        "decisions. Exercises are endless: each question is dealt from a seed and judged by the rules engine."
+        f"{len(lessons)} short lessons for someone who has never played, from the deck to bidding and "
+        "playing a hand. Exercises are endless: each question is dealt from a seed and judged by the rules engine."
     )
     p = progress()
     for lesson in lessons:
