@@ -35,7 +35,7 @@ import pytest
 from play_card_rules import Examined, eff, examine, may_play, seen
 
 from engine.cards import parse_card
-from lessons import play_drill
+from lessons import play_deals
 from lessons.exercises import Mode, check, generate, solve
 from lessons.loader import load_lessons
 
@@ -158,8 +158,8 @@ def test_the_generators_sample_is_uniform_over_the_consistent_deals() -> None:
     for e in examined():
         ex = e.exercise
         assert ex.view is not None and ex.view.trump is not None
-        hidden = play_drill.hidden_of(ex.view)
-        space = play_drill.DealSpace(hidden, ex.view.trump)
+        hidden = play_deals.hidden_of(ex.view)
+        space = play_deals.DealSpace(hidden, ex.view.trump)
         if not any(hidden.voids) or not 20 <= space.total <= 120:
             continue
         every = {tuple(frozenset(h) for h in d) for d in space.every()}
@@ -188,9 +188,9 @@ def test_voids_shown_by_not_following_are_respected() -> None:
         s = seen(ex)
         if not any(s.voids.values()):
             continue
-        hidden = play_drill.hidden_of(ex.view)
+        hidden = play_deals.hidden_of(ex.view)
         assert dict((seat, str(card)) for seat, card in hidden.pinned) == s.pinned
-        _, deals = play_drill.deals_to_judge(ex.view, ex.seed)
+        _, deals = play_deals.deals_to_judge(ex.view, ex.seed)
         for hands in deals[:40]:
             for seat, cards in zip(hidden.seats, hands, strict=True):
                 assert len(cards) == s.sizes[seat]
