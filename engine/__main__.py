@@ -10,6 +10,7 @@ COMMANDS = {
     "solve": ("engine.cli.solve", "double-dummy solve records that end in the play phase"),
     "analyze": ("engine.cli.analyze", "call / pass / alone analysis of a hand"),
     "arena": ("engine.cli.arena", "duplicate matches between computer players"),
+    "study": ("engine.cli.study", "studies on Dask: call charts, the bidding model's fit"),
 }
 
 

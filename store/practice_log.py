@@ -195,7 +195,7 @@ def game_records(game_id: int, conn: sqlite3.Connection | None = None) -> Record
 
 @dataclass(frozen=True, slots=True)
 class Stats:
-    games: int
+    games: int  # games (and replayed deals) with at least one hand played
     games_finished: int
     games_won: int
     hands: int
@@ -225,8 +225,10 @@ def statistics(conn: sqlite3.Connection | None = None) -> Stats:
     """Everything the statistics view shows, from every recorded hand (damaged rows skipped, counted)."""
 
     def read(db: sqlite3.Connection) -> tuple[Any, Any, list[Any]]:
+        # A game counts once a hand of it was played: the table opens a game on every visit.
         g = db.execute(
-            "SELECT count(*), count(finished_at), coalesce(sum(learner_won), 0) FROM practice_games"
+            """SELECT count(*), count(finished_at), coalesce(sum(learner_won), 0) FROM practice_games AS g
+               WHERE EXISTS (SELECT 1 FROM practice_hands AS h WHERE h.game_id = g.id)"""
         ).fetchone()
         h = db.execute(
             """SELECT count(*), coalesce(sum(learner_called), 0),

@@ -72,9 +72,18 @@ def grades_md(graded: tuple[review.GradedDecision, ...], you: str) -> str:
 # ---- the table's parts -----------------------------------------------------------------
 
 
+LEVEL_NAMES = {"beginner": "Beginner player", "club": "Club player", "expert": "Expert player"}
+
+
+def level_name(level: str) -> str:
+    """A computer level as the page names it: "Club player", not "club" (which reads like the suit)."""
+    return LEVEL_NAMES.get(level, f"{level.capitalize()} player")
+
+
 def seat_title(hand: HandState, seat: int, levels: tuple[str, ...]) -> str:
+    """'**West** — Club player · **dealer** · to act'; the learner's seat says "you"."""
     name = seat_name(hand.players, seat)
-    who = "you" if seat == LEARNER else levels[seat]
+    who = "you" if seat == LEARNER else level_name(levels[seat])
     tags = []
     if seat == hand.dealer:
         tags.append("**dealer**")
@@ -88,7 +97,7 @@ def seat_title(hand: HandState, seat: int, levels: tuple[str, ...]) -> str:
         tags.append("to act")
     won = hand.tricks_won(seat)
     tricks = f" · {won} trick{'s' if won != 1 else ''}" if hand.tricks else ""
-    return f"**{name}** ({who}){tricks}" + (" · " + " · ".join(tags) if tags else "")
+    return f"**{name}** — {who}{tricks}" + (" · " + " · ".join(tags) if tags else "")
 
 
 def opponent_seat(hand: HandState, seat: int, levels: tuple[str, ...], reveal: bool) -> None:
@@ -177,7 +186,10 @@ def statistics_view() -> None:
     c[2].metric("Euchres (for / against)", f"{stats.euchres_for} / {stats.euchred}")
     c[3].metric("Loners (made)", f"{stats.loners} ({stats.loners_made})")
     c[4].metric("Net points per hand", f"{stats.points_per_hand:+.2f}")
-    st.caption(f"Games: {stats.games} started, {stats.games_finished} finished, {stats.games_won} won.")
+    st.caption(f"Games played: {stats.games} ({stats.games_finished} finished, {stats.games_won} won).")
+    if len(stats.timeline) < 2:
+        st.caption("The charts of your points and decisions appear after your second hand.")
+        return
     frame = pd.DataFrame(stats.timeline).fillna(0)
     frame["cumulative net points"] = frame["net_points"].cumsum()
     st.plotly_chart(px.line(frame, x="hand", y="cumulative net points", title="Net points over time"),

@@ -31,6 +31,7 @@ from ui.practice_panels import (
     grades_md,
     hand_log,
     import_view,
+    level_name,
     opponent_seat,
     practice_key,
     result_line,
@@ -231,8 +232,8 @@ def _review(table: PracticeTable) -> None:
         for step, yours, theirs, why in cmp.choices:
             before = next(g.before for g in graded if g.step == step) if graded else hand
             mine = "the same as you" if yours == theirs else f"you chose: {choice_text(before, yours)}"
-            st.markdown(f"- {cmp.level.capitalize()}: **{choice_text(before, theirs)}** ({mine}) — {why}")
-        st.markdown(f"Played out with the {cmp.level} in your seat: **{cmp.their_points}** point(s) for your side "
+            st.markdown(f"- {level_name(cmp.level)}: **{choice_text(before, theirs)}** ({mine}) — {why}")
+        st.markdown(f"Played out with the {level_name(cmp.level).lower()} in your seat: **{cmp.their_points}** point(s) for your side "
                     f"(you scored {cmp.your_points}). {result_line(cmp.hand)}")
     cols = st.columns(4)
     cols[0].button("Replay this deal", icon=":material/replay:", key=practice_key("replay_deal"),
@@ -271,7 +272,7 @@ def _settings(rules: Rules) -> tuple[str, bool, bool]:
             key = practice_key(f"level_{seat}")
             if st.session_state.get(key) not in levels:
                 st.session_state[key] = "club"
-            cols[seat - 1].selectbox(f"{seat_name(rules.players, seat)} plays as", levels, key=key)
+            cols[seat - 1].selectbox(f"{seat_name(rules.players, seat)} plays as", levels, format_func=level_name, key=key)
         st.caption("Seat levels apply from the next new game.")
         pace = st.radio("Computer players' pace", list(PACES), format_func=PACES.__getitem__,
                         key=practice_key("pace"), horizontal=True)

@@ -90,6 +90,10 @@ def test_a_complete_hand_through_the_widgets(db: Path) -> None:
     assert _scores(at) == (points[0], points[1])
 
 
+def _statistics_caption(at: AppTest) -> str:
+    return next(c.value for c in at.caption if c.value.startswith("Games played:"))
+
+
 def test_records_survive_a_restart(db: Path) -> None:
     at = _open()
     _play_hand(at)
@@ -97,6 +101,30 @@ def test_records_survive_a_restart(db: Path) -> None:
     again.segmented_control(key="practice_view").set_value("Statistics").run()
     metrics = {m.label: m.value for m in again.metric}
     assert metrics["Hands played"] == "1"
+    # the second visit opened a game too, but only games with a hand played count
+    assert _statistics_caption(again) == "Games played: 1 (0 finished, 0 won)."
+    # one hand makes no chart yet: a short message instead
+    assert not again.get("plotly_chart")
+    assert any("appear after your second hand" in c.value for c in again.caption)
+
+
+def test_a_visit_alone_is_not_a_game(db: Path) -> None:
+    _open()
+    at = _open()
+    at.segmented_control(key="practice_view").set_value("Statistics").run()
+    assert any("No finished hands yet" in i.value for i in at.info)
+    from store import practice_log
+    assert practice_log.statistics().games == 0
+
+
+def test_the_seat_levels_are_named_as_players(db: Path) -> None:
+    at = _open({"levels": "bce"})
+    assert at.selectbox(key="practice_level_1").value == "beginner"
+    west = next(m.value for m in at.markdown if m.value.startswith("**West** — "))
+    north = next(m.value for m in at.markdown if m.value.startswith("**North** — "))
+    east = next(m.value for m in at.markdown if m.value.startswith("**East** — "))
+    assert "Beginner player" in west and "Club player" in north and "Expert player" in east
+    assert "(club)" not in " ".join(m.value for m in at.markdown)
 
 
 def test_the_deal_code_in_the_url_opens_the_same_deal(db: Path) -> None:
@@ -223,8 +251,10 @@ def test_every_variant_plays_a_hand_through_the_page(db: Path, rules: Rules) -> 
     at = _open({"deal": encode(DealCode(rules, seed=77))})
     position = _position(at)
     assert position.session.rules == rules
-    seats = [m.value for m in at.markdown if m.value.startswith("**") and "(" in m.value]
-    assert len([s for s in seats if any(n in s for n in ("South", "West", "North", "East"))]) == rules.players
+    seats = [m.value for m in at.markdown if m.value.startswith(("**South** — ", "**West** — ", "**North** — ",
+                                                                  "**East** — "))]
+    assert len(seats) == rules.players
+    assert all(s.startswith("**South** — you") or " — Club player" in s for s in seats), seats
     _play_hand(at)
     assert result_record(_record(at))["complete"] is True
 
@@ -248,7 +278,7 @@ def test_the_expert_in_your_seat_after_a_hand(db: Path) -> None:
     _play_hand(at)
     at.toggle(key="practice_expert").set_value(True).run()
     assert not at.exception
-    lines = [m.value for m in at.markdown if m.value.startswith("- Expert: ") or m.value.startswith("- Club: ")]
+    lines = [m.value for m in at.markdown if m.value.startswith(("- Expert player: ", "- Club player: "))]
     mine = [a for s, a in _position(at).hand.history if s == 0]
     assert len(lines) == len(mine)
     assert any("Played out with the" in m.value for m in at.markdown)

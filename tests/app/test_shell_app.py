@@ -30,8 +30,19 @@ def test_home_renders_with_the_rules_summary_and_links_to_every_page() -> None:
     assert summary(at) == "Rules: **Standard (North America)** — 4 players · 24 cards · to 10"
     links = {link.proto.page for link in at.get("page_link")}
     assert links == {"learn", "analyze", "practice", "rules"}
-    bowers = at.html[0].value
+    bowers = next(h.value for h in at.html if "data-card=" in h.value)
     assert 'data-card="JH"' in bowers and 'data-card="JD"' in bowers
+
+
+def test_home_starts_a_newcomer_at_the_first_lesson_and_keeps_variants_out_of_the_intro() -> None:
+    at = start()
+    first = at.get("page_link")[0].proto  # the first link on the page, above "Where to go"
+    assert first.page == "learn" and first.query_string == "lesson=deck&step=1"
+    assert first.label.startswith("Start the first lesson")
+    intro = at.markdown[0].value
+    assert "Benny" not in intro and "cutthroat" not in intro.lower()
+    variants = " ".join(m.value for m in at.markdown)
+    assert "*Benny*" in variants and "**Cutthroat**" in variants  # lower down, explained
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

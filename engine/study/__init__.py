@@ -1,0 +1,1 @@
+"""Studies: many seeded tasks run on Dask, saved as they finish (see runner.py)."""

@@ -1,0 +1,127 @@
+"""The studies the runner knows: call charts and the sound bidding model's fit.
+
+Each is a list of ``runner.Task``s plus a way to combine their results into one file. The
+combined file depends only on the parameters (seed, deals): rows sorted by key, every number
+computed by one task from its own seed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from engine.analysis.bidding_fit import calling_rates, exploitability, fit
+from engine.rules import PRESETS, Rules
+from engine.study.charts import FREQUENCY_CHUNK, Cell, count_classes, value_cell
+from engine.study.runner import Task, write_atomic
+
+# ---- call charts ---------------------------------------------------------------------------------
+
+COLUMNS = ("cell", "seat", "round", "hand_class", "score", "n", "attempts",
+           "ev_pass", "ev_pass_lo", "ev_pass_hi", "ev_call", "ev_call_lo", "ev_call_hi",
+           "ev_alone", "ev_alone_lo", "ev_alone_hi", "best", "close_call", "frequency", "frequency_deals")
+
+
+def chart_tasks(rules: Rules, cells: list[Cell], deals: int, seed: int, frequency_deals: int) -> list[Task]:
+    """One task per cell, and the frequency tasks for the seats and rounds those cells have."""
+    data = rules.to_dict()
+    tasks = [Task(f"cell/{c.key}", value_cell, (data, c.key, deals, seed), deals) for c in cells]
+    for rel, rnd in sorted({(c.rel, c.round) for c in cells}):
+        left, chunk = frequency_deals, 0
+        while left > 0:
+            size = min(FREQUENCY_CHUNK, left)
+            tasks.append(Task(f"frequency/{rel}/{rnd}/{chunk}", count_classes, (data, rel, rnd, chunk, size, seed), size))
+            left -= size
+            chunk += 1
+    return tasks
+
+
+def chart_rows(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cells' rows, sorted by cell key, each with its frequency (NaN without frequency tasks)."""
+    counts: dict[tuple[str, int], dict[str, int]] = {}
+    dealt: dict[tuple[str, int], int] = {}
+    cells = []
+    for r in results:
+        if r["task"].startswith("frequency/"):
+            _, seat, rnd, _chunk = r["key"].split("/")
+            where = (seat, int(rnd[1:]))
+            dealt[where] = dealt.get(where, 0) + r["deals"]
+            bucket = counts.setdefault(where, {})
+            for name, k in r["counts"].items():
+                bucket[name] = bucket.get(name, 0) + k
+        else:
+            cells.append(r)
+    rows = []
+    for r in sorted(cells, key=lambda r: r["cell"]):
+        where = (r["seat"], r["round"])
+        total = dealt.get(where, 0)
+        seen = counts.get(where, {}).get(f"{r['seat']}/r{r['round']}/{r['hand_class']}", 0)
+        row = {name: r.get(name) for name in COLUMNS}
+        row["frequency"] = seen / total if total else math.nan
+        row["frequency_deals"] = total
+        rows.append(row)
+    return rows
+
+
+def write_parquet(rows: list[dict[str, Any]], out: Path) -> None:
+    """The rows as a Parquet file (written to a temporary file, then renamed)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    floats = [c for c in COLUMNS if c.startswith("ev_") or c == "frequency"]
+    schema = pa.schema([(c, pa.float64() if c in floats else pa.bool_() if c == "close_call" else
+                         pa.int64() if c in ("round", "n", "attempts", "frequency_deals") else pa.string())
+                        for c in COLUMNS])
+    columns = {c: [(math.nan if r[c] is None else r[c]) if c in floats else r[c] for r in rows] for c in COLUMNS}
+    table = pa.Table.from_pydict(columns, schema=schema)
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+    pq.write_table(table, tmp, compression="zstd")
+    os.replace(tmp, out)
+
+
+# ---- the sound bidding model's fit (tools/fit_bidding.py through the runner) --------------------------
+
+METHOD = "iterated best response over the Club player's call thresholds by seat and round (engine/analysis/bidding_fit.py)"
+
+
+def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) -> dict[str, Any]:
+    """One preset's entry of bidding_styles.json, seeded as tools/fit_bidding.py seeds it."""
+    i = list(PRESETS).index(name)
+    rules = PRESETS[name]
+    start = time.perf_counter()
+    caution, rounds_run, moved = fit(rules, deals, seed + 1000 * i, max_rounds=rounds)
+    worst, gains = exploitability(rules, caution, check_deals, seed + 1000 * i + 1)
+    club_worst, club_gains = exploitability(rules, (0.0,) * 8, check_deals, seed + 1000 * i + 1)
+    rates = calling_rates(rules, caution, check_deals, seed + 1000 * i + 2)
+    return {"name": name, "entry": {
+        "rules": rules.changes(), "caution": list(caution), "rounds": rounds_run, "moved_last_round": moved,
+        "exploitability": worst, "gains_by_seat_left_of_dealer": list(gains),
+        "club_exploitability": club_worst, "club_gains_by_seat_left_of_dealer": list(club_gains),
+        "calling_rates": rates, "seconds": round(time.perf_counter() - start, 1)}}
+
+
+def fit_tasks(names: list[str], deals: int, check_deals: int, rounds: int, seed: int) -> list[Task]:
+    return [Task(f"fit/{name}", fit_preset, (name, deals, check_deals, rounds, seed), deals * rounds + 3 * check_deals)
+            for name in names]
+
+
+def write_fit(results: list[dict[str, Any]], out: Path, deals: int, check_deals: int, rounds: int, seed: int) -> None:
+    """tools/fit_bidding.py's JSON; presets already in ``out`` and not refitted are kept."""
+    try:
+        old = json.loads(out.read_text(encoding="utf-8"))
+        presets = dict(old.get("presets", {})) if isinstance(old, dict) else {}
+    except (OSError, ValueError):
+        presets = {}
+    for r in results:
+        presets[r["name"]] = r["entry"]
+    data = {"method": METHOD, "deals": deals, "check_deals": check_deals, "rounds": rounds, "seed": seed,
+            "presets": {name: presets[name] for name in PRESETS if name in presets}
+            | {n: e for n, e in presets.items() if n not in PRESETS}}
+    write_atomic(out, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode())
+
+
+__all__ = ["COLUMNS", "chart_rows", "chart_tasks", "fit_preset", "fit_tasks", "write_fit", "write_parquet"]
