@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the rules", ("engine", "engine.errors", "engine.cards", "engine.rules", "engine.ranking",
                    "engine.actions", "engine.scoring", "engine.seats", "engine.hand", "engine.game",
-                   "engine.view", "engine.deal_record", "engine.numbers", "engine.narration", "engine.record_file")),
+                   "engine.view", "engine.deal_record", "engine.numbers", "engine.narration", "engine.record_file", "engine.progress")),
     ("computer players that need only the rules", ("engine.players",)),
     ("compiled code", ("engine.compiled",)),
     ("the solver", ("engine.solver",)),

@@ -11,25 +11,25 @@ import random
 from dataclasses import asdict
 from typing import Any
 
-import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.actions import Action
 from engine.analysis.bidding import Analysis
-from engine.analysis.explain import explain, label
+from engine.analysis.explain import headline, label, makes_trump, reasons
 from engine.analysis.failing import failing_deal
 from engine.analysis.playout import outcome_of
-from engine.analysis.robust import analyze_robust
+from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
 from engine.analysis.situation import SEATS_BY_PLAYERS, Question, question
 from engine.cards import Suit, make_deck, parse_cards
 from engine.errors import EuchreError
 from engine.expert import make_player
+from engine.hand import Phase
 from engine.narration import describe
 from engine.numbers import shown
 from engine.rules import Rules
-from engine.seats import seat_name
-from ui.cards import card_buttons, show_cards
+from ui.analyze_parts import deal_hands_html, hand_html, options_html, tricks_html
+from ui.cards import card_buttons, four_colour
+from ui.layout import card_width, projector
 from ui.rules_panel import current_rules
 from ui.share import query_string, rules_to_query
 
@@ -57,14 +57,12 @@ def _load_link() -> None:
 
 @st.cache_data(show_spinner=False, max_entries=64)
 def _run(rules: dict[str, Any], hand: str, upcard: str, seat: str, rnd: int, score: str,
-         seed: int) -> tuple[Analysis, list[str], str, dict[str, dict[Action, float]]]:
-    """The sound model's analysis, its explanation, the close-call sentence ('' if none) and
-    each other style's expected points per option."""
+         seed: int) -> tuple[Robust, list[str]]:
+    """The analysis against every table style (the sound model drives) and the reasons for its answer."""
     q = question(hand, upcard, seat, rules=Rules.from_dict(rules), round=rnd, score=score or None)
     view = q.view()
     r = analyze_robust(view, seed, score=q.score, time_budget=1.0)
-    others = {style: {o.action: o.realistic.ev for o in a.options} for style, a in r.by_style.items() if style != r.drive}
-    return r.analysis, explain(view, r.analysis, q.score), r.reason, others
+    return r, reasons(view, r.analysis, q.score)
 
 
 def _picker(rules: Rules) -> None:
@@ -87,30 +85,10 @@ def _picker(rules: Rules) -> None:
                 st.rerun()
 
 
-def _table(a: Analysis, others: dict[str, dict[Action, float]]) -> pd.DataFrame:
-    rows = []
-    for o in a.options:
-        r = o.realistic
-        row: dict[str, Any] = {
-            "option": label(o.action, o.discard) + ("  ★" if o.action == a.recommendation else ""),
-            "points (sound table)": round(r.ev, 2),
-            "95% interval": f"{r.ev_ci[0]:+.2f} … {r.ev_ci[1]:+.2f}",
-            **{f"vs {style} table": round(evs[o.action], 2) for style, evs in others.items()},
-            "makers take 3+": f"{r.p_make:.0%}", "march": f"{r.p_march:.0%}", "euchred": f"{r.p_euchred:.0%}",
-        }
-        if r.win_delta is not None:
-            row["win chance ±"] = f"{r.win_delta:+.1%}"
-        if o.ceiling is not None:
-            row["ceiling (open hands)"] = round(o.ceiling.ev, 2)
-        row["deals"] = r.n
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
-def _chart(a: Analysis) -> go.Figure:
+def _chart(a: Analysis, big: bool = False) -> go.Figure:
     fig = go.Figure()
     for o in a.options:
-        if o.action.kind.value == "pass":
+        if not makes_trump(o.action):
             continue
         r = o.realistic
         fig.add_bar(
@@ -118,41 +96,78 @@ def _chart(a: Analysis) -> go.Figure:
             error_y={"type": "data", "array": [1.96 * s for s in r.tricks_se]},
         )
     fig.update_layout(
-        barmode="group", xaxis_title="makers' tricks", yaxis_title="share of sampled deals",
-        yaxis_tickformat=".0%", height=340, margin={"t": 30, "b": 40},
-        title="Tricks the makers take (club play, 95% error bars)",
+        barmode="group", xaxis_title="tricks you take", yaxis_title="share of simulated deals",
+        yaxis_tickformat=".0%", height=360, margin={"t": 40, "b": 40, "l": 10, "r": 10},
+        title="When you name trump: how many tricks you take",
+        legend={"orientation": "h", "y": -0.25},
     )
+    if big:  # projector: every text of the figure larger (the Streamlit theme sets small defaults)
+        size = {"size": 20}
+        fig.update_layout(font=size, title_font=size, legend_font=size)
+        fig.update_xaxes(tickfont=size, title_font=size)
+        fig.update_yaxes(tickfont=size, title_font=size)
     return fig
+
+
+def _scale() -> float:
+    """Text size of the drawn blocks: larger in projector mode (as ui.layout enlarges the text)."""
+    return 1.35 if projector() else 1.0
+
+
+def _page_url() -> str:
+    """This page's full address in the browser (st.context.url, without its query), or '' when
+    there is no browser (a script run without one)."""
+    try:
+        url = st.context.url
+    except Exception:  # no browser context at all
+        url = None
+    if url and url.startswith(("http://", "https://")):
+        return url.split("?")[0].split("#")[0]
+    host = st.context.headers.get("Host") if st.context.headers else None
+    return f"http://{host}/analyze" if host else ""
+
+
+def _share(link: dict[str, str]) -> None:
+    base = _page_url()
+    st.markdown("**Share this question** — copy the link:")
+    if not base:
+        st.code("analyze" + query_string(link), language=None, wrap_lines=True)
+        st.caption("Open the page in a browser to get the full address.")
+        return
+    url = base + query_string(link)
+    st.code(url, language=None, wrap_lines=True)
+    st.markdown(f"[Open this question in a new tab]({url})")
 
 
 def _show_failure(q: Question, a: Analysis, seed: int) -> None:
     best = a.option(a.recommendation)
     found = failing_deal(q.view(), best.action, best.discard, make_player("club"), random.Random(seed))
     if found is None:
-        st.success("In 300 sampled deals this choice never lost points.")
+        st.success("In 300 simulated deals this choice never lost points.")
         return
     start, end = found
-    n = q.rules.players
-    st.write(f"A deal where **{label(best.action, best.discard)}** loses points (all hands face up):")
-    for s in range(n):
-        st.caption(f"{seat_name(n, s)}{' (you)' if s == 0 else ''}{' — dealer' if s == start.dealer else ''}")
-        show_cards(start.hands[s], width=56)
-    st.caption("Upcard")
-    show_cards([start.upcard], width=56)
-    lines, state = [], start
+    colour = four_colour()
+    st.markdown(f"#### A deal where **{label(best.action, best.discard)}** loses points")
+    st.caption("All hands face up, as they were dealt when you had to decide.")
+    st.html(deal_hands_html(start, width=card_width(40), four_colour=colour, scale=_scale()))
+    bidding, state = [], start
     for _, action in end.history[len(start.history):]:
-        lines.append(describe(state, action))
+        if state.phase is Phase.PLAY:
+            break
+        bidding.append(describe(state, action))
         state = state.apply(action)
-    st.markdown("\n".join(f"1. {line}" for line in lines))
+    st.markdown("**The bidding:** " + " ".join(bidding))
+    st.markdown("**The play, trick by trick** (the winning card is raised and marked WINS):")
+    st.html(tricks_html(end, width=card_width(44), four_colour=colour, scale=_scale()))
     result = outcome_of(end, 0)
-    st.write(f"Result: your side scores {result.us}, the opponents {result.them}.")
+    st.markdown(f"**Result:** your side scores {result.us}, the opponents {result.them}.")
 
 
 def main() -> None:
     st.title("Hand Analyzer")
-    st.write("Paste or pick your five cards, say where you sit and what was turned up: every bidding choice is "
-             "simulated on the same sampled deals, played out by the computer players, with open-hand perfect play "
-             "alongside as the ceiling.")
+    st.write("Paste or pick your five cards, say where you sit and what was turned up. Every bidding choice is "
+             "tried on the same simulated deals and played out by the computer players; perfect play with all "
+             "cards face up is shown alongside, as the best any player could do.")
     rules = current_rules()
     _load_link()
     if K + "link_problem" in st.session_state:
@@ -162,10 +177,13 @@ def main() -> None:
     seats = SEATS_BY_PLAYERS[rules.players]
     if st.session_state.get(K + "seat") not in seats:
         st.session_state[K + "seat"] = seats[0]
+    round_two = st.session_state.get(K + "round") == "2"
     with top:
-        c1, c2, c3, c4, c5 = st.columns([3, 1, 1.3, 1, 1])
+        c1, c2, c3, c4, c5 = st.columns([3, 1.3, 1.3, 1, 1])
         hand = c1.text_input("Your hand", key=K + "hand", placeholder="JH JD AH KS 9C")
-        upcard = c2.text_input("Upcard", key=K + "upcard", placeholder="9H")
+        upcard = c2.text_input("Turned-down card" if round_two else "Upcard", key=K + "upcard", placeholder="9H",
+                               help="The card the dealer turned down; round 2 names another suit." if round_two
+                               else "The card turned up on the kitty.")
         seat = c3.selectbox("Your seat", seats, key=K + "seat", help="first = left of the dealer")
         rnd = c4.radio("Round", ["1", "2"], key=K + "round", horizontal=True)
         score = c5.text_input("Score (you, them)", key=K + "score", placeholder="6,8")
@@ -183,21 +201,30 @@ def main() -> None:
     if q.score:
         link["score"] = f"{q.score[0]},{q.score[1]}"
     link.update(rules_to_query(rules))
+    st.html(hand_html(q.hand, q.upcard, "Turned down" if q.round == 2 else "Upcard", width=card_width(64),
+                      four_colour=four_colour(), scale=_scale()))
     with st.spinner("Simulating deals…"):
-        a, lines, close_call, others = _run(asdict(rules), hand, upcard, seat, int(rnd), score, 1)
-    best = a.option(a.recommendation)
-    st.markdown(f"## Recommendation: {label(best.action, best.discard)}")
-    if close_call:
-        st.warning(f"**Close call.** {close_call}")
+        r, lines = _run(asdict(rules), hand, upcard, seat, int(rnd), score, 1)
+    a = r.analysis
+    with st.container(border=True, key=K + "verdict"):
+        st.caption("Recommendation")
+        st.markdown(f"## {headline(a)}")
+        if r.close_call:
+            st.warning(f"**Close call.** {r.reason}")
+    st.markdown("**Why**")
     st.markdown("\n".join(f"- {line}" for line in lines))
-    st.dataframe(_table(a, others), hide_index=True)
-    st.caption(f"{a.n} sampled deals in {a.seconds:.2f} s (stopped: {a.stop_reason}). Points are your side's "
-               "net points this hand; 'ceiling' is open-hand perfect play by the solver.")
-    st.plotly_chart(_chart(a))
+    st.markdown("**Every choice, on the same deals**")
+    others = {style: x for style, x in r.by_style.items() if style != r.drive}
+    st.html(options_html(a, others, DESCRIBED, q.rules.players, scale=_scale()))
+    note = (f"{a.n:,} simulated deals ({a.seconds:.1f} seconds). Points are what your side scores this hand "
+            "minus what the other side scores, with the computer players' bidding and play.")
+    if a.stop_reason == "time":
+        note += " The time limit stopped the simulation early, so another run may differ slightly."
+    st.caption(note)
+    st.plotly_chart(_chart(a, projector()))
     if st.button("Show me a deal where this fails", key=K + "fail"):
         _show_failure(q, a, 7)
-    st.caption("Share this question:")
-    st.code("analyze" + query_string(link), language=None)
+    _share(link)
 
 
 main()

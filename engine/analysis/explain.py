@@ -7,8 +7,10 @@ the upcard's role, the score and the simulated numbers.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.actions import Action, Kind
-from engine.analysis.bidding import Analysis, OptionResult
+from engine.analysis.bidding import Analysis, OptionResult, Stats
 from engine.cards import Card, Suit
 from engine.players.evaluate import describe_facts, hand_facts
 from engine.ranking import card_role
@@ -36,6 +38,98 @@ def label(action: Action, discard: Card | None = None) -> str:
         assert action.suit is not None
         return f"{action.kind.value} {action.suit.noun}{alone}"
     return str(action)
+
+
+def gerund(action: Action) -> str:
+    """The option as a doing-word, for "better than ...": 'passing', 'ordering up alone', 'calling clubs'."""
+    alone = " alone" if action.alone else ""
+    if action.kind is Kind.PASS:
+        return "passing"
+    if action.kind is Kind.ORDER:
+        return "ordering up" + alone
+    if action.kind in (Kind.CALL, Kind.NAME):
+        assert action.suit is not None
+        return f"{'calling' if action.kind is Kind.CALL else 'naming'} {action.suit.noun}{alone}"
+    return str(action)
+
+
+def makes_trump(action: Action) -> bool:
+    """Does this option name trump for the learner's side (so its makers are you)?"""
+    return action.kind in (Kind.ORDER, Kind.CALL, Kind.NAME)
+
+
+# ---- numbers, one format everywhere: points with a sign and 2 decimals, chances in whole percents
+
+
+def points(x: float) -> str:
+    """'+1.29', '-0.40', '+0.00' (never '-0.00')."""
+    return f"{0.0 if abs(x) < 0.005 else x:+.2f}"
+
+
+def percent(p: float) -> str:
+    """A chance in whole percents: '65%'; '<1%' and '>99%' for a chance that is not quite 0 or 1."""
+    whole = round(100 * p)
+    if whole == 0 and p > 0:
+        return "<1%"
+    if whole == 100 and p < 1:
+        return ">99%"
+    return f"{whole}%"
+
+
+def percent_change(p: float) -> str:
+    """A change of a chance in whole percentage points: '+10%', '-3%', '±0%'."""
+    whole = round(100 * p)
+    return "±0%" if whole == 0 else f"{whole:+d}%"
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """One outcome of an option, worded from the learner's side: 'you make it', 65%."""
+
+    text: str
+    p: float
+
+
+def chances(action: Action, r: Stats, players: int = 4) -> tuple[Chance, ...]:
+    """The option's chances from the learner's side, from its Stats.
+
+    Ordering or calling makes you the makers: you make it (3+ tricks), take all five, or are
+    euchred. After a pass either side may name trump later; Stats counts the makers' tricks
+    for whichever side that is, so the tricks line says "whoever names trump".
+    """
+    if makes_trump(action):
+        return (
+            Chance("you make it (3+ tricks)", r.p_make),
+            Chance("you take all five", r.p_march),
+            Chance("you are euchred", r.p_euchred),
+        )
+    us, them = ("your side", "the other side") if players == 4 else ("you", "an opponent")
+    out = [
+        Chance(f"{us} names trump later", r.p_we_make),
+        Chance(f"{them} names trump", max(0.0, 1.0 - r.p_we_make - r.p_thrown_in)),
+    ]
+    if r.p_thrown_in > 0.005:
+        out.append(Chance("nobody names trump (thrown in)", r.p_thrown_in))
+    out.append(Chance("whoever names trump makes it (3+ tricks)", r.p_make))
+    return tuple(out)
+
+
+def headline(analysis: Analysis) -> str:
+    """The recommendation and its margin: 'Order up — 0.12 points a hand better than passing'."""
+    best = analysis.option(analysis.recommendation)
+    name = label(best.action, best.discard)
+    name = name[:1].upper() + name[1:]
+    if analysis.runner_up is None:
+        return f"{name} — the only choice"
+    other = gerund(analysis.runner_up)
+    if analysis.by_win_chance:
+        whole = round(100 * analysis.margin)
+        if whole == 0:
+            return f"{name} — about as good as {other} (under 1% more chance of winning the game)"
+        return f"{name} — {whole}% more chance of winning the game than {other}"
+    if round(analysis.margin, 2) == 0:
+        return f"{name} — about as good as {other} (under 0.01 points a hand better)"
+    return f"{name} — {analysis.margin:.2f} points a hand better than {other}"
 
 
 def seat_sentence(view: SeatView) -> str:
@@ -78,22 +172,33 @@ def upcard_sentence(view: SeatView) -> str | None:
     return f"Ordering hands the dealer, an opponent, the {view.upcard.name} — {kind}."
 
 
-def round2_sentence(view: SeatView) -> str | None:
+def round2_sentence(view: SeatView, best: Action | None = None) -> str | None:
+    """What the turned-down suit says (round 2); with ``best`` (the recommendation) it never
+    argues for another suit than the one recommended."""
     if view.turned_down is None or view.phase.value != "bid2":
         return None
     down = view.turned_down
     next_suit = down.partner
     dealer_side = same_side(view.players, view.dealer, view.seat)
+    picked = option_trump(view, best) if best is not None else None
     if dealer_side:
-        return (
+        text = (
             f"{down.noun.capitalize()} were turned down, so {next_suit.noun} ('next', same colour) tend to "
-            f"favour the other side; the dealer's side usually looks at the other colour."
+            f"favour the other side; the dealer's side usually looks at the other colour"
         )
-    return (
+        if picked == next_suit:
+            return text + f", but this hand does best calling {next_suit.noun} all the same."
+        return text + "."
+    text = (
         f"{down.noun.capitalize()} were turned down and the dealer did not want them: {next_suit.noun} "
         f"('next', same colour) is the classic call for the dealer's opponents — its left bower is no longer "
-        f"in the dealer's hand."
+        f"in the dealer's hand"
     )
+    if best is None or picked == next_suit:
+        return text + "."
+    if picked is None:
+        return text + ", but this hand is better off passing."
+    return text + f"; this hand does better calling {picked.noun}."
 
 
 def score_sentence(view: SeatView, score: tuple[int, int] | None, analysis: Analysis) -> str | None:
@@ -113,15 +218,12 @@ def score_sentence(view: SeatView, score: tuple[int, int] | None, analysis: Anal
     return text
 
 
-def _numbers(o: OptionResult) -> str:
+def _numbers(o: OptionResult, players: int) -> str:
     r = o.realistic
-    if o.action.kind is Kind.PASS:
-        base = f"passing is worth {r.ev:+.2f} points a hand"
-        if r.p_thrown_in > 0.005:
-            base += f" (thrown in {r.p_thrown_in:.0%})"
-        return base + f"; your side ends up making trump {r.p_we_make:.0%} of the time"
-    text = f"{label(o.action, o.discard)} makes {r.p_make:.0%} (march {r.p_march:.0%}, euchred {r.p_euchred:.0%}), worth {r.ev:+.2f} points a hand"
-    return text
+    said = ", ".join(f"{c.text} {percent(c.p)}" for c in chances(o.action, r, players))
+    if not makes_trump(o.action):
+        return f"passing is worth {points(r.ev)} points a hand: {said}"
+    return f"{label(o.action, o.discard)} is worth {points(r.ev)} points a hand: {said}"
 
 
 def _sentence(text: str) -> str:
@@ -130,44 +232,46 @@ def _sentence(text: str) -> str:
 
 def explain(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None) -> list[str]:
     """The explanation lines for an analysis, most important last-but-first: the verdict."""
+    first = headline(analysis)
+    return [f"Best: {first[:1].lower()}{first[1:]}.", *reasons(view, analysis, score)]
+
+
+def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None) -> list[str]:
+    """The explanation without its verdict line (a page shows ``headline`` above these)."""
     best = analysis.option(analysis.recommendation)
     lines: list[str] = []
-    unit = "chance of winning the game" if analysis.by_win_chance else "points a hand"
-    margin = f"{analysis.margin:.1%}" if analysis.by_win_chance else f"{analysis.margin:.2f}"
-    if analysis.runner_up is not None:
-        runner = analysis.option(analysis.runner_up)
-        lines.append(
-            f"Best: {label(best.action, best.discard)}, ahead of {label(runner.action, runner.discard)} "
-            f"by {margin} ({unit})."
-        )
-    else:
-        lines.append(f"Only one choice: {label(best.action, best.discard)}.")
     trump = option_trump(view, best.action)
     hand = view.hand
+    instead = trump is None and analysis.runner_up is not None
     if trump is None and analysis.runner_up is not None:
         trump = option_trump(view, analysis.runner_up)
     if trump is not None:
         if best.discard is not None and view.upcard not in hand:
             hand = tuple(c for c in hand if c != best.discard) + (view.upcard,)
         facts = hand_facts(hand, trump)
-        lines.append(f"With {trump.noun} as trump you would hold {describe_facts(facts)}.")
+        held = describe_facts(facts)
+        if instead and analysis.runner_up is not None:
+            lines.append(f"{gerund(analysis.runner_up).capitalize()} would make {trump.noun} trump: you would hold {held}.")
+        else:
+            lines.append(f"With {trump.noun} as trump you would hold {held}.")
     lines.append(seat_sentence(view))
-    for extra in (upcard_sentence(view), round2_sentence(view), score_sentence(view, score, analysis)):
+    for extra in (upcard_sentence(view), round2_sentence(view, best.action), score_sentence(view, score, analysis)):
         if extra:
             lines.append(extra)
-    lines.append(_sentence(_numbers(best)))
+    lines.append(_sentence(_numbers(best, view.players)))
     if analysis.runner_up is not None:
-        lines.append(_sentence(_numbers(analysis.option(analysis.runner_up))))
+        lines.append(_sentence(_numbers(analysis.option(analysis.runner_up), view.players)))
     if best.ceiling is not None:
         top = max(analysis.options, key=lambda o: o.ceiling.ev if o.ceiling else -99)
         if top.action != best.action and top.ceiling is not None:
             lines.append(
-                f"With every card face up and perfect play (the ceiling), {label(top.action)} would score "
-                f"more ({top.ceiling.ev:+.2f}); the recommendation uses realistic play."
+                f"Only with every card face up and perfect play would {gerund(top.action)} score more "
+                f"({points(top.ceiling.ev)} points a hand); at a real table, with the cards hidden, "
+                f"{gerund(best.action)} is better."
             )
     lines.append(
-        f"Realistic: the other seats bid by the sound bidding model (a best response to itself) and "
-        f"every seat plays its cards as the club player does, on {analysis.n} sampled deals that fit "
-        f"the passes."
+        f"How this was worked out: the other seats bid by the sound bidding model (a best response to "
+        f"itself) and every seat plays its cards as the club player does, on {analysis.n:,} simulated "
+        f"deals that fit the passes."
     )
     return lines

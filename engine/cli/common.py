@@ -6,13 +6,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, Any, NoReturn, TextIO
+from typing import IO, Any, NoReturn
 
 from engine.errors import EuchreError
 from engine.numbers import MAX_DIGITS, NumberError, parse_float, parse_int
+from engine.progress import Progress
 from engine.record_file import Entry, JSONTextError, RecordSourceError, file_label, iter_entries, load_json
 from engine.rules import Rules
 
@@ -105,64 +105,6 @@ def guarded(command: str, run: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         print(f"{command}: interrupted", file=sys.stderr)
         return 130
-
-
-class Progress:
-    """``done/total`` with the rate and the time left, on stderr, at most once a second.
-
-    Shown only when ``enabled`` (``--progress``) or stderr is a terminal, so piped output
-    and tests see nothing. The line is rewritten in place (``\\r``) and ended by ``close``.
-    """
-
-    def __init__(self, what: str, unit: str, total: int, enabled: bool | None = None,
-                 stream: TextIO | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        self.stream = stream if stream is not None else sys.stderr
-        if enabled is None:
-            enabled = _is_tty(self.stream)
-        self.enabled = enabled
-        self.what, self.unit, self.total = what, unit, total
-        self.clock = clock
-        self.start = clock()
-        self.shown_at = self.start
-        self.wrote = False
-
-    def __call__(self, done: int) -> None:
-        if not self.enabled:
-            return
-        now = self.clock()
-        if now - self.shown_at < 1.0 and done < self.total:
-            return
-        self.shown_at = now
-        self.stream.write("\r" + self.line(done, now - self.start))
-        self.stream.flush()
-        self.wrote = True
-
-    def line(self, done: int, seconds: float) -> str:
-        rate = done / seconds if seconds > 0 else 0.0
-        left = (self.total - done) / rate if rate > 0 else None
-        eta = "" if left is None else f", about {_duration(left)} left"
-        return f"{self.what}: {done:,}/{self.total:,} {self.unit}, {rate:,.0f} {self.unit}/s{eta}   "
-
-    def close(self) -> None:
-        if self.wrote:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.wrote = False
-
-
-def _is_tty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 60:
-        return f"{seconds:.0f} s"
-    if seconds < 3600:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
 
 
 __all__ = ["SEED_LIMIT", "Parser", "Progress", "RecordSourceError", "decimal", "guarded", "open_records", "rules_option", "whole"]

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.errors import EuchreError
+from engine.progress import duration, is_tty
 
 MANIFEST = "manifest.json"
 
@@ -144,7 +145,7 @@ class StudyProgress:
     def line(self, done: int, deals: int, seconds: float) -> str:
         rate = deals / seconds if seconds > 0 else 0.0
         left = (self.weight - deals) / rate if rate > 0 else None
-        eta = "" if left is None else f", about {_duration(left)} left"
+        eta = "" if left is None else f", about {duration(left)} left"
         return f"{self.what}: {done:,}/{self.total:,} tasks, {rate:,.0f} deals/s{eta}   "
 
     def __call__(self, done: int, deals: int) -> None:
@@ -152,7 +153,7 @@ class StudyProgress:
         if not self.enabled or (now - self.shown < 1.0 and done < self.total):
             return
         self.shown = now
-        end = "\r" if _is_tty(self.stream) else "\n"
+        end = "\r" if is_tty(self.stream) else "\n"
         self.stream.write(self.line(done, deals, now - self.start) + end)
         self.stream.flush()
         self.wrote = end == "\r"
@@ -163,22 +164,7 @@ class StudyProgress:
             self.stream.flush()
 
 
-def _is_tty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 60:
-        return f"{seconds:.0f} s"
-    if seconds < 3600:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     results: list[dict[str, Any]]  # every task's result, sorted by task key
     computed: int  # tasks run now (the others were saved already)
@@ -197,7 +183,7 @@ def run(what: str, tasks: Sequence[Task], parts: Path, manifest: dict[str, Any],
     prepare(parts, manifest, resume)
     todo = [t for t in tasks if load_part(parts, t.key) is None]
     weight = sum(t.weight for t in todo)
-    shown = StudyProgress(what, len(todo), weight, _is_tty(stream) if progress is None else progress, stream)
+    shown = StudyProgress(what, len(todo), weight, is_tty(stream) if progress is None else progress, stream)
     start = time.monotonic()
     if todo:
         as_completed: Any = importlib.import_module("distributed").as_completed

@@ -1,29 +1,100 @@
-"""The Hand Analyzer page in Streamlit's AppTest: a linked question, bad input, the card picker."""
+"""The Hand Analyzer page in Streamlit's AppTest: a linked question, plain words, bad input, the card
+picker, the share link and a failing deal shown trick by trick."""
 
 from __future__ import annotations
 
-from app_pages import open_page
+import re
+
+from app_pages import APP, open_page
 from streamlit.testing.v1 import AppTest
 
 PAGE = "views/analyze.py"
 
 
-def _open(query: dict[str, str] | None = None) -> AppTest:
-    return open_page(PAGE, query)
+def _open(query: dict[str, str] | None = None, url: str | None = None) -> AppTest:
+    if url is None:
+        return open_page(PAGE, query)
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page(PAGE)
+    at.context = {"url": url}
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
 
 
 def _markdown(at: AppTest) -> str:
     return "\n".join(m.value for m in at.markdown)
 
 
+def _html(at: AppTest) -> str:
+    return "\n".join(h.value for h in at.html)
+
+
+def _visible_text(at: AppTest) -> str:
+    """Everything written on the page: markdown, captions, alerts and the text of the HTML blocks."""
+    parts = [_markdown(at), *(c.value for c in at.caption), *(w.value for w in at.warning),
+             re.sub(r"<[^>]+>", " ", _html(at))]
+    return "\n".join(parts)
+
+
 def test_a_lesson_link_fills_the_form_and_recommends() -> None:
     at = _open({"hand": "JH JD AH KH AS", "upcard": "9H", "seat": "first"})
     assert at.text_input(key="an_hand").value == "JH JD AH KH AS"
     text = _markdown(at)
-    assert "Recommendation: order up alone" in text
+    assert "## Order up alone — " in text and "points a hand better than passing" in text
     assert "right bower" in text
-    assert len(at.dataframe) == 1 and len(at.dataframe[0].value) == 3
-    assert "analyze?hand=JH+JD+AH+KH+AS&upcard=9H&seat=first" in at.code[0].value
+    html = _html(at)
+    assert html.count('data-testid="an-option"') == 3
+    assert html.count('data-recommended="true"') == 1
+    # the hand and the upcard are drawn as cards
+    hand = next(h.value for h in at.html if 'data-testid="an-hand"' in h.value)
+    assert all(f'data-card="{c}"' in hand for c in ("JH", "JD", "AH", "KH", "AS", "9H"))
+    assert ">Upcard<" in hand
+
+
+def test_chances_are_worded_from_your_side_in_one_number_format() -> None:
+    at = _open({"hand": "9C TD QS KD 9S", "upcard": "9H", "seat": "first"})
+    text = _visible_text(at)
+    assert "## Pass — " in _markdown(at)
+    for words in ("You make it (3+ tricks)", "You are euchred", "Your side names trump later",
+                  "The other side names trump", "Perfect play with all cards face up"):
+        assert words in text, words
+    for jargon in ("makers take", "ceiling", "stopped:", "separated", "ahead by", "★"):
+        assert jargon not in text, jargon
+    # points: a sign and two decimals; chances: whole percents
+    assert re.search(r"[+-]\d\.\d\d points a hand", text)
+    assert not re.search(r"\d\.\d%", text)
+    assert re.search(r"[\d,]+ simulated deals", text)
+
+
+def test_a_close_call_says_so_when_the_tables_disagree() -> None:
+    at = _open({"hand": "JD JH AD 9C TS", "upcard": "QD", "seat": "first"})
+    warnings = " ".join(w.value for w in at.warning)
+    assert "Close call" in warnings and "cautious table" in warnings
+    assert "points a hand better than" in _markdown(at)
+
+
+def test_round_two_says_turned_down_and_the_reasons_agree_with_the_call() -> None:
+    at = _open({"hand": "JC AC KC 9H TS", "upcard": "QD", "seat": "first", "round": "2"})
+    assert at.text_input(key="an_upcard").label == "Turned-down card"
+    hand = next(h.value for h in at.html if 'data-testid="an-hand"' in h.value)
+    assert ">Turned down<" in hand and 'data-card="QD"' in hand
+    text = _markdown(at)
+    assert "## Call clubs — " in text
+    assert "this hand does better calling clubs" in text  # the 'next' hint does not argue for hearts
+    at.radio(key="an_round").set_value("1").run()
+    assert at.text_input(key="an_upcard").label == "Upcard"
+
+
+def test_the_share_link_is_a_full_address() -> None:
+    at = _open({"hand": "JH JD AH KH AS", "upcard": "9H", "seat": "first"},
+               url="http://coach.example:8501/analyze")
+    link = at.code[-1].value
+    assert link.startswith("http://coach.example:8501/analyze?")
+    assert "hand=JH+JD+AH+KH+AS&upcard=9H&seat=first" in link
+    assert f"]({link})" in _markdown(at)
 
 
 def test_bad_input_keeps_the_text_and_says_what_is_wrong() -> None:
@@ -40,14 +111,20 @@ def test_the_card_picker_and_the_paste_box_stay_in_sync() -> None:
     assert "5 cards" in at.error[0].value
     at.button(key="an_pick-C-9C").click().run()
     assert at.text_input(key="an_hand").value == "JH JD AH KS 9C"
-    assert "Recommendation:" in _markdown(at)
+    assert "points a hand" in _markdown(at)
     at.button(key="an_pick-S-KS").click().run()  # clicking a held card takes it out
     assert at.text_input(key="an_hand").value == "JH JD AH 9C"
 
 
-def test_show_me_a_deal_where_this_fails() -> None:
+def test_show_me_a_deal_where_this_fails_trick_by_trick() -> None:
     at = _open({"hand": "JH AD TH KS 9C", "upcard": "QH", "seat": "third"})
     at.button(key="an_fail").click().run()
     assert not at.exception
-    text = _markdown(at) + "\n".join(m.value for m in at.get("alert") if hasattr(m, "value"))
-    assert "loses points" in text or "never lost points" in text
+    text = _markdown(at)
+    assert "loses points" in text, text[-500:]
+    html = _html(at)
+    assert html.count('data-testid="an-trick"') == 5
+    tricks = next(h.value for h in at.html if 'data-testid="an-tricks"' in h.value)
+    assert len(re.findall(r"<b>Trick \d</b> · \w+( \([a-z ]+\))? led", tricks)) == 5
+    assert tricks.count(" won</div>") == 5 and tricks.count('data-state="winning"') == 5
+    assert "**The bidding:**" in text and not re.search(r"^1\. ", text, re.M)

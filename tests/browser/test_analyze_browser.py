@@ -32,7 +32,8 @@ def ask(page: Any, wait_idle: Any, hand: str, upcard: str) -> float:
 
 
 def recommendation(page: Any) -> str:
-    heading = page.get_by_role("heading", name=re.compile(r"^Recommendation:"))
+    """The headline: 'Order up alone — 0.83 points a hand better than passing'."""
+    heading = page.locator(".st-key-an_verdict h2")
     heading.wait_for(timeout=20_000)
     return str(heading.inner_text())
 
@@ -44,17 +45,52 @@ def test_paste_a_hand_and_read_the_recommendation(
     assert_no_exception(page)
     seconds = ask(page, wait_idle, "JH JD AH KH AS", "9H")
     assert_no_exception(page)
-    assert "order up alone" in recommendation(page)
+    assert recommendation(page).startswith("Order up alone — ")
     main = page.locator('[data-testid="stMain"]')
     text = str(main.inner_text())
     assert "right bower" in text and "left bower" in text
-    deals = re.search(r"(\d+) sampled deals in ([\d.]+) s", text)
+    deals = re.search(r"([\d,]+) simulated deals \(([\d.]+) seconds\)", text)
     assert deals is not None, text[-800:]
-    assert int(deals.group(1)) >= 24
+    assert int(deals.group(1).replace(",", "")) >= 24
+    assert page.locator('[data-testid="an-hand"] img[data-card]').count() == 6
+    assert page.locator('[data-testid="an-option"][data-recommended="true"]').count() == 1
     record_timing("analyze.paste_to_answer", seconds)
     screenshot(page, "analyze-order-alone")
 
     ask(page, wait_idle, "9C TD QS KD 9S", "9H")
     assert_no_exception(page)
-    assert recommendation(page).endswith("pass")
+    assert recommendation(page).startswith("Pass — ")
     screenshot(page, "analyze-pass")
+
+
+SIZES = {"phone": (390, 844), "laptop": (1366, 900), "projector": (1920, 1080)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_page_fits_phone_laptop_and_projector(
+    size: str, open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any,
+    screenshot: Any,
+) -> None:
+    """A linked question and its failing deal, drawn without horizontal page overflow at each size."""
+    width, height = SIZES[size]
+    with open_page(app_url, width, height) as page:
+        goto(page, "/analyze?hand=JD+JH+AD+9C+TS&upcard=QD&seat=first")
+        assert_no_exception(page)
+        if size == "projector":  # a classroom screen: large cards and text
+            click_and_wait(page, page.locator('[data-testid="stSidebar"]').get_by_text("Projector mode"))
+            assert page.locator('[data-testid="an-hand"] img[width="100"]').count() == 6
+        assert " — " in recommendation(page)
+        assert "Close call" in str(page.locator(".st-key-an_verdict").inner_text())
+        share = page.locator('[data-testid="stCode"]').last.inner_text()
+        assert share.strip().startswith(app_url + "/analyze?hand=JD+JH+AD+9C+TS"), share
+        click_and_wait(page, page.get_by_role("button", name="Show me a deal where this fails"))
+        assert_no_exception(page)
+        assert page.locator('[data-testid="an-trick"]').count() == 5
+        page.wait_for_timeout(300)  # let the plot and the images settle their sizes
+        scroll_width = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll_width <= width, f"the page is {scroll_width} px wide in a {width} px window"
+        main_width = page.evaluate(
+            "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m.scrollWidth; }"
+        )
+        assert main_width <= width, f"the main area scrolls sideways: {main_width} px in {width} px"
+        screenshot(page, f"analyze-{size}-{width}x{height}")
