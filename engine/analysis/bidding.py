@@ -89,6 +89,10 @@ class Stats:
     tricks: tuple[float, ...]  # makers' tricks 0..5, fractions of the made hands
     tricks_se: tuple[float, ...]
     win_delta: float | None  # change in the chance of winning the game
+    # shares of all deals, by the side that named trump (the learner's or the other):
+    p_we_make_it: float = 0.0  # your side named trump and took 3+
+    p_they_make_it: float = 0.0  # the other side named trump and took 3+
+    p_they_euchred: float = 0.0  # the other side named trump and was euchred
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +193,13 @@ def _stats(rows: np.ndarray, view: SeatView, win: np.ndarray | None, base_win: f
     win_delta = None
     if base_win is not None and win is not None and n:
         win_delta = float(win.mean()) - base_win
+    ours = _we_made(rows[:, 0], view)
+    theirs = (rows[:, 0] >= 0) & ~ours
+    three = rows[:, 1] >= 3
     return Stats(
+        p_we_make_it=float((ours & three).sum()) / max(n, 1),
+        p_they_make_it=float((theirs & three).sum()) / max(n, 1),
+        p_they_euchred=float((theirs & ~three).sum()) / max(n, 1),
         n=n, ev=ev, ev_ci=(lo, hi),
         p_make=sum(fr[3:]), p_march=fr[5], p_euchred=sum(fr[:3]),
         p_thrown_in=(n - made_rows.shape[0]) / n, p_we_make=int(_we_made(rows[:, 0], view).sum()) / n,

@@ -94,8 +94,8 @@ def chances(action: Action, r: Stats, players: int = 4) -> tuple[Chance, ...]:
     """The option's chances from the learner's side, from its Stats.
 
     Ordering or calling makes you the makers: you make it (3+ tricks), take all five, or are
-    euchred. After a pass either side may name trump later; Stats counts the makers' tricks
-    for whichever side that is, so the tricks line says "whoever names trump".
+    euchred. After a pass either side may name trump later, and each outcome is worded for
+    the side it happens to.
     """
     if makes_trump(action):
         return (
@@ -104,13 +104,16 @@ def chances(action: Action, r: Stats, players: int = 4) -> tuple[Chance, ...]:
             Chance("you are euchred", r.p_euchred),
         )
     us, them = ("your side", "the other side") if players == 4 else ("you", "an opponent")
+    verb = "name" if players != 4 and us == "you" else "names"
     out = [
-        Chance(f"{us} names trump later", r.p_we_make),
-        Chance(f"{them} names trump", max(0.0, 1.0 - r.p_we_make - r.p_thrown_in)),
+        Chance(f"{us} {verb} trump later and make{'s' if verb == 'names' else ''} it", r.p_we_make_it),
+        Chance(f"{us} {verb} trump later and {'is' if verb == 'names' else 'are'} euchred",
+               max(0.0, r.p_we_make - r.p_we_make_it)),
+        Chance(f"{them} names trump and makes it", r.p_they_make_it),
+        Chance(f"{them} names trump and is euchred", r.p_they_euchred),
     ]
     if r.p_thrown_in > 0.005:
         out.append(Chance("nobody names trump (thrown in)", r.p_thrown_in))
-    out.append(Chance("whoever names trump makes it (3+ tricks)", r.p_make))
     return tuple(out)
 
 

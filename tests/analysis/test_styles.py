@@ -96,3 +96,15 @@ def test_same_seed_same_figures() -> None:
     a = analyze_robust(view, 5, time_budget=None, max_samples=1000, ceiling=False)
     b = analyze_robust(view, 5, time_budget=None, max_samples=1000, ceiling=False)
     assert [o.realistic.ev for o in a.analysis.options] == [o.realistic.ev for o in b.analysis.options]
+
+
+def test_after_a_pass_every_deal_ends_one_way_for_one_side() -> None:
+    """Your side makes it or is euchred, the other side makes it or is euchred, or nobody names
+    trump: five outcomes that split every deal, so their shares add up to one."""
+    view = question("9C TD QS KD 9S", "9H", "first").view()
+    r = analyze_robust(view, 3, time_budget=None, max_samples=1000, ceiling=False)
+    s = next(o for o in r.analysis.options if str(o.action) == "pass").realistic
+    parts = (s.p_we_make_it, s.p_we_make - s.p_we_make_it, s.p_they_make_it, s.p_they_euchred, s.p_thrown_in)
+    assert all(p >= 0 for p in parts) and sum(parts) == pytest.approx(1.0)
+    order = next(o for o in r.analysis.options if str(o.action) == "order").realistic
+    assert order.p_they_make_it == 0 and order.p_we_make == pytest.approx(1.0)  # ordering makes you the makers
