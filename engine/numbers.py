@@ -23,6 +23,8 @@ engine.numbers.NumberError: the step must be a whole number from 1 to 9, got '²
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TypeVar
 
 from engine.errors import EuchreError
 
@@ -49,32 +51,29 @@ def _fmt(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def parse_int(text: object, what: str, low: int, high: int) -> int:
-    """``text`` as a whole number in ``low..high`` (surrounding spaces allowed)."""
-    accepted = f"{what} must be a whole number from {low} to {high}, got {shown(text)}"
-    if not isinstance(text, str):
+N = TypeVar("N", int, float)
+
+
+def _read(text: object, pattern: re.Pattern[str], convert: Callable[[str], N], low: N, high: N, accepted: str) -> N:
+    """``text`` (surrounding spaces allowed) matching ``pattern`` and, converted, in ``low..high``;
+    otherwise NumberError(``accepted``)."""
+    if not isinstance(text, str) or not pattern.fullmatch(text.strip()):
         raise NumberError(accepted)
-    body = text.strip()
-    if not _INT.fullmatch(body):
-        raise NumberError(accepted)
-    value = int(body)
+    value = convert(text.strip())
     if not low <= value <= high:
         raise NumberError(accepted)
     return value
+
+
+def parse_int(text: object, what: str, low: int, high: int) -> int:
+    """``text`` as a whole number in ``low..high`` (surrounding spaces allowed)."""
+    return _read(text, _INT, int, low, high, f"{what} must be a whole number from {low} to {high}, got {shown(text)}")
 
 
 def parse_float(text: object, what: str, low: float, high: float) -> float:
     """``text`` as a finite decimal number in ``low..high`` (no exponents, no nan/inf)."""
-    accepted = f"{what} must be a number from {_fmt(low)} to {_fmt(high)}, got {shown(text)}"
-    if not isinstance(text, str):
-        raise NumberError(accepted)
-    body = text.strip()
-    if not _DECIMAL.fullmatch(body):
-        raise NumberError(accepted)
-    value = float(body)
-    if not low <= value <= high:
-        raise NumberError(accepted)
-    return value
+    return _read(text, _DECIMAL, float, low, high,
+                 f"{what} must be a number from {_fmt(low)} to {_fmt(high)}, got {shown(text)}")
 
 
 def parse_pair(text: object, what: str, low: int, high: int, sep: str = ",") -> tuple[int, int]:

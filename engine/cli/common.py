@@ -4,11 +4,12 @@ files, ``--rules`` JSON, progress on stderr, and no traceback on a closed pipe o
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, Any, NoReturn
+from typing import IO, Any, NoReturn, TypeVar
 
 from engine.errors import EuchreError
 from engine.numbers import MAX_DIGITS, NumberError, parse_float, parse_int
@@ -40,28 +41,27 @@ def tidy(message: str) -> str:
     return message
 
 
-def whole(what: str, low: int, high: int) -> Callable[[str], int]:
-    """An argparse ``type`` for a whole number ``low..high`` (engine/numbers.py's reader)."""
+N = TypeVar("N", int, float)
 
-    def convert(text: str) -> int:
+
+def _number_type(parse: Callable[[str, str, N, N], N], what: str, low: N, high: N) -> Callable[[str], N]:
+    def convert(text: str) -> N:
         try:
-            return parse_int(text, what, low, high)
+            return parse(text, what, low, high)
         except NumberError as err:
             raise argparse.ArgumentTypeError(str(err)) from None
 
     return convert
+
+
+def whole(what: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number ``low..high`` (engine/numbers.py's reader)."""
+    return _number_type(parse_int, what, low, high)
 
 
 def decimal(what: str, low: float, high: float) -> Callable[[str], float]:
     """An argparse ``type`` for a finite decimal ``low..high``."""
-
-    def convert(text: str) -> float:
-        try:
-            return parse_float(text, what, low, high)
-        except NumberError as err:
-            raise argparse.ArgumentTypeError(str(err)) from None
-
-    return convert
+    return _number_type(parse_float, what, low, high)
 
 
 def rules_option(text: str | None, example: str) -> Rules:
@@ -91,6 +91,23 @@ def open_records(name: str) -> Iterator[Iterator[Entry]]:
         yield iter_entries(fh, name)
 
 
+def print_results(name: str, result: Callable[[dict[str, Any] | None, str | None], dict[str, Any]]) -> int:
+    """One JSON line per entry of the records file ``name``: ``result(record, problem)`` (the
+    record, or None and what was wrong with its line). Exit code 2 if any line is an error
+    or the file cannot be read (one line on stderr), else 0."""
+    failed = False
+    try:
+        with open_records(name) as entries:
+            for record, problem in entries:
+                line = result(record, problem)
+                failed = failed or "error" in line
+                print(json.dumps(line), flush=True)
+    except RecordSourceError as err:
+        print(err, file=sys.stderr)
+        return 2
+    return 2 if failed else 0
+
+
 def guarded(command: str, run: Callable[[], int]) -> int:
     """Run a command; a closed output pipe ends it quietly, Ctrl-C with one line (exit 130)."""
     try:
@@ -107,4 +124,4 @@ def guarded(command: str, run: Callable[[], int]) -> int:
         return 130
 
 
-__all__ = ["SEED_LIMIT", "Parser", "Progress", "RecordSourceError", "decimal", "guarded", "open_records", "rules_option", "whole"]
+__all__ = ["SEED_LIMIT", "Parser", "Progress", "RecordSourceError", "decimal", "guarded", "open_records", "print_results", "rules_option", "whole"]

@@ -8,13 +8,8 @@ record prints ``{"error": ..., "step": ...}`` in its place; either way the exit 
 
 from __future__ import annotations
 
-import json
-import sys
-from typing import Any
-
-from engine.cli.common import Parser, guarded, open_records
+from engine.cli.common import Parser, guarded, print_results
 from engine.deal_record import result_record
-from engine.record_file import RecordSourceError
 
 
 def _run(argv: list[str]) -> int:
@@ -24,21 +19,8 @@ def _run(argv: list[str]) -> int:
     )
     parser.add_argument("file", help="a JSON record or a JSON Lines file of records; - for stdin")
     args = parser.parse_args(argv)
-    failed = False
-    try:
-        with open_records(args.file) as entries:
-            for record, problem in entries:
-                if record is None:
-                    result: dict[str, Any] = {"error": problem, "step": None}
-                else:
-                    result = result_record(record)
-                failed = failed or "error" in result
-                print(json.dumps(result))
-    except RecordSourceError as err:
-        sys.stdout.flush()
-        print(err, file=sys.stderr)
-        return 2
-    return 2 if failed else 0
+    return print_results(args.file, lambda record, problem: (
+        {"error": problem, "step": None} if record is None else result_record(record)))
 
 
 def main(argv: list[str]) -> int:

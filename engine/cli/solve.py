@@ -14,14 +14,11 @@ for that line, and the command exits 2 at the end.
 
 from __future__ import annotations
 
-import json
-import sys
 from typing import Any
 
-from engine.cli.common import Parser, guarded, open_records
+from engine.cli.common import Parser, guarded, print_results
 from engine.deal_record import replay
 from engine.hand import Phase
-from engine.record_file import RecordSourceError
 from engine.solver import solve
 
 
@@ -49,17 +46,8 @@ def _run(argv: list[str]) -> int:
     )
     parser.add_argument("file", help="a JSON record or a JSON Lines file of records; - for stdin")
     args = parser.parse_args(argv)
-    failed = False
-    try:
-        with open_records(args.file) as entries:
-            for record, problem in entries:
-                result = {"error": problem} if record is None else solve_record(record)
-                failed = failed or "error" in result
-                print(json.dumps(result), flush=True)
-    except RecordSourceError as err:
-        print(err, file=sys.stderr)
-        return 2
-    return 2 if failed else 0
+    return print_results(args.file, lambda record, problem: (
+        {"error": problem} if record is None else solve_record(record)))
 
 
 def main(argv: list[str]) -> int:
