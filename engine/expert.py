@@ -63,10 +63,10 @@ class ExpertPlayer:
         if len(view.legal) == 1:
             return Decision(view.legal[0], "the only legal choice")
         if view.phase in BIDDING_PHASES:
-            return self._bid(view, rng, club)
+            return self._bid(view, rng)
         return self._search(view, rng, club)
 
-    def _bid(self, view: SeatView, rng: random.Random, club: ClubPlayer) -> Decision:
+    def _bid(self, view: SeatView, rng: random.Random) -> Decision:
         sound = opponents("sound", view.rules)
         a = analyze(
             view, rng, time_budget=self.bid_time, max_samples=self.bid_samples, ceiling=False,

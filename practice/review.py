@@ -153,6 +153,7 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
     if len(legal) == 1:
         return GradedDecision(step, before, action, None, 0.0, None, (), "the only legal choice")
     tricks: dict[Action, int] = {}
+    robust: Robust | None = None
     if before.phase in (Phase.PLAY, Phase.DISCARD, Phase.DEFEND):
         solved = _solved_values(before, seat)
         if solved is None:
@@ -166,15 +167,6 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
                                   "not graded: no bidding analysis for this decision")
         values = {o.action: float(o.realistic.ev) for o in robust.analysis.options}
         source = ANALYZER_SOURCE
-        if action in values:
-            # A bid is only as bad as its loss against the table it does best against: a
-            # choice that is right against some sound-enough table is a close call, not a mistake.
-            losses = {style: max(a.option(o.action).realistic.ev for o in a.options) - a.option(action).realistic.ev
-                      for style, a in robust.by_style.items()}
-            kindest = min(losses, key=lambda st: losses[st])
-            if grade_for(max(0.0, losses[kindest])) != grade_for(max(0.0, values[max(values, key=values.__getitem__)]
-                                                                       - values[action])):
-                return _close_call(step, before, action, values, robust, kindest, losses[kindest])
     if action not in values:
         return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no value for this choice")
     best_action = max(values, key=lambda a: (values[a], _side_tricks(before, tricks.get(a), seat)))
@@ -184,21 +176,21 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
         tricks_lost = _side_tricks(before, tricks[best_action], seat) - _side_tricks(before, tricks[action], seat)
     grade = grade_for(max(0.0, loss), tricks_lost)
     ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
+    if robust is not None:
+        # A bid is only as bad as its loss against the table it does best against: a choice
+        # that is right against some sound-enough table is a close call, not a mistake.
+        losses = {style: max(o.realistic.ev for o in a.options) - a.option(action).realistic.ev
+                  for style, a in robust.by_style.items()}
+        kindest = min(losses, key=losses.__getitem__)
+        kind_loss = max(0.0, losses[kindest])
+        if grade_for(kind_loss) != grade:
+            ev = robust.by_style[kindest].option(action).realistic.ev
+            source = (f"{ANALYZER_SOURCE}; close call: against {DESCRIBED[kindest]} this choice is worth "
+                      f"{ev:+.2f} ({losses[kindest]:.2f} from that table's best), against a sound table "
+                      f"{values[action]:+.2f} ({loss:.2f} from the best)")
+            grade, loss = grade_for(kind_loss), kind_loss
     return GradedDecision(step, before, action, grade, max(0.0, loss),
                           None if grade == "best" else best_action, ordered, source)
-
-
-def _close_call(step: int, before: HandState, action: Action, values: dict[Action, float], robust: Robust,
-                style: str, loss: float) -> GradedDecision:
-    """A bid that loses under the sound model but not (or less) against another table."""
-    best = max(values, key=values.__getitem__)
-    ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
-    ev = robust.by_style[style].option(action).realistic.ev
-    note = (f"{ANALYZER_SOURCE}; close call: against {DESCRIBED[style]} this choice is worth {ev:+.2f} "
-            f"({loss:.2f} from that table's best), against a sound table {values[action]:+.2f} "
-            f"({values[best] - values[action]:.2f} from the best)")
-    grade = grade_for(max(0.0, loss))
-    return GradedDecision(step, before, action, grade, max(0.0, loss), None if grade == "best" else best, ordered, note)
 
 
 def _side_tricks(before: HandState, maker_tricks: int | None, seat: int) -> int:

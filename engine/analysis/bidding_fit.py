@@ -56,12 +56,13 @@ def make_deals(rules: Rules, count: int, seed: int) -> np.ndarray:
                     dtype=np.int64)
 
 
-def records(states: np.ndarray, rules: Rules, caution: tuple[float, ...]) -> tuple[np.ndarray, ...]:
-    """(strength, ev_call, ev_pass), each (deals, 8): see engine.compiled.bidding_records."""
+def records(states: np.ndarray, rules: Rules, caution: tuple[float, ...], only: int = -1) -> tuple[np.ndarray, ...]:
+    """(strength, ev_call, ev_pass), each (deals, 8): see engine.compiled.bidding_records
+    (``only``: fill that seat-and-round column alone)."""
     n = states.shape[0]
     strength, ev_call, ev_pass = (np.empty((n, ROLES)) for _ in range(3))
     needs = need_table(call_threshold(rules), caution)
-    decision_records(states, needs, alone_worthwhile(rules), strength, ev_call, ev_pass)
+    decision_records(states, needs, alone_worthwhile(rules), only, strength, ev_call, ev_pass)
     return strength, ev_call, ev_pass
 
 
@@ -96,7 +97,7 @@ def fit(rules: Rules, deals: int, seed: int, max_rounds: int = 12,
         rounds += 1
         moved = 0
         for k in roles(rules):
-            strength, ev_call, ev_pass = records(states, rules, tuple(caution))
+            strength, ev_call, ev_pass = records(states, rules, tuple(caution), only=k)
             new = best_caution(strength[:, k], ev_call[:, k], ev_pass[:, k], base)
             if abs(new - caution[k]) > 1e-9:
                 moved += 1

@@ -1,7 +1,7 @@
 """Every bidding decision of many deals, with what calling and what passing would have been
 worth: the raw material for fitting a sound bidding model (``engine.analysis.bidding_fit``).
 
-``decision_records(states, needs, alone_worth, strength, ev_call, ev_pass)`` plays each deal's
+``decision_records(states, needs, alone_worth, only, strength, ev_call, ev_pass)`` plays each deal's
 auction with Club bidders whose call thresholds are the table ``needs`` (by seat left of the
 dealer and round, ``club_bidding.need_table``). At every bid where the seat has a real choice
 (not a dealer stuck by stick-the-dealer, not naming trump under the joker) it records, in
@@ -50,10 +50,11 @@ def _side_net(w: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool, re
 
 
 @njit(cache=True, nogil=True)
-def decision_records(states: np.ndarray, needs: np.ndarray, alone_worth: bool, strength: np.ndarray,
+def decision_records(states: np.ndarray, needs: np.ndarray, alone_worth: bool, only: int, strength: np.ndarray,
                      ev_call: np.ndarray, ev_pass: np.ndarray) -> None:
     """See the module docstring. ``states``: one flat hand state per row, at the deal; the
-    three outputs are (deals, 8) float arrays, filled here."""
+    three outputs are (deals, 8) float arrays, filled here. ``only``: record that column alone
+    (the others stay NaN), or -1 for all of them; the two play-outs are the costly part."""
     hand = np.empty(5, dtype=np.int64)
     res = np.zeros(4, dtype=np.int64)
     forced = needs.copy()
@@ -68,10 +69,10 @@ def decision_records(states: np.ndarray, needs: np.ndarray, alone_worth: bool, s
             seat = s[S_TO_ACT]
             phase = s[S_PHASE]
             stuck = phase == P_BID2 and s[S_STICK] == 1 and seat == s[S_DEALER]
-            if phase != P_NAME and not stuck:
-                rel = (seat - s[S_DEALER]) % players
-                rnd = 1 if phase == P_BID2 else 0
-                k = 2 * rel + rnd
+            rel = (seat - s[S_DEALER]) % players
+            rnd = 1 if phase == P_BID2 else 0
+            k = 2 * rel + rnd
+            if phase != P_NAME and not stuck and (only < 0 or only == k):
                 n = hand_of(s, seat, hand)
                 if rnd == 0:
                     value = bid_strength(s, seat, hand, n, s[S_UPCARD] >> 3)

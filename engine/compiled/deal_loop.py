@@ -232,26 +232,19 @@ def pass_checks(view: SeatView) -> np.ndarray | None:
     return np.array(rows, dtype=np.int64).reshape(len(rows), 2)
 
 
-def _needs(need: float | np.ndarray) -> np.ndarray:
-    return need if isinstance(need, np.ndarray) else need_table(need)
-
-
 class FastRun:
     """One analysis's compiled deal loop (see the module docstring)."""
 
     def __init__(self, view: SeatView, options: np.ndarray, checks: np.ndarray, base: np.ndarray,
-                 play: tuple[float | np.ndarray, bool], bid: tuple[float | np.ndarray, bool], seed: int,
-                 ceiling: bool,
+                 play: tuple[np.ndarray, bool], bid: tuple[np.ndarray, bool], seed: int, ceiling: bool,
                  max_tries: int = 30, ceiling_deals: int = 1 << 62) -> None:
         self.view = view
         self.options = options
         self.checks = checks
         self.base = base
         self.pool = np.array(sorted(card_code(c) for c in view.unseen_cards()), dtype=np.int64)
-        # (call thresholds by seat and round, going alone worthwhile); a plain number is the
-        # same threshold everywhere
-        self.play = (_needs(play[0]), play[1])
-        self.bid = (_needs(bid[0]), bid[1])
+        self.play = play  # (call thresholds by seat and round: club_bidding.need_table, alone worthwhile)
+        self.bid = bid
         self.seed = seed
         self.ceiling = ceiling
         self.max_tries = max_tries
