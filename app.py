@@ -8,31 +8,11 @@ deep-linked page without this router.
 
 from __future__ import annotations
 
-import gc
-import threading
-
 import streamlit as st
 
-from engine.analysis.playout import warm_up
+from ui.engine_ready import engine_warm_up
 from ui.layout import display_sidebar
 from ui.rules_panel import rules_sidebar, rules_summary_caption
-
-
-def _warm_up_and_freeze() -> None:
-    """Load the compiled cores, then freeze everything loaded so far (numba, LLVM's bindings,
-    the engine's tables: about 230,000 objects that live as long as the process). A full garbage
-    collection walks every unfrozen object while holding the GIL, about 110 ms here with these
-    loaded, and a click would wait for it."""
-    warm_up()
-    gc.freeze()
-
-
-@st.cache_resource(show_spinner=False)
-def _warm_engine() -> threading.Thread:
-    """Once per server process: load the compiled solver and analyzer in the background."""
-    thread = threading.Thread(target=_warm_up_and_freeze, name="engine-warm-up", daemon=True)
-    thread.start()
-    return thread
 
 
 def main() -> None:
@@ -46,7 +26,7 @@ def main() -> None:
             st.Page("views/rules.py", title="Rules", icon=":material/menu_book:"),
         ]
     )
-    _warm_engine()
+    engine_warm_up()  # the compiled code, built or loaded in the background (ui/engine_ready.py)
     rules_sidebar()
     display_sidebar()
     rules_summary_caption()

@@ -1,4 +1,4 @@
-"""``python -m engine <command>``: replay, solve, analyze, arena."""
+"""``python -m engine <command>``: replay, solve, analyze, arena, study, warm-up."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ COMMANDS = {
     "analyze": ("engine.cli.analyze", "call / pass / alone analysis of a hand"),
     "arena": ("engine.cli.arena", "duplicate matches between computer players"),
     "study": ("engine.cli.study", "studies on Dask: call charts, the bidding model's fit"),
+    "warm-up": ("engine.cli.warm_up", "build the compiled code now (once after an install)"),
 }
 
 

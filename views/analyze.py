@@ -29,6 +29,7 @@ from engine.numbers import shown
 from engine.rules import Rules
 from ui.analyze_parts import deal_hands_html, hand_html, options_html, tricks_html
 from ui.cards import card_buttons, four_colour
+from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, projector
 from ui.rules_panel import current_rules
 from ui.share import query_string, rules_to_query
@@ -203,6 +204,7 @@ def main() -> None:
     link.update(rules_to_query(rules))
     st.html(hand_html(q.hand, q.upcard, "Turned down" if q.round == 2 else "Upcard", width=card_width(64),
                       four_colour=four_colour(), scale=_scale()))
+    wait_until_ready()
     with st.spinner("Simulating deals…"):
         r, lines = _run(asdict(rules), hand, upcard, seat, int(rnd), score, 1)
     a = r.analysis

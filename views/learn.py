@@ -27,6 +27,7 @@ from lessons.scorecards import layout
 from store.db import StoreError
 from store.progress import load, open_store, save
 from ui.cards import card_buttons, show_cards
+from ui.engine_ready import wait_until_ready
 from ui.layout import card_width
 
 PROGRESS = "learn_progress"
@@ -332,6 +333,7 @@ def exercise_step(key: str, element: Element) -> None:
         given = url_seed()
         seeds[key] = given if given is not None else random.SystemRandom().randrange(1_000_000)
     seed = int(str(seeds[key]))
+    wait_until_ready()  # the bid drill and the judge run the compiled analyzer
     ex = generate(kind, seed, dict(options))
     stats = progress().drill(kind)
     st.subheader(DRILLS[kind].title)

@@ -26,6 +26,7 @@ from practice.session import LEARNER, Waiting
 from practice.table import action_label, choice_text, disabled_reasons
 from practice.table_session import Notice, PracticeTable, read_link
 from ui.cards import card_buttons, cards_row_html, four_colour
+from ui.engine_ready import wait_until_ready
 from ui.layout import card_width
 from ui.practice_panels import (
     grades_md,
@@ -317,6 +318,7 @@ def _table_view(pace: str, learning: bool, traditional: bool) -> None:
 
 def main() -> None:
     st.title("Practice")
+    wait_until_ready()  # the computer players, the hint and the review run the compiled code
     table = _table()
     pace, learning, traditional = _settings(table.session.rules)
     st.button("New game", icon=":material/add:", key=practice_key("new_game"), on_click=_new_game)

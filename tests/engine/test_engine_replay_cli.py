@@ -240,3 +240,14 @@ def test_file_argument_single_record_and_exit_codes(tmp_path: Path) -> None:
     assert code == 2 and lines == [] and "cannot read" in err
     code, lines, err = run_cli("   \n")
     assert code == 2 and "no records found" in err
+
+
+def test_warm_up_builds_the_compiled_code_and_says_so() -> None:
+    done = subprocess.run([sys.executable, "-m", "engine", "warm-up"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith("Building or loading the compiled engine") and "Cache: " in lines[0]
+    assert any("the solver" in line for line in lines) and any("deal loop" in line for line in lines)
+    assert lines[-1].startswith("Ready in ")
+    assert Path(lines[0].split("Cache: ")[1]).is_dir()
