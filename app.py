@@ -1,9 +1,10 @@
 """Euchre Coach: the entry point is only a router over the pages.
 
 Every page gets the shared sidebar (rules panel, display settings) and the one-line
-rules summary at the top. The pages live in views/, not pages/: a folder of that name
-switches a fresh Streamlit server to its older folder-based page mode, which runs a
-deep-linked page without this router.
+rules summary at the top. Present mode (ui.layout) is read from the link first: it decides
+whether the sidebar starts folded away. The pages live in views/, not pages/: a folder of
+that name switches a fresh Streamlit server to its older folder-based page mode, which runs
+a deep-linked page without this router.
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.engine_ready import engine_warm_up
-from ui.layout import display_sidebar
+from ui.layout import display_sidebar, sync_present_link
 from ui.rules_panel import rules_sidebar, rules_summary_caption
 
 
 def main() -> None:
-    st.set_page_config(page_title="Euchre Coach", page_icon=":material/playing_cards:", layout="wide")
+    present = sync_present_link()  # ?present=1 in a link turns present mode on; the link keeps it while on
+    st.set_page_config(page_title="Euchre Coach", page_icon=":material/playing_cards:", layout="wide",
+                       initial_sidebar_state="collapsed" if present else "auto")
     page = st.navigation(
         [
             st.Page("views/home.py", title="Home", icon=":material/home:", default=True),

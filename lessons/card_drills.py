@@ -44,6 +44,7 @@ def make_left_bower(seed: int, rng: random.Random, options: Mapping[str, str]) -
     return Exercise(
         kind="left_bower", seed=seed, mode=Mode.PICK_CARD, trump=trump, cards=tuple(cards),
         prompt=f"{trump_intro(trump)} Click the {which} bower.", settings=tuple(sorted(options.items())),
+        class_prompt=f"{trump_intro(trump)} Which card is the {which} bower?",
     )
 
 
@@ -93,6 +94,10 @@ def make_rank_order(seed: int, rng: random.Random, options: Mapping[str, str]) -
         prompt=(
             f"{trump_intro(trump)} {led.noun.capitalize()} {led.symbol} were led. "
             "Click these cards from the strongest to the weakest."
+        ),
+        class_prompt=(
+            f"{trump_intro(trump)} {led.noun.capitalize()} {led.symbol} were led. "
+            "In what order do these cards rank, from the strongest to the weakest?"
         ),
         facts=(f"led suit: {led.noun}",), settings=tuple(sorted(options.items())) + (("led", led.letter),),
     )
@@ -160,6 +165,10 @@ def make_can_play(seed: int, rng: random.Random, options: Mapping[str, str]) -> 
             f"{trump_intro(trump)} {seat_name(4, leader)} leads the {led.short}. "
             "Select every card in your hand that you may play, then check."
         ),
+        class_prompt=(
+            f"{trump_intro(trump)} {seat_name(4, leader)} leads the {led.short}. "
+            "Which of these cards may this hand play?"
+        ),
         upcard=others[0], settings=tuple(sorted(options.items())),
     )
 
@@ -226,6 +235,7 @@ def make_trick_winner(seed: int, rng: random.Random, options: Mapping[str, str])
     return Exercise(
         kind="trick_winner", seed=seed, mode=Mode.PICK_CARD, trump=trump, cards=tuple(cards), trick=trick,
         led=cards[0], prompt=f"{trump_intro(trump)} {plays}. Click the card that wins the trick.",
+        class_prompt=f"{trump_intro(trump)} {plays}. Which card wins the trick?",
         settings=tuple(sorted(options.items())),
     )
 

@@ -44,6 +44,12 @@ class Exercise:
     facts: tuple[str, ...] = ()  # context lines shown with the question
     settings: tuple[tuple[str, str], ...] = ()  # the options it was generated with
     view: SeatView | None = None  # play questions: exactly what the learner's seat can see
+    class_prompt: str = ""  # the question for a class at a projector (nobody clicks); "" = ``prompt``
+
+    @property
+    def spoken_prompt(self) -> str:
+        """The question as a teacher asks it of a class: the answer is said aloud, then revealed."""
+        return self.class_prompt or self.prompt
 
 
 @dataclass(frozen=True, slots=True)

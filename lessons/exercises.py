@@ -30,7 +30,7 @@ from lessons.model import LessonError
 
 __all__ = [
     "EXERCISE_KINDS", "Answer", "Exercise", "Feedback", "Mode", "Solution", "check", "check_options",
-    "generate", "parse_card", "solve",
+    "generate", "parse_card", "shape_problem", "solve",
 ]
 
 
@@ -46,7 +46,7 @@ class Drill:
 _SUIT = ("C", "D", "H", "S")
 DRILLS: dict[str, Drill] = {
     "left_bower": Drill(
-        "Click the bower", card_drills.make_left_bower, card_drills.solve_left_bower,
+        "Find the bower", card_drills.make_left_bower, card_drills.solve_left_bower,
         card_drills.wrong_left_bower, {"trump": _SUIT, "bower": ("left", "right")},
     ),
     "rank_order": Drill(
@@ -108,7 +108,7 @@ def check(exercise: Exercise, answer: Answer, solution: Solution | None = None) 
     ``solution`` may be passed when already computed (``solve`` can be slow for ``bid``).
     """
     solution = solution if solution is not None else solve(exercise)
-    problem = _shape_problem(exercise, answer)
+    problem = shape_problem(exercise, answer)
     if problem:
         return Feedback(False, problem, solution)
     if _same(exercise, answer, solution.answer):
@@ -123,8 +123,11 @@ def _same(exercise: Exercise, answer: Answer, expected: Answer) -> bool:
     return answer == expected
 
 
-def _shape_problem(exercise: Exercise, answer: Answer) -> str:
-    """A message when the answer is not even the right kind of thing (never a traceback)."""
+def shape_problem(exercise: Exercise, answer: Answer) -> str:
+    """A message when the answer is not even the right kind of thing (never a traceback), else "".
+
+    The page shows it without counting an attempt: the learner has not answered yet.
+    """
     mode = exercise.mode
     if mode is Mode.PICK_CARD and not (isinstance(answer, Card) and answer in exercise.cards):
         return "Click one of the cards shown."

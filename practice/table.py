@@ -1,13 +1,16 @@
-"""What the practice table shows, as plain values: button labels, why a card is disabled,
-the traditional score cards. Pure functions of engine values (the page only draws them)."""
+"""What the practice table shows, as plain values: button labels, what each seat did last, why a
+card is disabled, the traditional score cards. Pure functions of engine values (the page only
+draws them)."""
 
 from __future__ import annotations
 
 from engine.actions import Action, Kind
 from engine.cards import Card, Suit
 from engine.hand import HandState, Phase
+from engine.narration import describe
 from engine.ranking import effective_table, left_bower
 from engine.seats import seat_name
+from practice.session import LEARNER, Move
 
 
 def singular(suit: Suit) -> str:
@@ -37,6 +40,53 @@ def action_label(hand: HandState, action: Action) -> str:
     if k is Kind.DECLINE:
         return f"Leave the {hand.upcard.short} on the kitty"
     return str(action)
+
+
+def done_label(before: HandState, action: Action, seen: bool = True) -> str:
+    """What the seat to act in ``before`` did, as the few words its place at the table shows:
+    'Passed', 'Turned it down', 'Ordered it up alone', 'Called ♠ spades', 'Led the K♦'. A discard
+    names its card only when ``seen`` (the learner's own; the others' discards are face down)."""
+    dealer = before.to_act == before.dealer
+    alone = " alone" if action.alone else ""
+    k = action.kind
+    if k is Kind.PASS:
+        if before.phase is Phase.DEFEND:
+            return "Did not defend alone"
+        return "Turned it down" if before.phase is Phase.BID1 and dealer else "Passed"
+    if k is Kind.ORDER:
+        return ("Picked it up" if dealer else "Ordered it up") + alone
+    if k in (Kind.CALL, Kind.NAME):
+        assert action.suit is not None
+        return f"{'Called' if k is Kind.CALL else 'Named'} {action.suit.symbol} {action.suit.noun}{alone}"
+    if k is Kind.DISCARD:
+        assert action.card is not None
+        return f"Discarded the {action.card.short}" if seen else "Discarded a card face down"
+    if k is Kind.DECLINE:
+        return f"Left the {before.upcard.short}"
+    if k is Kind.DEFEND_ALONE:
+        return "Defends alone"
+    assert action.card is not None
+    return f"{'Played' if before.trick else 'Led'} the {action.card.short}"
+
+
+def latest_actions(now: HandState, moves: tuple[Move, ...]) -> dict[int, str]:
+    """Each seat's latest action this hand (``done_label``), for its place at the table. A pass
+    from the first round of bidding says so once the second round has begun."""
+    latest: dict[int, str] = {}
+    for move in moves:
+        text = done_label(move.before, move.action, seen=move.seat == LEARNER)
+        if now.phase is Phase.BID2 and move.before.phase is Phase.BID1 and move.action.kind is Kind.PASS:
+            text = "Passed in round 1" if text == "Passed" else f"{text} (round 1)"
+        latest[move.seat] = text
+    return latest
+
+
+def move_line(move: Move) -> str:
+    """One move of the hand in a sentence, as the hand's log lists it; another seat's discard
+    stays face down (``engine.narration.describe`` names the card)."""
+    if move.action.kind is Kind.DISCARD and move.seat != LEARNER:
+        return f"{seat_name(move.before.players, move.seat)} discards a card face down."
+    return describe(move.before, move.action)
 
 
 def choice_text(hand: HandState, action: Action) -> str:

@@ -1,4 +1,7 @@
-"""Learners' lesson progress in the app's SQLite database, one JSON record per learner name.
+"""Learners' lesson progress in the app's SQLite database, one JSON record per learner name and
+one per browser (``save_browser``/``load_browser``: the random id the Learn page keeps in a
+cookie, so nobody has to type a name). Names and browser ids are separate tables: a name can
+never reach a browser's record, or the other way round.
 
 Every failure (unwritable folder, corrupt file, a record that does not parse) raises
 ``StoreError`` with a message a learner can read; the Learn page reports it and the
@@ -7,6 +10,7 @@ lessons keep working from the session.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
@@ -19,8 +23,14 @@ SCHEMA = (
         data TEXT NOT NULL,
         updated TEXT NOT NULL DEFAULT (datetime('now'))
     )""",
+    """CREATE TABLE IF NOT EXISTS browser_progress (
+        browser TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        updated TEXT NOT NULL DEFAULT (datetime('now'))
+    )""",
 )
 MAX_NAME = 40
+BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def clean_name(name: str) -> str:
@@ -74,3 +84,44 @@ def learners(conn: sqlite3.Connection) -> tuple[str, ...]:
     except sqlite3.Error as err:
         raise StoreError(f"cannot list learners: {err}") from err
     return tuple(str(r[0]) for r in rows)
+
+
+def clean_browser_id(browser: str) -> str:
+    """A browser id: 16 to 64 URL-safe characters (letters, digits, - and _). Raises StoreError."""
+    if not BROWSER_ID.fullmatch(browser):
+        raise StoreError("a browser id is 16 to 64 letters, digits, '-' or '_'")
+    return browser
+
+
+def save_browser(conn: sqlite3.Connection, browser: str, progress: Progress) -> None:
+    key = clean_browser_id(browser)
+
+    def write() -> None:
+        with conn:
+            conn.execute(
+                "INSERT INTO browser_progress (browser, data, updated) VALUES (?, ?, datetime('now')) "
+                "ON CONFLICT(browser) DO UPDATE SET data = excluded.data, updated = excluded.updated",
+                (key, progress.to_json()),
+            )
+
+    try:
+        retrying(write)
+    except sqlite3.Error as err:
+        raise StoreError(f"cannot save this browser's progress: {err}") from err
+
+
+def load_browser(conn: sqlite3.Connection, browser: str) -> Progress | None:
+    """The progress saved for this browser id, or None if there is none yet."""
+    key = clean_browser_id(browser)
+    try:
+        row = retrying(
+            lambda: conn.execute("SELECT data FROM browser_progress WHERE browser = ?", (key,)).fetchone()
+        )
+    except sqlite3.Error as err:
+        raise StoreError(f"cannot read this browser's progress: {err}") from err
+    if row is None:
+        return None
+    try:
+        return Progress.from_json(row[0])
+    except ProgressError as err:
+        raise StoreError(f"this browser's saved progress is damaged ({err}); starting afresh") from err

@@ -1,8 +1,10 @@
 """Playing cards drawn in code as SVG, one module used by every page.
 
 ``card_svg`` draws one card (face, joker or back) with readable corner indices and pips,
-a state ring ("playable", "disabled", "hinted", "winning"), a trump marker when ``trump``
-is given, and an accessible label ("jack of diamonds — left bower"). The four-colour
+a state ring and, for some states, a badge naming it (``STATES``: "playable", "disabled",
+"hinted" = HINT, "winning" = WINS, "selected", "next" for the card about to be played, and
+after an answer "correct", "wrong" = YOUR PICK, "right_answer" and the neutral "answer"),
+a trump marker when ``trump`` is given, and an accessible label ("jack of diamonds — left bower"). The four-colour
 option draws diamonds blue and clubs green for colour-blind players and projectors.
 
 On the page a card is an ``<img>`` holding the SVG as a data URI (``card_img``): Streamlit's
@@ -22,7 +24,10 @@ import streamlit as st
 from engine.cards import JACK, KING, QUEEN, Card, Suit
 from engine.ranking import card_role, is_trump, left_bower, right_bower
 
-STATES = ("normal", "playable", "disabled", "hinted", "winning")
+STATES = (
+    "normal", "playable", "disabled", "hinted", "winning", "selected", "next", "correct", "wrong", "right_answer",
+    "answer",
+)
 FOUR_COLOUR_KEY = "four_colour"  # session-state key of the user's colour setting
 
 _TWO_COLOUR = {Suit.CLUBS: "#1d1d1d", Suit.DIAMONDS: "#c8102e", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1d1d1d"}
@@ -56,8 +61,29 @@ _RING = {  # state -> (stroke colour, stroke width, dash pattern)
     "disabled": ("#9a9a9a", 1.5, ""),
     "hinted": ("#e08a00", 5.0, "9 5"),
     "winning": ("#d4a017", 6.0, ""),
+    "selected": ("#1f5fbf", 5.0, ""),
+    "next": ("#5b3fa0", 5.0, "9 5"),
+    "correct": ("#1b6e3a", 6.0, ""),
+    "wrong": ("#c8102e", 6.0, ""),
+    "right_answer": ("#1b6e3a", 6.0, ""),
+    "answer": ("#2b4c7e", 6.0, ""),
 }
-_STATE_WORDS = {"playable": "playable", "disabled": "not playable", "hinted": "hint", "winning": "winning card"}
+_STATE_WORDS = {
+    "playable": "playable", "disabled": "not playable", "hinted": "hint", "winning": "winning card",
+    "selected": "selected", "next": "plays next", "correct": "your pick, right", "wrong": "your pick, wrong",
+    "right_answer": "the right answer", "answer": "the answer",
+}
+# state -> (badge text, badge colour, text colour, icon); a state without a badge shows only its ring
+_BADGES: dict[str, tuple[str, str, str, str | None]] = {
+    "winning": ("WINS", "#f4c542", "#1d1d1d", None),
+    "hinted": ("HINT", "#ffc766", "#1d1d1d", None),
+    "selected": ("SELECTED", "#1f5fbf", "#ffffff", "check"),
+    "next": ("NEXT", "#5b3fa0", "#ffffff", None),
+    "correct": ("CORRECT", "#1b6e3a", "#ffffff", "check"),
+    "wrong": ("YOUR PICK", "#c8102e", "#ffffff", "cross"),
+    "right_answer": ("ANSWER", "#1b6e3a", "#ffffff", "check"),
+    "answer": ("ANSWER", "#2b4c7e", "#ffffff", None),
+}
 
 
 def suit_colour(suit: Suit | None, four_colour: bool = False) -> str:
@@ -163,11 +189,34 @@ def _trump_band(card: Card, trump: Suit) -> str:
     )
 
 
-def _badge(text: str, fill: str) -> str:
+_ICONS = {  # drawn as paths in a 10x10 box: no font needs to have a check mark
+    "check": '<path d="M1.5 5.2 4 7.8 8.8 2.2" fill="none" stroke-width="1.9" stroke-linecap="round" '
+    'stroke-linejoin="round"/>',
+    "cross": '<path d="M2 2 8 8M8 2 2 8" fill="none" stroke-width="1.9" stroke-linecap="round"/>',
+}
+
+
+def _badge(text: str, fill: str, ink: str = "#1d1d1d", icon: str | None = None) -> str:
+    """A pill at the top edge naming the card's state; ``icon`` ("check", "cross") before the word.
+
+    A short word sits centred; a long one starts right of the corner index (x 22) so the rank
+    stays readable, and is squeezed to fit before the right edge (x 97) if need be.
+    """
+    size = 9.0 if len(text) <= 4 else 9.5
+    icon_width = 10.0 if icon else 0.0
+    text_width = 0.7 * size * len(text)  # Arial bold capitals: about 0.7 em a letter
+    width = text_width + icon_width + 8
+    left = max(22.0, 50 - width / 2)
+    squeeze = ""
+    if left + width > 97:
+        width = 97 - left
+        text_width = width - icon_width - 8
+        squeeze = f' textLength="{text_width:.1f}" lengthAdjust="spacingAndGlyphs"'
+    mark = f'<g transform="translate({left + 4:.1f} 3)" stroke="{ink}">{_ICONS[icon]}</g>' if icon else ""
     return (
-        f'<rect x="31" y="1" width="38" height="14" rx="7" fill="{fill}"/>'
-        f'<text x="50" y="11.3" font-size="9" font-weight="700" text-anchor="middle" fill="#1d1d1d" '
-        f'font-family="Arial, Helvetica, sans-serif">{text}</text>'
+        f'<rect x="{left:.1f}" y="1" width="{width:.1f}" height="14" rx="7" fill="{fill}"/>{mark}'
+        f'<text x="{left + 4 + icon_width + text_width / 2:.1f}" y="11.3" font-size="{size:g}" font-weight="700" '
+        f'text-anchor="middle" fill="{ink}" font-family="Arial, Helvetica, sans-serif"{squeeze}>{text}</text>'
     )
 
 
@@ -202,10 +251,8 @@ def card_svg(
         parts.append(_face(card, colour))
         if trump is not None and is_trump(card, trump):
             parts.append(_trump_band(card, trump))
-    if state == "winning":
-        parts.append(_badge("WINS", "#f4c542"))
-    elif state == "hinted":
-        parts.append(_badge("HINT", "#ffc766"))
+    if state in _BADGES:
+        parts.append(_badge(*_BADGES[state]))
     label = _full_label(card, trump, state, face_down)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="{width}" height="{height}" '
@@ -297,6 +344,28 @@ def show_cards(
     st.html(cards_row_html(cards, trump=trump, states=states, four_colour=colour, width=width, labels=labels))
 
 
+# A card button is one target: the card's picture with its label ("J♣") under it, and the whole
+# cell - picture and label - is the button (the button is stretched over the cell). Cells sit in
+# a wrapping row, so a phone shows several cards a row rather than one card per row.
+_CELL = '[class*="st-key-ec_cell_"]'
+CARD_BUTTON_CSS = (
+    "<style>"
+    f"{_CELL} {{position:relative}}"
+    f"{_CELL} [data-testid=\"stElementContainer\"], {_CELL} .stButton, {_CELL} .stTooltipIcon,"
+    f" {_CELL} [data-testid=\"stTooltipHoverTarget\"] {{position:static !important}}"
+    f"{_CELL} .stButton button {{position:absolute; inset:0; width:100%; height:100%; z-index:1;"
+    " display:flex; align-items:flex-end; justify-content:center; padding:0 0 6px 0; min-height:0;"
+    " background:transparent; border:1px solid transparent; border-radius:10px}"
+    f"{_CELL} .stButton button:hover:not(:disabled) {{border-color:#1b6e3a; background:rgba(27,110,58,0.06)}}"
+    f"{_CELL} .stButton button:focus-visible {{outline:3px solid #1f5fbf; outline-offset:2px}}"
+    f"{_CELL}:has(button:hover:not(:disabled)) img {{transform:translateY(-4px)}}"
+    f"{_CELL} img {{transition:transform 0.1s}}"
+    f"{_CELL} .stButton button p {{font-size:1rem; font-weight:600}}"
+    f"{_CELL} .ec-label-space {{height:2rem}}"
+    "</style>"
+)
+
+
 def card_buttons(
     cards: Sequence[Card],
     *,
@@ -306,28 +375,34 @@ def card_buttons(
     width: int = 90,
     states: Mapping[Card, str] | None = None,
 ) -> Card | None:
-    """A clickable row: each card drawn with a button under it. Returns the clicked card, else None.
+    """A clickable row of cards. Returns the clicked card, else None.
 
-    ``disabled`` maps a card to the reason it cannot be chosen; the button is greyed out and the
-    reason shows on hover/touch (help text) and under the card. ``states`` overrides a card's ring.
+    Each card and its label ("J♣", the accessible name) make one button, keyed ``{key}-{card}``
+    (so ``st.session_state[f"{key}-{card}"]`` is True on the run after a click). The cells wrap,
+    several to a row on a phone. ``disabled`` maps a card to the reason it cannot be chosen; the
+    button is greyed out and the reason shows on hover/touch (help text). ``states`` overrides a
+    card's ring, e.g. "selected" for a card picked into a selection ("hinted" only for a hint).
     """
     if not cards:
         return None
     disabled = disabled or {}
     colour = four_colour()
     clicked: Card | None = None
-    columns = st.columns(len(cards), gap="small")
-    for column, card in zip(columns, cards, strict=True):
-        with column:
+    cell = max(width, 44)
+    st.html(CARD_BUTTON_CSS)
+    with st.container(horizontal=True, gap=None if cell < 70 else "small", key=f"ec_row_{key}"):
+        for card in cards:
             reason = disabled.get(card)
             state = (states or {}).get(card, "disabled" if reason else "playable")
-            st.html(card_img(card, trump=trump, state=state, four_colour=colour, width=width))
-            if st.button(
-                card.short,
-                key=f"{key}-{card}",
-                disabled=reason is not None,
-                help=reason if reason else card_label(card, trump),
-                width=max(width, 44),
-            ):
-                clicked = card
+            with st.container(width=cell, gap=None, key=f"ec_cell_{key}-{card}"):
+                st.html(card_img(card, trump=trump, state=state, four_colour=colour, width=width)
+                        + '<div class="ec-label-space"></div>')
+                if st.button(
+                    card.short,
+                    key=f"{key}-{card}",
+                    disabled=reason is not None,
+                    help=reason if reason else card_label(card, trump),
+                    width="stretch",
+                ):
+                    clicked = card
     return clicked

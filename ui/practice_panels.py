@@ -1,5 +1,5 @@
-"""The practice page's parts: the seats, the centre, the score and the log of the table; the
-statistics view, the import view, and the plain tables and sentences the hand review shares with
+"""The practice page's parts: the table (``ui.table``'s felt with the seats, the centre, the score
+and each seat's latest action), the log of the hand; the statistics view, the import view, and the plain tables and sentences the hand review shares with
 them. They draw what they are given; the page's state is ``practice.table_session``'s."""
 
 from __future__ import annotations
@@ -10,20 +10,21 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from engine.cards import Card
 from engine.game import side_of, side_points, sides
-from engine.hand import HandState, Phase
+from engine.hand import HandState
 from engine.narration import describe
 from engine.ranking import sort_hand
+from engine.rules import Rules
 from engine.seats import seat_name
 from practice import review
 from practice.export import ImportedHand, ImportFileError, from_jsonl
 from practice.session import LEARNER, Position
-from practice.table import choice_text, spare_cards_svg
+from practice.table import choice_text, latest_actions, move_line, spare_cards_svg
 from store import practice_log
 from store.db import StoreError
 from ui.cards import cards_row_html, four_colour
 from ui.layout import card_width
+from ui.table import backs_html, centre_html, felt_html, open_hand_html, seat_html, side_name
 
 PRACTICE_KEY_PREFIX = "practice_"  # every session-state key of the practice page (its widgets and its table)
 
@@ -100,70 +101,82 @@ def seat_title(hand: HandState, seat: int, levels: tuple[str, ...]) -> str:
     return f"**{name}** — {who}{tricks}" + (" · " + " · ".join(tags) if tags else "")
 
 
-def opponent_seat(hand: HandState, seat: int, levels: tuple[str, ...], reveal: bool) -> None:
-    st.markdown(seat_title(hand, seat, levels))
-    cards: list[Card | None] = list(sort_hand(hand.hands[seat], hand.trump)) if reveal else [None] * len(hand.hands[seat])
-    if seat in hand.out and not reveal:
-        cards = []
-    st.html(f'<div data-seat="{seat}">' + cards_row_html(cards, trump=hand.trump, four_colour=four_colour(),
-                                                          width=card_width(44)) + "</div>")
-
-
-def table_centre(hand: HandState) -> None:
-    w = card_width(70)
-    n = hand.players
-    if hand.trump is None:
-        if hand.phase is Phase.BID2:
-            st.markdown(f"Upcard **{hand.upcard.short}** turned down — name another suit.")
-            st.html(cards_row_html([None, None], width=w))
-        elif not hand.is_over:
-            st.markdown("Upcard and kitty")
-            st.html(cards_row_html([hand.upcard, None], width=w, labels=["upcard", "kitty"],
-                                   four_colour=four_colour()))
-        else:
-            st.markdown("Everyone passed: **the hand is thrown in**.")
-        return
-    maker = seat_name(n, hand.maker) if hand.maker is not None else "?"
-    alone = " **alone**" if hand.alone else ""
-    st.markdown(f"Trump **{hand.trump.symbol} {hand.trump.noun}** · made by **{maker}**{alone}")
-    if hand.trick:
-        st.html(cards_row_html([c for _, c in hand.trick], trump=hand.trump, width=w, four_colour=four_colour(),
-                               labels=[seat_name(n, s) for s, _ in hand.trick]))
-    elif hand.tricks:
-        last = hand.tricks[-1]
-        states = ["winning" if s == last.winner else "normal" for s, _ in last.plays]
-        st.caption(f"Trick {len(hand.tricks)} won by {seat_name(n, last.winner)}")
-        st.html(cards_row_html(list(last.cards), trump=hand.trump, width=w, states=states,
-                               four_colour=four_colour(), labels=[seat_name(n, s) for s, _ in last.plays]))
-
-
-def score_line(pos: Position, shown: HandState, traditional: bool) -> None:
-    rules = pos.session.rules
-    n = sides(rules)
-    names = []
-    for side in range(n):
-        seats = [s for s in range(rules.players) if side_of(rules, s) == side]
-        names.append(" & ".join(seat_name(rules.players, s) for s in seats))
+def _scores_shown(pos: Position, shown: HandState) -> tuple[int, ...]:
     scores = pos.game.scores
     if pos.hand.is_over and not shown.is_over:  # step pace: the hand's end is not shown yet
         scores = tuple(a - b for a, b in zip(scores, side_points(pos.hand), strict=True))
-    text = " · ".join(f"{names[s]}: {scores[s]}" for s in range(n))
-    st.markdown(f'<div data-testid="practice-score" data-scores="{",".join(map(str, scores))}">'
-                f"<b>Score</b> (to {rules.target}) — {text}</div>", unsafe_allow_html=True)
-    if traditional:
-        st.html("<div style='display:flex;gap:16px'>" + "".join(
-            f"<figure style='margin:0'>{spare_cards_svg(scores[s], label=names[s])}"
-            f"<figcaption style='font-size:12px'>{names[s]}</figcaption></figure>" for s in range(n)) + "</div>")
+    return scores
+
+
+def _side_seats(rules: Rules) -> list[list[int]]:
+    return [[s for s in range(rules.players) if side_of(rules, s) == side] for side in range(sides(rules))]
+
+
+def score_bar(pos: Position, shown: HandState) -> str:
+    """The felt's top line: the score (marked ``data-scores`` for the tests), trump and who made
+    it, and the tricks each side has taken."""
+    rules = pos.session.rules
+    players = rules.players
+    groups = _side_seats(rules)
+    scores = _scores_shown(pos, shown)
+    text = " · ".join(f"{side_name(players, seats)} <b>{scores[i]}</b>" for i, seats in enumerate(groups))
+    parts = [f'<span data-testid="practice-score" data-scores="{",".join(map(str, scores))}">'
+             f"Score (to {rules.target}): {text}</span>"]
+    if shown.trump is not None and shown.maker is not None:
+        alone = " alone" if shown.alone else ""
+        parts.append(f"<span>Trump <b>{shown.trump.symbol} {shown.trump.noun}</b> · made by "
+                     f"{seat_name(players, shown.maker)}{alone}</span>")
+        tricks = " · ".join(f"{side_name(players, seats)} <b>{sum(shown.tricks_won(s) for s in seats)}</b>"
+                            for seats in groups)
+        parts.append(f"<span>Tricks: {tricks}</span>")
+    return "".join(parts)
+
+
+def table_html(pos: Position, shown: HandState, hidden: int, levels: tuple[str, ...], reveal: bool) -> str:
+    """The felt with every seat but the learner's (drawn below it, with the controls): face-down
+    cards in one row (face up once the hand is over), the latest action on a chip, the seat to act
+    ringed; in the middle the upcard and kitty, or the trick."""
+    moves = pos.moves[: len(pos.moves) - hidden] if hidden else pos.moves
+    latest = latest_actions(shown, moves)
+    seats: dict[int, str] = {}
+    for seat in range(1, shown.players):
+        if seat in shown.out and not reveal:
+            body = ""
+        elif reveal:
+            body = open_hand_html(sort_hand(shown.hands[seat], shown.trump), trump=shown.trump,
+                                  width=card_width(40), colour=four_colour(), overlap=0.45)
+        else:
+            body = backs_html(len(shown.hands[seat]), card_width(44))
+        acting = ("thinking…" if hidden else "to act") if shown.to_act == seat else None
+        seats[seat] = seat_html(shown, seat, level_name(levels[seat]), body, latest.get(seat), acting)
+    centre = centre_html(shown, card_width(56), four_colour())
+    return felt_html(shown, score_bar(pos, shown), seats, centre=centre)
+
+
+def learner_latest(pos: Position, shown: HandState, hidden: int) -> str | None:
+    """The learner's own latest action this hand (shown beside the learner's name)."""
+    moves = pos.moves[: len(pos.moves) - hidden] if hidden else pos.moves
+    return latest_actions(shown, moves).get(LEARNER)
+
+
+def traditional_score(pos: Position, shown: HandState) -> None:
+    """The score kept the traditional way: two spare cards per side (docs/rules.md §11)."""
+    rules = pos.session.rules
+    scores = _scores_shown(pos, shown)
+    names = [side_name(rules.players, seats) for seats in _side_seats(rules)]
+    st.html("<div style='display:flex;gap:16px;flex-wrap:wrap'>" + "".join(
+        f"<figure style='margin:0'>{spare_cards_svg(scores[s], label=names[s])}"
+        f"<figcaption style='font-size:12px'>{names[s]}</figcaption></figure>" for s in range(len(names))) + "</div>")
 
 
 def hand_log(pos: Position, hidden: int) -> None:
+    """Every move of the hand so far with the computer players' reasons (the table shows each
+    seat's latest; this is the whole story)."""
     moves = pos.moves[: len(pos.moves) - hidden] if hidden else pos.moves
     if not moves:
         return
-    with st.expander(f"This hand so far ({len(moves)} moves)", expanded=False):
-        for m in moves[-12:]:
-            line = describe(m.before, m.action)
-            st.markdown(f"- {line}" + (f" — *{m.reason}*" if m.reason else ""))
+    with st.expander(f"This hand so far, with the computer players' reasons ({len(moves)} moves)", expanded=False):
+        st.markdown("\n".join(f"- {move_line(m)}" + (f" — *{m.reason}*" if m.reason else "") for m in moves[-12:]))
 
 
 # ---- the other views --------------------------------------------------------------------

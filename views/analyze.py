@@ -78,7 +78,7 @@ def _picker(rules: Rules) -> None:
             row = [c for c in deck if c.suit == suit]
             if not row:
                 continue
-            states = {c: ("hinted" if c in held else "normal") for c in row}
+            states = {c: ("selected" if c in held else "normal") for c in row}
             clicked = card_buttons(row, key=f"{K}pick-{suit}", states=states, width=54)
             if clicked is not None:
                 held = [c for c in held if c != clicked] if clicked in held else held + [clicked]

@@ -45,7 +45,7 @@ PAGES = [
     ("views/practice.py", "Practice", ":material/playing_cards:", "Play hands against computer players."),
     ("views/rules.py", "Rules explorer", ":material/menu_book:",
      "Trump ranking, a follow-suit checker, the scoring table and a deal walked through step by step. "
-     "Made for a projector: see Display in the sidebar."),
+     "Made for a classroom screen: switch on Present mode under Display in the sidebar."),
 ]
 with st.container(key="home_pages"):
     for path, label, icon, what in PAGES:

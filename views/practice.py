@@ -18,32 +18,33 @@ from engine.cards import Card
 from engine.errors import EuchreError
 from engine.expert import PLAYER_NAMES
 from engine.game import side_of
-from engine.hand import Phase
+from engine.hand import HandState, Phase
 from engine.ranking import sort_hand
 from engine.rules import Rules
 from engine.seats import seat_name
 from practice.session import LEARNER, Waiting
 from practice.table import action_label, choice_text, disabled_reasons
 from practice.table_session import Notice, PracticeTable, read_link
-from ui.cards import card_buttons, cards_row_html, four_colour
+from ui.cards import cards_row_html, four_colour
 from ui.engine_ready import wait_until_ready
-from ui.layout import card_width
+from ui.layout import card_width, present_query
 from ui.practice_panels import (
     grades_md,
     hand_log,
     import_view,
+    learner_latest,
     level_name,
-    opponent_seat,
     practice_key,
     result_line,
-    score_line,
     seat_title,
     statistics_view,
-    table_centre,
+    table_html,
     table_md,
+    traditional_score,
 )
 from ui.rules_panel import current_rules, set_rules
 from ui.share import rules_to_query
+from ui.table import hand_buttons, hand_row_html, table_style
 
 PACES = {"instant": "Instant", "step": "One step at a time (Next button)"}
 TABLE_KEY = practice_key("table")  # the page's one PracticeTable
@@ -120,19 +121,33 @@ def _hint_box(table: PracticeTable, guided: bool) -> Action | None:
     return advice.action
 
 
-def _controls(table: PracticeTable, guided: bool) -> None:
+def _plate(shown: HandState, levels: tuple[str, ...], last: str | None, message: str) -> None:
+    """The learner's seat under the felt: name, tags, latest action and what to do now."""
+    done = f" · last: *{last}*" if last else ""
+    st.markdown(f"{seat_title(shown, LEARNER, levels)}{done} — {message}")
+
+
+def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
+    """The learner's turn: the seat's plate with Hint and Undo, the hint, the hand and the choices."""
     hand = table.position.hand
-    c1, c2, _ = st.columns([1, 1, 4])
-    c1.button("Hint", icon=":material/lightbulb:", key=practice_key("hint_btn"), on_click=_want_hint)
-    c2.button("Undo", icon=":material/undo:", key=practice_key("undo_btn"), disabled=not table.can_undo,
-              on_click=table.undo, help="Take back your last decision of this hand")
+    levels = table.position.session.levels
+    if hand.phase is Phase.PLAY:
+        message = "**your turn: click a card to play it.**"
+    elif hand.phase is Phase.DISCARD:
+        message = f"**you take the {hand.upcard.short}: click the card to discard face down.**"
+    else:
+        message = "**your turn to bid.**"
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key=practice_key("turn")):
+        _plate(hand, levels, last, message)
+        st.button("Hint", icon=":material/lightbulb:", key=practice_key("hint_btn"), on_click=_want_hint)
+        st.button("Undo", icon=":material/undo:", key=practice_key("undo_btn"), disabled=not table.can_undo,
+                  on_click=table.undo, help="Take back your last decision of this hand")
     hinted = _hint_box(table, guided)
     mine = sort_hand(hand.hands[LEARNER], hand.trump)
     w = card_width()
     if hand.phase is Phase.PLAY:
-        st.markdown("**Your turn: click a card to play it.**")
         states = {hinted.card: "hinted"} if hinted and hinted.card in mine else None
-        card_buttons(mine, key=practice_key("play"), trump=hand.trump, width=w,  # clicks: see _handle_card_clicks
+        hand_buttons(mine, key=practice_key("play"), trump=hand.trump, width=w, colour=four_colour(),  # clicks: see _handle_card_clicks
                      disabled=disabled_reasons(hand, LEARNER, mine), states=states)
         return
     if hand.phase is Phase.DISCARD:
@@ -141,20 +156,19 @@ def _controls(table: PracticeTable, guided: bool) -> None:
         reasons: dict[Card, str] = {}
         if discard(hand.upcard) not in legal:
             reasons = {hand.upcard: "The upcard stays in your hand: discard one of your own five cards."}
-        st.markdown(f"**You take the {hand.upcard.short}: click the card to discard face down.**")
         states = {hinted.card: "hinted"} if hinted and hinted.card in cards else None
-        card_buttons(cards, key=practice_key("discard"), trump=hand.trump, width=w, disabled=reasons, states=states)
+        hand_buttons(cards, key=practice_key("discard"), trump=hand.trump, width=w, colour=four_colour(),
+                     disabled=reasons, states=states)
         others = [a for a in legal if a.kind is not Kind.DISCARD]
     else:
-        st.html(cards_row_html(list(mine), trump=hand.trump, width=w, four_colour=four_colour()))
-        st.markdown("**Your turn to bid.**")
+        st.html(hand_row_html(mine, trump=hand.trump, width=w, colour=four_colour()))
         others = list(hand.legal_actions())
     if others:
-        cols = st.columns(min(len(others), 5))
-        for i, action in enumerate(others):
-            cols[i % len(cols)].button(action_label(hand, action), key=practice_key(f"bid_{str(action).replace(' ', '_')}"),
-                                       type="primary" if hinted == action else "secondary",
-                                       on_click=_on_act, args=(str(action),))
+        with st.container(horizontal=True, gap="small", key=practice_key("bids")):
+            for action in others:
+                st.button(action_label(hand, action), key=practice_key(f"bid_{str(action).replace(' ', '_')}"),
+                          type="primary" if hinted == action else "secondary",
+                          on_click=_on_act, args=(str(action),))
 
 
 def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool) -> None:
@@ -162,43 +176,28 @@ def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool
     shown, hidden = table.shown(step_pace=pace == "step")
     levels = pos.session.levels
     n = pos.session.rules.players
-    reveal = shown.is_over
-    score_line(pos, shown, traditional)
+    table_style()
+    st.html(table_html(pos, shown, hidden, levels, shown.is_over))
+    last = learner_latest(pos, shown, hidden)
+    if hidden:
+        nxt = pos.pending[len(pos.pending) - hidden]
+        with st.container(horizontal=True, vertical_alignment="center", gap="small", key=practice_key("turn")):
+            _plate(shown, levels, last, f"*{seat_name(n, nxt.seat)} is thinking…*")
+            st.button(f"Next ({hidden} to go)", icon=":material/skip_next:", key=practice_key("next_step"),
+                      type="primary", on_click=table.reveal)
+        st.html(hand_row_html(sort_hand(shown.hands[LEARNER], shown.trump), trump=shown.trump,
+                              width=card_width(), colour=four_colour()))
+    elif pos.waiting is Waiting.LEARNER:
+        _controls(table, guided, last)
+    else:
+        _plate(shown, levels, last, "the hand is over.")
+        _review(table)
     st.caption(f"Deal code **{table.deal_code}** — share the page link to replay this deal. "
                f"Hand {pos.game.hand_number + 1}" + (f" of game {pos.game.game_number + 1}"
                                                       if pos.session.rules.match_games > 1 else ""))
-    top, middle, bottom = st.container(), st.columns([1, 2, 1]), st.container()
-    if n == 4:
-        with top:
-            opponent_seat(shown, 2, levels, reveal)
-        with middle[0]:
-            opponent_seat(shown, 1, levels, reveal)
-        with middle[2]:
-            opponent_seat(shown, 3, levels, reveal)
-    elif n == 3:
-        with middle[0]:
-            opponent_seat(shown, 1, levels, reveal)
-        with middle[2]:
-            opponent_seat(shown, 2, levels, reveal)
-    else:
-        with top:
-            opponent_seat(shown, 1, levels, reveal)
-    with middle[1]:
-        table_centre(shown)
-    with bottom:
-        st.markdown(seat_title(shown, LEARNER, levels))
-        hand_log(pos, hidden)
-        if hidden:
-            nxt = pos.pending[len(pos.pending) - hidden]
-            st.markdown(f"*{seat_name(n, nxt.seat)} is thinking…*")
-            st.button(f"Next ({hidden} to go)", icon=":material/skip_next:", key=practice_key("next_step"),
-                      type="primary", on_click=table.reveal)
-            st.html(cards_row_html(list(sort_hand(shown.hands[LEARNER], shown.trump)), trump=shown.trump,
-                                   width=card_width(), four_colour=four_colour()))
-        elif pos.waiting is Waiting.LEARNER:
-            _controls(table, guided)
-        else:
-            _review(table)
+    if traditional:
+        traditional_score(pos, shown)
+    hand_log(pos, hidden)
 
 
 # ---- the hand review -------------------------------------------------------------------
@@ -265,7 +264,12 @@ def _review(table: PracticeTable) -> None:
 # ---- the page --------------------------------------------------------------------------
 
 
-def _settings(rules: Rules) -> tuple[str, bool, bool]:
+LEARNING_LABEL = "Learning mode: the first hand fully guided"
+
+
+def _settings(rules: Rules) -> None:
+    """The table's other settings, folded away under the table (their values are read from
+    session state before the table is drawn)."""
     with st.expander("Table settings", expanded=False):
         levels = PLAYER_NAMES
         cols = st.columns(max(1, rules.players - 1))
@@ -275,13 +279,23 @@ def _settings(rules: Rules) -> tuple[str, bool, bool]:
                 st.session_state[key] = "club"
             cols[seat - 1].selectbox(f"{seat_name(rules.players, seat)} plays as", levels, format_func=level_name, key=key)
         st.caption("Seat levels apply from the next new game.")
-        pace = st.radio("Computer players' pace", list(PACES), format_func=PACES.__getitem__,
-                        key=practice_key("pace"), horizontal=True)
-        guided = st.toggle("Learning mode: the first hand fully guided", key=practice_key("learning"), value=False)
-        traditional = st.toggle("Show the score the traditional way (two spare cards)", key=practice_key("traditional"))
+        st.radio("Computer players' pace", list(PACES), format_func=PACES.__getitem__,
+                 key=practice_key("pace"), horizontal=True)
+        st.toggle("Show the score the traditional way (two spare cards)", key=practice_key("traditional"))
         st.text_input("Open a deal code", key=practice_key("code_input"), placeholder="ABCD-EFGH-IJKL-MNOP")
         st.button("Open deal", key=practice_key("open_code"), on_click=_on_open_code)
-    return str(pace), bool(guided), bool(traditional)
+
+
+def _toolbar() -> str | None:
+    """The page's title and the controls a player reaches for: the view, learning mode, a new game."""
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key=practice_key("toolbar")):
+        st.title("Practice", width="content")
+        view = st.segmented_control("View", ["Table", "Statistics", "Import"], default="Table",
+                                    key=practice_key("view"), label_visibility="collapsed")
+        st.toggle(LEARNING_LABEL, key=practice_key("learning"),
+                  help="A hint at every decision of the first hand of each game: the best choice and why.")
+        st.button("New game", icon=":material/add:", key=practice_key("new_game"), on_click=_new_game)
+    return view
 
 
 def _messages(table: PracticeTable, *notices: Notice) -> None:
@@ -296,7 +310,8 @@ def _sync_link(table: PracticeTable) -> None:
     """Keep the page's link on the current deal, so copying it shares this hand."""
     code = table.deal_code
     if st.query_params.get("deal") != code:
-        st.query_params.from_dict({"deal": code, "levels": table.level_letters, **rules_to_query(table.session.rules)})
+        st.query_params.from_dict({"deal": code, "levels": table.level_letters, **rules_to_query(table.session.rules),
+                                   **present_query()})
 
 
 @st.fragment
@@ -316,18 +331,24 @@ def _table_view(pace: str, learning: bool, traditional: bool) -> None:
     st.html(f'<div data-testid="practice-render-ms" data-ms="{(time.perf_counter() - started) * 1000:.0f}"></div>')
 
 
+# The page sits closer to the top than the others: the table and the learner's cards fit on a
+# laptop's screen without scrolling.
+PAGE_STYLE = "<style>.stMainBlockContainer { padding-top: 3.6rem; }</style>"
+
+
 def main() -> None:
-    st.title("Practice")
+    st.html(PAGE_STYLE)
+    view = _toolbar()
     wait_until_ready()  # the computer players, the hint and the review run the compiled code
     table = _table()
-    pace, learning, traditional = _settings(table.session.rules)
-    st.button("New game", icon=":material/add:", key=practice_key("new_game"), on_click=_new_game)
     _messages(table, Notice.CODE)
     if current_rules() != table.session.rules:
         st.info("The rules in the sidebar differ from this game's rules: **New game** uses the sidebar's. "
                 f"This game: {table.session.rules.summary()}.")
     _sync_link(table)
-    view = st.segmented_control("View", ["Table", "Statistics", "Import"], default="Table", key=practice_key("view"))
+    pace = str(st.session_state.get(practice_key("pace"), "instant"))
+    learning = bool(st.session_state.get(practice_key("learning"), False))
+    traditional = bool(st.session_state.get(practice_key("traditional"), False))
     if view == "Statistics":
         _messages(table, Notice.STORE)
         statistics_view()
@@ -336,5 +357,7 @@ def main() -> None:
     else:
         table.drawn_game = table.game_key
         _table_view(pace, learning, traditional)
+    _settings(table.session.rules)
+
 
 main()

@@ -16,6 +16,7 @@ import streamlit as st
 
 from engine.cards import Card, Suit, make_deck, parse_card, parse_cards
 from engine.errors import CardParseError
+from engine.game import side_of, sides
 from engine.hand import HandState, Phase
 from engine.ranking import (
     card_role,
@@ -25,14 +26,17 @@ from engine.ranking import (
     sort_hand,
     trick_winner_index,
 )
+from engine.rules import Rules
 from engine.scoring import scoring_rows
 from engine.seats import seat_name
-from ui.cards import cards_row_html, four_colour
+from practice.table import done_label
+from ui.cards import card_img, cards_row_html, four_colour
 from ui.follow import check_follow
-from ui.layout import card_width, page_header
+from ui.layout import card_width, page_header, present_query, projector
 from ui.rules_panel import current_rules
 from ui.share import ShareLinkError, query_int, query_string, rules_to_query
-from ui.walkthrough import build_walkthrough
+from ui.table import PLACES, felt_html, open_hand_html, seat_html, side_name, table_style, trick_html
+from ui.walkthrough import Walkthrough, build_walkthrough
 
 SECTIONS = {"ranking": "Trump ranking", "follow": "Can I play this?", "scoring": "Scoring", "deal": "Deal walkthrough"}
 SEED_MAX = 999_999_999
@@ -114,7 +118,7 @@ def _share_link(params: dict[str, str]) -> None:
             base = url.split("?")[0]
     except Exception:  # no browser context (AppTest): a relative link still works
         pass
-    link = base + query_string({**rules_to_query(current_rules()), **params})
+    link = base + query_string({**rules_to_query(current_rules()), **params, **present_query()})
     st.caption("Share link (the same view, with these rules):")
     st.code(link, language=None)
 
@@ -206,23 +210,6 @@ def scoring_view() -> None:
     _share_link({"section": "scoring"})
 
 
-def _seat_tags(state: HandState, seat: int) -> str:
-    tags = []
-    if seat == state.dealer:
-        tags.append("dealer")
-    if state.maker == seat:
-        tags.append("maker, alone" if state.alone else "maker")
-    if state.lone_defender == seat:
-        tags.append("defends alone")
-    if seat in state.out:
-        tags.append("sits out")
-    if state.trump is not None:
-        tags.append(f"{state.tricks_won(seat)} trick{'s' if state.tricks_won(seat) != 1 else ''}")
-    if state.to_act == seat:
-        tags.append("to act")
-    return ", ".join(tags)
-
-
 def _set_step(value: int) -> None:
     st.session_state["rx_step"] = value
 
@@ -231,27 +218,42 @@ def _new_deal() -> None:
     st.session_state.update(rx_seed=_fresh_seed(), rx_step=0)
 
 
-def deal_view(width: int, colour: bool) -> None:
-    rules = current_rules()
-    st.session_state.setdefault("rx_seed", _fresh_seed())
-    if st.session_state.get("rx_dealer") not in range(rules.players):
-        st.session_state["rx_dealer"] = 0
-    c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+def _points_text(state: HandState) -> str:
+    """The hand's points per side, as a class reads them: 'North–South: 2 points'."""
+    rules = state.rules
+    parts = []
+    for side in range(sides(rules)):
+        seats = [s for s in range(rules.players) if side_of(rules, s) == side]
+        points = state.points[seats[0]]
+        if points:
+            parts.append(f"{side_name(rules.players, seats)}: {points} point{'s' if points != 1 else ''}")
+    return "; ".join(parts) or "no points"
+
+
+DEAL_HELP = ("Every deal has a number. The same number, dealer and rules always deal the same cards, "
+             "so a class can follow one deal together; the share link below carries it.")
+
+
+def _deal_controls(rules: Rules) -> tuple[int, int]:
+    if projector():  # a narrow column: the button on a row of its own, where its label fits
+        c1, c2 = st.columns(2, vertical_alignment="bottom")
+        c3 = st.container()
+    else:
+        c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
     with c1:
-        seed = int(st.number_input("Deal number (seed)", 0, SEED_MAX, key="rx_seed", step=1,
+        seed = int(st.number_input("Deal no.", 0, SEED_MAX, key="rx_seed", step=1, help=DEAL_HELP,
                                    on_change=_set_step, args=(0,)))
     with c2:
         dealer = st.selectbox("Dealer", range(rules.players), key="rx_dealer",
                               format_func=lambda s: seat_name(rules.players, s), on_change=_set_step, args=(0,))
     with c3:
         st.button("New deal", on_click=_new_deal, width="stretch")
-    walk = build_walkthrough(rules, seed, dealer)
-    step = min(max(int(st.session_state.get("rx_step", 0)), 0), walk.length)
-    st.session_state["rx_step"] = step
-    state = walk.state_at(step)
+    return seed, dealer
 
-    b = st.columns(5, vertical_alignment="center")
-    at_start, at_end = step == 0, step >= walk.length
+
+def _step_buttons(step: int, length: int) -> None:
+    b = [*st.columns(2), *st.columns(2)] if projector() else st.columns(4)  # present mode: a narrow column
+    at_start, at_end = step == 0, step >= length
     # arrow keys, Home and End step too: a presenter's clicker sends them
     b[0].button("First", icon=":material/first_page:", shortcut="Home", on_click=_set_step, args=(0,),
                 disabled=at_start, width="stretch")
@@ -260,26 +262,48 @@ def deal_view(width: int, colour: bool) -> None:
     b[2].button("Next", icon=":material/chevron_right:", icon_position="right", shortcut="Right", type="primary",
                 on_click=_set_step, args=(step + 1,), disabled=at_end, width="stretch")
     b[3].button("Last", icon=":material/last_page:", icon_position="right", shortcut="End", on_click=_set_step,
-                args=(walk.length,), disabled=at_end, width="stretch")
-    b[4].markdown(f"**Step {step} of {walk.length}**")
+                args=(length,), disabled=at_end, width="stretch")
 
+
+def _story(walk: Walkthrough, step: int, state: HandState) -> None:
+    """What just happened, why, and what comes next."""
+    rules = walk.rules
+    st.markdown(f"**Step {step} of {walk.length}**")
     if step == 0:
-        st.markdown(f"### The deal: {seat_name(rules.players, dealer)} deals; the upcard is the {state.upcard.name}.")
+        st.markdown(f"### The deal: {seat_name(rules.players, walk.dealer)} deals; the upcard is the {state.upcard.name}.")
     else:
         done = walk.steps[step - 1]
         st.markdown(f"### {done.sentence}")
         if done.reason:
             st.markdown(f"*Why:* {done.reason}")
     if step < walk.length:
-        nxt = walk.steps[step]
-        st.caption(f"Next: {nxt.sentence}")
+        st.caption(f"Next: {walk.steps[step].sentence}")
     elif state.thrown_in:
         st.success("Everyone passed twice: the hand is thrown in and the deal passes to the left.")
     else:
-        scores = ", ".join(f"{seat_name(rules.players, s)} {p}" for s, p in enumerate(state.points) if p)
-        st.success(f"The hand is over. Points: {scores or 'none'}.")
+        st.success(f"The hand is over. {_points_text(state)}.")
 
-    _board(walk.steps[step].action.card if step < walk.length else None, state, width, colour)
+
+def deal_view(width: int, colour: bool) -> None:
+    rules = current_rules()
+    st.session_state.setdefault("rx_seed", _fresh_seed())
+    if st.session_state.get("rx_dealer") not in range(rules.players):
+        st.session_state["rx_dealer"] = 0
+    present = projector()
+    # In present mode the controls and the story sit beside the table, so the four hands and the
+    # step's sentence are on one screen; otherwise they come first and the table below them.
+    side, main = st.columns([1, 2.3], gap="large") if present else (st.container(), st.container())
+    with side:
+        seed, dealer = _deal_controls(rules)
+    walk = build_walkthrough(rules, seed, dealer)
+    step = min(max(int(st.session_state.get("rx_step", 0)), 0), walk.length)
+    st.session_state["rx_step"] = step
+    state = walk.state_at(step)
+    with side:
+        _step_buttons(step, walk.length)
+        _story(walk, step, state)
+    with main:
+        _board(walk, step, state, width, colour)
     with st.expander("Every step so far"):
         st.markdown("\n".join(
             f"{i}. {done.sentence}" + (f" — {done.reason}" if done.reason else "")
@@ -292,41 +316,50 @@ def _block(row: str, title: str, body: str) -> str:
     return f'<div data-row="{row}"><p style="margin:0.6rem 0 0">{title}</p>{body}</div>'
 
 
-def _board(next_card: Card | None, state: HandState, width: int, colour: bool) -> None:
-    """The table in one HTML block (one element to send and draw per step, which keeps clicks fast)."""
+def _centre(state: HandState, width: int, colour: bool) -> str:
+    """The middle of the table: the upcard while bidding, then trump and the trick."""
+    names = [seat_name(state.players, s) for s in range(state.players)]
+    trump = state.trump
+    style = f'style="--cw:min({width}px, 13vw)"'
+    if state.phase in (Phase.BID1, Phase.NAME):
+        up = card_img(state.upcard, four_colour=colour, width=width)
+        return (f'<div class="ec-centre" {style}><div class="ec-up"><figure data-row="upcard">{up}'
+                "<figcaption>upcard</figcaption></figure></div></div>")
+    if trump is None:
+        return f'<div class="ec-centre" {style}>The {escape(state.upcard.short)} was turned down.</div>'
+    head = f"<div><b>Trump: {_suit_label(trump)}</b></div>"
+    if not (state.trick or state.tricks):
+        return f'<div class="ec-centre" {style}>{head}</div>'
+    plays = state.trick or state.tricks[-1].plays
+    cards = [c for _, c in plays]
+    win = trick_winner_index(cards, trump)
+    title = (f"Trick {len(state.tricks) + 1} in play" if state.trick
+             else f"Trick {len(state.tricks)} won by {names[state.tricks[-1].winner]}")
+    states = ["winning" if i == win else "normal" for i in range(len(cards))]
+    trick = trick_html(plays, state.players, trump, states, width=width, colour=colour)
+    return f'<div class="ec-centre" {style}>{head}<div>{title}</div><div data-row="trick">{trick}</div></div>'
+
+
+def _board(walk: Walkthrough, step: int, state: HandState, width: int, colour: bool) -> None:
+    """The four open hands around the table in one HTML block (one element to send and draw per
+    step, which keeps clicks fast): North across the top, West and East at the sides, South at the
+    bottom, the upcard or the trick in the middle, each seat's latest action on its chip."""
     rules = state.rules
     trump = state.trump
-    small = max(60, width * 2 // 3)
-    names = [seat_name(rules.players, s) for s in range(rules.players)]
-    if state.phase in (Phase.BID1, Phase.NAME):
-        left = _block("upcard", "Upcard", cards_row_html([state.upcard], four_colour=colour, width=small))
-    elif trump is not None:
-        left = f"<p><b>Trump: {_suit_label(trump)}</b></p>"
-    else:
-        left = f"<p>The {escape(state.upcard.short)} was turned down.</p>"
-    right = ""
-    if state.trick or state.tricks:
-        plays = state.trick or state.tricks[-1].plays
-        cards = [c for _, c in plays]
-        assert trump is not None
-        win = trick_winner_index(cards, trump)
-        title = (f"Trick {len(state.tricks) + 1} in play" if state.trick
-                 else f"Trick {len(state.tricks)} won by {names[state.tricks[-1].winner]}")
-        right = _block("trick", title, cards_row_html(
-            cards, trump=trump, four_colour=colour, width=small, labels=[names[s] for s, _ in plays],
-            states=["winning" if i == win else "normal" for i in range(len(cards))],
-        ))
-    parts = [f'<div style="display:flex;gap:3rem;flex-wrap:wrap;align-items:flex-start">'
-             f"<div>{left}</div><div>{right}</div></div>"]
+    next_card = walk.steps[step].action.card if step < walk.length else None
+    latest = {done.state.to_act: done_label(done.state, done.action) for done in walk.steps[:step]}
+    seats = {}
     for seat in range(rules.players):
-        tags = _seat_tags(state, seat)
         hand = sort_hand(state.hands[seat], trump)
-        states = ["disabled" if seat in state.out else "hinted" if c == next_card and state.to_act == seat
+        states = ["disabled" if seat in state.out else "next" if c == next_card and state.to_act == seat
                   else "normal" for c in hand]
-        title = f"<b>{names[seat]}</b>" + (f" — {escape(tags)}" if tags else "")
-        parts.append(_block(f"seat-{seat}", title, cards_row_html(
-            hand, trump=trump, states=states, four_colour=colour, width=width)))
-    st.html("".join(parts))
+        side = PLACES[rules.players][seat] in ("west", "east")
+        cards = open_hand_html(hand, trump=trump, width=width, colour=colour, states=states,
+                               overlap=0.5 if side else None)
+        body = f'<div data-row="seat-{seat}">{cards}</div>'
+        seats[seat] = seat_html(state, seat, "", body, latest.get(seat), "to act" if state.to_act == seat else None)
+    table_style()
+    st.html(felt_html(state, "", seats, centre=_centre(state, max(44, width * 3 // 5), colour), compass=True))
 
 
 # ---- the page ----------------------------------------------------------------
@@ -337,7 +370,8 @@ page_header("Rules explorer")
 for problem in problems:
     st.warning(problem[0].upper() + problem[1:] + ".")
 _keep_choice("rx_section", tuple(SECTIONS), "ranking")
-section = st.segmented_control("Show", tuple(SECTIONS), key="rx_section", format_func=SECTIONS.__getitem__) or "ranking"
+section = st.segmented_control("Show", tuple(SECTIONS), key="rx_section", format_func=SECTIONS.__getitem__,
+                               label_visibility="collapsed") or "ranking"
 width, colour = card_width(), four_colour()
 if section == "ranking":
     ranking_view(width, colour)
@@ -346,4 +380,4 @@ elif section == "follow":
 elif section == "scoring":
     scoring_view()
 else:
-    deal_view(width, colour)
+    deal_view(card_width(72), colour)  # four hands around a table: a little smaller than elsewhere

@@ -1,17 +1,25 @@
-"""The Learn page in Streamlit's AppTest: every lesson step renders, deep links, exercises, progress."""
+"""The Learn page in Streamlit's AppTest: every lesson step renders, deep links, exercises, progress.
+
+The expected answers are worked out here from docs/rules.md (the colour pairs, who may follow
+suit), not read from the code under test.
+"""
 
 from __future__ import annotations
 
+import base64
 import re
 from pathlib import Path
 
 import pytest
-from app_pages import open_page
+from app_pages import APP, open_page
 from streamlit.testing.v1 import AppTest
 
 from lessons.loader import load_lessons
+from lessons.progress import Progress
+from store.progress import load_browser, open_store, save_browser
 
 PARTNER = {"Hearts": "D", "Diamonds": "H", "Spades": "C", "Clubs": "S"}  # docs/rules.md §3 colour pairs
+PARTNER_LETTER = {"D": "H", "H": "D", "S": "C", "C": "S"}
 
 
 @pytest.fixture
@@ -103,33 +111,197 @@ def card_button(at: AppTest, card_text: str):  # type: ignore[no-untyped-def]
     return next(b for b in at.button if b.label == short)
 
 
-def test_a_wrong_answer_gets_feedback_and_a_right_one_advances(db: Path) -> None:
+SUIT_OF = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def marked(at: AppTest) -> dict[str, str]:
+    """Card -> state of every card drawn as a picture (not as a button) on the page, from the
+    data-card/data-state attributes of the card images."""
+    found: dict[str, str] = {}
+    for element in at.html:
+        for card, state in re.findall(r'data-card="(\w+)" data-state="(\w+)"', str(element.proto.body)):
+            found[card] = state
+    return found
+
+
+def badge_words(at: AppTest, card: str) -> str:
+    """The words drawn in a card picture's SVG (its badge and its label)."""
+    for element in at.html:
+        for data, name in re.findall(r'base64,([^"]+)"[^>]*data-card="(\w+)"', str(element.proto.body)):
+            if name == card:
+                return base64.b64decode(data).decode()
+    raise AssertionError(f"no picture of {card}")
+
+
+def card_buttons_shown(at: AppTest) -> list[str]:
+    """The labels of the exercise's card buttons (keys "ex-<step>-<seed>-<card>"), in order."""
+    return [b.label for b in at.button if b.key and re.fullmatch(r"ex-.*-([2-9TJQKA][CDHS]|JOKER)", b.key)]
+
+
+def the_prompt(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if "are trump. Click the" in m.value)
+
+
+def test_a_wrong_answer_marks_your_pick_and_the_right_card_then_waits(db: Path) -> None:
     at = open_learn(lesson="bowers", step="5", seed="10")
+    prompt = the_prompt(at)
     right = left_bower_from_prompt(at)
-    wrong = "J" + {"D": "H", "H": "D", "S": "C", "C": "S"}[right[1]]  # the right bower
+    wrong = "J" + PARTNER_LETTER[right[1]]  # the jack of trump itself: the right bower, not the left
     card_button(at, wrong).click().run()
     assert at.error and "Not quite." in at.error[0].value and "right bower" in at.error[0].value
-    assert "Streak 0" in texts(at) and "question #10" in texts(at), "a wrong answer keeps the question"
-    card_button(at, right).click().run()
-    assert at.success and at.success[0].value.startswith("Right!")
-    assert "Streak 1" in texts(at) and "question #11" in texts(at), "a right answer advances"
+    marks = marked(at)
+    assert marks[wrong] == "wrong" and marks[right] == "right_answer"
+    assert [state for card, state in marks.items() if card not in (wrong, right)] == ["normal"] * 4
+    assert "YOUR PICK" in badge_words(at, wrong) and "ANSWER" in badge_words(at, right)
+    captions = " ".join(str(e.proto.body) for e in at.html)
+    assert "✗ your pick" in captions and "✓ right answer" in captions
+    assert the_prompt(at) == prompt, "the same question stays on screen"
+    assert card_buttons_shown(at) == [], "an answered question takes no second answer"
+    assert "Streak 0 · best 0 · 0 right of 1" in texts(at)
+    button(at, "Next question").click().run()
+    assert not at.error and card_buttons_shown(at), "a fresh question to answer"
+    assert "Streak 0 · best 0 · 0 right of 1" in texts(at)
+
+
+def test_a_right_answer_stays_until_next_question_is_pressed(db: Path) -> None:
+    at = open_learn(lesson="bowers", step="5", seed="10")
+    prompt, before = the_prompt(at), card_buttons_shown(at)
     right = left_bower_from_prompt(at)
     card_button(at, right).click().run()
-    assert "Streak 2 · best 2 · 2 right of 3" in texts(at)
+    assert at.success and at.success[0].value.startswith("Right!")
+    assert marked(at)[right] == "correct" and "CORRECT" in badge_words(at, right)
+    assert "Streak 1 · best 1 · 1 right of 1" in texts(at)
+    assert the_prompt(at) == prompt, "the question does not change under the message about it"
+    at.run()  # nothing pressed: still the same answered question
+    assert the_prompt(at) == prompt and at.success and card_buttons_shown(at) == []
+    button(at, "Next question").click().run()
+    assert not at.success and card_buttons_shown(at) and card_buttons_shown(at) != before
+    right = left_bower_from_prompt(at)
+    card_button(at, right).click().run()
+    assert "Streak 2 · best 2 · 2 right of 2" in texts(at)
+
+
+def test_the_exercise_caption_has_no_question_number(db: Path) -> None:
+    at = open_learn(lesson="bowers", step="5", seed="255665")
+    captions = [c.value for c in at.caption]
+    assert "Streak 0 · best 0 · 0 right of 0" in captions
+    assert not any("#" in c or "255665" in c for c in captions)
 
 
 def test_which_cards_can_you_play_is_selected_then_checked(db: Path) -> None:
     at = open_learn(lesson="following", step="4", seed="5")
     assert "Select every card" in texts(at)
+    # the question for seed 5 of this step (the left-bower trap), as a person reads it
+    assert "Clubs ♣ are trump. East leads the Q♣." in texts(at)
+    assert card_buttons_shown(at) == ["J♦", "J♠", "K♣", "A♦", "10♥"]
     button(at, "Check").click().run()
     assert at.error and "Select at least one card" in at.error[0].value
+    assert "Streak 0 · best 0 · 0 right of 0" in texts(at), "an empty selection is not an answer"
+    button(at, "J♦").click().run()
+    assert marked(at)["JD"] == "selected", "a picked card shows as selected"
+    words = badge_words(at, "JD")
+    assert "SELECTED" in words and "HINT" not in words
+    button(at, "J♦").click().run()
+    assert marked(at)["JD"] == "playable", "pressed again: unselected"
+    # docs/rules.md §3 and §8: clubs are trump and a club was led, so the hand must follow with a
+    # club; the J♠ is the left bower, a club, and so is the K♣. The J♦ is no club (the clubs'
+    # partner suit is spades). Pick the J♠ (right) and the J♦ (wrong), miss the K♣.
+    button(at, "J♠").click().run()
+    button(at, "J♦").click().run()
+    button(at, "Check").click().run()
+    assert at.error and "Not quite." in at.error[0].value
+    assert marked(at) == {"QC": "normal", "JD": "wrong", "JS": "correct", "KC": "right_answer",
+                          "AD": "disabled", "TH": "disabled"}
+    assert "Streak 0 · best 0 · 0 right of 1" in texts(at)
+    assert [b.label for b in at.button if b.label == "Next question"] == ["Next question"]
 
 
 def test_present_mode_reveals_the_answer_on_demand(db: Path) -> None:
     at = open_learn(lesson="tricks", step="4", seed="3", present="1")
     assert not at.success
+    assert card_buttons_shown(at) == [], "nobody clicks cards at a projector"
+    question = next(m.value for m in at.markdown if "West plays the 9♠" in m.value)
+    assert question.endswith("Which card wins the trick?**") and "click" not in question.lower()
+    assert "The class answers, then reveal." in texts(at)
+    assert set(marked(at).values()) == {"normal"}, "nothing is marked before the reveal"
     button(at, "Reveal the answer").click().run()
-    assert at.success and "wins" in at.success[0].value
+    # clubs are trump and nobody played one (9♥, 9♦ and 10♥ are not clubs, nor is any the J♠):
+    # the highest card of the suit led wins, and the 9♠ is the only spade
+    assert at.success and "West's 9♠" in at.success[0].value
+    assert marked(at) == {"9S": "answer", "9H": "normal", "9D": "normal", "TH": "normal"}
+    words = badge_words(at, "9S")
+    assert "ANSWER" in words and "WINS" not in words
+    button(at, "Next question").click().run()
+    assert not at.success and "Reveal the answer" in [b.label for b in at.button]
+
+
+def test_learn_has_no_present_switch_of_its_own(db: Path) -> None:
+    at = open_learn(lesson="bowers", step="5", seed="10")
+    present = [t for t in at.toggle if "present" in t.label.lower() or "projector" in t.label.lower()]
+    assert len(present) == 1 and present[0] in list(at.sidebar.toggle), "one switch, in the sidebar"
+    assert card_buttons_shown(at), "present mode is off: the cards are buttons"
+    present[0].set_value(True).run()
+    assert card_buttons_shown(at) == [] and "Reveal the answer" in [b.label for b in at.button]
+    assert "Which card is the left bower?" in texts(at)
+
+
+def test_every_step_leads_back_to_the_lesson_list(db: Path) -> None:
+    lesson = next(x for x in load_lessons() if x.id == "bowers")
+    at = open_learn(lesson="bowers", step="1")
+    for number in range(1, len(lesson.steps) + 1):
+        at.query_params["step"] = str(number)
+        at.run()
+        assert "All lessons" in [b.label for b in at.button], number
+    at.query_params["step"] = "3"
+    at.run()
+    next(b for b in at.button if b.key == "learn-list-top").click().run()
+    assert "lesson" not in at.query_params and "step" not in at.query_params
+    assert "1. The deck and the deal" in texts(at) and not at.header
+
+
+def open_as_browser(browser_id: str | None, **params: str) -> AppTest:
+    """A new session, as a browser whose cookie carries ``browser_id`` opens it (the page reads
+    the cookie into this session-state key; AppTest cannot send cookies itself)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.switch_page("views/learn.py")
+    if browser_id is not None:
+        at.session_state["learn_browser_id"] = browser_id
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def start_label(at: AppTest, lesson_id: str) -> str:
+    return next(b.label for b in at.button if b.key == f"open-{lesson_id}")
+
+
+def test_progress_is_kept_for_the_same_browser_without_a_name(db: Path) -> None:
+    first = open_as_browser(None, lesson="bowers", step="3")  # a first visit: no cookie yet
+    browser = first.session_state["learn_browser_id"]
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", browser), "a new random id"
+    saved = load_browser(open_store(db), browser)
+    assert saved is not None and saved.lesson("bowers").furthest == 2  # step 3, counted from 0
+    again = open_as_browser(browser)  # the same browser, a new session (a reload)
+    assert start_label(again, "bowers") == "Continue" and start_label(again, "deck") == "Start"
+    assert "1 of 7 steps" not in texts(again)
+    other = open_as_browser("AnotherBrowser-0123456789")
+    assert start_label(other, "bowers") == "Start", "another browser has its own record"
+
+
+def test_a_name_switches_to_the_named_record(db: Path) -> None:
+    browser = "SharedComputer_01234567"
+    save_browser(open_store(db), browser, Progress().seen("deck", 5, 6))
+    at = open_as_browser(browser)
+    assert start_label(at, "deck") == "Review"
+    at.text_input(key="learn-name-input").input("Ada").run()
+    assert any("Saving progress for Ada" in s.value for s in at.success)
+    at.query_params["lesson"] = "bowers"
+    at.query_params["step"] = "2"
+    at.run()
+    assert load_browser(open_store(db), browser) == Progress().seen("deck", 5, 6), \
+        "after a name is given, the browser's record is left alone"
 
 
 def test_progress_is_saved_per_learner(db: Path) -> None:
@@ -191,3 +363,25 @@ def test_ordering_cards_can_start_over(db: Path) -> None:
     button(at, "Start over").click().run()
     assert "Your order so far" not in texts(at)
     assert [b.label for b in at.button if b.key and b.key.startswith("ex-")] == [b.label for b in cards]
+
+
+def pictures(at: AppTest) -> list[tuple[str, str]]:
+    """(card, state) of every card picture on the page, in page order."""
+    return [pair for e in at.html for pair in re.findall(r'data-card="(\w+)" data-state="(\w+)"', str(e.proto.body))]
+
+
+def test_an_order_is_marked_place_by_place_and_the_right_order_shown(db: Path) -> None:
+    at = open_learn(lesson="ranking", step="4", seed="3")
+    assert "Clubs ♣ are trump. Spades ♠ were led." in texts(at)
+    assert card_buttons_shown(at) == ["9♠", "Q♣", "K♠", "A♠", "J♣"]
+    for label in ["9♠", "Q♣", "K♠", "A♠", "J♣"]:  # pressed in the order shown
+        button(at, label).click().run()
+    # docs/rules.md §3: the J♣ is the right bower, then the Q♣ (trump); then the suit led, A♠ K♠ 9♠
+    assert at.error and "Not quite." in at.error[0].value
+    assert pictures(at) == [
+        ("9S", "wrong"), ("QC", "correct"), ("KS", "wrong"), ("AS", "wrong"), ("JC", "wrong"),  # yours
+        ("JC", "right_answer"), ("QC", "right_answer"), ("AS", "right_answer"), ("KS", "right_answer"),
+        ("9S", "right_answer"),
+    ]
+    shown = " ".join(str(e.proto.body) for e in at.html)
+    assert "1st ✗" in shown and "2nd ✓" in shown and "The right order:" in texts(at)

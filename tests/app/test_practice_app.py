@@ -66,11 +66,32 @@ def _record(at: AppTest) -> dict:
 
 
 def _scores(at: AppTest) -> tuple[int, ...]:
-    for m in at.markdown:
+    for m in at.html:
         if 'data-testid="practice-score"' in m.value:
             raw = m.value.split('data-scores="')[1].split('"')[0]
             return tuple(int(x) for x in raw.split(","))
     raise AssertionError("no score on the page")
+
+
+def _felt(at: AppTest) -> str:
+    felts = [h.value for h in at.html if 'data-testid="card-table"' in h.value]
+    assert len(felts) == 1, "one card table on the page"
+    return felts[0]
+
+
+def _seats(at: AppTest) -> dict[str, str]:
+    """Each seat's place at the table as text: the felt's seats, and the learner's plate below it."""
+    felt = _felt(at)
+    seats = {}
+    for block in re.split(r'(?=<div class="ec-seat)', felt)[1:]:
+        text = re.sub(r"<[^>]+>", " ", block.split('<div class="ec-fan"')[0].split('<div class="ec-open"')[0])
+        name = re.search(r"<b>(\w+)</b>", block)
+        assert name is not None
+        seats[name.group(1)] = " ".join(html.unescape(text).split())
+    plates = [m.value for m in at.markdown if m.value.startswith("**South** — ")]
+    assert len(plates) == 1, [m.value for m in at.markdown]
+    seats["South"] = plates[0]
+    return seats
 
 
 def test_a_complete_hand_through_the_widgets(db: Path) -> None:
@@ -120,11 +141,12 @@ def test_a_visit_alone_is_not_a_game(db: Path) -> None:
 def test_the_seat_levels_are_named_as_players(db: Path) -> None:
     at = _open({"levels": "bce"})
     assert at.selectbox(key="practice_level_1").value == "beginner"
-    west = next(m.value for m in at.markdown if m.value.startswith("**West** — "))
-    north = next(m.value for m in at.markdown if m.value.startswith("**North** — "))
-    east = next(m.value for m in at.markdown if m.value.startswith("**East** — "))
-    assert "Beginner player" in west and "Club player" in north and "Expert player" in east
-    assert "(club)" not in " ".join(m.value for m in at.markdown)
+    seats = _seats(at)
+    assert seats["West"].startswith("West Beginner player")
+    assert seats["North"].startswith("North Club player")
+    assert seats["East"].startswith("East Expert player")
+    assert seats["South"].startswith("**South** — you")
+    assert "(club)" not in " ".join(m.value for m in at.markdown) + _felt(at)
 
 
 def test_the_deal_code_in_the_url_opens_the_same_deal(db: Path) -> None:
@@ -251,10 +273,11 @@ def test_every_variant_plays_a_hand_through_the_page(db: Path, rules: Rules) -> 
     at = _open({"deal": encode(DealCode(rules, seed=77))})
     position = _position(at)
     assert position.session.rules == rules
-    seats = [m.value for m in at.markdown if m.value.startswith(("**South** — ", "**West** — ", "**North** — ",
-                                                                  "**East** — "))]
-    assert len(seats) == rules.players
-    assert all(s.startswith("**South** — you") or " — Club player" in s for s in seats), seats
+    seats = _seats(at)
+    expected = {2: {"South", "North"}, 3: {"South", "West", "East"}, 4: {"South", "West", "North", "East"}}
+    assert set(seats) == expected[rules.players]
+    assert seats.pop("South").startswith("**South** — you")
+    assert all(text.startswith(f"{name} Club player") for name, text in seats.items()), seats
     _play_hand(at)
     assert result_record(_record(at))["complete"] is True
 
@@ -308,3 +331,59 @@ def test_link_levels_set_the_computer_seats(db: Path) -> None:
     at = _open({"levels": "bec", "deal": encode(DealCode(Rules(), seed=7))})
     assert _position(at).session.levels == ("you", "beginner", "expert", "club")
     assert at.selectbox(key="practice_level_2").value == "expert"
+
+
+def test_learning_mode_is_a_toggle_beside_the_table_not_in_the_settings(db: Path) -> None:
+    at = _open()
+    assert at.toggle(key="practice_learning").label.startswith("Learning mode")
+    settings = [e for e in at.expander if e.label == "Table settings"]
+    assert len(settings) == 1
+    assert "practice_learning" not in [t.key for t in settings[0].toggle]
+    assert "practice_traditional" in [t.key for t in settings[0].toggle]  # the rest stays folded away
+
+
+# How the table words each kind of action (the learner's view: another seat's discard is face down).
+CHIP_START = {"pass": ("Passed", "Turned it down"), "order": ("Ordered it up", "Picked it up"), "call": ("Called",),
+              "discard": ("Discarded a card face down",), "play": ("Led the ", "Played the "),
+              "defend alone": ("Defends alone",), "decline": ("Left the ",)}
+
+
+def test_every_seat_shows_its_latest_action_on_the_table(db: Path) -> None:
+    # After the learner's pass the felt shows, for every computer seat that has acted this hand,
+    # its latest action; a seat that has not acted carries no chip.
+    seed = _seed_where_passing_keeps_the_learner_bidding()
+    at = _open({"deal": encode(DealCode(Rules(), seed))})
+    at.button(key="practice_bid_pass").click().run()
+    position = _position(at)
+    felt = _felt(at)
+    chips = {int(seat): html.unescape(text) for seat, text in
+             re.findall(r'data-seat="(\d)"><div class="ec-name">.*?(?:data-last-action="([^"]*)"|</div>)', felt)}
+    chips = {seat: text for seat, text in chips.items() if text}
+    acted = {m.seat for m in position.moves} - {0}
+    assert acted and set(chips) == acted
+    for seat, text in chips.items():
+        last = [m for m in position.moves if m.seat == seat][-1]
+        kind = str(last.action).removesuffix(" alone").split(" ")[0]
+        kind = "defend alone" if str(last.action) == "defend alone" else kind
+        assert text.startswith(CHIP_START[kind]), (seat, str(last.action), text)
+    plate = next(m.value for m in at.markdown if m.value.startswith("**South** — "))
+    assert "last: *Passed*" in plate  # the learner's own latest action, beside the learner's name
+
+
+def _seed_where_a_computer_dealer_picks_up() -> int:
+    for seed in range(200):
+        pos = replay(Session(Rules(), ("you", "club", "club", "club"), seed))
+        if any(m.action.kind.value == "discard" and m.seat != 0 for m in pos.moves) and pos.waiting is Waiting.LEARNER:
+            return seed
+    raise AssertionError("no such seed in 0..199")
+
+
+def test_a_computer_dealers_discard_stays_face_down(db: Path) -> None:
+    seed = _seed_where_a_computer_dealer_picks_up()
+    at = _open({"deal": encode(DealCode(Rules(), seed))})
+    hand = _position(at).hand
+    assert hand.discarded is not None
+    page = " ".join([h.value for h in at.html] + [m.value for m in at.markdown] + [c.value for c in at.caption])
+    assert "Discarded a card face down" in page and "discards a card face down" in page
+    assert hand.discarded.name not in page and f'data-card="{hand.discarded}"' not in page
+    assert f"Discarded the {hand.discarded.short}" not in page

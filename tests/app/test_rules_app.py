@@ -144,3 +144,31 @@ def test_every_section_works_under_each_variant(preset: str) -> None:
     for section in ("ranking", "follow", "scoring"):
         at.segmented_control(key="rx_section").set_value(section).run()
         assert not at.exception, (preset, section)
+
+
+def test_the_walkthrough_says_the_points_per_side_and_names_the_deal_number_plainly() -> None:
+    from ui.walkthrough import build_walkthrough
+
+    at = rules_page(section="deal", seed="2024", dealer="3")
+    field = at.number_input(key="rx_seed")
+    assert field.label == "Deal no." and "same cards" in field.help
+    next(b for b in at.button if b.label == "Last").click().run()
+    final = build_walkthrough(Rules(), 2024, 3).final
+    # four players: seats 0 and 2 (South, North) score together, as do 1 and 3 (West, East)
+    sides = {"North–South": final.points[0], "East–West": final.points[1]}
+    assert final.points == (sides["North–South"], sides["East–West"]) * 2
+    text = next(s.value for s in at.success if "The hand is over" in s.value or "thrown in" in s.value)
+    for side, points in sides.items():
+        if points:
+            assert f"{side}: {points} point{'s' if points != 1 else ''}" in text
+        else:
+            assert side not in text
+    assert "South " not in text and "North " not in text  # never seat by seat (which reads as double)
+
+
+def test_the_walkthrough_lays_the_four_hands_around_the_table() -> None:
+    at = rules_page(section="deal", seed="42", dealer="0", step="12")
+    felt = next(h.value for h in at.html if 'data-testid="card-table"' in h.value)
+    places = re.findall(r'<div class="ec-seat ec-(\w+)[^"]*" data-seat="(\d)"', felt)
+    assert places == [("south", "0"), ("west", "1"), ("north", "2"), ("east", "3")]
+    assert 'class="ec-grid ec-n4 ec-compass"' in felt

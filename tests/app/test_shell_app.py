@@ -93,6 +93,7 @@ def test_rules_in_a_link_are_applied_and_bad_ones_explained() -> None:
 def test_display_toggles_change_the_cards() -> None:
     at = start()
     assert 'width="90"' in at.html[0].value
+    assert at.sidebar.toggle(key="projector").label == "Present mode"
     at.sidebar.toggle(key="projector").set_value(True).run()
     assert any('width="140"' in h.value for h in at.html)
     at.sidebar.toggle(key="four_colour").set_value(True).run()
@@ -135,3 +136,33 @@ def test_the_server_does_not_collect_all_garbage_after_every_run() -> None:
 
     config = tomllib.loads((Path(__file__).parents[2] / ".streamlit" / "config.toml").read_text())
     assert config["runner"]["postScriptGC"] is False
+
+
+def _present_style(at: AppTest) -> bool:
+    """Whether the page carries present mode's style sheet (the larger root font size)."""
+    return any("html { font-size: 22px; }" in h.value for h in at.html)
+
+
+@pytest.mark.parametrize("page", [None, "views/practice.py", "views/rules.py", "views/analyze.py"])
+def test_a_link_with_present_1_opens_any_page_in_present_mode(page: str | None) -> None:
+    at = start(page, present="1")
+    assert at.session_state["projector"] is True
+    assert at.sidebar.toggle(key="projector").value is True
+    assert _present_style(at)
+    assert at.query_params["present"] == "1"  # kept in the link while on (the practice page rewrites its link)
+
+
+def test_the_sidebar_switch_puts_present_1_in_the_link_and_takes_it_out() -> None:
+    at = start()
+    assert "present" not in at.query_params and not _present_style(at)
+    at.sidebar.toggle(key="projector").set_value(True).run()
+    assert at.query_params["present"] == "1" and _present_style(at)
+    at.sidebar.toggle(key="projector").set_value(False).run()
+    assert "present" not in at.query_params and not _present_style(at)
+    assert at.session_state["projector"] is False
+
+
+@pytest.mark.parametrize("value, on", [("0", False), ("off", False), ("true", True), ("maybe", False)])
+def test_present_values_in_a_link(value: str, on: bool) -> None:
+    at = start(present=value)  # start() checks that nothing raised
+    assert at.session_state["projector"] is on

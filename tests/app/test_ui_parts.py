@@ -7,6 +7,7 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -175,10 +176,82 @@ def test_a_walkthrough_is_the_same_for_the_same_seed_and_every_step_is_legal() -
         assert walk.final.is_over and walk.state_at(walk.length) is walk.final
 
 
-@pytest.mark.parametrize("module", ["ui.share", "ui.follow"])
+@pytest.mark.parametrize("module", ["ui.share", "ui.follow", "ui.learn_profile"])
 def test_the_examples_in_the_docstrings_hold(module: str) -> None:
     import doctest
     import importlib
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+# state -> (the word on its badge, or None for no badge; what the label adds after the card's name)
+STATE_TABLE = {
+    "normal": (None, ""),
+    "playable": (None, ", playable"),
+    "disabled": (None, ", not playable"),
+    "hinted": ("HINT", ", hint"),
+    "winning": ("WINS", ", winning card"),
+    "selected": ("SELECTED", ", selected"),
+    "next": ("NEXT", ", plays next"),
+    "correct": ("CORRECT", ", your pick, right"),
+    "wrong": ("YOUR PICK", ", your pick, wrong"),
+    "right_answer": ("ANSWER", ", the right answer"),
+    "answer": ("ANSWER", ", the answer"),
+}
+BADGE_WORDS = {"HINT", "WINS", "SELECTED", "NEXT", "CORRECT", "YOUR PICK", "ANSWER"}
+
+
+@pytest.mark.parametrize("state", sorted(STATE_TABLE))
+def test_each_state_wears_only_its_own_badge_and_says_so(state: str) -> None:
+    word, suffix = STATE_TABLE[state]
+    svg = card_svg(parse_card("KS"), state=state)
+    root = ET.fromstring(svg)  # still well-formed
+    drawn = {t.text for t in root.iter(SVG + "text")} & BADGE_WORDS
+    assert drawn == ({word} if word else set())
+    assert root.get("aria-label") == "king of spades" + suffix
+    assert f'alt="king of spades{suffix}"' in card_img(parse_card("KS"), state=state)
+
+
+def test_only_a_hint_says_hint_and_only_a_trick_winner_says_wins() -> None:
+    for state in STATE_TABLE:
+        svg = card_svg(parse_card("9D"), state=state)
+        assert ("HINT" in svg) == (state == "hinted") and ("WINS" in svg) == (state == "winning"), state
+
+
+@pytest.mark.parametrize("state", ["selected", "correct", "wrong", "right_answer"])
+def test_a_long_badge_keeps_clear_of_the_corner_index(state: str) -> None:
+    # the rank and suit in the top-left corner are drawn within x 3..21 (ui/cards.py _corner)
+    svg = card_svg(parse_card("TH"), state=state)
+    pill = ET.fromstring(svg).findall(SVG + "rect")[-1]
+    left, width = float(pill.get("x", "0")), float(pill.get("width", "0"))
+    assert left >= 22 and left + width <= 97, (left, width)
+
+
+def test_the_analyzers_card_picker_shows_a_picked_card_as_selected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app_pages import open_page
+
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
+    at = open_page("views/analyze.py", timeout=120)
+    pick = next(b for b in at.button if b.key and b.key.startswith("an_pick-") and b.label == "A♠")
+    pick.click().run()
+    assert not at.exception
+    pictures = "".join(str(e.proto.body) for e in at.html)
+    states = dict(re.findall(r'data-card="(\w+)" data-state="(\w+)"', pictures))
+    assert states["AS"] == "selected" and states["KS"] == "normal"
+    inner = base64.b64decode(re.search(r'base64,([^"]+)"[^>]*data-card="AS"', pictures).group(1)).decode()  # type: ignore[union-attr]
+    assert "SELECTED" in inner and "HINT" not in inner
+
+
+def test_the_browser_cookie_holds_only_an_id_of_ours() -> None:
+    from ui.learn_profile import COOKIE, cookie_script, id_from_cookies, new_browser_id
+
+    made = new_browser_id()
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", made) and made != new_browser_id()
+    script = cookie_script(made)
+    assert f'document.cookie = "{COOKIE}={made}; max-age={365 * 24 * 3600}; path=/; samesite=lax"' in script
+    assert id_from_cookies({COOKIE: made}) == made
+    for bad in ('x"; alert(1); "', "short", ""):
+        assert id_from_cookies({COOKIE: bad}) is None
+        with pytest.raises(ValueError, match="not a browser id"):
+            cookie_script(bad)

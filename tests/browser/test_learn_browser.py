@@ -39,10 +39,11 @@ def test_click_through_the_bowers_lesson(
             for _ in range(3):
                 answer_bower_question(page, click_and_wait)
                 streak += 1
-                # a right answer reruns the page once more to deal the next question: wait for it
                 page.get_by_text(f"Streak {streak} · best {streak}").wait_for(timeout=15_000)
                 success = page.locator('[data-testid="stAlertContentSuccess"]')
                 assert success.count() == 1 and "Right!" in success.inner_text()
+                # the answered question stays, marked, until the learner asks for the next one
+                click_and_wait(page, page.get_by_role("button", name="Next question"))
             screenshot(page, f"learn-bowers-step{number}")
         assert_no_exception(page)
         if number < len(STEPS):
@@ -62,7 +63,9 @@ def test_a_wrong_click_explains_why(page: Any, goto: Any, click_and_wait: Any, a
     click_and_wait(page, page.get_by_role("button", name=f"J{SUIT[match.group(1)]}", exact=True))
     error = page.locator('[data-testid="stAlertContentError"]')
     assert "Not quite." in error.inner_text() and "right bower" in error.inner_text()
-    assert page.get_by_text("question #21").count() == 1
+    picked = "J" + {"Hearts": "H", "Diamonds": "D", "Spades": "S", "Clubs": "C"}[match.group(1)]
+    assert page.locator(f'img[data-card="{picked}"][data-state="wrong"]').count() == 1  # marked on the card
+    assert page.get_by_text(prompt).count() >= 1, "the same question stays on screen"
     assert_no_exception(page)
 
 

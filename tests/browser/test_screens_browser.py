@@ -30,6 +30,9 @@ SCREENS = {
     "analyze": "/analyze?hand=JH+JD+AH+KS+9C&upcard=9H&seat=first",
     "practice": f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc",
     "rules": "/rules",
+    "rules-deal": "/rules?section=deal&seed=42&dealer=0&step=12",  # the walkthrough's table
+    "rules-deal-present": "/rules?section=deal&seed=42&dealer=0&step=12&present=1",
+    "practice-present": f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc&present=1",
 }
 
 # How far the page reaches sideways, and the elements that stick out past the viewport's right edge

@@ -204,7 +204,7 @@ def test_projector_and_four_colour_settings_redraw_the_cards(
     assert all(width == "90" for _, width, _ in diamonds) and "#c8102e" in diamonds[0][2]
     sidebar = page.locator('[data-testid="stSidebar"]')
     click_and_wait(page, sidebar.get_by_text("Four-colour suits"))
-    click_and_wait(page, sidebar.get_by_text("Projector mode"))
+    click_and_wait(page, sidebar.get_by_text("Present mode"))
     diamonds = _image_svg(page, "suit-D")
     assert all(width == "140" for _, width, _ in diamonds)
     assert "#1f5fbf" in diamonds[0][2] and "#c8102e" not in diamonds[0][2]  # diamonds turn blue

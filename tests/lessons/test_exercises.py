@@ -238,3 +238,30 @@ def test_answers_of_the_wrong_shape_get_a_message_not_a_traceback() -> None:
     with pytest.raises(LessonError, match="accepted: C, D, H, S"):
         generate("left_bower", 1, {"trump": "X"})
     assert generate("left_bower", 1).mode is Mode.PICK_CARD
+
+
+@pytest.mark.parametrize("kind", ["left_bower", "rank_order", "can_play", "trick_winner", "points", "bid", "play_card"])
+def test_the_question_for_a_class_never_asks_anyone_to_click(kind: str) -> None:
+    for seed in range(8):
+        ex = generate(kind, seed)
+        spoken = ex.spoken_prompt.lower()
+        assert "click" not in spoken and "select" not in spoken, ex.spoken_prompt
+        assert spoken.endswith("?"), "the class is asked a question"
+        first = ex.prompt.split(". ")[0]
+        assert ex.spoken_prompt.startswith(first), "the facts of the question stay the same"
+
+
+def test_the_question_for_a_class_by_hand() -> None:
+    ex = generate("left_bower", 7, {"trump": "H"})
+    assert ex.prompt == "Hearts ♥ are trump. Click the left bower."
+    assert ex.spoken_prompt == "Hearts ♥ are trump. Which card is the left bower?"
+    right = generate("left_bower", 7, {"trump": "S", "bower": "right"})
+    assert right.spoken_prompt == "Spades ♠ are trump. Which card is the right bower?"
+
+
+def test_a_well_shaped_answer_has_no_shape_problem() -> None:
+    from lessons.exercises import shape_problem
+
+    ex = generate("left_bower", 7, {"trump": "H"})
+    assert shape_problem(ex, parse_card("JD")) == "" and shape_problem(ex, parse_card("JH")) == ""
+    assert shape_problem(generate("can_play", 1), frozenset()).startswith("Select at least one card")

@@ -10,7 +10,7 @@ import pytest
 from lessons.progress import Progress, ProgressError
 from lessons.scorecards import ScoreError, layout
 from store.db import StoreError
-from store.progress import load, open_store, save
+from store.progress import load, load_browser, open_store, save, save_browser
 
 
 def test_streaks_and_lessons() -> None:
@@ -65,6 +65,37 @@ def test_store_saves_per_learner(tmp_path: Path) -> None:
     assert load(conn, "Bo") == Progress().answered("bid", True)
     with pytest.raises(StoreError, match="1 to 40 characters"):
         save(conn, "   ", ada)
+
+
+def test_store_saves_per_browser_apart_from_names(tmp_path: Path) -> None:
+    conn = open_store(tmp_path / "coach.sqlite3")
+    browser = "Zq3_x-8kLmNoPqRsTuVw"  # 20 URL-safe characters, the shape of a cookie id
+    assert load_browser(conn, browser) is None
+    mine = Progress().seen("bowers", 4, 7).answered("left_bower", True)
+    save_browser(conn, browser, mine)
+    assert load_browser(conn, browser) == mine
+    assert load(conn, browser) is None, "a browser id is not a learner name"
+    save(conn, "Ada", Progress())
+    assert load_browser(conn, browser) == mine, "a name does not overwrite a browser's record"
+    reopened = open_store(tmp_path / "coach.sqlite3")  # another session, the same file
+    assert load_browser(reopened, browser) == mine
+
+
+@pytest.mark.parametrize("bad", ["", "short", "x" * 65, "has spaces in it at all", "semi;colon;0123456789"])
+def test_a_bad_browser_id_is_refused_with_its_rule(tmp_path: Path, bad: str) -> None:
+    conn = open_store(tmp_path / "coach.sqlite3")
+    with pytest.raises(StoreError, match="16 to 64 letters, digits"):
+        save_browser(conn, bad, Progress())
+    with pytest.raises(StoreError, match="16 to 64 letters, digits"):
+        load_browser(conn, bad)
+
+
+def test_a_damaged_browser_record_is_reported_clearly(tmp_path: Path) -> None:
+    conn = open_store(tmp_path / "coach.sqlite3")
+    with conn:
+        conn.execute("INSERT INTO browser_progress (browser, data) VALUES ('AAAAAAAAAAAAAAAAAAAA', 'not json')")
+    with pytest.raises(StoreError, match="this browser's saved progress is damaged"):
+        load_browser(conn, "AAAAAAAAAAAAAAAAAAAA")
 
 
 def test_a_corrupt_database_is_reported_clearly(tmp_path: Path) -> None:

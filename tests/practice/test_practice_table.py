@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engine.actions import Action
 from engine.cards import parse_card, parse_cards
 from engine.hand import from_cards
 from engine.rules import Rules
@@ -97,3 +98,58 @@ def test_export_and_import_round_trip() -> None:
 def test_bad_import_files_are_explained(text: str | bytes, message: str) -> None:
     with pytest.raises(ImportFileError, match=message):
         from_jsonl(text)
+
+
+def _moves(state, actions: str):
+    """Apply ``actions`` (comma-separated) from ``state``; the moves as the practice table records them."""
+    from practice.session import Move
+
+    moves = []
+    for text in actions.split(","):
+        action = Action.parse(text.strip())
+        moves.append(Move(state, state.to_act, action, ""))
+        state = state.apply(action)
+    return state, tuple(moves)
+
+
+_HANDS = ("JD 9D KS AC 9C", "9S TS QS QC KC", "JH AH KH QH TH", "AD KD QD TD JS")
+
+
+def test_each_seat_shows_its_latest_action_in_the_table_words() -> None:
+    from practice.table import latest_actions, move_line
+
+    # North (seat 2) deals: East, South, West pass, North picks the 9H up and discards the TH.
+    state = from_cards(Rules(), dealer=2, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
+    now, moves = _moves(state, "pass, pass, pass, order, discard TH")
+    assert latest_actions(now, moves) == {3: "Passed", 0: "Passed", 1: "Passed", 2: "Discarded a card face down"}
+    assert latest_actions(now, moves[:4]) == {3: "Passed", 0: "Passed", 1: "Passed", 2: "Picked it up"}
+    # the dealer's discard stays face down in the log too; East's lead is a lead, South's a play
+    assert move_line(moves[4]) == "North discards a card face down."
+    now, more = _moves(now, "play AD, play 9D")  # the J♦ is a heart: South follows with the 9♦
+    assert latest_actions(now, moves + more)[3] == "Led the A♦"
+    assert latest_actions(now, moves + more)[0] == "Played the 9♦"
+
+
+def test_a_first_round_pass_says_so_in_the_second_round() -> None:
+    from practice.table import latest_actions
+
+    state = from_cards(Rules(), dealer=2, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
+    round2, moves = _moves(state, "pass, pass, pass, pass, pass")
+    # the dealer (North) turned the 9H down; East passed again in round 2
+    assert latest_actions(round2, moves) == {3: "Passed", 0: "Passed in round 1", 1: "Passed in round 1",
+                                             2: "Turned it down (round 1)"}
+    now, called = _moves(round2, "call S alone")
+    assert latest_actions(now, moves + called)[0] == "Called ♠ spades alone"
+
+
+def test_the_learners_own_discard_is_named() -> None:
+    from practice.table import done_label
+
+    # South (seat 0) deals and picks the 9H up: the learner sees its own discard.
+    state = from_cards(Rules(), dealer=0, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
+    state = state.apply("pass").apply("pass").apply("pass")
+    assert done_label(state, Action.parse("order")) == "Picked it up"
+    picked = state.apply("order")
+    discard = Action.parse("discard 9C")
+    assert done_label(picked, discard) == "Discarded the 9♣"
+    assert done_label(picked, discard, seen=False) == "Discarded a card face down"

@@ -1,0 +1,313 @@
+"""One exercise step of a lesson: the question, the learner's answer, and feedback drawn on the cards.
+
+A question stays on screen until the learner moves on. After an answer the cards show it:
+the card picked wears "YOUR PICK" in red when wrong (or "CORRECT" in green), the right card
+"ANSWER" in green, and a "Next question" button deals the next one, so the page never changes
+the question under a message about the old one. In present mode (``ui.layout.projector()``)
+nobody clicks: the class answers aloud, then the teacher reveals the answer, marked neutrally.
+
+Session state, per exercise step (``key`` = "lesson:step"): the question's seed (``SEEDS``),
+the cards chosen so far (``PICKS``), the answered question (``ANSWERED``: an ``Attempt``) and,
+in present mode, whether the answer is revealed (``REVEAL``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import streamlit as st
+
+from engine.cards import Card
+from engine.numbers import NumberError, parse_int, shown
+from engine.seats import seat_name
+from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
+from lessons.exercises import DRILLS, check, generate, shape_problem, solve
+from lessons.model import Element
+from ui.cards import card_buttons, show_cards
+from ui.engine_ready import wait_until_ready
+from ui.layout import card_width, projector
+from ui.learn_profile import progress, set_progress
+
+SEEDS = "learn_seeds"  # step key -> current exercise seed
+PICKS = "learn_picks"  # step key -> cards chosen so far (selection or order)
+ANSWERED = "learn_answered"  # step key -> the Attempt on the question shown
+REVEAL = "learn_reveal"  # step key -> True once the answer is revealed (present mode)
+SEED_MAX = 999_999_999  # a question seed in a link: up to 9 digits
+
+Marks = tuple[dict[Card, str], dict[Card, str]]  # card -> ui.cards state, card -> caption
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    seed: int
+    answer: Answer
+    feedback: Feedback
+
+
+def state_dict(name: str) -> dict[str, object]:
+    if name not in st.session_state:
+        st.session_state[name] = {}
+    value: dict[str, object] = st.session_state[name]
+    return value
+
+
+def url_seed() -> int | None:
+    text = st.query_params.get("seed")
+    if text is None:
+        return None
+    try:
+        return parse_int(text, "seed", 0, SEED_MAX)
+    except NumberError:
+        st.warning(f"seed={shown(text)} is not a whole number up to 9 digits; using a fresh question.")
+        return None
+
+
+def width() -> int:
+    return card_width()
+
+
+def answer_marks(ex: Exercise, answer: Answer, solution: Solution) -> Marks:
+    """How the cards show an answer: the ``ui.cards`` state and the caption of each marked card.
+
+    One card to pick: the pick is "correct" or "wrong" (your pick), and a missed right card is
+    "right_answer". A selection: each card picked is "correct" or "wrong", each right card not
+    picked is "right_answer" (missed), the rest are "disabled". An order is shown by
+    ``order_marks``; a choice (order up / pass) has no cards to mark.
+    """
+    right = solution.answer
+    states: dict[Card, str] = {}
+    captions: dict[Card, str] = {}
+    if isinstance(right, Card) and isinstance(answer, Card):
+        if answer == right:
+            states[answer], captions[answer] = "correct", "✓ your pick"
+        else:
+            states[answer], captions[answer] = "wrong", "✗ your pick"
+            states[right], captions[right] = "right_answer", "✓ right answer"
+    elif isinstance(right, frozenset) and isinstance(answer, frozenset):
+        for card in ex.cards:
+            if card in answer:
+                good = card in right
+                states[card] = "correct" if good else "wrong"
+                captions[card] = "✓ your pick" if good else "✗ your pick"
+            elif card in right:
+                states[card], captions[card] = "right_answer", "✓ missed"
+            else:
+                states[card] = "disabled"
+    return states, captions
+
+
+def order_marks(answer: tuple[Card, ...], right: tuple[Card, ...]) -> list[str]:
+    """Per position of the learner's order: "correct" where it matches the right order, else "wrong"."""
+    return ["correct" if i < len(right) and card == right[i] else "wrong" for i, card in enumerate(answer)]
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+@st.cache_data(show_spinner=False, max_entries=500)
+def cached_solution(kind: str, seed: int, options: tuple[tuple[str, str], ...]) -> Solution:
+    return solve(generate(kind, seed, dict(options)))
+
+
+def exercise_step(key: str, element: Element) -> None:
+    kind = element.args[0]
+    options = element.options
+    seeds = state_dict(SEEDS)
+    if key not in seeds:
+        given = url_seed()
+        seeds[key] = given if given is not None else random.SystemRandom().randrange(1_000_000)
+    seed = int(str(seeds[key]))
+    wait_until_ready()  # the bid drill and the judge run the compiled analyzer
+    ex = generate(kind, seed, dict(options))
+    stats = progress().drill(kind)
+    st.subheader(DRILLS[kind].title)
+    st.caption(f"Streak {stats.streak} · best {stats.best} · {stats.correct} right of {stats.attempts}")
+    if projector():
+        present_exercise(key, ex, options)
+        return
+    st.markdown(f"**{ex.prompt}**")
+    attempt = state_dict(ANSWERED).get(key)
+    if isinstance(attempt, Attempt) and attempt.seed == seed:
+        show_answered(ex, attempt)
+        st.button("Next question", key=f"next-q-{key}", type="primary", on_click=new_question,
+                  args=(key, seed + 1), icon=":material/arrow_forward:")
+        return
+    answer = ask(key, ex)
+    if answer is not None:
+        problem = shape_problem(ex, answer)
+        if problem:
+            st.error(problem)  # not an answer yet: nothing is counted
+        else:
+            judge(key, ex, options, answer)
+    st.button("New question", key=f"new-{key}", on_click=new_question, args=(key, seed + 1),
+              help="Skip this one: another question of the same kind.")
+
+
+def new_question(key: str, seed: int) -> None:
+    state_dict(SEEDS)[key] = seed
+    state_dict(PICKS).pop(key, None)
+    state_dict(REVEAL).pop(key, None)
+    state_dict(ANSWERED).pop(key, None)
+
+
+def judge(key: str, ex: Exercise, options: tuple[tuple[str, str], ...], answer: Answer) -> None:
+    with st.spinner("Judging…" if ex.kind != "bid" else "The judge is playing the hand out…"):
+        solution = cached_solution(ex.kind, ex.seed, options)
+    feedback = check(ex, answer, solution)
+    state_dict(ANSWERED)[key] = Attempt(ex.seed, answer, feedback)
+    state_dict(PICKS).pop(key, None)
+    set_progress(progress().answered(ex.kind, feedback.correct))
+    st.rerun()  # draw the question again, answered
+
+
+def show_answered(ex: Exercise, attempt: Attempt) -> None:
+    """The question as it was, with the answer drawn on it, then the message and the analyzer link."""
+    feedback, answer = attempt.feedback, attempt.answer
+    right = feedback.solution.answer
+    context(ex)
+    trump = ex.trump if ex.kind != "left_bower" else None
+    if ex.mode is Mode.ORDER and isinstance(answer, tuple) and isinstance(right, tuple):
+        st.caption("Your order, strongest first:")
+        show_cards(list(answer), trump=trump, width=min(width(), 80), states=order_marks(answer, right),
+                   labels=[ordinal(i + 1) + (" ✓" if ok == "correct" else " ✗")
+                           for i, ok in enumerate(order_marks(answer, right))])
+        if not feedback.correct:
+            st.caption("The right order:")
+            show_cards(list(right), trump=trump, width=min(width(), 80), states=["right_answer"] * len(right),
+                       labels=[ordinal(i + 1) for i in range(len(right))])
+    elif ex.mode is Mode.CHOICE:
+        if ex.cards:
+            show_cards(ex.cards, width=width())
+        chips = []
+        for option in ex.options:
+            if option == answer and option == right:
+                chips.append(f":green-background[✓ **{option.capitalize()}** — your answer]")
+            elif option == answer:
+                chips.append(f":red-background[✗ **{option.capitalize()}** — your answer]")
+            elif option == right:
+                chips.append(f":green-background[✓ **{option.capitalize()}** — right answer]")
+            else:
+                chips.append(option.capitalize())
+        st.markdown(" · ".join(chips))
+    else:
+        states, captions = answer_marks(ex, answer, feedback.solution)
+        show_cards(ex.cards, trump=trump, width=width(), states=states,
+                   labels=[captions.get(c) for c in ex.cards])
+    (st.success if feedback.correct else st.error)(feedback.message)
+    if feedback.solution.link:
+        st.markdown(f"[See this hand in the analyzer →]({feedback.solution.link})")
+
+
+def ask(key: str, ex: Exercise) -> Answer | None:
+    """Draw the question's controls; return the learner's answer once it is complete."""
+    w = width()
+    wkey = f"ex-{key}-{ex.seed}".replace(":", "-")
+    picks_store = state_dict(PICKS)
+    picked = [c for c in picks_store.get(key, []) if isinstance(c, Card)]  # type: ignore[attr-defined]
+    context(ex)
+    if ex.mode is Mode.PICK_CARD:
+        return card_buttons(ex.cards, key=wkey, trump=ex.trump if ex.kind != "left_bower" else None, width=w)
+    if ex.mode is Mode.CHOICE:
+        if ex.cards:
+            show_cards(ex.cards, width=w)
+        chosen: str | None = None
+        with st.container(horizontal=True, key=f"{wkey}-choices"):
+            for option in ex.options:
+                if st.button(option.capitalize(), key=f"{wkey}-{option}", width="stretch"):
+                    chosen = option
+        return chosen
+    if ex.mode is Mode.PICK_CARDS:
+        states = {c: "selected" for c in picked}
+        clicked = card_buttons(ex.cards, key=wkey, width=w, states=states)
+        if clicked is not None:
+            picked = [c for c in picked if c != clicked] if clicked in picked else picked + [clicked]
+            picks_store[key] = picked
+            st.rerun()
+        st.caption("Selected: " + (" ".join(c.short for c in picked) or "nothing yet") + " (press again to unselect)")
+        if st.button("Check", key=f"{wkey}-check", type="primary"):
+            return frozenset(picked)
+        return None
+    # Mode.ORDER: press the cards strongest first
+    remaining = [c for c in ex.cards if c not in picked]
+    clicked = card_buttons(remaining, key=wkey, width=w) if remaining else None
+    if clicked is not None:
+        picked = picked + [clicked]
+        picks_store[key] = picked
+        if len(picked) == len(ex.cards):
+            return tuple(picked)
+        st.rerun()
+    if picked:
+        st.caption("Your order so far, strongest first:")
+        show_cards(picked, width=min(w, 70))
+        st.button("Start over", key=f"{wkey}-reset", on_click=_forget, args=(picks_store, key))
+    return None
+
+
+def _forget(store: dict[str, object], key: str) -> None:
+    store.pop(key, None)
+
+
+def context(ex: Exercise) -> None:
+    if ex.kind == "can_play" and ex.led is not None:
+        leader = seat_name(4, ex.trick[0][0])
+        st.caption(f"{leader} led:")
+        show_cards([ex.led], trump=ex.trump, width=min(width(), 80))
+        st.caption("Your hand:")
+    elif ex.kind == "trick_winner":
+        st.caption("   ·   ".join(f"{seat_name(4, s)}: {c.short}" for s, c in ex.trick))
+    elif ex.kind == "bid" and ex.upcard is not None:
+        st.caption("The upcard:")
+        show_cards([ex.upcard], width=min(width(), 80))
+        st.caption("Your hand:")
+
+
+def present_exercise(key: str, ex: Exercise, options: tuple[tuple[str, str], ...]) -> None:
+    """Present mode: the question large for the class to answer aloud, then the answer revealed."""
+    st.markdown(f"**{ex.spoken_prompt}**")
+    context(ex)
+    reveal = state_dict(REVEAL)
+    revealed = bool(reveal.get(key))
+    solution = cached_solution(ex.kind, ex.seed, options) if revealed else None
+    states, labels = reveal_marks(ex, solution)
+    if ex.cards:
+        show_cards(ex.cards, trump=ex.trump if ex.kind != "left_bower" else None, width=width(), states=states,
+                   labels=[labels.get(c) for c in ex.cards] if labels else None)
+    if ex.mode is Mode.CHOICE:
+        st.markdown("Choices: " + " · ".join(f"**{o}**" for o in ex.options))
+    if solution is None:
+        st.caption("The class answers, then reveal.")
+        st.button("Reveal the answer", key=f"reveal-{key}", type="primary", shortcut="A",
+                  on_click=_set_flag(reveal, key))
+        st.button("New question", key=f"new-{key}", on_click=new_question, args=(key, ex.seed + 1))
+        return
+    if isinstance(solution.answer, tuple):
+        st.markdown("Strongest first: " + " ".join(c.short for c in solution.answer))
+    elif isinstance(solution.answer, str):
+        st.markdown(f"## {solution.answer.capitalize()}")
+    st.success(solution.why)
+    if solution.link:
+        st.markdown(f"[See this hand in the analyzer →]({solution.link})")
+    st.button("Next question", key=f"next-q-{key}", type="primary", on_click=new_question,
+              args=(key, ex.seed + 1), icon=":material/arrow_forward:")
+
+
+def _set_flag(store: dict[str, object], key: str) -> Callable[[], None]:
+    return lambda: store.__setitem__(key, True)
+
+
+def reveal_marks(ex: Exercise, solution: Solution | None) -> Marks:
+    """Present mode's revealed answer: neutral "answer" marks (never WINS), the rest left plain."""
+    if solution is None:
+        return {}, {}
+    answer = solution.answer
+    if isinstance(answer, Card):
+        return {answer: "answer"}, {answer: "answer"}
+    if isinstance(answer, frozenset):
+        return ({c: ("answer" if c in answer else "disabled") for c in ex.cards},
+                {c: "may play" for c in ex.cards if c in answer})
+    if isinstance(answer, tuple):
+        return {}, {c: ordinal(answer.index(c) + 1) for c in ex.cards if c in answer}
+    return {}, {}

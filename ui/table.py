@@ -1,0 +1,230 @@
+"""A card table in HTML: the seats around a green felt, as a player sees them from the South seat.
+
+The Practice page draws its table with ``felt_html`` (partner across the top, opponents left and
+right, the upcard or the trick in the middle, each seat's latest action on a chip) and the
+learner's cards with ``hand_row_html`` / ``hand_buttons``; the Rules walkthrough draws all four
+open hands around the middle with ``compass_html``. Everything here only draws what it is given:
+the engine decides what is legal, ``practice.table`` words the actions.
+
+Seats sit by their names (``engine.seats``): South at the bottom, North at the top, West on the
+left, East on the right; with three players West and East, with two South and North. Every block
+carries ``data-`` marks the tests read (``data-seat``, ``data-trick-seat``, ``data-last-action``).
+Sizes are CSS ``min()`` of the drawn width and a share of the screen, so a phone gets smaller
+cards instead of a page that scrolls sideways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+
+import streamlit as st
+
+from engine.cards import Card, Suit
+from engine.hand import HandState
+from engine.seats import seat_name
+from ui.cards import card_img, card_label
+
+PLACES = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east"), 2: ("south", "north")}
+
+TABLE_STYLE = """<style>
+.ec-felt { background: radial-gradient(ellipse at center, #23804a 0%, #1b6e3a 62%, #155a2f 100%);
+  color: #f7f4ec; border: 6px solid #7a5632; border-radius: 22px; padding: 0.45rem 0.8rem 0.6rem; max-width: 60rem;
+  box-shadow: inset 0 0 26px rgba(0,0,0,.35); }
+.ec-felt b { color: #fff; }
+.ec-bar { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.1rem 1rem;
+  font-size: 0.88rem; line-height: 1.35; }
+.ec-grid { display: grid; gap: 0.25rem 0.6rem; margin-top: 0.25rem; align-items: center;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr) minmax(0, 1fr); }
+.ec-n4 { grid-template-areas: ". north ." "west centre east"; }
+.ec-n3 { grid-template-areas: "west centre east"; }
+.ec-n2 { grid-template-areas: ". north ." ". centre ."; }
+.ec-compass.ec-n4 { grid-template-areas: "west north east" "west centre east" "west south east"; }
+.ec-compass.ec-n3 { grid-template-areas: "west centre east" "west south east"; }
+.ec-compass.ec-n2 { grid-template-areas: ". north ." ". centre ." ". south ."; }
+.ec-seat { min-width: 0; text-align: center; border-radius: 12px; padding: 0.15rem 0.25rem; }
+.ec-seat.ec-to-act { box-shadow: 0 0 0 2px #ffc766; background: rgba(255, 199, 102, 0.12); }
+.ec-north { grid-area: north; } .ec-west { grid-area: west; } .ec-east { grid-area: east; }
+.ec-south { grid-area: south; } .ec-centre { grid-area: centre; }
+.ec-name { font-size: 0.92rem; line-height: 1.3; }
+.ec-who { opacity: 0.85; font-size: 0.8rem; }
+.ec-tag { display: inline-block; background: #f7f4ec; color: #1d1d1d; border-radius: 999px;
+  padding: 0 0.45rem; font-size: 0.72rem; font-weight: 700; margin: 0 0.1rem; line-height: 1.45; }
+.ec-tag-dealer { background: #f4c542; } .ec-tag-act { background: #ffc766; }
+.ec-chip { display: inline-block; margin: 0.15rem 0.1rem 0; background: rgba(0,0,0,.3);
+  border: 1px solid rgba(255,255,255,.5); border-radius: 0.5rem; padding: 0 0.5rem; font-size: 0.85rem; }
+.ec-fan { display: flex; justify-content: center; padding-top: 0.25rem; }
+.ec-fan img { width: var(--fw); height: auto; }
+.ec-fan img + img { margin-left: calc(var(--fw) * var(--lap, -0.55)); }
+.ec-fan img[data-state="hinted"] { position: relative; z-index: 1; transform: translateY(-0.5rem); }
+.ec-open { display: flex; justify-content: center; gap: 0.35rem; padding-top: 0.25rem; }
+.ec-open img { width: var(--fw); height: auto; }
+.ec-centre { display: flex; flex-direction: column; align-items: center; gap: 0.2rem;
+  font-size: 0.85rem; text-align: center; line-height: 1.3; }
+.ec-up { display: flex; gap: 0.5rem; justify-content: center; }
+.ec-up figure { margin: 0; display: flex; flex-direction: column; align-items: center; }
+.ec-up figcaption { font-size: 0.75rem; }
+.ec-up img, .ec-trick img { width: var(--cw); height: auto; }
+.ec-trick { display: grid; column-gap: 0.4rem; grid-template-columns: repeat(3, var(--cw));
+  grid-template-rows: repeat(4, calc(var(--cw) * 0.7)); }
+.ec-p-north { grid-column: 2; grid-row: 1 / span 2; } .ec-p-south { grid-column: 2; grid-row: 3 / span 2; }
+.ec-p-west { grid-column: 1; grid-row: 2 / span 2; } .ec-p-east { grid-column: 3; grid-row: 2 / span 2; }
+.ec-hand { display: flex; gap: 0.5rem; padding: 0.2rem 0; }
+.ec-hand img { width: min(var(--hw), calc((100vw - 4.5rem) / var(--n))); height: auto; }
+@media (max-width: 640px) {
+  .ec-grid.ec-n4, .ec-grid.ec-compass.ec-n4 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-areas: "north north" "west east" "centre centre" "south south"; }
+  .ec-grid.ec-n3, .ec-grid.ec-compass.ec-n3 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-areas: "west east" "centre centre" "south south"; }
+  .ec-compass .ec-fan img { width: min(var(--fw), 11vw); }
+  .ec-compass .ec-fan img + img { margin-left: calc(min(var(--fw), 11vw) * var(--lap, -0.55)); }
+}
+</style>"""
+
+
+def table_style() -> None:
+    """The table's style sheet, once per page run (a style-only block takes no room)."""
+    st.html(TABLE_STYLE)
+
+
+def side_name(players: int, seats: Sequence[int]) -> str:
+    """A side as a reader says it: 'North–South', 'East–West'; a seat playing alone by its name."""
+    names = [seat_name(players, s) for s in seats]
+    if set(names) == {"North", "South"}:
+        return "North–South"
+    if set(names) == {"East", "West"}:
+        return "East–West"
+    return " & ".join(names)
+
+
+def _fan(cards: Sequence[Card | None], *, trump: Suit | None, width: int, colour: bool,
+         states: Sequence[str] | None = None, overlap: float = 0.55, open_row: bool = False) -> str:
+    """A hand in one row: overlapping like a held fan (the corner index of each card shows), or
+    side by side (``open_row``). ``width`` is the largest card width; a phone draws them smaller."""
+    imgs = "".join(card_img(c, trump=trump, state=(states[i] if states else "normal"), four_colour=colour, width=width)
+                   for i, c in enumerate(cards))
+    cls = "ec-open" if open_row else "ec-fan"
+    return f'<div class="{cls}" style="--fw:min({width}px, 12vw);--lap:-{overlap}">{imgs}</div>'
+
+
+def _tags(hand: HandState, seat: int, extra: Sequence[str] = ()) -> str:
+    tags = []
+    if seat == hand.dealer:
+        tags.append('<span class="ec-tag ec-tag-dealer">dealer</span>')
+    if hand.maker == seat:
+        tags.append(f'<span class="ec-tag">maker{" · alone" if hand.alone else ""}</span>')
+    if hand.lone_defender == seat:
+        tags.append('<span class="ec-tag">defends alone</span>')
+    if seat in hand.out:
+        tags.append('<span class="ec-tag">sits out</span>')
+    if hand.trump is not None and seat not in hand.out:
+        won = hand.tricks_won(seat)
+        tags.append(f'<span class="ec-tag">{won} trick{"s" if won != 1 else ""}</span>')
+    tags.extend(f'<span class="ec-tag ec-tag-act">{escape(t)}</span>' for t in extra)
+    return " ".join(tags)
+
+
+def seat_html(hand: HandState, seat: int, who: str, body: str, last: str | None = None,
+              acting: str | None = None) -> str:
+    """One seat's place: its name and who plays it, its tags, its latest action, then ``body``."""
+    place = PLACES[hand.players][seat]
+    to_act = acting is not None
+    chip = f' <span class="ec-chip" data-last-action="{escape(last)}">{escape(last)}</span>' if last else ""
+    who_html = f' <span class="ec-who">{escape(who)}</span>' if who else ""
+    return (f'<div class="ec-seat ec-{place}{" ec-to-act" if to_act else ""}" data-seat="{seat}">'
+            f'<div class="ec-name"><b>{seat_name(hand.players, seat)}</b>{who_html} '
+            f'{_tags(hand, seat, [acting] if acting else [])}{chip}</div>{body}</div>')
+
+
+def trick_html(plays: Sequence[tuple[int, Card]], players: int, trump: Suit, states: Sequence[str], *,
+               width: int, colour: bool) -> str:
+    """The cards of a trick, each in front of the seat that played it."""
+    cells = "".join(
+        f'<div class="ec-p-{PLACES[players][s]}" data-trick-seat="{s}">'
+        f'{card_img(c, trump=trump, state=states[i], four_colour=colour, width=width)}</div>'
+        for i, (s, c) in enumerate(plays))
+    return f'<div class="ec-trick">{cells}</div>'
+
+
+def centre_html(hand: HandState, width: int, colour: bool) -> str:
+    """The middle of the table: the upcard and the kitty while bidding, then the trick in play
+    (each card in front of the seat that played it) or the last trick won."""
+    n = hand.players
+    style = f'style="--cw:min({width}px, 13vw)"'
+    if hand.trump is None:
+        if hand.is_over:
+            return f'<div class="ec-centre" {style}>Everyone passed:<br><b>the hand is thrown in</b>.</div>'
+        if hand.phase.value == "bid2":
+            return (f'<div class="ec-centre" {style} data-centre="turned-down">'
+                    f'<div class="ec-up"><figure>{card_img(None, width=width)}<figcaption>upcard turned down'
+                    f'</figcaption></figure></div><div>The {escape(hand.upcard.short)} was turned down: '
+                    "name another suit.</div></div>")
+        up = card_img(hand.upcard, four_colour=colour, width=width)
+        return (f'<div class="ec-centre" {style} data-centre="upcard"><div class="ec-up">'
+                f"<figure>{up}<figcaption>upcard</figcaption></figure>"
+                f"<figure>{card_img(None, width=width)}<figcaption>kitty</figcaption></figure></div></div>")
+    trump = hand.trump
+    if hand.trick:
+        plays, states = hand.trick, ["normal"] * len(hand.trick)
+        title = f"Trick {len(hand.tricks) + 1} · {seat_name(n, hand.trick[0][0])} led"
+    elif hand.tricks:
+        last = hand.tricks[-1]
+        plays = last.plays
+        states = ["winning" if s == last.winner else "normal" for s, _ in plays]
+        title = f"Trick {len(hand.tricks)} won by <b>{seat_name(n, last.winner)}</b>"
+    else:
+        lead = seat_name(n, hand.to_act) if hand.to_act is not None else ""
+        return f'<div class="ec-centre" {style}>Trump is made.<br><b>{lead}</b> leads the first trick.</div>'
+    return f'<div class="ec-centre" {style}><div>{title}</div>{trick_html(plays, n, trump, states, width=width, colour=colour)}</div>'
+
+
+def felt_html(hand: HandState, bar: str, seats: Mapping[int, str], *, centre: str, compass: bool = False) -> str:
+    """The table: ``bar`` (score, trump, tricks) along the top, ``seats`` (seat -> ``seat_html``)
+    around ``centre``. ``compass`` puts South on the felt too (the walkthrough's four open hands)."""
+    n = hand.players
+    cls = f"ec-grid ec-n{n}" + (" ec-compass" if compass else "")
+    return (f'<div class="ec-felt" data-testid="card-table"><div class="ec-bar">{bar}</div>'
+            f'<div class="{cls}">{"".join(seats.values())}{centre}</div></div>')
+
+
+def backs_html(count: int, width: int) -> str:
+    """A seat's face-down cards in one overlapping row."""
+    return _fan([None] * count, trump=None, width=width, colour=False)
+
+
+def open_hand_html(cards: Sequence[Card], *, trump: Suit | None, width: int, colour: bool,
+                   states: Sequence[str] | None = None, overlap: float | None = None) -> str:
+    """Face-up cards: fanned (``overlap`` of each card covered) or side by side (None)."""
+    if overlap is None:
+        return _fan(cards, trump=trump, width=width, colour=colour, states=states, open_row=True)
+    return _fan(cards, trump=trump, width=width, colour=colour, states=states, overlap=overlap)
+
+
+def hand_row_html(cards: Sequence[Card], *, trump: Suit | None, width: int, colour: bool,
+                  states: Mapping[Card, str] | None = None) -> str:
+    """The learner's cards side by side, as wide as ``width`` and narrower on a small screen."""
+    imgs = "".join(card_img(c, trump=trump, state=(states or {}).get(c, "normal"), four_colour=colour, width=width)
+                   for c in cards)
+    return f'<div class="ec-hand" data-hand="south" style="--hw:{width}px;--n:{max(1, len(cards))}">{imgs}</div>'
+
+
+def hand_buttons(cards: Sequence[Card], *, key: str, trump: Suit | None, width: int, colour: bool,
+                 disabled: Mapping[Card, str] | None = None, states: Mapping[Card, str] | None = None) -> None:
+    """The learner's cards, each with a button under it (keys ``{key}-{card}``; the page reads a
+    click from session state before drawing). A card that cannot be chosen is greyed out and its
+    button says why on hover or touch. One row at every screen size: the cards shrink on a phone."""
+    disabled = disabled or {}
+    n = max(1, len(cards))
+    row = f".st-key-{key}_row"
+    st.html(f"<style>{row} > div {{ min-width: 0; flex: 0 1 {width}px; }}"
+            f"{row} img {{ width: min({width}px, calc((100vw - 4.5rem) / {n})); height: auto; }}"
+            f'{row} [data-testid="stElementContainer"] {{ width: 100% !important; min-width: 0; }}'
+            f"{row} button {{ width: 100%; min-width: 0; padding-left: 0.2rem; padding-right: 0.2rem; }}</style>")
+    with st.container(horizontal=True, wrap=False, gap="small", key=f"{key}_row"):
+        for card in cards:
+            reason = disabled.get(card)
+            state = (states or {}).get(card, "disabled" if reason else "playable")
+            with st.container(width=width, gap="small"):
+                st.html(card_img(card, trump=trump, state=state, four_colour=colour, width=width))
+                st.button(card.short, key=f"{key}-{card}", disabled=reason is not None,
+                          help=reason if reason else card_label(card, trump), width=max(width, 44))
