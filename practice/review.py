@@ -53,6 +53,7 @@ class GradedDecision:
     best: Action | None  # the better choice when there is one
     values: tuple[tuple[Action, float], ...]  # each legal choice -> the learner side's net points
     source: str  # what judged it, or why it was not graded
+    tricks_lost: int = 0  # tricks the side gives away against ``best`` (the tie-break when points are equal)
 
 
 def grade_for(loss: float, tricks_lost: int = 0) -> str:
@@ -190,7 +191,7 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
                       f"{values[action]:+.2f} ({loss:.2f} from the best)")
             grade, loss = grade_for(kind_loss), kind_loss
     return GradedDecision(step, before, action, grade, max(0.0, loss),
-                          None if grade == "best" else best_action, ordered, source)
+                          None if grade == "best" else best_action, ordered, source, max(0, tricks_lost))
 
 
 def _side_tricks(before: HandState, maker_tricks: int | None, seat: int) -> int:

@@ -25,7 +25,7 @@ ENV_VAR = "EUCHRE_COACH_DB"
 BUSY_TIMEOUT = 2.0  # seconds SQLite itself waits for a lock, per try
 BUSY_TRIES = 3
 BUSY_PAUSE = 0.5  # seconds between tries
-BUSY_NOTICE = "the database is busy (another program is using it); retrying…"
+BUSY_NOTICE = "the database is busy (another session or program is writing to it); retrying…"
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ def is_busy(err: BaseException) -> bool:
 
 def busy_message() -> str:
     waited = BUSY_TRIES * BUSY_TIMEOUT + (BUSY_TRIES - 1) * BUSY_PAUSE
-    return (f"the database is busy: another program is using it and kept it locked through {BUSY_TRIES} "
+    return (f"the database is busy: another session or program is writing to it and kept it locked through {BUSY_TRIES} "
             f"tries over {waited:.0f} s. Nothing was saved this time; close the other program (another "
             "copy of the app, a database browser) or wait a moment, and try again.")
 

@@ -65,9 +65,19 @@ def grades_md(graded: tuple[review.GradedDecision, ...], you: str) -> str:
     """The graded decisions as a table; ``you`` is the name of the seat that made them."""
     rows = [{"move": describe(g.before, g.action).replace(f"{you} ", f"{you} (you) ", 1),
              "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
-             "better": choice_text(g.before, g.best) if g.best else "", "judged by": g.source}
+             "better": better_text(g), "judged by": g.source}
             for g in graded]
     return table_md(rows)
+
+
+def better_text(g: review.GradedDecision) -> str:
+    """The better choice, and why when it scores no more points: it takes more tricks."""
+    if g.best is None:
+        return ""
+    text = choice_text(g.before, g.best)
+    if g.loss < 0.005 and g.tricks_lost > 0:
+        text += f" (same points, {g.tricks_lost} more trick{'s' if g.tricks_lost != 1 else ''} for your side)"
+    return text
 
 
 # ---- the table's parts -----------------------------------------------------------------

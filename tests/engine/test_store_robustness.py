@@ -55,10 +55,10 @@ def test_a_locked_database_is_retried_then_reported(tmp_path: Path, monkeypatch:
         other.execute("ROLLBACK")
         other.close()
     message = str(caught.value)
-    assert "busy" in message and "another program" in message and db.ENV_VAR not in message
+    assert "busy" in message and "another session or program" in message and db.ENV_VAR not in message
     assert "path" not in message
     assert notices == [db.BUSY_NOTICE] * (db.BUSY_TRIES - 1)
-    assert "the database is busy (another program is using it); retrying…" in caplog.text
+    assert "the database is busy (another session or program is writing to it); retrying…" in caplog.text
 
 
 def test_a_lock_released_while_retrying_succeeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -57,6 +57,9 @@ def test_play_grades_match_a_brute_force_search(seed: int) -> None:
         makers, defenders = hand_points(4, tricks)
         points[action] = makers - defenders if before.is_maker_side(0) else defenders - makers
     best = max(points.values())
+    side = {a: (t if before.is_maker_side(0) else 5 - t)
+            for a, t in ((a, _brute(before.apply(a))) for a in before.legal_actions())}
+    most = max(side[a] for a in side if points[a] == best)  # the tie-break: tricks, at equal points
     for action in before.legal_actions():
         graded = grade_decision(len(before.history), before, action)
         assert graded.grade is not None, graded.source
@@ -64,6 +67,11 @@ def test_play_grades_match_a_brute_force_search(seed: int) -> None:
         if best - points[action] > 0:
             assert graded.grade != "best" and graded.best is not None
             assert points[graded.best] == best
+        elif side[action] < most:  # same points, fewer tricks: "good", and the review says why
+            assert graded.grade == "good" and graded.best is not None
+            assert graded.tricks_lost == most - side[action] and side[graded.best] == most
+        else:
+            assert graded.grade == "best" and graded.best is None and graded.tricks_lost == 0
 
 
 def test_net_points_from_the_learners_side() -> None:
@@ -171,3 +179,17 @@ def test_defend_alone_is_graded_by_points_lost(maker: int) -> None:
     assert (passing.grade, passing.loss, passing.best) == ("mistake", 2.0, Action.parse("defend alone"))
     assert (alone.grade, alone.loss, alone.best) == ("best", 0.0, None)
     assert "solver" in passing.source
+
+
+def test_a_better_choice_at_equal_points_says_it_takes_more_tricks() -> None:
+    from ui.practice_panels import better_text
+
+    before = _learner_to_play_late(4)  # a position where two cards score the same, one takes fewer tricks
+    graded = [grade_decision(len(before.history), before, a) for a in before.legal_actions()]
+    tied = [g for g in graded if g.best is not None and g.loss == 0]
+    assert tied, "seed 4 has a card that scores the best points but gives a trick away"
+    for g in tied:
+        assert better_text(g).endswith(f"(same points, {g.tricks_lost} more trick{'s' if g.tricks_lost > 1 else ''} for your side)")
+    for g in graded:
+        if g.best is None:
+            assert better_text(g) == ""
