@@ -136,6 +136,15 @@ def _validate(element: Element) -> None:
         analyze_link(dict(element.options))
     elif kind == "scorecards" and (element.args or keys):
         raise LessonError("@scorecards takes no arguments")
+    elif kind == "chart":
+        if element.args:
+            raise LessonError("@chart takes only upcard=RANK, like '@chart upcard=Q'")
+        _only(keys, {"upcard"})
+        if "upcard" in keys and element.option("upcard") not in CHART_UPCARDS:
+            raise LessonError(f"@chart upcard={element.option('upcard')!r}; accepted: {', '.join(CHART_UPCARDS)}")
+
+
+CHART_UPCARDS = ("9", "T", "J", "Q", "K", "A")
 
 
 def _only(keys: set[str], allowed: set[str]) -> None:

@@ -7,7 +7,9 @@ An *element* is the one interactive (or illustrative) thing a step may carry:
 - ``exercise``  an endless, seeded exercise judged by the engine (``@exercise left_bower``);
 - ``analyze``   a link to the hand analyzer with a hand filled in
                 (``@analyze hand=JH+JD+AH+KS+9C upcard=9H seat=first``);
-- ``scorecards``  the two-card score counter, with a slider (``@scorecards``).
+- ``scorecards``  the two-card score counter, with a slider (``@scorecards``);
+- ``chart``     the simulated call chart for the learner's seat (``@chart upcard=Q``), drawn
+                from the shipped study (``engine.study.chart_table``).
 
 Values are frozen; ``lessons.loader`` builds them from the Markdown files.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ELEMENT_KINDS = ("cards", "ranking", "exercise", "analyze", "scorecards")
+ELEMENT_KINDS = ("cards", "ranking", "exercise", "analyze", "scorecards", "chart")
 
 
 class LessonError(ValueError):

@@ -22,6 +22,7 @@ from lessons.model import Element, Lesson
 from lessons.progress import Progress, ProgressError
 from lessons.scorecards import layout
 from store.db import StoreError
+from ui.call_chart import seat_chart
 from ui.cards import show_cards
 from ui.layout import card_width, projector
 from ui.learn_exercise import exercise_step
@@ -214,6 +215,8 @@ def render_element(lesson: Lesson, index: int, element: Element) -> None:
         st.markdown(f"[Open this hand in the analyzer →]({link.url})")
     elif element.kind == "scorecards":
         scorecards()
+    elif element.kind == "chart":
+        seat_chart(f"learn_chart_{lesson.id}_{index}", element.option("upcard", "Q"))
     elif element.kind == "exercise":
         exercise_step(f"{lesson.id}:{index}", element)
 

@@ -12,8 +12,8 @@ play-outs value a hand in points, which the score does not change under the soun
   is the suit the model would name (the best bid strength other than the turned-down suit);
 - the seat's hand is built inside the class: its trumps are exactly the class's bowers and
   ace plus the rest drawn uniformly from the other trumps, and its off-suit cards drawn
-  uniformly and redrawn until the off aces and voids match. So the hand is uniform over the
-  hands of the class;
+  uniformly from every set of them that has the class's off aces and voids. So the hand is
+  uniform over the hands of the class;
 - the other hands (and, in round 2, the turned-down upcard) are dealt at random, and the deal
   is kept only when every seat before this one passes under the sound bidding model
   (``engine.analysis.styles``), as the analyzer's sampler does. The seat's own round-1 pass
@@ -41,6 +41,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -81,7 +82,6 @@ from engine.study.classes import (
 BUCKETS = ("any",)
 OPTIONS = ("pass", "call", "alone")  # round 1: order / order alone; round 2: call the best suit (alone)
 Z95 = 1.96
-MAX_OFF_TRIES = 5000  # redraws of the off-suit cards before an attempt counts as failed
 FREQUENCY_CHUNK = 10_000  # unconditioned deals per frequency task
 
 
@@ -240,8 +240,22 @@ def options(tb: Table, s: np.ndarray, rel: int, rnd: int, trump: int) -> dict[st
 # ---- drawing a deal inside a cell -------------------------------------------------------------------
 
 
+@lru_cache(maxsize=64)
+def _off_sets(off: tuple[int, ...], need: int, off_aces: int, voids: int) -> tuple[tuple[int, ...], ...]:
+    """Every set of ``need`` off-suit cards with the class's off aces and voids (both capped at
+    CAP), in ``combinations`` order: at most C(24, 5) = 42,504 sets looked at, once per process
+    and candidate trump."""
+    def fits(extra: tuple[int, ...]) -> bool:
+        aces = sum(1 for x in extra if x & 7 == ACE_OFFSET)
+        return min(aces, CAP) == off_aces and min(3 - len({x >> 3 for x in extra}), CAP) == voids
+
+    return tuple(extra for extra in combinations(off, need) if fits(extra))
+
+
 def _seat_hand(tb: Table, c: HandClass, trump: int, upcard: int | None, rng: random.Random) -> list[int] | None:
-    """A hand uniform over the class for ``trump`` (None: the off-suit draw kept failing)."""
+    """A hand uniform over the class for ``trump``: the class's flagged trumps, the other trumps
+    drawn uniformly, the off-suit cards drawn uniformly from the sets that give the class's off
+    aces and voids (None: there is no such set)."""
     deck = [x for x in tb.deck if x != upcard]
     trumps = [x for x in deck if is_trump(x, trump)]
     flagged = {JOKER_CODE: bool(c.joker), trump * 8 + JACK_OFFSET: c.right,
@@ -249,14 +263,11 @@ def _seat_hand(tb: Table, c: HandClass, trump: int, upcard: int | None, rng: ran
     hand = [x for x in trumps if flagged.get(x, False)]
     plain = [x for x in trumps if x not in flagged]
     hand += rng.sample(plain, c.trumps - len(hand))
-    off = [x for x in deck if not is_trump(x, trump)]
-    need = 5 - c.trumps
-    for _ in range(MAX_OFF_TRIES):
-        extra = rng.sample(off, need)
-        got = class_of_codes(extra, trump, None, False)
-        if got.off_aces == c.off_aces and got.voids == c.voids:
-            return hand + extra
-    return None
+    off = tuple(x for x in deck if not is_trump(x, trump))
+    choices = _off_sets(off, 5 - c.trumps, c.off_aces, c.voids)
+    if not choices:
+        return None
+    return hand + list(choices[rng.randrange(len(choices))])
 
 
 def draw_deal(tb: Table, cell: Cell, rng: random.Random, s: np.ndarray) -> tuple[bool, int]:

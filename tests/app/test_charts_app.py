@@ -1,0 +1,73 @@
+"""The Charts page and the lesson chart, through the app's router (streamlit.testing)."""
+
+from __future__ import annotations
+
+from engine.cards import Suit, parse_cards
+from engine.study.chart_table import load
+from engine.study.classes import hand_class
+from lessons.loader import load_lessons
+from tests.app.app_pages import open_page
+
+PAGE = "views/charts.py"
+
+
+def test_the_page_draws_a_chart_with_its_controls() -> None:
+    at = open_page(PAGE)
+    assert at.title[0].value == "Call charts"
+    assert "Green: bid; red: pass." in at.markdown[0].value
+    assert any("simulated deals per square" in c.value for c in at.caption)
+    labels = [b.label for b in at.button_group]
+    assert labels == ["Upcard", "Seat"]
+    assert at.get("plotly_chart"), "the heatmap is drawn"
+
+
+def test_choosing_a_kind_of_hand_deals_an_example_and_links_the_analyzer() -> None:
+    at = open_page(PAGE)
+    box = at.selectbox[0]
+    # both bowers and the ace of trump, one void, no off ace: first seat, a queen turned up
+    assert "3 trumps: right, left, ace · 0 aces, 1 void" in box.options
+    at = box.select("first/r1/t3-RLa-o0-v1-upQ/any").run()
+    assert not at.exception
+    text = " ".join(m.value for m in at.markdown)
+    assert "An example of this kind of hand" in text and "Chart:" in text
+    (link,) = at.get("page_link")
+    assert link.proto.label == "Open this hand in the analyzer"
+    query = dict(part.split("=", 1) for part in link.proto.query_string.split("&"))
+    assert query["seat"] == "first" and query["upcard"] == "QH"
+    hand = list(parse_cards(query["hand"].replace("+", " ").replace("%20", " ")))
+    (up,) = parse_cards(query["upcard"])
+    assert hand_class(hand, Suit.HEARTS, up).key == "t3-RLa-o0-v1-upQ"
+
+
+def test_the_print_view_shows_every_seat() -> None:
+    at = open_page(PAGE)
+    at = at.toggle[0].set_value(True).run()
+    assert not at.exception
+    headings = [m.value for m in at.markdown if m.value.startswith("#### ")]
+    assert headings == ["#### First seat (left of the dealer)", "#### Dealer's partner", "#### Third seat", "#### Dealer"]
+    assert len(at.get("plotly_chart")) == 4
+
+
+def test_rules_without_a_shipped_chart_say_what_to_do() -> None:
+    at = open_page(PAGE, {"deck": "32"})
+    info = " ".join(i.value for i in at.info)
+    assert "six rule presets" in info and "python -m engine study charts" in info
+
+
+def test_the_strategy_lesson_shows_the_chart_for_the_seat_chosen() -> None:
+    (lesson,) = [le for le in load_lessons() if any(st.title == "The chart for your seat" for st in le.steps)]
+    step = next(i for i, st in enumerate(lesson.steps, start=1) if st.title == "The chart for your seat")
+    assert lesson.steps[step - 1].element is not None and lesson.steps[step - 1].element.kind == "chart"
+    at = open_page("views/learn.py", {"lesson": lesson.id, "step": str(step)})
+    seat = next(b for b in at.button_group if b.label == "Your seat")
+    assert at.get("plotly_chart")
+    at = seat.set_value("dealer").run()
+    assert not at.exception and at.get("plotly_chart")
+    assert any("Every seat and upcard" in link.proto.label for link in at.get("page_link"))
+
+
+def test_the_shipped_standard_chart_has_the_dealers_easy_pick_up() -> None:
+    # the dealer holding three small trumps and the upcard (four trumps after the pick-up):
+    # every strategy guide picks up, and so does the chart, clearly
+    cell = load("Standard (North America)").cell("dealer/r1/t3-...-o0-v1-upQ/any")
+    assert cell.says_bid and not cell.close

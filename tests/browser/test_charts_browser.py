@@ -1,0 +1,53 @@
+"""The Charts page in Chromium: it draws fast, fits a phone, and a click on a square deals an example.
+
+The figures charts.render (seconds from navigation to the first finished script run, measured in
+the browser) and charts.switch_seat (a click on another seat until the page is idle) go to
+test-artifacts/timings.json; screenshots at the three sizes go to
+test-artifacts/charts-*.png.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"phone": (390, 844), "laptop": (1366, 900), "projector": (1920, 1080)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_chart_draws_and_fits_the_screen(
+    size: str, open_page: Any, app_url: str, goto: Any, assert_no_exception: Any, screenshot: Any, record_timing: Any
+) -> None:
+    width, height = SIZES[size]
+    with open_page(app_url, width, height) as page:
+        goto(page, "/charts")  # a first visit: the page's modules are imported once
+        seconds = goto(page, "/charts")
+        assert_no_exception(page)
+        page.locator(".js-plotly-plot .heatmaplayer").first.wait_for(timeout=20_000)
+        record_timing(f"charts.render.{size}", seconds)
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= width, f"the page is {wide} px wide on a {width} px screen"
+        screenshot(page, f"charts-{size}")
+
+
+def test_a_click_on_a_square_opens_an_example_hand(
+    page: Any, goto: Any, wait_idle: Any, click_and_wait: Any, assert_no_exception: Any, screenshot: Any,
+    record_timing: Any,
+) -> None:
+    goto(page, "/charts")
+    # another seat's chart: the click until the new chart is drawn and the page idle
+    record_timing("charts.switch_seat", click_and_wait(page, page.get_by_text("Dealer", exact=True).first))
+    page.locator(".js-plotly-plot .heatmaplayer").first.wait_for(timeout=20_000)
+    points = page.locator(".js-plotly-plot .scatterlayer .trace").first.locator("path.point")
+    points.first.wait_for(timeout=20_000)
+    assert points.count() > 50  # one clickable square per kind of hand
+    points.nth(points.count() - 1).click(force=True)
+    wait_idle(page)
+    page.get_by_text("An example of this kind of hand").wait_for(timeout=20_000)
+    link = page.get_by_role("link", name="Open this hand in the analyzer")
+    assert link.count() == 1 and "hand=" in (link.get_attribute("href") or "")
+    assert_no_exception(page)
+    screenshot(page, "charts-example")

@@ -1,0 +1,111 @@
+"""Reading the shipped call charts: class keys, the rule of thumb, example hands, the grid."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from engine.cards import Suit, parse_cards
+from engine.rules import PRESETS, Rules
+from engine.study.chart_table import (
+    FILES,
+    ChartCell,
+    ChartError,
+    Option,
+    disagrees,
+    example_hand,
+    grid,
+    holding_label,
+    load,
+    parse_class,
+    preset_of,
+    thumb,
+)
+from engine.study.charts import all_cells
+from engine.study.classes import HandClass, hand_class
+
+
+def _cell(key: str, seat: str = "first", best: str = "pass", close: bool = False, **evs: float) -> ChartCell:
+    hc = parse_class(key)
+    options = {name: Option(ev, ev - 0.1, ev + 0.1) for name, ev in evs.items()}
+    return ChartCell(f"{seat}/r{1 if hc.upcard else 2}/{key}/any", seat, 1 if hc.upcard else 2, hc, 200,
+                     options, best, close, 0.01)
+
+
+def test_class_keys_read_back_for_every_cell_of_every_preset() -> None:
+    for rules in PRESETS.values():
+        for c in all_cells(rules):
+            assert parse_class(c.hand.key) == c.hand
+
+
+def test_a_class_key_worked_by_hand() -> None:
+    # JH JD AH KS 9C with hearts turned up as the queen: 3 trumps (right, left, ace), no off ace, one void
+    assert parse_class("t3-RLa-o0-v1-upQ") == HandClass(3, None, True, True, True, 0, 1, 12)
+    assert parse_class("t2-B.L.-o2+-v0") == HandClass(2, True, False, True, False, 2, 0, None)
+    with pytest.raises(ChartError, match="not a hand class key"):
+        parse_class("t6-RLa-o0-v1")
+
+
+def test_the_rule_of_thumb_by_hand() -> None:
+    assert thumb(_cell("t3-...-o0-v0-up9"))  # three trumps: bid
+    assert not thumb(_cell("t2-..a-o1-v0-up9"))  # two trumps, no right bower: pass
+    assert thumb(_cell("t2-R..-o1-v0-up9"))  # the right, one more trump and an off ace: bid
+    assert not thumb(_cell("t2-R..-o0-v1-up9"))  # ... but not without the ace
+    assert thumb(_cell("t2-...-o0-v0-up9", seat="dealer"))  # the dealer counts the upcard: three
+    assert not thumb(_cell("t2-...-o0-v0", seat="dealer"))  # not in round 2 (no upcard to pick up)
+
+
+def test_a_disagreement_is_a_clear_answer_against_the_rule() -> None:
+    weak_bid = _cell("t1-R..-o2+-v0-upQ", best="call", **{"pass": 0.0, "call": 0.5})
+    assert not thumb(weak_bid) and disagrees(weak_bid)
+    close = _cell("t1-R..-o2+-v0-upQ", best="call", close=True, **{"pass": 0.0, "call": 0.05})
+    assert not disagrees(close)  # a close call never counts against the rule
+    agreed = _cell("t3-RLa-o0-v1-upQ", best="alone", **{"pass": 0.5, "call": 1.2, "alone": 1.4})
+    assert not disagrees(agreed) and agreed.bid == "alone" and math.isclose(agreed.margin, 0.9)
+    # ordering and going alone within 0.1 of each other (the study's close_call), passing far
+    # below: bid-or-pass is not a close call, and the rule of thumb (three trumps) agrees
+    either = _cell("t3-...-o0-v1-upQ", seat="dealer", best="call", close=True, **{"pass": -0.9, "call": 0.6, "alone": 0.5})
+    assert not either.close and thumb(either) and not disagrees(either)
+
+
+def test_example_hands_belong_to_their_class() -> None:
+    for name, rules in PRESETS.items():
+        cells = all_cells(rules)[::7]  # a spread of every seat, round and class
+        for c in cells:
+            cell = ChartCell(c.key, c.seat, c.round, c.hand, 1, {}, "pass", False, 0.0)
+            hand, upcard, down = example_hand(rules, cell)
+            assert len(set(hand)) == 5 and upcard not in hand, (name, c.key)
+            got = hand_class(hand, Suit.HEARTS, upcard if c.round == 1 else None, rules.joker)
+            assert got == c.hand, (name, c.key, hand)
+            assert (down is None) == (c.round == 1) and (down is None or down is upcard.suit)
+
+
+def test_a_hand_worked_by_hand_is_its_class() -> None:
+    hand = list(parse_cards("JH JD AH KS 9C"))
+    (queen,) = parse_cards("QH")
+    assert hand_class(hand, Suit.HEARTS, queen).key == "t3-RLa-o0-v1-upQ"
+
+
+def test_the_grid_puts_the_strongest_holding_last_and_labels_it() -> None:
+    cells = [_cell("t3-RLa-o0-v1-upQ"), _cell("t0-...-o1-v0-upQ"), _cell("t3-R..-o0-v1-upQ")]
+    rows, cols, at = grid(cells)
+    assert rows == ["0 trumps", "3 trumps: right", "3 trumps: right, left, ace"]
+    assert cols == ["0 aces<br>1 void", "1 ace<br>0 voids"]  # by off aces, then voids
+    assert at[(rows[2], cols[0])].key == cells[0].key and (rows[0], cols[0]) not in at
+    assert holding_label(parse_class("t2-...-o0-v0")) == "2 trumps: none high"
+
+
+def test_every_preset_ships_a_readable_chart() -> None:
+    for name in FILES:
+        chart = load(name)
+        assert preset_of(PRESETS[name]) == name
+        assert chart.cells and {c.round for c in chart.cells} >= {1}
+        seats = {4: 4, 3: 3, 2: 2}[PRESETS[name].players]
+        assert len(chart.seats()) == seats
+        for c in chart.cells:
+            assert c.best in c.options and c.n > 0
+            assert all(o.lo <= o.ev <= o.hi for o in c.options.values())
+    assert preset_of(Rules(deck=32)) is None
+    with pytest.raises(ChartError, match="presets only"):
+        load("House rules")

@@ -1,0 +1,151 @@
+"""Call charts: "order up or pass?" for every kind of hand, computed by simulation.
+
+The figures are the shipped study (``engine/study/charts/*.parquet``, read by
+``engine.study.chart_table``); this page only draws them. A cell is a kind of hand (the trumps
+held and which of the top ones, the off-suit aces and voids) in one seat, round and upcard;
+its colour is how much the better bid beats passing, pale with "≈" when the study's interval
+cannot tell them apart, and outlined where a classic rule of thumb gives the other answer.
+A click on a cell deals an example hand of that kind and links it to the analyzer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from engine.rules import Rules
+from engine.study.chart_table import (
+    Chart,
+    ChartError,
+    example_hand,
+    holding_label,
+    load,
+    preset_of,
+    side_label,
+)
+from engine.study.classes import UP_LETTERS
+from ui.call_chart import SEAT_LABELS, figure, seat_label, summary
+from ui.cards import show_cards
+from ui.layout import card_width, projector
+from ui.rules_panel import current_rules
+from ui.share import rules_to_query
+
+K = "charts_"
+PRINT_CSS = """<style>
+@media print {
+  [data-testid="stSidebar"], [data-testid="stHeader"], [data-testid="stToolbar"], .st-key-charts_controls { display: none !important; }
+  .stMainBlockContainer { padding-top: 0 !important; }
+}
+</style>"""
+
+
+def _example(rules: Rules, chart: Chart, key: str) -> None:
+    try:
+        cell = chart.cell(key)
+        hand, upcard, turned_down = example_hand(rules, cell)
+    except ChartError as err:
+        st.error(str(err))
+        return
+    rnd = cell.round
+    with st.container(border=True):
+        st.markdown(f"**An example of this kind of hand** ({SEAT_LABELS[cell.seat].lower()}, round {rnd})")
+        labels: list[str | None] = [None] * len(hand) + ["turned down" if rnd == 2 else "upcard"]
+        show_cards([*hand, upcard], width=card_width(64), labels=labels)
+        st.markdown(summary(cell, rnd))
+        fields = {"hand": " ".join(str(c) for c in hand), "upcard": str(upcard), "seat": cell.seat}
+        if turned_down is not None:
+            fields.update({"round": "2", "turned_down": turned_down.letter})
+        fields.update(rules_to_query(rules))
+        st.page_link("views/analyze.py", label="Open this hand in the analyzer", icon=":material/search:",
+                     query_params=fields)
+        st.caption("The analyzer values this exact hand; the chart's figure is the average over every hand of its kind.")
+
+
+def _upcard_choice(chart: Chart) -> int:
+    ups = chart.upcards()
+    names = {UP_LETTERS[u].replace("T", "10"): u for u in ups}
+    default = "Q" if "Q" in names else next(iter(names))
+    picked = st.segmented_control("Upcard", list(names), default=default, key=K + "upcard")
+    return names[picked or default]
+
+
+def main() -> None:
+    st.title("Call charts")
+    st.write(
+        "Should you order it up? Each square is a kind of hand, valued by simulating deals with the "
+        "same sound bidding model and computer play as the analyzer. **Green: bid; red: pass.** A pale "
+        "square marked ≈ is a close call: the simulation cannot tell the choices apart. A blue frame "
+        "marks where a classic rule of thumb (*three trumps, or two with the right bower and an "
+        "off-suit ace; the dealer counts the upcard*) gives the other answer. Click a square for an "
+        "example hand."
+    )
+    rules = current_rules()
+    preset = preset_of(rules)
+    if preset is None:
+        st.info("Charts ship for the six rule presets. Choose one under **Rules** in the sidebar; for other "
+                "rules, compute one with `python -m engine study charts --rules JSON --out FILE.parquet` "
+                "(see the README).")
+        return
+    try:
+        chart = load(preset)
+    except ChartError as err:
+        st.error(str(err))
+        return
+    big = projector()
+    printing = st.toggle("Print view", key=K + "print", help="Every seat on one page, ready to print for a class.")
+    with st.container(key=K + "controls"):
+        rounds = chart.rounds()
+        rnd = 1
+        if len(rounds) > 1:
+            rnd = st.segmented_control("Round", rounds, default=1, key=K + "round",
+                                       format_func=lambda r: "Round 1: order up or pass?" if r == 1
+                                       else "Round 2: name a suit or pass?") or 1
+        left, right = st.columns([1, 2])
+        with left:
+            upcard = _upcard_choice(chart) if rnd == 1 else None
+        seats = chart.seats()
+        seat = seats[0]
+        if not printing:
+            with right:
+                seat = st.segmented_control("Seat", seats, default=seats[0], key=K + "seat",
+                                            format_func=lambda s: seat_label(chart, s)) or seats[0]
+    up_text = f", upcard {UP_LETTERS[upcard].replace('T', '10')}" if upcard is not None else ""
+    if printing:
+        st.html(PRINT_CSS)
+        st.caption(f"{preset}{up_text}. Print with your browser (Ctrl+P / ⌘P); the sidebar is left out.")
+        for s in seats:
+            fig = figure(chart, s, rnd, upcard, big, static=True)
+            if fig is not None:
+                st.markdown(f"#### {seat_label(chart, s)}")
+                st.plotly_chart(fig, config={"staticPlot": True}, key=K + f"print_{s}")
+        _footer(chart)
+        return
+    fig = figure(chart, seat, rnd, upcard, big)
+    if fig is None:
+        st.info("The chart has no hands for this choice.")
+        return
+    event: Any = st.plotly_chart(fig, on_select="rerun", selection_mode="points", key=K + f"map_{seat}_{rnd}_{upcard}",
+                                 config={"displayModeBar": False})
+    points = event.get("selection", {}).get("points", []) if isinstance(event, dict) else []
+    clicked = next((str(p["customdata"]) for p in points if p.get("customdata")), None)
+    cells = {c.key: c for c in chart.select(seat, rnd, upcard)}
+    choices = sorted(cells, key=lambda k: (-cells[k].hand.trumps, k))
+    picked = st.selectbox("Or choose a kind of hand", choices, index=None, key=K + f"pick_{seat}_{rnd}_{upcard}",
+                          format_func=lambda k: f"{holding_label(cells[k].hand)} · {side_label(cells[k].hand).replace('<br>', ', ')}",
+                          placeholder="Click a square, or choose one here")
+    key = clicked or picked
+    if key:
+        _example(rules, chart, key)
+    _footer(chart)
+
+
+def _footer(chart: Chart) -> None:
+    st.caption(
+        f"{chart.deals_per_cell} simulated deals per square, 95% intervals; regenerated by "
+        "`python tools/make_charts.py`. The squares value a hand at the start of a game: the score is not "
+        "a dimension of these charts yet, so near the end of a game use the analyzer, which takes it into account."
+    )
+
+
+main()
