@@ -127,17 +127,26 @@ def summary(cell: ChartCell, rnd: int) -> str:
     return f"Chart: **{verdict}** ({figures} points a hand). The rule of thumb {agree}."
 
 
+def shipped_chart(missing: str) -> Chart | None:
+    """The chart of the rules in force, or None after saying why there is none (``missing``:
+    what to say when the rules are not a preset with a shipped chart)."""
+    preset = preset_of(current_rules())
+    if preset is None:
+        st.info(missing)
+        return None
+    try:
+        return load(preset)
+    except ChartError as err:
+        st.error(str(err))
+        return None
+
+
 def seat_chart(key: str, upcard: str = "Q") -> None:
     """A lesson's chart: the learner chooses the seat they sit in and sees its round-1 chart for
     an upcard of rank ``upcard`` (a letter: 9 T J Q K A), with a link to every chart."""
-    preset = preset_of(current_rules())
-    if preset is None:
-        st.info("The call charts are computed for the six rule presets; choose one in the sidebar to see it here.")
-        return
-    try:
-        chart = load(preset)
-    except ChartError as err:
-        st.error(str(err))
+    chart = shipped_chart("The call charts are computed for the six rule presets; choose one in the sidebar "
+                          "to see it here.")
+    if chart is None:
         return
     seats = chart.seats()
     seat = st.segmented_control("Your seat", seats, default=seats[0], key=key,
@@ -153,4 +162,4 @@ def seat_chart(key: str, upcard: str = "Q") -> None:
     st.page_link("views/charts.py", label="Every seat and upcard on the Charts page", icon=":material/grid_on:")
 
 
-__all__ = ["SEAT_LABELS", "WORDS", "figure", "seat_chart", "seat_label", "summary"]
+__all__ = ["SEAT_LABELS", "WORDS", "figure", "seat_chart", "seat_label", "shipped_chart", "summary"]

@@ -20,12 +20,10 @@ from engine.study.chart_table import (
     ChartError,
     example_hand,
     holding_label,
-    load,
-    preset_of,
     side_label,
 )
 from engine.study.classes import UP_LETTERS
-from ui.call_chart import SEAT_LABELS, figure, seat_label, summary
+from ui.call_chart import SEAT_LABELS, figure, seat_label, shipped_chart, summary
 from ui.cards import show_cards
 from ui.layout import card_width, projector
 from ui.rules_panel import current_rules
@@ -81,17 +79,12 @@ def main() -> None:
         "example hand."
     )
     rules = current_rules()
-    preset = preset_of(rules)
-    if preset is None:
-        st.info("Charts ship for the six rule presets. Choose one under **Rules** in the sidebar; for other "
-                "rules, compute one with `python -m engine study charts --rules JSON --out FILE.parquet` "
-                "(see the README).")
+    chart = shipped_chart("Charts ship for the six rule presets. Choose one under **Rules** in the sidebar; for "
+                          "other rules, compute one with `python -m engine study charts --rules JSON --out "
+                          "FILE.parquet` (see the README).")
+    if chart is None:
         return
-    try:
-        chart = load(preset)
-    except ChartError as err:
-        st.error(str(err))
-        return
+    preset = chart.preset
     big = projector()
     printing = st.toggle("Print view", key=K + "print", help="Every seat on one page, ready to print for a class.")
     with st.container(key=K + "controls"):
