@@ -47,35 +47,45 @@ def open_store(path: Path | None = None) -> sqlite3.Connection:
     return conn
 
 
-def save(conn: sqlite3.Connection, learner: str, progress: Progress) -> None:
-    name = clean_name(learner)
+def _write(conn: sqlite3.Connection, table: str, column: str, key: str, progress: Progress, whose: str) -> None:
+    """Insert or replace one record of ``table`` (``column`` its key); ``whose`` names it in errors."""
     def write() -> None:
         with conn:
             conn.execute(
-                "INSERT INTO lesson_progress (learner, data, updated) VALUES (?, ?, datetime('now')) "
-                "ON CONFLICT(learner) DO UPDATE SET data = excluded.data, updated = excluded.updated",
-                (name, progress.to_json()),
+                f"INSERT INTO {table} ({column}, data, updated) VALUES (?, ?, datetime('now')) "
+                f"ON CONFLICT({column}) DO UPDATE SET data = excluded.data, updated = excluded.updated",
+                (key, progress.to_json()),
             )
 
     try:
         retrying(write)
     except sqlite3.Error as err:
-        raise StoreError(f"cannot save progress for {name!r}: {err}") from err
+        raise StoreError(f"cannot save {whose}: {err}") from err
 
 
-def load(conn: sqlite3.Connection, learner: str) -> Progress | None:
-    """The saved progress for ``learner``, or None if there is none yet."""
-    name = clean_name(learner)
+def _read(conn: sqlite3.Connection, table: str, column: str, key: str, whose: str, saved: str) -> Progress | None:
+    """One record of ``table``, or None; ``whose`` and ``saved`` name it in errors."""
     try:
-        row = retrying(lambda: conn.execute("SELECT data FROM lesson_progress WHERE learner = ?", (name,)).fetchone())
+        row = retrying(lambda: conn.execute(f"SELECT data FROM {table} WHERE {column} = ?", (key,)).fetchone())
     except sqlite3.Error as err:
-        raise StoreError(f"cannot read progress for {name!r}: {err}") from err
+        raise StoreError(f"cannot read {whose}: {err}") from err
     if row is None:
         return None
     try:
         return Progress.from_json(row[0])
     except ProgressError as err:
-        raise StoreError(f"the saved progress for {name!r} is damaged ({err}); starting afresh") from err
+        raise StoreError(f"{saved} is damaged ({err}); starting afresh") from err
+
+
+def save(conn: sqlite3.Connection, learner: str, progress: Progress) -> None:
+    name = clean_name(learner)
+    _write(conn, "lesson_progress", "learner", name, progress, f"progress for {name!r}")
+
+
+def load(conn: sqlite3.Connection, learner: str) -> Progress | None:
+    """The saved progress for ``learner``, or None if there is none yet."""
+    name = clean_name(learner)
+    return _read(conn, "lesson_progress", "learner", name, f"progress for {name!r}", f"the saved progress for {name!r}")
 
 
 def learners(conn: sqlite3.Connection) -> tuple[str, ...]:
@@ -94,34 +104,10 @@ def clean_browser_id(browser: str) -> str:
 
 
 def save_browser(conn: sqlite3.Connection, browser: str, progress: Progress) -> None:
-    key = clean_browser_id(browser)
-
-    def write() -> None:
-        with conn:
-            conn.execute(
-                "INSERT INTO browser_progress (browser, data, updated) VALUES (?, ?, datetime('now')) "
-                "ON CONFLICT(browser) DO UPDATE SET data = excluded.data, updated = excluded.updated",
-                (key, progress.to_json()),
-            )
-
-    try:
-        retrying(write)
-    except sqlite3.Error as err:
-        raise StoreError(f"cannot save this browser's progress: {err}") from err
+    _write(conn, "browser_progress", "browser", clean_browser_id(browser), progress, "this browser's progress")
 
 
 def load_browser(conn: sqlite3.Connection, browser: str) -> Progress | None:
     """The progress saved for this browser id, or None if there is none yet."""
-    key = clean_browser_id(browser)
-    try:
-        row = retrying(
-            lambda: conn.execute("SELECT data FROM browser_progress WHERE browser = ?", (key,)).fetchone()
-        )
-    except sqlite3.Error as err:
-        raise StoreError(f"cannot read this browser's progress: {err}") from err
-    if row is None:
-        return None
-    try:
-        return Progress.from_json(row[0])
-    except ProgressError as err:
-        raise StoreError(f"this browser's saved progress is damaged ({err}); starting afresh") from err
+    return _read(conn, "browser_progress", "browser", clean_browser_id(browser), "this browser's progress",
+                 "this browser's saved progress")
