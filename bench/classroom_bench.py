@@ -60,6 +60,7 @@ from tests.browser.conftest import (  # noqa: E402
     STARTUP_TIMEOUT_S,
     _free_port,
     _healthy,
+    finished_run,
 )
 from tests.browser.test_practice_browser import CONTROLS  # noqa: E402  the learner's enabled choices
 
@@ -101,20 +102,7 @@ class Session:
         ws.on("framereceived", self._frame)
 
     def _frame(self, payload: str | bytes) -> None:
-        # as conftest.RunWatch: Streamlit's ForwardMsg script_finished, runs cut short by a rerun not counted
-        if not isinstance(payload, bytes):
-            return
-        from google.protobuf.message import DecodeError
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-        msg = ForwardMsg()
-        try:
-            msg.ParseFromString(payload)
-        except DecodeError:
-            return
-        if msg.WhichOneof("type") == "script_finished" and (
-            msg.script_finished != ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
-        ):
+        if finished_run(payload):  # conftest's reading of the frame: runs cut short by a rerun not counted
             self.finished += 1
             self.changed.set()
 

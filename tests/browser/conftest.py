@@ -102,6 +102,24 @@ _IDLE = """() => {
 }"""
 
 
+def finished_run(payload: str | bytes) -> bool:
+    """Is this websocket frame Streamlit's ForwardMsg ``script_finished`` for a run that was not
+    cut short by a rerun?"""
+    if not isinstance(payload, bytes):
+        return False
+    from google.protobuf.message import DecodeError
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    msg = ForwardMsg()
+    try:
+        msg.ParseFromString(payload)
+    except DecodeError:
+        return False
+    return msg.WhichOneof("type") == "script_finished" and (
+        msg.script_finished != ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
+    )
+
+
 class RunWatch:
     """Counts the script runs the server reports finished to one page, from the websocket itself
     (Streamlit's ForwardMsg ``script_finished``): exact even when a run is too quick for the
@@ -114,19 +132,7 @@ class RunWatch:
         page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
 
     def _frame(self, payload: str | bytes) -> None:
-        if not isinstance(payload, bytes):
-            return
-        from google.protobuf.message import DecodeError
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-        msg = ForwardMsg()
-        try:
-            msg.ParseFromString(payload)
-        except DecodeError:
-            return
-        if msg.WhichOneof("type") == "script_finished" and (
-            msg.script_finished != ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
-        ):
+        if finished_run(payload):
             self.finished += 1
 
     def wait_beyond(self, page: Any, count: int, timeout_ms: int = IDLE_TIMEOUT_MS) -> None:
