@@ -13,7 +13,18 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.analysis.explain import percent, points
-from engine.study.chart_table import Chart, ChartCell, ChartError, disagrees, grid, load, preset_of, thumb
+from engine.rules import Rules
+from engine.study.chart_table import (
+    Chart,
+    ChartCell,
+    ChartError,
+    at_score,
+    disagrees,
+    grid,
+    load,
+    preset_of,
+    thumb,
+)
 from engine.study.classes import UP_LETTERS
 from ui.layout import projector
 from ui.rules_panel import current_rules
@@ -25,6 +36,11 @@ WORDS = {1: {"call": "order", "alone": "alone", "pass": "pass"}, 2: {"call": "ca
 # red (pass) through white to green (bid); the margin is clipped to +-1.5 points a hand
 COLOURS = [[0.0, "#b23a3a"], [0.35, "#e9a3a3"], [0.5, "#f7f5ef"], [0.65, "#9fd3a8"], [1.0, "#1b6e3a"]]
 CLIP = 1.5
+CLIP_WIN = 0.25  # at a game score: the margin in chance to win the game, clipped to +-25 points
+
+Score = tuple[int, int]  # (your side, theirs) before the hand
+
+
 def seat_label(chart: Chart, seat: str) -> str:
     return SEAT_LABELS[seat] if len(chart.seats()) == 4 else SEAT_LABELS_SHORT[seat]
 
@@ -42,19 +58,36 @@ def _often(frequency: float) -> str:
     return "too rare to be seen in the deals counted"
 
 
-def _hover(cell: ChartCell, rnd: int) -> str:
+def _figure_text(x: float, score: Score | None) -> str:
+    """A cell's figure: points a hand, or (at a score) the chance to win the game."""
+    return points(x) if score is None else percent(max(0.0, min(1.0, x)))
+
+
+def cells_at(chart: Chart, rules: Rules, seat: str, rnd: int, upcard: int | None, score: Score | None) -> list[ChartCell]:
+    """The chart's cells for one seat, round and upcard, valued at ``score`` when one is given."""
+    cells = chart.select(seat, rnd, upcard)
+    if score is None:
+        return cells
+    return [v for v in (at_score(c, rules, *score) for c in cells) if v is not None]
+
+
+def _hover(cell: ChartCell, rnd: int, score: Score | None) -> str:
     lines = [f"<b>{WORDS[rnd][cell.best]}</b>" + (" (close call)" if cell.close else "")]
     for name, o in cell.options.items():
-        lines.append(f"{WORDS[rnd][name]}: {points(o.ev)} [{points(o.lo)}, {points(o.hi)}]")
+        lines.append(f"{WORDS[rnd][name]}: {_figure_text(o.ev, score)} "
+                     f"[{_figure_text(o.lo, score)}, {_figure_text(o.hi, score)}]")
     if not math.isnan(cell.frequency):
         lines.append(f"met in {_often(cell.frequency)} · {cell.n} deals")
     lines.append("rule of thumb: " + ("bid" if thumb(cell) else "pass"))
     return "<br>".join(lines)
 
 
-def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, static: bool = False) -> go.Figure | None:
-    """The heatmap of one seat, round and upcard (None when the chart has no such cells)."""
-    cells = chart.select(seat, rnd, upcard)
+def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, static: bool = False,
+           score: Score | None = None, rules: Rules | None = None) -> go.Figure | None:
+    """The heatmap of one seat, round and upcard (None when the chart has no such cells); at a
+    game ``score`` (with its ``rules``) the squares show the chance to win the game instead."""
+    cells = cells_at(chart, rules or Rules(), seat, rnd, upcard, score)
+    clip = CLIP if score is None else CLIP_WIN
     if not cells:
         return None
     rows, cols, at = grid(cells)
@@ -75,11 +108,11 @@ def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, sta
                 h_row.append("no such hand")
                 k_row.append("")
                 continue
-            margin = max(-CLIP, min(CLIP, cell.margin)) if math.isfinite(cell.margin) else CLIP
+            margin = max(-clip, min(clip, cell.margin)) if math.isfinite(cell.margin) else clip
             z_row.append(margin * (0.35 if cell.close else 1.0))
             word = WORDS[rnd][cell.best]
             t_row.append(f"≈ {word}" if cell.close else word)
-            h_row.append(_hover(cell, rnd))
+            h_row.append(_hover(cell, rnd, score))
             k_row.append(cell.key)
             if disagrees(cell):
                 outline_x.append(c)
@@ -91,8 +124,10 @@ def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, sta
     font = 18 if big else 12
     fig = go.Figure(go.Heatmap(
         z=z, x=cols, y=rows, text=text, texttemplate="%{text}", textfont={"size": font}, hoverinfo="skip",
-        colorscale=COLOURS, zmin=-CLIP, zmax=CLIP, xgap=2, ygap=2,
-        colorbar={"title": {"text": "bid minus pass<br>(points a hand)"}, "len": 0.6},
+        colorscale=COLOURS, zmin=-clip, zmax=clip, xgap=2, ygap=2,
+        colorbar={"title": {"text": "bid minus pass<br>" + ("(points a hand)" if score is None else
+                                                            "(chance to win<br>the game)")},
+                  "len": 0.6, **({} if score is None else {"tickformat": "+.0%"})},
     ))
     # Plotly heatmaps send no click in select mode: an almost invisible square on every cell
     # carries the hover text and the click (its customdata is the cell's key).
@@ -118,13 +153,14 @@ def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, sta
     return fig
 
 
-def summary(cell: ChartCell, rnd: int) -> str:
+def summary(cell: ChartCell, rnd: int, score: Score | None = None) -> str:
     best = WORDS[rnd][cell.best]
-    figures = ", ".join(f"{WORDS[rnd][n]} {points(o.ev)}" for n, o in cell.options.items())
+    figures = ", ".join(f"{WORDS[rnd][n]} {_figure_text(o.ev, score)}" for n, o in cell.options.items())
+    unit = "points a hand" if score is None else f"chance to win the game from {score[0]}–{score[1]}"
     verdict = f"close call, slightly {best}" if cell.close else best
     thumb_says = "bid" if thumb(cell) else "pass"
     agree = "agrees" if (cell.best != "pass") == thumb(cell) else f"says {thumb_says}"
-    return f"Chart: **{verdict}** ({figures} points a hand). The rule of thumb {agree}."
+    return f"Chart: **{verdict}** ({figures}; {unit}). The rule of thumb {agree}."
 
 
 def shipped_chart(missing: str) -> Chart | None:
@@ -162,4 +198,4 @@ def seat_chart(key: str, upcard: str = "Q") -> None:
     st.page_link("views/charts.py", label="Every seat and upcard on the Charts page", icon=":material/grid_on:")
 
 
-__all__ = ["SEAT_LABELS", "WORDS", "figure", "seat_chart", "seat_label", "shipped_chart", "summary"]
+__all__ = ["SEAT_LABELS", "WORDS", "Score", "cells_at", "figure", "seat_chart", "seat_label", "shipped_chart", "summary"]

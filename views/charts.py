@@ -18,12 +18,14 @@ from engine.rules import Rules
 from engine.study.chart_table import (
     Chart,
     ChartError,
+    at_score,
     example_hand,
     holding_label,
+    score_choices,
     side_label,
 )
 from engine.study.classes import UP_LETTERS
-from ui.call_chart import SEAT_LABELS, figure, seat_label, shipped_chart, summary
+from ui.call_chart import SEAT_LABELS, Score, cells_at, figure, seat_label, shipped_chart, summary
 from ui.cards import show_cards
 from ui.layout import card_width, projector
 from ui.rules_panel import current_rules
@@ -38,26 +40,42 @@ PRINT_CSS = """<style>
 </style>"""
 
 
-def _example(rules: Rules, chart: Chart, key: str) -> None:
+def _example(rules: Rules, chart: Chart, key: str, score: Score | None) -> None:
     try:
-        cell = chart.cell(key)
-        hand, upcard, turned_down = example_hand(rules, cell)
+        base = chart.cell(key)
+        hand, upcard, turned_down = example_hand(rules, base)
     except ChartError as err:
         st.error(str(err))
         return
-    rnd = cell.round
+    rnd = base.round
+    cell = (at_score(base, rules, *score) if score is not None else None) or base
     with st.container(border=True):
         st.markdown(f"**An example of this kind of hand** ({SEAT_LABELS[cell.seat].lower()}, round {rnd})")
         labels: list[str | None] = [None] * len(hand) + ["turned down" if rnd == 2 else "upcard"]
         show_cards([*hand, upcard], width=card_width(64), labels=labels)
-        st.markdown(summary(cell, rnd))
+        st.markdown(summary(cell, rnd, score))
         fields = {"hand": " ".join(str(c) for c in hand), "upcard": str(upcard), "seat": cell.seat}
         if turned_down is not None:
             fields.update({"round": "2", "turned_down": turned_down.letter})
+        if score is not None:
+            fields["score"] = f"{score[0]},{score[1]}"
         fields.update(rules_to_query(rules))
         st.page_link("views/analyze.py", label="Open this hand in the analyzer", icon=":material/search:",
                      query_params=fields)
         st.caption("The analyzer values this exact hand; the chart's figure is the average over every hand of its kind.")
+
+
+def _score_choice(chart: Chart, rules: Rules) -> Score | None:
+    """The game score the squares are valued at: None for points a hand (any score)."""
+    if not any(c.outcomes for c in chart.cells) or at_score(next(c for c in chart.cells if c.outcomes), rules, 0, 0) is None:
+        return None
+    choices: list[Score | None] = [None, *score_choices(rules)]
+    return st.selectbox(
+        "Score (your side – theirs)", choices, index=0, key=K + "score",
+        format_func=lambda s: "Any score: points a hand" if s is None else
+        f"{s[0]}–{s[1]}: chance to win the game",
+        help="Near the end of a game the answer changes: a point matters only if it wins, and a euchre only if it "
+             "loses. At a score the squares show each choice's chance of winning the game.")
 
 
 def _upcard_choice(chart: Chart) -> int:
@@ -97,6 +115,7 @@ def main() -> None:
         left, right = st.columns([1, 2])
         with left:
             upcard = _upcard_choice(chart) if rnd == 1 else None
+            score = _score_choice(chart, rules)
         seats = chart.seats()
         seat = seats[0]
         if not printing:
@@ -104,40 +123,45 @@ def main() -> None:
                 seat = st.segmented_control("Seat", seats, default=seats[0], key=K + "seat",
                                             format_func=lambda s: seat_label(chart, s)) or seats[0]
     up_text = f", upcard {UP_LETTERS[upcard].replace('T', '10')}" if upcard is not None else ""
+    up_text += f", score {score[0]}–{score[1]}" if score is not None else ""
     if printing:
         st.html(PRINT_CSS)
         st.caption(f"{preset}{up_text}. Print with your browser (Ctrl+P / ⌘P); the sidebar is left out.")
         for s in seats:
-            fig = figure(chart, s, rnd, upcard, big, static=True)
+            fig = figure(chart, s, rnd, upcard, big, static=True, score=score, rules=rules)
             if fig is not None:
                 st.markdown(f"#### {seat_label(chart, s)}")
                 st.plotly_chart(fig, config={"staticPlot": True}, key=K + f"print_{s}")
         _footer(chart)
         return
-    fig = figure(chart, seat, rnd, upcard, big)
+    fig = figure(chart, seat, rnd, upcard, big, score=score, rules=rules)
     if fig is None:
         st.info("The chart has no hands for this choice.")
         return
-    event: Any = st.plotly_chart(fig, on_select="rerun", selection_mode="points", key=K + f"map_{seat}_{rnd}_{upcard}",
+    event: Any = st.plotly_chart(fig, on_select="rerun", selection_mode="points",
+                                 key=K + f"map_{seat}_{rnd}_{upcard}_{score}",
                                  config={"displayModeBar": False})
     points = event.get("selection", {}).get("points", []) if isinstance(event, dict) else []
     clicked = next((str(p["customdata"]) for p in points if p.get("customdata")), None)
-    cells = {c.key: c for c in chart.select(seat, rnd, upcard)}
+    cells = {c.key: c for c in cells_at(chart, rules, seat, rnd, upcard, None)}
     choices = sorted(cells, key=lambda k: (-cells[k].hand.trumps, k))
     picked = st.selectbox("Or choose a kind of hand", choices, index=None, key=K + f"pick_{seat}_{rnd}_{upcard}",
                           format_func=lambda k: f"{holding_label(cells[k].hand)} · {side_label(cells[k].hand).replace('<br>', ', ')}",
                           placeholder="Click a square, or choose one here")
     key = clicked or picked
     if key:
-        _example(rules, chart, key)
+        _example(rules, chart, key, score)
     _footer(chart)
 
 
 def _footer(chart: Chart) -> None:
+    scored = any(c.outcomes for c in chart.cells)
     st.caption(
-        f"{chart.deals_per_cell} simulated deals per square, 95% intervals; regenerated by "
-        "`python tools/make_charts.py`. The squares value a hand at the start of a game: the score is not "
-        "a dimension of these charts yet, so near the end of a game use the analyzer, which takes it into account."
+        f"Up to {chart.deals_per_cell} simulated deals per square, 95% intervals; regenerated by "
+        "`python tools/make_charts.py`. "
+        + ("At a score, each choice's chance to win the game comes from the same deals and the game's win table."
+           if scored else "This preset's chart has no score view yet: near the end of a game use the analyzer, "
+           "which takes the score into account.")
     )
 
 

@@ -9,7 +9,11 @@ study. What this module adds is the reading of a row:
   grid, trump holdings down and off-suit aces and voids across, for the Charts page;
 - ``thumb``: what a classic rule of thumb says for a cell, to show where it and the simulation
   disagree;
-- ``example_hand``: a concrete hand of a cell's class, for "open in the analyzer".
+- ``example_hand``: a concrete hand of a cell's class, for "open in the analyzer";
+- ``at_score``: a cell valued at a game score: each option's chance to win the game, read
+  from how often each net result came up in the study's deals (the play-outs do not depend on
+  the score, so the same deals serve every score) and the win table
+  (``engine.analysis.wintable``).
 """
 
 from __future__ import annotations
@@ -18,11 +22,12 @@ import math
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 
+from engine.analysis.wintable import win_chance
 from engine.cards import ACE, JOKER, Card, Suit, make_deck
 from engine.ranking import effective_suit, left_bower, right_bower
 from engine.rules import PRESETS, Rules
@@ -73,6 +78,8 @@ class ChartCell:
     best: str
     close_call: bool
     frequency: float  # share of all hands in which this seat meets this decision with this class
+    # per option: (net points for the seat's side, how many of the n deals ended so), by points
+    outcomes: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
     @property
     def bid(self) -> str:
@@ -213,6 +220,52 @@ def example_hand(rules: Rules, cell: ChartCell, seed: int = 0) -> tuple[list[Car
     raise ChartError(f"no hand of the class {c.key} found")
 
 
+def score_choices(rules: Rules) -> list[tuple[int, int]]:
+    """The game scores (your side, theirs) the Charts page offers: the start, level scores
+    closing in on the target, and one side close to it."""
+    t = rules.target
+    pairs = [(0, 0), (t - 4, t - 4), (t - 2, t - 2), (t - 1, t - 1), (t - 1, t - 4), (t - 4, t - 1),
+             (t - 2, t - 4), (t - 4, t - 2)]
+    return list(dict.fromkeys((max(0, a), max(0, b)) for a, b in pairs))
+
+
+def _next_deal_ours(players: int, seat: str) -> bool:
+    """Whether the seat's side deals the next hand: the deal passes to the dealer's left."""
+    return seat in ("first", "third") if players == 4 else seat == "first"
+
+
+def at_score(cell: ChartCell, rules: Rules, us: int, them: int) -> ChartCell | None:
+    """The cell valued at the score ``us``-``them`` before this hand: each option's chance that
+    the seat's side wins the game (0 to 1), with a 95% interval over the study's deals; None
+    where there is no win table (cutthroat) or the chart has no outcome counts."""
+    if not cell.outcomes or win_chance(rules, 0, 0, True) is None:
+        return None
+    ours = _next_deal_ours(rules.players, cell.seat)
+    options: dict[str, Option] = {}
+    for name, counts in cell.outcomes.items():
+        n = sum(k for _, k in counts)
+        if n == 0:
+            continue
+        won = [(win_chance(rules, us + max(net, 0), them + max(-net, 0), ours) or 0.0, k) for net, k in counts]
+        mean = math.fsum(w * k for w, k in won) / n
+        var = math.fsum(k * (w - mean) ** 2 for w, k in won) / (n - 1) if n > 1 else math.nan
+        half = 1.96 * math.sqrt(var / n)
+        options[name] = Option(mean, mean - half, mean + half)
+    if not options:
+        return None
+    best = max(options, key=lambda o: options[o].ev)  # dicts keep the study's order: ties go to pass
+    lo = options[best].lo
+    close = any(o.hi >= lo for name, o in options.items() if name != best)
+    return replace(cell, options=options, best=best, close_call=close)
+
+
+def _outcomes(text: object) -> tuple[tuple[int, int], ...]:
+    if not text:
+        return ()
+    pairs = (part.split(":") for part in str(text).split(","))
+    return tuple((int(net), int(k)) for net, k in pairs)
+
+
 def _f(value: object) -> float:
     return float(value) if value is not None else math.nan  # type: ignore[arg-type]
 
@@ -234,11 +287,13 @@ def load(preset: str) -> Chart:
     for r in table:
         options = {name: Option(_f(r[f"ev_{name}"]), _f(r[f"ev_{name}_lo"]), _f(r[f"ev_{name}_hi"]))
                    for name in ("pass", "call", "alone") if not math.isnan(_f(r[f"ev_{name}"]))}
-        if not options:
+        if not options or int(r["n"]) < 2:  # too rare to be reached twice in the study's draws: no interval
             continue
         deals = max(deals, int(r["n"]))
+        outcomes = {name: _outcomes(r.get(f"outcomes_{name}")) for name in options}
         cells.append(ChartCell(str(r["cell"]), str(r["seat"]), int(r["round"]), parse_class(str(r["hand_class"])),
-                               int(r["n"]), options, str(r["best"]), bool(r["close_call"]), _f(r["frequency"])))
+                               int(r["n"]), options, str(r["best"]), bool(r["close_call"]), _f(r["frequency"]),
+                               {name: o for name, o in outcomes.items() if o}))
     return Chart(preset, tuple(cells), deals)
 
 
@@ -250,5 +305,5 @@ def preset_of(rules: Rules) -> str | None:
     return None
 
 
-__all__ = ["CHART_DIR", "FILES", "Chart", "ChartCell", "ChartError", "Option", "disagrees", "example_hand",
-           "grid", "holding_label", "load", "parse_class", "preset_of", "side_label", "thumb"]
+__all__ = ["CHART_DIR", "FILES", "Chart", "ChartCell", "ChartError", "Option", "at_score", "disagrees", "example_hand",
+           "grid", "holding_label", "load", "parse_class", "preset_of", "score_choices", "side_label", "thumb"]

@@ -23,8 +23,9 @@ On each kept deal every option (pass, order / call the best suit, the same alone
 and the hand played out by Club players bidding by the sound model
 (``engine.compiled.playout.advance``); the figure is the seat's side's points minus the best
 other side's. The cell's row has per option the mean and a 95% interval, the best option,
-``close_call`` (the best's interval overlaps another option's), ``n`` and how many deals
-were drawn to keep them.
+``close_call`` (the best's interval overlaps another option's), ``n``, how many deals
+were drawn to keep them, and per option how often each net result came up (``outcomes_*``),
+from which ``engine.study.chart_table`` reads the cell at any score.
 
 ``count_classes`` estimates how often a cell occurs: on unconditioned random deals (dealer
 seat 0) the auction is played by the sound model, and each time it reaches a seat and round
@@ -83,6 +84,11 @@ BUCKETS = ("any",)
 OPTIONS = ("pass", "call", "alone")  # round 1: order / order alone; round 2: call the best suit (alone)
 Z95 = 1.96
 FREQUENCY_CHUNK = 10_000  # unconditioned deals per frequency task
+# A cell gives up after ATTEMPTS * n + ATTEMPTS_FLOOR draws (per round), keeping a smaller ``n``:
+# a class the sound auction almost never brings to that decision (in round 2, mostly a suit the
+# seat would not name) is not worth the time. A round-2 draw runs seven bids, so it stops sooner.
+ATTEMPTS = (200, 50)
+ATTEMPTS_FLOOR = (20_000, 5_000)
 
 
 # ---- cells -----------------------------------------------------------------------------------
@@ -318,6 +324,16 @@ def _summary(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def outcomes_text(values: list[float]) -> str:
+    """How often each net result came up, ``-2:31,1:120,2:40`` (points, sorted): what the
+    score views (``engine.study.chart_table.at_score``) read, since the play-outs do not
+    depend on the score."""
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[int(v)] = counts.get(int(v), 0) + 1
+    return ",".join(f"{k}:{n}" for k, n in sorted(counts.items()))
+
+
 def value_cell(rules_dict: dict[str, Any], cell_key: str, deals: int, seed: int) -> dict[str, Any]:
     """One task: ``deals`` deals inside the cell ``cell_key``, each option played out (module doc)."""
     rules = Rules.from_dict(rules_dict)
@@ -329,7 +345,7 @@ def value_cell(rules_dict: dict[str, Any], cell_key: str, deals: int, seed: int)
     res = np.zeros(4, dtype=np.int64)
     values: dict[str, list[float]] = {}
     attempts, kept = 0, 0
-    limit = 200 * deals + 20_000
+    limit = ATTEMPTS[cell.round - 1] * deals + ATTEMPTS_FLOOR[cell.round - 1]
     while kept < deals and attempts < limit:
         attempts += 1
         ok, trump = draw_deal(tb, cell, rng, s)
@@ -345,6 +361,7 @@ def value_cell(rules_dict: dict[str, Any], cell_key: str, deals: int, seed: int)
     stats = {name: _summary(values.get(name, [])) for name in OPTIONS}
     for name in OPTIONS:
         row[f"ev_{name}"], row[f"ev_{name}_lo"], row[f"ev_{name}_hi"] = stats[name]
+        row[f"outcomes_{name}"] = outcomes_text(values.get(name, []))
     legal = [name for name in OPTIONS if name in values]
     if not legal:
         row["best"], row["close_call"] = "", False
@@ -390,4 +407,4 @@ def count_classes(rules_dict: dict[str, Any], rel: int, rnd: int, chunk: int, de
 
 
 __all__ = ["BUCKETS", "FREQUENCY_CHUNK", "OPTIONS", "Cell", "all_cells", "count_classes", "draw_deal",
-           "seat_name", "seats", "select", "task_seed", "value_cell"]
+           "outcomes_text", "seat_name", "seats", "select", "task_seed", "value_cell"]

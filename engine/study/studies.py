@@ -23,7 +23,8 @@ from engine.study.runner import Task, write_atomic
 
 COLUMNS = ("cell", "seat", "round", "hand_class", "score", "n", "attempts",
            "ev_pass", "ev_pass_lo", "ev_pass_hi", "ev_call", "ev_call_lo", "ev_call_hi",
-           "ev_alone", "ev_alone_lo", "ev_alone_hi", "best", "close_call", "frequency", "frequency_deals")
+           "ev_alone", "ev_alone_lo", "ev_alone_hi", "best", "close_call", "frequency", "frequency_deals",
+           "outcomes_pass", "outcomes_call", "outcomes_alone")
 
 
 def chart_tasks(rules: Rules, cells: list[Cell], deals: int, seed: int, frequency_deals: int) -> list[Task]:
@@ -77,6 +78,7 @@ def write_parquet(rows: list[dict[str, Any]], out: Path) -> None:
                          pa.int64() if c in ("round", "n", "attempts", "frequency_deals") else pa.string())
                         for c in COLUMNS])
     columns = {c: [(math.nan if r[c] is None else r[c]) if c in floats else r[c] for r in rows] for c in COLUMNS}
+    columns.update({c: ["" if r[c] is None else r[c] for r in rows] for c in COLUMNS if c.startswith("outcomes_")})
     table = pa.Table.from_pydict(columns, schema=schema)
     tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     pq.write_table(table, tmp, compression="zstd")

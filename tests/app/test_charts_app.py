@@ -17,26 +17,58 @@ def test_the_page_draws_a_chart_with_its_controls() -> None:
     assert "Green: bid; red: pass." in at.markdown[0].value
     assert any("simulated deals per square" in c.value for c in at.caption)
     labels = [b.label for b in at.button_group]
-    assert labels == ["Upcard", "Seat"]
+    assert labels == ["Round", "Upcard", "Seat"]
+    assert at.selectbox[0].label == "Score (your side – theirs)" and at.selectbox[0].value is None
     assert at.get("plotly_chart"), "the heatmap is drawn"
+
+
+def _query(at: object) -> dict[str, str]:
+    (link,) = at.get("page_link")  # type: ignore[attr-defined]
+    assert link.proto.label == "Open this hand in the analyzer"
+    return dict(part.split("=", 1) for part in link.proto.query_string.split("&"))
 
 
 def test_choosing_a_kind_of_hand_deals_an_example_and_links_the_analyzer() -> None:
     at = open_page(PAGE)
-    box = at.selectbox[0]
+    box = at.selectbox[1]
     # both bowers and the ace of trump, one void, no off ace: first seat, a queen turned up
     assert "3 trumps: right, left, ace · 0 aces, 1 void" in box.options
     at = box.select("first/r1/t3-RLa-o0-v1-upQ/any").run()
     assert not at.exception
     text = " ".join(m.value for m in at.markdown)
     assert "An example of this kind of hand" in text and "Chart:" in text
-    (link,) = at.get("page_link")
-    assert link.proto.label == "Open this hand in the analyzer"
-    query = dict(part.split("=", 1) for part in link.proto.query_string.split("&"))
-    assert query["seat"] == "first" and query["upcard"] == "QH"
+    query = _query(at)
+    assert query["seat"] == "first" and query["upcard"] == "QH" and "score" not in query
     hand = list(parse_cards(query["hand"].replace("+", " ").replace("%20", " ")))
     (up,) = parse_cards(query["upcard"])
     assert hand_class(hand, Suit.HEARTS, up).key == "t3-RLa-o0-v1-upQ"
+
+
+def test_at_nine_all_the_squares_are_the_chance_your_side_scores() -> None:
+    """At 9-9 whoever scores wins the game: the page's figure for ordering is the share of the
+    study's deals on which your side scored (counted here from the chart's outcome counts)."""
+    at = open_page(PAGE)
+    at = at.selectbox[0].select((9, 9)).run()
+    at = at.selectbox[1].select("first/r1/t3-RLa-o0-v1-upQ/any").run()
+    assert not at.exception
+    cell = load("Standard (North America)").cell("first/r1/t3-RLa-o0-v1-upQ/any")
+    share = {name: sum(k for net, k in counts if net > 0) / cell.n for name, counts in cell.outcomes.items()}
+    text = " ".join(m.value for m in at.markdown)
+    assert f"order {round(100 * share['call'])}%" in text and f"pass {round(100 * share['pass'])}%" in text
+    assert "chance to win the game from 9–9" in text
+    assert _query(at)["score"] in ("9,9", "9%2C9")
+
+
+def test_round_two_names_a_suit_and_links_the_turned_down_card() -> None:
+    at = open_page(PAGE)
+    at = next(b for b in at.button_group if b.label == "Round").set_value(2).run()
+    assert [b.label for b in at.button_group] == ["Round", "Seat"]  # no upcard in round 2
+    box = at.selectbox[1]
+    key = next(c.key for c in load("Standard (North America)").select("first", 2, None) if c.hand.trumps == 3)
+    at = box.select(key).run()
+    assert not at.exception
+    query = _query(at)
+    assert query["round"] == "2" and query["turned_down"] in "CDS" and query["upcard"][-1] == query["turned_down"]
 
 
 def test_the_print_view_shows_every_seat() -> None:

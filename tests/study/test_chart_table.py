@@ -13,6 +13,7 @@ from engine.study.chart_table import (
     ChartCell,
     ChartError,
     Option,
+    at_score,
     disagrees,
     example_hand,
     grid,
@@ -20,9 +21,10 @@ from engine.study.chart_table import (
     load,
     parse_class,
     preset_of,
+    score_choices,
     thumb,
 )
-from engine.study.charts import all_cells
+from engine.study.charts import all_cells, outcomes_text
 from engine.study.classes import HandClass, hand_class
 
 
@@ -109,3 +111,45 @@ def test_every_preset_ships_a_readable_chart() -> None:
     assert preset_of(Rules(deck=32)) is None
     with pytest.raises(ChartError, match="presets only"):
         load("House rules")
+
+
+def test_outcome_counts_are_written_by_net_points() -> None:
+    assert outcomes_text([1.0, -2.0, 1.0, 4.0]) == "-2:1,1:2,4:1"
+    assert outcomes_text([]) == ""
+
+
+def test_at_nine_all_any_point_wins_worked_by_hand() -> None:
+    """At 9-9 (to 10) the side that scores wins: ordering that makes it 3 deals in 4 wins 75%."""
+    base = _cell("t3-RLa-o0-v1-upQ", best="call", call=1.0, **{"pass": 0.5})
+    cell = ChartCell(base.key, base.seat, base.round, base.hand, 4, base.options, "call", False, 0.01,
+                     {"call": ((-2, 1), (1, 3)), "pass": ((-1, 3), (2, 1))})
+    scored = at_score(cell, Rules(), 9, 9)
+    assert scored is not None
+    assert scored.options["call"].ev == pytest.approx(0.75)
+    assert scored.options["pass"].ev == pytest.approx(0.25)
+    # variance of 0/1 outcomes, 3 of 4 ones: (3 * 0.25**2 + 0.75**2) / 3 = 0.25; half = 1.96 * sqrt(0.25 / 4)
+    assert scored.options["call"].hi - scored.options["call"].ev == pytest.approx(0.49)
+    assert scored.best == "call" and scored.close  # 0.75 - 0.49 < 0.25 + 0.49: four deals cannot tell
+    assert at_score(cell, Rules(players=3), 9, 9) is None  # cutthroat: no win table
+    assert at_score(_cell("t3-RLa-o0-v1-upQ", call=1.0), Rules(), 9, 9) is None  # no outcome counts
+
+
+def test_score_choices_follow_the_target() -> None:
+    assert score_choices(Rules()) == [(0, 0), (6, 6), (8, 8), (9, 9), (9, 6), (6, 9), (8, 6), (6, 8)]
+    assert score_choices(Rules(target=5)) == [(0, 0), (1, 1), (3, 3), (4, 4), (4, 1), (1, 4), (3, 1), (1, 3)]
+
+
+def test_the_standard_chart_values_every_cell_at_a_score() -> None:
+    """At 9-9 a choice's chance to win is the share of its deals on which your side scores
+    (where no deal was thrown in)."""
+    chart = load("Standard (North America)")
+    assert {c.round for c in chart.cells} == {1, 2}
+    for c in chart.cells:
+        assert sum(k for _, k in c.outcomes["pass"]) == c.n
+        scored = at_score(c, Rules(), 9, 9)
+        assert scored is not None
+        for name, counts in c.outcomes.items():
+            if all(net != 0 for net, _ in counts):  # no thrown-in hand (after one the game goes on)
+                assert scored.options[name].ev == pytest.approx(sum(k for net, k in counts if net > 0) / c.n)
+        # the points figure is the mean of the same counts
+        assert c.options["pass"].ev == pytest.approx(sum(net * k for net, k in c.outcomes["pass"]) / c.n)
