@@ -7,17 +7,27 @@ after an answer "correct", "wrong" = YOUR PICK, "right_answer" and the neutral "
 a trump marker when ``trump`` is given, and an accessible label ("jack of diamonds — left bower"). The four-colour
 option draws diamonds blue and clubs green for colour-blind players and projectors.
 
-On the page a card is an ``<img>`` holding the SVG as a data URI (``card_img``): Streamlit's
-HTML sanitiser removes inline ``<svg>``, but keeps images, their ``alt``/``title`` text and
-``data-`` attributes. Every card image carries ``data-card`` (canonical text, "back" for a
-back) and ``data-state``, which the browser tests read.
+On the page a card is an ``<img>`` (``card_img``): Streamlit's HTML sanitiser removes inline
+``<svg>``, but keeps images, their ``alt``/``title`` text and ``data-`` attributes. Every card
+image carries ``data-card`` (canonical text, "back" for a back) and ``data-state``, which the
+browser tests read.
+
+The picture itself is a file, ``static/cards/<hash of the SVG>.svg``, written the first time
+that picture is drawn and served by Streamlit's static file serving (``.streamlit/config.toml``).
+The browser fetches and decodes each picture once and reuses it: a click at the practice table
+redraws about 25 cards, and as data URIs their decoding was a fifth of the click's time. Where
+the folder cannot be written, or static serving is off, the SVG goes inline as a data URI.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
+import os
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from html import escape
+from pathlib import Path
 
 import streamlit as st
 
@@ -29,6 +39,9 @@ STATES = (
     "answer",
 )
 FOUR_COLOUR_KEY = "four_colour"  # session-state key of the user's colour setting
+PICTURE_DIR = Path(__file__).resolve().parent.parent / "static" / "cards"  # beside app.py: static/
+PICTURE_URL = "app/static/cards"  # where Streamlit serves it, relative to the page
+PICTURE_WIDTH = 100  # the files' own size; each <img> sets the size it is drawn at
 
 _TWO_COLOUR = {Suit.CLUBS: "#1d1d1d", Suit.DIAMONDS: "#c8102e", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1d1d1d"}
 _FOUR_COLOUR = {Suit.CLUBS: "#137a2c", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1d1d1d"}
@@ -275,7 +288,7 @@ def card_img(
     face_down: bool = False,
 ) -> str:
     """One card as an ``<img>`` tag (the SVG as a data URI) with its label as alt text and tooltip."""
-    svg = card_svg(card, trump=trump, state=state, four_colour=four_colour, width=width, face_down=face_down)
+    svg = card_svg(card, trump=trump, state=state, four_colour=four_colour, width=PICTURE_WIDTH, face_down=face_down)
     label = escape(_full_label(card, trump, state, face_down))
     back = card is None or face_down
     style = "display:block;flex:none;"
@@ -283,12 +296,47 @@ def card_img(
         style += "opacity:0.45;filter:grayscale(0.7);"
     elif state == "winning":
         style += "transform:translateY(-6px);"
-    data = base64.b64encode(svg.encode()).decode()
     return (
-        f'<img src="data:image/svg+xml;base64,{data}" width="{width}" height="{round(width * 1.4)}" '
+        f'<img src="{picture_src(svg)}" width="{width}" height="{round(width * 1.4)}" '
         f'alt="{label}" title="{label}" data-card="{"back" if back else card}" data-state="{state}" '
         f'style="{style}">'
     )
+
+
+def _static_serving() -> bool:
+    try:
+        return bool(st.get_option("server.enableStaticServing"))
+    except RuntimeError:
+        return False
+
+
+@lru_cache(maxsize=2048)
+def picture_src(svg: str) -> str:
+    """The ``src`` of a card picture: its file under ``PICTURE_DIR`` (written once, atomically,
+    named by the SVG's hash so a changed drawing is a new file), or a data URI when it cannot
+    be served from there."""
+    if _static_serving():
+        name = hashlib.sha256(svg.encode()).hexdigest()[:20] + ".svg"
+        path = PICTURE_DIR / name
+        try:
+            if not path.is_file():
+                PICTURE_DIR.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_name(f".{name}.{os.getpid()}.tmp")
+                tmp.write_text(svg, encoding="utf-8")
+                os.replace(tmp, path)
+            return f"{PICTURE_URL}/{name}"
+        except OSError:
+            pass
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def picture_svg(src: str) -> str:
+    """The SVG behind a card picture's ``src`` (either form ``picture_src`` writes)."""
+    if src.startswith("data:image/svg+xml;base64,"):
+        return base64.b64decode(src.split(",", 1)[1]).decode()
+    if src.startswith(PICTURE_URL + "/"):
+        return (PICTURE_DIR / src.rsplit("/", 1)[1]).read_text(encoding="utf-8")
+    raise ValueError(f"not a card picture: {src[:60]!r}")
 
 
 def cards_row_html(

@@ -4,6 +4,7 @@ them. They draw what they are given; the page's state is ``practice.table_sessio
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 import pandas as pd
@@ -34,18 +35,18 @@ def practice_key(name: str) -> str:
     return PRACTICE_KEY_PREFIX + name
 
 
-def _cell(value: Any) -> str:
-    return "" if value is None else str(value).replace("|", "\\|")
-
-
-def table_md(rows: list[dict[str, Any]]) -> str:
-    """A light markdown table (cheaper in the browser than a data grid)."""
+def rows_html(rows: list[dict[str, Any]], caption: str = "") -> str:
+    """A plain HTML table (class ``ec-rows``): drawn by the browser alone, without the markdown
+    renderer a markdown table goes through on every run."""
     if not rows:
         return ""
     heads = list(rows[0])
-    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
-    lines += ["| " + " | ".join(_cell(r[h]) for h in heads) + " |" for r in rows]
-    return "\n".join(lines)
+    head = "".join(f"<th>{escape(h)}</th>" for h in heads)
+    body = "".join("<tr>" + "".join(f"<td>{'' if r[h] is None else escape(str(r[h]))}</td>" for h in heads) + "</tr>"
+                   for r in rows)
+    title = f"<caption>{escape(caption)}</caption>" if caption else ""
+    return (f'<div class="ec-scroll"><table class="ec-rows">{title}<thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
 
 
 def result_line(hand: HandState) -> str:
@@ -61,13 +62,13 @@ def result_line(hand: HandState) -> str:
     return f"{maker} was euchred with {t} trick{'s' if t != 1 else ''}: {pts} points to the defenders."
 
 
-def grades_md(graded: tuple[review.GradedDecision, ...], you: str) -> str:
+def grades_html(graded: tuple[review.GradedDecision, ...], you: str) -> str:
     """The graded decisions as a table; ``you`` is the name of the seat that made them."""
     rows = [{"move": describe(g.before, g.action).replace(f"{you} ", f"{you} (you) ", 1),
              "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
              "better": better_text(g), "judged by": g.source}
             for g in graded]
-    return table_md(rows)
+    return rows_html(rows, "Your decisions")
 
 
 def better_text(g: review.GradedDecision) -> str:
@@ -186,7 +187,9 @@ def hand_log(pos: Position, hidden: int) -> None:
     if not moves:
         return
     with st.expander(f"This hand so far, with the computer players' reasons ({len(moves)} moves)", expanded=False):
-        st.markdown("\n".join(f"- {move_line(m)}" + (f" — *{m.reason}*" if m.reason else "") for m in moves[-12:]))
+        st.html('<ul class="ec-log">' + "".join(
+            f"<li>{escape(move_line(m))}" + (f" — <i>{escape(m.reason)}</i>" if m.reason else "") + "</li>"
+            for m in moves[-12:]) + "</ul>")
 
 
 # ---- the other views --------------------------------------------------------------------
@@ -253,7 +256,10 @@ def import_view() -> None:
             if grade:
                 with st.spinner(f"Grading {you}'s decisions…"):
                     graded = review.grade_hand(hand, seat)
-                st.markdown(grades_md(graded, you) if graded else f"{you} made no decision in this hand.")
+                if graded:
+                    st.html(grades_html(graded, you))
+                else:
+                    st.markdown(f"{you} made no decision in this hand.")
 
 
 def _imported_learner(item: ImportedHand) -> int:

@@ -29,17 +29,17 @@ from ui.cards import cards_row_html, four_colour
 from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, present_query
 from ui.practice_panels import (
-    grades_md,
+    grades_html,
     hand_log,
     import_view,
     learner_latest,
     level_name,
     practice_key,
     result_line,
+    rows_html,
     seat_title,
     statistics_view,
     table_html,
-    table_md,
     traditional_score,
 )
 from ui.rules_panel import current_rules, set_rules
@@ -209,23 +209,21 @@ def _review(table: PracticeTable) -> None:
     n = hand.players
     table.save_finished()
     st.subheader("Hand review")
-    st.success(result_line(hand))
-    st.markdown("**All hands as dealt**")
-    st.html("".join(  # one element for all the hands: less for the browser to draw
+    # One element for the result, the dealt hands and both tables: less for the browser to draw
+    # on the click that ends the hand than seven separate ones.
+    dealt = "".join(
         f'<div data-dealt="{seat}">' + cards_row_html(
             list(sort_hand(hand.dealt[seat], hand.trump)), trump=hand.trump, width=card_width(40),
-            four_colour=four_colour()) + f"<small>{seat_name(n, seat)}</small></div>" for seat in range(n)))
-    if hand.tricks:
-        rows = [{"trick": i + 1, "led by": seat_name(n, t.leader),
-                 "plays": "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays),
-                 "won by": seat_name(n, t.winner)} for i, t in enumerate(hand.tricks)]
-        st.markdown(table_md(rows))
+            four_colour=four_colour()) + f"<small>{seat_name(n, seat)}</small></div>" for seat in range(n))
+    tricks = rows_html([{"trick": i + 1, "led by": seat_name(n, t.leader),
+                          "plays": "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays),
+                          "won by": seat_name(n, t.winner)} for i, t in enumerate(hand.tricks)], "Tricks")
     graded = table.grades()
-    if graded:
-        st.markdown("**Your decisions**")
-        st.markdown(grades_md(graded, "South"))
     record = table.hand_json()
-    st.html(f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div>')
+    st.html(f'<div class="ec-review"><p class="ec-result" role="status">{escape(result_line(hand))}</p>'
+            f"<p><b>All hands as dealt</b></p>{dealt}{tricks}"
+            f"{grades_html(graded, 'South') if graded else ''}"
+            f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div></div>')
     if st.toggle("What would the expert have done in your seat?", key=practice_key("expert")):
         with st.spinner("The expert replays your seat…"):
             cmp = table.expert_in_your_seat()
@@ -333,7 +331,17 @@ def _table_view(pace: str, learning: bool, traditional: bool) -> None:
 
 # The page sits closer to the top than the others: the table and the learner's cards fit on a
 # laptop's screen without scrolling.
-PAGE_STYLE = "<style>.stMainBlockContainer { padding-top: 3.6rem; }</style>"
+# The review's tables and the hand's log are plain HTML (ui.practice_panels.rows_html).
+PAGE_STYLE = """<style>.stMainBlockContainer { padding-top: 3.6rem; }
+.ec-scroll { overflow-x: auto; }
+.ec-rows { border-collapse: collapse; margin: 0.3rem 0 0.9rem; font-size: 0.95rem; }
+.ec-rows caption { caption-side: top; text-align: left; font-weight: 700; padding: 0.2rem 0; }
+.ec-rows th, .ec-rows td { border: 1px solid rgba(29, 29, 29, 0.15); padding: 0.3rem 0.6rem; text-align: left;
+  vertical-align: top; }
+.ec-rows th { background: #e6efe4; font-weight: 600; }
+.ec-result { background: #dcefdf; color: #14532d; border-radius: 0.5rem; padding: 0.75rem 1rem; margin: 0 0 0.6rem; }
+.ec-log { margin: 0; padding-left: 1.2rem; }
+</style>"""
 
 
 def main() -> None:

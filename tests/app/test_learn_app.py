@@ -6,7 +6,6 @@ suit), not read from the code under test.
 
 from __future__ import annotations
 
-import base64
 import re
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from lessons.loader import load_lessons
 from lessons.progress import Progress
 from store.progress import load_browser, open_store, save_browser
+from ui.cards import picture_svg
 
 PARTNER = {"Hearts": "D", "Diamonds": "H", "Spades": "C", "Clubs": "S"}  # docs/rules.md §3 colour pairs
 PARTNER_LETTER = {"D": "H", "H": "D", "S": "C", "C": "S"}
@@ -127,9 +127,9 @@ def marked(at: AppTest) -> dict[str, str]:
 def badge_words(at: AppTest, card: str) -> str:
     """The words drawn in a card picture's SVG (its badge and its label)."""
     for element in at.html:
-        for data, name in re.findall(r'base64,([^"]+)"[^>]*data-card="(\w+)"', str(element.proto.body)):
+        for src, name in re.findall(r'src="([^"]+)"[^>]*data-card="(\w+)"', str(element.proto.body)):
             if name == card:
-                return base64.b64decode(data).decode()
+                return picture_svg(src)
     raise AssertionError(f"no picture of {card}")
 
 

@@ -104,8 +104,8 @@ def test_a_complete_hand_through_the_widgets(db: Path) -> None:
     assert _scores(at) == (points[0], points[1])
     assert any("Hand review" in s.value for s in at.subheader)
     # the learner's decisions are listed with grades (plays judged by the solver)
-    tables = [m.value for m in at.markdown if m.value.startswith("| move | grade |")]
-    assert tables and "solver" in tables[0]
+    tables = [str(h.proto.body) for h in at.html if "<caption>Your decisions</caption>" in str(h.proto.body)]
+    assert tables and "<th>grade</th>" in tables[0] and "solver" in tables[0]
     at.button(key="practice_next_hand").click().run()
     assert not at.exception
     assert _scores(at) == (points[0], points[1])
@@ -305,8 +305,8 @@ def test_the_expert_in_your_seat_after_a_hand(db: Path) -> None:
     mine = [a for s, a in _position(at).hand.history if s == 0]
     assert len(lines) == len(mine)
     assert any("Played out with the" in m.value for m in at.markdown)
-    tables = [m.value for m in at.markdown if m.value.startswith("| move | grade |")]
-    assert "South (you) " in tables[0]
+    tables = [str(h.proto.body) for h in at.html if "<caption>Your decisions</caption>" in str(h.proto.body)]
+    assert "<td>South (you) " in tables[0]
 
 
 @pytest.mark.parametrize("query, shown", [

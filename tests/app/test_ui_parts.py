@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -16,7 +15,7 @@ from hypothesis import strategies as st
 from engine.cards import JOKER, Card, Suit, make_deck, parse_card
 from engine.hand import apply, legal_actions
 from engine.rules import PRESETS, Rules
-from ui.cards import card_img, card_label, card_svg, cards_row_html
+from ui.cards import card_img, card_label, card_svg, cards_row_html, picture_svg
 from ui.follow import check_follow
 from ui.share import ShareLinkError, query_int, rules_from_query, rules_to_query
 from ui.walkthrough import build_walkthrough
@@ -71,7 +70,7 @@ def test_states_show_on_the_image_and_in_its_label() -> None:
     img = card_img(parse_card("JD"), trump=Suit.HEARTS, state="disabled", width=120)
     assert 'data-card="JD"' in img and 'data-state="disabled"' in img and 'width="120"' in img
     assert 'alt="jack of diamonds — left bower, not playable"' in img
-    inner = base64.b64decode(re.search(r"base64,([^\"]+)", img).group(1)).decode()  # type: ignore[union-attr]
+    inner = picture_svg(re.search(r'src="([^"]+)"', img).group(1))  # type: ignore[union-attr]
     assert "LEFT" in inner  # the trump marker names the bower
     assert 'data-card="back"' in card_img(parse_card("JD"), face_down=True)
     assert "WINS" in card_svg(parse_card("AS"), state="winning")
@@ -239,7 +238,7 @@ def test_the_analyzers_card_picker_shows_a_picked_card_as_selected(tmp_path: Pat
     pictures = "".join(str(e.proto.body) for e in at.html)
     states = dict(re.findall(r'data-card="(\w+)" data-state="(\w+)"', pictures))
     assert states["AS"] == "selected" and states["KS"] == "normal"
-    inner = base64.b64decode(re.search(r'base64,([^"]+)"[^>]*data-card="AS"', pictures).group(1)).decode()  # type: ignore[union-attr]
+    inner = picture_svg(re.search(r'src="([^"]+)"[^>]*data-card="AS"', pictures).group(1))  # type: ignore[union-attr]
     assert "SELECTED" in inner and "HINT" not in inner
 
 

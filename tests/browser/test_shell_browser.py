@@ -6,7 +6,6 @@ warm (target under 1 s) and each click on the Rules page (target under 300 ms).
 
 from __future__ import annotations
 
-import base64
 from contextlib import ExitStack
 from typing import Any
 from urllib.parse import urlsplit
@@ -189,11 +188,16 @@ def test_a_share_link_works_as_the_first_visit_to_a_fresh_server(
 
 
 def _image_svg(page: Any, row: str) -> list[tuple[str, str, str]]:
-    """(card, width, decoded SVG) for each card image of a row."""
+    """(card, width, SVG) for each card image of a row, the SVG fetched as the browser fetches it."""
     items = page.locator(f'[data-row="{row}"] img[data-card]').evaluate_all(
-        "els => els.map(e => [e.dataset.card, e.getAttribute('width'), e.getAttribute('src')])"
+        "els => els.map(e => [e.dataset.card, e.getAttribute('width'), e.src])"
     )
-    return [(card, width, base64.b64decode(src.split("base64,", 1)[1]).decode()) for card, width, src in items]
+    out = []
+    for card, width, src in items:
+        response = page.request.get(src)
+        assert response.ok and response.headers["content-type"].startswith("image/svg+xml"), src
+        out.append((card, width, response.text()))
+    return out
 
 
 def test_projector_and_four_colour_settings_redraw_the_cards(
