@@ -114,7 +114,7 @@ def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, sta
             t_row.append(f"≈ {word}" if cell.close else word)
             h_row.append(_hover(cell, rnd, score))
             k_row.append(cell.key)
-            if disagrees(cell):
+            if score is None and disagrees(cell):  # the rule of thumb knows no score
                 outline_x.append(c)
                 outline_y.append(r)
         z.append(z_row)

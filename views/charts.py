@@ -75,7 +75,8 @@ def _score_choice(chart: Chart, rules: Rules) -> Score | None:
         format_func=lambda s: "Any score: points a hand" if s is None else
         f"{s[0]}–{s[1]}: chance to win the game",
         help="Near the end of a game the answer changes: a point matters only if it wins, and a euchre only if it "
-             "loses. At a score the squares show each choice's chance of winning the game.")
+             "loses. At a score the squares show each choice's chance of winning the game (the rule of thumb's "
+             "frames are left out: it takes no account of the score).")
 
 
 def _upcard_choice(chart: Chart) -> int:
@@ -134,6 +135,9 @@ def main() -> None:
                 st.plotly_chart(fig, config={"staticPlot": True}, key=K + f"print_{s}")
         _footer(chart)
         return
+    if rnd == 2:
+        st.caption("Round 2: the upcard was turned down and nobody ordered it. *Your trumps* are the cards of the "
+                   "suit you would name (your strongest other than the turned-down suit); bid means name it.")
     fig = figure(chart, seat, rnd, upcard, big, score=score, rules=rules)
     if fig is None:
         st.info("The chart has no hands for this choice.")

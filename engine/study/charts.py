@@ -2,8 +2,10 @@
 
 A *cell* is a seat (counted from the dealer's left: first, second = the dealer's partner,
 third, dealer; fewer with 2 or 3 players), a round (1, 2), a hand class
-(``engine.study.classes``) and a score bucket. Only one bucket, ``any``, exists so far: the
-play-outs value a hand in points, which the score does not change under the sound model.
+(``engine.study.classes``) and a score bucket. The study computes one bucket, ``any``: the
+play-outs do not depend on the score under the sound model, so each cell keeps how often each
+net result came up, and ``engine.study.chart_table.at_score`` values the cell at any game score
+from those counts and the win table, on the same deals.
 
 ``value_cell`` draws ``n`` deals conditioned on the cell, each from one seeded generator:
 

@@ -103,3 +103,20 @@ def test_the_shipped_standard_chart_has_the_dealers_easy_pick_up() -> None:
     # every strategy guide picks up, and so does the chart, clearly
     cell = load("Standard (North America)").cell("dealer/r1/t3-...-o0-v1-upQ/any")
     assert cell.says_bid and not cell.close
+
+
+def test_the_rule_of_thumb_frames_only_the_points_view() -> None:
+    from engine.rules import Rules
+    from ui.call_chart import figure
+
+    chart = load("Standard (North America)")
+    plain = figure(chart, "first", 1, 12, big=False)
+    scored = figure(chart, "first", 1, 12, big=False, score=(9, 9), rules=Rules())
+    assert plain is not None and scored is not None
+    def frames_of(fig: object) -> list[object]:
+        return [t for t in fig.data if t.type == "scatter" and t.marker.symbol == "square-open"]  # type: ignore[attr-defined]
+
+    frames = frames_of(plain)
+    assert frames, "the standard chart disagrees with the rule of thumb somewhere for a queen up in first seat"
+    assert not frames_of(scored)
+    assert scored.data[0].colorbar.title.text.endswith("the game)")
