@@ -54,13 +54,10 @@ from practice.codes import DealCode, encode  # noqa: E402
 from tests.browser.conftest import (  # noqa: E402
     _IDLE,
     _RUN_COUNTER,
-    ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
-    STARTUP_TIMEOUT_S,
-    _free_port,
-    _healthy,
     finished_run,
+    streamlit_process,
 )
 from tests.browser.test_practice_browser import CONTROLS  # noqa: E402  the learner's enabled choices
 
@@ -346,36 +343,10 @@ async def _run(base: str, pid: int, args: argparse.Namespace, counts: list[int])
 
 @contextmanager
 def _server(log_name: str = "classroom-bench-server") -> Iterator[tuple[str, int]]:
-    """``streamlit run app.py`` headless on a free loopback port with a throw-away database;
-    yields its base URL and process id, and stops it on the way out (errors and Ctrl-C too)."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    port = _free_port()
-    command = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
-        "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
-        "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false",
-    ]
-    log_path = ARTIFACTS / f"{log_name}.log"
-    with tempfile.TemporaryDirectory() as tmp, open(log_path, "w") as log:
-        env = dict(os.environ, EUCHRE_COACH_DB=str(Path(tmp) / "classroom.sqlite3"))
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + STARTUP_TIMEOUT_S
-            while not _healthy(url):
-                if process.poll() is not None:
-                    raise RuntimeError(f"streamlit exited with {process.returncode}:\n{log_path.read_text()[-3000:]}")
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"streamlit not healthy after {STARTUP_TIMEOUT_S}s (log: {log_path})")
-                time.sleep(0.2)
-            yield url, process.pid
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    """The browser tests' server (``streamlit_process``) with a throw-away database: its base URL
+    and process id."""
+    with tempfile.TemporaryDirectory() as tmp, streamlit_process(Path(tmp) / "classroom.sqlite3", log_name) as (url, process):
+        yield url, process.pid
 
 
 def _fmt(value: float | None, width: int = 7) -> str:

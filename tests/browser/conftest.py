@@ -51,7 +51,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -157,9 +157,15 @@ def _healthy(url: str) -> bool:
         return False
 
 
+class ServerFailed(RuntimeError):
+    """The Streamlit server exited or never became healthy."""
+
+
 @contextmanager
-def start_streamlit(db_path: Path, log_name: str = "streamlit-server") -> Iterator[str]:
-    """Run ``streamlit run app.py`` headless on a free loopback port; yields its base URL."""
+def streamlit_process(db_path: Path, log_name: str = "streamlit-server") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Run ``streamlit run app.py`` headless on a free loopback port with the database ``db_path``;
+    yields its base URL and process (the classroom bench reads its memory and CPU), and stops it
+    on the way out, errors and Ctrl-C included. ``ServerFailed`` when it does not come up."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = _free_port()
     env = dict(os.environ)
@@ -177,11 +183,11 @@ def start_streamlit(db_path: Path, log_name: str = "streamlit-server") -> Iterat
             deadline = time.monotonic() + STARTUP_TIMEOUT_S
             while not _healthy(url):
                 if process.poll() is not None:
-                    pytest.fail(f"streamlit exited with {process.returncode}:\n{log_path.read_text()[-3000:]}")
+                    raise ServerFailed(f"streamlit exited with {process.returncode}:\n{log_path.read_text()[-3000:]}")
                 if time.monotonic() > deadline:
-                    pytest.fail(f"streamlit not healthy after {STARTUP_TIMEOUT_S}s:\n{log_path.read_text()[-3000:]}")
+                    raise ServerFailed(f"streamlit not healthy after {STARTUP_TIMEOUT_S}s:\n{log_path.read_text()[-3000:]}")
                 time.sleep(0.2)
-            yield url
+            yield url, process
         finally:
             process.terminate()
             try:
@@ -189,6 +195,17 @@ def start_streamlit(db_path: Path, log_name: str = "streamlit-server") -> Iterat
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+@contextmanager
+def start_streamlit(db_path: Path, log_name: str = "streamlit-server") -> Iterator[str]:
+    """``streamlit_process`` for a test: yields the base URL; a server that does not come up fails the test."""
+    with ExitStack() as stack:
+        try:
+            url, _ = stack.enter_context(streamlit_process(db_path, log_name))
+        except ServerFailed as err:
+            pytest.fail(str(err))
+        yield url
 
 
 @pytest.fixture(scope="session")
