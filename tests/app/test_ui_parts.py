@@ -254,3 +254,23 @@ def test_the_browser_cookie_holds_only_an_id_of_ours() -> None:
         assert id_from_cookies({COOKIE: bad}) is None
         with pytest.raises(ValueError, match="not a browser id"):
             cookie_script(bad)
+
+
+def test_card_pictures_are_files_named_by_their_drawing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ui.cards as cards
+
+    monkeypatch.setattr(cards, "PICTURE_DIR", tmp_path / "cards")
+    monkeypatch.setattr(cards, "_static_serving", lambda: True)
+    svg = card_svg(parse_card("JD"), trump=Suit.HEARTS)
+    src = cards.picture_src(svg)
+    name = src.removeprefix("app/static/cards/")
+    assert name != src and name.endswith(".svg") and (tmp_path / "cards" / name).read_text() == svg
+    assert cards.picture_src(card_svg(parse_card("JD"))) != src  # another drawing, another file
+    assert picture_svg(src) == svg and cards.picture_src(svg) == src
+    # a folder that cannot be made (under a regular file): the picture goes inline, nothing is lost
+    (tmp_path / "file").write_text("")
+    monkeypatch.setattr(cards, "PICTURE_DIR", tmp_path / "file" / "cards")
+    inline = cards.picture_src(svg)
+    assert inline.startswith("data:image/svg+xml;base64,") and picture_svg(inline) == svg
+    monkeypatch.setattr(cards, "_static_serving", lambda: False)  # static serving off: inline too
+    assert cards.picture_src(svg).startswith("data:image/svg+xml;base64,")
