@@ -9,6 +9,7 @@ from engine.ranking import left_bower, right_bower
 from lessons.loader import load_lessons
 from ui.cards import show_cards
 from ui.layout import card_width, page_header
+from ui.prefetch import prefetch_charts
 
 # The page links below are drawn as buttons (the start link filled, the others outlined), so
 # they read as things to click rather than as plain text. Streamlit gives a keyed container the
@@ -31,6 +32,7 @@ page_header(
     "a short deck of 24 cards.",
 )
 st.html(LINK_STYLE)
+prefetch_charts()  # the Charts page's plotly.js, loaded while the learner reads this page
 
 first = load_lessons()[0]
 with st.container(border=True, key="home_start"):
@@ -42,6 +44,9 @@ st.subheader("Where to go")
 PAGES = [
     ("views/learn.py", "Learn", ":material/school:", "Short lessons with exercises, from the deck and the bowers to strategy."),
     ("views/analyze.py", "Analyze a hand", ":material/search:", "Enter a hand and see how each bidding choice works out."),
+    ("views/charts.py", "Call charts", ":material/grid_on:",
+     "When to order up or name a suit: every kind of hand in every seat and score, computed by simulation. "
+     "Prints as a handout."),
     ("views/practice.py", "Practice", ":material/playing_cards:", "Play hands against computer players."),
     ("views/rules.py", "Rules explorer", ":material/menu_book:",
      "Trump ranking, a follow-suit checker, the scoring table and a deal walked through step by step. "
