@@ -32,7 +32,6 @@ page_header(
     "a short deck of 24 cards.",
 )
 st.html(LINK_STYLE)
-prefetch_charts()  # the Charts page's plotly.js, loaded while the learner reads this page
 
 first = load_lessons()[0]
 with st.container(border=True, key="home_start"):
@@ -79,3 +78,5 @@ st.markdown(
     "- **Cutthroat**: three players, each for themselves; the two who did not name trump defend together.\n"
     "- **Railroad**: a defender may face a lone maker alone too, and the dealer is stuck."
 )
+
+prefetch_charts()  # the Charts page's plotly.js, loaded while the learner reads this page
