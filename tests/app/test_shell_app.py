@@ -29,7 +29,7 @@ def test_home_renders_with_the_rules_summary_and_links_to_every_page() -> None:
     assert at.title[0].value == "Euchre Coach"
     assert summary(at) == "Rules: **Standard (North America)** — 4 players · 24 cards · to 10"
     links = {link.proto.page for link in at.get("page_link")}
-    assert links == {"learn", "analyze", "practice", "rules"}
+    assert links == {"learn", "analyze", "charts", "practice", "rules"}
     bowers = next(h.value for h in at.html if "data-card=" in h.value)
     assert 'data-card="JH"' in bowers and 'data-card="JD"' in bowers
 
