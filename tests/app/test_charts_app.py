@@ -120,3 +120,13 @@ def test_the_rule_of_thumb_frames_only_the_points_view() -> None:
     assert frames, "the standard chart disagrees with the rule of thumb somewhere for a queen up in first seat"
     assert not frames_of(scored)
     assert scored.data[0].colorbar.title.text.endswith("the game)")
+
+
+def test_cutthroat_has_no_score_view_and_says_why() -> None:
+    from engine.rules import PRESETS
+    from ui.share import rules_to_query
+
+    at = open_page(PAGE, rules_to_query(PRESETS["Cutthroat (3 players)"]))
+    assert not [s for s in at.selectbox if s.label.startswith("Score")]
+    assert any("no score view" in c.value and "win table" in c.value for c in at.caption)
+    assert [b.label for b in at.button_group] == ["Round", "Upcard", "Seat"]
