@@ -31,7 +31,9 @@ from engine.analysis.wintable import win_chance
 from engine.cards import ACE, JOKER, Card, Suit, make_deck
 from engine.ranking import effective_suit, left_bower, right_bower
 from engine.rules import PRESETS, Rules
+from engine.seats import left_of, same_side
 from engine.study.classes import CAP, UP_LETTERS, HandClass, hand_class
+from engine.study.summary import best_and_close, mean_interval
 
 CHART_DIR = Path(__file__).with_name("charts")
 FILES = {
@@ -229,9 +231,7 @@ def score_choices(rules: Rules) -> list[tuple[int, int]]:
     return list(dict.fromkeys((max(0, a), max(0, b)) for a, b in pairs))
 
 
-def _next_deal_ours(players: int, seat: str) -> bool:
-    """Whether the seat's side deals the next hand: the deal passes to the dealer's left."""
-    return seat in ("first", "third") if players == 4 else seat == "first"
+SEAT_REL = {"dealer": 0, "first": 1, "second": 2, "third": 3}  # a chart's seat: its place left of the dealer
 
 
 def at_score(cell: ChartCell, rules: Rules, us: int, them: int) -> ChartCell | None:
@@ -240,23 +240,15 @@ def at_score(cell: ChartCell, rules: Rules, us: int, them: int) -> ChartCell | N
     where there is no win table (cutthroat) or the chart has no outcome counts."""
     if not cell.outcomes or win_chance(rules, 0, 0, True) is None:
         return None
-    ours = _next_deal_ours(rules.players, cell.seat)
-    options: dict[str, Option] = {}
-    for name, counts in cell.outcomes.items():
-        n = sum(k for _, k in counts)
-        if n == 0:
-            continue
-        won = [(win_chance(rules, us + max(net, 0), them + max(-net, 0), ours) or 0.0, k) for net, k in counts]
-        mean = math.fsum(w * k for w, k in won) / n
-        var = math.fsum(k * (w - mean) ** 2 for w, k in won) / (n - 1) if n > 1 else math.nan
-        half = 1.96 * math.sqrt(var / n)
-        options[name] = Option(mean, mean - half, mean + half)
-    if not options:
+    # the next hand is dealt by the seat left of this dealer (seat 0)
+    ours = same_side(rules.players, SEAT_REL[cell.seat], left_of(rules.players, 0))
+    stats = {name: mean_interval((win_chance(rules, us + max(net, 0), them + max(-net, 0), ours) or 0.0, k)
+                                 for net, k in counts)
+             for name, counts in cell.outcomes.items() if sum(k for _, k in counts)}
+    if not stats:
         return None
-    best = max(options, key=lambda o: options[o].ev)  # dicts keep the study's order: ties go to pass
-    lo = options[best].lo
-    close = any(o.hi >= lo for name, o in options.items() if name != best)
-    return replace(cell, options=options, best=best, close_call=close)
+    best, close = best_and_close(stats)  # dicts keep the study's order: ties go to pass
+    return replace(cell, options={name: Option(*st) for name, st in stats.items()}, best=best, close_call=close)
 
 
 def _outcomes(text: object) -> tuple[tuple[int, int], ...]:

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -81,10 +80,10 @@ from engine.study.classes import (
     is_trump,
     partner_suit,
 )
+from engine.study.summary import best_and_close, mean_interval
 
 BUCKETS = ("any",)
 OPTIONS = ("pass", "call", "alone")  # round 1: order / order alone; round 2: call the best suit (alone)
-Z95 = 1.96
 FREQUENCY_CHUNK = 10_000  # unconditioned deals per frequency task
 # A cell gives up after ATTEMPTS * n + ATTEMPTS_FLOOR draws (per round), keeping a smaller ``n``:
 # a class the sound auction almost never brings to that decision (in round 2, mostly a suit the
@@ -314,18 +313,6 @@ def _side_net(tb: Table, w: np.ndarray, seat: int, res: np.ndarray) -> float:
     return float(res[2] - res[3])
 
 
-def _summary(values: list[float]) -> tuple[float, float, float]:
-    n = len(values)
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    mean = math.fsum(values) / n
-    if n < 2:
-        return mean, math.nan, math.nan
-    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
-
-
 def outcomes_text(values: list[float]) -> str:
     """How often each net result came up, ``-2:31,1:120,2:40`` (points, sorted): what the
     score views (``engine.study.chart_table.at_score``) read, since the play-outs do not
@@ -360,7 +347,7 @@ def value_cell(rules_dict: dict[str, Any], cell_key: str, deals: int, seed: int)
             values.setdefault(name, []).append(_side_net(tb, w, cell.rel, res))
     row: dict[str, Any] = {"cell": cell_key, "seat": cell.seat, "round": cell.round, "hand_class": cell.hand.key,
                            "score": cell.bucket, "n": kept, "attempts": attempts}
-    stats = {name: _summary(values.get(name, [])) for name in OPTIONS}
+    stats = {name: mean_interval((v, 1) for v in values.get(name, [])) for name in OPTIONS}
     for name in OPTIONS:
         row[f"ev_{name}"], row[f"ev_{name}_lo"], row[f"ev_{name}_hi"] = stats[name]
         row[f"outcomes_{name}"] = outcomes_text(values.get(name, []))
@@ -368,11 +355,7 @@ def value_cell(rules_dict: dict[str, Any], cell_key: str, deals: int, seed: int)
     if not legal:
         row["best"], row["close_call"] = "", False
         return row
-    best = max(legal, key=lambda name: stats[name][0])  # ties: the first in OPTIONS
-    row["best"] = best
-    lo = stats[best][1]
-    row["close_call"] = bool(not math.isfinite(lo) or any(
-        not math.isfinite(stats[o][2]) or stats[o][2] >= lo for o in legal if o != best))
+    row["best"], row["close_call"] = best_and_close({name: stats[name] for name in legal})  # ties: the first in OPTIONS
     return row
 
 
