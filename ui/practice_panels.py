@@ -49,6 +49,16 @@ def rows_html(rows: list[dict[str, Any]], caption: str = "") -> str:
             f"<tbody>{body}</tbody></table></div>")
 
 
+def dealt_hands_html(hand: HandState) -> str:
+    """Every seat's five cards as dealt, small, each row named: one HTML block (the review's and
+    the Import view's "all hands as dealt")."""
+    n = hand.players
+    return "".join(
+        f'<div data-dealt="{seat}">' + cards_row_html(
+            list(sort_hand(hand.dealt[seat], hand.trump)), trump=hand.trump, width=card_width(40),
+            four_colour=four_colour()) + f"<small>{seat_name(n, seat)}</small></div>" for seat in range(n))
+
+
 def result_line(hand: HandState) -> str:
     n = hand.players
     if hand.maker is None:
@@ -247,9 +257,7 @@ def import_view() -> None:
         with st.expander(f"Hand {item.line}: {result_line(hand) if hand.is_over else 'unfinished'}",
                          expanded=grade):
             n = hand.players
-            st.html("".join(cards_row_html(list(sort_hand(hand.dealt[s], hand.trump)), trump=hand.trump,
-                                           width=card_width(40), four_colour=four_colour()) + f"<small>{seat_name(n, s)}</small>"
-                            for s in range(n)))
+            st.html(dealt_hands_html(hand))
             for i, t in enumerate(hand.tricks):
                 st.markdown(f"{i + 1}. " + "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays)
                             + f" — won by {seat_name(n, t.winner)}")

@@ -71,10 +71,8 @@ def _has_score_view(chart: Chart, rules: Rules) -> bool:
     return counted is not None and at_score(counted, rules, 0, 0) is not None
 
 
-def _score_choice(chart: Chart, rules: Rules) -> Score | None:
+def _score_choice(rules: Rules) -> Score | None:
     """The game score the squares are valued at: None for points a hand (any score)."""
-    if not _has_score_view(chart, rules):
-        return None
     choices: list[Score | None] = [None, *score_choices(rules)]
     return st.selectbox(
         "Score (your side – theirs)", choices, index=0, key=K + "score",
@@ -123,7 +121,7 @@ def main() -> None:
         left, right = st.columns([1, 2])
         with left:
             upcard = _upcard_choice(chart) if rnd == 1 else None
-            score = _score_choice(chart, rules)
+            score = _score_choice(rules) if score_view else None
         seats = chart.seats()
         seat = seats[0]
         if not printing:

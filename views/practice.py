@@ -25,10 +25,11 @@ from engine.seats import seat_name
 from practice.session import LEARNER, Waiting
 from practice.table import action_label, choice_text, disabled_reasons
 from practice.table_session import Notice, PracticeTable, read_link
-from ui.cards import cards_row_html, four_colour
+from ui.cards import four_colour
 from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, present_query
 from ui.practice_panels import (
+    dealt_hands_html,
     grades_html,
     hand_log,
     import_view,
@@ -211,17 +212,13 @@ def _review(table: PracticeTable) -> None:
     st.subheader("Hand review")
     # One element for the result, the dealt hands and both tables: less for the browser to draw
     # on the click that ends the hand than seven separate ones.
-    dealt = "".join(
-        f'<div data-dealt="{seat}">' + cards_row_html(
-            list(sort_hand(hand.dealt[seat], hand.trump)), trump=hand.trump, width=card_width(40),
-            four_colour=four_colour()) + f"<small>{seat_name(n, seat)}</small></div>" for seat in range(n))
     tricks = rows_html([{"trick": i + 1, "led by": seat_name(n, t.leader),
                           "plays": "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays),
                           "won by": seat_name(n, t.winner)} for i, t in enumerate(hand.tricks)], "Tricks")
     graded = table.grades()
     record = table.hand_json()
     st.html(f'<div class="ec-review"><p class="ec-result" role="status">{escape(result_line(hand))}</p>'
-            f"<p><b>All hands as dealt</b></p>{dealt}{tricks}"
+            f"<p><b>All hands as dealt</b></p>{dealt_hands_html(hand)}{tricks}"
             f"{grades_html(graded, 'South') if graded else ''}"
             f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div></div>')
     if st.toggle("What would the expert have done in your seat?", key=practice_key("expert")):
