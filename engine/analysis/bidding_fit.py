@@ -1,23 +1,31 @@
-"""Fitting the sound bidding model: call thresholds that are a best response to themselves.
+"""Fitting the sound bidding model: call and alone thresholds that are a best response to
+themselves.
 
-The model is the Club player's bidding with one call threshold per seat (counted left from
-the dealer) and round, on its own bid strength (the trick estimate that counts trumps,
-bowers, off aces, voids, who gets the upcard and "next"): 8 numbers, stored as the caution
-added to the Club player's threshold (``ClubPlayer.caution``). Card play, discards and going
-alone stay the Club player's.
+The model is the Club player's bidding with, for each seat (counted left from the dealer)
+and round, one call threshold on its own bid strength (the trick estimate that counts
+trumps, bowers, off aces, voids, who gets the upcard and "next") and one alone threshold on
+the trick estimate of a hand holding the top trump: 16 numbers, stored as the caution added
+to the Club player's thresholds (``ClubPlayer.caution``: the 8 call cautions, then the 8
+alone cautions). Card play, discards and defending alone stay the Club player's.
 
-Fitting is iterated best response on common deals: for each seat and round in auction
-order, every deal's auction is played with the current thresholds and, where that seat
-decides, both choices are played out (``engine.compiled.bidding_records``); the threshold
-that earns its side the most over all deals replaces the old one. Rounds of this go on
-until no threshold moves (or ``max_rounds``). Each seat plays against the others' current
-thresholds, so at the end no seat gains by moving its own.
+Fitting is iterated best response on common deals, in two stages. Stage 1, the call
+thresholds: for each seat and round in auction order, every deal's auction is played with
+the current thresholds and, where that seat decides, each of its choices is played out
+(``engine.compiled.bidding_records``); the call threshold that earns its side the most over
+all deals replaces the old one, until no threshold moves (or ``max_rounds``). Stage 2, the
+alone thresholds, the same way on ``ALONE_DEALS_FACTOR`` times as many other deals (a loner
+is rare), the call thresholds held; an alone threshold moves only when the move earns
+clearly more (``Z_MOVE`` standard errors of the paired gain), so it does not follow noise.
+Each seat plays against the others' current thresholds, so at the end no seat gains by
+moving its own; the exploitability check below asks that of every kind of deviation.
 
 Exploitability is measured on fresh deals, and against a wider set of deviations than the
-fit used: for each seat and round, each 0.1-wide band of bid strength may call or pass on
-its own (not just a threshold), the best choice per band is found on half of the deals and
-its gain counted on the other half (so luck in picking a band is not counted as gain). A
-seat's exploitability is the sum over its two rounds; the model's is the largest.
+fit used: for each seat and round, each cell of hands (a 0.1-wide band of bid strength,
+and for a hand that may go alone a 0.1-wide band of its alone estimate too) may pass, call
+or go alone on its own (not just by thresholds); the best choice per cell is found on half
+of the deals and its gain counted on the other half (so luck in picking a cell is not
+counted as gain). A seat's exploitability is the sum over its two rounds; the model's is the
+largest.
 """
 
 from __future__ import annotations
@@ -31,12 +39,29 @@ from engine.compiled.bidding_records import decision_records
 from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import encode_state
 from engine.hand import deal
-from engine.players.evaluate import alone_worthwhile, call_threshold
+from engine.players.club import ROLES  # 2 * seat left of the dealer + round
+from engine.players.evaluate import ALONE_THRESHOLD, alone_worthwhile, call_threshold
 from engine.rules import Rules
 
-ROLES = 8  # 2 * seat left of the dealer + round
-GRID = np.round(np.arange(-1.5, 3.01, 0.05), 2)  # candidate cautions (trick-estimate units)
+GRID = np.round(np.arange(-1.5, 3.01, 0.05), 2)  # candidate call cautions (trick-estimate units)
+ALONE_GRID = np.round(np.arange(-1.5, 1.51, 0.1), 2)  # candidate alone cautions
 BAND = 0.1
+Z_MOVE = 2.0  # stage 2: an alone threshold moves only when the move earns clearly more (gains_clearly)
+ALONE_DEALS_FACTOR = 4  # stage 2 plays this many times the deals of stage 1 (loners are rare)
+ALONE_SEED = 7919  # stage 2's deals: the fit's seed plus this
+
+
+@dataclass(frozen=True, slots=True)
+class Records:
+    """What every reached decision of some deals was worth, each (deals, 8): see
+    engine.compiled.bidding_records (NaN where the auction did not reach that seat and round;
+    ``alone_est``/``ev_alone`` NaN where the seat may not go alone)."""
+
+    strength: np.ndarray
+    alone_est: np.ndarray
+    ev_call: np.ndarray
+    ev_pass: np.ndarray
+    ev_alone: np.ndarray
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +81,13 @@ def make_deals(rules: Rules, count: int, seed: int) -> np.ndarray:
                     dtype=np.int64)
 
 
-def records(states: np.ndarray, rules: Rules, caution: tuple[float, ...], only: int = -1) -> tuple[np.ndarray, ...]:
-    """(strength, ev_call, ev_pass), each (deals, 8): see engine.compiled.bidding_records
-    (``only``: fill that seat-and-round column alone)."""
+def records(states: np.ndarray, rules: Rules, caution: tuple[float, ...], only: int = -1) -> Records:
+    """Every decision's records under ``caution`` (``only``: fill that seat-and-round column alone)."""
     n = states.shape[0]
-    strength, ev_call, ev_pass = (np.empty((n, ROLES)) for _ in range(3))
+    out = [np.empty((n, ROLES)) for _ in range(5)]
     needs = need_table(call_threshold(rules), caution)
-    decision_records(states, needs, alone_worthwhile(rules), only, strength, ev_call, ev_pass)
-    return strength, ev_call, ev_pass
+    decision_records(states, needs, alone_worthwhile(rules), only, *out)
+    return Records(*out)
 
 
 def roles(rules: Rules) -> list[int]:
@@ -76,59 +100,145 @@ def roles(rules: Rules) -> list[int]:
 
 
 def best_caution(strength: np.ndarray, ev_call: np.ndarray, ev_pass: np.ndarray, base: float) -> float:
-    """The caution on GRID whose threshold earns the most (ties: the one nearest 0)."""
+    """The caution on GRID whose call threshold earns the most (ties: the one nearest 0)."""
     reached = ~np.isnan(strength)
     s, c, p = strength[reached], ev_call[reached], ev_pass[reached]
     totals = np.array([np.where(s >= base + g, c, p).sum() for g in GRID])
-    best = totals.max()
-    candidates = GRID[totals >= best - 1e-9]
+    return _nearest_zero(GRID, totals)
+
+
+def values(rec: Records, k: int, base: float, call: float, alone: float) -> np.ndarray:
+    """Column ``k``'s net points on each deal that reaches it, with call caution ``call`` and
+    alone caution ``alone``."""
+    reached = ~np.isnan(rec.strength[:, k])
+    plain = np.where(rec.strength[reached, k] >= base + call, rec.ev_call[reached, k], rec.ev_pass[reached, k])
+    est = np.nan_to_num(rec.alone_est[reached, k], nan=-1e9)
+    out: np.ndarray = np.where(est >= ALONE_THRESHOLD + alone, rec.ev_alone[reached, k], plain)
+    return out
+
+
+def gains_clearly(better: np.ndarray, now: np.ndarray) -> bool:
+    """Whether ``better`` earns more than ``now`` on the same deals by more than Z_MOVE
+    standard errors of the paired difference (so a threshold does not move on noise)."""
+    diff = better - now
+    if diff.size < 2 or not diff.any():
+        return False
+    return bool(diff.sum() > Z_MOVE * diff.std(ddof=1) * np.sqrt(diff.size))
+
+
+def _nearest_zero(grid: np.ndarray, totals: np.ndarray) -> float:
+    candidates = grid[totals >= totals.max() - 1e-9]
     return float(candidates[np.argmin(np.abs(candidates))])
 
 
-def fit(rules: Rules, deals: int, seed: int, max_rounds: int = 12,
-        start: tuple[float, ...] = (0.0,) * ROLES) -> tuple[tuple[float, ...], int, int]:
-    """Iterated best response from ``start``: (caution, rounds run, thresholds moved last round)."""
-    states = make_deals(rules, deals, seed)
+def _alone_now(rec: Records, k: int, alone: float) -> np.ndarray:
+    """Which reached deals of column ``k`` go alone with alone caution ``alone``."""
+    reached = ~np.isnan(rec.strength[:, k])
+    out: np.ndarray = np.nan_to_num(rec.alone_est[reached, k], nan=-1e9) >= ALONE_THRESHOLD + alone
+    return out
+
+
+def best_call(rec: Records, k: int, base: float, alone: float) -> float:
+    """The call caution on GRID that earns the most for column ``k``, its alone caution held
+    at ``alone`` (a hand that goes alone does so whatever its call threshold)."""
+    reached = ~np.isnan(rec.strength[:, k])
+    lone = _alone_now(rec, k, alone)
+    a = rec.ev_alone[reached, k]
+    c = np.where(lone, a, rec.ev_call[reached, k])
+    p = np.where(lone, a, rec.ev_pass[reached, k])
+    return best_caution(rec.strength[reached, k], c, p, base)
+
+
+def best_alone(rec: Records, k: int, base: float, call: float) -> float:
+    """The alone caution on ALONE_GRID that earns the most for column ``k``, its call caution
+    held at ``call`` (ties: the one nearest 0)."""
+    totals = np.array([values(rec, k, base, call, h).sum() for h in ALONE_GRID])
+    return _nearest_zero(ALONE_GRID, totals)
+
+
+def fit(rules: Rules, deals: int, seed: int, max_rounds: int = 8,
+        start: tuple[float, ...] = (0.0,) * (2 * ROLES)) -> tuple[tuple[float, ...], int, int]:
+    """Iterated best response from ``start``, in two stages (module docstring): (caution,
+    rounds run, thresholds moved in the last round), the rounds and moves those of the stages
+    together. Stage 1 fits the call thresholds on ``deals`` deals, every seat going alone by
+    its current alone threshold; stage 2 the alone thresholds on ``ALONE_DEALS_FACTOR *
+    deals`` other deals, the call thresholds held."""
     base = call_threshold(rules)
-    caution = list(start)
-    moved = 0
-    rounds = 0
-    while rounds < max_rounds:
+    caution = list(start) + [0.0] * (2 * ROLES - len(start))
+    states = make_deals(rules, deals, seed)
+    rounds = moved = 0
+    for _ in range(max_rounds):  # stage 1: call thresholds
         rounds += 1
         moved = 0
         for k in roles(rules):
-            strength, ev_call, ev_pass = records(states, rules, tuple(caution), only=k)
-            new = best_caution(strength[:, k], ev_call[:, k], ev_pass[:, k], base)
+            new = best_call(records(states, rules, tuple(caution), only=k), k, base, caution[ROLES + k])
             if abs(new - caution[k]) > 1e-9:
                 moved += 1
                 caution[k] = new
         if moved == 0:
             break
-    return tuple(caution), rounds, moved
+    call_moved = moved
+    if not (rules.players == 4 and alone_worthwhile(rules)):
+        return tuple(caution), rounds, call_moved
+    states = make_deals(rules, ALONE_DEALS_FACTOR * deals, seed + ALONE_SEED)
+    for _ in range(max_rounds):  # stage 2: alone thresholds, a move only when it clearly earns more
+        rounds += 1
+        moved = 0
+        for k in roles(rules):
+            rec = records(states, rules, tuple(caution), only=k)
+            h = best_alone(rec, k, base, caution[k])
+            if abs(h - caution[ROLES + k]) > 1e-9 and gains_clearly(
+                    values(rec, k, base, caution[k], h), values(rec, k, base, caution[k], caution[ROLES + k])):
+                moved += 1
+                caution[ROLES + k] = h
+        if moved == 0:
+            break
+    return tuple(caution), rounds, call_moved + moved
+
+
+PASS_, CALL_, ALONE_ = 0, 1, 2
+
+
+def model_choices(rec: Records, k: int, needs: np.ndarray) -> np.ndarray:
+    """What the model does at column ``k`` of each deal: PASS_, CALL_ or ALONE_ (-1: not reached)."""
+    rel, rnd = divmod(k, 2)
+    s, est = rec.strength[:, k], rec.alone_est[:, k]
+    out = np.full(s.shape[0], -1, dtype=np.int64)
+    reached = ~np.isnan(s)
+    out[reached] = PASS_
+    out[reached & (np.nan_to_num(s, nan=-1e9) >= needs[rel, rnd])] = CALL_
+    out[reached & (np.nan_to_num(est, nan=-1e9) >= needs[rel, 2 + rnd])] = ALONE_
+    return out
 
 
 def exploitability(rules: Rules, caution: tuple[float, ...], deals: int, seed: int) -> tuple[float, tuple[float, ...]]:
     """(the largest seat gain, per-seat gains) in points a hand, on fresh deals (see module doc)."""
     states = make_deals(rules, deals, seed)
-    strength, ev_call, ev_pass = records(states, rules, caution)
+    rec = records(states, rules, caution)
     needs = need_table(call_threshold(rules), caution)
     halves = (np.arange(deals) < deals // 2, np.arange(deals) >= deals // 2)
     gains = [0.0] * 4
     for k in roles(rules):
-        rel, rnd = divmod(k, 2)
-        reached = ~np.isnan(strength[:, k])
-        band = np.floor(np.where(reached, strength[:, k], 0.0) / BAND).astype(np.int64)
-        calls = reached & (np.where(reached, strength[:, k], -1e9) >= needs[rel, rnd])
-        edge = np.where(reached, ev_call[:, k] - ev_pass[:, k], 0.0)  # calling minus passing
+        rel = k // 2
+        choice = model_choices(rec, k, needs)
+        reached = choice >= 0
+        evs = np.stack([rec.ev_pass[:, k], rec.ev_call[:, k], rec.ev_alone[:, k]], axis=1)
+        evs = np.where(reached[:, None], evs, 0.0)
+        may_alone = ~np.isnan(rec.alone_est[:, k])
+        evs[:, ALONE_] = np.where(may_alone, evs[:, ALONE_], -1e9)
+        band = np.floor(np.where(reached, rec.strength[:, k], 0.0) / BAND).astype(np.int64)
+        alone_band = np.where(may_alone, np.floor(np.nan_to_num(rec.alone_est[:, k]) / BAND), -1).astype(np.int64)
+        cell = band * 1000 + alone_band
+        model_ev = evs[np.arange(deals), np.maximum(choice, 0)]
         for learn, test in (halves, halves[::-1]):
-            for b in np.unique(band[reached & test]):
-                in_learn = reached & learn & (band == b)
+            for b in np.unique(cell[reached & test]):
+                in_learn = reached & learn & (cell == b)
                 if not in_learn.any():
                     continue
-                want_call = edge[in_learn].sum() > 0  # the band's best choice, learnt on one half
-                flips = reached & test & (band == b) & (calls != want_call)
+                want = int(np.argmax(evs[in_learn].sum(axis=0)))  # the cell's best choice, learnt on one half
+                flips = reached & test & (cell == b) & (choice != want)
                 # ...counted on the other: what switching to it earns where the model chose otherwise
-                gains[rel] += float(np.where(calls[flips], -edge[flips], edge[flips]).sum()) / deals
+                gains[rel] += float((evs[flips, want] - model_ev[flips]).sum()) / deals
     per_seat = tuple(round(g, 4) for g in gains[: rules.players])
     return max(per_seat), per_seat
 
@@ -143,20 +253,24 @@ def seat_role(players: int, rel: int) -> str:
 
 
 def calling_rates(rules: Rules, caution: tuple[float, ...], deals: int, seed: int) -> dict[str, float]:
-    """Per seat and round: the share of hands in which that seat calls there (``per_hand``)
-    and the share of the times the auction reaches it (``when_reached``)."""
+    """Per seat and round: the share of hands in which that seat calls there, alone or not
+    (``per hand``), the share of the times the auction reaches it (``when reached``), and the
+    share of hands in which it goes alone there (``alone per hand``, where it may)."""
     states = make_deals(rules, deals, seed)
-    strength, _, _ = records(states, rules, caution)
+    rec = records(states, rules, caution)
     needs = need_table(call_threshold(rules), caution)
     out: dict[str, float] = {}
     for k in roles(rules):
         rel, rnd = divmod(k, 2)
-        reached = ~np.isnan(strength[:, k])
-        calls = reached & (np.where(reached, strength[:, k], -1e9) >= needs[rel, rnd])
+        choice = model_choices(rec, k, needs)
+        reached = choice >= 0
+        calls = choice >= CALL_
         label = f"{seat_role(rules.players, rel)}, round {rnd + 1}"
         out[f"{label}: per hand"] = round(float(calls.mean()), 4)
         out[f"{label}: when reached"] = round(float(calls.sum() / max(1, reached.sum())), 4)
+        if rules.players == 4 and alone_worthwhile(rules):
+            out[f"{label}: alone per hand"] = round(float((choice == ALONE_).mean()), 4)
     return out
 
 
-__all__ = ["Fit", "best_caution", "calling_rates", "exploitability", "fit", "make_deals", "records", "roles", "seat_role"]
+__all__ = ["ALONE_GRID", "Fit", "Records", "best_alone", "best_call", "best_caution", "model_choices", "calling_rates", "exploitability", "fit", "make_deals", "records", "roles", "seat_role"]

@@ -1,10 +1,10 @@
 """The opponents' bidding styles the analyzer values every option against.
 
 - ``sound``: the fitted sound bidding model (``engine.analysis.bidding_fit``): the Club
-  player's bid strength with a call threshold per seat and round that is a best response to
-  itself. It drives the recommendation.
-- ``cautious``: the sound model wanting ``CAUTIOUS_EXTRA`` more bid strength everywhere (a
-  table that calls only good hands).
+  player's bid strength with a call threshold and an alone threshold per seat and round
+  that are a best response to themselves. It drives the recommendation.
+- ``cautious``: the sound model wanting ``CAUTIOUS_EXTRA`` more everywhere, to call and to
+  go alone (a table that calls only good hands).
 - ``eager``: the Club player as it is, one threshold for every seat (it calls more).
 
 Card play is the Club player's in every style. The fitted thresholds ship for every rules
@@ -69,7 +69,7 @@ def preset_for(rules: Rules) -> str | None:
 
 
 def sound_caution(rules: Rules) -> tuple[float, ...]:
-    """The sound model's caution table (8 numbers, ``ClubPlayer.caution``) for these rules."""
+    """The sound model's caution table (16 numbers, ``ClubPlayer.caution``) for these rules."""
     name = preset_for(rules)
     return _fitted()[name] if name else ()
 
@@ -79,7 +79,7 @@ def opponents(style: str, rules: Rules, score: Score | None = None) -> ClubPlaye
     if style == "sound":
         return ClubPlayer(score=score, caution=sound_caution(rules))
     if style == "cautious":
-        sound = sound_caution(rules) or (0.0,) * 8
+        sound = sound_caution(rules) or (0.0,) * 16
         return ClubPlayer(score=score, caution=tuple(c + CAUTIOUS_EXTRA for c in sound))
     if style == "eager":
         return ClubPlayer(score=score)

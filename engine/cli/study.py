@@ -24,7 +24,7 @@ from engine.errors import EuchreError
 from engine.rules import PRESETS
 from engine.study.charts import all_cells, select
 from engine.study.runner import StudyError, run
-from engine.study.studies import chart_rows, chart_tasks, fit_tasks, write_fit, write_parquet
+from engine.study.studies import FIT_DEALS, chart_rows, chart_tasks, fit_tasks, write_fit, write_parquet
 
 USAGE = "usage: python -m engine study charts|fit-bidding --out FILE [options] (--help for each)"
 MAX_WORKERS = 1024
@@ -92,7 +92,7 @@ def _fit_parser() -> argparse.ArgumentParser:
                 description="Fit the sound bidding model for rules presets (tools/fit_bidding.py's JSON).")
     p.add_argument("--out", type=_out(".json"), required=True, help="the JSON file to write (its other presets kept)")
     p.add_argument("--preset", action="append", default=[], help="only these presets (default: all)")
-    p.add_argument("--deals", type=whole("--deals", 100, 10_000_000), default=25000)
+    p.add_argument("--deals", type=whole("--deals", 100, 10_000_000), default=FIT_DEALS)
     p.add_argument("--check-deals", type=whole("--check-deals", 100, 10_000_000), default=40000)
     p.add_argument("--rounds", type=whole("--rounds", 1, 100), default=8)
     _common(p)

@@ -1,19 +1,22 @@
 """Every bidding decision of many deals, with what calling and what passing would have been
 worth: the raw material for fitting a sound bidding model (``engine.analysis.bidding_fit``).
 
-``decision_records(states, needs, alone_worth, only, strength, ev_call, ev_pass)`` plays each deal's
-auction with Club bidders whose call thresholds are the table ``needs`` (by seat left of the
-dealer and round, ``club_bidding.need_table``). At every bid where the seat has a real choice
-(not a dealer stuck by stick-the-dealer, not naming trump under the joker) it records, in
-column ``k = 2 * seat-left-of-dealer + round``:
+``decision_records(states, needs, alone_worth, only, strength, alone_est, ev_call, ev_pass, ev_alone)``
+plays each deal's auction with Club bidders whose thresholds are the table ``needs`` (by seat
+left of the dealer and round, ``club_bidding.need_table``). At every bid where the seat has a
+real choice (not a dealer stuck by stick-the-dealer, not naming trump under the joker) it
+records, in column ``k = 2 * seat-left-of-dealer + round``:
 
 - ``strength``: the Club player's bid strength there (round 1: for the upcard's suit, the
   dealer with the upcard taken; round 2: the best suit it may name), NaN where the auction
   never reached that seat and round;
-- ``ev_call`` / ``ev_pass``: the seat's side's net points (its points minus the best other
-  side's) when it calls there / passes there, the rest of the hand then played out by Club
-  players with the same thresholds. A hand strong enough to go alone goes alone either way,
-  as the Club player does, so both figures are then the same.
+- ``alone_est``: where the seat may go alone and holds the top trump of that suit, the trick
+  estimate the Club player's alone rule reads (round 1's dealer: after the pick-up); NaN
+  where it may not go alone;
+- ``ev_call`` / ``ev_pass`` / ``ev_alone``: the seat's side's net points (its points minus
+  the best other side's) when it calls with its partner / passes / goes alone there (NaN
+  where it may not), the rest of the hand then played out by Club players with the same
+  thresholds.
 
 The auction itself goes on as the thresholds say, so later decisions are recorded in the
 situations the model really produces.
@@ -24,13 +27,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.compiled.club_bidding import bid_strength, club_bid, hand_of
+from engine.compiled.club_bidding import (
+    bid_strength,
+    club_bid,
+    dealer_five,
+    hand_of,
+    strong_enough_alone,
+    trick_estimate,
+)
 from engine.compiled.encoding import (
     P_BID1,
     P_BID2,
     P_NAME,
     S_DEALER,
     S_DOWN,
+    S_JOKER,
     S_PHASE,
     S_PLAYERS,
     S_STICK,
@@ -50,19 +61,35 @@ def _side_net(w: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool, re
 
 
 @njit(cache=True, nogil=True)
+def _forced_net(s: np.ndarray, seat: int, needs: np.ndarray, forced: np.ndarray, rel: int, rnd: int,
+                call: float, alone: float, alone_worth: bool, res: np.ndarray) -> float:
+    """The side's net points when ``seat`` bids with its call and alone thresholds set to
+    ``call`` and ``alone`` (-NO: always, NO: never) and everything else as ``needs`` say."""
+    forced[:, :] = needs
+    forced[rel, rnd] = call
+    forced[rel, 2 + rnd] = alone
+    w = s.copy()
+    apply_action(w, club_bid(w, seat, forced, alone_worth))
+    return _side_net(w, seat, needs, alone_worth, res)
+
+
+@njit(cache=True, nogil=True)
 def decision_records(states: np.ndarray, needs: np.ndarray, alone_worth: bool, only: int, strength: np.ndarray,
-                     ev_call: np.ndarray, ev_pass: np.ndarray) -> None:
+                     alone_est: np.ndarray, ev_call: np.ndarray, ev_pass: np.ndarray, ev_alone: np.ndarray) -> None:
     """See the module docstring. ``states``: one flat hand state per row, at the deal; the
-    three outputs are (deals, 8) float arrays, filled here. ``only``: record that column alone
-    (the others stay NaN), or -1 for all of them; the two play-outs are the costly part."""
+    five outputs are (deals, 8) float arrays, filled here. ``only``: record that column alone
+    (the others stay NaN), or -1 for all of them; the play-outs are the costly part."""
     hand = np.empty(5, dtype=np.int64)
+    five = np.empty(5, dtype=np.int64)
     res = np.zeros(4, dtype=np.int64)
     forced = needs.copy()
     for d in range(states.shape[0]):
         for k in range(8):
             strength[d, k] = np.nan
+            alone_est[d, k] = np.nan
             ev_call[d, k] = np.nan
             ev_pass[d, k] = np.nan
+            ev_alone[d, k] = np.nan
         s = states[d].copy()
         players = s[S_PLAYERS]
         while s[S_PHASE] == P_BID1 or s[S_PHASE] == P_BID2 or s[S_PHASE] == P_NAME:
@@ -75,20 +102,27 @@ def decision_records(states: np.ndarray, needs: np.ndarray, alone_worth: bool, o
             if phase != P_NAME and not stuck and (only < 0 or only == k):
                 n = hand_of(s, seat, hand)
                 if rnd == 0:
-                    value = bid_strength(s, seat, hand, n, s[S_UPCARD] >> 3)
+                    trump = s[S_UPCARD] >> 3
+                    value = bid_strength(s, seat, hand, n, trump)
                 else:
                     value = -1e9
+                    trump = -1
                     for t in range(4):
                         if t != s[S_DOWN]:
-                            value = max(value, bid_strength(s, seat, hand, n, t))
+                            v = bid_strength(s, seat, hand, n, t)
+                            if v > value:
+                                value = v
+                                trump = t
                 strength[d, k] = value
-                forced[:, :] = needs
-                forced[rel, rnd] = -NO
-                w = s.copy()
-                apply_action(w, club_bid(w, seat, forced, alone_worth))
-                ev_call[d, k] = _side_net(w, seat, needs, alone_worth, res)
-                forced[rel, rnd] = NO
-                w = s.copy()
-                apply_action(w, club_bid(w, seat, forced, alone_worth))
-                ev_pass[d, k] = _side_net(w, seat, needs, alone_worth, res)
+                ev_call[d, k] = _forced_net(s, seat, needs, forced, rel, rnd, -NO, NO, alone_worth, res)
+                ev_pass[d, k] = _forced_net(s, seat, needs, forced, rel, rnd, NO, NO, alone_worth, res)
+                if players == 4 and alone_worth:
+                    if rnd == 0 and seat == s[S_DEALER]:
+                        dealer_five(hand, n, s[S_UPCARD], trump, five)
+                    else:
+                        for i in range(n):
+                            five[i] = hand[i]
+                    if strong_enough_alone(five, n, trump, s[S_JOKER] == 1, -NO):
+                        alone_est[d, k] = trick_estimate(five, n, trump, s[S_JOKER] == 1)
+                        ev_alone[d, k] = _forced_net(s, seat, needs, forced, rel, rnd, NO, -NO, alone_worth, res)
             apply_action(s, club_decide(s, seat, needs, alone_worth))

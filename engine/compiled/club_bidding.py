@@ -7,12 +7,14 @@ the same seat-aware bid strength, the same discard rule with ties broken by hand
 order. ``tests/compiled/test_compiled_club.py`` checks every choice against
 ``ClubPlayer`` on random decision points in every rules variant.
 
-``needs`` is the Club player's call threshold as a table by seat and round:
+``needs`` is the Club player's thresholds as a table by seat and round:
 ``needs[seat counted left from the dealer (0 = the dealer), round (0: round 1 or naming
-trump, 1: round 2)]`` (``need_table``: ``call_threshold(rules, score) - boldness`` plus
-the player's ``caution`` for that seat and round), and ``alone_worth`` its
-``alone_worthwhile(rules, score)``: the numbers through which a ``ClubPlayer``'s score,
-boldness and caution act.
+trump, 1: round 2)]`` is the bid strength it wants before calling (``need_table``:
+``call_threshold(rules, score) - boldness`` plus the player's ``caution`` for that seat
+and round) and ``needs[seat, 2 + round]`` the trick estimate it wants (with the top trump)
+before going alone (``ALONE_THRESHOLD`` plus the caution's second eight numbers); and
+``alone_worth`` is its ``alone_worthwhile(rules, score)``: the numbers through which a
+``ClubPlayer``'s score, boldness and caution act.
 """
 
 from __future__ import annotations
@@ -236,7 +238,7 @@ def bid_strength(s: np.ndarray, seat: int, hand: np.ndarray, n: int, trump: int)
 
 
 @njit(cache=True, nogil=True)
-def strong_enough_alone(hand: np.ndarray, n: int, trump: int, joker: bool) -> bool:
+def strong_enough_alone(hand: np.ndarray, n: int, trump: int, joker: bool, threshold: float) -> bool:
     top = 57 if joker else 56
     found = False
     for i in range(n):
@@ -244,15 +246,21 @@ def strong_enough_alone(hand: np.ndarray, n: int, trump: int, joker: bool) -> bo
             found = True
     if not found:
         return False
-    return trick_estimate(hand, n, trump, joker) >= ALONE_THRESHOLD
+    return trick_estimate(hand, n, trump, joker) >= threshold
 
 
 def need_table(need: float, caution: tuple[float, ...] = ()) -> np.ndarray:
-    """The (4, 2) table of call thresholds: ``need`` plus ``caution[2 * seat from the dealer +
-    round]`` (no caution: the same threshold everywhere)."""
-    table = np.full((4, 2), need, dtype=np.float64)
+    """The (4, 4) table of thresholds: columns 0-1 the call threshold ``need`` plus
+    ``caution[2 * seat from the dealer + round]``, columns 2-3 the alone threshold
+    ``ALONE_THRESHOLD`` plus ``caution[8 + 2 * seat + round]`` (a caution of 8 numbers moves
+    the call thresholds only; none: the same thresholds everywhere)."""
+    table = np.empty((4, 4), dtype=np.float64)
+    table[:, :2] = need
+    table[:, 2:] = ALONE_THRESHOLD
     if caution:
-        table += np.array(caution, dtype=np.float64).reshape(4, 2)
+        table[:, :2] += np.array(caution[:8], dtype=np.float64).reshape(4, 2)
+    if len(caution) > 8:
+        table[:, 2:] += np.array(caution[8:16], dtype=np.float64).reshape(4, 2)
     return table
 
 
@@ -268,6 +276,7 @@ def need_at(s: np.ndarray, seat: int, needs: np.ndarray) -> float:
 def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> int:
     """The Club player's action code in phase BID1, BID2 or NAME for ``seat``."""
     need = need_at(s, seat, needs)
+    alone_need: float = needs[(seat - s[S_DEALER]) % s[S_PLAYERS], 3 if s[S_PHASE] == P_BID2 else 2]
     hand = np.empty(5, dtype=np.int64)
     n = hand_of(s, seat, hand)
     phase = s[S_PHASE]
@@ -283,7 +292,7 @@ def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> 
         else:
             for i in range(n):
                 five[i] = hand[i]
-        if can_alone and strong_enough_alone(five, 5, trump, joker):
+        if can_alone and strong_enough_alone(five, 5, trump, joker, alone_need):
             return A_ORDER_ALONE
         if strength >= need:
             return A_ORDER
@@ -298,7 +307,7 @@ def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> 
             if v > best_strength:
                 best_strength = v
                 best = t
-        if can_alone and strong_enough_alone(hand, n, best, joker):
+        if can_alone and strong_enough_alone(hand, n, best, joker, alone_need):
             return A_CALL_ALONE + best
         if best_strength >= need:
             return A_CALL + best
@@ -315,7 +324,7 @@ def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> 
             best = t
     five = np.empty(5, dtype=np.int64)
     dealer_five(hand, n, s[S_UPCARD], best, five)
-    if can_alone and strong_enough_alone(five, 5, best, joker):
+    if can_alone and strong_enough_alone(five, 5, best, joker, alone_need):
         return A_NAME_ALONE + best
     return A_NAME + best
 

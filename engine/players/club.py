@@ -17,6 +17,7 @@ from engine.hand import Phase
 from engine.players.base import Decision
 from engine.players.club_play import choose_play
 from engine.players.evaluate import (
+    ALONE_THRESHOLD,
     DEFEND_ALONE_THRESHOLD,
     Score,
     alone_worthwhile,
@@ -33,14 +34,18 @@ from engine.ranking import effective_table
 from engine.seats import same_side
 from engine.view import SeatView
 
+ROLES = 8  # decisions a caution table covers: 2 * (seat left of the dealer) + round
+
 
 @dataclass(frozen=True, slots=True)
 class ClubPlayer:
     """A sound club player. ``score`` (optional) is the game score from this seat's side;
     ``boldness`` lowers (or, negative, raises) the bid strength it wants before calling;
-    ``caution`` (optional, 8 numbers) raises it by seat and round: ``caution[2 * k + r]`` for
-    the seat ``k`` places left of the dealer (0 is the dealer) in round ``r + 1`` (naming
-    trump under the joker counts as round 1). A bidding style is a caution table."""
+    ``caution`` (optional, 8 or 16 numbers) raises it by seat and round: ``caution[2 * k + r]``
+    for the seat ``k`` places left of the dealer (0 is the dealer) in round ``r + 1`` (naming
+    trump under the joker counts as round 1); numbers 8 to 15, in the same order, raise the
+    trick estimate it wants before going alone (``ALONE_THRESHOLD``). A bidding style is a
+    caution table."""
 
     score: Score | None = None
     boldness: float = 0.0
@@ -53,12 +58,20 @@ class ClubPlayer:
         """The call threshold before the seat-and-round caution."""
         return call_threshold(view.rules, self.score) - self.boldness
 
+    def _role(self, view: SeatView) -> int:
+        return 2 * ((view.seat - view.dealer) % view.players) + (1 if view.phase is Phase.BID2 else 0)
+
     def _need(self, view: SeatView) -> float:
         need = self.base_need(view)
         if self.caution:
-            k = (view.seat - view.dealer) % view.players
-            need += self.caution[2 * k + (1 if view.phase is Phase.BID2 else 0)]
+            need += self.caution[self._role(view)]
         return need
+
+    def _alone_need(self, view: SeatView) -> float:
+        """The trick estimate it wants (with the top trump) before going alone."""
+        if len(self.caution) > ROLES:
+            return ALONE_THRESHOLD + self.caution[ROLES + self._role(view)]
+        return ALONE_THRESHOLD
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         legal = view.legal
@@ -100,7 +113,7 @@ class ClubPlayer:
         facts = describe_facts(hand_facts(hand, trump))
         where = _upcard_side(view)
         alone_ok = ORDER_ALONE in view.legal and alone_worthwhile(rules, self.score)
-        if alone_ok and strong_enough_alone(hand, trump, rules):
+        if alone_ok and strong_enough_alone(hand, trump, rules, self._alone_need(view)):
             verb = "Pick up" if dealer else "Order up"
             return Decision(
                 ORDER_ALONE,
@@ -128,7 +141,7 @@ class ClubPlayer:
         facts = describe_facts(hand_facts(view.hand, trump))
         tag = _next_tag(view, trump)
         alone_ok = call(trump, True) in view.legal and alone_worthwhile(rules, self.score)
-        if alone_ok and strong_enough_alone(view.hand, trump, rules):
+        if alone_ok and strong_enough_alone(view.hand, trump, rules, self._alone_need(view)):
             return Decision(call(trump, True), f"Call {trump.noun}{tag} and go alone: {facts}.")
         if strength >= self._need(view):
             return Decision(call(trump), f"Call {trump.noun}{tag}: {facts} — about {strength:.1f} tricks.")
@@ -164,7 +177,7 @@ class ClubPlayer:
         if (
             name(trump, True) in view.legal
             and alone_worthwhile(rules, self.score)
-            and strong_enough_alone(five, trump, rules)
+            and strong_enough_alone(five, trump, rules, self._alone_need(view))
         ):
             return Decision(name(trump, True), f"Name {trump.noun} and go alone: with the joker you hold {facts}.")
         return Decision(name(trump), f"Name {trump.noun}, your best suit with the joker: {facts}.")

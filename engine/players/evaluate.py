@@ -226,12 +226,13 @@ def alone_worthwhile(rules: Rules, score: Score | None = None) -> bool:
     return score is None or score.target - score.ours > 2
 
 
-def strong_enough_alone(hand: Sequence[Card], trump: Suit, rules: Rules) -> bool:
-    """Alone: the top trump in hand and a trick estimate near a march."""
+def strong_enough_alone(hand: Sequence[Card], trump: Suit, rules: Rules, threshold: float = ALONE_THRESHOLD) -> bool:
+    """Alone: the top trump in hand and a trick estimate near a march (``threshold``; a
+    bidding style may move it by seat and round, ``ClubPlayer.caution``)."""
     top = _top_strength(rules)
     if not any(trump_strength(c, trump) == top for c in hand):
         return False
-    return trick_estimate(hand, trump, rules.joker) >= ALONE_THRESHOLD
+    return trick_estimate(hand, trump, rules.joker) >= threshold
 
 
 def passes_seen(view: SeatView) -> int:

@@ -87,7 +87,9 @@ def write_parquet(rows: list[dict[str, Any]], out: Path) -> None:
 
 # ---- the sound bidding model's fit (tools/fit_bidding.py through the runner) --------------------------
 
-METHOD = "iterated best response over the Club player's call thresholds by seat and round (engine/analysis/bidding_fit.py)"
+METHOD = ("iterated best response over the Club player's call thresholds by seat and round, then its alone "
+          "thresholds (engine/analysis/bidding_fit.py)")
+FIT_DEALS = 25_000  # stage 1's deals (stage 2, the alone thresholds, plays four times as many)
 
 
 def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) -> dict[str, Any]:
@@ -126,4 +128,4 @@ def write_fit(results: list[dict[str, Any]], out: Path, deals: int, check_deals:
     write_atomic(out, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode())
 
 
-__all__ = ["COLUMNS", "chart_rows", "chart_tasks", "fit_preset", "fit_tasks", "write_fit", "write_parquet"]
+__all__ = ["COLUMNS", "FIT_DEALS", "METHOD", "chart_rows", "chart_tasks", "fit_preset", "fit_tasks", "write_fit", "write_parquet"]

@@ -7,7 +7,17 @@ import json
 import numpy as np
 import pytest
 
-from engine.analysis.bidding_fit import best_caution, make_deals, records, roles
+from engine.analysis.bidding_fit import (
+    Records,
+    best_alone,
+    best_call,
+    best_caution,
+    gains_clearly,
+    make_deals,
+    records,
+    roles,
+    values,
+)
 from engine.analysis.robust import analyze_robust
 from engine.analysis.situation import question
 from engine.analysis.styles import DATA_FILE, STYLES, UnknownStyle, opponents, preset_for, sound_caution
@@ -19,7 +29,7 @@ def test_every_preset_ships_a_fitted_table() -> None:
     data = json.loads(DATA_FILE.read_text())
     assert set(data["presets"]) == set(PRESETS)
     for name, entry in data["presets"].items():
-        assert len(entry["caution"]) == 8 and entry["exploitability"] <= 0.03, name
+        assert len(entry["caution"]) == 16 and entry["exploitability"] <= 0.03, name
         assert preset_for(PRESETS[name]) == name
 
 
@@ -50,15 +60,48 @@ def test_best_caution_picks_the_threshold_that_earns_most() -> None:
     assert best_caution(strength, np.full(5, 1.0), ev_pass, 2.0) == pytest.approx(-1.0)
 
 
+def test_the_alone_threshold_is_fitted_too() -> None:
+    # Worked by hand, one column: five hands call (strength 2.5 each, base 2.0, calling earns +1,
+    # passing 0); three of them may also go alone, with alone estimates 3.0, 3.5 and 4.0, where
+    # going alone earns -1, +3 and +3. So the best alone threshold lies in (3.0, 3.5]: the alone
+    # caution nearest 0 on the 0.1 grid (ALONE_THRESHOLD 3.8) that gets there is -0.3.
+    nan = np.nan
+    col = np.array
+    rec = Records(strength=col([[2.5]] * 5), alone_est=col([[3.0], [3.5], [4.0], [nan], [nan]]),
+                  ev_call=col([[1.0]] * 5), ev_pass=col([[0.0]] * 5), ev_alone=col([[-1.0], [3.0], [3.0], [nan], [nan]]))
+    assert best_alone(rec, 0, 2.0, 0.0) == pytest.approx(-0.3)
+    # ...going alone at -0.3 earns 1 + 3 + 3 + 1 + 1 = 9 against 5 + 2 (the 4.0 hand alone at 3.8):
+    # a gain of 2 on one of five deals, inside two standard errors of the paired gain, so the
+    # fit would not move the threshold on this evidence alone
+    now, better = values(rec, 0, 2.0, 0.0, 0.0), values(rec, 0, 2.0, 0.0, -0.3)
+    assert better.sum() == pytest.approx(9.0) and now.sum() == pytest.approx(7.0)
+    assert not gains_clearly(better, now)
+    assert gains_clearly(np.tile(better, 40), np.tile(now, 40))  # the same gain on 200 deals is clear
+    # ...when going alone never pays, the threshold goes just above the best estimate (4.0): +0.3
+    rec = Records(rec.strength, rec.alone_est, rec.ev_call, rec.ev_pass, col([[-2.0]] * 3 + [[nan]] * 2))
+    assert best_alone(rec, 0, 2.0, 0.0) == pytest.approx(0.3)
+    # ...and the call threshold is fitted with the loners held: the hands that go alone (4.0 at
+    # caution 0) score the same whatever the call threshold says
+    rec = Records(col([[1.0], [2.0], [3.0], [4.0]]), col([[nan], [nan], [nan], [4.0]]), col([[-1.0], [-1.0], [2.0], [0.0]]),
+                  col([[0.0]] * 4), col([[nan], [nan], [nan], [4.0]]))
+    assert best_call(rec, 0, 2.0, 0.0) == pytest.approx(0.05)  # calls from just above 2.0: only the 3.0 hand
+
+
 def test_records_hold_the_seat_that_decides() -> None:
     rules = Rules()
     states = make_deals(rules, 200, 3)
-    strength, ev_call, ev_pass = records(states, rules, (0.0,) * 8)
+    rec = records(states, rules, (0.0,) * 8)
     assert roles(rules) == [2, 4, 6, 0, 3, 5, 7, 1]
-    assert np.isnan(strength[:, 2]).sum() == 0  # first seat always speaks in round 1
-    reached = ~np.isnan(strength)
-    assert (reached == ~np.isnan(ev_call)).all() and (reached == ~np.isnan(ev_pass)).all()
-    assert np.abs(ev_call[reached]).max() <= 4 and np.abs(ev_pass[reached]).max() <= 4  # points a hand
+    assert np.isnan(rec.strength[:, 2]).sum() == 0  # first seat always speaks in round 1
+    reached = ~np.isnan(rec.strength)
+    assert (reached == ~np.isnan(rec.ev_call)).all() and (reached == ~np.isnan(rec.ev_pass)).all()
+    for ev in (rec.ev_call, rec.ev_pass):
+        assert np.abs(ev[reached]).max() <= 4  # points a hand
+    may = ~np.isnan(rec.alone_est)
+    assert (may == ~np.isnan(rec.ev_alone)).all() and (may <= reached).all() and may.any()
+    assert set(np.unique(rec.ev_alone[may])) <= {-4.0, -2.0, 1.0, 2.0, 4.0}  # a loner's results, net
+    # every hand that may go alone holds the top trump: the right bower of the suit it would make
+    assert (rec.alone_est[may] >= 1.0).all()
 
 
 def test_close_call_when_the_tables_disagree() -> None:
@@ -108,3 +151,18 @@ def test_after_a_pass_every_deal_ends_one_way_for_one_side() -> None:
     assert all(p >= 0 for p in parts) and sum(parts) == pytest.approx(1.0)
     order = next(o for o in r.analysis.options if str(o.action) == "order").realistic
     assert order.p_they_make_it == 0 and order.p_we_make == pytest.approx(1.0)  # ordering makes you the makers
+
+
+def test_a_small_fit_is_seeded_and_has_both_kinds_of_threshold() -> None:
+    from engine.study.studies import fit_preset
+
+    first = fit_preset("Standard (North America)", 300, 400, 2, 5)["entry"]
+    again = fit_preset("Standard (North America)", 300, 400, 2, 5)["entry"]
+    assert first["caution"] == again["caution"] and first["calling_rates"] == again["calling_rates"]
+    assert len(first["caution"]) == 16
+    assert "dealer, round 1: alone per hand" in first["calling_rates"]
+    rates = first["calling_rates"]
+    for label in ("dealer, round 1", "first seat, round 2"):  # going alone is one way of calling
+        assert 0 <= rates[f"{label}: alone per hand"] <= rates[f"{label}: per hand"] <= 1
+    # cutthroat has no partners, so nobody goes alone: its alone cautions stay at 0
+    assert fit_preset("Cutthroat (3 players)", 300, 300, 1, 5)["entry"]["caution"][8:] == [0.0] * 8

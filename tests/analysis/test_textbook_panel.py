@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from engine.analysis.bidding import Analysis, analyze
+from engine.analysis.robust import analyze_robust
 from engine.analysis.situation import question
 from engine.cards import make_deck, parse_cards
 from tests.analysis.textbook_panel import SEATS, SITUATIONS, Situation
@@ -21,9 +22,11 @@ from tests.analysis.textbook_panel import SEATS, SITUATIONS, Situation
 MAX_SAMPLES = 1500  # deals per situation: the whole panel in about 30 s of CPU (under a minute on two busy cores)
 # Issue 12 asks for 97%. The sound bidding model of this release reaches 95.7% (264 of 276): it
 # still prefers passing with right-left-ace in first seat (a trap that pays against a dealer who
-# picks up freely: the analyzer shows it as a close call) and calling a weak 'next' from first
-# seat in round 2. The bar holds what is reached, so a regression fails; raise it with the model.
+# picks up freely: the analyzer shows it as a close call), calling a weak 'next' from first seat
+# in round 2, and four round-2 hands of the dealer's partner are near ties. The bar holds what is
+# reached, so a regression fails; raise it with the model.
 AGREEMENT = 0.955
+UNFLAGGED_AT_MOST = 4  # disagreements without a close-call warning (4 in this release)
 
 
 def _view(s: Situation):  # type: ignore[no-untyped-def]
@@ -66,16 +69,23 @@ def _figures(a: Analysis) -> str:
 @pytest.mark.slow
 def test_the_analyzer_agrees_with_the_textbook() -> None:
     disagreements: list[str] = []
+    unflagged = 0  # disagreements the analyzer does not call a close call
     for s in SITUATIONS:
         a = analyze(_view(s), random.Random(s.seed), time_budget=None, max_samples=MAX_SAMPLES, ceiling=False)
         got = str(a.recommendation)
         if got not in s.answers:
+            robust = analyze_robust(_view(s), s.seed, time_budget=None, max_samples=MAX_SAMPLES, ceiling=False)
+            unflagged += not robust.close_call
+            flag = f"close call: {robust.reason}" if robust.close_call else "not a close call"
             disagreements.append(
-                f"{s}: expected {' or '.join(sorted(s.answers))}, got {got} (n={a.n}; {_figures(a)})\n"
+                f"{s}: expected {' or '.join(sorted(s.answers))}, got {got} (n={a.n}; {_figures(a)}; {flag})\n"
                 f"    rule: {s.rule}\n    {s.source}"
             )
     rate = 1 - len(disagreements) / len(SITUATIONS)
-    assert rate >= AGREEMENT, (
-        f"the analyzer agrees with the textbook in {rate:.1%} of {len(SITUATIONS)} situations "
-        f"(needs {AGREEMENT:.0%}); {len(disagreements)} disagreements:\n" + "\n".join(disagreements)
-    )
+    report = (f"the analyzer agrees with the textbook in {rate:.1%} of {len(SITUATIONS)} situations "
+              f"(needs {AGREEMENT:.0%}); {len(disagreements)} disagreements, {unflagged} of them not flagged "
+              f"as a close call:\n" + "\n".join(disagreements))
+    assert rate >= AGREEMENT, report
+    # Where it disagrees, the analyzer almost always warns: another table's best is the textbook's
+    # answer, or the margin is inside the interval (in this release 4 of 276 are not flagged).
+    assert unflagged <= UNFLAGGED_AT_MOST, report

@@ -55,11 +55,13 @@ VARIANTS = [
     Rules(optional_pickup=True, discard_upcard=True, joker=True),
     Rules(players=3, deck=32, joker=True, stick_the_dealer=True),
 ]
-# The last player bids in a style: more caution in some seats and rounds, less in others
-# (index 2 * seat-left-of-dealer + round), so the compiled threshold table is checked too.
+# The last players bid in a style: more caution in some seats and rounds, less in others
+# (index 2 * seat-left-of-dealer + round; from 8 on, the same for going alone), so the
+# compiled threshold table is checked too.
 STYLE = (0.6, -0.3, 0.4, 0.0, -0.5, 0.7, 0.2, -0.2)
+ALONE_STYLE = STYLE + (-1.2, -0.8, 0.5, -1.5, -1.0, 0.3, -0.6, 0.0)
 PLAYERS = [ClubPlayer(), ClubPlayer(score=Score(3, 9)), ClubPlayer(score=Score(8, 2)), ClubPlayer(boldness=0.4),
-           ClubPlayer(caution=STYLE)]
+           ClubPlayer(caution=STYLE), ClubPlayer(caution=ALONE_STYLE)]
 
 
 def numbers(player: ClubPlayer, rules: Rules) -> tuple[np.ndarray, bool]:

@@ -16,7 +16,7 @@ import pytest
 from engine.cli.study import main
 
 ROOT = Path(__file__).resolve().parents[2]
-TINY = ["--cells", "first/r1/t3-RLa-o0-v1-up9/*", "--cells", "third/r2/t2-R.a-o1-v1/*",
+TINY = ["--cells", "first/r1/t3-RLa-o0-v1-up9/*", "--cells", "first/r2/t2-R.a-o1-v1/*",
         "--deals-per-cell", "30", "--frequency-deals", "2000", "--seed", "7"]
 # six quick cells, heavy enough (about a second each) that a kill lands in the middle
 KILLED = ["--cells", "first/r1/t2-R..-o1-v*-up9/*", "--cells", "dealer/r1/t1-R..-o1-v*-upQ/*",
@@ -34,7 +34,7 @@ def test_one_and_two_workers_write_the_same_file(tmp_path: Path) -> None:
     two = run_study(tmp_path, "two", TINY, 2)
     assert one.read_bytes() == two.read_bytes()
     frame = pd.read_parquet(one)
-    assert list(frame["cell"]) == ["first/r1/t3-RLa-o0-v1-up9/any", "third/r2/t2-R.a-o1-v1/any"]
+    assert list(frame["cell"]) == ["first/r1/t3-RLa-o0-v1-up9/any", "first/r2/t2-R.a-o1-v1/any"]
     assert (frame["n"] == 30).all() and frame["frequency_deals"].tolist() == [2000, 2000]
     assert set(frame["best"]) <= {"pass", "call", "alone"}
     row = frame.iloc[0]
