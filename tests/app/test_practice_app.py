@@ -116,9 +116,13 @@ def _statistics_caption(at: AppTest) -> str:
 
 
 def test_records_survive_a_restart(db: Path) -> None:
-    at = _open()
+    # A fixed deal whose first hand waits for the learner: with a random one, the second visit's
+    # computers could play a whole hand themselves (the learner's partner going alone first).
+    deal = {"deal": encode(DealCode(Rules(), seed=2024))}
+    at = _open(deal)
+    assert _learner_controls(at), "the first hand waits for the learner"
     _play_hand(at)
-    again = _open()  # a new session: as after restarting the app
+    again = _open(deal)  # a new session: as after restarting the app
     again.segmented_control(key="practice_view").set_value("Statistics").run()
     metrics = {m.label: m.value for m in again.metric}
     assert metrics["Hands played"] == "1"
@@ -130,8 +134,9 @@ def test_records_survive_a_restart(db: Path) -> None:
 
 
 def test_a_visit_alone_is_not_a_game(db: Path) -> None:
-    _open()
-    at = _open()
+    deal = {"deal": encode(DealCode(Rules(), seed=2024))}  # its first hand waits for the learner
+    _open(deal)
+    at = _open(deal)
     at.segmented_control(key="practice_view").set_value("Statistics").run()
     assert any("No finished hands yet" in i.value for i in at.info)
     from store import practice_log
