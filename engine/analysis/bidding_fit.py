@@ -112,8 +112,7 @@ def values(rec: Records, k: int, base: float, call: float, alone: float) -> np.n
     alone caution ``alone``."""
     reached = ~np.isnan(rec.strength[:, k])
     plain = np.where(rec.strength[reached, k] >= base + call, rec.ev_call[reached, k], rec.ev_pass[reached, k])
-    est = np.nan_to_num(rec.alone_est[reached, k], nan=-1e9)
-    out: np.ndarray = np.where(est >= ALONE_THRESHOLD + alone, rec.ev_alone[reached, k], plain)
+    out: np.ndarray = np.where(_alone_now(rec, k, alone), rec.ev_alone[reached, k], plain)
     return out
 
 
