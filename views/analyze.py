@@ -18,7 +18,7 @@ from engine.analysis.bidding import Analysis
 from engine.analysis.explain import headline, label, makes_trump, reasons
 from engine.analysis.failing import failing_deal
 from engine.analysis.playout import outcome_of
-from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
+from engine.analysis.robust import DESCRIBED, Robust, analyze_robust, legend
 from engine.analysis.situation import SEATS_BY_PLAYERS, Question, question
 from engine.cards import Suit, make_deck, parse_cards
 from engine.errors import EuchreError
@@ -219,7 +219,7 @@ def main() -> None:
     others = {style: x for style, x in r.by_style.items() if style != r.drive}
     st.html(options_html(a, others, DESCRIBED, q.rules.players, scale=_scale()))
     note = (f"{a.n:,} simulated deals ({a.seconds:.1f} seconds). Points are what your side scores this hand "
-            "minus what the other side scores, with the computer players' bidding and play.")
+            f"minus what the other side scores, with the computer players' bidding and play. {legend(r.drive)}")
     if a.stop_reason == "time":
         note += " The time limit stopped the simulation early, so another run may differ slightly."
     st.caption(note)

@@ -3,8 +3,11 @@
 - ``sound``: the fitted sound bidding model (``engine.analysis.bidding_fit``): the Club
   player's bid strength with a call threshold and an alone threshold per seat and round
   that are a best response to themselves. It drives the recommendation.
-- ``cautious``: the sound model wanting ``CAUTIOUS_EXTRA`` more everywhere, to call and to
-  go alone (a table that calls only good hands).
+- ``cautious``: a table that calls as often as people do (``engine.analysis.human_rates``):
+  the sound model's thresholds raised until its dealer, dealer's partner and first seat call
+  at the published human rates, and ``CAUTIOUS_EXTRA`` more everywhere else, to call and to
+  go alone. It ships beside the sound model's table; where it is missing (a file written
+  before it), the sound model plus ``CAUTIOUS_EXTRA`` everywhere stands in.
 - ``eager``: the Club player as it is, one threshold for every seat (it calls more).
 
 Card play is the Club player's in every style. The fitted thresholds ship for every rules
@@ -26,6 +29,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from engine.errors import EuchreError
 from engine.players.base import Decision
@@ -45,11 +49,26 @@ class UnknownStyle(EuchreError):
 
 
 @lru_cache(maxsize=1)
-def _fitted() -> dict[str, tuple[float, ...]]:
+def _presets() -> dict[str, dict[str, Any]]:
     if not DATA_FILE.exists():
         return {}
-    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
-    return {name: tuple(float(x) for x in entry["caution"]) for name, entry in data["presets"].items()}
+    presets: dict[str, dict[str, Any]] = json.loads(DATA_FILE.read_text(encoding="utf-8"))["presets"]
+    return presets
+
+
+def _tables(field: str) -> dict[str, tuple[float, ...]]:
+    return {name: tuple(float(x) for x in entry[field])
+            for name, entry in _presets().items() if field in entry}
+
+
+@lru_cache(maxsize=1)
+def _fitted() -> dict[str, tuple[float, ...]]:
+    return _tables("caution")
+
+
+@lru_cache(maxsize=1)
+def _cautious() -> dict[str, tuple[float, ...]]:
+    return _tables("cautious")
 
 
 def preset_for(rules: Rules) -> str | None:
@@ -74,13 +93,20 @@ def sound_caution(rules: Rules) -> tuple[float, ...]:
     return _fitted()[name] if name else ()
 
 
+def cautious_caution(rules: Rules) -> tuple[float, ...]:
+    """The cautious table's caution table (16 numbers) for these rules."""
+    name = preset_for(rules)
+    if name and name in _cautious():
+        return _cautious()[name]
+    return tuple(c + CAUTIOUS_EXTRA for c in (sound_caution(rules) or (0.0,) * 16))
+
+
 def opponents(style: str, rules: Rules, score: Score | None = None) -> ClubPlayer:
     """The player that bids (and plays) the other seats in ``style``."""
     if style == "sound":
         return ClubPlayer(score=score, caution=sound_caution(rules))
     if style == "cautious":
-        sound = sound_caution(rules) or (0.0,) * 16
-        return ClubPlayer(score=score, caution=tuple(c + CAUTIOUS_EXTRA for c in sound))
+        return ClubPlayer(score=score, caution=cautious_caution(rules))
     if style == "eager":
         return ClubPlayer(score=score)
     raise UnknownStyle(f"{style!r} is not an opponents' style; choose one of: {', '.join(STYLES)}")
@@ -100,4 +126,5 @@ class SoundBidder:
         return opponents("sound", view.rules, self.score).decide(view, rng)
 
 
-__all__ = ["CAUTIOUS_EXTRA", "DATA_FILE", "STYLES", "SoundBidder", "UnknownStyle", "opponents", "preset_for", "sound_caution"]
+__all__ = ["CAUTIOUS_EXTRA", "DATA_FILE", "STYLES", "SoundBidder", "UnknownStyle", "cautious_caution", "opponents", "preset_for",
+           "sound_caution"]

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.analysis.bidding import Analysis, Stats
 from engine.analysis.explain import explain, label
-from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
+from engine.analysis.robust import DESCRIBED, Robust, analyze_robust, legend
 from engine.analysis.situation import Question, question
 from engine.analysis.styles import STYLES
 from engine.cli.common import SEED_LIMIT, Parser, decimal, guarded, rules_option, whole
@@ -129,6 +129,7 @@ def _styles(r: Robust) -> str:
             continue
         cells = ", ".join(f"{label(o.action, o.discard).lower()} {o.realistic.ev:+.2f}" for o in a.options)
         rows.append(f"against {DESCRIBED[style]}: {cells} (best: {label(a.recommendation).lower()})")
+    rows.append(f"({legend(r.drive)})")
     return "\n".join(rows)
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.analysis.bidding_fit import calling_rates, exploitability, fit
+from engine.analysis.human_rates import DEALS as CALIBRATION_DEALS
+from engine.analysis.human_rates import calibrate
 from engine.rules import PRESETS, Rules
 from engine.study.charts import FREQUENCY_CHUNK, Cell, count_classes, value_cell
 from engine.study.runner import Task, write_atomic
@@ -88,7 +90,8 @@ def write_parquet(rows: list[dict[str, Any]], out: Path) -> None:
 # ---- the sound bidding model's fit (tools/fit_bidding.py through the runner) --------------------------
 
 METHOD = ("iterated best response over the Club player's call thresholds by seat and round, then its alone "
-          "thresholds (engine/analysis/bidding_fit.py)")
+          "thresholds (engine/analysis/bidding_fit.py); the cautious table: those thresholds raised to the "
+          "published human calling rates (engine/analysis/human_rates.py)")
 FIT_DEALS = 25_000  # stage 1's deals (stage 2, the alone thresholds, plays four times as many)
 
 
@@ -101,11 +104,13 @@ def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) 
     worst, gains = exploitability(rules, caution, check_deals, seed + 1000 * i + 1)
     club_worst, club_gains = exploitability(rules, (0.0,) * 8, check_deals, seed + 1000 * i + 1)
     rates = calling_rates(rules, caution, check_deals, seed + 1000 * i + 2)
+    cautious = calibrate(rules, caution, min(check_deals, CALIBRATION_DEALS), seed + 1000 * i + 3)
+    cautious_rates = calling_rates(rules, cautious, check_deals, seed + 1000 * i + 2)
     return {"name": name, "entry": {
         "rules": rules.changes(), "caution": list(caution), "rounds": rounds_run, "moved_last_round": moved,
         "exploitability": worst, "gains_by_seat_left_of_dealer": list(gains),
         "club_exploitability": club_worst, "club_gains_by_seat_left_of_dealer": list(club_gains),
-        "calling_rates": rates, "seconds": round(time.perf_counter() - start, 1)}}
+        "calling_rates": rates, "cautious": list(cautious), "cautious_calling_rates": cautious_rates, "seconds": round(time.perf_counter() - start, 1)}}
 
 
 def fit_tasks(names: list[str], deals: int, check_deals: int, rounds: int, seed: int) -> list[Task]:

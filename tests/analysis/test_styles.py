@@ -12,15 +12,25 @@ from engine.analysis.bidding_fit import (
     best_alone,
     best_call,
     best_caution,
+    calling_rates,
     gains_clearly,
     make_deals,
     records,
     roles,
     values,
 )
+from engine.analysis.human_rates import calibrate
 from engine.analysis.robust import analyze_robust
 from engine.analysis.situation import question
-from engine.analysis.styles import DATA_FILE, STYLES, UnknownStyle, opponents, preset_for, sound_caution
+from engine.analysis.styles import (
+    DATA_FILE,
+    STYLES,
+    UnknownStyle,
+    cautious_caution,
+    opponents,
+    preset_for,
+    sound_caution,
+)
 from engine.cli.analyze import main
 from engine.rules import PRESETS, Rules
 
@@ -31,6 +41,39 @@ def test_every_preset_ships_a_fitted_table() -> None:
     for name, entry in data["presets"].items():
         assert len(entry["caution"]) == 16 and entry["exploitability"] <= 0.03, name
         assert preset_for(PRESETS[name]) == name
+
+
+# Published calling rates of human four-player tables, per hand (quoted in issue 12): the dealer
+# picks up about 30%, the dealer's partner orders up about 17% in round 1, first seat names a suit
+# in about 20% of round 2s.
+HUMAN = {"dealer, round 1: per hand": 0.30, "dealer's partner, round 1: per hand": 0.17,
+         "first seat, round 2: per hand": 0.20}
+TARGET_COLUMNS = (0, 4, 3)  # 2 * seat left of the dealer + round: dealer r1, dealer's partner r1, first seat r2
+
+
+def test_the_cautious_table_calls_as_often_as_people() -> None:
+    data = json.loads(DATA_FILE.read_text())
+    for name, entry in data["presets"].items():
+        sound, cautious = entry["caution"], entry["cautious"]
+        others = [k for k in range(16) if PRESETS[name].players != 4 or k not in TARGET_COLUMNS]
+        assert [cautious[k] for k in others] == pytest.approx([sound[k] + 0.4 for k in others]), name
+        if PRESETS[name].players == 4:
+            for label, rate in HUMAN.items():  # measured on 40,000 deals other than the calibration's
+                assert entry["cautious_calling_rates"][label] == pytest.approx(rate, abs=0.02), (name, label)
+            assert all(cautious[k] > sound[k] for k in TARGET_COLUMNS), name  # the sound model calls more
+            assert entry["calling_rates"]["dealer, round 1: per hand"] > 0.35  # (48% in the standard game)
+
+
+def test_calibration_hits_the_human_rates_on_its_own_deals() -> None:
+    sound = sound_caution(Rules())
+    cautious = calibrate(Rules(), sound, deals=800, seed=7)
+    rates = calling_rates(Rules(), cautious, 800, 7)
+    for label, rate in HUMAN.items():
+        assert rates[label] == pytest.approx(rate, abs=0.03), label
+    # three players: no published figures, so the sound table plus 0.4 everywhere
+    cutthroat = PRESETS["Cutthroat (3 players)"]
+    assert calibrate(cutthroat, sound_caution(cutthroat), deals=50) == pytest.approx(
+        tuple(c + 0.4 for c in sound_caution(cutthroat)))
 
 
 def test_other_rules_take_the_nearest_preset() -> None:
@@ -44,7 +87,8 @@ def test_other_rules_take_the_nearest_preset() -> None:
 def test_styles_differ_as_documented() -> None:
     sound, cautious, eager = (opponents(s, Rules()) for s in STYLES)
     assert eager.caution == ()
-    assert cautious.caution == tuple(c + 0.4 for c in sound.caution)
+    assert cautious.caution == cautious_caution(Rules())
+    assert all(c >= s for c, s in zip(cautious.caution, sound.caution, strict=True))  # it wants more everywhere
     with pytest.raises(UnknownStyle, match="'bold' is not an opponents' style; choose one of: sound, cautious, eager"):
         opponents("bold", Rules())
 
@@ -159,6 +203,7 @@ def test_a_small_fit_is_seeded_and_has_both_kinds_of_threshold() -> None:
     first = fit_preset("Standard (North America)", 300, 400, 2, 5)["entry"]
     again = fit_preset("Standard (North America)", 300, 400, 2, 5)["entry"]
     assert first["caution"] == again["caution"] and first["calling_rates"] == again["calling_rates"]
+    assert first["cautious"] == again["cautious"] and len(first["cautious"]) == 16
     assert len(first["caution"]) == 16
     assert "dealer, round 1: alone per hand" in first["calling_rates"]
     rates = first["calling_rates"]
