@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.analysis.bidding_fit import calling_rates, exploitability, fit
+from engine.analysis.human_rates import BISECTIONS, HUMAN_RATES, calibrate
 from engine.analysis.human_rates import DEALS as CALIBRATION_DEALS
-from engine.analysis.human_rates import calibrate
 from engine.rules import PRESETS, Rules
 from engine.study.charts import FREQUENCY_CHUNK, Cell, count_classes, value_cell
 from engine.study.runner import Task, write_atomic
@@ -93,6 +93,7 @@ METHOD = ("iterated best response over the Club player's call thresholds by seat
           "thresholds (engine/analysis/bidding_fit.py); the cautious table: those thresholds raised to the "
           "published human calling rates (engine/analysis/human_rates.py)")
 FIT_DEALS = 25_000  # stage 1's deals (stage 2, the alone thresholds, plays four times as many)
+CALIBRATION_SWEEPS_EXPECTED = 2  # the cautious table: one sweep moves its thresholds, the next finds them settled
 
 
 def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) -> dict[str, Any]:
@@ -114,7 +115,9 @@ def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) 
 
 
 def fit_tasks(names: list[str], deals: int, check_deals: int, rounds: int, seed: int) -> list[Task]:
-    return [Task(f"fit/{name}", fit_preset, (name, deals, check_deals, rounds, seed), deals * rounds + 3 * check_deals)
+    calibration = CALIBRATION_SWEEPS_EXPECTED * len(HUMAN_RATES) * BISECTIONS * min(check_deals, CALIBRATION_DEALS)
+    return [Task(f"fit/{name}", fit_preset, (name, deals, check_deals, rounds, seed),
+                 deals * rounds + 4 * check_deals + (calibration if PRESETS[name].players == 4 else 0))
             for name in names]
 
 
