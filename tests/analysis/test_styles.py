@@ -211,3 +211,15 @@ def test_a_small_fit_is_seeded_and_has_both_kinds_of_threshold() -> None:
         assert 0 <= rates[f"{label}: alone per hand"] <= rates[f"{label}: per hand"] <= 1
     # cutthroat has no partners, so nobody goes alone: its alone cautions stay at 0
     assert fit_preset("Cutthroat (3 players)", 300, 300, 1, 5)["entry"]["caution"][8:] == [0.0] * 8
+
+
+def test_the_text_output_says_what_the_other_tables_are(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--hand", "9C TD QH KS 9S", "--upcard", "AC", "--seat", "first", "--samples", "200", "--no-ceiling"]
+    assert main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    legend = [line for line in lines if line.startswith("(A cautious table")]
+    assert legend == ["(A cautious table calls as often as people do, by published figures; "
+                      "an eager table bids as the club player, who calls more.)"]
+    assert main([*args, "--opponents", "cautious"]) == 0
+    legend = [line for line in capsys.readouterr().out.splitlines() if line.startswith("(A sound table")]
+    assert len(legend) == 1 and "eager table" in legend[0] and "cautious" not in legend[0]
