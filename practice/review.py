@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.analysis.bidding import Analysis
-from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
+from engine.analysis.robust import DESCRIBED, WHAT_IT_DOES, Robust, analyze_robust
 from engine.analysis.sampler import BIDDING_PHASES
 from engine.errors import EuchreError
 from engine.hand import HandState, Phase, from_cards
@@ -186,7 +186,8 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
         kind_loss = max(0.0, losses[kindest])
         if grade_for(kind_loss) != grade:
             ev = robust.by_style[kindest].option(action).realistic.ev
-            source = (f"{ANALYZER_SOURCE}; close call: against {DESCRIBED[kindest]} this choice is worth "
+            source = (f"{ANALYZER_SOURCE}; close call: against {DESCRIBED[kindest]} (one that "
+                      f"{WHAT_IT_DOES[kindest]}) this choice is worth "
                       f"{ev:+.2f} ({losses[kindest]:.2f} from that table's best), against a sound table "
                       f"{values[action]:+.2f} ({loss:.2f} from the best)")
             grade, loss = grade_for(kind_loss), kind_loss

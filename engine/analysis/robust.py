@@ -24,16 +24,16 @@ from engine.view import SeatView
 
 OTHER_HALF_WIDTH = 0.1
 DESCRIBED = {"sound": "a sound table", "cautious": "a cautious table", "eager": "an eager table"}
-WHAT_IT_IS = {  # one clause per style, for a legend (engine.analysis.styles)
-    "sound": "a sound table bids by the sound model, a best response to itself",
-    "cautious": "a cautious table calls as often as people do, by published figures",
-    "eager": "an eager table bids as the club player, who calls more",
+WHAT_IT_DOES = {  # what each table is, in a few words (engine.analysis.styles)
+    "sound": "bids by the sound model, a best response to itself",
+    "cautious": "calls as often as people do, by published figures",
+    "eager": "bids as the club player, who calls more",
 }
 
 
 def legend(drive: str) -> str:
     """One sentence on the styles other than ``drive``."""
-    return "; ".join(WHAT_IT_IS[s] for s in STYLES if s != drive).capitalize() + "."
+    return "; ".join(f"{DESCRIBED[s]} {WHAT_IT_DOES[s]}" for s in STYLES if s != drive).capitalize() + "."
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,4 +79,4 @@ def analyze_robust(view: SeatView, seed: int | str, *, drive: str = "sound", sco
     return Robust(main, drive, by_style, bool(reason), reason)
 
 
-__all__ = ["DESCRIBED", "OTHER_HALF_WIDTH", "WHAT_IT_IS", "Robust", "analyze_robust", "legend"]
+__all__ = ["DESCRIBED", "OTHER_HALF_WIDTH", "WHAT_IT_DOES", "Robust", "analyze_robust", "legend"]

@@ -193,3 +193,31 @@ def test_a_better_choice_at_equal_points_says_it_takes_more_tricks() -> None:
     for g in graded:
         if g.best is None:
             assert better_text(g) == ""
+
+
+def test_a_bid_that_is_right_against_some_table_is_a_close_call_not_an_error() -> None:
+    # South, first seat, round 2, the king of spades turned down, holds 9-10 of clubs and of
+    # diamonds and a queen: the textbook passes. Against the sound model calling clubs earns more
+    # (by about 0.45), but against other tables passing is nearly as good, so passing is graded by
+    # the table it does best against, and the grade says it is a close call.
+    from engine.analysis.robust import DESCRIBED, WHAT_IT_DOES
+    from engine.cards import parse_card, parse_cards
+    from engine.hand import from_cards
+    from practice.review import bid_robust
+
+    hands = [parse_cards(h) for h in ("9C TC 9D TD QH", "JC QC KC AC JD", "QD KD AD 9H TH", "JH KH AH 9S TS")]
+    state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("KS"))
+    for _ in range(4):
+        state = state.apply("pass")
+    assert state.phase is Phase.BID2 and state.to_act == 0
+    passing = next(a for a in state.legal_actions() if a.kind is Kind.PASS)
+    robust = bid_robust(state)
+    assert robust is not None
+    losses = {style: max(o.realistic.ev for o in a.options) - a.option(passing).realistic.ev
+              for style, a in robust.by_style.items()}
+    assert losses["sound"] > 0.25  # the sound model alone would grade the pass an inaccuracy
+    graded = grade_decision(0, state, passing)
+    kindest = min(losses, key=losses.__getitem__)
+    assert kindest != "sound" and graded.grade in ("best", "good")
+    assert graded.loss == pytest.approx(max(0.0, losses[kindest]))
+    assert f"close call: against {DESCRIBED[kindest]} (one that {WHAT_IT_DOES[kindest]})" in graded.source
