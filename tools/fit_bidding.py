@@ -3,10 +3,11 @@
 For each preset, iterated best response over the Club player's call and alone thresholds by
 seat and round (``engine.analysis.bidding_fit``) on ``--deals`` seeded deals, then, on fresh
 deals, the model's exploitability (the most one seat gains by best-responding, in points a
-hand) and its calling rates, and the cautious table (the same thresholds raised to the
-published human calling rates, engine/analysis/human_rates.py) with its calling rates. Everything is seeded: the same command writes the same file.
-This runs the presets one after another in this process; ``python -m engine study
-fit-bidding`` runs the same fits (same seeds, same JSON) as Dask tasks.
+hand), its calling rates, and the cautious table (the same thresholds raised to the
+published human calling rates, engine/analysis/human_rates.py) with its calling rates.
+Everything is seeded: the same command writes the same file. This runs the presets one after
+another in this process; ``python -m engine study fit-bidding`` runs the same fits (same
+seeds, same JSON) as Dask tasks.
 
     python tools/fit_bidding.py [--deals 25000] [--rounds 8] [--seed 1] [--preset NAME ...]
 """

@@ -265,10 +265,11 @@ def need_table(need: float, caution: tuple[float, ...] = ()) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def need_at(s: np.ndarray, seat: int, needs: np.ndarray) -> float:
-    """The call threshold for ``seat`` now: by its place left of the dealer and the round."""
+def need_at(s: np.ndarray, seat: int, needs: np.ndarray, first: int = 0) -> float:
+    """The threshold for ``seat`` now, by its place left of the dealer and the round: the call
+    threshold (``first`` 0) or the alone threshold (``first`` 2, ``need_table``'s columns 2-3)."""
     rel = (seat - s[S_DEALER]) % s[S_PLAYERS]
-    need: float = needs[rel, 1 if s[S_PHASE] == P_BID2 else 0]
+    need: float = needs[rel, first + (1 if s[S_PHASE] == P_BID2 else 0)]
     return need
 
 
@@ -276,7 +277,7 @@ def need_at(s: np.ndarray, seat: int, needs: np.ndarray) -> float:
 def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> int:
     """The Club player's action code in phase BID1, BID2 or NAME for ``seat``."""
     need = need_at(s, seat, needs)
-    alone_need: float = needs[(seat - s[S_DEALER]) % s[S_PLAYERS], 3 if s[S_PHASE] == P_BID2 else 2]
+    alone_need = need_at(s, seat, needs, 2)
     hand = np.empty(5, dtype=np.int64)
     n = hand_of(s, seat, hand)
     phase = s[S_PHASE]
