@@ -255,7 +255,11 @@ def calling_rates(rules: Rules, caution: tuple[float, ...], deals: int, seed: in
     """Per seat and round: the share of hands in which that seat calls there, alone or not
     (``per hand``), the share of the times the auction reaches it (``when reached``), and the
     share of hands in which it goes alone there (``alone per hand``, where it may)."""
-    states = make_deals(rules, deals, seed)
+    return rates_on(make_deals(rules, deals, seed), rules, caution)
+
+
+def rates_on(states: np.ndarray, rules: Rules, caution: tuple[float, ...]) -> dict[str, float]:
+    """``calling_rates`` on deals already made (``make_deals``)."""
     rec = records(states, rules, caution)
     needs = need_table(call_threshold(rules), caution)
     out: dict[str, float] = {}
@@ -272,4 +276,4 @@ def calling_rates(rules: Rules, caution: tuple[float, ...], deals: int, seed: in
     return out
 
 
-__all__ = ["ALONE_GRID", "Fit", "Records", "best_alone", "best_call", "best_caution", "model_choices", "calling_rates", "exploitability", "fit", "make_deals", "records", "roles", "seat_role"]
+__all__ = ["ALONE_GRID", "Fit", "Records", "best_alone", "best_call", "best_caution", "model_choices", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]

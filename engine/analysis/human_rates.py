@@ -11,14 +11,14 @@ other threshold, to call and to go alone, raised by ``CAUTIOUS_EXTRA``.
 Each calling rate falls as its own threshold rises, so each is found by bisection, one seat
 after another in auction order, and the sweep repeats (a later seat's threshold changes how
 often an earlier one is reached in round 2) until no threshold moves or ``SWEEPS`` is reached.
-The rates are measured on seeded deals (``calling_rates``), so the same call gives the same
-table. Where the game has no published figures (three or two players) the cautious table is
+The rates are measured on one set of seeded deals (``rates_on``), so the same call gives the
+same table. Where the game has no published figures (three or two players) the cautious table is
 the sound one plus ``CAUTIOUS_EXTRA`` everywhere.
 """
 
 from __future__ import annotations
 
-from engine.analysis.bidding_fit import calling_rates
+from engine.analysis.bidding_fit import make_deals, rates_on
 from engine.analysis.styles import CAUTIOUS_EXTRA  # added to every threshold without a published figure
 from engine.rules import Rules
 
@@ -43,13 +43,14 @@ def calibrate(rules: Rules, sound: tuple[float, ...], deals: int = DEALS, seed: 
     caution = [round(c + CAUTIOUS_EXTRA, 2) for c in (tuple(sound) + (0.0,) * 16)[:16]]
     if rules.players != 4:
         return tuple(caution)
+    states = make_deals(rules, deals, seed)
     for _ in range(SWEEPS):
         moved = False
         for k, (key, want) in HUMAN_RATES.items():
             before, lo, hi = caution[k], LOW, HIGH
             for _ in range(BISECTIONS):
                 caution[k] = (lo + hi) / 2
-                if calling_rates(rules, tuple(caution), deals, seed)[key] > want:
+                if rates_on(states, rules, tuple(caution))[key] > want:
                     lo = caution[k]
                 else:
                     hi = caution[k]
