@@ -12,7 +12,9 @@ from engine.analysis.bidding_fit import (
     best_alone,
     best_call,
     best_caution,
+    bowers_and_aces,
     calling_rates,
+    exploitability,
     gains_clearly,
     make_deals,
     records,
@@ -31,7 +33,9 @@ from engine.analysis.styles import (
     preset_for,
     sound_caution,
 )
+from engine.cards import parse_cards
 from engine.cli.analyze import main
+from engine.compiled.encoding import S_DEALER, S_HANDS, S_UPCARD, card_code
 from engine.rules import PRESETS, Rules
 
 
@@ -223,3 +227,33 @@ def test_the_text_output_says_what_the_other_tables_are(capsys: pytest.CaptureFi
     assert main([*args, "--opponents", "cautious"]) == 0
     legend = [line for line in capsys.readouterr().out.splitlines() if line.startswith("(A sound table")]
     assert len(legend) == 1 and "eager table" in legend[0] and "cautious" not in legend[0]
+
+
+def _seat_holds(states: np.ndarray, row: int, seat: int, cards: str) -> None:
+    for i, c in enumerate(parse_cards(cards)):
+        states[row, S_HANDS + 5 * seat + i] = card_code(c)
+
+
+def test_a_finer_cell_sees_the_bowers_and_aces_a_seat_holds() -> None:
+    states = make_deals(Rules(), 3, 1)
+    states[:, S_DEALER] = 2
+    states[0, S_UPCARD] = card_code(parse_cards("TC")[0])
+    _seat_holds(states, 0, 3, "JC JS AC AD AH")  # first seat (left of the dealer)
+    _seat_holds(states, 0, 0, "9D JD QS KH AS")  # the dealer's partner
+    states[1, S_UPCARD] = card_code(parse_cards("QH")[0])
+    _seat_holds(states, 1, 3, "JD 9H TS AS AC")
+    _seat_holds(states, 1, 0, "JH 9C TC QC KD")
+    # right 1 + left 2 + 4 per off ace, at most two: the ace of trump is a trump, not an off ace
+    assert list(bowers_and_aces(states, 4, 1, 0)[:2]) == [1 + 2 + 4 * 2, 2 + 4 * 2]
+    assert list(bowers_and_aces(states, 4, 2, 0)[:2]) == [4 * 1, 1]
+    assert not bowers_and_aces(states, 4, 1, 1).any()  # round 2: no trump to count bowers of
+    _seat_holds(states, 2, 0, "JC JS 9C AD AH")  # three players: first seat is left of the dealer
+    states[2, S_DEALER], states[2, S_UPCARD] = 2, card_code(parse_cards("KS")[0])
+    assert bowers_and_aces(states, 3, 1, 0)[2] == 1 + 2 + 4 * 2
+
+
+def test_a_split_that_tells_nothing_new_leaves_exploitability_as_it_is() -> None:
+    rules, caution = Rules(), sound_caution(Rules())
+    def nothing(states: np.ndarray, players: int, rel: int, rnd: int) -> np.ndarray:
+        return np.zeros(states.shape[0], dtype=np.int64)
+    assert exploitability(rules, caution, 1500, 4, split=nothing) == exploitability(rules, caution, 1500, 4)
