@@ -4,7 +4,7 @@ It deals the unseen cards again from what the learner can see (``Exercise.view``
 own way, and plays every deal out with a plain alpha-beta minimax. It imports nothing
 from ``engine.solver`` or ``engine.hand``. ``examine`` runs in worker processes for
 ``test_play_card`` (generating a question and checking it both take a while, and the
-test spreads the 1,000 seeds over two processes).
+test spreads its seeds over two processes).
 """
 
 from __future__ import annotations
