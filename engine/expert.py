@@ -88,7 +88,7 @@ class ExpertPlayer:
         n = 0
         while n < self.play_samples and (n < 4 or time.perf_counter() - start < self.play_time):
             state = sample_state(view, rng, bidder=club, max_tries=10)
-            for a, value in _values(state, me, legal, club, rng).items():
+            for a, value in action_values(state, me, legal, club, rng).items():
                 totals[a] += value
             n += 1
         best_value = max(totals.values())
@@ -119,10 +119,11 @@ def _net(o: Outcome) -> float:
     return float(o.net)
 
 
-def _values(
+def action_values(
     state: HandState, me: int, legal: tuple[Action, ...], club: ClubPlayer, rng: random.Random
 ) -> dict[Action, float]:
-    """Each legal action's net points for ``me`` on one fully known deal."""
+    """Each legal action's net points for ``me`` on one fully known deal: the play solved
+    open-handed (declarations still to come made by ``club``)."""
     if state.phase is Phase.PLAY:
         sol = solve(state)
         return {a: _net(outcome_of(state, me, sol.cards[a])) for a in legal}
