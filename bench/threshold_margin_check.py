@@ -2,6 +2,7 @@
 calls, played out with the Expert's card play in every seat.
 
     python bench/threshold_margin_check.py --seat first --round 2 [--delta 0.65] [--deals 450] [--seed 1]
+        [--alone]
 
 Random deals (standard rules) are bid by the sound model until ``--seat`` decides in
 ``--round``; a deal is kept when the sound model calls there and the same model with that
@@ -11,7 +12,9 @@ passing as the raised one, every other bid by the sound model and every card by 
 (``strong_play_check.StrongPlay``), from one seed per deal; and the same twice with club card
 play. Prints the paired mean of call minus pass for the seat's side with a 95% interval for
 both. Near zero: the threshold sits where calling stops paying; clearly above zero: the raised
-threshold would give points away. About 2 s a kept deal on this machine.
+threshold would give points away. With ``--alone`` the seat's alone threshold is the one
+raised: the deals kept are the model's loners that the raised model plays with its partner (or
+passes), and the figure is going alone minus that. About 2 s a kept deal on this machine.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from engine.actions import Action  # noqa: E402
 from engine.analysis.styles import opponents  # noqa: E402
 from engine.arena import play_hand  # noqa: E402
 from engine.hand import HandState, Phase, deal  # noqa: E402
-from engine.players.club import ClubPlayer  # noqa: E402
+from engine.players.club import ROLES, ClubPlayer  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from engine.view import view_of  # noqa: E402
 
@@ -39,7 +42,7 @@ SEATS = ("dealer", "first", "second", "third")  # by place left of the dealer (s
 def marginal(state: HandState, rel: int, rnd: int, sound: ClubPlayer, raised: ClubPlayer,
              rng: random.Random) -> tuple[HandState, int, Action, Action] | None:
     """Bid ``state`` by the sound model up to seat ``rel``'s decision in round ``rnd``: (the
-    state there, the seat, the sound call, the raised model's pass) when the two differ."""
+    state there, the seat, the sound model's bid, the raised model's) when the two differ."""
     while state.phase in (Phase.BID1, Phase.BID2):
         seat = state.to_act
         assert seat is not None
@@ -59,12 +62,13 @@ def main() -> None:
     p.add_argument("--delta", type=float, default=0.5, help="how far to raise the threshold (trick-estimate units)")
     p.add_argument("--deals", type=int, default=450, help="marginal deals to play out")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--alone", action="store_true", help="raise the alone threshold instead of the call threshold")
     args = p.parse_args()
     rules = Rules()
     rel = SEATS.index(args.seat)
     sound = opponents("sound", rules)
     caution = list(sound.caution)
-    caution[2 * rel + args.round - 1] += args.delta
+    caution[(ROLES if args.alone else 0) + 2 * rel + args.round - 1] += args.delta
     raised = ClubPlayer(caution=tuple(caution))
     expert, club = StrongPlay(sound), ClubPlayer(caution=sound.caution)
     strong: list[float] = []
@@ -77,17 +81,20 @@ def main() -> None:
         found = marginal(deal(rules, rng.randrange(4), rng), rel, args.round, sound, raised, rng)
         if found is None:
             continue
-        state, me, call, pass_ = found
+        state, me, call, pass_ = found  # (with --alone: going alone, and the raised model's bid)
         for player, out in ((expert, strong), (club, plain)):
             nets = []
             for action in (call, pass_):
                 end = play_hand(state.apply(action), [player] * 4, random.Random(scanned))
                 nets.append(end.points[me] - end.points[(me + 1) % 4])
             out.append(nets[0] - nets[1])
-    print(f"{args.seat} seat, round {args.round}: the sound model's calls that a threshold {args.delta:+.2f} "
-          f"higher would pass: {len(strong)} of {scanned} deals, {time.perf_counter() - start:.0f} s")
-    print(f"  call minus pass, expert card play: {interval(strong)}")
-    print(f"  call minus pass, club card play:   {interval(plain)}")
+    what, other = ("alone", "the raised model's bid") if args.alone else ("call", "pass")
+    does = "goes alone" if args.alone else "calls"
+    print(f"{args.seat} seat, round {args.round}: {len(strong)} of {scanned} deals where the sound model {does} "
+          f"and the same model with that {what} threshold {args.delta:+.2f} higher does not; "
+          f"{time.perf_counter() - start:.0f} s")
+    print(f"  {what} minus {other}, expert card play: {interval(strong)}")
+    print(f"  {what} minus {other}, club card play:   {interval(plain)}")
 
 
 if __name__ == "__main__":
