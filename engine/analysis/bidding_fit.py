@@ -25,9 +25,10 @@ and for a hand that may go alone a 0.1-wide band of its alone estimate too) may 
 or go alone on its own (not just by thresholds); the best choice per cell is found on half
 of the deals and its gain counted on the other half (so luck in picking a cell is not
 counted as gain). A seat's exploitability is the sum over its two rounds; the model's is the
-largest. ``exploitability(..., split=bowers_and_aces)`` lets the deviations see more than the
-model does: each round-1 cell is split again by the bowers of the upcard's suit the seat
-holds and its off aces (a trap with the right and left is such a deviation).
+largest. ``exploitability(..., split=...)`` lets the deviations see more than the model does:
+each cell is split again by a key per deal, such as ``engine.study.classes.bowers_and_aces``
+(the bowers of the upcard's suit and the off aces the seat holds; a trap with the right and
+left is such a deviation).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ import numpy as np
 
 from engine.compiled.bidding_records import decision_records
 from engine.compiled.club_bidding import need_table
-from engine.compiled.encoding import S_DEALER, S_HANDS, S_UPCARD, encode_state
+from engine.compiled.encoding import encode_state
 from engine.hand import deal
 from engine.players.club import ROLES  # 2 * seat left of the dealer + round
 from engine.players.evaluate import ALONE_THRESHOLD, alone_worthwhile, call_threshold
@@ -216,26 +217,10 @@ def model_choices(rec: Records, k: int, needs: np.ndarray) -> np.ndarray:
 Split = Callable[[np.ndarray, int, int, int], np.ndarray]  # (states, players, seat left of the dealer, round 0/1) -> key
 
 
-def bowers_and_aces(states: np.ndarray, players: int, rel: int, rnd: int) -> np.ndarray:
-    """Per deal, what the seat ``rel`` places left of the dealer holds besides its bid strength:
-    in round 1 (``rnd`` 0) 1 for the right bower of the upcard's suit, plus 2 for the left, plus
-    4 times its aces other than trump's (at most 2); in round 2 (trump not yet known) 0."""
-    if rnd:
-        return np.zeros(states.shape[0], dtype=np.int64)
-    trump = states[:, S_UPCARD] >> 3  # a card code is suit * 8 + rank - 7: a jack 4, an ace 7
-    seat = (states[:, S_DEALER] + rel) % players
-    hands = states[np.arange(states.shape[0])[:, None], S_HANDS + 5 * seat[:, None] + np.arange(5)]
-    right = (hands == (trump * 8 + 4)[:, None]).any(axis=1)
-    left = (hands == ((3 - trump) * 8 + 4)[:, None]).any(axis=1)  # the same colour's suit: C<->S, D<->H
-    aces = ((hands >= 0) & (hands < 32) & (hands % 8 == 7) & (hands >> 3 != trump[:, None])).sum(axis=1)
-    out: np.ndarray = right + 2 * left + 4 * np.minimum(aces, 2)
-    return out
-
-
 def exploitability(rules: Rules, caution: tuple[float, ...], deals: int, seed: int,
                    split: Split | None = None) -> tuple[float, tuple[float, ...]]:
     """(the largest seat gain, per-seat gains) in points a hand, on fresh deals (see module doc);
-    ``split`` (e.g. ``bowers_and_aces``) splits every cell of hands by its key."""
+    ``split`` (e.g. ``engine.study.classes.bowers_and_aces``) splits every cell of hands by its key."""
     states = make_deals(rules, deals, seed)
     rec = records(states, rules, caution)
     needs = need_table(call_threshold(rules), caution)
@@ -302,4 +287,4 @@ def rates_on(states: np.ndarray, rules: Rules, caution: tuple[float, ...]) -> di
     return out
 
 
-__all__ = ["ALONE_GRID", "Fit", "Records", "Split", "best_alone", "bowers_and_aces", "best_call", "best_caution", "model_choices", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]
+__all__ = ["ALONE_GRID", "Fit", "Records", "Split", "best_alone", "best_call", "best_caution", "model_choices", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]

@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from engine.cards import Card, Suit
-from engine.compiled.encoding import JOKER_CODE, card_code
+from engine.compiled.encoding import JOKER_CODE, S_DEALER, S_HANDS, S_UPCARD, card_code
 
 JACK_OFFSET, ACE_OFFSET = 11 - 7, 14 - 7  # rank - 7 inside a card code
 UP_LETTERS = {7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -95,4 +97,20 @@ def hand_class(hand: Sequence[Card], trump: Suit, upcard: Card | None = None, jo
                           None if upcard is None else card_code(upcard), joker_deck)
 
 
-__all__ = ["CAP", "HandClass", "class_of_codes", "hand_class", "is_trump", "partner_suit"]
+def bowers_and_aces(states: np.ndarray, players: int, rel: int, rnd: int) -> np.ndarray:
+    """A key per flat state (``engine.compiled.encoding``) of what the seat ``rel`` places left
+    of the dealer holds, from its class (``bidding_fit.exploitability``'s ``split``): in round 1
+    (``rnd`` 0), with the upcard's suit as trump, 1 for the right bower, plus 2 for the left,
+    plus 4 times its off aces (capped at CAP); in round 2 (trump not yet known) 0."""
+    out = np.zeros(states.shape[0], dtype=np.int64)
+    if rnd:
+        return out
+    for i, s in enumerate(states):
+        first = S_HANDS + 5 * ((int(s[S_DEALER]) + rel) % players)
+        up = int(s[S_UPCARD])
+        c = class_of_codes([int(x) for x in s[first:first + 5] if x >= 0], up >> 3, up, False)
+        out[i] = c.right + 2 * c.left + 4 * c.off_aces
+    return out
+
+
+__all__ = ["CAP", "HandClass", "bowers_and_aces", "class_of_codes", "hand_class", "is_trump", "partner_suit"]

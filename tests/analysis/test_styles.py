@@ -12,7 +12,6 @@ from engine.analysis.bidding_fit import (
     best_alone,
     best_call,
     best_caution,
-    bowers_and_aces,
     calling_rates,
     exploitability,
     gains_clearly,
@@ -37,6 +36,7 @@ from engine.cards import parse_cards
 from engine.cli.analyze import main
 from engine.compiled.encoding import S_DEALER, S_HANDS, S_UPCARD, card_code
 from engine.rules import PRESETS, Rules
+from engine.study.classes import bowers_and_aces
 
 
 def test_every_preset_ships_a_fitted_table() -> None:
