@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.analysis.bidding_fit import calling_rates, exploitability, fit
+from engine.analysis.bidding_fit import exploitability, fit, make_deals, rates_on
 from engine.analysis.human_rates import BISECTIONS, HUMAN_RATES, calibrate
 from engine.analysis.human_rates import DEALS as CALIBRATION_DEALS
 from engine.rules import PRESETS, Rules
@@ -96,6 +96,11 @@ FIT_DEALS = 25_000  # stage 1's deals (stage 2, the alone thresholds, plays four
 CALIBRATION_SWEEPS_EXPECTED = 2  # the cautious table: one sweep moves its thresholds, the next finds them settled
 
 
+def calibration_deals(check_deals: int) -> int:
+    """The deals the cautious table's calibration measures its rates on."""
+    return min(check_deals, CALIBRATION_DEALS)
+
+
 def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) -> dict[str, Any]:
     """One preset's entry of bidding_styles.json, seeded as tools/fit_bidding.py seeds it."""
     i = list(PRESETS).index(name)
@@ -104,9 +109,10 @@ def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) 
     caution, rounds_run, moved = fit(rules, deals, seed + 1000 * i, max_rounds=rounds)
     worst, gains = exploitability(rules, caution, check_deals, seed + 1000 * i + 1)
     club_worst, club_gains = exploitability(rules, (0.0,) * 8, check_deals, seed + 1000 * i + 1)
-    rates = calling_rates(rules, caution, check_deals, seed + 1000 * i + 2)
-    cautious = calibrate(rules, caution, min(check_deals, CALIBRATION_DEALS), seed + 1000 * i + 3)
-    cautious_rates = calling_rates(rules, cautious, check_deals, seed + 1000 * i + 2)
+    rate_deals = make_deals(rules, check_deals, seed + 1000 * i + 2)  # both tables' rates, on the same deals
+    rates = rates_on(rate_deals, rules, caution)
+    cautious = calibrate(rules, caution, calibration_deals(check_deals), seed + 1000 * i + 3)
+    cautious_rates = rates_on(rate_deals, rules, cautious)
     return {"name": name, "entry": {
         "rules": rules.changes(), "caution": list(caution), "rounds": rounds_run, "moved_last_round": moved,
         "exploitability": worst, "gains_by_seat_left_of_dealer": list(gains),
@@ -115,7 +121,7 @@ def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) 
 
 
 def fit_tasks(names: list[str], deals: int, check_deals: int, rounds: int, seed: int) -> list[Task]:
-    calibration = CALIBRATION_SWEEPS_EXPECTED * len(HUMAN_RATES) * BISECTIONS * min(check_deals, CALIBRATION_DEALS)
+    calibration = CALIBRATION_SWEEPS_EXPECTED * len(HUMAN_RATES) * BISECTIONS * calibration_deals(check_deals)
     return [Task(f"fit/{name}", fit_preset, (name, deals, check_deals, rounds, seed),
                  deals * rounds + 4 * check_deals + (calibration if PRESETS[name].players == 4 else 0))
             for name in names]
