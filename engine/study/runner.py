@@ -111,12 +111,15 @@ def client_for(workers: int, scheduler: str | None, stream: TextIO) -> Iterator[
             yield client
         return
     dashboard = ":0" if importlib.util.find_spec("bokeh") is not None else None
+    # The worker processes log at CRITICAL only: on a busy machine a worker's heartbeat can
+    # race the cluster's shutdown and log a harmless ERROR with a traceback
+    # (dask/distributed#7105). A task's own error still reaches the client and is raised.
     try:
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=dashboard, silence_logs=logging.ERROR)
+                               dashboard_address=dashboard, silence_logs=logging.CRITICAL)
     except Exception:  # the dashboard could not start: run without it
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+                               dashboard_address=None, silence_logs=logging.CRITICAL)
         dashboard = None
     with cluster, Client(cluster) as client:
         if dashboard is not None:
