@@ -13,9 +13,11 @@ of each alternative's value minus the club player's card, with a 95% interval:
   partner and against a lone maker apart); the alternatives: the low or the high card of the
   longest plain suit, the highest plain card, the lowest trump;
 - ``throw``: a defender against a lone maker cannot follow suit and throws off a plain card
-  ("you cannot win this trick: play your lowest", which prefers making a void); the
-  alternatives: the lowest plain card by rank, the lowest that makes no void, the lowest of
-  the longest plain suit.
+  ("you cannot win this trick: play your lowest", which keeps a card in every suit before
+  it gives up an ace or the highest card left in a suit); the alternatives: making a void
+  (the club player's rule with a partner, and against a loner too until it lost by this
+  check: -0.03 a throw), the lowest plain card by rank, keeping suits even before aces, the
+  lowest of the longest plain suit.
 
 Comparing fixed alternatives is the fair test: "the best card's value minus the club
 player's" is biased upwards (the largest of several noisy means), so it shows a loss even
@@ -36,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.strong_play_check import interval  # noqa: E402
 from engine.analysis.sampler import BIDDING_PHASES, sample_state  # noqa: E402
 from engine.analysis.styles import opponents  # noqa: E402
-from engine.cards import Card  # noqa: E402
+from engine.cards import ACE, Card  # noqa: E402
 from engine.expert import action_values  # noqa: E402
 from engine.hand import Phase, deal  # noqa: E402
 from engine.players.club import ClubPlayer  # noqa: E402
@@ -49,7 +51,7 @@ SINGLETON = "a low singleton"  # the club player's reasons (engine/players/club_
 CANNOT_WIN = "cannot win"
 ALTERNATIVES = {
     "lead": ("long suit, low", "long suit, high", "highest plain card", "lowest trump"),
-    "throw": ("lowest rank", "lowest, no void", "lowest of longest suit"),
+    "throw": ("make a void", "lowest rank", "suits before aces", "lowest of longest suit"),
 }
 
 
@@ -81,11 +83,18 @@ def throw_alternatives(view: SeatView) -> dict[str, Card | None] | None:
     if len(plain) < 2:
         return None
     count = Counter(t.eff[c] for c in plain)
-    keeps_suits = [c for c in plain if count[t.eff[c]] >= 2]
     longest = max(count.values())
+
+    def high(c: Card) -> bool:
+        return t.is_boss(c) or c.rank == ACE
+
+    def void(c: Card) -> bool:
+        return count[t.eff[c]] == 1
+
     return {
+        "make a void": min(plain, key=lambda c: (high(c), not void(c), c.rank)),
         "lowest rank": min(plain, key=lambda c: c.rank),
-        "lowest, no void": min(keeps_suits, key=lambda c: c.rank) if keeps_suits else None,
+        "suits before aces": min(plain, key=lambda c: (void(c), high(c), c.rank)),
         "lowest of longest suit": min((c for c in plain if count[t.eff[c]] == longest), key=lambda c: c.rank),
     }
 

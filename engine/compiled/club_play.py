@@ -117,7 +117,17 @@ def club_play(s: np.ndarray, seat: int) -> int:
                 mates |= 1 << p
     if nt == 0:
         return A_PLAY + int(cards[_lead(s, seat, bits, groups, offs, counts, m, top, mates)])
-    return A_PLAY + int(cards[_follow(s, seat, bits, groups, offs, counts, m, top, mates, led, t)])
+    guards = against_loner(s, seat)
+    return A_PLAY + int(cards[_follow(s, seat, bits, groups, offs, counts, m, top, mates, led, t, guards)])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def against_loner(s: np.ndarray, seat: int) -> bool:
+    """``seat`` defends against a lone maker (``view.alone`` and not the maker's side)."""
+    m = s[S_MAKER]
+    if s[S_PLAYERS] != 4 or m < 0 or seat % 2 == m % 2:
+        return False
+    return bool((s[S_OUT] >> ((m + 2) % 4)) & 1)
 
 
 @njit(cache=True, nogil=True)
@@ -187,7 +197,7 @@ def _lead(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: 
 
 @njit(cache=True, nogil=True)
 def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray,
-            counts: np.ndarray, m: int, top: np.ndarray, mates: int, led: int, t: int) -> int:
+            counts: np.ndarray, m: int, top: np.ndarray, mates: int, led: int, t: int, guards: bool) -> int:
     eligible = (GROUP_MASK << 48) | (GROUP_MASK << (16 * led))
     nt = s[S_NTABLE]
     winner = -1
@@ -223,22 +233,22 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
                 safe_first = i
     if (mates >> winner) & 1:
         if _holds(s, win, opps, top, led):
-            return _throw(bits, groups, offs, counts, m, top, can_follow)
+            return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
         if safe_first >= 0:
             return safe_first
-        return _throw(bits, groups, offs, counts, m, top, can_follow)
+        return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
     if w_first < 0:
-        return _throw(bits, groups, offs, counts, m, top, can_follow)
+        return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
     if opps == 0:
         return w_first
     if (after & mates) != 0:
         if can_follow:
             if safe_first >= 0:
                 return safe_first
-            return _throw(bits, groups, offs, counts, m, top, can_follow)
+            return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
         if win >= top[led] or win >= TRUMP_BITS:
             return safe_first if safe_first >= 0 else w_first
-        return _throw(bits, groups, offs, counts, m, top, can_follow)
+        return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
     if safe_first >= 0:
         return safe_first
     return w_last if can_follow else w_first
@@ -263,7 +273,9 @@ def _holds(s: np.ndarray, v: int, opps: int, top: np.ndarray, led: int) -> bool:
 
 @njit(cache=True, nogil=True)
 def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.ndarray, m: int,
-           top: np.ndarray, following: bool) -> int:
+           top: np.ndarray, following: bool, guards: bool) -> int:
+    """``engine.players.club_play._throw``: ``guards`` (against a lone maker) throws a card
+    that keeps a suit before one that makes a void."""
     all_trump = True
     for i in range(m):
         if groups[i] != 3:
@@ -280,7 +292,8 @@ def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.nd
             continue
         off = offs[i]
         high = bits[i] > top[groups[i]] or off == 7
-        key = (1000 if high else 0) + (100 if counts[groups[i]] != 1 else 0) + off
+        void = counts[groups[i]] == 1
+        key = (1000 if high else 0) + (100 if void == guards else 0) + off
         if key < best_key:
             best_key = key
             best = i

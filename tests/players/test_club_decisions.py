@@ -96,6 +96,36 @@ def test_dealer_discards_to_make_a_void_and_keeps_trump_and_aces() -> None:
     assert str(best_discard(parse_cards("JS AS TD 9D KC QS"), parse_card("QS").suit)) == "KC"  # type: ignore[arg-type]
 
 
+# South deals and turns the 9S down; West names hearts in round 2 and leads the AC, North
+# follows. South holds no heart (the JD is West's) and no club: KS AD QD TD 9D.
+THROW = ["KS AD QD TD 9D", "JH JD AH KH AC", "9C TC JC QC KC", "TH QH QS TS JS"]
+TURNED_DOWN = ["pass"] * 4
+
+
+def test_defender_throws_to_make_a_void_when_the_maker_has_a_partner() -> None:
+    """West plays with a partner. On the ace of clubs South can neither follow nor trump,
+    so it cannot win: it throws its lowest card that is not a winner, and of the king of
+    spades (alone in spades) and the diamonds it throws the king, to be void in spades and
+    trump a spade lead later."""
+    state = position(THROW, "9S", 0, TURNED_DOWN + ["call H", "play AC", "play 9C", "play TS"])
+    assert state.to_act == 0
+    action, reason = club(state)
+    assert action == "play KS"
+    assert "void in spades" in reason
+
+
+def test_defender_against_a_lone_maker_keeps_a_card_in_every_suit() -> None:
+    """The same cards, but West goes alone and East sits out. Against a lone maker a void is
+    seldom ruffed, and the king of spades may yet win a trick, so South gives up the lowest
+    diamond, the 9, and keeps its spade (bench/defence_check.py --decision throw measures
+    this: +0.04 points a throw over making the void)."""
+    state = position(THROW, "9S", 0, TURNED_DOWN + ["call H alone", "play AC", "play 9C"])
+    assert state.to_act == 0 and state.alone
+    action, reason = club(state)
+    assert action == "play 9D"
+    assert "lone maker" in reason
+
+
 def test_going_alone_only_when_it_pays() -> None:
     """Both bowers, the ace of hearts and two off-aces: a loner at 0-0; at 9 points a single
     point wins the game, so there is no reason to play alone."""
