@@ -2,22 +2,24 @@
 alternatives, valued the way the Expert values a card.
 
     python bench/defence_check.py [--decision lead|throw] [--hands 1600] [--samples 40] [--seed 5000]
+                                  [--preset NAME]
 
-Hands (standard rules) are bid by the sound model and played by the club player. At every
+Hands (standard rules, or ``--preset``) are bid by the sound model and played by the club player. At every
 decision of the chosen kind, every legal card is valued on ``--samples`` deals of the unseen
 cards drawn to fit what that seat has seen (``engine.analysis.sampler``), each solved
 open-handed (``engine.expert.action_values``), the same deals for every card. Prints the mean
 of each alternative's value minus the club player's card, with a 95% interval:
 
-- ``lead``: a defender leads a low singleton "so you can trump that suit later" (with a
-  partner and against a lone maker apart); the alternatives: the low or the high card of the
+- ``lead``: a defender leads a low singleton "so you can trump that suit later" (against a
+  maker with a partner and without one apart); the alternatives: the low or the high card of the
   longest plain suit, the highest plain card, the lowest trump;
-- ``throw``: a defender against a lone maker cannot follow suit and throws off a plain card
-  ("you cannot win this trick: play your lowest", which keeps a card in every suit before
-  it gives up an ace or the highest card left in a suit); the alternatives: making a void
-  (the club player's rule with a partner, and against a loner too until it lost by this
-  check: -0.03 a throw), the lowest plain card by rank, keeping suits even before aces, the
-  lowest of the longest plain suit.
+- ``throw``: a defender against a maker without a partner (a loner; every maker of the
+  three- and two-player games) cannot follow suit and throws off a plain card ("you cannot
+  win this trick: play your lowest", which keeps a card in every suit before it gives up an
+  ace or the highest card left in a suit); the alternatives: making a void (the club
+  player's rule against a maker with a partner, and against these makers too until it lost
+  by this check), the lowest plain card by rank, keeping suits even before aces, the lowest
+  of the longest plain suit.
 
 Comparing fixed alternatives is the fair test: "the best card's value minus the club
 player's" is biased upwards (the largest of several noisy means), so it shows a loss even
@@ -44,7 +46,7 @@ from engine.hand import Phase, deal  # noqa: E402
 from engine.players.club import ClubPlayer  # noqa: E402
 from engine.players.club_play import choose_play  # noqa: E402
 from engine.players.tracking import read_table  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.rules import PRESETS  # noqa: E402
 from engine.view import SeatView, view_of  # noqa: E402
 
 SINGLETON = "a low singleton"  # the club player's reasons (engine/players/club_play.py)
@@ -103,9 +105,14 @@ def alternatives(decision: str, view: SeatView, reason: str) -> dict[str, Card |
     """This decision's alternatives, or None where the club player's card is not the habit checked."""
     if decision == "lead":
         return lead_alternatives(view) if not view.trick and SINGLETON in reason else None
-    if view.trick and view.alone and CANNOT_WIN in reason:
+    if view.trick and lone_maker(view) and CANNOT_WIN in reason:
         return throw_alternatives(view)
     return None
+
+
+def lone_maker(view: SeatView) -> bool:
+    """The maker plays this hand without a partner."""
+    return view.alone or view.players < 4
 
 
 def main() -> None:
@@ -114,8 +121,9 @@ def main() -> None:
     p.add_argument("--hands", type=int, default=1600)
     p.add_argument("--samples", type=int, default=40)
     p.add_argument("--seed", type=int, default=5000)
+    p.add_argument("--preset", choices=sorted(PRESETS), default="Standard (North America)")
     args = p.parse_args()
-    rules = Rules()
+    rules = PRESETS[args.preset]
     sound, club = opponents("sound", rules), ClubPlayer()
     names = ALTERNATIVES[args.decision]
     gains: dict[tuple[bool, str], list[float]] = {(alone, k): [] for alone in (False, True) for k in names}
@@ -123,7 +131,7 @@ def main() -> None:
     start = time.perf_counter()
     for h in range(args.hands):
         rng = random.Random(args.seed + h)
-        state = deal(rules, h % 4, rng)
+        state = deal(rules, h % rules.players, rng)
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
@@ -141,21 +149,21 @@ def main() -> None:
                         for a, v in action_values(known, seat, view.legal, club, draw).items():
                             assert a.card is not None
                             value[a.card] += v / args.samples
-                    seen[view.alone] += 1
+                    seen[lone_maker(view)] += 1
                     assert action.card is not None
                     for k, card in options.items():
                         if card is not None:
-                            gains[(view.alone, k)].append(value[card] - value[action.card])
+                            gains[(lone_maker(view), k)].append(value[card] - value[action.card])
             else:
                 action = club.decide(view, rng).action
             state = state.apply(action)
-    what = "singleton leads" if args.decision == "lead" else "throw-offs against a lone maker"
+    what = "singleton leads" if args.decision == "lead" else "throw-offs against a maker without a partner"
     print(f"{args.hands} hands, {sum(seen.values())} {what} by a defender, "
           f"{args.samples} deals each, {time.perf_counter() - start:.0f} s")
     for alone in (False, True):
         if not seen[alone]:
             continue
-        print(f"  {'against a lone maker' if alone else 'with a partner'} ({seen[alone]}): "
+        print(f"  {'maker without a partner' if alone else 'maker with a partner'} ({seen[alone]}): "
               "alternative minus the club player's card")
         for k in names:
             xs = gains[(alone, k)]

@@ -117,16 +117,19 @@ def club_play(s: np.ndarray, seat: int) -> int:
                 mates |= 1 << p
     if nt == 0:
         return A_PLAY + int(cards[_lead(s, seat, bits, groups, offs, counts, m, top, mates)])
-    guards = against_loner(s, seat)
+    guards = against_lone_maker(s, seat)
     return A_PLAY + int(cards[_follow(s, seat, bits, groups, offs, counts, m, top, mates, led, t, guards)])
 
 
 @njit(cache=True, nogil=True, inline="always")
-def against_loner(s: np.ndarray, seat: int) -> bool:
-    """``seat`` defends against a lone maker (``view.alone`` and not the maker's side)."""
+def against_lone_maker(s: np.ndarray, seat: int) -> bool:
+    """``seat`` defends against a maker without a partner: a loner, or any maker with fewer
+    than four players (``view.alone or view.players < 4``, and not the maker's side)."""
     m = s[S_MAKER]
-    if s[S_PLAYERS] != 4 or m < 0 or seat % 2 == m % 2:
+    if m < 0 or maker_side(s, seat):
         return False
+    if s[S_PLAYERS] != 4:
+        return True
     return bool((s[S_OUT] >> ((m + 2) % 4)) & 1)
 
 
@@ -274,8 +277,8 @@ def _holds(s: np.ndarray, v: int, opps: int, top: np.ndarray, led: int) -> bool:
 @njit(cache=True, nogil=True)
 def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.ndarray, m: int,
            top: np.ndarray, following: bool, guards: bool) -> int:
-    """``engine.players.club_play._throw``: ``guards`` (against a lone maker) throws a card
-    that keeps a suit before one that makes a void."""
+    """``engine.players.club_play._throw``: ``guards`` (against a maker without a partner)
+    throws a card that keeps a suit before one that makes a void."""
     all_trump = True
     for i in range(m):
         if groups[i] != 3:

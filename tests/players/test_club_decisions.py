@@ -123,7 +123,18 @@ def test_defender_against_a_lone_maker_keeps_a_card_in_every_suit() -> None:
     assert state.to_act == 0 and state.alone
     action, reason = club(state)
     assert action == "play 9D"
-    assert "lone maker" in reason
+    assert "no partner" in reason
+
+
+def test_defender_in_cutthroat_keeps_a_card_in_every_suit() -> None:
+    """Cutthroat: the maker never has a partner. The same first three hands at three players
+    (seat 1 names hearts and leads the ace of clubs, seat 2 follows): seat 0 throws the 9 of
+    diamonds and keeps its king of spades, as against a loner."""
+    state = position(THROW[:3], "9S", 0, ["pass"] * 3 + ["call H", "play AC", "play 9C"], Rules(players=3))
+    assert state.to_act == 0
+    action, reason = club(state)
+    assert action == "play 9D"
+    assert "no partner" in reason
 
 
 def test_going_alone_only_when_it_pays() -> None:
