@@ -118,7 +118,7 @@ def test_defender_against_a_lone_maker_keeps_a_card_in_every_suit() -> None:
     """The same cards, but West goes alone and East sits out. Against a lone maker a void is
     seldom ruffed, and the king of spades may yet win a trick, so South gives up the lowest
     diamond, the 9, and keeps its spade (bench/defence_check.py --decision throw measures
-    this: +0.04 points a throw over making the void)."""
+    this: making the void loses about 0.03 points a throw)."""
     state = position(THROW, "9S", 0, TURNED_DOWN + ["call H alone", "play AC", "play 9C"])
     assert state.to_act == 0 and state.alone
     action, reason = club(state)
