@@ -40,11 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.strong_play_check import interval  # noqa: E402
 from engine.analysis.sampler import BIDDING_PHASES, sample_state  # noqa: E402
 from engine.analysis.styles import opponents  # noqa: E402
-from engine.cards import ACE, Card  # noqa: E402
+from engine.cards import Card  # noqa: E402
 from engine.expert import action_values  # noqa: E402
 from engine.hand import Phase, deal  # noqa: E402
 from engine.players.club import ClubPlayer  # noqa: E402
-from engine.players.club_play import choose_play  # noqa: E402
+from engine.players.club_play import against_lone_maker, choose_play, held_back, throw_off  # noqa: E402
 from engine.players.tracking import read_table  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
 from engine.view import SeatView, view_of  # noqa: E402
@@ -86,17 +86,10 @@ def throw_alternatives(view: SeatView) -> dict[str, Card | None] | None:
         return None
     count = Counter(t.eff[c] for c in plain)
     longest = max(count.values())
-
-    def high(c: Card) -> bool:
-        return t.is_boss(c) or c.rank == ACE
-
-    def void(c: Card) -> bool:
-        return count[t.eff[c]] == 1
-
     return {
-        "make a void": min(plain, key=lambda c: (high(c), not void(c), c.rank)),
+        "make a void": throw_off(t, cards, False, keep_guards=False)[0],  # the rule with a partner
         "lowest rank": min(plain, key=lambda c: c.rank),
-        "suits before aces": min(plain, key=lambda c: (void(c), high(c), c.rank)),
+        "suits before aces": min(plain, key=lambda c: (count[t.eff[c]] == 1, held_back(t, c), c.rank)),
         "lowest of longest suit": min((c for c in plain if count[t.eff[c]] == longest), key=lambda c: c.rank),
     }
 
@@ -105,14 +98,9 @@ def alternatives(decision: str, view: SeatView, reason: str) -> dict[str, Card |
     """This decision's alternatives, or None where the club player's card is not the habit checked."""
     if decision == "lead":
         return lead_alternatives(view) if not view.trick and SINGLETON in reason else None
-    if view.trick and lone_maker(view) and CANNOT_WIN in reason:
+    if view.trick and against_lone_maker(view) and CANNOT_WIN in reason:
         return throw_alternatives(view)
     return None
-
-
-def lone_maker(view: SeatView) -> bool:
-    """The maker plays this hand without a partner."""
-    return view.alone or view.players < 4
 
 
 def main() -> None:
@@ -149,11 +137,12 @@ def main() -> None:
                         for a, v in action_values(known, seat, view.legal, club, draw).items():
                             assert a.card is not None
                             value[a.card] += v / args.samples
-                    seen[lone_maker(view)] += 1
+                    lone = against_lone_maker(view)
+                    seen[lone] += 1
                     assert action.card is not None
                     for k, card in options.items():
                         if card is not None:
-                            gains[(lone_maker(view), k)].append(value[card] - value[action.card])
+                            gains[(lone, k)].append(value[card] - value[action.card])
             else:
                 action = club.decide(view, rng).action
             state = state.apply(action)

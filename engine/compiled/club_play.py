@@ -124,7 +124,7 @@ def club_play(s: np.ndarray, seat: int) -> int:
 @njit(cache=True, nogil=True, inline="always")
 def against_lone_maker(s: np.ndarray, seat: int) -> bool:
     """``seat`` defends against a maker without a partner: a loner, or any maker with fewer
-    than four players (``view.alone or view.players < 4``, and not the maker's side)."""
+    than four players (``engine.players.club_play.against_lone_maker``)."""
     m = s[S_MAKER]
     if m < 0 or maker_side(s, seat):
         return False
@@ -277,7 +277,7 @@ def _holds(s: np.ndarray, v: int, opps: int, top: np.ndarray, led: int) -> bool:
 @njit(cache=True, nogil=True)
 def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.ndarray, m: int,
            top: np.ndarray, following: bool, guards: bool) -> int:
-    """``engine.players.club_play._throw``: ``guards`` (against a maker without a partner)
+    """``engine.players.club_play.throw_off``: ``guards`` (against a maker without a partner)
     throws a card that keeps a suit before one that makes a void."""
     all_trump = True
     for i in range(m):

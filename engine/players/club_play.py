@@ -24,9 +24,14 @@ def choose_play(view: SeatView) -> tuple[Action, str]:
         card, reason = _lead(view, t, cards)
     else:
         mate = "your partner" if view.players == 4 else "the other defender"
-        lone_maker = view.alone or view.players < 4  # the maker has no partner this hand
-        card, reason = _follow(t, cards, mate, keep_guards=lone_maker and not view.is_maker_side(view.seat))
+        card, reason = _follow(t, cards, mate, keep_guards=against_lone_maker(view))
     return play(card), reason
+
+
+def against_lone_maker(view: SeatView) -> bool:
+    """This seat defends against a maker without a partner: a loner, or any maker of the
+    three- and two-player games (the throw-off keeps guards then, see ``throw_off``)."""
+    return (view.alone or view.players < 4) and not view.is_maker_side(view.seat)
 
 
 # ---- leading -----------------------------------------------------------------
@@ -91,7 +96,7 @@ def _partner_led_suits(view: SeatView, t: Table) -> set[Suit]:
 
 
 def _follow(t: Table, cards: list[Card], mate: str, keep_guards: bool) -> tuple[Card, str]:
-    """``keep_guards``: this seat defends against a maker without a partner (see ``_throw``)."""
+    """``keep_guards``: this seat defends against a maker without a partner (see ``throw_off``)."""
     trump = t.trump
     eff = t.eff
     led = t.led
@@ -114,17 +119,17 @@ def _follow(t: Table, cards: list[Card], mate: str, keep_guards: bool) -> tuple[
     safe_winners = [c for c in winners if holds(table[c])]
     if t.winner in t.teammates:
         if holds(t.win_power):
-            c, why = _throw(t, cards, can_follow, keep_guards)
+            c, why = throw_off(t, cards, can_follow, keep_guards)
             if not can_follow and eff[c] != trump and any(eff[x] == trump for x in cards):
                 return c, f"{mate.capitalize()} is winning this trick: don't trump it — throw the {c.short}."
             return c, f"{mate.capitalize()} is winning this trick: play low ({c.short}{why})."
         if safe_winners:
             c = safe_winners[0]
             return c, f"Third hand high: the {c.short} makes sure your side takes the trick."
-        c, why = _throw(t, cards, can_follow, keep_guards)
+        c, why = throw_off(t, cards, can_follow, keep_guards)
         return c, f"{mate.capitalize()} is winning and you cannot make it safer: play low ({c.short}{why})."
     if not winners:
-        c, why = _throw(t, cards, can_follow, keep_guards)
+        c, why = throw_off(t, cards, can_follow, keep_guards)
         return c, f"You cannot win this trick: play your lowest ({c.short}{why})."
     if not opps_after:
         c = winners[0]
@@ -135,12 +140,12 @@ def _follow(t: Table, cards: list[Card], mate: str, keep_guards: bool) -> tuple[
             if safe_winners:
                 c = safe_winners[0]
                 return c, f"Take it with the {c.short}: it is the highest {led.noun[:-1]} left."
-            c, why = _throw(t, cards, can_follow, keep_guards)
+            c, why = throw_off(t, cards, can_follow, keep_guards)
             return c, f"Second hand low: keep your {led.noun} and leave the trick to {mate} ({c.short}{why})."
         if t.win_power >= t.top_out[led] or t.win_power > 20:
             c = safe_winners[0] if safe_winners else winners[0]
             return c, f"Trump it with the {c.short}: {mate} cannot beat that card in suit."
-        c, why = _throw(t, cards, can_follow, keep_guards)
+        c, why = throw_off(t, cards, can_follow, keep_guards)
         return c, f"Second hand low: {mate} may win this one ({c.short}{why})."
     if safe_winners:
         c = safe_winners[0]
@@ -151,7 +156,12 @@ def _follow(t: Table, cards: list[Card], mate: str, keep_guards: bool) -> tuple[
     return c, f"Trump it with the {c.short}: the opponents are winning."
 
 
-def _throw(t: Table, cards: list[Card], following: bool, keep_guards: bool) -> tuple[Card, str]:
+def held_back(t: Table, card: Card) -> bool:
+    """An ace or the highest card left in its suit: the last plain card to throw off."""
+    return t.is_boss(card) or card.rank == ACE
+
+
+def throw_off(t: Table, cards: list[Card], following: bool, keep_guards: bool) -> tuple[Card, str]:
     """The cheapest card to give up, and a few words on why.
 
     Off suit, the lowest plain card that is not a winner (the highest left in its suit, or
@@ -169,16 +179,13 @@ def _throw(t: Table, cards: list[Card], following: bool, keep_guards: bool) -> t
         return min(cards, key=t.power), ""
     plain = [c for c in cards if eff[c] != trump]
 
-    def high(c: Card) -> bool:
-        return t.is_boss(c) or c.rank == ACE
-
     def makes_void(c: Card) -> bool:
         return _suit_count(c, cards, t) == 1
 
-    c = min(plain, key=lambda c: (high(c), makes_void(c) == keep_guards, c.rank))
+    c = min(plain, key=lambda c: (held_back(t, c), makes_void(c) == keep_guards, c.rank))
     if makes_void(c) and len(plain) > 1:
         return c, f", which makes you void in {eff[c].noun}"
-    if keep_guards and any(makes_void(x) and not high(x) for x in plain):
+    if keep_guards and any(makes_void(x) and not held_back(t, x) for x in plain):
         return c, ", keeping a card in every suit against a maker with no partner"
     return c, ""
 
