@@ -111,15 +111,18 @@ def client_for(workers: int, scheduler: str | None, stream: TextIO) -> Iterator[
             yield client
         return
     dashboard = ":0" if importlib.util.find_spec("bokeh") is not None else None
-    # The worker processes log at CRITICAL only: on a busy machine a worker's heartbeat can
-    # race the cluster's shutdown and log a harmless ERROR with a traceback
-    # (dask/distributed#7105). A task's own error still reaches the client and is raised.
+
+    def local_cluster(dashboard_address: str | None) -> Any:
+        # The worker processes log at CRITICAL only: on a busy machine a worker's heartbeat can
+        # race the cluster's shutdown and log a harmless ERROR with a traceback
+        # (dask/distributed#7105). A task's own error still reaches the client and is raised.
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                            dashboard_address=dashboard_address, silence_logs=logging.CRITICAL)
+
     try:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=dashboard, silence_logs=logging.CRITICAL)
+        cluster = local_cluster(dashboard)
     except Exception:  # the dashboard could not start: run without it
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.CRITICAL)
+        cluster = local_cluster(None)
         dashboard = None
     with cluster, Client(cluster) as client:
         if dashboard is not None:
