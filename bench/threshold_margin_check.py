@@ -81,10 +81,10 @@ def main() -> None:
         found = marginal(deal(rules, rng.randrange(4), rng), rel, args.round, sound, raised, rng)
         if found is None:
             continue
-        state, me, call, pass_ = found  # (with --alone: going alone, and the raised model's bid)
+        state, me, sound_bid, raised_bid = found
         for player, out in ((expert, strong), (club, plain)):
             nets = []
-            for action in (call, pass_):
+            for action in (sound_bid, raised_bid):
                 end = play_hand(state.apply(action), [player] * 4, random.Random(scanned))
                 nets.append(end.points[me] - end.points[(me + 1) % 4])
             out.append(nets[0] - nets[1])
