@@ -17,6 +17,7 @@ from engine.analysis.explain import explain
 from engine.analysis.robust import Robust, analyze_robust
 from engine.hand import HandState, apply, deal
 from engine.players.club import ClubPlayer
+from engine.ranking import sort_hand
 from engine.rules import Rules
 from engine.seats import seat_name
 from engine.view import view_of
@@ -70,7 +71,7 @@ def make_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exerc
     before = f"{', '.join(passed)} passed. " if passed else "You speak first. "
     ask = "Pick it up or pass?" if is_dealer else f"Order up {upcard.suit.noun} or pass?"
     return Exercise(
-        kind="bid", seed=seed, mode=Mode.CHOICE, cards=state.hands[LEARNER], upcard=upcard,
+        kind="bid", seed=seed, mode=Mode.CHOICE, cards=sort_hand(state.hands[LEARNER]), upcard=upcard,
         dealer=dealer, trump=None,
         options=("pick it up" if is_dealer else "order up", "pass"),
         prompt=(

@@ -192,11 +192,14 @@ def round2_sentence(view: SeatView, best: Action | None = None) -> str | None:
         if picked == next_suit:
             return text + f", but this hand does best calling {next_suit.noun} all the same."
         return text + "."
-    text = (
-        f"{down.noun.capitalize()} were turned down and the dealer did not want them: {next_suit.noun} "
-        f"('next', same colour) is the classic call for the dealer's opponents — its left bower is no longer "
-        f"in the dealer's hand"
-    )
+    colour = "red" if down.is_red else "black"
+    classic = f"{next_suit.noun} ('next', same colour) is the classic call for the dealer's opponents"
+    if view.upcard.is_jack and view.upcard.suit == down:  # the one bower the turn-down puts out of play
+        text = (f"{down.noun.capitalize()} were turned down with their jack, {next_suit.noun}' left bower, now "
+                f"out of play: {classic}")
+    else:  # an inference, not a certainty: the other jack may be anywhere
+        text = (f"{down.noun.capitalize()} were turned down: {classic} — with a {colour} jack the dealer's side "
+                f"would likely have taken {down.noun}, and both {colour} jacks are {next_suit.noun}' bowers too")
     if best is None or picked == next_suit:
         return text + "."
     if picked is None:

@@ -9,7 +9,7 @@ import pytest
 
 from engine.actions import ORDER, ORDER_ALONE, PASS, Action, Kind
 from engine.analysis.bidding import analyze, discard_candidates
-from engine.analysis.explain import explain
+from engine.analysis.explain import explain, round2_sentence
 from engine.analysis.sampler import sample_state, shown_voids
 from engine.analysis.situation import QuestionError, question
 from engine.cards import parse_card, parse_cards
@@ -208,3 +208,14 @@ def test_three_and_two_player_questions_work() -> None:
         a = analyze(q.view(), random.Random(1), time_budget=None, max_samples=8)
         assert a.recommendation in q.view().legal
         assert Action(Kind.ORDER, alone=True) not in {o.action for o in a.options}
+
+
+def test_the_next_sentence_claims_a_bower_out_of_play_only_when_it_was_turned_down() -> None:
+    """Spades turned down: clubs' left bower is the jack of spades. Only when that jack is the
+    turned-down card is it known to be out of play; after the king it is an inference."""
+    after_king = round2_sentence(question("9C TC 9D TD QH", "KS", "first", round=2).view())
+    after_jack = round2_sentence(question("9C TC 9D TD QH", "JS", "first", round=2).view())
+    assert after_king is not None and after_jack is not None
+    assert "out of play" not in after_king and "likely" in after_king and "black jack" in after_king
+    assert "jack" in after_jack and "out of play" in after_jack and "left bower" in after_jack
+    assert after_king.startswith("Spades were turned down") and "clubs ('next'" in after_king

@@ -266,3 +266,16 @@ def test_a_well_shaped_answer_has_no_shape_problem() -> None:
     ex = generate("left_bower", 7, {"trump": "H"})
     assert shape_problem(ex, parse_card("JD")) == "" and shape_problem(ex, parse_card("JH")) == ""
     assert shape_problem(generate("can_play", 1), frozenset()).startswith("Select at least one card")
+
+
+def test_the_order_up_question_shows_the_hand_grouped_by_suit_high_to_low() -> None:
+    """As at the practice table: each suit together, highest first (the jacks stay in their own
+    suit: spotting that the J of the upcard's colour is a trump is part of the question)."""
+    for seed in range(6):
+        ex = generate("bid", seed)
+        shown = [c.short for c in ex.cards]
+        suits = [c.suit for c in ex.cards]
+        runs = [s for i, s in enumerate(suits) if i == 0 or s != suits[i - 1]]
+        assert len(runs) == len(set(runs)), (seed, shown)
+        for a, b in zip(ex.cards, ex.cards[1:], strict=False):
+            assert a.suit != b.suit or a.rank > b.rank, (seed, shown)
