@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from engine.analysis.bidding import Analysis, OptionResult
+from engine.analysis.bidding import Analysis, OptionResult, Stats
 from engine.analysis.explain import chances, label, percent, percent_change, points
 from engine.cards import Card, Suit
 from engine.hand import HandState, Trick
@@ -60,9 +60,9 @@ def _bar(p: float) -> str:
     )
 
 
-def option_card(o: OptionResult, *, recommended: bool, players: int, others: Mapping[str, float]) -> str:
+def option_card(o: OptionResult, *, recommended: bool, players: int, others: Mapping[str, Stats]) -> str:
     """One option: its name, points a hand with the 95% range, chances from your side, the
-    other tables and perfect play."""
+    other tables (with the chance of winning too when a score ranks the options) and perfect play."""
     r = o.realistic
     name = label(o.action, o.discard)
     name = name[:1].upper() + name[1:]
@@ -90,7 +90,7 @@ def option_card(o: OptionResult, *, recommended: bool, players: int, others: Map
     if r.win_delta is not None:
         parts.append(f"<div>Chance of winning the game: <b>{percent_change(r.win_delta)}</b></div>")
     if others:
-        cells = " · ".join(f"{escape(table)} {points(ev)}" for table, ev in others.items())
+        cells = " · ".join(f"{escape(table)} {_figure(x)}" for table, x in others.items())
         parts.append(f'<div style="font-size:0.9em;margin-top:4px">Against {cells}</div>')
     if o.ceiling is not None:
         parts.append(
@@ -101,13 +101,18 @@ def option_card(o: OptionResult, *, recommended: bool, players: int, others: Map
     return _box("".join(parts), strong=recommended, testid="an-option", extra=extra)
 
 
+def _figure(x: Stats) -> str:
+    """Points a hand, and the change in the chance of winning where there is one."""
+    return points(x.ev) + (f" ({percent_change(x.win_delta)} to win)" if x.win_delta is not None else "")
+
+
 def options_html(a: Analysis, others: Mapping[str, Analysis], described: Mapping[str, str], players: int,
                  scale: float = 1.0) -> str:
     """Every option as a card, the recommended one first and marked."""
     ordered = sorted(a.options, key=lambda o: o.action != a.recommendation)
     cells = []
     for o in ordered:
-        theirs = {described.get(style, style): other.option(o.action).realistic.ev for style, other in others.items()}
+        theirs = {described.get(style, style): other.option(o.action).realistic for style, other in others.items()}
         cells.append(option_card(o, recommended=o.action == a.recommendation, players=players, others=theirs))
     return _grid(cells, round(250 * scale), "an-options", scale=scale)
 

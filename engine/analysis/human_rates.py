@@ -1,8 +1,8 @@
 """The cautious table: the sound model slowed down until it calls as often as people do.
 
 The sound model (``engine.analysis.bidding_fit``) is a best response to itself, and it calls
-far more than people: its dealer picks up about 48% of hands, where published figures for
-human tables are about 30%. A learner's real opponents are people, so the analyzer also
+more than people: its dealer picks up about 35% of hands and its dealer's partner orders up
+32%, where published figures for human tables are about 30% and 17%. A learner's real opponents are people, so the analyzer also
 values every option against a table that bids at the human rates (``engine.analysis.styles``,
 style ``cautious``): the sound model's thresholds, with the three seats and rounds that have
 a published figure (``HUMAN_RATES``) raised until they call that share of hands, and every

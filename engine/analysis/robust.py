@@ -66,10 +66,15 @@ def analyze_robust(view: SeatView, seed: int | str, *, drive: str = "sound", sco
     reason = ""
     for style, a in by_style.items():
         if a.recommendation != best:
-            theirs = a.option(a.recommendation).realistic.ev
-            ours = a.option(best).realistic.ev
-            reason = (f"Against {DESCRIBED[style]}, {label(a.recommendation).lower()} earns more "
-                      f"({theirs:+.2f} points a hand, against {ours:+.2f} for {label(best).lower()}).")
+            theirs, ours = (a.option(x).realistic for x in (a.recommendation, best))
+            other = label(a.recommendation).lower()
+            if main.by_win_chance and theirs.win_delta is not None and ours.win_delta is not None:
+                reason = (f"Against {DESCRIBED[style]}, {other} gives more chance of winning the game "
+                          f"({100 * theirs.win_delta:+.1f}% against {100 * ours.win_delta:+.1f}% for "
+                          f"{label(best).lower()}).")
+            else:
+                reason = (f"Against {DESCRIBED[style]}, {other} earns more "
+                          f"({theirs.ev:+.2f} points a hand, against {ours.ev:+.2f} for {label(best).lower()}).")
             break
     if not reason and main.runner_up is not None and main.margin_ci[0] <= 0:
         scale, fmt = (100.0, "{:+.1f}%") if main.by_win_chance else (1.0, "{:+.2f}")

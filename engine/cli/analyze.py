@@ -122,12 +122,15 @@ def _table(a: Analysis) -> str:
 
 
 def _styles(r: Robust) -> str:
-    """One line per other style: each option's expected points against that table."""
+    """One line per other style: each option's expected points against that table (and its
+    change in the chance of winning the game, which ranks the options when a score is given)."""
     rows = []
     for style, a in r.by_style.items():
         if style == r.drive:
             continue
-        cells = ", ".join(f"{label(o.action, o.discard).lower()} {o.realistic.ev:+.2f}" for o in a.options)
+        cells = ", ".join(f"{label(o.action, o.discard).lower()} {o.realistic.ev:+.2f}"
+                          + (f" ({100 * o.realistic.win_delta:+.1f}% to win)" if o.realistic.win_delta is not None else "")
+                          for o in a.options)
         rows.append(f"against {DESCRIBED[style]}: {cells} (best: {label(a.recommendation).lower()})")
     rows.append(f"({legend(r.drive)})")
     return "\n".join(rows)

@@ -118,7 +118,8 @@ def club_play(s: np.ndarray, seat: int) -> int:
     if nt == 0:
         return A_PLAY + int(cards[_lead(s, seat, bits, groups, offs, counts, m, top, mates)])
     guards = against_lone_maker(s, seat)
-    return A_PLAY + int(cards[_follow(s, seat, bits, groups, offs, counts, m, top, mates, led, t, guards)])
+    return A_PLAY + int(cards[_follow(s, seat, bits, groups, offs, counts, m, top, mates, led, t, guards,
+                                      outstanding)])
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -200,7 +201,8 @@ def _lead(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: 
 
 @njit(cache=True, nogil=True)
 def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray,
-            counts: np.ndarray, m: int, top: np.ndarray, mates: int, led: int, t: int, guards: bool) -> int:
+            counts: np.ndarray, m: int, top: np.ndarray, mates: int, led: int, t: int, guards: bool,
+            outstanding: int) -> int:
     eligible = (GROUP_MASK << 48) | (GROUP_MASK << (16 * led))
     nt = s[S_NTABLE]
     winner = -1
@@ -238,7 +240,17 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
         if _holds(s, win, opps, top, led):
             return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
         if safe_first >= 0:
-            return safe_first
+            return safe_first if can_follow else _ruff(s, opps, top, led, safe_first, w_first)
+        # third hand high over a partner's card that may be beaten: the lowest card that beats
+        # it with an unseen card between the two (else it raises the bar for nobody)
+        over = -1
+        for i in range(m):
+            v = bits[i] if (bits[i] & eligible) != 0 else 0
+            if v > win and (outstanding & eligible & ~((win << 1) - 1) & (v - 1)) != 0:
+                if over < 0 or v < bits[over]:
+                    over = i
+        if over >= 0:
+            return over
         return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
     if w_first < 0:
         return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
@@ -250,11 +262,22 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
                 return safe_first
             return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
         if win >= top[led] or win >= TRUMP_BITS:
-            return safe_first if safe_first >= 0 else w_first
+            return _ruff(s, opps, top, led, safe_first, w_first)
         return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
     if safe_first >= 0:
-        return safe_first
+        return safe_first if can_follow else _ruff(s, opps, top, led, safe_first, w_first)
     return w_last if can_follow else w_first
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _ruff(s: np.ndarray, opps: int, top: np.ndarray, led: int, safe_first: int, w_first: int) -> int:
+    """``engine.players.club_play.ruff``: the lowest winning trump, the lowest safe one only
+    when an opponent still to play has shown out of the led suit and may overruff."""
+    if top[3] != 0:
+        for o in range(4):
+            if (opps >> o) & 1 and (s[S_SHOWN + o] >> led) & 1:
+                return safe_first if safe_first >= 0 else w_first
+    return w_first
 
 
 @njit(cache=True, nogil=True)

@@ -39,6 +39,18 @@ def test_cli_json_has_every_option_and_a_recommendation() -> None:
     assert data["explanation"] and all(isinstance(line, str) for line in data["explanation"])
 
 
+def test_cli_text_with_a_score_shows_every_table_s_chance_of_winning() -> None:
+    """With a score the options are ranked by the chance of winning the game, so the other
+    tables' lines carry that figure for each option beside its points."""
+    out = run("--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "dealer", "--samples", "24",
+              "--score", "6,8", "--no-ceiling")
+    assert out.returncode == 0, out.stderr
+    lines = [line for line in out.stdout.splitlines() if line.startswith("against ")]
+    assert len(lines) == 2
+    for line in lines:
+        assert line.count("% to win)") == 3, line  # pass, order up, order up alone
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [

@@ -76,6 +76,16 @@ def test_a_close_call_says_so_when_the_tables_disagree() -> None:
     assert "points a hand better than" in _markdown(at)
 
 
+def test_with_a_score_every_table_shows_its_chance_of_winning() -> None:
+    """Trailing 8-9 the options are ranked by the chance of winning the game: each option card
+    gives that change for the other tables too, not just their points."""
+    at = _open({"hand": "JD AD KD QS 9C", "upcard": "TD", "seat": "third", "score": "8,9"})
+    html = _html(at)
+    cards = re.findall(r'data-testid="an-option".*?Against (.*?)</div>', html, flags=re.S)
+    assert len(cards) == 3
+    assert all(c.count("to win)") == 2 for c in cards), cards  # a cautious and an eager table each
+
+
 def test_round_two_says_turned_down_and_the_reasons_agree_with_the_call() -> None:
     at = _open({"hand": "JC AC KC 9H TS", "upcard": "QD", "seat": "first", "round": "2"})
     assert at.text_input(key="an_upcard").label == "Turned-down card"

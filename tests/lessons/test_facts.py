@@ -12,10 +12,12 @@ import re
 
 from engine.actions import ORDER_ALONE, PASS
 from engine.cards import Suit, parse_cards
-from engine.hand import Phase, apply, deal
+from engine.hand import Phase, apply, deal, from_cards
+from engine.players.club import ClubPlayer
 from engine.ranking import is_trump, trick_winner_index
 from engine.rules import Rules
 from engine.seats import seat_name
+from engine.view import view_of
 from lessons.links import analyze_link
 from lessons.loader import lesson_by_id
 from lessons.model import Lesson
@@ -157,6 +159,26 @@ def test_defending_the_partners_winner_example_and_the_engine_agree() -> None:
     assert seats[trick_winner_index(cards, trump)] == 2  # North's ace wins
     assert not is_trump(cards[-1], trump), "you throw away rather than trump your partner's winner"
     assert f"least useful card, here the {cards[-1].short}" in " ".join(example.text.split())
+
+
+def test_defending_trump_low_and_the_club_player_agree() -> None:
+    """The lesson's trick: hearts trump, West leads the ace of clubs, you hold no club but the
+    right bower and the 9 of hearts. The 9 wins the trick; the computer player ruffs with it."""
+    lesson = lesson_by_id("defending")
+    example = step(lesson, "Trump low")
+    assert example.element is not None
+    led, ruff = parse_cards(" ".join(example.element.args))
+    trump = Suit.parse(example.element.option("trump"))
+    assert trick_winner_index([led, ruff], trump) == 1 and is_trump(ruff, trump)
+    words = " ".join(example.text.split())
+    assert "**lowest trump that wins**" in words and f"West leads the {led.short}" in words
+    # The same trick at a table: South deals, diamonds are turned down, West names hearts.
+    hands = [list(parse_cards(h)) for h in ("9C TC QD KD AS", "AC KH QH TH 9D", "JH 9H AD TS QS", "KC QC JC AH 9S")]
+    state = from_cards(Rules(), 0, hands, parse_cards("TD")[0])
+    for action in ["pass"] * 4 + ["call H", f"play {led}"]:
+        state = state.apply(action)
+    assert state.to_act == 2  # North, the seat with the J and 9 of hearts
+    assert ClubPlayer().decide(view_of(state, 2), random.Random(0)).action.card == ruff
 
 
 def test_the_play_lessons_come_before_strategy_and_cover_the_brief() -> None:

@@ -44,7 +44,8 @@ def test_the_lesson_agrees_with_the_analyzer(where: str, link: AnalyzeLink) -> N
     q = question(" ".join(map(str, link.hand)), str(link.upcard), link.seat, round=link.round,
                  turned_down=link.turned_down.letter if link.turned_down else None,
                  score=f"{link.score[0]},{link.score[1]}" if link.score else None)
-    r = analyze_robust(q.view(), f"lesson:{where}", time_budget=None, max_samples=SAMPLES, ceiling=False)
+    r = analyze_robust(q.view(), f"lesson:{where}", score=q.score, time_budget=None, max_samples=SAMPLES,
+                       ceiling=False)
     best = {style: str(a.recommendation) for style, a in r.by_style.items()}
     if link.close_call:
         assert r.close_call, f"{where}: the lesson calls it a close call, the analyzer does not ({best})"

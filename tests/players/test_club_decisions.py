@@ -137,6 +137,61 @@ def test_defender_in_cutthroat_keeps_a_card_in_every_suit() -> None:
     assert "no partner" in reason
 
 
+# South deals and the 10 of diamonds is turned down; West names hearts in round 2 and leads.
+# North has no club but holds the right bower and the 9 of hearts; East holds clubs.
+RUFF = ["9C TC QD KD AS", "AC KH QH TH 9D", "JH 9H AD TS QS", "KC QC JC AH 9S"]
+
+
+def test_second_hand_void_ruffs_with_the_lowest_trump_that_wins() -> None:
+    """West leads the ace of clubs. North cannot follow: the 9 of hearts takes the trick as
+    surely as the right bower does, because East, the one opponent after North, has not
+    shown out of clubs and must follow. So North ruffs with the 9 and keeps the right bower
+    for a trick it alone can win."""
+    state = position(RUFF, "TD", 0, TURNED_DOWN + ["call H", "play AC"])
+    assert state.trump is not None and state.trump.letter == "H" and state.to_act == 2
+    action, reason = club(state)
+    assert action == "play 9H"
+    assert "Trump it" in reason
+
+
+def test_third_hand_void_ruffs_an_opponents_winner_with_its_lowest_trump() -> None:
+    """West leads the 9 of clubs and North wins it with the ace. East, West's partner, has no
+    club: South, the last to play, has not shown out of clubs and must follow, so the 9 of
+    hearts wins the trick as surely as the right bower, and East keeps the bower."""
+    hands = ["TC JC QC KC AS", "9C KH QH TH 9D", "AC TS QS AD KD", "JH 9H AH 9S JS"]
+    state = position(hands, "TD", 0, TURNED_DOWN + ["call H", "play 9C", "play AC"])
+    assert state.to_act == 3
+    action, reason = club(state)
+    assert action == "play 9H"
+    assert "nobody after you can beat it" in reason
+
+
+# West names hearts and leads a diamond; North has neither diamonds nor hearts; East, West's
+# partner, holds the king and 9 of diamonds. South holds the other diamonds that are unseen.
+OVER = ["QD AD JC QC KC", "TD KH QH TH 9C", "9S TS QS KS AC", "KD 9D AH 9H JS"]
+
+
+def test_third_hand_plays_over_a_partners_card_that_may_be_beaten() -> None:
+    """West leads the 10 of diamonds. South, last, could beat it with the queen or the ace,
+    both unseen by East. The king beats the 10 and leaves South only the ace to take the
+    trick: third hand high, the king."""
+    state = position(OVER, "AS", 0, TURNED_DOWN + ["call H", "play TD", "play 9S"])
+    assert state.to_act == 3
+    action, reason = club(state)
+    assert action == "play KD"
+    assert "Third hand high" in reason
+
+
+def test_third_hand_keeps_its_king_when_only_the_ace_could_beat_both() -> None:
+    """Now West leads the queen (South holds the 10). No unseen diamond lies between the queen
+    and East's king (the jack of diamonds is a trump, the left bower), so the king raises the
+    bar for nobody: if South has the ace it wins either way. East plays low, the 9."""
+    hands = ["TD AD JC QC KC", "QD KH QH TH 9C", "9S TS QS KS AC", "KD 9D AH 9H JS"]
+    state = position(hands, "AS", 0, TURNED_DOWN + ["call H", "play QD", "play 9S"])
+    action, _ = club(state)
+    assert action == "play 9D"
+
+
 def test_going_alone_only_when_it_pays() -> None:
     """Both bowers, the ace of hearts and two off-aces: a loner at 0-0; at 9 points a single
     point wins the game, so there is no reason to play alone."""
