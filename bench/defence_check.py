@@ -37,17 +37,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.club_hands import card_choices  # noqa: E402
 from bench.strong_play_check import interval  # noqa: E402
-from engine.analysis.sampler import BIDDING_PHASES, sample_state  # noqa: E402
+from engine.analysis.sampler import sample_state  # noqa: E402
 from engine.analysis.styles import opponents  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.expert import action_values  # noqa: E402
-from engine.hand import Phase, deal  # noqa: E402
 from engine.players.club import ClubPlayer  # noqa: E402
 from engine.players.club_play import against_lone_maker, choose_play, held_back, throw_off  # noqa: E402
 from engine.players.tracking import read_table  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
-from engine.view import SeatView, view_of  # noqa: E402
+from engine.view import SeatView  # noqa: E402
 
 SINGLETON = "a low singleton"  # the club player's reasons (engine/players/club_play.py)
 CANNOT_WIN = "cannot win"
@@ -117,35 +117,26 @@ def main() -> None:
     gains: dict[tuple[bool, str], list[float]] = {(alone, k): [] for alone in (False, True) for k in names}
     seen = Counter[bool]()
     start = time.perf_counter()
-    for h in range(args.hands):
-        rng = random.Random(args.seed + h)
-        state = deal(rules, h % rules.players, rng)
-        while not state.is_over:
-            seat = state.to_act
-            assert seat is not None
-            view = view_of(state, seat)
-            if view.phase in BIDDING_PHASES:
-                action = sound.decide(view, rng).action
-            elif state.phase is Phase.PLAY and len(view.legal) > 1 and not view.is_maker_side(seat):
-                action, reason = choose_play(view)
-                options = alternatives(args.decision, view, reason)
-                if options is not None:
-                    value = Counter[Card]()
-                    draw = random.Random(args.seed * 1000 + h * 10 + len(view.tricks))
-                    for _ in range(args.samples):
-                        known = sample_state(view, draw, bidder=sound, max_tries=10)
-                        for a, v in action_values(known, seat, view.legal, club, draw).items():
-                            assert a.card is not None
-                            value[a.card] += v / args.samples
-                    lone = against_lone_maker(view)
-                    seen[lone] += 1
-                    assert action.card is not None
-                    for k, card in options.items():
-                        if card is not None:
-                            gains[(lone, k)].append(value[card] - value[action.card])
-            else:
-                action = club.decide(view, rng).action
-            state = state.apply(action)
+    for h, view in card_choices(rules, args.hands, args.seed):
+        if view.is_maker_side(view.seat):
+            continue
+        action, reason = choose_play(view)
+        options = alternatives(args.decision, view, reason)
+        if options is None:
+            continue
+        value = Counter[Card]()
+        draw = random.Random(args.seed * 1000 + h * 10 + len(view.tricks))
+        for _ in range(args.samples):
+            known = sample_state(view, draw, bidder=sound, max_tries=10)
+            for a, v in action_values(known, view.seat, view.legal, club, draw).items():
+                assert a.card is not None
+                value[a.card] += v / args.samples
+        lone = against_lone_maker(view)
+        seen[lone] += 1
+        assert action.card is not None
+        for k, card in options.items():
+            if card is not None:
+                gains[(lone, k)].append(value[card] - value[action.card])
     what = "singleton leads" if args.decision == "lead" else "throw-offs against a maker without a partner"
     print(f"{args.hands} hands, {sum(seen.values())} {what} by a defender, "
           f"{args.samples} deals each, {time.perf_counter() - start:.0f} s")

@@ -37,19 +37,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.club_hands import card_choices  # noqa: E402
 from bench.strong_play_check import interval  # noqa: E402
 from engine.actions import Action  # noqa: E402
-from engine.analysis.sampler import BIDDING_PHASES, sample_state  # noqa: E402
+from engine.analysis.sampler import sample_state  # noqa: E402
 from engine.analysis.styles import opponents  # noqa: E402
 from engine.cards import Card, Suit  # noqa: E402
 from engine.expert import action_values  # noqa: E402
-from engine.hand import Phase, deal  # noqa: E402
 from engine.players.club import ClubPlayer  # noqa: E402
 from engine.players.club_play import choose_play  # noqa: E402
 from engine.players.tracking import read_table  # noqa: E402
 from engine.ranking import strength_table  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
-from engine.view import SeatView, view_of  # noqa: E402
+from engine.view import SeatView  # noqa: E402
 
 _CARD = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[♣♦♥♠]|Joker|joker")
 _SUIT = re.compile(r"\b(" + "|".join(s.noun[:-1] for s in Suit) + r")s?\b")
@@ -115,30 +115,18 @@ def main() -> None:
     detail = re.compile(args.detail) if args.detail else None
     alt_gains: dict[tuple[str, str], list[float]] = defaultdict(list)
     start = time.perf_counter()
-    for h in range(args.hands):
-        rng = random.Random(args.seed + h)
-        state = deal(rules, h % rules.players, rng)
-        while not state.is_over:
-            seat = state.to_act
-            assert seat is not None
-            view = view_of(state, seat)
-            if view.phase in BIDDING_PHASES:
-                action = sound.decide(view, rng).action
-            elif state.phase is Phase.PLAY and len(view.legal) > 1:
-                action, reason = choose_play(view)
-                draw = random.Random(args.seed * 1000 + h * 10 + len(view.tricks))
-                values = [action_values(sample_state(view, draw, bidder=sound, max_tries=10), seat, view.legal,
-                                        club, draw) for _ in range(args.samples)]
-                name = group(reason, view)
-                gains[name].append(split_gain(values, action))
-                if detail is not None and detail.search(name):
-                    assert action.card is not None
-                    for k, card in fixed_alternatives(view, action.card).items():
-                        alt = next(a for a in view.legal if a.card == card)
-                        alt_gains[(name, k)].append(sum(v[alt] - v[action] for v in values) / len(values))
-            else:
-                action = club.decide(view, rng).action
-            state = state.apply(action)
+    for h, view in card_choices(rules, args.hands, args.seed):
+        action, reason = choose_play(view)
+        draw = random.Random(args.seed * 1000 + h * 10 + len(view.tricks))
+        values = [action_values(sample_state(view, draw, bidder=sound, max_tries=10), view.seat, view.legal, club, draw)
+                  for _ in range(args.samples)]
+        name = group(reason, view)
+        gains[name].append(split_gain(values, action))
+        if detail is not None and detail.search(name):
+            assert action.card is not None
+            for k, card in fixed_alternatives(view, action.card).items():
+                alt = next(a for a in view.legal if a.card == card)
+                alt_gains[(name, k)].append(sum(v[alt] - v[action] for v in values) / len(values))
     decisions = sum(len(xs) for xs in gains.values())
     print(f"{args.hands} hands, {decisions} cards with a choice, {args.samples} deals each, "
           f"{time.perf_counter() - start:.0f} s; gain of the Expert's card over the club player's:")
