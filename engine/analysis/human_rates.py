@@ -2,11 +2,12 @@
 
 The sound model (``engine.analysis.bidding_fit``) is a best response to itself, and it calls
 more than people: its dealer picks up about 35% of hands and its dealer's partner orders up
-32%, where published figures for human tables are about 30% and 17%. A learner's real opponents are people, so the analyzer also
-values every option against a table that bids at the human rates (``engine.analysis.styles``,
-style ``cautious``): the sound model's thresholds, with the three seats and rounds that have
-a published figure (``HUMAN_RATES``) raised until they call that share of hands, and every
-other threshold, to call and to go alone, raised by ``CAUTIOUS_EXTRA``.
+32%, where published figures for human tables are about 30% and 17%. A learner's real
+opponents are people, so the analyzer also values every option against a table that bids at
+the human rates (``engine.analysis.styles``, style ``cautious``): the sound model's
+thresholds, with the three seats and rounds that have a published figure (``HUMAN_RATES``)
+raised until they call that share of hands, and every other threshold, to call and to go
+alone, raised by ``CAUTIOUS_EXTRA``.
 
 Each calling rate falls as its own threshold rises, so each is found by bisection, one seat
 after another in auction order, and the sweep repeats (a later seat's threshold changes how

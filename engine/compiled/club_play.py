@@ -240,7 +240,7 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
         if _holds(s, win, opps, top, led):
             return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
         if safe_first >= 0:
-            return safe_first if can_follow else _ruff(s, opps, top, led, safe_first, w_first)
+            return _sure_winner(s, opps, top, led, safe_first, w_first, can_follow)
         # third hand high over a partner's card that may be beaten: the lowest card that beats
         # it with an unseen card between the two (else it raises the bar for nobody)
         over = -1
@@ -262,17 +262,21 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
                 return safe_first
             return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
         if win >= top[led] or win >= TRUMP_BITS:
-            return _ruff(s, opps, top, led, safe_first, w_first)
+            return _sure_winner(s, opps, top, led, safe_first, w_first, False)
         return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
     if safe_first >= 0:
-        return safe_first if can_follow else _ruff(s, opps, top, led, safe_first, w_first)
+        return _sure_winner(s, opps, top, led, safe_first, w_first, can_follow)
     return w_last if can_follow else w_first
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _ruff(s: np.ndarray, opps: int, top: np.ndarray, led: int, safe_first: int, w_first: int) -> int:
-    """``engine.players.club_play.ruff``: the lowest winning trump, the lowest safe one only
-    when an opponent still to play has shown out of the led suit and may overruff."""
+def _sure_winner(s: np.ndarray, opps: int, top: np.ndarray, led: int, safe_first: int, w_first: int,
+                 following: bool) -> int:
+    """``engine.players.club_play.sure_winner``: following suit, the lowest safe winner; ruffing,
+    the lowest winning trump, the lowest safe one only when an opponent still to play has shown
+    out of the led suit and may overruff."""
+    if following:
+        return safe_first
     if top[3] != 0:
         for o in range(4):
             if (opps >> o) & 1 and (s[S_SHOWN + o] >> led) & 1:

@@ -125,7 +125,7 @@ def _follow(t: Table, cards: list[Card], mate: str, keep_guards: bool) -> tuple[
                 return c, f"{mate.capitalize()} is winning this trick: don't trump it — throw the {c.short}."
             return c, f"{mate.capitalize()} is winning this trick: play low ({c.short}{why})."
         if safe_winners:
-            c = safe_winners[0] if can_follow else ruff(t, winners, safe_winners)
+            c = sure_winner(t, winners, safe_winners, can_follow)
             return c, f"Third hand high: the {c.short} makes sure your side takes the trick."
         over = [c for c in winners if any(t.win_power < table[x] < table[c] for x in t.outstanding)]
         if over:
@@ -149,12 +149,12 @@ def _follow(t: Table, cards: list[Card], mate: str, keep_guards: bool) -> tuple[
             c, why = throw_off(t, cards, can_follow, keep_guards)
             return c, f"Second hand low: keep your {led.noun} and leave the trick to {mate} ({c.short}{why})."
         if t.win_power >= t.top_out[led] or t.win_power > 20:
-            c = ruff(t, winners, safe_winners)
+            c = sure_winner(t, winners, safe_winners, following=False)
             return c, f"Trump it with the {c.short}: {mate} cannot beat that card in suit."
         c, why = throw_off(t, cards, can_follow, keep_guards)
         return c, f"Second hand low: {mate} may win this one ({c.short}{why})."
     if safe_winners:
-        c = safe_winners[0] if can_follow else ruff(t, winners, safe_winners)
+        c = sure_winner(t, winners, safe_winners, can_follow)
         return c, f"Third hand high: the {c.short} wins and nobody after you can beat it."
     c = winners[-1] if can_follow else winners[0]
     if can_follow:
@@ -162,13 +162,17 @@ def _follow(t: Table, cards: list[Card], mate: str, keep_guards: bool) -> tuple[
     return c, f"Trump it with the {c.short}: the opponents are winning."
 
 
-def ruff(t: Table, winners: list[Card], safe_winners: list[Card]) -> Card:
-    """The trump to ruff with when void in the led suit: the lowest that wins, since an opponent
-    still to play who holds the suit must follow it. Only when one of them has shown out of the
-    suit (and may overruff) the lowest that no trump left can beat. Ruffing with a bower where a
-    9 would do throws away a trick later (bench/play_regret.py: the lowest trump gained 0.3 to
-    0.8 a ruff over the safest one; a duplicate match, 0.033 points a hand)."""
+def sure_winner(t: Table, winners: list[Card], safe_winners: list[Card], following: bool) -> Card:
+    """The card to take the trick with (``safe_winners`` is not empty, or ``following`` is
+    False). Following suit, the lowest that nothing unseen beats. Ruffing, the lowest trump that
+    wins, since an opponent still to play who holds the suit must follow it; only when one of
+    them has shown out of the suit (and may overruff) the lowest that no trump left can beat.
+    Ruffing with a bower where a 9 would do throws away a trick later (bench/play_regret.py:
+    the lowest trump gained 0.3 to 0.8 a ruff over the safest one; a duplicate match, 0.033
+    points a hand)."""
     assert t.led is not None
+    if following:
+        return safe_winners[0]
     overruff = any(t.may_ruff(o, t.led) for o in t.opponents_after())
     return safe_winners[0] if overruff and safe_winners else winners[0]
 
