@@ -37,7 +37,7 @@ from engine.analysis.playout import Outcome, advance, outcome_of, warm_up
 from engine.analysis.sampler import BIDDING_PHASES, sample_state
 from engine.analysis.styles import SoundBidder, opponents
 from engine.errors import EuchreError
-from engine.game import side_of
+from engine.game import seat_score
 from engine.hand import HandState, Phase, apply
 from engine.players.base import Decision, Player
 from engine.players.beginner import BeginnerPlayer
@@ -172,7 +172,5 @@ def told_the_score(player: P, rules: Rules, scores: tuple[int, ...], seat: int) 
     with_score = getattr(player, "with_score", None)
     if not callable(with_score):
         return player
-    mine = side_of(rules, seat)
-    theirs = max(v for side, v in enumerate(scores) if side != mine)
-    told: P = with_score(Score(scores[mine], theirs, rules.target))
+    told: P = with_score(Score(*seat_score(rules, scores, seat), rules.target))
     return told

@@ -38,6 +38,12 @@ def side_points(hand: HandState) -> tuple[int, ...]:
     return tuple(points)
 
 
+def seat_score(rules: Rules, scores: tuple[int, ...], seat: int) -> tuple[int, int]:
+    """``scores`` (per side) as ``seat`` reckons them: its side's points and the best opponent's."""
+    mine = side_of(rules, seat)
+    return scores[mine], max(v for side, v in enumerate(scores) if side != mine)
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     """The draw for the first deal: every round of cards drawn (redraws included),
@@ -102,6 +108,13 @@ class GameState:
             if won >= need:
                 return side
         return None
+
+    @property
+    def scores_at_deal(self) -> tuple[int, ...]:
+        """The scores the current hand was dealt at (``scores`` counts it once it is over)."""
+        if not self.hand.is_over:
+            return self.scores
+        return tuple(a - b for a, b in zip(self.scores, side_points(self.hand), strict=True))
 
     @property
     def is_over(self) -> bool:

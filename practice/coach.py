@@ -1,8 +1,9 @@
 """Coaching: the hint at a decision, and what the expert would have done in the learner's seat.
 
 A hint sees only what the learner sees (``view_of``). Bids are advised by the
-analyzer when it is installed (``engine.analysis.bidding``, the same analysis that
-grades the bid), otherwise by the club player, and the hint says whose advice it is. Plays and discards are
+analyzer when it is installed (``engine.analysis.bidding``, the same analysis, at the
+same game score, that grades the bid), otherwise by the club player, and the hint says
+whose advice it is. Plays and discards are
 advised by the strongest installed player (expert, else club).
 """
 
@@ -16,7 +17,7 @@ from engine.errors import EuchreError
 from engine.game import new_game
 from engine.hand import HandState, Phase, from_cards
 from engine.view import view_of
-from practice.review import bid_analysis, learner_decisions
+from practice.review import Score, bid_analysis, learner_decisions
 from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out
 
 BID_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME, Phase.DEFEND)
@@ -37,14 +38,14 @@ def _hint_rng(session: Session, hand: HandState) -> random.Random:
     return random.Random(f"hint:{session.seed}:{hand.dealer}:{hand.dealt}:{len(hand.history)}")
 
 
-def _analyzer_hint(hand: HandState, seat: int) -> Hint | None:
-    analysis = bid_analysis(hand, seat)
+def _analyzer_hint(hand: HandState, seat: int, score: Score | None) -> Hint | None:
+    analysis = bid_analysis(hand, seat, score)
     if analysis is None:
         return None
     try:
         from engine.analysis.explain import explain
 
-        lines = explain(view_of(hand, seat), analysis)
+        lines = explain(view_of(hand, seat), analysis, score)
     except (EuchreError, ImportError):
         lines = []
     reason = " ".join(lines[:2]) if lines else f"the best expected points of the {len(analysis.options)} choices"
@@ -52,13 +53,16 @@ def _analyzer_hint(hand: HandState, seat: int) -> Hint | None:
 
 
 def hint(
-    session: Session, hand: HandState, seat: int = LEARNER, players: PlayerFactory = default_players
+    session: Session, hand: HandState, seat: int = LEARNER, players: PlayerFactory = default_players,
+    score: Score | None = None,
 ) -> Hint:
-    """The recommended action for ``seat`` now and a one-line reason."""
+    """The recommended action for ``seat`` now and a one-line reason. ``score`` (the game score
+    the hand was dealt at, ``seat``'s side first) ranks bids by the chance of winning, as the
+    review's grade and the analyzer do."""
     if hand.to_act != seat:
         raise EuchreError("a hint is for your own turn")
     if hand.phase in BID_PHASES:
-        advice = _analyzer_hint(hand, seat)
+        advice = _analyzer_hint(hand, seat, score)
         if advice is not None:
             return advice
         level = "club"

@@ -1,7 +1,7 @@
 """Export a game as JSON Lines of replay records (one per hand), and import such a file to review it.
 
 Each line is ``engine.deal_record.to_record(hand, meta)``; ``meta`` carries the game and hand
-number and the seat levels. Importing replays every record through the engine and
+number, the seat levels and the game score the hand was dealt at. Importing replays every record through the engine and
 reports the first problem with its line number; it never evaluates anything.
 """
 
@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.deal_record import replay, to_record
 from engine.errors import EuchreError
+from engine.game import sides
 from engine.hand import HandState
 from engine.record_file import MAX_LINE_BYTES, JSONTextError, load_json
 
@@ -24,9 +25,13 @@ class ImportFileError(EuchreError):
     """A file that is not JSON Lines of replay records."""
 
 
-def hand_record(hand: HandState, game_number: int, hand_number: int, levels: tuple[str, ...], seed: int) -> dict[str, Any]:
-    meta = {"game": game_number, "hand": hand_number, "levels": list(levels), "seed": seed,
-            "source": "euchre-coach practice"}
+def hand_record(hand: HandState, game_number: int, hand_number: int, levels: tuple[str, ...], seed: int,
+                scores: tuple[int, ...] | None = None) -> dict[str, Any]:
+    """``scores``: per side, when the hand was dealt."""
+    meta: dict[str, Any] = {"game": game_number, "hand": hand_number, "levels": list(levels), "seed": seed,
+                            "source": "euchre-coach practice"}
+    if scores is not None:
+        meta["scores"] = list(scores)
     return to_record(hand, meta)
 
 
@@ -39,6 +44,18 @@ class ImportedHand:
     line: int
     record: dict[str, Any]
     hand: HandState  # the final state the record replays to
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        """The game score (per side) the hand was dealt at, when the record says one that can
+        be: whole numbers from 0 to below the target, one per side; else None."""
+        meta = self.record.get("meta")
+        value = meta.get("scores") if isinstance(meta, dict) else None
+        rules = self.hand.rules
+        if (not isinstance(value, list) or len(value) != sides(rules)
+                or not all(type(v) is int and 0 <= v < rules.target for v in value)):
+            return None
+        return tuple(value)
 
 
 def from_jsonl(text: str | bytes) -> list[ImportedHand]:

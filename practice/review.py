@@ -7,9 +7,12 @@ against the best choice:
   double-dummy solver (``engine.solver``), every card known, so "best" means best with
   perfect knowledge. Before the solver can start, any other defend-alone declaration still
   to come is made the club player's way, the same for every choice compared;
-- bids (both rounds, and naming trump under the joker): the analyzer's expected net points
-  per legal bid (``engine.analysis.bidding.analyze``, club players finishing the hand, a
-  fixed number of sampled deals seeded from the position).
+- bids (both rounds, and naming trump under the joker): the analyzer's value of each legal
+  bid (``engine.analysis.robust``: the sound model and the other tables finishing the
+  hand, a fixed number of sampled deals seeded from the position). Given the game score
+  the analyzer ranks bids by the chance of winning the game, as its page does, and so
+  does the grade: the chance lost is converted to points at what one point is worth at
+  the start of the game (``wintable.point_value``, about 7.5% in a game to 10).
 
 Loss thresholds (points): best 0 (same points and tricks), good <= 0.25 (or only a
 trick fewer for the same points), inaccuracy <= 1, mistake <= 2, blunder more.
@@ -26,6 +29,7 @@ from engine.actions import Action
 from engine.analysis.bidding import Analysis
 from engine.analysis.robust import DESCRIBED, WHAT_IT_DOES, Robust, analyze_robust
 from engine.analysis.sampler import BIDDING_PHASES
+from engine.analysis.wintable import point_value
 from engine.errors import EuchreError
 from engine.hand import HandState, Phase, from_cards
 from engine.players.club import ClubPlayer
@@ -39,6 +43,9 @@ from store.practice_log import HandRow
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 SOLVER_SOURCE = "solver (all four hands face up)"
 ANALYZER_SOURCE = "analyzer (expected points)"
+ANALYZER_WIN_SOURCE = "analyzer (chance of winning the game from {us}-{them})"
+POINTS = "points"
+WIN_CHANCE = "win chance"
 LEARNER = 0
 _EPS = 1e-9
 
@@ -49,11 +56,18 @@ class GradedDecision:
     before: HandState
     action: Action
     grade: str | None  # None: not graded
-    loss: float  # points lost against the best choice (0 for the best)
+    loss: float  # lost against the best choice (0 for the best), in ``unit``
     best: Action | None  # the better choice when there is one
-    values: tuple[tuple[Action, float], ...]  # each legal choice -> the learner side's net points
+    values: tuple[tuple[Action, float], ...]  # each legal choice -> the learner side's value, in ``unit``
     source: str  # what judged it, or why it was not graded
     tricks_lost: int = 0  # tricks the side gives away against ``best`` (the tie-break when points are equal)
+    unit: str = POINTS  # POINTS (net points this hand) or WIN_CHANCE (change in the chance of winning)
+
+    def lost_text(self) -> str:
+        """The loss as the review shows it: "0.40 points" or "3.1% chance of winning"."""
+        if self.unit == WIN_CHANCE:
+            return f"{100 * self.loss:.1f}% chance of winning"
+        return f"{self.loss:.2f} points"
 
 
 def grade_for(loss: float, tricks_lost: int = 0) -> str:
@@ -91,25 +105,38 @@ def learner_decisions(hand: HandState, seat: int = LEARNER) -> list[tuple[int, H
 BID_SAMPLES = 400  # deals per bid analysis and style: deterministic (no time budget), about 0.1 s
 
 
+Score = tuple[int, int]  # (the seat's side, the best opponent side) when the hand was dealt
+
+
 @lru_cache(maxsize=256)
-def bid_robust(before: HandState, seat: int = LEARNER) -> Robust | None:
+def bid_robust(before: HandState, seat: int = LEARNER, score: Score | None = None) -> Robust | None:
     """The analyzer's evaluation of ``seat``'s bidding decision in ``before`` against every
-    opponents' style (None when the decision is not a bid it analyses). Deterministic: the
-    seed comes from the position, and there is no time budget. The hint, the review and the
-    analyzer all read their figures from this one computation."""
+    opponents' style, at the game ``score`` when one is given (None when the decision is not
+    a bid it analyses). Deterministic: the seed comes from the position, and there is no time
+    budget. The hint, the review and the analyzer all read their figures from this one
+    computation."""
     if before.phase not in BIDDING_PHASES or before.to_act != seat:
         return None
     seed = f"bid-analysis:{before.dealer}:{before.dealt}:{before.upcard}:{before.history}"
     try:
-        return analyze_robust(view_of(before, seat), seed, time_budget=None, max_samples=BID_SAMPLES, ceiling=False)
+        return analyze_robust(view_of(before, seat), seed, score=score, time_budget=None,
+                              max_samples=BID_SAMPLES, ceiling=False)
     except EuchreError:
         return None
 
 
-def bid_analysis(before: HandState, seat: int = LEARNER) -> Analysis | None:
+def bid_analysis(before: HandState, seat: int = LEARNER, score: Score | None = None) -> Analysis | None:
     """The sound model's analysis of the bid (``bid_robust``'s driving analysis)."""
-    robust = bid_robust(before, seat)
+    robust = bid_robust(before, seat, score)
     return None if robust is None else robust.analysis
+
+
+def _bid_values(a: Analysis) -> dict[Action, float]:
+    """Each bid's value in the analysis's ranking unit: the change in the chance of winning
+    when it ranks by that, else net points."""
+    if a.by_win_chance:
+        return {o.action: float(o.realistic.win_delta or 0.0) for o in a.options}
+    return {o.action: float(o.realistic.ev) for o in a.options}
 
 
 def _solved_values(before: HandState, seat: int) -> tuple[dict[Action, float], dict[Action, int]] | None:
@@ -148,13 +175,17 @@ def warm_up() -> bool:
 
 
 @lru_cache(maxsize=512)
-def grade_decision(step: int, before: HandState, action: Action, seat: int = LEARNER) -> GradedDecision:
-    """Grade one decision (memoised: a page may grade it in the background as soon as it is made)."""
+def grade_decision(step: int, before: HandState, action: Action, seat: int = LEARNER,
+                   score: Score | None = None) -> GradedDecision:
+    """Grade one decision (memoised: a page may grade it in the background as soon as it is
+    made). ``score``, the game score the hand was dealt at, ranks bids by the chance of
+    winning the game (plays are judged by the hand's points either way)."""
     legal = before.legal_actions()
     if len(legal) == 1:
         return GradedDecision(step, before, action, None, 0.0, None, (), "the only legal choice")
     tricks: dict[Action, int] = {}
     robust: Robust | None = None
+    unit, scale = POINTS, 1.0  # scale: what one point of loss is in ``unit``
     if before.phase in (Phase.PLAY, Phase.DISCARD, Phase.DEFEND):
         solved = _solved_values(before, seat)
         if solved is None:
@@ -162,12 +193,15 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
         values, tricks = solved
         source = SOLVER_SOURCE
     else:
-        robust = bid_robust(before, seat)
+        robust = bid_robust(before, seat, score)
         if robust is None:
             return GradedDecision(step, before, action, None, 0.0, None, (),
                                   "not graded: no bidding analysis for this decision")
-        values = {o.action: float(o.realistic.ev) for o in robust.analysis.options}
+        values = _bid_values(robust.analysis)
         source = ANALYZER_SOURCE
+        if robust.analysis.by_win_chance and score is not None:
+            unit, scale = WIN_CHANCE, point_value(before.rules) or 1.0
+            source = ANALYZER_WIN_SOURCE.format(us=score[0], them=score[1])
     if action not in values:
         return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no value for this choice")
     best_action = max(values, key=lambda a: (values[a], _side_tricks(before, tricks.get(a), seat)))
@@ -175,24 +209,32 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
     tricks_lost = 0
     if tricks:
         tricks_lost = _side_tricks(before, tricks[best_action], seat) - _side_tricks(before, tricks[action], seat)
-    grade = grade_for(max(0.0, loss), tricks_lost)
+    grade = grade_for(max(0.0, loss) / scale, tricks_lost)
     ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
     if robust is not None:
         # A bid is only as bad as its loss against the table it does best against: a choice
         # that is right against some sound-enough table is a close call, not a mistake.
-        losses = {style: max(o.realistic.ev for o in a.options) - a.option(action).realistic.ev
-                  for style, a in robust.by_style.items()}
+        by_style = {style: _bid_values(a) for style, a in robust.by_style.items()}
+        losses = {style: max(v.values()) - v[action] for style, v in by_style.items()}
         kindest = min(losses, key=losses.__getitem__)
         kind_loss = max(0.0, losses[kindest])
-        if grade_for(kind_loss) != grade:
-            ev = robust.by_style[kindest].option(action).realistic.ev
-            source = (f"{ANALYZER_SOURCE}; close call: against {DESCRIBED[kindest]} (one that "
-                      f"{WHAT_IT_DOES[kindest]}) this choice is worth "
-                      f"{ev:+.2f} ({losses[kindest]:.2f} from that table's best), against a sound table "
-                      f"{values[action]:+.2f} ({loss:.2f} from the best)")
-            grade, loss = grade_for(kind_loss), kind_loss
+        if grade_for(kind_loss / scale) != grade:
+            worth = _worth(by_style[kindest][action], unit)
+            source = (f"{source}; close call: against {DESCRIBED[kindest]} (one that "
+                      f"{WHAT_IT_DOES[kindest]}) this choice is worth {worth} "
+                      f"({_worth(losses[kindest], unit, signed=False)} from that table's best), "
+                      f"against a sound table {_worth(values[action], unit)} "
+                      f"({_worth(loss, unit, signed=False)} from the best)")
+            grade, loss = grade_for(kind_loss / scale), kind_loss
     return GradedDecision(step, before, action, grade, max(0.0, loss),
-                          None if grade == "best" else best_action, ordered, source, max(0, tricks_lost))
+                          None if grade == "best" else best_action, ordered, source, max(0, tricks_lost), unit)
+
+
+def _worth(value: float, unit: str, signed: bool = True) -> str:
+    """A value in the grade's unit: "+0.41" (points) or "+3.2% chance of winning"."""
+    if unit == WIN_CHANCE:
+        return f"{100 * value:{'+' if signed else ''}.1f}% chance of winning"
+    return f"{value:{'+' if signed else ''}.2f}"
 
 
 def _side_tricks(before: HandState, maker_tricks: int | None, seat: int) -> int:
@@ -201,9 +243,11 @@ def _side_tricks(before: HandState, maker_tricks: int | None, seat: int) -> int:
     return maker_tricks if before.is_maker_side(seat) else 5 - maker_tricks
 
 
-def grade_hand(hand: HandState, seat: int = LEARNER) -> tuple[GradedDecision, ...]:
-    """Grade every decision ``seat`` made in a finished (or partly played) hand."""
-    return tuple(grade_decision(step, before, action, seat) for step, before, action in learner_decisions(hand, seat))
+def grade_hand(hand: HandState, seat: int = LEARNER, score: Score | None = None) -> tuple[GradedDecision, ...]:
+    """Grade every decision ``seat`` made in a finished (or partly played) hand, dealt at the
+    game ``score`` when one is given."""
+    return tuple(grade_decision(step, before, action, seat, score)
+                 for step, before, action in learner_decisions(hand, seat))
 
 
 def hand_facts(

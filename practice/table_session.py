@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from engine.actions import Action
 from engine.errors import EuchreError
 from engine.expert import PLAYER_NAMES
-from engine.game import side_of
+from engine.game import seat_score, side_of, side_points
 from engine.hand import HandState
 from engine.numbers import shown
 from engine.rules import Rules
@@ -60,7 +60,7 @@ MEMO_LIMIT = 50_000  # computer decisions remembered before the memo starts agai
 GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
 SEED_LIMIT = 2**32
 
-Grade = Callable[[int, HandState, Action], review.GradedDecision]
+Grade = Callable[[int, HandState, Action, int, review.Score | None], review.GradedDecision]
 T = TypeVar("T")
 
 _grader_lock = threading.Lock()
@@ -242,7 +242,8 @@ class PracticeTable:
         if self._hint is None or self._hint[0] != key:
             if not guided and not self.want_hint:
                 return None
-            self._hint = (key, coach.hint(pos.session, pos.hand, players=self._players))
+            self._hint = (key, coach.hint(pos.session, pos.hand, players=self._players,
+                                          score=self.learner_score(pos)))
         self.want_hint = False
         return self._hint[1]
 
@@ -260,13 +261,23 @@ class PracticeTable:
                     done[(graded.step, graded.before, graded.action)] = graded
             self._grading.clear()
             self._grades.clear()
-            self._grades[key] = tuple(done.get(d) or self._grade(*d) for d in review.learner_decisions(pos.hand))
+            score = self.learner_score(pos)
+            self._grades[key] = tuple(done.get(d) or self._grade(*d, LEARNER, score)
+                                      for d in review.learner_decisions(pos.hand))
         return self._grades[key]
+
+    @staticmethod
+    def learner_score(pos: Position) -> review.Score:
+        """The game score the current hand was dealt at, as the learner reckons it (their side,
+        the best opponent): the hint and the grades rank bids by the chance of winning from it,
+        as the analyzer does."""
+        return seat_score(pos.session.rules, pos.game.scores_at_deal, LEARNER)
 
     def hand_record(self) -> dict[str, Any]:
         """The current hand's replay record (``python -m engine replay`` reads it)."""
         pos = self.position
-        return hand_record(pos.hand, pos.game.game_number, pos.game.hand_number, pos.session.levels, pos.session.seed)
+        return hand_record(pos.hand, pos.game.game_number, pos.game.hand_number, pos.session.levels, pos.session.seed,
+                           pos.game.scores_at_deal)
 
     def hand_json(self) -> str:
         return json.dumps(self.hand_record())
@@ -275,8 +286,11 @@ class PracticeTable:
         """The game so far (or ``position``'s) as JSON Lines, one replay record per hand (the
         Import view reads it)."""
         pos = self.position if position is None else position
-        return to_jsonl(hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed)
-                        for i, h in enumerate(pos.game.history))
+        records, scores = [], (0,) * len(pos.game.scores)
+        for i, h in enumerate(pos.game.history):
+            records.append(hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed, scores))
+            scores = tuple(a + b for a, b in zip(scores, side_points(h), strict=True))
+        return to_jsonl(records)
 
     def expert_in_your_seat(self) -> coach.ExpertComparison:
         pos = self.position
@@ -314,7 +328,8 @@ class PracticeTable:
             return False
         self._set(after)
         grader = self._grader if self._grader is not None else shared_grader()
-        self._grading.append(grader.submit(self._grade, len(before.hand.history), before.hand, parsed))
+        self._grading.append(grader.submit(self._grade, len(before.hand.history), before.hand, parsed, LEARNER,
+                                           self.learner_score(before)))
         return True
 
     def undo(self) -> None:

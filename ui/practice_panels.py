@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from engine.game import side_of, side_points, sides
+from engine.game import seat_score, side_of, side_points, sides
 from engine.hand import HandState
 from engine.narration import describe
 from engine.ranking import sort_hand
@@ -75,7 +75,7 @@ def result_line(hand: HandState) -> str:
 def grades_html(graded: tuple[review.GradedDecision, ...], you: str) -> str:
     """The graded decisions as a table; ``you`` is the name of the seat that made them."""
     rows = [{"move": describe(g.before, g.action).replace(f"{you} ", f"{you} (you) ", 1),
-             "grade": g.grade or "—", "points lost": round(g.loss, 2) if g.grade else None,
+             "grade": g.grade or "—", "lost": g.lost_text() if g.grade else None,
              "better": better_text(g), "judged by": g.source}
             for g in graded]
     return rows_html(rows, "Your decisions")
@@ -263,7 +263,9 @@ def import_view() -> None:
                             + f" — won by {seat_name(n, t.winner)}")
             if grade:
                 with st.spinner(f"Grading {you}'s decisions…"):
-                    graded = review.grade_hand(hand, seat)
+                    scores = item.scores
+                    graded = review.grade_hand(hand, seat, None if scores is None else
+                                               seat_score(hand.rules, scores, seat))
                 if graded:
                     st.html(grades_html(graded, you))
                 else:

@@ -94,3 +94,13 @@ def win_chance(rules: Rules, us: int, them: int, us_deal: bool) -> float | None:
     if them >= rules.target:
         return 0.0
     return table[us][them][1 if us_deal else 0]
+
+
+def point_value(rules: Rules) -> float | None:
+    """What one point is worth at the start of the game, in chance of winning it: half the
+    gap between 1-0 and 0-1, averaged over who deals (None without a table). It converts a
+    loss in chance of winning into the points a grade is measured in."""
+    table = stored_table(rules.players, rules.target)
+    if table is None or rules.target < 2:
+        return None
+    return sum(table[1][0][d] - table[0][1][d] for d in (0, 1)) / 4

@@ -21,6 +21,23 @@ def test_a_bid_hint_comes_from_the_analyzer_and_orders_the_obvious_hand() -> Non
     assert advice.reason
 
 
+def test_a_bid_hint_at_a_score_follows_the_chance_of_winning_as_the_analyzer_does() -> None:
+    # First seat holds 9C QS KH TD TS with the KS turned up by the dealer's side. By points
+    # passing loses least; at 8-9, with the dealer's side one point from the game, the
+    # analyzer ranks by the chance of winning and orders up. The hint says what the analyzer
+    # says at each score.
+    from practice.review import bid_analysis
+
+    hands = [parse_cards(h) for h in ("9C QS KH TD TS", "9S JC AH JD AD", "QC TC KD 9D QH", "AS JS 9H KC TH")]
+    state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("KS"))
+    session = Session(Rules(), LEVELS4, seed=1)
+    for score in (None, (8, 9)):
+        analysis = bid_analysis(state, 0, score)
+        assert analysis is not None and analysis.by_win_chance is (score is not None)
+        assert hint(session, state, score=score).action == analysis.recommendation
+    assert hint(session, state).action != hint(session, state, score=(8, 9)).action
+
+
 def test_play_hints_are_legal_and_say_whose_advice() -> None:
     pos = replay(Session(Rules(), LEVELS4, seed=12))
     rng = random.Random(3)

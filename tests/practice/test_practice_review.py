@@ -135,6 +135,35 @@ def test_bids_are_graded_by_the_analyzer_on_a_hand_that_must_order() -> None:
     assert alone.grade in ("best", "good")
 
 
+def test_at_a_score_where_any_make_wins_the_game_a_sure_partnered_order_is_as_good_as_alone() -> None:
+    # The same five top hearts. By points the lone march (4) beats the partnered march (2), so
+    # ordering with the partner loses exactly 2 points: a mistake. At 9-5 in a game to 10 either
+    # march wins the game, so by the chance of winning (what the analyzer ranks by at a score)
+    # the two are equal and the partnered order is graded best; passing gives some chance away.
+    # At 6-5 only the lone march (to 10) wins the game outright, so ordering with the partner
+    # is not best there.
+    from engine.cards import parse_card, parse_cards
+    from engine.hand import from_cards
+    from practice.review import WIN_CHANCE
+
+    hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "TD QD KD AD 9D")]
+    state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("TH"))
+    passing, order, alone = state.legal_actions()[:3]
+    assert (order.kind, order.alone, alone.alone) == (Kind.ORDER, False, True)
+    by_points = grade_decision(0, state, order)
+    assert by_points.grade == "mistake" and by_points.loss == pytest.approx(2.0)
+    assert by_points.lost_text() == "2.00 points"
+    at_score = grade_decision(0, state, order, 0, (9, 5))
+    assert at_score.unit == WIN_CHANCE and at_score.grade == "best" and at_score.loss == pytest.approx(0.0)
+    assert "chance of winning the game from 9-5" in at_score.source
+    passed = grade_decision(0, state, passing, 0, (9, 5))
+    assert passed.grade != "best" and passed.unit == WIN_CHANCE and passed.best is not None
+    assert passed.best.kind is Kind.ORDER
+    assert 0 < passed.loss <= 1 and passed.lost_text().endswith("% chance of winning")
+    short = grade_decision(0, state, order, 0, (6, 5))
+    assert short.grade != "best" and short.best == alone and short.loss > 0
+
+
 def test_warm_up_loads_the_solver() -> None:
     from practice.review import warm_up
 

@@ -90,6 +90,24 @@ def test_export_and_import_round_trip() -> None:
     assert back[1].record["meta"]["hand"] == 1
 
 
+@pytest.mark.parametrize(("scores", "read"), [
+    ([3, 7], (3, 7)), ([0, 9], (0, 9)), (None, None), ([3], None), ([3, 7, 1], None), ([True, 2], None),
+    ([-1, 2], None), ([10, 2], None), ([2.0, 1], None), ("3,7", None), ({"us": 3}, None),
+])
+def test_an_imported_score_is_read_only_when_it_can_be(scores: object, read: tuple[int, int] | None) -> None:
+    # Two sides, each from 0 to 9 in a game to 10; anything else (a record edited by hand, an
+    # old export without scores) is graded as the hand alone, never an error.
+    from engine.hand import deal
+    rng = random.Random(4)
+    state = deal(Rules(), dealer=0, rng=rng)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    record = hand_record(state, 0, 0, ("you", "club", "club", "club"), 9)
+    if scores is not None:
+        record["meta"]["scores"] = scores
+    assert from_jsonl(json.dumps(record))[0].scores == read
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("", "no records"), ("{not json", "line 1 is not JSON"),
     (json.dumps({"dealer": 0}), "missing hands"),

@@ -30,9 +30,12 @@ class FakeGrader:
 
     def __init__(self) -> None:
         self.threads: list[str] = []
+        self.scores: list[tuple[int, int] | None] = []
 
-    def __call__(self, step: int, before: HandState, action: Action) -> GradedDecision:
+    def __call__(self, step: int, before: HandState, action: Action, seat: int,
+                 score: tuple[int, int] | None) -> GradedDecision:
         self.threads.append(threading.current_thread().name)
+        self.scores.append(score)
         return GradedDecision(step, before, action, "best", 0.0, None, (), "fake")
 
 
@@ -177,6 +180,48 @@ def test_next_hand_and_new_game(worker: ThreadPoolExecutor, grader: FakeGrader) 
         assert table.position.game.hand_number == 1 and not table.is_first_hand
     table.new_game(Rules(players=3), ("beginner", "expert"), seed=5)
     assert table.session == Session(Rules(players=3), ("you", "beginner", "expert"), 5)
+
+
+def test_decisions_are_graded_at_the_score_the_hand_was_dealt_at(worker: ThreadPoolExecutor,
+                                                                grader: FakeGrader) -> None:
+    # Hands are played until one scores; in the next hand every grade (the background ones
+    # and the review's own) gets the learner's side's score and the opponents' from before
+    # that hand, also once the hand is over and the game's scores count it.
+    from practice.export import from_jsonl
+
+    table = _table(worker, grader, seed=21)
+    while True:
+        _finish_hand(table)
+        table.grades()  # waits for the background grades
+        assert table.position.waiting is Waiting.NEXT_HAND
+        won = table.position.hand.points  # per seat: each seat has its side's points
+        if any(won):
+            break
+        table.next_hand()
+    first = (won[0], won[1])  # South's side, East's side
+    table.next_hand()
+    grader.scores.clear()
+    _finish_hand(table)
+    table.grades()
+    assert grader.scores and set(grader.scores) == {first}
+    records = from_jsonl(table.game_jsonl())
+    assert records[0].scores == (0, 0) and records[-1].scores == first  # the export says it too
+    assert table.hand_record()["meta"]["scores"] == list(first)
+
+
+def test_the_hint_is_asked_at_the_score_the_hand_was_dealt_at(worker: ThreadPoolExecutor, grader: FakeGrader,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from practice import coach
+
+    asked: list[object] = []
+    monkeypatch.setattr(coach, "hint", lambda *a, **kw: asked.append(kw.get("score")) or "advice")
+    table = _table(worker, grader, seed=21)
+    assert table.hint(guided=True) == "advice" and asked == [(0, 0)]
+    while not any(table.position.game.scores) or table.position.waiting is not Waiting.LEARNER:
+        _finish_hand(table)
+        table.next_hand()
+    table.hint(guided=True)
+    assert asked[-1] == tuple(table.position.game.scores) and any(asked[-1])  # South's side first
 
 
 def test_open_a_typed_code_good_and_bad(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
