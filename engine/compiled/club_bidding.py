@@ -54,6 +54,7 @@ from engine.players.evaluate import (
     ACE_SHORT,
     ALONE_THRESHOLD,
     DEFEND_ALONE_THRESHOLD,
+    JOKER_KEPT,
     KING_BARE,
     KING_GUARDED,
     KING_WITH_ACE,
@@ -209,14 +210,19 @@ def bid_strength(s: np.ndarray, seat: int, hand: np.ndarray, n: int, trump: int)
     phase = s[S_PHASE]
     joker = s[S_JOKER] == 1
     up = s[S_UPCARD]
+    kept = 0.0
+    if phase == P_BID1:
+        for i in range(n):
+            if hand[i] == 32:
+                kept = JOKER_KEPT
     if phase == P_NAME or (phase == P_BID1 and seat == s[S_DEALER]):
         five = np.empty(5, dtype=np.int64)
         dealer_five(hand, n, up, trump, five)
         value = trick_estimate(five, 5, trump, joker)
         if phase == P_BID1 and s[S_OPTIONAL] == 1:
             value = max(value, trick_estimate(hand, n, trump, joker))
-        return value
-    value = trick_estimate(hand, n, trump, joker)
+        return value - kept
+    value = trick_estimate(hand, n, trump, joker) - kept
     if phase == P_BID1:
         p = _pos(up, trump)
         uv = TRUMP_VALUE[p - 48] if p >= 48 else 0.0

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.actions import Action, Kind
 from engine.cards import parse_card, parse_cards
 from engine.hand import HandState, from_cards
@@ -235,3 +237,28 @@ def test_upcard_changes_hands_in_round_one() -> None:
     heart = parse_card("JH").suit
     assert heart is not None
     assert bid_strength(partner_deals, heart) > bid_strength(opponent_deals, heart)
+
+
+def test_in_round_one_the_joker_counts_less_towards_calling_because_a_pass_keeps_it() -> None:
+    """The joker is a trick whatever is trump, so in round 1 it argues less for the upcard's suit.
+
+    South (first seat, East deals) holds the joker, Q-9 of clubs, the ace of diamonds and the
+    king of hearts; the 10 of clubs is turned up. Worked by hand with clubs as trump: the joker
+    tops the suit (1.0), the queen 0.45, the 9 0.35, a third trump 0.15, the ace of diamonds
+    in a one-card suit 0.7, the bare king of hearts 0.05, the spade void 0.2: 2.90 tricks.
+    The 10 of clubs goes to the opponents: minus 0.6 of its 0.4, minus 0.1. The pass keeps
+    the joker: minus 0.8. The bid strength is 1.76.
+    """
+    from engine.players.evaluate import JOKER_KEPT, trick_estimate
+
+    rules = Rules(joker=True)
+    hands = ["JOKER QC 9C AD KH", "TS QS KS AS JD", "9S JS TH QH AH", "KC AC 9D TD QD"]
+    view = view_of(position(hands, "TC", 3, [], rules), 0)
+    clubs = parse_card("TC").suit
+    assert clubs is not None and JOKER_KEPT == pytest.approx(0.8)
+    assert trick_estimate(view.hand, clubs, True) == pytest.approx(2.90)
+    assert bid_strength(view, clubs) == pytest.approx(2.90 - 0.34 - 0.8)
+    # Without the joker in hand (the 9 of hearts instead) nothing is taken off.
+    plain = view_of(position(["9H QC 9C AD KH", "TS QS KS AS JD", "JOKER JS TH QH AH", "KC AC 9D TD QD"],
+                             "TC", 3, [], rules), 0)
+    assert bid_strength(plain, clubs) == pytest.approx(trick_estimate(plain.hand, clubs, True) - 0.34)
