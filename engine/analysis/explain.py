@@ -267,6 +267,10 @@ def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = 
     lines.append(_sentence(_numbers(best, view.players)))
     if analysis.runner_up is not None:
         lines.append(_sentence(_numbers(analysis.option(analysis.runner_up), view.players)))
+    passing = next((o for o in analysis.options if o.action.kind is Kind.PASS), None)
+    if passing is not None and passing.action not in (best.action, analysis.runner_up):
+        # When two calls lead, a learner still asks why not pass: say what passing leads to.
+        lines.append(_sentence(_numbers(passing, view.players)))
     if best.ceiling is not None:
         top = max(analysis.options, key=lambda o: o.ceiling.ev if o.ceiling else -99)
         if top.action != best.action and top.ceiling is not None:

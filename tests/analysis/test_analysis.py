@@ -160,6 +160,16 @@ def test_explanation_mentions_the_facts() -> None:
     assert "dealer" in text and "nine of hearts" in text
 
 
+def test_when_two_calls_lead_the_explanation_still_says_what_passing_leads_to() -> None:
+    # Right, left, ace, king and queen of hearts in round 2 (spades turned down): alone and
+    # with the partner are the two best, far above passing; the learner still reads what a
+    # pass would lead to.
+    q, a = quick("JH JD AH KH QH", "TS", "first", n=40, round=2)
+    assert {o.action.kind for o in a.options if o.action in (a.recommendation, a.runner_up)} == {Kind.CALL}
+    text = explain(q.view(), a)
+    assert sum(line.startswith("Passing is worth") for line in text) == 1
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
