@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from engine.actions import Action, Kind
@@ -51,12 +51,18 @@ from engine.view import SeatView
 
 @dataclass(frozen=True, slots=True)
 class ExpertPlayer:
-    """``play_samples``/``play_time``: deals per card decision; ``bid_time``: the bidding budget."""
+    """``play_samples``/``play_time``: deals per card decision; ``bid_time``: the bidding budget;
+    ``score``: the game score, which makes it bid for the chance of winning the game, as the
+    analyzer does when given one (``told_the_score``)."""
 
     play_samples: int = 40
     play_time: float = 0.1
     bid_time: float = 0.8
     bid_samples: int = 4000  # compiled club play-outs: about 0.1-0.2 s of CPU (bench/expert_bench.py)
+    score: Score | None = None
+
+    def with_score(self, score: Score | None) -> ExpertPlayer:
+        return replace(self, score=score)
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         club = ClubPlayer()
@@ -68,15 +74,22 @@ class ExpertPlayer:
 
     def _bid(self, view: SeatView, rng: random.Random) -> Decision:
         sound = opponents("sound", view.rules)
+        score = None if self.score is None else (self.score.ours, self.score.theirs)
         a = analyze(
-            view, rng, time_budget=self.bid_time, max_samples=self.bid_samples, ceiling=False,
+            view, rng, score=score, time_budget=self.bid_time, max_samples=self.bid_samples, ceiling=False,
             policy=sound, bidder=sound,
         )
         best = a.option(a.recommendation)
         r = best.realistic
-        reason = f"{label(best.action)}: worth {r.ev:+.2f} points a hand over {a.n} simulated deals"
-        if a.runner_up is not None:
-            reason += f", {a.margin:.2f} more than {label(a.runner_up)}"
+        if a.by_win_chance and r.win_delta is not None:
+            reason = (f"{label(best.action)}: {100 * r.win_delta:+.1f}% chance of winning the game "
+                      f"({r.ev:+.2f} points a hand) over {a.n} simulated deals")
+            if a.runner_up is not None:
+                reason += f", {100 * a.margin:.1f}% more than {label(a.runner_up)}"
+        else:
+            reason = f"{label(best.action)}: worth {r.ev:+.2f} points a hand over {a.n} simulated deals"
+            if a.runner_up is not None:
+                reason += f", {a.margin:.2f} more than {label(a.runner_up)}"
         return Decision(a.recommendation, reason)
 
     def _search(self, view: SeatView, rng: random.Random, club: ClubPlayer) -> Decision:

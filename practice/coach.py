@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 
 from engine.actions import Action
 from engine.errors import EuchreError
-from engine.game import new_game
+from engine.expert import told_the_score
+from engine.game import new_game, sides
 from engine.hand import HandState, Phase, from_cards
 from engine.view import view_of
 from practice.review import Score, bid_analysis, learner_decisions
@@ -83,19 +84,23 @@ class ExpertComparison:
 
 def expert_in_your_seat(
     session: Session, game_number: int, hand_number: int, hand: HandState,
-    players: PlayerFactory = default_players, memo: Memo | None = None,
+    players: PlayerFactory = default_players, memo: Memo | None = None, scores: tuple[int, ...] | None = None,
 ) -> ExpertComparison:
     """At each of your decisions, what the expert would have chosen; and the whole hand played
-    again from the deal with the expert in your seat (the others keep their levels and seeds)."""
+    again from the deal with the expert in your seat (the others keep their levels and seeds).
+    ``scores`` (per side, when the hand was dealt) is the game score everyone is told, as in
+    the hand itself; 0-0 when not given."""
     level = "expert"
-    player = players(level)
+    scores = scores if scores is not None else (0,) * sides(session.rules)
+    player = told_the_score(players(level), session.rules, scores, LEARNER)
     choices = []
     for step, before, action in learner_decisions(hand, LEARNER):
         decision = player.decide(view_of(before, LEARNER), _hint_rng(session, before))
         choices.append((step, action, decision.action, decision.reason))
     opening = from_cards(hand.rules, hand.dealer, hand.dealt, hand.upcard, hand.kitty)
     game = new_game(session.rules, session.seed)
-    game = replace(game, hand=opening, dealer=hand.dealer, game_number=game_number, hand_number=hand_number)
+    game = replace(game, hand=opening, dealer=hand.dealer, game_number=game_number, hand_number=hand_number,
+                   scores=scores)
     levels = (level,) + session.levels[1:]
     again = play_out(session, game, levels, players, memo)
     return ExpertComparison(level, tuple(choices), again, hand.points[LEARNER], again.points[LEARNER])

@@ -295,7 +295,7 @@ class PracticeTable:
     def expert_in_your_seat(self) -> coach.ExpertComparison:
         pos = self.position
         return coach.expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number, pos.hand,
-                                         players=self._players, memo=self.memo)
+                                         players=self._players, memo=self.memo, scores=pos.game.scores_at_deal)
 
     # ---- what the buttons do -------------------------------------------------------------
 

@@ -62,3 +62,46 @@ def test_the_expert_replays_your_seat_on_the_same_deal() -> None:
     mine = [a for s, a in pos.hand.history if s == 0]
     assert [yours for _, yours, _, _ in cmp.choices] == mine
     assert cmp.your_points == pos.hand.points[0] and cmp.their_points == cmp.hand.points[0]
+
+
+def test_the_expert_in_your_seat_and_everyone_in_the_replay_are_told_the_hand_s_score() -> None:
+    # The hand was dealt at 7-4: the replay with the expert in the learner's seat tells every
+    # player that score (South's side first for South, East-West's 4 and 7 for the others),
+    # as the hand itself did, not 0-0.
+    from practice_doubles import RandomLegal
+
+    from engine.players.evaluate import Score
+
+    told: list[tuple[str, Score | None]] = []
+
+    class Listening(RandomLegal):
+        def __init__(self, level: str, score: Score | None = None) -> None:
+            self.level, self.score = level, score
+
+        def with_score(self, score: Score | None) -> Listening:
+            told.append((self.level, score))
+            return Listening(self.level, score)
+
+    pos = replay(Session(Rules(), LEVELS4, seed=12))
+    rng = random.Random(5)
+    while pos.waiting is Waiting.LEARNER:
+        pos = act(pos, rng.choice(pos.legal))
+    told.clear()
+    expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number, pos.hand,
+                        players=Listening, scores=(7, 4))
+    assert ("expert", Score(7, 4)) in told
+    assert {score for _, score in told} <= {Score(7, 4), Score(4, 7)} and Score(4, 7) in {s for _, s in told}
+
+
+def test_the_expert_told_a_score_bids_for_the_chance_of_winning() -> None:
+    from engine.expert import ExpertPlayer
+    from engine.players.evaluate import Score
+    from engine.view import view_of
+
+    hands = [parse_cards(h) for h in ("9C QS KH TD TS", "9S JC AH JD AD", "QC TC KD 9D QH", "AS JS 9H KC TH")]
+    view = view_of(from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("KS")), 0)
+    expert = ExpertPlayer(bid_samples=400, bid_time=60.0)
+    plain = expert.decide(view, random.Random(2))
+    at_score = expert.with_score(Score(8, 9)).decide(view, random.Random(2))
+    assert "points a hand over" in plain.reason and "chance of winning" not in plain.reason
+    assert "chance of winning the game" in at_score.reason
