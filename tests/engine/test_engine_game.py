@@ -182,3 +182,28 @@ def test_jokers_are_never_drawn_and_new_games_use_the_draw() -> None:
         lowest = min(range(4), key=lambda p: (last[p].rank % 14))  # ace (14) -> 0: lowest
         assert game.dealer == game.draw.seating[lowest]
         assert all(isinstance(c, Card) for r in game.draw.rounds for c in r)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(players=3), Rules(players=2)])
+def test_the_score_a_hand_was_dealt_at_and_as_each_seat_reckons_it(rules: Rules) -> None:
+    # Through a whole game: during a hand the scores are those it was dealt at; once it ends
+    # the game counts it and ``scores_at_deal`` still gives the score before it. A seat reckons
+    # a score as its own side's points and the best opponent's.
+    from engine.game import seat_score
+
+    rng = random.Random(3)
+    game = new_game(rules, 5)
+    while True:
+        before = game.scores
+        assert game.scores_at_deal == before
+        game = play_hand(game, rng)
+        assert game.scores_at_deal == before
+        gained = side_gain(rules, game.hand.points)
+        assert list(game.scores) == [a + b for a, b in zip(before, gained, strict=True)]
+        for seat in range(rules.players):
+            mine = seat % 2 if rules.players == 4 else seat
+            others = [v for side, v in enumerate(game.scores) if side != mine]
+            assert seat_score(rules, game.scores, seat) == (game.scores[mine], max(others))
+        if game.game_winner is not None:
+            break
+        game = game.next_hand()
