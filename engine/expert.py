@@ -82,14 +82,13 @@ class ExpertPlayer:
         best = a.option(a.recommendation)
         r = best.realistic
         if a.by_win_chance and r.win_delta is not None:
-            reason = (f"{label(best.action)}: {100 * r.win_delta:+.1f}% chance of winning the game "
-                      f"({r.ev:+.2f} points a hand) over {a.n} simulated deals")
-            if a.runner_up is not None:
-                reason += f", {100 * a.margin:.1f}% more than {label(a.runner_up)}"
+            worth = f"{100 * r.win_delta:+.1f}% chance of winning the game ({r.ev:+.2f} points a hand)"
+            ahead = f"{100 * a.margin:.1f}%"
         else:
-            reason = f"{label(best.action)}: worth {r.ev:+.2f} points a hand over {a.n} simulated deals"
-            if a.runner_up is not None:
-                reason += f", {a.margin:.2f} more than {label(a.runner_up)}"
+            worth, ahead = f"worth {r.ev:+.2f} points a hand", f"{a.margin:.2f}"
+        reason = f"{label(best.action)}: {worth} over {a.n} simulated deals"
+        if a.runner_up is not None:
+            reason += f", {ahead} more than {label(a.runner_up)}"
         return Decision(a.recommendation, reason)
 
     def _search(self, view: SeatView, rng: random.Random, club: ClubPlayer) -> Decision:

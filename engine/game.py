@@ -38,6 +38,11 @@ def side_points(hand: HandState) -> tuple[int, ...]:
     return tuple(points)
 
 
+def add_hand(scores: tuple[int, ...], hand: HandState) -> tuple[int, ...]:
+    """``scores`` (per side) with a finished hand's points counted."""
+    return tuple(a + b for a, b in zip(scores, side_points(hand), strict=True))
+
+
 def seat_score(rules: Rules, scores: tuple[int, ...], seat: int) -> tuple[int, int]:
     """``scores`` (per side) as ``seat`` reckons them: its side's points and the best opponent's."""
     mine = side_of(rules, seat)
@@ -162,8 +167,7 @@ def apply_game(game: GameState, action: Action | str) -> GameState:
     hand = apply(game.hand, action)
     if not hand.is_over:
         return replace(game, hand=hand)
-    gained = side_points(hand)
-    scores = tuple(a + b for a, b in zip(game.scores, gained, strict=True))
+    scores = add_hand(game.scores, hand)
     winner = _winner(game.rules, scores)
     games_won = game.games_won
     if winner is not None:

@@ -18,7 +18,7 @@ from engine.expert import told_the_score
 from engine.game import new_game, sides
 from engine.hand import HandState, Phase, from_cards
 from engine.view import view_of
-from practice.review import Score, bid_analysis, learner_decisions
+from practice.review import SeatScore, bid_analysis, learner_decisions
 from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out
 
 BID_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME, Phase.DEFEND)
@@ -39,7 +39,7 @@ def _hint_rng(session: Session, hand: HandState) -> random.Random:
     return random.Random(f"hint:{session.seed}:{hand.dealer}:{hand.dealt}:{len(hand.history)}")
 
 
-def _analyzer_hint(hand: HandState, seat: int, score: Score | None) -> Hint | None:
+def _analyzer_hint(hand: HandState, seat: int, score: SeatScore | None) -> Hint | None:
     analysis = bid_analysis(hand, seat, score)
     if analysis is None:
         return None
@@ -55,7 +55,7 @@ def _analyzer_hint(hand: HandState, seat: int, score: Score | None) -> Hint | No
 
 def hint(
     session: Session, hand: HandState, seat: int = LEARNER, players: PlayerFactory = default_players,
-    score: Score | None = None,
+    score: SeatScore | None = None,
 ) -> Hint:
     """The recommended action for ``seat`` now and a one-line reason. ``score`` (the game score
     the hand was dealt at, ``seat``'s side first) ranks bids by the chance of winning, as the

@@ -105,11 +105,11 @@ def learner_decisions(hand: HandState, seat: int = LEARNER) -> list[tuple[int, H
 BID_SAMPLES = 400  # deals per bid analysis and style: deterministic (no time budget), about 0.1 s
 
 
-Score = tuple[int, int]  # (the seat's side, the best opponent side) when the hand was dealt
+SeatScore = tuple[int, int]  # (the seat's side, the best opponent side) when the hand was dealt
 
 
 @lru_cache(maxsize=256)
-def bid_robust(before: HandState, seat: int = LEARNER, score: Score | None = None) -> Robust | None:
+def bid_robust(before: HandState, seat: int = LEARNER, score: SeatScore | None = None) -> Robust | None:
     """The analyzer's evaluation of ``seat``'s bidding decision in ``before`` against every
     opponents' style, at the game ``score`` when one is given (None when the decision is not
     a bid it analyses). Deterministic: the seed comes from the position, and there is no time
@@ -125,7 +125,7 @@ def bid_robust(before: HandState, seat: int = LEARNER, score: Score | None = Non
         return None
 
 
-def bid_analysis(before: HandState, seat: int = LEARNER, score: Score | None = None) -> Analysis | None:
+def bid_analysis(before: HandState, seat: int = LEARNER, score: SeatScore | None = None) -> Analysis | None:
     """The sound model's analysis of the bid (``bid_robust``'s driving analysis)."""
     robust = bid_robust(before, seat, score)
     return None if robust is None else robust.analysis
@@ -176,7 +176,7 @@ def warm_up() -> bool:
 
 @lru_cache(maxsize=512)
 def grade_decision(step: int, before: HandState, action: Action, seat: int = LEARNER,
-                   score: Score | None = None) -> GradedDecision:
+                   score: SeatScore | None = None) -> GradedDecision:
     """Grade one decision (memoised: a page may grade it in the background as soon as it is
     made). ``score``, the game score the hand was dealt at, ranks bids by the chance of
     winning the game (plays are judged by the hand's points either way)."""
@@ -243,7 +243,7 @@ def _side_tricks(before: HandState, maker_tricks: int | None, seat: int) -> int:
     return maker_tricks if before.is_maker_side(seat) else 5 - maker_tricks
 
 
-def grade_hand(hand: HandState, seat: int = LEARNER, score: Score | None = None) -> tuple[GradedDecision, ...]:
+def grade_hand(hand: HandState, seat: int = LEARNER, score: SeatScore | None = None) -> tuple[GradedDecision, ...]:
     """Grade every decision ``seat`` made in a finished (or partly played) hand, dealt at the
     game ``score`` when one is given."""
     return tuple(grade_decision(step, before, action, seat, score)

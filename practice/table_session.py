@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from engine.actions import Action
 from engine.errors import EuchreError
 from engine.expert import PLAYER_NAMES
-from engine.game import seat_score, side_of, side_points
+from engine.game import add_hand, seat_score, side_of
 from engine.hand import HandState
 from engine.numbers import shown
 from engine.rules import Rules
@@ -60,7 +60,7 @@ MEMO_LIMIT = 50_000  # computer decisions remembered before the memo starts agai
 GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
 SEED_LIMIT = 2**32
 
-Grade = Callable[[int, HandState, Action, int, review.Score | None], review.GradedDecision]
+Grade = Callable[[int, HandState, Action, int, review.SeatScore | None], review.GradedDecision]
 T = TypeVar("T")
 
 _grader_lock = threading.Lock()
@@ -267,7 +267,7 @@ class PracticeTable:
         return self._grades[key]
 
     @staticmethod
-    def learner_score(pos: Position) -> review.Score:
+    def learner_score(pos: Position) -> review.SeatScore:
         """The game score the current hand was dealt at, as the learner reckons it (their side,
         the best opponent): the hint and the grades rank bids by the chance of winning from it,
         as the analyzer does."""
@@ -289,7 +289,7 @@ class PracticeTable:
         records, scores = [], (0,) * len(pos.game.scores)
         for i, h in enumerate(pos.game.history):
             records.append(hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed, scores))
-            scores = tuple(a + b for a, b in zip(scores, side_points(h), strict=True))
+            scores = add_hand(scores, h)
         return to_jsonl(records)
 
     def expert_in_your_seat(self) -> coach.ExpertComparison:

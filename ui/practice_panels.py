@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from engine.game import seat_score, side_of, side_points, sides
+from engine.game import seat_score, side_of, sides
 from engine.hand import HandState
 from engine.narration import describe
 from engine.ranking import sort_hand
@@ -123,10 +123,9 @@ def seat_title(hand: HandState, seat: int, levels: tuple[str, ...]) -> str:
 
 
 def _scores_shown(pos: Position, shown: HandState) -> tuple[int, ...]:
-    scores = pos.game.scores
     if pos.hand.is_over and not shown.is_over:  # step pace: the hand's end is not shown yet
-        scores = tuple(a - b for a, b in zip(scores, side_points(pos.hand), strict=True))
-    return scores
+        return pos.game.scores_at_deal
+    return pos.game.scores
 
 
 def _side_seats(rules: Rules) -> list[list[int]]:
