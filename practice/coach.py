@@ -3,8 +3,8 @@
 A hint sees only what the learner sees (``view_of``). Bids are advised by the
 analyzer when it is installed (``engine.analysis.bidding``, the same analysis, at the
 same game score, that grades the bid), otherwise by the club player, and the hint says
-whose advice it is. Plays and discards are
-advised by the strongest installed player (expert, else club).
+whose advice it is. Plays, discards and the choice to defend alone (graded by the solver,
+not the analyzer) are advised by the strongest installed player (expert, else club).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from engine.view import view_of
 from practice.review import SeatScore, bid_analysis, learner_decisions
 from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out
 
-BID_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME, Phase.DEFEND)
+BID_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME)  # the analyzer's; defending alone is not a bid it values
 _TITLES = {"beginner": "Beginner player", "club": "Club player", "expert": "Expert player"}
 
 
