@@ -19,6 +19,14 @@ clearly more (``Z_MOVE`` standard errors of the paired gain), so it does not fol
 Each seat plays against the others' current thresholds, so at the end no seat gains by
 moving its own; the exploitability check below asks that of every kind of deviation.
 
+Every decision is fitted on at least ``REACHED_SHARE`` times the fit's deals (3,000 of its
+25,000) that reach it: where too few of the common deals do, fresh seeded deals that reach it
+are added (``engine.compiled.bidding_records.reaching_deals``; a decision so rare that
+``MAX_DEALT`` deals reach it fewer times takes what they give). The last seats of round 2 are
+reached in well under 1% of hands (the dealer's in about 1 in 7,000), so without this their
+thresholds stayed where the fit started; what they do is what passing is worth to every seat
+before them, so they matter beyond their own rare hands (``bench/reached_check.py``).
+
 Exploitability is measured on fresh deals, and against a wider set of deviations than the
 fit used: for each seat and round, each cell of hands (a 0.1-wide band of bid strength,
 and for a hand that may go alone a 0.1-wide band of its alone estimate too) may pass, call
@@ -36,12 +44,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
-from engine.compiled.bidding_records import decision_records
+from engine.cards import make_deck
+from engine.compiled.bidding_records import decision_records, reaching_deals
 from engine.compiled.club_bidding import need_table
-from engine.compiled.encoding import encode_state
+from engine.compiled.encoding import S_SIZE, card_code, encode_state
 from engine.hand import deal
 from engine.players.club import ROLES  # 2 * seat left of the dealer + round
 from engine.players.evaluate import ALONE_THRESHOLD, alone_worthwhile, call_threshold
@@ -53,6 +63,9 @@ BAND = 0.1
 Z_MOVE = 2.0  # stage 2: an alone threshold moves only when the move earns clearly more (gains_clearly)
 ALONE_DEALS_FACTOR = 4  # stage 2 plays this many times the deals of stage 1 (loners are rare)
 ALONE_SEED = 7919  # stage 2's deals: the fit's seed plus this
+REACHED_SHARE = 0.12  # every decision is fitted on at least this share of the fit's deals that reach it
+REACH_SEED = 104729  # the added deals of column k: the stage's seed plus this plus k
+MAX_DEALT = 30_000_000  # deals dealt at most to find them (about 25 s): a rarer decision takes what they give
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +105,41 @@ def records(states: np.ndarray, rules: Rules, caution: tuple[float, ...], only: 
     needs = need_table(call_threshold(rules), caution)
     decision_records(states, needs, alone_worthwhile(rules), only, *out)
     return Records(*out)
+
+
+@lru_cache(maxsize=64)
+def reaching(rules: Rules, needs_before: tuple[float, ...], k: int, want: int, seed: int) -> np.ndarray:
+    """``want`` fresh deals (fewer if MAX_DEALT run out), seeded, whose auction reaches
+    column ``k`` under the thresholds; ``needs_before`` are the flattened thresholds of the
+    decisions before ``k`` (all that decides whether it is reached, and the cache's key)."""
+    template = encode_state(deal(rules, 0, random.Random(seed)))
+    deck = np.array([card_code(c) for c in make_deck(rules.deck, rules.joker)], dtype=np.int64)
+    out = np.empty((want, S_SIZE), dtype=np.int64)
+    needs = np.array(needs_before, dtype=np.float64).reshape(4, 4)
+    kept, _ = reaching_deals(template, deck, needs, alone_worthwhile(rules), k, MAX_DEALT, seed, out)
+    return out[:kept]
+
+
+def column_records(states: np.ndarray, rules: Rules, caution: tuple[float, ...], k: int, seed: int,
+                   at_least: int) -> Records:
+    """Column ``k``'s records (``records(..., only=k)``) on the deals of ``states`` that reach
+    it, with fresh deals that reach it added (seed ``seed + REACH_SEED + k``) until there are
+    ``at_least``."""
+    rec = records(states, rules, caution, only=k)
+    hit = ~np.isnan(rec.strength[:, k])
+    short = at_least - int(hit.sum())
+    if short <= 0:
+        return rec
+    needs = need_table(call_threshold(rules), caution)
+    later = roles(rules)[roles(rules).index(k):]
+    for j in later:  # the thresholds from k on do not decide whether k is reached
+        needs[j // 2, j % 2] = needs[j // 2, 2 + j % 2] = 0.0
+    more = records(reaching(rules, tuple(needs.ravel()), k, short, seed + REACH_SEED + k), rules, caution, only=k)
+    return Records(*(np.concatenate([a[hit], b]) for a, b in zip(_fields(rec), _fields(more), strict=True)))
+
+
+def _fields(rec: Records) -> tuple[np.ndarray, ...]:
+    return rec.strength, rec.alone_est, rec.ev_call, rec.ev_pass, rec.ev_alone
 
 
 def roles(rules: Rules) -> list[int]:
@@ -169,12 +217,14 @@ def fit(rules: Rules, deals: int, seed: int, max_rounds: int = 8,
     base = call_threshold(rules)
     caution = list(start) + [0.0] * (2 * ROLES - len(start))
     states = make_deals(rules, deals, seed)
+    at_least = round(REACHED_SHARE * deals)
     rounds = moved = 0
     for _ in range(max_rounds):  # stage 1: call thresholds
         rounds += 1
         moved = 0
         for k in roles(rules):
-            new = best_call(records(states, rules, tuple(caution), only=k), k, base, caution[ROLES + k])
+            rec = column_records(states, rules, tuple(caution), k, seed, at_least)
+            new = best_call(rec, k, base, caution[ROLES + k])
             if abs(new - caution[k]) > 1e-9:
                 moved += 1
                 caution[k] = new
@@ -188,7 +238,7 @@ def fit(rules: Rules, deals: int, seed: int, max_rounds: int = 8,
         rounds += 1
         moved = 0
         for k in roles(rules):
-            rec = records(states, rules, tuple(caution), only=k)
+            rec = column_records(states, rules, tuple(caution), k, seed + ALONE_SEED, at_least)
             h = best_alone(rec, k, base, caution[k])
             if abs(h - caution[ROLES + k]) > 1e-9 and gains_clearly(
                     values(rec, k, base, caution[k], h), values(rec, k, base, caution[k], caution[ROLES + k])):
@@ -224,33 +274,43 @@ def exploitability(rules: Rules, caution: tuple[float, ...], deals: int, seed: i
     states = make_deals(rules, deals, seed)
     rec = records(states, rules, caution)
     needs = need_table(call_threshold(rules), caution)
-    halves = (np.arange(deals) < deals // 2, np.arange(deals) >= deals // 2)
     gains = [0.0] * 4
     for k in roles(rules):
-        rel = k // 2
-        choice = model_choices(rec, k, needs)
-        reached = choice >= 0
-        evs = np.stack([rec.ev_pass[:, k], rec.ev_call[:, k], rec.ev_alone[:, k]], axis=1)
-        evs = np.where(reached[:, None], evs, 0.0)
-        may_alone = ~np.isnan(rec.alone_est[:, k])
-        evs[:, ALONE_] = np.where(may_alone, evs[:, ALONE_], -1e9)
-        band = np.floor(np.where(reached, rec.strength[:, k], 0.0) / BAND).astype(np.int64)
-        alone_band = np.where(may_alone, np.floor(np.nan_to_num(rec.alone_est[:, k]) / BAND), -1).astype(np.int64)
-        cell = band * 1000 + alone_band
-        if split is not None:
-            cell = cell * 1000 + split(states, rules.players, rel, k % 2)
-        model_ev = evs[np.arange(deals), np.maximum(choice, 0)]
-        for learn, test in (halves, halves[::-1]):
-            for b in np.unique(cell[reached & test]):
-                in_learn = reached & learn & (cell == b)
-                if not in_learn.any():
-                    continue
-                want = int(np.argmax(evs[in_learn].sum(axis=0)))  # the cell's best choice, learnt on one half
-                flips = reached & test & (cell == b) & (choice != want)
-                # ...counted on the other: what switching to it earns where the model chose otherwise
-                gains[rel] += float((evs[flips, want] - model_ev[flips]).sum()) / deals
+        key = None if split is None else split(states, rules.players, k // 2, k % 2)
+        gains[k // 2] += held_out_gain(rec, k, needs, key) / deals
     per_seat = tuple(round(g, 4) for g in gains[: rules.players])
     return max(per_seat), per_seat
+
+
+def held_out_gain(rec: Records, k: int, needs: np.ndarray, key: np.ndarray | None = None) -> float:
+    """What column ``k``'s seat gains in all, on the deals of ``rec`` that reach it, by choosing
+    per cell of hands (``exploitability``; ``key`` splits the cells further) the choice that
+    earned most on the other half of the deals instead of the model's."""
+    deals = rec.strength.shape[0]
+    halves = (np.arange(deals) < deals // 2, np.arange(deals) >= deals // 2)
+    choice = model_choices(rec, k, needs)
+    reached = choice >= 0
+    evs = np.stack([rec.ev_pass[:, k], rec.ev_call[:, k], rec.ev_alone[:, k]], axis=1)
+    evs = np.where(reached[:, None], evs, 0.0)
+    may_alone = ~np.isnan(rec.alone_est[:, k])
+    evs[:, ALONE_] = np.where(may_alone, evs[:, ALONE_], -1e9)
+    band = np.floor(np.where(reached, rec.strength[:, k], 0.0) / BAND).astype(np.int64)
+    alone_band = np.where(may_alone, np.floor(np.nan_to_num(rec.alone_est[:, k]) / BAND), -1).astype(np.int64)
+    cell = band * 1000 + alone_band
+    if key is not None:
+        cell = cell * 1000 + key
+    model_ev = evs[np.arange(deals), np.maximum(choice, 0)]
+    gain = 0.0
+    for learn, test in (halves, halves[::-1]):
+        for b in np.unique(cell[reached & test]):
+            in_learn = reached & learn & (cell == b)
+            if not in_learn.any():
+                continue
+            want = int(np.argmax(evs[in_learn].sum(axis=0)))  # the cell's best choice, learnt on one half
+            flips = reached & test & (cell == b) & (choice != want)
+            # ...counted on the other: what switching to it earns where the model chose otherwise
+            gain += float((evs[flips, want] - model_ev[flips]).sum())
+    return gain
 
 
 def seat_role(players: int, rel: int) -> str:
@@ -287,4 +347,4 @@ def rates_on(states: np.ndarray, rules: Rules, caution: tuple[float, ...]) -> di
     return out
 
 
-__all__ = ["ALONE_GRID", "Fit", "Records", "Split", "best_alone", "best_call", "best_caution", "model_choices", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]
+__all__ = ["ALONE_GRID", "Fit", "Records", "Split", "best_alone", "best_call", "best_caution", "column_records", "held_out_gain", "model_choices", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]

@@ -20,6 +20,10 @@ records, in column ``k = 2 * seat-left-of-dealer + round``:
 
 The auction itself goes on as the thresholds say, so later decisions are recorded in the
 situations the model really produces.
+
+``reaching_deals`` deals fresh hands until enough of them reach one seat-and-round decision
+under the thresholds: the model's rare decisions (the last seats of round 2, reached in a
+fraction of a percent of hands) are fitted on as many deals as the common ones.
 """
 
 from __future__ import annotations
@@ -36,11 +40,13 @@ from engine.compiled.club_bidding import (
     trick_estimate,
 )
 from engine.compiled.encoding import (
+    A_PASS,
     P_BID1,
     P_BID2,
     P_NAME,
     S_DEALER,
     S_DOWN,
+    S_HANDS,
     S_JOKER,
     S_PHASE,
     S_PLAYERS,
@@ -71,6 +77,66 @@ def _forced_net(s: np.ndarray, seat: int, needs: np.ndarray, forced: np.ndarray,
     w = s.copy()
     apply_action(w, club_bid(w, seat, forced, alone_worth))
     return _side_net(w, seat, needs, alone_worth, res)
+
+
+@njit(cache=True, nogil=True)
+def _passes(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> bool:
+    return club_bid(s, seat, needs, alone_worth) == A_PASS
+
+
+@njit(cache=True, nogil=True)
+def _reaches(s: np.ndarray, needs: np.ndarray, alone_worth: bool, target: int) -> bool:
+    """Whether the auction of the fresh deal ``s`` reaches column ``target`` as a real choice
+    (as decision_records records it): every bid before it a pass. A Club bid reads only the
+    hand, the seat, the round and the turned-down suit, so the bids are asked one by one in
+    ``s`` (changed in place), round 2's first (they reject a deal most often)."""
+    players = s[S_PLAYERS]
+    dealer = s[S_DEALER]
+    up = s[S_UPCARD]
+    if up == 32:
+        return False  # the joker turned up: the dealer names trump, nobody else bids
+    rel_t = target // 2
+    rnd_t = target % 2
+    order_t = (rel_t - 1) % players  # place in the auction: first seat 0 ... dealer players - 1
+    if rnd_t == 1:
+        if s[S_STICK] == 1 and rel_t == 0:
+            return False
+        s[S_PHASE] = P_BID2
+        s[S_DOWN] = up >> 3
+        for i in range(order_t):
+            if not _passes(s, (dealer + 1 + i) % players, needs, alone_worth):
+                return False
+    s[S_PHASE] = P_BID1
+    s[S_DOWN] = -1
+    for i in range(players if rnd_t == 1 else order_t):
+        if not _passes(s, (dealer + 1 + i) % players, needs, alone_worth):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def reaching_deals(template: np.ndarray, deck: np.ndarray, needs: np.ndarray, alone_worth: bool, target: int,
+                   max_dealt: int, seed: int, out: np.ndarray) -> tuple[int, int]:
+    """Deal ``template`` (a flat state at the deal) afresh from ``deck`` (card codes), seeded,
+    until ``out.shape[0]`` deals reach column ``target`` or ``max_dealt`` have been dealt;
+    the reaching deals go to the rows of ``out`` as dealt. Returns (kept, dealt)."""
+    np.random.seed(seed)
+    players = template[S_PLAYERS]
+    cards = deck.copy()
+    base = template.copy()
+    s = template.copy()
+    kept = dealt = 0
+    while kept < out.shape[0] and dealt < max_dealt:
+        np.random.shuffle(cards)
+        dealt += 1
+        for i in range(5 * players):
+            base[S_HANDS + i] = cards[i]
+        base[S_UPCARD] = cards[5 * players]
+        s[:] = base
+        if _reaches(s, needs, alone_worth, target):
+            out[kept, :] = base
+            kept += 1
+    return kept, dealt
 
 
 @njit(cache=True, nogil=True)

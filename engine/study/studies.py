@@ -90,7 +90,8 @@ def write_parquet(rows: list[dict[str, Any]], out: Path) -> None:
 # ---- the sound bidding model's fit (tools/fit_bidding.py through the runner) --------------------------
 
 METHOD = ("iterated best response over the Club player's call thresholds by seat and round, then its alone "
-          "thresholds (engine/analysis/bidding_fit.py); the cautious table: those thresholds raised to the "
+          "thresholds (engine/analysis/bidding_fit.py), every decision on at least 12% as many deals "
+          "that reach it as the fit has deals; the cautious table: those thresholds raised to the "
           "published human calling rates (engine/analysis/human_rates.py)")
 FIT_DEALS = 25_000  # stage 1's deals (stage 2, the alone thresholds, plays four times as many)
 CALIBRATION_SWEEPS_EXPECTED = 2  # the cautious table: one sweep moves its thresholds, the next finds them settled

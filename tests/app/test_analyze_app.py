@@ -87,7 +87,7 @@ def test_with_a_score_every_table_shows_its_chance_of_winning() -> None:
 
 
 def test_round_two_says_turned_down_and_the_reasons_agree_with_the_call() -> None:
-    at = _open({"hand": "JC AC KC 9H TS", "upcard": "QD", "seat": "first", "round": "2"})
+    at = _open({"hand": "JS AC KC 9C TH", "upcard": "QD", "seat": "first", "round": "2"})
     assert at.text_input(key="an_upcard").label == "Turned-down card"
     hand = next(h.value for h in at.html if 'data-testid="an-hand"' in h.value)
     assert ">Turned down<" in hand and 'data-card="QD"' in hand
