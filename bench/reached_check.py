@@ -6,7 +6,7 @@ The fit's exploitability counts gains per hand dealt, so a decision reached once
 hands (the dealer's in round 2) cannot show there however wrong it is; yet what the last
 seats of round 2 do is what passing is worth to everyone before them. For each preset
 (default: all) and each seat and round, this deals fresh seeded hands until ``--reached`` of
-them reach that decision (``engine.analysis.bidding_fit.column_records``), then counts what
+them reach that decision (``engine.analysis.bidding_fit.top_up``), then counts what
 the seat gains there by choosing per band of hands as the other half of the deals says
 (``held_out_gain``): points per hand that reaches it, with the share of hands that do.
 ``--caution`` checks another table (16 numbers, as ``bidding_styles.json`` stores them).
@@ -26,13 +26,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.analysis.bidding_fit import (  # noqa: E402
-    Records,
-    column_records,
     held_out_gain,
     make_deals,
+    reached_rows,
     records,
     roles,
     seat_role,
+    top_up,
 )
 from engine.analysis.styles import sound_caution  # noqa: E402
 from engine.compiled.club_bidding import need_table  # noqa: E402
@@ -57,11 +57,10 @@ def main() -> None:
         print(f"{name}:")
         for k in roles(rules):
             start = time.perf_counter()
-            share = float((~np.isnan(records(states, rules, caution, only=k).strength[:, k])).mean())
-            rec = column_records(states, rules, caution, k, args.seed, args.reached)
-            hit = ~np.isnan(rec.strength[:, k])
-            rec = Records(*(a[hit] for a in (rec.strength, rec.alone_est, rec.ev_call, rec.ev_pass, rec.ev_alone)))
-            n = int(hit.sum())
+            common = records(states, rules, caution, only=k)
+            share = float((~np.isnan(common.strength[:, k])).mean())
+            rec = reached_rows(top_up(common, rules, caution, k, args.seed, args.reached), k)
+            n = rec.strength.shape[0]
             print(f"  {seat_role(rules.players, k // 2)}, round {k % 2 + 1}: gains "
                   f"{held_out_gain(rec, k, needs) / n:+.4f} a hand that reaches it ({n} hands; reached by "
                   f"{share:.4f} of hands) {time.perf_counter() - start:.0f} s", flush=True)

@@ -122,20 +122,30 @@ def reaching(rules: Rules, needs_before: tuple[float, ...], k: int, want: int, s
 
 def column_records(states: np.ndarray, rules: Rules, caution: tuple[float, ...], k: int, seed: int,
                    at_least: int) -> Records:
-    """Column ``k``'s records (``records(..., only=k)``) on the deals of ``states`` that reach
-    it, with fresh deals that reach it added (seed ``seed + REACH_SEED + k``) until there are
-    ``at_least``."""
-    rec = records(states, rules, caution, only=k)
-    hit = ~np.isnan(rec.strength[:, k])
-    short = at_least - int(hit.sum())
+    """Column ``k``'s records (``records(..., only=k)``) on the deals of ``states``, topped up
+    (``top_up``) to ``at_least`` deals that reach it."""
+    return top_up(records(states, rules, caution, only=k), rules, caution, k, seed, at_least)
+
+
+def top_up(rec: Records, rules: Rules, caution: tuple[float, ...], k: int, seed: int, at_least: int) -> Records:
+    """``rec`` (column ``k`` recorded) as it is when ``at_least`` of its deals reach ``k``;
+    else its deals that do, with fresh deals that reach it added (seed ``seed + REACH_SEED +
+    k``) until there are ``at_least``."""
+    short = at_least - int((~np.isnan(rec.strength[:, k])).sum())
     if short <= 0:
         return rec
     needs = need_table(call_threshold(rules), caution)
-    later = roles(rules)[roles(rules).index(k):]
-    for j in later:  # the thresholds from k on do not decide whether k is reached
+    order = roles(rules)
+    for j in order[order.index(k):]:  # the thresholds from k on do not decide whether k is reached
         needs[j // 2, j % 2] = needs[j // 2, 2 + j % 2] = 0.0
     more = records(reaching(rules, tuple(needs.ravel()), k, short, seed + REACH_SEED + k), rules, caution, only=k)
-    return Records(*(np.concatenate([a[hit], b]) for a, b in zip(_fields(rec), _fields(more), strict=True)))
+    return Records(*(np.concatenate([a, b]) for a, b in zip(_fields(reached_rows(rec, k)), _fields(more), strict=True)))
+
+
+def reached_rows(rec: Records, k: int) -> Records:
+    """The rows of ``rec`` whose auction reached column ``k``."""
+    hit = ~np.isnan(rec.strength[:, k])
+    return Records(*(a[hit] for a in _fields(rec)))
 
 
 def _fields(rec: Records) -> tuple[np.ndarray, ...]:
@@ -347,4 +357,4 @@ def rates_on(states: np.ndarray, rules: Rules, caution: tuple[float, ...]) -> di
     return out
 
 
-__all__ = ["ALONE_GRID", "Fit", "Records", "Split", "best_alone", "best_call", "best_caution", "column_records", "held_out_gain", "model_choices", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]
+__all__ = ["ALONE_GRID", "Fit", "Records", "Split", "best_alone", "best_call", "best_caution", "column_records", "held_out_gain", "model_choices", "reached_rows", "top_up", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]
