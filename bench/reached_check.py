@@ -21,13 +21,12 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.analysis.bidding_fit import (  # noqa: E402
     held_out_gain,
     make_deals,
+    reached_mask,
     reached_rows,
     records,
     roles,
@@ -58,7 +57,7 @@ def main() -> None:
         for k in roles(rules):
             start = time.perf_counter()
             common = records(states, rules, caution, only=k)
-            share = float((~np.isnan(common.strength[:, k])).mean())
+            share = float(reached_mask(common, k).mean())
             rec = reached_rows(top_up(common, rules, caution, k, args.seed, args.reached), k)
             n = rec.strength.shape[0]
             print(f"  {seat_role(rules.players, k // 2)}, round {k % 2 + 1}: gains "

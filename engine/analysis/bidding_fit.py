@@ -131,7 +131,7 @@ def top_up(rec: Records, rules: Rules, caution: tuple[float, ...], k: int, seed:
     """``rec`` (column ``k`` recorded) as it is when ``at_least`` of its deals reach ``k``;
     else its deals that do, with fresh deals that reach it added (seed ``seed + REACH_SEED +
     k``) until there are ``at_least``."""
-    short = at_least - int((~np.isnan(rec.strength[:, k])).sum())
+    short = at_least - int(reached_mask(rec, k).sum())
     if short <= 0:
         return rec
     needs = need_table(call_threshold(rules), caution)
@@ -142,9 +142,15 @@ def top_up(rec: Records, rules: Rules, caution: tuple[float, ...], k: int, seed:
     return Records(*(np.concatenate([a, b]) for a, b in zip(_fields(reached_rows(rec, k)), _fields(more), strict=True)))
 
 
+def reached_mask(rec: Records, k: int) -> np.ndarray:
+    """Per row of ``rec``: whether its auction reached column ``k`` (recorded a strength there)."""
+    hit: np.ndarray = ~np.isnan(rec.strength[:, k])
+    return hit
+
+
 def reached_rows(rec: Records, k: int) -> Records:
     """The rows of ``rec`` whose auction reached column ``k``."""
-    hit = ~np.isnan(rec.strength[:, k])
+    hit = reached_mask(rec, k)
     return Records(*(a[hit] for a in _fields(rec)))
 
 
@@ -172,7 +178,7 @@ def best_caution(strength: np.ndarray, ev_call: np.ndarray, ev_pass: np.ndarray,
 def values(rec: Records, k: int, base: float, call: float, alone: float) -> np.ndarray:
     """Column ``k``'s net points on each deal that reaches it, with call caution ``call`` and
     alone caution ``alone``."""
-    reached = ~np.isnan(rec.strength[:, k])
+    reached = reached_mask(rec, k)
     plain = np.where(rec.strength[reached, k] >= base + call, rec.ev_call[reached, k], rec.ev_pass[reached, k])
     out: np.ndarray = np.where(_alone_now(rec, k, alone), rec.ev_alone[reached, k], plain)
     return out
@@ -194,7 +200,7 @@ def _nearest_zero(grid: np.ndarray, totals: np.ndarray) -> float:
 
 def _alone_now(rec: Records, k: int, alone: float) -> np.ndarray:
     """Which reached deals of column ``k`` go alone with alone caution ``alone``."""
-    reached = ~np.isnan(rec.strength[:, k])
+    reached = reached_mask(rec, k)
     out: np.ndarray = np.nan_to_num(rec.alone_est[reached, k], nan=-1e9) >= ALONE_THRESHOLD + alone
     return out
 
@@ -202,7 +208,7 @@ def _alone_now(rec: Records, k: int, alone: float) -> np.ndarray:
 def best_call(rec: Records, k: int, base: float, alone: float) -> float:
     """The call caution on GRID that earns the most for column ``k``, its alone caution held
     at ``alone`` (a hand that goes alone does so whatever its call threshold)."""
-    reached = ~np.isnan(rec.strength[:, k])
+    reached = reached_mask(rec, k)
     lone = _alone_now(rec, k, alone)
     a = rec.ev_alone[reached, k]
     c = np.where(lone, a, rec.ev_call[reached, k])
@@ -357,4 +363,4 @@ def rates_on(states: np.ndarray, rules: Rules, caution: tuple[float, ...]) -> di
     return out
 
 
-__all__ = ["ALONE_GRID", "Fit", "Records", "Split", "best_alone", "best_call", "best_caution", "column_records", "held_out_gain", "model_choices", "reached_rows", "top_up", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]
+__all__ = ["ALONE_GRID", "Fit", "Records", "Split", "best_alone", "best_call", "best_caution", "column_records", "held_out_gain", "model_choices", "reached_mask", "reached_rows", "top_up", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]

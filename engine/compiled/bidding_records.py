@@ -41,6 +41,7 @@ from engine.compiled.club_bidding import (
 )
 from engine.compiled.encoding import (
     A_PASS,
+    JOKER_CODE,
     P_BID1,
     P_BID2,
     P_NAME,
@@ -93,7 +94,7 @@ def _reaches(s: np.ndarray, needs: np.ndarray, alone_worth: bool, target: int) -
     players = s[S_PLAYERS]
     dealer = s[S_DEALER]
     up = s[S_UPCARD]
-    if up == 32:
+    if up == JOKER_CODE:
         return False  # the joker turned up: the dealer names trump, nobody else bids
     rel_t = target // 2
     rnd_t = target % 2

@@ -34,6 +34,7 @@ from engine.compiled.encoding import (
     A_ORDER_ALONE,
     A_PASS,
     BITPOS,
+    JOKER_CODE,
     P_BID1,
     P_BID2,
     P_NAME,
@@ -195,7 +196,7 @@ def dealer_five(hand: np.ndarray, n: int, upcard: int, trump: int, five: np.ndar
 
 @njit(cache=True, nogil=True, inline="always")
 def _suit_of(code: int) -> int:
-    return 4 if code == 32 else code >> 3
+    return 4 if code == JOKER_CODE else code >> 3
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -213,7 +214,7 @@ def bid_strength(s: np.ndarray, seat: int, hand: np.ndarray, n: int, trump: int)
     kept = 0.0
     if phase == P_BID1:
         for i in range(n):
-            if hand[i] == 32:
+            if hand[i] == JOKER_CODE:
                 kept = JOKER_KEPT
     if phase == P_NAME or (phase == P_BID1 and seat == s[S_DEALER]):
         five = np.empty(5, dtype=np.int64)
