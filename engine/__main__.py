@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import sys
 
+from engine.errors import quoted
+
 COMMANDS = {
     "replay": ("engine.cli.replay", "replay deal records (JSON or JSON Lines)"),
     "solve": ("engine.cli.solve", "double-dummy solve records that end in the play phase"),
@@ -15,14 +17,21 @@ COMMANDS = {
 }
 
 
+USAGE = f"usage: python -m engine {{{','.join(COMMANDS)}}} [args]"
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
+    """Run one command. ``--help``: the commands on stdout, exit 0; no command or an unknown one:
+    the usage line and one line saying what is wrong on stderr, exit 2."""
+    if argv and argv[0] in ("-h", "--help"):
         lines = [f"  {name:8} {help_}" for name, (_, help_) in COMMANDS.items()]
         print("usage: python -m engine <command> [args]\n\ncommands:\n" + "\n".join(lines))
-        if argv and argv[0] not in ("-h", "--help"):
-            print(f"\nunknown command {argv[0]!r}", file=sys.stderr)
-            return 2
-        return 0 if argv else 2
+        return 0
+    if not argv or argv[0] not in COMMANDS:
+        problem = f"unknown command {quoted(argv[0])}" if argv else "name a command"
+        print(f"{USAGE}\nengine: error: {problem}: one of {', '.join(COMMANDS)} (--help for what each does)",
+              file=sys.stderr)
+        return 2
     module_name, _ = COMMANDS[argv[0]]
     module = importlib.import_module(module_name)
     return int(module.main(argv[1:]))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.cards import Card, Suit, make_deck, parse_card
-from engine.errors import ActionParseError, CardParseError
+from engine.errors import ActionParseError, CardParseError, quoted
 
 
 class Kind(StrEnum):
@@ -115,5 +115,5 @@ def parse_action(text: str) -> Action:
             card = parse_card(" ".join(original[1:]))  # the user's own spelling in any error
             return play(card) if head == "play" else discard(card)
     except CardParseError as err:
-        raise ActionParseError(f"{text.strip()!r}: {err}") from None
-    raise ActionParseError(f"{text.strip()!r} is not an action; {_ACCEPTED}")
+        raise ActionParseError(f"{quoted(text.strip())}: {err}") from None
+    raise ActionParseError(f"{quoted(text.strip())} is not an action; {_ACCEPTED}")

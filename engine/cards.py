@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import IntEnum
 
-from engine.errors import CardParseError
+from engine.errors import CardParseError, quoted
 
 
 class Suit(IntEnum):
@@ -52,7 +52,7 @@ class Suit(IntEnum):
         if key in _SUIT_WORDS:
             return _SUIT_WORDS[key]
         raise CardParseError(
-            f"{text!r} is not a suit; use C, D, H or S (or clubs, diamonds, hearts, spades, ♣♦♥♠)"
+            f"{quoted(text)} is not a suit; use C, D, H or S (or clubs, diamonds, hearts, spades, ♣♦♥♠)"
         )
 
     def __str__(self) -> str:
@@ -158,7 +158,7 @@ DECK_SIZES = (24, 28, 32)
 def make_deck(size: int = 24, joker: bool = False) -> tuple[Card, ...]:
     """The cards of a Euchre deck: 24 (9-A), 28 (8-A) or 32 (7-A), plus the joker if asked."""
     if size not in DECK_SIZES:
-        raise CardParseError(f"deck size {size!r} is not one of 24, 28, 32")
+        raise CardParseError(f"deck size {quoted(size)} is not one of 24, 28, 32")
     low = {24: 9, 28: 8, 32: 7}[size]
     cards = tuple(_CARDS[(s, r)] for s in range(4) for r in range(low, 15))
     return cards + ((JOKER,) if joker else ())
@@ -190,7 +190,7 @@ def parse_card(text: str) -> Card:
         rank = _RANK_WORDS.get(rank_text)
         if rank is not None:
             return _CARDS[(int(_SUIT_WORDS[suit_text]), rank)]
-    raise CardParseError(f"{token!r} is not a card: {_ACCEPTED}")
+    raise CardParseError(f"{quoted(token)} is not a card: {_ACCEPTED}")
 
 
 _TOKEN = re.compile(
@@ -215,7 +215,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     for match in _TOKEN.finditer(text):
         bad = match.group("junk") or match.group("badwords")  # 'king of cups' is quoted whole
         if bad is not None:
-            raise CardParseError(f"{bad!r} is not a card: {_ACCEPTED}")
+            raise CardParseError(f"{quoted(bad)} is not a card: {_ACCEPTED}")
         cards.append(parse_card(" ".join(match.group(0).split()) if match.group("words") else match.group(0)))
     return tuple(cards)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.cards import Card, parse_card
-from engine.errors import DealError, EuchreError
+from engine.errors import DealError, EuchreError, quoted
 from engine.hand import HandState, apply, from_cards, legal_actions
 from engine.numbers import shown_value
 from engine.rules import Rules
@@ -75,7 +75,7 @@ def replay(record: dict[str, Any]) -> tuple[list[HandState], list[Action], Repla
     for step, text in enumerate(actions):
         try:
             if not isinstance(text, str):
-                raise EuchreError(f"action {text!r} must be a string")
+                raise EuchreError(f"action {quoted(text)} must be a string")
             action = Action.parse(text)
             state = apply(state, action)
         except EuchreError as err:

@@ -1,6 +1,28 @@
-"""Named errors. Every one is a ValueError so callers can catch broadly or exactly."""
+"""Named errors. Every one is a ValueError so callers can catch broadly or exactly.
+
+A message that names what a user typed quotes it with ``quoted``: at most ``SHOWN_CHARS``
+characters of it, so a 100 KB argument or link value never comes back whole.
+
+>>> quoted("9H")
+"'9H'"
+>>> quoted("x" * 100)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+"""
 
 from __future__ import annotations
+
+SHOWN_CHARS = 60  # characters of a user's value a message echoes
+
+
+def quoted(value: object, limit: int = SHOWN_CHARS) -> str:
+    """``value`` as a message quotes it: its ``repr`` (one line: line breaks and control characters
+    escaped), text cut to ``limit`` characters with an ellipsis."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[:limit] + "…")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a number with more than 19 digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class EuchreError(ValueError):

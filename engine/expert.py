@@ -36,7 +36,7 @@ from engine.analysis.explain import label
 from engine.analysis.playout import Outcome, advance, outcome_of, warm_up
 from engine.analysis.sampler import BIDDING_PHASES, sample_state
 from engine.analysis.styles import SoundBidder, opponents
-from engine.errors import EuchreError
+from engine.errors import EuchreError, quoted
 from engine.game import seat_score
 from engine.hand import HandState, Phase, apply
 from engine.players.base import Decision, Player
@@ -172,7 +172,7 @@ def make_player(name: str) -> Player:
         return SoundBidder()
     if key == "pointcount":
         return PointCountPlayer()
-    raise UnknownPlayer(f"{name!r} is not a player; available players: {', '.join(ARENA_PLAYERS)}")
+    raise UnknownPlayer(f"{quoted(name)} is not a player; available players: {', '.join(ARENA_PLAYERS)}")
 
 
 def told_the_score(player: P, rules: Rules, scores: tuple[int, ...], seat: int) -> P:

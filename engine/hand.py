@@ -31,7 +31,7 @@ from engine.actions import (
     name,
 )
 from engine.cards import Card, Suit, format_cards, make_deck
-from engine.errors import DealError, IllegalAction
+from engine.errors import DealError, IllegalAction, quoted
 from engine.ranking import effective_table, trick_winner_index
 from engine.rules import Rules
 from engine.scoring import hand_points
@@ -210,7 +210,7 @@ def from_cards(
     """A hand from given cards (replay records, lessons, the analyzer). Validates the deal."""
     n = rules.players
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise DealError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        raise DealError(f"dealer must be a seat 0..{n - 1}, got {quoted(dealer)}")
     if len(hands) != n:
         raise DealError(f"{n} players need {n} hands, got {len(hands)}")
     deck = set(make_deck(rules.deck, rules.joker))

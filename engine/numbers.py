@@ -92,6 +92,34 @@ def parse_pair(text: object, what: str, low: int, high: int, sep: str = ",") -> 
     return first, second
 
 
+_SCORE = re.compile(rf"[ \t]*([0-9]{{1,{MAX_DIGITS}}})[ \t]*,[ \t]*([0-9]{{1,{MAX_DIGITS}}})[ \t]*")
+
+
+def parse_score(text: object, target: int) -> tuple[int, int]:
+    """A game's score as a person types it, your side first: two whole numbers from 0 to
+    ``target - 1`` separated by one comma (spaces around them allowed). A sign (``-3,5``), a
+    missing or third number (``4,4,``, ``0,,0``), another separator (``6-8``) or a score the game
+    would already have ended at is refused. The one reader of every score (the analyze command,
+    the Analyze page and its links, the lessons' analyzer links).
+
+    >>> parse_score(" 6, 8", 10)
+    (6, 8)
+    >>> parse_score("-3,5", 10)
+    Traceback (most recent call last):
+    ...
+    engine.numbers.NumberError: the score must be two whole numbers from 0 to 9 separated by a comma, your side first (like 6,8), got '-3,5'
+    """
+    match = _SCORE.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise NumberError(f"the score must be two whole numbers from 0 to {target - 1} separated by a comma, "
+                          f"your side first (like 6,8), got {shown(text)}")
+    us, them = int(match.group(1)), int(match.group(2))
+    if us >= target or them >= target:
+        raise NumberError(f"the score {us},{them} is not possible: a game to {target} would already be over; "
+                          f"each score must be 0 to {target - 1}")
+    return us, them
+
+
 def check_int(value: object, what: str, low: int, high: int) -> int:
     """A value that should already be an int (from JSON, say): a real int (not a bool) in range."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -112,4 +140,4 @@ def shown_value(value: object) -> str:
     return type(value).__name__
 
 
-__all__ = ["MAX_DIGITS", "NumberError", "check_int", "parse_float", "parse_int", "parse_pair", "shown", "shown_value"]
+__all__ = ["MAX_DIGITS", "NumberError", "check_int", "parse_float", "parse_int", "parse_pair", "parse_score", "shown", "shown_value"]

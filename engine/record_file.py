@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from engine.errors import EuchreError
+from engine.errors import SHOWN_CHARS, EuchreError, quoted
 
 MAX_LINE_BYTES = 1_000_000  # one record line; real records are a few hundred bytes
 MAX_DOCUMENT_BYTES = 4_000_000  # one pretty-printed record spread over several lines
@@ -40,6 +40,7 @@ MAX_INT_DIGITS = 4_300  # Python's own limit for turning text into an int
 Entry = tuple[dict[str, Any] | None, str | None]  # (record, None) or (None, what is wrong with it)
 
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_JSON_SPACE = " \t\r\n"
 _LONG_INT = re.compile(r"[0-9]{" + str(MAX_INT_DIGITS + 1) + ",}")
 
 
@@ -107,9 +108,20 @@ def _entry(number: int, line: str) -> Entry:
     return value, None
 
 
+def _body(line: str) -> str:
+    """A line without its end (``\\n`` or ``\\r\\n``)."""
+    return line[:-1] if line.endswith("\n") else line
+
+
+def _blank(line: str) -> bool:
+    """Nothing but JSON's whitespace (space, tab, CR, LF): a U+2028 or a form feed is not a blank line."""
+    return not line.strip(_JSON_SPACE)
+
+
 def file_label(name: str) -> str:
-    """A file name as one line of a message: as typed, or quoted when it holds control characters."""
-    return name if name.isprintable() else repr(name)
+    """A file name as one line of a message: as typed, or quoted (and cut to SHOWN_CHARS) when it
+    holds control characters or is longer than that."""
+    return name if name.isprintable() and len(name) <= SHOWN_CHARS else quoted(name)
 
 
 def _lines(read: Callable[[int], bytes], name: str) -> Iterator[str]:
@@ -137,11 +149,11 @@ def _lines(read: Callable[[int], bytes], name: str) -> Iterator[str]:
             raise RecordSourceError(
                 f"{name}: line {number + 1} is not UTF-8 text; records are JSON text"
             ) from None
-        # The same line breaks as str.splitlines (\r, \x0c, \u2028, ...), as records were always
-        # split; each piece keeps its line end, so a record over several lines is rejoined exactly.
-        for piece in text.splitlines(keepends=True):
-            number += 1
-            yield piece
+        # A line ends at \n only (\r\n included): never at the other breaks str.splitlines knows
+        # (\u2028, \x85, \x0b, \x1c, a lone \r ...), which JSON strings may hold. The line keeps its end,
+        # so a record over several lines is rejoined exactly.
+        number += 1
+        yield text
 
 
 def iter_entries(stream: IO[bytes] | IO[str], name: str = "the input") -> Iterator[Entry]:
@@ -156,11 +168,11 @@ def iter_entries(stream: IO[bytes] | IO[str], name: str = "the input") -> Iterat
     number = 0
     for line in lines:  # blank lines before the first record
         number += 1
-        if line.strip():
+        if not _blank(line):
             break
     else:
         raise RecordSourceError("no records found: give one JSON record or JSON Lines")
-    first, problem = _entry(number, line.splitlines()[0])
+    first, problem = _entry(number, _body(line))
     if problem is None:  # JSON Lines (or a one-line record): stream
         yield first, None
         yielded = True
@@ -174,7 +186,7 @@ def iter_entries(stream: IO[bytes] | IO[str], name: str = "the input") -> Iterat
                 break
         else:
             whole: Any = None
-            text = "".join(held).strip()
+            text = "".join(held).strip(_JSON_SPACE)
             try:
                 whole = load_json(text)
             except JSONTextError:
@@ -183,14 +195,14 @@ def iter_entries(stream: IO[bytes] | IO[str], name: str = "the input") -> Iterat
                 yield whole, None
                 return
         for index, held_line in enumerate(held, start=1):
-            if held_line.strip():
-                yield _entry(index, held_line.splitlines()[0])
+            if not _blank(held_line):
+                yield _entry(index, _body(held_line))
                 yielded = True
         number = len(held)
     for line in lines:
         number += 1
-        if line.strip():
-            yield _entry(number, line.splitlines()[0])
+        if not _blank(line):
+            yield _entry(number, _body(line))
             yielded = True
     if not yielded:
         raise RecordSourceError("no records found: give one JSON record or JSON Lines")

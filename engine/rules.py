@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from engine.errors import RulesError
+from engine.errors import RulesError, quoted
 
 LONE_LEADS = ("left_of_dealer", "left_of_loner")
 
@@ -40,7 +40,7 @@ class Rules:
             expected = bool if f.type in ("bool", bool) else int if f.type in ("int", int) else str
             if type(value) is not expected:
                 raise RulesError(
-                    f"rules field {f.name!r} must be {expected.__name__}, got {value!r}"
+                    f"rules field {f.name!r} must be {expected.__name__}, got {quoted(value)}"
                 )
         _check_choice("players", self.players, (2, 3, 4))
         _check_choice("deck", self.deck, (24, 28, 32))
@@ -54,7 +54,7 @@ class Rules:
                 )
             if self.lone_lead != "left_of_dealer":
                 raise RulesError(
-                    f"lone_lead={self.lone_lead!r} needs 4 players: nobody goes alone with {self.players}"
+                    f"lone_lead={quoted(self.lone_lead)} needs 4 players: nobody goes alone with {self.players}"
                 )
 
     @property
@@ -80,12 +80,12 @@ class Rules:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be a JSON object, got {data!r}")
+            raise RulesError(f"rules must be a JSON object, got {quoted(data)}")
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
             raise RulesError(
-                f"unknown rules field(s) {', '.join(map(repr, unknown))}; known fields: {', '.join(sorted(known))}"
+                f"unknown rules field(s) {', '.join(map(quoted, unknown[:5]))}{' …' if len(unknown) > 5 else ''}; known fields: {', '.join(sorted(known))}"
             )
         return cls(**data)
 
@@ -116,7 +116,7 @@ class Rules:
 def _check_choice(name: str, value: object, allowed: tuple[object, ...]) -> None:
     if value not in allowed:
         raise RulesError(
-            f"rules field {name!r} is {value!r}; allowed: {', '.join(map(repr, allowed))}"
+            f"rules field {name!r} is {quoted(value)}; allowed: {', '.join(map(repr, allowed))}"
         )
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card, Suit, parse_cards
 from engine.errors import CardParseError
-from engine.numbers import MAX_DIGITS, NumberError, parse_int, shown
+from engine.numbers import NumberError, parse_score, shown
 from lessons.model import LessonError
 
 SEATS = ("first", "second", "third", "dealer")
@@ -98,13 +98,9 @@ def analyze_link(fields: Mapping[str, str]) -> AnalyzeLink:
 
 
 def _parse_score(text: str) -> tuple[int, int]:
-    parts = text.split(",")
+    """engine.numbers.parse_score, the one score reader, for a game to 10 (the longest game: the
+    Analyze page checks the score again against the rules it opens with)."""
     try:
-        if len(parts) != 2:
-            raise NumberError(text)
-        us, them = (parse_int(p, "a score", 0, 10**MAX_DIGITS - 1) for p in parts)
-    except NumberError:
-        raise LessonError(f"analyzer link: score={shown(text)}; accepted: two numbers like score=6,8") from None
-    if us > 9 or them > 9:
-        raise LessonError(f"analyzer link: score={shown(text)}; each side's score is 0..9 before the hand")
-    return us, them
+        return parse_score(text, 10)
+    except NumberError as err:
+        raise LessonError(f"analyzer link: {err}") from None

@@ -25,7 +25,7 @@ import base64
 import hashlib
 from dataclasses import dataclass
 
-from engine.errors import EuchreError, RulesError
+from engine.errors import EuchreError, RulesError, quoted
 from engine.rules import LONE_LEADS, Rules
 
 VERSION = 1
@@ -133,15 +133,15 @@ def decode(text: str) -> DealCode:
         raise DealCodeError(ACCEPTED)
     cleaned = "".join(text.split()).replace("-", "").upper().translate(_CONFUSABLE)
     if len(cleaned) != _LETTERS:
-        raise DealCodeError(f"{text.strip()!r} has {len(cleaned)} letters, not {_LETTERS}; {ACCEPTED}")
+        raise DealCodeError(f"{quoted(text.strip())} has {len(cleaned)} letters, not {_LETTERS}; {ACCEPTED}")
     bad = sorted({c for c in cleaned if c not in "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"})
     if bad:
-        raise DealCodeError(f"{text.strip()!r} contains {''.join(bad)!r}; {ACCEPTED}")
+        raise DealCodeError(f"{quoted(text.strip())} contains {quoted(''.join(bad))}; {ACCEPTED}")
     raw = base64.b32decode(cleaned)
     payload, check = raw[:8], raw[8:]
     if _checksum(payload) != check:
         raise DealCodeError(
-            f"{text.strip()!r} fails its check: a letter is mistyped or the code was changed; {ACCEPTED}"
+            f"{quoted(text.strip())} fails its check: a letter is mistyped or the code was changed; {ACCEPTED}"
         )
     rules = unpack_rules(int.from_bytes(payload[:2], "big"))
     seed = int.from_bytes(payload[2:6], "big")

@@ -9,22 +9,39 @@ message a learner can read; callers report it and carry on without saving.
 A database another program holds locked is *busy*, not broken: ``retrying`` waits and
 tries again (telling ``busy_listeners`` each time), and after ``BUSY_TRIES`` tries raises
 ``DatabaseBusy``, whose message says to close the other program — not to change the path.
+A read is patient for about a second in all (``READ_TIMEOUT`` a try), so a page answers
+quickly; a write of the app's own database goes to ``writer``, one background thread per
+database file that runs the writes in order and retries a busy one until it is written
+(``Writer``): the page carries on at once and shows what is still waiting or has failed.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import sqlite3
+import threading
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 ENV_VAR = "EUCHRE_COACH_DB"
-BUSY_TIMEOUT = 2.0  # seconds SQLite itself waits for a lock, per try
+BUSY_TIMEOUT = 2.0  # seconds SQLite itself waits for a lock, per try (a write on a given connection)
 BUSY_TRIES = 3
 BUSY_PAUSE = 0.5  # seconds between tries
+READ_TIMEOUT = 0.25  # seconds a read waits for a lock, per try: three tries and two pauses, under 1 s
+READ_PAUSE = 0.1
+WRITE_TRY_TIMEOUT = 0.2  # seconds the background writer waits for a lock before it retries later
+WRITE_BACKOFF = (0.1, 2.0)  # the writer's first and longest pause between tries of a busy write
+WRITER_IDLE = 5.0  # seconds a writer thread waits for more work before it ends (a new write starts another)
+MAX_FAILED = 50  # failed writes kept for the page to show (the latest)
+EXIT_FLUSH = 3.0  # seconds the process waits at exit for writes still queued
 BUSY_NOTICE = "the database is busy (another session or program is writing to it); retrying…"
 
 T = TypeVar("T")
@@ -38,6 +55,29 @@ class StoreError(RuntimeError):
 
 class DatabaseBusy(StoreError):
     """Another program kept the database locked through every retry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Patience:
+    """How long to wait for another program's lock: SQLite's own wait per try, the tries, the pause between."""
+
+    timeout: float
+    tries: int
+    pause: float
+
+    @property
+    def waited(self) -> float:
+        return self.tries * self.timeout + (self.tries - 1) * self.pause
+
+
+def write_patience() -> Patience:
+    """A write on a connection the caller holds (the module's settings at call time)."""
+    return Patience(BUSY_TIMEOUT, BUSY_TRIES, BUSY_PAUSE)
+
+
+def read_patience() -> Patience:
+    """A read: about a second in all, never more patient than a write."""
+    return Patience(min(READ_TIMEOUT, BUSY_TIMEOUT), BUSY_TRIES, min(READ_PAUSE, BUSY_PAUSE))
 
 
 def db_path() -> Path:
@@ -58,43 +98,72 @@ def is_busy(err: BaseException) -> bool:
     return "locked" in text or "busy" in text
 
 
-def busy_message() -> str:
-    waited = BUSY_TRIES * BUSY_TIMEOUT + (BUSY_TRIES - 1) * BUSY_PAUSE
-    return (f"the database is busy: another session or program is writing to it and kept it locked through {BUSY_TRIES} "
-            f"tries over {waited:.0f} s. Nothing was saved this time; close the other program (another "
-            "copy of the app, a database browser) or wait a moment, and try again.")
+def busy_message(patience: Patience | None = None, reading: bool = False) -> str:
+    patience = patience or write_patience()
+    held = (f"the database is busy: another session or program is writing to it and kept it locked through "
+            f"{patience.tries} tries over {patience.waited:.0f} s. ")
+    if reading:
+        return held + ("It could not be read this time; close the other program (another copy of the app, a "
+                       "database browser) or wait a moment, and try again.")
+    return held + ("Nothing was saved this time; close the other program (another copy of the app, a database "
+                   "browser) or wait a moment, and try again.")
 
 
-def retrying(work: Callable[[], T]) -> T:
+@contextmanager
+def _sqlite_wait(conn: sqlite3.Connection | None, seconds: float) -> Iterator[None]:
+    """SQLite's own busy wait on ``conn`` set to ``seconds`` for the block (then put back)."""
+    if conn is None:
+        yield
+        return
+    before = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute(f"PRAGMA busy_timeout = {max(0, round(seconds * 1000))}")
+    try:
+        yield
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(before)}")
+
+
+def retrying(work: Callable[[], T], conn: sqlite3.Connection | None = None, *, reading: bool = False) -> T:
     """``work()``, tried again while the database is busy. Raises DatabaseBusy after BUSY_TRIES;
-    any other error passes through unchanged."""
-    for attempt in range(1, BUSY_TRIES + 1):
+    any other error passes through unchanged. ``reading``: SQLite waits on ``conn`` only
+    ``READ_TIMEOUT`` a try (``read_patience``), so a page that reads answers within about a second."""
+    patience = read_patience() if reading else write_patience()
+    for attempt in range(1, patience.tries + 1):
         try:
+            if reading:
+                with _sqlite_wait(conn, patience.timeout):
+                    return work()
             return work()
         except sqlite3.OperationalError as err:
             if not is_busy(err):
                 raise
-            if attempt == BUSY_TRIES:
-                raise DatabaseBusy(busy_message()) from err
+            if attempt == patience.tries:
+                raise DatabaseBusy(busy_message(patience, reading)) from err
             log.warning(BUSY_NOTICE)
             for listener in list(busy_listeners):
                 listener(BUSY_NOTICE)
-            time.sleep(BUSY_PAUSE)
+            time.sleep(patience.pause)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _open(target: Path, timeout: float) -> sqlite3.Connection:
+    """A connection to ``target`` (its folder created); StoreError when that cannot be."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return sqlite3.connect(target, timeout=timeout)
+    except (OSError, sqlite3.Error) as err:
+        raise _cannot_use(target, err) from err
 
 
 def connect(path: Path | None = None) -> sqlite3.Connection:
     """Open (creating if needed) the database. Raises StoreError with a clear reason
-    (DatabaseBusy when another program holds it locked)."""
+    (DatabaseBusy when another program holds it locked: the check is a read, about a second)."""
     target = path or db_path()
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT)
-    except (OSError, sqlite3.Error) as err:
-        raise _cannot_use(target, err) from err
+    conn = _open(target, BUSY_TIMEOUT)
     try:
         conn.execute("PRAGMA foreign_keys = ON")
-        retrying(lambda: conn.execute("SELECT count(*) FROM sqlite_master").fetchone())  # a corrupt file?
+        retrying(lambda: conn.execute("SELECT count(*) FROM sqlite_master").fetchone(), conn,
+                 reading=True)  # a corrupt file?
     except DatabaseBusy:
         conn.close()
         raise
@@ -111,8 +180,9 @@ def _cannot_use(target: Path, err: BaseException) -> StoreError:
     )
 
 
-def ensure_schema(conn: sqlite3.Connection, statements: tuple[str, ...]) -> None:
-    """Run idempotent CREATE statements (retrying while busy), turning database errors into StoreError."""
+def ensure_schema(conn: sqlite3.Connection, statements: tuple[str, ...], *, reading: bool = False) -> None:
+    """Run idempotent CREATE statements (retrying while busy; ``reading``: with a read's patience,
+    for a reader that only needs the tables to exist), turning database errors into StoreError."""
 
     def create() -> None:
         with conn:
@@ -120,6 +190,189 @@ def ensure_schema(conn: sqlite3.Connection, statements: tuple[str, ...]) -> None
                 conn.execute(sql)
 
     try:
-        retrying(create)
+        retrying(create, conn, reading=reading)
+    except DatabaseBusy:
+        raise
     except sqlite3.Error as err:
         raise StoreError(f"cannot prepare the records database: {err}") from err
+
+
+# ---- the background writer ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SaveStatus:
+    """What the writer still holds for one database file: writes waiting (the file busy), and the
+    messages of the writes that failed and that nobody has been told of yet."""
+
+    pending: int = 0
+    busy: bool = False
+    failed: tuple[str, ...] = ()
+
+
+class _Job:
+    __slots__ = ("future", "what", "work")
+
+    def __init__(self, work: Callable[[sqlite3.Connection], Any], what: str) -> None:
+        self.work = work
+        self.what = what
+        self.future: Future[Any] = Future()
+
+
+class _Lane:
+    """The writes of one database file, in order, on one thread (started when there is work,
+    ended after WRITER_IDLE seconds without any)."""
+
+    def __init__(self, path: Path, cond: threading.Condition) -> None:
+        self.path = path
+        self.cond = cond
+        self.jobs: deque[_Job] = deque()
+        self.failed: list[_Job] = []  # failed writes whose caller was not there to hear of it
+        self.busy = False  # the write at the head of the queue found the file locked
+        self.thread: threading.Thread | None = None
+
+    def run(self) -> None:
+        conn: sqlite3.Connection | None = None
+        pause = WRITE_BACKOFF[0]
+        try:
+            while True:
+                with self.cond:
+                    if not self.jobs:
+                        self.cond.wait(WRITER_IDLE)
+                        if not self.jobs:
+                            self.thread = None
+                            return
+                    job = self.jobs[0]
+                try:
+                    if conn is None:
+                        conn = _open(self.path, WRITE_TRY_TIMEOUT)
+                        conn.execute("PRAGMA foreign_keys = ON")
+                    result = job.work(conn)
+                except sqlite3.Error as err:
+                    if conn is not None and is_busy(err):
+                        _rolled_back(conn)
+                        with self.cond:
+                            if not self.busy:
+                                log.warning("a write to %s waits: %s", self.path, BUSY_NOTICE)
+                            self.busy = True
+                            self.cond.notify_all()
+                        time.sleep(pause)
+                        pause = min(pause * 2, WRITE_BACKOFF[1])
+                        continue
+                    conn = _closed(conn)
+                    self._finish(job, error=_cannot_use(self.path, err))
+                except StoreError as err:
+                    conn = _closed(conn)
+                    self._finish(job, error=err)
+                except Exception as err:  # a bug in the write itself: reported, the queue goes on
+                    conn = _closed(conn)
+                    log.exception("a write to %s failed", self.path)
+                    self._finish(job, error=StoreError(str(err)))
+                else:
+                    self._finish(job, result=result)
+                pause = WRITE_BACKOFF[0]
+        finally:
+            _closed(conn)
+
+    def _finish(self, job: _Job, *, result: Any = None, error: StoreError | None = None) -> None:
+        with self.cond:
+            self.jobs.popleft()
+            self.busy = False
+            if error is not None:
+                self.failed = [*self.failed, job][-MAX_FAILED:]
+                log.warning("%s: %s", job.what, error)
+                job.future.set_exception(error)
+            else:
+                job.future.set_result(result)
+            self.cond.notify_all()
+
+
+def _closed(conn: sqlite3.Connection | None) -> sqlite3.Connection | None:
+    """Close ``conn`` (None: nothing to close); None, to forget it."""
+    if conn is not None:
+        conn.close()
+    return None
+
+
+def _rolled_back(conn: sqlite3.Connection) -> None:
+    """Leave no half-made transaction behind a busy write, so its retry starts clean."""
+    try:
+        if conn.in_transaction:
+            conn.rollback()
+    except sqlite3.Error:
+        pass
+
+
+class Writer:
+    """Writes to database files run in the background, in the order they were given, one thread
+    per file; a write that finds the file locked is retried (pausing WRITE_BACKOFF) until it is
+    written, so nothing is lost while the process lives. Any other failure is kept for ``status``."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._lanes: dict[str, _Lane] = {}
+
+    def _lane(self, path: Path) -> _Lane:
+        key = os.path.abspath(path)
+        lane = self._lanes.get(key)
+        if lane is None:
+            lane = self._lanes[key] = _Lane(Path(key), self._cond)
+        return lane
+
+    def submit(self, path: Path, work: Callable[[sqlite3.Connection], T], what: str) -> Future[T]:
+        """Queue ``work(conn)`` for ``path``; ``what`` ("saving the hand") names it in errors.
+        ``work`` runs its own transaction; a busy error from it makes the writer try it again."""
+        job = _Job(work, what)
+        with self._cond:
+            lane = self._lane(path)
+            lane.jobs.append(job)
+            if lane.thread is None:
+                lane.thread = threading.Thread(target=lane.run, name="records-writer", daemon=True)
+                lane.thread.start()
+            self._cond.notify_all()
+        return job.future
+
+    def wait(self, path: Path, future: Future[T], timeout: float) -> bool:
+        """Wait up to ``timeout`` s for ``future``, less when the file is busy (the write is then
+        left to the writer). True when it is done; its result or error is then the caller's."""
+        with self._cond:
+            lane = self._lane(path)
+            self._cond.wait_for(lambda: future.done() or lane.busy, timeout)
+            done = future.done()
+            if done:
+                lane.failed = [job for job in lane.failed if job.future is not future]  # the caller reports it
+            return done
+
+    def flush(self, path: Path, timeout: float, *, wait_if_busy: bool = False) -> bool:
+        """Wait up to ``timeout`` s until nothing is queued for ``path`` (less when it is busy,
+        unless ``wait_if_busy``). True when nothing is."""
+        with self._cond:
+            lane = self._lane(path)
+            self._cond.wait_for(lambda: not lane.jobs or (lane.busy and not wait_if_busy), timeout)
+            return not lane.jobs
+
+    def status(self, path: Path) -> SaveStatus:
+        with self._cond:
+            lane = self._lane(path)
+            failed = tuple(f"{job.what}: {job.future.exception()}" for job in lane.failed)
+            return SaveStatus(len(lane.jobs), lane.busy, failed)
+
+    def flush_all(self, timeout: float) -> int:
+        """Wait up to ``timeout`` s in all for every queued write; the number still queued."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            self._cond.wait_for(lambda: not any(lane.jobs for lane in self._lanes.values()),
+                                max(0.0, deadline - time.monotonic()))
+            return sum(len(lane.jobs) for lane in self._lanes.values())
+
+
+writer = Writer()
+
+
+def _flush_at_exit() -> None:
+    left = writer.flush_all(EXIT_FLUSH)
+    if left:
+        log.error("%d record write(s) could not be saved before the app stopped: the database stayed busy", left)
+
+
+atexit.register(_flush_at_exit)

@@ -5,21 +5,41 @@ replayed deal) and ``practice_hands`` (one row per finished hand, with its repla
 as JSON, the learner's facts and the grades of the learner's decisions). Saving a hand
 is idempotent (one row per game, game number and hand number), so a page that reruns
 never records a hand twice. Every database problem is raised as ``StoreError``.
+
+Writes to the app's database go through ``store.db.writer`` (in order, in the background,
+retried while another program holds the file locked): a save waits ``WRITE_WAIT`` at most,
+and when the file is busy it returns at once and the write is made later. A game started
+then has a *provisional* id (negative) that its later saves use; ``save_status`` says what is
+still waiting or has failed. Writes on a connection the caller passes run at once, as before.
+
+Statistics read every row the figures use and check each field (type, range, known grade
+words); a row that does not pass is left out of every figure and counted (``Stats.damaged``).
+Sums are Python integers, so no stored value can overflow them.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from engine.record_file import JSONTextError, load_json
-from store.db import StoreError, connect, ensure_schema, retrying
+from engine.scoring import CASES, hand_points
+from store.db import SaveStatus, StoreError, connect, db_path, ensure_schema, retrying, writer
 
 T = TypeVar("T")
+
+WRITE_WAIT = 1.0  # seconds a save waits for the writer; less when the database is busy (then it is queued)
+READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
+GRADE_WORDS = ("best", "good", "inaccuracy", "mistake", "blunder")  # practice.review.GRADES (a test keeps them equal)
+GAME_KINDS = ("game", "replay", "import")
+MAX_HAND_POINTS = max(max(hand_points(p, tricks, alone, lone)) for p, alone, lone in CASES for tricks in range(6))
+MAX_GRADES = 64  # grade words one hand can hold (a hand has a dozen decisions at most)
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS practice_games (
@@ -79,19 +99,33 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _transaction(conn: sqlite3.Connection | None, work: Callable[[sqlite3.Connection], T]) -> T:
+def _schema_then(work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.Connection], T]:
+    """``work`` as the background writer runs it: the tables made, then one transaction. A busy
+    error is left to the writer, which tries again."""
+
+    def job(db: sqlite3.Connection) -> T:
+        for sql in SCHEMA:
+            db.execute(sql)
+        with db:
+            return work(db)
+
+    return job
+
+
+def _transaction(conn: sqlite3.Connection | None, work: Callable[[sqlite3.Connection], T], *,
+                 reading: bool = False) -> T:
     """``work(db)`` in one transaction (the app's database unless ``conn`` is given), tried
-    again while another program holds the database (store.db.retrying)."""
+    again while another program holds the database (store.db.retrying; ``reading``: about a second)."""
     own = conn is None
     db = connect() if conn is None else conn
     try:
-        ensure_schema(db, SCHEMA)
+        ensure_schema(db, SCHEMA, reading=reading)
 
         def attempt() -> T:
             with db:
                 return work(db)
 
-        return retrying(attempt)
+        return retrying(attempt, db, reading=reading)
     except sqlite3.Error as err:
         raise StoreError(f"the practice records could not be read or written: {err}") from err
     finally:
@@ -99,25 +133,65 @@ def _transaction(conn: sqlite3.Connection | None, work: Callable[[sqlite3.Connec
             db.close()
 
 
+def _write(conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T) -> T:
+    """``work(db)`` written at once on ``conn``; without one, on the app's database through the
+    background writer: its result, or ``queued`` when the database is busy and the write waits
+    in the queue. Raises StoreError when the write failed within WRITE_WAIT."""
+    if conn is not None:
+        return _transaction(conn, work)
+    path = db_path()
+    future = writer.submit(path, _schema_then(work), what)
+    if writer.wait(path, future, WRITE_WAIT):
+        return future.result()
+    return queued
+
+
+# Games started while the database was busy: provisional id (negative) -> the id the row got.
+_provisional: dict[int, int] = {}
+_provisional_lock = threading.Lock()
+_provisional_ids = itertools.count(-1, -1)
+
+
+def _game_row(game_id: int) -> int:
+    """The row id of ``game_id`` (a provisional id once its game is written). Raises StoreError
+    for a game whose start was never written."""
+    if game_id > 0:
+        return game_id
+    with _provisional_lock:
+        row = _provisional.get(game_id)
+    if row is None:
+        raise StoreError("the game it belongs to could not be recorded")
+    return row
+
+
 def start_game(
     kind: str, rules: dict[str, Any], seed: int, levels: Sequence[str], deal_code: str,
     conn: sqlite3.Connection | None = None,
 ) -> int:
-    """Record a started game; returns its id."""
+    """Record a started game; returns its id (a provisional negative id while the write waits for
+    a busy database: pass it to ``save_hand`` and ``finish_game`` like any other)."""
+    with _provisional_lock:
+        provisional = next(_provisional_ids)
+    started = _now()
 
     def insert(db: sqlite3.Connection) -> int:
         cur = db.execute(
             "INSERT INTO practice_games (kind, started_at, rules, seed, levels, deal_code) VALUES (?, ?, ?, ?, ?, ?)",
-            (kind, _now(), json.dumps(rules), seed, json.dumps(list(levels)), deal_code),
+            (kind, started, json.dumps(rules), seed, json.dumps(list(levels)), deal_code),
         )
         assert cur.lastrowid is not None
+        if conn is None:
+            with _provisional_lock:
+                _provisional[provisional] = cur.lastrowid
         return cur.lastrowid
 
-    return _transaction(conn, insert)
+    return _write(conn, "starting a game", insert, provisional)
 
 
 def save_hand(game_id: int, row: HandRow, conn: sqlite3.Connection | None = None) -> bool:
-    """Record a finished hand; False if that hand was already recorded."""
+    """Record a finished hand; False if that hand was already recorded (True also while the
+    write waits for a busy database)."""
+    played = _now()
 
     def insert(db: sqlite3.Connection) -> bool:
         cur = db.execute(
@@ -125,25 +199,32 @@ def save_hand(game_id: int, row: HandRow, conn: sqlite3.Connection | None = None
                    thrown_in, learner_called, learner_side_made, made, learner_alone, euchres_for, euchred,
                    points_for, points_against, grades)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-            (game_id, row.game_number, row.hand_number, _now(), json.dumps(row.record), row.thrown_in,
+            (_game_row(game_id), row.game_number, row.hand_number, played, json.dumps(row.record), row.thrown_in,
              row.learner_called, row.learner_side_made, row.made, row.learner_alone, row.euchres_for,
              row.euchred, row.points_for, row.points_against, json.dumps(list(row.grades))),
         )
         return cur.rowcount == 1
 
-    return _transaction(conn, insert)
+    return _write(conn, "saving a hand", insert, True)
 
 
 def finish_game(
     game_id: int, scores: Sequence[int], learner_won: bool, conn: sqlite3.Connection | None = None
 ) -> None:
+    finished = _now()
+
     def update(db: sqlite3.Connection) -> None:
         db.execute(
             "UPDATE practice_games SET finished_at = ?, scores = ?, learner_won = ? WHERE id = ? AND finished_at IS NULL",
-            (_now(), json.dumps(list(scores)), learner_won, game_id),
+            (finished, json.dumps(list(scores)), learner_won, _game_row(game_id)),
         )
 
-    _transaction(conn, update)
+    _write(conn, "saving the game's result", update, None)
+
+
+def save_status() -> SaveStatus:
+    """The app database's writes still waiting (it is busy) and those that failed unseen."""
+    return writer.status(db_path())
 
 
 def damaged_note(count: int) -> str:
@@ -178,11 +259,23 @@ def _json_value(text: object) -> Any:
         return None
 
 
+def _before_reading(conn: sqlite3.Connection | None) -> None:
+    """A read of the app's database first lets this process's queued writes land (briefly)."""
+    if conn is None:
+        writer.flush(db_path(), READ_FLUSH)
+
+
 def game_records(game_id: int, conn: sqlite3.Connection | None = None) -> Records:
-    """The replay records of a game's hands, in order (for export); damaged rows are skipped and counted."""
+    """The replay records of a game's hands, in order (for export); damaged rows are skipped and counted.
+    A game whose start is still queued has none yet."""
+    _before_reading(conn)
+    try:
+        row_id = _game_row(game_id)
+    except StoreError:
+        return Records()
     rows = _transaction(conn, lambda db: db.execute(
-        "SELECT record FROM practice_hands WHERE game_id = ? ORDER BY game_number, hand_number", (game_id,)
-    ).fetchall())
+        "SELECT record FROM practice_hands WHERE game_id = ? ORDER BY game_number, hand_number", (row_id,)
+    ).fetchall(), reading=True)
     out = Records()
     for (text,) in rows:
         record = _json_value(text)
@@ -195,7 +288,7 @@ def game_records(game_id: int, conn: sqlite3.Connection | None = None) -> Record
 
 @dataclass(frozen=True, slots=True)
 class Stats:
-    games: int  # games (and replayed deals) with at least one hand played
+    games: int  # games (and replayed deals) with at least one readable hand played
     games_finished: int
     games_won: int
     hands: int
@@ -209,7 +302,8 @@ class Stats:
     points_against: int
     grades: dict[str, int]
     timeline: list[dict[str, Any]]  # one row per hand: index, played_at, net points, grade counts
-    damaged: int = 0  # hands whose stored grades did not parse: left out of grades and timeline
+    damaged: int = 0  # rows (hands and games) that did not pass the checks: left out of every figure
+    damaged_games: int = 0  # of which game rows
 
     @property
     def damaged_note(self) -> str:
@@ -221,52 +315,131 @@ class Stats:
         return (self.points_for - self.points_against) / self.hands if self.hands else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """The fields of one readable ``practice_hands`` row that the statistics use."""
+
+    game_id: int
+    played_at: str
+    learner_called: bool
+    made: bool | None
+    learner_alone: bool
+    euchres_for: bool
+    euchred: bool
+    points_for: int
+    points_against: int
+    grades: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    id: int
+    finished: bool
+    won: bool
+
+
+def _flag(value: object) -> bool | None:
+    """A stored 0/1 as a bool; None for anything else (a damaged field)."""
+    return bool(value) if type(value) is int and value in (0, 1) else None
+
+
+def _points(value: object) -> int | None:
+    """A stored hand's points: a whole number 0..MAX_HAND_POINTS, else None."""
+    return value if type(value) is int and 0 <= value <= MAX_HAND_POINTS else None
+
+
+def _timestamp(value: object) -> str | None:
+    """A stored ISO time (as ``_now`` writes it), else None."""
+    if not isinstance(value, str) or len(value) > 64:
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return value
+
+
+def _grade_words(value: object) -> tuple[str, ...] | None:
+    """The stored JSON list of grade words, each one of GRADE_WORDS; None when damaged."""
+    words = _json_value(value)
+    if not isinstance(words, list) or len(words) > MAX_GRADES or not all(w in GRADE_WORDS for w in words):
+        return None
+    return tuple(words)
+
+
+HAND_COLUMNS = ("game_id", "played_at", "thrown_in", "learner_called", "learner_side_made", "made", "learner_alone",
+                "euchres_for", "euchred", "points_for", "points_against", "grades")
+
+
+def _hand(row: Sequence[object]) -> _Hand | None:
+    """One ``practice_hands`` row (HAND_COLUMNS) if every field the figures use reads, else None."""
+    game_id, played_at, thrown_in, called, side_made, made, alone, euchres_for, euchred, pf, pa, grades = row
+    flags = [_flag(v) for v in (thrown_in, called, side_made, alone, euchres_for, euchred)]
+    made_flag = None if made is None else _flag(made)
+    points = (_points(pf), _points(pa))
+    played = _timestamp(played_at)
+    words = _grade_words(grades)
+    if (type(game_id) is not int or played is None or words is None or None in flags
+            or (made is not None and made_flag is None) or points[0] is None or points[1] is None):
+        return None
+    return _Hand(game_id, played, bool(flags[1]), made_flag, bool(flags[3]), bool(flags[4]), bool(flags[5]),
+                 points[0], points[1], words)
+
+
+def _game(row: Sequence[object]) -> _Game | None:
+    """One ``practice_games`` row (id, kind, started_at, finished_at, learner_won) if it reads, else None."""
+    game_id, kind, started_at, finished_at, learner_won = row
+    if type(game_id) is not int or kind not in GAME_KINDS or _timestamp(started_at) is None:
+        return None
+    if finished_at is None:
+        return _Game(game_id, False, False) if learner_won is None else None
+    won = _flag(learner_won)
+    if _timestamp(finished_at) is None or won is None:
+        return None
+    return _Game(game_id, True, won)
+
+
 def statistics(conn: sqlite3.Connection | None = None) -> Stats:
-    """Everything the statistics view shows, from every recorded hand (damaged rows skipped, counted)."""
+    """Everything the statistics view shows, from every readable recorded hand and game; rows that
+    do not read (a field of the wrong type, out of range, an unknown grade word) are skipped and counted."""
 
-    def read(db: sqlite3.Connection) -> tuple[Any, Any, list[Any]]:
-        # A game counts once a hand of it was played: the table opens a game on every visit.
-        g = db.execute(
-            """SELECT count(*), count(finished_at), coalesce(sum(learner_won), 0) FROM practice_games AS g
-               WHERE EXISTS (SELECT 1 FROM practice_hands AS h WHERE h.game_id = g.id)"""
-        ).fetchone()
-        h = db.execute(
-            """SELECT count(*), coalesce(sum(learner_called), 0),
-                      coalesce(sum(learner_called AND made), 0), coalesce(sum(euchres_for), 0),
-                      coalesce(sum(euchred), 0), coalesce(sum(learner_alone), 0),
-                      coalesce(sum(learner_alone AND made), 0),
-                      coalesce(sum(points_for), 0), coalesce(sum(points_against), 0)
-               FROM practice_hands"""
-        ).fetchone()
-        rows = db.execute(
-            "SELECT played_at, points_for - points_against, grades FROM practice_hands ORDER BY id"
-        ).fetchall()
-        return g, h, rows
+    def read(db: sqlite3.Connection) -> tuple[list[Any], list[Any]]:
+        games = db.execute(
+            "SELECT id, kind, started_at, finished_at, learner_won FROM practice_games ORDER BY id").fetchall()
+        hands = db.execute(f"SELECT {', '.join(HAND_COLUMNS)} FROM practice_hands ORDER BY id").fetchall()
+        return games, hands
 
-    g, h, rows = _transaction(conn, read)
+    _before_reading(conn)
+    game_rows, hand_rows = _transaction(conn, read, reading=True)
+    hands = [_hand(row) for row in hand_rows]
+    readable = [h for h in hands if h is not None]
+    games = [_game(row) for row in game_rows]
+    played = {h.game_id for h in readable}  # a game counts once a hand of it was played (a visit opens one)
+    counted = [g for g in games if g is not None and g.id in played]
     grades: dict[str, int] = {}
     timeline: list[dict[str, Any]] = []
-    damaged = 0
-    index = 0
-    for played_at, net, grade_json in rows:
-        words = _json_value(grade_json)
-        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-            damaged += 1
-            continue
-        index += 1
+    for index, h in enumerate(readable, start=1):
         counts: dict[str, int] = {}
-        for grade in words:
+        for grade in h.grades:
             counts[grade] = counts.get(grade, 0) + 1
             grades[grade] = grades.get(grade, 0) + 1
-        timeline.append({"hand": index, "played_at": played_at, "net_points": net, **counts})
+        timeline.append({"hand": index, "played_at": h.played_at, "net_points": h.points_for - h.points_against,
+                         **counts})
+    damaged_games = sum(g is None for g in games)
     return Stats(
-        games=g[0], games_finished=g[1], games_won=g[2], hands=h[0], called=h[1], called_made=h[2],
-        euchres_for=h[3], euchred=h[4], loners=h[5], loners_made=h[6], points_for=h[7],
-        points_against=h[8], grades=grades, timeline=timeline, damaged=damaged,
+        games=len(counted), games_finished=sum(g.finished for g in counted), games_won=sum(g.won for g in counted),
+        hands=len(readable), called=sum(h.learner_called for h in readable),
+        called_made=sum(h.learner_called and h.made is True for h in readable),
+        euchres_for=sum(h.euchres_for for h in readable), euchred=sum(h.euchred for h in readable),
+        loners=sum(h.learner_alone for h in readable),
+        loners_made=sum(h.learner_alone and h.made is True for h in readable),
+        points_for=sum(h.points_for for h in readable), points_against=sum(h.points_against for h in readable),
+        grades=grades, timeline=timeline, damaged=len(hands) - len(readable) + damaged_games,
+        damaged_games=damaged_games,
     )
 
 
 __all__ = [
-    "SCHEMA", "HandRow", "Records", "Stats", "StoreError", "damaged_note", "finish_game", "game_records", "save_hand", "start_game",
-    "statistics",
+    "GRADE_WORDS", "SCHEMA", "HandRow", "Records", "SaveStatus", "Stats", "StoreError", "damaged_note", "finish_game",
+    "game_records", "save_hand", "save_status", "start_game", "statistics",
 ]

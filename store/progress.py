@@ -3,18 +3,28 @@ one per browser (``save_browser``/``load_browser``: the random id the Learn page
 cookie, so nobody has to type a name). Names and browser ids are separate tables: a name can
 never reach a browser's record, or the other way round.
 
-Every failure (unwritable folder, corrupt file, a record that does not parse) raises
-``StoreError`` with a message a learner can read; the Learn page reports it and the
-lessons keep working from the session.
+Saving never overwrites: ``save`` and ``save_browser`` read the stored record, merge the new one
+into it (``Progress.merged``: the union of completed steps, the furthest step per lesson) and
+write the result, in one SQLite transaction that holds the write lock from the read to the
+write. Two browsers saving under one name therefore both keep what they completed.
+
+A stored record that cannot be read (damaged bytes, NULL, a number or nesting past the reader's
+limits: ``Progress.from_json``) is *reset*: it is moved to the ``damaged_progress`` table (the
+latest damaged copy per record, for whoever wants to look at it) and the load raises
+``ProgressReset`` once, saying so; the next load finds no record and the learner starts afresh.
+
+Every other failure (unwritable folder, corrupt file) raises ``StoreError`` with a message a
+learner can read; the Learn page reports it and the lessons keep working from the session.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
-from lessons.progress import Progress, ProgressError
+from lessons.progress import MAX_BYTES, Progress, ProgressError
 from store.db import StoreError, connect, ensure_schema, retrying
 
 SCHEMA = (
@@ -28,9 +38,33 @@ SCHEMA = (
         data TEXT NOT NULL,
         updated TEXT NOT NULL DEFAULT (datetime('now'))
     )""",
+    """CREATE TABLE IF NOT EXISTS damaged_progress (
+        source TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        data BLOB,
+        problem TEXT NOT NULL,
+        moved TEXT NOT NULL DEFAULT (datetime('now')),
+        PRIMARY KEY (source, owner)
+    )""",
 )
 MAX_NAME = 40
 BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class ProgressReset(StoreError):
+    """The stored record could not be read and was reset: the learner starts afresh."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Record:
+    """Where one record lives: ``table`` keyed by ``column`` = ``key``; ``whose`` and ``saved``
+    name it in messages ("progress for 'Ada'", "the saved progress for 'Ada'")."""
+
+    table: str
+    column: str
+    key: str
+    whose: str
+    saved: str
 
 
 def clean_name(name: str) -> str:
@@ -47,45 +81,121 @@ def open_store(path: Path | None = None) -> sqlite3.Connection:
     return conn
 
 
-def _write(conn: sqlite3.Connection, table: str, column: str, key: str, progress: Progress, whose: str) -> None:
-    """Insert or replace one record of ``table`` (``column`` its key); ``whose`` names it in errors."""
-    def write() -> None:
-        with conn:
-            conn.execute(
-                f"INSERT INTO {table} ({column}, data, updated) VALUES (?, ?, datetime('now')) "
-                f"ON CONFLICT({column}) DO UPDATE SET data = excluded.data, updated = excluded.updated",
-                (key, progress.to_json()),
-            )
-
-    try:
-        retrying(write)
-    except sqlite3.Error as err:
-        raise StoreError(f"cannot save {whose}: {err}") from err
-
-
-def _read(conn: sqlite3.Connection, table: str, column: str, key: str, whose: str, saved: str) -> Progress | None:
-    """One record of ``table``, or None; ``whose`` and ``saved`` name it in errors."""
-    try:
-        row = retrying(lambda: conn.execute(f"SELECT data FROM {table} WHERE {column} = ?", (key,)).fetchone())
-    except sqlite3.Error as err:
-        raise StoreError(f"cannot read {whose}: {err}") from err
+def _stored(conn: sqlite3.Connection, rec: _Record) -> tuple[bool, Progress | None, str | None]:
+    """(found, progress, problem): (False, None, None) without a record, (True, progress, None)
+    for a readable one, (True, None, what is wrong) for a damaged one. An oversized value is
+    measured in SQLite and never fetched."""
+    # Text comes back as bytes: a TEXT value that is not UTF-8 would fail inside sqlite3's fetch.
+    row = conn.execute(
+        "SELECT length(CAST(data AS BLOB)), CASE WHEN length(CAST(data AS BLOB)) > ? THEN NULL "
+        "WHEN typeof(data) = 'text' THEN CAST(data AS BLOB) ELSE data END "
+        f"FROM {rec.table} WHERE {rec.column} = ?",
+        (MAX_BYTES, rec.key),
+    ).fetchone()
     if row is None:
-        return None
+        return False, None, None
+    size, data = row
+    if size is not None and size > MAX_BYTES:
+        return True, None, f"it is {size:,} bytes; at most {MAX_BYTES:,} are read"
     try:
-        return Progress.from_json(row[0])
+        return True, Progress.from_json(data), None
     except ProgressError as err:
-        raise StoreError(f"{saved} is damaged ({err}); starting afresh") from err
+        return True, None, str(err)
 
 
-def save(conn: sqlite3.Connection, learner: str, progress: Progress) -> None:
+def _set_aside(conn: sqlite3.Connection, rec: _Record, problem: str) -> None:
+    """Move the damaged record to damaged_progress (inside the caller's transaction)."""
+    conn.execute(
+        "INSERT OR REPLACE INTO damaged_progress (source, owner, data, problem) "
+        f"SELECT ?, {rec.column}, data, ? FROM {rec.table} WHERE {rec.column} = ?",
+        (rec.table, problem, rec.key),
+    )
+    conn.execute(f"DELETE FROM {rec.table} WHERE {rec.column} = ?", (rec.key,))
+
+
+def _write(conn: sqlite3.Connection, rec: _Record, progress: Progress) -> Progress:
+    """Merge ``progress`` into the stored record and write it, in one transaction; returns what
+    was written. A damaged stored record is set aside and counts as empty."""
+    try:
+        progress.check_limits()
+    except ProgressError as err:
+        raise StoreError(f"cannot save {rec.whose}: {err}") from err
+
+    def merge_write() -> Progress:
+        conn.execute("BEGIN IMMEDIATE")  # the write lock from the read to the write
+        try:
+            _, stored, problem = _stored(conn, rec)
+            if problem is not None:
+                _set_aside(conn, rec, problem)
+            merged = progress if stored is None else stored.merged(progress)
+            merged.check_limits()
+            conn.execute(
+                f"INSERT INTO {rec.table} ({rec.column}, data, updated) VALUES (?, ?, datetime('now')) "
+                f"ON CONFLICT({rec.column}) DO UPDATE SET data = excluded.data, updated = excluded.updated",
+                (rec.key, merged.to_json()),
+            )
+        except BaseException:
+            conn.rollback()
+            raise
+        conn.commit()
+        return merged
+
+    try:
+        return retrying(merge_write)
+    except ProgressError as err:
+        raise StoreError(f"cannot save {rec.whose}: together with what is saved, {err}") from err
+    except sqlite3.Error as err:
+        raise StoreError(f"cannot save {rec.whose}: {err}") from err
+
+
+def _read(conn: sqlite3.Connection, rec: _Record) -> Progress | None:
+    """The stored record, or None. A damaged one is set aside and ProgressReset raised."""
+    try:
+        found, stored, problem = retrying(lambda: _stored(conn, rec))
+    except sqlite3.Error as err:
+        raise StoreError(f"cannot read {rec.whose}: {err}") from err
+    if problem is None:
+        return stored if found else None
+
+    def reset() -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            _, _, still = _stored(conn, rec)  # another session may have reset it meanwhile
+            if still is not None:
+                _set_aside(conn, rec, still)
+        except BaseException:
+            conn.rollback()
+            raise
+        conn.commit()
+
+    try:
+        retrying(reset)
+    except sqlite3.Error as err:
+        raise ProgressReset(f"{rec.saved} is damaged ({problem}) and could not be reset ({err}); "
+                            "the lessons start afresh") from err
+    raise ProgressReset(f"{rec.saved} is damaged and could not be read ({problem}), so it was reset: "
+                        "the lessons start afresh")
+
+
+def _named(learner: str) -> _Record:
     name = clean_name(learner)
-    _write(conn, "lesson_progress", "learner", name, progress, f"progress for {name!r}")
+    return _Record("lesson_progress", "learner", name, f"progress for {name!r}", f"the saved progress for {name!r}")
+
+
+def _browser(browser: str) -> _Record:
+    return _Record("browser_progress", "browser", clean_browser_id(browser), "this browser's progress",
+                   "this browser's saved progress")
+
+
+def save(conn: sqlite3.Connection, learner: str, progress: Progress) -> Progress:
+    """Merge ``progress`` into ``learner``'s saved record; returns the record as now saved."""
+    return _write(conn, _named(learner), progress)
 
 
 def load(conn: sqlite3.Connection, learner: str) -> Progress | None:
-    """The saved progress for ``learner``, or None if there is none yet."""
-    name = clean_name(learner)
-    return _read(conn, "lesson_progress", "learner", name, f"progress for {name!r}", f"the saved progress for {name!r}")
+    """The saved progress for ``learner``, or None if there is none yet. Raises ProgressReset
+    (a StoreError) once if the record was damaged."""
+    return _read(conn, _named(learner))
 
 
 def learners(conn: sqlite3.Connection) -> tuple[str, ...]:
@@ -103,11 +213,12 @@ def clean_browser_id(browser: str) -> str:
     return browser
 
 
-def save_browser(conn: sqlite3.Connection, browser: str, progress: Progress) -> None:
-    _write(conn, "browser_progress", "browser", clean_browser_id(browser), progress, "this browser's progress")
+def save_browser(conn: sqlite3.Connection, browser: str, progress: Progress) -> Progress:
+    """Merge ``progress`` into this browser's saved record; returns the record as now saved."""
+    return _write(conn, _browser(browser), progress)
 
 
 def load_browser(conn: sqlite3.Connection, browser: str) -> Progress | None:
-    """The progress saved for this browser id, or None if there is none yet."""
-    return _read(conn, "browser_progress", "browser", clean_browser_id(browser), "this browser's progress",
-                 "this browser's saved progress")
+    """The progress saved for this browser id, or None if there is none yet. Raises
+    ProgressReset (a StoreError) once if the record was damaged."""
+    return _read(conn, _browser(browser))

@@ -26,6 +26,7 @@ from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
 from lessons.exercises import DRILLS, check, generate, shape_problem, solve
 from lessons.model import Element
 from ui.cards import card_buttons, show_cards
+from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, projector
 from ui.learn_profile import progress, set_progress
@@ -60,7 +61,7 @@ def url_seed() -> int | None:
     try:
         return parse_int(text, "seed", 0, SEED_MAX)
     except NumberError:
-        st.warning(f"seed={shown(text)} is not a whole number up to 9 digits; using a fresh question.")
+        st.warning(plain(f"seed={shown(text)} is not a whole number up to 9 digits; using a fresh question."))
         return None
 
 

@@ -4,6 +4,9 @@ them. They draw what they are given; the page's state is ``practice.table_sessio
 
 from __future__ import annotations
 
+import hashlib
+from collections import Counter
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -11,20 +14,24 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
+from engine.deal_record import replay
 from engine.game import seat_score, side_of, sides
 from engine.hand import HandState
 from engine.narration import describe
 from engine.ranking import sort_hand
+from engine.record_file import MAX_LINE_BYTES, JSONTextError, load_json
 from engine.rules import Rules
 from engine.seats import seat_name
 from practice import review
-from practice.export import ImportedHand, ImportFileError, from_jsonl
+from practice.export import MAX_IMPORT_BYTES, ImportedHand
 from practice.session import LEARNER, Position
 from practice.table import choice_text, latest_actions, move_line, spare_cards_svg
 from store import practice_log
 from store.db import StoreError
 from ui.cards import cards_row_html, four_colour
+from ui.echo import plain
 from ui.layout import card_width
+from ui.pager import first_page, pager
 from ui.table import backs_html, centre_html, felt_html, open_hand_html, seat_html, side_name
 
 PRACTICE_KEY_PREFIX = "practice_"  # every session-state key of the practice page (its widgets and its table)
@@ -204,14 +211,27 @@ def hand_log(pos: Position, hidden: int) -> None:
 # ---- the other views --------------------------------------------------------------------
 
 
+def save_status_notice() -> None:
+    """What the records writer still holds: saves waiting for a busy database, saves that failed."""
+    status = practice_log.save_status()
+    if status.pending:
+        one = status.pending == 1
+        st.info(f"{status.pending} record{' is' if one else 's are'} waiting to be saved: the database is busy "
+                f"(another session or program holds it). {'It is' if one else 'They are'} saved as soon as the "
+                "database is free; keep the app running until then.")
+    if status.failed:
+        count = len(status.failed)
+        st.warning(f"{count} record{'s' if count != 1 else ''} could not be saved: {status.failed[-1]}")
+
+
 def statistics_view() -> None:
     try:
         stats = practice_log.statistics()
-        if stats.damaged:
-            st.caption(stats.damaged_note)
     except StoreError as err:
         st.warning(f"Statistics are not available: {err}")
         return
+    if stats.damaged:
+        st.caption(f"{stats.damaged_note}: the figures below leave {'it' if stats.damaged == 1 else 'them'} out.")
     if not stats.hands:
         st.info("No finished hands yet: play a hand at the table and it is recorded here.")
         return
@@ -236,22 +256,184 @@ def statistics_view() -> None:
                                category_orders={"grade": list(review.GRADES)}), key=PRACTICE_KEY_PREFIX + "chart_grades")
 
 
+# The Import view reads an uploaded file once (keyed by a hash of its bytes) and draws one summary
+# line, the refused records (how many, why, the first few), a table of every hand (one row each, in
+# st.dataframe: text, never markdown) and one page of hand panels with a pager (ui.pager): what a run
+# draws and grades stays the same size however long the file. A file of 12,594 records drew 12,594
+# panels (78 MB of HTML) in 20 s on every run before, and stalled the browser.
+IMPORT_PAGE_HANDS = 10  # hand panels on one page of the Import view
+IMPORT_PAGER = practice_key("import")  # ui.pager's key: the page is session state "practice_import-page"
+IMPORTED = practice_key("imported")  # (hash of the last upload, what it gave, the grades made so far)
+SHOWN_REFUSALS = 3  # refused records named in the message, each with its line
+_NOT_A_RECORD = "; each line must be one replay record"
+_JSON_SPACE = b" \t\r\n"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ImportRead:
+    """An import file read once: every record replayed, what the page needs kept.
+
+    ``hands`` keeps each good record's text (line number, text), not its replayed states: a page
+    replays its own few hands again (a millisecond each), and a file of 12,594 hands holds a few MB
+    in session state instead of some 40."""
+
+    read: int  # records in the file (lines that are not blank)
+    games: int  # games the records' ``meta`` numbers, one run of equal numbers each
+    hands: tuple[tuple[int, str], ...]  # the records that replay: (line number, the line)
+    reasons: tuple[tuple[str, int], ...]  # why records were refused, with how many, most first
+    first_refusals: tuple[str, ...]  # the first SHOWN_REFUSALS refusals, each naming its line
+    table: pd.DataFrame  # one row per hand: line, game, hand, dealer, trump, maker, result, points
+
+    @property
+    def refused(self) -> int:
+        return sum(count for _, count in self.reasons)
+
+
+def _outcome(hand: HandState) -> str:
+    """A hand's result in a few words, for the summary table."""
+    if not hand.is_over:
+        return "unfinished"
+    if hand.maker is None:
+        return "thrown in"
+    t = hand.maker_tricks
+    return "marched" if t == 5 else f"{'made' if t >= 3 else 'euchred'} ({t} tricks)"
+
+
+def _meta_number(record: dict[str, Any], name: str) -> int | None:
+    meta = record.get("meta")
+    value = meta.get(name) if isinstance(meta, dict) else None
+    return value if type(value) is int else None
+
+
+def _replay_line(number: int, raw: bytes) -> ImportedHand | tuple[str, str]:
+    """One line of an import file replayed, or (why it is refused, the message naming its line):
+    the checks and words of ``practice.export.from_jsonl``, one record at a time."""
+    if len(raw) > MAX_LINE_BYTES:
+        return "too long", f"line {number} is longer than {MAX_LINE_BYTES:,} bytes{_NOT_A_RECORD}"
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return "not UTF-8 text", f"line {number} is not UTF-8 text"
+    try:
+        record = load_json(text)
+    except JSONTextError as err:
+        return "not JSON", f"line {number} is not JSON ({err.msg}){_NOT_A_RECORD}"
+    if not isinstance(record, dict):
+        return "not a JSON object", f"line {number} is not a JSON object{_NOT_A_RECORD}"
+    states, _, error = replay(record)
+    if error is not None:
+        if error.step is None:
+            return "a deal that cannot be dealt", f"line {number}, the deal: {error.message}"
+        return "an action that cannot be played", f"line {number}, action {error.step + 1}: {error.message}"
+    return ImportedHand(number, record, states[-1])
+
+
+def read_import(data: bytes) -> ImportRead | str:
+    """Every record of an uploaded file replayed (JSON Lines: a line ends at ``\\n``), or the one
+    message for a file that cannot be imported (too big, no records, no record that replays).
+    A record that does not replay is refused and counted; the others are imported.
+
+    >>> read_import(b'{"dealer": 0}\\n\\n[1]\\n').split(";")[0]
+    'none of its 2 records can be imported (1 a deal that cannot be dealt, 1 not a JSON object)'
+    """
+    if len(data) > MAX_IMPORT_BYTES:
+        return f"the file is {len(data):,} bytes; at most {MAX_IMPORT_BYTES:,} are accepted"
+    read = games = 0
+    last_game: Any = None
+    hands: list[tuple[int, str]] = []
+    rows: list[tuple[Any, ...]] = []
+    reasons: Counter[str] = Counter()
+    refusals: list[str] = []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        if not raw.strip(_JSON_SPACE):
+            continue
+        read += 1
+        raw = raw.removesuffix(b"\r")
+        item = _replay_line(number, raw)
+        if isinstance(item, tuple):
+            reasons[item[0]] += 1
+            if len(refusals) < SHOWN_REFUSALS:
+                refusals.append(item[1])
+            continue
+        game = _meta_number(item.record, "game")
+        if game is not None and (game != last_game or not hands):
+            games += 1
+        last_game = game
+        hand = item.hand
+        n = hand.players
+        hands.append((number, raw.decode("utf-8")))
+        rows.append((number, game, _meta_number(item.record, "hand"), seat_name(n, hand.dealer),
+                     "" if hand.trump is None else f"{hand.trump.symbol} {hand.trump.noun}",
+                     "" if hand.maker is None else seat_name(n, hand.maker) + (" alone" if hand.alone else ""),
+                     _outcome(hand), max(hand.points) if hand.is_over and hand.maker is not None else None))
+    if not read:
+        return "the file holds no records; export a game from the practice table first"
+    counted = tuple(reasons.most_common())
+    if not hands:
+        if read == 1:
+            return refusals[0]
+        why = ", ".join(f"{count:,} {reason}" for reason, count in counted)
+        return f"none of its {read:,} records can be imported ({why}); the first: " + "; ".join(refusals)
+    table = pd.DataFrame.from_records(
+        rows, columns=["line", "game", "hand", "dealer", "trump", "maker", "result", "points"])
+    for column in ("game", "hand", "points"):
+        table[column] = table[column].astype("Int64")
+    return ImportRead(read, games, tuple(hands), counted, tuple(refusals), table)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def import_summary(read: ImportRead) -> str:
+    """The one line saying what the file held: hands imported, records read and refused (with how
+    many for each reason), games."""
+    refused = "none refused" if not read.refused else f"{read.refused:,} refused (" + ", ".join(
+        f"{count:,} {reason}" for reason, count in read.reasons) + ")"
+    games = _count(read.games, "game") if read.games else "no game numbers"
+    return f"{len(read.hands):,} hand(s) imported. {_count(read.read, 'record')} read, {refused}; {games}."
+
+
+def _upload_read(data: bytes) -> tuple[ImportRead | str, dict[int, tuple[review.GradedDecision, ...]]]:
+    """The upload read once per file (kept with the grades made so far under IMPORTED, keyed by a
+    hash of its bytes); a new file starts on the first page."""
+    digest = hashlib.sha256(data).hexdigest()
+    held = st.session_state.get(IMPORTED)
+    if isinstance(held, tuple) and len(held) == 3 and held[0] == digest:
+        return held[1], held[2]
+    with st.spinner("Reading the file: every record is replayed…"):
+        read = read_import(data)
+    st.session_state[IMPORTED] = held = (digest, read, {})
+    first_page(IMPORT_PAGER)
+    return held[1], held[2]
+
+
 def import_view() -> None:
     st.write("Import a game exported from the practice table (JSON Lines: one replay record per hand).")
     upload = st.file_uploader("Game file", type=["jsonl", "json", "txt"], key=PRACTICE_KEY_PREFIX + "upload")
     if upload is None:
+        st.session_state.pop(IMPORTED, None)  # the last file's records and grades: a few MB
         return
-    try:
-        hands = from_jsonl(upload.getvalue())
-    except ImportFileError as err:
-        st.error(f"That file cannot be imported: {err}")
+    read, grades = _upload_read(upload.getvalue())
+    if isinstance(read, str):
+        st.error(f"That file cannot be imported: {plain(read)}")
         return
-    st.success(f"{len(hands)} hand(s) imported.")
-    seat = _imported_learner(hands[0])
-    you = seat_name(hands[0].hand.players, seat)
+    st.success(import_summary(read))
+    if read.refused:
+        st.warning(plain(f"{_count(read.refused, 'record')} refused and left out; the first: "
+                         + "; ".join(read.first_refusals)))
+    if len(read.hands) > 1:
+        st.dataframe(read.table, hide_index=True)  # one row per hand, however many: a scrolling grid
+    first = _replayed(*read.hands[0])
+    seat = _imported_learner(first)
+    you = seat_name(first.hand.players, seat)
     grade = st.toggle(f"Grade {you}'s decisions (as in the hand review: solver and analyzer)",
-                      key=PRACTICE_KEY_PREFIX + "import_grade", help="Takes a moment per hand: each bid is analysed afresh.")
-    for item in hands:
+                      key=PRACTICE_KEY_PREFIX + "import_grade",
+                      help="Takes a moment per hand: each bid is analysed afresh. Only the hands on the page shown "
+                           "are graded.")
+    start, stop = pager(IMPORT_PAGER, len(read.hands), "Hands", IMPORT_PAGE_HANDS)
+    for line, text in read.hands[start:stop]:
+        item = first if line == first.line else _replayed(line, text)
         hand = item.hand
         with st.expander(f"Hand {item.line}: {result_line(hand) if hand.is_over else 'unfinished'}",
                          expanded=grade):
@@ -261,14 +443,23 @@ def import_view() -> None:
                 st.markdown(f"{i + 1}. " + "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays)
                             + f" — won by {seat_name(n, t.winner)}")
             if grade:
-                with st.spinner(f"Grading {you}'s decisions…"):
-                    scores = item.scores
-                    graded = review.grade_hand(hand, seat, None if scores is None else
-                                               seat_score(hand.rules, scores, seat))
+                graded = grades.get(line)
+                if graded is None:
+                    with st.spinner(f"Grading {you}'s decisions…"):
+                        scores = item.scores
+                        graded = grades[line] = review.grade_hand(
+                            hand, seat, None if scores is None else seat_score(hand.rules, scores, seat))
                 if graded:
                     st.html(grades_html(graded, you))
                 else:
                     st.markdown(f"{you} made no decision in this hand.")
+
+
+def _replayed(line: int, text: str) -> ImportedHand:
+    """A record ``read_import`` accepted, replayed again for the page."""
+    item = _replay_line(line, text.encode("utf-8"))
+    assert isinstance(item, ImportedHand), item  # it replayed when the file was read
+    return item
 
 
 def _imported_learner(item: ImportedHand) -> int:

@@ -16,6 +16,7 @@ from streamlit.errors import StreamlitAPIException
 
 from engine.errors import RulesError
 from engine.rules import LONE_LEADS, PRESETS, Rules
+from ui.echo import plain
 from ui.share import RULE_FIELDS, ShareLinkError, has_rules, rules_from_query
 
 RULES_KEY = "rules"
@@ -171,5 +172,5 @@ def rules_summary_caption() -> None:
     for a bad rules link, shown once)."""
     error = st.session_state.pop(LINK_ERROR_KEY, None)
     if isinstance(error, str):
-        st.warning(error)
+        st.warning(plain(error))
     st.caption(f"Rules: **{preset_name(current_rules())}** — {current_rules().summary()}")

@@ -5,8 +5,9 @@ The URL is the source of truth for where the learner is: ``learn?lesson=bowers&s
 app's one switch (``ui.layout.projector()``: the sidebar's "Present mode", or ``present=1`` in
 a link): large text and cards, ← and → move between steps, answers revealed on demand. Bad
 parameters get a clear message and fall back. Lesson content and judging live in ``lessons/``;
-progress is remembered per browser or per named learner (``ui.learn_profile``); exercises are
-drawn by ``ui.learn_exercise``. This page only renders.
+progress is remembered per browser or per named learner (``ui.learn_profile``); a saved record
+that cannot be read is reset with a note, and imports are summarised and paged
+(``ui.learn_progress``); exercises are drawn by ``ui.learn_exercise``. This page only renders.
 """
 
 from __future__ import annotations
@@ -14,16 +15,17 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.cards import Card, Suit, parse_cards
+from engine.errors import quoted
 from engine.numbers import NumberError, parse_int, shown
 from engine.ranking import card_role, deck_in_rank_order, effective_suit
 from lessons.links import analyze_link
 from lessons.loader import load_lessons
 from lessons.model import Element, Lesson
-from lessons.progress import Progress, ProgressError
 from lessons.scorecards import layout
 from store.db import StoreError
 from ui.call_chart import seat_chart
 from ui.cards import show_cards
+from ui.echo import plain
 from ui.layout import card_width, projector
 from ui.learn_exercise import exercise_step
 from ui.learn_profile import (
@@ -35,6 +37,7 @@ from ui.learn_profile import (
     store_error,
     use_name,
 )
+from ui.learn_progress import check_saved_browser, check_saved_name, import_view, reset_note
 
 FLASH = "learn_flash"
 
@@ -65,10 +68,10 @@ def read_location(lessons: tuple[Lesson, ...]) -> tuple[Lesson | None, int]:
     if wanted is None:
         return None, 0
     if wanted not in by_id:
-        st.warning(
-            f"There is no lesson called {wanted!r}. The lessons are: {', '.join(by_id)}. "
+        st.warning(plain(
+            f"There is no lesson called {quoted(wanted)}. The lessons are: {', '.join(by_id)}. "
             "Here is the list instead."
-        )
+        ))
         return None, 0
     lesson = by_id[wanted]
     text = st.query_params.get("step", "1")
@@ -76,7 +79,7 @@ def read_location(lessons: tuple[Lesson, ...]) -> tuple[Lesson | None, int]:
     try:
         step = parse_int(text, "the step", 1, n)
     except NumberError:
-        st.warning(f"Step {shown(text)} is not a step of “{lesson.title}”: steps run 1 to {n}. Showing step 1.")
+        st.warning(plain(f"Step {shown(text)} is not a step of “{lesson.title}”: steps run 1 to {n}. Showing step 1."))
         st.query_params["step"] = "1"
         return lesson, 0
     return lesson, step - 1
@@ -104,7 +107,7 @@ def lesson_list(lessons: tuple[Lesson, ...]) -> None:
                 st.progress(min(seen, n) / n, text=f"{min(seen, n)} of {n} steps")
             with right:
                 label = "Review" if lp.done else ("Continue" if lp.furthest else "Start")
-                start = 1 if lp.done else lp.furthest + 1
+                start = 1 if lp.done else min(lp.furthest, n - 1) + 1  # an imported step may lie past the end
                 st.button(label, key=f"open-{lesson.id}", on_click=go, args=(lesson.id, start), type="primary")
     progress_panel()
 
@@ -121,6 +124,7 @@ def progress_panel() -> None:
         name = st.text_input("Learner name", key="learn-name-input", max_chars=40,
                              help="1 to 40 characters. Anyone who types the same name on this computer shares the record.")
         if name and " ".join(name.split()) != name_now:
+            check_saved_name(name)  # a damaged record under that name is reset, with a note
             try:
                 found = use_name(name)
             except StoreError as err:
@@ -139,13 +143,7 @@ def progress_panel() -> None:
         )
         upload = st.file_uploader("Import progress (JSON)", type=["json"], key="learn-import")
         if upload is not None:
-            try:
-                imported = Progress.from_json(upload.getvalue())
-            except ProgressError as err:
-                st.error(f"Could not import that file: {err}")
-            else:
-                set_progress(progress().merged(imported))
-                st.success("Progress imported (merged with what you had).")
+            import_view(upload, load_lessons())
     problem = store_error()
     if problem:
         st.warning(f"Progress is not being saved: {problem} The lessons still work.")
@@ -266,6 +264,8 @@ def score_svg(six_up: bool, six_pips: int, four_up: bool, four_pips: int, w: int
 
 
 def main() -> None:
+    check_saved_browser()  # before anything loads this browser's record: a damaged one is reset
+    reset_note()
     lessons = load_lessons()
     lesson, index = read_location(lessons)
     if lesson is None:

@@ -15,7 +15,7 @@ from html import escape
 import streamlit as st
 
 from engine.cards import Card, Suit, make_deck, parse_card, parse_cards
-from engine.errors import CardParseError
+from engine.errors import CardParseError, quoted
 from engine.game import side_of, sides
 from engine.hand import HandState, Phase
 from engine.ranking import (
@@ -31,6 +31,7 @@ from engine.scoring import scoring_rows
 from engine.seats import seat_name
 from practice.table import done_label
 from ui.cards import card_img, cards_row_html, four_colour
+from ui.echo import plain
 from ui.follow import check_follow
 from ui.layout import card_width, page_header, present_query, projector
 from ui.rules_panel import current_rules
@@ -80,7 +81,7 @@ def _adopt_link(params: Mapping[str, str], players: int, deck: tuple[Card, ...])
         if section in SECTIONS:
             st.session_state["rx_section"] = section
         else:
-            problems.append(f"the link's section={section!r} is not one of {', '.join(SECTIONS)}")
+            problems.append(f"the link's section={quoted(section)} is not one of {', '.join(SECTIONS)}")
     if "trump" in params:
         try:
             st.session_state["rx_trump"] = Suit.parse(params["trump"])
@@ -368,7 +369,7 @@ rules = current_rules()
 problems = _adopt_link(st.query_params.to_dict(), rules.players, make_deck(rules.deck, rules.joker))
 page_header("Rules explorer")
 for problem in problems:
-    st.warning(problem[0].upper() + problem[1:] + ".")
+    st.warning(plain(problem[0].upper() + problem[1:] + "."))
 _keep_choice("rx_section", tuple(SECTIONS), "ranking")
 section = st.segmented_control("Show", tuple(SECTIONS), key="rx_section", format_func=SECTIONS.__getitem__,
                                label_visibility="collapsed") or "ranking"

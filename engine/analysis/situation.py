@@ -22,9 +22,10 @@ from dataclasses import dataclass
 
 from engine.actions import PASS, Action
 from engine.cards import Card, Suit, make_deck, parse_cards
-from engine.errors import EuchreError
+from engine.errors import EuchreError, quoted
 from engine.hand import HandState, apply, from_cards
-from engine.numbers import MAX_DIGITS, NumberError, check_int, parse_int, shown
+from engine.numbers import MAX_DIGITS, NumberError, check_int
+from engine.numbers import parse_score as read_score
 from engine.rules import Rules
 from engine.view import SeatView, view_of
 
@@ -101,19 +102,12 @@ def _seat_names(players: int) -> str:
 
 
 def parse_score(text: str, rules: Rules) -> tuple[int, int]:
-    """'6,8' -> (6, 8): the learner's side first. Both below the target."""
-    parts = [p for p in text.replace("-", ",").replace(":", ",").split(",") if p.strip()]
+    """'6,8' -> (6, 8): the learner's side first, both below the target (engine.numbers.parse_score,
+    the one score reader: no signs, exactly two numbers, one comma)."""
     try:
-        if len(parts) != 2:
-            raise NumberError(text)
-        us, them = (parse_int(p, "a score", 0, MAX_SCORE) for p in parts)
-    except NumberError:
-        raise QuestionError(f"score {shown(text)} is not two numbers like '6,8' (your side first)") from None
-    if us >= rules.target or them >= rules.target:
-        raise QuestionError(
-            f"score {us},{them}: a game to {rules.target} would already be over; each score must be 0..{rules.target - 1}"
-        )
-    return us, them
+        return read_score(text, rules.target)
+    except NumberError as err:
+        raise QuestionError(str(err)) from None
 
 
 def question(
@@ -133,7 +127,7 @@ def question(
     if isinstance(upcard, str):
         ups = parse_cards(upcard)
         if len(ups) != 1:
-            raise QuestionError(f"the upcard must be exactly one card, got {len(ups)} in {upcard!r}")
+            raise QuestionError(f"the upcard must be exactly one card, got {len(ups)} in {quoted(upcard)}")
         up = ups[0]
     else:
         up = upcard
@@ -155,10 +149,10 @@ def question(
         seat = "first"
     if seat not in SEATS_BY_PLAYERS[rules.players]:
         raise QuestionError(
-            f"seat {seat!r} is not possible with {rules.players} players; use {_seat_names(rules.players)}"
+            f"seat {quoted(seat)} is not possible with {rules.players} players; use {_seat_names(rules.players)}"
         )
     if round not in (1, 2):
-        raise QuestionError(f"round must be 1 or 2, got {round!r}")
+        raise QuestionError(f"round must be 1 or 2, got {quoted(round)}")
     if up.is_joker:
         if round != 1 or seat != "dealer":
             raise QuestionError(
@@ -185,7 +179,7 @@ def question(
                 raise QuestionError(
                     f"a score is two whole numbers 0..{rules.target - 1} (your side first)"
                 ) from None
-            parse_score(f"{us},{them}", rules)
+            parsed_score = parse_score(f"{us},{them}", rules)
     q = Question(rules, seat, cards, up, round, parsed_score)
     if bids is not None:
         actions = _parse_bids(bids) if isinstance(bids, str) else bids
@@ -207,5 +201,5 @@ def _parse_bids(text: str) -> tuple[Action, ...]:
     try:
         return tuple(Action.parse(w) for w in words)
     except EuchreError as err:
-        raise QuestionError(f"bids {text!r}: {err}") from None
+        raise QuestionError(f"bids {quoted(text)}: {err}") from None
 

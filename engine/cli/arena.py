@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from engine.arena import arrangements, run_duplicate, run_games
-from engine.cli.common import SEED_LIMIT, Parser, Progress, guarded, rules_option, tidy, whole
+from engine.cli.common import SEED_LIMIT, Parser, Progress, guarded, one_line, rules_option, tidy, whole
 from engine.errors import EuchreError
 from engine.expert import ARENA_PLAYERS, make_player
 from engine.players import Player
@@ -62,7 +62,7 @@ def _run(argv: Sequence[str]) -> int:
     try:
         args, rules, a, b = parse_args(argv)
     except (_BadArguments, EuchreError) as err:
-        print(f"arena: error: {err} ({USAGE})", file=sys.stderr)
+        print(f"arena: error: {one_line(err)} ({USAGE})", file=sys.stderr)
         return 2
     except SystemExit as exit_:  # --help
         return int(exit_.code or 0)

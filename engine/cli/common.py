@@ -6,18 +6,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, NoReturn, TypeVar
 
-from engine.errors import EuchreError
+from engine.errors import SHOWN_CHARS, EuchreError, quoted
 from engine.numbers import MAX_DIGITS, NumberError, parse_float, parse_int
 from engine.progress import Progress
 from engine.record_file import Entry, JSONTextError, RecordSourceError, file_label, iter_entries, load_json
 from engine.rules import Rules
 
 SEED_LIMIT = 10**MAX_DIGITS - 1  # seeds are whole numbers of at most MAX_DIGITS digits, either sign
+LONG_RUN = 100  # characters without a space: longer is an echoed value, not a word of the message
+MAX_MESSAGE = 1000  # characters of one error line
+_LONG_RUN = re.compile(rf"\S{{{LONG_RUN + 1},}}")
 
 
 class Parser(argparse.ArgumentParser):
@@ -31,10 +35,34 @@ class Parser(argparse.ArgumentParser):
         print(f"{self.command}: {tidy(message)}", file=sys.stderr)
         raise SystemExit(2)
 
+    # argparse echoes a bad value whole (a choice, the arguments it does not know): quote them instead
+    def parse_args(self, args: Sequence[str] | None = None, namespace: None = None) -> argparse.Namespace:  # type: ignore[override]
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            text = " ".join(extra)
+            self.error(f"unrecognized arguments: {text if len(text) <= SHOWN_CHARS and text.isprintable() else quoted(text)}")
+        return parsed
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(repr, action.choices))
+            raise argparse.ArgumentError(action, f"invalid choice: {quoted(value)} (choose from {choices})")
+
+
+def one_line(message: object) -> str:
+    """A message as one short line on stderr: its lines joined, any run of more than ``LONG_RUN``
+    characters without a space (an argument echoed whole, by argparse say) cut to ``SHOWN_CHARS``
+    with an ellipsis, and the whole at most ``MAX_MESSAGE`` characters. Messages quote values with
+    engine.errors.quoted already; this is the net under the ones that do not."""
+    text = " ".join(str(message).splitlines())
+    text = _LONG_RUN.sub(lambda run: run.group()[:SHOWN_CHARS] + "…", text)
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "…"
+
 
 def tidy(message: str) -> str:
-    """argparse's ``argument --time: --time must be ...`` without the repeated option name."""
-    message = " ".join(message.splitlines())  # one line, whatever the arguments held
+    """argparse's ``argument --time: --time must be ...`` without the repeated option name, on one
+    short line (``one_line``)."""
+    message = one_line(message)
     head, sep, rest = message.partition(": ")
     if sep and head.startswith("argument ") and rest.startswith(head[len("argument "):].split("/")[0] + " "):
         return rest
@@ -103,7 +131,7 @@ def print_results(name: str, result: Callable[[dict[str, Any] | None, str | None
                 failed = failed or "error" in line
                 print(json.dumps(line), flush=True)
     except RecordSourceError as err:
-        print(err, file=sys.stderr)
+        print(one_line(err), file=sys.stderr)
         return 2
     return 2 if failed else 0
 
@@ -124,4 +152,4 @@ def guarded(command: str, run: Callable[[], int]) -> int:
         return 130
 
 
-__all__ = ["SEED_LIMIT", "Parser", "Progress", "RecordSourceError", "decimal", "guarded", "open_records", "print_results", "rules_option", "whole"]
+__all__ = ["SEED_LIMIT", "Parser", "Progress", "RecordSourceError", "decimal", "guarded", "one_line", "open_records", "print_results", "rules_option", "whole"]

@@ -12,19 +12,26 @@ Finished tasks are saved in ``OUT.parts/``; ``--resume`` continues an interrupte
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from engine.cli.common import SEED_LIMIT, Parser, guarded, rules_option, tidy, whole
-from engine.errors import EuchreError
+from engine.cli.common import SEED_LIMIT, Parser, guarded, one_line, rules_option, tidy, whole
+from engine.errors import EuchreError, quoted
 from engine.rules import PRESETS
 from engine.study.charts import all_cells, select
 from engine.study.runner import StudyError, run
-from engine.study.studies import FIT_DEALS, chart_rows, chart_tasks, fit_tasks, write_fit, write_parquet
+from engine.study.studies import (
+    COLUMNS,
+    FIT_DEALS,
+    chart_rows,
+    chart_tasks,
+    fit_tasks,
+    write_fit,
+    write_parquet,
+)
 
 USAGE = "usage: python -m engine study charts|fit-bidding --out FILE [options] (--help for each)"
 MAX_WORKERS = 1024
@@ -44,19 +51,23 @@ class _Parser(Parser):
 
 def _scheduler(text: str) -> str:
     if not SCHEDULER.match(text) or (":" in text[6:] and not 0 < int(text.rsplit(":", 1)[1]) < 65536):
-        raise argparse.ArgumentTypeError(f"--scheduler must be an address like tcp://HOST:8786, got {text!r}")
+        raise argparse.ArgumentTypeError(f"--scheduler must be an address like tcp://HOST:8786, got {quoted(text)}")
     return text
 
 
 def _out(suffix: str) -> Callable[[str], Path]:
     def convert(text: str) -> Path:
         if not text.strip() or not text.endswith(suffix):
-            raise argparse.ArgumentTypeError(f"--out must be a file name ending in {suffix}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"--out must be a file name ending in {suffix}, got {quoted(text)}")
         path = Path(text)
-        if path.is_dir():
-            raise argparse.ArgumentTypeError(f"--out {text!r} is a folder")
-        if not path.parent.is_dir() and str(path.parent) not in ("", "."):
-            raise argparse.ArgumentTypeError(f"--out: the folder {str(path.parent)!r} does not exist")
+        try:
+            is_dir, parent_is_dir = path.is_dir(), path.parent.is_dir()
+        except OSError as err:  # a name longer than the system allows, say
+            raise argparse.ArgumentTypeError(f"--out {quoted(text)}: {err.strerror or err}") from None
+        if is_dir:
+            raise argparse.ArgumentTypeError(f"--out {quoted(text)} is a folder")
+        if not parent_is_dir and str(path.parent) not in ("", "."):
+            raise argparse.ArgumentTypeError(f"--out: the folder {quoted(str(path.parent))} does not exist")
         return path
     return convert
 
@@ -64,7 +75,8 @@ def _out(suffix: str) -> Callable[[str], Path]:
 def _common(p: argparse.ArgumentParser) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=whole("--workers", 1, MAX_WORKERS), default=None,
-                       help="worker processes of the embedded cluster (default: this machine's cores)")
+                       help="worker processes of the embedded cluster (default, and at most: this machine's cores, "
+                            "and no more than the tasks to run)")
     where.add_argument("--scheduler", type=_scheduler, default=None,
                        help="run on a Dask cluster: its scheduler's address, tcp://HOST:8786")
     p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
@@ -99,12 +111,50 @@ def _fit_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _whole(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _chart_part(key: str, result: dict[str, Any]) -> bool:
+    """A saved charts result holds what ``chart_rows`` and ``write_parquet`` read, of their types."""
+    if key.startswith("frequency/"):  # its result's key names the seat: frequency/first/r1/0
+        where, counts = result.get("key"), result.get("counts")
+        fields = where.split("/") if isinstance(where, str) else []
+        return (len(fields) == 4 and fields[0] == "frequency" and fields[2][:1] == "r" and fields[2][1:].isdigit()
+                and _whole(result.get("deals")) and isinstance(counts, dict)
+                and all(isinstance(k, str) and _whole(v) for k, v in counts.items()))
+    if not key.startswith("cell/") or result.get("cell") != key[len("cell/"):]:
+        return False
+    for name in COLUMNS:
+        value = result.get(name)
+        if name in ("round", "n", "attempts"):
+            ok = _whole(value)
+        elif name.startswith("ev_"):
+            ok = value is None or (type(value) in (int, float))
+        elif name == "close_call":
+            ok = isinstance(value, bool)
+        elif name.startswith("outcomes_"):
+            ok = value is None or isinstance(value, str)
+        elif name in ("frequency", "frequency_deals"):
+            ok = True  # computed from the frequency tasks, not saved with the cell
+        else:
+            ok = isinstance(value, str)
+        if not ok:
+            return False
+    return True
+
+
+def _fit_part(key: str, result: dict[str, Any]) -> bool:
+    """A saved fit result: the preset's name and its entry, as ``write_fit`` reads them."""
+    return result.get("name") == key[len("fit/"):] and isinstance(result.get("entry"), dict)
+
+
 def _charts(argv: Sequence[str]) -> int:
     args = _charts_parser().parse_args(list(argv))
     rules = rules_option(args.rules, "give an object like '{\"players\": 3}'")
     cells = select(all_cells(rules), args.cells)
     if not cells:
-        raise _BadArguments(f"no cell matches --cells {' '.join(args.cells)} (see --list-cells)")
+        raise _BadArguments(f"no cell matches --cells {quoted(' '.join(args.cells))} (see --list-cells)")
     if args.list_cells:
         print("\n".join(c.key for c in cells))
         return 0
@@ -113,7 +163,7 @@ def _charts(argv: Sequence[str]) -> int:
                 "seed": args.seed, "cells": sorted(args.cells), "frequency_deals": args.frequency_deals}
     out: Path = args.out
     done = run("study charts", tasks, out.with_name(out.name + ".parts"), manifest, args.resume,
-               args.workers or os.cpu_count() or 1, args.scheduler, True if args.progress else None)
+               args.workers, args.scheduler, True if args.progress else None, check=_chart_part)
     rows = chart_rows(done.results)
     write_parquet(rows, out)
     rate = f", {done.deals / done.seconds:,.0f} deals/s" if done.computed and done.seconds > 0 else ""
@@ -126,14 +176,14 @@ def _fit(argv: Sequence[str]) -> int:
     args = _fit_parser().parse_args(list(argv))
     unknown = [name for name in args.preset if name not in PRESETS]
     if unknown:
-        raise _BadArguments(f"unknown --preset {unknown[0]!r}; presets: {', '.join(PRESETS)}")
+        raise _BadArguments(f"unknown --preset {quoted(unknown[0])}; presets: {', '.join(PRESETS)}")
     names = [name for name in PRESETS if not args.preset or name in args.preset]
     manifest = {"study": "fit-bidding", "presets": names, "deals": args.deals, "check_deals": args.check_deals,
                 "rounds": args.rounds, "seed": args.seed}
     tasks = fit_tasks(names, args.deals, args.check_deals, args.rounds, args.seed)
     out: Path = args.out
     done = run("study fit-bidding", tasks, out.with_name(out.name + ".parts"), manifest, args.resume,
-               args.workers or os.cpu_count() or 1, args.scheduler, True if args.progress else None)
+               args.workers, args.scheduler, True if args.progress else None, check=_fit_part)
     write_fit(done.results, out, args.deals, args.check_deals, args.rounds, args.seed)
     print(f"study fit-bidding: {len(names)} presets to {out} ({done.computed} run now)", file=sys.stderr)
     return 0
@@ -141,16 +191,19 @@ def _fit(argv: Sequence[str]) -> int:
 
 def _run(argv: Sequence[str]) -> int:
     commands = {"charts": _charts, "fit-bidding": _fit}
-    if not argv or argv[0] in ("-h", "--help"):
+    if not argv:
+        print(f"{USAGE}\nstudy: error: name the study to run: charts or fit-bidding", file=sys.stderr)
+        return 2
+    if argv[0] in ("-h", "--help"):
         print(__doc__)
-        return 0 if argv else 2
+        return 0
     if argv[0] not in commands:
-        print(f"study: error: unknown study {argv[0]!r}; choose charts or fit-bidding ({USAGE})", file=sys.stderr)
+        print(f"study: error: unknown study {quoted(argv[0])}; choose charts or fit-bidding ({USAGE})", file=sys.stderr)
         return 2
     try:
         return commands[argv[0]](argv[1:])
     except (_BadArguments, EuchreError) as err:  # StudyError included
-        print(f"study {argv[0]}: error: {err}", file=sys.stderr)
+        print(f"study {argv[0]}: error: {one_line(err)}", file=sys.stderr)
         return 2
     except SystemExit as exit_:  # --help
         return int(exit_.code or 0)

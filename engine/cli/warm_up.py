@@ -20,7 +20,7 @@ def main(argv: list[str]) -> int:
     parser.parse_args(argv)
     total = sum(step.seconds for step in WARM_UP_STEPS)
     print(f"Building or loading the compiled engine (built once after an install or an upgrade: about {total:.0f} s; "
-          f"then about 1 s). Cache: {CACHE_DIR}", file=sys.stderr, flush=True)
+          f"then about 1 s). Cache: {CACHE_DIR or 'none writable, compiled in memory'}", file=sys.stderr, flush=True)
     start = time.perf_counter()
     for step in WARM_UP_STEPS:
         began = time.perf_counter()

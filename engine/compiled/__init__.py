@@ -19,13 +19,15 @@ through their imports, the engine modules it imports from) and of the numba and 
 any edit gives a new folder, an old folder is never read again, and old folders are removed.
 
 ``NUMBA_CACHE_DIR`` chooses where the folders go (default: this package's ``__pycache__``, or
-``~/.cache/euchre-coach`` when that is not writable).
+``~/.cache/euchre-coach``, or the temporary folder, the first that is writable). With none writable
+the code is compiled in memory at every start, and one warning line on stderr says so.
 """
 
 from __future__ import annotations
 
 import ast
 import hashlib
+import inspect
 import os
 import shutil
 import sys
@@ -96,14 +98,12 @@ def _writable(folder: Path) -> bool:
     return True
 
 
-def _cache_base() -> Path:
+def cache_bases() -> list[Path]:
+    """Where the cache folders may go, in order of preference."""
     chosen = os.environ.get("NUMBA_CACHE_DIR")
     candidates = [Path(chosen)] if chosen else []
-    candidates += [PACKAGE / "__pycache__", Path.home() / ".cache" / "euchre-coach"]
-    for folder in candidates:
-        if _writable(folder):
-            return folder
-    return Path(tempfile.gettempdir()) / "euchre-coach-numba"
+    return candidates + [PACKAGE / "__pycache__", Path.home() / ".cache" / "euchre-coach",
+                         Path(tempfile.gettempdir()) / "euchre-coach-numba"]
 
 
 def _remove_old(base: Path, keep: str) -> None:
@@ -118,16 +118,42 @@ def _remove_old(base: Path, keep: str) -> None:
             shutil.rmtree(entry, ignore_errors=True)
 
 
-def _set_cache_dir() -> Path:
-    base = _cache_base()
+def _without_disk_cache() -> None:
+    """Compile this package's functions in memory on every run. Numba refuses to define a
+    ``cache=True`` function when it finds no writable folder for it (RuntimeError), so their
+    caching is left off; numba code elsewhere is untouched."""
+    from numba.core.dispatcher import Dispatcher
+
+    enable = Dispatcher.enable_caching
+
+    def enable_caching(self: Dispatcher) -> None:
+        try:
+            ours = Path(inspect.getfile(self.py_func)).resolve().parent == PACKAGE
+        except (TypeError, OSError):
+            ours = False
+        if not ours:
+            enable(self)
+
+    Dispatcher.enable_caching = enable_caching  # type: ignore[method-assign]
+
+
+def _set_cache_dir() -> Path | None:
+    """The cache folder for this source version, in the first base it can be made in (None, with
+    one warning line on stderr, when none can: the code then compiles in memory on every run)."""
     name = PREFIX + source_hash()
-    folder = base / name
-    folder.mkdir(parents=True, exist_ok=True)
-    _remove_old(base, name)
-    setattr(_numba_config, "CACHE_DIR", str(folder))  # noqa: B010 (numba has no typed setter)
-    return folder
+    bases = cache_bases()
+    for base in bases:
+        if _writable(base / name):
+            _remove_old(base, name)
+            setattr(_numba_config, "CACHE_DIR", str(base / name))  # noqa: B010 (numba has no typed setter)
+            return base / name
+    _without_disk_cache()
+    print(f"warning: no writable folder for the compiled code's cache (tried {', '.join(map(str, bases))}); "
+          "compiling in memory, about a minute at every start: set NUMBA_CACHE_DIR to a writable folder",
+          file=sys.stderr, flush=True)
+    return None
 
 
-CACHE_DIR: Path = _set_cache_dir()
+CACHE_DIR: Path | None = _set_cache_dir()
 
-__all__ = ["CACHE_DIR", "source_files", "source_hash"]
+__all__ = ["CACHE_DIR", "cache_bases", "source_files", "source_hash"]

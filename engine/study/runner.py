@@ -4,13 +4,18 @@ A study is a list of ``Task``s: a key (which also names the task's seed, so resu
 depend on the number of workers or the order tasks finish), a module-level function and its
 arguments (plain data, so any worker can run it), and a weight (deals) for the progress line.
 
-``run`` starts an embedded ``distributed.LocalCluster`` (worker processes, one thread each)
-or connects to a running scheduler, submits every task not yet saved (``retries=2``: Dask runs
-a task again when its worker dies), and writes each result as it arrives to one JSON file in
-the parts folder, atomically (a temporary file, then a rename). Results travel back to this
-process, so workers on other machines need no shared disk. A ``manifest.json`` in the folder
-holds the study's parameters; ``resume`` continues only a study with the same ones. Killing
-the command (Ctrl-C, a lost machine) loses at most the tasks still running.
+``run`` starts an embedded ``distributed.LocalCluster`` (worker processes, one thread each;
+never more than the cores or the tasks to run, ``workers_for``) or connects to a running
+scheduler, submits every task not yet saved (``retries=2``: Dask runs a task again when its
+worker dies), and writes each result as it arrives to one JSON file in the parts folder,
+atomically (a temporary file, then a rename), with the SHA-256 of the result's canonical JSON
+beside it (``part_bytes``). A part that does not read back (not JSON, another task's, its
+checksum or the study's own ``check`` failing) is computed again on ``--resume``, and the run
+says how many were. Results travel back to this process, so workers on other machines need no
+shared disk. A ``manifest.json`` in the folder holds the study's parameters; ``resume``
+continues only a study with the same ones. Killing the command (Ctrl-C, a lost machine) loses
+at most the tasks still running; Ctrl-C reaches only this process (the worker processes start
+with it blocked), which closes the cluster and leaves the one line ``guarded`` prints.
 """
 
 from __future__ import annotations
@@ -21,10 +26,12 @@ import importlib.util
 import json
 import logging
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -33,6 +40,8 @@ from engine.errors import EuchreError
 from engine.progress import duration, is_tty
 
 MANIFEST = "manifest.json"
+PART_FORMAT = 2  # parts with the result's checksum beside it (format 1, without one, are computed again)
+MAX_PART_BYTES = 16 * 1024 * 1024  # a part is a few kilobytes; a bigger file is not one
 
 
 class StudyError(EuchreError):
@@ -80,13 +89,109 @@ def prepare(parts: Path, manifest: dict[str, Any], resume: bool) -> None:
     write_atomic(found, (mine + "\n").encode())
 
 
-def load_part(parts: Path, key: str) -> dict[str, Any] | None:
+def canonical(result: dict[str, Any]) -> bytes:
+    """The canonical JSON of a result (keys sorted, no spaces): what its checksum is taken of."""
+    return json.dumps(result, sort_keys=True, separators=(",", ":")).encode()
+
+
+def part_bytes(key: str, result: dict[str, Any]) -> bytes:
+    """A part file's contents: the task's result and the SHA-256 of its canonical JSON."""
+    digest = hashlib.sha256(canonical(result)).hexdigest()
+    return (json.dumps({"format": PART_FORMAT, "task": key, "sha256": digest, "result": result},
+                       sort_keys=True) + "\n").encode()
+
+
+Check = Callable[[str, dict[str, Any]], bool]  # (task key, result) -> does the study's code read it?
+
+
+def read_part(parts: Path, key: str, check: Check | None = None) -> tuple[dict[str, Any] | None, bool]:
+    """The saved result of task ``key`` and whether a part file was there but damaged: not JSON,
+    another task's, a checksum that does not match its result, or a result ``check`` refuses.
+    (None, False): not saved yet; (None, True): damaged, to compute again."""
     path = parts / part_name(key)
     try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None  # missing (or, impossible with the rename, torn): computed again
-    return data if data.get("task") == key else None
+        if path.stat().st_size > MAX_PART_BYTES:
+            return None, True
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
+        return None, False
+    except (OSError, ValueError, RecursionError):
+        return None, True
+    if not isinstance(data, dict) or data.get("format") != PART_FORMAT or data.get("task") != key:
+        return None, True
+    result, digest = data.get("result"), data.get("sha256")
+    if not isinstance(result, dict) or result.get("task") != key or not isinstance(digest, str):
+        return None, True
+    try:
+        intact = hashlib.sha256(canonical(result)).hexdigest() == digest
+    except (TypeError, ValueError):
+        intact = False
+    if not intact or (check is not None and not check(key, result)):
+        return None, True
+    return result, False
+
+
+def load_part(parts: Path, key: str, check: Check | None = None) -> dict[str, Any] | None:
+    """The saved result of task ``key``, or None (not saved, or damaged: computed again)."""
+    return read_part(parts, key, check)[0]
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def workers_for(asked: int | None, tasks: int, available: int) -> tuple[int, str | None]:
+    """The worker processes to start for ``tasks`` tasks on ``available`` cores: ``asked`` (default
+    one per core), never more than the cores or the tasks; and the line that says so when ``asked``
+    was cut (None otherwise)."""
+    limit = max(1, min(available, tasks))
+    used = min(asked, limit) if asked is not None else limit
+    if asked is None or used == asked:
+        return used, None
+    why = []  # the limits that cut it
+    if available == used:
+        why.append(f"{available} core{'s' if available != 1 else ''}")
+    if tasks == used:
+        why.append(f"{tasks} task{'s' if tasks != 1 else ''} to run")
+    return used, f"study: --workers {asked} capped at {used} ({' and '.join(why)})"
+
+
+@contextmanager
+def sigint_held() -> Iterator[None]:
+    """SIGINT blocked in this (the main) thread for the block. The threads started inside, and the
+    worker processes they start, inherit the block for good: Ctrl-C at the terminal never reaches
+    a worker (no worker prints a traceback). A Ctrl-C meanwhile waits, and arrives here as
+    KeyboardInterrupt when the block ends. Where threads have no signal masks, nothing changes."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    # multiprocessing's resource tracker, started on first use, unblocks SIGINT in the thread that
+    # starts it (the cluster's IO loop, which starts the workers): start it now, outside the block.
+    resource_tracker: Any = importlib.import_module("multiprocessing.resource_tracker")
+    resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored for the block (in the main thread; elsewhere nothing changes): a second
+    Ctrl-C while the cluster closes cannot cut the closing short."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _run_one(key: str, fn: Callable[..., dict[str, Any]], args: tuple[Any, ...]) -> dict[str, Any]:
@@ -119,17 +224,31 @@ def client_for(workers: int, scheduler: str | None, stream: TextIO) -> Iterator[
         return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                             dashboard_address=dashboard_address, silence_logs=logging.CRITICAL)
 
-    try:
-        cluster = local_cluster(dashboard)
-    except Exception:  # the dashboard could not start: run without it
-        cluster = local_cluster(None)
-        dashboard = None
-    with cluster, Client(cluster) as client:
+    with ExitStack() as stack:
+        with sigint_held():  # the cluster's threads and worker processes start (and stay) deaf to Ctrl-C
+            try:
+                cluster = local_cluster(dashboard)
+            except Exception:  # the dashboard could not start: run without it
+                cluster = local_cluster(None)
+                dashboard = None
+            stack.callback(_close_quietly, cluster)
+        client = Client(cluster)  # a Ctrl-C held back meanwhile is raised by now: the cluster closes
+        stack.callback(_close_quietly, client)
         if dashboard is not None:
             _show_dashboard(client, stream)
         else:
             print("study: Dask's dashboard is off (pip install bokeh to have it)", file=stream, flush=True)
         yield client
+
+
+def _close_quietly(thing: Any) -> None:
+    """Close a client or a cluster, Ctrl-C ignored meanwhile and its complaints unheard: after an
+    interruption the workers' running tasks are cut off, which is what was asked."""
+    with sigint_ignored():
+        try:
+            thing.close()
+        except Exception:  # already closing, or a worker gone: nothing is left to save
+            pass
 
 
 def _show_dashboard(client: Any, stream: TextIO) -> None:
@@ -176,25 +295,42 @@ class Outcome:
     computed: int  # tasks run now (the others were saved already)
     deals: int  # their weight
     seconds: float  # from the first submission to the last result
+    damaged: int = 0  # saved parts that did not read back (computed again, among ``computed``)
+    workers: int = 0  # worker processes started (0: none, or a scheduler's)
 
 
 def run(what: str, tasks: Sequence[Task], parts: Path, manifest: dict[str, Any], resume: bool,
-        workers: int, scheduler: str | None, progress: bool | None = None,
-        stream: TextIO | None = None) -> Outcome:
-    """Run every task not yet in ``parts``; see the module docstring."""
+        workers: int | None, scheduler: str | None, progress: bool | None = None,
+        stream: TextIO | None = None, check: Check | None = None) -> Outcome:
+    """Run every task not yet in ``parts``; see the module docstring. ``workers``: the embedded
+    cluster's processes (None: one per core), capped at the cores and the tasks to run (one line
+    on ``stream`` says so). ``check(key, result)``: does a saved result hold what the study reads?"""
     stream = stream if stream is not None else sys.stderr
     keys = [t.key for t in tasks]
     if len(set(keys)) != len(keys):
         raise ValueError("task keys must be unique")
     prepare(parts, manifest, resume)
-    todo = [t for t in tasks if load_part(parts, t.key) is None]
+    todo, damaged = [], 0
+    for t in tasks:
+        saved, broken = read_part(parts, t.key, check)
+        if saved is None:
+            todo.append(t)
+            damaged += broken
+    if damaged:
+        print(f"study: {damaged} saved part{'s' if damaged != 1 else ''} failed {'their' if damaged != 1 else 'its'} "
+              "check (damaged or altered) and will be computed again", file=stream, flush=True)
     weight = sum(t.weight for t in todo)
     shown = StudyProgress(what, len(todo), weight, is_tty(stream) if progress is None else progress, stream)
     start = time.monotonic()
+    used = 0
     if todo:
         as_completed: Any = importlib.import_module("distributed").as_completed
+        if scheduler is None:
+            used, capped = workers_for(workers, len(todo), cores())
+            if capped:
+                print(capped, file=stream, flush=True)
 
-        with client_for(workers, scheduler, stream) as client:
+        with client_for(used, scheduler, stream) as client:
             start = time.monotonic()
             by_key = {t.key: t for t in todo}
             futures = [client.submit(_run_one, t.key, t.fn, t.args, key=f"study-{part_name(t.key)[:-5]}",
@@ -204,7 +340,10 @@ def run(what: str, tasks: Sequence[Task], parts: Path, manifest: dict[str, Any],
                 for future in as_completed(futures):
                     result = future.result()
                     task = by_key[result["task"]]
-                    write_atomic(parts / part_name(task.key), (json.dumps(result, sort_keys=True) + "\n").encode())
+                    if check is not None and not check(task.key, result):
+                        raise StudyError(f"the task {task.key} returned a result its study cannot read "
+                                         f"(fields {', '.join(sorted(result))})")
+                    write_atomic(parts / part_name(task.key), part_bytes(task.key, result))
                     done += 1
                     deals += task.weight
                     shown(done, deals)
@@ -213,11 +352,14 @@ def run(what: str, tasks: Sequence[Task], parts: Path, manifest: dict[str, Any],
     seconds = time.monotonic() - start
     results = []
     for t in sorted(tasks, key=lambda t: t.key):
-        part = load_part(parts, t.key)
-        assert part is not None, t.key
+        part = load_part(parts, t.key, check)
+        if part is None:
+            raise StudyError(f"the saved result of {t.key} in {parts} changed while the study ran; run it again "
+                             "with --resume")
         results.append(part)
-    return Outcome(results, len(todo), weight, seconds)
+    return Outcome(results, len(todo), weight, seconds, damaged, used)
 
 
-__all__ = ["MANIFEST", "Outcome", "StudyError", "StudyProgress", "Task", "load_part", "part_name", "prepare", "run",
+__all__ = ["MANIFEST", "PART_FORMAT", "Check", "Outcome", "StudyError", "StudyProgress", "Task", "canonical", "cores",
+           "load_part", "part_bytes", "part_name", "prepare", "read_part", "run", "sigint_held", "sigint_ignored", "workers_for",
            "write_atomic"]

@@ -62,3 +62,27 @@ def test_an_edit_to_an_imported_module_reaches_the_compiled_code(tmp_path: Path)
     evaluate.write_text(original)
     reverted, reverted_folder = _run(tree, cache)
     assert (reverted, reverted_folder) == (first, folder)
+
+
+
+def test_with_no_writable_cache_folder_the_code_compiles_in_memory(tmp_path: Path) -> None:
+    """Every place the cache could go is a path under a regular file, where no folder can be made,
+    even by root: NUMBA_CACHE_DIR, the package's __pycache__ (a file in this copy), the home
+    folder's .cache and the temporary folder. The compiled code still runs, with one warning line."""
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "engine", tree / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    (tree / "engine" / "compiled" / "__pycache__").write_text("a file, not a folder")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    probe = f"import tempfile; tempfile.tempdir = {str(blocker / 'tmp')!r}\n" + PROBE.replace("CACHE_DIR.name", "CACHE_DIR")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(blocker / "cache"), "HOME": str(blocker / "home"),
+           "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tree, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    value, folder = done.stdout.split()
+    assert float(value) == pytest.approx(1.0) and folder == "None"  # the same figure as with a cache
+    warning = done.stderr.splitlines()
+    assert len(warning) == 1 and warning[0].startswith("warning: no writable folder"), warning
+    assert "NUMBA_CACHE_DIR" in warning[0]
+    assert not any(p.is_dir() for p in tmp_path.rglob("euchre-*"))  # nothing was written anywhere

@@ -7,11 +7,14 @@ derandomized, so a failure in CI is the same failure on a laptop.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import json
 import os
 import random
+import sys
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +26,23 @@ from engine.hand import apply, deal, legal_actions
 from engine.rules import Rules
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0") or 0)
+TRIED: Counter[str] = Counter()  # inputs tried per class of hostile input
+CLEAN: Counter[str] = Counter()  # of those, the ones that met the contract
+
+
+def tally(kind: str, check: Callable[[], None]) -> None:
+    """Run ``check`` on one input of class ``kind``, counting it as tried, and as clean when it passes.
+    ``FUZZ_REPORT=1`` prints the counts when the run ends."""
+    TRIED[kind] += 1
+    check()
+    CLEAN[kind] += 1
+
+
+@atexit.register
+def _report() -> None:
+    if os.environ.get("FUZZ_REPORT") and TRIED:
+        for kind in sorted(TRIED):
+            print(f"fuzz {kind}: {TRIED[kind]} tried, {CLEAN[kind]} clean", file=sys.stderr)
 
 
 def fuzz_settings(default: int) -> settings:

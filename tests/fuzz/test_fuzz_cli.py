@@ -209,7 +209,7 @@ def test_real_runs_give_one_clear_line(tmp_path: Path) -> None:
     bad.write_bytes(b"\xff\n")
     assert "not UTF-8 text" in one_clear_line(engine("replay", str(bad)))
     assert "longer than 1,000,000 bytes" in one_clear_line(engine("replay", "/dev/zero"))
-    assert "score '²,1' is not two numbers" in one_clear_line(engine("analyze", *HAND, "--score", "²,1"))
+    assert "score must be two whole numbers from 0 to 9" in one_clear_line(engine("analyze", *HAND, "--score", "²,1"))
     assert "--time must be a number" in one_clear_line(engine("analyze", *HAND, "--time", "nan"))
     assert "nested deeper" in one_clear_line(engine("arena", "--rules", "[" * 10000))
     assert "200000" in one_clear_line(engine("arena", "--hands", "10000000"))

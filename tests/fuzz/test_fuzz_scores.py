@@ -1,0 +1,182 @@
+"""Signed and malformed scores everywhere a score is read (issue 29: ``--score=-3,5`` analysed 3-5,
+and ``-6-8-``, ``6--8``, ``4,4,``, ``0,,0`` were accepted): engine.numbers.parse_score, the analyze
+command's ``--score``, the Analyze page's ``score=``, the lessons' analyzer links and question()'s
+score pairs all accept exactly what ``rule`` below accepts, and refuse the rest with one message
+that says what is accepted.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from fuzzing import fuzz_settings, run_main, tally
+from hypothesis import given
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
+from app_pages import APP  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from engine.analysis.situation import QuestionError, question  # noqa: E402
+from engine.cli import analyze  # noqa: E402
+from engine.numbers import NumberError, parse_score  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+from lessons.links import analyze_link  # noqa: E402
+from lessons.model import LessonError  # noqa: E402
+
+HAND = ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first"]
+FAST = ["--time", "0.05", "--samples", "20", "--no-ceiling"]
+ISSUE = ["-3,5", "3,-5", "-6-8-", "6--8", "4,4,", "0,,0"]
+MORE_REFUSED = ["-0,5", "+3,5", "6-8", "6:8", "6;8", "6 8", "68", ",", " ", "10,0", "6,10", "６,8", "²,1", "6,8,", "6.0,8"]
+
+
+def rule(text: str, target: int) -> tuple[int, int] | None:
+    """What a score may be, written out: your side, one comma, theirs; each side ASCII digits only
+    (spaces or tabs around it allowed), at most 18 of them, below the target."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    numbers = []
+    for part in parts:
+        digits = part.strip(" \t")
+        if not digits or len(digits) > 18 or any(ch not in "0123456789" for ch in digits):
+            return None
+        numbers.append(int(digits))
+    if any(n >= target for n in numbers):
+        return None
+    return numbers[0], numbers[1]
+
+
+def accepted_sentence(target: int) -> str:
+    return f"two whole numbers from 0 to {target - 1} separated by a comma"
+
+
+scores = st.one_of(
+    st.sampled_from(ISSUE + MORE_REFUSED + ["6,8", "0,0", "9,9", " 6 , 8 ", "4,\t4"]),
+    st.builds(lambda before, us, sep, them, after: f"{before}{us}{sep}{them}{after}",
+              st.sampled_from(["", "", "-", "+", " ", ",", "0"]), st.integers(-30, 30),
+              st.sampled_from([",", ",", "-", "--", ":", ", ", " ,", ",,", ";", "–", "/", " ", ",-", ",+"]),
+              st.integers(-30, 30), st.sampled_from(["", "", "-", ",", " ", "0"])),
+    st.text(alphabet="0123456789,-+ :.\t", max_size=8),
+    st.text(max_size=8),
+)
+targets = st.sampled_from([5, 7, 10])
+
+
+def _refused_message(message: str, target: int) -> None:
+    assert accepted_sentence(target) in message or f"a game to {target} would already be over" in message, message
+
+
+@fuzz_settings(400)
+@given(text=scores, target=targets)
+def test_the_score_reader_accepts_exactly_the_rule(text: str, target: int) -> None:
+    def check() -> None:
+        want = rule(text, target)
+        if want is not None:
+            assert parse_score(text, target) == want
+            return
+        with pytest.raises(NumberError) as caught:
+            parse_score(text, target)
+        _refused_message(str(caught.value), target)
+    tally("scores: engine.numbers.parse_score", check)
+
+
+def _command_line(text: str) -> None:
+    """``--score=TEXT`` (the ``=`` form: a value may start with a minus)."""
+    argv = [*HAND, f"--score={text}"]
+    want = rule(text, 10)
+    if want is None:
+        ran = run_main(analyze.main, [*argv, *FAST])
+        ran.check()
+        assert ran.code == 2 and ran.out == "" and len(ran.err_lines) == 1, (text, ran.err)
+        assert ran.err.startswith("analyze: ")
+        _refused_message(ran.err, 10)
+    else:  # read exactly as the command reads it, without simulating
+        assert analyze.parse_question(analyze._parser().parse_args(argv)).score == want
+
+
+@fuzz_settings(80)
+@given(text=scores)
+def test_the_analyze_command_reads_scores_by_the_rule(text: str) -> None:
+    text = text.replace("\x00", "")  # an argv cannot hold NUL
+    tally("scores: analyze --score", lambda: _command_line(text))
+
+
+@pytest.mark.parametrize("text", ISSUE)
+def test_the_issue_scores_are_refused_by_the_command(text: str) -> None:
+    tally("scores: analyze --score", lambda: _command_line(text))
+
+
+def _lesson_link(text: str) -> None:
+    fields = {"hand": "JH+JD+AH+KS+9C", "upcard": "9H", "seat": "first", "score": text}
+    want = rule(text, 10)
+    if want is None:
+        with pytest.raises(LessonError) as caught:
+            analyze_link(fields)
+        _refused_message(str(caught.value), 10)
+    else:
+        assert analyze_link(fields).score == want
+
+
+@fuzz_settings(150)
+@given(text=scores)
+def test_lesson_links_read_scores_by_the_rule(text: str) -> None:
+    tally("scores: lesson analyzer links", lambda: _lesson_link(text))
+
+
+@fuzz_settings(150)
+@given(us=st.integers(-20, 20), them=st.integers(-20, 20), target=targets)
+def test_score_pairs_given_as_numbers(us: int, them: int, target: int) -> None:
+    def check() -> None:
+        rules = Rules(target=target)
+        if 0 <= us < target and 0 <= them < target:
+            assert question("JH JD AH KS 9C", "9H", "first", rules=rules, score=(us, them)).score == (us, them)
+            assert question("JH JD AH KS 9C", "9H", "first", rules=rules, score=f"{us},{them}").score == (us, them)
+        else:
+            for score in ((us, them), f"{us},{them}"):
+                with pytest.raises(QuestionError):
+                    question("JH JD AH KS 9C", "9H", "first", rules=rules, score=score)
+    tally("scores: question() pairs and text", check)
+
+
+# ---- the Analyze page's score= ------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
+
+
+def _page(text: str, target: int = 10) -> None:
+    """A refused score on the Analyze page: a clear message, the typed text kept, no simulation."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page("views/analyze.py")
+    query = {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": text}
+    if target != 10:
+        query["target"] = str(target)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1, errors
+    _refused_message(errors[0].replace("\\", ""), target)  # the page escapes markdown: read it as text
+    assert at.text_input(key="an_score").value == text
+    assert not any("Recommendation" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("text", ISSUE + ["10,0"])
+def test_the_issue_scores_are_refused_by_the_page(text: str) -> None:
+    tally("scores: Analyze page score=", lambda: _page(text))
+
+
+def test_a_game_to_5_refuses_a_score_of_5() -> None:
+    tally("scores: Analyze page score=", lambda: _page("5,3", target=5))
+
+
+@fuzz_settings(10)
+@given(text=scores.filter(lambda t: t != "" and rule(t, 10) is None and "\x00" not in t))  # empty: no score
+def test_any_refused_score_on_the_page(text: str) -> None:
+    tally("scores: Analyze page score=", lambda: _page(text))
