@@ -16,7 +16,8 @@
    separated and every option is known to ±0.05, ceiling on) with 3 seeds and
    ``--stability-time`` per analysis; among situations whose top two options differ
    by more than 0.1 points in all 3 runs, how often the recommendation is the same.
-3. The robust analysis the page and the CLI run (three tables): seconds per situation.
+3. The robust analysis the page and the CLI run (four tables: people drive, sound, cautious and eager
+   valued too): seconds per situation.
 """
 
 from __future__ import annotations

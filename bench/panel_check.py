@@ -2,12 +2,12 @@
 
     python bench/panel_check.py [--samples 1500]
 
-Asks the analyzer (the sound model driving, as ``tests/analysis/test_textbook_panel.py``
+Asks the analyzer (the default table, people, driving, as ``tests/analysis/test_textbook_panel.py``
 does, with the same seeds and sample cap) about every situation of the textbook panel and
 prints its agreement. For each disagreement it prints the textbook's answer and the
-analyzer's, each valued three ways on the same sampled deals: against the sound table (with
-club card play), against the cautious and eager tables, and with open-hand perfect play
-after the auction (the ceiling, which no card play can beat); then whether the three-table
+analyzer's, each valued on the same sampled deals: against every table (people, sound,
+cautious, eager, with club card play), and with open-hand perfect play
+after the auction (the ceiling, which no card play can beat); then whether the four-table
 analysis calls it a close call. The last lines count the disagreements where every table
 and the open-hand play all prefer the analyzer's answer: those are not a matter of the
 opponents' style or of the club player's card play. About 1 minute on one core.
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         got = str(a.recommendation)
         if got in s.answers:
             continue
-        # the same seed: its sound analysis is ``a`` again, with the open-hand ceiling solved
+        # the same seed: its people-table analysis is ``a`` again, with the open-hand ceiling solved
         r = analyze_robust(_view(s), s.seed, time_budget=None, max_samples=args.samples)
         values = _by_name(r.analysis)
         book = _book_answer(s, values)

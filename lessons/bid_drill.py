@@ -9,6 +9,7 @@ The solution says which judged it and links to the analyzer with the same hand f
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
@@ -113,9 +114,30 @@ JUDGES: dict[str, tuple[str, Callable[[Exercise, HandState], tuple[bool, bool, s
 }
 
 
+_ORDER_WORDS = re.compile(r"\b([Oo])rder(ing)? up\b")
+
+
+def dealer_words(text: str) -> str:
+    """The judge's reason in the dealer's own words: the dealer picks the upcard up, the
+    others order it up ('Best: order up' -> 'Best: pick it up', 'than ordering up' -> 'than
+    picking it up').
+
+    >>> dealer_words("Order up alone — 0.60 points a hand better than ordering up.")
+    'Pick it up alone — 0.60 points a hand better than picking it up.'
+    """
+
+    def say(m: re.Match[str]) -> str:
+        pick = "P" if m[1] == "O" else "p"
+        return f"{pick}icking it up" if m[2] else f"{pick}ick it up"
+
+    return _ORDER_WORDS.sub(say, text)
+
+
 def solve_bid_with(ex: Exercise, judge: str) -> Solution:
     name, decide = JUDGES[judge]
     bid, alone, reason = decide(ex, _opening(ex))
+    if ex.dealer == LEARNER:
+        reason = dealer_words(reason)
     answer = ex.options[0] if bid else "pass"
     verb = answer + (" and go alone" if alone else "")
     why = f"Verdict from {name}: {verb}." + (f" {reason}" if reason else "")

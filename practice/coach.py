@@ -13,6 +13,8 @@ import random
 from dataclasses import dataclass, replace
 
 from engine.actions import Action
+from engine.analysis.explain import explain
+from engine.analysis.styles import DEFAULT_STYLE
 from engine.errors import EuchreError
 from engine.expert import told_the_score
 from engine.game import new_game, sides
@@ -39,15 +41,13 @@ def _hint_rng(session: Session, hand: HandState) -> random.Random:
     return random.Random(f"hint:{session.seed}:{hand.dealer}:{hand.dealt}:{len(hand.history)}")
 
 
-def _analyzer_hint(hand: HandState, seat: int, score: SeatScore | None) -> Hint | None:
-    analysis = bid_analysis(hand, seat, score)
+def _analyzer_hint(hand: HandState, seat: int, score: SeatScore | None, table: str) -> Hint | None:
+    analysis = bid_analysis(hand, seat, score, table)
     if analysis is None:
         return None
     try:
-        from engine.analysis.explain import explain
-
-        lines = explain(view_of(hand, seat), analysis, score)
-    except (EuchreError, ImportError):
+        lines = explain(view_of(hand, seat), analysis, score, table)
+    except EuchreError:
         lines = []
     reason = " ".join(lines[:2]) if lines else f"the best expected points of the {len(analysis.options)} choices"
     return Hint(analysis.recommendation, reason, "Analyzer")
@@ -55,15 +55,15 @@ def _analyzer_hint(hand: HandState, seat: int, score: SeatScore | None) -> Hint 
 
 def hint(
     session: Session, hand: HandState, seat: int = LEARNER, players: PlayerFactory = default_players,
-    score: SeatScore | None = None,
+    score: SeatScore | None = None, table: str = DEFAULT_STYLE,
 ) -> Hint:
     """The recommended action for ``seat`` now and a one-line reason. ``score`` (the game score
     the hand was dealt at, ``seat``'s side first) ranks bids by the chance of winning, as the
-    review's grade and the analyzer do."""
+    review's grade and the analyzer do; ``table`` is the table whose best response it advises."""
     if hand.to_act != seat:
         raise EuchreError("a hint is for your own turn")
     if hand.phase in BID_PHASES:
-        advice = _analyzer_hint(hand, seat, score)
+        advice = _analyzer_hint(hand, seat, score, table)
         if advice is not None:
             return advice
         level = "club"

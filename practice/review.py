@@ -8,8 +8,11 @@ against the best choice:
   perfect knowledge. Before the solver can start, any other defend-alone declaration still
   to come is made the club player's way, the same for every choice compared;
 - bids (both rounds, and naming trump under the joker): the analyzer's value of each legal
-  bid (``engine.analysis.robust``: the sound model and the other tables finishing the
-  hand, a fixed number of sampled deals seeded from the position). Given the game score
+  bid against the table the learner chose (``engine.analysis.robust``: by default the
+  people table, the other tables valued too; a fixed number of sampled deals seeded from the
+  position). Two bids worth the same within the figures' uncertainty are a tie
+  (``Analysis.too_close``, or less than its tie margin apart): the other is graded "good",
+  never a mistake. Given the game score
   the analyzer ranks bids by the chance of winning the game, as its page does, and so
   does the grade: the chance lost is converted to points at what one point is worth at
   the start of the game (``wintable.point_value``, about 7.5% in a game to 10).
@@ -27,8 +30,9 @@ from typing import Any
 
 from engine.actions import Action
 from engine.analysis.bidding import Analysis
-from engine.analysis.robust import DESCRIBED, WHAT_IT_DOES, Robust, analyze_robust
+from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
 from engine.analysis.sampler import BIDDING_PHASES
+from engine.analysis.styles import DEFAULT_STYLE
 from engine.analysis.wintable import point_value
 from engine.errors import EuchreError
 from engine.hand import HandState, Phase, from_cards
@@ -109,25 +113,27 @@ SeatScore = tuple[int, int]  # (the seat's side, the best opponent side) when th
 
 
 @lru_cache(maxsize=256)
-def bid_robust(before: HandState, seat: int = LEARNER, score: SeatScore | None = None) -> Robust | None:
+def bid_robust(before: HandState, seat: int = LEARNER, score: SeatScore | None = None,
+               table: str = DEFAULT_STYLE) -> Robust | None:
     """The analyzer's evaluation of ``seat``'s bidding decision in ``before`` against every
-    opponents' style, at the game ``score`` when one is given (None when the decision is not
-    a bid it analyses). Deterministic: the seed comes from the position, and there is no time
-    budget. The hint, the review and the analyzer all read their figures from this one
+    opponents' style, ``table`` driving, at the game ``score`` when one is given (None when
+    the decision is not a bid it analyses). Deterministic: the seed comes from the position,
+    and there is no time budget. The hint and the review read their figures from this one
     computation."""
     if before.phase not in BIDDING_PHASES or before.to_act != seat:
         return None
     seed = f"bid-analysis:{before.dealer}:{before.dealt}:{before.upcard}:{before.history}"
     try:
-        return analyze_robust(view_of(before, seat), seed, score=score, time_budget=None,
+        return analyze_robust(view_of(before, seat), seed, drive=table, score=score, time_budget=None,
                               max_samples=BID_SAMPLES, ceiling=False)
     except EuchreError:
         return None
 
 
-def bid_analysis(before: HandState, seat: int = LEARNER, score: SeatScore | None = None) -> Analysis | None:
-    """The sound model's analysis of the bid (``bid_robust``'s driving analysis)."""
-    robust = bid_robust(before, seat, score)
+def bid_analysis(before: HandState, seat: int = LEARNER, score: SeatScore | None = None,
+                 table: str = DEFAULT_STYLE) -> Analysis | None:
+    """The chosen table's analysis of the bid (``bid_robust``'s driving analysis)."""
+    robust = bid_robust(before, seat, score, table)
     return None if robust is None else robust.analysis
 
 
@@ -176,10 +182,11 @@ def warm_up() -> bool:
 
 @lru_cache(maxsize=512)
 def grade_decision(step: int, before: HandState, action: Action, seat: int = LEARNER,
-                   score: SeatScore | None = None) -> GradedDecision:
+                   score: SeatScore | None = None, table: str = DEFAULT_STYLE) -> GradedDecision:
     """Grade one decision (memoised: a page may grade it in the background as soon as it is
     made). ``score``, the game score the hand was dealt at, ranks bids by the chance of
-    winning the game (plays are judged by the hand's points either way)."""
+    winning the game (plays are judged by the hand's points either way); ``table`` is the
+    table whose best response grades a bid."""
     legal = before.legal_actions()
     if len(legal) == 1:
         return GradedDecision(step, before, action, None, 0.0, None, (), "the only legal choice")
@@ -193,7 +200,7 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
         values, tricks = solved
         source = SOLVER_SOURCE
     else:
-        robust = bid_robust(before, seat, score)
+        robust = bid_robust(before, seat, score, table)
         if robust is None:
             return GradedDecision(step, before, action, None, 0.0, None, (),
                                   "not graded: no bidding analysis for this decision")
@@ -211,21 +218,14 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
         tricks_lost = _side_tricks(before, tricks[best_action], seat) - _side_tricks(before, tricks[action], seat)
     grade = grade_for(max(0.0, loss) / scale, tricks_lost)
     ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
-    if robust is not None:
-        # A bid is only as bad as its loss against the table it does best against: a choice
-        # that is right against some sound-enough table is a close call, not a mistake.
-        by_style = {style: _bid_values(a) for style, a in robust.by_style.items()}
-        losses = {style: max(v.values()) - v[action] for style, v in by_style.items()}
-        kindest = min(losses, key=losses.__getitem__)
-        kind_loss = max(0.0, losses[kindest])
-        if grade_for(kind_loss / scale) != grade:
-            worth = _worth(by_style[kindest][action], unit)
-            source = (f"{source}; close call: against {DESCRIBED[kindest]} (one that "
-                      f"{WHAT_IT_DOES[kindest]}) this choice is worth {worth} "
-                      f"({_worth(losses[kindest], unit, signed=False)} from that table's best), "
-                      f"against a sound table {_worth(values[action], unit)} "
-                      f"({_worth(loss, unit, signed=False)} from the best)")
-            grade, loss = grade_for(kind_loss / scale), kind_loss
+    if robust is not None and loss > 0:
+        a = robust.analysis
+        tied = loss < a.tie_margin or (a.too_close and action in (a.recommendation, a.runner_up))
+        if tied:
+            # Worth the same as the best within the figures' uncertainty: fine, never a mistake.
+            source = (f"{source}; too close to call: {_worth(values[action], unit)} against "
+                      f"{_worth(values[best_action], unit)} for the best, against {DESCRIBED[robust.drive]}")
+            grade = "good"
     return GradedDecision(step, before, action, grade, max(0.0, loss),
                           None if grade == "best" else best_action, ordered, source, max(0, tricks_lost), unit)
 
@@ -243,10 +243,11 @@ def _side_tricks(before: HandState, maker_tricks: int | None, seat: int) -> int:
     return maker_tricks if before.is_maker_side(seat) else 5 - maker_tricks
 
 
-def grade_hand(hand: HandState, seat: int = LEARNER, score: SeatScore | None = None) -> tuple[GradedDecision, ...]:
+def grade_hand(hand: HandState, seat: int = LEARNER, score: SeatScore | None = None,
+               table: str = DEFAULT_STYLE) -> tuple[GradedDecision, ...]:
     """Grade every decision ``seat`` made in a finished (or partly played) hand, dealt at the
-    game ``score`` when one is given."""
-    return tuple(grade_decision(step, before, action, seat, score)
+    game ``score`` when one is given, bids against ``table``."""
+    return tuple(grade_decision(step, before, action, seat, score, table)
                  for step, before, action in learner_decisions(hand, seat))
 
 

@@ -27,6 +27,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from engine.actions import Action
+from engine.analysis.styles import DEFAULT_STYLE
 from engine.errors import EuchreError
 from engine.expert import PLAYER_NAMES
 from engine.game import add_hand, seat_score, side_of
@@ -60,7 +61,7 @@ MEMO_LIMIT = 50_000  # computer decisions remembered before the memo starts agai
 GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
 SEED_LIMIT = 2**32
 
-Grade = Callable[[int, HandState, Action, int, review.SeatScore | None], review.GradedDecision]
+Grade = Callable[[int, HandState, Action, int, review.SeatScore | None, str], review.GradedDecision]
 T = TypeVar("T")
 
 _grader_lock = threading.Lock()
@@ -150,11 +151,13 @@ class PracticeTable:
         self._conn = conn
         self._memo: dict[Any, Any] = {}
         self._grading: list[Future[review.GradedDecision]] = []
+        self._graded_for: dict[int, str] = {}  # id of a grading job -> the table it graded bids against
         self._grades: dict[Any, tuple[review.GradedDecision, ...]] = {}
         self._saved: set[tuple[int, int]] = set()
         self._hint: tuple[Any, coach.Hint] | None = None
         self._notices: dict[Notice, str] = {}
         self.want_hint = False
+        self.table = DEFAULT_STYLE  # the table whose best response the hints and bid grades give
         self.revealed = 0  # computer moves shown so far at step pace
         self.paused: Position | None = None  # the game a "replay this deal" interrupted
         self.drawn_game: Session | None = None  # the page's: the game its outside-the-table parts show
@@ -238,12 +241,12 @@ class PracticeTable:
         """The advice for this decision when guided or asked for (kept until the next decision).
         Raises EuchreError when there is none to give."""
         pos = self.position
-        key = (pos.session.decisions, pos.session.seed)
+        key = (pos.session.decisions, pos.session.seed, self.table)
         if self._hint is None or self._hint[0] != key:
             if not guided and not self.want_hint:
                 return None
             self._hint = (key, coach.hint(pos.session, pos.hand, players=self._players,
-                                          score=self.learner_score(pos)))
+                                          score=self.learner_score(pos), table=self.table))
         self.want_hint = False
         return self._hint[1]
 
@@ -251,18 +254,20 @@ class PracticeTable:
         """The learner's graded decisions of the current hand, using what the background worker
         has finished (it is waited for rather than graded a second time)."""
         pos = self.position
-        key = (pos.session.seed, pos.game.game_number, pos.game.hand_number, pos.hand.history)
+        key = (pos.session.seed, pos.game.game_number, pos.game.hand_number, pos.hand.history, self.table)
         if key not in self._grades:
             done: dict[tuple[int, HandState, Action], review.GradedDecision] = {}
             for job in self._grading:
                 wait([job], timeout=GRADE_WAIT)
                 if job.done() and not job.cancelled() and job.exception() is None:
-                    graded = job.result()
-                    done[(graded.step, graded.before, graded.action)] = graded
+                    graded, table = job.result(), self._graded_for.get(id(job))
+                    if table == self.table:
+                        done[(graded.step, graded.before, graded.action)] = graded
             self._grading.clear()
+            self._graded_for.clear()
             self._grades.clear()
             score = self.learner_score(pos)
-            self._grades[key] = tuple(done.get(d) or self._grade(*d, LEARNER, score)
+            self._grades[key] = tuple(done.get(d) or self._grade(*d, LEARNER, score, self.table)
                                       for d in review.learner_decisions(pos.hand))
         return self._grades[key]
 
@@ -328,8 +333,10 @@ class PracticeTable:
             return False
         self._set(after)
         grader = self._grader if self._grader is not None else shared_grader()
-        self._grading.append(grader.submit(self._grade, len(before.hand.history), before.hand, parsed, LEARNER,
-                                           self.learner_score(before)))
+        job = grader.submit(self._grade, len(before.hand.history), before.hand, parsed, LEARNER,
+                            self.learner_score(before), self.table)
+        self._graded_for[id(job)] = self.table
+        self._grading.append(job)
         return True
 
     def undo(self) -> None:

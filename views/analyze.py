@@ -1,7 +1,7 @@
 """Hand Analyzer: paste or pick a hand, and see what ordering, passing or going alone is worth.
 
 Everything is computed by engine.analysis (no game logic here). Query parameters
-(`hand`, `upcard`, `seat`, `round`, `turned_down`, `score`, and the rules fields of
+(`hand`, `upcard`, `seat`, `round`, `turned_down`, `score`, `table`, and the rules fields of
 ui.share) fill the form, so lessons can link to `analyze?hand=JH+JD+AH+KS+9C&upcard=9H&seat=first`.
 """
 
@@ -18,8 +18,9 @@ from engine.analysis.bidding import Analysis
 from engine.analysis.explain import headline, label, makes_trump, reasons
 from engine.analysis.failing import failing_deal
 from engine.analysis.playout import outcome_of
-from engine.analysis.robust import DESCRIBED, Robust, analyze_robust, legend
+from engine.analysis.robust import DESCRIBED, TABLE_NAMES, WHAT_IT_DOES, Robust, analyze_robust, legend
 from engine.analysis.situation import SEATS_BY_PLAYERS, Question, question
+from engine.analysis.styles import DEFAULT_STYLE, STYLES
 from engine.cards import Suit, make_deck, parse_cards
 from engine.errors import EuchreError
 from engine.expert import make_player
@@ -29,6 +30,7 @@ from engine.numbers import shown
 from engine.rules import Rules
 from ui.analyze_parts import deal_hands_html, hand_html, options_html, tricks_html
 from ui.cards import card_buttons, four_colour
+from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, projector
 from ui.rules_panel import current_rules
@@ -40,7 +42,7 @@ K = "an_"  # session-state keys of this page
 def _load_link() -> None:
     """Fill the form from the link once per distinct link (bad values stay visible and get a message)."""
     params = st.query_params.to_dict()
-    mine = {k: params[k] for k in ("hand", "upcard", "seat", "round", "turned_down", "score") if k in params}
+    mine = {k: params[k] for k in ("hand", "upcard", "seat", "round", "turned_down", "score", "table") if k in params}
     signature = tuple(sorted(mine.items()))
     if not mine or st.session_state.get(K + "link") == signature:
         return
@@ -54,16 +56,22 @@ def _load_link() -> None:
         round_text = "1"
     st.session_state[K + "round"] = round_text
     st.session_state[K + "score"] = mine.get("score", "")
+    table = mine.get("table", DEFAULT_STYLE)
+    if table not in STYLES:
+        st.session_state[K + "link_problem"] = (f"The link's table={shown(table)} is not one of "
+                                                f"{', '.join(STYLES)}; showing the {DEFAULT_STYLE} table.")
+        table = DEFAULT_STYLE
+    st.session_state[K + "table"] = table
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
 def _run(rules: dict[str, Any], hand: str, upcard: str, seat: str, rnd: int, score: str,
-         seed: int) -> tuple[Robust, list[str]]:
-    """The analysis against every table style (the sound model drives) and the reasons for its answer."""
+         seed: int, table: str = DEFAULT_STYLE) -> tuple[Robust, list[str]]:
+    """The analysis against every table style (``table`` drives) and the reasons for its answer."""
     q = question(hand, upcard, seat, rules=Rules.from_dict(rules), round=rnd, score=score or None)
     view = q.view()
-    r = analyze_robust(view, seed, score=q.score, time_budget=1.0)
-    return r, reasons(view, r.analysis, q.score)
+    r = analyze_robust(view, seed, drive=table, score=q.score, time_budget=1.0)
+    return r, reasons(view, r.analysis, q.score, table)
 
 
 def _picker(rules: Rules) -> None:
@@ -172,7 +180,7 @@ def main() -> None:
     rules = current_rules()
     _load_link()
     if K + "link_problem" in st.session_state:
-        st.warning(st.session_state.pop(K + "link_problem"))
+        st.warning(plain(st.session_state.pop(K + "link_problem")))
     top = st.container()
     _picker(rules)
     seats = SEATS_BY_PLAYERS[rules.players]
@@ -188,28 +196,35 @@ def main() -> None:
         seat = c3.selectbox("Your seat", seats, key=K + "seat", help="first = left of the dealer")
         rnd = c4.radio("Round", ["1", "2"], key=K + "round", horizontal=True)
         score = c5.text_input("Score (you, them)", key=K + "score", placeholder="6,8")
+        if st.session_state.get(K + "table") not in STYLES:
+            st.session_state[K + "table"] = DEFAULT_STYLE
+        table = st.selectbox("The table you play at", STYLES, key=K + "table", format_func=TABLE_NAMES.__getitem__,
+                             help="How the other three players bid. The advice is the best choice against them.")
+        st.caption(f"{TABLE_NAMES[table]}: {WHAT_IT_DOES[table]}.")
     if not hand.strip() or not upcard.strip():
         st.info("Enter five cards and the upcard, e.g. JH JD AH KS 9C with 9H turned up.")
         return
     try:
         q = question(hand, upcard, seat, rules=rules, round=int(rnd), score=score or None)
     except EuchreError as err:
-        st.error(f"{err}")
+        st.error(plain(err))
         return
     link = {"hand": " ".join(str(c) for c in q.hand), "upcard": str(q.upcard), "seat": q.seat}
     if q.round == 2:
         link.update({"round": "2", "turned_down": str(q.turned_down)})
     if q.score:
         link["score"] = f"{q.score[0]},{q.score[1]}"
+    if table != DEFAULT_STYLE:
+        link["table"] = table
     link.update(rules_to_query(rules))
     st.html(hand_html(q.hand, q.upcard, "Turned down" if q.round == 2 else "Upcard", width=card_width(64),
                       four_colour=four_colour(), scale=_scale()))
     wait_until_ready()
     with st.spinner("Simulating deals…"):
-        r, lines = _run(asdict(rules), hand, upcard, seat, int(rnd), score, 1)
+        r, lines = _run(asdict(rules), hand, upcard, seat, int(rnd), score, 1, table)
     a = r.analysis
     with st.container(border=True, key=K + "verdict"):
-        st.caption("Recommendation")
+        st.caption(f"Recommendation against {DESCRIBED[r.drive]}")
         st.markdown(f"## {headline(a)}")
         if r.close_call:
             st.warning(f"**Close call.** {r.reason}")

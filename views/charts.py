@@ -94,8 +94,9 @@ def _upcard_choice(chart: Chart) -> int:
 def main() -> None:
     st.title("Call charts")
     st.write(
-        "Should you order it up? Each square is a kind of hand, valued by simulating deals with the "
-        "same sound bidding model and computer play as the analyzer. **Green: bid; red: pass.** A pale "
+        "Should you order it up? Each square is a kind of hand, valued by simulating deals at a table of "
+        "people (the other seats call as often as people do, by published figures from human games), "
+        "with the same computer play as the analyzer's default. **Green: bid; red: pass.** A pale "
         "square marked ≈ is a close call: the simulation cannot tell the choices apart. A blue frame "
         "marks where a classic rule of thumb (*three trumps, or two with the right bower and an "
         "off-suit ace; the dealer counts the upcard*) gives the other answer. Click a square for an "

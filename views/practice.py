@@ -14,6 +14,8 @@ from html import escape
 import streamlit as st
 
 from engine.actions import Action, Kind, discard
+from engine.analysis.robust import TABLE_NAMES, WHAT_IT_DOES
+from engine.analysis.styles import DEFAULT_STYLE, STYLES
 from engine.cards import Card
 from engine.errors import EuchreError
 from engine.expert import PLAYER_NAMES
@@ -26,6 +28,7 @@ from practice.session import LEARNER, Waiting
 from practice.table import action_label, choice_text, disabled_reasons
 from practice.table_session import Notice, PracticeTable, read_link
 from ui.cards import four_colour
+from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, present_query
 from ui.practice_panels import (
@@ -38,6 +41,7 @@ from ui.practice_panels import (
     practice_key,
     result_line,
     rows_html,
+    save_status_notice,
     seat_title,
     statistics_view,
     table_html,
@@ -277,6 +281,12 @@ def _settings(rules: Rules) -> None:
         st.radio("Computer players' pace", list(PACES), format_func=PACES.__getitem__,
                  key=practice_key("pace"), horizontal=True)
         st.toggle("Show the score the traditional way (two spare cards)", key=practice_key("traditional"))
+        table_key = practice_key("advice_table")
+        if st.session_state.get(table_key) not in STYLES:
+            st.session_state[table_key] = DEFAULT_STYLE
+        chosen = st.selectbox("Hints and bid grades assume the other players are", STYLES, key=table_key,
+                              format_func=TABLE_NAMES.__getitem__)
+        st.caption(f"{TABLE_NAMES[chosen]}: {WHAT_IT_DOES[chosen]}.")
         st.text_input("Open a deal code", key=practice_key("code_input"), placeholder="ABCD-EFGH-IJKL-MNOP")
         st.button("Open deal", key=practice_key("open_code"), on_click=_on_open_code)
 
@@ -294,11 +304,14 @@ def _toolbar() -> str | None:
 
 
 def _messages(table: PracticeTable, *notices: Notice) -> None:
-    """Show the table's pending notices: errors once, the records warning while it lasts."""
+    """Show the table's pending notices: errors once, the records warning while it lasts (with the
+    saves still waiting for a busy database, or failed after the table moved on)."""
     for notice in notices:
         message = table.take_notice(notice)
         if message:
-            (st.warning if notice is Notice.STORE else st.error)(message)
+            (st.warning if notice is Notice.STORE else st.error)(plain(message))
+    if Notice.STORE in notices:
+        save_status_notice()
 
 
 def _sync_link(table: PracticeTable) -> None:
@@ -353,6 +366,8 @@ def main() -> None:
     _sync_link(table)
     pace = str(st.session_state.get(practice_key("pace"), "instant"))
     learning = bool(st.session_state.get(practice_key("learning"), False))
+    advice_table = st.session_state.get(practice_key("advice_table"), DEFAULT_STYLE)
+    table.table = advice_table if advice_table in STYLES else DEFAULT_STYLE
     traditional = bool(st.session_state.get(practice_key("traditional"), False))
     if view == "Statistics":
         _messages(table, Notice.STORE)

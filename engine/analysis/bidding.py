@@ -9,9 +9,9 @@ in the chance of winning the game (``engine.analysis.wintable``).
 
 How. Deals of the unseen cards are sampled consistently with the view (passes mean
 something: a deal is rejected when a seat that passed would have bid with the cards
-it was dealt, judged by the other seats' bidding model: by default the sound model of
-``engine.analysis.styles``, a best response to itself; ``engine.analysis.robust`` runs
-the other styles too). Every option is played out on
+it was dealt, judged by the other seats' bidding model: by default the people table of
+``engine.analysis.styles``, fitted to how often people call; ``engine.analysis.robust``
+runs the other styles too). Every option is played out on
 the *same* deals (common random numbers: the differences between options have far
 less noise than the options themselves). An option is applied, the rest of the
 auction is played by the same bidding model — so passing is valued honestly, by what
@@ -31,7 +31,9 @@ A dealer's pick-up is tried with each sensible discard (the lowest card of each
 side suit, or the lowest trump when all five are trump) and reported with its best.
 
 Sampling is adaptive: batches of deals until the recommended option is separated
-from the runner-up (their paired 95% interval excludes zero) and every option is
+from the runner-up (their paired 95% interval excludes zero) or known to be within
+``TIE_POINTS`` of it (``TIE_WIN`` of the chance of winning, ranking at a score: the upper
+end of that interval below it), and every option is
 known to ``half_width`` (``stop="separated"``, the default), every option is known
 to ``half_width`` (``stop="precision"``), ``max_samples`` is reached, or the time
 budget is spent. Batch sizes never depend on the clock, so unless the time budget is
@@ -54,7 +56,7 @@ from engine.actions import Action, Kind
 from engine.analysis.playout import Policy, warm_up
 from engine.analysis.runners import make_runner
 from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats
-from engine.analysis.styles import opponents
+from engine.analysis.styles import DEFAULT_STYLE, opponents
 from engine.analysis.wintable import win_chance
 from engine.cards import Card
 from engine.errors import EuchreError
@@ -68,6 +70,8 @@ Z95 = 1.96
 BATCH = 8  # deals per batch when the players run in Python
 FIRST_BATCH = 32  # compiled: the first batch, doubled up to MAX_BATCH
 MAX_BATCH = 1024
+TIE_POINTS = 0.05  # two options closer than this (points a hand) are too close to call
+TIE_WIN = 0.005  # ... or than this chance of winning the game, when ranking at a score
 
 
 class AnalysisError(EuchreError):
@@ -119,6 +123,17 @@ class Analysis:
 
     def option(self, action: Action) -> OptionResult:
         return next(o for o in self.options if o.action == action)
+
+    @property
+    def tie_margin(self) -> float:
+        """Below this margin (in the ranking's unit) two options are too close to call."""
+        return TIE_WIN if self.by_win_chance else TIE_POINTS
+
+    @property
+    def too_close(self) -> bool:
+        """The two best options are worth the same within the figures' uncertainty: their paired
+        95% interval holds zero, or they are less than ``tie_margin`` apart."""
+        return self.runner_up is not None and (self.margin_ci[0] <= 0 or self.margin < self.tie_margin)
 
 
 def discard_candidates(hand: tuple[Card, ...], upcard: Card, trump_cards: bool = False) -> list[Card]:
@@ -227,9 +242,9 @@ def _win_lookup(view: SeatView, score: tuple[int, int], us_deal: bool) -> np.nda
 
 
 def default_policy(rules: Rules) -> Policy:
-    """The other seats' bidding: the sound bidding model (``engine.analysis.styles``); card
-    play: the Club player's."""
-    return opponents("sound", rules)
+    """The other seats' bidding: the people table (``engine.analysis.styles.DEFAULT_STYLE``);
+    card play: the Club player's."""
+    return opponents(DEFAULT_STYLE, rules)
 
 
 def _next_size(compiled: bool, size: int) -> int:
@@ -331,6 +346,9 @@ def analyze(
                 m, lo, hi = _mean_ci(vals[:, ranked[0][1]] - vals[:, ranked[1][1]])
                 if lo > 0 and (not runner.compiled or precise(rows)):
                     stop_reason = "separated"
+                    break
+                if hi < (TIE_WIN if wins is not None else TIE_POINTS) and (not runner.compiled or precise(rows)):
+                    stop_reason = "too close"
                     break
             elif precise(rows):
                 stop_reason = "precision"

@@ -49,7 +49,7 @@ from functools import lru_cache
 import numpy as np
 
 from engine.cards import make_deck
-from engine.compiled.bidding_records import decision_records, reaching_deals
+from engine.compiled.bidding_records import auction_choices, decision_records, reaching_deals
 from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import S_SIZE, card_code, encode_state
 from engine.hand import deal
@@ -223,6 +223,22 @@ def best_alone(rec: Records, k: int, base: float, call: float) -> float:
     return _nearest_zero(ALONE_GRID, totals)
 
 
+def best_response(rules: Rules, table: tuple[float, ...], deals: int, seed: int) -> tuple[float, ...]:
+    """The best response to ``table`` (16 cautions): each call threshold moved, one decision at a
+    time, to the one that earns the most when every other decision is bid by ``table`` (the
+    answer the analyzer gives at each decision, as a table); the alone thresholds are
+    ``table``'s. One step of ``fit``'s stage 1, on ``deals`` seeded deals, each decision on at
+    least ``REACHED_SHARE`` of them that reach it."""
+    base = call_threshold(rules)
+    table = tuple(table) + (0.0,) * (2 * ROLES - len(table))
+    out = list(table)
+    states = make_deals(rules, deals, seed)
+    for k in roles(rules):
+        rec = column_records(states, rules, table, k, seed, round(REACHED_SHARE * deals))
+        out[k] = best_call(rec, k, base, table[ROLES + k])
+    return tuple(out)
+
+
 def fit(rules: Rules, deals: int, seed: int, max_rounds: int = 8,
         start: tuple[float, ...] = (0.0,) * (2 * ROLES)) -> tuple[tuple[float, ...], int, int]:
     """Iterated best response from ``start``, in two stages (module docstring): (caution,
@@ -346,13 +362,14 @@ def calling_rates(rules: Rules, caution: tuple[float, ...], deals: int, seed: in
 
 
 def rates_on(states: np.ndarray, rules: Rules, caution: tuple[float, ...]) -> dict[str, float]:
-    """``calling_rates`` on deals already made (``make_deals``)."""
-    rec = records(states, rules, caution)
-    needs = need_table(call_threshold(rules), caution)
+    """``calling_rates`` on deals already made (``make_deals``). Only the auctions are played
+    (``engine.compiled.bidding_records.auction_choices``), so it is quick enough to bisect on."""
+    choices = np.empty((states.shape[0], ROLES), dtype=np.int64)
+    auction_choices(states, need_table(call_threshold(rules), caution), alone_worthwhile(rules), choices)
     out: dict[str, float] = {}
     for k in roles(rules):
         rel, rnd = divmod(k, 2)
-        choice = model_choices(rec, k, needs)
+        choice = choices[:, k]
         reached = choice >= 0
         calls = choice >= CALL_
         label = f"{seat_role(rules.players, rel)}, round {rnd + 1}"
@@ -363,4 +380,4 @@ def rates_on(states: np.ndarray, rules: Rules, caution: tuple[float, ...]) -> di
     return out
 
 
-__all__ = ["ALONE_GRID", "Fit", "Records", "Split", "best_alone", "best_call", "best_caution", "column_records", "held_out_gain", "model_choices", "reached_mask", "reached_rows", "top_up", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]
+__all__ = ["ALONE_GRID", "Fit", "best_response", "Records", "Split", "best_alone", "best_call", "best_caution", "column_records", "held_out_gain", "model_choices", "reached_mask", "reached_rows", "top_up", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]

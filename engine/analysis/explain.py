@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Action, Kind
-from engine.analysis.bidding import Analysis, OptionResult, Stats
+from engine.analysis.bidding import TIE_POINTS, Analysis, OptionResult, Stats
 from engine.cards import Card, Suit
 from engine.players.evaluate import describe_facts, hand_facts
 from engine.ranking import card_role
@@ -117,21 +117,49 @@ def chances(action: Action, r: Stats, players: int = 4) -> tuple[Chance, ...]:
     return tuple(out)
 
 
+def euchre_risk(o: OptionResult) -> float:
+    """The share of deals in which the learner's side names trump and is euchred after this option."""
+    r = o.realistic
+    return max(0.0, r.p_we_make - r.p_we_make_it)
+
+
+def tied_pair(analysis: Analysis) -> tuple[OptionResult, OptionResult]:
+    """The two best options, the one less likely to end in a euchre for the learner's side first."""
+    assert analysis.runner_up is not None
+    a, b = analysis.option(analysis.recommendation), analysis.option(analysis.runner_up)
+    return (a, b) if euchre_risk(a) <= euchre_risk(b) else (b, a)
+
+
+def _risk(o: OptionResult, players: int) -> str:
+    """What one option risks, in a clause: 'ordering up risks a euchre in 18% of deals'."""
+    r = o.realistic
+    if makes_trump(o.action):
+        return f"{gerund(o.action)} risks a euchre in {percent(euchre_risk(o))} of deals"
+    them = "the other side" if players == 4 else "an opponent"
+    return f"passing lets {them} name trump and make it in {percent(r.p_they_make_it)} of deals"
+
+
+def risk_sentence(analysis: Analysis, players: int = 4) -> str:
+    """One sentence on what each of two too-close options risks."""
+    first, second = tied_pair(analysis)
+    return _sentence(f"{_risk(first, players)}; {_risk(second, players)}")
+
+
 def headline(analysis: Analysis) -> str:
-    """The recommendation and its margin: 'Order up — 0.12 points a hand better than passing'."""
+    """The recommendation and its margin: 'Order up — 0.12 points a hand better than passing',
+    or, when the two best are worth the same within the figures' uncertainty, 'Too close to
+    call: pass or order up' (the option less likely to be euchred first)."""
     best = analysis.option(analysis.recommendation)
     name = label(best.action, best.discard)
     name = name[:1].upper() + name[1:]
     if analysis.runner_up is None:
         return f"{name} — the only choice"
+    if analysis.too_close:
+        first, second = tied_pair(analysis)
+        return f"Too close to call: {label(first.action)} or {label(second.action)}"
     other = gerund(analysis.runner_up)
     if analysis.by_win_chance:
-        whole = round(100 * analysis.margin)
-        if whole == 0:
-            return f"{name} — about as good as {other} (under 1% more chance of winning the game)"
-        return f"{name} — {whole}% more chance of winning the game than {other}"
-    if round(analysis.margin, 2) == 0:
-        return f"{name} — about as good as {other} (under 0.01 points a hand better)"
+        return f"{name} — {round(100 * analysis.margin)}% more chance of winning the game than {other}"
     return f"{name} — {analysis.margin:.2f} points a hand better than {other}"
 
 
@@ -216,7 +244,9 @@ def score_sentence(view: SeatView, score: tuple[int, int] | None, analysis: Anal
     if analysis.base_win is not None:
         text += f" Your side's chance of winning the game is about {analysis.base_win:.0%} before this hand."
     best_points = max(analysis.options, key=lambda o: o.realistic.ev)
-    if analysis.by_win_chance and best_points.action != analysis.recommendation:
+    ahead = best_points.realistic.ev - analysis.option(analysis.recommendation).realistic.ev
+    if analysis.by_win_chance and best_points.action != analysis.recommendation and ahead >= TIE_POINTS \
+            and not analysis.too_close:
         text += (
             f" The score changes the call: {label(best_points.action)} scores more points on average, but "
             f"{label(analysis.recommendation)} gives the better chance to win the game."
@@ -236,16 +266,27 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def explain(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None) -> list[str]:
+TABLE_WORDS = {  # how the other seats bid, as the explanation says it (engine.analysis.styles)
+    "people": "bid as people do (fitted to published figures of human games)",
+    "sound": "bid as strong players do (the sound bidding model)",
+    "cautious": "bid cautiously, never on a light hand",
+    "eager": "bid as eager bidders do (the club player's own bidding)",
+}
+
+
+def explain(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None, table: str = "people") -> list[str]:
     """The explanation lines for an analysis, most important last-but-first: the verdict."""
     first = headline(analysis)
-    return [f"Best: {first[:1].lower()}{first[1:]}.", *reasons(view, analysis, score)]
+    verdict = f"{first}." if analysis.too_close else f"Best: {first[:1].lower()}{first[1:]}."
+    return [verdict, *reasons(view, analysis, score, table)]
 
 
-def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None) -> list[str]:
+def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None, table: str = "people") -> list[str]:
     """The explanation without its verdict line (a page shows ``headline`` above these)."""
     best = analysis.option(analysis.recommendation)
     lines: list[str] = []
+    if analysis.too_close:
+        lines.append(risk_sentence(analysis, view.players))
     trump = option_trump(view, best.action)
     hand = view.hand
     instead = trump is None and analysis.runner_up is not None
@@ -273,15 +314,15 @@ def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = 
         lines.append(_sentence(_numbers(passing, view.players)))
     if best.ceiling is not None:
         top = max(analysis.options, key=lambda o: o.ceiling.ev if o.ceiling else -99)
-        if top.action != best.action and top.ceiling is not None:
+        tied = analysis.too_close and top.action == analysis.runner_up
+        if top.action != best.action and top.ceiling is not None and not tied:
             lines.append(
                 f"Only with every card face up and perfect play would {gerund(top.action)} score more "
                 f"({points(top.ceiling.ev)} points a hand); at a real table, with the cards hidden, "
                 f"{gerund(best.action)} is better."
             )
     lines.append(
-        f"How this was worked out: the other seats bid by the sound bidding model (a best response to "
-        f"itself) and every seat plays its cards as the club player does, on {analysis.n:,} simulated "
-        f"deals that fit the passes."
+        f"How this was worked out: the other seats {TABLE_WORDS.get(table, TABLE_WORDS['people'])} and every "
+        f"seat plays its cards as the club player does, on {analysis.n:,} simulated deals that fit the passes."
     )
     return lines

@@ -1,11 +1,13 @@
 """Advice that is honest about the table: every option valued against each opponents' style.
 
 ``analyze_robust(view, seed)`` runs ``engine.analysis.bidding.analyze`` once per style of
-``engine.analysis.styles`` (the sound model, a cautious table, an eager table), each from the
-same seed. The recommendation is the driving style's best (``drive``, default the sound
-model). It is a **close call** when another style's best is a different option, or when the
-driving style's own margin is inside its 95% interval; ``reason`` then says in one sentence
-what the answer depends on.
+``engine.analysis.styles`` (people, strong players, a cautious table, eager bidders), each
+from the same seed. The recommendation is the driving style's best (``drive``, default the
+people table). When the driving style's two best options are worth the same within the
+figures' uncertainty (``Analysis.too_close``) the answer is **too close to call**. It is a
+**close call** then, or when another style's best is a different option that earns clearly
+more there (by more than that table's tie margin); ``reason`` then says in one sentence what
+the answer depends on. No sentence says an option earns more when the figures are equal.
 
 The other styles are sampled to ``OTHER_HALF_WIDTH`` (coarser than the driving style's
 ±0.05): they only decide whether the answer would change.
@@ -19,15 +21,19 @@ from dataclasses import dataclass
 from engine.actions import Action
 from engine.analysis.bidding import Analysis, analyze
 from engine.analysis.explain import label
-from engine.analysis.styles import STYLES, opponents
+from engine.analysis.styles import DEFAULT_STYLE, STYLES, opponents
 from engine.view import SeatView
 
 OTHER_HALF_WIDTH = 0.1
-DESCRIBED = {"sound": "a sound table", "cautious": "a cautious table", "eager": "an eager table"}
-WHAT_IT_DOES = {  # what each table is, in a few words (engine.analysis.styles)
-    "sound": "bids by the sound model, a best response to itself",
-    "cautious": "calls as often as people do, by published figures",
-    "eager": "bids as the club player, who calls more",
+DESCRIBED = {"people": "a table of people", "sound": "a table of strong players", "cautious": "a cautious table",
+             "eager": "a table of eager bidders"}
+TABLE_NAMES = {"people": "People (the default)", "sound": "Strong players", "cautious": "Cautious players",
+               "eager": "Eager bidders"}
+WHAT_IT_DOES = {  # what each table is, in one plain clause (engine.analysis.styles)
+    "people": "calls as often as people do in each seat, by published figures from human games",
+    "sound": "calls whenever the cards make it pay against players as strong as themselves",
+    "cautious": "calls only on a clearly strong hand",
+    "eager": "calls on light hands, as our club player does",
 }
 
 
@@ -49,7 +55,7 @@ class Robust:
         return {s: a.option(action).realistic.ev for s, a in self.by_style.items()}
 
 
-def analyze_robust(view: SeatView, seed: int | str, *, drive: str = "sound", score: tuple[int, int] | None = None,
+def analyze_robust(view: SeatView, seed: int | str, *, drive: str = DEFAULT_STYLE, score: tuple[int, int] | None = None,
                    time_budget: float | None = 1.0, max_samples: int = 20000, ceiling: bool = True) -> Robust:
     """See the module docstring. ``seed`` seeds every style's sampling the same way."""
     by_style: dict[str, Analysis] = {}
@@ -60,28 +66,42 @@ def analyze_robust(view: SeatView, seed: int | str, *, drive: str = "sound", sco
             ceiling=ceiling and style == drive, policy=policy, bidder=policy,
             half_width=0.05 if style == drive else OTHER_HALF_WIDTH,
         )
+    reason = close_call_reason(by_style, drive)
+    return Robust(by_style[drive], drive, by_style, bool(reason), reason)
+
+
+def close_call_reason(by_style: dict[str, Analysis], drive: str) -> str:
+    """One sentence on what the answer depends on ('' when nothing does): the driving style's
+    two best options are too close to call, and/or another style's best is a different option
+    that earns clearly more there (by at least that style's tie margin)."""
     main = by_style[drive]
     best = main.recommendation
-    unit = "chance of winning the game" if main.by_win_chance else "points a hand"
     reason = ""
     for style, a in by_style.items():
-        if a.recommendation != best:
-            theirs, ours = (a.option(x).realistic for x in (a.recommendation, best))
-            other = label(a.recommendation).lower()
-            if main.by_win_chance and theirs.win_delta is not None and ours.win_delta is not None:
-                reason = (f"Against {DESCRIBED[style]}, {other} gives more chance of winning the game "
-                          f"({100 * theirs.win_delta:+.1f}% against {100 * ours.win_delta:+.1f}% for "
-                          f"{label(best).lower()}).")
-            else:
-                reason = (f"Against {DESCRIBED[style]}, {other} earns more "
-                          f"({theirs.ev:+.2f} points a hand, against {ours.ev:+.2f} for {label(best).lower()}).")
-            break
-    if not reason and main.runner_up is not None and main.margin_ci[0] <= 0:
+        if style == drive or a.recommendation == best or a.too_close:
+            continue
+        theirs, ours = (a.option(x).realistic for x in (a.recommendation, best))
+        other = label(a.recommendation).lower()
+        if main.by_win_chance and theirs.win_delta is not None and ours.win_delta is not None:
+            if theirs.win_delta - ours.win_delta < a.tie_margin:
+                continue
+            reason = (f"Against {DESCRIBED[style]}, {other} gives more chance of winning the game "
+                      f"({100 * theirs.win_delta:+.1f}% against {100 * ours.win_delta:+.1f}% for "
+                      f"{label(best).lower()}).")
+        else:
+            if theirs.ev - ours.ev < a.tie_margin:
+                continue
+            reason = (f"Against {DESCRIBED[style]}, {other} earns more "
+                      f"({theirs.ev:+.2f} points a hand, against {ours.ev:+.2f} for {label(best).lower()}).")
+        break
+    if main.too_close and main.runner_up is not None:
+        unit = "chance of winning the game" if main.by_win_chance else "points a hand"
         scale, fmt = (100.0, "{:+.1f}%") if main.by_win_chance else (1.0, "{:+.2f}")
         shown = [fmt.format(scale * x) for x in (main.margin, *main.margin_ci)]
-        reason = (f"{label(best)} and {label(main.runner_up).lower()} are within the simulation's margin of "
-                  f"error ({shown[0]} {unit}, 95% interval {shown[1]} to {shown[2]}).")
-    return Robust(main, drive, by_style, bool(reason), reason)
+        tie = (f"{label(best).capitalize()} and {label(main.runner_up).lower()} are worth the same within the figures' "
+               f"uncertainty ({shown[0]} {unit} apart, 95% interval {shown[1]} to {shown[2]}).")
+        reason = f"{tie} {reason}" if reason else tie
+    return reason
 
 
-__all__ = ["DESCRIBED", "OTHER_HALF_WIDTH", "WHAT_IT_DOES", "Robust", "analyze_robust", "legend"]
+__all__ = ["TABLE_NAMES", "DESCRIBED", "close_call_reason", "OTHER_HALF_WIDTH", "WHAT_IT_DOES", "Robust", "analyze_robust", "legend"]

@@ -1,13 +1,16 @@
 """The opponents' bidding styles the analyzer values every option against.
 
-- ``sound``: the fitted sound bidding model (``engine.analysis.bidding_fit``): the Club
-  player's bid strength with a call threshold and an alone threshold per seat and round
-  that are a best response to themselves. It drives the recommendation.
-- ``cautious``: a table that calls as often as people do (``engine.analysis.human_rates``):
-  the sound model's thresholds raised until its dealer, dealer's partner and first seat call
-  at the published human rates, and ``CAUTIOUS_EXTRA`` more everywhere else, to call and to
-  go alone. It ships beside the sound model's table; where it is missing (a file written
-  before it), the sound model plus ``CAUTIOUS_EXTRA`` everywhere stands in.
+- ``people``: a table that bids as people do (``engine.analysis.human_rates``): the sound
+  model's thresholds moved until every seat and round with a published figure calls that
+  share of hands (World of Card Games' human tables). It drives the advice a learner sees
+  by default (``DEFAULT_STYLE``). Where it is missing (a file written before it), the sound
+  model stands in.
+- ``sound``: strong players, the fitted sound bidding model (``engine.analysis.bidding_fit``):
+  the Club player's bid strength with a call threshold and an alone threshold per seat and
+  round that are a best response to themselves. The Expert player bids from it.
+- ``cautious``: a table that never bids light: the sound model's thresholds with three of the
+  published figures matched and ``CAUTIOUS_EXTRA`` more everywhere else, to call and to go
+  alone. Where it is missing, the sound model plus ``CAUTIOUS_EXTRA`` everywhere stands in.
 - ``eager``: the Club player as it is, one threshold for every seat (it calls more).
 
 Card play is the Club player's in every style. The fitted thresholds ship for every rules
@@ -31,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.errors import EuchreError
+from engine.errors import EuchreError, quoted
 from engine.players.base import Decision
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score
@@ -39,7 +42,8 @@ from engine.rules import PRESETS, Rules
 from engine.view import SeatView
 
 DATA_FILE = Path(__file__).with_name("bidding_styles.json")
-STYLES: tuple[str, ...] = ("sound", "cautious", "eager")
+STYLES: tuple[str, ...] = ("people", "sound", "cautious", "eager")
+DEFAULT_STYLE = "people"
 CAUTIOUS_EXTRA = 0.4
 BIDDING_FIELDS = ("players", "stick_the_dealer", "joker", "optional_pickup")
 
@@ -69,6 +73,11 @@ def _fitted() -> dict[str, tuple[float, ...]]:
 @lru_cache(maxsize=1)
 def _cautious() -> dict[str, tuple[float, ...]]:
     return _tables("cautious")
+
+
+@lru_cache(maxsize=1)
+def _people() -> dict[str, tuple[float, ...]]:
+    return _tables("people")
 
 
 def preset_for(rules: Rules) -> str | None:
@@ -101,15 +110,25 @@ def cautious_caution(rules: Rules) -> tuple[float, ...]:
     return tuple(c + CAUTIOUS_EXTRA for c in (sound_caution(rules) or (0.0,) * 16))
 
 
+def people_caution(rules: Rules) -> tuple[float, ...]:
+    """The people table's caution table (16 numbers) for these rules."""
+    name = preset_for(rules)
+    if name and name in _people():
+        return _people()[name]
+    return sound_caution(rules)
+
+
 def opponents(style: str, rules: Rules, score: Score | None = None) -> ClubPlayer:
     """The player that bids (and plays) the other seats in ``style``."""
+    if style == "people":
+        return ClubPlayer(score=score, caution=people_caution(rules))
     if style == "sound":
         return ClubPlayer(score=score, caution=sound_caution(rules))
     if style == "cautious":
         return ClubPlayer(score=score, caution=cautious_caution(rules))
     if style == "eager":
         return ClubPlayer(score=score)
-    raise UnknownStyle(f"{style!r} is not an opponents' style; choose one of: {', '.join(STYLES)}")
+    raise UnknownStyle(f"{quoted(style)} is not an opponents' style; choose one of: {', '.join(STYLES)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,5 +145,5 @@ class SoundBidder:
         return opponents("sound", view.rules, self.score).decide(view, rng)
 
 
-__all__ = ["CAUTIOUS_EXTRA", "DATA_FILE", "STYLES", "SoundBidder", "UnknownStyle", "cautious_caution", "opponents", "preset_for",
+__all__ = ["CAUTIOUS_EXTRA", "DATA_FILE", "DEFAULT_STYLE", "STYLES", "people_caution", "SoundBidder", "UnknownStyle", "cautious_caution", "opponents", "preset_for",
            "sound_caution"]

@@ -2,7 +2,7 @@
 
     python -m engine analyze --hand "JH JD AH KS 9C" --upcard 9H --seat first
         [--round 2 --turned-down H] [--bids pass,pass] [--score 6,8] [--rules JSON]
-        [--time 1.0] [--samples N] [--seed 1] [--no-ceiling] [--opponents sound|cautious|eager] [--json]
+        [--time 1.0] [--samples N] [--seed 1] [--no-ceiling] [--opponents people|sound|cautious|eager] [--json]
 
 Bad input (an unparsable card, a duplicate, the upcard in the hand, a wrong card
 count, the joker without the joker rule, a seat the table does not have) prints a
@@ -20,8 +20,8 @@ from engine.analysis.bidding import Analysis, Stats
 from engine.analysis.explain import explain, label
 from engine.analysis.robust import DESCRIBED, Robust, analyze_robust, legend
 from engine.analysis.situation import Question, question
-from engine.analysis.styles import STYLES
-from engine.cli.common import SEED_LIMIT, Parser, decimal, guarded, rules_option, whole
+from engine.analysis.styles import DEFAULT_STYLE, STYLES
+from engine.cli.common import SEED_LIMIT, Parser, decimal, guarded, one_line, rules_option, whole
 from engine.errors import EuchreError
 
 MAX_TIME = 60.0  # seconds of sampling: the estimates stop improving long before
@@ -46,9 +46,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="at most this many sampled deals")
     p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
     p.add_argument("--no-ceiling", dest="ceiling", action="store_false", help="skip open-hand solving")
-    p.add_argument("--opponents", choices=STYLES, default="sound",
-                   help="the other seats' bidding style that drives the recommendation (default sound; "
-                        "every style is shown)")
+    p.add_argument("--opponents", choices=STYLES, default=DEFAULT_STYLE,
+                   help="how the other seats bid, for the recommendation: people (default: as often as people "
+                        "do, by published figures), sound (strong players), cautious, eager (the club player); "
+                        "every table is valued and shown")
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
@@ -90,6 +91,8 @@ def to_json(q: Question, r: Robust, lines: list[str]) -> dict[str, Any]:
         **({"discard": str(best.discard)} if best.discard is not None else {}),
         "runner_up": None if a.runner_up is None else str(a.runner_up),
         "margin": round(a.margin, 4),
+        "margin_ci": [round(a.margin_ci[0], 4), round(a.margin_ci[1], 4)],
+        "too_close": a.too_close,
         "ranked_by": "win_chance" if a.by_win_chance else "points",
         "base_win": None if a.base_win is None else round(a.base_win, 4),
         "n": a.n, "seconds": round(a.seconds, 3), "stop": a.stop_reason,
@@ -103,7 +106,7 @@ def to_json(q: Question, r: Robust, lines: list[str]) -> dict[str, Any]:
     }
 
 
-def _table(a: Analysis) -> str:
+def _table(a: Analysis, drive: str) -> str:
     head = f"{'option':28} {'points':>7} {'95% interval':>16} {'make':>5} {'march':>6} {'euchred':>8} {'win±':>6} {'ceiling':>8}"
     rows = [head]
     for o in a.options:
@@ -115,7 +118,8 @@ def _table(a: Analysis) -> str:
             f"{label(o.action, o.discard) + mark:28} {r.ev:+7.2f} [{r.ev_ci[0]:+6.2f}, {r.ev_ci[1]:+6.2f}] "
             f"{r.p_make:5.0%} {r.p_march:6.0%} {r.p_euchred:8.0%} {win:>6} {ceil:>8}"
         )
-    rows.append(f"({a.n} sampled deals in {a.seconds:.2f} s; points: sound bidding, club card play; ceiling: open-hand perfect play)")
+    rows.append(f"({a.n} sampled deals in {a.seconds:.2f} s; points: against {DESCRIBED[drive]}, club card play; "
+                "ceiling: open-hand perfect play)")
     if a.stop_reason == "time":
         rows.append("(the --time budget ran out before the figures settled: another run may differ slightly)")
     return "\n".join(rows)
@@ -141,17 +145,17 @@ def _run(argv: list[str]) -> int:
     try:
         q = parse_question(args)
     except EuchreError as err:
-        print(f"analyze: {err}", file=sys.stderr)
+        print(f"analyze: {one_line(err)}", file=sys.stderr)
         return 2
     view = q.view()
     r = analyze_robust(view, args.seed, drive=args.opponents, score=q.score, time_budget=args.time,
                        max_samples=args.samples, ceiling=args.ceiling)
     a = r.analysis
-    lines = explain(view, a, q.score)
+    lines = explain(view, a, q.score, args.opponents)
     if args.json:
         print(json.dumps(to_json(q, r, lines)))
     else:
-        print(_table(a))
+        print(_table(a, r.drive))
         print(_styles(r))
         print()
         if r.close_call:

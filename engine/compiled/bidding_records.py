@@ -21,6 +21,9 @@ records, in column ``k = 2 * seat-left-of-dealer + round``:
 The auction itself goes on as the thresholds say, so later decisions are recorded in the
 situations the model really produces.
 
+``auction_choices`` plays only the auctions and notes what each seat did at each decision
+(pass, call or go alone): calling rates without the play-outs, hundreds of times faster.
+
 ``reaching_deals`` deals fresh hands until enough of them reach one seat-and-round decision
 under the thresholds: the model's rare decisions (the last seats of round 2, reached in a
 fraction of a percent of hands) are fitted on as many deals as the common ones.
@@ -40,6 +43,9 @@ from engine.compiled.club_bidding import (
     trick_estimate,
 )
 from engine.compiled.encoding import (
+    A_CALL_ALONE,
+    A_NAME_ALONE,
+    A_ORDER_ALONE,
     A_PASS,
     JOKER_CODE,
     P_BID1,
@@ -193,3 +199,31 @@ def decision_records(states: np.ndarray, needs: np.ndarray, alone_worth: bool, o
                         alone_est[d, k] = trick_estimate(five, n, trump, s[S_JOKER] == 1)
                         ev_alone[d, k] = _forced_net(s, seat, needs, forced, rel, rnd, NO, -NO, alone_worth, res)
             apply_action(s, club_decide(s, seat, needs, alone_worth))
+
+
+@njit(cache=True, nogil=True)
+def _goes_alone(a: int) -> bool:
+    return a == A_ORDER_ALONE or A_CALL_ALONE <= a < A_CALL_ALONE + 4 or A_NAME_ALONE <= a < A_NAME_ALONE + 4
+
+
+@njit(cache=True, nogil=True)
+def auction_choices(states: np.ndarray, needs: np.ndarray, alone_worth: bool, out: np.ndarray) -> None:
+    """What each seat did at each decision of each deal's auction under the thresholds
+    ``needs``: ``out[d, k]`` (a (deals, 8) int array) is -1 where the auction never gave column
+    ``k`` a real choice (as ``decision_records`` counts them: a dealer stuck by
+    stick-the-dealer and naming trump under the joker are not choices), 0 a pass, 1 a call
+    with the partner, 2 a call alone."""
+    for d in range(states.shape[0]):
+        for k in range(8):
+            out[d, k] = -1
+        s = states[d].copy()
+        players = s[S_PLAYERS]
+        while s[S_PHASE] == P_BID1 or s[S_PHASE] == P_BID2 or s[S_PHASE] == P_NAME:
+            seat = s[S_TO_ACT]
+            phase = s[S_PHASE]
+            a = club_bid(s, seat, needs, alone_worth)
+            stuck = phase == P_BID2 and s[S_STICK] == 1 and seat == s[S_DEALER]
+            if phase != P_NAME and not stuck:
+                k = 2 * ((seat - s[S_DEALER]) % players) + (1 if phase == P_BID2 else 0)
+                out[d, k] = 0 if a == A_PASS else (2 if _goes_alone(a) else 1)
+            apply_action(s, a)

@@ -3,7 +3,7 @@
 A *cell* is a seat (counted from the dealer's left: first, second = the dealer's partner,
 third, dealer; fewer with 2 or 3 players), a round (1, 2), a hand class
 (``engine.study.classes``) and a score bucket. The study computes one bucket, ``any``: the
-play-outs do not depend on the score under the sound model, so each cell keeps how often each
+play-outs do not depend on the score under the people table, so each cell keeps how often each
 net result came up, and ``engine.study.chart_table.at_score`` values the cell at any game score
 from those counts and the win table, on the same deals.
 
@@ -17,12 +17,12 @@ from those counts and the win table, on the same deals.
   uniformly from every set of them that has the class's off aces and voids. So the hand is
   uniform over the hands of the class;
 - the other hands (and, in round 2, the turned-down upcard) are dealt at random, and the deal
-  is kept only when every seat before this one passes under the sound bidding model
-  (``engine.analysis.styles``), as the analyzer's sampler does. The seat's own round-1 pass
+  is kept only when every seat before this one passes under the people table
+  (``engine.analysis.styles``, the table whose best response the app advises), as the analyzer's sampler does. The seat's own round-1 pass
   is its choice and not checked.
 
 On each kept deal every option (pass, order / call the best suit, the same alone) is applied
-and the hand played out by Club players bidding by the sound model
+and the hand played out by Club players bidding by the people table
 (``engine.compiled.playout.advance``); the figure is the seat's side's points minus the best
 other side's. The cell's row has per option the mean and a 95% interval, the best option,
 ``close_call`` (the best's interval overlaps another option's), ``n``, how many deals
@@ -30,7 +30,7 @@ were drawn to keep them, and per option how often each net result came up (``out
 from which ``engine.study.chart_table`` reads the cell at any score.
 
 ``count_classes`` estimates how often a cell occurs: on unconditioned random deals (dealer
-seat 0) the auction is played by the sound model, and each time it reaches a seat and round
+seat 0) the auction is played by the people table, and each time it reaches a seat and round
 the seat's class is counted. ``frequency`` is that count over the deals dealt: the share of
 all hands in which that seat faces that decision with that class.
 """
@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from engine.analysis.bidding_fit import seat_role
-from engine.analysis.styles import sound_caution
+from engine.analysis.styles import people_caution
 from engine.cards import make_deck
 from engine.compiled.club_bidding import bid_strength, club_bid, need_table
 from engine.compiled.encoding import (
@@ -181,7 +181,7 @@ def task_seed(seed: int, key: str) -> int:
 
 @dataclass(frozen=True)
 class Table:
-    """What every deal of these rules needs: the sound model's thresholds and a blank state."""
+    """What every deal of these rules needs: the people table's thresholds and a blank state."""
 
     rules: Rules
     needs: np.ndarray
@@ -192,7 +192,7 @@ class Table:
 
 @lru_cache(maxsize=8)
 def table_for(rules: Rules) -> Table:
-    needs = need_table(call_threshold(rules), sound_caution(rules))
+    needs = need_table(call_threshold(rules), people_caution(rules))
     template = encode_state(deal(rules, 0, random.Random(0)))
     deck = tuple(card_code(c) for c in make_deck(rules.deck, rules.joker))
     return Table(rules, needs, alone_worthwhile(rules), template, deck)
@@ -208,7 +208,7 @@ def _fill(tb: Table, s: np.ndarray, hands: list[list[int]], upcard: int) -> None
 
 def _auction_to(tb: Table, s: np.ndarray, rel: int, rnd: int, check: bool, me_checked: bool) -> bool:
     """Pass every seat before ``rel``'s decision in round ``rnd``; False as soon as one of them
-    (``check``) would have bid under the sound model. The seat's own round-1 pass is checked
+    (``check``) would have bid under the people table. The seat's own round-1 pass is checked
     only with ``me_checked``. Dealer seat 0, so a seat's number is its place left of the dealer."""
     order = seats(tb.rules)
     before = [(r, 1) for r in order] + [(r, 2) for r in order] if rnd == 2 else [(r, 1) for r in order]
@@ -363,7 +363,7 @@ def value_cell(rules_dict: dict[str, Any], cell_key: str, deals: int, seed: int)
 
 
 def count_classes(rules_dict: dict[str, Any], rel: int, rnd: int, chunk: int, deals: int, seed: int) -> dict[str, Any]:
-    """One frequency task: ``deals`` unconditioned deals; how often the sound auction reaches
+    """One frequency task: ``deals`` unconditioned deals; how often the people table's auction reaches
     seat ``rel`` in round ``rnd``, by the seat's hand class there."""
     rules = Rules.from_dict(rules_dict)
     tb = table_for(rules)

@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from engine.analysis.bidding_fit import exploitability, fit, make_deals, rates_on
-from engine.analysis.human_rates import BISECTIONS, HUMAN_RATES, calibrate
+from engine.analysis.human_rates import (
+    BISECTIONS,
+    HUMAN_RATES,
+    PEOPLE_DEALS,
+    PUBLISHED,
+    calibrate,
+    people_table,
+)
 from engine.analysis.human_rates import DEALS as CALIBRATION_DEALS
 from engine.rules import PRESETS, Rules
 from engine.study.charts import FREQUENCY_CHUNK, Cell, count_classes, value_cell
@@ -91,8 +98,9 @@ def write_parquet(rows: list[dict[str, Any]], out: Path) -> None:
 
 METHOD = ("iterated best response over the Club player's call thresholds by seat and round, then its alone "
           "thresholds (engine/analysis/bidding_fit.py), every decision on at least 12% as many deals "
-          "that reach it as the fit has deals; the cautious table: those thresholds raised to the "
-          "published human calling rates (engine/analysis/human_rates.py)")
+          "that reach it as the fit has deals; the people table: those thresholds moved until each seat "
+          "calls as often as the published human figures say; the cautious table: three of those "
+          "figures matched and every other threshold raised (engine/analysis/human_rates.py)")
 FIT_DEALS = 25_000  # stage 1's deals (stage 2, the alone thresholds, plays four times as many)
 CALIBRATION_SWEEPS_EXPECTED = 2  # the cautious table: one sweep moves its thresholds, the next finds them settled
 
@@ -110,15 +118,25 @@ def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) 
     caution, rounds_run, moved = fit(rules, deals, seed + 1000 * i, max_rounds=rounds)
     worst, gains = exploitability(rules, caution, check_deals, seed + 1000 * i + 1)
     club_worst, club_gains = exploitability(rules, (0.0,) * 8, check_deals, seed + 1000 * i + 1)
-    rate_deals = make_deals(rules, check_deals, seed + 1000 * i + 2)  # both tables' rates, on the same deals
-    rates = rates_on(rate_deals, rules, caution)
-    cautious = calibrate(rules, caution, calibration_deals(check_deals), seed + 1000 * i + 3)
-    cautious_rates = rates_on(rate_deals, rules, cautious)
     return {"name": name, "entry": {
         "rules": rules.changes(), "caution": list(caution), "rounds": rounds_run, "moved_last_round": moved,
         "exploitability": worst, "gains_by_seat_left_of_dealer": list(gains),
         "club_exploitability": club_worst, "club_gains_by_seat_left_of_dealer": list(club_gains),
-        "calling_rates": rates, "cautious": list(cautious), "cautious_calling_rates": cautious_rates, "seconds": round(time.perf_counter() - start, 1)}}
+        **human_tables(name, caution, check_deals, seed), "seconds": round(time.perf_counter() - start, 1)}}
+
+
+def human_tables(name: str, sound: tuple[float, ...], check_deals: int, seed: int) -> dict[str, Any]:
+    """The preset's people and cautious tables, fitted from its sound table ``sound``, with
+    every table's calling rates on the same fresh deals: the entry's fields after the sound fit."""
+    i = list(PRESETS).index(name)
+    rules = PRESETS[name]
+    rate_deals = make_deals(rules, check_deals, seed + 1000 * i + 2)  # every table's rates, on the same deals
+    cautious = calibrate(rules, sound, calibration_deals(check_deals), seed + 1000 * i + 3)
+    people = people_table(rules, sound, PEOPLE_DEALS, seed + 1000 * i + 5)
+    return {"calling_rates": rates_on(rate_deals, rules, sound),
+            "cautious": list(cautious), "cautious_calling_rates": rates_on(rate_deals, rules, cautious),
+            "people": list(people), "people_calling_rates": rates_on(rate_deals, rules, people),
+            "published_rates": {label: rate for label, rate in PUBLISHED.values()} if rules.players == 4 else {}}
 
 
 def fit_tasks(names: list[str], deals: int, check_deals: int, rounds: int, seed: int) -> list[Task]:

@@ -1,4 +1,4 @@
-"""The analyzer against the textbook panel (issue 12, item 4).
+"""The analyzer against the textbook panel (issues 12 and 28).
 
 The panel (``textbook_panel.py``) holds clear-cut bidding situations written from
 published strategy guides, never from the analyzer. The slow test asks the analyzer
@@ -20,15 +20,14 @@ from engine.cards import make_deck, parse_cards
 from tests.analysis.textbook_panel import SEATS, SITUATIONS, Situation
 
 MAX_SAMPLES = 1500  # deals per situation: the whole panel in about 30 s of CPU (under a minute on two busy cores)
-# Issue 12 asks for 97%. The sound bidding model of this release reaches 93.1% (257 of 276): with
-# right-left-ace in first seat it still prefers passing by a hair (a trap that pays against a
-# dealer who picks up freely: a close call), and in round 2 first seat and the dealer's partner
-# call a weak 'next' or a one-card suit, because the model's later seats call almost every
-# round 2 they reach (fitted on deals that reach them, their best response), so a pass there is
-# costly. 94.2% before those last seats were fitted on enough deals. The bar holds what is
-# reached, so a regression fails; raise it with the model.
-AGREEMENT = 0.93
-UNFLAGGED_AT_MOST = 4  # disagreements without a close-call warning (4 in this release)
+# Issue 28 asks for 97% strict agreement under the default table, the people table (fitted to
+# how often people call, never to this panel). This release reaches 98.2% (271 of 276): three
+# first-seat round-2 calls of a 9-10 'next' with nothing above a queen, one with 9-10 of the
+# other suit, and one dealer's partner's round-2 call of a one-card suit holding length only in
+# the turned-down suit (bench/panel_check.py values each against every table). The sound model
+# driving reaches 93.1%. The bar holds what is reached, so a regression fails.
+AGREEMENT = 0.97
+UNFLAGGED_AT_MOST = 2  # disagreements without a close-call warning (2 in this release)
 
 
 def _view(s: Situation):  # type: ignore[no-untyped-def]
@@ -89,6 +88,6 @@ def test_the_analyzer_agrees_with_the_textbook() -> None:
               f"as a close call:\n" + "\n".join(disagreements))
     assert rate >= AGREEMENT, report
     # Where it disagrees, the analyzer almost always warns: another table's best is the textbook's
-    # answer, or the margin is inside the interval (in this release 4 of 276 are not flagged;
+    # answer, or the margin is inside the interval (in this release 2 of 276 are not flagged;
     # bench/panel_check.py prints every disagreement valued against each table and open-handed).
     assert unflagged <= UNFLAGGED_AT_MOST, report

@@ -72,8 +72,9 @@ def test_chances_are_worded_from_your_side_in_one_number_format() -> None:
 def test_a_close_call_says_so_when_the_tables_disagree() -> None:
     at = _open({"hand": "JD JH AD 9C TS", "upcard": "QD", "seat": "first"})
     warnings = " ".join(w.value for w in at.warning)
-    assert "Close call" in warnings and "cautious table" in warnings
-    assert "points a hand better than" in _markdown(at)
+    # right-left-ace in first seat: order up against people, pass against strong players
+    assert "Close call" in warnings and "table of strong players, pass earns more" in warnings
+    assert "## Order up — " in _markdown(at) and "points a hand better than" in _markdown(at)
 
 
 def test_with_a_score_every_table_shows_its_chance_of_winning() -> None:
@@ -83,7 +84,7 @@ def test_with_a_score_every_table_shows_its_chance_of_winning() -> None:
     html = _html(at)
     cards = re.findall(r'data-testid="an-option".*?Against (.*?)</div>', html, flags=re.S)
     assert len(cards) == 3
-    assert all(c.count("to win)") == 2 for c in cards), cards  # a cautious and an eager table each
+    assert all(c.count("to win)") == 3 for c in cards), cards  # strong players, cautious, eager bidders each
 
 
 def test_round_two_says_turned_down_and_the_reasons_agree_with_the_call() -> None:

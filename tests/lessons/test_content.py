@@ -12,7 +12,7 @@ import pytest
 from lessons.exercises import EXERCISE_KINDS
 from lessons.links import analyze_link
 from lessons.loader import load_lessons, parse_element, parse_lesson
-from lessons.model import LessonError
+from lessons.model import ELEMENT_KINDS, LessonError
 
 ROOT = Path(__file__).resolve().parents[2]
 ORDER = [
@@ -29,6 +29,13 @@ def test_the_course_has_the_twelve_lessons_in_order() -> None:
         assert lesson.steps and all(step.text for step in lesson.steps)
         for step in lesson.steps:
             assert "@" not in step.text.splitlines()[0]
+
+
+def test_the_readme_documents_every_element() -> None:
+    readme = (ROOT / "lessons" / "README.md").read_text(encoding="utf-8")
+    for kind in ELEMENT_KINDS:
+        assert f"| `{kind}` | `@{kind}" in readme, kind
+    assert "`@chart upcard=Q`" in readme and "`9 T J Q K A`" in readme
 
 
 def test_every_exercise_type_is_used_somewhere() -> None:

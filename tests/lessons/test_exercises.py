@@ -7,6 +7,7 @@ text ("JH", "TD", "JOKER"), never from the code under test.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -216,6 +217,24 @@ def test_order_up_or_pass_judged_by_the_analyzer() -> None:
         expected = ex.options[0] if analysis.recommendation.kind is Kind.ORDER else "pass"
         feedback = check(ex, expected)
         assert feedback.correct and "hand analyzer" in feedback.message
+
+
+def test_the_dealers_feedback_says_pick_it_up_not_order_up() -> None:
+    """The dealer is offered "pick it up", so the verdict speaks of picking up as well."""
+    from lessons.bid_drill import dealer_words, solve_bid
+
+    assert dealer_words("Best: order up (discard JD) — 0.37 points a hand better than passing.") == (
+        "Best: pick it up (discard JD) — 0.37 points a hand better than passing.")
+    assert dealer_words("Best: pass — 1.17 points a hand better than ordering up. Ordering up would make "
+                        "clubs trump.") == ("Best: pass — 1.17 points a hand better than picking it up. "
+                                            "Picking it up would make clubs trump.")
+    assert dealer_words("Order up alone") == "Pick it up alone"
+    assert dealer_words("a border update") == "a border update"
+    ex = generate("bid", 0, {"seat": "dealer"})
+    assert ex.options == ("pick it up", "pass")
+    why = solve_bid(ex).why
+    assert re.search(r"\border(ing)? up\b", why, re.IGNORECASE) is None, why
+    assert "pick it up" in why.lower() or "picking it up" in why.lower(), why
 
 
 @pytest.mark.parametrize("kind", ["left_bower", "rank_order", "can_play", "trick_winner", "points", "bid", "play_card"])

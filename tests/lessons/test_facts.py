@@ -15,7 +15,7 @@ from engine.cards import Suit, parse_cards
 from engine.hand import Phase, apply, deal, from_cards
 from engine.players.club import ClubPlayer
 from engine.ranking import is_trump, trick_winner_index
-from engine.rules import Rules
+from engine.rules import PRESETS, Rules
 from engine.seats import seat_name
 from engine.view import view_of
 from lessons.links import analyze_link
@@ -45,6 +45,18 @@ def test_deck_the_cards_left_over_for_each_deck_size() -> None:
         assert left == size - 20
         assert said in words, said
         assert str(left) in said
+
+
+def test_deck_each_side_keeps_a_six_and_a_four() -> None:
+    words = flat(lesson_by_id("deck"))
+    assert "except a 6 and a 4 for each side to keep score with" in words
+    assert "(keep a 6 and a 4" not in words
+
+
+def test_making_trump_stick_the_dealer_in_most_tournaments() -> None:
+    words = flat(lesson_by_id("making-trump"))
+    assert "Many groups, and most tournaments, play **stick the dealer**" in words
+    assert "nearly all" not in words
 
 
 def test_deck_the_draw_for_partners_and_the_deal() -> None:
@@ -89,6 +101,13 @@ def test_tricks_the_worked_example_is_good_play_and_the_engine_agrees() -> None:
             best_before = seats[trick_winner_index(cards[:i], trump)]
             assert best_before % 2 != seats[i] % 2, "a trump was spent on the partner's winning card"
     assert "trumping a trick your **partner** is already winning" in " ".join(example.text.split())
+    # The card kept for later is the trump North played, and the partner whose winner North
+    # should not trump is South (a lead by South puts North after South in the trick).
+    assert seat_name(4, seats[1]) == "North" and cards[1] == parse_cards("9S")[0]
+    assert "Had South, North's partner, led a diamond that neither opponent could beat, North should" in (
+        " ".join(example.text.split()))
+    assert "keeping the 9♠ for later" in " ".join(example.text.split())
+    assert "East, West's partner" not in example.text
 
 
 def test_making_trump_the_dealers_partner_alone_and_the_optional_pickup() -> None:
@@ -114,13 +133,21 @@ def test_keeping_score_six_and_four_and_the_house_conventions() -> None:
     assert "**best of three**" in words and "**best of five**" in words
 
 
-def test_variants_railroad_features_and_the_folklore() -> None:
+def test_variants_railroad_features_the_name_and_the_preset() -> None:
     words = flat(lesson_by_id("variants"))
     railroad = " ".join(step(lesson_by_id("variants"), "Railroad Euchre").text.split())
     for feature in ("**joker**", "**call for the partner's best card**", "**defend alone**", "**quick scoring**"):
         assert feature in railroad, feature
     assert "stick the dealer among them, but that is not what makes a game Railroad" in railroad
-    assert "folklore at best" in railroad and "how fast the points come" in railroad
+    # The name: what seed 002 says, attributed, with no verdict on it.
+    assert "one account holds" in railroad and "long train journeys in 19th-century America" in railroad
+    assert "folklore" not in railroad
+    # The app's preset: defend alone and stick the dealer, no joker, and no call for a best card.
+    preset = PRESETS["Railroad (defend alone)"]
+    assert preset.defend_alone and preset.stick_the_dealer and not preset.joker
+    assert "**leaves out the joker and calling for the partner's best card**" in railroad
+    # Glossary: a euchre is 2, or 4 by a lone defender against a lone maker (rules §9).
+    assert "defenders score 2 (4 when a lone defender euchres a lone maker, where defending alone is played)" in words
     for term in ("screw the dealer", "march, sweep", "imperial bower", "renege", "reverse next"):
         assert term in words, term
 
@@ -140,13 +167,30 @@ def test_strategy_the_round_two_hand_has_four_trumps_and_next_is_a_convention() 
     assert nxt.count("**") >= 8
 
 
+def test_strategy_the_dealer_picks_up_only_when_the_upcard_is_taken_or_ordered() -> None:
+    dealer = " ".join(step(lesson_by_id("strategy"), "The dealer's choice").text.split())
+    assert "whenever its suit is made trump in round 1, whether you take it yourself or another player orders" in dealer
+    assert "will **pick up** the upcard yourself" not in dealer
+
+
+def test_strategy_after_a_pass_at_9_8_only_a_march_wins_the_game_for_them() -> None:
+    # They have 8 of 10: a make is 1 point, a march 2 and a lone march 4, so only a march will do.
+    words = flat(lesson_by_id("strategy"))
+    assert "after a pass they need a march, alone or not, to win on this deal" in words
+    assert "a march or a lone hand" not in words
+
+
 def test_strategy_the_score_step_describes_two_different_scores() -> None:
     words = flat(lesson_by_id("strategy"))
     assert "9 to 8" not in words and "8 to 9" not in words
     assert re.search(r"\*\*Leading 9–8\*\*, being euchred gives the other side 2 points and the game", words)
     assert re.search(r"\*\*Trailing 8–9\*\*, any point for the other side ends the game", words)
-    score = step(lesson_by_id("strategy"), "The score matters").element
-    assert score is not None and analyze_link(dict(score.options)).score == (8, 9)  # us 8, them 9: trailing
+    leading = step(lesson_by_id("strategy"), "The score matters").element
+    assert leading is not None and analyze_link(dict(leading.options)).score == (9, 8)  # us 9, them 8: leading
+    trailing = step(lesson_by_id("strategy"), "Trailing at the end").element
+    assert trailing is not None and analyze_link(dict(trailing.options)).score == (8, 9)  # us 8, them 9
+    # the same hand both times, so what changes the call is the score (and the seat)
+    assert dict(leading.options)["hand"] == dict(trailing.options)["hand"]
 
 
 def test_defending_the_partners_winner_example_and_the_engine_agree() -> None:
@@ -162,8 +206,9 @@ def test_defending_the_partners_winner_example_and_the_engine_agree() -> None:
 
 
 def test_defending_trump_low_and_the_club_player_agree() -> None:
-    """The lesson's trick: hearts trump, West leads the ace of clubs, you hold no club but the
-    right bower and the 9 of hearts. The 9 wins the trick; the computer player ruffs with it."""
+    """The lesson's trick: hearts trump, East leads the ace of clubs, and you, South, play
+    second with no club but the right bower and the 9 of hearts; West and North play after
+    you. The 9 wins the trick; the computer player ruffs with it."""
     lesson = lesson_by_id("defending")
     example = step(lesson, "Trump low")
     assert example.element is not None
@@ -171,14 +216,19 @@ def test_defending_trump_low_and_the_club_player_agree() -> None:
     trump = Suit.parse(example.element.option("trump"))
     assert trick_winner_index([led, ruff], trump) == 1 and is_trump(ruff, trump)
     words = " ".join(example.text.split())
-    assert "**lowest trump that wins**" in words and f"West leads the {led.short}" in words
-    # The same trick at a table: South deals, diamonds are turned down, West names hearts.
-    hands = [list(parse_cards(h)) for h in ("9C TC QD KD AS", "AC KH QH TH 9D", "JH 9H AD TS QS", "KC QC JC AH 9S")]
-    state = from_cards(Rules(), 0, hands, parse_cards("TD")[0])
+    assert "**lowest trump that wins**" in words and f"East leads the {led.short}; you play next" in words
+    assert "West and then your partner North play after you" in words
+    # The same trick at a table: North deals, so East (on the dealer's left) leads, then South,
+    # West and North. Diamonds are turned down and East names hearts.
+    hands = [list(parse_cards(h)) for h in ("JH 9H AD TS QS", "KC QC JC AH 9S", "9C TC QD KD AS", "AC KH QH TH 9D")]
+    state = from_cards(Rules(), 2, hands, parse_cards("TD")[0])
     for action in ["pass"] * 4 + ["call H", f"play {led}"]:
         state = state.apply(action)
-    assert state.to_act == 2  # North, the seat with the J and 9 of hearts
-    assert ClubPlayer().decide(view_of(state, 2), random.Random(0)).action.card == ruff
+    assert state.to_act == 0  # South, the seat with the J and 9 of hearts, plays second
+    assert ClubPlayer().decide(view_of(state, 0), random.Random(0)).action.card == ruff
+    state = state.apply(f"play {ruff}")
+    assert state.to_act == 1  # West, the opponent still to come, holds clubs and must follow
+    assert {str(a) for a in state.legal_actions()} == {"play KC", "play QC", "play JC"}
 
 
 def test_the_play_lessons_come_before_strategy_and_cover_the_brief() -> None:

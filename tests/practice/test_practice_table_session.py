@@ -31,11 +31,13 @@ class FakeGrader:
     def __init__(self) -> None:
         self.threads: list[str] = []
         self.scores: list[tuple[int, int] | None] = []
+        self.tables: list[str] = []
 
     def __call__(self, step: int, before: HandState, action: Action, seat: int,
-                 score: tuple[int, int] | None) -> GradedDecision:
+                 score: tuple[int, int] | None, table: str) -> GradedDecision:
         self.threads.append(threading.current_thread().name)
         self.scores.append(score)
+        self.tables.append(table)
         return GradedDecision(step, before, action, "best", 0.0, None, (), "fake")
 
 

@@ -1,0 +1,73 @@
+"""Does following the hints win games? A side that bids as the practice table's bid hints say
+(the analyzer's recommendation against the chosen table, at the game score, as ``practice.coach``
+gives it) against a side of club players, whole games to 10.
+
+    python bench/hint_follower.py [--games 100] [--table people] [--seed 1]
+
+Both sides play their cards as the club player, so the games differ only in the bidding. The
+hint follower asks the analyzer as the practice table does (``practice.review.BID_SAMPLES``
+sampled deals, no time budget, seeded from the position). Games are played in both seatings
+(``engine.arena.run_games``). Prints the hint follower's share of games won with a 95% interval,
+and its points a hand against the club players'. About 3 s a game on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.analysis.bidding import analyze  # noqa: E402
+from engine.analysis.sampler import BIDDING_PHASES  # noqa: E402
+from engine.analysis.styles import STYLES, opponents  # noqa: E402
+from engine.arena import run_games  # noqa: E402
+from engine.players.base import Decision  # noqa: E402
+from engine.players.club import ClubPlayer  # noqa: E402
+from engine.players.evaluate import Score  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+from engine.view import SeatView  # noqa: E402
+from practice.review import BID_SAMPLES  # noqa: E402
+
+
+@dataclass(frozen=True, slots=True)
+class HintFollower:
+    """Bids as the analyzer recommends against ``table`` at the game score; plays as the club player."""
+
+    table: str = "people"
+    score: Score | None = None
+
+    def with_score(self, score: Score | None) -> HintFollower:
+        return HintFollower(self.table, score)
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        if view.phase not in BIDDING_PHASES:
+            return ClubPlayer(score=self.score).decide(view, rng)
+        policy = opponents(self.table, view.rules)
+        score = None if self.score is None else (self.score.ours, self.score.theirs)
+        a = analyze(view, random.Random(f"hint:{view.seat}:{view.hand}:{view.upcard}:{view.phase}"), score=score,
+                    time_budget=None, max_samples=BID_SAMPLES, ceiling=False, policy=policy, bidder=policy)
+        return Decision(a.recommendation, "the analyzer's recommendation")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--table", default="people", choices=STYLES)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    start = time.perf_counter()
+    out = run_games(Rules(), HintFollower(args.table), ClubPlayer(), args.games, args.seed)
+    print(f"hint follower ({args.table} table) against club players, {args.games} game seeds in both seatings "
+          f"({time.perf_counter() - start:.0f} s):")
+    for key, value in out.items():
+        print(f"  {key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
