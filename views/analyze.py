@@ -198,9 +198,10 @@ def main() -> None:
         score = c5.text_input("Score (you, them)", key=K + "score", placeholder="6,8")
         if st.session_state.get(K + "table") not in STYLES:
             st.session_state[K + "table"] = DEFAULT_STYLE
-        table = st.selectbox("The table you play at", STYLES, key=K + "table", format_func=TABLE_NAMES.__getitem__,
-                             help="How the other three players bid. The advice is the best choice against them.")
-        st.caption(f"{TABLE_NAMES[table]}: {WHAT_IT_DOES[table]}.")
+        t1, t2 = st.columns([1.3, 2], vertical_alignment="bottom")
+        table = t1.selectbox("The table you play at", STYLES, key=K + "table", format_func=TABLE_NAMES.__getitem__,
+                             help="How the other players bid. The advice is the best choice against them.")
+        t2.caption(f"{TABLE_NAMES[table]}: {WHAT_IT_DOES[table]}.")
     if not hand.strip() or not upcard.strip():
         st.info("Enter five cards and the upcard, e.g. JH JD AH KS 9C with 9H turned up.")
         return

@@ -27,6 +27,7 @@ from engine.errors import EuchreError
 MAX_TIME = 60.0  # seconds of sampling: the estimates stop improving long before
 MIN_TIME = 0.01
 MAX_SAMPLES = 1_000_000
+DEFAULT_SAMPLES = 20_000  # the Analyze page's cap (engine.analysis.robust), so both give the same verdict
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -42,8 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", default=None, help='rules as JSON, e.g. \'{"stick_the_dealer": true}\'')
     p.add_argument("--time", type=decimal("--time", MIN_TIME, MAX_TIME), default=1.0,
                    help="time budget in seconds (default 1.0)")
-    p.add_argument("--samples", type=whole("--samples", 1, MAX_SAMPLES), default=4000,
-                   help="at most this many sampled deals")
+    p.add_argument("--samples", type=whole("--samples", 1, MAX_SAMPLES), default=DEFAULT_SAMPLES,
+                   help=f"at most this many sampled deals (default {DEFAULT_SAMPLES:,}, as the Analyze page)")
     p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
     p.add_argument("--no-ceiling", dest="ceiling", action="store_false", help="skip open-hand solving")
     p.add_argument("--opponents", choices=STYLES, default=DEFAULT_STYLE,

@@ -139,3 +139,23 @@ def test_show_me_a_deal_where_this_fails_trick_by_trick() -> None:
     assert len(re.findall(r"<b>Trick \d</b> · \w+( \([a-z ]+\))? led", tricks)) == 5
     assert tricks.count(" won</div>") == 5 and tricks.count('data-state="winning"') == 5
     assert "**The bidding:**" in text and not re.search(r"^1\. ", text, re.M)
+
+
+def test_the_table_you_play_at_drives_the_advice_and_the_link() -> None:
+    """People by default; the link's table= chooses another, a bad one is refused with the
+    accepted names and the default kept (issue 28)."""
+    readme = {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first"}
+    at = _open(readme)
+    assert at.selectbox(key="an_table").value == "people"
+    text = _markdown(at)
+    assert "## Order up — " in text  # right, left, ace and two small cards: order up against people
+    assert "Recommendation against a table of people" in " ".join(c.value for c in at.caption)
+    strong = _open({**readme, "table": "sound"})
+    assert strong.selectbox(key="an_table").value == "sound"
+    assert "Recommendation against a table of strong players" in " ".join(c.value for c in strong.caption)
+    assert "the other seats bid as strong players do" in _markdown(strong)
+    bad = _open({**readme, "table": "[x](https://evil.example)"})
+    warning = " ".join(w.value for w in bad.warning)
+    assert "is not one of people, sound, cautious, eager" in warning
+    assert not re.search(r"(?<!\\)\]\(", warning)  # the link's markdown is escaped, never a live link
+    assert bad.selectbox(key="an_table").value == "people"

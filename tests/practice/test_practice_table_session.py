@@ -283,3 +283,17 @@ def test_read_levels() -> None:
     assert read_levels(" cEb ") == ("club", "expert", "beginner")
     with pytest.raises(ValueError, match="b = beginner, c = club, e = expert"):
         read_levels("")
+
+
+def test_grades_use_the_table_the_learner_chose(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    # People by default; after choosing strong players every grade (background and the review's
+    # own) is asked for that table, and grades made for another table are not reused.
+    table = _table(worker, grader, seed=21)
+    assert table.table == "people"
+    _finish_hand(table)
+    table.grades()
+    assert grader.tables and set(grader.tables) == {"people"}
+    grader.tables.clear()
+    table.table = "sound"
+    table.grades()  # the same hand, another table: graded again, for strong players
+    assert grader.tables and set(grader.tables) == {"sound"}
