@@ -3,7 +3,9 @@
 A record is a JSON object: ``rules`` (omitted fields take defaults), ``dealer``,
 ``hands`` (one list of 5 cards per seat, in seat order), ``upcard``, ``actions``
 (canonical action strings), and optionally ``kitty`` (the face-down cards) and
-``meta`` (free-form, ignored by the engine).
+``meta`` (free-form, ignored by the engine). Instead of the first six, a record may give
+``position``: a position text (engine/position.py) holding the same deal and actions, which
+replays the same way, step by step.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from engine.cards import Card, parse_card
 from engine.errors import DealError, EuchreError, quoted
 from engine.hand import HandState, apply, from_cards, legal_actions
 from engine.numbers import shown_value
+from engine.position import Position, PositionError
 from engine.rules import Rules
 
-RECORD_FIELDS = ("rules", "dealer", "hands", "upcard", "actions", "kitty", "meta")
+RECORD_FIELDS = ("rules", "dealer", "hands", "upcard", "actions", "kitty", "meta", "position")
+DEAL_FIELDS = ("rules", "dealer", "hands", "upcard", "actions", "kitty")  # or "position"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +37,7 @@ def _cards(value: Any, what: str) -> list[Card]:
     return [parse_card(c) for c in value]
 
 
-def opening_state(record: dict[str, Any]) -> HandState:
-    """The dealt hand a record describes, before any action. Raises EuchreError on a bad deal."""
+def _check_fields(record: dict[str, Any]) -> None:
     if not isinstance(record, dict):
         raise DealError("a record must be a JSON object")
     unknown = sorted(set(record) - set(RECORD_FIELDS))
@@ -42,6 +45,37 @@ def opening_state(record: dict[str, Any]) -> HandState:
         raise DealError(
             f"unknown record field(s) {', '.join(map(repr, unknown))}; known: {', '.join(RECORD_FIELDS)}"
         )
+
+
+def record_position(record: dict[str, Any]) -> Position | None:
+    """The position a ``{"position": TEXT}`` record gives, None for a record that gives its deal
+    field by field. Raises EuchreError (PositionError for the text)."""
+    _check_fields(record)
+    if "position" not in record:
+        return None
+    both = [f for f in DEAL_FIELDS if f in record]
+    if both:
+        raise DealError(
+            f"a record gives either position or {', '.join(DEAL_FIELDS)}; this one gives position "
+            f"and {', '.join(both)}"
+        )
+    text = record["position"]
+    if not isinstance(text, str):
+        raise DealError(f"position must be a position text like \"standard/0/...\", got {quoted(text)}")
+    return Position.parse(text)
+
+
+def opening_state(record: dict[str, Any]) -> HandState:
+    """The dealt hand a record describes, before any action. Raises EuchreError on a bad deal."""
+    return _opening(record)[0]
+
+
+def _opening(record: dict[str, Any]) -> tuple[HandState, Position | None]:
+    """The opening state, and the record's position when it gives one."""
+    position = record_position(record)
+    if position is not None:
+        dealt = from_cards(position.rules, position.dealer, position.hands, position.upcard, position.kitty)
+        return dealt, position
     missing = [f for f in ("dealer", "hands", "upcard") if f not in record]
     if missing:
         raise DealError(f"record is missing {', '.join(missing)}")
@@ -57,17 +91,19 @@ def opening_state(record: dict[str, Any]) -> HandState:
     dealer = record["dealer"]
     if isinstance(dealer, int) and not isinstance(dealer, bool) and dealer.bit_length() > 64:
         raise DealError(f"dealer must be a seat 0..{rules.players - 1}, got {shown_value(dealer)}")
-    return from_cards(rules, dealer, parsed, upcard, kitty)
+    return from_cards(rules, dealer, parsed, upcard, kitty), None
 
 
 def replay(record: dict[str, Any]) -> tuple[list[HandState], list[Action], ReplayError | None]:
     """Apply a record's actions. Returns the states (opening first), the actions applied,
     and the first error (None if every action was legal)."""
     try:
-        state = opening_state(record)
+        state, position = _opening(record)
+    except PositionError as err:  # an unreadable action in the text: its step
+        return [], [], ReplayError(str(err), err.step)
     except EuchreError as err:
         return [], [], ReplayError(str(err), None)
-    actions = record.get("actions", [])
+    actions = record.get("actions", []) if position is None else [str(a) for a in position.actions]
     if not isinstance(actions, list):
         return [state], [], ReplayError("actions must be a list of action strings", None)
     states = [state]
@@ -115,6 +151,7 @@ def result_record(record: dict[str, Any]) -> dict[str, Any]:
     if not final.is_over:
         out["to_act"] = final.to_act
         out["legal"] = [str(a) for a in legal_actions(final)]
+    out["position"] = final.to_text()
     return out
 
 

@@ -32,6 +32,7 @@ from engine.actions import (
 )
 from engine.cards import Card, Suit, format_cards, make_deck
 from engine.errors import DealError, IllegalAction, quoted
+from engine.position import Position, PositionError
 from engine.ranking import effective_table, trick_winner_index
 from engine.rules import Rules
 from engine.scoring import hand_points
@@ -145,6 +146,55 @@ class HandState:
     def apply(self, action: Action | str) -> HandState:
         return apply(self, action)
 
+    def to_position(self) -> Position:
+        """The deal and the actions taken: what the position text holds (engine/position.py)."""
+        return Position(
+            self.rules, self.dealer, self.dealt, self.upcard, self.kitty, tuple(a for _, a in self.history)
+        )
+
+    def to_text(self) -> str:
+        """This position as one line of text, like chess's FEN (the grammar: engine/position.py):
+        the rules, the dealer, the hands as dealt, the upcard (and the kitty when it is not the
+        rest of the deck in deck order) and the actions so far. One text per position;
+        ``HandState.from_text`` gives back this very state.
+
+        Raises PositionError for a state assembled field by field that replaying its deal and
+        actions does not give (a lesson's or the analyzer's), rather than print a text that
+        would mean another state.
+
+        >>> from engine.cards import parse_cards
+        >>> hands = [parse_cards("TH 9H AC KC QC"), parse_cards("JH JD AH KH QH")]
+        >>> state = from_cards(Rules(players=2), 1, hands, Card.parse("9S"))
+        >>> state = state.apply("pass").apply("pass").apply("call H")
+        >>> state.to_text()
+        'players=2/1/TH-9H-AC-KC-QC,JH-JD-AH-KH-QH/9S/pass,pass,call-H'
+        >>> HandState.from_text(state.to_text()) == state
+        True
+        """
+        position = self.to_position()
+        try:
+            same = from_position(position) == self
+        except PositionError:
+            same = False
+        if not same:
+            raise PositionError(
+                "this state was not reached by applying its actions to its deal (it was assembled "
+                "field by field), so no position text gives it back"
+            )
+        return str(position)
+
+    @classmethod
+    def from_text(cls, text: str) -> HandState:
+        """The state a position text describes (``to_text``'s inverse). Raises PositionError saying
+        what is wrong: the text, the deal, or the first illegal action and its number.
+
+        >>> HandState.from_text("two-handed/1/TH-9H-AC-KC-QC,JH-JD-AH-KH-QH/9S/pass,call-H")
+        Traceback (most recent call last):
+        ...
+        engine.position.PositionError: action 2 of 2: call H is not legal for seat 1 now; legal: pass, order
+        """
+        return from_position(Position.parse(text))
+
     def __str__(self) -> str:
         hands = " | ".join(format_cards(h) for h in self.hands)
         return f"HandState({self.phase.value}, dealer {self.dealer}, to act {self.to_act}, upcard {self.upcard}, hands {hands})"
@@ -233,6 +283,22 @@ def from_cards(
     elif len(seen) != len(deck):
         raise DealError(f"the deal uses {len(seen)} cards but the deck has {len(deck)}")
     return _opening_state(rules, dealer, tuple(tuple(h) for h in hands), upcard, tuple(kitty))
+
+
+def from_position(position: Position) -> HandState:
+    """Deal a position's cards and apply its actions. Raises PositionError: an impossible deal,
+    or an illegal action (the message numbers it from 1; ``step`` counts from 0)."""
+    try:
+        state = from_cards(position.rules, position.dealer, position.hands, position.upcard, position.kitty)
+    except DealError as err:
+        raise PositionError(f"the deal cannot happen: {err}") from err
+    count = len(position.actions)
+    for step, action in enumerate(position.actions):
+        try:
+            state = apply(state, action)
+        except IllegalAction as err:
+            raise PositionError(f"action {step + 1} of {count}: {err}", step) from err
+    return state
 
 
 def _opening_state(
