@@ -1,6 +1,6 @@
 """Analyzer figures: how well every option is known at a 1 s budget, and recommendation stability.
 
-    python bench/analyzer_bench.py [--situations 100] [--stability 200] [--stability-time 1.0]
+    python -m bench analyzer_bench [--situations 100] [--stability 200] [--stability-time 1.0]
                                    [--max-samples 100000] [--skip-compile]
 
 0. Compile time of the numba code (the Club port, the deal loop, the solver core), in a
@@ -30,19 +30,19 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from engine.actions import PASS
+from engine.analysis.bidding import Analysis, analyze
+from engine.analysis.playout import warm_up
+from engine.analysis.robust import analyze_robust
+from engine.compiled.deal_loop import warm_up as warm_up_fast
+from engine.hand import apply, deal
+from engine.rules import Rules
+from engine.view import SeatView, view_of
 
-from engine.actions import PASS  # noqa: E402
-from engine.analysis.bidding import Analysis, analyze  # noqa: E402
-from engine.analysis.playout import warm_up  # noqa: E402
-from engine.analysis.robust import analyze_robust  # noqa: E402
-from engine.compiled.deal_loop import warm_up as warm_up_fast  # noqa: E402
-from engine.hand import apply, deal  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.view import SeatView, view_of  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]  # the checkout: the subprocesses run from it
 
 COMPILE = (
     "import time; t = time.perf_counter(); "
@@ -130,8 +130,8 @@ def stability(n: int, budget: float) -> None:
 
 
 def robust(n: int) -> None:
-    """The analysis the page and the CLI run: the sound table to ±0.05 (ceiling on) plus the
-    cautious and eager tables to ±0.1, default 1 s budget each."""
+    """The analysis the page and the CLI run: the people table to ±0.05 (ceiling on) plus the
+    sound, cautious and eager tables to ±0.1, default 1 s budget each."""
     if n <= 0:
         return
     rng = random.Random(4)
@@ -142,19 +142,19 @@ def robust(n: int) -> None:
         r = analyze_robust(view, 2)
         seconds.append(time.perf_counter() - t)
         close += r.close_call
-    print(f"robust analysis (three tables): {n} round-1 situations; seconds median {statistics.median(seconds):.2f}, "
+    print(f"robust analysis (four tables): {n} round-1 situations; seconds median {statistics.median(seconds):.2f}, "
           f"p90 {pct(seconds, 0.9):.2f}, max {max(seconds):.2f}; close calls {close}/{n}")
 
 
-def main() -> None:
-    p = argparse.ArgumentParser()
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench analyzer_bench")
     p.add_argument("--situations", type=int, default=100)
     p.add_argument("--stability", type=int, default=200)
     p.add_argument("--stability-time", dest="stability_time", type=float, default=1.0)
     p.add_argument("--max-samples", dest="max_samples", type=int, default=100_000)
     p.add_argument("--skip-compile", dest="skip_compile", action="store_true")
-    p.add_argument("--robust", type=int, default=50, help="round-1 situations for the three-table timing")
-    args = p.parse_args()
+    p.add_argument("--robust", type=int, default=50, help="round-1 situations for the four-table timing")
+    args = p.parse_args(argv)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
     if not args.skip_compile:
         compile_times()
@@ -167,7 +167,8 @@ def main() -> None:
     stability(args.stability, args.stability_time)
     robust(args.robust)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """Classroom load: N players clicking at once on one Streamlit server, and the click latency they see.
 
-    python bench/classroom_bench.py [--sessions 1,5,10,20] [--clicks 20] [--think 1.0] [--seed 1] [--json out.json]
+    python -m bench classroom_bench [--sessions 1,5,10,20] [--clicks 20] [--think 1.0] [--seed 1] [--json out.json]
 
 Runs ``python -m engine warm-up`` (so no compile is measured), starts one ``streamlit run app.py``
 on a free loopback port with a throw-away database, and one headless Chromium (Debian's, the same
@@ -13,7 +13,7 @@ clicks again, ``--clicks`` times.
 
 A click is timed in the browser (``performance.now()``) from pointer-down until the script run it
 caused has finished (counted from the websocket's ``script_finished`` messages) and the page is
-idle again, as in tests/browser/conftest.py. A click not answered within ``--timeout`` seconds is
+idle again, as in the browser tests (bench/browser.py). A click not answered within ``--timeout`` seconds is
 counted as a timeout (shown in its own column, not among the timed clicks) and the session goes
 on, reloading its page if it is still not idle.
 
@@ -37,29 +37,27 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from playwright.async_api import Browser, Locator, Page, WebSocket, async_playwright
+from playwright.async_api import Error as PlaywrightError
 
-from playwright.async_api import Browser, Locator, Page, WebSocket, async_playwright  # noqa: E402
-from playwright.async_api import Error as PlaywrightError  # noqa: E402
-
-from engine.rules import Rules  # noqa: E402
-from practice.codes import DealCode, encode  # noqa: E402
-from tests.browser.conftest import (  # noqa: E402
-    _IDLE,
-    _RUN_COUNTER,
+from bench.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    CONTROLS,
+    IDLE_CHECK,
+    ROOT,
+    RUN_COUNTER,
     finished_run,
     streamlit_process,
 )
-from tests.browser.test_practice_browser import CONTROLS  # noqa: E402  the learner's enabled choices
+from engine.rules import Rules
+from practice.codes import DealCode, encode
 
 # Many pages at once in one browser: none of them may be throttled as a background page.
 BROWSER_ARGS = CHROMIUM_ARGS + [
@@ -123,7 +121,7 @@ def _remaining_ms(deadline: float) -> float:
 async def _wait_idle(page: Page, deadline: float, settle_ms: int = 100) -> None:
     """Connected, not running, nothing stale, for ``settle_ms`` (conftest's _wait_idle)."""
     await page.evaluate("window.__ecIdleSince = null")
-    await page.wait_for_function(_IDLE % settle_ms, timeout=_remaining_ms(deadline), polling=25)
+    await page.wait_for_function(IDLE_CHECK % settle_ms, timeout=_remaining_ms(deadline), polling=25)
 
 
 async def _open(session: Session, url: str, timeout_s: float) -> None:
@@ -133,7 +131,7 @@ async def _open(session: Session, url: str, timeout_s: float) -> None:
     await session.page.goto(url, wait_until="commit", timeout=_remaining_ms(deadline))
     await session.wait_beyond(count, deadline)
     await session.page.evaluate("window.__ecIdleSince = null")
-    await session.page.wait_for_function(_IDLE % 0, timeout=_remaining_ms(deadline), polling=10)
+    await session.page.wait_for_function(IDLE_CHECK % 0, timeout=_remaining_ms(deadline), polling=10)
     session.open_s = float(await session.page.evaluate("window.__ecIdleSeen")) / 1000
     await _wait_idle(session.page, deadline)
 
@@ -149,7 +147,7 @@ async def _click(session: Session, target: Locator, timeout_s: float) -> float:
         await target.click(timeout=_remaining_ms(deadline))
         await session.wait_beyond(count, deadline)
         await page.evaluate("window.__ecIdleSince = null")  # idle is timed from after the run's end
-        await page.wait_for_function(_IDLE % 0, timeout=_remaining_ms(deadline), polling=10)
+        await page.wait_for_function(IDLE_CHECK % 0, timeout=_remaining_ms(deadline), polling=10)
         seen, clicked = await page.evaluate("[window.__ecIdleSeen, window.__ecClickAt]")
     except PlaywrightError as err:  # Playwright's TimeoutError is one
         raise ClickTimeout(str(err).splitlines()[0]) from err
@@ -261,7 +259,7 @@ def _practice_path(seed: int, levels: str) -> str:
 
 async def _new_session(browser: Browser, index: int, rng_seed: str) -> Session:
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
-    await context.add_init_script(_RUN_COUNTER)
+    await context.add_init_script(RUN_COUNTER)
     page = await context.new_page()
     session = Session(index, page, random.Random(rng_seed))
     session.attach()
@@ -376,8 +374,8 @@ def _sessions(text: str) -> list[int]:
     return counts
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench classroom_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=_sessions, default=[1, 5, 10, 20], help="session counts, e.g. 1,5,10,20")
     parser.add_argument("--clicks", type=int, default=20, help="clicks per session")
     parser.add_argument("--think", type=float, default=1.0, help="think time between clicks, seconds (jittered)")
@@ -386,7 +384,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=30.0, help="per-click timeout, seconds")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--no-warm-up", action="store_true", help="skip `python -m engine warm-up`")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # unwinds like Ctrl-C: the server is stopped
@@ -422,7 +420,8 @@ def main() -> None:
         }
         args.json.write_text(json.dumps(report, indent=2) + "\n")
         print(f"figures written to {args.json}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -5,18 +5,14 @@ sees it, in the order the hands are played."""
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.analysis.sampler import BIDDING_PHASES  # noqa: E402
-from engine.analysis.styles import opponents  # noqa: E402
-from engine.hand import Phase, deal  # noqa: E402
-from engine.players.club import ClubPlayer  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.view import SeatView, view_of  # noqa: E402
+from engine.analysis.sampler import BIDDING_PHASES
+from engine.analysis.styles import opponents
+from engine.hand import Phase, deal
+from engine.players.club import ClubPlayer
+from engine.rules import Rules
+from engine.view import SeatView, view_of
 
 
 def card_choices(rules: Rules, hands: int, seed: int) -> Iterator[tuple[int, SeatView]]:

@@ -1,7 +1,7 @@
 """Do two of the club player's defensive habits lose points? Its card against fixed
 alternatives, valued the way the Expert values a card.
 
-    python bench/defence_check.py [--decision lead|throw] [--hands 1600] [--samples 40] [--seed 5000]
+    python -m bench defence_check [--decision lead|throw] [--hands 1600] [--samples 40] [--seed 5000]
                                   [--preset NAME]
 
 Hands (standard rules, or ``--preset``) are bid by the sound model and played by the club player. At every
@@ -30,24 +30,21 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from collections import Counter
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.club_hands import card_choices  # noqa: E402
-from bench.strong_play_check import interval  # noqa: E402
-from engine.analysis.sampler import sample_state  # noqa: E402
-from engine.analysis.styles import opponents  # noqa: E402
-from engine.cards import Card  # noqa: E402
-from engine.expert import action_values  # noqa: E402
-from engine.players.club import ClubPlayer  # noqa: E402
-from engine.players.club_play import against_lone_maker, choose_play, held_back, throw_off  # noqa: E402
-from engine.players.tracking import read_table  # noqa: E402
-from engine.rules import PRESETS  # noqa: E402
-from engine.view import SeatView  # noqa: E402
+from bench.club_hands import card_choices
+from engine.analysis.sampler import sample_state
+from engine.analysis.styles import opponents
+from engine.cards import Card
+from engine.expert import action_values
+from engine.players.club import ClubPlayer
+from engine.players.club_play import against_lone_maker, choose_play, held_back, throw_off
+from engine.players.tracking import read_table
+from engine.rules import PRESETS
+from engine.stats import mean_interval
+from engine.view import SeatView
 
 SINGLETON = "a low singleton"  # the club player's reasons (engine/players/club_play.py)
 CANNOT_WIN = "cannot win"
@@ -103,14 +100,14 @@ def alternatives(decision: str, view: SeatView, reason: str) -> dict[str, Card |
     return None
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench defence_check", description=__doc__.splitlines()[0])
     p.add_argument("--decision", choices=sorted(ALTERNATIVES), default="lead")
     p.add_argument("--hands", type=int, default=1600)
     p.add_argument("--samples", type=int, default=40)
     p.add_argument("--seed", type=int, default=5000)
     p.add_argument("--preset", choices=sorted(PRESETS), default="Standard (North America)")
-    args = p.parse_args()
+    args = p.parse_args(argv)
     rules = PRESETS[args.preset]
     sound, club = opponents("sound", rules), ClubPlayer()
     names = ALTERNATIVES[args.decision]
@@ -147,8 +144,9 @@ def main() -> None:
               "alternative minus the club player's card")
         for k in names:
             xs = gains[(alone, k)]
-            print(f"    {k:24s} {interval(xs) if len(xs) > 1 else 'too few'}  ({len(xs)})")
+            print(f"    {k:24s} {mean_interval(xs).shown() if len(xs) > 1 else 'too few'}  ({len(xs)})")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -3,7 +3,7 @@
 Each hand: ``deal`` with the default rules, then uniformly random legal actions
 (``legal_actions`` + ``apply``) until the hand is over, all in one process.
 
-    python bench/engine_bench.py [--seconds 5] [--profile-hands 3000] [--top 15]
+    python -m bench engine_bench [--seconds 5] [--profile-hands 3000] [--top 15]
 """
 
 from __future__ import annotations
@@ -13,14 +13,11 @@ import cProfile
 import io
 import pstats
 import random
-import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.hand import apply, deal, legal_actions  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.hand import apply, deal, legal_actions
+from engine.rules import Rules
 
 
 def play_hands(count: int, rules: Rules, rng: random.Random) -> int:
@@ -48,8 +45,8 @@ def measure(seconds: float, rules: Rules) -> tuple[int, int, float, float]:
     return hands, actions, elapsed, time.process_time() - cpu_start
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench engine_bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to time (default 5)")
     parser.add_argument("--profile-hands", type=int, default=3000, help="hands to profile (0: skip)")
     parser.add_argument("--top", type=int, default=15, help="profile entries to print")
@@ -73,4 +70,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """Expert player timings: per play decision (target <= 150 ms) and per bidding decision (<= 1 s).
 
-    python bench/expert_bench.py [--hands 20]
+    python -m bench expert_bench [--hands 20]
 
 Plays whole hands with the expert in every seat and prints mean / median / p95 / max.
 """
@@ -11,18 +11,15 @@ import argparse
 import os
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.analysis.playout import warm_up  # noqa: E402
-from engine.compiled.deal_loop import warm_up as warm_up_fast  # noqa: E402
-from engine.expert import ExpertPlayer  # noqa: E402
-from engine.hand import Phase, apply, deal  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.view import view_of  # noqa: E402
+from engine.analysis.playout import warm_up
+from engine.compiled.deal_loop import warm_up as warm_up_fast
+from engine.expert import ExpertPlayer
+from engine.hand import Phase, apply, deal
+from engine.rules import Rules
+from engine.view import view_of
 
 
 def show(name: str, xs: list[float], cpu: list[float]) -> None:
@@ -34,10 +31,10 @@ def show(name: str, xs: list[float], cpu: list[float]) -> None:
           "do not count)")
 
 
-def main() -> None:
-    p = argparse.ArgumentParser()
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench expert_bench")
     p.add_argument("--hands", type=int, default=20)
-    args = p.parse_args()
+    args = p.parse_args(argv)
     warm_up()
     warm_up_fast()
     expert = ExpertPlayer()
@@ -63,7 +60,8 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; budgets: {expert}")
     show("bidding decisions", bids, bids_cpu)
     show("play/discard decisions", plays, plays_cpu)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

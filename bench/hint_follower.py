@@ -2,7 +2,7 @@
 (the analyzer's recommendation against the chosen table, at the game score, as ``practice.coach``
 gives it) against a side of club players, whole games to 10.
 
-    python bench/hint_follower.py [--games 100] [--table people] [--seed 1]
+    python -m bench hint_follower [--games 100] [--table people] [--seed 1]
 
 Both sides play their cards as the club player, so the games differ only in the bidding. The
 hint follower asks the analyzer as the practice table does (``practice.review.BID_SAMPLES``
@@ -15,23 +15,20 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.analysis.bidding import analyze  # noqa: E402
-from engine.analysis.sampler import BIDDING_PHASES  # noqa: E402
-from engine.analysis.styles import STYLES, opponents  # noqa: E402
-from engine.arena import run_games  # noqa: E402
-from engine.players.base import Decision  # noqa: E402
-from engine.players.club import ClubPlayer  # noqa: E402
-from engine.players.evaluate import Score  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.view import SeatView  # noqa: E402
-from practice.review import BID_SAMPLES  # noqa: E402
+from engine.analysis.bidding import analyze
+from engine.analysis.sampler import BIDDING_PHASES
+from engine.analysis.styles import STYLES, opponents
+from engine.arena import run_games
+from engine.players.base import Decision
+from engine.players.club import ClubPlayer
+from engine.players.evaluate import Score
+from engine.rules import Rules
+from engine.view import SeatView
+from practice.review import BID_SAMPLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +51,8 @@ class HintFollower:
         return Decision(a.recommendation, "the analyzer's recommendation")
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench hint_follower", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--table", default="people", choices=STYLES)
     ap.add_argument("--seed", type=int, default=1)

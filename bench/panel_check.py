@@ -1,32 +1,28 @@
 """The textbook panel, with the figures behind every disagreement.
 
-    python bench/panel_check.py [--samples 1500]
+    python -m bench panel_check [--samples 1500]
 
-Asks the analyzer (the default table, people, driving, as ``tests/analysis/test_textbook_panel.py``
-does, with the same seeds and sample cap) about every situation of the textbook panel and
-prints its agreement. For each disagreement it prints the textbook's answer and the
-analyzer's, each valued on the same sampled deals: against every table (people, sound,
-cautious, eager, with club card play), and with open-hand perfect play
-after the auction (the ceiling, which no card play can beat); then whether the four-table
-analysis calls it a close call. The last lines count the disagreements where every table
-and the open-hand play all prefer the analyzer's answer: those are not a matter of the
-opponents' style or of the club player's card play. About 1 minute on one core.
+Asks the analyzer (the default table, people, driving, as
+``tests/analysis/test_textbook_panel.py`` does, with the same seeds and sample cap) about every
+situation of the textbook panel (``bench/textbook_panel.py``) and prints its agreement. For each
+disagreement it prints the textbook's answer and the analyzer's, each valued on the same sampled
+deals: against every table (people, sound, cautious, eager, with club card play), and with
+open-hand perfect play after the auction (the ceiling, which no card play can beat); then
+whether the four-table analysis calls it a close call. The last lines count the disagreements
+where every table and the open-hand play all prefer the analyzer's answer: those are not a
+matter of the opponents' style or of the club player's card play. About 1 minute on one core.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.analysis.bidding import Analysis, analyze  # noqa: E402
-from engine.analysis.robust import analyze_robust  # noqa: E402
-from tests.analysis.test_textbook_panel import MAX_SAMPLES, _view  # noqa: E402
-from tests.analysis.textbook_panel import SITUATIONS, Situation  # noqa: E402
+from bench.textbook_panel import MAX_SAMPLES, SITUATIONS, Situation
+from engine.analysis.bidding import Analysis, analyze
+from engine.analysis.robust import analyze_robust
 
 
 def _by_name(a: Analysis) -> dict[str, tuple[float, float | None]]:
@@ -39,20 +35,20 @@ def _book_answer(s: Situation, values: dict[str, tuple[float, float | None]]) ->
     return max(s.answers, key=lambda name: values[name][0])
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench panel_check", description=__doc__.split("\n\n")[0])
     ap.add_argument("--samples", type=int, default=MAX_SAMPLES, help=f"sampled deals a situation (default {MAX_SAMPLES})")
     args = ap.parse_args(argv)
     start = time.perf_counter()
     rows: list[str] = []
     unflagged = settled = 0
     for s in SITUATIONS:
-        a = analyze(_view(s), random.Random(s.seed), time_budget=None, max_samples=args.samples, ceiling=False)
+        a = analyze(s.view(), random.Random(s.seed), time_budget=None, max_samples=args.samples, ceiling=False)
         got = str(a.recommendation)
         if got in s.answers:
             continue
         # the same seed: its people-table analysis is ``a`` again, with the open-hand ceiling solved
-        r = analyze_robust(_view(s), s.seed, time_budget=None, max_samples=args.samples)
+        r = analyze_robust(s.view(), s.seed, time_budget=None, max_samples=args.samples)
         values = _by_name(r.analysis)
         book = _book_answer(s, values)
         styles = {name: _by_name(x) for name, x in r.by_style.items()}

@@ -1,7 +1,7 @@
 """How much the advice is worth: the best response to the people table against the sound model,
 at a table of people and at a table of strong players.
 
-    python bench/people_strength.py [--preset NAME] [--deals 4000] [--fit-deals 25000] [--seed 1]
+    python -m bench people_strength [--preset NAME] [--deals 4000] [--fit-deals 25000] [--seed 1]
 
 The best response to the people table (``bidding_fit.best_response``: every call threshold the
 one that earns most when everyone else bids as the people table, as the analyzer advises one
@@ -22,36 +22,25 @@ Prints mean points a hand with 95% intervals. About 1 minute for the fit and 20 
 from __future__ import annotations
 
 import argparse
-import math
-import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.analysis.bidding_fit import best_response  # noqa: E402
-from engine.analysis.styles import people_caution, sound_caution  # noqa: E402
-from engine.arena import run_duplicate  # noqa: E402
-from engine.players.club import ClubPlayer  # noqa: E402
-from engine.rules import PRESETS  # noqa: E402
-
-
-def mean_ci(xs: list[float]) -> tuple[float, float, float]:
-    """Mean and 95% interval (normal approximation, sample deviation)."""
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    h = 1.96 * sd / math.sqrt(n)
-    return m, m - h, m + h
+from engine.analysis.bidding_fit import best_response
+from engine.analysis.styles import people_caution, sound_caution
+from engine.arena import run_duplicate
+from engine.players.club import ClubPlayer
+from engine.rules import PRESETS
+from engine.stats import mean_interval
 
 
 def shown(xs: list[float]) -> str:
-    m, lo, hi = mean_ci(xs)
+    """Mean and 95% interval (engine.stats)."""
+    m, lo, hi = mean_interval(xs)
     return f"{m:+.4f} [{lo:+.4f}, {hi:+.4f}]"
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench people_strength", description=__doc__.split("\n\n")[0])
     ap.add_argument("--preset", default="Standard (North America)", choices=list(PRESETS))
     ap.add_argument("--deals", type=int, default=4000)
     ap.add_argument("--fit-deals", type=int, default=25000)

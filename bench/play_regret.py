@@ -1,7 +1,7 @@
 """Where does the club player's card play lose the most? Every card it plays, against the
 card the Expert's valuation would choose, grouped by the club player's own reason.
 
-    python bench/play_regret.py [--hands 800] [--samples 40] [--seed 7000] [--preset NAME] [--most 25]
+    python -m bench play_regret [--hands 800] [--samples 40] [--seed 7000] [--preset NAME] [--most 25]
                                 [--detail REGEX]
 
 Hands (standard rules, or ``--preset``) are bid by the sound model and played by the club
@@ -30,26 +30,23 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import sys
 import time
 from collections import defaultdict
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.club_hands import card_choices  # noqa: E402
-from bench.strong_play_check import interval  # noqa: E402
-from engine.actions import Action  # noqa: E402
-from engine.analysis.sampler import sample_state  # noqa: E402
-from engine.analysis.styles import opponents  # noqa: E402
-from engine.cards import Card, Suit  # noqa: E402
-from engine.expert import action_values  # noqa: E402
-from engine.players.club import ClubPlayer  # noqa: E402
-from engine.players.club_play import choose_play  # noqa: E402
-from engine.players.tracking import read_table  # noqa: E402
-from engine.ranking import strength_table  # noqa: E402
-from engine.rules import PRESETS  # noqa: E402
-from engine.view import SeatView  # noqa: E402
+from bench.club_hands import card_choices
+from engine.actions import Action
+from engine.analysis.sampler import sample_state
+from engine.analysis.styles import opponents
+from engine.cards import Card, Suit
+from engine.expert import action_values
+from engine.players.club import ClubPlayer
+from engine.players.club_play import choose_play
+from engine.players.tracking import read_table
+from engine.ranking import strength_table
+from engine.rules import PRESETS
+from engine.stats import mean_interval
+from engine.view import SeatView
 
 _CARD = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[♣♦♥♠]|Joker|joker")
 _SUIT = re.compile(r"\b(" + "|".join(s.noun[:-1] for s in Suit) + r")s?\b")
@@ -100,15 +97,15 @@ def fixed_alternatives(view: SeatView, played: Card) -> dict[str, Card]:
     return {k: c for k, c in out.items() if c is not None and c != played}
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench play_regret", description=__doc__.splitlines()[0])
     p.add_argument("--hands", type=int, default=800)
     p.add_argument("--samples", type=int, default=40)
     p.add_argument("--seed", type=int, default=7000)
     p.add_argument("--preset", choices=sorted(PRESETS), default="Standard (North America)")
     p.add_argument("--most", type=int, default=25)
     p.add_argument("--detail", default=None, help="a regular expression over the groups")
-    args = p.parse_args()
+    args = p.parse_args(argv)
     rules = PRESETS[args.preset]
     sound, club = opponents("sound", rules), ClubPlayer()
     gains: dict[str, list[float]] = defaultdict(list)
@@ -135,7 +132,7 @@ def main() -> None:
     ranked = sorted(gains.items(), key=lambda kv: -sum(kv[1]))
     for text, xs in ranked[: args.most]:
         cost = sum(xs) / args.hands
-        mean = interval(xs) if len(xs) > 1 else f"{xs[0]:+.3f}"
+        mean = mean_interval(xs).shown() if len(xs) > 1 else f"{xs[0]:+.3f}"
         print(f"  {cost:+.4f} a hand  {len(xs):5d} x {mean}  {text}")
     if detail is not None:
         print("fixed alternatives minus the club player's card, where they differ from it:")
@@ -143,8 +140,9 @@ def main() -> None:
             print(f"  {text} ({len(gains[text])})")
             for (name, k), xs in sorted(alt_gains.items()):
                 if name == text and len(xs) > 1:
-                    print(f"    {k:16s} {interval(xs)}  ({len(xs)})")
+                    print(f"    {k:16s} {mean_interval(xs).shown()}  ({len(xs)})")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -3,7 +3,7 @@
 Decisions are timed on views built beforehand (the view itself is the caller's cost);
 hands per second include everything: dealing, views, decisions and applying actions.
 
-    python bench/players_bench.py [--hands 2000] [--seed 1]
+    python -m bench players_bench [--hands 2000] [--seed 1]
 """
 
 from __future__ import annotations
@@ -11,17 +11,14 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.arena import play_hand  # noqa: E402
-from engine.expert import PLAYER_NAMES, make_player  # noqa: E402
-from engine.hand import deal  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.view import SeatView, view_of  # noqa: E402
+from engine.arena import play_hand
+from engine.expert import PLAYER_NAMES, make_player
+from engine.hand import deal
+from engine.rules import Rules
+from engine.view import SeatView, view_of
 
 
 def sample_views(rules: Rules, hands: int, seed: int) -> list[SeatView]:
@@ -40,11 +37,11 @@ def sample_views(rules: Rules, hands: int, seed: int) -> list[SeatView]:
     return views
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench players_bench", description=__doc__)
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rules = Rules()
     views = sample_views(rules, args.hands // 4, args.seed)
     print(f"{len(views)} decision points from {args.hands // 4} club hands (standard rules)")
@@ -69,7 +66,8 @@ def main() -> None:
             play_hand(deal(r, i % r.players, rng), [club] * r.players, rng)
         dt = time.perf_counter() - t0
         print(f"\nclub vs club, {label}: {args.hands / dt:,.0f} hands/s ({args.hands} hands in {dt:.2f} s)")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

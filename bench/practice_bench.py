@@ -1,7 +1,7 @@
 """Practice table click timings in a real browser (targets: every click under 300 ms with club
 players, under 1.5 s with expert players; a 10-point club game in under a minute).
 
-    python bench/practice_bench.py [--games 3] [--levels ccc] [--gc] [--learning]
+    python -m bench practice_bench [--games 3] [--levels ccc] [--gc] [--learning]
 
 Starts ``streamlit run app.py`` on a free loopback port (with a throw-away database) and
 Debian's chromium, the same harness as the browser tests, then plays whole games by clicking
@@ -19,27 +19,16 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from playwright.sync_api import sync_playwright
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from engine.rules import Rules  # noqa: E402
-from practice.codes import DealCode, encode  # noqa: E402
-from tests.browser.conftest import (  # noqa: E402
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    _click_and_wait,
-    _goto,
-    new_page,
-    start_streamlit,
-)
-from tests.browser.test_practice_browser import CONTROLS  # noqa: E402  the learner's enabled choices
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, CONTROLS, click_and_wait, goto, new_page, streamlit_process
+from engine.rules import Rules
+from practice.codes import DealCode, encode
 
 
 def _has(page: object, key: str) -> bool:
@@ -54,7 +43,7 @@ def _server_ms(page: object) -> float:
 def _learning_mode_on(page: object) -> None:
     """Open the table settings and switch learning mode on (the first hand fully guided)."""
     page.get_by_text("Table settings").click()  # type: ignore[attr-defined]
-    _click_and_wait(page, page.get_by_text("Learning mode: the first hand fully guided"))  # type: ignore[attr-defined]
+    click_and_wait(page, page.get_by_text("Learning mode: the first hand fully guided"))  # type: ignore[attr-defined]
     if not page.get_by_text("Hint —").count():  # type: ignore[attr-defined]
         raise RuntimeError("learning mode shows no hint at the learner's first decision")
 
@@ -67,8 +56,8 @@ def play_games(url: str, games: int, levels: str, learning: bool = False) -> dic
         for game in range(games):
             with new_page(browser, url) as page:
                 path = f"/practice?deal={encode(DealCode(Rules(), seed=1000 + game))}&levels={levels}"
-                _goto(page, path)
-                _goto(page, path)  # the second visit is the one a player sees: server and browser warm
+                goto(page, path)
+                goto(page, path)  # the second visit is the one a player sees: server and browser warm
                 if learning:
                     _learning_mode_on(page)
                 started = time.perf_counter()
@@ -76,9 +65,9 @@ def play_games(url: str, games: int, levels: str, learning: bool = False) -> dic
                     if _has(page, "practice_new_game_end"):
                         break
                     if _has(page, "practice_next_hand"):
-                        kinds["next hand"].append(_click_and_wait(page, page.locator(".st-key-practice_next_hand button")))
+                        kinds["next hand"].append(click_and_wait(page, page.locator(".st-key-practice_next_hand button")))
                     else:
-                        seconds = _click_and_wait(page, page.locator(CONTROLS).first)
+                        seconds = click_and_wait(page, page.locator(CONTROLS).first)
                         ended = _has(page, "practice_next_hand") or _has(page, "practice_new_game_end")
                         kinds["hand end" if ended else "decision"].append(seconds)
                     kinds["server ms"].append(_server_ms(page))
@@ -95,17 +84,17 @@ def show(name: str, xs: list[float]) -> None:
     print(f"{name:>12}: n={len(xs):4d}  median {statistics.median(xs):8.3f}  {p95}  max {xs[-1]:8.3f}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench practice_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--levels", default="ccc", help="one letter per computer seat: b, c or e")
     parser.add_argument("--gc", action="store_true", help="turn Streamlit's post-run full collection back on")
     parser.add_argument("--learning", action="store_true",
                         help="learning mode: a hint at every decision of each game's first hand")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.gc:
         os.environ["STREAMLIT_RUNNER_POST_SCRIPT_GC"] = "true"
-    with tempfile.TemporaryDirectory() as tmp, start_streamlit(Path(tmp) / "bench.sqlite3", "bench-server") as url:
+    with tempfile.TemporaryDirectory() as tmp, streamlit_process(Path(tmp) / "bench.sqlite3", "bench-server") as (url, _):
         kinds = play_games(url, args.games, args.levels, args.learning)
     print(f"levels={args.levels} games={args.games} post-run GC={'on' if args.gc else 'off'} "
           f"learning mode={'on' if args.learning else 'off'} "
@@ -114,7 +103,8 @@ def main() -> None:
         show(name, xs)
     clicks = kinds["decision"] + kinds["hand end"] + kinds["next hand"]
     show("all clicks", clicks)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """What each of the sound model's decisions gives away, per hand that reaches it.
 
-    python bench/reached_check.py [--reached 6000] [--seed 21] [--preset NAME ...] [--caution JSON]
+    python -m bench reached_check [--reached 6000] [--seed 21] [--preset NAME ...] [--caution JSON]
 
 The fit's exploitability counts gains per hand dealt, so a decision reached once in 7,000
 hands (the dealer's in round 2) cannot show there however wrong it is; yet what the last
@@ -17,13 +17,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.analysis.bidding_fit import (  # noqa: E402
+from engine.analysis.bidding_fit import (
     held_out_gain,
     make_deals,
     reached_mask,
@@ -33,21 +30,21 @@ from engine.analysis.bidding_fit import (  # noqa: E402
     seat_role,
     top_up,
 )
-from engine.analysis.styles import sound_caution  # noqa: E402
-from engine.compiled.club_bidding import need_table  # noqa: E402
-from engine.players.evaluate import call_threshold  # noqa: E402
-from engine.rules import PRESETS  # noqa: E402
+from engine.analysis.styles import sound_caution
+from engine.compiled.club_bidding import need_table
+from engine.players.evaluate import call_threshold
+from engine.rules import PRESETS
 
 COMMON = 20000  # ordinary deals first; the rarer decisions are topped up
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench reached_check", description=__doc__.splitlines()[0])
     p.add_argument("--reached", type=int, default=6000)
     p.add_argument("--seed", type=int, default=21)
     p.add_argument("--preset", action="append", choices=sorted(PRESETS))
     p.add_argument("--caution", help="16 numbers as JSON (default: the shipped table)")
-    args = p.parse_args()
+    args = p.parse_args(argv)
     for name in args.preset or list(PRESETS):
         rules = PRESETS[name]
         caution = tuple(json.loads(args.caution)) if args.caution else sound_caution(rules)
@@ -63,7 +60,8 @@ def main() -> None:
             print(f"  {seat_role(rules.players, k // 2)}, round {k % 2 + 1}: gains "
                   f"{held_out_gain(rec, k, needs) / n:+.4f} a hand that reaches it ({n} hands; reached by "
                   f"{share:.4f} of hands) {time.perf_counter() - start:.0f} s", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

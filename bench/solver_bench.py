@@ -3,7 +3,7 @@
 Positions: full four-player deals (24 cards, no joker) at the opening lead, trump
 fixed (a random seat orders up a random upcard; the dealer discards at random).
 
-    python bench/solver_bench.py [--deals 2000] [--seed 1]
+    python -m bench solver_bench [--deals 2000] [--seed 1]
 
 Figures: the numba warm-up of a fresh process (import + load of the on-disk cache, or a
 compile when the cache is cold), then per solve: mean / median / max time and nodes for
@@ -19,13 +19,13 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from engine.hand import HandState, Phase, apply, deal, legal_actions
+from engine.rules import Rules
 
-from engine.hand import HandState, Phase, apply, deal, legal_actions  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]  # the checkout: the subprocesses run from it
 
 WARMUP = """
 import time
@@ -75,11 +75,11 @@ def describe(name: str, seconds: list[float], nodes: list[int] | None = None) ->
     print(line)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench solver_bench", description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     imp, first = fresh_process_warmup()
     print(f"fresh process: import engine.solver {imp:.3f} s, first calls (cache load/compile) {first:.3f} s")
@@ -142,7 +142,8 @@ def main() -> None:
     describe("solve(state), every card", card_times, card_nodes)
     print(f"{'solve_encoded batch':34} mean {batch * 1000 / args.deals:7.4f} ms per deal")
     print(f"{'reach_encoded(batch, 3)':34} mean {reach_batch * 1000 / args.deals:7.4f} ms per deal")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

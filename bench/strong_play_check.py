@@ -2,7 +2,7 @@
 played out with every seat playing its cards as the Expert player (sampled deals solved
 open-handed: a much stronger card player than the club player).
 
-    python bench/strong_play_check.py --hand "9C TC 9D TD QH" --upcard KS --seat first \\
+    python -m bench strong_play_check --hand "9C TC 9D TD QH" --upcard KS --seat first \\
         --round 2 [--turned-down S] [--options "pass,call C"] [--deals 300] [--style sound] [--seed 5]
 
 Deals are sampled to fit the passes (``engine.analysis.sampler``, bidding by ``--style``); on
@@ -17,23 +17,20 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.actions import Action, parse_action  # noqa: E402
-from engine.analysis.bidding import analyze  # noqa: E402
-from engine.analysis.sampler import BIDDING_PHASES, sample_state  # noqa: E402
-from engine.analysis.situation import question  # noqa: E402
-from engine.analysis.styles import STYLES, opponents  # noqa: E402
-from engine.arena import play_hand  # noqa: E402
-from engine.expert import ExpertPlayer  # noqa: E402
-from engine.players.base import Decision  # noqa: E402
-from engine.players.club import ClubPlayer  # noqa: E402
-from engine.view import SeatView  # noqa: E402
+from engine.actions import Action, parse_action
+from engine.analysis.bidding import analyze
+from engine.analysis.sampler import BIDDING_PHASES, sample_state
+from engine.analysis.situation import question
+from engine.analysis.styles import STYLES, opponents
+from engine.arena import play_hand
+from engine.expert import ExpertPlayer
+from engine.players.base import Decision
+from engine.players.club import ClubPlayer
+from engine.stats import mean_interval
+from engine.view import SeatView
 
 
 class StrongPlay:
@@ -46,13 +43,8 @@ class StrongPlay:
         return (self.bidder if view.phase in BIDDING_PHASES else self.expert).decide(view, rng)
 
 
-def interval(xs: list[float]) -> str:
-    half = 1.96 * statistics.pstdev(xs) / len(xs) ** 0.5
-    return f"{statistics.mean(xs):+.3f} ± {half:.3f}"
-
-
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench strong_play_check", description=__doc__.splitlines()[0])
     p.add_argument("--hand", required=True)
     p.add_argument("--upcard", required=True)
     p.add_argument("--seat", required=True)
@@ -62,7 +54,7 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--style", choices=STYLES, default="sound")
     p.add_argument("--seed", type=int, default=5)
-    args = p.parse_args()
+    args = p.parse_args(argv)
     q = question(args.hand, args.upcard, args.seat, round=args.round, turned_down=args.turned_down)
     view = q.view()
     bidder = opponents(args.style, view.rules)
@@ -84,12 +76,13 @@ def main() -> None:
     print(f"{args.hand} / {args.upcard} / {args.seat}, round {args.round}: bids by the {args.style} table, "
           f"{args.deals} deals, {time.perf_counter() - start:.0f} s")
     for action, xs in zip(options, nets, strict=True):
-        print(f"  {str(action):22s} expert card play {interval(xs)}   club card play {club.option(action).realistic.ev:+.3f}")
+        print(f"  {str(action):22s} expert card play {mean_interval(xs).shown()}   club card play {club.option(action).realistic.ev:+.3f}")
     if len(options) >= 2:
         diff = [a - b for a, b in zip(nets[0], nets[1], strict=True)]
-        print(f"  {options[0]} minus {options[1]}: {interval(diff)} (club card play "
+        print(f"  {options[0]} minus {options[1]}: {mean_interval(diff).shown()} (club card play "
               f"{club.option(options[0]).realistic.ev - club.option(options[1]).realistic.ev:+.3f})")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -1,7 +1,7 @@
 """Is one of the sound model's call thresholds right under strong card play? Its marginal
 calls, played out with the Expert's card play in every seat.
 
-    python bench/threshold_margin_check.py --seat first --round 2 [--delta 0.65] [--deals 450] [--seed 1]
+    python -m bench threshold_margin_check --seat first --round 2 [--delta 0.65] [--deals 450] [--seed 1]
         [--alone]
 
 Random deals (standard rules) are bid by the sound model until ``--seat`` decides in
@@ -21,20 +21,18 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.strong_play_check import StrongPlay, interval  # noqa: E402
-from engine.actions import Action  # noqa: E402
-from engine.analysis.styles import opponents  # noqa: E402
-from engine.arena import play_hand  # noqa: E402
-from engine.hand import HandState, Phase, deal  # noqa: E402
-from engine.players.club import ROLES, ClubPlayer  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.view import view_of  # noqa: E402
+from bench.strong_play_check import StrongPlay
+from engine.actions import Action
+from engine.analysis.styles import opponents
+from engine.arena import play_hand
+from engine.hand import HandState, Phase, deal
+from engine.players.club import ROLES, ClubPlayer
+from engine.rules import Rules
+from engine.stats import mean_interval
+from engine.view import view_of
 
 SEATS = ("dealer", "first", "second", "third")  # by place left of the dealer (second: the dealer's partner)
 
@@ -55,15 +53,15 @@ def marginal(state: HandState, rel: int, rnd: int, sound: ClubPlayer, raised: Cl
     return None
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench threshold_margin_check", description=__doc__.splitlines()[0])
     p.add_argument("--seat", choices=SEATS, required=True)
     p.add_argument("--round", type=int, choices=(1, 2), required=True)
     p.add_argument("--delta", type=float, default=0.5, help="how far to raise the threshold (trick-estimate units)")
     p.add_argument("--deals", type=int, default=450, help="marginal deals to play out")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--alone", action="store_true", help="raise the alone threshold instead of the call threshold")
-    args = p.parse_args()
+    args = p.parse_args(argv)
     rules = Rules()
     rel = SEATS.index(args.seat)
     sound = opponents("sound", rules)
@@ -93,9 +91,10 @@ def main() -> None:
     print(f"{args.seat} seat, round {args.round}: {len(strong)} of {scanned} deals where the sound model {does} "
           f"and the same model with that {what} threshold {args.delta:+.2f} higher does not; "
           f"{time.perf_counter() - start:.0f} s")
-    print(f"  {what} minus {other}, expert card play: {interval(strong)}")
-    print(f"  {what} minus {other}, club card play:   {interval(plain)}")
+    print(f"  {what} minus {other}, expert card play: {mean_interval(strong).shown()}")
+    print(f"  {what} minus {other}, club card play:   {mean_interval(plain).shown()}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -20,7 +20,6 @@ the score. A game win share is wins per seat a side occupied.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -32,6 +31,7 @@ from engine.game import new_game, side_of
 from engine.hand import HandState, deal
 from engine.players import Player
 from engine.rules import Rules
+from engine.stats import Interval, counted_interval, mean_interval
 from engine.view import view_of
 
 MAX_HANDS_PER_GAME = 1000  # a safety net; real games end in a few dozen hands
@@ -68,11 +68,11 @@ class SideTally:
     marched: int = 0
     alone: int = 0
 
-    def as_dict(self, deals: int, sd: float) -> dict[str, Any]:
+    def as_dict(self, deals: int, per_deal: Sequence[float]) -> dict[str, Any]:
         mean = self.points / deals
         return {
             "points_per_hand": round(mean, 4),
-            "ci95": _ci(mean, sd, deals),
+            "ci95": _ci(mean_interval(per_deal), POINTS),
             "hands_called": self.called,
             "make_rate": _rate(self.made, self.called),
             "euchred_rate": _rate(self.euchred, self.called),
@@ -94,10 +94,10 @@ class DuplicateResult:
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for who in ("a", "b"):
-            out[who] = self.sides[who].as_dict(self.deals, _sd(self.per_deal[who]))
+            out[who] = self.sides[who].as_dict(self.deals, self.per_deal[who])
         diff = self.per_deal["diff"]
         mean = sum(diff) / len(diff)
-        out["difference"] = {"points_per_hand": round(mean, 4), "ci95": _ci(mean, _sd(diff), len(diff))}
+        out["difference"] = {"points_per_hand": round(mean, 4), "ci95": _ci(mean_interval(diff), DIFFERENCE)}
         out["deals"] = self.deals
         out["hands_played"] = self.plays
         out["thrown_in"] = self.thrown_in
@@ -184,24 +184,24 @@ def run_games(rules: Rules, a: Player, b: Player, games: int, seed: int,
     decided = wins["a"] + wins["b"]
     share = wins["a"] / decided if decided else 0.5
     out["a_win_share"] = round(share, 4)
-    out["a_win_share_ci95"] = _ci(share, math.sqrt(share * (1 - share)), decided) if decided else None
+    wins_ci = counted_interval([(1.0, wins["a"]), (0.0, wins["b"])])  # each decided game a win (1) or not (0)
+    out["a_win_share_ci95"] = _ci(wins_ci, SHARE) if decided else None
     return out
 
 
 # ---- statistics -------------------------------------------------------------------
 
 
-def _sd(values: Sequence[float]) -> float:
-    n = len(values)
-    if n < 2:
-        return 0.0
-    mean = sum(values) / n
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+# What a figure can be at all: a seat scores 0 to 4 points a hand (a loner's march), so a side's
+# points a hand are in [0, 4] and the paired difference in [-4, 4]; a share of games in [0, 1].
+POINTS, DIFFERENCE, SHARE = (0.0, 4.0), (-4.0, 4.0), (0.0, 1.0)
 
 
-def _ci(mean: float, sd: float, n: int) -> list[float]:
-    half = 1.96 * sd / math.sqrt(n) if n else 0.0
-    return [round(mean - half, 4), round(mean + half, 4)]
+def _ci(interval: Interval, possible: tuple[float, float]) -> list[float]:
+    """An interval of engine.stats as the report prints it, rounded; with fewer than two deals or
+    games, where it is not known, every value the figure can take (``possible``)."""
+    low, high = (interval.low, interval.high) if interval.known else possible
+    return [round(low, 4), round(high, 4)]
 
 
 def _rate(part: int, whole: int) -> float | None:

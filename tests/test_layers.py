@@ -4,16 +4,20 @@ functions included) from the source files, without importing anything.
 
 Layers, lowest first, are listed in LAYERS (a module belongs to the layer of its longest
 listed prefix). Modules of one layer may import each other, as long as no circle closes.
+The benchmarks and experiments (bench/) are the top layer, and nothing outside tests/ imports
+from tests/: the tests import the project, never the other way round.
 """
 
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("statistics (the one 95% interval)", ("engine.stats",)),
     ("the rules", ("engine", "engine.errors", "engine.cards", "engine.rules", "engine.ranking",
                    "engine.actions", "engine.scoring", "engine.seats", "engine.hand", "engine.game",
                    "engine.view", "engine.deal_record", "engine.numbers", "engine.narration", "engine.record_file", "engine.progress")),
@@ -30,9 +34,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Streamlit widgets", ("ui",)),
     ("pages", ("views",)),
     ("the router", ("app",)),
+    ("benchmarks and experiments (python -m bench)", ("bench",)),
 )
-PACKAGES = ("engine", "store", "lessons", "practice", "ui", "views")
-NO_STREAMLIT_BELOW = 11  # layers 0..10 (everything but ui, views and app) never import Streamlit
+PACKAGES = ("engine", "store", "lessons", "practice", "ui", "views", "bench")
+SCRIPT_FOLDERS = ("tools",)  # folders of scripts outside the packages (none left: bench/ holds them)
+NO_STREAMLIT_BELOW = LAYERS.index(("Streamlit widgets", ("ui",)))  # everything below ui never imports Streamlit
 
 
 def module_name(path: Path) -> str:
@@ -45,6 +51,28 @@ def module_name(path: Path) -> str:
 def project_modules() -> dict[str, Path]:
     files = [ROOT / "app.py"] + [p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))]
     return {module_name(p): p for p in files if "__pycache__" not in p.parts}
+
+
+def files_outside_tests() -> list[Path]:
+    """Every Python file of the project that is not a test: the router, the packages, and any
+    script folder or top-level script."""
+    files = set(project_modules().values()) | set(ROOT.glob("*.py"))
+    files |= {p for folder in SCRIPT_FOLDERS for p in (ROOT / folder).rglob("*.py")}
+    return sorted(p for p in files if "__pycache__" not in p.parts)
+
+
+def imports_from_tests(path: Path) -> list[tuple[str, int]]:
+    """(module, line) for every import of ``tests`` or a module under it in the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        found += [(name, node.lineno) for name in names if name == "tests" or name.startswith("tests.")]
+    return found
 
 
 def layer_of(module: str) -> int:
@@ -143,6 +171,26 @@ def test_streamlit_only_in_ui_views_and_app() -> None:
     assert found == []
 
 
+def test_nothing_outside_tests_imports_from_tests() -> None:
+    files = files_outside_tests()
+    assert {"bench", "engine", "app"} <= {p.relative_to(ROOT).parts[0].removesuffix(".py") for p in files}
+    found = [f"{path.relative_to(ROOT)}:{line} imports {name}" for path in files for name, line in imports_from_tests(path)]
+    assert found == [], "modules outside tests/ that import from tests/ (move what they share out of tests/):\n" + \
+        "\n".join(found)
+
+
+def test_the_install_holds_every_package_and_the_pinned_requirements() -> None:
+    """``pip install -e .`` (pyproject.toml) installs every folder of the layers and bench/, never
+    tests/, with the same pins as requirements.txt."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    installed = set(project["tool"]["setuptools"]["packages"])
+    folders = {module_name(p.parent) for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert installed == folders and not any(name.split(".")[0] == "tests" for name in installed)
+    pins = [line.split("#")[0].strip() for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()]
+    assert project["project"]["dependencies"] == [pin for pin in pins if pin]
+
+
 def test_the_checker_sees_an_upward_import_and_a_circle(tmp_path: Path) -> None:
     """The reader itself: a planted import inside a function, a relative import and a circle."""
     modules = project_modules()
@@ -154,3 +202,7 @@ def test_the_checker_sees_an_upward_import_and_a_circle(tmp_path: Path) -> None:
     assert layer_of("engine.analysis.bidding") > layer_of("engine.cards")
     assert find_circles({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}) == [["a", "b", "c", "a"]]
     assert find_circles({"a": ["b"], "b": [], "c": ["a", "b"]}) == []
+    assert layer_of("bench.panel_check") > layer_of("app") and layer_of("engine.stats") < layer_of("engine.cards")
+    planted.write_text("import tests.browser.conftest\nfrom tests.analysis import x\nfrom tests import y\n"
+                       "def f():\n    import testsuite, tests_x\n    from . import tests\n")
+    assert imports_from_tests(planted) == [("tests.browser.conftest", 1), ("tests.analysis", 2), ("tests", 3)]

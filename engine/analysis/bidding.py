@@ -179,12 +179,15 @@ def apply_option(state: HandState, action: Action, discard_card: Card | None) ->
 
 
 def _mean_ci(xs: np.ndarray) -> tuple[float, float, float]:
-    n = len(xs)
-    m = float(xs.mean())
-    if n < 2:
+    """The mean and its 95% interval (``engine.stats.mean_interval``). With fewer than two deals
+    the interval is not known; the analyzer shows it as 9 points either side of the mean, wider
+    than any difference of two hands' results, so it separates nothing and its figures stay numbers."""
+    from engine.stats import mean_interval
+
+    m, lo, hi = mean_interval(xs)
+    if math.isnan(lo):
         return m, m - 9.0, m + 9.0
-    h = Z95 * math.sqrt(float(xs.var(ddof=1)) / n)
-    return m, m - h, m + h
+    return m, lo, hi
 
 
 def _we_made(makers: np.ndarray, view: SeatView) -> np.ndarray:

@@ -14,7 +14,7 @@
 - ``eager``: the Club player as it is, one threshold for every seat (it calls more).
 
 Card play is the Club player's in every style. The fitted thresholds ship for every rules
-preset in ``bidding_styles.json`` (``python tools/fit_bidding.py`` writes it). Other rule
+preset in ``bidding_styles.json`` (``python -m engine study fit-bidding`` writes it). Other rule
 combinations take the preset that shares the most of what changes the bidding (the number
 of players first, then stick the dealer, the joker and the two-handed pick-up); when even
 the number of players differs, the eager Club thresholds stand in (no caution).

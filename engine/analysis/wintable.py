@@ -2,7 +2,7 @@
 
 A hand ends with points to the dealer's side or to the other side (exactly one of
 the two scores, or neither when the hand is thrown in). Given how often each
-outcome happens (measured from club self-play, see ``tools/make_win_table.py``),
+outcome happens (measured from club self-play, see ``python -m bench make_win_table``),
 the chance that a side wins the game from ``(us, them)`` when ``us_deal`` says
 whether that side deals the next hand is a small dynamic programme over scores:
 

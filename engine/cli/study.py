@@ -101,7 +101,7 @@ def _charts_parser() -> argparse.ArgumentParser:
 
 def _fit_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m engine study fit-bidding", command="study fit-bidding",
-                description="Fit the sound bidding model for rules presets (tools/fit_bidding.py's JSON).")
+                description="Fit the sound bidding model for rules presets (engine/analysis/bidding_styles.json).")
     p.add_argument("--out", type=_out(".json"), required=True, help="the JSON file to write (its other presets kept)")
     p.add_argument("--preset", action="append", default=[], help="only these presets (default: all)")
     p.add_argument("--deals", type=whole("--deals", 100, 10_000_000), default=FIT_DEALS)

@@ -94,7 +94,7 @@ def write_parquet(rows: list[dict[str, Any]], out: Path) -> None:
     os.replace(tmp, out)
 
 
-# ---- the sound bidding model's fit (tools/fit_bidding.py through the runner) --------------------------
+# ---- the sound bidding model's fit (python -m engine study fit-bidding) --------------------------
 
 METHOD = ("iterated best response over the Club player's call thresholds by seat and round, then its alone "
           "thresholds (engine/analysis/bidding_fit.py), every decision on at least 12% as many deals "
@@ -111,7 +111,7 @@ def calibration_deals(check_deals: int) -> int:
 
 
 def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) -> dict[str, Any]:
-    """One preset's entry of bidding_styles.json, seeded as tools/fit_bidding.py seeds it."""
+    """One preset's entry of bidding_styles.json, seeded by the fit's seed and the preset's place."""
     i = list(PRESETS).index(name)
     rules = PRESETS[name]
     start = time.perf_counter()
@@ -147,7 +147,7 @@ def fit_tasks(names: list[str], deals: int, check_deals: int, rounds: int, seed:
 
 
 def write_fit(results: list[dict[str, Any]], out: Path, deals: int, check_deals: int, rounds: int, seed: int) -> None:
-    """tools/fit_bidding.py's JSON; presets already in ``out`` and not refitted are kept."""
+    """engine/analysis/bidding_styles.json; presets already in ``out`` and not refitted are kept."""
     try:
         old = json.loads(out.read_text(encoding="utf-8"))
         presets = dict(old.get("presets", {})) if isinstance(old, dict) else {}

@@ -8,25 +8,13 @@ over each result's chance to win the game, weighted by how often it came up).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
-Z95 = 1.96
-Interval = tuple[float, float, float]  # mean, low, high
+from engine.stats import Z95, Interval, counted_interval
 
-
-def mean_interval(counts: Iterable[tuple[float, int]]) -> Interval:
-    """The mean of values given with how many times each came up, and its 95% interval (NaN
-    bounds with fewer than two values, all NaN with none)."""
-    pairs = list(counts)
-    n = sum(k for _, k in pairs)
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    mean = math.fsum(v * k for v, k in pairs) / n
-    if n < 2:
-        return mean, math.nan, math.nan
-    var = math.fsum(k * (v - mean) ** 2 for v, k in pairs) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
+# The mean of values given with how many times each came up, ``(value, count)``, and its 95%
+# interval: engine.stats' one interval (NaN bounds with fewer than two values, all NaN with none).
+mean_interval = counted_interval
 
 
 def best_and_close(stats: Mapping[str, Interval]) -> tuple[str, bool]:

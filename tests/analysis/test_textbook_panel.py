@@ -1,6 +1,6 @@
 """The analyzer against the textbook panel (issues 12 and 28).
 
-The panel (``textbook_panel.py``) holds clear-cut bidding situations written from
+The panel (``bench/textbook_panel.py``) holds clear-cut bidding situations written from
 published strategy guides, never from the analyzer. The slow test asks the analyzer
 about each and wants the textbook answer at least AGREEMENT of the time (see there); its
 failure message lists every disagreement with each option's figures.
@@ -13,25 +13,19 @@ from collections import Counter
 
 import pytest
 
+from bench.textbook_panel import MAX_SAMPLES, SEATS, SITUATIONS
 from engine.analysis.bidding import Analysis, analyze
 from engine.analysis.robust import analyze_robust
-from engine.analysis.situation import question
 from engine.cards import make_deck, parse_cards
-from tests.analysis.textbook_panel import SEATS, SITUATIONS, Situation
 
-MAX_SAMPLES = 1500  # deals per situation: the whole panel in about 30 s of CPU (under a minute on two busy cores)
 # Issue 28 asks for 97% strict agreement under the default table, the people table (fitted to
 # how often people call, never to this panel). This release reaches 98.2% (271 of 276): three
 # first-seat round-2 calls of a 9-10 'next' with nothing above a queen, one with 9-10 of the
 # other suit, and one dealer's partner's round-2 call of a one-card suit holding length only in
-# the turned-down suit (bench/panel_check.py values each against every table). The sound model
+# the turned-down suit (python -m bench panel_check values each against every table). The sound model
 # driving reaches 93.1%. The bar holds what is reached, so a regression fails.
 AGREEMENT = 0.97
 UNFLAGGED_AT_MOST = 2  # disagreements without a close-call warning (2 in this release)
-
-
-def _view(s: Situation):  # type: ignore[no-untyped-def]
-    return question(s.hand, s.upcard, s.seat, round=s.round).view()
 
 
 def test_the_panel_is_well_formed() -> None:
@@ -51,7 +45,7 @@ def test_the_panel_is_well_formed() -> None:
         assert set(hand) <= deck and up in deck, s
         assert s.rule.strip() and s.source.startswith("source: ") and len(s.source) > len("source: ") + 10, s
         assert s.answers, s
-        legal = {str(a) for a in _view(s).legal}
+        legal = {str(a) for a in s.view().legal}
         assert s.answers <= legal, (str(s), sorted(s.answers - legal))
         if "pass" in s.answers:
             assert s.answers == {"pass"}, s  # a pass situation has no other answer
@@ -72,10 +66,10 @@ def test_the_analyzer_agrees_with_the_textbook() -> None:
     disagreements: list[str] = []
     unflagged = 0  # disagreements the analyzer does not call a close call
     for s in SITUATIONS:
-        a = analyze(_view(s), random.Random(s.seed), time_budget=None, max_samples=MAX_SAMPLES, ceiling=False)
+        a = analyze(s.view(), random.Random(s.seed), time_budget=None, max_samples=MAX_SAMPLES, ceiling=False)
         got = str(a.recommendation)
         if got not in s.answers:
-            robust = analyze_robust(_view(s), s.seed, time_budget=None, max_samples=MAX_SAMPLES, ceiling=False)
+            robust = analyze_robust(s.view(), s.seed, time_budget=None, max_samples=MAX_SAMPLES, ceiling=False)
             unflagged += not robust.close_call
             flag = f"close call: {robust.reason}" if robust.close_call else "not a close call"
             disagreements.append(
@@ -89,5 +83,5 @@ def test_the_analyzer_agrees_with_the_textbook() -> None:
     assert rate >= AGREEMENT, report
     # Where it disagrees, the analyzer almost always warns: another table's best is the textbook's
     # answer, or the margin is inside the interval (in this release 2 of 276 are not flagged;
-    # bench/panel_check.py prints every disagreement valued against each table and open-handed).
+    # python -m bench panel_check prints every disagreement valued against each table and open-handed).
     assert unflagged <= UNFLAGGED_AT_MOST, report

@@ -109,12 +109,12 @@ def test_the_expert_told_a_score_bids_for_the_chance_of_winning() -> None:
 
 def test_the_defend_alone_hint_is_the_expert_s_as_its_grade_is_the_solver_s() -> None:
     # West names hearts alone holding TH 9H AS KS QS; South holds the five top hearts and takes
-    # every trick whoever plays beside them (tests/practice/test_practice_review.py works it):
+    # every trick whoever plays beside them (tests/practice/hands.py; test_practice_review.py works it):
     # defending alone is worth 4 to South's side, defending together 2. North has passed.
     from engine.actions import Action
-    from tests.practice.test_practice_review import _lone_hearts_maker
+    from tests.practice.hands import lone_hearts_maker
 
-    state = _lone_hearts_maker(1).apply("pass")
+    state = lone_hearts_maker(1).apply("pass")
     assert state.phase is Phase.DEFEND and state.to_act == 0
     advice = hint(Session(Rules(defend_alone=True), LEVELS4, seed=1), state)
     assert advice.source == "Expert player's advice"

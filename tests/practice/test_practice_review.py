@@ -11,6 +11,7 @@ from engine.hand import HandState, Phase, deal
 from engine.rules import Rules
 from engine.scoring import hand_points
 from practice.review import grade_decision, grade_for, grade_hand, hand_facts, learner_decisions, net_points
+from tests.practice.hands import lone_hearts_maker
 
 
 @pytest.mark.parametrize(
@@ -170,34 +171,13 @@ def test_warm_up_loads_the_solver() -> None:
     assert warm_up() is True
 
 
-def _lone_hearts_maker(maker: int) -> HandState:
-    """Rules with defend alone; South (the learner, dealer) holds the five top hearts. Everyone
-    passes the 9C, then ``maker`` (West or East) names hearts alone holding only TH 9H AS KS QS:
-    South takes every trick whoever plays beside them (any lead is followed or trumped from
-    the top five trumps). North holds five clubs, no trump."""
-    from engine.actions import call
-    from engine.cards import Suit, parse_card, parse_cards
-    from engine.hand import from_cards
-
-    weak, diamonds = parse_cards("TH 9H AS KS QS"), parse_cards("AD KD QD TD 9D")
-    hands = [parse_cards("JH JD AH KH QH"), weak if maker == 1 else diamonds,
-             parse_cards("AC KC QC JC TC"), weak if maker == 3 else diamonds]
-    state = from_cards(Rules(defend_alone=True), dealer=0, hands=hands, upcard=parse_card("9C"),
-                       kitty=parse_cards("JS TS 9S"))
-    for _ in range(4 + (maker - 1)):  # round 1 all pass; round 2 passes until the maker
-        state = state.apply("pass")
-    state = state.apply(call(Suit.HEARTS, alone=True))
-    assert state.phase is Phase.DEFEND
-    return state
-
-
 @pytest.mark.parametrize("maker", [1, 3], ids=["north-first", "south-first"])
 def test_defend_alone_is_graded_by_points_lost(maker: int) -> None:
     # Worked by hand: South wins all five tricks either way. Defending together a euchre of the
     # loner is worth 2 to South's side; South defending alone, 4. Passing loses 2: a mistake.
     # West's loner: North decides first (passes here). East's: South first, then North, who
     # with no trump passes the club player's way (review.settle_defence).
-    state = _lone_hearts_maker(maker)
+    state = lone_hearts_maker(maker)
     if state.to_act == 2:
         state = state.apply("pass")
     assert state.to_act == 0

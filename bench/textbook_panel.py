@@ -1,6 +1,7 @@
 """A textbook panel: clear-cut bidding situations and the answer every strategy guide gives.
 
-Issue 12, item 4. Each situation is a concrete hand (five cards, the upcard, the seat,
+Issue 12, item 4. Used by the panel test (tests/analysis/test_textbook_panel.py) and by
+``python -m bench panel_check``, which share its sample cap, ``MAX_SAMPLES``. Each situation is a concrete hand (five cards, the upcard, the seat,
 the round), the set of answers a textbook accepts (action texts as ``str(Action)``
 prints them: ``"order"``, ``"order alone"``, ``"pass"``, ``"call H"``, ``"call H alone"``),
 the rule it encodes and where that rule is written.
@@ -40,6 +41,10 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
+from engine.analysis.situation import question
+from engine.view import SeatView
+
+MAX_SAMPLES = 1500  # deals per situation: the whole panel in about 30 s of CPU (under a minute on two busy cores)
 SEATS = ("first", "second", "third", "dealer")
 RANKS = "9TJQKA"
 SUITS = "CDHS"
@@ -64,6 +69,10 @@ class Situation:
 
     def __str__(self) -> str:
         return f"{self.hand} up {self.upcard}, {self.seat} seat, round {self.round}"
+
+    def view(self) -> SeatView:
+        """The deciding seat's view, as the analyzer is asked (``engine.analysis.situation``)."""
+        return question(self.hand, self.upcard, self.seat, round=self.round).view()
 
 
 # --- Where the rules are written -------------------------------------------------------------

@@ -5,7 +5,7 @@ seed: the same command writes the same files, whatever the number of workers). P
 ``--scheduler tcp://HOST:8786`` to run on a Dask cluster, ``--preset NAME`` to make some only,
 ``--resume`` to continue an interrupted run (finished cells are kept in FILE.parquet.parts/).
 
-    python tools/make_charts.py [--deals-per-cell N] [--frequency-deals 50000] [--seed 2026]
+    python -m bench make_charts [--deals-per-cell N] [--frequency-deals 50000] [--seed 2026]
         [--round 1|2 ...] [--preset NAME ...] [--workers W | --scheduler ADDRESS] [--resume]
 """
 
@@ -16,13 +16,13 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from engine.rules import PRESETS
+from engine.study.chart_table import CHART_DIR, FILES
 
-from engine.rules import PRESETS  # noqa: E402
-from engine.study.chart_table import CHART_DIR, FILES  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]  # the checkout: the subprocesses run from it
 
 ROUNDS = (1, 2)  # round 1: order up or pass; round 2: name a suit or pass (see README "Call charts")
 # Deals per cell as shipped: round 1 of the standard game 200 (95% intervals about +-0.15 points
@@ -32,8 +32,8 @@ DEALS = {("Standard (North America)", 1): 200}
 DEFAULT_DEALS = 100
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench make_charts", description=__doc__.splitlines()[0])
     p.add_argument("--deals-per-cell", type=int, help=f"default: as shipped ({DEFAULT_DEALS}; {DEALS})")
     p.add_argument("--frequency-deals", type=int, default=50_000)
     p.add_argument("--seed", type=int, default=2026)
@@ -43,7 +43,7 @@ def main() -> int:
     where.add_argument("--workers", type=int)
     where.add_argument("--scheduler")
     p.add_argument("--resume", action="store_true")
-    args = p.parse_args()
+    args = p.parse_args(argv)
     CHART_DIR.mkdir(exist_ok=True)
     for name in args.preset or list(FILES):
         out = CHART_DIR / f"{FILES[name]}.parquet"
@@ -90,4 +90,4 @@ def merge(out: Path, part: Path, rnd: int) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -6,7 +6,7 @@ to the other side), thrown-in hands included — and runs the dynamic programme 
 ``engine.analysis.wintable`` for targets 5, 7 and 10, for 4 players (standard rules)
 and 2 players (the two-handed preset). Cutthroat has three scores and no table.
 
-    python tools/make_win_table.py [--hands 20000] [--seed 1]
+    python -m bench make_win_table [--hands 20000] [--seed 1]
 """
 
 from __future__ import annotations
@@ -14,19 +14,16 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from collections import Counter
-from pathlib import Path
+from collections.abc import Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.analysis.playout import advance  # noqa: E402
-from engine.analysis.wintable import DATA_FILE, win_table  # noqa: E402
-from engine.expert import make_player  # noqa: E402
-from engine.game import side_of, side_points  # noqa: E402
-from engine.hand import deal  # noqa: E402
-from engine.rules import PRESETS, Rules  # noqa: E402
+from engine.analysis.playout import advance
+from engine.analysis.wintable import DATA_FILE, win_table
+from engine.expert import make_player
+from engine.game import side_of, side_points
+from engine.hand import deal
+from engine.rules import PRESETS, Rules
 
 SETTINGS = {4: Rules(), 2: PRESETS["Two-handed"]}
 
@@ -44,14 +41,14 @@ def outcome_distribution(rules: Rules, hands: int, seed: int) -> dict[tuple[int,
     return {k: v / hands for k, v in sorted(counts.items())}
 
 
-def main() -> None:
-    p = argparse.ArgumentParser()
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench make_win_table")
     p.add_argument("--hands", type=int, default=20000)
     p.add_argument("--seed", type=int, default=1)
-    args = p.parse_args()
+    args = p.parse_args(argv)
     out: dict[str, object] = {
         "about": "chance the side with score [us][them] wins; last index 1 if that side deals the next hand",
-        "made_by": "tools/make_win_table.py",
+        "made_by": "python -m bench make_win_table",
         "hands": args.hands, "seed": args.seed, "distributions": {}, "tables": {},
     }
     for players, rules in SETTINGS.items():
@@ -66,7 +63,8 @@ def main() -> None:
             ]
     DATA_FILE.write_text(json.dumps(out, separators=(",", ":")) + "\n")
     print(f"wrote {DATA_FILE}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
