@@ -1,13 +1,21 @@
-"""A call chart drawn as a plotly heatmap: the Charts page's and the bidding lesson's.
+"""A call chart: the Charts page's and the bidding lesson's.
 
 Rows are trump holdings (strongest at the top), columns the off-suit aces and voids; a square's
 colour is how much the better bid beats passing (``engine.study.chart_table``), pale with "≈"
-for a close call, framed where the rule of thumb disagrees.
+for a close call, framed in blue (``FRAME_COLOUR``) where the rule of thumb disagrees.
+
+``show`` draws it twice and lets the browser choose by its width (Streamlit cannot read the
+width on the server): a plotly heatmap (``figure``) on a screen wider than ``PHONE_WIDTH`` CSS
+pixels, and below that a compact HTML grid (``compact_html``) whose labels stay readable on a
+phone; one ``@media`` rule (``CHART_CSS``) hides the other.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from html import escape
+from typing import Any
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -32,17 +40,56 @@ from ui.rules_panel import current_rules
 SEAT_LABELS = {"first": "First seat (left of the dealer)", "second": "Dealer's partner", "third": "Third seat",
                "dealer": "Dealer"}
 SEAT_LABELS_SHORT = {"first": "First seat", "second": "Second seat", "third": "Third seat", "dealer": "Dealer"}
+# the seat control's buttons: short, so that four fit on a phone (the full name is said under it)
+SEAT_BUTTONS = {"first": "First", "second": "Second", "third": "Third", "dealer": "Dealer"}
 WORDS = {1: {"call": "order", "alone": "alone", "pass": "pass"}, 2: {"call": "call", "alone": "alone", "pass": "pass"}}
 # red (pass) through white to green (bid); the margin is clipped to +-1.5 points a hand
-COLOURS = [[0.0, "#b23a3a"], [0.35, "#e9a3a3"], [0.5, "#f7f5ef"], [0.65, "#9fd3a8"], [1.0, "#1b6e3a"]]
+STOPS: tuple[tuple[float, str], ...] = ((0.0, "#b23a3a"), (0.35, "#e9a3a3"), (0.5, "#f7f5ef"), (0.65, "#9fd3a8"),
+                                       (1.0, "#1b6e3a"))
+COLOURS = [[t, colour] for t, colour in STOPS]  # plotly's colorscale
 CLIP = 1.5
 CLIP_WIN = 0.25  # at a game score: the margin in chance to win the game, clipped to +-25 points
+# The rule of thumb's frames: a colour that is neither the bid green nor the pass red, drawn
+# around the square's label (never over it). The page's legend names it by FRAME_COLOUR_NAME.
+FRAME_COLOUR = "#1d4ed8"
+FRAME_COLOUR_NAME = "blue"
+PHONE_WIDTH = 600  # CSS pixels: at this width or less the compact grid replaces the heatmap
+WIDE_KEY = "ec_chart_wide_"  # container keys (class st-key-<key>) of the two drawings
+PHONE_KEY = "ec_chart_phone_"
+CHART_CSS = f"""<style>
+[class*="st-key-{PHONE_KEY}"] {{ display: none; }}
+@media (max-width: {PHONE_WIDTH}px) {{
+  [class*="st-key-{WIDE_KEY}"] {{ display: none !important; }}
+  [class*="st-key-{PHONE_KEY}"] {{ display: block; }}
+}}
+.ec-chart-phone {{ font-size: max(11px, 0.75rem); line-height: 1.2; }}
+.ec-chart-phone table {{ width: 100%; table-layout: fixed; border-collapse: separate; border-spacing: 2px; }}
+.ec-chart-phone th, .ec-chart-phone td {{ font-size: max(11px, 0.75rem); font-weight: normal; padding: 0; }}
+.ec-chart-phone thead th {{ color: #5a5a5a; text-align: center; overflow-wrap: anywhere; }}
+.ec-chart-phone tbody th {{ text-align: right; padding-right: 4px; color: #3a3a3a; }}
+.ec-chart-phone td {{ height: 2.4em; text-align: center; vertical-align: middle; border-radius: 3px;
+  white-space: nowrap; overflow: hidden; }}
+.ec-chart-phone td.ec-framed {{ box-shadow: inset 0 0 0 2px {FRAME_COLOUR}; }}
+.ec-chart-phone td span {{ display: inline-block; padding: 0 3px; }}
+.ec-chart-phone col.ec-rows {{ width: 27%; }}
+.ec-chart-phone caption {{ caption-side: bottom; text-align: left; color: #5a5a5a; padding-top: 4px; }}
+</style>"""
 
 Score = tuple[int, int]  # (your side, theirs) before the hand
 
 
 def seat_label(chart: Chart, seat: str) -> str:
     return SEAT_LABELS[seat] if len(chart.seats()) == 4 else SEAT_LABELS_SHORT[seat]
+
+
+def seat_control(chart: Chart, label: str, key: str) -> str:
+    """The seat chooser: one short button per seat (four fit across a phone), and the chosen
+    seat's full name under it."""
+    seats = chart.seats()
+    seat = st.segmented_control(label, seats, default=seats[0], key=key,
+                                format_func=lambda s: SEAT_BUTTONS[s]) or seats[0]
+    st.caption(f"{seat_label(chart, seat)}.")
+    return seat
 
 
 def _often(frequency: float) -> str:
@@ -82,45 +129,43 @@ def _hover(cell: ChartCell, rnd: int, score: Score | None) -> str:
     return "<br>".join(lines)
 
 
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One drawn square of a chart: its label, its colour value and whether it is framed."""
+
+    key: str  # the cell's key (what a click on it chooses)
+    text: str  # "order", "≈ pass"
+    z: float  # the colour value: the margin, clipped to +-clip, shrunk for a close call
+    framed: bool  # the rule of thumb gives the other answer (points view only)
+    hover: str
+
+
+def squares(cells: list[ChartCell], rnd: int, score: Score | None
+            ) -> tuple[list[str], list[str], dict[tuple[str, str], Square], float]:
+    """Rows, columns, the square at each (row, column) that has one, and the colour scale's clip."""
+    clip = CLIP if score is None else CLIP_WIN
+    rows, cols, at = grid(cells)
+    out: dict[tuple[str, str], Square] = {}
+    for (r, c), cell in at.items():
+        margin = max(-clip, min(clip, cell.margin)) if math.isfinite(cell.margin) else clip
+        word = WORDS[rnd][cell.best]
+        out[(r, c)] = Square(key=cell.key, text=f"≈ {word}" if cell.close else word,
+                             z=margin * (0.35 if cell.close else 1.0),
+                             framed=score is None and disagrees(cell),  # the rule of thumb knows no score
+                             hover=_hover(cell, rnd, score))
+    return rows, cols, out, clip
+
+
 def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, static: bool = False,
            score: Score | None = None, rules: Rules | None = None) -> go.Figure | None:
     """The heatmap of one seat, round and upcard (None when the chart has no such cells); at a
     game ``score`` (with its ``rules``) the squares show the chance to win the game instead."""
     cells = cells_at(chart, rules or Rules(), seat, rnd, upcard, score)
-    clip = CLIP if score is None else CLIP_WIN
     if not cells:
         return None
-    rows, cols, at = grid(cells)
-    z: list[list[float | None]] = []
-    text: list[list[str]] = []
-    hover: list[list[str]] = []
-    keys: list[list[str]] = []
-    outline_x: list[str] = []
-    outline_y: list[str] = []
-    for r in rows:
-        z_row: list[float | None] = []
-        t_row, h_row, k_row = [], [], []
-        for c in cols:
-            cell = at.get((r, c))
-            if cell is None:
-                z_row.append(None)
-                t_row.append("")
-                h_row.append("no such hand")
-                k_row.append("")
-                continue
-            margin = max(-clip, min(clip, cell.margin)) if math.isfinite(cell.margin) else clip
-            z_row.append(margin * (0.35 if cell.close else 1.0))
-            word = WORDS[rnd][cell.best]
-            t_row.append(f"≈ {word}" if cell.close else word)
-            h_row.append(_hover(cell, rnd, score))
-            k_row.append(cell.key)
-            if score is None and disagrees(cell):  # the rule of thumb knows no score
-                outline_x.append(c)
-                outline_y.append(r)
-        z.append(z_row)
-        text.append(t_row)
-        hover.append(h_row)
-        keys.append(k_row)
+    rows, cols, at, clip = squares(cells, rnd, score)
+    z = [[at[(r, c)].z if (r, c) in at else None for c in cols] for r in rows]
+    text = [[at[(r, c)].text if (r, c) in at else "" for c in cols] for r in rows]
     font = 18 if big else 12
     fig = go.Figure(go.Heatmap(
         z=z, x=cols, y=rows, text=text, texttemplate="%{text}", textfont={"size": font}, hoverinfo="skip",
@@ -131,19 +176,20 @@ def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, sta
     ))
     # Plotly heatmaps send no click in select mode: an almost invisible square on every cell
     # carries the hover text and the click (its customdata is the cell's key).
-    where = [(r, c, hover[i][j], keys[i][j]) for i, r in enumerate(rows) for j, c in enumerate(cols) if keys[i][j]]
+    where = [(r, c, at[(r, c)]) for r in rows for c in cols if (r, c) in at]
     fig.add_trace(go.Scatter(
-        x=[w[1] for w in where], y=[w[0] for w in where], customdata=[w[3] for w in where],
-        hovertext=[w[2] for w in where], hovertemplate="%{y}<br>%{x}<br>%{hovertext}<extra></extra>",
+        x=[w[1] for w in where], y=[w[0] for w in where], customdata=[w[2].key for w in where],
+        hovertext=[w[2].hover for w in where], hovertemplate="%{y}<br>%{x}<br>%{hovertext}<extra></extra>",
         mode="markers", showlegend=False, marker={"symbol": "square", "size": 26 if big else 20, "opacity": 0.01},
         selected={"marker": {"opacity": 0.01}}, unselected={"marker": {"opacity": 0.01}},
     ))
-    if outline_x:
-        fig.add_trace(go.Scatter(
-            x=outline_x, y=outline_y, mode="markers", hoverinfo="skip", showlegend=False,
-            marker={"symbol": "square-open", "size": 30 if big else 22, "line": {"width": 3, "color": "#1f3b73"}},
-            selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
-        ))
+    # The rule of thumb's frames: a rectangle along the square's edge (category axes number the
+    # rows and columns 0, 1, ...), so the label inside stays in view.
+    for i, r in enumerate(rows):
+        for j, c in enumerate(cols):
+            if (r, c) in at and at[(r, c)].framed:
+                fig.add_shape(type="rect", xref="x", yref="y", x0=j - 0.47, x1=j + 0.47, y0=i - 0.44, y1=i + 0.44,
+                              line={"color": FRAME_COLOUR, "width": 3}, fillcolor="rgba(0,0,0,0)", layer="above")
     fig.update_layout(
         height=max(320, (34 if big else 26) * len(rows) + 140), margin={"l": 10, "r": 10, "t": 30, "b": 10},
         font={"size": font}, plot_bgcolor="#ffffff" if static else "rgba(0,0,0,0)",
@@ -151,6 +197,93 @@ def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, sta
         yaxis={"title": "your trumps", "fixedrange": True, "autorange": True},
     )
     return fig
+
+
+def _hex(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def square_colour(z: float, clip: float) -> str:
+    """The colour scale's colour (``COLOURS``) at ``z`` on a scale from -clip to +clip, as #rrggbb."""
+    t = max(0.0, min(1.0, (z + clip) / (2 * clip)))
+    for (t0, c0), (t1, c1) in zip(STOPS, STOPS[1:], strict=False):
+        if t <= t1:
+            f = 0.0 if t1 == t0 else (t - t0) / (t1 - t0)
+            return "#" + "".join(f"{round(x + f * (y - x)):02x}" for x, y in zip(_hex(c0), _hex(c1), strict=True))
+    return STOPS[-1][1]
+
+
+def _ink(background: str) -> str:
+    """Dark or light text, whichever reads better on ``background``."""
+    r, g, b = _hex(background)
+    return "#1b1b1b" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+def _row_html(label: str) -> str:
+    """A row's label on two lines: "3 trumps" and which of the top ones ("right, left")."""
+    count, _, tops = label.partition(": ")
+    return escape(count) + (f"<br>{escape(tops)}" if tops else "")
+
+
+def compact_html(chart: Chart, seat: str, rnd: int, upcard: int | None, score: Score | None = None,
+                 rules: Rules | None = None) -> str:
+    """The chart as a small HTML grid for a phone (class ``ec-chart-phone``, styled by
+    ``CHART_CSS``): the same squares, colours, labels and frames as ``figure``, with the columns'
+    headings in two rows (off-suit aces, then voids) so that every label fits in its square.
+    Empty when the chart has no such cells."""
+    cells = cells_at(chart, rules or Rules(), seat, rnd, upcard, score)
+    if not cells:
+        return ""
+    rows, cols, at, clip = squares(cells, rnd, score)
+    sides = [c.split("<br>") for c in cols]  # ["1 ace", "2+ voids"]
+    groups: list[tuple[str, int]] = []  # (off-suit aces, how many columns)
+    for aces, _ in sides:
+        if groups and groups[-1][0] == aces:
+            groups[-1] = (aces, groups[-1][1] + 1)
+        else:
+            groups.append((aces, 1))
+    head = ('<tr><th scope="col">aces:</th>'
+            + "".join(f'<th scope="colgroup" colspan="{n}"><span>{escape(a)}</span></th>' for a, n in groups)
+            + '</tr><tr><th scope="col">voids:</th>'
+            + "".join(f'<th scope="col"><span>{escape(v.split(" ")[0])}</span></th>' for _, v in sides) + "</tr>")
+    body = []
+    for r in reversed(rows):  # the strongest holdings at the top, as in the heatmap
+        tds = []
+        for c in cols:
+            sq = at.get((r, c))
+            if sq is None:
+                tds.append("<td></td>")
+                continue
+            fill = square_colour(sq.z, clip)
+            framed = ' class="ec-framed"' if sq.framed else ""
+            word = escape(sq.text).replace("≈ ", "≈<br>")
+            tds.append(f'<td{framed} data-key="{escape(sq.key)}" style="background:{fill};color:{_ink(fill)}">'
+                       f"<span>{word}</span></td>")
+        body.append(f'<tr><th scope="row"><span>{_row_html(r)}</span></th>{"".join(tds)}</tr>')
+    unit = "points a hand" if score is None else "chance to win the game"
+    note = (f"Rows: your trumps. Columns: off-suit aces, then voids. The darker the green, the more a bid "
+            f"gains over passing; the darker the red, the more passing does ({unit}).")
+    if score is None:
+        note += f" Framed in {FRAME_COLOUR_NAME}: the rule of thumb gives the other answer."
+    return ('<div class="ec-chart-phone" data-testid="ec-chart-phone"><table><colgroup><col class="ec-rows">'
+            + "<col>" * len(cols) + f"</colgroup><caption>{escape(note)}</caption><thead>{head}</thead>"
+            f"<tbody>{''.join(body)}</tbody></table></div>")
+
+
+def show(fig: go.Figure, compact: str, key: str, clickable: bool = False) -> Any:
+    """Draw a chart both ways: the heatmap ``fig`` for a wide screen (``st.plotly_chart`` with
+    ``key``; ``clickable``: a click on a square reruns the page and the chart's selection is
+    returned) and the ``compact`` grid for a phone; ``CHART_CSS`` shows the one that suits the
+    browser's width."""
+    st.html(CHART_CSS)
+    with st.container(key=PHONE_KEY + key):
+        st.html(compact)
+    with st.container(key=WIDE_KEY + key):
+        config = {"displayModeBar": False}
+        if clickable:
+            return st.plotly_chart(fig, key=key, on_select="rerun", selection_mode="points", config=config)
+        st.plotly_chart(fig, key=key, config=config)
+        return None
 
 
 def summary(cell: ChartCell, rnd: int, score: Score | None = None) -> str:
@@ -184,18 +317,20 @@ def seat_chart(key: str, upcard: str = "Q") -> None:
                           "to see it here.")
     if chart is None:
         return
-    seats = chart.seats()
-    seat = st.segmented_control("Your seat", seats, default=seats[0], key=key,
-                                format_func=lambda s: seat_label(chart, s)) or seats[0]
+    seat = seat_control(chart, "Your seat", key)
     rank = next((r for r, letter in UP_LETTERS.items() if letter == upcard), 12)
     fig = figure(chart, seat, 1, rank, projector())
     if fig is None:
         st.info("The chart has no hands for this seat.")
         return
-    st.plotly_chart(fig, config={"displayModeBar": False}, key=f"{key}_{seat}")
+    show(fig, compact_html(chart, seat, 1, rank), f"{key}_{seat}")
     st.caption(f"Upcard: a {UP_LETTERS[rank].replace('T', '10')} of the suit that would be trump. Hover a square "
                "for its figures.")
     st.page_link("views/charts.py", label="Every seat and upcard on the Charts page", icon=":material/grid_on:")
 
 
-__all__ = ["SEAT_LABELS", "WORDS", "Score", "cells_at", "figure", "seat_chart", "seat_label", "shipped_chart", "summary"]
+__all__ = [
+    "CHART_CSS", "FRAME_COLOUR", "FRAME_COLOUR_NAME", "PHONE_WIDTH", "SEAT_BUTTONS", "SEAT_LABELS", "WORDS", "Score",
+    "Square", "cells_at", "compact_html", "figure", "seat_chart", "seat_control", "seat_label", "shipped_chart", "show",
+    "square_colour", "squares", "summary",
+]

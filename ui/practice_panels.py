@@ -5,6 +5,7 @@ them. They draw what they are given; the page's state is ``practice.table_sessio
 from __future__ import annotations
 
 import hashlib
+import math
 from collections import Counter
 from dataclasses import dataclass
 from html import escape
@@ -82,7 +83,7 @@ def result_line(hand: HandState) -> str:
 def grades_html(graded: tuple[review.GradedDecision, ...], you: str) -> str:
     """The graded decisions as a table; ``you`` is the name of the seat that made them."""
     rows = [{"move": describe(g.before, g.action).replace(f"{you} ", f"{you} (you) ", 1),
-             "grade": g.grade or "—", "lost": g.lost_text() if g.grade else None,
+             "grade": g.grade or "—", "lost": g.lost_text() if g.grade and g.grade != "best" else None,
              "better": better_text(g), "judged by": g.source}
             for g in graded]
     return rows_html(rows, "Your decisions")
@@ -224,6 +225,30 @@ def save_status_notice() -> None:
         st.warning(f"{count} record{'s' if count != 1 else ''} could not be saved: {status.failed[-1]}")
 
 
+# The grades' colours, from good to bad on one scale: greens, then amber, orange-red and red.
+GRADE_COLOURS = {"best": "#1b7a3a", "good": "#74c476", "inaccuracy": "#f2a93b", "mistake": "#e4632b",
+                 "blunder": "#c0262d"}
+MAX_HAND_TICKS = 12  # beyond this many hands the axis labels every few hands (and always the last)
+
+
+def hand_axis(hands: int) -> dict[str, Any]:
+    """The hands axis of the statistics charts: from the first hand to the last, each hand's
+    bar whole (hand k spans k - 0.5 to k + 0.5), ticks on whole hands and the last one labelled."""
+    step = max(1, math.ceil(hands / MAX_HAND_TICKS))
+    ticks = list(range(1, hands + 1, step))
+    if ticks[-1] != hands:
+        if hands - ticks[-1] < (step + 1) // 2:
+            ticks[-1] = hands  # too close to the last hand for both labels
+        else:
+            ticks.append(hands)
+    return {"title": {"text": "hand"}, "range": [0.5, hands + 0.5], "tickmode": "array", "tickvals": ticks}
+
+
+def count_axis(largest: int) -> dict[str, Any]:
+    """A y axis of whole counts (decisions): no 0.5 of a decision."""
+    return {"dtick": max(1, math.ceil(largest / 6)), "rangemode": "tozero", "tickformat": "d"}
+
+
 def statistics_view() -> None:
     try:
         stats = practice_log.statistics()
@@ -237,7 +262,7 @@ def statistics_view() -> None:
         return
     c = st.columns(5)
     c[0].metric("Hands played", stats.hands)
-    c[1].metric("You called", stats.called, f"made {stats.called_made}", delta_color="off")
+    c[1].metric("You called", f"{stats.called} (made {stats.called_made})")  # counts, not changes: no arrow
     c[2].metric("Euchres (for / against)", f"{stats.euchres_for} / {stats.euchred}")
     c[3].metric("Loners (made)", f"{stats.loners} ({stats.loners_made})")
     c[4].metric("Net points per hand", f"{stats.points_per_hand:+.2f}")
@@ -247,13 +272,17 @@ def statistics_view() -> None:
         return
     frame = pd.DataFrame(stats.timeline).fillna(0)
     frame["cumulative net points"] = frame["net_points"].cumsum()
-    st.plotly_chart(px.line(frame, x="hand", y="cumulative net points", title="Net points over time"),
-                    key=PRACTICE_KEY_PREFIX + "chart_points")
+    hands = len(stats.timeline)
+    points = px.line(frame, x="hand", y="cumulative net points", title="Net points over time", markers=True)
+    points.update_layout(xaxis=hand_axis(hands))
+    st.plotly_chart(points, key=PRACTICE_KEY_PREFIX + "chart_points")
     grade_cols = [g for g in review.GRADES if g in frame.columns]
     if grade_cols:
         long = frame.melt(id_vars="hand", value_vars=grade_cols, var_name="grade", value_name="decisions")
-        st.plotly_chart(px.bar(long, x="hand", y="decisions", color="grade", title="Decision grades per hand",
-                               category_orders={"grade": list(review.GRADES)}), key=PRACTICE_KEY_PREFIX + "chart_grades")
+        grades = px.bar(long, x="hand", y="decisions", color="grade", title="Decision grades per hand",
+                        category_orders={"grade": list(review.GRADES)}, color_discrete_map=GRADE_COLOURS)
+        grades.update_layout(xaxis=hand_axis(hands), yaxis=count_axis(int(frame[grade_cols].sum(axis=1).max())))
+        st.plotly_chart(grades, key=PRACTICE_KEY_PREFIX + "chart_grades")
 
 
 # The Import view reads an uploaded file once (keyed by a hash of its bytes) and draws one summary

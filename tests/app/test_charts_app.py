@@ -105,6 +105,10 @@ def test_the_shipped_standard_chart_has_the_dealers_easy_pick_up() -> None:
     assert cell.says_bid and not cell.close
 
 
+def _frames(fig: object) -> list[object]:
+    return [s for s in fig.layout.shapes if s.type == "rect"]  # type: ignore[attr-defined]
+
+
 def test_the_rule_of_thumb_frames_only_the_points_view() -> None:
     from engine.rules import Rules
     from ui.call_chart import figure
@@ -113,13 +117,73 @@ def test_the_rule_of_thumb_frames_only_the_points_view() -> None:
     plain = figure(chart, "first", 1, 12, big=False)
     scored = figure(chart, "first", 1, 12, big=False, score=(9, 9), rules=Rules())
     assert plain is not None and scored is not None
-    def frames_of(fig: object) -> list[object]:
-        return [t for t in fig.data if t.type == "scatter" and t.marker.symbol == "square-open"]  # type: ignore[attr-defined]
-
-    frames = frames_of(plain)
-    assert frames, "the standard chart disagrees with the rule of thumb somewhere for a queen up in first seat"
-    assert not frames_of(scored)
+    assert _frames(plain), "the standard chart disagrees with the rule of thumb somewhere for a queen up in first seat"
+    assert not _frames(scored)
     assert scored.data[0].colorbar.title.text.endswith("the game)")
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def test_the_legend_names_the_frames_colour_and_the_frames_leave_the_labels_in_view() -> None:
+    from engine.study.chart_table import disagrees, grid
+    from ui.call_chart import COLOURS, FRAME_COLOUR, FRAME_COLOUR_NAME, figure
+
+    at = open_page(PAGE)
+    assert FRAME_COLOUR_NAME == "blue"
+    assert "A blue frame around a square marks where a classic rule of thumb" in at.markdown[0].value
+    assert "red frame" not in at.markdown[0].value
+    red, green, blue = _rgb(FRAME_COLOUR)
+    assert blue > 150 and blue > 2 * red and blue > 2 * green, "the frames are blue"
+    assert FRAME_COLOUR not in {COLOURS[0][1], COLOURS[-1][1]}, "neither the pass nor the bid colour"
+
+    chart = load("Standard (North America)")
+    fig = figure(chart, "first", 1, 12, big=False)
+    assert fig is not None
+    rows, cols, cells = grid(chart.select("first", 1, 12))
+    framed = {(cols[j], rows[i]) for (r, c), cell in cells.items() if disagrees(cell)
+              for i, j in [(rows.index(r), cols.index(c))]}
+    frames = _frames(fig)
+    # one frame per disagreeing square, drawn along the square's edge (the square spans its row's
+    # and column's index +-0.5), hollow: the label in the middle of the square stays in view
+    centres = {(cols[round((f.x0 + f.x1) / 2)], rows[round((f.y0 + f.y1) / 2)]) for f in frames}  # type: ignore[attr-defined]
+    assert centres == framed and len(frames) == len(framed)
+    for f in frames:
+        assert f.line.color == FRAME_COLOUR and f.fillcolor == "rgba(0,0,0,0)"  # type: ignore[attr-defined]
+        assert 0.9 <= f.x1 - f.x0 <= 1 and 0.85 <= f.y1 - f.y0 <= 1  # type: ignore[attr-defined]
+    # no marker is drawn over the squares' labels any more (the clickable markers are invisible)
+    assert all(t.marker.opacity == 0.01 for t in fig.data if t.type == "scatter")
+
+
+def test_the_phone_grid_has_every_square_and_frame_of_the_heatmap() -> None:
+    from engine.study.chart_table import disagrees
+    from ui.call_chart import CHART_CSS, PHONE_WIDTH, compact_html
+
+    at = open_page(PAGE)
+    chart = load("Standard (North America)")
+    cells = chart.select("first", 1, 12)
+    page_html = " ".join(h.proto.body for h in at.html)
+    assert f"@media (max-width: {PHONE_WIDTH}px)" in CHART_CSS and CHART_CSS in page_html
+    grid_html = compact_html(chart, "first", 1, 12)
+    assert grid_html in page_html, "the page draws the phone grid next to the heatmap"
+    assert grid_html.count("<td data-key=") + grid_html.count('<td class="ec-framed" data-key=') == len(cells)
+    assert grid_html.count('class="ec-framed"') == sum(disagrees(c) for c in cells) > 0
+    # the columns' headings in two rows: 3 + 3 + 2 columns of 0, 1 and 2+ off-suit aces
+    assert '<th scope="colgroup" colspan="3"><span>0 aces</span></th>' in grid_html
+    assert '<th scope="colgroup" colspan="2"><span>2+ aces</span></th>' in grid_html
+    assert "<span>5 trumps<br>right, left, ace</span>" in grid_html  # the row labels on two lines
+    assert ".ec-chart-phone { font-size: max(11px, 0.75rem)" in CHART_CSS  # never below 11 px
+
+
+def test_the_seat_control_has_short_labels_and_names_the_seat_in_full() -> None:
+    at = open_page(PAGE)
+    seat = next(b for b in at.button_group if b.label == "Seat")
+    assert seat.options == ["First", "Second", "Third", "Dealer"]  # four short buttons fit across a phone
+    assert any(c.value == "First seat (left of the dealer)." for c in at.caption)
+    at = seat.set_value("second").run()
+    assert not at.exception
+    assert any(c.value == "Dealer's partner." for c in at.caption)
 
 
 def test_cutthroat_has_no_score_view_and_says_why() -> None:

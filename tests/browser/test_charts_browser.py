@@ -29,7 +29,9 @@ def test_the_chart_draws_and_fits_the_screen(
         goto(page, "/charts")  # a first visit: the page's modules are imported once
         seconds = goto(page, "/charts")
         assert_no_exception(page)
-        page.locator(".js-plotly-plot .heatmaplayer").first.wait_for(timeout=20_000)
+        # a phone gets the compact grid (tests/browser/test_charts_phone_browser.py), the rest the heatmap
+        drawn = '[data-testid="ec-chart-phone"]' if width <= 600 else ".js-plotly-plot .heatmaplayer"
+        page.locator(drawn).first.wait_for(timeout=20_000)
         record_timing(f"charts.render.{size}", seconds)
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= width, f"the page is {wide} px wide on a {width} px screen"

@@ -1,0 +1,153 @@
+"""The practice page's Statistics view in Streamlit's AppTest: seven recorded hands, figures worked
+out by hand, grade colours on one scale, an axis that covers every hand, counts without arrows;
+and the hand review's grades table, where a best move has lost nothing."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.app_pages import open_page
+
+PAGE = "views/practice.py"
+# (learner called, made, points for, points against, grades) of seven hands
+HANDS = [
+    (False, True, 0, 1, ("best", "good")),
+    (False, True, 2, 0, ("inaccuracy",)),
+    (False, True, 0, 1, ("blunder", "best")),
+    (False, True, 2, 0, ("mistake",)),
+    (False, True, 0, 1, ("best",)),
+    (False, True, 2, 0, ("good", "inaccuracy")),
+    (False, True, 0, 1, ("blunder",)),
+]
+
+
+@pytest.fixture
+def seven_hands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    from store import practice_log
+    from store.db import connect
+    from store.practice_log import HandRow
+
+    path = tmp_path / "coach.sqlite3"
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
+    conn = connect(path)
+    game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
+    for number, (called, made, won, lost, grades) in enumerate(HANDS):
+        practice_log.save_hand(game, HandRow(
+            game_number=0, hand_number=number, record={"dealer": number}, thrown_in=False, learner_called=called,
+            learner_side_made=won > 0, made=made, learner_alone=False, euchres_for=False, euchred=False,
+            points_for=won, points_against=lost, grades=grades), conn)
+    conn.close()
+    return path
+
+
+def _statistics() -> AppTest:
+    at = open_page(PAGE)
+    at.segmented_control(key="practice_view").set_value("Statistics").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _values(data: Any) -> list[Any]:
+    """A plotly array from the chart's JSON: a list, or plotly's typed array ({"dtype", "bdata"})."""
+    if isinstance(data, dict):
+        return np.frombuffer(base64.b64decode(data["bdata"]), dtype=data["dtype"]).tolist()
+    return list(data)
+
+
+def _chart(at: AppTest, title: str) -> dict[str, Any]:
+    for chart in at.get("plotly_chart"):
+        spec = json.loads(chart.proto.spec)
+        if spec["layout"]["title"]["text"] == title:
+            return spec  # type: ignore[no-any-return]
+    raise AssertionError(f"no chart titled {title!r}")
+
+
+def test_counts_are_shown_without_a_change_arrow(seven_hands: Path) -> None:
+    at = _statistics()
+    metrics = {m.label: m for m in at.metric}
+    assert metrics["Hands played"].value == "7"
+    # never called: "0 (made 0)", and no delta (its arrow read as a rise)
+    assert metrics["You called"].value == "0 (made 0)"
+    assert all(not m.delta for m in at.metric), {m.label: m.delta for m in at.metric}
+    # net points: -1 + 2 - 1 + 2 - 1 + 2 - 1 = +2 over 7 hands
+    assert metrics["Net points per hand"].value == "+0.29"
+
+
+def test_the_axes_cover_every_hand(seven_hands: Path) -> None:
+    at = _statistics()
+    points = _chart(at, "Net points over time")
+    grades = _chart(at, "Decision grades per hand")
+    for spec in (points, grades):
+        axis = spec["layout"]["xaxis"]
+        assert axis["range"] == [0.5, 7.5]  # hand 1's bar to hand 7's, whole
+        assert axis["tickvals"] == [1, 2, 3, 4, 5, 6, 7]
+    (line,) = points["data"]
+    assert _values(line["x"]) == [1, 2, 3, 4, 5, 6, 7]
+    assert _values(line["y"]) == [-1, 1, 0, 2, 1, 3, 2]  # the running total of -1, +2, -1, +2, ...
+    # the most decisions in one hand is 2: whole-number ticks (no half a decision)
+    assert grades["layout"]["yaxis"]["dtick"] == 1
+
+
+def test_the_grades_run_from_green_to_red(seven_hands: Path) -> None:
+    from ui.practice_panels import GRADE_COLOURS
+
+    at = _statistics()
+    bars = {t["name"]: t for t in _chart(at, "Decision grades per hand")["data"]}
+    assert list(bars) == ["best", "good", "inaccuracy", "mistake", "blunder"]
+    colours = {name: t["marker"]["color"] for name, t in bars.items()}
+    assert colours == GRADE_COLOURS
+
+    def rgb(name: str) -> tuple[int, int, int]:
+        c = colours[name]
+        return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
+
+    for good in ("best", "good"):  # greens
+        r, g, b = rgb(good)
+        assert g > r and g > b
+    r, g, b = rgb("inaccuracy")  # amber: red and green high, little blue
+    assert r > 200 and 130 < g < 200 and b < 100
+    r, g, b = rgb("mistake")  # orange-red
+    assert r > 200 and 70 < g < 130 and b < 70
+    r, g, b = rgb("blunder")  # red
+    assert r > 150 and g < 60 and b < 60
+    # bad grades get redder: each step has less green than the one before
+    assert rgb("inaccuracy")[1] > rgb("mistake")[1] > rgb("blunder")[1]
+    # decisions per grade, counted by hand from HANDS
+    counts = {name: sum(v for v in _values(t["y"]) if v) for name, t in bars.items()}
+    assert counts == {"best": 3, "good": 2, "inaccuracy": 2, "mistake": 1, "blunder": 2}
+
+
+def test_hand_axis_labels_the_last_hand_however_many() -> None:
+    from ui.practice_panels import hand_axis
+
+    assert hand_axis(2)["tickvals"] == [1, 2]
+    assert hand_axis(13)["tickvals"] == [1, 3, 5, 7, 9, 11, 13]
+    assert hand_axis(30)["tickvals"] == [1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 30]
+    assert hand_axis(26)["tickvals"] == [1, 4, 7, 10, 13, 16, 19, 22, 26]  # 25 and 26 too close for both
+    assert hand_axis(100)["range"] == [0.5, 100.5]
+
+
+def test_a_best_move_has_lost_nothing_in_the_grades_table() -> None:
+    from engine.cards import parse_card, parse_cards
+    from engine.hand import from_cards
+    from engine.rules import Rules
+    from practice.review import ANALYZER_WIN_SOURCE, WIN_CHANCE, GradedDecision
+    from ui.practice_panels import grades_html
+
+    hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "TD QD KD AD 9D")]
+    state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("TH"))
+    passing, order = state.legal_actions()[:2]
+    source = ANALYZER_WIN_SOURCE.format(us=9, them=5)
+    best = GradedDecision(0, state, order, "best", 0.0, None, (), source, unit=WIN_CHANCE)
+    worse = GradedDecision(0, state, passing, "mistake", 0.031, order, (), source, unit=WIN_CHANCE)
+    html = grades_html((best, worse), "South")
+    rows = html.split("<tr>")[2:]  # after the heading row
+    assert "<td>best</td><td></td>" in rows[0] and "0.0%" not in rows[0]
+    assert "<td>mistake</td><td>3.1% chance of winning</td>" in rows[1]
