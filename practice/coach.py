@@ -22,6 +22,7 @@ from engine.hand import HandState, Phase, from_cards
 from engine.view import view_of
 from practice.review import SeatScore, bid_analysis, learner_decisions
 from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out
+from practice.table import join_reason
 
 BID_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME)  # the analyzer's; defending alone is not a bid it values
 _TITLES = {"beginner": "Beginner player", "club": "Club player", "expert": "Expert player"}
@@ -34,7 +35,9 @@ class Hint:
     source: str  # whose advice: "Club player's advice", "Analyzer", ...
 
     def __str__(self) -> str:
-        return f"{self.source}: {self.action} — {self.reason}"
+        """'Expert player's advice: play KD: the only legal choice.' (one sentence, however the
+        reason begins)."""
+        return f"{self.source}: {join_reason(str(self.action), self.reason)}"
 
 
 def _hint_rng(session: Session, hand: HandState) -> random.Random:

@@ -4,8 +4,11 @@ draws them)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.actions import Action, Kind
 from engine.cards import Card, Suit
+from engine.game import GameState, side_of, sides
 from engine.hand import HandState, Phase
 from engine.narration import describe
 from engine.ranking import effective_table, left_bower
@@ -95,6 +98,98 @@ def choice_text(hand: HandState, action: Action) -> str:
         verb = "Play" if action.kind is Kind.PLAY else "Discard"
         return f"{verb} the {action.card.short}"
     return action_label(hand, action)
+
+
+def side_name(players: int, seats: Sequence[int]) -> str:
+    """A side as a reader says it: 'North–South', 'East–West'; a seat playing alone by its name."""
+    names = [seat_name(players, s) for s in seats]
+    if set(names) == {"North", "South"}:
+        return "North–South"
+    if set(names) == {"East", "West"}:
+        return "East–West"
+    return " & ".join(names)
+
+
+def side_seats(game: GameState, side: int) -> tuple[int, ...]:
+    """The seats of one side of the game's score (a side per seat with three players)."""
+    return tuple(s for s in range(game.rules.players) if side_of(game.rules, s) == side)
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def hand_result(game: GameState) -> str:
+    """A finished hand in one line, with the game's score after it (sides in score order, the
+    learner's first): 'North–South made it: 1 point, 4–6.', 'East–West euchred North–South:
+    2 points, 4–8.', 'Everyone passed: thrown in, no points, 4–6.' The points and the score are
+    the engine's (``HandState.points``, ``GameState.scores``)."""
+    hand, n = game.hand, game.rules.players
+    score = "–".join(map(str, game.scores))
+    if hand.maker is None:
+        return f"Everyone passed: thrown in, no points, {score}."
+    maker_side = side_of(game.rules, hand.maker)
+    makers = (f"{seat_name(n, hand.maker)} alone" if hand.alone
+              else side_name(n, side_seats(game, maker_side)))
+    pts = _points(max(hand.points))
+    tricks = hand.maker_tricks
+    if tricks == 5:
+        return f"{makers} marched: {pts}, {score}."
+    if tricks >= 3:
+        return f"{makers} made it: {pts}, {score}."
+    if hand.lone_defender is not None:
+        defenders = f"{seat_name(n, hand.lone_defender)} alone"
+    else:
+        defenders = " & ".join(side_name(n, side_seats(game, side)) for side in range(sides(game.rules))
+                               if side != maker_side)
+    return f"{defenders} euchred {makers}: {pts}, {score}."
+
+
+def game_result(game: GameState, learner: int = LEARNER) -> str | None:
+    """The end of a game, once a hand decides it: 'The game is over: North–South won 10–6 — you
+    win!' (the winner's score first); in a match with games still to play, 'North–South won game 1,
+    10–6.'. None while the game goes on."""
+    winner = game.game_winner
+    if winner is None:
+        return None
+    others = [v for side, v in enumerate(game.scores) if side != winner]
+    final = "–".join(map(str, [game.scores[winner], *others]))
+    name = side_name(game.rules.players, side_seats(game, winner))
+    if not game.is_over:
+        return f"{name} won game {game.game_number + 1}, {final}."
+    you = " — you win!" if winner == side_of(game.rules, learner) else "."
+    return f"The game is over: {name} won {final}{you}"
+
+
+def join_reason(label: str, reason: str) -> str:
+    """A choice and its reason as one sentence or two: 'Play the K♦: the only legal card.' (a
+    reason that goes on from the choice), 'Order it up. You hold three trumps.' (a sentence of its
+    own), or the reason alone when it already begins with the choice."""
+    reason = " ".join(reason.split())
+    if not reason:
+        text = label
+    elif reason.lower().startswith(label.lower()):
+        text = reason
+    elif reason[0].islower():
+        text = f"{label}: {reason}"
+    else:
+        text = f"{label}. {reason}"
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def advice_text(hand: HandState, action: Action, reason: str) -> str:
+    """Advice for the seat to act in ``hand`` in words: the choice ('Play the K♦', ``choice_text``)
+    and why. When the engine allows nothing else, that is the reason: 'Play the K♦: the only legal
+    card.' ('your last card' for the last one)."""
+    label = choice_text(hand, action)
+    legal = hand.legal_actions()
+    if legal == (action,):
+        if action.card is None:
+            return f"{label}: the only legal choice."
+        seat = hand.to_act
+        last = seat is not None and len(hand.hands[seat]) == 1 and action.kind is Kind.PLAY
+        return f"{label}: {'your last card' if last else 'the only legal card'}."
+    return join_reason(label, reason)
 
 
 def disabled_reasons(hand: HandState, seat: int, cards: tuple[Card, ...]) -> dict[Card, str]:

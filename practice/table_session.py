@@ -31,7 +31,7 @@ from engine.analysis.styles import DEFAULT_STYLE
 from engine.errors import EuchreError
 from engine.expert import PLAYER_NAMES
 from engine.game import add_hand, seat_score, side_of
-from engine.hand import HandState
+from engine.hand import HandState, Phase
 from engine.numbers import shown
 from engine.rules import Rules
 from practice import coach, review
@@ -158,6 +158,7 @@ class PracticeTable:
         self._notices: dict[Notice, str] = {}
         self.want_hint = False
         self.table = DEFAULT_STYLE  # the table whose best response the hints and bid grades give
+        self.play_forced = True  # play the learner's card when the engine allows only one (forced_play)
         self.revealed = 0  # computer moves shown so far at step pace
         self.paused: Position | None = None  # the game a "replay this deal" interrupted
         self.drawn_game: Session | None = None  # the page's: the game its outside-the-table parts show
@@ -211,7 +212,22 @@ class PracticeTable:
 
     @property
     def can_undo(self) -> bool:
-        return can_undo(self.position)
+        """A decision of the learner's in this hand to take back (with ``play_forced``, one that
+        was not forced: undoing a forced card would only play it again)."""
+        pos = self.position
+        if not can_undo(pos):
+            return False
+        return not self.play_forced or any(m.seat == LEARNER and not forced(m.before) for m in pos.moves)
+
+    def forced_play(self, step_pace: bool) -> Action | None:
+        """The card to play for the learner now, when ``play_forced`` is on and the engine allows
+        only one (``legal_actions``), once every computer move before it has been shown."""
+        pos = self.position
+        if not self.play_forced or pos.waiting is not Waiting.LEARNER or not forced(pos.hand):
+            return None
+        if self.shown(step_pace)[1]:
+            return None
+        return pos.legal[0]
 
     @property
     def memo(self) -> Memo:
@@ -340,8 +356,14 @@ class PracticeTable:
         return True
 
     def undo(self) -> None:
-        if can_undo(self.position):
-            self._set(undo(self.position, players=self._players, memo=self.memo))
+        """Take back the learner's last decision; with ``play_forced``, the forced cards played for
+        them since their last real choice go with it."""
+        if not self.can_undo:
+            return
+        pos = undo(self.position, players=self._players, memo=self.memo)
+        while self.play_forced and forced(pos.hand) and pos.waiting is Waiting.LEARNER and can_undo(pos):
+            pos = undo(pos, players=self._players, memo=self.memo)
+        self._set(pos)
 
     def reveal(self) -> None:
         """Step pace: show the next computer move."""
@@ -405,9 +427,14 @@ class PracticeTable:
             return None
 
 
+def forced(hand: HandState) -> bool:
+    """A play with only one legal card (``legal_actions``): nothing for the learner to decide."""
+    return hand.phase is Phase.PLAY and not hand.is_over and len(hand.legal_actions()) == 1
+
+
 def _new_session(rules: Rules, computer: Sequence[str], seed: int | None) -> Session:
     return Session(rules, seat_levels(rules.players, computer), secrets.randbelow(SEED_LIMIT) if seed is None else seed)
 
 
-__all__ = ["LEVEL_LETTERS", "Notice", "PracticeTable", "TableLink", "read_levels", "read_link", "seat_levels",
+__all__ = ["LEVEL_LETTERS", "Notice", "forced", "PracticeTable", "TableLink", "read_levels", "read_link", "seat_levels",
            "shared_grader"]

@@ -23,6 +23,7 @@ import streamlit as st
 from engine.cards import Card, Suit
 from engine.hand import HandState
 from engine.seats import seat_name
+from practice.table import side_name as side_name  # re-exported: the pages name sides with it
 from ui.cards import card_img, card_label
 
 PLACES = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east"), 2: ("south", "north")}
@@ -85,16 +86,6 @@ TABLE_STYLE = """<style>
 def table_style() -> None:
     """The table's style sheet, once per page run (a style-only block takes no room)."""
     st.html(TABLE_STYLE)
-
-
-def side_name(players: int, seats: Sequence[int]) -> str:
-    """A side as a reader says it: 'North–South', 'East–West'; a seat playing alone by its name."""
-    names = [seat_name(players, s) for s in seats]
-    if set(names) == {"North", "South"}:
-        return "North–South"
-    if set(names) == {"East", "West"}:
-        return "East–West"
-    return " & ".join(names)
 
 
 def _fan(cards: Sequence[Card | None], *, trump: Suit | None, width: int, colour: bool,
@@ -210,21 +201,40 @@ def hand_row_html(cards: Sequence[Card], *, trump: Suit | None, width: int, colo
 
 def hand_buttons(cards: Sequence[Card], *, key: str, trump: Suit | None, width: int, colour: bool,
                  disabled: Mapping[Card, str] | None = None, states: Mapping[Card, str] | None = None) -> None:
-    """The learner's cards, each with a button under it (keys ``{key}-{card}``; the page reads a
-    click from session state before drawing). A card that cannot be chosen is greyed out and its
-    button says why on hover or touch. One row at every screen size: the cards shrink on a phone."""
+    """The learner's cards as buttons: the card's picture is the button (keys ``{key}-{card}``;
+    the page reads a click from session state before drawing). The button is stretched over the
+    card, its label ("J♣") kept as the accessible name only. A card that can be chosen is raised
+    and has the keyboard shortcut 1, 2, ... (in the order shown); one that cannot is greyed out, not
+    clickable, and says why on hover or touch. Tab moves between the cards, Enter or Space plays
+    the one in focus. One row at every screen size: the cards shrink on a phone."""
     disabled = disabled or {}
-    n = max(1, len(cards))
     row = f".st-key-{key}_row"
-    st.html(f"<style>{row} > div {{ min-width: 0; flex: 0 1 {width}px; }}"
-            f"{row} img {{ width: min({width}px, calc((100vw - 4.5rem) / {n})); height: auto; }}"
-            f'{row} [data-testid="stElementContainer"] {{ width: 100% !important; min-width: 0; }}'
-            f"{row} button {{ width: 100%; min-width: 0; padding-left: 0.2rem; padding-right: 0.2rem; }}</style>")
+    cell = f'{row} [class*="st-key-{key}_cell-"]'
+    st.html(f"<style>{row} {{ padding-top: 0.6rem; }}"
+            f"{row} > div {{ min-width: 0; flex: 0 1 {width}px; }}"
+            f"{cell} {{ position: relative; }}"
+            f'{cell} [data-testid="stElementContainer"], {cell} .stButton, {cell} .stTooltipIcon,'
+            f' {cell} [data-testid="stTooltipHoverTarget"] {{ position: static !important; }}'
+            f"{cell} img {{ width: 100%; max-width: {width}px; height: auto; transition: transform 0.1s; }}"
+            f"{cell}:has(button:not(:disabled)) img {{ transform: translateY(-0.5rem); }}"
+            f"{cell}:has(button:hover:not(:disabled)) img {{ transform: translateY(-0.85rem); }}"
+            f"{cell} .stButton button {{ position: absolute; inset: 0; width: 100%; height: 100%; min-height: 0;"
+            " padding: 0; z-index: 1; background: transparent !important; border: 2px solid transparent;"
+            " border-radius: 10px; cursor: pointer; }"
+            f"{cell} .stButton button:disabled {{ cursor: not-allowed; border-color: transparent; }}"
+            f"{cell} .stButton button:hover:not(:disabled) {{ border-color: transparent; }}"
+            f"{cell} .stButton button:focus-visible {{ outline: 3px solid #1f5fbf; outline-offset: 2px; }}"
+            f"{cell} .stButton button > div {{ position: absolute; width: 1px; height: 1px; overflow: hidden;"
+            " clip-path: inset(50%); white-space: nowrap; }</style>")
+    shortcut = 0
     with st.container(horizontal=True, wrap=False, gap="small", key=f"{key}_row"):
         for card in cards:
             reason = disabled.get(card)
             state = (states or {}).get(card, "disabled" if reason else "playable")
-            with st.container(width=width, gap="small"):
+            if reason is None:
+                shortcut += 1
+            with st.container(width=width, gap=None, key=f"{key}_cell-{card}"):
                 st.html(card_img(card, trump=trump, state=state, four_colour=colour, width=width))
                 st.button(card.short, key=f"{key}-{card}", disabled=reason is not None,
-                          help=reason if reason else card_label(card, trump), width=max(width, 44))
+                          help=reason if reason else f"{card_label(card, trump)} — key {shortcut}",
+                          shortcut=str(shortcut) if reason is None and shortcut <= 9 else None)

@@ -20,10 +20,9 @@ from engine.analysis.failing import failing_deal
 from engine.analysis.playout import outcome_of
 from engine.analysis.robust import DESCRIBED, TABLE_NAMES, WHAT_IT_DOES, Robust, analyze_robust, legend
 from engine.analysis.situation import SEATS_BY_PLAYERS, Question, question
-from engine.analysis.styles import DEFAULT_STYLE, STYLES
+from engine.analysis.styles import DEFAULT_STYLE, STYLES, opponents
 from engine.cards import Suit, make_deck, parse_cards
 from engine.errors import EuchreError
-from engine.expert import make_player
 from engine.hand import Phase
 from engine.narration import describe
 from engine.numbers import shown
@@ -148,9 +147,9 @@ def _share(link: dict[str, str]) -> None:
     st.markdown(f"[Open this question in a new tab]({url})")
 
 
-def _show_failure(q: Question, a: Analysis, seed: int) -> None:
+def _show_failure(q: Question, a: Analysis, seed: int, table: str) -> None:
     best = a.option(a.recommendation)
-    found = failing_deal(q.view(), best.action, best.discard, make_player("club"), random.Random(seed))
+    found = failing_deal(q.view(), best.action, best.discard, opponents(table, q.rules), random.Random(seed))
     if found is None:
         st.success("In 300 simulated deals this choice never lost points.")
         return
@@ -193,7 +192,7 @@ def main() -> None:
         upcard = c2.text_input("Turned-down card" if round_two else "Upcard", key=K + "upcard", placeholder="9H",
                                help="The card the dealer turned down; round 2 names another suit." if round_two
                                else "The card turned up on the kitty.")
-        seat = c3.selectbox("Your seat", seats, key=K + "seat", help="first = left of the dealer")
+        seat = c3.selectbox("Your seat", seats, key=K + "seat", help="first = left of the dealer", format_func=lambda s: {"first": "first (left of the dealer)", "second": "second (dealer's partner)" if rules.players == 4 else "second (right of the dealer)", "third": "third (right of the dealer)"}.get(s, s))
         rnd = c4.radio("Round", ["1", "2"], key=K + "round", horizontal=True)
         score = c5.text_input("Score (you, them)", key=K + "score", placeholder="6,8")
         if st.session_state.get(K + "table") not in STYLES:
@@ -241,7 +240,7 @@ def main() -> None:
     st.caption(note)
     st.plotly_chart(_chart(a, projector()))
     if st.button("Show me a deal where this fails", key=K + "fail"):
-        _show_failure(q, a, 7)
+        _show_failure(q, a, 7, r.drive)
     _share(link)
 
 

@@ -25,7 +25,7 @@ from engine.ranking import sort_hand
 from engine.rules import Rules
 from engine.seats import seat_name
 from practice.session import LEARNER, Waiting
-from practice.table import action_label, choice_text, disabled_reasons
+from practice.table import action_label, advice_text, choice_text, disabled_reasons, game_result, hand_result
 from practice.table_session import Notice, PracticeTable, read_link
 from ui.cards import four_colour
 from ui.echo import plain
@@ -110,6 +110,15 @@ def _handle_card_clicks(table: PracticeTable) -> None:
             return
 
 
+def _play_forced(table: PracticeTable, step_pace: bool) -> None:
+    """"Play forced cards for me": the learner's only legal card is played before anything is
+    drawn (one after another when the computer players lead straight back into another)."""
+    for _ in range(5):
+        action = table.forced_play(step_pace)
+        if action is None or not table.act(action):
+            return
+
+
 # ---- drawing the table -----------------------------------------------------------------
 
 
@@ -121,8 +130,8 @@ def _hint_box(table: PracticeTable, guided: bool) -> Action | None:
         return None
     if advice is None:
         return None
-    label = choice_text(table.position.hand, advice.action)
-    st.info(f"**Hint — {advice.source}:** {label}. {advice.reason}", icon=":material/lightbulb:")
+    text = advice_text(table.position.hand, advice.action, advice.reason)
+    st.info(f"**Hint — {advice.source}:** {text}", icon=":material/lightbulb:")
     return advice.action
 
 
@@ -137,7 +146,8 @@ def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
     hand = table.position.hand
     levels = table.position.session.levels
     if hand.phase is Phase.PLAY:
-        message = "**your turn: click a card to play it.**"
+        keys = len(hand.legal_actions())  # the cards' keyboard shortcuts (ui.table.hand_buttons)
+        message = f"**your turn: click a card to play it** (or press {'1' if keys == 1 else f'1–{keys}'})."
     elif hand.phase is Phase.DISCARD:
         message = f"**you take the {hand.upcard.short}: click the card to discard face down.**"
     else:
@@ -182,6 +192,9 @@ def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool
     levels = pos.session.levels
     n = pos.session.rules.players
     table_style()
+    over = not hidden and pos.waiting is not Waiting.LEARNER
+    if over:
+        _result_bar(table)
     st.html(table_html(pos, shown, hidden, levels, shown.is_over))
     last = learner_latest(pos, shown, hidden)
     if hidden:
@@ -196,6 +209,7 @@ def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool
         _controls(table, guided, last)
     else:
         _plate(shown, levels, last, "the hand is over.")
+    if over:
         _review(table)
     st.caption(f"Deal code **{table.deal_code}** — share the page link to replay this deal. "
                f"Hand {pos.game.hand_number + 1}" + (f" of game {pos.game.game_number + 1}"
@@ -208,21 +222,45 @@ def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool
 # ---- the hand review -------------------------------------------------------------------
 
 
+def _result_bar(table: PracticeTable) -> None:
+    """A finished hand's first screen: one line with its result and the game's score (and the
+    game's end when it decides the game), and the button that goes on, above the table. The
+    review follows under the table."""
+    pos = table.position
+    game = pos.game
+    ended = game_result(game) if not pos.session.single_deal else None
+    won = ended is not None and game.game_winner == side_of(pos.session.rules, LEARNER)
+    line = f"<b>{escape(ended)}</b> " if ended else ""
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key=practice_key("result")):
+        st.html(f'<p class="ec-result ec-top{" ec-won" if won else ""}" role="status" '
+                f'data-testid="practice-hand-result">{line}{escape(hand_result(game))}</p>', width="stretch")
+        if pos.waiting is Waiting.NEXT_HAND:
+            st.button("Next hand", icon=":material/arrow_forward:", key=practice_key("next_hand"), type="primary",
+                      on_click=table.next_hand)
+        elif pos.session.single_deal and table.paused is not None:
+            st.button("Back to your game", icon=":material/undo:", key=practice_key("back"), type="primary",
+                      on_click=table.back)
+        else:
+            st.button("New game", key=practice_key("new_game_end"), type="primary", on_click=_new_game)
+        st.button("Replay this deal", icon=":material/replay:", key=practice_key("replay_deal"),
+                  help="Same cards again (duplicate style)", on_click=table.replay_deal)
+
+
 def _review(table: PracticeTable) -> None:
     pos = table.position
     hand = pos.hand
     n = hand.players
     table.save_finished()
     st.subheader("Hand review")
-    # One element for the result, the dealt hands and both tables: less for the browser to draw
-    # on the click that ends the hand than seven separate ones.
+    # One element for the dealt hands and both tables: less for the browser to draw on the click
+    # that ends the hand than several separate ones (the result is on the bar above the table).
     tricks = rows_html([{"trick": i + 1, "led by": seat_name(n, t.leader),
                           "plays": "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays),
                           "won by": seat_name(n, t.winner)} for i, t in enumerate(hand.tricks)], "Tricks")
     graded = table.grades()
     record = table.hand_json()
-    st.html(f'<div class="ec-review"><p class="ec-result" role="status">{escape(result_line(hand))}</p>'
-            f"<p><b>All hands as dealt</b></p>{dealt_hands_html(hand)}{tricks}"
+    st.html('<div class="ec-review"><p><b>All hands as dealt</b></p>'
+            f"{dealt_hands_html(hand)}{tricks}"
             f"{grades_html(graded, 'South') if graded else ''}"
             f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div></div>')
     if st.toggle("What would the expert have done in your seat?", key=practice_key("expert")):
@@ -234,30 +272,16 @@ def _review(table: PracticeTable) -> None:
             st.markdown(f"- {level_name(cmp.level)}: **{choice_text(before, theirs)}** ({mine}) — {why}")
         st.markdown(f"Played out with the {level_name(cmp.level).lower()} in your seat: **{cmp.their_points}** point(s) for your side "
                     f"(you scored {cmp.your_points}). {result_line(cmp.hand)}")
-    cols = st.columns(4)
-    cols[0].button("Replay this deal", icon=":material/replay:", key=practice_key("replay_deal"),
-                   help="Same cards again (duplicate style)", on_click=table.replay_deal)
-    if pos.waiting is Waiting.NEXT_HAND:
-        cols[1].button("Next hand", icon=":material/arrow_forward:", key=practice_key("next_hand"), type="primary",
-                       on_click=table.next_hand)
-    elif pos.session.single_deal and table.paused is not None:
-        cols[1].button("Back to your game", icon=":material/undo:", key=practice_key("back"), type="primary",
-                       on_click=table.back)
-    else:
-        winner = pos.game.game_winner
-        if winner is not None:
-            you = winner == side_of(pos.session.rules, LEARNER)
-            st.success("You win the game!" if you else "The game is over: the other side won.", icon=":material/trophy:")
-        cols[1].button("New game", key=practice_key("new_game_end"), type="primary", on_click=_new_game)
-    # Both files are built only when their button is clicked (a callable), not on every run.
-    cols[2].download_button("This hand (JSON)", partial(str, record), icon=":material/download:",
-                            file_name=f"euchre-{pos.session.seed}-hand-{pos.game.hand_number + 1}.json",
-                            mime="application/json", key=practice_key("export_hand"), on_click="ignore",
-                            help="The hand's replay record, for python -m engine replay")
-    cols[3].download_button("Export game", partial(table.game_jsonl, pos), icon=":material/download:",
-                            file_name=f"euchre-{pos.session.seed}.jsonl", mime="application/jsonl",
-                            key=practice_key("export"), on_click="ignore",
-                            help="JSON Lines, one replay record per hand: the Import view reads it back")
+    with st.container(horizontal=True, gap="small", key=practice_key("downloads")):
+        # Both files are built only when their button is clicked (a callable), not on every run.
+        st.download_button("This hand (JSON)", partial(str, record), icon=":material/download:",
+                           file_name=f"euchre-{pos.session.seed}-hand-{pos.game.hand_number + 1}.json",
+                           mime="application/json", key=practice_key("export_hand"), on_click="ignore",
+                           help="The hand's replay record, for python -m engine replay")
+        st.download_button("Export game", partial(table.game_jsonl, pos), icon=":material/download:",
+                           file_name=f"euchre-{pos.session.seed}.jsonl", mime="application/jsonl",
+                           key=practice_key("export"), on_click="ignore",
+                           help="JSON Lines, one replay record per hand: the Import view reads it back")
 
 
 # ---- the page --------------------------------------------------------------------------
@@ -281,6 +305,8 @@ def _settings(rules: Rules) -> None:
         st.radio("Computer players' pace", list(PACES), format_func=PACES.__getitem__,
                  key=practice_key("pace"), horizontal=True)
         st.toggle("Show the score the traditional way (two spare cards)", key=practice_key("traditional"))
+        st.toggle("Play forced cards for me", value=True, key=practice_key("play_forced"),
+                  help="When only one of your cards may be played, it is played for you.")
         table_key = practice_key("advice_table")
         if st.session_state.get(table_key) not in STYLES:
             st.session_state[table_key] = DEFAULT_STYLE
@@ -331,6 +357,7 @@ def _table_view(pace: str, learning: bool, traditional: bool) -> None:
     started = time.perf_counter()
     table = _table()
     _handle_card_clicks(table)
+    _play_forced(table, pace == "step")
     if table.game_key != table.drawn_game:
         st.rerun()
     _messages(table, Notice.FLASH, Notice.STORE)
@@ -350,6 +377,8 @@ PAGE_STYLE = """<style>.stMainBlockContainer { padding-top: 3.6rem; }
   vertical-align: top; }
 .ec-rows th { background: #e6efe4; font-weight: 600; }
 .ec-result { background: #dcefdf; color: #14532d; border-radius: 0.5rem; padding: 0.75rem 1rem; margin: 0 0 0.6rem; }
+.ec-result.ec-top { margin: 0; padding: 0.45rem 0.9rem; }
+.ec-result.ec-won { background: #fdf0c4; color: #5a4300; }
 .ec-log { margin: 0; padding-left: 1.2rem; }
 </style>"""
 
@@ -369,6 +398,7 @@ def main() -> None:
     advice_table = st.session_state.get(practice_key("advice_table"), DEFAULT_STYLE)
     table.table = advice_table if advice_table in STYLES else DEFAULT_STYLE
     traditional = bool(st.session_state.get(practice_key("traditional"), False))
+    table.play_forced = bool(st.session_state.get(practice_key("play_forced"), True))
     if view == "Statistics":
         _messages(table, Notice.STORE)
         statistics_view()

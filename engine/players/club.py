@@ -82,7 +82,7 @@ class ClubPlayer:
             if len(legal) == 1:
                 card = legal[0].card
                 assert card is not None
-                why = "the only card you may play" if len(view.hand) > 1 else "your last card"
+                why = "the only legal card" if len(view.hand) > 1 else "your last card"
                 return Decision(legal[0], f"Play the {card.short}: {why}.")
             action, reason = choose_play(view)
             return Decision(action, reason)

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_pages import open_page
+from app_pages import APP
 from streamlit.testing.v1 import AppTest
 
 from engine.deal_record import result_record
@@ -28,8 +28,17 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def _open(query: dict[str, str] | None = None) -> AppTest:
-    return open_page(PAGE, query)
+def _open(query: dict[str, str] | None = None, play_forced: bool = False) -> AppTest:
+    """The page as a link opens it. Forced cards are played by hand unless ``play_forced`` (the
+    page's default, "Play forced cards for me", is on): most tests count the learner's clicks."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page(PAGE)
+    at.session_state["practice_play_forced"] = play_forced
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
 
 
 def _buttons(at: AppTest, prefix: str) -> list:
@@ -106,6 +115,12 @@ def test_a_complete_hand_through_the_widgets(db: Path) -> None:
     # the learner's decisions are listed with grades (plays judged by the solver)
     tables = [str(h.proto.body) for h in at.html if "<caption>Your decisions</caption>" in str(h.proto.body)]
     assert tables and "<th>grade</th>" in tables[0] and "solver" in tables[0]
+    # the result comes first, above the table, with the engine's points and game score
+    blocks = [h.value for h in at.html]
+    first = next(i for i, b in enumerate(blocks) if 'data-testid="practice-hand-result"' in b)
+    assert first < next(i for i, b in enumerate(blocks) if 'data-testid="card-table"' in b)
+    won = max(points)
+    assert f": {won} point{'s' if won != 1 else ''}, {points[0]}–{points[1]}." in html.unescape(blocks[first])
     at.button(key="practice_next_hand").click().run()
     assert not at.exception
     assert _scores(at) == (points[0], points[1])
@@ -392,3 +407,19 @@ def test_a_computer_dealers_discard_stays_face_down(db: Path) -> None:
     assert "Discarded a card face down" in page and "discards a card face down" in page
     assert hand.discarded.name not in page and f'data-card="{hand.discarded}"' not in page
     assert f"Discarded the {hand.discarded.short}" not in page
+
+
+def test_forced_cards_are_played_for_the_learner_by_default(db: Path) -> None:
+    at = _open({"deal": encode(DealCode(Rules(), seed=2024))}, play_forced=True)
+    assert at.toggle(key="practice_play_forced").value is True
+    for _ in range(40):
+        if _buttons(at, "practice_next_hand"):
+            break
+        plays = _buttons(at, "practice_play-")
+        assert len(plays) != 1, "a forced card waits for a click"
+        _learner_controls(at)[0].click().run()
+        assert not at.exception
+    else:
+        raise AssertionError("the hand did not finish in 40 clicks")
+    forced = [m for m in _position(at).moves if m.seat == 0 and len(m.before.legal_actions()) == 1]
+    assert forced, "the last card of a hand is always forced"

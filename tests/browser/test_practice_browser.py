@@ -115,6 +115,7 @@ def test_full_game_in_browser(page: Any, goto: Any, click_and_wait: Any, wait_id
     screenshot(page, "practice-game-over")
     assert max(final) >= 10 and hands >= 2
     assert page.get_by_text("The game is over:").count() == 1
+    assert "The game is over:" in page.locator('[data-testid="practice-hand-result"]').inner_text()
     record_timing("practice.club.game_wall_s", wall)
     record_timing("practice.club.hands", hands)
     record_timing("practice.club.clicks", len(clicks) + len(missed))

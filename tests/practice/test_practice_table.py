@@ -4,15 +4,26 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
 from engine.actions import Action
 from engine.cards import parse_card, parse_cards
+from engine.game import add_hand, new_game
 from engine.hand import from_cards
 from engine.rules import Rules
 from practice.export import ImportFileError, from_jsonl, hand_record, to_jsonl
-from practice.table import action_label, disabled_reasons, spare_cards
+from practice.table import (
+    action_label,
+    advice_text,
+    disabled_reasons,
+    game_result,
+    hand_result,
+    join_reason,
+    spare_cards,
+)
+from tests.practice.hands import lone_hearts_maker
 
 
 def _hearts_trump_east_to_lead():
@@ -171,3 +182,43 @@ def test_the_learners_own_discard_is_named() -> None:
     discard = Action.parse("discard 9C")
     assert done_label(picked, discard) == "Discarded the 9♣"
     assert done_label(picked, discard, seen=False) == "Discarded a card face down"
+
+
+def _finished(state):
+    """Play ``state`` out with each seat's first legal action."""
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_the_hand_result_line_names_the_sides_points_and_score() -> None:
+    hand = _finished(lone_hearts_maker(1).apply("pass"))  # South takes every trick from West alone
+    game = new_game(hand.rules, 1)
+    game = replace(game, hand=hand, scores=add_hand((4, 6), hand))
+    assert hand_result(game) == "North–South euchred West alone: 2 points, 6–6."
+    passed = from_cards(Rules(), dealer=0, hands=[parse_cards(h) for h in (
+        "9C TC JC QC KC", "9D TD JD QD KD", "9H TH JH QH KH", "9S TS JS QS KS")], upcard=parse_card("AC"))
+    for _ in range(8):
+        passed = passed.apply("pass")
+    assert hand_result(replace(game, hand=passed, scores=(4, 6))) == "Everyone passed: thrown in, no points, 4–6."
+
+
+def test_the_games_end_says_who_won_and_the_final_score() -> None:
+    game = new_game(Rules(), 1)
+    assert game_result(game) is None
+    won = replace(game, scores=(10, 6), game_winner=0, games_won=(1, 0))
+    assert game_result(won) == "The game is over: North–South won 10–6 — you win!"
+    lost = replace(game, scores=(7, 11), game_winner=1, games_won=(0, 1))
+    assert game_result(lost) == "The game is over: East–West won 11–7."
+    match = replace(game, rules=Rules(match_games=3), scores=(10, 6), game_winner=0, games_won=(1, 0))
+    assert game_result(match) == "North–South won game 1, 10–6."
+
+
+def test_advice_reads_as_one_sentence() -> None:
+    state = _hearts_trump_east_to_lead().apply("play JS")  # South must follow spades with the K♠
+    ks = Action.parse("play KS")
+    assert state.legal_actions() == (ks,)
+    assert advice_text(state, ks, "the only legal choice") == "Play the K♠: the only legal card."
+    assert join_reason("Order it up", "You hold three trumps") == "Order it up. You hold three trumps."
+    assert join_reason("Play the K♦", "best on average") == "Play the K♦: best on average."
+    assert join_reason("Play the K♦", "Play the K♦: it wins the trick.") == "Play the K♦: it wins the trick."

@@ -18,7 +18,15 @@ from engine.rules import Rules
 from practice.codes import DealCode, encode
 from practice.review import GradedDecision
 from practice.session import Session, Waiting
-from practice.table_session import Notice, PracticeTable, TableLink, read_levels, read_link, seat_levels
+from practice.table_session import (
+    Notice,
+    PracticeTable,
+    TableLink,
+    forced,
+    read_levels,
+    read_link,
+    seat_levels,
+)
 from store import practice_log
 from store.db import connect
 
@@ -297,3 +305,38 @@ def test_grades_use_the_table_the_learner_chose(worker: ThreadPoolExecutor, grad
     table.table = "sound"
     table.grades()  # the same hand, another table: graded again, for strong players
     assert grader.tables and set(grader.tables) == {"sound"}
+
+
+def _play_as_the_page(table: PracticeTable) -> None:
+    """What the page does before drawing: play the learner's forced cards."""
+    while (action := table.forced_play(step_pace=False)) is not None:
+        assert table.act(action)
+
+
+def test_forced_cards_are_played_for_the_learner_and_undo_skips_them(worker: ThreadPoolExecutor,
+                                                                     grader: FakeGrader) -> None:
+    # Find a learner's real choice after which the learner's next card is forced; the page plays it,
+    # and undo takes back the real choice with it (undoing the forced card alone would replay it).
+    for seed in range(40):
+        table = _table(worker, grader, seed=seed)
+        while table.position.waiting is Waiting.LEARNER:
+            pos = table.position
+            assert table.forced_play(step_pace=False) is None or len(pos.legal) == 1
+            choice = pos.legal[-1]
+            assert table.act(choice)
+            mid = table.position
+            if mid.waiting is Waiting.LEARNER and forced(mid.hand) and len(pos.legal) > 1:
+                _play_as_the_page(table)
+                assert table.position.session.decisions[:len(mid.session.decisions) + 1] == (
+                    mid.session.decisions + (str(mid.legal[0]),))
+                if table.position.waiting is Waiting.LEARNER:
+                    assert table.can_undo
+                    table.undo()
+                    assert table.position.session.decisions == pos.session.decisions
+                    assert table.forced_play(step_pace=False) is None
+                    table.play_forced = False
+                    assert table.act(choice)
+                    assert table.forced_play(step_pace=False) is None  # switched off: nothing is played
+                    return
+            _play_as_the_page(table)
+    pytest.fail("no forced card after a real choice in 40 deals")
