@@ -108,8 +108,14 @@ def _figure(x: Stats) -> str:
 
 def options_html(a: Analysis, others: Mapping[str, Analysis], described: Mapping[str, str], players: int,
                  scale: float = 1.0) -> str:
-    """Every option as a card, the recommended one first and marked."""
-    ordered = sorted(a.options, key=lambda o: o.action != a.recommendation)
+    """Every option as a card, the recommended one first and marked, the others in order of value
+    (the change in the chance of winning when the analysis ranks by it, else the points)."""
+
+    def value(o: OptionResult) -> float:
+        r = o.realistic
+        return r.win_delta if a.by_win_chance and r.win_delta is not None else r.ev
+
+    ordered = sorted(a.options, key=lambda o: (o.action != a.recommendation, -value(o)))
     cells = []
     for o in ordered:
         theirs = {described.get(style, style): other.option(o.action).realistic for style, other in others.items()}

@@ -274,3 +274,27 @@ def test_card_pictures_are_files_named_by_their_drawing(tmp_path: Path, monkeypa
     assert inline.startswith("data:image/svg+xml;base64,") and picture_svg(inline) == svg
     monkeypatch.setattr(cards, "_static_serving", lambda: False)  # static serving off: inline too
     assert cards.picture_src(svg).startswith("data:image/svg+xml;base64,")
+
+
+def test_option_cards_come_best_first_in_order_of_value() -> None:
+    """Round 2 has up to seven options: the recommended one first, then the rest by their points
+    (issue 30: the boxes were in the legal actions' order)."""
+    import re as _re
+
+    from engine.actions import Action
+    from engine.analysis.bidding import Analysis, OptionResult, Stats
+    from engine.analysis.sampler import SampleStats
+    from ui.analyze_parts import options_html
+
+    def stats(ev: float) -> Stats:
+        return Stats(n=100, ev=ev, ev_ci=(ev - 0.1, ev + 0.1), p_make=0.5, p_march=0.1, p_euchred=0.5,
+                     p_thrown_in=0.0, p_we_make=1.0, tricks=(0.0,) * 6, tricks_se=(0.0,) * 6, win_delta=None)
+
+    values = {"pass": -0.48, "call C": -0.37, "call D": -0.94, "call H": -1.30, "call C alone": -2.0}
+    options = tuple(OptionResult(Action.parse(k), None, stats(v), None) for k, v in values.items())
+    a = Analysis(options=options, recommendation=Action.parse("call C"), runner_up=Action.parse("pass"), margin=0.11,
+                 by_win_chance=False, base_win=None, n=100, seconds=0.1, stop_reason="separated",
+                 samples=SampleStats(), margin_ci=(0.05, 0.17))
+    html = options_html(a, {}, {}, 4)
+    shown = _re.findall(r">([+-]\d\.\d\d) <span[^>]*>points a hand", html)
+    assert shown == ["-0.37", "-0.48", "-0.94", "-1.30", "-2.00"], shown
