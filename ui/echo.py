@@ -10,12 +10,15 @@ carries what a user typed goes through ``plain`` (the value itself quoted by
 - a backslash before every character that starts markdown a user could mean as text: link and
   image brackets, HTML's ``<``, code and emphasis marks, tables, Streamlit's ``:colour[...]``,
   ``:icons:`` and ``$maths$``, character references (``&``);
-- ``:`` and ``@`` escaped, and the dot of ``www.``, so no address becomes a link by itself;
+- ``:`` and ``@`` escaped, and the dot of ``www.``; and, because Streamlit turns a bare address
+  into a link after reading the markdown (where a backslash no longer counts), an invisible
+  word joiner (U+2060) after every ``:`` and ``@`` and after ``www``, so no address becomes a
+  link by itself;
 - line breaks and other control characters as spaces (a blank line, the only break a message
   keeps, starts a new paragraph), and a paragraph that would open a list or a heading escaped.
 
 >>> plain("lesson='[Log in](https://evil.example)'")
-"lesson='\\\\[Log in\\\\](https\\\\://evil.example)'"
+"lesson='\\\\[Log in\\\\](https\\\\:\\u2060//evil.example)'"
 >>> echo("x" * 100)
 "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
 """
@@ -30,6 +33,7 @@ from engine.errors import SHOWN_CHARS, quoted
 _ALWAYS = frozenset("\\`*[]<>!~|$&:@#{}")  # each starts (or ends) markdown somewhere in a line
 _LIST_START = re.compile(r"([-+=]|[0-9]{1,9}[.)])")  # a paragraph opening a list or a setext line
 _WWW = re.compile(r"(?i)(?<=www)\.")
+JOINER = "\u2060"  # a word joiner: invisible, and it breaks Streamlit's bare-address autolinks
 
 
 def _line_break(ch: str) -> bool:
@@ -41,12 +45,12 @@ def _paragraph(text: str) -> str:
     out: list[str] = []
     for i, ch in enumerate(text):
         if ch in _ALWAYS:
-            out.append("\\" + ch)
+            out.append("\\" + ch + (JOINER if ch in ":@" else ""))
         elif ch == "_" and not (0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum()):
             out.append("\\_")  # an underscore inside a word (defend_alone) is never emphasis
         else:
             out.append(ch)
-    escaped = _WWW.sub("\\.", "".join(out))
+    escaped = _WWW.sub(JOINER + "\\.", "".join(out))
     start = _LIST_START.match(escaped)
     if start:
         escaped = escaped[: start.end() - 1] + "\\" + escaped[start.end() - 1:]
