@@ -27,10 +27,13 @@ _OFF = ("0", "false", "no", "off")
 
 # Streamlit sizes its text, spacing and controls (buttons, inputs, chips, links) in rem, so a larger
 # root font size enlarges all of them together, as a browser zoom would; the cards are drawn in
-# pixels and grow through card_width(). The top padding is trimmed to keep more of the page on the
-# screen.
+# pixels and grow through card_width(). The root size follows the screen's width, from 22 px
+# (1320 px and less) to 32 px at 1920 px, where body text (0.875rem) is 28 px, readable from the
+# back of a classroom (22 px stays first: the size for a browser without clamp()). The top
+# padding is trimmed to keep more of the page on the screen.
 PRESENT_STYLE = """<style>
 html { font-size: 22px; }
+html { font-size: clamp(22px, 1.6667vw, 36px); }
 .stMainBlockContainer { padding-top: 3.2rem; padding-left: 2.2rem; padding-right: 2.2rem; }
 .stMainBlockContainer [data-testid="stCaptionContainer"] { font-size: 0.95rem; }
 .stMainBlockContainer [data-testid="stMarkdownContainer"] table { font-size: 1rem; }

@@ -3,7 +3,11 @@
 Four views: the trump ranking for a chosen trump, the "can I play this?" checker, the
 scoring table for the rules in force, and a seeded deal walked through one action at a time.
 Every view can be shared as a link; the link's values are validated and a bad link shows a
-message and falls back (a fresh deal for the walkthrough).
+message and falls back (a fresh deal for the walkthrough; a bad step: step 0 of the same deal).
+The page's own link follows the walkthrough as it moves (section, deal, dealer and step), so a
+reload or a copied address shows the same step. In present mode the walkthrough fills the screen
+(the table beside its controls, sized to the screen) and a presenter's clicker steps it
+(``ui.walkthrough_keys``).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Mapping
 from html import escape
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from engine.cards import Card, Suit, make_deck, parse_card, parse_cards
 from engine.errors import CardParseError, quoted
@@ -36,13 +41,16 @@ from ui.follow import check_follow
 from ui.layout import card_width, page_header, present_query, projector
 from ui.rules_panel import current_rules
 from ui.share import ShareLinkError, query_int, query_string, rules_to_query
-from ui.table import PLACES, felt_html, open_hand_html, seat_html, side_name, table_style, trick_html
-from ui.walkthrough import Walkthrough, build_walkthrough
+from ui.table import felt_html, open_hand_html, seat_html, side_name, table_style, trick_html
+from ui.walkthrough import MAX_STEPS, Walkthrough, build_walkthrough
+from ui.walkthrough_keys import install_step_keys
 
 SECTIONS = {"ranking": "Trump ranking", "follow": "Can I play this?", "scoring": "Scoring", "deal": "Deal walkthrough"}
 SEED_MAX = 999_999_999
 _LINK_KEYS = ("section", "trump", "led", "hand", "seed", "dealer", "step")
 _SEEN = "rx_link_seen"
+_DEAL_KEYS = ("seed", "dealer", "step")
+_STEP_FROM_LINK = "rx_step_from_link"  # the step a link asked for, checked against the deal's length
 
 
 def _section(row: str, heading: str, body: str) -> str:
@@ -99,16 +107,37 @@ def _adopt_link(params: Mapping[str, str], players: int, deck: tuple[Card, ...])
             st.session_state["rx_led"], st.session_state["rx_hand"] = led, hand
         except (CardParseError, ShareLinkError) as err:
             problems.append(f"the link's led card or hand: {err}")
-    if any(k in params for k in ("seed", "dealer", "step")):
+    if any(k in params for k in _DEAL_KEYS):
         try:
             seed = query_int(params, "seed", 0, SEED_MAX)
             dealer = query_int(params, "dealer", 0, players - 1)
-            step = query_int(params, "step", 0, 200) if "step" in params else 0
-            st.session_state.update(rx_seed=seed, rx_dealer=dealer, rx_step=step)
+            st.session_state.update(rx_seed=seed, rx_dealer=dealer, rx_step=0)
         except ShareLinkError as err:
             problems.append(f"{err}. Showing a fresh deal instead")
             st.session_state.update(rx_seed=_fresh_seed(), rx_dealer=0, rx_step=0)
+        else:
+            if "step" in params:
+                try:
+                    st.session_state["rx_step"] = query_int(params, "step", 0, MAX_STEPS)
+                    st.session_state[_STEP_FROM_LINK] = True
+                except ShareLinkError as err:
+                    problems.append(f"{err}. Showing step 0 of this deal instead")
     return problems
+
+
+def _keep_link(params: Mapping[str, str]) -> None:
+    """Put this view's values in the page's link as they change (the walkthrough's step too), so a
+    reload or a copied address shows the same view. The walkthrough's keys leave the link when
+    another view is shown; the link is only rewritten when it differs, and it is marked as seen
+    so ``_adopt_link`` does not apply it again."""
+    for key in _LINK_KEYS:
+        if key in st.query_params and key not in params:
+            del st.query_params[key]
+    for key, value in params.items():
+        if st.query_params.get(key) != value:
+            st.query_params[key] = value
+    now = st.query_params.to_dict()
+    st.session_state[_SEEN] = tuple(sorted((k, v) for k, v in now.items() if k in _LINK_KEYS))
 
 
 def _share_link(params: dict[str, str]) -> None:
@@ -119,6 +148,8 @@ def _share_link(params: dict[str, str]) -> None:
             base = url.split("?")[0]
     except Exception:  # no browser context (AppTest): a relative link still works
         pass
+    if params.get("section") == "deal" or any(k in st.query_params for k in _LINK_KEYS):
+        _keep_link(params)
     link = base + query_string({**rules_to_query(current_rules()), **params, **present_query()})
     st.caption("Share link (the same view, with these rules):")
     st.code(link, language=None)
@@ -231,6 +262,37 @@ def _points_text(state: HandState) -> str:
     return "; ".join(parts) or "no points"
 
 
+# Every hand is open, card beside card: no card (the one marked NEXT among them) is covered. West's
+# and East's cards wrap into rows (3 + 2) so their hands stay inside their side of the table.
+WALK_STYLE = """<style>
+.ec-compass .ec-west .ec-open, .ec-compass .ec-east .ec-open { flex-wrap: wrap; row-gap: 0.35rem;
+  max-width: calc(var(--fw) * 3 + 0.8rem); margin: 0 auto; }
+</style>"""
+
+# Present mode: the table is drawn to the screen's size (cards a share of its width and height, as
+# the text is through the root font size): at 1920x1080 a card is 120 px wide, its corner index
+# 25-30 px, and the table, South's hand included, fits the screen, as it does at 1366x768 (the
+# same shape). West and East hold two cards a row; the trick in the middle is one row (West, North
+# a little higher, South a little lower, East) instead of a cross twice as tall.
+PRESENT_WALK_STYLE = """<style>
+.ec-compass { --ec-card: min(6.25vw, 11.1vh); }
+.ec-compass .ec-fan, .ec-compass .ec-open { --fw: var(--ec-card) !important; }
+.ec-compass .ec-centre { --cw: calc(var(--ec-card) * 0.97) !important; }
+.ec-compass .ec-west .ec-open, .ec-compass .ec-east .ec-open { max-width: calc(var(--fw) * 2 + 0.4rem); }
+.ec-grid.ec-compass.ec-n4, .ec-grid.ec-compass.ec-n3 {
+  grid-template-columns: minmax(0, 1fr) calc(var(--ec-card) * 5 + 1.5rem) minmax(0, 1fr); }
+.ec-compass .ec-open { gap: 0.25rem; }
+.st-key-rx_section, .st-key-rx_section [data-testid="stButtonGroup"] { width: 100% !important; }
+.st-key-rx_section [role="radiogroup"] { flex-wrap: wrap; overflow: visible; }
+.st-key-rx_section [role="radiogroup"] button { flex: 1 1 40%; }
+.ec-compass .ec-trick { grid-template-columns: repeat(4, var(--cw));
+  grid-template-rows: calc(var(--cw) * 0.3) calc(var(--cw) * 1.1) calc(var(--cw) * 0.3); }
+.ec-compass .ec-p-west { grid-column: 1; grid-row: 1 / span 3; align-self: center; }
+.ec-compass .ec-p-north { grid-column: 2; grid-row: 1 / span 2; }
+.ec-compass .ec-p-south { grid-column: 3; grid-row: 2 / span 2; }
+.ec-compass .ec-p-east { grid-column: 4; grid-row: 1 / span 3; align-self: center; }
+</style>"""
+
 DEAL_HELP = ("Every deal has a number. The same number, dealer and rules always deal the same cards, "
              "so a class can follow one deal together; the share link below carries it.")
 
@@ -255,15 +317,16 @@ def _deal_controls(rules: Rules) -> tuple[int, int]:
 def _step_buttons(step: int, length: int) -> None:
     b = [*st.columns(2), *st.columns(2)] if projector() else st.columns(4)  # present mode: a narrow column
     at_start, at_end = step == 0, step >= length
-    # arrow keys, Home and End step too: a presenter's clicker sends them
-    b[0].button("First", icon=":material/first_page:", shortcut="Home", on_click=_set_step, args=(0,),
-                disabled=at_start, width="stretch")
-    b[1].button("Back", icon=":material/chevron_left:", shortcut="Left", on_click=_set_step, args=(step - 1,),
-                disabled=at_start, width="stretch")
-    b[2].button("Next", icon=":material/chevron_right:", icon_position="right", shortcut="Right", type="primary",
-                on_click=_set_step, args=(step + 1,), disabled=at_end, width="stretch")
-    b[3].button("Last", icon=":material/last_page:", icon_position="right", shortcut="End", on_click=_set_step,
-                args=(length,), disabled=at_end, width="stretch")
+    # the arrow keys, Page Up / Page Down, Home and End step too (a presenter's clicker sends them):
+    # ui.walkthrough_keys clicks these buttons by their keys, wherever the focus is
+    b[0].button("First", icon=":material/first_page:", key="rx_first", help="Key: Home", on_click=_set_step,
+                args=(0,), disabled=at_start, width="stretch")
+    b[1].button("Back", icon=":material/chevron_left:", key="rx_back", help="Keys: ← or Page Up",
+                on_click=_set_step, args=(step - 1,), disabled=at_start, width="stretch")
+    b[2].button("Next", icon=":material/chevron_right:", icon_position="right", key="rx_next", type="primary",
+                help="Keys: → or Page Down", on_click=_set_step, args=(step + 1,), disabled=at_end, width="stretch")
+    b[3].button("Last", icon=":material/last_page:", icon_position="right", key="rx_last", help="Key: End",
+                on_click=_set_step, args=(length,), disabled=at_end, width="stretch")
 
 
 def _story(walk: Walkthrough, step: int, state: HandState) -> None:
@@ -285,19 +348,30 @@ def _story(walk: Walkthrough, step: int, state: HandState) -> None:
         st.success(f"The hand is over. {_points_text(state)}.")
 
 
-def deal_view(width: int, colour: bool) -> None:
+def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGenerator] | None = None) -> None:
+    """The walkthrough; ``beside``: present mode's (side column, table column), made by the page so
+    the section switch sits in the side column too and the table starts at the top of the screen."""
     rules = current_rules()
     st.session_state.setdefault("rx_seed", _fresh_seed())
     if st.session_state.get("rx_dealer") not in range(rules.players):
         st.session_state["rx_dealer"] = 0
-    present = projector()
+    install_step_keys(WALK_STYLE + (PRESENT_WALK_STYLE if beside else ""))
     # In present mode the controls and the story sit beside the table, so the four hands and the
     # step's sentence are on one screen; otherwise they come first and the table below them.
-    side, main = st.columns([1, 2.3], gap="large") if present else (st.container(), st.container())
-    with side:
+    side, main = beside or (st.container(), st.container())
+    controls = side
+    if beside:  # beside the table the steps and the story come first, the deal's choices under them
+        side, controls = side.container(), side.container()
+    with controls:
         seed, dealer = _deal_controls(rules)
     walk = build_walkthrough(rules, seed, dealer)
-    step = min(max(int(st.session_state.get("rx_step", 0)), 0), walk.length)
+    asked = int(st.session_state.get("rx_step", 0))
+    if st.session_state.pop(_STEP_FROM_LINK, False) and asked > walk.length:
+        with side:
+            st.warning(plain(f"The link's step={quoted(str(asked))} is past the end of this deal "
+                             f"({walk.length} steps). Showing step 0 instead."))
+        asked = 0
+    step = min(max(asked, 0), walk.length)
     st.session_state["rx_step"] = step
     state = walk.state_at(step)
     with side:
@@ -354,9 +428,7 @@ def _board(walk: Walkthrough, step: int, state: HandState, width: int, colour: b
         hand = sort_hand(state.hands[seat], trump)
         states = ["disabled" if seat in state.out else "next" if c == next_card and state.to_act == seat
                   else "normal" for c in hand]
-        side = PLACES[rules.players][seat] in ("west", "east")
-        cards = open_hand_html(hand, trump=trump, width=width, colour=colour, states=states,
-                               overlap=0.5 if side else None)
+        cards = open_hand_html(hand, trump=trump, width=width, colour=colour, states=states)
         body = f'<div data-row="seat-{seat}">{cards}</div>'
         seats[seat] = seat_html(state, seat, "", body, latest.get(seat), "to act" if state.to_act == seat else None)
     table_style()
@@ -367,12 +439,20 @@ def _board(walk: Walkthrough, step: int, state: HandState, width: int, colour: b
 
 rules = current_rules()
 problems = _adopt_link(st.query_params.to_dict(), rules.players, make_deck(rules.deck, rules.joker))
-page_header("Rules explorer")
+_keep_choice("rx_section", tuple(SECTIONS), "ranking")
+# Present mode's walkthrough: the table takes the screen's height from the top; the title goes and
+# the section switch moves into the side column with the walkthrough's controls.
+beside = None
+if projector() and st.session_state["rx_section"] == "deal":
+    left, right = st.columns([1, 3.2], gap="large")
+    beside = (left, right)
+else:
+    page_header("Rules explorer")
 for problem in problems:
     st.warning(plain(problem[0].upper() + problem[1:] + "."))
-_keep_choice("rx_section", tuple(SECTIONS), "ranking")
-section = st.segmented_control("Show", tuple(SECTIONS), key="rx_section", format_func=SECTIONS.__getitem__,
-                               label_visibility="collapsed") or "ranking"
+with beside[0] if beside else st.container():
+    section = st.segmented_control("Show", tuple(SECTIONS), key="rx_section", format_func=SECTIONS.__getitem__,
+                                   label_visibility="collapsed") or "ranking"
 width, colour = card_width(), four_colour()
 if section == "ranking":
     ranking_view(width, colour)
@@ -381,4 +461,4 @@ elif section == "follow":
 elif section == "scoring":
     scoring_view()
 else:
-    deal_view(card_width(72), colour)  # four hands around a table: a little smaller than elsewhere
+    deal_view(card_width(72), colour, beside)  # four hands around a table: a little smaller than elsewhere

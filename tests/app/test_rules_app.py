@@ -172,3 +172,37 @@ def test_the_walkthrough_lays_the_four_hands_around_the_table() -> None:
     places = re.findall(r'<div class="ec-seat ec-(\w+)[^"]*" data-seat="(\d)"', felt)
     assert places == [("south", "0"), ("west", "1"), ("north", "2"), ("east", "3")]
     assert 'class="ec-grid ec-n4 ec-compass"' in felt
+
+
+def test_the_walkthroughs_link_follows_its_step() -> None:
+    """Issue 30, item 5: the link keeps the step as it moves, so a reload shows the same step."""
+    at = rules_page(section="deal", seed="2024", dealer="3")
+    assert at.query_params["step"] in ("0", ["0"])
+    for _ in range(3):
+        next(b for b in at.button if b.label == "Next").click().run()
+    link = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
+    assert {k: link[k] for k in ("section", "seed", "dealer", "step")} == {
+        "section": "deal", "seed": "2024", "dealer": "3", "step": "3"}
+    next(b for b in at.button if b.label == "Back").click().run()
+    assert at.session_state["rx_step"] == 2 and at.query_params["step"] in ("2", ["2"])
+    # the same link opened again (a reload) shows that step
+    again = rules_page(section="deal", seed="2024", dealer="3", step="2")
+    assert again.session_state["rx_step"] == 2
+    assert {s: row(again, f"seat-{s}") for s in range(4)} == {s: row(at, f"seat-{s}") for s in range(4)}
+    # another view: the walkthrough's keys leave the link
+    at.segmented_control(key="rx_section").set_value("scoring").run()
+    assert at.query_params["section"] in ("scoring", ["scoring"])
+    assert not {"seed", "dealer", "step"} & set(at.query_params)
+
+
+@pytest.mark.parametrize("step, shown", [
+    ("abc", "step='abc' is not a whole number from 0 to 200"),
+    ("[x](https://evil.example)", "step='\\[x\\](https\\://evil"),  # as plain text: never a live link
+    ("150", "step='150' is past the end of this deal"),
+])
+def test_a_bad_step_in_the_link_is_explained_plainly_and_shows_step_0_of_the_same_deal(step: str, shown: str) -> None:
+    at = rules_page(section="deal", seed="2024", dealer="3", step=step)
+    warnings = [w.value for w in at.warning]
+    assert any(shown in w and "step 0" in w for w in warnings), warnings
+    assert at.session_state["rx_step"] == 0 and at.session_state["rx_seed"] == 2024
+    assert at.query_params["step"] in ("0", ["0"])
