@@ -17,6 +17,14 @@ and the rules are rebuilt through ``Rules``, so a typo or a tampered code gives 
 (19, 3)
 >>> decode(code.lower().replace("-", " ")) == DealCode(Rules(), seed=12345)
 True
+
+Move codes: the learner's decisions as a page link carries them (``moves=``), one short token
+per decision in the engine's action language, dot-separated and URL-safe:
+
+>>> encode_moves(("pass", "order", "discard 9C", "play JH", "next hand", "call H alone"))
+'p.o.d9C.JH.n.cHa'
+>>> decode_moves("p.o.d9C.JH.n.cHa")
+(('pass', 'order', 'discard 9C', 'play JH', 'next hand', 'call H alone'), None)
 """
 
 from __future__ import annotations
@@ -25,6 +33,8 @@ import base64
 import hashlib
 from dataclasses import dataclass
 
+from engine.actions import Action, Kind, parse_action
+from engine.cards import Suit, parse_card
 from engine.errors import EuchreError, RulesError, quoted
 from engine.rules import LONE_LEADS, Rules
 
@@ -35,6 +45,8 @@ MAX_GAME = 4
 _KEY = b"euchre-coach-deal-code"
 _LETTERS = 16
 _CONFUSABLE = str.maketrans({"0": "O", "1": "I", "8": "B", "9": "G"})
+NEXT_HAND = "next hand"  # the learner's decision to deal the next hand (between two hands' decisions)
+MOVES_LIMIT = 600  # characters of moves= a page link carries at most (the whole link stays well under 2,000)
 ACCEPTED = "a deal code is 16 letters and digits 2-7, like ABCD-EFGH-IJKL-MNOP (dashes and spaces are ignored)"
 
 
@@ -160,4 +172,73 @@ def decode(text: str) -> DealCode:
     return DealCode(rules, seed, game_number, hand_number, dealer)
 
 
-__all__ = ["ACCEPTED", "DealCode", "DealCodeError", "decode", "encode", "pack_rules", "unpack_rules"]
+# ---- move codes: the learner's decisions in a link ------------------------------------------
+
+# token <-> canonical action text; a card alone is a play, "d" + card a discard,
+# "c"/"n" + suit (+ "a") a call / a named suit (alone)
+_WORDS = {"p": "pass", "o": "order", "oa": "order alone", "x": "decline", "da": "defend alone", "n": NEXT_HAND}
+_TOKENS = {text: token for token, text in _WORDS.items()}
+MOVES_ACCEPTED = (
+    "the decisions are separated by dots: p (pass), o / oa (order up, alone), cH / cHa "
+    "(call a suit, alone), nH / nHa (name a suit), x (decline), da (defend alone), d9C (discard), "
+    "JH (play a card), n (next hand)"
+)
+
+
+class MovesError(EuchreError):
+    """A decision in a move code that is not one (the decisions before it still read)."""
+
+
+def move_token(decision: str) -> str:
+    """One decision (canonical action text, or ``NEXT_HAND``) as its move-code token."""
+    if decision in _TOKENS:
+        return _TOKENS[decision]
+    action = parse_action(decision)
+    if str(action) in _TOKENS:
+        return _TOKENS[str(action)]
+    if action.kind is Kind.PLAY:
+        return str(action.card)
+    if action.kind is Kind.DISCARD:
+        return f"d{action.card}"
+    assert action.suit is not None
+    return f"{'c' if action.kind is Kind.CALL else 'n'}{action.suit.letter}{'a' if action.alone else ''}"
+
+
+def read_token(token: str) -> str:
+    """A move-code token (any case) as canonical action text (or ``NEXT_HAND``); raises MovesError."""
+    low = token.lower()
+    if low in _WORDS:
+        return _WORDS[low]
+    try:
+        if low[:1] in ("c", "n") and len(low) in (2, 3) and low[2:] in ("", "a"):
+            kind = "call" if low[0] == "c" else "name"
+            return str(parse_action(f"{kind} {Suit.parse(token[1])}{' alone' if low[2:] else ''}"))
+        if low[:1] == "d" and len(low) > 1:
+            return str(Action(Kind.DISCARD, card=parse_card(token[1:])))
+        if token.isalnum() and len(token) <= 5:
+            return str(parse_action(f"play {parse_card(token)}"))
+    except EuchreError:
+        pass
+    raise MovesError(f"{quoted(token)} is not a decision; {MOVES_ACCEPTED}")
+
+
+def encode_moves(decisions: tuple[str, ...]) -> str:
+    """The decisions as a move code (``""`` for none)."""
+    return ".".join(move_token(d) for d in decisions)
+
+
+def decode_moves(text: str) -> tuple[tuple[str, ...], MovesError | None]:
+    """The decisions a move code spells, up to the first token that is not one, and that token's
+    error (None when every token reads). Never raises."""
+    decisions: list[str] = []
+    for index, token in enumerate(text.strip().split(".") if text.strip() else ()):
+        try:
+            decisions.append(read_token(token.strip()))
+        except MovesError as err:
+            return tuple(decisions), MovesError(f"decision {index + 1}: {err}")
+    return tuple(decisions), None
+
+
+__all__ = ["ACCEPTED", "MOVES_ACCEPTED", "MOVES_LIMIT", "NEXT_HAND", "DealCode", "DealCodeError", "MovesError",
+           "decode", "decode_moves", "encode", "encode_moves", "move_token", "pack_rules", "read_token",
+           "unpack_rules"]

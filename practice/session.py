@@ -13,6 +13,7 @@ be memoised in a ``Memo`` dict to keep replays cheap with slow (expert) players.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, replace
@@ -26,10 +27,10 @@ from engine.game import GameState, hand_rng, new_game
 from engine.hand import HandState, deal
 from engine.rules import Rules
 from engine.view import SeatView, view_of
+from practice.codes import NEXT_HAND as NEXT_HAND  # the marker lives with the move codes; re-exported
 from practice.codes import DealCode
 
 LEARNER = 0
-NEXT_HAND = "next hand"
 LEVELS = ("beginner", "club", "expert")
 
 
@@ -55,10 +56,16 @@ Memo = MutableMapping[MemoKey, tuple[Action, str]]
 
 
 def default_players(level: str) -> Decider:
-    """The project's computer players (engine.players), by level name."""
-    from engine.expert import make_player
+    """The project's computer players (engine.players), by level name. The expert searches a fixed
+    number of deals instead of for a fixed time, so its decisions are a function of its view and
+    generator whatever the machine's load: a replay (undo, a reload, a shared link) makes the same
+    decisions as the game it replays (with its own time budgets a busy machine changed them)."""
+    from engine.expert import ExpertPlayer, make_player
 
-    player: Decider = make_player(level)
+    made = make_player(level)
+    if isinstance(made, ExpertPlayer):
+        made = replace(made, play_time=math.inf, bid_time=math.inf)
+    player: Decider = made
     return player
 
 
@@ -233,6 +240,25 @@ def next_hand(position: Position, players: PlayerFactory = default_players, memo
         raise PracticeError("the next hand can be dealt only when this one is over")
     session = position.session.with_decision(NEXT_HAND)
     return _run(session, position.game, position.moves, (NEXT_HAND,), players, memo)
+
+
+def replay_legal(
+    session: Session, players: PlayerFactory = default_players, memo: Memo | None = None,
+) -> tuple[Position, PracticeError | None]:
+    """The position as many of the session's decisions as are legal lead to, in order, and why
+    the first one that is not was refused (None when all are played). A page link's decisions
+    are replayed this way: a damaged link keeps its legal beginning. The same session always
+    gives the same position."""
+    position = replay(replace(session, decisions=()), players, memo)
+    for index, decision in enumerate(session.decisions):
+        try:
+            if decision == NEXT_HAND:
+                position = next_hand(position, players, memo)
+            else:
+                position = act(position, decision, players, memo)
+        except EuchreError as err:
+            return position, PracticeError(f"decision {index + 1} ({decision}) cannot be played: {err}")
+    return position, None
 
 
 def can_undo(position: Position) -> bool:

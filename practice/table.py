@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from engine.actions import Action, Kind
 from engine.cards import Card, Suit
 from engine.game import GameState, side_of, sides
-from engine.hand import HandState, Phase
+from engine.hand import TRICKS, HandState, Phase
 from engine.narration import describe
 from engine.ranking import effective_table, left_bower
 from engine.seats import seat_name
+from engine.solver import solve
 from practice.session import LEARNER, Move
 
 
@@ -258,3 +259,19 @@ def spare_cards_svg(score: int, colour: str = "#c8102e", label: str = "") -> str
     title = f"{label} {score} points".strip()
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70" width="100" height="70" role="img" '
             f'aria-label="{title}" data-score="{score}"><title>{title}</title>{"".join(parts)}</svg>')
+
+
+def claim_card(hand: HandState, seat: int = LEARNER) -> Action | None:
+    """When ``seat`` may claim the rest: its side takes every trick still to play whatever the
+    others do and hold (the double-dummy solver, every card known, proves the side takes them all
+    with its best play), the card of its best line to play now; else None. Only in the play, on
+    the seat's turn."""
+    if hand.phase is not Phase.PLAY or hand.to_act != seat or hand.maker is None:
+        return None
+    solution = solve(hand)
+    left = TRICKS - len(hand.tricks)
+    ours = hand.is_maker_side(seat)
+    target = hand.maker_tricks + left if ours else hand.maker_tricks  # makers' total when we take the rest
+    if solution.tricks != target:
+        return None
+    return next((a for a, t in solution.cards.items() if t == target), None)

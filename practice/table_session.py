@@ -9,6 +9,16 @@ button callbacks call the methods here, and the tests drive it directly.
 Problems a learner should read (an illegal click, a bad link, a database that cannot be
 written) never raise: they become notices the page shows (``take_notice``).
 
+The page's link (``link_params``) rebuilds the table's position on a reload or another browser:
+``deal=`` the current hand's deal code, ``levels=`` the computer seats, ``moves=`` the learner's
+decisions so far (a move code, ``practice.codes``) and, when they began in an earlier hand,
+``start=`` the deal code they start from. The computer players' decisions are seeded, so
+replaying the learner's decisions from the start rebuilds the same position, game score
+included. A ``moves=`` value that does not read or replay keeps its legal beginning when that
+still reaches the link's deal; otherwise the deal starts fresh (one notice says which). A game too
+long for a link (``MOVES_LIMIT`` characters of moves) keeps only the deal code: a reload then
+starts the current hand again, and ``link_capped`` says so.
+
 >>> link = read_link({"levels": "be", "deal": "not a code"})
 >>> link.levels, link.deal is None, len(link.problems)
 (('beginner', 'expert'), True, 1)
@@ -28,14 +38,22 @@ from typing import Any, TypeVar
 
 from engine.actions import Action
 from engine.analysis.styles import DEFAULT_STYLE
-from engine.errors import EuchreError
+from engine.errors import EuchreError, quoted
 from engine.expert import PLAYER_NAMES
 from engine.game import add_hand, seat_score, side_of
 from engine.hand import HandState, Phase
 from engine.numbers import shown
 from engine.rules import Rules
 from practice import coach, review
-from practice.codes import DealCode, DealCodeError, decode, encode
+from practice.codes import (
+    MOVES_LIMIT,
+    DealCode,
+    DealCodeError,
+    decode,
+    decode_moves,
+    encode,
+    encode_moves,
+)
 from practice.export import hand_record, to_jsonl
 from practice.session import (
     LEARNER,
@@ -51,8 +69,11 @@ from practice.session import (
     next_hand,
     replay,
     replay_deal,
+    replay_legal,
+    start_game,
     undo,
 )
+from practice.table import claim_card
 from store import practice_log
 from store.db import StoreError
 
@@ -83,11 +104,17 @@ def shared_grader() -> ThreadPoolExecutor:
 @dataclass(frozen=True, slots=True)
 class TableLink:
     """What a practice link asks for: a deal (``deal=CODE``) and the computer seats' levels
-    (``levels=cce``, one letter per computer seat, West first), with what could not be read."""
+    (``levels=cce``, one letter per computer seat, West first), with what could not be read;
+    and the learner's decisions to replay (``moves=``, from ``start=CODE`` or else from the deal).
+    ``moves_text`` is the raw value, ``moves_problem`` why it stops reading early."""
 
     deal: DealCode | None = None
     levels: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
+    start: DealCode | None = None
+    moves: tuple[str, ...] = ()
+    moves_text: str = ""
+    moves_problem: str | None = None
 
 
 def read_levels(raw: str) -> tuple[str, ...]:
@@ -117,7 +144,27 @@ def read_link(params: Mapping[str, str]) -> TableLink:
             code = decode(str(raw_deal))
         except DealCodeError as err:
             problems.append(f"That deal code does not work: {err}")
-    return TableLink(code, levels, tuple(problems))
+    start = None
+    raw_start = str(params.get("start") or "")
+    moves_text = str(params.get("moves") or "")
+    if code is None:
+        if not raw_deal and (raw_start or moves_text):  # decisions need their deal to be replayed on
+            problems.append("The link's moves cannot be replayed without its deal code: a new game starts.")
+        return TableLink(code, levels, tuple(problems))
+    if raw_start:
+        try:
+            start = decode(raw_start)
+        except DealCodeError as err:
+            problems.append(f"The link's start={quoted(raw_start)} does not work ({err}): the deal starts fresh.")
+            return TableLink(code, levels, tuple(problems))
+    moves: tuple[str, ...] = ()
+    moves_problem = None
+    if len(moves_text) > MOVES_LIMIT:
+        moves_problem = f"it is longer than {MOVES_LIMIT} characters"
+    elif moves_text:
+        moves, error = decode_moves(moves_text)
+        moves_problem = None if error is None else str(error)
+    return TableLink(code, levels, tuple(problems), start, moves, moves_text, moves_problem)
 
 
 def seat_levels(players: int, computer: Sequence[str]) -> tuple[str, ...]:
@@ -141,20 +188,23 @@ class PracticeTable:
     def __init__(
         self, session: Session, kind: str = "game", *, players: PlayerFactory = default_players,
         grade: Grade = review.grade_decision, grader: Executor | None = None, conn: sqlite3.Connection | None = None,
+        memo: dict[Any, Any] | None = None,
     ) -> None:
         """``players``, ``grade`` and ``grader`` (an executor; default ``shared_grader()``) are the
         computer players, the decision grader and where it runs; ``conn`` an open records database
-        (default: each save opens the one ``EUCHRE_COACH_DB`` names)."""
+        (default: each save opens the one ``EUCHRE_COACH_DB`` names); ``memo`` computer decisions
+        already worked out (``practice.session.Memo``)."""
         self._players = players
         self._grade = grade
         self._grader = grader
         self._conn = conn
-        self._memo: dict[Any, Any] = {}
+        self._memo: dict[Any, Any] = {} if memo is None else memo
         self._grading: list[Future[review.GradedDecision]] = []
         self._graded_for: dict[int, str] = {}  # id of a grading job -> the table it graded bids against
         self._grades: dict[Any, tuple[review.GradedDecision, ...]] = {}
         self._saved: set[tuple[int, int]] = set()
         self._hint: tuple[Any, coach.Hint] | None = None
+        self._claim: tuple[Any, Action | None] | None = None  # (position key, the claim's next card)
         self._notices: dict[Notice, str] = {}
         self.want_hint = False
         self.table = DEFAULT_STYLE  # the table whose best response the hints and bid grades give
@@ -172,15 +222,20 @@ class PracticeTable:
         """The table a page link opens: the link's deal (with its rules), else a new game with
         ``rules``; the link's seat levels, else ``computer``. The link's problems become a notice."""
         levels = tuple(link.levels) + tuple(computer[len(link.levels):])
+        problems = list(link.problems)
+        memo: dict[Any, Any] = {}
         if link.deal is not None:
-            code = link.deal
-            session = Session(code.rules, seat_levels(code.rules.players, levels), code.seed, (),
-                              code.game_number, code.hand_number, code.dealer)
+            session = _session_at(link.deal, levels)
+            if link.start is not None or link.moves_text:
+                replayed, problem = _replay_link(link, levels, deps.get("players", default_players), memo)
+                if problem:
+                    problems.append(problem)
+                session = replayed if replayed is not None else session
         else:
             session = _new_session(rules, levels, seed)
-        table = cls(session, **deps)
-        if link.problems:
-            table._notices[Notice.CODE] = "\n\n".join(link.problems)
+        table = cls(session, memo=memo, **deps)
+        if problems:
+            table._notices[Notice.CODE] = "\n\n".join(problems)
         return table
 
     # ---- what the page reads -------------------------------------------------------------
@@ -193,6 +248,30 @@ class PracticeTable:
     def deal_code(self) -> str:
         """The current hand's deal code, as shown and put in the page's link."""
         return encode(deal_code(self.position))
+
+    @property
+    def moves_code(self) -> str:
+        """The learner's decisions since the session's start as the link's ``moves=`` (a move code)."""
+        return encode_moves(self.session.decisions)
+
+    @property
+    def link_capped(self) -> bool:
+        """The learner's decisions are too many for the page's link (it keeps the deal code only)."""
+        return len(self.moves_code) > MOVES_LIMIT
+
+    def link_params(self) -> dict[str, str]:
+        """The table's part of the page link: ``deal=`` (this hand), ``levels=``, and when the learner
+        has decided anything, ``moves=`` with ``start=`` (the session's first deal) if that is an
+        earlier hand. Opening the link (``read_link``, ``from_link``) rebuilds this position."""
+        params = {"deal": self.deal_code, "levels": self.level_letters}
+        moves = self.moves_code
+        if not moves or len(moves) > MOVES_LIMIT:
+            return params
+        if not self.is_first_hand:
+            s = self.session
+            params["start"] = encode(DealCode(s.rules, s.seed, s.game_number, s.hand_number, s.dealer))
+        params["moves"] = moves
+        return params
 
     @property
     def level_letters(self) -> str:
@@ -228,6 +307,25 @@ class PracticeTable:
         if self.shown(step_pace)[1]:
             return None
         return pos.legal[0]
+
+    @property
+    def can_claim(self) -> bool:
+        """The learner may claim the rest of the hand: their side takes every trick still to play
+        whatever the others do (``practice.table.claim_card``, checked by the solver)."""
+        pos = self.position
+        key = (pos.session.seed, pos.game.game_number, pos.game.hand_number, pos.hand.history)
+        if self._claim is None or self._claim[0] != key:
+            ready = pos.waiting is Waiting.LEARNER and pos.hand.phase is Phase.PLAY
+            self._claim = (key, claim_card(pos.hand) if ready else None)
+        return self._claim[1] is not None
+
+    def claim_rest(self) -> None:
+        """Play the learner's cards to the end of the hand along the solver's line that takes
+        every remaining trick (the computer players play theirs as usual)."""
+        while self.can_claim:
+            card = self._claim[1] if self._claim is not None else None
+            if card is None or not self.act(card):
+                return
 
     @property
     def memo(self) -> Memo:
@@ -430,6 +528,43 @@ class PracticeTable:
 def forced(hand: HandState) -> bool:
     """A play with only one legal card (``legal_actions``): nothing for the learner to decide."""
     return hand.phase is Phase.PLAY and not hand.is_over and len(hand.legal_actions()) == 1
+
+
+def _session_at(code: DealCode, computer: Sequence[str]) -> Session:
+    """A game session opening at ``code``'s deal."""
+    return Session(code.rules, seat_levels(code.rules.players, computer), code.seed, (), code.game_number,
+                   code.hand_number, code.dealer)
+
+
+def _same_deal(position: Position, code: DealCode) -> bool:
+    """``position`` is in the hand ``code`` names (same rules, seed, game, hand and dealer)."""
+    game, s = position.game, position.session
+    dealer = start_game(_session_at(code, s.levels[1:])).hand.dealer
+    return ((s.rules, s.seed, game.game_number, game.hand_number, game.hand.dealer)
+            == (code.rules, code.seed, code.game_number, code.hand_number, dealer))
+
+
+def _replay_link(
+    link: TableLink, computer: Sequence[str], players: PlayerFactory, memo: Memo,
+) -> tuple[Session | None, str | None]:
+    """The session a link's ``start=`` and ``moves=`` rebuild, and the one problem to tell: the
+    decisions that read and replay legally are kept when they still end in the link's deal;
+    otherwise (None) the deal starts fresh."""
+    assert link.deal is not None
+    echo = f"The link's moves={quoted(link.moves_text)}" if link.moves_text else "The link's start= code"
+    session = replace(_session_at(link.start or link.deal, computer), decisions=link.moves)
+    try:
+        position, refused = replay_legal(session, players, memo)
+    except EuchreError as err:  # a computer player that cannot play: start the deal fresh
+        return None, f"{echo} could not be replayed ({err}): the deal starts fresh."
+    why = link.moves_problem or (str(refused) if refused else None)
+    if not _same_deal(position, link.deal):
+        return None, f"{echo} do not lead to this link's deal{f' ({why})' if why else ''}: the deal starts fresh."
+    if why:
+        kept = len(position.session.decisions)
+        return position.session, (f"{echo} could not all be replayed ({why}): the table keeps the first {kept} "
+                                  f"decision{'' if kept == 1 else 's'}.")
+    return position.session, None
 
 
 def _new_session(rules: Rules, computer: Sequence[str], seed: int | None) -> Session:

@@ -47,6 +47,7 @@ from ui.practice_panels import (
     table_html,
     traditional_score,
 )
+from ui.replay_view import replay_section
 from ui.rules_panel import current_rules, set_rules
 from ui.share import rules_to_query
 from ui.table import hand_buttons, hand_row_html, table_style
@@ -157,6 +158,10 @@ def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
         st.button("Hint", icon=":material/lightbulb:", key=practice_key("hint_btn"), on_click=_want_hint)
         st.button("Undo", icon=":material/undo:", key=practice_key("undo_btn"), disabled=not table.can_undo,
                   on_click=table.undo, help="Take back your last decision of this hand")
+        if hand.phase is Phase.PLAY and table.can_claim:
+            st.button("Claim the rest", icon=":material/done_all:", key=practice_key("claim_btn"),
+                      on_click=table.claim_rest,
+                      help="Your side takes every trick still to play, whatever the others hold: play it out")
     hinted = _hint_box(table, guided)
     mine = sort_hand(hand.hands[LEARNER], hand.trump)
     w = card_width()
@@ -263,6 +268,7 @@ def _review(table: PracticeTable) -> None:
             f"{dealt_hands_html(hand)}{tricks}"
             f"{grades_html(graded, 'South') if graded else ''}"
             f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div></div>')
+    replay_section(hand, graded, practice_key(""), pos.game)  # step through the hand; retry the costliest decisions
     if st.toggle("What would the expert have done in your seat?", key=practice_key("expert")):
         with st.spinner("The expert replays your seat…"):
             cmp = table.expert_in_your_seat()
@@ -341,11 +347,16 @@ def _messages(table: PracticeTable, *notices: Notice) -> None:
 
 
 def _sync_link(table: PracticeTable) -> None:
-    """Keep the page's link on the current deal, so copying it shares this hand."""
-    code = table.deal_code
-    if st.query_params.get("deal") != code:
-        st.query_params.from_dict({"deal": code, "levels": table.level_letters, **rules_to_query(table.session.rules),
-                                   **present_query()})
+    """Keep the page's link on the current position (deal, moves), so a reload or a copied link
+    rebuilds it; when the game grows too long for a link, say so once (the link keeps the deal)."""
+    params = table.link_params()
+    if any(st.query_params.get(key) != params.get(key) for key in ("deal", "start", "moves")):
+        st.query_params.from_dict({**params, **rules_to_query(table.session.rules), **present_query()})
+    said = practice_key("link_capped_said")
+    if table.link_capped and st.session_state.get(said) != table.game_key:
+        st.session_state[said] = table.game_key
+        st.toast("This game is too long for the page link to carry your moves: the link now opens this "
+                 "hand's deal from its start.", icon=":material/link_off:")
 
 
 @st.fragment

@@ -16,7 +16,7 @@ from engine.deal_record import result_record
 from engine.rules import Rules
 from practice.codes import DealCode, decode, encode
 from practice.session import Position, Session, Waiting, act, replay
-from practice.table_session import PracticeTable
+from practice.table_session import PracticeTable, read_link
 
 PAGE = "views/practice.py"
 
@@ -423,3 +423,67 @@ def test_forced_cards_are_played_for_the_learner_by_default(db: Path) -> None:
         raise AssertionError("the hand did not finish in 40 clicks")
     forced = [m for m in _position(at).moves if m.seat == 0 and len(m.before.legal_actions()) == 1]
     assert forced, "the last card of a hand is always forced"
+
+
+def _tricks(at: AppTest) -> str:
+    """The felt's trick count, e.g. "North–South 1 · East–West 1"."""
+    found = re.search(r"Tricks: (.*?)</span>", _felt(at))
+    assert found, "the felt shows the tricks once trump is made"
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+def _hand_cards(at: AppTest) -> list[str]:
+    return sorted(b.key.removeprefix("practice_play-") for b in at.button
+                  if b.key and b.key.startswith("practice_play-"))
+
+
+def test_the_link_of_a_mid_hand_position_reopens_it(db: Path) -> None:
+    """A reload keeps your place (issue 30): the page's link carries the learner's decisions
+    (``moves=``), and a new session opened on that link replays them to the same position."""
+    at = _open({"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc"})
+    for _ in range(20):  # the learner's first legal choice until two tricks are played
+        pos = _position(at)
+        if len(pos.hand.tricks) >= 2 and pos.waiting is Waiting.LEARNER:
+            break
+        _learner_controls(at)[0].click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    link = {key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
+            for key in at.query_params}
+    assert link["moves"] and link["deal"] == encode(DealCode(Rules(), seed=2024))
+    tricks, cards, decisions = _tricks(at), _hand_cards(at), _position(at).session.decisions
+    assert len(cards) == 3 and sum(map(int, re.findall(r"\d+", tricks))) == 2
+    again = _open(link)  # a reload: a new session on the same link
+    assert not [e.value for e in again.error]
+    assert _tricks(again) == tricks and _hand_cards(again) == cards
+    assert _position(again).session.decisions == decisions
+    assert _position(again).hand == _position(at).hand
+
+
+def test_a_damaged_moves_value_is_one_error_and_the_legal_part_is_kept(db: Path) -> None:
+    at = _open({"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc", "moves": "p.[x](https://e.example)"})
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and "could not all be replayed" in errors[0]
+    assert "moves='p.\\[x\\](https\\://e.example)'" in errors[0]  # echoed as plain text, never as a link
+    assert _position(at).session.decisions == ("pass",)
+
+
+def test_a_game_too_long_for_the_link_says_so_and_keeps_the_deal(db: Path) -> None:
+    from practice.review import GradedDecision
+
+    def grade(step, before, action, *_):  # type: ignore[no-untyped-def]  # no solver for 200 decisions
+        return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
+
+    table = PracticeTable.from_link(read_link({"deal": encode(DealCode(Rules(match_games=5), seed=2024)),
+                                               "levels": "ccc"}), Rules(), (), grade=grade)
+    while not table.link_capped:  # the learner's first legal choice, hand after hand
+        if table.position.waiting is Waiting.NEXT_HAND:
+            table.next_hand()
+        else:
+            assert table.position.waiting is Waiting.LEARNER and table.act(table.position.legal[0])
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page(PAGE)
+    at.session_state["practice_table"] = table
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert [t.value for t in at.toast if "too long for the page link" in t.value]
+    assert at.query_params["deal"] in (table.deal_code, [table.deal_code]) and "moves" not in at.query_params

@@ -103,3 +103,43 @@ def test_malformed_codes_say_what_is_wrong_and_what_is_accepted(text: str, messa
 def test_look_alike_digits_are_read_as_letters() -> None:
     code = encode(DealCode(Rules(), 2024))
     assert decode(code.replace("O", "0").replace("I", "1")) == decode(code)
+
+
+# ---- move codes: the learner's decisions in a page link -------------------------------------
+
+
+def test_every_kind_of_decision_has_a_short_token_and_reads_back() -> None:
+    from practice.codes import decode_moves, encode_moves
+
+    decisions = ("pass", "order", "order alone", "call H", "call S alone", "name D", "name C alone",
+                 "discard 9C", "decline", "defend alone", "play JH", "play TD", "play JOKER", "next hand")
+    code = encode_moves(decisions)
+    assert code == "p.o.oa.cH.cSa.nD.nCa.d9C.x.da.JH.TD.JOKER.n"
+    assert decode_moves(code) == (decisions, None)
+    assert decode_moves(code.lower()) == (decisions, None)  # any case reads
+    assert encode_moves(()) == "" and decode_moves("") == ((), None)
+
+
+def test_a_move_code_is_url_safe() -> None:
+    from urllib.parse import quote
+
+    from practice.codes import encode_moves
+
+    code = encode_moves(("call H alone", "discard JOKER", "play 9S", "next hand", "play 10d"))
+    assert quote(code, safe="") == code  # nothing to escape in a link
+
+
+@pytest.mark.parametrize("text, kept, bad", [
+    ("p.9S.zz.TC", ("pass", "play 9S"), "'zz'"),
+    ("p..9S", ("pass",), "decision 2"),
+    ("cX", (), "'cX'"),
+    ("dAX.p", (), "'dAX'"),
+    ("<b>x</b>", (), "is not a decision"),
+])
+def test_a_damaged_move_code_keeps_the_decisions_before_the_damage(text: str, kept: tuple[str, ...],
+                                                                   bad: str) -> None:
+    from practice.codes import MovesError, decode_moves
+
+    decisions, error = decode_moves(text)
+    assert decisions == kept
+    assert isinstance(error, MovesError) and bad in str(error)

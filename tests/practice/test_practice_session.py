@@ -185,3 +185,44 @@ def test_the_deal_code_of_a_position_reopens_the_same_deal() -> None:
         started = start_game(Session(back.rules, LEVELS4, back.seed, (), back.game_number, back.hand_number,
                                      back.dealer))
         assert started.hand.dealt == pos.hand.dealt and started.hand.dealer == pos.hand.dealer
+
+
+def test_replay_legal_keeps_the_legal_beginning_of_the_decisions() -> None:
+    from practice.session import replay_legal
+
+    # seed 11 with the random test players, worked out by hand: South passes, North orders clubs,
+    # South leads the 9S (West wins with the JC), West leads the TD and South, void in diamonds,
+    # trumps it with the TC: one trick each, South holds QH 9H JH.
+    session = Session(Rules(), LEVELS4, seed=11, decisions=("pass", "play 9S", "play TC"))
+    position, refused = replay_legal(session, random_players)
+    assert refused is None and position == replay(session, random_players)
+    assert [t.winner for t in position.hand.tricks] == [1, 0]
+    assert sorted(map(str, position.hand.hands[LEARNER])) == ["9H", "JH", "QH"]
+    # the AS is not in South's hand: the two decisions before it are kept, and why is said
+    bad = Session(Rules(), LEVELS4, seed=11, decisions=("pass", "play 9S", "play AS", "play TC"))
+    position, refused = replay_legal(bad, random_players)
+    assert position.session.decisions == ("pass", "play 9S")
+    assert refused is not None and "decision 3 (play AS)" in str(refused)
+    # a next hand before the hand is over is refused the same way
+    early = Session(Rules(), LEVELS4, seed=11, decisions=("pass", NEXT_HAND))
+    position, refused = replay_legal(early, random_players)
+    assert position.session.decisions == ("pass",) and refused is not None
+
+
+def test_the_expert_decides_the_same_on_a_busy_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replays (undo, a reload, a shared link) need the same decisions whatever the load: the
+    practice expert stops on its number of deals, never on the clock."""
+    import time
+
+    from engine.hand import deal
+    from engine.view import view_of
+    from practice.session import default_players
+
+    hand = deal(Rules(), 0, random.Random(3))
+    seat = hand.to_act
+    assert seat is not None
+    calm = default_players("expert").decide(view_of(hand, seat), random.Random(5))
+    clock = iter(range(0, 10**9, 100))  # every look at the clock: 100 s later
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    busy = default_players("expert").decide(view_of(hand, seat), random.Random(5))
+    assert (busy.action, busy.reason) == (calm.action, calm.reason)  # the reason counts the deals

@@ -222,3 +222,42 @@ def test_advice_reads_as_one_sentence() -> None:
     assert join_reason("Order it up", "You hold three trumps") == "Order it up. You hold three trumps."
     assert join_reason("Play the K♦", "best on average") == "Play the K♦: best on average."
     assert join_reason("Play the K♦", "Play the K♦: it wins the trick.") == "Play the K♦: it wins the trick."
+
+
+def test_claim_the_rest_only_when_every_remaining_trick_is_yours() -> None:
+    # South (seat 0, left of the dealer West) orders hearts holding the five top hearts: with the
+    # right and left bowers and the ace, king and queen of trump every trick is South's whatever
+    # the others hold, so South may claim at once; the claimed line takes all five.
+    from engine.cards import parse_card, parse_cards
+    from engine.hand import Phase, from_cards
+    from practice.table import claim_card
+
+    hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9D TD QD KD AD", "9S TS QS KS AS")]
+    state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("9H")).apply("order")
+    state = state.apply("discard 9S")
+    assert state.phase is Phase.PLAY and state.to_act == 0
+    assert claim_card(state, 1) is None  # not West's turn
+    card = claim_card(state, 0)
+    assert card is not None and card.card in hands[0]
+    after = state.apply(card)
+    assert after.to_act == 1 and claim_card(after, 1) is None  # West, a defender with no trump, takes nothing
+    while not state.is_over:  # South plays the claimed line, the others anything legal
+        seat = state.to_act
+        move = claim_card(state, 0) if seat == 0 else state.legal_actions()[0]
+        assert move is not None
+        state = state.apply(move)
+    assert state.maker_tricks == 5
+
+
+def test_no_claim_while_a_trick_can_still_be_lost() -> None:
+    # South orders hearts with the right bower and four small clubs: the defenders' aces and
+    # trumps can take tricks, so there is nothing to claim.
+    from engine.cards import parse_card, parse_cards
+    from engine.hand import Phase, from_cards
+    from practice.table import claim_card
+
+    hands = [parse_cards(h) for h in ("JH 9C TC QC KC", "AH KH QH AC 9S", "9D TD QD KD AD", "JD TS QS KS AS")]
+    state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("9H")).apply("order")
+    state = state.apply("discard TS")  # the dealer (seat 3) takes the 9H and drops a spade
+    assert state.phase is Phase.PLAY and state.to_act == 0
+    assert claim_card(state, 0) is None

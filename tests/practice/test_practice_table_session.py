@@ -13,6 +13,7 @@ import pytest
 from practice_doubles import random_players
 
 from engine.actions import Action
+from engine.errors import quoted
 from engine.hand import HandState
 from engine.rules import Rules
 from practice.codes import DealCode, encode
@@ -340,3 +341,103 @@ def test_forced_cards_are_played_for_the_learner_and_undo_skips_them(worker: Thr
                     return
             _play_as_the_page(table)
     pytest.fail("no forced card after a real choice in 40 deals")
+
+
+# ---- the page's link carries the learner's decisions: a reload rebuilds the position ---------
+
+
+@pytest.fixture(autouse=True)
+def _own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
+
+
+def _from(params: dict[str, str], worker: ThreadPoolExecutor, grader: FakeGrader) -> PracticeTable:
+    return PracticeTable.from_link(read_link(params), Rules(), (), players=random_players, grade=grader,
+                                   grader=worker)
+
+
+@pytest.mark.parametrize("rules, seed", [(Rules(), 5), (Rules(players=3, joker=True), 6),
+                                         (Rules(players=2, deck=32, target=5, match_games=3), 7),
+                                         (Rules(optional_pickup=True, defend_alone=True, stick_the_dealer=True), 8)])
+def test_every_position_of_a_game_reopens_from_its_link(rules: Rules, seed: int, worker: ThreadPoolExecutor,
+                                                        grader: FakeGrader) -> None:
+    import random
+
+    table = _table(worker, grader, seed=seed, rules=rules)
+    choose = random.Random(seed)
+    for _ in range(60):
+        params = table.link_params()
+        if table.link_capped or table.position.waiting is Waiting.DONE:
+            break
+        again = _from({**params}, worker, grader)
+        assert again.take_notice(Notice.CODE) is None
+        assert again.position == table.position, params
+        if table.position.waiting is Waiting.NEXT_HAND:
+            table.next_hand()
+        else:
+            assert table.act(choose.choice(table.position.legal))
+
+
+def test_a_link_with_moves_rebuilds_the_position_mid_hand(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    code = encode(DealCode(Rules(), seed=11))
+    # worked out by hand (test_practice_session): pass, lead the 9S, trump the TD lead with the TC
+    table = _from({"deal": code, "levels": "ccc", "moves": "p.9S.TC"}, worker, grader)
+    assert table.take_notice(Notice.CODE) is None
+    assert table.session.decisions == ("pass", "play 9S", "play TC")
+    assert [t.winner for t in table.position.hand.tricks] == [1, 0]
+    assert sorted(map(str, table.position.hand.hands[0])) == ["9H", "JH", "QH"]
+    assert table.link_params() == {"deal": code, "levels": "ccc", "moves": "p.9S.TC"}
+    again = _from(table.link_params(), worker, grader)
+    assert again.position == table.position  # the same link, the same position
+    again.undo()  # undo shortens the link
+    assert again.link_params()["moves"] == "p.9S"
+
+
+def test_the_link_follows_the_game_across_hands(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    assert table.link_params() == {"deal": table.deal_code, "levels": "ccc"}  # nothing decided yet
+    _finish_hand(table)
+    table.next_hand()
+    table.act(table.position.legal[0])
+    params = table.link_params()
+    assert params["start"] == encode(DealCode(Rules(), seed=11)) and params["deal"] == table.deal_code
+    assert params["moves"].endswith(".n.dQD")  # hand 2: South discards the QD (seed 11, by hand)
+    again = _from(params, worker, grader)
+    assert again.position == table.position and again.position.game.scores == table.position.game.scores
+    assert again.take_notice(Notice.CODE) is None
+
+
+@pytest.mark.parametrize("moves, kept, says", [
+    ("p.9S.AS.TC", ("pass", "play 9S"), "could not all be replayed"),  # AS: not South's card
+    ("p.9S.zz", ("pass", "play 9S"), "'zz' is not a decision"),
+    ("p.9S.TC.QH.9H.JH.n", (), "do not lead to this link's deal"),  # they end in the next hand
+    ("p" * 700, (), "longer than 600 characters"),
+])
+def test_a_damaged_moves_value_gives_one_notice(moves: str, kept: tuple[str, ...], says: str,
+                                                worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _from({"deal": encode(DealCode(Rules(), seed=11)), "levels": "ccc", "moves": moves}, worker, grader)
+    assert table.session.decisions == kept and table.position.game.hand_number == 0
+    message = table.take_notice(Notice.CODE)
+    assert message and says in message and message.count("moves=") == 1
+    assert f"moves={quoted(moves)}" in message  # the value as text, cut to 60 characters
+    assert len(quoted(moves)) <= 63
+
+
+def test_moves_without_a_deal_start_a_new_game(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _from({"moves": "p.9S"}, worker, grader)
+    assert table.session.decisions == ()
+    message = table.take_notice(Notice.CODE)
+    assert message and "without its deal code" in message
+
+
+def test_a_game_too_long_for_the_link_keeps_the_deal_code_only(worker: ThreadPoolExecutor,
+                                                               grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    while not table.link_capped:
+        if table.position.waiting is Waiting.NEXT_HAND:
+            table.next_hand()
+        elif table.position.waiting is Waiting.DONE:
+            table.new_game(Rules(match_games=5), ())
+        else:
+            table.act(table.position.legal[0])
+    assert table.link_params() == {"deal": table.deal_code, "levels": "ccc"}

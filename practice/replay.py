@@ -1,0 +1,191 @@
+"""Replaying a finished hand step by step, like a chess game, and retrying the learner's
+costliest decisions ("learn from your mistakes").
+
+Everything here is pure (no Streamlit): the steps are replayed from the deal with the engine,
+described by ``engine.narration.describe``, and the learner's decisions carry the grades the page
+already has (``practice.review.grade_hand``); nothing is graded a second time. A retried choice
+is judged by the values its grade was computed from (``GradedDecision.values``).
+
+>>> from engine.cards import parse_card, parse_cards
+>>> from engine.hand import from_cards
+>>> from engine.rules import Rules
+>>> hands = [parse_cards(t) for t in ("JH JD AH KH QH", "AC KC QC JC TC", "AS KS QS JS TS", "AD KD QD TD 9D")]
+>>> hand = from_cards(Rules(), 3, hands, parse_card("9H"), parse_cards("9C 9S TH")).apply("order")
+>>> r = replay(hand)
+>>> len(r), r.steps[0].text
+(1, 'South orders up the nine of hearts: hearts are trump.')
+>>> r.at(1).phase.value
+'discard'
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from engine.actions import Action
+from engine.analysis.wintable import point_value, win_chance
+from engine.game import GameState, side_of, side_points
+from engine.hand import HandState, from_cards
+from engine.narration import describe
+from practice.review import LEARNER, WIN_CHANCE, GradedDecision, grade_for
+
+COSTLY = ("mistake", "blunder")  # the grades "learn from your mistakes" lists first
+MILD = "inaccuracy"  # listed only when the hand has nothing worse
+NOT_A_MISTAKE = ("best", "good")  # a retried choice graded so ends the retry
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action of the hand: the position before it, who acted, what they did, in a sentence,
+    and (for the learner's decisions) its grade."""
+
+    index: int  # into the hand's history
+    before: HandState
+    seat: int
+    action: Action
+    text: str
+    grade: GradedDecision | None = None  # the learner's graded decision (None for the others)
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished hand as a list of steps. Position ``i`` (0 .. len) is the table before step ``i``;
+    position ``len`` is the hand as it ended."""
+
+    hand: HandState
+    steps: tuple[Step, ...]
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def at(self, i: int) -> HandState:
+        """The position before step ``i`` (clamped to 0 .. len; len is the end of the hand)."""
+        i = clamp(i, len(self.steps))
+        return self.hand if i == len(self.steps) else self.steps[i].before
+
+    def played(self, i: int) -> tuple[Step, ...]:
+        """The steps already taken at position ``i``."""
+        return self.steps[: clamp(i, len(self.steps))]
+
+
+def clamp(i: int, last: int) -> int:
+    """``i`` held within 0 .. ``last``."""
+    return max(0, min(int(i), last))
+
+
+def replay(hand: HandState, grades: tuple[GradedDecision, ...] = (), seat: int = LEARNER) -> Replay:
+    """The hand's steps replayed from the deal, ``grades`` (``grade_hand``'s, for ``seat``) attached
+    to the learner's decisions by their step."""
+    by_step = {g.step: g for g in grades}
+    state = from_cards(hand.rules, hand.dealer, hand.dealt, hand.upcard, hand.kitty)
+    steps = []
+    for index, (who, action) in enumerate(hand.history):
+        grade = by_step.get(index) if who == seat else None
+        steps.append(Step(index, state, who, action, describe(state, action), grade))
+        state = state.apply(action)
+    return Replay(hand, tuple(steps))
+
+
+def hand_id(hand: HandState) -> str:
+    """A short identity of a hand (its deal and every action): two hands never share a viewer."""
+    text = repr((hand.rules, hand.dealer, hand.dealt, hand.upcard, hand.kitty, hand.history))
+    return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:12]
+
+
+# ---- learn from your mistakes ----------------------------------------------------------------
+
+
+def points_lost(g: GradedDecision) -> float:
+    """A grade's loss in points (a loss in chance of winning converted as the grade converts it)."""
+    if g.unit == WIN_CHANCE:
+        return g.loss / (point_value(g.before.rules) or 1.0)
+    return g.loss
+
+
+def costliest(grades: tuple[GradedDecision, ...]) -> tuple[GradedDecision, ...]:
+    """The decisions to learn from: the mistakes and blunders, costliest first (the earlier on a
+    tie); the inaccuracies only when the hand has nothing worse; none when all were fine."""
+    worst = [g for g in grades if g.grade in COSTLY] or [g for g in grades if g.grade == MILD]
+    return tuple(sorted(worst, key=lambda g: (-points_lost(g), g.step)))
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A retried choice judged by its decision's values."""
+
+    action: Action
+    grade: str | None  # None: the grade has no value for this choice
+    loss: float  # against the best choice, in the grade's unit
+    unit: str
+    original: bool  # the choice made in the hand
+
+    @property
+    def is_mistake(self) -> bool:
+        """An inaccuracy or worse (what the retry is for); False when it cannot be judged."""
+        return self.grade is not None and self.grade not in NOT_A_MISTAKE
+
+    def lost_text(self) -> str:
+        """The loss as the review words it: "0.40 points" or "3.1% chance of winning"."""
+        if self.unit == WIN_CHANCE:
+            return f"{100 * self.loss:.1f}% chance of winning"
+        return f"{self.loss:.2f} points"
+
+
+def retry(g: GradedDecision, choice: Action) -> Verdict:
+    """Judge ``choice`` in ``g``'s position by the values ``g`` was graded with: best minus the
+    choice's value is the loss, graded by ``grade_for`` (in points). The choice made in the hand
+    keeps its own grade (which may include the analyzer's too-close-to-call allowance)."""
+    if choice == g.action:
+        return Verdict(choice, g.grade, g.loss, g.unit, True)
+    values = dict(g.values)
+    if choice not in values or not values:
+        return Verdict(choice, None, 0.0, g.unit, False)
+    loss = max(0.0, max(values.values()) - values[choice])
+    scale = (point_value(g.before.rules) or 1.0) if g.unit == WIN_CHANCE else 1.0
+    return Verdict(choice, grade_for(loss / scale), loss, g.unit, False)
+
+
+# ---- the side's chance of winning over the game -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """The learner's side's chance of winning the game at one point of it: at a hand's deal (``hand``
+    1, 2, ...), or after the game's last finished hand (``hand`` = None)."""
+
+    hand: int | None
+    us: int
+    them: int
+    chance: float
+
+
+def win_chances(game: GameState, seat: int = LEARNER) -> tuple[Chance, ...]:
+    """The side's chance of winning the game (``engine.analysis.wintable.win_chance``, which knows who
+    deals) at the deal of each finished hand of ``game`` and after the last: the engine's figure is
+    per score and deal, not per decision. Empty without a table for the rules (cutthroat) or with
+    no finished hand."""
+    rules = game.rules
+    if rules.players == 3 or not game.history:
+        return ()
+    mine = side_of(rules, seat)
+    theirs = 1 - mine
+    scores = list(game.scores)
+    for hand in game.history:  # back to the score the game started at
+        scores = [a - b for a, b in zip(scores, side_points(hand), strict=True)]
+    out = []
+    for number, hand in enumerate(game.history, start=1):
+        chance = win_chance(rules, scores[mine], scores[theirs], side_of(rules, hand.dealer) == mine)
+        if chance is None:
+            return ()
+        out.append(Chance(number, scores[mine], scores[theirs], chance))
+        scores = [a + b for a, b in zip(scores, side_points(hand), strict=True)]
+    next_dealer = (game.history[-1].dealer + 1) % rules.players
+    chance = win_chance(rules, scores[mine], scores[theirs], side_of(rules, next_dealer) == mine)
+    if chance is None:
+        return ()
+    out.append(Chance(None, scores[mine], scores[theirs], chance))
+    return tuple(out)
+
+
+__all__ = ["Chance", "win_chances", "Replay", "Step", "Verdict", "clamp", "costliest", "hand_id", "points_lost", "replay", "retry"]

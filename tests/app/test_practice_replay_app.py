@@ -1,0 +1,155 @@
+"""A finished practice hand replayed step by step in AppTest, and a costly decision retried."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+from app_pages import APP
+from streamlit.testing.v1 import AppTest
+
+from engine.rules import Rules
+from practice.codes import DealCode, encode
+from practice.replay import costliest, hand_id, replay, retry, win_chances
+from practice.table import choice_text
+from practice.table_session import PracticeTable
+
+PAGE = "views/practice.py"
+SEED_WITH_A_BLUNDER = 2  # the learner's first legal choice at every turn blunders at step 2 (the dealer's discard)
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "coach.sqlite3"
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
+    return path
+
+
+def _finished_hand(seed: int) -> AppTest:
+    """The page with one hand played to its end, the learner making the first legal choice each turn."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page(PAGE)
+    at.session_state["practice_play_forced"] = False
+    at.query_params["deal"] = encode(DealCode(Rules(), seed=seed))
+    at.run()
+    for _ in range(40):
+        assert not at.exception, [e.value for e in at.exception]
+        if any(b.key in ("practice_next_hand", "practice_new_game_end") for b in at.button):
+            return at
+        choices = [b for b in at.button if b.key and not b.disabled
+                   and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))]
+        assert choices, [b.key for b in at.button]
+        choices[0].click().run()
+    raise AssertionError("the hand did not finish in 40 clicks")
+
+
+def _table(at: AppTest) -> PracticeTable:
+    table = at.session_state["practice_table"]
+    assert isinstance(table, PracticeTable)
+    return table
+
+
+def _step(at: AppTest) -> tuple[int, int]:
+    marks = [h.value for h in at.html if 'data-testid="replay-table"' in h.value]
+    assert len(marks) == 1, "one replay table is drawn"
+    found = re.search(r'data-step="(\d+)" data-steps="(\d+)"', marks[0])
+    assert found
+    return int(found[1]), int(found[2])
+
+
+def _click(at: AppTest, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def _toggle(at: AppTest, label: str) -> None:
+    next(t for t in at.toggle if t.label == label).set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def test_stepping_through_a_finished_hand_and_retrying_a_blunder(db: Path) -> None:
+    at = _finished_hand(SEED_WITH_A_BLUNDER)
+    table = _table(at)
+    hand = table.position.hand
+    grades = table.grades()
+    steps = replay(hand, grades).steps
+    base = f"practice_replay_{hand_id(hand)}"
+
+    # the viewer opens at the deal, with the hand's every step to go through
+    _toggle(at, "Replay this hand step by step")
+    assert _step(at) == (0, len(steps))
+    assert at.button(key=f"{base}_back").disabled and at.button(key=f"{base}_first").disabled
+    _click(at, f"{base}_next")
+    assert _step(at) == (1, len(steps))
+    assert any(m.value.startswith("**1.** ") and steps[0].text.split(" ", 1)[1] in m.value for m in at.markdown)
+    _click(at, f"{base}_next")
+    _click(at, f"{base}_next")
+    assert _step(at)[0] == 3
+    # step 3 is the learner's graded decision: its grade word and loss beside it
+    blunder = next(g for g in grades if g.step == 2)
+    assert steps[2].seat == 0 and steps[2].grade == blunder
+    lines = [m.value for m in at.markdown if m.value.startswith("Your decision:")]
+    assert lines and f"**{blunder.grade}**" in lines[0] and blunder.lost_text() in lines[0]
+    _click(at, f"{base}_back")
+    assert _step(at)[0] == 2
+    _click(at, f"{base}_last")
+    assert _step(at) == (len(steps), len(steps)) and at.button(key=f"{base}_next").disabled
+    _click(at, f"{base}_first")
+    assert _step(at)[0] == 0
+    at.slider[0].set_value(5).run()
+    assert _step(at)[0] == 5
+    # the felt shows every hand face up at the step
+    table_html = html.unescape(next(h.value for h in at.html if 'data-testid="replay-table"' in h.value))
+    assert table_html.count("data-seat=") == 4
+
+    # learn from your mistakes: the blunder, retried from the position before it
+    assert costliest(grades) == (blunder,)
+    _toggle(at, "Learn from your mistakes")
+    assert any('data-testid="replay-retry" data-step="2"' in h.value for h in at.html)
+    legal = blunder.before.legal_actions()
+    choice_keys = [b.key for b in at.button if b.key and b.key.startswith(f"{base}_choice_2_")]
+    assert len(choice_keys) == len(legal)
+    # the same choice again: still a mistake, and the choices stay
+    _click(at, f"{base}_choice_2_{legal.index(blunder.action)}")
+    text = " ".join(m.value for m in at.markdown)
+    assert "still a mistake" in text and blunder.grade in text
+    assert any(b.key == f"{base}_choice_2_0" for b in at.button)
+    # the best choice: not a mistake, which ends the retry
+    assert blunder.best is not None and retry(blunder, blunder.best).grade == "best"
+    _click(at, f"{base}_choice_2_{legal.index(blunder.best)}")
+    text = " ".join(m.value for m in at.markdown)
+    assert f"**{choice_text(blunder.before, blunder.best)}**: **not a mistake** (best)." in text
+    assert not any(b.key and b.key.startswith(f"{base}_choice_2_") for b in at.button)
+    assert any("Solved" in s.value for s in at.success)
+    # the viewer kept its step meanwhile
+    assert _step(at)[0] == 5
+    _click(at, f"{base}_again_2")
+    assert any(b.key == f"{base}_choice_2_0" for b in at.button)
+
+
+def test_a_hand_without_mistakes_has_only_the_replay(db: Path) -> None:
+    at = _finished_hand(2024)
+    grades = _table(at).grades()
+    assert costliest(grades) == ()
+    labels = [t.label for t in at.toggle]
+    assert "Replay this hand step by step" in labels and "Learn from your mistakes" not in labels
+    _toggle(at, "Replay this hand step by step")
+    assert _step(at)[0] == 0
+    # the side's chance of winning the game, at the deal and after the hand (the engine's win table)
+    chances = win_chances(_table(at).position.game)
+    assert [c.hand for c in chances] == [1, None]
+    _toggle(at, "Your side's chance of winning this game, hand by hand")
+    charts = at.get("plotly_chart")
+    assert len(charts) == 1
+    figure = json.loads(charts[0].proto.spec)
+    line = figure["data"][0]
+    assert list(line["x"]) == [f"Hand 1 dealt ({chances[0].us}–{chances[0].them})",
+                               f"Now ({chances[1].us}–{chances[1].them})"]
+    y = line["y"]  # plotly sends the numbers as a base64 float64 array
+    values = list(struct.unpack(f"<{len(chances)}d", base64.b64decode(y["bdata"]))) if isinstance(y, dict) else y
+    assert values == [round(100 * c.chance, 1) for c in chances]

@@ -1,0 +1,274 @@
+"""A finished hand replayed like a chess game, and "learn from your mistakes".
+
+``replay_section`` draws, under the hand review, a toggle that opens the step-by-step viewer
+(First / ← / → / Last buttons, also on the keyboard: Home, Left, Right, End; a slider over the
+steps; the table with every hand face up at the chosen step; the step in a sentence and, for the
+learner's decisions, the grade the review gave); when the hand has costly decisions, a toggle
+that lists them to retry: the position before each, the legal choices, and whether a choice is a
+mistake by the values the grade used; and a graph of the side's chance of winning the game at each
+deal (the engine's win table: it has the figure per score and deal, not per decision).
+
+Everything it shows comes from ``practice.replay`` (the engine's replay, the page's grades); the
+viewer's step and the retries are kept in session state under keys carrying the hand's identity
+(``practice.replay.hand_id``), so two hands never share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import pandas as pd
+import plotly.express as px
+import streamlit as st
+
+from engine.actions import Action
+from engine.game import GameState
+from engine.hand import HandState, Phase
+from engine.ranking import sort_hand
+from engine.seats import seat_name
+from practice.replay import (
+    Chance,
+    Replay,
+    Step,
+    Verdict,
+    clamp,
+    costliest,
+    hand_id,
+    replay,
+    retry,
+    win_chances,
+)
+from practice.review import LEARNER, SOLVER_SOURCE, GradedDecision
+from practice.session import Move
+from practice.table import choice_text, latest_actions, side_name
+from ui.cards import card_img, four_colour
+from ui.layout import card_width
+from ui.practice_panels import better_text
+from ui.table import backs_html, centre_html, felt_html, open_hand_html, seat_html
+
+REPLAY_LABEL = "Replay this hand step by step"
+MISTAKES_LABEL = "Learn from your mistakes"
+CHANCE_LABEL = "Your side's chance of winning this game, hand by hand"
+YOU = seat_name(4, LEARNER)  # "South": the learner's seat at every table size
+
+
+def _keys(prefix: str, hand: HandState) -> str:
+    return f"{prefix}replay_{hand_id(hand)}"
+
+
+# ---- the table at one step -------------------------------------------------------------
+
+
+def _bar(shown: HandState, caption: str) -> str:
+    players = shown.players
+    parts = [f"<span>{escape(caption)}</span>"]
+    if shown.trump is not None and shown.maker is not None:
+        alone = " alone" if shown.alone else ""
+        parts.append(f"<span>Trump <b>{shown.trump.symbol} {shown.trump.noun}</b> · made by "
+                     f"{seat_name(players, shown.maker)}{alone}</span>")
+        sides = [[s for s in range(players) if s % 2 == side] for side in range(2)] if players == 4 else \
+            [[s] for s in range(players)]
+        tricks = " · ".join(f"{side_name(players, seats)} <b>{sum(shown.tricks_won(s) for s in seats)}</b>"
+                            for seats in sides)
+        parts.append(f"<span>Tricks: {tricks}</span>")
+    return "".join(parts)
+
+
+def felt(shown: HandState, played: Sequence[Step], caption: str, *, open_hands: bool = True) -> str:
+    """The table at ``shown``: every seat around the felt (South too), face up (or only South's when
+    not ``open_hands``), each seat's latest action of ``played`` on its chip, the seat to act ringed."""
+    moves = tuple(Move(s.before, s.seat, s.action, "") for s in played)
+    latest = latest_actions(shown, moves)
+    colour = four_colour()
+    seats: dict[int, str] = {}
+    for seat in range(shown.players):
+        cards = shown.hands[seat]
+        if seat in shown.out and not cards:
+            body = ""
+        elif open_hands or seat == LEARNER:
+            body = open_hand_html(sort_hand(cards, shown.trump), trump=shown.trump, width=card_width(40),
+                                  colour=colour, overlap=0.45)
+        else:
+            body = backs_html(len(cards), card_width(40))
+        who = "you" if seat == LEARNER else ""
+        acting = "to act" if shown.to_act == seat else None
+        seats[seat] = seat_html(shown, seat, who, body, latest.get(seat), acting)
+    centre = _discard_centre(shown, card_width(50), colour) if shown.phase is Phase.DISCARD else \
+        centre_html(shown, card_width(50), colour)
+    return felt_html(shown, _bar(shown, caption), seats, centre=centre, compass=True)
+
+
+def _discard_centre(shown: HandState, width: int, colour: bool) -> str:
+    """The middle of the table while the dealer discards: the upcard they picked up."""
+    up = card_img(shown.upcard, trump=shown.trump, four_colour=colour, width=width)
+    dealer = seat_name(shown.players, shown.dealer)
+    return (f'<div class="ec-centre" style="--cw:min({width}px, 13vw)" data-centre="discard">'
+            f'<div class="ec-up"><figure>{up}<figcaption>picked up</figcaption></figure></div>'
+            f"<div><b>{dealer}</b> (the dealer) takes the {escape(shown.upcard.short)} "
+            "and discards one card face down.</div></div>")
+
+
+def grade_line(g: GradedDecision) -> str:
+    """A learner's graded decision in one line of markdown: the grade word, the loss, the better choice."""
+    if g.grade is None:
+        return f"Your decision: not graded ({g.source})."
+    text = f"Your decision: **{g.grade}**"
+    if g.grade != "best":
+        text += f" — lost {g.lost_text()}"
+    better = better_text(g)
+    if better:
+        text += f"; better: **{better}**"
+    return text + f" · *judged by: {g.source}*"
+
+
+# ---- the viewer ------------------------------------------------------------------------
+
+
+def _go(key: str, to: int, last: int) -> None:
+    st.session_state[key] = clamp(to, last)
+
+
+def replay_viewer(r: Replay, prefix: str) -> None:
+    """The step-by-step viewer of a replayed hand (``prefix``: the page's key prefix)."""
+    base = _keys(prefix, r.hand)
+    key = f"{base}_step"
+    n = len(r)
+    if not isinstance(st.session_state.get(key), int):
+        st.session_state[key] = 0
+    at = clamp(st.session_state[key], n)
+    st.session_state[key] = at
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key=f"{base}_nav"):
+        st.button("First", icon=":material/first_page:", key=f"{base}_first", disabled=at == 0,
+                  on_click=_go, args=(key, 0, n), shortcut="Home", help="The deal (key Home)")
+        st.button("Back", icon=":material/arrow_back:", key=f"{base}_back", disabled=at == 0,
+                  on_click=_go, args=(key, at - 1, n), shortcut="Left", help="One step back (key ←)")
+        st.button("Next", icon=":material/arrow_forward:", key=f"{base}_next", disabled=at == n, type="primary",
+                  on_click=_go, args=(key, at + 1, n), shortcut="Right", help="One step on (key →)")
+        st.button("Last", icon=":material/last_page:", key=f"{base}_last", disabled=at == n,
+                  on_click=_go, args=(key, n, n), shortcut="End", help="The end of the hand (key End)")
+    st.slider("Step", 0, n, key=key, label_visibility="collapsed")
+    shown = r.at(at)
+    caption = "The deal" if at == 0 else f"Step {at} of {n}"
+    st.html(f'<div data-testid="replay-table" data-step="{at}" data-steps="{n}">'
+            f"{felt(shown, r.played(at), caption)}</div>")
+    if at == 0:
+        first = seat_name(shown.players, shown.to_act) if shown.to_act is not None else ""
+        st.markdown(f"**The deal.** {first} speaks first. Press → (or Next) to step through the hand.")
+        return
+    step = r.steps[at - 1]
+    you = " (you)" if step.seat == LEARNER else ""
+    text = step.text.replace(f"{YOU} ", f"{YOU}{you} ", 1) if you else step.text
+    st.markdown(f"**{at}.** {text}")
+    if step.grade is not None:
+        st.markdown(grade_line(step.grade))
+    if at == n:
+        st.caption("The end of the hand.")
+
+
+# ---- learn from your mistakes ----------------------------------------------------------
+
+
+def _where(g: GradedDecision) -> str:
+    """Where in the hand the decision was: "Bidding", "Your discard", "Defend alone?", "Trick 2"."""
+    phase = g.before.phase
+    if phase is Phase.DISCARD:
+        return "Your discard"
+    if phase is Phase.DEFEND:
+        return "Defend alone?"
+    if phase is Phase.PLAY:
+        return f"Trick {len(g.before.tricks) + 1}"
+    return "Bidding"
+
+
+def _try(key: str, choice: str) -> None:
+    tries = st.session_state.get(key)
+    st.session_state[key] = (*(tries if isinstance(tries, tuple) else ()), choice)
+
+
+def verdict_line(before: HandState, v: Verdict) -> str:
+    """A retried choice judged: not a mistake (ends the retry), still a mistake, or not judged."""
+    what = choice_text(before, v.action)
+    same = " (what you chose in the hand)" if v.original else ""
+    if v.grade is None:
+        return f"**{what}**{same}: the grade has no value for this choice."
+    if not v.is_mistake:
+        lost = "" if v.grade == "best" else f", {v.lost_text()} short of the best"
+        return f"**{what}**{same}: **not a mistake** ({v.grade}{lost})."
+    return f"**{what}**{same}: still a mistake — **{v.grade}**, it loses {v.lost_text()} against the best."
+
+
+def _retry_one(r: Replay, g: GradedDecision, number: int, base: str) -> None:
+    before = g.before
+    key = f"{base}_try_{g.step}"
+    raw = st.session_state.get(key)
+    tries = tuple(Action.parse(t) for t in raw) if isinstance(raw, tuple) else ()
+    verdicts = [retry(g, a) for a in tries]
+    solved = any(v.grade is not None and not v.is_mistake for v in verdicts)
+    st.markdown(f"**{number}. {_where(g)}:** you chose *{choice_text(before, g.action)}* — "
+                f"**{g.grade}**, lost {g.lost_text()}.")
+    with st.container(key=f"{base}_retry_{g.step}"):
+        # the cards the grade's judge saw: all four hands for the solver, the learner's own for a bid
+        open_hands = g.source == SOLVER_SOURCE
+        caption = f"{_where(g)} · {'every card face up, as the solver judged it' if open_hands else 'your cards'}"
+        st.html(f'<div data-testid="replay-retry" data-step="{g.step}">'
+                f"{felt(before, r.played(g.step), caption, open_hands=open_hands)}</div>")
+        for v in verdicts:
+            st.markdown(verdict_line(before, v))
+        if solved:
+            st.success("Solved: you found a choice that is not a mistake.", icon=":material/check:")
+            st.button("Try this one again", key=f"{base}_again_{g.step}", on_click=st.session_state.pop,
+                      args=(key, None))
+            return
+        st.caption("What would you do here? Choose again:")
+        with st.container(horizontal=True, gap="small", key=f"{base}_choices_{g.step}"):
+            for i, action in enumerate(before.legal_actions()):
+                st.button(choice_text(before, action), key=f"{base}_choice_{g.step}_{i}", on_click=_try,
+                          args=(key, str(action)))
+
+
+def mistakes_view(r: Replay, grades: tuple[GradedDecision, ...], prefix: str) -> None:
+    """The learner's costliest decisions of the hand, each to retry from the position before it."""
+    worst = costliest(grades)
+    if not worst:
+        st.markdown("No mistakes to learn from in this hand: every decision was graded good or best.")
+        return
+    base = _keys(prefix, r.hand)
+    st.caption("Your costliest decisions of this hand. Choose again: a choice that is not a mistake "
+               "(best or good, by the same figures the grade used) ends the retry.")
+    for number, g in enumerate(worst, start=1):
+        _retry_one(r, g, number, base)
+
+
+# ---- the side's chance of winning over the game ------------------------------------------------
+
+
+def chance_chart(chances: tuple[Chance, ...], prefix: str) -> None:
+    """A line of the learner's side's chance of winning the game at each deal and now."""
+    labels = [f"Hand {c.hand} dealt ({c.us}–{c.them})" if c.hand is not None else f"Now ({c.us}–{c.them})"
+              for c in chances]
+    frame = pd.DataFrame({"when": labels, "chance of winning (%)": [round(100 * c.chance, 1) for c in chances]})
+    fig = px.line(frame, x="when", y="chance of winning (%)", markers=True,
+                  title="Your side's chance of winning this game")
+    fig.update_layout(yaxis={"range": [0, 100]}, xaxis={"title": {"text": ""}})
+    st.plotly_chart(fig, key=f"{prefix}replay_chances")
+    st.caption("At each deal, from the score and who deals: the engine's win table (measured from the "
+               "club players' games). The engine has this figure per score, not per decision.")
+
+
+def replay_section(hand: HandState, grades: tuple[GradedDecision, ...], prefix: str,
+                   game: GameState | None = None) -> None:
+    """Under a finished hand's review: the replay viewer, "learn from your mistakes" and (given the
+    ``game``) the side's chance of winning it over its hands, each behind a toggle (nothing is drawn
+    until it is opened). ``grades`` are the page's (not graded again)."""
+    r = replay(hand, grades)
+    if st.toggle(REPLAY_LABEL, key=f"{prefix}replay_open"):
+        replay_viewer(r, prefix)
+    if costliest(grades) and st.toggle(MISTAKES_LABEL, key=f"{prefix}mistakes_open"):
+        mistakes_view(r, grades, prefix)
+    chances = win_chances(game) if game is not None else ()
+    if chances and st.toggle(CHANCE_LABEL, key=f"{prefix}chances_open"):
+        chance_chart(chances, prefix)
+
+
+__all__ = ["chance_chart", "felt", "grade_line", "mistakes_view", "replay_section", "replay_viewer", "verdict_line"]
