@@ -12,8 +12,8 @@ carries what a user typed goes through ``plain`` (the value itself quoted by
   ``:icons:`` and ``$maths$``, character references (``&``);
 - ``:`` and ``@`` escaped, and the dot of ``www.``; and, because Streamlit turns a bare address
   into a link after reading the markdown (where a backslash no longer counts), an invisible
-  word joiner (U+2060) after every ``:`` and ``@`` and after ``www``, so no address becomes a
-  link by itself;
+  word joiner (U+2060) after the ``:`` of ``://``, after an ``@`` before a name and after
+  ``www``, so no address becomes a link by itself;
 - line breaks and other control characters as spaces (a blank line, the only break a message
   keeps, starts a new paragraph), and a paragraph that would open a list or a heading escaped.
 
@@ -45,7 +45,9 @@ def _paragraph(text: str) -> str:
     out: list[str] = []
     for i, ch in enumerate(text):
         if ch in _ALWAYS:
-            out.append("\\" + ch + (JOINER if ch in ":@" else ""))
+            # a joiner only where an address could start: '://' and 'name@host'
+            link = (ch == ":" and text[i + 1:i + 3] == "//") or (ch == "@" and text[i + 1:i + 2].isalnum())
+            out.append("\\" + ch + (JOINER if link else ""))
         elif ch == "_" and not (0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum()):
             out.append("\\_")  # an underscore inside a word (defend_alone) is never emphasis
         else:

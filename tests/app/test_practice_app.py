@@ -463,7 +463,7 @@ def test_a_damaged_moves_value_is_one_error_and_the_legal_part_is_kept(db: Path)
     at = _open({"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc", "moves": "p.[x](https://e.example)"})
     errors = [e.value for e in at.error]
     assert len(errors) == 1 and "could not all be replayed" in errors[0]
-    assert "moves='p.\\[x\\](https\\://e.example)'" in errors[0]  # echoed as plain text, never as a link
+    assert "moves='p.\\[x\\](https\\:\u2060//e.example)'" in errors[0]  # plain text, never a link
     assert _position(at).session.decisions == ("pass",)
 
 

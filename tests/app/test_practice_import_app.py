@@ -118,7 +118,7 @@ def test_refused_records_are_counted_and_shown_as_text(db: Path) -> None:
         "3 hand(s) imported. 5 records read, 2 refused (1 an action that cannot be played, 1 not JSON); 1 game."]
     [warning] = at.warning
     assert warning.value.startswith("2 records refused and left out; the first\\: line 2, action 1\\: ")
-    assert "\\[AS\\](https\\://evil.example)" in warning.value  # drawn as the text it is: no link
+    assert "\\[AS\\](https\\:\u2060//evil.example)" in warning.value  # drawn as the text it is: no link
     assert "line 5 is not JSON (Expecting value)" in warning.value
     assert [label.split(":")[0] for label in _panels(at)] == ["Hand 1", "Hand 3", "Hand 4"]
 

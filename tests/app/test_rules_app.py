@@ -197,7 +197,7 @@ def test_the_walkthroughs_link_follows_its_step() -> None:
 
 @pytest.mark.parametrize("step, shown", [
     ("abc", "step='abc' is not a whole number from 0 to 200"),
-    ("[x](https://evil.example)", "step='\\[x\\](https\\://evil"),  # as plain text: never a live link
+    ("[x](https://evil.example)", "step='\\[x\\](https\\:\u2060//evil"),  # plain text, never a live link
     ("150", "step='150' is past the end of this deal"),
 ])
 def test_a_bad_step_in_the_link_is_explained_plainly_and_shows_step_0_of_the_same_deal(step: str, shown: str) -> None:

@@ -250,8 +250,9 @@ def open_learn(browser: str) -> AppTest:
 
 
 def text_of(markdown: str) -> str:
-    """A message as the learner reads it: the backslash escapes that keep it from being markdown removed."""
-    return re.sub(r"\\(.)", r"\1", markdown)
+    """A message as the learner reads it: the backslash escapes that keep it from being markdown, and
+    the invisible word joiners that keep an address from becoming a link, removed."""
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")
 
 
 def reset_notes(at: AppTest) -> list[str]:
