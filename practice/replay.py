@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 from engine.actions import Action
 from engine.analysis.wintable import point_value, win_chance
-from engine.game import GameState, side_of, side_points
-from engine.hand import HandState, from_cards
+from engine.game import GameState, seat_score, side_of, side_points
+from engine.hand import HandState, Phase, from_cards
 from engine.narration import describe
-from practice.review import LEARNER, WIN_CHANCE, GradedDecision, grade_for
+from practice.review import LEARNER, POINTS, SOLVER_SOURCE, WIN_CHANCE, GradedDecision, grade_for
 
 COSTLY = ("mistake", "blunder")  # the grades "learn from your mistakes" lists first
 MILD = "inaccuracy"  # listed only when the hand has nothing worse
@@ -188,4 +188,74 @@ def win_chances(game: GameState, seat: int = LEARNER) -> tuple[Chance, ...]:
     return tuple(out)
 
 
-__all__ = ["Chance", "win_chances", "Replay", "Step", "Verdict", "clamp", "costliest", "hand_id", "points_lost", "replay", "retry"]
+# the engine figure behind a decision's chance of winning the game
+SOLVED = "solver"  # a card (or discard, or defend-alone choice): the double-dummy result of the hand after it
+ANALYZED = "analyzer"  # a bid ranked by the chance of winning: the deal's chance plus the bid's change in it
+AT_DEAL = "deal"  # a bid valued in points: no figure per bid; the chance at the deal, unchanged
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionChance:
+    """The learner's side's chance of winning the game right after one of the learner's decisions
+    (``step``, into the hand's history), and the engine figure it comes from (``basis``): for
+    ``SOLVED`` the game score after the hand as the solver would finish it (``us``, ``them``),
+    otherwise the score at the deal."""
+
+    step: int
+    action: Action
+    chance: float
+    us: int
+    them: int
+    basis: str
+
+
+def deal_chance(game: GameState, seat: int = LEARNER) -> Chance | None:
+    """The side's chance of winning the game at the deal of ``game``'s current hand (the win table,
+    at the score it was dealt at); None without a table (cutthroat)."""
+    rules = game.rules
+    if rules.players == 3:
+        return None
+    us, them = seat_score(rules, game.scores_at_deal, seat)
+    chance = win_chance(rules, us, them, side_of(rules, game.hand.dealer) == side_of(rules, seat))
+    return None if chance is None else Chance(game.hand_number + 1, us, them, chance)
+
+
+def decision_chances(game: GameState, grades: tuple[GradedDecision, ...],
+                     seat: int = LEARNER) -> tuple[DecisionChance, ...]:
+    """The side's chance of winning the game after each of ``seat``'s graded decisions of ``game``'s
+    current hand, in order, from the figures the grades already hold (nothing is computed again):
+
+    - a card, a discard or the defend-alone choice graded by the solver: its value is the side's
+      net points for the hand, the rest played double-dummy; the hand's points go to the side that
+      scores them and the win table gives the chance at that score, the next hand dealt;
+    - a bid graded by the chance of winning: the chance at the deal plus the bid's change in it;
+    - a bid graded in points: the chance at the deal, unchanged (``AT_DEAL``: no figure per bid).
+
+    A decision without a value (not graded, the only legal choice) has no point. Empty without
+    a win table (cutthroat)."""
+    start = deal_chance(game, seat)
+    if start is None:
+        return ()
+    rules, hand = game.rules, game.hand
+    us_next = side_of(rules, (hand.dealer + 1) % rules.players) == side_of(rules, seat)
+    out = []
+    for g in sorted(grades, key=lambda g: g.step):
+        values = dict(g.values)
+        if g.grade is None or g.action not in values:
+            continue
+        value = values[g.action]
+        if g.source == SOLVER_SOURCE and g.before.phase in (Phase.PLAY, Phase.DISCARD, Phase.DEFEND):
+            net = round(value)
+            us, them = start.us + max(net, 0), start.them + max(-net, 0)
+            chance = win_chance(rules, us, them, us_next)
+            if chance is not None:
+                out.append(DecisionChance(g.step, g.action, chance, us, them, SOLVED))
+        elif g.unit == WIN_CHANCE:
+            chance = min(1.0, max(0.0, start.chance + value))
+            out.append(DecisionChance(g.step, g.action, chance, start.us, start.them, ANALYZED))
+        elif g.unit == POINTS:
+            out.append(DecisionChance(g.step, g.action, start.chance, start.us, start.them, AT_DEAL))
+    return tuple(out)
+
+
+__all__ = ["ANALYZED", "AT_DEAL", "Chance", "DecisionChance", "SOLVED", "deal_chance", "decision_chances", "win_chances", "Replay", "Step", "Verdict", "clamp", "costliest", "hand_id", "points_lost", "replay", "retry"]

@@ -6,7 +6,9 @@ steps; the table with every hand face up at the chosen step; the step in a sente
 learner's decisions, the grade the review gave); when the hand has costly decisions, a toggle
 that lists them to retry: the position before each, the legal choices, and whether a choice is a
 mistake by the values the grade used; and a graph of the side's chance of winning the game at each
-deal (the engine's win table: it has the figure per score and deal, not per decision).
+deal of the game and after each of the learner's decisions of this hand (engine figures only: the
+win table, the solver's result of the hand, the analyzer's figure for a bid); clicking a decision's
+point steps the viewer to it.
 
 Everything it shows comes from ``practice.replay`` (the engine's replay, the page's grades); the
 viewer's step and the retries are kept in session state under keys carrying the hand's identity
@@ -15,11 +17,12 @@ viewer's step and the retries are kept in session state under keys carrying the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
+from functools import partial
 from html import escape
+from typing import Any
 
-import pandas as pd
-import plotly.express as px
+import plotly.graph_objects as go
 import streamlit as st
 
 from engine.actions import Action
@@ -28,12 +31,18 @@ from engine.hand import HandState, Phase
 from engine.ranking import sort_hand
 from engine.seats import seat_name
 from practice.replay import (
+    ANALYZED,
+    AT_DEAL,
+    SOLVED,
     Chance,
+    DecisionChance,
     Replay,
     Step,
     Verdict,
     clamp,
     costliest,
+    deal_chance,
+    decision_chances,
     hand_id,
     replay,
     retry,
@@ -49,7 +58,7 @@ from ui.table import backs_html, centre_html, felt_html, open_hand_html, seat_ht
 
 REPLAY_LABEL = "Replay this hand step by step"
 MISTAKES_LABEL = "Learn from your mistakes"
-CHANCE_LABEL = "Your side's chance of winning this game, hand by hand"
+CHANCE_LABEL = "Your side's chance of winning this game, decision by decision"
 YOU = seat_name(4, LEARNER)  # "South": the learner's seat at every table size
 
 
@@ -243,17 +252,133 @@ def mistakes_view(r: Replay, grades: tuple[GradedDecision, ...], prefix: str) ->
 # ---- the side's chance of winning over the game ------------------------------------------------
 
 
-def chance_chart(chances: tuple[Chance, ...], prefix: str) -> None:
-    """A line of the learner's side's chance of winning the game at each deal and now."""
-    labels = [f"Hand {c.hand} dealt ({c.us}–{c.them})" if c.hand is not None else f"Now ({c.us}–{c.them})"
-              for c in chances]
-    frame = pd.DataFrame({"when": labels, "chance of winning (%)": [round(100 * c.chance, 1) for c in chances]})
-    fig = px.line(frame, x="when", y="chance of winning (%)", markers=True,
-                  title="Your side's chance of winning this game")
-    fig.update_layout(yaxis={"range": [0, 100]}, xaxis={"title": {"text": ""}})
-    st.plotly_chart(fig, key=f"{prefix}replay_chances")
-    st.caption("At each deal, from the score and who deals: the engine's win table (measured from the "
-               "club players' games). The engine has this figure per score, not per decision.")
+BASIS_TEXT = {SOLVED: "the hand played out double-dummy from here (solver)",
+              ANALYZED: "the analyzer's change in the chance of winning for this bid",
+              AT_DEAL: "the chance at the deal (the analyzer valued this bid in points, not chance)"}
+
+
+def _short_where(step: Step) -> str:
+    """A decision's tick label: "Bid", "Discard", "Defend", "T1" .. "T5"."""
+    phase = step.before.phase
+    if phase is Phase.PLAY:
+        return f"T{len(step.before.tricks) + 1}"
+    return {Phase.DISCARD: "Discard", Phase.DEFEND: "Defend"}.get(phase, "Bid")
+
+
+def chance_figure(r: Replay, earlier: Sequence[Chance], start: Chance | None, decisions: Sequence[DecisionChance],
+                  end: Chance | None) -> go.Figure:
+    """The side's chance of winning the game over the game: at each earlier hand's deal, at this
+    hand's deal, after each of the learner's decisions of this hand (the trace named "decisions",
+    its ``customdata`` the decisions' step indices) and after the hand. One grey line joins them
+    in order; the x axis counts the points."""
+    deal_x: list[int] = []
+    deal_y: list[float] = []
+    deal_text: list[str] = []
+    ticks: list[str] = []
+    for c in earlier:
+        deal_x.append(len(ticks))
+        deal_y.append(round(100 * c.chance, 1))
+        deal_text.append(f"Hand {c.hand} dealt ({c.us}–{c.them})")
+        ticks.append(f"H{c.hand}")
+    if start is not None:
+        deal_x.append(len(ticks))
+        deal_y.append(round(100 * start.chance, 1))
+        deal_text.append(f"This hand dealt ({start.us}–{start.them})")
+        ticks.append(f"H{start.hand}")
+    dec_x, dec_y, dec_text = [], [], []
+    for d in decisions:
+        step = r.steps[d.step]
+        dec_x.append(len(ticks))
+        dec_y.append(round(100 * d.chance, 1))
+        score = f"{d.us}–{d.them} after the hand" if d.basis == SOLVED else f"{d.us}–{d.them} at the deal"
+        dec_text.append(f"Step {d.step + 1}: {escape(step.text)}<br>{BASIS_TEXT[d.basis]}; {score}")
+        ticks.append(_short_where(step))
+    end_x, end_y, end_text = [], [], []
+    if end is not None:
+        end_x.append(len(ticks))
+        end_y.append(round(100 * end.chance, 1))
+        end_text.append(f"After the hand ({end.us}–{end.them})")
+        ticks.append("End")
+    order = sorted(zip(deal_x + dec_x + end_x, deal_y + dec_y + end_y, strict=True))
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=[x for x, _ in order], y=[y for _, y in order], mode="lines", name="the game",
+                             line={"color": "#9e9e9e"}, hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(x=deal_x + end_x, y=deal_y + end_y, mode="markers", name="deals",
+                             text=deal_text + end_text, hovertemplate="%{text}: %{y:.1f}%<extra></extra>",
+                             marker={"symbol": "square", "size": 9, "color": "#607d8b"}))
+    fig.add_trace(go.Scatter(x=dec_x, y=dec_y, mode="markers", name="decisions", customdata=[d.step for d in decisions],
+                             text=dec_text, hovertemplate="%{text}<br>%{y:.1f}% chance of winning<extra></extra>",
+                             marker={"size": 11, "color": "#2e7d32"}))
+    fig.update_layout(title={"text": "Your side's chance of winning this game"}, showlegend=False,
+                      yaxis={"range": [0, 100], "title": {"text": "chance of winning (%)"}},
+                      xaxis={"tickmode": "array", "tickvals": list(range(len(ticks))), "ticktext": ticks,
+                             "title": {"text": ""}}, clickmode="event+select")
+    return fig
+
+
+def selected_step(selection: Mapping[str, Any] | None) -> int | None:
+    """The step index (``customdata``) of the decision point chosen in the chart's selection
+    (``{"selection": {"points": [...]}}``, as ``st.plotly_chart`` keeps it); None when no
+    decision point is chosen (a deal's point has no ``customdata``)."""
+    chosen = (selection or {}).get("selection") or {}
+    for point in chosen.get("points") or ():
+        data = point.get("customdata")
+        if isinstance(data, list | tuple):
+            data = data[0] if data else None
+        if isinstance(data, int | float) and not isinstance(data, bool):
+            return int(data)
+    return None
+
+
+def jump_to_selected(selection: Mapping[str, Any] | None, step_key: str, open_key: str, last: int,
+                     state: MutableMapping[Any, Any]) -> int | None:
+    """Move the replay viewer (its position under ``step_key`` in ``state``) to the decision chosen
+    in the chart and open the viewer: position step + 1, where the viewer shows the decision, its
+    grade and the table after it. Returns the position, or None (nothing chosen: unchanged)."""
+    step = selected_step(selection)
+    if step is None:
+        return None
+    state[step_key] = clamp(step + 1, last)
+    state[open_key] = True
+    return clamp(step + 1, last)
+
+
+def _on_chart_select(chart_key: str, step_key: str, open_key: str, last: int) -> None:
+    jump_to_selected(st.session_state.get(chart_key), step_key, open_key, last, st.session_state)
+
+
+def chance_chart(r: Replay, game: GameState, grades: tuple[GradedDecision, ...], prefix: str) -> None:
+    """The learner's side's chance of winning the game over its deals and this hand's decisions;
+    clicking a decision's point moves the replay viewer to it."""
+    number = game.hand_number + 1
+    chances = win_chances(game)
+    earlier = [c for c in chances if c.hand is not None and c.hand < number]
+    same = game.hand == r.hand
+    start = deal_chance(game) if same else None
+    decisions = decision_chances(game, grades) if same else ()
+    end = next((c for c in chances if c.hand is None), None) if same and r.hand.is_over else None
+    base = _keys(prefix, r.hand)
+    chart_key = f"{base}_chances"
+    fig = chance_figure(r, earlier, start, decisions, end)
+    st.plotly_chart(fig, key=chart_key, on_select=partial(_on_chart_select, chart_key, f"{base}_step",
+                                                          f"{prefix}replay_open", len(r)),
+                    selection_mode="points")
+    shown = {d.step for d in decisions}
+    left_out = [g for g in grades if g.step not in shown]
+    notes = ["Squares: the chance at each deal, from the score and who deals (the engine's win table). "
+             "Circles: after each of your decisions in this hand: a card played is valued by the hand "
+             "played out double-dummy (the solver's points, turned into the chance at the score after the "
+             "hand); a bid by the analyzer's change in the chance of winning, or, when it valued the bid "
+             "in points, the chance at the deal unchanged. Click a circle to step the replay to it."]
+    if earlier:
+        notes.append("Earlier hands show only their deal: their decisions' grades are not kept once the "
+                     "next hand is dealt.")
+    if left_out:
+        steps = ", ".join(str(g.step + 1) for g in left_out)
+        notes.append(f"Left out (no engine figure: not graded or the only legal choice): step(s) {steps}.")
+    if not same:
+        notes.append("This hand is not the game's current hand: only the game's deals are shown.")
+    st.caption(" ".join(notes))
 
 
 def replay_section(hand: HandState, grades: tuple[GradedDecision, ...], prefix: str,
@@ -266,9 +391,8 @@ def replay_section(hand: HandState, grades: tuple[GradedDecision, ...], prefix: 
         replay_viewer(r, prefix)
     if costliest(grades) and st.toggle(MISTAKES_LABEL, key=f"{prefix}mistakes_open"):
         mistakes_view(r, grades, prefix)
-    chances = win_chances(game) if game is not None else ()
-    if chances and st.toggle(CHANCE_LABEL, key=f"{prefix}chances_open"):
-        chance_chart(chances, prefix)
+    if game is not None and deal_chance(game) is not None and st.toggle(CHANCE_LABEL, key=f"{prefix}chances_open"):
+        chance_chart(r, game, grades, prefix)
 
 
-__all__ = ["chance_chart", "felt", "grade_line", "mistakes_view", "replay_section", "replay_viewer", "verdict_line"]
+__all__ = ["chance_chart", "chance_figure", "felt", "jump_to_selected", "selected_step", "grade_line", "mistakes_view", "replay_section", "replay_viewer", "verdict_line"]

@@ -13,11 +13,23 @@ import pytest
 from app_pages import APP
 from streamlit.testing.v1 import AppTest
 
+from engine.game import apply_game, new_game, next_hand
 from engine.rules import Rules
 from practice.codes import DealCode, encode
-from practice.replay import costliest, hand_id, replay, retry, win_chances
+from practice.replay import (
+    AT_DEAL,
+    DecisionChance,
+    costliest,
+    deal_chance,
+    decision_chances,
+    hand_id,
+    replay,
+    retry,
+    win_chances,
+)
 from practice.table import choice_text
 from practice.table_session import PracticeTable
+from ui.replay_view import chance_figure, jump_to_selected, selected_step
 
 PAGE = "views/practice.py"
 SEED_WITH_A_BLUNDER = 2  # the learner's first legal choice at every turn blunders at step 2 (the dealer's discard)
@@ -140,16 +152,69 @@ def test_a_hand_without_mistakes_has_only_the_replay(db: Path) -> None:
     assert "Replay this hand step by step" in labels and "Learn from your mistakes" not in labels
     _toggle(at, "Replay this hand step by step")
     assert _step(at)[0] == 0
-    # the side's chance of winning the game, at the deal and after the hand (the engine's win table)
-    chances = win_chances(_table(at).position.game)
-    assert [c.hand for c in chances] == [1, None]
-    _toggle(at, "Your side's chance of winning this game, hand by hand")
+    # the side's chance of winning the game: at the deal, after each of the learner's graded
+    # decisions (engine figures only) and after the hand
+    game = _table(at).position.game
+    start, after = deal_chance(game), decision_chances(game, grades)
+    assert start is not None and [c.hand for c in win_chances(game)] == [1, None]
+    _toggle(at, "Your side's chance of winning this game, decision by decision")
     charts = at.get("plotly_chart")
     assert len(charts) == 1
     figure = json.loads(charts[0].proto.spec)
-    line = figure["data"][0]
-    assert list(line["x"]) == [f"Hand 1 dealt ({chances[0].us}–{chances[0].them})",
-                               f"Now ({chances[1].us}–{chances[1].them})"]
-    y = line["y"]  # plotly sends the numbers as a base64 float64 array
-    values = list(struct.unpack(f"<{len(chances)}d", base64.b64decode(y["bdata"]))) if isinstance(y, dict) else y
-    assert values == [round(100 * c.chance, 1) for c in chances]
+    traces = {t["name"]: t for t in figure["data"]}
+    decisions = traces["decisions"]
+    graded = [g.step for g in grades if g.grade is not None]
+    assert graded and [d.step for d in after] == graded
+    assert _numbers(decisions["customdata"]) == graded  # one point per graded decision, its step index
+    assert _numbers(decisions["y"]) == [round(100 * d.chance, 1) for d in after]
+    deals = _numbers(traces["deals"]["y"])
+    assert deals == [round(100 * start.chance, 1), round(100 * win_chances(game)[-1].chance, 1)]
+    # a click on a decision's point (AppTest cannot click plotly: the handler, given the selection
+    # Streamlit would keep) opens the viewer at that decision
+    hand = _table(at).position.hand
+    n = len(replay(hand).steps)
+    step_key = f"practice_replay_{hand_id(hand)}_step"
+    chosen = graded[-1]
+    assert selected_step({"selection": {"points": [{"x": 9}]}}) is None  # a deal's point: no customdata
+    assert jump_to_selected({"selection": {"points": []}}, step_key, "practice_replay_open", n, {}) is None
+    fake = {"selection": {"points": [{"curve_number": 2, "point_index": len(graded) - 1, "customdata": chosen}]}}
+    assert jump_to_selected(fake, step_key, "practice_replay_open", n, at.session_state) == chosen + 1
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert _step(at) == (chosen + 1, n)
+    assert any(m.value.startswith("Your decision:") for m in at.markdown)
+
+
+def _numbers(data: object) -> list[float | int]:
+    """A plotly array as the chart's JSON holds it: a list, or a base64 typed array."""
+    if isinstance(data, dict):
+        codes = {"f8": "d", "f4": "f", "i1": "b", "u1": "B", "i2": "h", "u2": "H", "i4": "i", "u4": "I"}
+        code = codes[data["dtype"]]
+        raw = base64.b64decode(data["bdata"])
+        return list(struct.unpack(f"<{len(raw) // struct.calcsize(code)}{code}", raw))
+    assert isinstance(data, list)
+    return data
+
+
+def test_the_chart_puts_earlier_deals_first_and_only_decisions_carry_a_step() -> None:
+    game = new_game(Rules(), 11)
+    for _ in range(3):  # three hands, every seat making its first legal choice; the third is the current one
+        while not game.hand.is_over:
+            game = apply_game(game, game.hand.legal_actions()[0])
+        if len(game.history) < 3 and game.game_winner is None:
+            game = next_hand(game)
+    r = replay(game.hand)
+    chances = win_chances(game)
+    earlier = [c for c in chances if c.hand is not None and c.hand < game.hand_number + 1]
+    start = deal_chance(game)
+    assert start is not None and len(earlier) == len(game.history) - 1
+    mine = [s.index for s in r.steps if s.seat == 0][:2]
+    decisions = [DecisionChance(i, r.steps[i].action, 0.5, start.us, start.them, AT_DEAL) for i in mine]
+    figure = chance_figure(r, earlier, start, decisions, chances[-1])
+    line, deals, points = figure.data
+    assert points.name == "decisions" and list(points.customdata) == mine
+    assert list(deals.x) == [*range(len(earlier) + 1), len(earlier) + 1 + len(mine)]
+    assert list(points.x) == [len(earlier) + 1 + i for i in range(len(mine))]
+    assert list(line.x) == list(range(len(earlier) + 2 + len(mine)))
+    assert list(figure.layout.xaxis.ticktext)[: len(earlier) + 1] == [f"H{c.hand}" for c in [*earlier, start]]
+    assert deals.customdata is None  # a deal's point moves nothing

@@ -11,11 +11,26 @@ import practice.replay
 from engine.actions import Action, Kind
 from engine.analysis.wintable import win_chance
 from engine.cards import parse_card, parse_cards
-from engine.game import GameState, apply_game, new_game, next_hand, side_points
+from engine.game import GameState, add_hand, apply_game, new_game, next_hand, side_points
 from engine.hand import HandState, Phase, from_cards
 from engine.rules import Rules
-from practice.replay import Replay, clamp, costliest, hand_id, points_lost, replay, retry, win_chances
-from practice.review import POINTS, WIN_CHANCE, GradedDecision
+from practice.replay import (
+    ANALYZED,
+    AT_DEAL,
+    SOLVED,
+    DecisionChance,
+    Replay,
+    clamp,
+    costliest,
+    deal_chance,
+    decision_chances,
+    hand_id,
+    points_lost,
+    replay,
+    retry,
+    win_chances,
+)
+from practice.review import POINTS, SOLVER_SOURCE, WIN_CHANCE, GradedDecision
 
 # East deals; South (the learner) holds the five top hearts and orders up the 9H. East discards
 # the 9D, then South leads every trick from the top and marches; the others follow as written.
@@ -190,3 +205,48 @@ def test_a_won_game_ends_at_certainty_and_cutthroat_has_no_figure() -> None:
     assert win_chances(game)[-1].chance == (1.0 if game.game_winner == 0 else 0.0)
     assert win_chances(_game_of(Rules(players=3, deck=24), 5, 2)) == ()
     assert win_chances(new_game(Rules(), 1)) == ()  # no finished hand yet
+
+
+def _at_score(hand: HandState, us: int, them: int) -> GameState:
+    """A game whose current (finished) hand is ``hand``, dealt at ``us``-``them`` (North-South first)."""
+    rules = hand.rules
+    return GameState(rules, 0, hand, hand.dealer, add_hand((us, them), hand), history=(hand,), games_won=(0, 0))
+
+
+def _solved(step: int, before: HandState, action: str, grade: str | None, values: dict[str, float]) -> GradedDecision:
+    g = _graded(step, before, action, grade, values)
+    return GradedDecision(g.step, g.before, g.action, g.grade, g.loss, g.best, g.values, SOLVER_SOURCE, 0, POINTS)
+
+
+def test_the_sides_chance_after_each_decision_of_a_hand_worked_by_hand() -> None:
+    rules = Rules()
+    hand = _finished()
+    steps = replay(hand).steps
+    game = _at_score(hand, 4, 6)  # East (the other side) dealt at 4-6; South's side deals next
+    start = win_chance(rules, 4, 6, False)
+    assert start is not None
+    dealt = deal_chance(game)
+    assert dealt is not None and (dealt.hand, dealt.us, dealt.them, dealt.chance) == (1, 4, 6, start)
+    grades = (
+        # the bid, ranked by the chance of winning: +5% for ordering up
+        _graded(0, steps[0].before, "order", "best", {"order": 0.05, "order alone": 0.03, "pass": -0.02}, WIN_CHANCE),
+        # the solver's net points for the hand after each card: the march (+2), one point, euchred (-2)
+        _solved(10, steps[10].before, "play AH", "blunder", {"play AH": -2.0, "play KH": 2.0}),
+        _solved(2, steps[2].before, "play JH", "best", {"play JH": 2.0, "play AH": 2.0}),
+        _solved(6, steps[6].before, "play JD", "mistake", {"play JD": 1.0, "play AH": 2.0}),
+        _solved(14, steps[14].before, "play KH", None, {}),  # not graded: no figure, no point
+    )
+    after = decision_chances(game, grades)
+    assert [(d.step, str(d.action), d.us, d.them, d.basis) for d in after] == [
+        (0, "order", 4, 6, ANALYZED), (2, "play JH", 6, 6, SOLVED), (6, "play JD", 5, 6, SOLVED),
+        (10, "play AH", 4, 8, SOLVED)]
+    assert [d.chance for d in after] == pytest.approx([
+        start + 0.05, win_chance(rules, 6, 6, True), win_chance(rules, 5, 6, True), win_chance(rules, 4, 8, True)])
+    # the march at 4-6 ends where the game's own figure after the hand does
+    assert after[1].chance == win_chances(game)[-1].chance
+    # a bid valued in points has no figure of its own: the chance at the deal, unchanged
+    in_points = _graded(0, steps[0].before, "order", "best", {"order": 1.2, "pass": -0.5})
+    assert decision_chances(game, (in_points,)) == (DecisionChance(0, Action.parse("order"), start, 4, 6, AT_DEAL),)
+    # a hand that decides the game: certainty either way
+    assert decision_chances(_at_score(hand, 8, 3), grades[2:3])[0].chance == 1.0
+    assert decision_chances(_at_score(hand, 9, 8), grades[1:2])[0].chance == 0.0
