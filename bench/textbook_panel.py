@@ -1,6 +1,6 @@
 """A textbook panel: clear-cut bidding situations and the answer every strategy guide gives.
 
-Issue 12, item 4. Used by the panel test (tests/analysis/test_textbook_panel.py) and by
+Used by the panel test (tests/analysis/test_textbook_panel.py) and by
 ``python -m bench panel_check``, which share its sample cap, ``MAX_SAMPLES``. Each situation is a concrete hand (five cards, the upcard, the seat,
 the round), the set of answers a textbook accepts (action texts as ``str(Action)``
 prints them: ``"order"``, ``"order alone"``, ``"pass"``, ``"call H"``, ``"call H alone"``),

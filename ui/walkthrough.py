@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.actions import Action
-from engine.cards import Suit
 from engine.hand import HandState, apply, deal
 from engine.narration import describe
 from engine.players.club import ClubPlayer
-from engine.ranking import effective_suit
 from engine.rules import Rules
 from engine.view import view_of
 
@@ -47,13 +45,6 @@ class Walkthrough:
     @property
     def length(self) -> int:
         return len(self.steps)
-
-
-def _trumps_held(state: HandState, suit: Suit | None) -> int:
-    seat = state.to_act
-    if suit is None or seat is None:
-        return 0
-    return sum(1 for c in state.hands[seat] if effective_suit(c, suit) == suit)
 
 
 @lru_cache(maxsize=128)  # walkthroughs are immutable values: safe to share between sessions

@@ -42,7 +42,6 @@ import numpy as np
 from numba import njit
 
 GROUP_BITS = 16
-TRUMP_GROUP = 3
 TRUMP_MASK = 0x3FF << 48
 G2_MASK = 0xFFFF << 32
 G1_MASK = 0xFFFF << 16

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import Kind
 from engine.cards import ACE, KING, Card, Suit
 from engine.hand import Phase
 from engine.ranking import effective_table, strength_table
@@ -239,10 +238,6 @@ def strong_enough_alone(hand: Sequence[Card], trump: Suit, rules: Rules, thresho
     if not any(trump_strength(c, trump) == top for c in hand):
         return False
     return trick_estimate(hand, trump, rules.joker) >= threshold
-
-
-def passes_seen(view: SeatView) -> int:
-    return sum(1 for _, a in view.history if a.kind is Kind.PASS)
 
 
 def describe_facts(facts: HandFacts) -> str:

@@ -1,4 +1,4 @@
-"""Every lesson file parses, in the order the brief asks for, and bad files get clear messages."""
+"""Every lesson file parses, in the lessons' teaching order, and bad files get clear messages."""
 
 from __future__ import annotations
 
