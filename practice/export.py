@@ -8,7 +8,7 @@ reports the first problem with its line number; it never evaluates anything.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,40 +58,73 @@ class ImportedHand:
         return tuple(value)
 
 
-def from_jsonl(text: str | bytes) -> list[ImportedHand]:
-    """Parse and replay a JSON Lines export. Raises ImportFileError naming the bad line.
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A line of an import file that is not imported."""
 
-    The limits are engine/record_file.py's (line length, nesting, digits), and the file
-    holds at most MAX_IMPORT_BYTES."""
+    reason: str  # why, in a few words, for counting ("not JSON")
+    message: str  # the line's message, naming it ("line 5 is not JSON (...)")
+
+
+NOT_A_RECORD = "; each line must be one replay record"
+JSON_SPACE = b" \t\r\n"
+
+
+def record_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """(line number, the line without its ``\r``) for every line holding more than JSON's
+    whitespace. A line ends at ``\n`` only (``engine.record_file``: a JSON string may hold
+    U+2028 and the other breaks of ``str.splitlines``)."""
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        if raw.strip(JSON_SPACE):
+            yield number, raw.removesuffix(b"\r")
+
+
+def read_record(number: int, raw: bytes) -> ImportedHand | Refused:
+    """One line of an import file replayed, or why it is refused; the limits are
+    engine/record_file.py's (line length, nesting, digits)."""
+    if len(raw) > MAX_LINE_BYTES:
+        return Refused("too long", f"line {number} is longer than {MAX_LINE_BYTES:,} bytes{NOT_A_RECORD}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Refused("not UTF-8 text", f"line {number} is not UTF-8 text")
+    try:
+        record = load_json(text)
+    except JSONTextError as err:
+        return Refused("not JSON", f"line {number} is not JSON ({err.msg}){NOT_A_RECORD}")
+    if not isinstance(record, dict):
+        return Refused("not a JSON object", f"line {number} is not a JSON object{NOT_A_RECORD}")
+    states, _, error = replay(record)
+    if error is not None:
+        if error.step is None:
+            return Refused("a deal that cannot be dealt", f"line {number}, the deal: {error.message}")
+        return Refused("an action that cannot be played", f"line {number}, action {error.step + 1}: {error.message}")
+    return ImportedHand(number, record, states[-1])
+
+
+def from_jsonl(text: str | bytes) -> list[ImportedHand]:
+    """Parse and replay a JSON Lines export (``read_record`` line by line). Raises
+    ImportFileError naming the first bad line; the file holds at most MAX_IMPORT_BYTES."""
     if isinstance(text, bytes):
         if len(text) > MAX_IMPORT_BYTES:
             raise ImportFileError(f"the file is {len(text)} bytes; at most {MAX_IMPORT_BYTES} are accepted")
         try:
-            text = text.decode("utf-8")
+            text.decode("utf-8")
         except UnicodeDecodeError:
             raise ImportFileError("the file is not UTF-8 text; export files are JSON Lines") from None
+        data = text
     elif not isinstance(text, str):
         raise ImportFileError("the file is not text; export files are JSON Lines")
     elif len(text) > MAX_IMPORT_BYTES:
         raise ImportFileError(f"the file is {len(text)} characters; at most {MAX_IMPORT_BYTES} are accepted")
+    else:
+        data = text.encode("utf-8")
     out: list[ImportedHand] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        if len(line) > MAX_LINE_BYTES:
-            raise ImportFileError(f"line {number} is longer than {MAX_LINE_BYTES:,} characters; "
-                                  "each line must be one replay record")
-        try:
-            record = load_json(line)
-        except JSONTextError as err:
-            raise ImportFileError(
-                f"line {number} is not JSON ({err.msg}); each line must be one replay record"
-            ) from None
-        states, _, error = replay(record)
-        if error is not None:
-            where = "the deal" if error.step is None else f"action {error.step + 1}"
-            raise ImportFileError(f"line {number}, {where}: {error.message}")
-        out.append(ImportedHand(number, record, states[-1]))
+    for number, raw in record_lines(data):
+        item = read_record(number, raw)
+        if isinstance(item, Refused):
+            raise ImportFileError(item.message)
+        out.append(item)
     if not out:
         raise ImportFileError("the file holds no records; export a game from the practice table first")
     return out

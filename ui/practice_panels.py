@@ -15,16 +15,14 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from engine.deal_record import replay
 from engine.game import seat_score, side_of, sides
 from engine.hand import HandState
 from engine.narration import describe
 from engine.ranking import sort_hand
-from engine.record_file import MAX_LINE_BYTES, JSONTextError, load_json
 from engine.rules import Rules
 from engine.seats import seat_name
 from practice import review
-from practice.export import MAX_IMPORT_BYTES, ImportedHand
+from practice.export import MAX_IMPORT_BYTES, ImportedHand, Refused, read_record, record_lines
 from practice.session import LEARNER, Position
 from practice.table import choice_text, latest_actions, move_line, spare_cards_svg
 from store import practice_log
@@ -294,8 +292,6 @@ IMPORT_PAGE_HANDS = 10  # hand panels on one page of the Import view
 IMPORT_PAGER = practice_key("import")  # ui.pager's key: the page is session state "practice_import-page"
 IMPORTED = practice_key("imported")  # (hash of the last upload, what it gave, the grades made so far)
 SHOWN_REFUSALS = 3  # refused records named in the message, each with its line
-_NOT_A_RECORD = "; each line must be one replay record"
-_JSON_SPACE = b" \t\r\n"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -334,29 +330,6 @@ def _meta_number(record: dict[str, Any], name: str) -> int | None:
     return value if type(value) is int else None
 
 
-def _replay_line(number: int, raw: bytes) -> ImportedHand | tuple[str, str]:
-    """One line of an import file replayed, or (why it is refused, the message naming its line):
-    the checks and words of ``practice.export.from_jsonl``, one record at a time."""
-    if len(raw) > MAX_LINE_BYTES:
-        return "too long", f"line {number} is longer than {MAX_LINE_BYTES:,} bytes{_NOT_A_RECORD}"
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return "not UTF-8 text", f"line {number} is not UTF-8 text"
-    try:
-        record = load_json(text)
-    except JSONTextError as err:
-        return "not JSON", f"line {number} is not JSON ({err.msg}){_NOT_A_RECORD}"
-    if not isinstance(record, dict):
-        return "not a JSON object", f"line {number} is not a JSON object{_NOT_A_RECORD}"
-    states, _, error = replay(record)
-    if error is not None:
-        if error.step is None:
-            return "a deal that cannot be dealt", f"line {number}, the deal: {error.message}"
-        return "an action that cannot be played", f"line {number}, action {error.step + 1}: {error.message}"
-    return ImportedHand(number, record, states[-1])
-
-
 def read_import(data: bytes) -> ImportRead | str:
     """Every record of an uploaded file replayed (JSON Lines: a line ends at ``\\n``), or the one
     message for a file that cannot be imported (too big, no records, no record that replays).
@@ -373,16 +346,13 @@ def read_import(data: bytes) -> ImportRead | str:
     rows: list[tuple[Any, ...]] = []
     reasons: Counter[str] = Counter()
     refusals: list[str] = []
-    for number, raw in enumerate(data.split(b"\n"), start=1):
-        if not raw.strip(_JSON_SPACE):
-            continue
+    for number, raw in record_lines(data):
         read += 1
-        raw = raw.removesuffix(b"\r")
-        item = _replay_line(number, raw)
-        if isinstance(item, tuple):
-            reasons[item[0]] += 1
+        item = read_record(number, raw)
+        if isinstance(item, Refused):
+            reasons[item.reason] += 1
             if len(refusals) < SHOWN_REFUSALS:
-                refusals.append(item[1])
+                refusals.append(item.message)
             continue
         game = _meta_number(item.record, "game")
         if game is not None and (game != last_game or not hands):
@@ -486,7 +456,7 @@ def import_view() -> None:
 
 def _replayed(line: int, text: str) -> ImportedHand:
     """A record ``read_import`` accepted, replayed again for the page."""
-    item = _replay_line(line, text.encode("utf-8"))
+    item = read_record(line, text.encode("utf-8"))
     assert isinstance(item, ImportedHand), item  # it replayed when the file was read
     return item
 
