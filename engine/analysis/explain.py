@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engine.actions import Action, Kind
 from engine.analysis.bidding import TIE_POINTS, Analysis, OptionResult, Stats
+from engine.analysis.styles import DEFAULT_STYLE, TABLE_WORDS
 from engine.cards import Card, Suit
 from engine.players.evaluate import describe_facts, hand_facts
 from engine.ranking import card_role
@@ -266,22 +267,18 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-TABLE_WORDS = {  # how the other seats bid, as the explanation says it (engine.analysis.styles)
-    "people": "bid as people do (fitted to published figures of human games)",
-    "sound": "bid as strong players do (the sound bidding model)",
-    "cautious": "bid cautiously, never on a light hand",
-    "eager": "bid as eager bidders do (the club player's own bidding)",
-}
 
 
-def explain(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None, table: str = "people") -> list[str]:
+def explain(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None,
+            table: str = DEFAULT_STYLE) -> list[str]:
     """The explanation lines for an analysis, most important last-but-first: the verdict."""
     first = headline(analysis)
     verdict = f"{first}." if analysis.too_close else f"Best: {first[:1].lower()}{first[1:]}."
     return [verdict, *reasons(view, analysis, score, table)]
 
 
-def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None, table: str = "people") -> list[str]:
+def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None,
+            table: str = DEFAULT_STYLE) -> list[str]:
     """The explanation without its verdict line (a page shows ``headline`` above these)."""
     best = analysis.option(analysis.recommendation)
     lines: list[str] = []
@@ -322,7 +319,7 @@ def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = 
                 f"{gerund(best.action)} is better."
             )
     lines.append(
-        f"How this was worked out: the other seats {TABLE_WORDS.get(table, TABLE_WORDS['people'])} and every "
+        f"How this was worked out: the other seats {TABLE_WORDS.get(table, TABLE_WORDS[DEFAULT_STYLE]).others_bid} and every "
         f"seat plays its cards as the club player does, on {analysis.n:,} simulated deals that fit the passes."
     )
     return lines

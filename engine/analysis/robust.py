@@ -21,20 +21,14 @@ from dataclasses import dataclass
 from engine.actions import Action
 from engine.analysis.bidding import Analysis, analyze
 from engine.analysis.explain import label
-from engine.analysis.styles import DEFAULT_STYLE, STYLES, opponents
+from engine.analysis.styles import DEFAULT_STYLE, STYLES, TABLE_WORDS, opponents
 from engine.view import SeatView
 
 OTHER_HALF_WIDTH = 0.1
-DESCRIBED = {"people": "a table of people", "sound": "a table of strong players", "cautious": "a cautious table",
-             "eager": "a table of eager bidders"}
-TABLE_NAMES = {"people": "People (the default)", "sound": "Strong players", "cautious": "Cautious players",
-               "eager": "Eager bidders"}
-WHAT_IT_DOES = {  # what each table is, in one plain clause (engine.analysis.styles)
-    "people": "calls as often as people do in each seat, by published figures from human games",
-    "sound": "calls whenever the cards make it pay against players as strong as themselves",
-    "cautious": "calls only on a clearly strong hand",
-    "eager": "calls on light hands, as our club player does",
-}
+# the styles' words (engine.analysis.styles.TABLE_WORDS), by the use the pages make of them
+DESCRIBED = {style: w.described for style, w in TABLE_WORDS.items()}
+TABLE_NAMES = {style: w.name for style, w in TABLE_WORDS.items()}
+WHAT_IT_DOES = {style: w.does for style, w in TABLE_WORDS.items()}
 
 
 def legend(drive: str) -> str:

@@ -44,6 +44,30 @@ from engine.view import SeatView
 DATA_FILE = Path(__file__).with_name("bidding_styles.json")
 STYLES: tuple[str, ...] = ("people", "sound", "cautious", "eager")
 DEFAULT_STYLE = "people"
+
+
+@dataclass(frozen=True, slots=True)
+class TableWords:
+    """How the pages and the explanations name one style, in plain words."""
+
+    name: str  # a setting's label: "People (the default)"
+    described: str  # after "against": "a table of people"
+    does: str  # one plain clause after ``described``: what that table does
+    others_bid: str  # after "the other seats ...": how they bid
+
+
+TABLE_WORDS: dict[str, TableWords] = {
+    "people": TableWords("People (the default)", "a table of people",
+                         "calls as often as people do in each seat, by published figures from human games",
+                         "bid as people do (fitted to published figures of human games)"),
+    "sound": TableWords("Strong players", "a table of strong players",
+                        "calls whenever the cards make it pay against players as strong as themselves",
+                        "bid as strong players do (the sound bidding model)"),
+    "cautious": TableWords("Cautious players", "a cautious table", "calls only on a clearly strong hand",
+                           "bid cautiously, never on a light hand"),
+    "eager": TableWords("Eager bidders", "a table of eager bidders", "calls on light hands, as our club player does",
+                        "bid as eager bidders do (the club player's own bidding)"),
+}
 CAUTIOUS_EXTRA = 0.4
 BIDDING_FIELDS = ("players", "stick_the_dealer", "joker", "optional_pickup")
 
@@ -145,5 +169,5 @@ class SoundBidder:
         return opponents("sound", view.rules, self.score).decide(view, rng)
 
 
-__all__ = ["CAUTIOUS_EXTRA", "DATA_FILE", "DEFAULT_STYLE", "STYLES", "people_caution", "SoundBidder", "UnknownStyle", "cautious_caution", "opponents", "preset_for",
+__all__ = ["CAUTIOUS_EXTRA", "DATA_FILE", "DEFAULT_STYLE", "STYLES", "TABLE_WORDS", "TableWords", "people_caution", "SoundBidder", "UnknownStyle", "cautious_caution", "opponents", "preset_for",
            "sound_caution"]
