@@ -33,14 +33,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.actions import PASS
 from engine.analysis.bidding import Analysis, analyze
 from engine.analysis.playout import warm_up
 from engine.analysis.robust import analyze_robust
 from engine.compiled.deal_loop import warm_up as warm_up_fast
-from engine.hand import apply, deal
-from engine.rules import Rules
-from engine.view import SeatView, view_of
+from engine.core.actions import PASS
+from engine.core.hand import apply, deal
+from engine.core.rules import Rules
+from engine.core.view import SeatView, view_of
 
 ROOT = Path(__file__).resolve().parents[1]  # the checkout: the subprocesses run from it
 

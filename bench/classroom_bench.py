@@ -56,7 +56,7 @@ from bench.browser import (
     finished_run,
     streamlit_process,
 )
-from engine.rules import Rules
+from engine.core.rules import Rules
 from practice.codes import DealCode, encode
 
 # Many pages at once in one browser: none of them may be throttled as a background page.

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 from engine.analysis.sampler import BIDDING_PHASES
 from engine.analysis.styles import opponents
-from engine.hand import Phase, deal
+from engine.core.hand import Phase, deal
+from engine.core.rules import Rules
+from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
-from engine.rules import Rules
-from engine.view import SeatView, view_of
 
 
 def card_choices(rules: Rules, hands: int, seed: int) -> Iterator[tuple[int, SeatView]]:

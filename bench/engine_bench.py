@@ -16,8 +16,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from engine.hand import apply, deal, legal_actions
-from engine.rules import Rules
+from engine.core.hand import apply, deal, legal_actions
+from engine.core.rules import Rules
 
 
 def play_hands(count: int, rules: Rules, rng: random.Random) -> int:

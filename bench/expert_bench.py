@@ -16,10 +16,10 @@ from collections.abc import Sequence
 
 from engine.analysis.playout import warm_up
 from engine.compiled.deal_loop import warm_up as warm_up_fast
-from engine.expert import ExpertPlayer
-from engine.hand import Phase, apply, deal
-from engine.rules import Rules
-from engine.view import view_of
+from engine.core.hand import Phase, apply, deal
+from engine.core.rules import Rules
+from engine.core.view import view_of
+from engine.search.expert import ExpertPlayer
 
 
 def show(name: str, xs: list[float], cpu: list[float]) -> None:

@@ -7,7 +7,7 @@ gives it) against a side of club players, whole games to 10.
 Both sides play their cards as the club player, so the games differ only in the bidding. The
 hint follower asks the analyzer as the practice table does (``practice.review.BID_SAMPLES``
 sampled deals, no time budget, seeded from the position). Games are played in both seatings
-(``engine.arena.run_games``). Prints the hint follower's share of games won with a 95% interval,
+(``engine.search.arena.run_games``). Prints the hint follower's share of games won with a 95% interval,
 and its points a hand against the club players'. About 3 s a game on this machine.
 """
 
@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from engine.analysis.bidding import analyze
 from engine.analysis.sampler import BIDDING_PHASES
 from engine.analysis.styles import STYLES, opponents
-from engine.arena import run_games
+from engine.core.rules import Rules
+from engine.core.view import SeatView
 from engine.players.base import Decision
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score
-from engine.rules import Rules
-from engine.view import SeatView
+from engine.search.arena import run_games
 from practice.review import BID_SAMPLES
 
 

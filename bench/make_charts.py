@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.rules import PRESETS
+from engine.core.rules import PRESETS
 from engine.study.chart_table import CHART_DIR, FILES
 
 ROOT = Path(__file__).resolve().parents[1]  # the checkout: the subprocesses run from it

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 
 from engine.analysis.playout import advance
 from engine.analysis.wintable import DATA_FILE, win_table
-from engine.expert import make_player
-from engine.game import side_of, side_points
-from engine.hand import deal
-from engine.rules import PRESETS, Rules
+from engine.core.game import side_of, side_points
+from engine.core.hand import deal
+from engine.core.rules import PRESETS, Rules
+from engine.search.registry import make_player
 
 SETTINGS = {4: Rules(), 2: PRESETS["Two-handed"]}
 

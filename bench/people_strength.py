@@ -6,7 +6,7 @@ at a table of people and at a table of strong players.
 The best response to the people table (``bidding_fit.best_response``: every call threshold the
 one that earns most when everyone else bids as the people table, as the analyzer advises one
 decision at a time) is fitted on ``--fit-deals`` seeded deals. Then duplicate matches
-(``engine.arena.run_duplicate``: every deal played twice, the sides swapping seats), card play
+(``engine.search.arena.run_duplicate``: every deal played twice, the sides swapping seats), card play
 the club player's in every seat, all at 0-0:
 
 - at a table of people: a side bidding by the best response against a people side, and a side
@@ -27,14 +27,14 @@ from collections.abc import Sequence
 
 from engine.analysis.bidding_fit import best_response
 from engine.analysis.styles import people_caution, sound_caution
-from engine.arena import run_duplicate
+from engine.core.rules import PRESETS
+from engine.core.stats import mean_interval
 from engine.players.club import ClubPlayer
-from engine.rules import PRESETS
-from engine.stats import mean_interval
+from engine.search.arena import run_duplicate
 
 
 def shown(xs: list[float]) -> str:
-    """Mean and 95% interval (engine.stats)."""
+    """Mean and 95% interval (engine.core.stats)."""
     m, lo, hi = mean_interval(xs)
     return f"{m:+.4f} [{lo:+.4f}, {hi:+.4f}]"
 

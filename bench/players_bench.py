@@ -14,11 +14,11 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from engine.arena import play_hand
-from engine.expert import PLAYER_NAMES, make_player
-from engine.hand import deal
-from engine.rules import Rules
-from engine.view import SeatView, view_of
+from engine.core.hand import deal
+from engine.core.rules import Rules
+from engine.core.view import SeatView, view_of
+from engine.search.arena import play_hand
+from engine.search.registry import PLAYER_NAMES, make_player
 
 
 def sample_views(rules: Rules, hands: int, seed: int) -> list[SeatView]:

@@ -27,7 +27,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, CONTROLS, click_and_wait, goto, new_page, streamlit_process
-from engine.rules import Rules
+from engine.core.rules import Rules
 from practice.codes import DealCode, encode
 
 

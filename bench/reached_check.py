@@ -32,8 +32,8 @@ from engine.analysis.bidding_fit import (
 )
 from engine.analysis.styles import sound_caution
 from engine.compiled.club_bidding import need_table
+from engine.core.rules import PRESETS
 from engine.players.evaluate import call_threshold
-from engine.rules import PRESETS
 
 COMMON = 20000  # ordinary deals first; the rarer decisions are topped up
 

@@ -22,8 +22,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.hand import HandState, Phase, apply, deal, legal_actions
-from engine.rules import Rules
+from engine.core.hand import HandState, Phase, apply, deal, legal_actions
+from engine.core.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[1]  # the checkout: the subprocesses run from it
 
@@ -31,7 +31,7 @@ WARMUP = """
 import time
 t0 = time.perf_counter()
 import numpy as np
-from engine import solver
+from engine.compiled import solver
 from engine.compiled import solver_core
 t1 = time.perf_counter()
 h = np.array([1, 2, 4, 8], dtype=np.int64); t = np.zeros(4, dtype=np.int64)
@@ -82,12 +82,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     imp, first = fresh_process_warmup()
-    print(f"fresh process: import engine.solver {imp:.3f} s, first calls (cache load/compile) {first:.3f} s")
+    print(f"fresh process: import engine.compiled.solver {imp:.3f} s, first calls (cache load/compile) {first:.3f} s")
 
     import numpy as np
 
-    from engine import solver
-    from engine.compiled import solver_core
+    from engine.compiled import solver, solver_core
 
     rng = random.Random(args.seed)
     states = [opening_lead(rng) for _ in range(args.deals)]

@@ -20,17 +20,17 @@ import random
 import time
 from collections.abc import Sequence
 
-from engine.actions import Action, parse_action
 from engine.analysis.bidding import analyze
 from engine.analysis.sampler import BIDDING_PHASES, sample_state
 from engine.analysis.situation import question
 from engine.analysis.styles import STYLES, opponents
-from engine.arena import play_hand
-from engine.expert import ExpertPlayer
+from engine.core.actions import Action, parse_action
+from engine.core.stats import mean_interval
+from engine.core.view import SeatView
 from engine.players.base import Decision
 from engine.players.club import ClubPlayer
-from engine.stats import mean_interval
-from engine.view import SeatView
+from engine.search.arena import play_hand
+from engine.search.expert import ExpertPlayer
 
 
 class StrongPlay:

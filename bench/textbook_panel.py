@@ -42,7 +42,7 @@ import zlib
 from dataclasses import dataclass
 
 from engine.analysis.situation import question
-from engine.view import SeatView
+from engine.core.view import SeatView
 
 MAX_SAMPLES = 1500  # deals per situation: the whole panel in about 30 s of CPU (under a minute on two busy cores)
 SEATS = ("first", "second", "third", "dealer")

@@ -25,14 +25,14 @@ import time
 from collections.abc import Sequence
 
 from bench.strong_play_check import StrongPlay
-from engine.actions import Action
 from engine.analysis.styles import opponents
-from engine.arena import play_hand
-from engine.hand import HandState, Phase, deal
+from engine.core.actions import Action
+from engine.core.hand import HandState, Phase, deal
+from engine.core.rules import Rules
+from engine.core.stats import mean_interval
+from engine.core.view import view_of
 from engine.players.club import ROLES, ClubPlayer
-from engine.rules import Rules
-from engine.stats import mean_interval
-from engine.view import view_of
+from engine.search.arena import play_hand
 
 SEATS = ("dealer", "first", "second", "third")  # by place left of the dealer (second: the dealer's partner)
 

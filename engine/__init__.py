@@ -6,9 +6,9 @@
 ['pass', 'order', 'order alone']
 """
 
-from engine.actions import Action, Kind, parse_action
-from engine.cards import JOKER, Card, Suit, format_cards, make_deck, parse_card, parse_cards
-from engine.errors import (
+from engine.core.actions import Action, Kind, parse_action
+from engine.core.cards import JOKER, Card, Suit, format_cards, make_deck, parse_card, parse_cards
+from engine.core.errors import (
     ActionParseError,
     CardParseError,
     DealError,
@@ -16,10 +16,10 @@ from engine.errors import (
     IllegalAction,
     RulesError,
 )
-from engine.game import GameState, apply_game, new_game, next_hand
-from engine.hand import HandState, Phase, Trick, apply, deal, from_cards, legal_actions
-from engine.rules import PRESETS, Rules
-from engine.view import SeatView, view_of
+from engine.core.game import GameState, apply_game, new_game, next_hand
+from engine.core.hand import HandState, Phase, Trick, apply, deal, from_cards, legal_actions
+from engine.core.rules import PRESETS, Rules
+from engine.core.view import SeatView, view_of
 
 __all__ = [
     "JOKER", "Action", "ActionParseError", "Card", "CardParseError", "DealError", "EuchreError",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-from engine.errors import quoted
+from engine.core.errors import quoted
 
 COMMANDS = {
     "replay": ("engine.cli.replay", "replay deal records (JSON or JSON Lines)"),

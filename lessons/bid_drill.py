@@ -13,15 +13,15 @@ import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
-from engine.actions import PASS, Kind
 from engine.analysis.explain import explain
 from engine.analysis.robust import Robust, analyze_robust
-from engine.hand import HandState, apply, deal
+from engine.core.actions import PASS, Kind
+from engine.core.hand import HandState, apply, deal
+from engine.core.ranking import sort_hand
+from engine.core.rules import Rules
+from engine.core.seats import seat_name
+from engine.core.view import view_of
 from engine.players.club import ClubPlayer
-from engine.ranking import sort_hand
-from engine.rules import Rules
-from engine.seats import seat_name
-from engine.view import view_of
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 from lessons.links import SEATS, AnalyzeLink
 

@@ -1,7 +1,7 @@
 """Exercises about cards under trump: the left bower, rank order, following suit, trick winners.
 
 Each drill has ``make(seed, rng, options) -> Exercise``, ``solve(exercise) -> Solution``
-(asking engine.ranking / engine.hand) and ``wrong(exercise, answer, solution) -> str``
+(asking engine.core.ranking / engine.core.hand) and ``wrong(exercise, answer, solution) -> str``
 (why that particular answer is wrong, again from the engine's facts).
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from engine.actions import Kind
-from engine.cards import JACK, JOKER, Card, Suit, make_deck
-from engine.hand import Phase, from_cards, legal_actions, replace
-from engine.ranking import card_role, effective_suit, is_trump, left_bower, right_bower, strength
-from engine.ranking import trick_winner_index as engine_trick_winner
-from engine.rules import Rules
-from engine.seats import seat_name
+from engine.core.actions import Kind
+from engine.core.cards import JACK, JOKER, Card, Suit, make_deck
+from engine.core.hand import Phase, from_cards, legal_actions, replace
+from engine.core.ranking import card_role, effective_suit, is_trump, left_bower, right_bower, strength
+from engine.core.ranking import trick_winner_index as engine_trick_winner
+from engine.core.rules import Rules
+from engine.core.seats import seat_name
 from lessons.exercise_model import Answer, Exercise, Mode, Solution, card_list, singular, trump_intro
 
 DECK = make_deck(24)

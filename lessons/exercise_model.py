@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.cards import Card, Suit
-from engine.rules import Rules
-from engine.view import SeatView
+from engine.core.cards import Card, Suit
+from engine.core.rules import Rules
+from engine.core.view import SeatView
 
 
 class Mode(StrEnum):

@@ -22,8 +22,8 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from engine.cards import Card, Suit, parse_card
-from engine.errors import CardParseError
+from engine.core.cards import Card, Suit, parse_card
+from engine.core.errors import CardParseError
 from lessons import bid_drill, card_drills, play_drill, score_drill
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
 from lessons.model import LessonError

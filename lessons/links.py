@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.cards import Card, Suit, parse_cards
-from engine.errors import CardParseError
-from engine.numbers import NumberError, parse_score, shown
+from engine.core.cards import Card, Suit, parse_cards
+from engine.core.errors import CardParseError
+from engine.io.numbers import NumberError, parse_score, shown
 from lessons.model import LessonError
 
 SEATS = ("first", "second", "third", "dealer")
@@ -98,7 +98,7 @@ def analyze_link(fields: Mapping[str, str]) -> AnalyzeLink:
 
 
 def _parse_score(text: str) -> tuple[int, int]:
-    """engine.numbers.parse_score, the one score reader, for a game to 10 (the longest game: the
+    """engine.io.numbers.parse_score, the one score reader, for a game to 10 (the longest game: the
     Analyze page checks the score again against the rules it opens with)."""
     try:
         return parse_score(text, 10)

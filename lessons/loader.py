@@ -23,8 +23,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from engine.cards import Suit, parse_cards
-from engine.errors import CardParseError
+from engine.core.cards import Suit, parse_cards
+from engine.core.errors import CardParseError
 from lessons.exercises import EXERCISE_KINDS, check_options
 from lessons.links import analyze_link
 from lessons.model import ELEMENT_KINDS, Element, Lesson, LessonError, Step

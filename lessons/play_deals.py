@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.cards import Card, Suit
-from engine.ranking import effective_table
-from engine.view import SeatView
+from engine.core.cards import Card, Suit
+from engine.core.ranking import effective_table
+from engine.core.view import SeatView
 
 LEARNER = 0  # South
 ENUMERATE_LIMIT = 400  # judge every consistent deal up to this many ...

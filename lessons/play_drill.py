@@ -16,7 +16,7 @@ not a fact), so the answer holds whatever the others' bidding style.
 
 When there are at most ``ENUMERATE_LIMIT`` consistent deals, every one of them is
 judged; otherwise ``SAMPLE_SIZE`` deals drawn uniformly at random with a generator
-seeded by the question. In each deal the exact solver (``engine.solver.solve``)
+seeded by the question. In each deal the exact solver (``engine.compiled.solver.solve``)
 gives, for each card you may play, the tricks your side takes when everyone plays
 perfectly from then on (the "double dummy" value of the card).
 
@@ -49,15 +49,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from engine.actions import Kind, play
-from engine.cards import Card, make_deck
-from engine.hand import HandState, Phase, Trick, apply, deal
+from engine.compiled.solver import solve as solve_position
+from engine.core.actions import Kind, play
+from engine.core.cards import Card, make_deck
+from engine.core.hand import HandState, Phase, Trick, apply, deal
+from engine.core.ranking import effective_table, sort_hand, strength_table
+from engine.core.rules import Rules
+from engine.core.seats import seat_name
+from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
-from engine.ranking import effective_table, sort_hand, strength_table
-from engine.rules import Rules
-from engine.seats import seat_name
-from engine.solver import solve as solve_position
-from engine.view import SeatView, view_of
 from lessons.exercise_model import Answer, Exercise, Mode, Solution, card_list, trump_intro
 from lessons.play_deals import (
     Deal,

@@ -11,7 +11,7 @@ True
 
 Reading is strict and bounded, because the text comes from a file a learner picks or from a
 database row anything may have damaged: at most ``MAX_BYTES`` of UTF-8 JSON (nesting and
-number length bounded by ``engine.record_file.load_json``), exactly the keys ``to_dict`` writes,
+number length bounded by ``engine.io.record_file.load_json``), exactly the keys ``to_dict`` writes,
 at most ``MAX_ENTRIES`` lessons and as many exercise types, names of 1 to ``MAX_NAME`` printable
 characters, whole numbers 0 to ``MAX_STEP`` (a step) or ``MAX_COUNT`` (a count). Anything else
 raises ``ProgressError`` saying what was wrong; ``ACCEPTED`` says what is accepted.
@@ -35,8 +35,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.numbers import shown, shown_value
-from engine.record_file import JSONTextError, load_json
+from engine.io.numbers import shown, shown_value
+from engine.io.record_file import JSONTextError, load_json
 
 FORMAT = "euchre-coach-progress"
 VERSION = 1

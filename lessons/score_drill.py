@@ -1,13 +1,13 @@
-"""Exercise: how many points does this hand score? Judged by engine.scoring's table."""
+"""Exercise: how many points does this hand score? Judged by engine.core.scoring's table."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
 
-from engine.rules import Rules
-from engine.scoring import hand_points
-from engine.seats import seat_name
+from engine.core.rules import Rules
+from engine.core.scoring import hand_points
+from engine.core.seats import seat_name
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 
 # What the learner chooses from, per number of players (the words match the rule book's table).

@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from engine.actions import Action
 from engine.analysis.explain import explain
 from engine.analysis.styles import DEFAULT_STYLE
-from engine.errors import EuchreError
-from engine.expert import told_the_score
-from engine.game import new_game, sides
-from engine.hand import HandState, Phase, from_cards
-from engine.view import view_of
+from engine.core.actions import Action
+from engine.core.errors import EuchreError
+from engine.core.game import new_game, sides
+from engine.core.hand import HandState, Phase, from_cards
+from engine.core.view import view_of
+from engine.search.registry import told_the_score
 from practice.review import SeatScore, bid_analysis, learner_decisions
 from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out
 from practice.table import join_reason

@@ -33,10 +33,10 @@ import base64
 import hashlib
 from dataclasses import dataclass
 
-from engine.actions import Action, Kind, parse_action
-from engine.cards import Suit, parse_card
-from engine.errors import EuchreError, RulesError, quoted
-from engine.rules import LONE_LEADS, Rules
+from engine.core.actions import Action, Kind, parse_action
+from engine.core.cards import Suit, parse_card
+from engine.core.errors import EuchreError, RulesError, quoted
+from engine.core.rules import LONE_LEADS, Rules
 
 VERSION = 1
 SEED_LIMIT = 2**32

@@ -1,6 +1,6 @@
 """Export a game as JSON Lines of replay records (one per hand), and import such a file to review it.
 
-Each line is ``engine.deal_record.to_record(hand, meta)``; ``meta`` carries the game and hand
+Each line is ``engine.io.deal_record.to_record(hand, meta)``; ``meta`` carries the game and hand
 number, the seat levels and the game score the hand was dealt at. Importing replays every record through the engine and
 reports the first problem with its line number; it never evaluates anything.
 """
@@ -12,11 +12,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.deal_record import replay, to_record
-from engine.errors import EuchreError
-from engine.game import sides
-from engine.hand import HandState
-from engine.record_file import MAX_LINE_BYTES, JSONTextError, load_json
+from engine.core.errors import EuchreError
+from engine.core.game import sides
+from engine.core.hand import HandState
+from engine.io.deal_record import replay, to_record
+from engine.io.record_file import MAX_LINE_BYTES, JSONTextError, load_json
 
 MAX_IMPORT_BYTES = 2_000_000
 
@@ -72,7 +72,7 @@ JSON_SPACE = b" \t\r\n"
 
 def record_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
     """(line number, the line without its ``\r``) for every line holding more than JSON's
-    whitespace. A line ends at ``\n`` only (``engine.record_file``: a JSON string may hold
+    whitespace. A line ends at ``\n`` only (``engine.io.record_file``: a JSON string may hold
     U+2028 and the other breaks of ``str.splitlines``)."""
     for number, raw in enumerate(data.split(b"\n"), start=1):
         if raw.strip(JSON_SPACE):
@@ -81,7 +81,7 @@ def record_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
 
 def read_record(number: int, raw: bytes) -> ImportedHand | Refused:
     """One line of an import file replayed, or why it is refused; the limits are
-    engine/record_file.py's (line length, nesting, digits)."""
+    engine/io/record_file.py's (line length, nesting, digits)."""
     if len(raw) > MAX_LINE_BYTES:
         return Refused("too long", f"line {number} is longer than {MAX_LINE_BYTES:,} bytes{NOT_A_RECORD}")
     try:

@@ -2,13 +2,13 @@
 costliest decisions ("learn from your mistakes").
 
 Everything here is pure (no Streamlit): the steps are replayed from the deal with the engine,
-described by ``engine.narration.describe``, and the learner's decisions carry the grades the page
+described by ``engine.core.narration.describe``, and the learner's decisions carry the grades the page
 already has (``practice.review.grade_hand``); nothing is graded a second time. A retried choice
 is judged by the values its grade was computed from (``GradedDecision.values``).
 
->>> from engine.cards import parse_card, parse_cards
->>> from engine.hand import from_cards
->>> from engine.rules import Rules
+>>> from engine.core.cards import parse_card, parse_cards
+>>> from engine.core.hand import from_cards
+>>> from engine.core.rules import Rules
 >>> hands = [parse_cards(t) for t in ("JH JD AH KH QH", "AC KC QC JC TC", "AS KS QS JS TS", "AD KD QD TD 9D")]
 >>> hand = from_cards(Rules(), 3, hands, parse_card("9H"), parse_cards("9C 9S TH")).apply("order")
 >>> r = replay(hand)
@@ -23,11 +23,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from engine.actions import Action
 from engine.analysis.wintable import point_value, win_chance
-from engine.game import GameState, seat_score, side_of, side_points
-from engine.hand import HandState, Phase, from_cards
-from engine.narration import describe
+from engine.core.actions import Action
+from engine.core.game import GameState, seat_score, side_of, side_points
+from engine.core.hand import HandState, Phase, from_cards
+from engine.core.narration import describe
 from practice.review import LEARNER, POINTS, SOLVER_SOURCE, WIN_CHANCE, GradedDecision, grade_for
 
 COSTLY = ("mistake", "blunder")  # the grades "learn from your mistakes" lists first

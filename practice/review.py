@@ -4,7 +4,7 @@ Grades are by points lost for the learner's side (own points minus the opponents
 against the best choice:
 
 - plays, the dealer's discard (or leaving the upcard) and the choice to defend alone: the
-  double-dummy solver (``engine.solver``), every card known, so "best" means best with
+  double-dummy solver (``engine.compiled.solver``), every card known, so "best" means best with
   perfect knowledge. Before the solver can start, any other defend-alone declaration still
   to come is made the club player's way, the same for every choice compared;
 - bids (both rounds, and naming trump under the joker): the analyzer's value of each legal
@@ -28,20 +28,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.actions import Action
 from engine.analysis.bidding import Analysis
 from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
 from engine.analysis.sampler import BIDDING_PHASES
 from engine.analysis.styles import DEFAULT_STYLE
 from engine.analysis.wintable import point_value
-from engine.errors import EuchreError
-from engine.hand import HandState, Phase, from_cards
+from engine.compiled.solver import makers_tricks, solve
+from engine.compiled.solver import warm_up as warm_solver
+from engine.core.actions import Action
+from engine.core.errors import EuchreError
+from engine.core.hand import HandState, Phase, from_cards
+from engine.core.scoring import hand_points
+from engine.core.seats import same_side
+from engine.core.view import view_of
 from engine.players.club import ClubPlayer
-from engine.scoring import hand_points
-from engine.seats import same_side
-from engine.solver import makers_tricks, solve
-from engine.solver import warm_up as warm_solver
-from engine.view import view_of
 from store.practice_log import HandRow
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")

@@ -3,7 +3,7 @@
 A ``Session`` is the rules, the level of each computer seat, the game seed and the
 learner's decisions so far (canonical action strings, plus ``NEXT_HAND`` markers
 between hands). The whole position is recomputed by replaying: the deals come from
-the seed (``engine.game``), and every computer decision gets its own generator
+the seed (``engine.core.game``), and every computer decision gets its own generator
 derived from (seed, game, hand, step, seat). So undo is just "drop the last
 decision and replay", and it restores exactly the earlier position.
 
@@ -20,13 +20,14 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Protocol
 
-from engine.actions import Action
-from engine.errors import EuchreError, IllegalAction
-from engine.expert import told_the_score
-from engine.game import GameState, hand_rng, new_game
-from engine.hand import HandState, deal
-from engine.rules import Rules
-from engine.view import SeatView, view_of
+from engine.core.actions import Action
+from engine.core.errors import EuchreError, IllegalAction
+from engine.core.game import GameState, hand_rng, new_game
+from engine.core.hand import HandState, deal
+from engine.core.rules import Rules
+from engine.core.view import SeatView, view_of
+from engine.search.expert import ExpertPlayer
+from engine.search.registry import make_player, told_the_score
 from practice.codes import NEXT_HAND as NEXT_HAND  # the marker lives with the move codes; re-exported
 from practice.codes import DealCode
 
@@ -60,8 +61,6 @@ def default_players(level: str) -> Decider:
     number of deals instead of for a fixed time, so its decisions are a function of its view and
     generator whatever the machine's load: a replay (undo, a reload, a shared link) makes the same
     decisions as the game it replays (with its own time budgets a busy machine changed them)."""
-    from engine.expert import ExpertPlayer, make_player
-
     made = make_player(level)
     if isinstance(made, ExpertPlayer):
         made = replace(made, play_time=math.inf, bid_time=math.inf)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import Action, Kind
-from engine.cards import Card, Suit
-from engine.game import GameState, side_of, sides
-from engine.hand import TRICKS, HandState, Phase
-from engine.narration import describe
-from engine.ranking import effective_table, left_bower
-from engine.seats import seat_name
-from engine.solver import solve
+from engine.compiled.solver import solve
+from engine.core.actions import Action, Kind
+from engine.core.cards import Card, Suit
+from engine.core.game import GameState, side_of, sides
+from engine.core.hand import TRICKS, HandState, Phase
+from engine.core.narration import describe
+from engine.core.ranking import effective_table, left_bower
+from engine.core.seats import seat_name
 from practice.session import LEARNER, Move
 
 
@@ -87,7 +87,7 @@ def latest_actions(now: HandState, moves: tuple[Move, ...]) -> dict[int, str]:
 
 def move_line(move: Move) -> str:
     """One move of the hand in a sentence, as the hand's log lists it; another seat's discard
-    stays face down (``engine.narration.describe`` names the card)."""
+    stays face down (``engine.core.narration.describe`` names the card)."""
     if move.action.kind is Kind.DISCARD and move.seat != LEARNER:
         return f"{seat_name(move.before.players, move.seat)} discards a card face down."
     return describe(move.before, move.action)

@@ -36,14 +36,14 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from engine.actions import Action
 from engine.analysis.styles import DEFAULT_STYLE
-from engine.errors import EuchreError, quoted
-from engine.expert import PLAYER_NAMES
-from engine.game import add_hand, seat_score, side_of
-from engine.hand import HandState, Phase
-from engine.numbers import shown
-from engine.rules import Rules
+from engine.core.actions import Action
+from engine.core.errors import EuchreError, quoted
+from engine.core.game import add_hand, seat_score, side_of
+from engine.core.hand import HandState, Phase
+from engine.core.rules import Rules
+from engine.io.numbers import shown
+from engine.search.registry import PLAYER_NAMES
 from practice import coach, review
 from practice.codes import (
     MOVES_LIMIT,

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from engine.record_file import JSONTextError, load_json
-from engine.scoring import CASES, hand_points
+from engine.core.scoring import CASES, hand_points
+from engine.io.record_file import JSONTextError, load_json
 from store.db import SaveStatus, StoreError, connect, db_path, ensure_schema, retrying, writer
 
 T = TypeVar("T")
@@ -60,7 +60,7 @@ SCHEMA: tuple[str, ...] = (
         game_number INTEGER NOT NULL,
         hand_number INTEGER NOT NULL,
         played_at TEXT NOT NULL,
-        record TEXT NOT NULL,             -- JSON replay record (engine.deal_record.to_record)
+        record TEXT NOT NULL,             -- JSON replay record (engine.io.deal_record.to_record)
         thrown_in INTEGER NOT NULL,
         learner_called INTEGER NOT NULL,  -- the learner was the maker
         learner_side_made INTEGER NOT NULL,  -- the learner's side named trump

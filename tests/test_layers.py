@@ -17,16 +17,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("statistics (the one 95% interval)", ("engine.stats",)),
-    ("the rules", ("engine", "engine.errors", "engine.cards", "engine.rules", "engine.ranking",
-                   "engine.actions", "engine.scoring", "engine.seats", "engine.hand", "engine.game",
-                   "engine.view", "engine.deal_record", "engine.numbers", "engine.narration", "engine.record_file", "engine.progress")),
+    ("the rules core, and the one 95% interval", ("engine", "engine.core")),
+    ("text in and out: number reader, record files, progress line", ("engine.io",)),
     ("computer players that need only the rules", ("engine.players",)),
-    ("compiled code", ("engine.compiled",)),
-    ("the solver", ("engine.solver",)),
+    ("compiled code and the exact solver", ("engine.compiled",)),
     ("the analysis", ("engine.analysis",)),
     ("studies on Dask (call charts, the bidding model's fit)", ("engine.study",)),
-    ("the expert player, the player registry and the arena", ("engine.expert", "engine.arena")),
+    ("the search layer: the expert player, the player registry and the arena", ("engine.search",)),
     ("the command line", ("engine.cli", "engine.__main__")),
     ("lessons (no Streamlit)", ("lessons",)),
     ("the database", ("store",)),
@@ -104,7 +101,7 @@ def imports_of(path: Path, modules: dict[str, Path], me: str | None = None) -> l
                 sub = f"{base}.{alias.name}"
                 names.append(sub if sub in modules else base)
         for name in names:
-            while name and name not in modules:  # `import engine.hand.x` -> the deepest real module
+            while name and name not in modules:  # `import engine.core.hand.x` -> the deepest real module
                 name = name.rpartition(".")[0]
             if name and name != me:
                 found.append((name, node.lineno))
@@ -133,6 +130,23 @@ def test_every_import_points_down_a_layer() -> None:
                 upward.append(f"{path.relative_to(ROOT)}:{line} ({LAYERS[mine][0]}) imports {target} "
                               f"({LAYERS[theirs][0]})")
     assert upward == [], "imports that point up a layer:\n" + "\n".join(upward)
+
+
+def test_each_folder_is_one_layer() -> None:
+    """A layer is named by folders (packages), never by single files: the engine's own folder holds
+    only its package file and the command line's entry point, and every module of a folder is in
+    that folder's layer."""
+    loose = sorted(p.name for p in (ROOT / "engine").glob("*.py"))
+    assert loose == ["__init__.py", "__main__.py"], f"loose files in engine/: {loose}"
+    single_files = {"app", "engine.__main__"}  # the router, and `python -m engine`
+    modules = project_modules()
+    not_folders = [prefix for _, prefixes in LAYERS for prefix in prefixes
+                   if prefix not in single_files and not ROOT.joinpath(*prefix.split(".")).is_dir()]
+    assert not_folders == []
+    mixed = [name for name, path in modules.items()
+             if path.name != "__init__.py" and name not in single_files
+             and layer_of(name) != layer_of(module_name(path.parent / "__init__.py"))]
+    assert mixed == [], f"modules in another layer than their folder: {mixed}"
 
 
 def find_circles(graph: dict[str, list[str]]) -> list[list[str]]:
@@ -195,14 +209,14 @@ def test_the_checker_sees_an_upward_import_and_a_circle(tmp_path: Path) -> None:
     """The reader itself: a planted import inside a function, a relative import and a circle."""
     modules = project_modules()
     planted = tmp_path / "planted.py"
-    planted.write_text("def f():\n    from engine.analysis import bidding\n    import engine.solver\n"
+    planted.write_text("def f():\n    from engine.analysis import bidding\n    import engine.compiled.solver\n"
                        "from . import cards\nfrom .hand import deal\n")
-    found = {t for t, _ in imports_of(planted, modules, me="engine.planted")}
-    assert found == {"engine.analysis.bidding", "engine.solver", "engine.cards", "engine.hand"}
-    assert layer_of("engine.analysis.bidding") > layer_of("engine.cards")
+    found = {t for t, _ in imports_of(planted, modules, me="engine.core.planted")}
+    assert found == {"engine.analysis.bidding", "engine.compiled.solver", "engine.core.cards", "engine.core.hand"}
+    assert layer_of("engine.analysis.bidding") > layer_of("engine.core.cards")
     assert find_circles({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}) == [["a", "b", "c", "a"]]
     assert find_circles({"a": ["b"], "b": [], "c": ["a", "b"]}) == []
-    assert layer_of("bench.panel_check") > layer_of("app") and layer_of("engine.stats") < layer_of("engine.cards")
+    assert layer_of("bench.panel_check") > layer_of("app") and layer_of("engine.core.stats") < layer_of("engine.io.numbers")
     planted.write_text("import tests.browser.conftest\nfrom tests.analysis import x\nfrom tests import y\n"
                        "def f():\n    import testsuite, tests_x\n    from . import tests\n")
     assert imports_from_tests(planted) == [("tests.browser.conftest", 1), ("tests.analysis", 2), ("tests", 3)]

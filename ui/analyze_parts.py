@@ -13,9 +13,9 @@ from html import escape
 
 from engine.analysis.bidding import Analysis, OptionResult, Stats
 from engine.analysis.explain import chances, label, percent, percent_change, points
-from engine.cards import Card, Suit
-from engine.hand import HandState, Trick
-from engine.seats import partner, seat_name
+from engine.core.cards import Card, Suit
+from engine.core.hand import HandState, Trick
+from engine.core.seats import partner, seat_name
 from ui.cards import cards_row_html
 
 GREEN = "#1b6e3a"

@@ -21,7 +21,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.analysis.explain import percent, points
-from engine.rules import Rules
+from engine.core.rules import Rules
 from engine.study.chart_table import (
     Chart,
     ChartCell,

@@ -30,8 +30,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from engine.cards import JACK, KING, QUEEN, Card, Suit
-from engine.ranking import card_role, is_trump, left_bower, right_bower
+from engine.core.cards import JACK, KING, QUEEN, Card, Suit
+from engine.core.ranking import card_role, is_trump, left_bower, right_bower
 
 STATES = (
     "normal", "playable", "disabled", "hinted", "winning", "selected", "next", "correct", "wrong", "right_answer",

@@ -5,7 +5,7 @@ Streamlit draws the body of ``st.warning``, ``st.error``, ``st.info``, ``st.capt
 link's ``lesson=[Log in here](https://evil.example/login)`` drew a live link in its warning, and
 ``![t](https://evil.example/p.png)`` made the browser fetch that address. Every message that
 carries what a user typed goes through ``plain`` (the value itself quoted by
-``engine.errors.quoted``, at most 60 characters, or by ``echo``):
+``engine.core.errors.quoted``, at most 60 characters, or by ``echo``):
 
 - a backslash before every character that starts markdown a user could mean as text: link and
   image brackets, HTML's ``<``, code and emphasis marks, tables, Streamlit's ``:colour[...]``,
@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from engine.errors import SHOWN_CHARS, quoted
+from engine.core.errors import SHOWN_CHARS, quoted
 
 _ALWAYS = frozenset("\\`*[]<>!~|$&:@#{}")  # each starts (or ends) markdown somewhere in a line
 _LIST_START = re.compile(r"([-+=]|[0-9]{1,9}[.)])")  # a paragraph opening a list or a setext line

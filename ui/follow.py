@@ -1,9 +1,9 @@
 """The "can I play this?" checker: asks the engine which cards may follow a lead, and says why.
 
-The legal cards come from ``engine.hand.legal_actions`` on a trick in progress (seat 0 led,
+The legal cards come from ``engine.core.hand.legal_actions`` on a trick in progress (seat 0 led,
 seat 1 holds the hand); the sentence is built from that answer and the effective suits.
 
->>> from engine.cards import parse_card, parse_cards, Suit
+>>> from engine.core.cards import parse_card, parse_cards, Suit
 >>> answer = check_follow(parse_cards("JD QD AH 9C TS"), parse_card("KD"), Suit.HEARTS)
 >>> [str(c) for c in answer.legal]
 ['QD']
@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import Card, Suit
-from engine.hand import HandState, Phase, legal_actions
-from engine.ranking import effective_suit, left_bower
-from engine.rules import Rules
+from engine.core.cards import Card, Suit
+from engine.core.hand import HandState, Phase, legal_actions
+from engine.core.ranking import effective_suit, left_bower
+from engine.core.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)

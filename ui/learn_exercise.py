@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from engine.cards import Card
-from engine.numbers import NumberError, parse_int, shown
-from engine.seats import seat_name
+from engine.core.cards import Card
+from engine.core.seats import seat_name
+from engine.io.numbers import NumberError, parse_int, shown
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
 from lessons.exercises import DRILLS, check, generate, shape_problem, solve
 from lessons.model import Element

@@ -15,12 +15,12 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
-from engine.game import seat_score, side_of, sides
-from engine.hand import HandState
-from engine.narration import describe
-from engine.ranking import sort_hand
-from engine.rules import Rules
-from engine.seats import seat_name
+from engine.core.game import seat_score, side_of, sides
+from engine.core.hand import HandState
+from engine.core.narration import describe
+from engine.core.ranking import sort_hand
+from engine.core.rules import Rules
+from engine.core.seats import seat_name
 from practice import review
 from practice.export import MAX_IMPORT_BYTES, ImportedHand, Refused, read_record, record_lines
 from practice.session import LEARNER, Position

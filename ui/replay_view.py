@@ -25,11 +25,11 @@ from typing import Any
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.actions import Action
-from engine.game import GameState
-from engine.hand import HandState, Phase
-from engine.ranking import sort_hand
-from engine.seats import seat_name
+from engine.core.actions import Action
+from engine.core.game import GameState
+from engine.core.hand import HandState, Phase
+from engine.core.ranking import sort_hand
+from engine.core.seats import seat_name
 from practice.replay import (
     ANALYZED,
     AT_DEAL,

@@ -14,8 +14,8 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from engine.errors import RulesError
-from engine.rules import LONE_LEADS, PRESETS, Rules
+from engine.core.errors import RulesError
+from engine.core.rules import LONE_LEADS, PRESETS, Rules
 from ui.echo import plain
 from ui.share import RULE_FIELDS, ShareLinkError, has_rules, rules_from_query
 

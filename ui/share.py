@@ -4,7 +4,7 @@ Only the rules fields that differ from the defaults go in a link, so links stay 
 Anything a person could type into the address bar is validated: a bad value raises
 ``ShareLinkError`` (a ValueError) that says what was wrong and what is accepted.
 
->>> from engine.rules import Rules
+>>> from engine.core.rules import Rules
 >>> rules_to_query(Rules(players=3, joker=True))
 {'players': '3', 'joker': '1'}
 >>> rules_from_query({'players': '3', 'joker': 'true', 'seed': '7'})
@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from dataclasses import fields
 from urllib.parse import urlencode
 
-from engine.errors import RulesError
-from engine.numbers import MAX_DIGITS, NumberError, parse_int, shown
-from engine.rules import Rules
+from engine.core.errors import RulesError
+from engine.core.rules import Rules
+from engine.io.numbers import MAX_DIGITS, NumberError, parse_int, shown
 
 RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Rules))
 _DEFAULTS = Rules()

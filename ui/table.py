@@ -6,7 +6,7 @@ learner's cards with ``hand_row_html`` / ``hand_buttons``; the Rules walkthrough
 open hands around the middle with ``compass_html``. Everything here only draws what it is given:
 the engine decides what is legal, ``practice.table`` words the actions.
 
-Seats sit by their names (``engine.seats``): South at the bottom, North at the top, West on the
+Seats sit by their names (``engine.core.seats``): South at the bottom, North at the top, West on the
 left, East on the right; with three players West and East, with two South and North. Every block
 carries ``data-`` marks the tests read (``data-seat``, ``data-trick-seat``, ``data-last-action``).
 Sizes are CSS ``min()`` of the drawn width and a share of the screen, so a phone gets smaller
@@ -20,9 +20,9 @@ from html import escape
 
 import streamlit as st
 
-from engine.cards import Card, Suit
-from engine.hand import HandState
-from engine.seats import seat_name
+from engine.core.cards import Card, Suit
+from engine.core.hand import HandState
+from engine.core.seats import seat_name
 from practice.table import side_name as side_name  # re-exported: the pages name sides with it
 from ui.cards import card_img, card_label
 

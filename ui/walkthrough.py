@@ -11,12 +11,12 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.actions import Action
-from engine.hand import HandState, apply, deal
-from engine.narration import describe
+from engine.core.actions import Action
+from engine.core.hand import HandState, apply, deal
+from engine.core.narration import describe
+from engine.core.rules import Rules
+from engine.core.view import view_of
 from engine.players.club import ClubPlayer
-from engine.rules import Rules
-from engine.view import view_of
 
 MAX_STEPS = 200  # a hand has at most ~40 actions; this only guards against a faulty player
 
@@ -25,7 +25,7 @@ MAX_STEPS = 200  # a hand has at most ~40 actions; this only guards against a fa
 class Step:
     state: HandState  # the state before the action
     action: Action
-    sentence: str  # what happens, in English (engine.narration.describe)
+    sentence: str  # what happens, in English (engine.core.narration.describe)
     reason: str | None  # why, from the computer player, when it gives one
 
 

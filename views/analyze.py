@@ -21,12 +21,12 @@ from engine.analysis.playout import outcome_of
 from engine.analysis.robust import DESCRIBED, TABLE_NAMES, WHAT_IT_DOES, Robust, analyze_robust, legend
 from engine.analysis.situation import SEATS_BY_PLAYERS, Question, question
 from engine.analysis.styles import DEFAULT_STYLE, STYLES, opponents
-from engine.cards import Suit, make_deck, parse_cards
-from engine.errors import EuchreError
-from engine.hand import Phase
-from engine.narration import describe
-from engine.numbers import shown
-from engine.rules import Rules
+from engine.core.cards import Suit, make_deck, parse_cards
+from engine.core.errors import EuchreError
+from engine.core.hand import Phase
+from engine.core.narration import describe
+from engine.core.rules import Rules
+from engine.io.numbers import shown
 from ui.analyze_parts import deal_hands_html, hand_html, options_html, tricks_html
 from ui.cards import card_buttons, four_colour
 from ui.echo import plain

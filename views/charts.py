@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.rules import Rules
+from engine.core.rules import Rules
 from engine.study.chart_table import (
     Chart,
     ChartError,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.cards import Suit
-from engine.ranking import left_bower, right_bower
+from engine.core.cards import Suit
+from engine.core.ranking import left_bower, right_bower
 from lessons.loader import load_lessons
 from ui.cards import show_cards
 from ui.layout import card_width, page_header

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.cards import Card, Suit, parse_cards
-from engine.errors import quoted
-from engine.numbers import NumberError, parse_int, shown
-from engine.ranking import card_role, deck_in_rank_order, effective_suit
+from engine.core.cards import Card, Suit, parse_cards
+from engine.core.errors import quoted
+from engine.core.ranking import card_role, deck_in_rank_order, effective_suit
+from engine.io.numbers import NumberError, parse_int, shown
 from lessons.links import analyze_link
 from lessons.loader import load_lessons
 from lessons.model import Element, Lesson

@@ -13,17 +13,17 @@ from html import escape
 
 import streamlit as st
 
-from engine.actions import Action, Kind, discard
 from engine.analysis.robust import TABLE_NAMES, WHAT_IT_DOES
 from engine.analysis.styles import DEFAULT_STYLE, STYLES
-from engine.cards import Card
-from engine.errors import EuchreError
-from engine.expert import PLAYER_NAMES
-from engine.game import side_of
-from engine.hand import HandState, Phase
-from engine.ranking import sort_hand
-from engine.rules import Rules
-from engine.seats import seat_name
+from engine.core.actions import Action, Kind, discard
+from engine.core.cards import Card
+from engine.core.errors import EuchreError
+from engine.core.game import side_of
+from engine.core.hand import HandState, Phase
+from engine.core.ranking import sort_hand
+from engine.core.rules import Rules
+from engine.core.seats import seat_name
+from engine.search.registry import PLAYER_NAMES
 from practice.session import LEARNER, Waiting
 from practice.table import action_label, advice_text, choice_text, disabled_reasons, game_result, hand_result
 from practice.table_session import Notice, PracticeTable, read_link

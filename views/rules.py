@@ -19,11 +19,11 @@ from html import escape
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from engine.cards import Card, Suit, make_deck, parse_card, parse_cards
-from engine.errors import CardParseError, quoted
-from engine.game import side_of, sides
-from engine.hand import HandState, Phase
-from engine.ranking import (
+from engine.core.cards import Card, Suit, make_deck, parse_card, parse_cards
+from engine.core.errors import CardParseError, quoted
+from engine.core.game import side_of, sides
+from engine.core.hand import HandState, Phase
+from engine.core.ranking import (
     card_role,
     deck_in_rank_order,
     effective_suit,
@@ -31,9 +31,9 @@ from engine.ranking import (
     sort_hand,
     trick_winner_index,
 )
-from engine.rules import Rules
-from engine.scoring import scoring_rows
-from engine.seats import seat_name
+from engine.core.rules import Rules
+from engine.core.scoring import scoring_rows
+from engine.core.seats import seat_name
 from practice.table import done_label
 from ui.cards import card_img, cards_row_html, four_colour
 from ui.echo import plain

@@ -52,19 +52,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.actions import Action, Kind
 from engine.analysis.playout import Policy, warm_up
 from engine.analysis.runners import make_runner
 from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats
 from engine.analysis.styles import DEFAULT_STYLE, opponents
 from engine.analysis.wintable import win_chance
-from engine.cards import Card
-from engine.errors import EuchreError
-from engine.hand import HandState, Phase, apply
-from engine.ranking import effective_table, strength_table
-from engine.rules import Rules
-from engine.seats import same_side
-from engine.view import SeatView
+from engine.core.actions import Action, Kind
+from engine.core.cards import Card
+from engine.core.errors import EuchreError
+from engine.core.hand import HandState, Phase, apply
+from engine.core.ranking import effective_table, strength_table
+from engine.core.rules import Rules
+from engine.core.seats import same_side
+from engine.core.stats import mean_interval
+from engine.core.view import SeatView
 
 Z95 = 1.96
 BATCH = 8  # deals per batch when the players run in Python
@@ -179,11 +180,9 @@ def apply_option(state: HandState, action: Action, discard_card: Card | None) ->
 
 
 def _mean_ci(xs: np.ndarray) -> tuple[float, float, float]:
-    """The mean and its 95% interval (``engine.stats.mean_interval``). With fewer than two deals
+    """The mean and its 95% interval (``engine.core.stats.mean_interval``). With fewer than two deals
     the interval is not known; the analyzer shows it as 9 points either side of the mean, wider
     than any difference of two hands' results, so it separates nothing and its figures stay numbers."""
-    from engine.stats import mean_interval
-
     m, lo, hi = mean_interval(xs)
     if math.isnan(lo):
         return m, m - 9.0, m + 9.0

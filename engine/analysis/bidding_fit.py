@@ -48,14 +48,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from engine.cards import make_deck
 from engine.compiled.bidding_records import auction_choices, decision_records, reaching_deals
 from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import S_SIZE, card_code, encode_state
-from engine.hand import deal
+from engine.core.cards import make_deck
+from engine.core.hand import deal
+from engine.core.rules import Rules
 from engine.players.club import ROLES  # 2 * seat left of the dealer + round
 from engine.players.evaluate import ALONE_THRESHOLD, alone_worthwhile, call_threshold
-from engine.rules import Rules
 
 GRID = np.round(np.arange(-1.5, 3.01, 0.05), 2)  # candidate call cautions (trick-estimate units)
 ALONE_GRID = np.round(np.arange(-1.5, 1.51, 0.1), 2)  # candidate alone cautions

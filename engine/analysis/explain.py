@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import Action, Kind
 from engine.analysis.bidding import TIE_POINTS, Analysis, OptionResult, Stats
 from engine.analysis.styles import DEFAULT_STYLE, TABLE_WORDS
-from engine.cards import Card, Suit
+from engine.core.actions import Action, Kind
+from engine.core.cards import Card, Suit
+from engine.core.ranking import card_role
+from engine.core.seats import partner, same_side, seat_name
+from engine.core.view import SeatView
 from engine.players.evaluate import describe_facts, hand_facts
-from engine.ranking import card_role
-from engine.seats import partner, same_side, seat_name
-from engine.view import SeatView
 
 
 def option_trump(view: SeatView, action: Action) -> Suit | None:

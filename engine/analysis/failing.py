@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Action
 from engine.analysis.bidding import apply_option
 from engine.analysis.playout import Policy, advance, outcome_of
 from engine.analysis.sampler import sample_state
-from engine.cards import Card
-from engine.hand import HandState
-from engine.view import SeatView
+from engine.core.actions import Action
+from engine.core.cards import Card
+from engine.core.hand import HandState
+from engine.core.view import SeatView
 
 
 def failing_deal(

@@ -36,7 +36,7 @@ import numpy as np
 
 from engine.analysis.bidding_fit import make_deals, rates_on
 from engine.analysis.styles import CAUTIOUS_EXTRA  # added to every threshold without a published figure
-from engine.rules import Rules
+from engine.core.rules import Rules
 
 # Share of all hands dealt in which the seat calls there (alone included), four-player Euchre,
 # World of Card Games' human tables. Column: 2 * (seat left of the dealer) + round - 1.

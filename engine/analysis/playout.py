@@ -16,11 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.actions import Action
-from engine.hand import HandState, Phase, apply
-from engine.scoring import hand_points
-from engine.solver import makers_tricks
-from engine.view import SeatView, view_of
+from engine.compiled import deal_loop, remove_stale_caches
+from engine.compiled.solver import makers_tricks
+from engine.compiled.solver import warm_up as warm_solver
+from engine.core.actions import Action
+from engine.core.hand import HandState, Phase, apply
+from engine.core.scoring import hand_points
+from engine.core.view import SeatView, view_of
 
 
 class _Decision(Protocol):
@@ -86,21 +88,10 @@ class WarmUpStep:
     run: Callable[[], None]
 
 
-def _warm_solver() -> None:
-    from engine.solver import warm_up as warm_solver
-
-    warm_solver()
-
-
-def _warm_deal_loop() -> None:
-    from engine.compiled import deal_loop
-
-    deal_loop.warm_up()
-
-
 WARM_UP_STEPS: tuple[WarmUpStep, ...] = (
-    WarmUpStep("the solver (perfect play with open hands)", 12.0, _warm_solver),
-    WarmUpStep("the analyzer's deal loop", 36.0, _warm_deal_loop),
+    WarmUpStep("old builds of the compiled code removed", 0.0, remove_stale_caches),
+    WarmUpStep("the solver (perfect play with open hands)", 12.0, warm_solver),
+    WarmUpStep("the analyzer's deal loop", 36.0, deal_loop.warm_up),
 )
 
 

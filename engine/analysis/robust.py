@@ -18,11 +18,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.actions import Action
 from engine.analysis.bidding import Analysis, analyze
 from engine.analysis.explain import label
 from engine.analysis.styles import DEFAULT_STYLE, STYLES, TABLE_WORDS, opponents
-from engine.view import SeatView
+from engine.core.actions import Action
+from engine.core.view import SeatView
 
 OTHER_HALF_WIDTH = 0.1
 # the styles' words (engine.analysis.styles.TABLE_WORDS), by the use the pages make of them

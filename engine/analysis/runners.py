@@ -22,17 +22,17 @@ from typing import Protocol
 
 import numpy as np
 
-from engine.actions import Action
 from engine.analysis.playout import Outcome, Policy, play_out, solve_out
 from engine.analysis.sampler import Bidder, SampleStats, build_state, deal_hidden, sample_state
-from engine.cards import Card
 from engine.compiled import deal_loop
 from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import card_code, code_of, encode_state
-from engine.hand import HandState, Phase, apply
+from engine.core.actions import Action
+from engine.core.cards import Card
+from engine.core.hand import HandState, Phase, apply
+from engine.core.view import SeatView
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import alone_worthwhile
-from engine.view import SeatView
 
 CEILING_DEALS = 1000  # compiled runs solve the ceiling on the first deals only (about ±0.1 points)
 
@@ -47,7 +47,7 @@ class Runner(Protocol):
 def _apply_option(state: HandState, action: Action, discard_card: Card | None) -> HandState:
     state = apply(state, action)
     if discard_card is not None and state.phase is Phase.DISCARD:
-        from engine.actions import discard
+        from engine.core.actions import discard
 
         state = apply(state, discard(discard_card))
     return state

@@ -20,12 +20,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.actions import Action, Kind, discard
-from engine.cards import Card, Suit
-from engine.errors import EuchreError
-from engine.hand import HandState, Phase, apply, from_cards
-from engine.ranking import effective_table
-from engine.view import SeatView, view_of
+from engine.core.actions import Action, Kind, discard
+from engine.core.cards import Card, Suit
+from engine.core.errors import EuchreError
+from engine.core.hand import HandState, Phase, apply, from_cards
+from engine.core.ranking import effective_table
+from engine.core.view import SeatView, view_of
 
 BIDDING_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME)
 

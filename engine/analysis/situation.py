@@ -20,14 +20,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.actions import PASS, Action
-from engine.cards import Card, Suit, make_deck, parse_cards
-from engine.errors import EuchreError, quoted
-from engine.hand import HandState, apply, from_cards
-from engine.numbers import MAX_DIGITS, NumberError, check_int
-from engine.numbers import parse_score as read_score
-from engine.rules import Rules
-from engine.view import SeatView, view_of
+from engine.core.actions import PASS, Action
+from engine.core.cards import Card, Suit, make_deck, parse_cards
+from engine.core.errors import EuchreError, quoted
+from engine.core.hand import HandState, apply, from_cards
+from engine.core.rules import Rules
+from engine.core.view import SeatView, view_of
+from engine.io.numbers import MAX_DIGITS, NumberError, check_int
+from engine.io.numbers import parse_score as read_score
 
 LEARNER = 0
 MAX_SCORE = 10**MAX_DIGITS - 1  # any whole number reads; the target check says what is possible
@@ -102,7 +102,7 @@ def _seat_names(players: int) -> str:
 
 
 def parse_score(text: str, rules: Rules) -> tuple[int, int]:
-    """'6,8' -> (6, 8): the learner's side first, both below the target (engine.numbers.parse_score,
+    """'6,8' -> (6, 8): the learner's side first, both below the target (engine.io.numbers.parse_score,
     the one score reader: no signs, exactly two numbers, one comma)."""
     try:
         return read_score(text, rules.target)

@@ -34,12 +34,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.errors import EuchreError, quoted
+from engine.core.errors import EuchreError, quoted
+from engine.core.rules import PRESETS, Rules
+from engine.core.view import SeatView
 from engine.players.base import Decision
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score
-from engine.rules import PRESETS, Rules
-from engine.view import SeatView
 
 DATA_FILE = Path(__file__).with_name("bidding_styles.json")
 STYLES: tuple[str, ...] = ("people", "sound", "cautious", "eager")

@@ -29,7 +29,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from engine.rules import Rules
+from engine.core.rules import Rules
 
 DATA_FILE = Path(__file__).with_name("win_table.json")
 

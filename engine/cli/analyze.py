@@ -22,7 +22,7 @@ from engine.analysis.robust import DESCRIBED, Robust, analyze_robust, legend
 from engine.analysis.situation import Question, question
 from engine.analysis.styles import DEFAULT_STYLE, STYLES
 from engine.cli.common import SEED_LIMIT, Parser, decimal, guarded, one_line, rules_option, whole
-from engine.errors import EuchreError
+from engine.core.errors import EuchreError
 
 MAX_TIME = 60.0  # seconds of sampling: the estimates stop improving long before
 MIN_TIME = 0.01

@@ -1,4 +1,4 @@
-"""``python -m engine arena``: duplicate matches between two computer players (engine/arena.py)."""
+"""``python -m engine arena``: duplicate matches between two computer players (engine/search/arena.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from engine.arena import arrangements, run_duplicate, run_games
 from engine.cli.common import SEED_LIMIT, Parser, Progress, guarded, one_line, rules_option, tidy, whole
-from engine.errors import EuchreError
-from engine.expert import ARENA_PLAYERS, make_player
+from engine.core.errors import EuchreError
+from engine.core.rules import Rules
 from engine.players import Player
-from engine.rules import Rules
+from engine.search.arena import arrangements, run_duplicate, run_games
+from engine.search.registry import ARENA_PLAYERS, make_player
 
 # ---- command line -------------------------------------------------------------------
 
@@ -35,7 +35,7 @@ class _BadArguments(Exception):
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="python -m engine arena", command="arena",
-        description="Duplicate matches between two computer players (see engine/arena.py).",
+        description="Duplicate matches between two computer players (see engine/search/arena.py).",
     )
     names = ", ".join(ARENA_PLAYERS)
     p.add_argument("--a", default="club", help=f"side a's player ({names}); default club")

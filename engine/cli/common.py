@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, NoReturn, TypeVar
 
-from engine.errors import SHOWN_CHARS, EuchreError, quoted
-from engine.numbers import MAX_DIGITS, NumberError, parse_float, parse_int
-from engine.progress import Progress
-from engine.record_file import Entry, JSONTextError, RecordSourceError, file_label, iter_entries, load_json
-from engine.rules import Rules
+from engine.core.errors import SHOWN_CHARS, EuchreError, quoted
+from engine.core.rules import Rules
+from engine.io.numbers import MAX_DIGITS, NumberError, parse_float, parse_int
+from engine.io.progress import Progress
+from engine.io.record_file import Entry, JSONTextError, RecordSourceError, file_label, iter_entries, load_json
 
 SEED_LIMIT = 10**MAX_DIGITS - 1  # seeds are whole numbers of at most MAX_DIGITS digits, either sign
 LONG_RUN = 100  # characters without a space: longer is an echoed value, not a word of the message
@@ -53,7 +53,7 @@ def one_line(message: object) -> str:
     """A message as one short line on stderr: its lines joined, any run of more than ``LONG_RUN``
     characters without a space (an argument echoed whole, by argparse say) cut to ``SHOWN_CHARS``
     with an ellipsis, and the whole at most ``MAX_MESSAGE`` characters. Messages quote values with
-    engine.errors.quoted already; this is the net under the ones that do not."""
+    engine.core.errors.quoted already; this is the net under the ones that do not."""
     text = " ".join(str(message).splitlines())
     text = _LONG_RUN.sub(lambda run: run.group()[:SHOWN_CHARS] + "…", text)
     return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "…"
@@ -83,7 +83,7 @@ def _number_type(parse: Callable[[str, str, N, N], N], what: str, low: N, high: 
 
 
 def whole(what: str, low: int, high: int) -> Callable[[str], int]:
-    """An argparse ``type`` for a whole number ``low..high`` (engine/numbers.py's reader)."""
+    """An argparse ``type`` for a whole number ``low..high`` (engine/io/numbers.py's reader)."""
     return _number_type(parse_int, what, low, high)
 
 
@@ -106,7 +106,7 @@ def rules_option(text: str | None, example: str) -> Rules:
 @contextmanager
 def open_records(name: str) -> Iterator[Iterator[Entry]]:
     """The entries of a records file (``-`` for standard input), read as they are needed.
-    Raises RecordSourceError on opening, and while iterating (see engine.record_file)."""
+    Raises RecordSourceError on opening, and while iterating (see engine.io.record_file)."""
     if name == "-":
         stream: IO[bytes] | IO[str] = getattr(sys.stdin, "buffer", sys.stdin)
         yield iter_entries(stream, "standard input")

@@ -1,12 +1,12 @@
 """``python -m engine replay FILE``: replay deal records, one JSON result line per record.
 
-Records are read as they are needed (engine/record_file.py: UTF-8 text, one JSON record or
+Records are read as they are needed (engine/io/record_file.py: UTF-8 text, one JSON record or
 JSON Lines, bounded lines and nesting), so the first result prints at once and memory stays
 flat however long the file. A file that cannot be read prints one line on stderr; a bad
 record prints ``{"error": ..., "step": ...}`` in its place; either way the exit code is 2.
 
 A record gives its deal field by field (``rules``, ``dealer``, ``hands``, ``upcard``, ``kitty``,
-``actions``) or as one position text (``{"position": "standard/3/..."}``, engine/position.py),
+``actions``) or as one position text (``{"position": "standard/3/..."}``, engine/core/position.py),
 replayed the same way. Every result line that is not an error ends with ``position``: the text
 of the final position, which ``{"position": ...}`` replays to the same line.
 """
@@ -14,7 +14,7 @@ of the final position, which ``{"position": ...}`` replays to the same line.
 from __future__ import annotations
 
 from engine.cli.common import Parser, guarded, print_results
-from engine.deal_record import result_record
+from engine.io.deal_record import result_record
 
 
 def _run(argv: list[str]) -> int:

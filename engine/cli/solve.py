@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cli.common import Parser, guarded, print_results
-from engine.deal_record import replay
-from engine.hand import Phase
-from engine.solver import solve
+from engine.compiled.solver import solve
+from engine.core.hand import Phase
+from engine.io.deal_record import replay
 
 
 def solve_record(record: dict[str, Any]) -> dict[str, Any]:

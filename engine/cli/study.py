@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from engine.cli.common import SEED_LIMIT, Parser, guarded, one_line, rules_option, tidy, whole
-from engine.errors import EuchreError, quoted
-from engine.rules import PRESETS
+from engine.core.errors import EuchreError, quoted
+from engine.core.rules import PRESETS
 from engine.study.charts import all_cells, select
 from engine.study.runner import StudyError, run
 from engine.study.studies import (

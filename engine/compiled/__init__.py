@@ -4,7 +4,7 @@ Modules, lowest first:
 
 - ``encoding``: cards, actions and hand states as plain numbers (the solver's one-bit-per-card
   masks, the play-outs' flat state arrays);
-- ``solver_core``: the double-dummy search (alpha-beta over bitmasks) behind ``engine.solver``;
+- ``solver_core``: the double-dummy search (alpha-beta over bitmasks) behind ``engine.compiled.solver``;
 - ``club_bidding`` and ``club_play``: the Club player's decisions, ported from
   ``engine.players`` (its thresholds imported from there, never restated);
 - ``playout``: a hand played out to the end with Club players;
@@ -16,7 +16,12 @@ function, so an edit to a module it inlines from (a table, a helper, a constant 
 ``engine.players.evaluate``) would leave the old machine code in use. Here the cache lives in a
 folder named by a hash of every source file the compiled code reads (this package and, followed
 through their imports, the engine modules it imports from) and of the numba and Python versions:
-any edit gives a new folder, an old folder is never read again, and old folders are removed.
+any edit gives a new folder and an old folder is never read again.
+
+Importing this package writes nothing: it reads the sources, picks the folder and tells numba;
+numba makes the folder when the first cached function is defined (a module of this package is
+imported). The folders of other source versions are removed by ``remove_stale_caches``, which
+the warm-up runs (``python -m engine warm-up``, and the app's background warm-up).
 
 ``NUMBA_CACHE_DIR`` chooses where the folders go (default: this package's ``__pycache__``, or
 ``~/.cache/euchre-coach``, or the temporary folder, the first that is writable). With none writable
@@ -89,13 +94,15 @@ def source_hash() -> str:
     return digest.hexdigest()[:16]
 
 
-def _writable(folder: Path) -> bool:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        tempfile.TemporaryFile(dir=folder).close()
-    except OSError:
-        return False
-    return True
+def _can_make(folder: Path) -> bool:
+    """Whether ``folder`` exists as a writable folder or could be made, without writing anything:
+    the nearest existing path on the way up must be a folder this process may write in."""
+    path = folder
+    while not path.exists():
+        if path.parent == path:
+            return False
+        path = path.parent
+    return path.is_dir() and os.access(path, os.W_OK | os.X_OK)
 
 
 def cache_bases() -> list[Path]:
@@ -106,9 +113,16 @@ def cache_bases() -> list[Path]:
                          Path(tempfile.gettempdir()) / "euchre-coach-numba"]
 
 
+def remove_stale_caches() -> None:
+    """Remove the cache folders of other source versions from every base folder (best effort:
+    another process may be using one; it recompiles into its own folder)."""
+    if CACHE_DIR is None:
+        return
+    for base in cache_bases():
+        _remove_old(base, CACHE_DIR.name)
+
+
 def _remove_old(base: Path, keep: str) -> None:
-    """Remove the cache folders of other source versions (best effort: another process may
-    be using one; it recompiles into its own folder)."""
     try:
         entries = list(base.iterdir())
     except OSError:
@@ -143,8 +157,7 @@ def _set_cache_dir() -> Path | None:
     name = PREFIX + source_hash()
     bases = cache_bases()
     for base in bases:
-        if _writable(base / name):
-            _remove_old(base, name)
+        if _can_make(base / name):
             setattr(_numba_config, "CACHE_DIR", str(base / name))  # noqa: B010 (numba has no typed setter)
             return base / name
     _without_disk_cache()
@@ -156,4 +169,4 @@ def _set_cache_dir() -> Path | None:
 
 CACHE_DIR: Path | None = _set_cache_dir()
 
-__all__ = ["CACHE_DIR", "cache_bases", "source_files", "source_hash"]
+__all__ = ["CACHE_DIR", "cache_bases", "remove_stale_caches", "source_files", "source_hash"]

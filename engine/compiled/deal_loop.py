@@ -22,6 +22,7 @@ thread has its own transposition table).
 
 from __future__ import annotations
 
+import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -49,10 +50,15 @@ from engine.compiled.encoding import (
     S_TRUMP,
     S_UPCARD,
     card_code,
+    code_of,
     encode_state,
 )
 from engine.compiled.playout import advance, apply_action, outcome
-from engine.view import SeatView
+from engine.core.actions import PASS
+from engine.core.hand import deal
+from engine.core.rules import Rules
+from engine.core.view import SeatView, view_of
+from engine.players.evaluate import call_threshold
 
 GOLDEN = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
 MIX1 = -4658895280553007687  # 0xBF58476D1CE4E5B9
@@ -78,7 +84,7 @@ def _below(state: np.ndarray, n: int) -> int:
 @njit(cache=True, nogil=True)
 def _solve(s: np.ndarray, h: np.ndarray, table: np.ndarray, keys: np.ndarray, lower: np.ndarray,
            upper: np.ndarray, stamps: np.ndarray, scratch: np.ndarray) -> int:
-    """Makers' tricks with open-hand perfect play from the first lead (``engine.solver.encode``)."""
+    """Makers' tricks with open-hand perfect play from the first lead (``engine.compiled.solver.encode``)."""
     t = s[S_TRUMP]
     k = 0
     mask = 0
@@ -290,15 +296,6 @@ def warm_up() -> None:
     global _warm
     if _warm:
         return
-    import random
-
-    from engine.actions import PASS
-    from engine.compiled.encoding import code_of
-    from engine.hand import deal
-    from engine.players.evaluate import call_threshold
-    from engine.rules import Rules
-    from engine.view import view_of
-
     state = deal(Rules(), 0, random.Random(0)).apply(PASS)
     view = view_of(state, 2)
     options = np.array([[code_of(a), -1] for a in view.legal], dtype=np.int64)

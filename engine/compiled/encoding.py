@@ -7,7 +7,7 @@ tables here translate between the two: ``BIT[trump, code]`` is the card's single
 bit, ``CODE_AT[trump, bit index]`` the way back.
 
 A hand state is one flat int64 array (the ``S_*`` offsets below) holding exactly
-what ``engine.hand.HandState`` holds that the play-out needs: phase, seat to act,
+what ``engine.core.hand.HandState`` holds that the play-out needs: phase, seat to act,
 dealer, trump, maker, alone, lone defender, seats out, the dealer's discard, the
 upcard, the hands (card codes in hand order, -1 for a played card), the trick in
 progress, the played cards and the voids shown. ``encode_state`` builds it from a
@@ -24,7 +24,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from engine.actions import (
+from engine.compiled import solver_core
+from engine.core.actions import (
     DECLINE,
     DEFEND_ALONE,
     ORDER,
@@ -37,10 +38,9 @@ from engine.actions import (
     name,
     play,
 )
-from engine.cards import JACK, JOKER, Card, Suit, make_deck
-from engine.compiled import solver_core
-from engine.hand import HandState, Phase
-from engine.ranking import effective_table
+from engine.core.cards import JACK, JOKER, Card, Suit, make_deck
+from engine.core.hand import HandState, Phase
+from engine.core.ranking import effective_table
 
 # ---- the solver's card <-> bit encoding (one bit per card under a trump) ------------
 

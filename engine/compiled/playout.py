@@ -1,14 +1,14 @@
 """A whole hand played out by Club players, compiled (numba).
 
 This is the analyzer's *realistic* mode: club-level play by every seat. It ports
-``engine.hand.apply`` to the flat state of ``engine.compiled.encoding`` and asks
+``engine.core.hand.apply`` to the flat state of ``engine.compiled.encoding`` and asks
 the compiled Club player (``club_bidding`` for bids, discards and defend alone,
 ``club_play`` for cards) at every turn.
 
 - ``club_decide(s, seat, needs, alone_worth)``: the Club player's action code (``needs``:
   the call thresholds by seat and round, ``club_bidding.need_table``);
 - ``apply_action(s, code)``: the next state, in place (the caller only passes legal
-  actions; the differential test replays every line through ``engine.hand.apply``);
+  actions; the differential test replays every line through ``engine.core.hand.apply``);
 - ``advance(s, needs, alone_worth, until_play)``: club players act until the hand is
   over (or, with ``until_play``, the first lead is due);
 - ``outcome(s, me, tricks, res)``: the result for ``me`` as ``engine.analysis.playout``'s
@@ -66,13 +66,13 @@ from engine.compiled.encoding import (
     S_TRUMP,
     S_UPCARD,
 )
-from engine.scoring import CASES, hand_points
+from engine.core.scoring import CASES, hand_points
 
 GROUP_MASK = 0xFFFF
 
 
 def _points_table() -> np.ndarray:
-    """``engine.scoring.hand_points`` for every scored case, as an array the compiled code reads:
+    """``engine.core.scoring.hand_points`` for every scored case, as an array the compiled code reads:
     ``POINTS[players, alone, lone defender, makers' tricks] = (makers' points, each defending
     side's points)``."""
     table = np.zeros((5, 2, 2, 6, 2), dtype=np.int64)
@@ -94,7 +94,7 @@ def next_active(s: np.ndarray, seat: int) -> int:
     return int(nxt)
 
 
-# ---- transitions (engine.hand.apply) ---------------------------------------------------
+# ---- transitions (engine.core.hand.apply) ---------------------------------------------------
 
 
 @njit(cache=True, nogil=True)
@@ -176,7 +176,7 @@ def _play(s: np.ndarray, seat: int, code: int) -> None:
 
 @njit(cache=True, nogil=True)
 def apply_action(s: np.ndarray, code: int) -> None:
-    """``engine.hand.apply`` for a legal action code, in place."""
+    """``engine.core.hand.apply`` for a legal action code, in place."""
     seat = s[S_TO_ACT]
     phase = s[S_PHASE]
     n = s[S_PLAYERS]

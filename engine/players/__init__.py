@@ -1,7 +1,7 @@
 """Computer players that decide from the rules alone: Beginner and Club.
 
 The Expert player, which searches with the analyzer and the solver, sits above them in
-``engine.expert`` with the registry of every level (``make_player``). Nothing here imports
+``engine.search.expert`` with the registry of every level (``make_player``). Nothing here imports
 the analysis, the solver or the compiled code.
 """
 

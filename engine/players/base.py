@@ -6,8 +6,8 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.actions import Action
-from engine.view import SeatView
+from engine.core.actions import Action
+from engine.core.view import SeatView
 
 
 @dataclass(frozen=True, slots=True)

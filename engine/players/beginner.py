@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.actions import ORDER, ORDER_ALONE, PASS, Kind, call, discard, name, play
-from engine.cards import Card, Suit
-from engine.hand import Phase
+from engine.core.actions import ORDER, ORDER_ALONE, PASS, Kind, call, discard, name, play
+from engine.core.cards import Card, Suit
+from engine.core.hand import Phase
+from engine.core.ranking import strength_table
+from engine.core.view import SeatView
 from engine.players.base import Decision
 from engine.players.tracking import read_table
-from engine.ranking import strength_table
-from engine.view import SeatView
 
 PARTNER_RUFF_CHANCE = 0.35
 CARDS_TO_CALL = 3

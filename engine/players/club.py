@@ -11,9 +11,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.actions import DECLINE, DEFEND_ALONE, ORDER, ORDER_ALONE, PASS, Kind, call, discard, name
-from engine.cards import Card, Suit
-from engine.hand import Phase
+from engine.core.actions import DECLINE, DEFEND_ALONE, ORDER, ORDER_ALONE, PASS, Kind, call, discard, name
+from engine.core.cards import Card, Suit
+from engine.core.hand import Phase
+from engine.core.ranking import effective_table
+from engine.core.seats import same_side
+from engine.core.view import SeatView
 from engine.players.base import Decision
 from engine.players.club_play import choose_play
 from engine.players.evaluate import (
@@ -30,9 +33,6 @@ from engine.players.evaluate import (
     strong_enough_alone,
     trick_estimate,
 )
-from engine.ranking import effective_table
-from engine.seats import same_side
-from engine.view import SeatView
 
 ROLES = 8  # decisions a caution table covers: 2 * (seat left of the dealer) + round
 

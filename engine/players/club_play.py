@@ -11,11 +11,11 @@ no partner keep a card in every suit instead of making a void).
 
 from __future__ import annotations
 
-from engine.actions import Action, play
-from engine.cards import ACE, Card, Suit
+from engine.core.actions import Action, play
+from engine.core.cards import ACE, Card, Suit
+from engine.core.ranking import left_bower, right_bower, strength_table
+from engine.core.view import SeatView
 from engine.players.tracking import Table, read_table
-from engine.ranking import left_bower, right_bower, strength_table
-from engine.view import SeatView
 
 
 def choose_play(view: SeatView) -> tuple[Action, str]:

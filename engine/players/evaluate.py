@@ -7,7 +7,7 @@ its own; ``bid_strength`` adds what the seat knows about the upcard (it goes to 
 dealer in round 1) and the "next" suit in round 2. The hand analyzer explains its
 answers with the same facts (``hand_facts`` and ``describe_facts``).
 
->>> from engine.cards import parse_cards, Suit
+>>> from engine.core.cards import parse_cards, Suit
 >>> facts = hand_facts(parse_cards("JH JD AH KS 9C"), Suit.HEARTS)
 >>> facts.trump_count, facts.right, facts.left, len(facts.off_aces)
 (3, True, True, 0)
@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import ACE, KING, Card, Suit
-from engine.hand import Phase
-from engine.ranking import effective_table, strength_table
-from engine.rules import Rules
-from engine.seats import same_side
-from engine.view import SeatView
+from engine.core.cards import ACE, KING, Card, Suit
+from engine.core.hand import Phase
+from engine.core.ranking import effective_table, strength_table
+from engine.core.rules import Rules
+from engine.core.seats import same_side
+from engine.core.view import SeatView
 
-# Trick value of a trump by its strength under trump (engine.ranking: joker 30, right 29,
+# Trick value of a trump by its strength under trump (engine.core.ranking: joker 30, right 29,
 # left 28, A 27, K 26, Q 25, 10 24, 9 23, 8 22, 7 21).
 TRUMP_VALUE = {30: 1.0, 29: 1.0, 28: 0.85, 27: 0.7, 26: 0.55, 25: 0.45, 24: 0.4, 23: 0.35, 22: 0.3, 21: 0.3}
 TOP_SEQUENCE_VALUE = 1.0  # a trump in an unbroken run from the top of the suit is a sure trick

@@ -43,7 +43,7 @@ Everything else (the dealer's discard or decline, defending alone, naming trump 
 a turned-up joker, every card played) is the Club player's decision, reason included.
 Like the Club player it is deterministic and reads only the view.
 
->>> from engine.cards import parse_cards, Suit
+>>> from engine.core.cards import parse_cards, Suit
 >>> count = count_hand(parse_cards("QC JD AC QH KD"), Suit.DIAMONDS)
 >>> count.total, count.describe()
 (8, 'right bower 4, king 2, ace of clubs 2')
@@ -55,18 +55,18 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import ORDER, ORDER_ALONE, PASS, Kind, call
-from engine.cards import ACE, Card, Suit
-from engine.hand import Phase
+from engine.core.actions import ORDER, ORDER_ALONE, PASS, Kind, call
+from engine.core.cards import ACE, Card, Suit
+from engine.core.hand import Phase
+from engine.core.ranking import effective_table
+from engine.core.rules import Rules
+from engine.core.seats import same_side
+from engine.core.view import SeatView
 from engine.players.base import Decision
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score, dealer_hand, trump_strength
-from engine.ranking import effective_table
-from engine.rules import Rules
-from engine.seats import same_side
-from engine.view import SeatView
 
-# Points by strength under trump (engine.ranking: joker 30, right 29, left 28, A 27, K 26,
+# Points by strength under trump (engine.core.ranking: joker 30, right 29, left 28, A 27, K 26,
 # Q 25, 10 24, 9 23, 8 22, 7 21).
 TRUMP_POINTS: dict[int, int] = {30: 5, 29: 4, 28: 3, 27: 3, 26: 2, 25: 2, 24: 1, 23: 1, 22: 1, 21: 1}
 OFF_ACE_POINTS = 2

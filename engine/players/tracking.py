@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.cards import Card, Suit, make_deck
-from engine.ranking import effective_table, strength_table
-from engine.seats import partner
-from engine.view import SeatView
+from engine.core.cards import Card, Suit, make_deck
+from engine.core.ranking import effective_table, strength_table
+from engine.core.seats import partner
+from engine.core.view import SeatView
 
 
 @cache

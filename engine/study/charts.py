@@ -50,7 +50,6 @@ import numpy as np
 
 from engine.analysis.bidding_fit import seat_role
 from engine.analysis.styles import people_caution
-from engine.cards import make_deck
 from engine.compiled.club_bidding import bid_strength, club_bid, need_table
 from engine.compiled.encoding import (
     A_CALL,
@@ -68,9 +67,10 @@ from engine.compiled.encoding import (
     encode_state,
 )
 from engine.compiled.playout import advance, apply_action, outcome
-from engine.hand import deal
+from engine.core.cards import make_deck
+from engine.core.hand import deal
+from engine.core.rules import Rules
 from engine.players.evaluate import alone_worthwhile, call_threshold
-from engine.rules import Rules
 from engine.study.classes import (
     ACE_OFFSET,
     CAP,

@@ -5,7 +5,7 @@ the joker (joker decks only), right bower, left bower and ace of trump the hand 
 off-suit aces (0, 1, 2 or more), the void suits (0, 1, 2 or more) and, in round 1, the rank
 of the upcard (which is the candidate trump). Its key is a short string:
 
->>> from engine.cards import Card, Suit
+>>> from engine.core.cards import Card, Suit
 >>> hand = [Card.parse(c) for c in "JH JD AH KS 9C".split()]
 >>> hand_class(hand, Suit.HEARTS, upcard=Card.parse("QH")).key
 't3-RLa-o0-v1-upQ'
@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.cards import Card, Suit
 from engine.compiled.encoding import JOKER_CODE, S_DEALER, S_HANDS, S_UPCARD, card_code
+from engine.core.cards import Card, Suit
 
 JACK_OFFSET, ACE_OFFSET = 11 - 7, 14 - 7  # rank - 7 inside a card code
 UP_LETTERS = {7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}

@@ -24,7 +24,7 @@ from engine.analysis.human_rates import (
     people_table,
 )
 from engine.analysis.human_rates import DEALS as CALIBRATION_DEALS
-from engine.rules import PRESETS, Rules
+from engine.core.rules import PRESETS, Rules
 from engine.study.charts import FREQUENCY_CHUNK, Cell, count_classes, value_cell
 from engine.study.runner import Task, write_atomic
 

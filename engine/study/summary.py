@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from engine.stats import Z95, Interval, counted_interval
+from engine.core.stats import Z95, Interval, counted_interval
 
 # The mean of values given with how many times each came up, ``(value, count)``, and its 95%
-# interval: engine.stats' one interval (NaN bounds with fewer than two values, all NaN with none).
+# interval: engine.core.stats' one interval (NaN bounds with fewer than two values, all NaN with none).
 mean_interval = counted_interval
 
 

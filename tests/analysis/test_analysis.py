@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from engine.actions import ORDER, ORDER_ALONE, PASS, Action, Kind
 from engine.analysis.bidding import analyze, discard_candidates
 from engine.analysis.explain import explain, round2_sentence
 from engine.analysis.sampler import sample_state, shown_voids
 from engine.analysis.situation import QuestionError, question
-from engine.cards import parse_card, parse_cards
-from engine.errors import CardParseError
-from engine.hand import apply, deal, legal_actions
-from engine.rules import Rules
-from engine.view import view_of
+from engine.core.actions import ORDER, ORDER_ALONE, PASS, Action, Kind
+from engine.core.cards import parse_card, parse_cards
+from engine.core.errors import CardParseError
+from engine.core.hand import apply, deal, legal_actions
+from engine.core.rules import Rules
+from engine.core.view import view_of
 
 
 def quick(hand: str, up: str, seat: str, n: int = 60, seed: int = 1, **kw: object):  # type: ignore[no-untyped-def]
@@ -119,7 +119,7 @@ def test_sampled_deals_keep_the_view_in_every_variant() -> None:
         # every hidden card keeps the voids the play has shown
         voids = shown_voids(view)
         if view.trump is not None:
-            from engine.ranking import effective_suit
+            from engine.core.ranking import effective_suit
             for s in range(rules.players):
                 assert not any(effective_suit(c, view.trump) in voids[s] for c in sampled.hands[s])
         checked += 1
@@ -130,7 +130,7 @@ def test_passes_mean_something() -> None:
     # Third seat after two passes (the dealer is West, seat 1; North and East passed):
     # deals where a passer holds a hand the club player would have ordered with are
     # rejected, so the passers hold fewer hearts (the left bower counted) than chance gives.
-    from engine.expert import make_player
+    from engine.search.registry import make_player
 
     q = question("9C TC QS KD 9S", "AH", "third")
     view = q.view()

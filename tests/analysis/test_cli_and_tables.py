@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from engine.analysis.wintable import stored_table, win_chance, win_table
-from engine.hand import apply, deal, legal_actions
-from engine.rules import Rules
-from engine.view import view_of
+from engine.core.hand import apply, deal, legal_actions
+from engine.core.rules import Rules
+from engine.core.view import view_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,7 +108,8 @@ def test_win_table_by_hand_for_a_toy_game() -> None:
 
 
 def test_expert_returns_only_legal_actions() -> None:
-    from engine.expert import ExpertPlayer, make_player
+    from engine.search.expert import ExpertPlayer
+    from engine.search.registry import make_player
 
     assert isinstance(make_player("expert"), ExpertPlayer)
     expert = ExpertPlayer(play_samples=8, play_time=0.02, bid_time=0.05, bid_samples=16)
@@ -130,7 +131,7 @@ def test_expert_returns_only_legal_actions() -> None:
 def test_expert_reads_only_the_view() -> None:
     # Redistribute the hidden cards consistently with the view: same seed, same decision.
     from engine.analysis.sampler import sample_state
-    from engine.expert import ExpertPlayer
+    from engine.search.expert import ExpertPlayer
 
     expert = ExpertPlayer(play_samples=12, play_time=10.0)
     rng = random.Random(9)

@@ -9,8 +9,8 @@ from engine.analysis.bidding_fit import column_records, make_deals, records, rol
 from engine.analysis.styles import sound_caution
 from engine.compiled.bidding_records import _reaches
 from engine.compiled.club_bidding import need_table
+from engine.core.rules import PRESETS, Rules
 from engine.players.evaluate import alone_worthwhile, call_threshold
-from engine.rules import PRESETS, Rules
 
 DEALER_ROUND_2, THIRD_SEAT_ROUND_2 = 1, 7  # columns: 2 * seat left of the dealer + round
 # A fixed table (the standard game's before its rare decisions were fitted): its dealer's round 2

@@ -33,10 +33,10 @@ from engine.analysis.styles import (
     preset_for,
     sound_caution,
 )
-from engine.cards import parse_cards
 from engine.cli.analyze import main
 from engine.compiled.encoding import S_DEALER, S_HANDS, S_UPCARD, card_code
-from engine.rules import PRESETS, Rules
+from engine.core.cards import parse_cards
+from engine.core.rules import PRESETS, Rules
 from engine.study.classes import bowers_and_aces
 
 

@@ -16,7 +16,7 @@ import pytest
 from bench.textbook_panel import MAX_SAMPLES, SEATS, SITUATIONS
 from engine.analysis.bidding import Analysis, analyze
 from engine.analysis.robust import analyze_robust
-from engine.cards import make_deck, parse_cards
+from engine.core.cards import make_deck, parse_cards
 
 # Issue 28 asks for 97% strict agreement under the default table, the people table (fitted to
 # how often people call, never to this panel). This release reaches 98.2% (271 of 276): three

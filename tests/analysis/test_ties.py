@@ -6,11 +6,11 @@ numbers written in the test, not taken from a simulation."""
 
 from __future__ import annotations
 
-from engine.actions import ORDER, PASS, Action
 from engine.analysis.bidding import TIE_POINTS, TIE_WIN, Analysis, OptionResult, Stats
 from engine.analysis.explain import headline, risk_sentence
 from engine.analysis.robust import close_call_reason
 from engine.analysis.sampler import SampleStats
+from engine.core.actions import ORDER, PASS, Action
 
 
 def _stats(ev: float, we_make: float, we_make_it: float, they_make_it: float = 0.0,

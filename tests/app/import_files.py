@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from engine.hand import deal
-from engine.rules import Rules
+from engine.core.hand import deal
+from engine.core.rules import Rules
 from practice.export import MAX_IMPORT_BYTES, hand_record, to_jsonl
 
 LEVELS = ("you", "club", "club", "club")

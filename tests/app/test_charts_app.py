@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import Suit, parse_cards
+from engine.core.cards import Suit, parse_cards
 from engine.study.chart_table import load
 from engine.study.classes import hand_class
 from lessons.loader import load_lessons
@@ -110,7 +110,7 @@ def _frames(fig: object) -> list[object]:
 
 
 def test_the_rule_of_thumb_frames_only_the_points_view() -> None:
-    from engine.rules import Rules
+    from engine.core.rules import Rules
     from ui.call_chart import figure
 
     chart = load("Standard (North America)")
@@ -187,7 +187,7 @@ def test_the_seat_control_has_short_labels_and_names_the_seat_in_full() -> None:
 
 
 def test_cutthroat_has_no_score_view_and_says_why() -> None:
-    from engine.rules import PRESETS
+    from engine.core.rules import PRESETS
     from ui.share import rules_to_query
 
     at = open_page(PAGE, rules_to_query(PRESETS["Cutthroat (3 players)"]))

@@ -12,8 +12,8 @@ import pytest
 from app_pages import APP
 from streamlit.testing.v1 import AppTest
 
-from engine.deal_record import result_record
-from engine.rules import Rules
+from engine.core.rules import Rules
+from engine.io.deal_record import result_record
 from practice.codes import DealCode, decode, encode
 from practice.session import Position, Session, Waiting, act, replay
 from practice.table_session import PracticeTable, read_link
@@ -178,8 +178,8 @@ def test_the_deal_code_in_the_url_opens_the_same_deal(db: Path) -> None:
     again = decode(shown.group(1))
     assert (again.rules, again.seed, again.hand_number) == (rules, 424242, 3)
     position = _position(at)
-    from engine.game import hand_rng
-    from engine.hand import deal
+    from engine.core.game import hand_rng
+    from engine.core.hand import deal
 
     expected = deal(rules, 1, hand_rng(424242, 0, 3))
     assert position.hand.dealt == expected.dealt and position.session.rules == rules

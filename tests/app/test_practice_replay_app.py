@@ -13,8 +13,8 @@ import pytest
 from app_pages import APP
 from streamlit.testing.v1 import AppTest
 
-from engine.game import apply_game, new_game, next_hand
-from engine.rules import Rules
+from engine.core.game import apply_game, new_game, next_hand
+from engine.core.rules import Rules
 from practice.codes import DealCode, encode
 from practice.replay import (
     AT_DEAL,

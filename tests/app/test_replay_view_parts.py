@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine.hand import deal
-from engine.rules import Rules
+from engine.core.hand import deal
+from engine.core.rules import Rules
 from practice.replay import replay
 from ui.replay_view import felt
 

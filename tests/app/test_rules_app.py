@@ -9,8 +9,8 @@ import pytest
 from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
-from engine.cards import Card, Suit
-from engine.rules import Rules
+from engine.core.cards import Card, Suit
+from engine.core.rules import Rules
 
 SAME_COLOUR = {Suit.CLUBS: "S", Suit.SPADES: "C", Suit.HEARTS: "D", Suit.DIAMONDS: "H"}  # docs/rules.md §3
 
@@ -118,15 +118,15 @@ def _joker_upcard_seed() -> int:
     """A seed whose British deal turns the joker up (the dealer names trump, no bidding)."""
     import random
 
-    from engine.cards import JOKER
-    from engine.hand import deal
+    from engine.core.cards import JOKER
+    from engine.core.hand import deal
 
     return next(s for s in range(10_000) if deal(Rules(joker=True), 0, random.Random(s)).upcard == JOKER)
 
 
 @pytest.mark.parametrize("preset", ["Two-handed", "Cutthroat (3 players)", "British (25 cards, Benny)", "Railroad (defend alone)"])
 def test_every_section_works_under_each_variant(preset: str) -> None:
-    from engine.rules import PRESETS
+    from engine.core.rules import PRESETS
     from ui.share import rules_to_query
 
     query = rules_to_query(PRESETS[preset])

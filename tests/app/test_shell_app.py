@@ -8,7 +8,7 @@ import pytest
 from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
-from engine.rules import PRESETS, Rules
+from engine.core.rules import PRESETS, Rules
 
 
 @pytest.fixture(autouse=True)
@@ -109,7 +109,7 @@ def test_every_page_runs_under_the_router_with_the_sidebar(page: str) -> None:
 def _late_setter_app() -> None:
     import streamlit as st
 
-    from engine.rules import Rules
+    from engine.core.rules import Rules
     from ui.rules_panel import current_rules, rules_sidebar, set_rules
 
     rules_sidebar()

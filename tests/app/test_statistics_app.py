@@ -135,9 +135,9 @@ def test_hand_axis_labels_the_last_hand_however_many() -> None:
 
 
 def test_a_best_move_has_lost_nothing_in_the_grades_table() -> None:
-    from engine.cards import parse_card, parse_cards
-    from engine.hand import from_cards
-    from engine.rules import Rules
+    from engine.core.cards import parse_card, parse_cards
+    from engine.core.hand import from_cards
+    from engine.core.rules import Rules
     from practice.review import ANALYZER_WIN_SOURCE, WIN_CHANCE, GradedDecision
     from ui.practice_panels import grades_html
 

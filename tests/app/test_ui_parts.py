@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.cards import JOKER, Card, Suit, make_deck, parse_card
-from engine.hand import apply, legal_actions
-from engine.rules import PRESETS, Rules
+from engine.core.cards import JOKER, Card, Suit, make_deck, parse_card
+from engine.core.hand import apply, legal_actions
+from engine.core.rules import PRESETS, Rules
 from ui.cards import card_img, card_label, card_svg, cards_row_html, picture_svg
 from ui.follow import check_follow
 from ui.share import ShareLinkError, query_int, rules_from_query, rules_to_query
@@ -281,9 +281,9 @@ def test_option_cards_come_best_first_in_order_of_value() -> None:
     (issue 30: the boxes were in the legal actions' order)."""
     import re as _re
 
-    from engine.actions import Action
     from engine.analysis.bidding import Analysis, OptionResult, Stats
     from engine.analysis.sampler import SampleStats
+    from engine.core.actions import Action
     from ui.analyze_parts import options_html
 
     def stats(ev: float) -> Stats:

@@ -21,8 +21,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench.browser import CONTROLS  # the learner's enabled choices
-from engine.deal_record import result_record
-from engine.rules import Rules
+from engine.core.rules import Rules
+from engine.io.deal_record import result_record
 from practice.codes import DealCode, encode
 from practice.export import from_jsonl
 

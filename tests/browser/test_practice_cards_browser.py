@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.rules import Rules
+from engine.core.rules import Rules
 from practice.codes import DealCode, encode
 
 pytestmark = pytest.mark.browser

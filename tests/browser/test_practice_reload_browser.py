@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from bench.browser import CONTROLS
-from engine.rules import Rules
+from engine.core.rules import Rules
 from practice.codes import DealCode, encode
 
 pytestmark = pytest.mark.browser

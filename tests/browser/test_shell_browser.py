@@ -12,9 +12,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from engine.cards import Card, Suit, parse_card, parse_cards
-from engine.hand import HandState, Phase, legal_actions
-from engine.rules import Rules
+from engine.core.cards import Card, Suit, parse_card, parse_cards
+from engine.core.hand import HandState, Phase, legal_actions
+from engine.core.rules import Rules
 
 pytestmark = pytest.mark.browser
 

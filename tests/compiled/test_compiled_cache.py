@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # worth TRUMP_VALUE[29] = 1.0 and a top-sequence trump TOP_SEQUENCE_VALUE = 1.0; no bonuses).
 PROBE = """
 import numpy as np
-from engine.cards import parse_cards
+from engine.core.cards import parse_cards
 from engine.compiled import CACHE_DIR
 from engine.compiled.club_bidding import trick_estimate
 from engine.compiled.encoding import card_code
@@ -32,11 +32,14 @@ print(round(trick_estimate(hand, 5, 2, False), 6), CACHE_DIR.name)
 """
 
 
-def _run(tree: Path, cache: Path) -> tuple[float, str]:
+def _run(tree: Path, cache: Path, code: str = PROBE) -> tuple[float, str]:
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(tree)}
-    out = subprocess.run([sys.executable, "-c", PROBE], cwd=tree, env=env, capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True,
                          timeout=300, check=True).stdout.split()
     return float(out[0]), out[1]
+
+
+WARM_UP_CLEANS = PROBE + "from engine.compiled import remove_stale_caches\nremove_stale_caches()\n"
 
 
 @pytest.mark.slow
@@ -57,7 +60,9 @@ def test_an_edit_to_an_imported_module_reaches_the_compiled_code(tmp_path: Path)
     edited, edited_folder = _run(tree, cache)
     assert edited == pytest.approx(1.5)
     assert edited_folder != folder
-    assert [p.name for p in cache.iterdir()] == [edited_folder]  # the old folder is removed
+    assert sorted(p.name for p in cache.iterdir()) == sorted([folder, edited_folder])  # an import deletes nothing
+    _run(tree, cache, WARM_UP_CLEANS)
+    assert [p.name for p in cache.iterdir()] == [edited_folder]  # the warm-up removes the old folder
 
     evaluate.write_text(original)
     reverted, reverted_folder = _run(tree, cache)

@@ -2,7 +2,7 @@
 
 - every choice (bids, discards, defend alone, cards) of ``engine.compiled.playout`` equals
   ``ClubPlayer.decide`` at thousands of random decision points in every rules variant;
-- a compiled play-out is a legal line of play: replayed through ``engine.hand.apply`` it
+- a compiled play-out is a legal line of play: replayed through ``engine.core.hand.apply`` it
   gives the same tricks and points;
 - the compiled sampler keeps the seat's view and respects the passes (checked with the
   Python ``bids_agree``), its ceiling equals the exact solver, and its results do not
@@ -17,13 +17,11 @@ import random
 import numpy as np
 import pytest
 
-from engine.actions import Kind
 from engine.analysis.bidding import analyze
 from engine.analysis.playout import advance, outcome_of
 from engine.analysis.runners import base_state
 from engine.analysis.sampler import bids_agree, build_state
 from engine.analysis.situation import question
-from engine.cards import parse_card, parse_cards
 from engine.compiled import deal_loop
 from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import (
@@ -36,12 +34,14 @@ from engine.compiled.encoding import (
     encode_state,
 )
 from engine.compiled.playout import club_decide, outcome, play_line
-from engine.hand import Phase, apply, deal, from_cards, legal_actions
+from engine.compiled.solver import makers_tricks
+from engine.core.actions import Kind
+from engine.core.cards import parse_card, parse_cards
+from engine.core.hand import Phase, apply, deal, from_cards, legal_actions
+from engine.core.rules import Rules
+from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score, alone_worthwhile, call_threshold
-from engine.rules import Rules
-from engine.solver import makers_tricks
-from engine.view import SeatView, view_of
 
 VARIANTS = [
     Rules(),

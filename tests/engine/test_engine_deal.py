@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from engine.cards import make_deck
-from engine.hand import Phase, deal
-from engine.rules import Rules
+from engine.core.cards import make_deck
+from engine.core.hand import Phase, deal
+from engine.core.rules import Rules
 
 
 @pytest.mark.parametrize(("players", "deck", "joker", "kitty_with_upcard"), [

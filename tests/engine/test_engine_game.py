@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine.cards import JOKER, Card, parse_card, parse_cards
-from engine.game import GameState, draw_for_deal, new_game
-from engine.hand import from_cards, legal_actions
-from engine.rules import Rules
+from engine.core.cards import JOKER, Card, parse_card, parse_cards
+from engine.core.game import GameState, draw_for_deal, new_game
+from engine.core.hand import from_cards, legal_actions
+from engine.core.rules import Rules
 
 
 def play_hand(game: GameState, rng: random.Random) -> GameState:
@@ -189,7 +189,7 @@ def test_the_score_a_hand_was_dealt_at_and_as_each_seat_reckons_it(rules: Rules)
     # Through a whole game: during a hand the scores are those it was dealt at; once it ends
     # the game counts it and ``scores_at_deal`` still gives the score before it. A seat reckons
     # a score as its own side's points and the best opponent's.
-    from engine.game import seat_score
+    from engine.core.game import seat_score
 
     rng = random.Random(3)
     game = new_game(rules, 5)

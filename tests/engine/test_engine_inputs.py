@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Action, parse_action
-from engine.cards import JOKER, Card, Suit, make_deck, parse_card, parse_cards
-from engine.errors import ActionParseError, CardParseError, DealError, IllegalAction, RulesError
-from engine.hand import Phase, apply, from_cards, legal_actions
-from engine.rules import PRESETS, Rules
-from engine.scoring import hand_points
+from engine.core.actions import Action, parse_action
+from engine.core.cards import JOKER, Card, Suit, make_deck, parse_card, parse_cards
+from engine.core.errors import ActionParseError, CardParseError, DealError, IllegalAction, RulesError
+from engine.core.hand import Phase, apply, from_cards, legal_actions
+from engine.core.rules import PRESETS, Rules
+from engine.core.scoring import hand_points
 
 ROOT = Path(__file__).resolve().parents[2]
 H = Suit.HEARTS

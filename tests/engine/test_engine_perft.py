@@ -2,16 +2,16 @@
 
 Two counts are worked out by hand (the arithmetic is in the docstrings), and one is
 checked against a brute force written here from docs/rules.md §3 and §8 that does not use
-engine.hand or engine.ranking.
+engine.core.hand or engine.core.ranking.
 """
 
 from __future__ import annotations
 
 from math import factorial
 
-from engine.cards import parse_card, parse_cards
-from engine.hand import HandState, Phase, apply, from_cards, legal_actions
-from engine.rules import Rules
+from engine.core.cards import parse_card, parse_cards
+from engine.core.hand import HandState, Phase, apply, from_cards, legal_actions
+from engine.core.rules import Rules
 
 
 def perft(state: HandState) -> int:

@@ -15,13 +15,13 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import PASS, Kind, play
-from engine.cards import Card, Suit, make_deck
-from engine.deal_record import replay, to_record
-from engine.errors import IllegalAction
-from engine.hand import HandState, apply, deal, legal_actions, replace
-from engine.rules import Rules
-from engine.view import view_of
+from engine.core.actions import PASS, Kind, play
+from engine.core.cards import Card, Suit, make_deck
+from engine.core.errors import IllegalAction
+from engine.core.hand import HandState, apply, deal, legal_actions, replace
+from engine.core.rules import Rules
+from engine.core.view import view_of
+from engine.io.deal_record import replay, to_record
 
 
 @st.composite

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from engine.actions import Action
-from engine.cards import JOKER, Card, Suit, make_deck, parse_card, parse_cards
-from engine.hand import HandState, apply, from_cards, legal_actions
-from engine.ranking import (
+from engine.core.actions import Action
+from engine.core.cards import JOKER, Card, Suit, make_deck, parse_card, parse_cards
+from engine.core.hand import HandState, apply, from_cards, legal_actions
+from engine.core.ranking import (
     deck_in_rank_order,
     effective_suit,
     is_trump,
@@ -19,7 +19,7 @@ from engine.ranking import (
     trick_winner_index,
     trump_order,
 )
-from engine.rules import Rules
+from engine.core.rules import Rules
 
 # docs/rules.md §3, typed out: trump high to low in the 24-card deck, for each trump.
 TRUMP_24 = {

@@ -1,4 +1,4 @@
-"""A hand's position as text (engine/position.py): HandState.to_text() / HandState.from_text().
+"""A hand's position as text (engine/core/position.py): HandState.to_text() / HandState.from_text().
 
 The hand-written examples spell the text out by hand from the grammar, and their kitties and
 facts (trump, who acts, who sits out) are worked out by hand from the cards, not printed by the
@@ -20,12 +20,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.actions import PASS, Action
-from engine.cards import JOKER, Card, Suit, parse_cards
-from engine.deal_record import replay, result_record, to_record
-from engine.hand import HandState, Phase, deal, from_cards, replace
-from engine.position import MAX_TEXT, PRESET_NAMES, Position, PositionError, parse_rules, rules_text
-from engine.rules import PRESETS, Rules
+from engine.core.actions import PASS, Action
+from engine.core.cards import JOKER, Card, Suit, parse_cards
+from engine.core.hand import HandState, Phase, deal, from_cards, replace
+from engine.core.position import MAX_TEXT, PRESET_NAMES, Position, PositionError, parse_rules, rules_text
+from engine.core.rules import PRESETS, Rules
+from engine.io.deal_record import replay, result_record, to_record
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from engine import record_file
-from engine.record_file import RecordSourceError, iter_entries, load_json, parse_text
+from engine.io import record_file
+from engine.io.record_file import RecordSourceError, iter_entries, load_json, parse_text
 
 GOOD = {"dealer": 0, "hands": [], "upcard": "9H"}
 

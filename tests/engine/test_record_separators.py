@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.record_file import parse_text
+from engine.io.record_file import parse_text
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = {"dealer": 0, "hands": [], "upcard": "9H"}

@@ -1,4 +1,4 @@
-"""The one 95% interval (engine/stats.py), against figures worked out by hand."""
+"""The one 95% interval (engine/core/stats.py), against figures worked out by hand."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from engine.stats import Z95, Interval, counted_interval, mean_interval
+from engine.core.stats import Z95, Interval, counted_interval, mean_interval
 
 
 def test_four_values_worked_by_hand() -> None:
@@ -58,9 +58,9 @@ def test_shown_as_mean_plus_or_minus() -> None:
 
 def test_the_callers_use_it() -> None:
     from engine.analysis.bidding import _mean_ci
-    from engine.arena import run_duplicate
-    from engine.expert import make_player
-    from engine.rules import Rules
+    from engine.core.rules import Rules
+    from engine.search.arena import run_duplicate
+    from engine.search.registry import make_player
     from engine.study.summary import mean_interval as study_interval
 
     assert study_interval is counted_interval

@@ -21,9 +21,9 @@ from typing import Any
 
 from hypothesis import HealthCheck, settings
 
-from engine.deal_record import to_record
-from engine.hand import apply, deal, legal_actions
-from engine.rules import Rules
+from engine.core.hand import apply, deal, legal_actions
+from engine.core.rules import Rules
+from engine.io.deal_record import to_record
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0") or 0)
 TRIED: Counter[str] = Counter()  # inputs tried per class of hostile input

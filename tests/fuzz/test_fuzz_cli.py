@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.cli import analyze, arena, replay, solve
-from engine.numbers import parse_int
+from engine.io.numbers import parse_int
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first"]
@@ -93,8 +93,8 @@ def test_replay_takes_any_stdin(data: st.DataObject) -> None:
 def play_phase_records(draw: st.DrawFn) -> dict[str, Any]:
     """Mostly records that stop in the play phase (solve's input), some damaged."""
     record = good_record(draw(st.integers(0, 200)), 0)
-    from engine.deal_record import replay as replay_record
-    from engine.hand import Phase, apply, legal_actions
+    from engine.core.hand import Phase, apply, legal_actions
+    from engine.io.deal_record import replay as replay_record
 
     states, _, _ = replay_record(record)
     state = states[-1]

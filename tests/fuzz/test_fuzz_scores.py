@@ -1,5 +1,5 @@
 """Signed and malformed scores everywhere a score is read (issue 29: ``--score=-3,5`` analysed 3-5,
-and ``-6-8-``, ``6--8``, ``4,4,``, ``0,,0`` were accepted): engine.numbers.parse_score, the analyze
+and ``-6-8-``, ``6--8``, ``4,4,``, ``0,,0`` were accepted): engine.io.numbers.parse_score, the analyze
 command's ``--score``, the Analyze page's ``score=``, the lessons' analyzer links and question()'s
 score pairs all accept exactly what ``rule`` below accepts, and refuse the rest with one message
 that says what is accepted.
@@ -21,8 +21,8 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from engine.analysis.situation import QuestionError, question  # noqa: E402
 from engine.cli import analyze  # noqa: E402
-from engine.numbers import NumberError, parse_score  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
+from engine.io.numbers import NumberError, parse_score  # noqa: E402
 from lessons.links import analyze_link  # noqa: E402
 from lessons.model import LessonError  # noqa: E402
 
@@ -80,7 +80,7 @@ def test_the_score_reader_accepts_exactly_the_rule(text: str, target: int) -> No
         with pytest.raises(NumberError) as caught:
             parse_score(text, target)
         _refused_message(str(caught.value), target)
-    tally("scores: engine.numbers.parse_score", check)
+    tally("scores: engine.io.numbers.parse_score", check)
 
 
 def _command_line(text: str) -> None:

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from engine.cli import replay, solve
 from engine.cli.solve import solve_record
-from engine.deal_record import result_record, to_record
-from engine.hand import Phase, apply, deal, legal_actions
-from engine.rules import Rules
+from engine.core.hand import Phase, apply, deal, legal_actions
+from engine.core.rules import Rules
+from engine.io.deal_record import result_record, to_record
 
 # Every character str.splitlines breaks a line at, but \n: the first three are legal inside a JSON
 # string as they are; the others are control characters, which JSON allows only escaped.

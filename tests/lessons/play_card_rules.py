@@ -2,7 +2,7 @@
 
 It deals the unseen cards again from what the learner can see (``Exercise.view``) its
 own way, and plays every deal out with a plain alpha-beta minimax. It imports nothing
-from ``engine.solver`` or ``engine.hand``. ``examine`` runs in worker processes for
+from ``engine.compiled.solver`` or ``engine.core.hand``. ``examine`` runs in worker processes for
 ``test_play_card`` (generating a question and checking it both take a while, and the
 test spreads its seeds over two processes).
 """

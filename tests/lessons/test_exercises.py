@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from engine.cards import parse_card
+from engine.core.cards import parse_card
 from lessons.exercises import Exercise, Mode, check, generate, parse_answer, solve
 from lessons.model import LessonError
 
@@ -174,9 +174,9 @@ def test_how_many_points() -> None:
 
 def _club_verdict(ex: Exercise) -> str:
     """Another route to the same judge: the analyzer's question builder, from what the learner sees."""
-    from engine.actions import Kind
     from engine.analysis.situation import question
-    from engine.expert import make_player
+    from engine.core.actions import Kind
+    from engine.search.registry import make_player
 
     assert ex.upcard is not None
     seat = ex.facts[0].split(": ")[1]
@@ -202,9 +202,9 @@ def test_order_up_or_pass_judged_by_the_club_player() -> None:
 
 def test_order_up_or_pass_judged_by_the_analyzer() -> None:
     """A few seeds only (each verdict simulates hundreds of play-outs)."""
-    from engine.actions import Kind
     from engine.analysis.bidding import analyze
     from engine.analysis.situation import question
+    from engine.core.actions import Kind
     from lessons.bid_drill import ANALYZER_SAMPLES
 
     for seed in range(4):

@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 import re
 
-from engine.actions import ORDER_ALONE, PASS
-from engine.cards import Suit, parse_cards
-from engine.hand import Phase, apply, deal, from_cards
+from engine.core.actions import ORDER_ALONE, PASS
+from engine.core.cards import Suit, parse_cards
+from engine.core.hand import Phase, apply, deal, from_cards
+from engine.core.ranking import is_trump, trick_winner_index
+from engine.core.rules import PRESETS, Rules
+from engine.core.seats import seat_name
+from engine.core.view import view_of
 from engine.players.club import ClubPlayer
-from engine.ranking import is_trump, trick_winner_index
-from engine.rules import PRESETS, Rules
-from engine.seats import seat_name
-from engine.view import view_of
 from lessons.links import analyze_link
 from lessons.loader import lesson_by_id
 from lessons.model import Lesson

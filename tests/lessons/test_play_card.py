@@ -3,7 +3,7 @@
 The test starts from what the learner can see (``Exercise.view``), deals the unseen
 cards again its own way (every deal, or a uniform rejection sample), and plays each
 deal out with the plain minimax of ``play_card_rules`` (RULES.md on card text). It
-never calls ``engine.solver`` or ``engine.hand``: the answers it checks come from the
+never calls ``engine.compiled.solver`` or ``engine.core.hand``: the answers it checks come from the
 exact solver, so agreement means two different routes reach the same card.
 
 600 seeds run without options, and 50 each with ``side=makers`` and
@@ -34,7 +34,7 @@ from functools import lru_cache
 import pytest
 from play_card_rules import Examined, eff, examine, may_play, seen
 
-from engine.cards import parse_card
+from engine.core.cards import parse_card
 from lessons import play_deals
 from lessons.exercises import Mode, check, generate, solve
 from lessons.loader import load_lessons

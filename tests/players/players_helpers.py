@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from engine.cards import Card
-from engine.expert import make_player
-from engine.hand import HandState, deal, replace
-from engine.rules import Rules
-from engine.view import view_of
+from engine.core.cards import Card
+from engine.core.hand import HandState, deal, replace
+from engine.core.rules import Rules
+from engine.core.view import view_of
+from engine.search.registry import make_player
 
 VARIANTS: tuple[Rules, ...] = (
     Rules(),

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.arena import arrangements, run_duplicate
 from engine.cli.arena import main
-from engine.expert import make_player
-from engine.rules import Rules
+from engine.core.rules import Rules
+from engine.search.arena import arrangements, run_duplicate
+from engine.search.registry import make_player
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,13 +10,13 @@ import random
 
 import pytest
 
-from engine.actions import Action, Kind
-from engine.cards import parse_card, parse_cards
-from engine.hand import HandState, from_cards
+from engine.core.actions import Action, Kind
+from engine.core.cards import parse_card, parse_cards
+from engine.core.hand import HandState, from_cards
+from engine.core.rules import Rules
+from engine.core.view import view_of
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score, best_discard, bid_strength, hand_facts
-from engine.rules import Rules
-from engine.view import view_of
 
 
 def position(hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None) -> HandState:

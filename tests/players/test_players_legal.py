@@ -7,8 +7,8 @@ import random
 import pytest
 from players_helpers import VARIANTS, random_states
 
-from engine.expert import PLAYER_NAMES, UnknownPlayer, make_player
-from engine.view import view_of
+from engine.core.view import view_of
+from engine.search.registry import PLAYER_NAMES, UnknownPlayer, make_player
 
 
 @pytest.mark.parametrize("index", range(len(VARIANTS)), ids=[r.summary() for r in VARIANTS])

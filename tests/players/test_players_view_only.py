@@ -7,8 +7,8 @@ import random
 import pytest
 from players_helpers import VARIANTS, random_states, redeal_hidden
 
-from engine.expert import make_player
-from engine.view import view_of
+from engine.core.view import view_of
+from engine.search.registry import make_player
 
 
 @pytest.mark.parametrize("name", ["club", "beginner"])

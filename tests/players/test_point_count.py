@@ -15,14 +15,14 @@ import random
 import pytest
 from players_helpers import VARIANTS, random_states
 
-from engine.cards import Suit, parse_card, parse_cards
-from engine.expert import ARENA_PLAYERS, PLAYER_NAMES, make_player, told_the_score
-from engine.hand import HandState, Phase, from_cards
+from engine.core.cards import Suit, parse_card, parse_cards
+from engine.core.hand import HandState, Phase, from_cards
+from engine.core.rules import Rules
+from engine.core.view import view_of
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score
 from engine.players.point_count import PointCountPlayer, count_hand
-from engine.rules import Rules
-from engine.view import view_of
+from engine.search.registry import ARENA_PLAYERS, PLAYER_NAMES, make_player, told_the_score
 
 BIDDING = (Phase.BID1, Phase.BID2)
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.actions import call
-from engine.cards import Suit, parse_card, parse_cards
-from engine.hand import HandState, Phase, from_cards
-from engine.rules import Rules
+from engine.core.actions import call
+from engine.core.cards import Suit, parse_card, parse_cards
+from engine.core.hand import HandState, Phase, from_cards
+from engine.core.rules import Rules
 
 
 def lone_hearts_maker(maker: int) -> HandState:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.actions import Action
-from engine.view import SeatView
+from engine.core.actions import Action
+from engine.core.view import SeatView
 
 
 @dataclass(frozen=True)

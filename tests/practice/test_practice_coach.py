@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from engine.cards import parse_card, parse_cards
-from engine.hand import Phase, from_cards
-from engine.rules import Rules
+from engine.core.cards import parse_card, parse_cards
+from engine.core.hand import Phase, from_cards
+from engine.core.rules import Rules
 from practice.coach import expert_in_your_seat, hint
 from practice.session import Session, Waiting, act, replay
 
@@ -94,9 +94,9 @@ def test_the_expert_in_your_seat_and_everyone_in_the_replay_are_told_the_hand_s_
 
 
 def test_the_expert_told_a_score_bids_for_the_chance_of_winning() -> None:
-    from engine.expert import ExpertPlayer
+    from engine.core.view import view_of
     from engine.players.evaluate import Score
-    from engine.view import view_of
+    from engine.search.expert import ExpertPlayer
 
     hands = [parse_cards(h) for h in ("9C QS KH TD TS", "9S JC AH JD AD", "QC TC KD 9D QH", "AS JS 9H KC TH")]
     view = view_of(from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("KS")), 0)
@@ -111,7 +111,7 @@ def test_the_defend_alone_hint_is_the_expert_s_as_its_grade_is_the_solver_s() ->
     # West names hearts alone holding TH 9H AS KS QS; South holds the five top hearts and takes
     # every trick whoever plays beside them (tests/practice/hands.py; test_practice_review.py works it):
     # defending alone is worth 4 to South's side, defending together 2. North has passed.
-    from engine.actions import Action
+    from engine.core.actions import Action
     from tests.practice.hands import lone_hearts_maker
 
     state = lone_hearts_maker(1).apply("pass")

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import RulesError
-from engine.rules import Rules
+from engine.core.errors import RulesError
+from engine.core.rules import Rules
 from practice.codes import _KEY, DealCode, DealCodeError, decode, encode
 
 

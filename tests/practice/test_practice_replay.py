@@ -8,12 +8,12 @@ import doctest
 import pytest
 
 import practice.replay
-from engine.actions import Action, Kind
 from engine.analysis.wintable import win_chance
-from engine.cards import parse_card, parse_cards
-from engine.game import GameState, add_hand, apply_game, new_game, next_hand, side_points
-from engine.hand import HandState, Phase, from_cards
-from engine.rules import Rules
+from engine.core.actions import Action, Kind
+from engine.core.cards import parse_card, parse_cards
+from engine.core.game import GameState, add_hand, apply_game, new_game, next_hand, side_points
+from engine.core.hand import HandState, Phase, from_cards
+from engine.core.rules import Rules
 from practice.replay import (
     ANALYZED,
     AT_DEAL,

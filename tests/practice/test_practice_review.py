@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engine.actions import Action, Kind
-from engine.hand import HandState, Phase, deal
-from engine.rules import Rules
-from engine.scoring import hand_points
+from engine.core.actions import Action, Kind
+from engine.core.hand import HandState, Phase, deal
+from engine.core.rules import Rules
+from engine.core.scoring import hand_points
 from practice.review import grade_decision, grade_for, grade_hand, hand_facts, learner_decisions, net_points
 from tests.practice.hands import lone_hearts_maker
 
@@ -122,8 +122,8 @@ def test_hand_facts_for_a_euchred_maker() -> None:
 def test_bids_are_graded_by_the_analyzer_on_a_hand_that_must_order() -> None:
     # South holds the five top hearts; the 9H is turned up by East. Passing throws away at least
     # a point (a lone march is worth 4): the analyzer must call pass a mistake or a blunder.
-    from engine.cards import parse_card, parse_cards
-    from engine.hand import from_cards
+    from engine.core.cards import parse_card, parse_cards
+    from engine.core.hand import from_cards
 
     hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "TD QD KD AD 9D")]
     state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("TH"))
@@ -143,8 +143,8 @@ def test_at_a_score_where_any_make_wins_the_game_a_sure_partnered_order_is_as_go
     # the two are equal and the partnered order is graded best; passing gives some chance away.
     # At 6-5 only the lone march (to 10) wins the game outright, so ordering with the partner
     # is not best there.
-    from engine.cards import parse_card, parse_cards
-    from engine.hand import from_cards
+    from engine.core.cards import parse_card, parse_cards
+    from engine.core.hand import from_cards
     from practice.review import WIN_CHANCE
 
     hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "TD QD KD AD 9D")]
@@ -209,8 +209,8 @@ def test_a_bid_too_close_to_call_is_graded_fine_and_the_table_is_the_learner_s()
     # diamonds and a queen: the textbook passes. Against strong players (the sound model) calling
     # clubs earns clearly more, so graded against them the pass is an inaccuracy; against the
     # default people table the two are too close to call, and a tie is never a mistake.
-    from engine.cards import parse_card, parse_cards
-    from engine.hand import from_cards
+    from engine.core.cards import parse_card, parse_cards
+    from engine.core.hand import from_cards
     from practice.review import bid_robust
 
     hands = [parse_cards(h) for h in ("9C TC 9D TD QH", "JC QC KC AC JD", "QD KD AD 9H TH", "JH KH AH 9S TS")]

@@ -7,9 +7,9 @@ import random
 import pytest
 from practice_doubles import CountingFactory, random_players
 
-from engine.errors import IllegalAction
-from engine.hand import Phase
-from engine.rules import Rules
+from engine.core.errors import IllegalAction
+from engine.core.hand import Phase
+from engine.core.rules import Rules
 from practice.session import (
     LEARNER,
     NEXT_HAND,
@@ -214,8 +214,8 @@ def test_the_expert_decides_the_same_on_a_busy_machine(monkeypatch: pytest.Monke
     practice expert stops on its number of deals, never on the clock."""
     import time
 
-    from engine.hand import deal
-    from engine.view import view_of
+    from engine.core.hand import deal
+    from engine.core.view import view_of
     from practice.session import default_players
 
     hand = deal(Rules(), 0, random.Random(3))

@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from engine.actions import Action
-from engine.cards import parse_card, parse_cards
-from engine.game import add_hand, new_game
-from engine.hand import from_cards
-from engine.rules import Rules
+from engine.core.actions import Action
+from engine.core.cards import parse_card, parse_cards
+from engine.core.game import add_hand, new_game
+from engine.core.hand import from_cards
+from engine.core.rules import Rules
 from practice.export import ImportFileError, from_jsonl, hand_record, to_jsonl
 from practice.table import (
     action_label,
@@ -87,7 +87,7 @@ def test_spare_cards_show_the_score_in_pips(score: int, shown: tuple[int, int]) 
 
 def test_export_and_import_round_trip() -> None:
     rng = random.Random(3)
-    from engine.hand import deal
+    from engine.core.hand import deal
     hands = []
     for k in range(3):
         state = deal(Rules(), dealer=k, rng=rng)
@@ -108,7 +108,7 @@ def test_export_and_import_round_trip() -> None:
 def test_an_imported_score_is_read_only_when_it_can_be(scores: object, read: tuple[int, int] | None) -> None:
     # Two sides, each from 0 to 9 in a game to 10; anything else (a record edited by hand, an
     # old export without scores) is graded as the hand alone, never an error.
-    from engine.hand import deal
+    from engine.core.hand import deal
     rng = random.Random(4)
     state = deal(Rules(), dealer=0, rng=rng)
     while not state.is_over:
@@ -228,8 +228,8 @@ def test_claim_the_rest_only_when_every_remaining_trick_is_yours() -> None:
     # South (seat 0, left of the dealer West) orders hearts holding the five top hearts: with the
     # right and left bowers and the ace, king and queen of trump every trick is South's whatever
     # the others hold, so South may claim at once; the claimed line takes all five.
-    from engine.cards import parse_card, parse_cards
-    from engine.hand import Phase, from_cards
+    from engine.core.cards import parse_card, parse_cards
+    from engine.core.hand import Phase, from_cards
     from practice.table import claim_card
 
     hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9D TD QD KD AD", "9S TS QS KS AS")]
@@ -252,8 +252,8 @@ def test_claim_the_rest_only_when_every_remaining_trick_is_yours() -> None:
 def test_no_claim_while_a_trick_can_still_be_lost() -> None:
     # South orders hearts with the right bower and four small clubs: the defenders' aces and
     # trumps can take tricks, so there is nothing to claim.
-    from engine.cards import parse_card, parse_cards
-    from engine.hand import Phase, from_cards
+    from engine.core.cards import parse_card, parse_cards
+    from engine.core.hand import Phase, from_cards
     from practice.table import claim_card
 
     hands = [parse_cards(h) for h in ("JH 9C TC QC KC", "AH KH QH AC 9S", "9D TD QD KD AD", "JD TS QS KS AS")]

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from practice_doubles import random_players
 
-from engine.actions import Action
-from engine.errors import quoted
-from engine.hand import HandState
-from engine.rules import Rules
+from engine.core.actions import Action
+from engine.core.errors import quoted
+from engine.core.hand import HandState
+from engine.core.rules import Rules
 from practice.codes import DealCode, encode
 from practice.review import GradedDecision
 from practice.session import Session, Waiting

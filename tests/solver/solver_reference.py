@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.actions import Action, Kind
-from engine.hand import HandState, Phase, apply, deal, legal_actions
-from engine.rules import Rules
+from engine.core.actions import Action, Kind
+from engine.core.hand import HandState, Phase, apply, deal, legal_actions
+from engine.core.rules import Rules
 
 VARIANTS: tuple[Rules, ...] = (
     Rules(),

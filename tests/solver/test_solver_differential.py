@@ -17,10 +17,8 @@ from collections import Counter
 import numpy as np
 from solver_reference import VARIANTS, brute_force, card_values, random_line
 
-from engine.actions import play
 from engine.compiled import solver_core
-from engine.hand import TRICKS, HandState, Phase
-from engine.solver import (
+from engine.compiled.solver import (
     card_bit,
     encode,
     makers_reach,
@@ -30,6 +28,8 @@ from engine.solver import (
     solve,
     solve_many,
 )
+from engine.core.actions import play
+from engine.core.hand import TRICKS, HandState, Phase
 
 POSITIONS = 5000
 # Tricks left to stop at, by the number of seats that play: the brute force must stay cheap.

@@ -13,11 +13,11 @@ import random
 import pytest
 from solver_reference import card_values
 
-from engine.actions import play
-from engine.cards import Suit, parse_card, parse_cards
-from engine.hand import HandState, Phase, Trick, deal, replace
-from engine.rules import Rules
-from engine.solver import SolverError, makers_reach, makers_tricks, solve, solve_many
+from engine.compiled.solver import SolverError, makers_reach, makers_tricks, solve, solve_many
+from engine.core.actions import play
+from engine.core.cards import Suit, parse_card, parse_cards
+from engine.core.hand import HandState, Phase, Trick, deal, replace
+from engine.core.rules import Rules
 
 
 def ending(

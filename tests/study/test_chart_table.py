@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from engine.cards import Suit, parse_cards
-from engine.rules import PRESETS, Rules
+from engine.core.cards import Suit, parse_cards
+from engine.core.rules import PRESETS, Rules
 from engine.study.chart_table import (
     FILES,
     ChartCell,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Card, Suit
-from engine.rules import Rules
+from engine.core.cards import Card, Suit
+from engine.core.rules import Rules
 from engine.study.charts import all_cells, select, task_seed
 from engine.study.classes import hand_class
 

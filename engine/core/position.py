@@ -1,7 +1,7 @@
 """A hand's position as one line of text, like chess's FEN: the rules, the deal and the actions so far.
 
 ``HandState.to_text()`` prints it and ``HandState.from_text(text)`` rebuilds the very same state
-(engine/hand.py); this module holds the grammar and ``Position``, the parsed text (it imports no
+(engine/core/hand.py); this module holds the grammar and ``Position``, the parsed text (it imports no
 hand state, so the hand can import it). The text names the deal and the actions, not the phase,
 the trump or the tricks: those follow from replaying the actions, so a text can never say
 something its actions contradict.
@@ -11,19 +11,19 @@ Grammar (four or five parts separated by ``/``)::
     position = rules "/" dealer "/" hands "/" pile [ "/" actions ]
     rules    = preset | change *( "," change )
     preset   = "standard" | "tournament" | "british" | "two-handed" | "cutthroat" | "railroad"
-    change   = field "=" value | boolean-field        (a rules field, engine/rules.py:
+    change   = field "=" value | boolean-field        (a rules field, engine/core/rules.py:
                                                        value digits, "true", "false" or a word)
     dealer   = seat                                   (0 .. players-1, seats clockwise)
     hands    = hand *( "," hand )                     (one per seat, seat 0 first, as dealt)
     hand     = card 4( "-" card )                     (the five cards in the order dealt)
     pile     = upcard [ ":" card *( "-" card ) ]      (the upcard, then the face-down kitty)
-    actions  = action *( "," action )                 (the actions of engine/actions.py, "-"
+    actions  = action *( "," action )                 (the actions of engine/core/actions.py, "-"
                                                        for their spaces: "order-alone", "play-JH")
     card     = rank suit | "JOKER"                    (rank 7 8 9 T J Q K A, suit C D H S)
 
 Canonical text (what ``str(position)`` and ``to_text()`` print, one text per position):
 
-- ``rules`` is the preset's name when the rules are exactly a preset (engine/rules.py PRESETS),
+- ``rules`` is the preset's name when the rules are exactly a preset (engine/core/rules.py PRESETS),
   otherwise the fields that differ from the defaults, in the rules' field order, a true boolean
   written as its bare name (``players=3,deck=32,stick_the_dealer``);
 - the kitty is written only when it is not the rest of the deck in deck order (clubs, diamonds,
@@ -32,7 +32,7 @@ Canonical text (what ``str(position)`` and ``to_text()`` print, one text per pos
 - the actions part is left out (with its ``/``) before the first action.
 
 Reading is forgiving, printing is not: any case, spaces around the parts, a space instead of
-``-``, ``10`` for ``T`` (the card and action readers of engine/cards.py and engine/actions.py),
+``-``, ``10`` for ``T`` (the card and action readers of engine/core/cards.py and engine/core/actions.py),
 ``true``/``false`` for a boolean field, and a preset followed by changes
 (``two-handed,deck=32``). Only characters safe in a link's query value are printed: letters,
 digits and ``/ , - : = _``. A text is at most ``MAX_TEXT`` characters; anything else raises
@@ -52,7 +52,7 @@ True
 >>> Position.parse("standard/4/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AH/QS")
 Traceback (most recent call last):
 ...
-engine.position.PositionError: the dealer is a seat 0..3 with 4 players, got '4'
+engine.core.position.PositionError: the dealer is a seat 0..3 with 4 players, got '4'
 """
 
 from __future__ import annotations
@@ -60,10 +60,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-from engine.actions import Action
-from engine.cards import Card, make_deck, parse_card
-from engine.errors import ActionParseError, CardParseError, EuchreError, RulesError, quoted
-from engine.rules import PRESETS, Rules
+from engine.core.actions import Action
+from engine.core.cards import Card, make_deck, parse_card
+from engine.core.errors import ActionParseError, CardParseError, EuchreError, RulesError, quoted
+from engine.core.rules import PRESETS, Rules
 
 MAX_TEXT = 2_000  # characters; every rule changed and a whole hand played is about 500
 
@@ -140,7 +140,7 @@ def parse_rules(text: str) -> Rules:
     >>> parse_rules("players=3,jokers")
     Traceback (most recent call last):
     ...
-    engine.position.PositionError: rules: 'jokers' is not a preset or a rules field; write a preset (standard, tournament, british, two-handed, cutthroat, railroad) or changed fields (players=N, deck=N, joker, stick_the_dealer, defend_alone, lone_lead=TEXT, discard_upcard, optional_pickup, target=N, draw_for_deal, match_games=N)
+    engine.core.position.PositionError: rules: 'jokers' is not a preset or a rules field; write a preset (standard, tournament, british, two-handed, cutthroat, railroad) or changed fields (players=N, deck=N, joker, stick_the_dealer, defend_alone, lone_lead=TEXT, discard_upcard, optional_pickup, target=N, draw_for_deal, match_games=N)
     """
     items = [item.strip() for item in text.split(",")]
     base = _DEFAULTS

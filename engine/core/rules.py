@@ -7,7 +7,7 @@ Rules(players=4, deck=24, joker=False, stick_the_dealer=False, defend_alone=Fals
 >>> Rules.from_dict({"players": 2, "defend_alone": True})
 Traceback (most recent call last):
 ...
-engine.errors.RulesError: defend_alone needs 4 players (there is no partner to sit out with 2)
+engine.core.errors.RulesError: defend_alone needs 4 players (there is no partner to sit out with 2)
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from engine.errors import RulesError, quoted
+from engine.core.errors import RulesError, quoted
 
 LONE_LEADS = ("left_of_dealer", "left_of_loner")
 
@@ -128,3 +128,21 @@ PRESETS: dict[str, Rules] = {
     "Cutthroat (3 players)": Rules(players=3),
     "Railroad (defend alone)": Rules(defend_alone=True, stick_the_dealer=True),
 }
+
+# A spread of rules that between them turn every option on, with every player count and deck
+# size: what the property tests, the differential tests and the benchmarks range over.
+VARIANTS: tuple[Rules, ...] = (
+    Rules(),
+    Rules(joker=True),
+    Rules(deck=28, stick_the_dealer=True),
+    Rules(deck=32, joker=True, stick_the_dealer=True),
+    Rules(players=3),
+    Rules(players=3, deck=32, joker=True, stick_the_dealer=True),
+    Rules(players=3, deck=28, joker=True, discard_upcard=True),
+    Rules(players=2, optional_pickup=True),
+    Rules(players=2, deck=32),
+    Rules(defend_alone=True, stick_the_dealer=True),
+    Rules(defend_alone=True, discard_upcard=True),
+    Rules(deck=28, joker=True, defend_alone=True, lone_lead="left_of_loner"),
+    Rules(optional_pickup=True, discard_upcard=True, joker=True),
+)

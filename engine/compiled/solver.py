@@ -26,9 +26,9 @@ Every function raises ``SolverError`` (a ValueError) for a state that is not in
 the play phase. The hot loop is ``engine.compiled.solver_core`` (numba, compiled once and
 cached on disk); each thread gets its own transposition table.
 
->>> from engine.cards import parse_cards
->>> from engine.hand import from_cards
->>> from engine.rules import Rules
+>>> from engine.core.cards import parse_cards
+>>> from engine.core.hand import from_cards
+>>> from engine.core.rules import Rules
 >>> hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC",
 ...                                   "9S TS QS KS AS", "9D TD QD KD AD")]
 >>> state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_cards("9H")[0])
@@ -46,12 +46,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.actions import Action, play
-from engine.cards import Suit
 from engine.compiled import solver_core
 from engine.compiled.encoding import _BITS, _CARDS, bit_card, card_bit, cards_mask, mask_cards
-from engine.errors import EuchreError
-from engine.hand import TRICKS, HandState, Phase
+from engine.core.actions import Action, play
+from engine.core.cards import Suit, parse_card, parse_cards
+from engine.core.errors import EuchreError
+from engine.core.hand import TRICKS, HandState, Phase, from_cards
+from engine.core.rules import Rules
 
 
 class SolverError(EuchreError):
@@ -245,10 +246,6 @@ def warm_up() -> None:
     with _warm_lock:
         if _warm:
             return
-        from engine.cards import parse_card, parse_cards
-        from engine.hand import from_cards
-        from engine.rules import Rules
-
         hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "9D TD QD KD AD")]
         state = from_cards(Rules(), 3, hands, parse_card("9H")).apply("order").apply("discard 9D")
         makers_tricks(state)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from operator import attrgetter
 
-from engine.actions import (
+from engine.core.actions import (
     DECLINE,
     DEFEND_ALONE,
     ORDER,
@@ -30,13 +30,13 @@ from engine.actions import (
     discard,
     name,
 )
-from engine.cards import Card, Suit, format_cards, make_deck
-from engine.errors import DealError, IllegalAction, quoted
-from engine.position import Position, PositionError
-from engine.ranking import effective_table, trick_winner_index
-from engine.rules import Rules
-from engine.scoring import hand_points
-from engine.seats import partner, same_side
+from engine.core.cards import Card, Suit, format_cards, make_deck
+from engine.core.errors import DealError, IllegalAction, quoted
+from engine.core.position import Position, PositionError
+from engine.core.ranking import effective_table, trick_winner_index
+from engine.core.rules import Rules
+from engine.core.scoring import hand_points
+from engine.core.seats import partner, same_side
 
 HAND_SIZE = 5
 TRICKS = 5
@@ -147,13 +147,13 @@ class HandState:
         return apply(self, action)
 
     def to_position(self) -> Position:
-        """The deal and the actions taken: what the position text holds (engine/position.py)."""
+        """The deal and the actions taken: what the position text holds (engine/core/position.py)."""
         return Position(
             self.rules, self.dealer, self.dealt, self.upcard, self.kitty, tuple(a for _, a in self.history)
         )
 
     def to_text(self) -> str:
-        """This position as one line of text, like chess's FEN (the grammar: engine/position.py):
+        """This position as one line of text, like chess's FEN (the grammar: engine/core/position.py):
         the rules, the dealer, the hands as dealt, the upcard (and the kitty when it is not the
         rest of the deck in deck order) and the actions so far. One text per position;
         ``HandState.from_text`` gives back this very state.
@@ -162,7 +162,7 @@ class HandState:
         actions does not give (a lesson's or the analyzer's), rather than print a text that
         would mean another state.
 
-        >>> from engine.cards import parse_cards
+        >>> from engine.core.cards import parse_cards
         >>> hands = [parse_cards("TH 9H AC KC QC"), parse_cards("JH JD AH KH QH")]
         >>> state = from_cards(Rules(players=2), 1, hands, Card.parse("9S"))
         >>> state = state.apply("pass").apply("pass").apply("call H")
@@ -191,7 +191,7 @@ class HandState:
         >>> HandState.from_text("two-handed/1/TH-9H-AC-KC-QC,JH-JD-AH-KH-QH/9S/pass,call-H")
         Traceback (most recent call last):
         ...
-        engine.position.PositionError: action 2 of 2: call H is not legal for seat 1 now; legal: pass, order
+        engine.core.position.PositionError: action 2 of 2: call H is not legal for seat 1 now; legal: pass, order
         """
         return from_position(Position.parse(text))
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import Action, Kind
-from engine.cards import Card, Suit, make_deck
-from engine.hand import HandState, Phase, Trick, legal_actions, on_maker_side
-from engine.rules import Rules
+from engine.core.actions import Action, Kind
+from engine.core.cards import Card, Suit, make_deck
+from engine.core.hand import HandState, Phase, Trick, legal_actions, on_maker_side
+from engine.core.rules import Rules
 
 HIDDEN_DISCARD = Action(Kind.DISCARD)  # "the dealer discarded a card" without the card
 

@@ -1,12 +1,4 @@
-"""The Expert player (determinized search on the analyzer and the exact solver), and the
-registry of every computer player level: ``make_player("beginner" | "club" | "expert")``.
-
->>> import random
->>> from engine import Rules, deal, view_of
->>> state = deal(Rules(), dealer=0, rng=random.Random(3))
->>> decision = make_player("club").decide(view_of(state, state.to_act), random.Random(0))
->>> decision.action in state.legal_actions()
-True
+"""The Expert player: determinized search on the analyzer and the exact solver.
 
 - Bidding (round 1, round 2, naming trump under a joker): the hand analyzer's own
   function (``engine.analysis.bidding.analyze``) simulates every bid — passing
@@ -17,7 +9,7 @@ True
   of the unseen cards consistent with the view (cards seen, voids shown, the
   upcard in the dealer's hand, what the bids imply — ``engine.analysis.sampler``),
   try each legal action on each deal, finish any remaining declarations with club
-  players, solve the play open-handed (``engine.solver``), and take the action
+  players, solve the play open-handed (``engine.compiled.solver``), and take the action
   with the best average points for its side. Ties go to the club player's choice.
 
 It reads only the view, like every player.
@@ -28,25 +20,19 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
-from engine.actions import Action, Kind
 from engine.analysis.bidding import analyze
 from engine.analysis.explain import label
 from engine.analysis.playout import Outcome, advance, outcome_of, warm_up
 from engine.analysis.sampler import BIDDING_PHASES, sample_state
-from engine.analysis.styles import SoundBidder, opponents
-from engine.errors import EuchreError, quoted
-from engine.game import seat_score
-from engine.hand import HandState, Phase, apply
-from engine.players.base import Decision, Player
-from engine.players.beginner import BeginnerPlayer
+from engine.analysis.styles import opponents
+from engine.compiled.solver import makers_tricks, solve
+from engine.core.actions import Action, Kind
+from engine.core.hand import HandState, Phase, apply
+from engine.core.view import SeatView
+from engine.players.base import Decision
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score
-from engine.players.point_count import PointCountPlayer
-from engine.rules import Rules
-from engine.solver import makers_tricks, solve
-from engine.view import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,45 +130,3 @@ def action_values(
         after = advance(apply(state, a), club, rng, until_play=True)
         out[a] = _net(outcome_of(after, me) if after.is_over else outcome_of(after, me, makers_tricks(after)))
     return out
-
-
-# ---- the registry of computer players -------------------------------------------------
-
-PLAYER_NAMES: tuple[str, ...] = ("beginner", "club", "expert")  # the levels a learner plays against
-# ... and the bidders the arena also compares (card play of both is the Club player's):
-# "sound" bids by the sound bidding model, "pointcount" by a published point count.
-ARENA_PLAYERS: tuple[str, ...] = PLAYER_NAMES + ("sound", "pointcount")
-P = TypeVar("P")
-
-
-class UnknownPlayer(EuchreError):
-    """A player name that is not one of ARENA_PLAYERS."""
-
-
-def make_player(name: str) -> Player:
-    """A new player by name: 'beginner', 'club', 'expert', 'sound' or 'pointcount' (any case)."""
-    key = name.strip().lower() if isinstance(name, str) else name
-    if key == "beginner":
-        return BeginnerPlayer()
-    if key == "club":
-        return ClubPlayer()
-    if key == "expert":
-        return ExpertPlayer()
-    if key == "sound":
-        return SoundBidder()
-    if key == "pointcount":
-        return PointCountPlayer()
-    raise UnknownPlayer(f"{quoted(name)} is not a player; available players: {', '.join(ARENA_PLAYERS)}")
-
-
-def told_the_score(player: P, rules: Rules, scores: tuple[int, ...], seat: int) -> P:
-    """The player as it plays at this game score (players without a score sense are unchanged).
-
-    ``scores`` are per side (engine.game); the seat sees its side's points and the best
-    opponent's.
-    """
-    with_score = getattr(player, "with_score", None)
-    if not callable(with_score):
-        return player
-    told: P = with_score(Score(*seat_score(rules, scores, seat), rules.target))
-    return told

@@ -3,7 +3,7 @@
 The left bower (the jack of trump's colour partner) and the joker belong to the
 trump suit for every purpose. Everything here is a table lookup, built once.
 
->>> from engine.cards import parse_card, Suit
+>>> from engine.core.cards import parse_card, Suit
 >>> effective_suit(parse_card("JD"), Suit.HEARTS)
 <Suit.HEARTS: 2>
 >>> [str(c) for c in trump_order(Suit.HEARTS, deck=24)]
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.cards import ACE, JACK, JOKER, Card, Suit, make_deck
+from engine.core.cards import ACE, JACK, JOKER, Card, Suit, make_deck
 
 _ALL_CARDS = make_deck(32, joker=True)
 

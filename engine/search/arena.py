@@ -13,7 +13,7 @@ and "side b") around the table, with the same cards, so luck of the deal cancels
 Points per hand for a side are the points one seat of that side scores, averaged
 over its seats and the plays of a deal; the paired difference is a's minus b's per
 deal. Make, euchre and march rates count the hands a side made trump. Games: whole
-games to the target are played from seeded deals (engine.game) — the same duplicate
+games to the target are played from seeded deals (engine.core.game) — the same duplicate
 arrangements, each game seed played once per arrangement; the Club player is told
 the score. A game win share is wins per seat a side occupied.
 """
@@ -26,13 +26,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.expert import told_the_score
-from engine.game import new_game, side_of
-from engine.hand import HandState, deal
+from engine.core.game import new_game, side_of
+from engine.core.hand import HandState, deal
+from engine.core.rules import Rules
+from engine.core.stats import Interval, counted_interval, mean_interval
+from engine.core.view import view_of
 from engine.players import Player
-from engine.rules import Rules
-from engine.stats import Interval, counted_interval, mean_interval
-from engine.view import view_of
+from engine.search.registry import told_the_score
 
 MAX_HANDS_PER_GAME = 1000  # a safety net; real games end in a few dozen hands
 
@@ -198,7 +198,7 @@ POINTS, DIFFERENCE, SHARE = (0.0, 4.0), (-4.0, 4.0), (0.0, 1.0)
 
 
 def _ci(interval: Interval, possible: tuple[float, float]) -> list[float]:
-    """An interval of engine.stats as the report prints it, rounded; with fewer than two deals or
+    """An interval of engine.core.stats as the report prints it, rounded; with fewer than two deals or
     games, where it is not known, every value the figure can take (``possible``)."""
     low, high = (interval.low, interval.high) if interval.known else possible
     return [round(low, 4), round(high, 4)]

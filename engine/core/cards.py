@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import IntEnum
 
-from engine.errors import CardParseError, quoted
+from engine.core.errors import CardParseError, quoted
 
 
 class Suit(IntEnum):
@@ -90,7 +90,7 @@ class Card:
     """A playing card. ``suit`` is None only for the joker.
 
     Order is by suit then rank (a display order, not a strength order: strength
-    depends on trump, see ``engine.ranking``).
+    depends on trump, see ``engine.core.ranking``).
     """
 
     suit_index: int  # 0..3 (Suit) or 4 for the joker: keeps ordering total

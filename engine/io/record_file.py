@@ -17,7 +17,7 @@ bad input, with one clear message and never a traceback:
 >>> load_json("[" * 40 + "]" * 40)
 Traceback (most recent call last):
 ...
-engine.record_file.JSONTextError: it is nested deeper than 32 levels (column 33)
+engine.io.record_file.JSONTextError: it is nested deeper than 32 levels (column 33)
 >>> list(iter_entries(io.BytesIO(b'{"a": 1}\\n\\n[2]\\n')))
 [({'a': 1}, None), (None, 'line 3 is not a JSON object')]
 """
@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from engine.errors import SHOWN_CHARS, EuchreError, quoted
+from engine.core.errors import SHOWN_CHARS, EuchreError, quoted
 
 MAX_LINE_BYTES = 1_000_000  # one record line; real records are a few hundred bytes
 MAX_DOCUMENT_BYTES = 4_000_000  # one pretty-printed record spread over several lines

@@ -13,7 +13,7 @@ message shape: what was wrong, and what is accepted.
 >>> parse_int("²", "the step", 1, 9)
 Traceback (most recent call last):
 ...
-engine.numbers.NumberError: the step must be a whole number from 1 to 9, got '²'
+engine.io.numbers.NumberError: the step must be a whole number from 1 to 9, got '²'
 >>> parse_float("0.5", "--time", 0.05, 60)
 0.5
 >>> parse_pair("6, 8", "--score", 0, 9)
@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
-from engine.errors import EuchreError
+from engine.core.errors import EuchreError
 
 MAX_DIGITS = 18  # every number the app takes fits; longer text is refused before conversion
 MAX_SHOWN = 24  # characters of a bad value echoed back in a message
@@ -107,7 +107,7 @@ def parse_score(text: object, target: int) -> tuple[int, int]:
     >>> parse_score("-3,5", 10)
     Traceback (most recent call last):
     ...
-    engine.numbers.NumberError: the score must be two whole numbers from 0 to 9 separated by a comma, your side first (like 6,8), got '-3,5'
+    engine.io.numbers.NumberError: the score must be two whole numbers from 0 to 9 separated by a comma, your side first (like 6,8), got '-3,5'
     """
     match = _SCORE.fullmatch(text) if isinstance(text, str) else None
     if match is None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from engine.actions import Action
-from engine.cards import ACE, Card, make_deck
-from engine.errors import IllegalAction
-from engine.hand import HandState, apply, deal, legal_actions
-from engine.rules import Rules
+from engine.core.actions import Action
+from engine.core.cards import ACE, Card, make_deck
+from engine.core.errors import IllegalAction
+from engine.core.hand import HandState, apply, deal, legal_actions
+from engine.core.rules import Rules
 
 # For the draw only: K high, then Q, J, 10, 9, 8, 7, and the ace low (docs/rules.md §4).
 DRAW_STRENGTH = {13: 7, 12: 6, 11: 5, 10: 4, 9: 3, 8: 2, 7: 1, ACE: 0}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.actions import Action, Kind
-from engine.hand import HandState
-from engine.seats import partner, seat_name
+from engine.core.actions import Action, Kind
+from engine.core.hand import HandState
+from engine.core.seats import partner, seat_name
 
 
 def describe(state: HandState, action: Action) -> str:

@@ -4,7 +4,7 @@ A record is a JSON object: ``rules`` (omitted fields take defaults), ``dealer``,
 ``hands`` (one list of 5 cards per seat, in seat order), ``upcard``, ``actions``
 (canonical action strings), and optionally ``kitty`` (the face-down cards) and
 ``meta`` (free-form, ignored by the engine). Instead of the first six, a record may give
-``position``: a position text (engine/position.py) holding the same deal and actions, which
+``position``: a position text (engine/core/position.py) holding the same deal and actions, which
 replays the same way, step by step.
 """
 
@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Action
-from engine.cards import Card, parse_card
-from engine.errors import DealError, EuchreError, quoted
-from engine.hand import HandState, apply, from_cards, legal_actions
-from engine.numbers import shown_value
-from engine.position import Position, PositionError
-from engine.rules import Rules
+from engine.core.actions import Action
+from engine.core.cards import Card, parse_card
+from engine.core.errors import DealError, EuchreError, quoted
+from engine.core.hand import HandState, apply, from_cards, legal_actions
+from engine.core.position import Position, PositionError
+from engine.core.rules import Rules
+from engine.io.numbers import shown_value
 
 RECORD_FIELDS = ("rules", "dealer", "hands", "upcard", "actions", "kitty", "meta", "position")
 DEAL_FIELDS = ("rules", "dealer", "hands", "upcard", "actions", "kitty")  # or "position"

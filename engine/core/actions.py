@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.cards import Card, Suit, make_deck, parse_card
-from engine.errors import ActionParseError, CardParseError, quoted
+from engine.core.cards import Card, Suit, make_deck, parse_card
+from engine.core.errors import ActionParseError, CardParseError, quoted
 
 
 class Kind(StrEnum):
