@@ -1,6 +1,7 @@
 """The layout is the architecture: each folder is one layer and imports only from the layers
 below it, and no imports close a circle. The test reads every import statement (those inside
-functions included) from the source files, without importing anything.
+functions included) from the source files with the project's one import reader
+(engine/io/source_imports.py, which the compiled code's cache key uses too), without importing them.
 
 Layers, lowest first, are listed in LAYERS (a module belongs to the layer of its longest
 listed prefix). Modules of one layer may import each other, as long as no circle closes.
@@ -10,9 +11,10 @@ from tests/: the tests import the project, never the other way round.
 
 from __future__ import annotations
 
-import ast
 import tomllib
 from pathlib import Path
+
+from engine.io.source_imports import imports_in
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,17 +61,8 @@ def files_outside_tests() -> list[Path]:
 
 
 def imports_from_tests(path: Path) -> list[tuple[str, int]]:
-    """(module, line) for every import of ``tests`` or a module under it in the file."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    found: list[tuple[str, int]] = []
-    for node in ast.walk(tree):
-        names: list[str] = []
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module]
-        found += [(name, node.lineno) for name in names if name == "tests" or name.startswith("tests.")]
-    return found
+    """(module, line) for every absolute import of ``tests`` or a module under it in the file."""
+    return [(i.module, i.line) for i in imports_in(path) if i.level == 0 and (i.module == "tests" or i.module.startswith("tests."))]
 
 
 def layer_of(module: str) -> int:
@@ -84,39 +77,22 @@ def layer_of(module: str) -> int:
 
 def imports_of(path: Path, modules: dict[str, Path], me: str | None = None) -> list[tuple[str, int]]:
     """(project module imported, line) for every import in the file (``me``: its module name)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     me = me or module_name(path)
     package = me if path.name == "__init__.py" else me.rpartition(".")[0]
     found: list[tuple[str, int]] = []
-    for node in ast.walk(tree):
-        names: list[str] = []
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(anchor + ([base] if base else []))
-            for alias in node.names:
-                sub = f"{base}.{alias.name}"
-                names.append(sub if sub in modules else base)
+    for imported in imports_in(path, package):
+        names = [imported.module] if not imported.names else [
+            sub if (sub := f"{imported.module}.{alias}") in modules else imported.module for alias in imported.names]
         for name in names:
             while name and name not in modules:  # `import engine.core.hand.x` -> the deepest real module
                 name = name.rpartition(".")[0]
             if name and name != me:
-                found.append((name, node.lineno))
+                found.append((name, imported.line))
     return found
 
 
 def streamlit_imports(path: Path) -> list[int]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    lines = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "streamlit" for a in node.names):
-            lines.append(node.lineno)
-        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "streamlit":
-            lines.append(node.lineno)
-    return lines
+    return [i.line for i in imports_in(path) if i.level == 0 and i.module.split(".")[0] == "streamlit"]
 
 
 def test_every_import_points_down_a_layer() -> None:

@@ -30,7 +30,6 @@ the code is compiled in memory at every start, and one warning line on stderr sa
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import inspect
 import os
@@ -42,6 +41,8 @@ from pathlib import Path
 import numba
 from numba.core import config as _numba_config
 
+from engine.io.source_imports import imports_in
+
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent.parent  # the folder that holds engine/
 PREFIX = "euchre-"
@@ -49,14 +50,11 @@ PREFIX = "euchre-"
 
 def _imports(path: Path) -> set[str]:
     """The project modules (engine.*) a source file imports, anywhere in the file."""
-    tree = ast.parse(path.read_bytes(), filename=str(path))
     names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    for found in imports_in(path):
+        if found.level == 0:
+            names.add(found.module)
+            names.update(f"{found.module}.{name}" for name in found.names)
     return {n for n in names if n == "engine" or n.startswith("engine.")}
 
 
