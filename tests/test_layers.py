@@ -250,18 +250,19 @@ def test_no_test_module_imports_another_and_only_conftest_files_are_shared() -> 
 
 def test_the_test_import_reader_sees_every_way_in(tmp_path: Path) -> None:
     """Bare names of modules under tests/, ``tests.*``, relative imports, imports inside functions;
-    not the project, the standard library or a test module's own name in a string."""
-    by_name = {p.stem: p for p in files_under_tests()}
+    not the project, the standard library or a module's name in a string."""
+    by_name = {"helper": tmp_path / "helper.py", "conftest": tmp_path / "conftest.py", "test_layers": ROOT / "x"}
     planted = tmp_path / "test_planted.py"
-    planted.write_text("import pytest\nfrom engine.core import rules\nfrom app_pages import APP\n"
+    planted.write_text("import pytest\nfrom engine.core import rules\nfrom helper import APP\n"
                        "def f():\n    import conftest, tests.solver\n    from . import x\n    from .. y import z\n"
-                       "from tests.practice.hands import lone_hearts_maker\nimport test_layers\nNAME = 'app_pages'\n")
+                       "from tests.solver.conftest import brute_force\nimport test_layers\nNAME = 'helper'\n")
     assert imports_from_tests(planted, by_name) == [
-        ("app_pages", 3), ("conftest", 5), ("tests.solver", 5), (".", 6), ("..y", 7),
-        ("tests.practice.hands", 8), ("test_layers", 9)]
-    assert file_under_tests("app_pages", by_name) == TESTS / "app" / "app_pages.py"
-    assert file_under_tests("tests.practice.hands", by_name) == TESTS / "practice" / "hands.py"
+        ("helper", 3), ("conftest", 5), ("tests.solver", 5), (".", 6), ("..y", 7),
+        ("tests.solver.conftest", 8), ("test_layers", 9)]
+    assert file_under_tests("helper", by_name) == tmp_path / "helper.py"
+    assert file_under_tests("tests.solver.conftest", by_name) == TESTS / "solver" / "conftest.py"
     assert file_under_tests("tests.solver", by_name) is None
+    assert imports_from_tests(planted) == [("tests.solver", 5), ("tests.solver.conftest", 8)]
 
 
 def test_the_install_holds_every_package_and_the_pinned_requirements() -> None:

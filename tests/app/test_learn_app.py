@@ -86,7 +86,8 @@ def test_next_and_back_move_through_a_lesson_and_the_url_follows(open_learn: Cal
         ({"lesson": "bowers", "step": "5", "seed": "-3"}, "seed='-3' is not a whole number", None),
     ],
 )
-def test_bad_links_get_a_clear_message_and_fall_back(open_learn: Callable[..., AppTest], db: Path, params: dict[str, str], message: str, header: str | None) -> None:
+def test_bad_links_get_a_clear_message_and_fall_back(open_learn: Callable[..., AppTest], db: Path,
+                                                     params: dict[str, str], message: str, header: str | None) -> None:
     at = open_learn(**params)
     assert message in "\n".join(w.value for w in at.warning)
     if header:
@@ -138,7 +139,8 @@ def the_prompt(at: AppTest) -> str:
     return next(m.value for m in at.markdown if "are trump. Click the" in m.value)
 
 
-def test_a_wrong_answer_marks_your_pick_and_the_right_card_then_waits(open_learn: Callable[..., AppTest], db: Path) -> None:
+def test_a_wrong_answer_marks_your_pick_and_the_right_card_then_waits(open_learn: Callable[..., AppTest],
+                                                                      db: Path) -> None:
     at = open_learn(lesson="bowers", step="5", seed="10")
     prompt = the_prompt(at)
     right = left_bower_from_prompt(at)
@@ -366,7 +368,8 @@ def pictures(at: AppTest) -> list[tuple[str, str]]:
     return [pair for e in at.html for pair in re.findall(r'data-card="(\w+)" data-state="(\w+)"', str(e.proto.body))]
 
 
-def test_an_order_is_marked_place_by_place_and_the_right_order_shown(open_learn: Callable[..., AppTest], db: Path) -> None:
+def test_an_order_is_marked_place_by_place_and_the_right_order_shown(open_learn: Callable[..., AppTest],
+                                                                     db: Path) -> None:
     at = open_learn(lesson="ranking", step="4", seed="3")
     assert "Clubs ♣ are trump. Spades ♠ were led." in texts(at)
     assert card_buttons_shown(at) == ["9♠", "Q♣", "K♠", "A♠", "J♣"]

@@ -56,14 +56,16 @@ def test_a_file_that_cannot_be_imported_says_why() -> None:
     assert read_import(b"\xff\xfe\n") == "line 1 is not UTF-8 text"
 
 
-def test_a_small_import_draws_every_hand(open_page: Callable[..., AppTest], played_records: Callable[..., list[Any]], db: Path) -> None:
+def test_a_small_import_draws_every_hand(open_page: Callable[..., AppTest],
+                                         played_records: Callable[..., list[Any]], db: Path) -> None:
     at = _import(open_page(PAGE), to_jsonl(played_records(3)).encode())
     assert [s.value for s in at.success] == ["3 hand(s) imported. 3 records read, none refused; 1 game."]
     assert len(_panels(at)) == 3 and not at.warning
     assert not [b for b in at.button if b.key and b.key.startswith("practice_import-")]  # one page: no pager
 
 
-def test_a_large_import_draws_one_page_of_hands_and_pages_on(open_page: Callable[..., AppTest], big_import: bytes, db: Path) -> None:
+def test_a_large_import_draws_one_page_of_hands_and_pages_on(open_page: Callable[..., AppTest],
+                                                             big_import: bytes, db: Path) -> None:
     at = _import(open_page(PAGE), big_import)
     assert [s.value for s in at.success] == [
         "12,594 hand(s) imported. 12,594 records read, none refused; 5 games."]
@@ -84,7 +86,9 @@ def test_a_large_import_draws_one_page_of_hands_and_pages_on(open_page: Callable
     assert len(tables) == sum(1 for g in graded.values() if g) > 0
 
 
-def test_the_file_is_read_once_per_upload(open_page: Callable[..., AppTest], played_records: Callable[..., list[Any]], db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_file_is_read_once_per_upload(open_page: Callable[..., AppTest],
+                                          played_records: Callable[..., list[Any]], db: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
     import ui.practice_panels
 
     at = _import(open_page(PAGE), to_jsonl(played_records(IMPORT_PAGE_HANDS + 2)).encode())
@@ -102,7 +106,8 @@ def test_the_file_is_read_once_per_upload(open_page: Callable[..., AppTest], pla
     assert "practice_imported" not in at.session_state  # a removed file leaves nothing behind
 
 
-def test_refused_records_are_counted_and_shown_as_text(open_page: Callable[..., AppTest], played_records: Callable[..., list[Any]], db: Path) -> None:
+def test_refused_records_are_counted_and_shown_as_text(open_page: Callable[..., AppTest],
+                                                       played_records: Callable[..., list[Any]], db: Path) -> None:
     records = played_records(4)
     records[1]["actions"][0] = "play [AS](https://evil.example)"  # the engine's message quotes it
     lines = [json.dumps(r) for r in records]

@@ -33,7 +33,8 @@ def row(at: AppTest, name: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("deck, joker", [(24, False), (32, False), (24, True)])
-def test_each_trump_ranks_the_bowers_first_and_lists_every_card_once(rules_page: Callable[..., AppTest], deck: int, joker: bool) -> None:
+def test_each_trump_ranks_the_bowers_first_and_lists_every_card_once(rules_page: Callable[..., AppTest],
+                                                                     deck: int, joker: bool) -> None:
     at = rules_page(deck=str(deck), joker="1" if joker else "0")
     for trump in Suit:
         at.segmented_control(key="rx_trump").set_value(trump).run()
@@ -105,7 +106,8 @@ def test_a_link_opens_the_same_walkthrough_step_with_its_rules(rules_page: Calla
         ({"section": "follow", "led": "8D", "hand": "QD"}, "8D is not in this deck"),
     ],
 )
-def test_bad_links_explain_and_fall_back(rules_page: Callable[..., AppTest], params: dict[str, str], message: str) -> None:
+def test_bad_links_explain_and_fall_back(rules_page: Callable[..., AppTest], params: dict[str, str],
+                                         message: str) -> None:
     at = rules_page(**params)
     assert any(message in w.value for w in at.warning), [w.value for w in at.warning]
     if params.get("section") == "deal":
@@ -199,7 +201,8 @@ def test_the_walkthroughs_link_follows_its_step(rules_page: Callable[..., AppTes
     ("[x](https://evil.example)", "step='\\[x\\](https\\:\u2060//evil"),  # plain text, never a live link
     ("150", "step='150' is past the end of this deal"),
 ])
-def test_a_bad_step_in_the_link_is_explained_plainly_and_shows_step_0_of_the_same_deal(rules_page: Callable[..., AppTest], step: str, shown: str) -> None:
+def test_a_bad_step_in_the_link_is_explained_plainly_and_shows_step_0_of_the_same_deal(rules_page: Callable[..., AppTest],
+                                                                                       step: str, shown: str) -> None:
     at = rules_page(section="deal", seed="2024", dealer="3", step=step)
     warnings = [w.value for w in at.warning]
     assert any(shown in w and "step 0" in w for w in warnings), warnings

@@ -77,7 +77,8 @@ def check_records_output(ran: Any, json_lines: Callable[[str], list[dict[str, An
 
 @settings(settings.get_profile("fuzz"), max_examples=60)
 @given(data=st.data())
-def test_replay_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path, data: st.DataObject) -> None:
+def test_replay_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path,
+                               data: st.DataObject) -> None:
     path = tmp_path / "records.jsonl"
     path.write_bytes(records_file(data.draw, good_record))
     check_records_output(run_main(replay.main, [str(path)]), json_lines)
@@ -119,7 +120,8 @@ def play_phase_records(draw: st.DrawFn, good_record: Callable[..., dict[str, Any
 
 @settings(settings.get_profile("fuzz"), max_examples=25)
 @given(data=st.data())
-def test_solve_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path, data: st.DataObject) -> None:
+def test_solve_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path,
+                              data: st.DataObject) -> None:
     path = tmp_path / "solves.jsonl"
     if data.draw(st.booleans()):
         body = "\n".join(json.dumps(r) for r in data.draw(st.lists(play_phase_records(good_record), min_size=1, max_size=2)))

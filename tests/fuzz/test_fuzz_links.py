@@ -153,7 +153,8 @@ def test_the_check_reads_markdown_as_a_renderer_does(body: str, live: bool) -> N
 
 @pytest.mark.parametrize(("page", "key"), PAIRS)
 @pytest.mark.parametrize("value", [LINK, IMAGE], ids=["link", "image"])
-def test_the_issue_links_draw_no_link(open_with: Callable[..., AppTest], tally: Any, page: str, key: str, value: str) -> None:
+def test_the_issue_links_draw_no_link(open_with: Callable[..., AppTest], tally: Any, page: str, key: str,
+                                      value: str) -> None:
     tally("links: the issue's link and image in every parameter", lambda: check_link(open_with, page, key, value))
 
 
@@ -189,6 +190,7 @@ hostile_values = st.one_of(
 
 @settings(settings.get_profile("fuzz"), max_examples=24)
 @given(pair=st.sampled_from(PAIRS), value=hostile_values)
-def test_any_hostile_value_in_any_parameter_draws_no_link(open_with: Callable[..., AppTest], tally: Any, pair: tuple[str, str], value: str) -> None:
+def test_any_hostile_value_in_any_parameter_draws_no_link(open_with: Callable[..., AppTest], tally: Any,
+                                                          pair: tuple[str, str], value: str) -> None:
     page, key = pair
     tally("links: generated markdown and HTML", lambda: check_link(open_with, page, key, value))
