@@ -6,7 +6,9 @@ functions included) from the source files with the project's one import reader
 Layers, lowest first, are listed in LAYERS (a module belongs to the layer of its longest
 listed prefix). Modules of one layer may import each other, as long as no circle closes.
 The benchmarks and experiments (bench/) are the top layer, and nothing outside tests/ imports
-from tests/: the tests import the project, never the other way round.
+from tests/: the tests import the project, never the other way round. Nor does a test module
+import another: what tests share is in conftest.py files (fixtures, hypothesis profiles and
+strategies), the only files under tests/ besides the test modules.
 """
 
 from __future__ import annotations
@@ -38,6 +40,22 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 PACKAGES = ("engine", "store", "lessons", "practice", "ui", "views", "bench")
 SCRIPT_FOLDERS = ("tools",)  # folders of scripts outside the packages (none left: bench/ holds them)
 NO_STREAMLIT_BELOW = LAYERS.index(("Streamlit widgets", ("ui",)))  # everything below ui never imports Streamlit
+TESTS = ROOT / "tests"
+# Helper modules that tests/players and tests/practice still import, each with the test modules that
+# may import it; the fixtures that replace them are in tests/conftest.py. Converting a folder
+# removes its entries here.
+NOT_YET_FIXTURES: dict[str, tuple[str, ...]] = {
+    "tests/players/players_helpers.py": (
+        "tests/players/test_players_legal.py", "tests/players/test_players_view_only.py",
+        "tests/players/test_point_count.py"),
+    "tests/practice/hands.py": (
+        "tests/practice/test_practice_coach.py", "tests/practice/test_practice_review.py",
+        "tests/practice/test_practice_table.py"),
+    "tests/practice/practice_doubles.py": (
+        "tests/practice/test_practice_coach.py", "tests/practice/test_practice_session.py",
+        "tests/practice/test_practice_table_session.py"),
+    "tests/app/app_pages.py": ("tests/practice/test_records_busy.py",),
+}
 
 
 def module_name(path: Path) -> str:
@@ -60,9 +78,31 @@ def files_outside_tests() -> list[Path]:
     return sorted(p for p in files if "__pycache__" not in p.parts)
 
 
-def imports_from_tests(path: Path) -> list[tuple[str, int]]:
-    """(module, line) for every absolute import of ``tests`` or a module under it in the file."""
-    return [(i.module, i.line) for i in imports_in(path) if i.level == 0 and (i.module == "tests" or i.module.startswith("tests."))]
+def files_under_tests() -> list[Path]:
+    return sorted(p for p in TESTS.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def imports_from_tests(path: Path, by_name: dict[str, Path] | None = None) -> list[tuple[str, int]]:
+    """(module, line) for every import in the file of ``tests`` or a module under it. For a file
+    under tests/, ``by_name`` (file name without .py -> file under tests/: pytest puts each test
+    folder on sys.path) also finds those modules imported by their bare name, and every relative
+    import (of a neighbour)."""
+    found: list[tuple[str, int]] = []
+    for imported in imports_in(path):
+        if imported.level and by_name is None:
+            continue
+        name = "." * imported.level + imported.module
+        if name.split(".")[0] == "tests" or by_name is not None and (name.startswith(".") or name.split(".")[0] in by_name):
+            found.append((name, imported.line))
+    return found
+
+
+def file_under_tests(name: str, by_name: dict[str, Path]) -> Path | None:
+    """The file under tests/ that an import names, if it is one file."""
+    if name.split(".")[0] in by_name:
+        return by_name[name.split(".")[0]]
+    path = ROOT.joinpath(*name.split(".")).with_suffix(".py")
+    return path if name.startswith("tests.") and path.exists() else None
 
 
 def layer_of(module: str) -> int:
@@ -167,6 +207,44 @@ def test_nothing_outside_tests_imports_from_tests() -> None:
     found = [f"{path.relative_to(ROOT)}:{line} imports {name}" for path in files for name, line in imports_from_tests(path)]
     assert found == [], "modules outside tests/ that import from tests/ (move what they share out of tests/):\n" + \
         "\n".join(found)
+
+
+def test_no_test_module_imports_another_and_only_conftest_files_are_shared() -> None:
+    files = files_under_tests()
+    assert len(files) > 50 and (TESTS / "conftest.py") in files
+    names = [p.stem for p in files if p.name != "conftest.py"]
+    assert len(names) == len(set(names)), "pytest imports test modules by their file name: keep them unique"
+    by_name = {p.stem: p for p in files}
+    helpers = [str(p.relative_to(ROOT)) for p in files if p.name != "conftest.py" and not p.name.startswith("test_")]
+    assert set(helpers) <= set(NOT_YET_FIXTURES), \
+        "files under tests/ that are neither a test module nor a conftest.py (move what they share into a conftest.py):\n" + \
+        "\n".join(sorted(set(helpers) - set(NOT_YET_FIXTURES)))
+    found = []
+    for path in files:
+        me = str(path.relative_to(ROOT))
+        for name, line in imports_from_tests(path, by_name):
+            target = file_under_tests(name, by_name)
+            allowed = target is not None and me in NOT_YET_FIXTURES.get(str(target.relative_to(ROOT)), ())
+            if not allowed:
+                found.append(f"{me}:{line} imports {name}")
+    assert found == [], "test modules that import test code (use a fixture of a conftest.py instead):\n" + "\n".join(found)
+
+
+def test_the_test_import_reader_sees_every_way_in(tmp_path: Path) -> None:
+    """Bare names of modules under tests/, ``tests.*``, relative imports, imports inside functions;
+    not the project, the standard library or a module's name in a string."""
+    by_name = {"helper": tmp_path / "helper.py", "conftest": tmp_path / "conftest.py", "test_layers": ROOT / "x"}
+    planted = tmp_path / "test_planted.py"
+    planted.write_text("import pytest\nfrom engine.core import rules\nfrom helper import APP\n"
+                       "def f():\n    import conftest, tests.solver\n    from . import x\n    from .. y import z\n"
+                       "from tests.solver.conftest import brute_force\nimport test_layers\nNAME = 'helper'\n")
+    assert imports_from_tests(planted, by_name) == [
+        ("helper", 3), ("conftest", 5), ("tests.solver", 5), (".", 6), ("..y", 7),
+        ("tests.solver.conftest", 8), ("test_layers", 9)]
+    assert file_under_tests("helper", by_name) == tmp_path / "helper.py"
+    assert file_under_tests("tests.solver.conftest", by_name) == TESTS / "solver" / "conftest.py"
+    assert file_under_tests("tests.solver", by_name) is None
+    assert imports_from_tests(planted) == [("tests.solver", 5), ("tests.solver.conftest", 8)]
 
 
 def test_the_install_holds_every_package_and_the_pinned_requirements() -> None:

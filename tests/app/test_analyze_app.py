@@ -4,19 +4,20 @@ picker, the share link and a failing deal shown trick by trick."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from app_pages import APP, open_page
 from streamlit.testing.v1 import AppTest
 
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "views/analyze.py"
 
 
 def _open(query: dict[str, str] | None = None, url: str | None = None) -> AppTest:
-    if url is None:
-        return open_page(PAGE, query)
+    """The page as a link opens it (at the address ``url`` when given), checked for exceptions."""
     at = AppTest.from_file(APP, default_timeout=120)
     at.switch_page(PAGE)
-    at.context = {"url": url}
+    if url is not None:
+        at.context = {"url": url}
     for key, value in (query or {}).items():
         at.query_params[key] = value
     at.run()

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from streamlit.testing.v1 import AppTest
+
 from engine.core.cards import Suit, parse_cards
 from engine.study.chart_table import load
 from engine.study.classes import hand_class
 from lessons.loader import load_lessons
-from tests.app.app_pages import open_page
 
 PAGE = "views/charts.py"
 
 
-def test_the_page_draws_a_chart_with_its_controls() -> None:
+def test_the_page_draws_a_chart_with_its_controls(open_page: Callable[..., AppTest]) -> None:
     at = open_page(PAGE)
     assert at.title[0].value == "Call charts"
     assert "Green: bid; red: pass." in at.markdown[0].value
@@ -28,7 +31,7 @@ def _query(at: object) -> dict[str, str]:
     return dict(part.split("=", 1) for part in link.proto.query_string.split("&"))
 
 
-def test_choosing_a_kind_of_hand_deals_an_example_and_links_the_analyzer() -> None:
+def test_choosing_a_kind_of_hand_deals_an_example_and_links_the_analyzer(open_page: Callable[..., AppTest]) -> None:
     at = open_page(PAGE)
     box = at.selectbox[1]
     # both bowers and the ace of trump, one void, no off ace: first seat, a queen turned up
@@ -44,7 +47,7 @@ def test_choosing_a_kind_of_hand_deals_an_example_and_links_the_analyzer() -> No
     assert hand_class(hand, Suit.HEARTS, up).key == "t3-RLa-o0-v1-upQ"
 
 
-def test_at_nine_all_the_squares_are_the_chance_your_side_scores() -> None:
+def test_at_nine_all_the_squares_are_the_chance_your_side_scores(open_page: Callable[..., AppTest]) -> None:
     """At 9-9 whoever scores wins the game: the page's figure for ordering is the share of the
     study's deals on which your side scored (counted here from the chart's outcome counts)."""
     at = open_page(PAGE)
@@ -59,7 +62,7 @@ def test_at_nine_all_the_squares_are_the_chance_your_side_scores() -> None:
     assert _query(at)["score"] in ("9,9", "9%2C9")
 
 
-def test_round_two_names_a_suit_and_links_the_turned_down_card() -> None:
+def test_round_two_names_a_suit_and_links_the_turned_down_card(open_page: Callable[..., AppTest]) -> None:
     at = open_page(PAGE)
     at = next(b for b in at.button_group if b.label == "Round").set_value(2).run()
     assert [b.label for b in at.button_group] == ["Round", "Seat"]  # no upcard in round 2
@@ -71,7 +74,7 @@ def test_round_two_names_a_suit_and_links_the_turned_down_card() -> None:
     assert query["round"] == "2" and query["turned_down"] in "CDS" and query["upcard"][-1] == query["turned_down"]
 
 
-def test_the_print_view_shows_every_seat() -> None:
+def test_the_print_view_shows_every_seat(open_page: Callable[..., AppTest]) -> None:
     at = open_page(PAGE)
     at = at.toggle[0].set_value(True).run()
     assert not at.exception
@@ -80,13 +83,13 @@ def test_the_print_view_shows_every_seat() -> None:
     assert len(at.get("plotly_chart")) == 4
 
 
-def test_rules_without_a_shipped_chart_say_what_to_do() -> None:
+def test_rules_without_a_shipped_chart_say_what_to_do(open_page: Callable[..., AppTest]) -> None:
     at = open_page(PAGE, {"deck": "32"})
     info = " ".join(i.value for i in at.info)
     assert "six rule presets" in info and "python -m engine study charts" in info
 
 
-def test_the_strategy_lesson_shows_the_chart_for_the_seat_chosen() -> None:
+def test_the_strategy_lesson_shows_the_chart_for_the_seat_chosen(open_page: Callable[..., AppTest]) -> None:
     (lesson,) = [le for le in load_lessons() if any(st.title == "The chart for your seat" for st in le.steps)]
     step = next(i for i, st in enumerate(lesson.steps, start=1) if st.title == "The chart for your seat")
     assert lesson.steps[step - 1].element is not None and lesson.steps[step - 1].element.kind == "chart"
@@ -126,7 +129,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def test_the_legend_names_the_frames_colour_and_the_frames_leave_the_labels_in_view() -> None:
+def test_the_legend_names_the_frames_colour_and_the_frames_leave_the_labels_in_view(open_page: Callable[..., AppTest]) -> None:
     from engine.study.chart_table import disagrees, grid
     from ui.call_chart import COLOURS, FRAME_COLOUR, FRAME_COLOUR_NAME, figure
 
@@ -156,7 +159,7 @@ def test_the_legend_names_the_frames_colour_and_the_frames_leave_the_labels_in_v
     assert all(t.marker.opacity == 0.01 for t in fig.data if t.type == "scatter")
 
 
-def test_the_phone_grid_has_every_square_and_frame_of_the_heatmap() -> None:
+def test_the_phone_grid_has_every_square_and_frame_of_the_heatmap(open_page: Callable[..., AppTest]) -> None:
     from engine.study.chart_table import disagrees
     from ui.call_chart import CHART_CSS, PHONE_WIDTH, compact_html
 
@@ -176,7 +179,7 @@ def test_the_phone_grid_has_every_square_and_frame_of_the_heatmap() -> None:
     assert ".ec-chart-phone { font-size: max(11px, 0.75rem)" in CHART_CSS  # never below 11 px
 
 
-def test_the_seat_control_has_short_labels_and_names_the_seat_in_full() -> None:
+def test_the_seat_control_has_short_labels_and_names_the_seat_in_full(open_page: Callable[..., AppTest]) -> None:
     at = open_page(PAGE)
     seat = next(b for b in at.button_group if b.label == "Seat")
     assert seat.options == ["First", "Second", "Third", "Dealer"]  # four short buttons fit across a phone
@@ -186,7 +189,7 @@ def test_the_seat_control_has_short_labels_and_names_the_seat_in_full() -> None:
     assert any(c.value == "Dealer's partner." for c in at.caption)
 
 
-def test_cutthroat_has_no_score_view_and_says_why() -> None:
+def test_cutthroat_has_no_score_view_and_says_why(open_page: Callable[..., AppTest]) -> None:
     from engine.core.rules import PRESETS
     from ui.share import rules_to_query
 

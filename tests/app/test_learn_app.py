@@ -7,10 +7,10 @@ suit), not read from the code under test.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from app_pages import APP, open_page
 from streamlit.testing.v1 import AppTest
 
 from lessons.loader import load_lessons
@@ -18,19 +18,15 @@ from lessons.progress import Progress
 from store.progress import load_browser, open_store, save_browser
 from ui.cards import picture_svg
 
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PARTNER = {"Hearts": "D", "Diamonds": "H", "Spades": "C", "Clubs": "S"}  # docs/rules.md §3 colour pairs
 PARTNER_LETTER = {"D": "H", "H": "D", "S": "C", "C": "S"}
 
 
 @pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    return path
-
-
-def open_learn(**params: str) -> AppTest:
-    return open_page("views/learn.py", params, timeout=60)
+def open_learn(open_page: Callable[..., AppTest]) -> Callable[..., AppTest]:
+    """The Learn page opened with ``params`` as its link's query."""
+    return lambda **params: open_page("views/learn.py", params, timeout=60)
 
 
 def texts(at: AppTest) -> str:
@@ -43,7 +39,7 @@ def button(at: AppTest, label: str):  # type: ignore[no-untyped-def]
     return next(b for b in at.button if b.label == label)
 
 
-def test_every_step_of_every_lesson_renders(db: Path) -> None:
+def test_every_step_of_every_lesson_renders(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn()
     for lesson in load_lessons():
         for number, step in enumerate(lesson.steps, start=1):
@@ -55,7 +51,7 @@ def test_every_step_of_every_lesson_renders(db: Path) -> None:
             assert f"Step {number} of {len(lesson.steps)}" in str(at.get("progress")[0].proto.text)
 
 
-def test_the_list_shows_every_lesson_with_progress(db: Path) -> None:
+def test_the_list_shows_every_lesson_with_progress(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn()
     shown = texts(at)
     for lesson in load_lessons():
@@ -69,7 +65,7 @@ def qp(at: AppTest, key: str) -> str:
     return value[0] if isinstance(value, list) else str(value)
 
 
-def test_next_and_back_move_through_a_lesson_and_the_url_follows(db: Path) -> None:
+def test_next_and_back_move_through_a_lesson_and_the_url_follows(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn(lesson="bowers", step="1")
     button(at, "Next").click().run()
     assert qp(at, "step") == "2" and "The right bower" in [h.value for h in at.header]
@@ -90,7 +86,8 @@ def test_next_and_back_move_through_a_lesson_and_the_url_follows(db: Path) -> No
         ({"lesson": "bowers", "step": "5", "seed": "-3"}, "seed='-3' is not a whole number", None),
     ],
 )
-def test_bad_links_get_a_clear_message_and_fall_back(db: Path, params: dict[str, str], message: str, header: str | None) -> None:
+def test_bad_links_get_a_clear_message_and_fall_back(open_learn: Callable[..., AppTest], db: Path,
+                                                     params: dict[str, str], message: str, header: str | None) -> None:
     at = open_learn(**params)
     assert message in "\n".join(w.value for w in at.warning)
     if header:
@@ -142,7 +139,8 @@ def the_prompt(at: AppTest) -> str:
     return next(m.value for m in at.markdown if "are trump. Click the" in m.value)
 
 
-def test_a_wrong_answer_marks_your_pick_and_the_right_card_then_waits(db: Path) -> None:
+def test_a_wrong_answer_marks_your_pick_and_the_right_card_then_waits(open_learn: Callable[..., AppTest],
+                                                                      db: Path) -> None:
     at = open_learn(lesson="bowers", step="5", seed="10")
     prompt = the_prompt(at)
     right = left_bower_from_prompt(at)
@@ -163,7 +161,7 @@ def test_a_wrong_answer_marks_your_pick_and_the_right_card_then_waits(db: Path) 
     assert "Streak 0 · best 0 · 0 right of 1" in texts(at)
 
 
-def test_a_right_answer_stays_until_next_question_is_pressed(db: Path) -> None:
+def test_a_right_answer_stays_until_next_question_is_pressed(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn(lesson="bowers", step="5", seed="10")
     prompt, before = the_prompt(at), card_buttons_shown(at)
     right = left_bower_from_prompt(at)
@@ -181,14 +179,14 @@ def test_a_right_answer_stays_until_next_question_is_pressed(db: Path) -> None:
     assert "Streak 2 · best 2 · 2 right of 2" in texts(at)
 
 
-def test_the_exercise_caption_has_no_question_number(db: Path) -> None:
+def test_the_exercise_caption_has_no_question_number(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn(lesson="bowers", step="5", seed="255665")
     captions = [c.value for c in at.caption]
     assert "Streak 0 · best 0 · 0 right of 0" in captions
     assert not any("#" in c or "255665" in c for c in captions)
 
 
-def test_which_cards_can_you_play_is_selected_then_checked(db: Path) -> None:
+def test_which_cards_can_you_play_is_selected_then_checked(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn(lesson="following", step="4", seed="5")
     assert "Select every card" in texts(at)
     # the question for seed 5 of this step (the left-bower trap), as a person reads it
@@ -216,7 +214,7 @@ def test_which_cards_can_you_play_is_selected_then_checked(db: Path) -> None:
     assert [b.label for b in at.button if b.label == "Next question"] == ["Next question"]
 
 
-def test_present_mode_reveals_the_answer_on_demand(db: Path) -> None:
+def test_present_mode_reveals_the_answer_on_demand(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn(lesson="tricks", step="4", seed="3", present="1")
     assert not at.success
     assert card_buttons_shown(at) == [], "nobody clicks cards at a projector"
@@ -235,7 +233,7 @@ def test_present_mode_reveals_the_answer_on_demand(db: Path) -> None:
     assert not at.success and "Reveal the answer" in [b.label for b in at.button]
 
 
-def test_learn_has_no_present_switch_of_its_own(db: Path) -> None:
+def test_learn_has_no_present_switch_of_its_own(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn(lesson="bowers", step="5", seed="10")
     present = [t for t in at.toggle if "present" in t.label.lower() or "projector" in t.label.lower()]
     assert len(present) == 1 and present[0] in list(at.sidebar.toggle), "one switch, in the sidebar"
@@ -245,7 +243,7 @@ def test_learn_has_no_present_switch_of_its_own(db: Path) -> None:
     assert "Which card is the left bower?" in texts(at)
 
 
-def test_every_step_leads_back_to_the_lesson_list(db: Path) -> None:
+def test_every_step_leads_back_to_the_lesson_list(open_learn: Callable[..., AppTest], db: Path) -> None:
     lesson = next(x for x in load_lessons() if x.id == "bowers")
     at = open_learn(lesson="bowers", step="1")
     for number in range(1, len(lesson.steps) + 1):
@@ -304,7 +302,7 @@ def test_a_name_switches_to_the_named_record(db: Path) -> None:
         "after a name is given, the browser's record is left alone"
 
 
-def test_progress_is_saved_per_learner(db: Path) -> None:
+def test_progress_is_saved_per_learner(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn(lesson="deck", step="6")
     at.query_params.clear()
     at.run()
@@ -316,7 +314,7 @@ def test_progress_is_saved_per_learner(db: Path) -> None:
     assert "Review" in [b.label for b in fresh.button]
 
 
-def test_a_corrupt_database_is_reported_and_lessons_still_work(db: Path) -> None:
+def test_a_corrupt_database_is_reported_and_lessons_still_work(open_learn: Callable[..., AppTest], db: Path) -> None:
     db.write_bytes(b"not a database at all" * 50)
     at = open_learn()
     at.text_input(key="learn-name-input").input("Ada").run()
@@ -328,7 +326,7 @@ def test_a_corrupt_database_is_reported_and_lessons_still_work(db: Path) -> None
     assert not at.exception and "The left bower" in [h.value for h in at.header]
 
 
-def test_order_up_or_pass_names_its_judge_and_links_the_analyzer(db: Path) -> None:
+def test_order_up_or_pass_names_its_judge_and_links_the_analyzer(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn(lesson="making-trump", step="5", seed="3")
     assert "Pick it up or pass?" in texts(at) or "Order up" in texts(at)
     button(at, "Pass").click().run()
@@ -337,7 +335,7 @@ def test_order_up_or_pass_names_its_judge_and_links_the_analyzer(db: Path) -> No
     assert any("](analyze?hand=" in m.value for m in at.markdown)
 
 
-def test_points_question_right_answer_from_the_rule_book(db: Path) -> None:
+def test_points_question_right_answer_from_the_rule_book(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn(lesson="alone-and-scoring", step="7", seed="12")
     prompt = next(m.value for m in at.markdown if "Who scores" in m.value)
     tricks = int(re.search(r"took (\d) trick", prompt).group(1))  # type: ignore[union-attr]
@@ -352,7 +350,7 @@ def test_points_question_right_answer_from_the_rule_book(db: Path) -> None:
     assert at.success and at.success[0].value.startswith("Right!")
 
 
-def test_ordering_cards_can_start_over(db: Path) -> None:
+def test_ordering_cards_can_start_over(open_learn: Callable[..., AppTest], db: Path) -> None:
     at = open_learn(lesson="ranking", step="4", seed="3")
     cards = [b for b in at.button if b.key and b.key.startswith("ex-")]
     assert len(cards) >= 3
@@ -370,7 +368,8 @@ def pictures(at: AppTest) -> list[tuple[str, str]]:
     return [pair for e in at.html for pair in re.findall(r'data-card="(\w+)" data-state="(\w+)"', str(e.proto.body))]
 
 
-def test_an_order_is_marked_place_by_place_and_the_right_order_shown(db: Path) -> None:
+def test_an_order_is_marked_place_by_place_and_the_right_order_shown(open_learn: Callable[..., AppTest],
+                                                                     db: Path) -> None:
     at = open_learn(lesson="ranking", step="4", seed="3")
     assert "Clubs ♣ are trump. Spades ♠ were led." in texts(at)
     assert card_buttons_shown(at) == ["9♠", "Q♣", "K♠", "A♠", "J♣"]

@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from app_pages import APP
 from streamlit.testing.v1 import AppTest
 
 from engine.core.rules import Rules
@@ -18,14 +17,8 @@ from practice.codes import DealCode, decode, encode
 from practice.session import Position, Session, Waiting, act, replay
 from practice.table_session import PracticeTable, read_link
 
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "views/practice.py"
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    return path
 
 
 def _open(query: dict[str, str] | None = None, play_forced: bool = False) -> AppTest:

@@ -6,24 +6,17 @@ refused records are counted and named, never a traceback."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from app_pages import open_page
-from import_files import BIG, big_file, played_records
 from streamlit.testing.v1 import AppTest
 
 from practice.export import MAX_IMPORT_BYTES, to_jsonl
 from ui.practice_panels import IMPORT_PAGE_HANDS, ImportRead, read_import
 
 PAGE = "views/practice.py"
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    return path
 
 
 def _import(at: AppTest, data: bytes, name: str = "game.jsonl") -> AppTest:
@@ -37,7 +30,7 @@ def _panels(at: AppTest) -> list[str]:
     return [e.label for e in at.expander if e.label.startswith("Hand ")]
 
 
-def test_reading_a_file_counts_records_refusals_games_and_hands() -> None:
+def test_reading_a_file_counts_records_refusals_games_and_hands(played_records: Callable[..., list[Any]]) -> None:
     lines = [json.dumps(r) for r in played_records(10)]
     lines[3] = "{not json"
     lines[5] = "[1, 2]"
@@ -63,19 +56,21 @@ def test_a_file_that_cannot_be_imported_says_why() -> None:
     assert read_import(b"\xff\xfe\n") == "line 1 is not UTF-8 text"
 
 
-def test_a_small_import_draws_every_hand(db: Path) -> None:
+def test_a_small_import_draws_every_hand(open_page: Callable[..., AppTest],
+                                         played_records: Callable[..., list[Any]], db: Path) -> None:
     at = _import(open_page(PAGE), to_jsonl(played_records(3)).encode())
     assert [s.value for s in at.success] == ["3 hand(s) imported. 3 records read, none refused; 1 game."]
     assert len(_panels(at)) == 3 and not at.warning
     assert not [b for b in at.button if b.key and b.key.startswith("practice_import-")]  # one page: no pager
 
 
-def test_a_large_import_draws_one_page_of_hands_and_pages_on(db: Path) -> None:
-    at = _import(open_page(PAGE), big_file())
+def test_a_large_import_draws_one_page_of_hands_and_pages_on(open_page: Callable[..., AppTest],
+                                                             big_import: bytes, db: Path) -> None:
+    at = _import(open_page(PAGE), big_import)
     assert [s.value for s in at.success] == [
         "12,594 hand(s) imported. 12,594 records read, none refused; 5 games."]
     assert [label.split(":")[0] for label in _panels(at)] == [f"Hand {n}" for n in range(1, IMPORT_PAGE_HANDS + 1)]
-    assert len(at.dataframe) == 1 and len(at.dataframe[0].value) == BIG  # the summary table: every hand
+    assert len(at.dataframe) == 1 and len(at.dataframe[0].value) == big_import.count(b"\n")  # the summary table: every hand
     at.button(key="practice_import-next").click().run()
     assert not at.exception
     assert [label.split(":")[0] for label in _panels(at)] == [
@@ -91,7 +86,9 @@ def test_a_large_import_draws_one_page_of_hands_and_pages_on(db: Path) -> None:
     assert len(tables) == sum(1 for g in graded.values() if g) > 0
 
 
-def test_the_file_is_read_once_per_upload(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_file_is_read_once_per_upload(open_page: Callable[..., AppTest],
+                                          played_records: Callable[..., list[Any]], db: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
     import ui.practice_panels
 
     at = _import(open_page(PAGE), to_jsonl(played_records(IMPORT_PAGE_HANDS + 2)).encode())
@@ -109,7 +106,8 @@ def test_the_file_is_read_once_per_upload(db: Path, monkeypatch: pytest.MonkeyPa
     assert "practice_imported" not in at.session_state  # a removed file leaves nothing behind
 
 
-def test_refused_records_are_counted_and_shown_as_text(db: Path) -> None:
+def test_refused_records_are_counted_and_shown_as_text(open_page: Callable[..., AppTest],
+                                                       played_records: Callable[..., list[Any]], db: Path) -> None:
     records = played_records(4)
     records[1]["actions"][0] = "play [AS](https://evil.example)"  # the engine's message quotes it
     lines = [json.dumps(r) for r in records]
@@ -123,7 +121,7 @@ def test_refused_records_are_counted_and_shown_as_text(db: Path) -> None:
     assert [label.split(":")[0] for label in _panels(at)] == ["Hand 1", "Hand 3", "Hand 4"]
 
 
-def test_a_file_with_no_good_record_is_one_error(db: Path) -> None:
+def test_a_file_with_no_good_record_is_one_error(open_page: Callable[..., AppTest], db: Path) -> None:
     at = _import(open_page(PAGE), b"nothing here\n")
     assert [e.value for e in at.error] == [
         "That file cannot be imported: line 1 is not JSON (Expecting value); each line must be one replay record"]

@@ -9,8 +9,6 @@ import re
 import struct
 from pathlib import Path
 
-import pytest
-from app_pages import APP
 from streamlit.testing.v1 import AppTest
 
 from engine.core.game import apply_game, new_game, next_hand
@@ -31,15 +29,9 @@ from practice.table import choice_text
 from practice.table_session import PracticeTable
 from ui.replay_view import chance_figure, jump_to_selected, selected_step
 
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "views/practice.py"
 SEED_WITH_A_BLUNDER = 2  # the learner's first legal choice at every turn blunders at step 2 (the dealer's discard)
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    return path
 
 
 def _finished_hand(seed: int) -> AppTest:

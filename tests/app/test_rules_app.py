@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
-from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from engine.core.cards import Card, Suit
@@ -15,13 +14,13 @@ from engine.core.rules import Rules
 SAME_COLOUR = {Suit.CLUBS: "S", Suit.SPADES: "C", Suit.HEARTS: "D", Suit.DIAMONDS: "H"}  # docs/rules.md §3
 
 
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
+pytestmark = pytest.mark.usefixtures("db")
 
 
-def rules_page(**params: str) -> AppTest:
-    return open_page("views/rules.py", params, timeout=30)
+@pytest.fixture
+def rules_page(open_page: Callable[..., AppTest]) -> Callable[..., AppTest]:
+    """The Rules page opened with ``params`` as its link's query."""
+    return lambda **params: open_page("views/rules.py", params, timeout=30)
 
 
 def row(at: AppTest, name: str) -> list[tuple[str, str]]:
@@ -34,7 +33,8 @@ def row(at: AppTest, name: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("deck, joker", [(24, False), (32, False), (24, True)])
-def test_each_trump_ranks_the_bowers_first_and_lists_every_card_once(deck: int, joker: bool) -> None:
+def test_each_trump_ranks_the_bowers_first_and_lists_every_card_once(rules_page: Callable[..., AppTest],
+                                                                     deck: int, joker: bool) -> None:
     at = rules_page(deck=str(deck), joker="1" if joker else "0")
     for trump in Suit:
         at.segmented_control(key="rx_trump").set_value(trump).run()
@@ -48,7 +48,7 @@ def test_each_trump_ranks_the_bowers_first_and_lists_every_card_once(deck: int, 
         assert f"J{SAME_COLOUR[trump]}" not in [c for c, _ in row(at, f"suit-{SAME_COLOUR[trump]}")]
 
 
-def test_the_checker_lights_up_the_legal_cards_and_explains_the_left_bower() -> None:
+def test_the_checker_lights_up_the_legal_cards_and_explains_the_left_bower(rules_page: Callable[..., AppTest]) -> None:
     at = rules_page(section="follow", trump="H", led="KD", hand="JD,QD,AH,9C,TS")
     assert row(at, "led") == [("KD", "normal")]
     assert dict(row(at, "hand")) == {"JD": "disabled", "QD": "playable", "AH": "disabled",
@@ -62,7 +62,7 @@ def test_the_checker_lights_up_the_legal_cards_and_explains_the_left_bower() -> 
     assert [c for c, s in row(at, "hand") if s == "playable"] == ["9C"]
 
 
-def test_the_scoring_table_follows_the_rules() -> None:
+def test_the_scoring_table_follows_the_rules(rules_page: Callable[..., AppTest]) -> None:
     at = rules_page(section="scoring", defend_alone="1")
     table = at.markdown[[i for i, m in enumerate(at.markdown) if "| Result |" in m.value][0]].value
     assert "| lone maker wins all 5 | makers 4 |" in table
@@ -72,7 +72,7 @@ def test_the_scoring_table_follows_the_rules() -> None:
     assert "| maker wins all 5 (a march) | maker 3 |" in table and "defenders 2 each" in table
 
 
-def test_the_walkthrough_steps_forward_and_back_and_ends_with_the_points() -> None:
+def test_the_walkthrough_steps_forward_and_back_and_ends_with_the_points(rules_page: Callable[..., AppTest]) -> None:
     at = rules_page(section="deal", seed="2024", dealer="3")
     assert at.session_state["rx_step"] == 0
     next_button = next(b for b in at.button if b.label == "Next")
@@ -87,7 +87,7 @@ def test_the_walkthrough_steps_forward_and_back_and_ends_with_the_points() -> No
     assert "seed=2024" in link and "dealer=3" in link and "section=deal" in link
 
 
-def test_a_link_opens_the_same_walkthrough_step_with_its_rules() -> None:
+def test_a_link_opens_the_same_walkthrough_step_with_its_rules(rules_page: Callable[..., AppTest]) -> None:
     at = rules_page(section="deal", players="2", optional_pickup="1", seed="77", dealer="1", step="4")
     assert at.session_state["rules"] == Rules(players=2, optional_pickup=True)
     assert at.session_state["rx_step"] == 4
@@ -106,7 +106,8 @@ def test_a_link_opens_the_same_walkthrough_step_with_its_rules() -> None:
         ({"section": "follow", "led": "8D", "hand": "QD"}, "8D is not in this deck"),
     ],
 )
-def test_bad_links_explain_and_fall_back(params: dict[str, str], message: str) -> None:
+def test_bad_links_explain_and_fall_back(rules_page: Callable[..., AppTest], params: dict[str, str],
+                                         message: str) -> None:
     at = rules_page(**params)
     assert any(message in w.value for w in at.warning), [w.value for w in at.warning]
     if params.get("section") == "deal":
@@ -125,7 +126,7 @@ def _joker_upcard_seed() -> int:
 
 
 @pytest.mark.parametrize("preset", ["Two-handed", "Cutthroat (3 players)", "British (25 cards, Benny)", "Railroad (defend alone)"])
-def test_every_section_works_under_each_variant(preset: str) -> None:
+def test_every_section_works_under_each_variant(rules_page: Callable[..., AppTest], preset: str) -> None:
     from engine.core.rules import PRESETS
     from ui.share import rules_to_query
 
@@ -146,7 +147,7 @@ def test_every_section_works_under_each_variant(preset: str) -> None:
         assert not at.exception, (preset, section)
 
 
-def test_the_walkthrough_says_the_points_per_side_and_names_the_deal_number_plainly() -> None:
+def test_the_walkthrough_says_the_points_per_side_and_names_the_deal_number_plainly(rules_page: Callable[..., AppTest]) -> None:
     from ui.walkthrough import build_walkthrough
 
     at = rules_page(section="deal", seed="2024", dealer="3")
@@ -166,7 +167,7 @@ def test_the_walkthrough_says_the_points_per_side_and_names_the_deal_number_plai
     assert "South " not in text and "North " not in text  # never seat by seat (which reads as double)
 
 
-def test_the_walkthrough_lays_the_four_hands_around_the_table() -> None:
+def test_the_walkthrough_lays_the_four_hands_around_the_table(rules_page: Callable[..., AppTest]) -> None:
     at = rules_page(section="deal", seed="42", dealer="0", step="12")
     felt = next(h.value for h in at.html if 'data-testid="card-table"' in h.value)
     places = re.findall(r'<div class="ec-seat ec-(\w+)[^"]*" data-seat="(\d)"', felt)
@@ -174,7 +175,7 @@ def test_the_walkthrough_lays_the_four_hands_around_the_table() -> None:
     assert 'class="ec-grid ec-n4 ec-compass"' in felt
 
 
-def test_the_walkthroughs_link_follows_its_step() -> None:
+def test_the_walkthroughs_link_follows_its_step(rules_page: Callable[..., AppTest]) -> None:
     """Issue 30, item 5: the link keeps the step as it moves, so a reload shows the same step."""
     at = rules_page(section="deal", seed="2024", dealer="3")
     assert at.query_params["step"] in ("0", ["0"])
@@ -200,7 +201,8 @@ def test_the_walkthroughs_link_follows_its_step() -> None:
     ("[x](https://evil.example)", "step='\\[x\\](https\\:\u2060//evil"),  # plain text, never a live link
     ("150", "step='150' is past the end of this deal"),
 ])
-def test_a_bad_step_in_the_link_is_explained_plainly_and_shows_step_0_of_the_same_deal(step: str, shown: str) -> None:
+def test_a_bad_step_in_the_link_is_explained_plainly_and_shows_step_0_of_the_same_deal(rules_page: Callable[..., AppTest],
+                                                                                       step: str, shown: str) -> None:
     at = rules_page(section="deal", seed="2024", dealer="3", step=step)
     warnings = [w.value for w in at.warning]
     assert any(shown in w and "step 0" in w for w in warnings), warnings

@@ -2,29 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from engine.core.rules import PRESETS, Rules
 
-
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
+pytestmark = pytest.mark.usefixtures("db")
 
 
-def start(page: str | None = None, **params: str) -> AppTest:
-    return open_page(page, params, timeout=30)
+@pytest.fixture
+def start(open_page: Callable[..., AppTest]) -> Callable[..., AppTest]:
+    """``start(page, **params)``: the app opened at ``page`` (the default page when None) with ``params``."""
+    return lambda page=None, **params: open_page(page, params, timeout=30)
 
 
 def summary(at: AppTest) -> str:
     return str(at.main.caption[0].value)
 
 
-def test_home_renders_with_the_rules_summary_and_links_to_every_page() -> None:
+def test_home_renders_with_the_rules_summary_and_links_to_every_page(start: Callable[..., AppTest]) -> None:
     at = start()
     assert at.title[0].value == "Euchre Coach"
     assert summary(at) == "Rules: **Standard (North America)** — 4 players · 24 cards · to 10"
@@ -34,7 +33,7 @@ def test_home_renders_with_the_rules_summary_and_links_to_every_page() -> None:
     assert 'data-card="JH"' in bowers and 'data-card="JD"' in bowers
 
 
-def test_home_starts_a_newcomer_at_the_first_lesson_and_keeps_variants_out_of_the_intro() -> None:
+def test_home_starts_a_newcomer_at_the_first_lesson_and_keeps_variants_out_of_the_intro(start: Callable[..., AppTest]) -> None:
     at = start()
     first = at.get("page_link")[0].proto  # the first link on the page, above "Where to go"
     assert first.page == "learn" and first.query_string == "lesson=deck&step=1"
@@ -46,7 +45,7 @@ def test_home_starts_a_newcomer_at_the_first_lesson_and_keeps_variants_out_of_th
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_each_preset_sets_the_rules_and_the_summary(name: str) -> None:
+def test_each_preset_sets_the_rules_and_the_summary(start: Callable[..., AppTest], name: str) -> None:
     at = start()
     at.sidebar.selectbox(key="rules_w_preset").set_value(name).run()
     assert not at.exception
@@ -57,7 +56,7 @@ def test_each_preset_sets_the_rules_and_the_summary(name: str) -> None:
     assert at.sidebar.toggle(key="rules_w_joker").value == PRESETS[name].joker
 
 
-def test_changing_one_option_makes_the_rules_custom() -> None:
+def test_changing_one_option_makes_the_rules_custom(start: Callable[..., AppTest]) -> None:
     at = start()
     at.sidebar.radio(key="rules_w_deck").set_value(32).run()
     assert at.session_state["rules"] == Rules(deck=32)
@@ -65,7 +64,7 @@ def test_changing_one_option_makes_the_rules_custom() -> None:
     assert "32 cards" in summary(at)
 
 
-def test_options_that_need_four_players_are_switched_off_and_disabled_with_fewer() -> None:
+def test_options_that_need_four_players_are_switched_off_and_disabled_with_fewer(start: Callable[..., AppTest]) -> None:
     at = start()
     at.sidebar.selectbox(key="rules_w_preset").set_value("Railroad (defend alone)").run()
     at.sidebar.toggle(key="rules_w_defend_alone")  # exists and is on
@@ -79,7 +78,7 @@ def test_options_that_need_four_players_are_switched_off_and_disabled_with_fewer
     assert "Needs 4 players" in toggle.help
 
 
-def test_rules_in_a_link_are_applied_and_bad_ones_explained() -> None:
+def test_rules_in_a_link_are_applied_and_bad_ones_explained(start: Callable[..., AppTest]) -> None:
     at = start(players="2", optional_pickup="1", target="5")
     assert at.session_state["rules"] == Rules(players=2, optional_pickup=True, target=5)
     assert at.sidebar.selectbox(key="rules_w_preset").value == "Custom"
@@ -90,7 +89,7 @@ def test_rules_in_a_link_are_applied_and_bad_ones_explained() -> None:
     assert "defend_alone needs 4 players" in impossible.warning[0].value
 
 
-def test_display_toggles_change_the_cards() -> None:
+def test_display_toggles_change_the_cards(start: Callable[..., AppTest]) -> None:
     at = start()
     assert any('width="90"' in h.value for h in at.html)
     assert at.sidebar.toggle(key="projector").label == "Present mode"
@@ -101,7 +100,7 @@ def test_display_toggles_change_the_cards() -> None:
 
 
 @pytest.mark.parametrize("page", ["views/learn.py", "views/analyze.py", "views/practice.py", "views/rules.py"])
-def test_every_page_runs_under_the_router_with_the_sidebar(page: str) -> None:
+def test_every_page_runs_under_the_router_with_the_sidebar(start: Callable[..., AppTest], page: str) -> None:
     at = start(page)  # start() asserts there is no exception
     assert at.sidebar.selectbox(key="rules_w_preset").value == "Standard (North America)"
 
@@ -144,7 +143,7 @@ def _present_style(at: AppTest) -> bool:
 
 
 @pytest.mark.parametrize("page", [None, "views/practice.py", "views/rules.py", "views/analyze.py"])
-def test_a_link_with_present_1_opens_any_page_in_present_mode(page: str | None) -> None:
+def test_a_link_with_present_1_opens_any_page_in_present_mode(start: Callable[..., AppTest], page: str | None) -> None:
     at = start(page, present="1")
     assert at.session_state["projector"] is True
     assert at.sidebar.toggle(key="projector").value is True
@@ -152,7 +151,7 @@ def test_a_link_with_present_1_opens_any_page_in_present_mode(page: str | None) 
     assert at.query_params["present"] == "1"  # kept in the link while on (the practice page rewrites its link)
 
 
-def test_the_sidebar_switch_puts_present_1_in_the_link_and_takes_it_out() -> None:
+def test_the_sidebar_switch_puts_present_1_in_the_link_and_takes_it_out(start: Callable[..., AppTest]) -> None:
     at = start()
     assert "present" not in at.query_params and not _present_style(at)
     at.sidebar.toggle(key="projector").set_value(True).run()
@@ -163,6 +162,6 @@ def test_the_sidebar_switch_puts_present_1_in_the_link_and_takes_it_out() -> Non
 
 
 @pytest.mark.parametrize("value, on", [("0", False), ("off", False), ("true", True), ("maybe", False)])
-def test_present_values_in_a_link(value: str, on: bool) -> None:
+def test_present_values_in_a_link(start: Callable[..., AppTest], value: str, on: bool) -> None:
     at = start(present=value)  # start() checks that nothing raised
     assert at.session_state["projector"] is on

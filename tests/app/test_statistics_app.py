@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
-
-from tests.app.app_pages import open_page
 
 PAGE = "views/practice.py"
 # (learner called, made, points for, points against, grades) of seven hands
@@ -29,14 +28,12 @@ HANDS = [
 
 
 @pytest.fixture
-def seven_hands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def seven_hands(db: Path) -> Path:
     from store import practice_log
     from store.db import connect
     from store.practice_log import HandRow
 
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    conn = connect(path)
+    conn = connect(db)
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
     for number, (called, made, won, lost, grades) in enumerate(HANDS):
         practice_log.save_hand(game, HandRow(
@@ -44,10 +41,16 @@ def seven_hands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             learner_side_made=won > 0, made=made, learner_alone=False, euchres_for=False, euchred=False,
             points_for=won, points_against=lost, grades=grades), conn)
     conn.close()
-    return path
+    return db
 
 
-def _statistics() -> AppTest:
+@pytest.fixture
+def statistics(open_page: Callable[..., AppTest]) -> Callable[[], AppTest]:
+    """The Statistics view of the Practice page."""
+    return lambda: _statistics(open_page)
+
+
+def _statistics(open_page: Callable[..., AppTest]) -> AppTest:
     at = open_page(PAGE)
     at.segmented_control(key="practice_view").set_value("Statistics").run()
     assert not at.exception, [e.value for e in at.exception]
@@ -69,8 +72,8 @@ def _chart(at: AppTest, title: str) -> dict[str, Any]:
     raise AssertionError(f"no chart titled {title!r}")
 
 
-def test_counts_are_shown_without_a_change_arrow(seven_hands: Path) -> None:
-    at = _statistics()
+def test_counts_are_shown_without_a_change_arrow(statistics: Callable[[], AppTest], seven_hands: Path) -> None:
+    at = statistics()
     metrics = {m.label: m for m in at.metric}
     assert metrics["Hands played"].value == "7"
     # never called: "0 (made 0)", and no delta (its arrow read as a rise)
@@ -80,8 +83,8 @@ def test_counts_are_shown_without_a_change_arrow(seven_hands: Path) -> None:
     assert metrics["Net points per hand"].value == "+0.29"
 
 
-def test_the_axes_cover_every_hand(seven_hands: Path) -> None:
-    at = _statistics()
+def test_the_axes_cover_every_hand(statistics: Callable[[], AppTest], seven_hands: Path) -> None:
+    at = statistics()
     points = _chart(at, "Net points over time")
     grades = _chart(at, "Decision grades per hand")
     for spec in (points, grades):
@@ -95,10 +98,10 @@ def test_the_axes_cover_every_hand(seven_hands: Path) -> None:
     assert grades["layout"]["yaxis"]["dtick"] == 1
 
 
-def test_the_grades_run_from_green_to_red(seven_hands: Path) -> None:
+def test_the_grades_run_from_green_to_red(statistics: Callable[[], AppTest], seven_hands: Path) -> None:
     from ui.practice_panels import GRADE_COLOURS
 
-    at = _statistics()
+    at = statistics()
     bars = {t["name"]: t for t in _chart(at, "Decision grades per hand")["data"]}
     assert list(bars) == ["best", "good", "inaccuracy", "mistake", "blunder"]
     colours = {name: t["marker"]["color"] for name, t in bars.items()}

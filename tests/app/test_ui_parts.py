@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
 
 from engine.core.cards import JOKER, Card, Suit, make_deck, parse_card
 from engine.core.hand import apply, legal_actions
@@ -227,10 +229,8 @@ def test_a_long_badge_keeps_clear_of_the_corner_index(state: str) -> None:
     assert left >= 22 and left + width <= 97, (left, width)
 
 
-def test_the_analyzers_card_picker_shows_a_picked_card_as_selected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from app_pages import open_page
-
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
+@pytest.mark.usefixtures("db")
+def test_the_analyzers_card_picker_shows_a_picked_card_as_selected(open_page: Callable[..., AppTest]) -> None:
     at = open_page("views/analyze.py", timeout=120)
     pick = next(b for b in at.button if b.key and b.key.startswith("an_pick-") and b.label == "A♠")
     pick.click().run()

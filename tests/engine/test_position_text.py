@@ -251,25 +251,8 @@ def test_any_text_up_to_the_limit_is_read_or_refused_at_once() -> None:
 # ---- every reachable state of every preset (and of random rules) comes back from its text ----
 
 
-@st.composite
-def any_rules(draw: st.DrawFn) -> Rules:
-    if draw(st.booleans()):
-        return draw(st.sampled_from(list(PRESETS.values())))
-    players = draw(st.sampled_from([2, 3, 4]))
-    four = players == 4
-    return Rules(
-        players=players,
-        deck=draw(st.sampled_from([24, 28, 32])),
-        joker=draw(st.booleans()),
-        stick_the_dealer=draw(st.booleans()),
-        defend_alone=four and draw(st.booleans()),
-        lone_lead=draw(st.sampled_from(["left_of_dealer", "left_of_loner"])) if four else "left_of_dealer",
-        discard_upcard=draw(st.booleans()),
-        optional_pickup=draw(st.booleans()),
-        target=draw(st.sampled_from([5, 7, 10])),
-        draw_for_deal=draw(st.booleans()),
-        match_games=draw(st.sampled_from([1, 3, 5])),
-    )
+# Half the examples a preset, the other half any rules (this folder's conftest.py).
+PRESETS_OR_ANY = st.one_of(st.sampled_from(list(PRESETS.values())), st.from_type(Rules))
 
 
 URL_SAFE = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/,-:=_")
@@ -287,7 +270,7 @@ def messy(text: str) -> str:
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=any_rules(), seed=st.integers(0, 2**32 - 1), from_given_cards=st.booleans(),
+@given(rules=PRESETS_OR_ANY, seed=st.integers(0, 2**32 - 1), from_given_cards=st.booleans(),
        pass_bias=st.sampled_from([0.0, 0.5, 0.9]))
 def test_every_reachable_state_comes_back_from_its_text(rules: Rules, seed: int, from_given_cards: bool,
                                                         pass_bias: float) -> None:
@@ -318,7 +301,7 @@ def test_every_reachable_state_comes_back_from_its_text(rules: Rules, seed: int,
 
 
 @settings(max_examples=300, deadline=None)
-@given(rules=any_rules(), seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 1999),
+@given(rules=PRESETS_OR_ANY, seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 1999),
        junk=st.text(alphabet="/,-: =9TJQKACDHSxplayordiscaljk\n", max_size=12))
 def test_a_damaged_text_is_read_or_refused_with_a_position_error(rules: Rules, seed: int, cut: int,
                                                                  junk: str) -> None:

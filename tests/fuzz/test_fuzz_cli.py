@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fuzzing import Ran, fuzz_settings, good_record, json_lines, run_main
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cli import analyze, arena, replay, solve
@@ -39,7 +39,7 @@ record_fields = st.sampled_from(["rules", "dealer", "hands", "upcard", "actions"
 
 
 @st.composite
-def records(draw: st.DrawFn) -> dict[str, Any]:
+def records(draw: st.DrawFn, good_record: Callable[..., dict[str, Any]]) -> dict[str, Any]:
     """A legal record with some fields replaced by arbitrary JSON, or an arbitrary object."""
     base = good_record(draw(st.integers(0, 50)), draw(st.integers(0, 30)), draw(st.sampled_from([2, 3, 4])))
     if draw(st.booleans()):
@@ -51,13 +51,13 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     return base
 
 
-def records_file(draw: st.DrawFn) -> bytes:
+def records_file(draw: st.DrawFn, good_record: Callable[..., dict[str, Any]]) -> bytes:
     kind = draw(st.integers(0, 5))
     if kind == 0:
         return draw(st.binary(max_size=400))
     if kind == 1:
         return draw(st.text(max_size=400)).encode("utf-8", "surrogatepass")
-    lines = [json.dumps(r) for r in draw(st.lists(records(), min_size=1, max_size=4))]
+    lines = [json.dumps(r) for r in draw(st.lists(records(good_record), min_size=1, max_size=4))]
     if kind == 2:  # one record pretty-printed
         return json.dumps(json.loads(lines[0]), indent=2).encode()
     if kind == 3:  # a damaged line among good ones
@@ -67,7 +67,7 @@ def records_file(draw: st.DrawFn) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
 
 
-def check_records_output(ran: Ran) -> None:
+def check_records_output(ran: Any, json_lines: Callable[[str], list[dict[str, Any]]]) -> None:
     ran.check()
     if not ran.err:  # the file was read: one JSON line per record, exit 2 iff one failed
         rows = json_lines(ran.out)
@@ -75,22 +75,23 @@ def check_records_output(ran: Ran) -> None:
         assert (ran.code == 2) == any("error" in r for r in rows)
 
 
-@fuzz_settings(60)
+@settings(settings.get_profile("fuzz"), max_examples=60)
 @given(data=st.data())
-def test_replay_takes_any_file(tmp_path: Path, data: st.DataObject) -> None:
+def test_replay_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path,
+                               data: st.DataObject) -> None:
     path = tmp_path / "records.jsonl"
-    path.write_bytes(records_file(data.draw))
-    check_records_output(run_main(replay.main, [str(path)]))
+    path.write_bytes(records_file(data.draw, good_record))
+    check_records_output(run_main(replay.main, [str(path)]), json_lines)
 
 
-@fuzz_settings(15)
+@settings(settings.get_profile("fuzz"), max_examples=15)
 @given(data=st.data())
-def test_replay_takes_any_stdin(data: st.DataObject) -> None:
-    check_records_output(run_main(replay.main, ["-"], stdin=records_file(data.draw)))
+def test_replay_takes_any_stdin(run_main: Any, good_record: Any, json_lines: Any, data: st.DataObject) -> None:
+    check_records_output(run_main(replay.main, ["-"], stdin=records_file(data.draw, good_record)), json_lines)
 
 
 @st.composite
-def play_phase_records(draw: st.DrawFn) -> dict[str, Any]:
+def play_phase_records(draw: st.DrawFn, good_record: Callable[..., dict[str, Any]]) -> dict[str, Any]:
     """Mostly records that stop in the play phase (solve's input), some damaged."""
     record = good_record(draw(st.integers(0, 200)), 0)
     from engine.core.hand import Phase, apply, legal_actions
@@ -117,25 +118,26 @@ def play_phase_records(draw: st.DrawFn) -> dict[str, Any]:
     return record
 
 
-@fuzz_settings(25)
+@settings(settings.get_profile("fuzz"), max_examples=25)
 @given(data=st.data())
-def test_solve_takes_any_file(tmp_path: Path, data: st.DataObject) -> None:
+def test_solve_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path,
+                              data: st.DataObject) -> None:
     path = tmp_path / "solves.jsonl"
     if data.draw(st.booleans()):
-        body = "\n".join(json.dumps(r) for r in data.draw(st.lists(play_phase_records(), min_size=1, max_size=2)))
+        body = "\n".join(json.dumps(r) for r in data.draw(st.lists(play_phase_records(good_record), min_size=1, max_size=2)))
         path.write_text(body + "\n", encoding="utf-8")
     else:
-        path.write_bytes(records_file(data.draw))
-    check_records_output(run_main(solve.main, [str(path)]))
+        path.write_bytes(records_file(data.draw, good_record))
+    check_records_output(run_main(solve.main, [str(path)]), json_lines)
 
 
-@fuzz_settings(40)
+@settings(settings.get_profile("fuzz"), max_examples=40)
 @given(
     option=st.sampled_from(["--score", "--time", "--samples", "--seed", "--round", "--rules", "--hand",
                             "--upcard", "--seat", "--bids", "--turned-down"]),
     value=st.one_of(numbers_text, json_values.map(json.dumps), st.text(max_size=30)),
 )
-def test_analyze_takes_any_option(option: str, value: str) -> None:
+def test_analyze_takes_any_option(run_main: Any, option: str, value: str) -> None:
     if "\x00" in value:  # an argv cannot hold NUL
         value = value.replace("\x00", "")
     argv = {"--hand": ["--hand", value, "--upcard", "9H", "--seat", "first"],
@@ -161,12 +163,12 @@ def _short(text: str, high: int) -> str:
     return text
 
 
-@fuzz_settings(30)
+@settings(settings.get_profile("fuzz"), max_examples=30)
 @given(
     option=st.sampled_from(["--hands", "--games", "--seed", "--rules", "--a", "--b", "--bogus"]),
     value=st.one_of(numbers_text, json_values.map(json.dumps), st.sampled_from(["beginner", "club", "Expert"])),
 )
-def test_arena_takes_any_option(option: str, value: str) -> None:
+def test_arena_takes_any_option(run_main: Any, option: str, value: str) -> None:
     value = value.replace("\x00", "")
     if option == "--hands":
         value = _short(value, 3)
@@ -180,9 +182,9 @@ def test_arena_takes_any_option(option: str, value: str) -> None:
         assert ran.out == "" and ran.err.startswith("arena: error: ")
 
 
-@fuzz_settings(20)
+@settings(settings.get_profile("fuzz"), max_examples=20)
 @given(argv=st.lists(st.one_of(st.text(max_size=10), st.sampled_from(["-", "--help", "--json", "-x"])), max_size=3))
-def test_any_arguments(tmp_path: Path, argv: list[str]) -> None:
+def test_any_arguments(run_main: Any, tmp_path: Path, argv: list[str]) -> None:
     """Arbitrary argument lists: never a traceback (file names that do not exist are a message)."""
     argv = [a.replace("\x00", "") for a in argv]
     for command in (replay.main, solve.main):

@@ -13,19 +13,17 @@ from __future__ import annotations
 
 import re
 import string
-import sys
-from pathlib import Path
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from fuzzing import fuzz_settings, tally
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
-from app_pages import APP  # noqa: E402
-from streamlit.testing.v1 import AppTest  # noqa: E402
+from ui.share import RULE_FIELDS
 
-from ui.share import RULE_FIELDS  # noqa: E402
+pytestmark = pytest.mark.usefixtures("db")
 
 HAND = "JH JD AH KS 9C"
 # The parameters each page reads, each with the other parameters that make the page read it
@@ -122,21 +120,7 @@ def html_tags_with_host(at: AppTest) -> list[str]:
             if _EVIL in m.group().lower()]
 
 
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
-
-
-def open_with(page: str, query: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page(page)
-    for key, value in query.items():
-        at.query_params[key] = value.replace("\x00", "")
-    at.run()
-    return at
-
-
-def check_link(page: str, key: str, value: str) -> None:
+def check_link(open_with: Callable[..., AppTest], page: str, key: str, value: str) -> None:
     """Open ``page`` with ``value`` in ``key`` (and what makes the page read it): no exception,
     nothing from the value drawn as a link or an image, no long run of it echoed."""
     at = open_with(page, {**PAGE_KEYS[page][key], key: value})
@@ -169,12 +153,13 @@ def test_the_check_reads_markdown_as_a_renderer_does(body: str, live: bool) -> N
 
 @pytest.mark.parametrize(("page", "key"), PAIRS)
 @pytest.mark.parametrize("value", [LINK, IMAGE], ids=["link", "image"])
-def test_the_issue_links_draw_no_link(page: str, key: str, value: str) -> None:
-    tally("links: the issue's link and image in every parameter", lambda: check_link(page, key, value))
+def test_the_issue_links_draw_no_link(open_with: Callable[..., AppTest], tally: Any, page: str, key: str,
+                                      value: str) -> None:
+    tally("links: the issue's link and image in every parameter", lambda: check_link(open_with, page, key, value))
 
 
 @pytest.mark.parametrize("page", list(PAGE_KEYS))
-def test_a_10000_character_value_is_cut(page: str) -> None:
+def test_a_10000_character_value_is_cut(open_with: Callable[..., AppTest], tally: Any, page: str) -> None:
     """Every parameter of the page holds the same 10,000-character value at once."""
     def check() -> None:
         query = {key: LONG for key in PAGE_KEYS[page]}
@@ -203,8 +188,9 @@ hostile_values = st.one_of(
 )
 
 
-@fuzz_settings(24)
+@settings(settings.get_profile("fuzz"), max_examples=24)
 @given(pair=st.sampled_from(PAIRS), value=hostile_values)
-def test_any_hostile_value_in_any_parameter_draws_no_link(pair: tuple[str, str], value: str) -> None:
+def test_any_hostile_value_in_any_parameter_draws_no_link(open_with: Callable[..., AppTest], tally: Any,
+                                                          pair: tuple[str, str], value: str) -> None:
     page, key = pair
-    tally("links: generated markdown and HTML", lambda: check_link(page, key, value))
+    tally("links: generated markdown and HTML", lambda: check_link(open_with, page, key, value))

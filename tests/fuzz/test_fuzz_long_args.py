@@ -5,9 +5,11 @@ never a traceback, and no more than about 60 characters of the value in it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
-from fuzzing import fuzz_settings, run_main, tally
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import __main__ as engine_main
@@ -47,7 +49,7 @@ long_values = st.builds(
 ).map(lambda v: v.replace("\x00", "").replace("/", "_") or "Q" * SIZE)
 
 
-def _check(case: int, value: str) -> None:
+def _check(run_main: Callable[..., Any], case: int, value: str) -> None:
     command, option, arguments = CASES[case]
     ran = run_main(command, arguments(option, value))
     if command is engine_main.main:  # an unknown command: the usage line, then the one error line
@@ -60,11 +62,11 @@ def _check(case: int, value: str) -> None:
 
 
 @pytest.mark.parametrize("case", range(len(CASES)))
-def test_every_option_once(case: int) -> None:
-    tally("long command-line values", lambda: _check(case, "Q" * SIZE))
+def test_every_option_once(tally: Any, run_main: Any, case: int) -> None:
+    tally("long command-line values", lambda: _check(run_main, case, "Q" * SIZE))
 
 
-@fuzz_settings(60)
+@settings(settings.get_profile("fuzz"), max_examples=60)
 @given(case=st.integers(0, len(CASES) - 1), value=long_values)
-def test_a_100_kb_value_comes_back_short(case: int, value: str) -> None:
-    tally("long command-line values", lambda: _check(case, value))
+def test_a_100_kb_value_comes_back_short(tally: Any, run_main: Any, case: int, value: str) -> None:
+    tally("long command-line values", lambda: _check(run_main, case, value))

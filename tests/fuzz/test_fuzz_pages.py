@@ -3,17 +3,14 @@ the page renders (with a message for what it could not use) and raises nothing."
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
-from fuzzing import fuzz_settings
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
-from app_pages import APP  # noqa: E402
-from streamlit.testing.v1 import AppTest  # noqa: E402
+pytestmark = pytest.mark.usefixtures("db")
 
 PAGES = ("views/home.py", "views/learn.py", "views/analyze.py", "views/practice.py", "views/rules.py")
 KEYS = ("lesson", "step", "seed", "present", "section", "dealer", "led", "hand", "upcard", "seat", "round",
@@ -28,25 +25,11 @@ values = st.one_of(
 queries = st.dictionaries(st.one_of(st.sampled_from(KEYS), st.text(min_size=1, max_size=6)), values, max_size=4)
 
 
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
-
-
-def open_with(page: str, query: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page(page)
-    for key, value in query.items():
-        at.query_params[key] = value.replace("\x00", "")
-    at.run()
-    return at
-
-
 @pytest.mark.parametrize("page", PAGES)
-@fuzz_settings(8)
+@settings(settings.get_profile("fuzz"), max_examples=8)
 @given(query=queries)
-def test_any_link_opens_the_page(page: str, query: dict[str, str]) -> None:
-    at = open_with(page, query)
+def test_any_link_opens_the_page(open_with: Callable[..., AppTest], page: str, query: dict[str, str]) -> None:
+    at = open_with(page, query, timeout=60)
     assert not at.exception, (page, query, [e.value for e in at.exception])
     assert at.markdown or at.title or at.header or at.subheader or at.warning or at.error or at.info
 
@@ -62,7 +45,7 @@ def test_any_link_opens_the_page(page: str, query: dict[str, str]) -> None:
         ("views/rules.py", {"players": "²"}),
     ],
 )
-def test_the_known_bad_links(page: str, query: dict[str, str]) -> None:
-    at = open_with(page, query)
+def test_the_known_bad_links(open_with: Callable[..., AppTest], page: str, query: dict[str, str]) -> None:
+    at = open_with(page, query, timeout=60)
     assert not at.exception, [e.value for e in at.exception]
     assert at.warning or at.error

@@ -14,26 +14,22 @@ import itertools
 import json
 import re
 import sqlite3
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzzing import fuzz_settings
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
-from app_pages import APP  # noqa: E402
-from streamlit.testing.v1 import AppTest  # noqa: E402
+from lessons.progress import DrillStats, LessonProgress, Progress, ProgressError
+from store.progress import load, load_browser, open_store, save
+from ui.learn_progress import read_import
+from ui.pager import PER_PAGE as PAGE_ROWS
 
-from lessons.progress import DrillStats, LessonProgress, Progress, ProgressError  # noqa: E402
-from store.progress import load, load_browser, open_store, save  # noqa: E402
-from ui.learn_progress import read_import  # noqa: E402
-from ui.pager import PER_PAGE as PAGE_ROWS  # noqa: E402
-
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 FORMAT = "euchre-coach-progress"
 BROWSER = "FuzzBrowser_0123456789"
 LIMIT_BYTES, LIMIT_ENTRIES, LIMIT_NAME, LIMIT_STEP, LIMIT_COUNT, LIMIT_DEPTH = 2_000_000, 500, 64, 999, 10**12, 32
@@ -184,7 +180,7 @@ def sqlite_value(value: object) -> object:
 # ---- class 1: any value read as progress ----------------------------------------------------
 
 
-@fuzz_settings(300)
+@settings(settings.get_profile("fuzz"), max_examples=300)
 @given(value=saved_values)
 def test_reading_any_value_raises_only_progress_error(value: object) -> None:
     TRIED["read any value"] += 1
@@ -269,7 +265,7 @@ def check_page(at: AppTest, readable: bool, who: str) -> None:
     assert any("1. The deck and the deal" in m.value for m in at.markdown), "the lesson list is drawn"
 
 
-@fuzz_settings(8)
+@settings(settings.get_profile("fuzz"), max_examples=8)
 @given(value=saved_values, lax=st.booleans())
 def test_a_damaged_browser_row_opens_the_learn_page(db_paths: Iterator[Path], value: object, lax: bool) -> None:
     TRIED["browser row, Learn page"] += 1
@@ -286,7 +282,7 @@ def test_a_damaged_browser_row_opens_the_learn_page(db_paths: Iterator[Path], va
     CLEAN["browser row, Learn page"] += 1
 
 
-@fuzz_settings(8)
+@settings(settings.get_profile("fuzz"), max_examples=8)
 @given(value=saved_values, lax=st.booleans())
 def test_a_damaged_named_row_opens_the_learn_page(db_paths: Iterator[Path], value: object, lax: bool) -> None:
     TRIED["named row, Learn page"] += 1
@@ -336,7 +332,7 @@ def test_a_damaged_cookie_row_on_a_lesson_step_is_reset_and_the_step_saved(db_pa
 # ---- class 4: damaged import files ------------------------------------------------------------
 
 
-@fuzz_settings(300)
+@settings(settings.get_profile("fuzz"), max_examples=300)
 @given(value=saved_values)
 def test_any_import_file_gets_a_summary_or_one_message(value: object) -> None:
     TRIED["import file, read"] += 1
@@ -358,7 +354,7 @@ def open_import(data: bytes) -> AppTest:
     return at
 
 
-@fuzz_settings(8)
+@settings(settings.get_profile("fuzz"), max_examples=8)
 @given(value=saved_values)
 def test_any_import_file_through_the_learn_page(db_paths: Iterator[Path], value: object) -> None:
     TRIED["import file, Learn page"] += 1
@@ -438,7 +434,7 @@ def expected_drill(answers: list[bool]) -> tuple[int, int, int, int]:
     return len(answers), sum(answers), trailing, max(runs, default=0)
 
 
-@fuzz_settings(60)
+@settings(settings.get_profile("fuzz"), max_examples=60)
 @given(first=st.lists(actions, max_size=12), second=st.lists(actions, max_size=12),
        order=st.lists(st.booleans(), max_size=30))
 def test_two_writers_under_one_name_both_keep_what_they_did(tmp_path: Path, first: list[tuple[str, str, Any]],
@@ -482,7 +478,7 @@ progress_values = st.builds(
 )
 
 
-@fuzz_settings(200)
+@settings(settings.get_profile("fuzz"), max_examples=200)
 @given(a=progress_values, b=progress_values, c=progress_values)
 def test_the_merge_is_an_order_free_union(a: Progress, b: Progress, c: Progress) -> None:
     TRIED["merge laws"] += 1

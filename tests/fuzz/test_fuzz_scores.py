@@ -7,24 +7,24 @@ that says what is accepted.
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from fuzzing import fuzz_settings, run_main, tally
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
-from app_pages import APP  # noqa: E402
-from streamlit.testing.v1 import AppTest  # noqa: E402
+from engine.analysis.situation import QuestionError, question
+from engine.cli import analyze
+from engine.core.rules import Rules
+from engine.io.numbers import NumberError, parse_score
+from lessons.links import analyze_link
+from lessons.model import LessonError
 
-from engine.analysis.situation import QuestionError, question  # noqa: E402
-from engine.cli import analyze  # noqa: E402
-from engine.core.rules import Rules  # noqa: E402
-from engine.io.numbers import NumberError, parse_score  # noqa: E402
-from lessons.links import analyze_link  # noqa: E402
-from lessons.model import LessonError  # noqa: E402
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+pytestmark = pytest.mark.usefixtures("db")
 
 HAND = ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first"]
 FAST = ["--time", "0.05", "--samples", "20", "--no-ceiling"]
@@ -69,9 +69,9 @@ def _refused_message(message: str, target: int) -> None:
     assert accepted_sentence(target) in message or f"a game to {target} would already be over" in message, message
 
 
-@fuzz_settings(400)
+@settings(settings.get_profile("fuzz"), max_examples=400)
 @given(text=scores, target=targets)
-def test_the_score_reader_accepts_exactly_the_rule(text: str, target: int) -> None:
+def test_the_score_reader_accepts_exactly_the_rule(tally: Any, text: str, target: int) -> None:
     def check() -> None:
         want = rule(text, target)
         if want is not None:
@@ -83,7 +83,7 @@ def test_the_score_reader_accepts_exactly_the_rule(text: str, target: int) -> No
     tally("scores: engine.io.numbers.parse_score", check)
 
 
-def _command_line(text: str) -> None:
+def _command_line(run_main: Callable[..., Any], text: str) -> None:
     """``--score=TEXT`` (the ``=`` form: a value may start with a minus)."""
     argv = [*HAND, f"--score={text}"]
     want = rule(text, 10)
@@ -97,16 +97,16 @@ def _command_line(text: str) -> None:
         assert analyze.parse_question(analyze._parser().parse_args(argv)).score == want
 
 
-@fuzz_settings(80)
+@settings(settings.get_profile("fuzz"), max_examples=80)
 @given(text=scores)
-def test_the_analyze_command_reads_scores_by_the_rule(text: str) -> None:
+def test_the_analyze_command_reads_scores_by_the_rule(tally: Any, run_main: Any, text: str) -> None:
     text = text.replace("\x00", "")  # an argv cannot hold NUL
-    tally("scores: analyze --score", lambda: _command_line(text))
+    tally("scores: analyze --score", lambda: _command_line(run_main, text))
 
 
 @pytest.mark.parametrize("text", ISSUE)
-def test_the_issue_scores_are_refused_by_the_command(text: str) -> None:
-    tally("scores: analyze --score", lambda: _command_line(text))
+def test_the_issue_scores_are_refused_by_the_command(tally: Any, run_main: Any, text: str) -> None:
+    tally("scores: analyze --score", lambda: _command_line(run_main, text))
 
 
 def _lesson_link(text: str) -> None:
@@ -120,15 +120,15 @@ def _lesson_link(text: str) -> None:
         assert analyze_link(fields).score == want
 
 
-@fuzz_settings(150)
+@settings(settings.get_profile("fuzz"), max_examples=150)
 @given(text=scores)
-def test_lesson_links_read_scores_by_the_rule(text: str) -> None:
+def test_lesson_links_read_scores_by_the_rule(tally: Any, text: str) -> None:
     tally("scores: lesson analyzer links", lambda: _lesson_link(text))
 
 
-@fuzz_settings(150)
+@settings(settings.get_profile("fuzz"), max_examples=150)
 @given(us=st.integers(-20, 20), them=st.integers(-20, 20), target=targets)
-def test_score_pairs_given_as_numbers(us: int, them: int, target: int) -> None:
+def test_score_pairs_given_as_numbers(tally: Any, us: int, them: int, target: int) -> None:
     def check() -> None:
         rules = Rules(target=target)
         if 0 <= us < target and 0 <= them < target:
@@ -142,11 +142,6 @@ def test_score_pairs_given_as_numbers(us: int, them: int, target: int) -> None:
 
 
 # ---- the Analyze page's score= ------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
 
 
 def _page(text: str, target: int = 10) -> None:
@@ -168,15 +163,15 @@ def _page(text: str, target: int = 10) -> None:
 
 
 @pytest.mark.parametrize("text", ISSUE + ["10,0"])
-def test_the_issue_scores_are_refused_by_the_page(text: str) -> None:
+def test_the_issue_scores_are_refused_by_the_page(tally: Any, text: str) -> None:
     tally("scores: Analyze page score=", lambda: _page(text))
 
 
-def test_a_game_to_5_refuses_a_score_of_5() -> None:
+def test_a_game_to_5_refuses_a_score_of_5(tally: Any) -> None:
     tally("scores: Analyze page score=", lambda: _page("5,3", target=5))
 
 
-@fuzz_settings(10)
+@settings(settings.get_profile("fuzz"), max_examples=10)
 @given(text=scores.filter(lambda t: t != "" and rule(t, 10) is None and "\x00" not in t))  # empty: no score
-def test_any_refused_score_on_the_page(text: str) -> None:
+def test_any_refused_score_on_the_page(tally: Any, text: str) -> None:
     tally("scores: Analyze page score=", lambda: _page(text))

@@ -14,25 +14,21 @@ from __future__ import annotations
 import math
 import re
 import sqlite3
-import sys
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzzing import fuzz_settings
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
 
 from practice.review import GRADES
 from store import practice_log
 from store.practice_log import HandRow
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
-from app_pages import APP  # noqa: E402
-from streamlit.testing.v1 import AppTest  # noqa: E402
-
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 FLAGS = ("thrown_in", "learner_called", "learner_side_made", "learner_alone", "euchres_for", "euchred")
 BIG = 2**63 - 1  # the largest SQLite integer: two of them overflowed SQL's sum()
 # Values that are wrong for a column whatever the rest of the row says (SQLite keeps them as
@@ -244,7 +240,7 @@ def _column_and_value(pool: dict[str, list[Any]]) -> tuple[st.SearchStrategy[tup
     return (st.sampled_from(sorted(pool)).flatmap(lambda c: st.tuples(st.just(c), st.sampled_from(pool[c]))),)
 
 
-@fuzz_settings(60)
+@settings(settings.get_profile("fuzz"), max_examples=60)
 @given(case=damaged_logs())
 def test_any_damage_leaves_the_readable_rows_figures(tmp_path_factory: pytest.TempPathFactory,
                                                      case: tuple[Log, list[tuple[str, int, str, Any]]]) -> None:
@@ -308,7 +304,7 @@ def test_the_statistics_page_shows_the_readable_rows(tmp_path: Path, monkeypatch
     assert "inf" not in " ".join(str(m.value) for m in at.metric)
 
 
-@fuzz_settings(4)
+@settings(settings.get_profile("fuzz"), max_examples=4)
 @given(case=damaged_logs())
 def test_the_statistics_page_survives_any_damage(tmp_path_factory: pytest.TempPathFactory,
                                                  monkeypatch: pytest.MonkeyPatch,

@@ -1,11 +1,11 @@
 """The fast core against the rules engine and a plain brute-force minimax.
 
-5,000 random positions over ten rule variants (2, 3 and 4 players, loners, lone
-defenders, the joker, 24/28/32-card decks), with 1 to 5 tricks left and 0 to 3
+5,000 random positions over the thirteen rule variants of ``engine.core.rules.VARIANTS`` (2, 3
+and 4 players, loners, lone defenders, the joker, 24/28/32-card decks, every option), with 1 to 5 tricks left and 0 to 3
 cards already on the table. Along every random line of play the bitmask core must
 give the same legal cards as ``legal_actions`` and the same trick winners as
 ``apply``; at the position where the line stops, every card's value and the
-position's value must equal the brute force in ``solver_reference`` (which only
+position's value must equal the brute force of this folder's conftest.py (which only
 uses ``legal_actions``/``apply``).
 """
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import numpy as np
-from solver_reference import VARIANTS, brute_force, card_values, random_line
 
 from engine.compiled import solver_core
 from engine.compiled.solver import (
@@ -28,8 +28,9 @@ from engine.compiled.solver import (
     solve,
     solve_many,
 )
-from engine.core.actions import play
+from engine.core.actions import Action, play
 from engine.core.hand import TRICKS, HandState, Phase
+from engine.core.rules import VARIANTS
 
 POSITIONS = 5000
 # Tricks left to stop at, by the number of seats that play: the brute force must stay cheap.
@@ -55,7 +56,9 @@ def _check_core_rules(line: list[HandState]) -> None:
             assert e.seats[winner] == after.tricks[-1].winner
 
 
-def test_core_matches_engine_and_brute_force_on_5000_positions() -> None:
+def test_core_matches_engine_and_brute_force_on_5000_positions(
+        random_line: Callable[..., list[HandState]], card_values: Callable[[HandState], dict[Action, int]],
+        brute_force: Callable[[HandState], int]) -> None:
     rng = random.Random(20240611)
     shapes: Counter[tuple[int, int, int]] = Counter()
     finals: list[HandState] = []
@@ -91,7 +94,7 @@ def test_core_matches_engine_and_brute_force_on_5000_positions() -> None:
                 assert shapes[(k, tricks_left, on_table)] > 0, (k, tricks_left, on_table)
 
 
-def test_solution_values_are_one_step_consistent_on_full_deals() -> None:
+def test_solution_values_are_one_step_consistent_on_full_deals(random_line: Callable[..., list[HandState]]) -> None:
     """Full four-player deals (too big for the brute force): each card's value is the value
     of the position after it, and the position's value is the best of them for the mover."""
     rng = random.Random(5)
@@ -107,7 +110,7 @@ def test_solution_values_are_one_step_consistent_on_full_deals() -> None:
         assert solution.tricks == pick(solution.cards.values()) == makers_tricks(state)
 
 
-def test_threads_have_their_own_tables() -> None:
+def test_threads_have_their_own_tables(random_line: Callable[..., list[HandState]]) -> None:
     """Two threads solving different deals at once give the same answers as one thread."""
     from concurrent.futures import ThreadPoolExecutor
 

@@ -3,18 +3,18 @@
 Each position is built directly (hands, trump, maker, who leads); earlier tricks are
 given only by their winners, since only the makers' count of them matters. Seats: 0
 South, 1 West, 2 North, 3 East; the makers are South (and North with partners).
-Every ending is also checked against the brute force of ``solver_reference``.
+Every ending is also checked against the brute force of this folder's conftest.py.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
-from solver_reference import card_values
 
 from engine.compiled.solver import SolverError, makers_reach, makers_tricks, solve, solve_many
-from engine.core.actions import play
+from engine.core.actions import Action, play
 from engine.core.cards import Suit, parse_card, parse_cards
 from engine.core.hand import HandState, Phase, Trick, deal, replace
 from engine.core.rules import Rules
@@ -42,13 +42,19 @@ def ending(
     )
 
 
-def values(state: HandState) -> dict[str, int]:
-    solution = solve(state)
-    assert solution.cards == card_values(state)  # and the brute force agrees
-    return {str(a.card): v for a, v in solution.cards.items()}
+@pytest.fixture
+def values(card_values: Callable[[HandState], dict[Action, int]]) -> Callable[[HandState], dict[str, int]]:
+    """The solver's value of each card, by its text, once the brute force agrees with it."""
+
+    def solved(state: HandState) -> dict[str, int]:
+        solution = solve(state)
+        assert solution.cards == card_values(state)  # and the brute force agrees
+        return {str(a.card): v for a, v in solution.cards.items()}
+
+    return solved
 
 
-def test_two_card_ending_cash_the_ace_before_the_trump() -> None:
+def test_two_card_ending_cash_the_ace_before_the_trump(values: Callable[[HandState], dict[str, int]]) -> None:
     """Hearts trump; South (maker, 2 tricks in) leads; West holds the ten of trump and a spade.
 
     - Ace of clubs first: West either ruffs with the ten (then leads the nine of spades and
@@ -66,7 +72,7 @@ def test_two_card_ending_cash_the_ace_before_the_trump() -> None:
     assert makers_reach(state, 3) and not makers_reach(state, 4)
 
 
-def test_lone_maker_must_lead_the_right_bower_to_march() -> None:
+def test_lone_maker_must_lead_the_right_bower_to_march(values: Callable[[HandState], dict[str, int]]) -> None:
     """Spades trump; South alone (North sits out) has won both tricks so far and leads.
 
     South: right bower JS, AD, 9D. West: left bower JC, QH, TH. East: 9S, AH, KH.
@@ -83,7 +89,7 @@ def test_lone_maker_must_lead_the_right_bower_to_march() -> None:
     assert values(state) == {"JS": 5, "AD": 3, "9D": 3}
 
 
-def test_lone_defender_waits_with_the_right_bower() -> None:
+def test_lone_defender_waits_with_the_right_bower(values: Callable[[HandState], dict[str, int]]) -> None:
     """Clubs trump, Railroad: South alone against West alone (North and East sit out).
 
     South (2 tricks won) leads with the left bower JS and AH; West holds the right JC and KD.
@@ -100,7 +106,7 @@ def test_lone_defender_waits_with_the_right_bower() -> None:
     assert values(state) == {"JS": 2, "AH": 3}
 
 
-def test_left_bower_squeeze() -> None:
+def test_left_bower_squeeze(values: Callable[[HandState], dict[str, int]]) -> None:
     """Hearts trump, the right bower gone: South's left bower JD is the only trump left.
 
     South leads, makers have 1 of the 2 tricks played. South: JD 9S QD; West: QS KS AD;
@@ -122,7 +128,7 @@ def test_left_bower_squeeze() -> None:
     assert values(squeezed) == {"QS": 4, "KS": 4, "AD": 4}
 
 
-def test_cutthroat_ruff_now_or_later_is_the_same() -> None:
+def test_cutthroat_ruff_now_or_later_is_the_same(values: Callable[[HandState], dict[str, int]]) -> None:
     """Cutthroat (seats South 0, West 1, East 2), diamonds trump, South the maker with 2 tricks.
 
     West led the AC, East followed with the QC; South, void in clubs, holds 9D and KS.
@@ -137,7 +143,7 @@ def test_cutthroat_ruff_now_or_later_is_the_same() -> None:
     assert values(state) == {"9D": 3, "KS": 3}
 
 
-def test_joker_beats_both_bowers() -> None:
+def test_joker_beats_both_bowers(values: Callable[[HandState], dict[str, int]]) -> None:
     """British Euchre, hearts trump. Two players, one card each left: South's right bower
     against North's joker (the best bower) — North wins whoever leads: makers stay at 2."""
     state = ending(Rules(players=2, joker=True), Suit.HEARTS, {0: "JH", 1: "JOKER"}, leader=0,

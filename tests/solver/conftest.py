@@ -1,7 +1,10 @@
-"""Test helpers: random play-phase positions across variants, and a plain brute-force minimax.
+"""The reference the fast solver is checked against, as fixtures: random play-phase positions, and a
+plain brute-force minimax that uses only the rules engine (``legal_actions`` / ``apply``).
 
-The brute force uses only the rules engine (``legal_actions`` / ``apply``): it is the
-reference the fast solver is checked against.
+- ``random_line(rules, rng, pick_tricks_left)``: a deal bid out at random and played at random
+  into its play phase (every state of the line).
+- ``brute_force(state)``: the makers' total tricks with best play.
+- ``card_values(state)``: the makers' total tricks after each legal card, by brute force.
 """
 
 from __future__ import annotations
@@ -9,25 +12,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
 from engine.core.actions import Action, Kind
 from engine.core.hand import HandState, Phase, apply, deal, legal_actions
 from engine.core.rules import Rules
 
-VARIANTS: tuple[Rules, ...] = (
-    Rules(),
-    Rules(joker=True),
-    Rules(deck=28),
-    Rules(deck=32, joker=True),
-    Rules(players=3),
-    Rules(players=3, deck=32, joker=True),
-    Rules(players=2, optional_pickup=True),
-    Rules(players=2, deck=28),
-    Rules(defend_alone=True, stick_the_dealer=True),
-    Rules(lone_lead="left_of_loner", discard_upcard=True),
-)
 
-
-def play_phase_state(rules: Rules, rng: random.Random, alone_bias: float = 0.3) -> HandState:
+def _play_phase_state(rules: Rules, rng: random.Random, alone_bias: float = 0.3) -> HandState:
     """A random deal bid out at random until play starts (loners favoured by ``alone_bias``)."""
     while True:
         state = deal(rules, rng.randrange(rules.players), rng)
@@ -45,13 +37,13 @@ def play_phase_state(rules: Rules, rng: random.Random, alone_bias: float = 0.3) 
             return state
 
 
-def random_line(
+def _random_line(
     rules: Rules, rng: random.Random, pick_tricks_left: Callable[[int], int]
 ) -> list[HandState]:
     """A play-phase deal played at random: every state from the opening lead until
     ``pick_tricks_left(seats that play)`` tricks remain, plus a random number of cards
     of the next trick."""
-    state = play_phase_state(rules, rng)
+    state = _play_phase_state(rules, rng)
     line = [state]
     active = len(state.active_seats)
     tricks_left = pick_tricks_left(active)
@@ -62,7 +54,7 @@ def random_line(
     return line
 
 
-def brute_force(state: HandState) -> int:
+def _brute_force(state: HandState) -> int:
     """Makers' total tricks with best play: plain minimax over every legal line.
 
     Memoised on everything that decides the rest of the hand, so equal sub-positions
@@ -76,7 +68,7 @@ def brute_force(state: HandState) -> int:
         value = state.maker_tricks
     else:
         assert state.to_act is not None
-        values = [brute_force(apply(state, a)) for a in legal_actions(state)]
+        values = [_brute_force(apply(state, a)) for a in legal_actions(state)]
         value = max(values) if state.is_maker_side(state.to_act) else min(values)
     if len(_memo) > 400_000:
         _memo.clear()
@@ -87,6 +79,21 @@ def brute_force(state: HandState) -> int:
 _memo: dict[tuple[object, ...], int] = {}
 
 
-def card_values(state: HandState) -> dict[Action, int]:
+def _card_values(state: HandState) -> dict[Action, int]:
     """Makers' total tricks after each legal card (then best play), by brute force."""
-    return {a: brute_force(apply(state, a)) for a in legal_actions(state)}
+    return {a: _brute_force(apply(state, a)) for a in legal_actions(state)}
+
+
+@pytest.fixture
+def random_line() -> Callable[[Rules, random.Random, Callable[[int], int]], list[HandState]]:
+    return _random_line
+
+
+@pytest.fixture
+def brute_force() -> Callable[[HandState], int]:
+    return _brute_force
+
+
+@pytest.fixture
+def card_values() -> Callable[[HandState], dict[Action, int]]:
+    return _card_values

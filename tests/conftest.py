@@ -1,0 +1,231 @@
+"""Fixtures the whole suite shares. Test modules never import each other (tests/test_layers.py
+checks it): what more than one module needs is here or in a folder's own conftest.py.
+
+- ``db``: a fresh temporary database (``EUCHRE_COACH_DB``) for one test; returns its path. A module
+  whose every test needs one says ``pytestmark = pytest.mark.usefixtures("db")``.
+- ``open_page(page, query, timeout)``: app.py run through its router as a link opens it, checked
+  for exceptions (Streamlit's ``AppTest``). tests/browser's conftest.py has its own ``open_page``:
+  a Chromium page.
+- ``played_records(count, seed)``: hands played at random and exported as the Practice page exports
+  a game; ``big_import``: the tester's file of 12,594 records, one a line (tests/app, tests/browser).
+
+For tests/players and tests/practice (they still import their helper modules; each fixture
+replaces one import):
+- ``random_states`` (players_helpers.random_states), ``redeal_hidden`` (players_helpers.redeal_hidden);
+  players_helpers.VARIANTS is ``engine.core.rules.VARIANTS``.
+- ``lone_hearts_maker`` (tests.practice.hands.lone_hearts_maker).
+- ``random_players``, ``random_legal``, ``counting_players`` (practice_doubles.random_players,
+  RandomLegal, a fresh CountingFactory()).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.core.actions import Action, call
+from engine.core.cards import Card, Suit, parse_card, parse_cards
+from engine.core.hand import HandState, Phase, deal, from_cards, replace
+from engine.core.rules import Rules
+from engine.core.view import SeatView, view_of
+from engine.search.registry import make_player
+from practice.export import MAX_IMPORT_BYTES, hand_record, to_jsonl
+
+# --doctest-modules would import every conftest.py as a module named "conftest" (two of them clash);
+# they hold no doctests, and pytest loads them as conftests all the same.
+collect_ignore_glob = ["conftest.py", "*/conftest.py"]
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+BIG_IMPORT = 12_594  # the tester's file (issue 29, item 9): 12,594 records, 1.99 MB
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "coach.sqlite3"
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
+    return path
+
+
+def _open_page(page: str | None = None, query: dict[str, str] | None = None, timeout: float = 120) -> AppTest:
+    """Run app.py routed to ``page`` (the default page when None) with ``query`` as the URL's
+    parameters, and check that nothing raised."""
+    at = AppTest.from_file(APP, default_timeout=timeout)
+    if page:
+        at.switch_page(page)
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.fixture
+def open_page() -> Callable[..., AppTest]:
+    return _open_page
+
+
+# ---- Practice import files ----
+
+def _played_records(count: int, seed: int = 3) -> list[dict[str, Any]]:
+    """``count`` hands played to the end at random, exported as the practice table exports a game
+    (``practice.export.hand_record``): eight hands to a game."""
+    rng = random.Random(seed)
+    records = []
+    for k in range(count):
+        state = deal(Rules(), dealer=k % 4, rng=rng)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        records.append(hand_record(state, 1 + k // 8, k % 8, ("you", "club", "club", "club"), seed, (0, 0)))
+    return records
+
+
+@pytest.fixture
+def played_records() -> Callable[..., list[dict[str, Any]]]:
+    return _played_records
+
+
+@pytest.fixture
+def big_import() -> bytes:
+    """The large file of issue 29, item 9: the tester's 12,594 valid records, under MAX_IMPORT_BYTES.
+    40 whole exported hands (five games), then the same deals again without their play, meta or
+    kitty (an exported record is about 520 bytes; a deal alone about 140), one record a line."""
+    played = _played_records(40)
+    deals = [{key: r[key] for key in ("dealer", "hands", "upcard")} for r in played]
+    data = (to_jsonl(played) + to_jsonl(deals[k % len(deals)] for k in range(BIG_IMPORT - len(played)))).encode()
+    assert data.count(b"\n") == BIG_IMPORT and len(data) <= MAX_IMPORT_BYTES
+    return data
+
+
+# ---- for tests/players ----
+
+def _random_states(rules: Rules, deals: int, seed: int) -> Iterator[HandState]:
+    """Every state of ``deals`` hands in which the seat to act is chosen by a mix of random
+    legal moves (to reach odd positions), the Beginner and the Club player."""
+    rng = random.Random(seed)
+    players = [make_player("club"), make_player("beginner")]
+    for i in range(deals):
+        state = deal(rules, i % rules.players, rng)
+        while not state.is_over:
+            yield state
+            seat = state.to_act
+            assert seat is not None
+            roll = rng.random()
+            if roll < 0.3:
+                action = rng.choice(state.legal_actions())
+            else:
+                action = players[roll < 0.65].decide(view_of(state, seat), rng).action
+            state = state.apply(action)
+
+
+def _redeal_hidden(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """The same position with every card ``seat`` cannot place shuffled among the places
+    it cannot see (the other hands, the kitty, another seat's discard)."""
+    hidden = set(view_of(state, seat).unseen_cards())
+    slots: list[tuple[str, int, int]] = []  # (where, which hand, index)
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            slots += [("hand", s, i) for i, c in enumerate(hand) if c in hidden]
+    slots += [("kitty", 0, i) for i, c in enumerate(state.kitty) if c in hidden]
+    if state.discarded is not None and state.dealer != seat and state.discarded in hidden:
+        slots.append(("discard", 0, 0))
+    cards: list[Card] = []
+    for where, s, i in slots:
+        cards.append(state.hands[s][i] if where == "hand" else state.kitty[i] if where == "kitty" else state.discarded)  # type: ignore[misc]
+    assert sorted(cards) == sorted(hidden), "every unseen card sits in a hidden place"
+    rng.shuffle(cards)
+    hands = [list(h) for h in state.hands]
+    kitty = list(state.kitty)
+    discarded = state.discarded
+    for (where, s, i), card in zip(slots, cards, strict=True):
+        if where == "hand":
+            hands[s][i] = card
+        elif where == "kitty":
+            kitty[i] = card
+        else:
+            discarded = card
+    return replace(state, hands=tuple(tuple(h) for h in hands), kitty=tuple(kitty), discarded=discarded)
+
+
+@pytest.fixture
+def random_states() -> Callable[[Rules, int, int], Iterator[HandState]]:
+    return _random_states
+
+
+@pytest.fixture
+def redeal_hidden() -> Callable[[HandState, int, random.Random], HandState]:
+    return _redeal_hidden
+
+
+# ---- for tests/practice ----
+
+@pytest.fixture
+def lone_hearts_maker() -> Callable[[int], HandState]:
+    def make(maker: int) -> HandState:
+        """Rules with defend alone; South (the learner, dealer) holds the five top hearts. Everyone
+        passes the 9C, then ``maker`` (West or East) names hearts alone holding only TH 9H AS KS QS:
+        South takes every trick whoever plays beside them (any lead is followed or trumped from
+        the top five trumps). North holds five clubs, no trump."""
+        weak, diamonds = parse_cards("TH 9H AS KS QS"), parse_cards("AD KD QD TD 9D")
+        hands = [parse_cards("JH JD AH KH QH"), weak if maker == 1 else diamonds,
+                 parse_cards("AC KC QC JC TC"), weak if maker == 3 else diamonds]
+        state = from_cards(Rules(defend_alone=True), dealer=0, hands=hands, upcard=parse_card("9C"),
+                           kitty=parse_cards("JS TS 9S"))
+        for _ in range(4 + (maker - 1)):  # round 1 all pass; round 2 passes until the maker
+            state = state.apply("pass")
+        state = state.apply(call(Suit.HEARTS, alone=True))
+        assert state.phase is Phase.DEFEND
+        return state
+
+    return make
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: Action
+    reason: str
+
+
+class RandomLegal:
+    """Plays a uniformly random legal action drawn from the generator it is given."""
+
+    def decide(self, view: SeatView, rng: random.Random) -> Choice:
+        return Choice(view.legal[rng.randrange(len(view.legal))], "random legal action")
+
+
+class CountingFactory:
+    """Hands out RandomLegal players and counts how often they are asked to decide."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, level: str) -> RandomLegal:
+        factory = self
+
+        class Counted(RandomLegal):
+            def decide(self, view: SeatView, rng: random.Random) -> Choice:
+                factory.calls += 1
+                return super().decide(view, rng)
+
+        return Counted()
+
+
+@pytest.fixture
+def random_legal() -> type[RandomLegal]:
+    return RandomLegal
+
+
+@pytest.fixture
+def random_players() -> Callable[[str], RandomLegal]:
+    """A player factory (level -> player) whose every seat plays at random."""
+    return lambda level: RandomLegal()
+
+
+@pytest.fixture
+def counting_players() -> CountingFactory:
+    return CountingFactory()
