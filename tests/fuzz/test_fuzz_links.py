@@ -40,6 +40,7 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
         "section": {}, "trump": {"section": "ranking"}, "led": {"section": "follow", "hand": "9H"},
         "hand": {"section": "follow", "led": "KD"}, "seed": {"section": "deal", "dealer": "0"},
         "dealer": {"section": "deal", "seed": "5"}, "step": {"section": "deal", "seed": "5", "dealer": "0"},
+        "position": {"section": "deal"},
     },
     "views/analyze.py": {
         "hand": {"upcard": "9H", "seat": "first"}, "upcard": {"hand": HAND, "seat": "first"},
