@@ -91,6 +91,7 @@ from store.db import StoreError
 
 LEVEL_LETTERS = {"b": "beginner", "c": "club", "e": "expert"}  # ?levels=cce: one letter per computer seat
 MEMO_LIMIT = 50_000  # computer decisions remembered before the memo starts again
+FINISHED_LIMIT = 200  # finished hands whose grades are kept for the game's chart
 GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
 SEED_LIMIT = 2**32
 
@@ -274,6 +275,8 @@ class PracticeTable:
         self._grading: list[Future[review.GradedDecision]] = []
         self._graded_for: dict[int, str] = {}  # id of a grading job -> the table it graded bids against
         self._grades: dict[Any, tuple[review.GradedDecision, ...]] = {}
+        # each finished hand's graded decisions, kept for the game's chart (the hand is the key)
+        self.finished_grades: dict[HandState, tuple[review.GradedDecision, ...]] = {}
         self._saved: set[tuple[int, int]] = set()
         self._hint: tuple[Any, coach.Hint] | None = None
         self._claim: tuple[Any, Action | None] | None = None  # (position key, the claim's next card)
@@ -469,6 +472,10 @@ class PracticeTable:
             score = self.learner_score(pos)
             self._grades[key] = tuple(done.get(d) or self._grade(*d, LEARNER, score, self.table)
                                       for d in review.learner_decisions(pos.hand))
+            if pos.hand.is_over:
+                if len(self.finished_grades) >= FINISHED_LIMIT:
+                    self.finished_grades.clear()
+                self.finished_grades[pos.hand] = self._grades[key]
         return self._grades[key]
 
     @staticmethod
@@ -555,6 +562,8 @@ class PracticeTable:
 
     def next_hand(self) -> None:
         if self.position.waiting is Waiting.NEXT_HAND:
+            if self.position.hand not in self.finished_grades:
+                self.grades()  # kept for the game's chart (the review has normally graded it already)
             self._set(next_hand(self.position, players=self._players, memo=self.memo))
 
     def replay_deal(self) -> None:

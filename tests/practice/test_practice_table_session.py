@@ -533,3 +533,20 @@ def test_a_game_too_long_for_the_link_keeps_this_hand_only(worker: ThreadPoolExe
     assert params["position"] == table.position.hand.to_text() and params["seed"] == str(table.session.seed)
     again = _from(params, worker, grader)  # this hand, where it is, at its score
     assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
+
+
+def test_each_finished_hands_grades_are_kept_for_the_games_chart(worker: ThreadPoolExecutor,
+                                                                 grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    hands = []
+    for _ in range(3):
+        _finish_hand(table)
+        if table.position.waiting is not Waiting.NEXT_HAND:
+            break
+        hands.append(table.position.hand)
+        table.next_hand()  # the hand's grades are kept even when its review was not drawn
+    assert list(table.finished_grades) == hands == list(table.position.game.history)
+    for hand in hands:  # one grade per decision of the learner's in that hand, in order
+        mine = [i for i, (seat, _) in enumerate(hand.history) if seat == 0]
+        assert [g.step for g in table.finished_grades[hand]] == mine
+        assert all(g.before.history == hand.history[:g.step] for g in table.finished_grades[hand])
