@@ -608,7 +608,8 @@ class PracticeTable:
         position = replay(session, players=self._players, memo=self.memo)
         self._saved = set()
         self.game_id = self._store("starting a game", practice_log.start_game, kind, session.rules.changes(),
-                                   session.seed, list(session.levels), encode(deal_code(position)))
+                                   session.seed, list(session.levels),
+                                   "" if is_opening(position) else encode(deal_code(position)))
         return position
 
     def _store(self, doing: str, fn: Callable[..., T], *args: Any) -> T | None:
