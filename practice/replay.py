@@ -28,6 +28,7 @@ from engine.core.actions import Action
 from engine.core.game import GameState, seat_score, side_of, side_points
 from engine.core.hand import HandState, Phase, from_cards
 from engine.core.narration import describe
+from engine.core.rules import Rules
 from practice.review import LEARNER, POINTS, SOLVER_SOURCE, WIN_CHANCE, GradedDecision, grade_for
 
 COSTLY = ("mistake", "blunder")  # the grades "learn from your mistakes" lists first
@@ -236,7 +237,13 @@ def decision_chances(game: GameState, grades: tuple[GradedDecision, ...],
     start = deal_chance(game, seat)
     if start is None:
         return ()
-    rules, hand = game.rules, game.hand
+    return hand_decision_chances(game.rules, game.hand, start, grades, seat)
+
+
+def hand_decision_chances(rules: Rules, hand: HandState, start: Chance, grades: tuple[GradedDecision, ...],
+                          seat: int = LEARNER) -> tuple[DecisionChance, ...]:
+    """``decision_chances`` for any hand of the game: ``hand`` dealt at ``start`` (its chance and
+    score at the deal, as ``win_chances`` gives them for an earlier hand)."""
     us_next = side_of(rules, (hand.dealer + 1) % rules.players) == side_of(rules, seat)
     out = []
     for g in sorted(grades, key=lambda g: g.step):
@@ -258,4 +265,4 @@ def decision_chances(game: GameState, grades: tuple[GradedDecision, ...],
     return tuple(out)
 
 
-__all__ = ["ANALYZED", "AT_DEAL", "Chance", "DecisionChance", "SOLVED", "deal_chance", "decision_chances", "win_chances", "Replay", "Step", "Verdict", "clamp", "costliest", "hand_id", "points_lost", "replay", "retry"]
+__all__ = ["ANALYZED", "AT_DEAL", "Chance", "DecisionChance", "SOLVED", "deal_chance", "decision_chances", "hand_decision_chances", "win_chances", "Replay", "Step", "Verdict", "clamp", "costliest", "hand_id", "points_lost", "replay", "retry"]

@@ -2,7 +2,8 @@
 
 A ``Session`` is the rules, the level of each computer seat, the game seed and the
 learner's decisions so far (canonical action strings, plus ``NEXT_HAND`` markers
-between hands). The whole position is recomputed by replaying: the deals come from
+between hands), and where it starts: a hand of the seed's game, at a score, or a hand
+given as a position text (``opening``, engine/core/position.py) whose cards the seed did not deal. The whole position is recomputed by replaying: the deals come from
 the seed (``engine.core.game``), and every computer decision gets its own generator
 derived from (seed, game, hand, step, seat). So undo is just "drop the last
 decision and replay", and it restores exactly the earlier position.
@@ -24,10 +25,10 @@ from engine.core.actions import Action
 from engine.core.errors import EuchreError, IllegalAction
 from engine.core.game import GameState, hand_rng, new_game
 from engine.core.hand import HandState, deal
+from engine.core.position import Position as PositionText
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
-from engine.search.expert import ExpertPlayer
-from engine.search.registry import make_player, told_the_score
+from engine.search.registry import told_the_score
 from practice.codes import NEXT_HAND as NEXT_HAND  # the marker lives with the move codes; re-exported
 from practice.codes import DealCode
 
@@ -61,6 +62,9 @@ def default_players(level: str) -> Decider:
     number of deals instead of for a fixed time, so its decisions are a function of its view and
     generator whatever the machine's load: a replay (undo, a reload, a shared link) makes the same
     decisions as the game it replays (with its own time budgets a busy machine changed them)."""
+    from engine.search.expert import ExpertPlayer
+    from engine.search.registry import make_player
+
     made = make_player(level)
     if isinstance(made, ExpertPlayer):
         made = replace(made, play_time=math.inf, bid_time=math.inf)
@@ -78,6 +82,8 @@ class Session:
     hand_number: int = 0
     dealer: int | None = None  # None: the game's own first dealer
     single_deal: bool = False  # "replay this deal": the session ends with its first hand
+    scores: tuple[int, ...] = ()  # the game score the first hand is dealt at; () for 0 each
+    opening: str = ""  # the first hand as a position text (its deal and actions), when the seed did not deal it
 
     def __post_init__(self) -> None:
         if len(self.levels) != self.rules.players:
@@ -93,16 +99,47 @@ class Session:
 
 
 def start_game(session: Session) -> GameState:
-    """The session's first game state: hand ``hand_number`` of game ``game_number`` of the seed."""
+    """The session's first game state: hand ``hand_number`` of game ``game_number`` of the seed
+    (or the ``opening`` hand, its actions applied), at ``scores``. Raises PracticeError for an
+    opening that does not read or whose rules are not the session's."""
     game = new_game(session.rules, session.seed)
-    if session.game_number == 0 and session.hand_number == 0 and session.dealer is None:
+    plain = not (session.game_number or session.hand_number or any(session.scores) or session.opening)
+    if plain and session.dealer is None:
         return game
-    dealer = session.dealer
-    if dealer is None:  # game 0: the deal passes left once per hand
-        dealer = (game.dealer + session.hand_number) % session.rules.players
-    hand = deal(session.rules, dealer, hand_rng(session.seed, session.game_number, session.hand_number))
-    return replace(game, hand=hand, dealer=dealer, game_number=session.game_number,
-                   hand_number=session.hand_number)
+    if session.scores and len(session.scores) != len(game.scores):
+        raise PracticeError(f"a score needs {len(game.scores)} numbers, got {len(session.scores)}")
+    actions: tuple[Action, ...] = ()
+    if session.opening:
+        try:
+            text = PositionText.parse(session.opening)
+            hand = HandState.from_text(str(replace(text, actions=())))
+        except EuchreError as err:
+            raise PracticeError(f"the opening position does not work: {err}") from None
+        if text.rules != session.rules:
+            raise PracticeError("the opening position's rules are not the session's")
+        dealer, actions = hand.dealer, text.actions
+    else:
+        # game 0 without a dealer: the deal passes left once per hand
+        dealer = session.dealer if session.dealer is not None else (
+            (game.dealer + session.hand_number) % session.rules.players)
+        hand = deal(session.rules, dealer, hand_rng(session.seed, session.game_number, session.hand_number))
+    game = replace(game, hand=hand, dealer=dealer, game_number=session.game_number,
+                   hand_number=session.hand_number, scores=session.scores or game.scores)
+    for action in actions:
+        game = game.apply(action)  # legal: from_text replayed them
+    return game
+
+
+def seed_deal(rules: Rules, seed: int, game_number: int, hand_number: int, dealer: int) -> HandState:
+    """The hand the seed deals as hand ``hand_number`` of game ``game_number``."""
+    return deal(rules, dealer, hand_rng(seed, game_number, hand_number))
+
+
+def is_opening(position: Position) -> bool:
+    """The current hand is the session's ``opening``: cards a position text gave, not the seed's
+    (so no deal code names it)."""
+    s, game = position.session, position.game
+    return bool(s.opening) and (game.game_number, game.hand_number) == (s.game_number, s.hand_number)
 
 
 class Waiting(StrEnum):
@@ -289,8 +326,9 @@ def replay_deal(position: Position) -> Session:
     """A new single-deal session on the current hand's cards (duplicate style)."""
     game = position.game
     s = position.session
+    opening = str(replace(game.hand.to_position(), actions=())) if is_opening(position) else ""
     return Session(s.rules, s.levels, s.seed, (), game.game_number, game.hand_number, game.hand.dealer,
-                   single_deal=True)
+                   single_deal=True, opening=opening)
 
 
 def play_out(

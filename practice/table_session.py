@@ -10,14 +10,21 @@ Problems a learner should read (an illegal click, a bad link, a database that ca
 written) never raise: they become notices the page shows (``take_notice``).
 
 The page's link (``link_params``) rebuilds the table's position on a reload or another browser:
-``deal=`` the current hand's deal code, ``levels=`` the computer seats, ``moves=`` the learner's
-decisions so far (a move code, ``practice.codes``) and, when they began in an earlier hand,
-``start=`` the deal code they start from. The computer players' decisions are seeded, so
-replaying the learner's decisions from the start rebuilds the same position, game score
-included. A ``moves=`` value that does not read or replay keeps its legal beginning when that
-still reaches the link's deal; otherwise the deal starts fresh (one notice says which). A game too
-long for a link (``MOVES_LIMIT`` characters of moves) keeps only the deal code: a reload then
-starts the current hand again, and ``link_capped`` says so.
+``position=`` the current hand as a position text (``HandState.to_text``, engine/core/position.py:
+the rules, the deal and every action so far, URL-safe), with what the game needs beyond the
+hand: ``seed=`` (the later deals and the computer players' generators), ``hand=`` and ``game=``
+(which hand of the seed's game it is), ``score=`` (the score it was dealt at, "4-6") and
+``levels=`` the computer seats. A reload replays the learner's actions of the text with the
+computer players, which gives back the very hand (undo works as before); a text whose other
+actions or cards the players and seed would not give (one a teacher wrote) is played on from
+as it stands. When the learner's decisions began in an earlier hand and fit the link
+(``MOVES_LIMIT``), ``start=`` (the deal code they start from) and ``moves=`` (a move code,
+``practice.codes``) rebuild the earlier hands too. A damaged ``position=`` gives one notice and
+a new game.
+
+Links written before the position text (``deal=`` a deal code, ``moves=``, ``start=``) still
+open: a ``moves=`` value that does not read or replay keeps its legal beginning when that still
+reaches the link's deal; otherwise the deal starts fresh (one notice says which).
 
 >>> link = read_link({"levels": "be", "deal": "not a code"})
 >>> link.levels, link.deal is None, len(link.problems)
@@ -39,13 +46,16 @@ from typing import Any, TypeVar
 from engine.analysis.styles import DEFAULT_STYLE
 from engine.core.actions import Action
 from engine.core.errors import EuchreError, quoted
-from engine.core.game import add_hand, seat_score, side_of
+from engine.core.game import add_hand, new_game, seat_score, side_of
 from engine.core.hand import HandState, Phase
+from engine.core.position import PositionError
 from engine.core.rules import Rules
 from engine.io.numbers import shown
 from engine.search.registry import PLAYER_NAMES
 from practice import coach, review
 from practice.codes import (
+    MAX_GAME,
+    MAX_HAND,
     MOVES_LIMIT,
     DealCode,
     DealCodeError,
@@ -66,10 +76,12 @@ from practice.session import (
     can_undo,
     deal_code,
     default_players,
+    is_opening,
     next_hand,
     replay,
     replay_deal,
     replay_legal,
+    seed_deal,
     start_game,
     undo,
 )
@@ -79,6 +91,7 @@ from store.db import StoreError
 
 LEVEL_LETTERS = {"b": "beginner", "c": "club", "e": "expert"}  # ?levels=cce: one letter per computer seat
 MEMO_LIMIT = 50_000  # computer decisions remembered before the memo starts again
+FINISHED_LIMIT = 200  # finished hands whose grades are kept for the game's chart
 GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
 SEED_LIMIT = 2**32
 
@@ -115,6 +128,11 @@ class TableLink:
     moves: tuple[str, ...] = ()
     moves_text: str = ""
     moves_problem: str | None = None
+    position: HandState | None = None  # position=: the hand, read from its text
+    seed: int | None = None  # seed=, with position= (None: a random one)
+    game_number: int = 0  # game=
+    hand_number: int = 0  # hand=
+    scores: tuple[int, ...] = ()  # score=: the score the hand was dealt at
 
 
 def read_levels(raw: str) -> tuple[str, ...]:
@@ -137,6 +155,8 @@ def read_link(params: Mapping[str, str]) -> TableLink:
             levels = read_levels(str(raw_levels))
         except ValueError as err:
             problems.append(str(err))
+    if params.get("position"):
+        return _read_position_link(params, levels, problems)
     code = None
     raw_deal = params.get("deal")
     if raw_deal:
@@ -165,6 +185,59 @@ def read_link(params: Mapping[str, str]) -> TableLink:
         moves, error = decode_moves(moves_text)
         moves_problem = None if error is None else str(error)
     return TableLink(code, levels, tuple(problems), start, moves, moves_text, moves_problem)
+
+
+def _read_position_link(params: Mapping[str, str], levels: tuple[str, ...], problems: list[str]) -> TableLink:
+    """``read_link`` for a link with ``position=``: the hand's text and the game around it."""
+    raw = str(params.get("position"))
+    try:
+        state = HandState.from_text(raw)
+    except PositionError as err:
+        problems.append(f"The link's position={quoted(raw)} does not work ({err}): a new game starts.")
+        return TableLink(None, levels, tuple(problems))
+    rules = state.rules
+    seed = _link_number(params, "seed", SEED_LIMIT - 1, problems, "a new seed deals the later hands")
+    game = _link_number(params, "game", min(MAX_GAME, rules.match_games - 1), problems, "game 1") or 0
+    hand = _link_number(params, "hand", MAX_HAND, problems, "hand 1") or 0
+    scores: tuple[int, ...] = ()
+    raw_score = str(params.get("score") or "").strip()
+    if raw_score:
+        sides = len(new_game(rules, 0).scores)
+        parts = raw_score.split("-")
+        if len(parts) == sides and all(p.isascii() and p.isdigit() and int(p) < rules.target for p in parts):
+            scores = tuple(int(p) for p in parts)
+        else:
+            problems.append(f"The link's score={quoted(raw_score)} is not {sides} scores below {rules.target} "
+                            f"joined by '-' (like {'-'.join(['4', '6', '2'][:sides])}): the hand is played at 0 each.")
+    start = None
+    raw_start = str(params.get("start") or "")
+    if raw_start:
+        try:
+            start = decode(raw_start)
+        except DealCodeError as err:
+            problems.append(f"The link's start={quoted(raw_start)} does not work ({err}): the earlier hands "
+                            "are left out.")
+    moves_text = str(params.get("moves") or "")
+    moves: tuple[str, ...] = ()
+    moves_problem = None
+    if len(moves_text) > MOVES_LIMIT:
+        moves_problem = f"it is longer than {MOVES_LIMIT} characters"
+    elif moves_text:
+        moves, error = decode_moves(moves_text)
+        moves_problem = None if error is None else str(error)
+    return TableLink(None, levels, tuple(problems), start, moves, moves_text, moves_problem, state, seed, game,
+                     hand, scores)
+
+
+def _link_number(params: Mapping[str, str], key: str, top: int, problems: list[str], instead: str) -> int | None:
+    """A whole number 0..top from the link (``hand`` and ``game`` are shown from 1, read from 0)."""
+    raw = str(params.get(key) or "").strip()
+    if not raw:
+        return None
+    if raw.isascii() and raw.isdigit() and len(raw) <= 10 and int(raw) <= top:
+        return int(raw)
+    problems.append(f"The link's {key}={quoted(raw)} is not a whole number 0..{top}: {instead}.")
+    return None
 
 
 def seat_levels(players: int, computer: Sequence[str]) -> tuple[str, ...]:
@@ -202,6 +275,8 @@ class PracticeTable:
         self._grading: list[Future[review.GradedDecision]] = []
         self._graded_for: dict[int, str] = {}  # id of a grading job -> the table it graded bids against
         self._grades: dict[Any, tuple[review.GradedDecision, ...]] = {}
+        # each finished hand's graded decisions, kept for the game's chart (the hand is the key)
+        self.finished_grades: dict[HandState, tuple[review.GradedDecision, ...]] = {}
         self._saved: set[tuple[int, int]] = set()
         self._hint: tuple[Any, coach.Hint] | None = None
         self._claim: tuple[Any, Action | None] | None = None  # (position key, the claim's next card)
@@ -224,7 +299,13 @@ class PracticeTable:
         levels = tuple(link.levels) + tuple(computer[len(link.levels):])
         problems = list(link.problems)
         memo: dict[Any, Any] = {}
-        if link.deal is not None:
+        if link.position is not None:
+            session, problem = _position_session(link, levels, deps.get("players", default_players), memo)
+            if problem:
+                problems.append(problem)
+            if session is None:
+                session = _new_session(rules, levels, seed)
+        elif link.deal is not None:
             session = _session_at(link.deal, levels)
             if link.start is not None or link.moves_text:
                 replayed, problem = _replay_link(link, levels, deps.get("players", default_players), memo)
@@ -246,8 +327,9 @@ class PracticeTable:
 
     @property
     def deal_code(self) -> str:
-        """The current hand's deal code, as shown and put in the page's link."""
-        return encode(deal_code(self.position))
+        """The current hand's deal code, as shown; "" for a hand a position text gave, whose
+        cards the seed did not deal (no code names it)."""
+        return "" if is_opening(self.position) else encode(deal_code(self.position))
 
     @property
     def moves_code(self) -> str:
@@ -256,20 +338,27 @@ class PracticeTable:
 
     @property
     def link_capped(self) -> bool:
-        """The learner's decisions are too many for the page's link (it keeps the deal code only)."""
-        return len(self.moves_code) > MOVES_LIMIT
+        """The learner's decisions are too many for the page's link: it keeps this hand (its
+        position text) but not the earlier hands of the game."""
+        return not self.is_first_hand and len(self.moves_code) > MOVES_LIMIT
 
     def link_params(self) -> dict[str, str]:
-        """The table's part of the page link: ``deal=`` (this hand), ``levels=``, and when the learner
-        has decided anything, ``moves=`` with ``start=`` (the session's first deal) if that is an
-        earlier hand. Opening the link (``read_link``, ``from_link``) rebuilds this position."""
-        params = {"deal": self.deal_code, "levels": self.level_letters}
+        """The table's part of the page link: ``position=`` (this hand as text), ``seed=``,
+        ``hand=``, ``game=`` and ``score=`` (left out when 0), ``levels=``, and when the learner's
+        decisions began in an earlier hand, ``start=`` and ``moves=`` (when they fit the link).
+        Opening the link (``read_link``, ``from_link``) rebuilds this position."""
+        pos, s = self.position, self.session
+        game = pos.game
+        params = {"position": pos.hand.to_text(), "seed": str(s.seed), "hand": str(game.hand_number)}
+        if game.game_number:
+            params["game"] = str(game.game_number)
+        if any(game.scores_at_deal):
+            params["score"] = "-".join(str(v) for v in game.scores_at_deal)
+        params["levels"] = self.level_letters
         moves = self.moves_code
-        if not moves or len(moves) > MOVES_LIMIT:
+        if self.is_first_hand or s.opening or not moves or len(moves) > MOVES_LIMIT:
             return params
-        if not self.is_first_hand:
-            s = self.session
-            params["start"] = encode(DealCode(s.rules, s.seed, s.game_number, s.hand_number, s.dealer))
+        params["start"] = encode(DealCode(s.rules, s.seed, s.game_number, s.hand_number, s.dealer))
         params["moves"] = moves
         return params
 
@@ -383,6 +472,10 @@ class PracticeTable:
             score = self.learner_score(pos)
             self._grades[key] = tuple(done.get(d) or self._grade(*d, LEARNER, score, self.table)
                                       for d in review.learner_decisions(pos.hand))
+            if pos.hand.is_over:
+                if len(self.finished_grades) >= FINISHED_LIMIT:
+                    self.finished_grades.clear()
+                self.finished_grades[pos.hand] = self._grades[key]
         return self._grades[key]
 
     @staticmethod
@@ -469,6 +562,8 @@ class PracticeTable:
 
     def next_hand(self) -> None:
         if self.position.waiting is Waiting.NEXT_HAND:
+            if self.position.hand not in self.finished_grades:
+                self.grades()  # kept for the game's chart (the review has normally graded it already)
             self._set(next_hand(self.position, players=self._players, memo=self.memo))
 
     def replay_deal(self) -> None:
@@ -513,7 +608,8 @@ class PracticeTable:
         position = replay(session, players=self._players, memo=self.memo)
         self._saved = set()
         self.game_id = self._store("starting a game", practice_log.start_game, kind, session.rules.changes(),
-                                   session.seed, list(session.levels), encode(deal_code(position)))
+                                   session.seed, list(session.levels),
+                                   "" if is_opening(position) else encode(deal_code(position)))
         return position
 
     def _store(self, doing: str, fn: Callable[..., T], *args: Any) -> T | None:
@@ -565,6 +661,56 @@ def _replay_link(
         return position.session, (f"{echo} could not all be replayed ({why}): the table keeps the first {kept} "
                                   f"decision{'' if kept == 1 else 's'}.")
     return position.session, None
+
+
+def _position_session(
+    link: TableLink, computer: Sequence[str], players: PlayerFactory, memo: Memo,
+) -> tuple[Session | None, str | None]:
+    """The session a ``position=`` link rebuilds, and the one problem to tell. In order: the
+    link's ``start=`` and ``moves=``, when they replay to this very hand (the earlier hands come
+    back too); the hand's deal with the learner's actions of the text replayed (undo works); the
+    text as it stands, played on from (a hand the computer players would have played otherwise).
+    None when even that cannot be played (a notice says why)."""
+    state = link.position
+    assert state is not None
+    rules, seed = state.rules, link.seed if link.seed is not None else secrets.randbelow(SEED_LIMIT)
+    scores = link.scores or (0,) * len(new_game(rules, 0).scores)
+    problem = None
+    if link.start is not None and link.moves_text:
+        session = replace(_session_at(link.start, computer), decisions=link.moves)
+        try:
+            position, refused = replay_legal(session, players, memo)
+            if not (link.moves_problem or refused) and _is_link_hand(position, link, seed, scores):
+                return position.session, None
+        except EuchreError:
+            pass
+        problem = ("The link's moves= could not rebuild the earlier hands of the game: this hand goes on "
+                   "from its position.")
+    numbers = (link.game_number, link.hand_number)
+    seeded = seed_deal(rules, seed, *numbers, state.dealer)
+    at_deal = str(replace(state.to_position(), actions=()))
+    same_cards = (seeded.dealt, seeded.upcard, seeded.kitty) == (state.dealt, state.upcard, state.kitty)
+    dealer: int | None = state.dealer
+    if link.game_number == 0 and dealer == (new_game(rules, seed).dealer + link.hand_number) % rules.players:
+        dealer = None  # the game's own dealer, as a new game's session has it
+    base = Session(rules, seat_levels(rules.players, computer), seed, (), *numbers, dealer,
+                   scores=scores if any(scores) else (), opening="" if same_cards else at_deal)
+    mine = tuple(str(action) for seat, action in state.history if seat == LEARNER)
+    try:
+        position, _ = replay_legal(replace(base, decisions=mine), players, memo)
+        if position.hand == state:
+            return position.session, problem
+        session = replace(base, opening=state.to_text())
+        replay(session, players, memo)
+    except EuchreError as err:
+        return None, f"The link's position could not be played on ({err}): a new game starts."
+    return session, problem
+
+
+def _is_link_hand(position: Position, link: TableLink, seed: int, scores: tuple[int, ...]) -> bool:
+    game = position.game
+    return (position.hand == link.position and game.scores_at_deal == scores and position.session.seed == seed
+            and (game.game_number, game.hand_number) == (link.game_number, link.hand_number))
 
 
 def _new_session(rules: Rules, computer: Sequence[str], seed: int | None) -> Session:

@@ -5,9 +5,10 @@ colour is how much the better bid beats passing (``engine.study.chart_table``), 
 for a close call, framed in blue (``FRAME_COLOUR``) where the rule of thumb disagrees.
 
 ``show`` draws it twice and lets the browser choose by its width (Streamlit cannot read the
-width on the server): a plotly heatmap (``figure``) on a screen wider than ``PHONE_WIDTH`` CSS
-pixels, and below that a compact HTML grid (``compact_html``) whose labels stay readable on a
-phone; one ``@media`` rule (``CHART_CSS``) hides the other.
+width on the server): a plotly heatmap (``figure``) when the chart's column is wider than
+``GRID_WIDTH`` CSS pixels, and otherwise a compact HTML grid (``compact_html``) whose labels stay
+readable on a phone, a tablet or a small laptop with the sidebar open; a CSS container query and
+an ``@media`` rule (``CHART_CSS``) hide the other.
 """
 
 from __future__ import annotations
@@ -53,12 +54,21 @@ CLIP_WIN = 0.25  # at a game score: the margin in chance to win the game, clippe
 # around the square's label (never over it). The page's legend names it by FRAME_COLOUR_NAME.
 FRAME_COLOUR = "#1d4ed8"
 FRAME_COLOUR_NAME = "blue"
-PHONE_WIDTH = 600  # CSS pixels: at this width or less the compact grid replaces the heatmap
+PHONE_WIDTH = 600  # CSS pixels: at this screen width or less the compact grid replaces the heatmap
+# CSS pixels of the chart's column: narrower (a tablet or a small laptop with the sidebar open, the
+# column 430-610 px) the heatmap's nine columns and their labels do not fit, and the grid is drawn
+GRID_WIDTH = 680
 WIDE_KEY = "ec_chart_wide_"  # container keys (class st-key-<key>) of the two drawings
 PHONE_KEY = "ec_chart_phone_"
+BOTH_KEY = "ec_chart_both_"  # the container of both: its width decides (a CSS container query)
 CHART_CSS = f"""<style>
 [class*="st-key-{PHONE_KEY}"] {{ display: none; }}
+[class*="st-key-{BOTH_KEY}"] {{ container-type: inline-size; }}
 @media (max-width: {PHONE_WIDTH}px) {{
+  [class*="st-key-{WIDE_KEY}"] {{ display: none !important; }}
+  [class*="st-key-{PHONE_KEY}"] {{ display: block; }}
+}}
+@container (max-width: {GRID_WIDTH}px) {{
   [class*="st-key-{WIDE_KEY}"] {{ display: none !important; }}
   [class*="st-key-{PHONE_KEY}"] {{ display: block; }}
 }}
@@ -170,8 +180,9 @@ def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, sta
     fig = go.Figure(go.Heatmap(
         z=z, x=cols, y=rows, text=text, texttemplate="%{text}", textfont={"size": font}, hoverinfo="skip",
         colorscale=COLOURS, zmin=-clip, zmax=clip, xgap=2, ygap=2,
-        colorbar={"title": {"text": "bid minus pass<br>" + ("(points a hand)" if score is None else
-                                                            "(chance to win<br>the game)")},
+        # the title beside the bar, not above it, where it ran into the top tick's label
+        colorbar={"title": {"text": "bid minus pass " + ("(points a hand)" if score is None else
+                                                         "(chance to win the game)"), "side": "right"},
                   "len": 0.6, **({} if score is None else {"tickformat": "+.0%"})},
     ))
     # Plotly heatmaps send no click in select mode: an almost invisible square on every cell
@@ -276,14 +287,15 @@ def show(fig: go.Figure, compact: str, key: str, clickable: bool = False) -> Any
     returned) and the ``compact`` grid for a phone; ``CHART_CSS`` shows the one that suits the
     browser's width."""
     st.html(CHART_CSS)
-    with st.container(key=PHONE_KEY + key):
-        st.html(compact)
-    with st.container(key=WIDE_KEY + key):
-        config = {"displayModeBar": False}
-        if clickable:
-            return st.plotly_chart(fig, key=key, on_select="rerun", selection_mode="points", config=config)
-        st.plotly_chart(fig, key=key, config=config)
-        return None
+    with st.container(key=BOTH_KEY + key):
+        with st.container(key=PHONE_KEY + key):
+            st.html(compact)
+        with st.container(key=WIDE_KEY + key):
+            config = {"displayModeBar": False}
+            if clickable:
+                return st.plotly_chart(fig, key=key, on_select="rerun", selection_mode="points", config=config)
+            st.plotly_chart(fig, key=key, config=config)
+            return None
 
 
 def summary(cell: ChartCell, rnd: int, score: Score | None = None) -> str:

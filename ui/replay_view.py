@@ -43,6 +43,7 @@ from practice.replay import (
     costliest,
     deal_chance,
     decision_chances,
+    hand_decision_chances,
     hand_id,
     replay,
     retry,
@@ -266,20 +267,36 @@ def _short_where(step: Step) -> str:
 
 
 def chance_figure(r: Replay, earlier: Sequence[Chance], start: Chance | None, decisions: Sequence[DecisionChance],
-                  end: Chance | None) -> go.Figure:
-    """The side's chance of winning the game over the game: at each earlier hand's deal, at this
-    hand's deal, after each of the learner's decisions of this hand (the trace named "decisions",
-    its ``customdata`` the decisions' step indices) and after the hand. One grey line joins them
-    in order; the x axis counts the points."""
+                  end: Chance | None,
+                  earlier_decisions: Sequence[tuple[Replay, Sequence[DecisionChance]]] = ()) -> go.Figure:
+    """The side's chance of winning the game over the game: at each earlier hand's deal and after
+    each of the learner's decisions of that hand (``earlier_decisions``, one per earlier hand when
+    its grades were kept: the trace named "earlier decisions", its ``customdata`` [step index,
+    index of the earlier hand]), at this hand's deal, after each of the learner's decisions of this
+    hand (the trace named "decisions", its ``customdata`` the decisions' step indices) and after
+    the hand. One grey line joins them in order; the x axis counts the points."""
     deal_x: list[int] = []
     deal_y: list[float] = []
     deal_text: list[str] = []
     ticks: list[str] = []
-    for c in earlier:
+    old_x: list[int] = []
+    old_y: list[float] = []
+    old_text: list[str] = []
+    old_data: list[list[int]] = []
+    for i, c in enumerate(earlier):
         deal_x.append(len(ticks))
         deal_y.append(round(100 * c.chance, 1))
         deal_text.append(f"Hand {c.hand} dealt ({c.us}–{c.them})")
         ticks.append(f"H{c.hand}")
+        hand_replay, chances = earlier_decisions[i] if i < len(earlier_decisions) else (None, ())
+        for d in chances:
+            assert hand_replay is not None
+            old_x.append(len(ticks))
+            old_y.append(round(100 * d.chance, 1))
+            old_text.append(f"Hand {c.hand}, step {d.step + 1}: {escape(hand_replay.steps[d.step].text)}"
+                            f"<br>{BASIS_TEXT[d.basis]}")
+            old_data.append([d.step, i])
+            ticks.append(_short_where(hand_replay.steps[d.step]))
     if start is not None:
         deal_x.append(len(ticks))
         deal_y.append(round(100 * start.chance, 1))
@@ -299,7 +316,7 @@ def chance_figure(r: Replay, earlier: Sequence[Chance], start: Chance | None, de
         end_y.append(round(100 * end.chance, 1))
         end_text.append(f"After the hand ({end.us}–{end.them})")
         ticks.append("End")
-    order = sorted(zip(deal_x + dec_x + end_x, deal_y + dec_y + end_y, strict=True))
+    order = sorted(zip(deal_x + old_x + dec_x + end_x, deal_y + old_y + dec_y + end_y, strict=True))
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=[x for x, _ in order], y=[y for _, y in order], mode="lines", name="the game",
                              line={"color": "#9e9e9e"}, hoverinfo="skip", showlegend=False))
@@ -309,6 +326,10 @@ def chance_figure(r: Replay, earlier: Sequence[Chance], start: Chance | None, de
     fig.add_trace(go.Scatter(x=dec_x, y=dec_y, mode="markers", name="decisions", customdata=[d.step for d in decisions],
                              text=dec_text, hovertemplate="%{text}<br>%{y:.1f}% chance of winning<extra></extra>",
                              marker={"size": 11, "color": "#2e7d32"}))
+    if old_x:
+        fig.add_trace(go.Scatter(x=old_x, y=old_y, mode="markers", name="earlier decisions", customdata=old_data,
+                                 text=old_text, hovertemplate="%{text}<br>%{y:.1f}% chance of winning<extra></extra>",
+                                 marker={"size": 9, "color": "#81c784"}))
     fig.update_layout(title={"text": "Your side's chance of winning this game"}, showlegend=False,
                       yaxis={"range": [0, 100], "title": {"text": "chance of winning (%)"}},
                       xaxis={"tickmode": "array", "tickvals": list(range(len(ticks))), "ticktext": ticks,
@@ -320,13 +341,34 @@ def selected_step(selection: Mapping[str, Any] | None) -> int | None:
     """The step index (``customdata``) of the decision point chosen in the chart's selection
     (``{"selection": {"points": [...]}}``, as ``st.plotly_chart`` keeps it); None when no
     decision point is chosen (a deal's point has no ``customdata``)."""
+    chosen = _selected_point(selection)
+    return chosen[0] if chosen is not None and chosen[1] is None else None
+
+
+def selected_earlier(selection: Mapping[str, Any] | None) -> tuple[int, int] | None:
+    """(step index, index of the earlier hand) of an earlier hand's decision point chosen in the
+    chart (``customdata`` [step, hand]); None when none is chosen."""
+    chosen = _selected_point(selection)
+    return (chosen[0], chosen[1]) if chosen is not None and chosen[1] is not None else None
+
+
+def _number(value: object) -> int | None:
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _selected_point(selection: Mapping[str, Any] | None) -> tuple[int, int | None] | None:
     chosen = (selection or {}).get("selection") or {}
     for point in chosen.get("points") or ():
         data = point.get("customdata")
         if isinstance(data, list | tuple):
-            data = data[0] if data else None
-        if isinstance(data, int | float) and not isinstance(data, bool):
-            return int(data)
+            step = _number(data[0]) if data else None
+            hand = _number(data[1]) if len(data) > 1 else None
+            if step is not None:
+                return step, hand
+        else:
+            step = _number(data)
+            if step is not None:
+                return step, None
     return None
 
 
@@ -343,36 +385,66 @@ def jump_to_selected(selection: Mapping[str, Any] | None, step_key: str, open_ke
     return clamp(step + 1, last)
 
 
-def _on_chart_select(chart_key: str, step_key: str, open_key: str, last: int) -> None:
-    jump_to_selected(st.session_state.get(chart_key), step_key, open_key, last, st.session_state)
+def jump_to_earlier(selection: Mapping[str, Any] | None, prefix: str, hands: Sequence[Replay],
+                    state: MutableMapping[Any, Any]) -> tuple[int, int] | None:
+    """Move the replay viewer to an earlier hand's decision chosen in the chart: the viewer shows
+    that hand (``hands``, the game's earlier hands in order) at step + 1, and opens. Returns
+    (hand index, position), or None (no earlier decision chosen, or not one of ``hands``)."""
+    chosen = selected_earlier(selection)
+    if chosen is None or not 0 <= chosen[1] < len(hands):
+        return None
+    step, index = chosen
+    r = hands[index]
+    at = clamp(step + 1, len(r))
+    state[f"{_keys(prefix, r.hand)}_step"] = at
+    state[f"{prefix}replay_shown"] = hand_id(r.hand)
+    state[f"{prefix}replay_open"] = True
+    return index, at
 
 
-def chance_chart(r: Replay, game: GameState, grades: tuple[GradedDecision, ...], prefix: str) -> None:
-    """The learner's side's chance of winning the game over its deals and this hand's decisions;
-    clicking a decision's point moves the replay viewer to it."""
+def _on_chart_select(chart_key: str, step_key: str, open_key: str, last: int, prefix: str,
+                     hands: Sequence[Replay]) -> None:
+    selection = st.session_state.get(chart_key)
+    if jump_to_selected(selection, step_key, open_key, last, st.session_state) is not None:
+        st.session_state.pop(f"{prefix}replay_shown", None)  # back to this hand
+    else:
+        jump_to_earlier(selection, prefix, hands, st.session_state)
+
+
+def chance_chart(r: Replay, game: GameState, grades: tuple[GradedDecision, ...], prefix: str,
+                 kept: Mapping[HandState, tuple[GradedDecision, ...]] | None = None) -> None:
+    """The learner's side's chance of winning the game over its deals and decisions (this hand's,
+    and the earlier hands' whose grades were ``kept``); clicking a decision's point moves the
+    replay viewer to it (to that hand, for an earlier one)."""
     number = game.hand_number + 1
     chances = win_chances(game)
     earlier = [c for c in chances if c.hand is not None and c.hand < number]
+    kept = kept or {}
+    earlier_hands = [replay(h, kept.get(h, ())) for h in game.history[: len(earlier)]]
+    earlier_decisions = [(er, hand_decision_chances(game.rules, er.hand, c, kept.get(er.hand, ())))
+                         for er, c in zip(earlier_hands, earlier, strict=True)]
     same = game.hand == r.hand
     start = deal_chance(game) if same else None
     decisions = decision_chances(game, grades) if same else ()
     end = next((c for c in chances if c.hand is None), None) if same and r.hand.is_over else None
     base = _keys(prefix, r.hand)
     chart_key = f"{base}_chances"
-    fig = chance_figure(r, earlier, start, decisions, end)
+    fig = chance_figure(r, earlier, start, decisions, end, earlier_decisions)
     st.plotly_chart(fig, key=chart_key, on_select=partial(_on_chart_select, chart_key, f"{base}_step",
-                                                          f"{prefix}replay_open", len(r)),
+                                                          f"{prefix}replay_open", len(r), prefix, earlier_hands),
                     selection_mode="points")
     shown = {d.step for d in decisions}
     left_out = [g for g in grades if g.step not in shown]
     notes = ["Squares: the chance at each deal, from the score and who deals (the engine's win table). "
-             "Circles: after each of your decisions in this hand: a card played is valued by the hand "
+             "Circles: after each of your decisions: a card played is valued by the hand "
              "played out double-dummy (the solver's points, turned into the chance at the score after the "
              "hand); a bid by the analyzer's change in the chance of winning, or, when it valued the bid "
-             "in points, the chance at the deal unchanged. Click a circle to step the replay to it."]
-    if earlier:
-        notes.append("Earlier hands show only their deal: their decisions' grades are not kept once the "
-                     "next hand is dealt.")
+             "in points, the chance at the deal unchanged. Click a circle to step the replay to it (an "
+             "earlier hand's circle opens that hand)."]
+    missing = [c.hand for c, h in zip(earlier, earlier_hands, strict=True) if h.hand not in kept]
+    if missing:
+        notes.append(f"Hand(s) {', '.join(map(str, missing))} show only their deal: their grades are not kept "
+                     "(played before the page was reloaded).")
     if left_out:
         steps = ", ".join(str(g.step + 1) for g in left_out)
         notes.append(f"Left out (no engine figure: not graded or the only legal choice): step(s) {steps}.")
@@ -381,18 +453,35 @@ def chance_chart(r: Replay, game: GameState, grades: tuple[GradedDecision, ...],
     st.caption(" ".join(notes))
 
 
+def _back_to_this_hand(prefix: str) -> None:
+    st.session_state.pop(f"{prefix}replay_shown", None)
+
+
 def replay_section(hand: HandState, grades: tuple[GradedDecision, ...], prefix: str,
-                   game: GameState | None = None) -> None:
+                   game: GameState | None = None,
+                   kept: Mapping[HandState, tuple[GradedDecision, ...]] | None = None) -> None:
     """Under a finished hand's review: the replay viewer, "learn from your mistakes" and (given the
     ``game``) the side's chance of winning it over its hands, each behind a toggle (nothing is drawn
-    until it is opened). ``grades`` are the page's (not graded again)."""
+    until it is opened). ``grades`` are the page's (not graded again); ``kept`` the earlier hands'
+    grades, so the chart shows their decisions and the viewer can replay them."""
     r = replay(hand, grades)
     if st.toggle(REPLAY_LABEL, key=f"{prefix}replay_open"):
-        replay_viewer(r, prefix)
+        shown = st.session_state.get(f"{prefix}replay_shown")
+        history = game.history if game is not None else ()
+        other = next((h for h in history if hand_id(h) == shown and h != hand), None)
+        if other is not None:
+            number = history.index(other) + 1
+            st.caption(f"Hand {number} of this game, chosen on the chart.")
+            st.button("Back to this hand", icon=":material/undo:", key=f"{prefix}replay_back_here",
+                      on_click=_back_to_this_hand, args=(prefix,))
+            replay_viewer(replay(other, (kept or {}).get(other, ())), prefix)
+        else:
+            replay_viewer(r, prefix)
     if costliest(grades) and st.toggle(MISTAKES_LABEL, key=f"{prefix}mistakes_open"):
         mistakes_view(r, grades, prefix)
     if game is not None and deal_chance(game) is not None and st.toggle(CHANCE_LABEL, key=f"{prefix}chances_open"):
-        chance_chart(r, game, grades, prefix)
+        chance_chart(r, game, grades, prefix, kept)
 
 
-__all__ = ["chance_chart", "chance_figure", "felt", "jump_to_selected", "selected_step", "grade_line", "mistakes_view", "replay_section", "replay_viewer", "verdict_line"]
+__all__ = ["chance_chart", "chance_figure", "felt", "jump_to_earlier", "jump_to_selected", "selected_earlier",
+           "selected_step", "grade_line", "mistakes_view", "replay_section", "replay_viewer", "verdict_line"]

@@ -132,9 +132,11 @@ def main() -> None:
             rnd = st.segmented_control("Round", rounds, default=1, key=K + "round",
                                        format_func=lambda r: "Round 1: order up or pass?" if r == 1
                                        else "Round 2: name a suit or pass?") or 1
+        # the upcard's six buttons on a row of their own: in a third of the column they were cut
+        # off beside an open sidebar
+        upcard = _upcard_choice(chart) if rnd == 1 else None
         left, right = st.columns([1, 2])
         with left:
-            upcard = _upcard_choice(chart) if rnd == 1 else None
             score = _score_choice(rules) if score_view else None
         seats = chart.seats()
         seat = seats[0]

@@ -216,8 +216,9 @@ def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool
         _plate(shown, levels, last, "the hand is over.")
     if over:
         _review(table)
-    st.caption(f"Deal code **{table.deal_code}** — share the page link to replay this deal. "
-               f"Hand {pos.game.hand_number + 1}" + (f" of game {pos.game.game_number + 1}"
+    code = (f"Deal code **{table.deal_code}** — share the page link to replay this deal. " if table.deal_code
+            else "A hand from a position text — share the page link to replay it. ")
+    st.caption(code + f"Hand {pos.game.hand_number + 1}" + (f" of game {pos.game.game_number + 1}"
                                                       if pos.session.rules.match_games > 1 else ""))
     if traditional:
         traditional_score(pos, shown)
@@ -268,7 +269,7 @@ def _review(table: PracticeTable) -> None:
             f"{dealt_hands_html(hand)}{tricks}"
             f"{grades_html(graded, 'South') if graded else ''}"
             f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div></div>')
-    replay_section(hand, graded, practice_key(""), pos.game)  # step through the hand; retry the costliest decisions
+    replay_section(hand, graded, practice_key(""), pos.game, table.finished_grades)  # step through the hand; retry the costliest decisions
     if st.toggle("What would the expert have done in your seat?", key=practice_key("expert")):
         with st.spinner("The expert replays your seat…"):
             cmp = table.expert_in_your_seat()
@@ -347,16 +348,17 @@ def _messages(table: PracticeTable, *notices: Notice) -> None:
 
 
 def _sync_link(table: PracticeTable) -> None:
-    """Keep the page's link on the current position (deal, moves), so a reload or a copied link
-    rebuilds it; when the game grows too long for a link, say so once (the link keeps the deal)."""
+    """Keep the page's link on the current position (the hand's position text, the game around it,
+    the earlier hands' moves), so a reload or a copied link rebuilds it; when the game grows too
+    long for a link, say so once (the link keeps this hand, not the earlier ones)."""
     params = table.link_params()
-    if any(st.query_params.get(key) != params.get(key) for key in ("deal", "start", "moves")):
+    if any(st.query_params.get(key) != params.get(key) for key in (*params, "deal", "start", "moves")):
         st.query_params.from_dict({**params, **rules_to_query(table.session.rules), **present_query()})
     said = practice_key("link_capped_said")
     if table.link_capped and st.session_state.get(said) != table.game_key:
         st.session_state[said] = table.game_key
-        st.toast("This game is too long for the page link to carry your moves: the link now opens this "
-                 "hand's deal from its start.", icon=":material/link_off:")
+        st.toast("This game is too long for the page link to carry the earlier hands: the link now opens "
+                 "this hand where it is, without them.", icon=":material/link_off:")
 
 
 @st.fragment

@@ -23,6 +23,7 @@ from engine.core.cards import Card, Suit, make_deck, parse_card, parse_cards
 from engine.core.errors import CardParseError, quoted
 from engine.core.game import side_of, sides
 from engine.core.hand import HandState, Phase
+from engine.core.position import PositionError, rules_text
 from engine.core.ranking import (
     card_role,
     deck_in_rank_order,
@@ -42,14 +43,14 @@ from ui.layout import card_width, page_header, present_query, projector
 from ui.rules_panel import current_rules
 from ui.share import ShareLinkError, query_int, query_string, rules_to_query
 from ui.table import felt_html, open_hand_html, seat_html, side_name, table_style, trick_html
-from ui.walkthrough import MAX_STEPS, Walkthrough, build_walkthrough
+from ui.walkthrough import MAX_STEPS, Walkthrough, build_from_text, build_walkthrough
 from ui.walkthrough_keys import install_step_keys
 
 SECTIONS = {"ranking": "Trump ranking", "follow": "Can I play this?", "scoring": "Scoring", "deal": "Deal walkthrough"}
 SEED_MAX = 999_999_999
-_LINK_KEYS = ("section", "trump", "led", "hand", "seed", "dealer", "step")
+_LINK_KEYS = ("section", "trump", "led", "hand", "seed", "dealer", "position", "step")
 _SEEN = "rx_link_seen"
-_DEAL_KEYS = ("seed", "dealer", "step")
+_DEAL_KEYS = ("seed", "dealer", "position", "step")
 _STEP_FROM_LINK = "rx_step_from_link"  # the step a link asked for, checked against the deal's length
 
 
@@ -108,20 +109,40 @@ def _adopt_link(params: Mapping[str, str], players: int, deck: tuple[Card, ...])
         except (CardParseError, ShareLinkError) as err:
             problems.append(f"the link's led card or hand: {err}")
     if any(k in params for k in _DEAL_KEYS):
+        problems += _adopt_deal(params, players)
+    return problems
+
+
+def _adopt_deal(params: Mapping[str, str], players: int) -> list[str]:
+    """The walkthrough's part of a link: ``seed=`` and ``dealer=`` (a numbered deal), or
+    ``position=`` (the hand as a position text, which a teacher may write; it wins when it is
+    not the numbered deal's own text), and ``step=``."""
+    problems: list[str] = []
+    st.session_state.pop("rx_position", None)
+    try:
+        seed = query_int(params, "seed", 0, SEED_MAX) if "seed" in params or "position" not in params else None
+        dealer = query_int(params, "dealer", 0, players - 1) if "dealer" in params or seed is not None else 0
+        st.session_state.update(rx_seed=_fresh_seed() if seed is None else seed, rx_dealer=dealer, rx_step=0)
+    except ShareLinkError as err:
+        problems.append(f"{err}. Showing a fresh deal instead")
+        st.session_state.update(rx_seed=_fresh_seed(), rx_dealer=0, rx_step=0)
+        return problems
+    text = params.get("position")
+    if text is not None:
         try:
-            seed = query_int(params, "seed", 0, SEED_MAX)
-            dealer = query_int(params, "dealer", 0, players - 1)
-            st.session_state.update(rx_seed=seed, rx_dealer=dealer, rx_step=0)
+            walk = build_from_text(text)
+        except PositionError as err:
+            problems.append(f"the link's position={quoted(text)} does not work ({err}). Showing "
+                            f"{'the numbered deal' if seed is not None else 'a fresh deal'} instead")
+            return problems
+        if seed is None or walk.text != build_walkthrough(walk.rules, seed, dealer).text:
+            st.session_state["rx_position"] = walk.text
+    if "step" in params:
+        try:
+            st.session_state["rx_step"] = query_int(params, "step", 0, MAX_STEPS)
+            st.session_state[_STEP_FROM_LINK] = True
         except ShareLinkError as err:
-            problems.append(f"{err}. Showing a fresh deal instead")
-            st.session_state.update(rx_seed=_fresh_seed(), rx_dealer=0, rx_step=0)
-        else:
-            if "step" in params:
-                try:
-                    st.session_state["rx_step"] = query_int(params, "step", 0, MAX_STEPS)
-                    st.session_state[_STEP_FROM_LINK] = True
-                except ShareLinkError as err:
-                    problems.append(f"{err}. Showing step 0 of this deal instead")
+            problems.append(f"{err}. Showing step 0 of this deal instead")
     return problems
 
 
@@ -248,6 +269,13 @@ def _set_step(value: int) -> None:
 
 def _new_deal() -> None:
     st.session_state.update(rx_seed=_fresh_seed(), rx_step=0)
+    st.session_state.pop("rx_position", None)
+
+
+def _numbered_deal() -> None:
+    """The deal number or dealer changed: the numbered deal replaces a link's position, at step 0."""
+    st.session_state["rx_step"] = 0
+    st.session_state.pop("rx_position", None)
 
 
 def _points_text(state: HandState) -> str:
@@ -305,10 +333,10 @@ def _deal_controls(rules: Rules) -> tuple[int, int]:
         c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
     with c1:
         seed = int(st.number_input("Deal no.", 0, SEED_MAX, key="rx_seed", step=1, help=DEAL_HELP,
-                                   on_change=_set_step, args=(0,)))
+                                   on_change=_numbered_deal))
     with c2:
         dealer = st.selectbox("Dealer", range(rules.players), key="rx_dealer",
-                              format_func=lambda s: seat_name(rules.players, s), on_change=_set_step, args=(0,))
+                              format_func=lambda s: seat_name(rules.players, s), on_change=_numbered_deal)
     with c3:
         st.button("New deal", on_click=_new_deal, width="stretch")
     return seed, dealer
@@ -364,7 +392,12 @@ def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGener
         side, controls = side.container(), side.container()
     with controls:
         seed, dealer = _deal_controls(rules)
-    walk = build_walkthrough(rules, seed, dealer)
+    text = st.session_state.get("rx_position")
+    walk = build_from_text(text) if isinstance(text, str) else build_walkthrough(rules, seed, dealer)
+    if isinstance(text, str):
+        with controls:
+            st.caption("This deal comes from the link's position text (its rules: "
+                       f"{rules_text(walk.rules)}); choose a deal number or New deal for a numbered one.")
     asked = int(st.session_state.get("rx_step", 0))
     if st.session_state.pop(_STEP_FROM_LINK, False) and asked > walk.length:
         with side:
@@ -384,7 +417,8 @@ def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGener
             f"{i}. {done.sentence}" + (f" — {done.reason}" if done.reason else "")
             for i, done in enumerate(walk.steps[:step], 1)
         ) or "Nothing yet: the cards are dealt.")
-    _share_link({"section": "deal", "seed": str(seed), "dealer": str(dealer), "step": str(step)})
+    numbered = {} if isinstance(text, str) else {"seed": str(seed), "dealer": str(dealer)}
+    _share_link({"section": "deal", **numbered, "position": walk.text, "step": str(step)})
 
 
 def _block(row: str, title: str, body: str) -> str:

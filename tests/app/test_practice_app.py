@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine.core.hand import HandState
 from engine.core.rules import Rules
 from engine.io.deal_record import result_record
 from practice.codes import DealCode, decode, encode
@@ -431,8 +432,9 @@ def _hand_cards(at: AppTest) -> list[str]:
 
 
 def test_the_link_of_a_mid_hand_position_reopens_it(db: Path) -> None:
-    """A reload keeps your place (issue 30): the page's link carries the learner's decisions
-    (``moves=``), and a new session opened on that link replays them to the same position."""
+    """A reload keeps your place (issue 30): the page's link carries the hand as a position text
+    (``position=``, issue 32), and a new session opened on that link replays the learner's
+    decisions in it to the same position."""
     at = _open({"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc"})
     for _ in range(20):  # the learner's first legal choice until two tricks are played
         pos = _position(at)
@@ -442,7 +444,8 @@ def test_the_link_of_a_mid_hand_position_reopens_it(db: Path) -> None:
         assert not at.exception, [e.value for e in at.exception]
     link = {key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
             for key in at.query_params}
-    assert link["moves"] and link["deal"] == encode(DealCode(Rules(), seed=2024))
+    assert link["seed"] == "2024" and "deal" not in link and "moves" not in link  # the first hand: its text says all
+    assert HandState.from_text(link["position"]) == _position(at).hand
     tricks, cards, decisions = _tricks(at), _hand_cards(at), _position(at).session.decisions
     assert len(cards) == 3 and sum(map(int, re.findall(r"\d+", tricks))) == 2
     again = _open(link)  # a reload: a new session on the same link
@@ -460,7 +463,7 @@ def test_a_damaged_moves_value_is_one_error_and_the_legal_part_is_kept(db: Path)
     assert _position(at).session.decisions == ("pass",)
 
 
-def test_a_game_too_long_for_the_link_says_so_and_keeps_the_deal(db: Path) -> None:
+def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(db: Path) -> None:
     from practice.review import GradedDecision
 
     def grade(step, before, action, *_):  # type: ignore[no-untyped-def]  # no solver for 200 decisions
@@ -479,4 +482,5 @@ def test_a_game_too_long_for_the_link_says_so_and_keeps_the_deal(db: Path) -> No
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert [t.value for t in at.toast if "too long for the page link" in t.value]
-    assert at.query_params["deal"] in (table.deal_code, [table.deal_code]) and "moves" not in at.query_params
+    text = table.position.hand.to_text()
+    assert at.query_params["position"] in (text, [text]) and "moves" not in at.query_params

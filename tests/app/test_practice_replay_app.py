@@ -20,6 +20,7 @@ from practice.replay import (
     costliest,
     deal_chance,
     decision_chances,
+    hand_decision_chances,
     hand_id,
     replay,
     retry,
@@ -27,7 +28,7 @@ from practice.replay import (
 )
 from practice.table import choice_text
 from practice.table_session import PracticeTable
-from ui.replay_view import chance_figure, jump_to_selected, selected_step
+from ui.replay_view import chance_figure, jump_to_earlier, jump_to_selected, selected_earlier, selected_step
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "views/practice.py"
@@ -210,3 +211,54 @@ def test_the_chart_puts_earlier_deals_first_and_only_decisions_carry_a_step() ->
     assert list(line.x) == list(range(len(earlier) + 2 + len(mine)))
     assert list(figure.layout.xaxis.ticktext)[: len(earlier) + 1] == [f"H{c.hand}" for c in [*earlier, start]]
     assert deals.customdata is None  # a deal's point moves nothing
+
+
+def _play_to_the_end(at: AppTest) -> None:
+    for _ in range(40):
+        assert not at.exception, [e.value for e in at.exception]
+        if any(b.key in ("practice_next_hand", "practice_new_game_end") for b in at.button):
+            return
+        choices = [b for b in at.button if b.key and not b.disabled
+                   and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))]
+        assert choices, [b.key for b in at.button]
+        choices[0].click().run()
+    raise AssertionError("the hand did not finish in 40 clicks")
+
+
+def test_the_chart_shows_the_earlier_hands_decisions_and_a_click_opens_that_hand(db: Path) -> None:
+    """Issue 30: the grades of each finished hand are kept, so the game's chart covers every
+    decision of the game; a click on an earlier hand's decision opens the viewer on that hand."""
+    at = _finished_hand(2024)
+    first = _table(at).position.hand
+    first_grades = _table(at).grades()
+    _click(at, "practice_next_hand")
+    _play_to_the_end(at)
+    table = _table(at)
+    game = table.position.game
+    assert game.history[0] == first and table.finished_grades[first] == first_grades
+    _toggle(at, "Your side's chance of winning this game, decision by decision")
+    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    traces = {t["name"]: t for t in figure["data"]}
+    # Hand 1's graded decisions: one point each, [its step, hand index 0], between hand 1's square
+    # and hand 2's.
+    graded = [g.step for g in first_grades if g.grade is not None]
+    start = win_chances(game)[0]
+    expected = hand_decision_chances(game.rules, first, start, first_grades)
+    assert graded and [d.step for d in expected] == graded
+    old = traces["earlier decisions"]
+    assert [list(p) for p in old["customdata"]] == [[s, 0] for s in graded]
+    assert _numbers(old["x"]) == list(range(1, len(graded) + 1))
+    assert _numbers(traces["deals"]["x"])[:2] == [0, len(graded) + 1]
+    # A click on hand 1's last decision (the handler, given the selection Streamlit would keep).
+    chosen = graded[-1]
+    fake = {"selection": {"points": [{"curve_number": 3, "point_index": len(graded) - 1,
+                                      "customdata": [chosen, 0]}]}}
+    assert selected_step(fake) is None and selected_earlier(fake) == (chosen, 0)
+    hands = [replay(first, first_grades)]
+    assert jump_to_earlier(fake, "practice_", hands, at.session_state) == (0, chosen + 1)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert _step(at) == (chosen + 1, len(replay(first).steps))
+    assert any("Hand 1 of this game, chosen on the chart." in c.value for c in at.caption)
+    _click(at, "practice_replay_back_here")
+    assert _step(at) == (0, len(replay(table.position.hand).steps))

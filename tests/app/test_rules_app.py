@@ -208,3 +208,54 @@ def test_a_bad_step_in_the_link_is_explained_plainly_and_shows_step_0_of_the_sam
     assert any(shown in w and "step 0" in w for w in warnings), warnings
     assert at.session_state["rx_step"] == 0 and at.session_state["rx_seed"] == 2024
     assert at.query_params["step"] in ("0", ["0"])
+
+
+# A deal written by hand, as a teacher would: South (seat 0) holds both bowers and three more
+# hearts, West (seat 1) deals and turns up the AC. The link's text may give the first actions;
+# the club player plays the rest.
+TEACHER_DEAL = ("standard/1/JH-JD-AH-KH-QH,9C-TC-JC-QC-KC,9D-TD-QD-KD-AD,9S-TS-JS-QS-KS/AC")
+
+
+def test_a_teachers_position_link_opens_that_deal_in_the_walkthrough(rules_page: Callable[..., AppTest]) -> None:
+    at = rules_page(section="deal", position=TEACHER_DEAL + "/pass,pass", step="2")
+    assert not at.warning, [w.value for w in at.warning]
+    assert at.session_state["rx_step"] == 2
+    assert sorted(c for c, _ in row(at, "seat-0")) == ["AH", "JD", "JH", "KH", "QH"]
+    assert sorted(c for c, _ in row(at, "seat-1")) == ["9C", "JC", "KC", "QC", "TC"]
+    story = " ".join(m.value for m in at.markdown)
+    assert "Step 2 of" in story and "passes" in story.lower()
+    # The link now carries the whole hand (the text's two passes, then the club player's actions).
+    link = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
+    assert link["position"].startswith(TEACHER_DEAL + "/pass,pass,") and link["step"] == "2"
+    assert "seed" not in link and "dealer" not in link
+    # That link opened again shows the same hand at the same step.
+    again = rules_page(**link)
+    assert {s: row(again, f"seat-{s}") for s in range(4)} == {s: row(at, f"seat-{s}") for s in range(4)}
+    assert again.session_state["rx_step"] == 2
+    # A numbered deal replaces it.
+    next(b for b in at.button if b.label == "New deal").click().run()
+    link = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
+    assert "seed" in link and at.session_state["rx_step"] == 0
+
+
+def test_a_numbered_deals_link_also_carries_its_position_text(rules_page: Callable[..., AppTest]) -> None:
+    at = rules_page(section="deal", seed="2024", dealer="3")
+    text = at.query_params["position"]
+    text = text[0] if isinstance(text, list) else text
+    assert text.startswith("standard/3/") and text.count(",") > 20  # the dealer, every action of the hand
+    # Opened with seed, dealer and that position, it is the numbered deal (its number still shown).
+    again = rules_page(section="deal", seed="2024", dealer="3", position=text, step="5")
+    assert again.session_state.get("rx_position") is None and again.session_state["rx_step"] == 5
+    assert again.number_input(key="rx_seed").value == 2024
+
+
+@pytest.mark.parametrize("text, says", [
+    ("nonsense", "position='nonsense' does not work"),
+    (TEACHER_DEAL.replace("9C", "JH"), "does not work"),  # the JH twice
+    (TEACHER_DEAL + "/play-9D", "action 1 of 1"),  # a card played while North is to bid
+])
+def test_a_bad_position_in_the_walkthroughs_link_warns_and_shows_a_fresh_deal(text: str, says: str, rules_page: Callable[..., AppTest]) -> None:
+    at = rules_page(section="deal", position=text)
+    warnings = [w.value for w in at.warning]
+    assert any(says in w and "fresh deal" in w for w in warnings), warnings
+    assert at.session_state.get("rx_position") is None and len(row(at, "seat-0")) == 5

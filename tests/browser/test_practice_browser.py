@@ -76,9 +76,10 @@ def _play_game(page: Any, click_and_wait: Any, max_hands: int, wait_idle: Any = 
         if _hand_over(page):
             # the link follows the table (set by the table's own partial rerun): it opens this hand
             shown_code = re.search(r"Deal code (\S+) ", _page_key(page))
-            assert shown_code and parse_qs(urlparse(page.url).query)["deal"] == [shown_code.group(1)]
+            link = parse_qs(urlparse(page.url).query)
             record = json.loads(page.locator('[data-testid="practice-hand-record"]').get_attribute("data-record"))
             result = result_record(record)
+            assert shown_code and link["position"] == [result["position"]], link  # the finished hand's text
             assert result["complete"] is True
             tally[0] += result["points"][0]
             tally[1] += result["points"][1]

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from engine.core.cards import JOKER, Card, parse_card, parse_cards
+from engine.core.cards import JOKER, Card, parse_cards
 from engine.core.game import GameState, draw_for_deal, new_game
-from engine.core.hand import from_cards, legal_actions
+from engine.core.hand import HandState, legal_actions
 from engine.core.rules import Rules
 
 
@@ -109,12 +109,9 @@ def euchred_cutthroat(scores: tuple[int, int, int]) -> GameState:
     """3 players, dealer 0. Diamonds turned down; West (1) passes, East (2) calls hearts with
     no heart at all. West holds the five top hearts and leads them: East is euchred, so
     South and West each score 2 (docs/rules.md §9)."""
-    hands = [list(parse_cards(h)) for h in ("AS KS AC KC AD", "JH JD AH KH QH", "9C TC QC 9S TS")]
-    hand = from_cards(Rules(players=3), 0, hands, parse_card("9D"))
+    hand = HandState.from_text("players=3/0/AS KS AC KC AD,JH JD AH KH QH,9C TC QC 9S TS/9D/pass,pass,pass,pass,call-H")
     game = new_game(Rules(players=3, target=10), 1)
     game = dataclasses.replace(game, hand=hand, dealer=0, scores=scores)
-    for text in ("pass", "pass", "pass", "pass", "call H"):
-        game = game.apply(text)
     while not game.hand.is_over:
         game = game.apply(legal_actions(game.hand)[0])
     assert game.hand.points == (2, 2, 0)

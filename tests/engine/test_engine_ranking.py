@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.actions import Action
 from engine.core.cards import JOKER, Card, Suit, make_deck, parse_card, parse_cards
-from engine.core.hand import HandState, apply, from_cards, legal_actions
+from engine.core.hand import HandState, apply, legal_actions
 from engine.core.ranking import (
     deck_in_rank_order,
     effective_suit,
@@ -19,7 +19,6 @@ from engine.core.ranking import (
     trick_winner_index,
     trump_order,
 )
-from engine.core.rules import Rules
 
 # docs/rules.md §3, typed out: trump high to low in the 24-card deck, for each trump.
 TRUMP_24 = {
@@ -138,9 +137,7 @@ def test_trick_winner_agrees_with_a_brute_force_over_the_written_tables() -> Non
 
 def hearts_in_play(hands: list[str], upcard: str = "9C") -> HandState:
     """4 players, dealer 3; everyone passes round 1, seat 0 calls hearts in round 2 and leads."""
-    state = from_cards(Rules(), 3, [list(parse_cards(h)) for h in hands], parse_card(upcard))
-    for text in ("pass", "pass", "pass", "pass", "call H"):
-        state = apply(state, text)
+    state = HandState.from_text(f"standard/3/{','.join(hands)}/{upcard}/pass,pass,pass,pass,call-H")
     assert state.trump is Suit.HEARTS and state.to_act == 0
     return state
 

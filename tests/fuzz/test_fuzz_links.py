@@ -26,6 +26,7 @@ from ui.share import RULE_FIELDS
 pytestmark = pytest.mark.usefixtures("db")
 
 HAND = "JH JD AH KS 9C"
+POSITION = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-TH/KC:KS-JD-KH/pass"
 # The parameters each page reads, each with the other parameters that make the page read it
 # (a step is read only in a lesson, an exercise's seed only on an exercise step; score=x stops
 # the Analyze page before it simulates, which a valid question would start). The
@@ -37,6 +38,7 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
         "section": {}, "trump": {"section": "ranking"}, "led": {"section": "follow", "hand": "9H"},
         "hand": {"section": "follow", "led": "KD"}, "seed": {"section": "deal", "dealer": "0"},
         "dealer": {"section": "deal", "seed": "5"}, "step": {"section": "deal", "seed": "5", "dealer": "0"},
+        "position": {"section": "deal"},
     },
     "views/analyze.py": {
         "hand": {"upcard": "9H", "seat": "first"}, "upcard": {"hand": HAND, "seat": "first"},
@@ -44,7 +46,10 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
         "turned_down": {"hand": HAND, "upcard": "9H", "seat": "first", "round": "2", "score": "x"},
         "score": {"hand": HAND, "upcard": "9H", "seat": "first"},
     },
-    "views/practice.py": {"deal": {}, "levels": {}},
+    "views/practice.py": {
+        "deal": {}, "levels": {}, "position": {"seed": "11"}, "seed": {"position": POSITION},
+        "score": {"position": POSITION}, "hand": {"position": POSITION}, "start": {"position": POSITION},
+    },
 }
 PAIRS = [(page, key) for page, keys in PAGE_KEYS.items() for key in keys]
 

@@ -11,7 +11,7 @@ import pytest
 from engine.core.actions import Action
 from engine.core.cards import parse_card, parse_cards
 from engine.core.game import add_hand, new_game
-from engine.core.hand import from_cards
+from engine.core.hand import HandState, from_cards
 from engine.core.rules import Rules
 from practice.export import ImportFileError, from_jsonl, hand_record, to_jsonl
 from practice.table import (
@@ -25,13 +25,14 @@ from practice.table import (
 )
 from tests.practice.hands import lone_hearts_maker
 
+# South, West, North and East's cards (seats 0..3), the 9H turned up.
+DEAL = "JD-9D-KS-AC-9C,9S-TS-QS-QC-KC,JH-AH-KH-QH-TH,AD-KD-QD-TD-JS/9H"
 
-def _hearts_trump_east_to_lead():
-    # North (seat 2) deals; East passes, South orders hearts, North picks up; East leads first.
-    hands = [parse_cards(h) for h in ("JD 9D KS AC 9C", "9S TS QS QC KC", "JH AH KH QH TH", "AD KD QD TD JS")]
-    state = from_cards(Rules(), dealer=2, hands=hands, upcard=parse_card("9H"))
-    state = state.apply("pass").apply("order")  # East passes, South orders hearts
-    state = state.apply("discard TH")  # North (dealer) picks up the 9H
+
+def _hearts_trump_east_to_lead() -> HandState:
+    # North (seat 2) deals; East passes, South orders hearts, North picks up the 9H and discards
+    # the TH; East leads first.
+    state = HandState.from_text(f"standard/2/{DEAL}/pass,order,discard-TH")
     assert state.to_act == 3  # East leads
     return state
 
@@ -45,20 +46,15 @@ def test_the_left_bower_must_follow_a_trump_lead() -> None:
 
 
 def test_the_jack_of_diamonds_is_a_heart_when_hearts_are_trump() -> None:
-    hands = [parse_cards(h) for h in ("JD 9D KS AC 9C", "9S TS QS QC KC", "JH AH KH QH TH", "AD KD QD TD JS")]
-    state = from_cards(Rules(), dealer=2, hands=hands, upcard=parse_card("9H"))
-    state = state.apply("pass").apply("order").apply("discard TH")
-    state = state.apply("play KD")  # East leads diamonds: South's JD is a heart, the 9D must follow
+    # East leads diamonds: South's JD is a heart, the 9D must follow
+    state = HandState.from_text(f"standard/2/{DEAL}/pass,order,discard-TH,play-KD")
     reasons = disabled_reasons(state, 0, state.hands[0])
     assert set(reasons) == set(parse_cards("JD KS AC 9C"))
     assert reasons[parse_card("JD")] == "You must follow diamonds — the J♦ is the left bower, a heart this hand."
     # Hearts led: the JD is the only heart South holds, and the message says so.
-    hands2 = [parse_cards(h) for h in ("JD 9D KS AC 9C", "9S TS QS QC KC", "JH AH KH QH TH", "AD KD QD TD JS")]
-    s2 = from_cards(Rules(), dealer=1, hands=hands2, upcard=parse_card("9H"))
-    s2 = s2.apply("pass").apply("pass").apply("order")  # seat 2..: to_act 2 passes, 3 passes, 0 orders
-    s2 = s2.apply(s2.legal_actions()[0])  # dealer (West) discards
-    s2 = s2.apply("play AH")  # North leads trump
-    s2 = s2.apply("play AD") if s2.to_act == 3 else s2
+    # West deals: North and East pass, South orders hearts, West discards the 9S; North leads the
+    # AH and East, with no heart, plays the AD.
+    s2 = HandState.from_text(f"standard/1/{DEAL}/pass,pass,order,discard-9S,play-AH,play-AD")
     r2 = disabled_reasons(s2, 0, s2.hands[0])
     assert r2[parse_card("9D")] == "You must follow hearts — the J♦ is a heart this hand (the left bower)."
 

@@ -378,30 +378,118 @@ def test_every_position_of_a_game_reopens_from_its_link(rules: Rules, seed: int,
             assert table.act(choose.choice(table.position.legal))
 
 
-def test_a_link_with_moves_rebuilds_the_position_mid_hand(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+# Seed 11's first deal (dealer West... seat 3), and its first hand as test_practice_session works it
+# out by hand: South passes, West passes, North orders the KC up (clubs trump) and East, the dealer,
+# discards the QC; South leads the 9S, West takes it with the JC (the right bower), leads the TD,
+# and South trumps it with the TC.
+SEED_11_DEAL = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-TH/KC:KS-JD-KH"
+SEED_11_PLAYED = (SEED_11_DEAL + "/pass,pass,order,discard-QC,play-9S,play-JC,play-QS,play-9C,"
+                  "play-TD,play-9D,play-KD,play-TC")
+
+
+def test_an_old_link_with_moves_rebuilds_the_position_mid_hand(worker: ThreadPoolExecutor,
+                                                               grader: FakeGrader) -> None:
     code = encode(DealCode(Rules(), seed=11))
-    # worked out by hand (test_practice_session): pass, lead the 9S, trump the TD lead with the TC
     table = _from({"deal": code, "levels": "ccc", "moves": "p.9S.TC"}, worker, grader)
     assert table.take_notice(Notice.CODE) is None
     assert table.session.decisions == ("pass", "play 9S", "play TC")
     assert [t.winner for t in table.position.hand.tricks] == [1, 0]
     assert sorted(map(str, table.position.hand.hands[0])) == ["9H", "JH", "QH"]
-    assert table.link_params() == {"deal": code, "levels": "ccc", "moves": "p.9S.TC"}
+    # The link it writes carries the hand as a position text (the learner's moves are in it).
+    assert table.link_params() == {"position": SEED_11_PLAYED, "seed": "11", "hand": "0", "levels": "ccc"}
     again = _from(table.link_params(), worker, grader)
+    assert again.take_notice(Notice.CODE) is None
     assert again.position == table.position  # the same link, the same position
-    again.undo()  # undo shortens the link
-    assert again.link_params()["moves"] == "p.9S"
+    again.undo()  # the learner's decisions were replayed, so undo takes the TC back
+    assert again.session.decisions == ("pass", "play 9S")
+    assert again.link_params()["position"] == SEED_11_PLAYED.removesuffix(",play-TD,play-9D,play-KD,play-TC") + \
+        ",play-TD,play-9D,play-KD"
+
+
+def test_a_position_link_written_by_hand(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    # The seed's cards, but North passes too (the random players' North ordered up): the table
+    # plays on from the text as it stands; South's pass in it cannot be taken back.
+    text = SEED_11_DEAL + "/pass,pass,pass"
+    table = _from({"position": text, "seed": "11", "levels": "ccc"}, worker, grader)
+    assert table.take_notice(Notice.CODE) is None
+    hand = table.position.hand
+    assert [str(a) for _, a in hand.history[:3]] == ["pass", "pass", "pass"] and not table.can_undo
+    assert table.link_params()["position"].startswith(text)
+    # Cards no seed dealt: no deal code names them; the link carries them.
+    mine = "standard/0/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD,9S-TS-JS-QS-KS/AH"
+    table = _from({"position": mine, "levels": "bce"}, worker, grader)
+    assert table.take_notice(Notice.CODE) is None and table.deal_code == ""
+    assert [sorted(map(str, h)) for h in table.position.hand.dealt[:1]] == [["9H", "JH", "KH", "QH", "TH"]]
+    assert table.session.levels == ("you", "beginner", "club", "expert")
+    again = _from(table.link_params(), worker, grader)
+    assert again.position.hand == table.position.hand and again.session.seed == table.session.seed
+
+
+def test_a_position_link_keeps_the_score_and_the_hand_number(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    game = table.position.game
+    while game.hand_number < 2 or not any(game.scores_at_deal) or table.position.waiting is not Waiting.LEARNER:
+        if table.position.waiting is Waiting.NEXT_HAND:
+            table.next_hand()
+        else:
+            _finish_hand(table)
+        game = table.position.game
+    table.act(table.position.legal[0])
+    params = table.link_params()
+    scores = table.position.game.scores_at_deal
+    assert params["score"] == f"{scores[0]}-{scores[1]}" and params["hand"] == str(table.position.game.hand_number)
+    # Without the earlier hands' moves (a link too long to carry them) the hand and the score come back.
+    alone = {k: v for k, v in params.items() if k not in ("start", "moves")}
+    again = _from(alone, worker, grader)
+    assert again.take_notice(Notice.CODE) is None
+    assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
+    # The learner's decision of this hand is replayed (so it can be undone); the earlier hands are not kept.
+    assert again.session.decisions == table.session.decisions[-1:] and again.position.game.history == ()
+    _finish_hand(table), _finish_hand(again)
+    table.next_hand(), again.next_hand()  # the seed deals the same next hand
+    assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
+
+
+@pytest.mark.parametrize("params, says", [
+    ({"position": "nonsense"}, "position='nonsense' does not work"),
+    ({"position": SEED_11_DEAL + "/pass,call-C"}, "action 2 of 2"),  # clubs: the upcard's suit, refused
+    ({"position": SEED_11_DEAL.replace("9S", "TC")}, "does not work"),  # the TC twice
+    ({"position": "standard/" * 400}, "at most 2,000 characters"),
+])
+def test_a_damaged_position_gives_one_notice_and_a_new_game(params: dict[str, str], says: str,
+                                                             worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _from({**params, "seed": "11", "moves": "p", "levels": "cc"}, worker, grader)
+    message = table.take_notice(Notice.CODE)
+    assert message and says in message and "a new game starts" in message and len(message) < 1000
+    assert table.session.decisions == () and table.position.game.hand_number == 0
+    assert table.session.levels == ("you", "club", "club", "club")
+
+
+@pytest.mark.parametrize("key, value, says", [
+    ("score", "4-12", "is not 2 scores below 10"), ("score", "4", "is not 2 scores"),
+    ("seed", "-3", "a new seed deals"), ("hand", "9999", "hand 1"), ("game", "1", "game 1"),
+])
+def test_a_bad_number_beside_a_position_keeps_the_hand(key: str, value: str, says: str,
+                                                        worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+    table = _from({"position": SEED_11_DEAL + "/pass", key: value, "levels": "ccc"}, worker, grader)
+    message = table.take_notice(Notice.CODE)
+    assert message and says in message
+    assert table.position.hand.dealt == HandState.from_text(SEED_11_DEAL).dealt
+    assert table.position.game.scores_at_deal == (0, 0)
 
 
 def test_the_link_follows_the_game_across_hands(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
     table = _table(worker, grader)
-    assert table.link_params() == {"deal": table.deal_code, "levels": "ccc"}  # nothing decided yet
+    assert table.link_params() == {"position": SEED_11_DEAL, "seed": "11", "hand": "0", "levels": "ccc"}
     _finish_hand(table)
     table.next_hand()
     table.act(table.position.legal[0])
     params = table.link_params()
-    assert params["start"] == encode(DealCode(Rules(), seed=11)) and params["deal"] == table.deal_code
+    assert params["start"] == encode(DealCode(Rules(), seed=11)) and params["hand"] == "1"
     assert params["moves"].endswith(".n.dQD")  # hand 2: South discards the QD (seed 11, by hand)
+    # The deal passed left to South (seat 0), who discarded the QD when West ordered the AC up alone.
+    assert params["position"].startswith("standard/0/") and "/AC:" in params["position"]
+    assert "/order-alone,discard-QD," in params["position"]
     again = _from(params, worker, grader)
     assert again.position == table.position and again.position.game.scores == table.position.game.scores
     assert again.take_notice(Notice.CODE) is None
@@ -430,7 +518,7 @@ def test_moves_without_a_deal_start_a_new_game(worker: ThreadPoolExecutor, grade
     assert message and "without its deal code" in message
 
 
-def test_a_game_too_long_for_the_link_keeps_the_deal_code_only(worker: ThreadPoolExecutor,
+def test_a_game_too_long_for_the_link_keeps_this_hand_only(worker: ThreadPoolExecutor,
                                                                grader: FakeGrader) -> None:
     table = _table(worker, grader)
     while not table.link_capped:
@@ -440,4 +528,25 @@ def test_a_game_too_long_for_the_link_keeps_the_deal_code_only(worker: ThreadPoo
             table.new_game(Rules(match_games=5), ())
         else:
             table.act(table.position.legal[0])
-    assert table.link_params() == {"deal": table.deal_code, "levels": "ccc"}
+    params = table.link_params()
+    assert "moves" not in params and "start" not in params
+    assert params["position"] == table.position.hand.to_text() and params["seed"] == str(table.session.seed)
+    again = _from(params, worker, grader)  # this hand, where it is, at its score
+    assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
+
+
+def test_each_finished_hands_grades_are_kept_for_the_games_chart(worker: ThreadPoolExecutor,
+                                                                 grader: FakeGrader) -> None:
+    table = _table(worker, grader)
+    hands = []
+    for _ in range(3):
+        _finish_hand(table)
+        if table.position.waiting is not Waiting.NEXT_HAND:
+            break
+        hands.append(table.position.hand)
+        table.next_hand()  # the hand's grades are kept even when its review was not drawn
+    assert list(table.finished_grades) == hands == list(table.position.game.history)
+    for hand in hands:  # one grade per decision of the learner's in that hand, in order
+        mine = [i for i, (seat, _) in enumerate(hand.history) if seat == 0]
+        assert [g.step for g in table.finished_grades[hand]] == mine
+        assert all(g.before.history == hand.history[:g.step] for g in table.finished_grades[hand])
