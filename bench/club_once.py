@@ -1,0 +1,67 @@
+"""The Club player before and after a rewrite: every decision of N seeded deals per rules preset.
+
+    python -m bench club_once [--deals 20000] [--seed 1] [--presets NAME,...]
+
+For every preset (engine.rules.PRESETS), deals ``--deals`` hands (dealer rotating, one seeded
+generator per preset) and plays them out with ``ClubPlayer`` at every seat through its public
+``decide(view, rng)``, the path the practice table takes. Three players take turns by deal: the
+plain Club player, one told a close score (``Score(8, 9)``: lower call threshold, no loners) and
+one with a bidding style (a 16-number caution table), so the score and caution paths are played
+too. Prints per preset the mean points a hand for the first side (seat 0's side), and a sha256
+of every decision's action and reason sentence in order: two runs of the same code give the same
+lines, and a rewrite that changes no decision and no sentence gives the same lines too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import time
+from collections.abc import Sequence
+
+from engine.actions import Action
+from engine.hand import deal
+from engine.players import ClubPlayer, Score
+from engine.rules import PRESETS, Rules
+from engine.view import view_of
+
+CAUTION = (0.1, -0.2, 0.0, 0.3, -0.1, 0.2, 0.05, -0.15, 0.2, -0.3, 0.0, 0.4, -0.2, 0.1, 0.3, -0.1)
+PLAYERS = (ClubPlayer(), ClubPlayer(score=Score(8, 9)), ClubPlayer(caution=CAUTION))
+
+
+def run_preset(rules: Rules, deals: int, seed: int) -> tuple[float, str, int]:
+    """(mean points a hand for seat 0's side, sha256 of the decisions, decisions made)."""
+    rng = random.Random(seed)
+    digest = hashlib.sha256()
+    total = 0
+    decisions = 0
+    for i in range(deals):
+        player = PLAYERS[i % len(PLAYERS)]
+        state = deal(rules, i % rules.players, rng)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            decision = player.decide(view_of(state, seat), rng)
+            action: Action = decision.action
+            digest.update(f"{action}\t{decision.reason}\n".encode())
+            decisions += 1
+            state = state.apply(action)
+        total += state.points[0]
+    return total / deals, digest.hexdigest(), decisions
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench club_once", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--presets", default="", help="comma-separated preset names (default: all)")
+    args = parser.parse_args(argv)
+    names = [n for n in PRESETS if not args.presets or n in args.presets.split(",")]
+    print(f"deals per preset: {args.deals}, seed {args.seed}")
+    for name in names:
+        start = time.perf_counter()
+        mean, digest, decisions = run_preset(PRESETS[name], args.deals, args.seed)
+        took = time.perf_counter() - start
+        print(f"{name:<32} points/hand {mean:+.4f}  decisions {decisions:>7}  sha256 {digest}  ({took:.1f} s)")
+    return 0
