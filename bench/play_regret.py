@@ -41,7 +41,6 @@ from engine.analysis.styles import opponents
 from engine.cards import Card, Suit
 from engine.expert import action_values
 from engine.players.club import ClubPlayer
-from engine.players.club_play import choose_play
 from engine.players.tracking import read_table
 from engine.ranking import strength_table
 from engine.rules import PRESETS
@@ -113,7 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     alt_gains: dict[tuple[str, str], list[float]] = defaultdict(list)
     start = time.perf_counter()
     for h, view in card_choices(rules, args.hands, args.seed):
-        action, reason = choose_play(view)
+        decision = club.decide(view, random.Random(0))
+        action, reason = decision.action, decision.reason
         draw = random.Random(args.seed * 1000 + h * 10 + len(view.tricks))
         values = [action_values(sample_state(view, draw, bidder=sound, max_tries=10), view.seat, view.legal, club, draw)
                   for _ in range(args.samples)]

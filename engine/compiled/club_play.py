@@ -1,12 +1,23 @@
-"""The Club player's card play, compiled (numba): ``engine.players.club_play`` and
-``engine.players.tracking`` on the bitmask encoding of ``engine.compiled.solver_core``.
+"""The Club player's card play: its one implementation (numba), each card with its reason.
+
+Leading: lead trump when your side made it (the top trump first — the right bower
+saves the left), cash winners (the highest card left in a suit), lead back your
+partner's suit, otherwise a low card (a low singleton when holding trumps). Following:
+second hand low, third hand high (also over a partner's card that may still be beaten),
+don't trump your partner's sure winner, ruff with the lowest trump that wins, win as
+cheaply as you can when last, and throw off low cards (keep aces, make a void, never
+waste a trump; against a maker with no partner keep a card in every suit instead of
+making a void). Each choice writes its reason code into ``why`` (``encoding.R_*``, and
+``why[WHY_THROW]`` for a throw-off); ``engine.players.club`` words it.
 
 Under trump a card is one bit, each effective suit a 16-bit group (trump group 3 on
 top) and a higher bit is a stronger card, so "boss", "beats the winning card" and
 "can ruff" are integer comparisons. What the seat knows is worked out from the flat
-state exactly as ``read_table`` does from a view (cards played, its own hand, its own
-discard if it dealt, the upcard when it stayed face up). Ties among equally good cards
-go to the first in hand order, as ``min``/``sorted`` do in the Python player.
+state exactly as ``engine.players.tracking.read_table`` does from a view (cards played, its own
+hand, its own discard if it dealt, the upcard when it stayed face up, who showed out of
+which suit, which suits its side led): it never reads another seat's hand, so a state
+encoded from a seat's view (``encoding.encode_view``) gives the same card. Ties among
+equally good cards go to the first in hand order.
 """
 
 from __future__ import annotations
@@ -19,6 +30,31 @@ from engine.compiled.encoding import (
     A_PLAY,
     BIT,
     BITPOS,
+    R_CANNOT_WIN,
+    R_CASH,
+    R_LEAD_BACK,
+    R_LEAD_LOW,
+    R_LEAD_LOW_TRUMP,
+    R_LEAD_NO_TRUMP_LEFT,
+    R_LEAD_RIGHT_SAVES_LEFT,
+    R_LEAD_SINGLETON,
+    R_LEAD_TOP_TRUMP,
+    R_MATE_UNBEATEN_LOW,
+    R_MATE_WINNING_LOW,
+    R_MATE_WINNING_NO_RUFF,
+    R_ONLY_CARD,
+    R_ONLY_TRUMPS_LOW,
+    R_ONLY_TRUMPS_TOP,
+    R_OVER_MATE,
+    R_RUFF_MATE_CANNOT,
+    R_RUFF_OPPONENTS,
+    R_SECOND_LOW,
+    R_SECOND_LOW_KEEP,
+    R_SURE_OVER_MATE,
+    R_TAKE_HIGHEST,
+    R_THIRD_HIGH_FORCE,
+    R_THIRD_HIGH_WINS,
+    R_WIN_CHEAPLY,
     S_DEALER,
     S_DECK,
     S_DISCARDED,
@@ -34,11 +70,19 @@ from engine.compiled.encoding import (
     S_TAKEN,
     S_TRUMP,
     S_UPCARD,
+    T_KEEPS_GUARDS,
+    T_LOWEST,
+    T_MAKES_VOID,
+    WHY_REASON,
+    WHY_SIZE,
+    WHY_SUIT,
+    WHY_THROW,
 )
 from engine.compiled.solver_core import _high_bit
 
 TRUMP_BITS = 1 << 48
 GROUP_MASK = 0xFFFF
+RIGHT_BIT, LEFT_BIT = 1 << 56, 1 << 55  # the bowers' bits (trump group, offsets 8 and 7)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -58,8 +102,16 @@ def _group(t: int, code: int) -> int:
 
 @njit(cache=True, nogil=True)
 def club_play(s: np.ndarray, seat: int) -> int:
-    """The Club player's card (action code) for ``seat`` in the play phase."""
+    """The Club player's card (action code) for ``seat`` in the play phase (its reason dropped)."""
+    return club_play_why(s, seat, np.empty(WHY_SIZE, dtype=np.float64))
+
+
+@njit(cache=True, nogil=True)
+def club_play_why(s: np.ndarray, seat: int, why: np.ndarray) -> int:
+    """The Club player's card (action code) for ``seat`` in the play phase; its reason into ``why``."""
     t = s[S_TRUMP]
+    why[WHY_SUIT] = t
+    why[WHY_THROW] = T_LOWEST
     hand = np.empty(5, dtype=np.int64)
     n = hand_of(s, seat, hand)
     nt = s[S_NTABLE]
@@ -76,6 +128,7 @@ def club_play(s: np.ndarray, seat: int) -> int:
             cards[i] = hand[i]
         m = n
     if m == 1:
+        why[WHY_REASON] = R_ONLY_CARD
         return A_PLAY + int(cards[0])
     bits = np.empty(5, dtype=np.int64)
     groups = np.empty(5, dtype=np.int64)
@@ -116,10 +169,10 @@ def club_play(s: np.ndarray, seat: int) -> int:
             if p != seat and p != s[S_MAKER]:
                 mates |= 1 << p
     if nt == 0:
-        return A_PLAY + int(cards[_lead(s, seat, bits, groups, offs, counts, m, top, mates)])
+        return A_PLAY + int(cards[_lead(s, seat, bits, groups, offs, counts, m, top, mates, why)])
     guards = against_lone_maker(s, seat)
     return A_PLAY + int(cards[_follow(s, seat, bits, groups, offs, counts, m, top, mates, led, t, guards,
-                                      outstanding)])
+                                      outstanding, why)])
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -136,7 +189,7 @@ def against_lone_maker(s: np.ndarray, seat: int) -> bool:
 
 @njit(cache=True, nogil=True)
 def _lead(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray,
-          counts: np.ndarray, m: int, top: np.ndarray, mates: int) -> int:
+          counts: np.ndarray, m: int, top: np.ndarray, mates: int, why: np.ndarray) -> int:
     hi = -1
     lo = -1
     ntr = 0
@@ -159,14 +212,28 @@ def _lead(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: 
                     boss_key = key
                     boss_i = i
     if maker_side(s, seat) and ntr > 0:
-        if top[3] == 0 or bits[hi] > top[3]:
+        if top[3] == 0:
+            why[WHY_REASON] = R_LEAD_NO_TRUMP_LEFT
+            return hi
+        if bits[hi] > top[3]:
+            why[WHY_REASON] = R_LEAD_TOP_TRUMP
+            if bits[hi] == RIGHT_BIT:
+                for i in range(m):
+                    if bits[i] == LEFT_BIT:
+                        why[WHY_REASON] = R_LEAD_RIGHT_SAVES_LEFT
             return hi
         if (s[S_MAKER] == seat and ntr >= 3) or (ntr >= 2 and boss_i < 0):
+            why[WHY_REASON] = R_LEAD_LOW_TRUMP
             return lo
     if boss_i >= 0:
+        why[WHY_REASON] = R_CASH
         return boss_i
     if ntr > 0 and nplain == 0:
-        return hi if bits[hi] > top[3] else lo
+        if bits[hi] > top[3]:
+            why[WHY_REASON] = R_ONLY_TRUMPS_TOP
+            return hi
+        why[WHY_REASON] = R_ONLY_TRUMPS_LOW
+        return lo
     partner_suits = 0
     for p in range(4):
         if (mates >> p) & 1:
@@ -196,13 +263,19 @@ def _lead(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: 
         if key < best_key:
             best_key = key
             best = i
+    if nback > 0:
+        why[WHY_REASON] = R_LEAD_BACK
+    elif ntr > 0 and counts[groups[best]] == 1:
+        why[WHY_REASON] = R_LEAD_SINGLETON
+    else:
+        why[WHY_REASON] = R_LEAD_LOW
     return best
 
 
 @njit(cache=True, nogil=True)
 def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray,
             counts: np.ndarray, m: int, top: np.ndarray, mates: int, led: int, t: int, guards: bool,
-            outstanding: int) -> int:
+            outstanding: int, why: np.ndarray) -> int:
     eligible = (GROUP_MASK << 48) | (GROUP_MASK << (16 * led))
     nt = s[S_NTABLE]
     winner = -1
@@ -238,8 +311,15 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
                 safe_first = i
     if (mates >> winner) & 1:
         if _holds(s, win, opps, top, led):
-            return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
+            c = _throw(bits, groups, offs, counts, m, top, can_follow, guards, why)
+            why[WHY_REASON] = R_MATE_WINNING_LOW
+            if not can_follow and groups[c] != 3:
+                for i in range(m):
+                    if groups[i] == 3:
+                        why[WHY_REASON] = R_MATE_WINNING_NO_RUFF
+            return c
         if safe_first >= 0:
+            why[WHY_REASON] = R_SURE_OVER_MATE
             return _sure_winner(s, opps, top, led, safe_first, w_first, can_follow)
         # third hand high over a partner's card that may be beaten: the lowest card that beats
         # it with an unseen card between the two (else it raises the bar for nobody)
@@ -250,23 +330,36 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
                 if over < 0 or v < bits[over]:
                     over = i
         if over >= 0:
+            why[WHY_REASON] = R_OVER_MATE
             return over
-        return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
+        why[WHY_REASON] = R_MATE_UNBEATEN_LOW
+        return _throw(bits, groups, offs, counts, m, top, can_follow, guards, why)
     if w_first < 0:
-        return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
+        why[WHY_REASON] = R_CANNOT_WIN
+        return _throw(bits, groups, offs, counts, m, top, can_follow, guards, why)
     if opps == 0:
+        why[WHY_REASON] = R_WIN_CHEAPLY
         return w_first
     if (after & mates) != 0:
         if can_follow:
             if safe_first >= 0:
+                why[WHY_REASON] = R_TAKE_HIGHEST
                 return safe_first
-            return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
+            why[WHY_REASON] = R_SECOND_LOW_KEEP
+            return _throw(bits, groups, offs, counts, m, top, can_follow, guards, why)
         if win >= top[led] or win >= TRUMP_BITS:
+            why[WHY_REASON] = R_RUFF_MATE_CANNOT
             return _sure_winner(s, opps, top, led, safe_first, w_first, False)
-        return _throw(bits, groups, offs, counts, m, top, can_follow, guards)
+        why[WHY_REASON] = R_SECOND_LOW
+        return _throw(bits, groups, offs, counts, m, top, can_follow, guards, why)
     if safe_first >= 0:
+        why[WHY_REASON] = R_THIRD_HIGH_WINS
         return _sure_winner(s, opps, top, led, safe_first, w_first, can_follow)
-    return w_last if can_follow else w_first
+    if can_follow:
+        why[WHY_REASON] = R_THIRD_HIGH_FORCE
+        return w_last
+    why[WHY_REASON] = R_RUFF_OPPONENTS
+    return w_first
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -303,30 +396,44 @@ def _holds(s: np.ndarray, v: int, opps: int, top: np.ndarray, led: int) -> bool:
 
 @njit(cache=True, nogil=True)
 def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.ndarray, m: int,
-           top: np.ndarray, following: bool, guards: bool) -> int:
-    """``engine.players.club_play.throw_off``: ``guards`` (against a maker without a partner)
-    throws a card that keeps a suit before one that makes a void."""
+           top: np.ndarray, following: bool, guards: bool, why: np.ndarray) -> int:
+    """The cheapest card to give up. Off suit, the lowest plain card that is not held back (the
+    highest left in its suit, or an ace), preferring one that makes a void so a later lead of
+    that suit can be trumped. Against a maker without a partner (``guards``: a loner, and every
+    maker in the three- and two-player games) a card that keeps a suit goes first: such a maker
+    pulls trump and leads its own winners, so a void seldom gets ruffed, while every card kept
+    may guard a winner (bench/defence_check.py --decision throw: making the void loses 0.03 a
+    throw against a loner, 0.016 in cutthroat, 0.035 two-handed). ``why[WHY_THROW]`` says
+    which: ``T_MAKES_VOID``, ``T_KEEPS_GUARDS`` (a void was there to make) or ``T_LOWEST``."""
     all_trump = True
+    nplain = 0
     for i in range(m):
         if groups[i] != 3:
             all_trump = False
+            nplain += 1
     best = -1
+    why[WHY_THROW] = T_LOWEST
     if following or all_trump:
         for i in range(m):
             if best < 0 or bits[i] < bits[best]:
                 best = i
         return best
     best_key = 1 << 30
+    void_to_make = False
     for i in range(m):
         if groups[i] == 3:
             continue
         off = offs[i]
         high = bits[i] > top[groups[i]] or off == 7
         void = counts[groups[i]] == 1
+        if void and not high:
+            void_to_make = True
         key = (1000 if high else 0) + (100 if void == guards else 0) + off
         if key < best_key:
             best_key = key
             best = i
+    if counts[groups[best]] == 1 and nplain > 1:
+        why[WHY_THROW] = T_MAKES_VOID
+    elif guards and void_to_make:
+        why[WHY_THROW] = T_KEEPS_GUARDS
     return best
-
-

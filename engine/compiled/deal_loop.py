@@ -293,9 +293,9 @@ def warm_up() -> None:
     import random
 
     from engine.actions import PASS
+    from engine.compiled.club_numbers import CALL_THRESHOLD
     from engine.compiled.encoding import code_of
     from engine.hand import deal
-    from engine.players.evaluate import call_threshold
     from engine.rules import Rules
     from engine.view import view_of
 
@@ -304,7 +304,7 @@ def warm_up() -> None:
     options = np.array([[code_of(a), -1] for a in view.legal], dtype=np.int64)
     checks = pass_checks(view)
     assert checks is not None
-    needs = need_table(call_threshold(Rules()))
+    needs = need_table(CALL_THRESHOLD[4])
     FastRun(view, options, checks, encode_state(state), (needs, True), (needs, True), 1, True).run(0, 2, threads=1)
     _warm = True
 
