@@ -2,8 +2,8 @@
 
 Works on card codes and the flat state (``engine.compiled.encoding``): the trick estimate,
 the seat-aware bid strength, the discard rule (ties broken by hand order), and the choices
-built on them. Each choice returns its action code and writes its reason into ``why``
-(``encoding.WHY_*`` and ``R_*``); ``engine.players.club.ClubPlayer`` is the adapter that
+built on them. Each choice returns its action code and writes its reason into the state
+(``encoding.S_WHY_*`` and ``R_*``); ``engine.players.club.ClubPlayer`` is the adapter that
 turns a seat's view into the state and the reason into a sentence. Its numbers are in
 ``engine.compiled.club_numbers``. ``tests/compiled/test_compiled_club.py`` checks the choices
 are legal (``engine.hand.legal_actions``) in every rules variant; ``tests/players`` hold the
@@ -82,10 +82,8 @@ from engine.compiled.encoding import (
     S_STICK,
     S_TRUMP,
     S_UPCARD,
-    WHY_REASON,
-    WHY_SIZE,
-    WHY_STRENGTH,
-    WHY_SUIT,
+    S_WHY_REASON,
+    S_WHY_SUIT,
 )
 
 # The Club player's numbers come from engine.compiled.club_numbers, never restated. Its trump
@@ -301,14 +299,8 @@ def need_at(s: np.ndarray, seat: int, needs: np.ndarray, first: int = 0) -> floa
 
 @njit(cache=True, nogil=True)
 def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> int:
-    """The Club player's action code in phase BID1, BID2 or NAME for ``seat`` (its reason dropped)."""
-    return club_bid_why(s, seat, needs, alone_worth, np.empty(WHY_SIZE, dtype=np.float64))
-
-
-@njit(cache=True, nogil=True)
-def club_bid_why(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool, why: np.ndarray) -> int:
-    """The Club player's action code in phase BID1, BID2 or NAME for ``seat``; its reason, the bid
-    strength and the suit weighed into ``why``."""
+    """The Club player's action code in phase BID1, BID2 or NAME for ``seat``; its reason and the
+    suit it weighed into ``s[S_WHY_REASON]`` and ``s[S_WHY_SUIT]``."""
     need = need_at(s, seat, needs)
     alone_need = need_at(s, seat, needs, 2)
     hand = np.empty(5, dtype=np.int64)
@@ -320,8 +312,7 @@ def club_bid_why(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool,
         up = s[S_UPCARD]
         trump = _suit_of(up)
         strength = bid_strength(s, seat, hand, n, trump)
-        why[WHY_STRENGTH] = strength
-        why[WHY_SUIT] = trump
+        s[S_WHY_SUIT] = trump
         five = np.empty(5, dtype=np.int64)
         if seat == s[S_DEALER]:
             dealer_five(hand, n, up, trump, five)
@@ -329,12 +320,12 @@ def club_bid_why(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool,
             for i in range(n):
                 five[i] = hand[i]
         if can_alone and strong_enough_alone(five, 5, trump, joker, alone_need):
-            why[WHY_REASON] = R_ORDER_ALONE
+            s[S_WHY_REASON] = R_ORDER_ALONE
             return A_ORDER_ALONE
         if strength >= need:
-            why[WHY_REASON] = R_ORDER
+            s[S_WHY_REASON] = R_ORDER
             return A_ORDER
-        why[WHY_REASON] = R_PASS_ROUND_ONE
+        s[S_WHY_REASON] = R_PASS_ROUND_ONE
         return A_PASS
     if phase == P_BID2:
         best = -1
@@ -346,18 +337,17 @@ def club_bid_why(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool,
             if v > best_strength:
                 best_strength = v
                 best = t
-        why[WHY_STRENGTH] = best_strength
-        why[WHY_SUIT] = best
+        s[S_WHY_SUIT] = best
         if can_alone and strong_enough_alone(hand, n, best, joker, alone_need):
-            why[WHY_REASON] = R_CALL_ALONE
+            s[S_WHY_REASON] = R_CALL_ALONE
             return A_CALL_ALONE + best
         if best_strength >= need:
-            why[WHY_REASON] = R_CALL
+            s[S_WHY_REASON] = R_CALL
             return A_CALL + best
         if s[S_STICK] == 1 and seat == s[S_DEALER]:
-            why[WHY_REASON] = R_STICK
+            s[S_WHY_REASON] = R_STICK
             return A_CALL + best
-        why[WHY_REASON] = R_PASS_ROUND_TWO
+        s[S_WHY_REASON] = R_PASS_ROUND_TWO
         return A_PASS
     # P_NAME: the joker was turned up; the dealer names its best suit
     best = -1
@@ -367,19 +357,18 @@ def club_bid_why(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool,
         if v > best_strength:
             best_strength = v
             best = t
-    why[WHY_STRENGTH] = best_strength
-    why[WHY_SUIT] = best
+    s[S_WHY_SUIT] = best
     five = np.empty(5, dtype=np.int64)
     dealer_five(hand, n, s[S_UPCARD], best, five)
     if can_alone and strong_enough_alone(five, 5, best, joker, alone_need):
-        why[WHY_REASON] = R_NAME_ALONE
+        s[S_WHY_REASON] = R_NAME_ALONE
         return A_NAME_ALONE + best
-    why[WHY_REASON] = R_NAME
+    s[S_WHY_REASON] = R_NAME
     return A_NAME + best
 
 
 @njit(cache=True, nogil=True)
-def club_discard(s: np.ndarray, seat: int, why: np.ndarray) -> int:
+def club_discard(s: np.ndarray, seat: int) -> int:
     """The Club dealer's discard (or decline) after trump is made."""
     hand = np.empty(6, dtype=np.int64)
     n = hand_of(s, seat, hand)
@@ -387,25 +376,25 @@ def club_discard(s: np.ndarray, seat: int, why: np.ndarray) -> int:
     up = s[S_UPCARD]
     hand[n] = up
     out = best_discard(hand, n + 1, trump)
-    why[WHY_SUIT] = trump
+    s[S_WHY_SUIT] = trump
     if out == n:
         if s[S_OPTIONAL] == 1 and up != JOKER_CODE:
-            why[WHY_REASON] = R_DECLINE
+            s[S_WHY_REASON] = R_DECLINE
             return A_DECLINE
         if s[S_DISCARD_UP] == 0:
             out = best_discard(hand, n, trump)
-    why[WHY_REASON] = R_DISCARD
+    s[S_WHY_REASON] = R_DISCARD
     return A_DISCARD + int(hand[out])
 
 
 @njit(cache=True, nogil=True)
-def club_defend(s: np.ndarray, seat: int, why: np.ndarray) -> int:
+def club_defend(s: np.ndarray, seat: int) -> int:
     """Defend alone against a loner, or let the partner help."""
     hand = np.empty(5, dtype=np.int64)
     n = hand_of(s, seat, hand)
-    why[WHY_SUIT] = s[S_TRUMP]
+    s[S_WHY_SUIT] = s[S_TRUMP]
     if trick_estimate(hand, n, s[S_TRUMP], s[S_JOKER] == 1) >= DEFEND_ALONE_THRESHOLD:
-        why[WHY_REASON] = R_DEFEND_ALONE
+        s[S_WHY_REASON] = R_DEFEND_ALONE
         return A_DEFEND_ALONE
-    why[WHY_REASON] = R_LET_PARTNER_HELP
+    s[S_WHY_REASON] = R_LET_PARTNER_HELP
     return A_PASS

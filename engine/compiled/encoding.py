@@ -194,14 +194,12 @@ def action_of(code: int) -> Action:
 
 
 # ---- the Club player's reasons (engine.compiled.club_bidding, club_play) ------------------
-# A compiled Club decision returns its action code and writes why it chose it into a small
-# float array: ``why[WHY_REASON]`` one of the ``R_*`` codes below, ``why[WHY_STRENGTH]`` the
-# bid strength the sentence quotes, ``why[WHY_SUIT]`` the suit weighed (round 2: the best
-# suit, also when passing), ``why[WHY_THROW]`` how a throw-off was chosen (``T_*``).
-# ``engine.players.club`` turns them into the sentences a learner reads.
-
-WHY_SIZE = 4
-WHY_REASON, WHY_STRENGTH, WHY_SUIT, WHY_THROW = range(4)
+# A compiled Club decision returns its action code and writes why it chose it into the last
+# slots of the flat state (no transition reads them): ``s[S_WHY_REASON]`` one of the ``R_*``
+# codes below, ``s[S_WHY_SUIT]`` the suit weighed (round 1: the upcard's; round 2 and naming
+# trump: the best suit, also when passing; after trump is made: trump) and ``s[S_WHY_THROW]``
+# how a thrown-off card was chosen (``T_*``). ``engine.players.club`` words them, with the bid
+# strength from ``club_bidding.bid_strength`` for the suit weighed.
 
 # bidding, the discard and defending alone
 (R_ORDER_ALONE, R_ORDER, R_PASS_ROUND_ONE, R_CALL_ALONE, R_CALL, R_STICK, R_PASS_ROUND_TWO, R_NAME_ALONE,
@@ -213,7 +211,7 @@ R_ONLY_CARD = 20
 (R_MATE_WINNING_NO_RUFF, R_MATE_WINNING_LOW, R_SURE_OVER_MATE, R_OVER_MATE, R_MATE_UNBEATEN_LOW, R_CANNOT_WIN,
  R_WIN_CHEAPLY, R_TAKE_HIGHEST, R_SECOND_LOW_KEEP, R_RUFF_MATE_CANNOT, R_SECOND_LOW, R_THIRD_HIGH_WINS,
  R_THIRD_HIGH_FORCE, R_RUFF_OPPONENTS) = range(31, 45)
-# how a throw-off was chosen (``why[WHY_THROW]``)
+# how a throw-off was chosen (``s[S_WHY_THROW]``)
 T_LOWEST, T_MAKES_VOID, T_KEEPS_GUARDS = range(3)
 
 
@@ -232,6 +230,7 @@ S_SHOWN = 46  # per seat: groups (under trump) it failed to follow
 S_LEDBY = 50  # per seat: non-trump groups it led
 S_DECK = 54  # the deck as a code mask
 S_JOKER, S_STICK, S_DEFEND_RULE, S_LONE_LEAD, S_DISCARD_UP, S_OPTIONAL = range(55, 61)
+S_WHY_REASON, S_WHY_SUIT, S_WHY_THROW = range(61, 64)  # the last Club decision's reason (see R_*)
 S_SIZE = 64
 
 

@@ -6,8 +6,8 @@ the compiled Club player (``club_bidding`` for bids, discards and defend alone,
 ``club_play`` for cards) at every turn.
 
 - ``club_decide(s, seat, needs, alone_worth)``: the Club player's action code (``needs``:
-  the call thresholds by seat and round, ``club_bidding.need_table``); ``club_decide_why``
-  also writes its reason into ``why`` (``encoding.WHY_*``): ``engine.players.club`` words it;
+  the call thresholds by seat and round, ``club_bidding.need_table``); it also writes its
+  reason into the state (``encoding.S_WHY_*``): ``engine.players.club`` words it;
 - ``apply_action(s, code)``: the next state, in place (the caller only passes legal
   actions; the differential test replays every line through ``engine.hand.apply``);
 - ``advance(s, needs, alone_worth, until_play)``: club players act until the hand is
@@ -21,8 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.compiled.club_bidding import club_bid_why, club_defend, club_discard
-from engine.compiled.club_play import club_play_why, maker_side
+from engine.compiled.club_bidding import club_bid, club_defend, club_discard
+from engine.compiled.club_play import club_play, maker_side
 from engine.compiled.encoding import (
     A_CALL,
     A_DECLINE,
@@ -66,7 +66,6 @@ from engine.compiled.encoding import (
     S_TO_ACT,
     S_TRUMP,
     S_UPCARD,
-    WHY_SIZE,
 )
 from engine.scoring import CASES, hand_points
 
@@ -242,40 +241,32 @@ def apply_action(s: np.ndarray, code: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def club_decide_why(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool, why: np.ndarray) -> int:
-    """The Club player's decision for ``seat`` in any phase; its reason into ``why``."""
+def club_decide(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> int:
+    """The Club player's decision for ``seat`` in any phase; its reason into ``s[S_WHY_*]``."""
     phase = s[S_PHASE]
     if phase == P_PLAY:
-        return club_play_why(s, seat, why)
+        return club_play(s, seat)
     if phase == P_DISCARD:
-        return club_discard(s, seat, why)
+        return club_discard(s, seat)
     if phase == P_DEFEND:
-        return club_defend(s, seat, why)
-    return club_bid_why(s, seat, needs, alone_worth, why)
-
-
-@njit(cache=True, nogil=True)
-def club_decide(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> int:
-    """The Club player's decision for ``seat`` in any phase (its reason dropped)."""
-    return club_decide_why(s, seat, needs, alone_worth, np.empty(WHY_SIZE, dtype=np.float64))
+        return club_defend(s, seat)
+    return club_bid(s, seat, needs, alone_worth)
 
 
 @njit(cache=True, nogil=True)
 def advance(s: np.ndarray, needs: np.ndarray, alone_worth: bool, until_play: bool) -> None:
-    why = np.empty(WHY_SIZE, dtype=np.float64)
     while s[S_PHASE] != P_OVER:
         if until_play and s[S_PHASE] == P_PLAY:
             return
-        apply_action(s, club_decide_why(s, s[S_TO_ACT], needs, alone_worth, why))
+        apply_action(s, club_decide(s, s[S_TO_ACT], needs, alone_worth))
 
 
 @njit(cache=True, nogil=True)
 def play_line(s: np.ndarray, needs: np.ndarray, alone_worth: bool, line: np.ndarray) -> int:
     """``advance`` to the end, writing each action code into ``line``; returns how many."""
-    why = np.empty(WHY_SIZE, dtype=np.float64)
     k = 0
     while s[S_PHASE] != P_OVER:
-        code = club_decide_why(s, s[S_TO_ACT], needs, alone_worth, why)
+        code = club_decide(s, s[S_TO_ACT], needs, alone_worth)
         line[k] = code
         k += 1
         apply_action(s, code)

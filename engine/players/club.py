@@ -21,9 +21,9 @@ import numpy as np
 from engine.actions import Action
 from engine.cards import Card, Suit
 from engine.compiled import encoding as E
-from engine.compiled.club_bidding import need_table
+from engine.compiled.club_bidding import bid_strength, need_table
 from engine.compiled.encoding import action_of, encode_view
-from engine.compiled.playout import club_decide_why
+from engine.compiled.playout import club_decide
 from engine.hand import Phase
 from engine.players.base import Decision
 from engine.players.evaluate import (
@@ -44,8 +44,9 @@ ROLES = 8  # decisions a caution table covers: 2 * (seat left of the dealer) + r
 @dataclass(frozen=True, slots=True)
 class Why:
     """The compiled player's reason: an ``R_*`` code of ``engine.compiled.encoding``, the bid
-    strength it weighed, the suit it weighed (round 2: its best suit, also when it passes) and,
-    for a thrown-off card, how it was chosen (``T_*``)."""
+    strength it weighed (for a call: ``club_bidding.bid_strength`` of the suit weighed), the suit
+    it weighed (round 2: its best suit, also when it passes) and, for a thrown-off card, how it
+    was chosen (``T_*``)."""
 
     reason: int
     strength: float = 0.0
@@ -86,14 +87,19 @@ class ClubPlayer:
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         if not view.legal:
             raise ValueError(f"seat {view.seat} is not to act (phase {view.phase.value})")
-        needs = _needs(self.base_need(view), self.caution)
-        why = np.zeros(E.WHY_SIZE, dtype=np.float64)
-        action = action_of(club_decide_why(encode_view(view), view.seat, needs,
-                                           alone_worthwhile(view.rules, self.score), why))
+        s = encode_view(view)
+        seat = view.seat
+        action = action_of(club_decide(s, seat, _needs(self.base_need(view), self.caution),
+                                       alone_worthwhile(view.rules, self.score)))
         assert action in view.legal, (action, view.legal)
-        suit = None if why[E.WHY_SUIT] < 0 else Suit(int(why[E.WHY_SUIT]))
-        return Decision(action, explain(view, action, Why(int(why[E.WHY_REASON]), float(why[E.WHY_STRENGTH]),
-                                                          suit, int(why[E.WHY_THROW]))))
+        reason = int(s[E.S_WHY_REASON])
+        suit = Suit(int(s[E.S_WHY_SUIT])) if s[E.S_WHY_SUIT] >= 0 else None
+        strength = 0.0
+        if reason in (E.R_ORDER, E.R_CALL) and suit is not None:
+            hand = s[E.S_HANDS + 5 * seat:E.S_HANDS + 5 * seat + 5]
+            hand = hand[hand >= 0]
+            strength = float(bid_strength(s, seat, hand, len(hand), int(suit)))
+        return Decision(action, explain(view, action, Why(reason, strength, suit, int(s[E.S_WHY_THROW]))))
 
 
 @lru_cache(maxsize=256)

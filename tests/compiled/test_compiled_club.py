@@ -37,8 +37,7 @@ from engine.compiled.encoding import (
     S_SIZE,
     S_TABLE_CARD,
     S_TABLE_SEAT,
-    WHY_REASON,
-    WHY_SIZE,
+    S_WHY_REASON,
     action_of,
     card_code,
     code_card,
@@ -46,7 +45,7 @@ from engine.compiled.encoding import (
     encode_state,
     encode_view,
 )
-from engine.compiled.playout import apply_action, club_decide, club_decide_why, outcome, play_line
+from engine.compiled.playout import apply_action, club_decide, outcome, play_line
 from engine.hand import Phase, apply, deal, from_cards, legal_actions
 from engine.players.base import Decision
 from engine.players.beginner import BeginnerPlayer
@@ -102,16 +101,15 @@ def test_every_choice_is_legal_and_sees_only_the_seats_view() -> None:
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
-            why_state, why_view = np.zeros(WHY_SIZE), np.zeros(WHY_SIZE)
-            got = action_of(club_decide_why(encode_state(state), seat, need, alone, why_state))
+            whole, seen = encode_state(state), encode_view(view_of(state, seat))
+            got = action_of(club_decide(whole, seat, need, alone))
             assert got in legal_actions(state), (str(state), state.history, rules)
-            view = view_of(state, seat)
-            assert action_of(club_decide_why(encode_view(view), seat, need, alone, why_view)) == got
-            assert np.array_equal(why_state, why_view)
-            assert player.decide(view, rng).action == got
+            assert action_of(club_decide(seen, seat, need, alone)) == got
+            assert np.array_equal(whole[S_WHY_REASON:], seen[S_WHY_REASON:])  # the same reason
+            assert player.decide(view_of(state, seat), rng).action == got
             compared += 1
             kinds.add(got.kind)
-            reasons.add(int(why_state[WHY_REASON]))
+            reasons.add(int(whole[S_WHY_REASON]))
             state = apply(state, rng.choice(legal_actions(state)) if rng.random() < wander else got)
     assert compared > 6000
     assert kinds == set(Kind) - {Kind.DECLINE}  # every kind of decision but the rare one below
