@@ -10,8 +10,10 @@ A hand state is one flat int64 array (the ``S_*`` offsets below) holding exactly
 what ``engine.hand.HandState`` holds that the play-out needs: phase, seat to act,
 dealer, trump, maker, alone, lone defender, seats out, the dealer's discard, the
 upcard, the hands (card codes in hand order, -1 for a played card), the trick in
-progress, the played cards and the voids shown. ``encode_state`` builds it from a
-HandState (the differential tests and the analyzer use it); ``action_of`` and
+progress, the played cards, the voids shown and the reason of the last Club decision
+(``S_WHY_*``). ``encode_state`` builds it from a
+HandState (the conformance tests and the analyzer use it), ``encode_view`` from a seat's view
+(the Club player's adapter uses it); ``action_of`` and
 ``code_of`` translate actions.
 
 An action is one int: see the ``A_*`` constants (``A_CALL + suit``,

@@ -9,7 +9,7 @@ the compiled Club player (``club_bidding`` for bids, discards and defend alone,
   the call thresholds by seat and round, ``club_bidding.need_table``); it also writes its
   reason into the state (``encoding.S_WHY_*``): ``engine.players.club`` words it;
 - ``apply_action(s, code)``: the next state, in place (the caller only passes legal
-  actions; the differential test replays every line through ``engine.hand.apply``);
+  actions; the conformance tests check each transition against ``engine.hand.apply``);
 - ``advance(s, needs, alone_worth, until_play)``: club players act until the hand is
   over (or, with ``until_play``, the first lead is due);
 - ``outcome(s, me, tricks, res)``: the result for ``me`` as ``engine.analysis.playout``'s
