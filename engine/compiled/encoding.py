@@ -243,7 +243,7 @@ def encode_state(state: HandState) -> np.ndarray:
     for seat, hand in enumerate(state.hands):
         for i, card in enumerate(hand):
             s[S_HANDS + 5 * seat + i] = code(card)
-    return s
+    return np.array(s, dtype=np.int64)
 
 
 def encode_view(view: SeatView) -> np.ndarray:
@@ -254,15 +254,22 @@ def encode_view(view: SeatView) -> np.ndarray:
     code = _CODE_OF.__getitem__
     for i, card in enumerate(view.hand):
         s[S_HANDS + 5 * view.seat + i] = code(card)
-    return s
+    return np.array(s, dtype=np.int64)
 
 
-def _encode(x: HandState | SeatView) -> np.ndarray:
-    """Everything but the hands, from a state or a seat's view (they name these fields alike)."""
+def _group_of(t: Suit) -> dict[Suit, int]:
+    return {Suit(int(GROUP_SUIT[t, g])): g for g in range(4)}
+
+
+_GROUP_OF: dict[Suit, dict[Suit, int]] = {t: _group_of(t) for t in Suit}  # effective suit -> group under t
+
+
+def _encode(x: HandState | SeatView) -> list[int]:
+    """Everything but the hands, from a state or a seat's view (they name these fields alike),
+    as a list (filled faster than an array, one number at a time)."""
     r = x.rules
     code = _CODE_OF.__getitem__
-    bits = _BITS[x.trump] if x.trump is not None else {}
-    s = np.zeros(S_SIZE, dtype=np.int64)
+    s = [0] * S_SIZE
     s[S_PLAYERS] = r.players
     s[S_DEALER] = x.dealer
     s[S_PHASE] = PHASES.index(x.phase)
@@ -283,22 +290,23 @@ def _encode(x: HandState | SeatView) -> np.ndarray:
     for i, (seat, card) in enumerate(x.trick):
         s[S_TABLE_SEAT + i] = seat
         s[S_TABLE_CARD + i] = code(card)
-    s[S_HANDS:S_HANDS + 20] = -1
+    s[S_HANDS:S_HANDS + 20] = [-1] * 20
     if x.trump is not None:
         t = x.trump
+        bits = _BITS[t]
         eff = effective_table(t)
-        group = {int(GROUP_SUIT[t, g]): g for g in range(4)}
+        group = _GROUP_OF[t]
         played = 0
         for plays in [tr.plays for tr in x.tricks] + ([x.trick] if x.trick else []):
             led = eff[plays[0][1]]
             for seat, card in plays:
                 played |= bits[card]
                 if eff[card] != led:
-                    s[S_SHOWN + seat] |= 1 << group[int(led)]
+                    s[S_SHOWN + seat] |= 1 << group[led]
         for tr in x.tricks:
             led = eff[tr.plays[0][1]]
             if led != t:
-                s[S_LEDBY + tr.leader] |= 1 << group[int(led)]
+                s[S_LEDBY + tr.leader] |= 1 << group[led]
         s[S_PLAYED] = played if played < (1 << 63) else played - (1 << 64)
     s[S_DECK] = deck_codes(r.deck, r.joker)
     s[S_JOKER] = int(r.joker)
