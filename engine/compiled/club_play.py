@@ -388,11 +388,9 @@ def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.nd
     throw against a loner, 0.016 in cutthroat, 0.035 two-handed). Packed with ``THROW`` times
     how it was chosen: ``T_MAKES_VOID``, ``T_KEEPS_GUARDS`` (a void was there to make) or ``T_LOWEST``."""
     all_trump = True
-    nplain = 0
     for i in range(m):
         if groups[i] != 3:
             all_trump = False
-            nplain += 1
     best = -1
     if following or all_trump:
         for i in range(m):
@@ -400,21 +398,23 @@ def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.nd
                 best = i
         return best
     best_key = 1 << 30
-    void_to_make = False
     for i in range(m):
         if groups[i] == 3:
             continue
         off = offs[i]
         high = bits[i] > top[groups[i]] or off == 7
         void = counts[groups[i]] == 1
-        if void and not high:
-            void_to_make = True
         key = (1000 if high else 0) + (100 if void == guards else 0) + off
         if key < best_key:
             best_key = key
             best = i
-    if counts[groups[best]] == 1 and nplain > 1:
-        return best + THROW * T_MAKES_VOID
-    if guards and void_to_make:
-        return best + THROW * T_KEEPS_GUARDS
+    # how it was chosen (for the reason only)
+    if counts[groups[best]] == 1:
+        for i in range(m):
+            if i != best and groups[i] != 3:
+                return best + THROW * T_MAKES_VOID
+    if guards:
+        for i in range(m):
+            if groups[i] != 3 and counts[groups[i]] == 1 and not (bits[i] > top[groups[i]] or offs[i] == 7):
+                return best + THROW * T_KEEPS_GUARDS
     return best
