@@ -37,21 +37,31 @@ from collections.abc import Sequence
 from bench.club_hands import card_choices
 from engine.analysis.sampler import sample_state
 from engine.analysis.styles import opponents
-from engine.core.cards import Card
+from engine.core.cards import ACE, Card
 from engine.core.rules import PRESETS
 from engine.core.stats import mean_interval
 from engine.core.view import SeatView
 from engine.players.club import ClubPlayer
-from engine.players.club_play import against_lone_maker, choose_play, held_back, throw_off
-from engine.players.tracking import read_table
+from engine.players.tracking import Table, read_table
 from engine.search.expert import action_values
 
-SINGLETON = "a low singleton"  # the club player's reasons (engine/players/club_play.py)
+SINGLETON = "a low singleton"  # the club player's reasons (engine/players/club.py)
 CANNOT_WIN = "cannot win"
 ALTERNATIVES = {
     "lead": ("long suit, low", "long suit, high", "highest plain card", "lowest trump"),
     "throw": ("make a void", "lowest rank", "suits before aces", "lowest of longest suit"),
 }
+
+
+def against_lone_maker(view: SeatView) -> bool:
+    """This seat defends against a maker without a partner: a loner, or any maker of the
+    three- and two-player games."""
+    return (view.alone or view.players < 4) and not view.is_maker_side(view.seat)
+
+
+def held_back(t: Table, card: Card) -> bool:
+    """An ace or the highest card left in its suit: the last plain card the Club player throws off."""
+    return t.is_boss(card) or card.rank == ACE
 
 
 def lead_alternatives(view: SeatView) -> dict[str, Card | None]:
@@ -84,7 +94,8 @@ def throw_alternatives(view: SeatView) -> dict[str, Card | None] | None:
     count = Counter(t.eff[c] for c in plain)
     longest = max(count.values())
     return {
-        "make a void": throw_off(t, cards, False, keep_guards=False)[0],  # the rule with a partner
+        # the Club player's throw-off with a partner: not held back, then making a void, then low
+        "make a void": min(plain, key=lambda c: (held_back(t, c), count[t.eff[c]] != 1, c.rank)),
         "lowest rank": min(plain, key=lambda c: c.rank),
         "suits before aces": min(plain, key=lambda c: (count[t.eff[c]] == 1, held_back(t, c), c.rank)),
         "lowest of longest suit": min((c for c in plain if count[t.eff[c]] == longest), key=lambda c: c.rank),
@@ -117,7 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for h, view in card_choices(rules, args.hands, args.seed):
         if view.is_maker_side(view.seat):
             continue
-        action, reason = choose_play(view)
+        decision = club.decide(view, random.Random(0))
+        action, reason = decision.action, decision.reason
         options = alternatives(args.decision, view, reason)
         if options is None:
             continue

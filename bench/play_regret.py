@@ -44,7 +44,6 @@ from engine.core.rules import PRESETS
 from engine.core.stats import mean_interval
 from engine.core.view import SeatView
 from engine.players.club import ClubPlayer
-from engine.players.club_play import choose_play
 from engine.players.tracking import read_table
 from engine.search.expert import action_values
 
@@ -113,7 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     alt_gains: dict[tuple[str, str], list[float]] = defaultdict(list)
     start = time.perf_counter()
     for h, view in card_choices(rules, args.hands, args.seed):
-        action, reason = choose_play(view)
+        decision = club.decide(view, random.Random(0))
+        action, reason = decision.action, decision.reason
         draw = random.Random(args.seed * 1000 + h * 10 + len(view.tricks))
         values = [action_values(sample_state(view, draw, bidder=sound, max_tries=10), view.seat, view.legal, club, draw)
                   for _ in range(args.samples)]

@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the rules core, and the one 95% interval", ("engine", "engine.core")),
     ("text in and out: number reader, record files, progress line", ("engine.io",)),
-    ("computer players that need only the rules", ("engine.players",)),
-    ("compiled code and the exact solver", ("engine.compiled",)),
+    ("compiled code: the exact solver, the Club player's decisions, play-outs", ("engine.compiled",)),
+    ("computer players (the Club player: the adapter of its compiled code)", ("engine.players",)),
     ("the analysis", ("engine.analysis",)),
     ("studies on Dask (call charts, the bidding model's fit)", ("engine.study",)),
     ("the search layer: the expert player, the player registry and the arena", ("engine.search",)),

@@ -21,9 +21,8 @@ the others then do — and the hand is finished two ways, side by side:
 - ``ceiling``: open-hand perfect play by the exact solver after the auction.
 
 With Club players (the default) the deals are sampled and played out by the
-compiled port of the Club player (``engine.compiled.deal_loop``, thousands of deals
-a second on both cores; ``tests/compiled/test_compiled_club.py`` holds the port to the
-Club player's every choice); there the ceiling is solved on the first 1,000 deals
+compiled Club player, the Club player's one implementation (``engine.compiled.deal_loop``,
+thousands of deals a second on both cores); there the ceiling is solved on the first 1,000 deals
 (``runners.CEILING_DEALS``; its ``Stats.n`` says how many). Any other
 ``policy``/``bidder`` is run in Python (``engine.analysis.runners.PythonRun``).
 

@@ -5,9 +5,9 @@ consistent with the view and plays every option out on each of them, returning a
 ``deal_loop.Batch`` (per deal and option: maker or -1, makers' tricks, points to the
 learner's side, to the others; realistic and ceiling).
 
-- ``deal_loop.FastRun`` when the players are Club players (the default): the numba
-  port of the Club player *is* the club player here (the differential test holds it
-  to the same choices), thousands of deals a second on both cores. The open-hand
+- ``deal_loop.FastRun`` when the players are Club players (the default; any player whose
+  ``compiled_numbers`` gives its thresholds): the compiled Club player is the Club player's
+  one implementation (``ClubPlayer`` is its adapter), thousands of deals a second on both cores. The open-hand
   ceiling costs several times a club play-out, so it is solved on the first
   ``CEILING_DEALS`` deals only (its own ``n`` and interval say so).
 - ``PythonRun`` for any other ``Policy``/``Bidder`` (an experiment, a new player):
@@ -18,21 +18,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 import numpy as np
 
 from engine.analysis.playout import Outcome, Policy, play_out, solve_out
 from engine.analysis.sampler import Bidder, SampleStats, build_state, deal_hidden, sample_state
 from engine.compiled import deal_loop
-from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import card_code, code_of, encode_state
 from engine.core.actions import Action
 from engine.core.cards import Card
 from engine.core.hand import HandState, Phase, apply
 from engine.core.view import SeatView
-from engine.players.club import ClubPlayer
-from engine.players.evaluate import alone_worthwhile
 
 CEILING_DEALS = 1000  # compiled runs solve the ceiling on the first deals only (about ±0.1 points)
 
@@ -107,12 +104,11 @@ class CompiledRun:
 
 
 def club_numbers(player: object, view: SeatView) -> tuple[np.ndarray, bool] | None:
-    """(call thresholds by seat and round, going alone worthwhile) of a plain ClubPlayer (any
-    bidding style); None for any other player."""
-    if type(player) is not ClubPlayer:
-        return None
-    needs = need_table(player.base_need(view), player.caution)
-    return needs, alone_worthwhile(view.rules, player.score)
+    """(call thresholds by seat and round, going alone worthwhile) of a player the compiled Club
+    play-outs can stand in for: one that gives them (``ClubPlayer.compiled_numbers``, any bidding
+    style); None for any other player."""
+    numbers = getattr(player, "compiled_numbers", None)
+    return None if numbers is None else cast("tuple[np.ndarray, bool] | None", numbers(view))
 
 
 def base_state(view: SeatView) -> np.ndarray:

@@ -5,15 +5,15 @@ Modules, lowest first:
 - ``encoding``: cards, actions and hand states as plain numbers (the solver's one-bit-per-card
   masks, the play-outs' flat state arrays);
 - ``solver_core``: the double-dummy search (alpha-beta over bitmasks) behind ``engine.compiled.solver``;
-- ``club_bidding`` and ``club_play``: the Club player's decisions, ported from
-  ``engine.players`` (its thresholds imported from there, never restated);
+- ``club_numbers``, ``club_bidding`` and ``club_play``: the Club player's one implementation,
+  each decision with a reason code (``engine.players.club.ClubPlayer`` is its adapter);
 - ``playout``: a hand played out to the end with Club players;
 - ``deal_loop``: the analyzer's loop: deal the unseen cards, reject deals that contradict the
   passes, play every option out, solve the ceiling.
 
 Numba caches compiled functions with ``cache=True`` and checks only the file that defines each
 function, so an edit to a module it inlines from (a table, a helper, a constant imported from
-``engine.players.evaluate``) would leave the old machine code in use. Here the cache lives in a
+``engine.compiled.club_numbers``) would leave the old machine code in use. Here the cache lives in a
 folder named by a hash of every source file the compiled code reads (this package and, followed
 through their imports, the engine modules it imports from) and of the numba and Python versions:
 any edit gives a new folder and an old folder is never read again.

@@ -1,11 +1,13 @@
-"""The Club player's bidding, discard and defend-alone choices, compiled (numba).
+"""The Club player's bidding, discard and defend-alone choices: its one implementation (numba).
 
-A line-by-line port of ``engine.players.club`` and ``engine.players.evaluate``
-working on card codes (``engine.compiled.encoding``): the same trick estimate
-(the same float additions in the same order, so thresholds decide identically),
-the same seat-aware bid strength, the same discard rule with ties broken by hand
-order. ``tests/compiled/test_compiled_club.py`` checks every choice against
-``ClubPlayer`` on random decision points in every rules variant.
+Works on card codes and the flat state (``engine.compiled.encoding``): the trick estimate,
+the seat-aware bid strength, the discard rule (ties broken by hand order), and the choices
+built on them. Each choice returns its action code and writes its reason into the state
+(``encoding.S_WHY_*`` and ``R_*``); ``engine.players.club.ClubPlayer`` is the adapter that
+turns a seat's view into the state and the reason into a sentence. Its numbers are in
+``engine.compiled.club_numbers``. ``tests/compiled/test_compiled_club.py`` checks the choices
+are legal (``engine.core.hand.legal_actions``) in every rules variant; ``tests/players`` hold the
+hand-worked choices and their sentences.
 
 ``needs`` is the Club player's thresholds as a table by seat and round:
 ``needs[seat counted left from the dealer (0 = the dealer), round (0: round 1 or naming
@@ -22,35 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.compiled.encoding import (
-    A_CALL,
-    A_CALL_ALONE,
-    A_DECLINE,
-    A_DEFEND_ALONE,
-    A_DISCARD,
-    A_NAME,
-    A_NAME_ALONE,
-    A_ORDER,
-    A_ORDER_ALONE,
-    A_PASS,
-    BITPOS,
-    JOKER_CODE,
-    P_BID1,
-    P_BID2,
-    P_NAME,
-    S_DEALER,
-    S_DISCARD_UP,
-    S_DOWN,
-    S_HANDS,
-    S_JOKER,
-    S_OPTIONAL,
-    S_PHASE,
-    S_PLAYERS,
-    S_STICK,
-    S_TRUMP,
-    S_UPCARD,
-)
-from engine.players.evaluate import (
+from engine.compiled.club_numbers import (
     ACE_LONG,
     ACE_SHORT,
     ALONE_THRESHOLD,
@@ -67,9 +41,52 @@ from engine.players.evaluate import (
     UPCARD_SHARE,
     VOID_BONUS,
 )
-from engine.players.evaluate import TRUMP_VALUE as _TRUMP_BY_STRENGTH
+from engine.compiled.club_numbers import TRUMP_VALUE as _TRUMP_BY_STRENGTH
+from engine.compiled.encoding import (
+    A_CALL,
+    A_CALL_ALONE,
+    A_DECLINE,
+    A_DEFEND_ALONE,
+    A_DISCARD,
+    A_NAME,
+    A_NAME_ALONE,
+    A_ORDER,
+    A_ORDER_ALONE,
+    A_PASS,
+    BITPOS,
+    JOKER_CODE,
+    P_BID1,
+    P_BID2,
+    P_NAME,
+    R_CALL,
+    R_CALL_ALONE,
+    R_DECLINE,
+    R_DEFEND_ALONE,
+    R_DISCARD,
+    R_LET_PARTNER_HELP,
+    R_NAME,
+    R_NAME_ALONE,
+    R_ORDER,
+    R_ORDER_ALONE,
+    R_PASS_ROUND_ONE,
+    R_PASS_ROUND_TWO,
+    R_STICK,
+    S_DEALER,
+    S_DISCARD_UP,
+    S_DOWN,
+    S_HANDS,
+    S_JOKER,
+    S_OPTIONAL,
+    S_PHASE,
+    S_PLAYERS,
+    S_STICK,
+    S_TRUMP,
+    S_UPCARD,
+    S_WHY_REASON,
+    S_WHY_SUIT,
+)
 
-# The Club player's numbers come from engine.players.evaluate, never restated. Its trump
+# The Club player's numbers come from engine.compiled.club_numbers, never restated. Its trump
 # values are keyed by strength under trump (7 = 21 ... A = 27, left 28, right 29, joker 30);
 # here by the offset inside the trump group of the bit encoding (7..A = 0..6, left 7, right 8,
 # joker 9), which is the strength minus 21.
@@ -282,7 +299,8 @@ def need_at(s: np.ndarray, seat: int, needs: np.ndarray, first: int = 0) -> floa
 
 @njit(cache=True, nogil=True)
 def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> int:
-    """The Club player's action code in phase BID1, BID2 or NAME for ``seat``."""
+    """The Club player's action code in phase BID1, BID2 or NAME for ``seat``; its reason and the
+    suit it weighed into ``s[S_WHY_REASON]`` and ``s[S_WHY_SUIT]``."""
     need = need_at(s, seat, needs)
     alone_need = need_at(s, seat, needs, 2)
     hand = np.empty(5, dtype=np.int64)
@@ -294,6 +312,7 @@ def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> 
         up = s[S_UPCARD]
         trump = _suit_of(up)
         strength = bid_strength(s, seat, hand, n, trump)
+        s[S_WHY_SUIT] = trump
         five = np.empty(5, dtype=np.int64)
         if seat == s[S_DEALER]:
             dealer_five(hand, n, up, trump, five)
@@ -301,9 +320,12 @@ def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> 
             for i in range(n):
                 five[i] = hand[i]
         if can_alone and strong_enough_alone(five, 5, trump, joker, alone_need):
+            s[S_WHY_REASON] = R_ORDER_ALONE
             return A_ORDER_ALONE
         if strength >= need:
+            s[S_WHY_REASON] = R_ORDER
             return A_ORDER
+        s[S_WHY_REASON] = R_PASS_ROUND_ONE
         return A_PASS
     if phase == P_BID2:
         best = -1
@@ -315,12 +337,17 @@ def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> 
             if v > best_strength:
                 best_strength = v
                 best = t
+        s[S_WHY_SUIT] = best
         if can_alone and strong_enough_alone(hand, n, best, joker, alone_need):
+            s[S_WHY_REASON] = R_CALL_ALONE
             return A_CALL_ALONE + best
         if best_strength >= need:
+            s[S_WHY_REASON] = R_CALL
             return A_CALL + best
         if s[S_STICK] == 1 and seat == s[S_DEALER]:
+            s[S_WHY_REASON] = R_STICK
             return A_CALL + best
+        s[S_WHY_REASON] = R_PASS_ROUND_TWO
         return A_PASS
     # P_NAME: the joker was turned up; the dealer names its best suit
     best = -1
@@ -330,10 +357,13 @@ def club_bid(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> 
         if v > best_strength:
             best_strength = v
             best = t
+    s[S_WHY_SUIT] = best
     five = np.empty(5, dtype=np.int64)
     dealer_five(hand, n, s[S_UPCARD], best, five)
     if can_alone and strong_enough_alone(five, 5, best, joker, alone_need):
+        s[S_WHY_REASON] = R_NAME_ALONE
         return A_NAME_ALONE + best
+    s[S_WHY_REASON] = R_NAME
     return A_NAME + best
 
 
@@ -346,18 +376,25 @@ def club_discard(s: np.ndarray, seat: int) -> int:
     up = s[S_UPCARD]
     hand[n] = up
     out = best_discard(hand, n + 1, trump)
+    s[S_WHY_SUIT] = trump
     if out == n:
-        if s[S_OPTIONAL] == 1 and up != 32:
+        if s[S_OPTIONAL] == 1 and up != JOKER_CODE:
+            s[S_WHY_REASON] = R_DECLINE
             return A_DECLINE
         if s[S_DISCARD_UP] == 0:
             out = best_discard(hand, n, trump)
+    s[S_WHY_REASON] = R_DISCARD
     return A_DISCARD + int(hand[out])
 
 
 @njit(cache=True, nogil=True)
 def club_defend(s: np.ndarray, seat: int) -> int:
+    """Defend alone against a loner, or let the partner help."""
     hand = np.empty(5, dtype=np.int64)
     n = hand_of(s, seat, hand)
+    s[S_WHY_SUIT] = s[S_TRUMP]
     if trick_estimate(hand, n, s[S_TRUMP], s[S_JOKER] == 1) >= DEFEND_ALONE_THRESHOLD:
+        s[S_WHY_REASON] = R_DEFEND_ALONE
         return A_DEFEND_ALONE
+    s[S_WHY_REASON] = R_LET_PARTNER_HELP
     return A_PASS

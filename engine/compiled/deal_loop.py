@@ -32,6 +32,7 @@ from numba import njit
 
 from engine.compiled import solver_core
 from engine.compiled.club_bidding import club_bid, need_table
+from engine.compiled.club_numbers import CALL_THRESHOLD
 from engine.compiled.club_play import maker_side
 from engine.compiled.encoding import (
     A_DISCARD,
@@ -58,7 +59,6 @@ from engine.core.actions import PASS
 from engine.core.hand import deal
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
-from engine.players.evaluate import call_threshold
 
 GOLDEN = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
 MIX1 = -4658895280553007687  # 0xBF58476D1CE4E5B9
@@ -301,7 +301,7 @@ def warm_up() -> None:
     options = np.array([[code_of(a), -1] for a in view.legal], dtype=np.int64)
     checks = pass_checks(view)
     assert checks is not None
-    needs = need_table(call_threshold(Rules()))
+    needs = need_table(CALL_THRESHOLD[4])
     FastRun(view, options, checks, encode_state(state), (needs, True), (needs, True), 1, True).run(0, 2, threads=1)
     _warm = True
 

@@ -10,8 +10,10 @@ A hand state is one flat int64 array (the ``S_*`` offsets below) holding exactly
 what ``engine.core.hand.HandState`` holds that the play-out needs: phase, seat to act,
 dealer, trump, maker, alone, lone defender, seats out, the dealer's discard, the
 upcard, the hands (card codes in hand order, -1 for a played card), the trick in
-progress, the played cards and the voids shown. ``encode_state`` builds it from a
-HandState (the differential tests and the analyzer use it); ``action_of`` and
+progress, the played cards, the voids shown and the reason of the last Club decision
+(``S_WHY_*``). ``encode_state`` builds it from a
+HandState (the conformance tests and the analyzer use it), ``encode_view`` from a seat's view
+(the Club player's adapter uses it); ``action_of`` and
 ``code_of`` translate actions.
 
 An action is one int: see the ``A_*`` constants (``A_CALL + suit``,
@@ -21,6 +23,7 @@ An action is one int: see the ``A_*`` constants (``A_CALL + suit``,
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 import numpy as np
 
@@ -41,6 +44,7 @@ from engine.core.actions import (
 from engine.core.cards import JACK, JOKER, Card, Suit, make_deck
 from engine.core.hand import HandState, Phase
 from engine.core.ranking import effective_table
+from engine.core.view import SeatView
 
 # ---- the solver's card <-> bit encoding (one bit per card under a trump) ------------
 
@@ -108,6 +112,7 @@ def card_code(card: Card) -> int:
 
 
 _CARD_OF: dict[int, Card] = {card_code(c): c for c in make_deck(32, joker=True)}
+_CODE_OF: dict[Card, int] = {c: code for code, c in _CARD_OF.items()}
 
 
 def code_card(code: int) -> Card:
@@ -136,6 +141,7 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 BIT, BITPOS, CODE_AT, GROUP_SUIT = _tables()
 
 
+@cache
 def deck_codes(size: int, joker: bool) -> int:
     """The deck as a mask over card codes (bit ``code`` set)."""
     mask = 0
@@ -189,6 +195,28 @@ def action_of(code: int) -> Action:
     raise ValueError(f"{code} is not an action code")
 
 
+# ---- the Club player's reasons (engine.compiled.club_bidding, club_play) ------------------
+# A compiled Club decision returns its action code and writes why it chose it into the last
+# slots of the flat state (no transition reads them): ``s[S_WHY_REASON]`` one of the ``R_*``
+# codes below, ``s[S_WHY_SUIT]`` the suit weighed (round 1: the upcard's; round 2 and naming
+# trump: the best suit, also when passing; after trump is made: trump) and ``s[S_WHY_THROW]``
+# how a thrown-off card was chosen (``T_*``). ``engine.players.club`` words them, with the bid
+# strength from ``club_bidding.bid_strength`` for the suit weighed.
+
+# bidding, the discard and defending alone
+(R_ORDER_ALONE, R_ORDER, R_PASS_ROUND_ONE, R_CALL_ALONE, R_CALL, R_STICK, R_PASS_ROUND_TWO, R_NAME_ALONE,
+ R_NAME, R_DECLINE, R_DISCARD, R_DEFEND_ALONE, R_LET_PARTNER_HELP) = range(1, 14)
+# the card play: one card, leads, follows
+R_ONLY_CARD = 20
+(R_LEAD_NO_TRUMP_LEFT, R_LEAD_RIGHT_SAVES_LEFT, R_LEAD_TOP_TRUMP, R_LEAD_LOW_TRUMP, R_CASH, R_ONLY_TRUMPS_TOP,
+ R_ONLY_TRUMPS_LOW, R_LEAD_BACK, R_LEAD_SINGLETON, R_LEAD_LOW) = range(21, 31)
+(R_MATE_WINNING_NO_RUFF, R_MATE_WINNING_LOW, R_SURE_OVER_MATE, R_OVER_MATE, R_MATE_UNBEATEN_LOW, R_CANNOT_WIN,
+ R_WIN_CHEAPLY, R_TAKE_HIGHEST, R_SECOND_LOW_KEEP, R_RUFF_MATE_CANNOT, R_SECOND_LOW, R_THIRD_HIGH_WINS,
+ R_THIRD_HIGH_FORCE, R_RUFF_OPPONENTS) = range(31, 45)
+# how a throw-off was chosen (``s[S_WHY_THROW]``)
+T_LOWEST, T_MAKES_VOID, T_KEEPS_GUARDS = range(3)
+
+
 # ---- the flat hand state -------------------------------------------------------------
 
 PHASES = (Phase.BID1, Phase.NAME, Phase.DISCARD, Phase.BID2, Phase.DEFEND, Phase.PLAY, Phase.OVER)
@@ -204,52 +232,81 @@ S_SHOWN = 46  # per seat: groups (under trump) it failed to follow
 S_LEDBY = 50  # per seat: non-trump groups it led
 S_DECK = 54  # the deck as a code mask
 S_JOKER, S_STICK, S_DEFEND_RULE, S_LONE_LEAD, S_DISCARD_UP, S_OPTIONAL = range(55, 61)
+S_WHY_REASON, S_WHY_SUIT, S_WHY_THROW = range(61, 64)  # the last Club decision's reason (see R_*)
 S_SIZE = 64
 
 
 def encode_state(state: HandState) -> np.ndarray:
     """The flat form of ``state`` (any phase)."""
-    r = state.rules
-    s = np.zeros(S_SIZE, dtype=np.int64)
-    s[S_PLAYERS] = r.players
-    s[S_DEALER] = state.dealer
-    s[S_PHASE] = PHASES.index(state.phase)
-    s[S_TO_ACT] = -1 if state.to_act is None else state.to_act
-    s[S_TRUMP] = -1 if state.trump is None else int(state.trump)
-    s[S_MAKER] = -1 if state.maker is None else state.maker
-    s[S_ALONE] = int(state.alone)
-    s[S_LONE_DEF] = -1 if state.lone_defender is None else state.lone_defender
-    s[S_OUT] = sum(1 << seat for seat in state.out)
-    s[S_DISCARDED] = -1 if state.discarded is None else card_code(state.discarded)
-    s[S_TAKEN] = int(state.upcard_taken)
-    s[S_DOWN] = -1 if state.turned_down is None else int(state.turned_down)
-    s[S_UPCARD] = card_code(state.upcard)
-    s[S_LEADER] = -1 if state.leader is None else state.leader
-    s[S_NTRICKS] = len(state.tricks)
-    s[S_MAKER_TRICKS] = state.maker_tricks
-    s[S_NTABLE] = len(state.trick)
-    for i, (seat, card) in enumerate(state.trick):
-        s[S_TABLE_SEAT + i] = seat
-        s[S_TABLE_CARD + i] = card_code(card)
-    s[S_HANDS:S_HANDS + 20] = -1
+    s = _encode(state)
+    code = _CODE_OF.__getitem__
     for seat, hand in enumerate(state.hands):
         for i, card in enumerate(hand):
-            s[S_HANDS + 5 * seat + i] = card_code(card)
-    if state.trump is not None:
-        t = state.trump
+            s[S_HANDS + 5 * seat + i] = code(card)
+    return np.array(s, dtype=np.int64)
+
+
+def encode_view(view: SeatView) -> np.ndarray:
+    """The flat form of what ``view``'s seat knows: its own hand in its slots, every other
+    seat's slots empty (-1), and the dealer's discard only when the view is the dealer's. The
+    Club player's compiled decisions read only this (``engine.players.club``)."""
+    s = _encode(view)
+    code = _CODE_OF.__getitem__
+    for i, card in enumerate(view.hand):
+        s[S_HANDS + 5 * view.seat + i] = code(card)
+    return np.array(s, dtype=np.int64)
+
+
+def _group_of(t: Suit) -> dict[Suit, int]:
+    return {Suit(int(GROUP_SUIT[t, g])): g for g in range(4)}
+
+
+_GROUP_OF: dict[Suit, dict[Suit, int]] = {t: _group_of(t) for t in Suit}  # effective suit -> group under t
+
+
+def _encode(x: HandState | SeatView) -> list[int]:
+    """Everything but the hands, from a state or a seat's view (they name these fields alike),
+    as a list (filled faster than an array, one number at a time)."""
+    r = x.rules
+    code = _CODE_OF.__getitem__
+    s = [0] * S_SIZE
+    s[S_PLAYERS] = r.players
+    s[S_DEALER] = x.dealer
+    s[S_PHASE] = PHASES.index(x.phase)
+    s[S_TO_ACT] = -1 if x.to_act is None else x.to_act
+    s[S_TRUMP] = -1 if x.trump is None else int(x.trump)
+    s[S_MAKER] = -1 if x.maker is None else x.maker
+    s[S_ALONE] = int(x.alone)
+    s[S_LONE_DEF] = -1 if x.lone_defender is None else x.lone_defender
+    s[S_OUT] = sum(1 << seat for seat in x.out)
+    s[S_DISCARDED] = -1 if x.discarded is None else code(x.discarded)
+    s[S_TAKEN] = int(x.upcard_taken)
+    s[S_DOWN] = -1 if x.turned_down is None else int(x.turned_down)
+    s[S_UPCARD] = code(x.upcard)
+    s[S_LEADER] = -1 if x.leader is None else x.leader
+    s[S_NTRICKS] = len(x.tricks)
+    s[S_MAKER_TRICKS] = sum(1 for tr in x.tricks if x.is_maker_side(tr.winner))
+    s[S_NTABLE] = len(x.trick)
+    for i, (seat, card) in enumerate(x.trick):
+        s[S_TABLE_SEAT + i] = seat
+        s[S_TABLE_CARD + i] = code(card)
+    s[S_HANDS:S_HANDS + 20] = [-1] * 20
+    if x.trump is not None:
+        t = x.trump
+        bits = _BITS[t]
         eff = effective_table(t)
-        group = {int(GROUP_SUIT[t, g]): g for g in range(4)}
+        group = _GROUP_OF[t]
         played = 0
-        for plays in [tr.plays for tr in state.tricks] + ([state.trick] if state.trick else []):
+        for plays in [tr.plays for tr in x.tricks] + ([x.trick] if x.trick else []):
             led = eff[plays[0][1]]
             for seat, card in plays:
-                played |= card_bit(card, t)
+                played |= bits[card]
                 if eff[card] != led:
-                    s[S_SHOWN + seat] |= 1 << group[int(led)]
-        for tr in state.tricks:
+                    s[S_SHOWN + seat] |= 1 << group[led]
+        for tr in x.tricks:
             led = eff[tr.plays[0][1]]
             if led != t:
-                s[S_LEDBY + tr.leader] |= 1 << group[int(led)]
+                s[S_LEDBY + tr.leader] |= 1 << group[led]
         s[S_PLAYED] = played if played < (1 << 63) else played - (1 << 64)
     s[S_DECK] = deck_codes(r.deck, r.joker)
     s[S_JOKER] = int(r.joker)
@@ -262,4 +319,4 @@ def encode_state(state: HandState) -> np.ndarray:
 
 
 __all__ = ["BIT", "CODE_AT", "GROUP_SUIT", "JOKER", "action_of", "card_code", "code_card", "code_of",
-           "encode_state"]
+           "encode_state", "encode_view"]

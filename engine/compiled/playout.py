@@ -6,9 +6,10 @@ the compiled Club player (``club_bidding`` for bids, discards and defend alone,
 ``club_play`` for cards) at every turn.
 
 - ``club_decide(s, seat, needs, alone_worth)``: the Club player's action code (``needs``:
-  the call thresholds by seat and round, ``club_bidding.need_table``);
+  the call thresholds by seat and round, ``club_bidding.need_table``); it also writes its
+  reason into the state (``encoding.S_WHY_*``): ``engine.players.club`` words it;
 - ``apply_action(s, code)``: the next state, in place (the caller only passes legal
-  actions; the differential test replays every line through ``engine.core.hand.apply``);
+  actions; the conformance tests check each transition against ``engine.core.hand.apply``);
 - ``advance(s, needs, alone_worth, until_play)``: club players act until the hand is
   over (or, with ``until_play``, the first lead is due);
 - ``outcome(s, me, tricks, res)``: the result for ``me`` as ``engine.analysis.playout``'s
@@ -241,6 +242,7 @@ def apply_action(s: np.ndarray, code: int) -> None:
 
 @njit(cache=True, nogil=True)
 def club_decide(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) -> int:
+    """The Club player's decision for ``seat`` in any phase; its reason into ``s[S_WHY_*]``."""
     phase = s[S_PHASE]
     if phase == P_PLAY:
         return club_play(s, seat)

@@ -1,40 +1,57 @@
 """The Club player: the rules of thumb a good club player uses, with a reason for each.
 
-Bidding counts the hand seat-aware (engine.players.evaluate): trumps, bowers,
-off-aces, voids, who gets the upcard, "next" in round 2, and the score when the
-table tells it (``ClubPlayer(score=Score(...))``). The card play is in
-engine.players.club_play. Randomness is not needed: the Club player is deterministic.
+The decisions are made once, by the compiled Club player (``engine.compiled.club_bidding``
+for bids, the discard and defending alone, ``engine.compiled.club_play`` for cards): it
+returns an action code and a reason code. ``ClubPlayer`` is the adapter: it encodes the
+seat's view (only what the seat knows, ``encoding.encode_view``), asks the compiled player,
+and words the reason as the sentence the hints and lessons show, with the hand facts of
+``engine.players.evaluate``. Bidding counts the hand seat-aware: trumps, bowers, off-aces,
+voids, who gets the upcard, "next" in round 2, and the score when the table tells it
+(``ClubPlayer(score=Score(...))``). The Club player is deterministic: it draws nothing from ``rng``.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
-from engine.core.actions import DECLINE, DEFEND_ALONE, ORDER, ORDER_ALONE, PASS, Kind, call, discard, name
+import numpy as np
+
+from engine.compiled import encoding as E
+from engine.compiled.club_bidding import bid_strength, need_table
+from engine.compiled.encoding import action_of, encode_view
+from engine.compiled.playout import club_decide
+from engine.core.actions import Action
 from engine.core.cards import Card, Suit
 from engine.core.hand import Phase
 from engine.core.ranking import effective_table
 from engine.core.seats import same_side
 from engine.core.view import SeatView
 from engine.players.base import Decision
-from engine.players.club_play import choose_play
 from engine.players.evaluate import (
-    ALONE_THRESHOLD,
-    DEFEND_ALONE_THRESHOLD,
     Score,
     alone_worthwhile,
-    best_discard,
-    bid_strength,
     call_threshold,
     dealer_hand,
     describe_facts,
     hand_facts,
-    strong_enough_alone,
-    trick_estimate,
 )
 
 ROLES = 8  # decisions a caution table covers: 2 * (seat left of the dealer) + round
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """The compiled player's reason: an ``R_*`` code of ``engine.compiled.encoding``, the bid
+    strength it weighed (for a call: ``club_bidding.bid_strength`` of the suit weighed), the suit
+    it weighed (round 2: its best suit, also when it passes) and, for a thrown-off card, how it
+    was chosen (``T_*``)."""
+
+    reason: int
+    strength: float = 0.0
+    suit: Suit | None = None
+    throw: int = E.T_LOWEST
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,138 +75,95 @@ class ClubPlayer:
         """The call threshold before the seat-and-round caution."""
         return call_threshold(view.rules, self.score) - self.boldness
 
-    def _role(self, view: SeatView) -> int:
-        return 2 * ((view.seat - view.dealer) % view.players) + (1 if view.phase is Phase.BID2 else 0)
-
-    def _need(self, view: SeatView) -> float:
-        need = self.base_need(view)
-        if self.caution:
-            need += self.caution[self._role(view)]
-        return need
-
-    def _alone_need(self, view: SeatView) -> float:
-        """The trick estimate it wants (with the top trump) before going alone."""
-        if len(self.caution) > ROLES:
-            return ALONE_THRESHOLD + self.caution[ROLES + self._role(view)]
-        return ALONE_THRESHOLD
+    def compiled_numbers(self, view: SeatView) -> tuple[np.ndarray, bool] | None:
+        """The numbers the compiled Club player decides by for this player: its thresholds by
+        seat and round (``club_bidding.need_table``) and whether going alone is worth it. The
+        analyzer's compiled play-outs stand in for any player that gives them; a subclass
+        that decides otherwise gets None (so it is run as itself)."""
+        if type(self).decide is not ClubPlayer.decide:
+            return None
+        return _needs(self.base_need(view), self.caution), alone_worthwhile(view.rules, self.score)
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
-        legal = view.legal
-        if not legal:
+        if not view.legal:
             raise ValueError(f"seat {view.seat} is not to act (phase {view.phase.value})")
-        phase = view.phase
-        if phase is Phase.PLAY:
-            if len(legal) == 1:
-                card = legal[0].card
-                assert card is not None
-                why = "the only legal card" if len(view.hand) > 1 else "your last card"
-                return Decision(legal[0], f"Play the {card.short}: {why}.")
-            action, reason = choose_play(view)
-            return Decision(action, reason)
-        if phase is Phase.BID1:
-            return self._round_one(view)
-        if phase is Phase.BID2:
-            return self._round_two(view)
-        if phase is Phase.DISCARD:
-            return self._discard(view)
-        if phase is Phase.NAME:
-            return self._name_joker(view)
-        if phase is Phase.DEFEND:
-            return self._defend(view)
-        raise ValueError(f"no decision in phase {phase.value}")  # pragma: no cover
+        s = encode_view(view)
+        seat = view.seat
+        action = action_of(club_decide(s, seat, _needs(self.base_need(view), self.caution),
+                                       alone_worthwhile(view.rules, self.score)))
+        assert action in view.legal, (action, view.legal)
+        reason = int(s[E.S_WHY_REASON])
+        suit = Suit(int(s[E.S_WHY_SUIT])) if s[E.S_WHY_SUIT] >= 0 else None
+        strength = 0.0
+        if reason in (E.R_ORDER, E.R_CALL) and suit is not None:
+            hand = s[E.S_HANDS + 5 * seat:E.S_HANDS + 5 * seat + 5]
+            hand = hand[hand >= 0]
+            strength = float(bid_strength(s, seat, hand, len(hand), int(suit)))
+        return Decision(action, explain(view, action, Why(reason, strength, suit, int(s[E.S_WHY_THROW]))))
 
-    # ---- round 1 ---------------------------------------------------------
-    def _round_one(self, view: SeatView) -> Decision:
-        up = view.upcard
-        trump = up.suit
-        assert trump is not None
-        rules = view.rules
-        strength = bid_strength(view, trump)
-        need = self._need(view)
-        dealer = view.seat == view.dealer
-        hand = view.hand
-        if dealer:
-            hand, _ = dealer_hand(view.hand, up, trump)
+
+@lru_cache(maxsize=256)
+def _needs(need: float, caution: tuple[float, ...]) -> np.ndarray:
+    return need_table(need, caution)  # shared by every decision with these numbers: never written
+
+
+# ---- the reasons in words ------------------------------------------------------------------
+
+
+def explain(view: SeatView, action: Action, why: Why) -> str:
+    """The sentence for the compiled player's ``action`` and its reason ``why`` at ``view``."""
+    if view.phase is Phase.PLAY:
+        return _play_sentence(view, action, why)
+    return _bid_sentence(view, action, why)
+
+
+def _bid_sentence(view: SeatView, action: Action, why: Why) -> str:
+    r = why.reason
+    up = view.upcard
+    dealer = view.seat == view.dealer
+    trump = why.suit  # the suit weighed: the upcard's in round 1, the best one in round 2, else trump
+    assert trump is not None
+    if r in (E.R_ORDER_ALONE, E.R_ORDER, E.R_PASS_ROUND_ONE):
+        hand = dealer_hand(view.hand, up, trump)[0] if dealer else view.hand
         facts = describe_facts(hand_facts(hand, trump))
         where = _upcard_side(view)
-        alone_ok = ORDER_ALONE in view.legal and alone_worthwhile(rules, self.score)
-        if alone_ok and strong_enough_alone(hand, trump, rules, self._alone_need(view)):
+        if r == E.R_ORDER_ALONE:
             verb = "Pick up" if dealer else "Order up"
-            return Decision(
-                ORDER_ALONE,
-                f"{verb} the {up.short} and go alone: {facts} — strong enough to take all five tricks without help.",
-            )
-        if strength >= need:
+            return f"{verb} the {up.short} and go alone: {facts} — strong enough to take all five tricks without help."
+        if r == E.R_ORDER:
             verb = "Pick up" if dealer else ("Assist: order up" if where == "partner" else "Order up")
             extra = {"partner": " (your partner, the dealer, gets the upcard)",
                      "opponent": " even though the dealer gets the upcard", "me": ""}[where]
-            return Decision(ORDER, f"{verb} the {up.short}: {facts}{extra} — about {strength:.1f} tricks.")
+            return f"{verb} the {up.short}: {facts}{extra} — about {why.strength:.1f} tricks."
         if dealer:
-            return Decision(PASS, f"Turn it down: with the {up.short} you would hold {facts} — too weak to make {trump.noun}.")
+            return f"Turn it down: with the {up.short} you would hold {facts} — too weak to make {trump.noun}."
         extra = " and the dealer would gain the upcard" if where == "opponent" else ""
-        return Decision(PASS, f"Pass: with {trump.noun} as trump you hold {facts}{extra} — not enough to make it.")
-
-    # ---- round 2 ---------------------------------------------------------
-    def _round_two(self, view: SeatView) -> Decision:
-        rules = view.rules
-        suits = [a.suit for a in view.legal if a.kind is Kind.CALL and not a.alone]
-        scored = sorted(
-            ((bid_strength(view, s), s) for s in suits if s is not None), key=lambda p: (-p[0], int(p[1]))
-        )
-        strength, trump = scored[0]
-        forced = PASS not in view.legal
-        facts = describe_facts(hand_facts(view.hand, trump))
-        tag = _next_tag(view, trump)
-        alone_ok = call(trump, True) in view.legal and alone_worthwhile(rules, self.score)
-        if alone_ok and strong_enough_alone(view.hand, trump, rules, self._alone_need(view)):
-            return Decision(call(trump, True), f"Call {trump.noun}{tag} and go alone: {facts}.")
-        if strength >= self._need(view):
-            return Decision(call(trump), f"Call {trump.noun}{tag}: {facts} — about {strength:.1f} tricks.")
-        if forced:
-            return Decision(
-                call(trump),
-                f"Stick the dealer: you must name a suit; {trump.noun} is your best ({facts}).",
-            )
-        return Decision(PASS, f"Pass: your best suit, {trump.noun}, gives only {facts}.")
-
-    # ---- dealer's discard, joker upcard, defend alone --------------------------
-    def _discard(self, view: SeatView) -> Decision:
-        trump = view.trump
-        assert trump is not None
-        up = view.upcard
-        six = view.hand + (up,)
-        out = best_discard(six, trump)
-        if out == up:
-            if DECLINE in view.legal:
-                return Decision(DECLINE, f"Leave the {up.short}: it is worse than every card you hold.")
-            if discard(up) not in view.legal:
-                out = best_discard(view.hand, trump)
-        if discard(out) not in view.legal:  # pragma: no cover - best_discard picks from legal cards
-            out = best_discard(view.hand, trump)
-        return Decision(discard(out), _discard_reason(out, six, trump))
-
-    def _name_joker(self, view: SeatView) -> Decision:
-        rules = view.rules
-        options = sorted(((bid_strength(view, s), s) for s in Suit), key=lambda p: (-p[0], int(p[1])))
-        strength, trump = options[0]
-        five, _ = dealer_hand(view.hand, view.upcard, trump)
-        facts = describe_facts(hand_facts(five, trump))
-        if (
-            name(trump, True) in view.legal
-            and alone_worthwhile(rules, self.score)
-            and strong_enough_alone(five, trump, rules, self._alone_need(view))
-        ):
-            return Decision(name(trump, True), f"Name {trump.noun} and go alone: with the joker you hold {facts}.")
-        return Decision(name(trump), f"Name {trump.noun}, your best suit with the joker: {facts}.")
-
-    def _defend(self, view: SeatView) -> Decision:
-        trump = view.trump
-        assert trump is not None
-        estimate = trick_estimate(view.hand, trump, view.rules.joker)
-        facts = describe_facts(hand_facts(view.hand, trump))
-        if estimate >= DEFEND_ALONE_THRESHOLD:
-            return Decision(DEFEND_ALONE, f"Defend alone: {facts} — a good chance of three tricks for 4 points.")
-        return Decision(PASS, f"Let your partner help: {facts} is not enough to stop a loner by yourself.")
+        return f"Pass: with {trump.noun} as trump you hold {facts}{extra} — not enough to make it."
+    if r in (E.R_NAME_ALONE, E.R_NAME):
+        facts = describe_facts(hand_facts(dealer_hand(view.hand, up, trump)[0], trump))
+        if r == E.R_NAME_ALONE:
+            return f"Name {trump.noun} and go alone: with the joker you hold {facts}."
+        return f"Name {trump.noun}, your best suit with the joker: {facts}."
+    if r == E.R_DECLINE:
+        return f"Leave the {up.short}: it is worse than every card you hold."
+    if r == E.R_DISCARD:
+        assert action.card is not None
+        return _discard_reason(action.card, view.hand + (up,), trump)
+    facts = describe_facts(hand_facts(view.hand, trump))
+    if r == E.R_DEFEND_ALONE:
+        return f"Defend alone: {facts} — a good chance of three tricks for 4 points."
+    if r == E.R_LET_PARTNER_HELP:
+        return f"Let your partner help: {facts} is not enough to stop a loner by yourself."
+    tag = _next_tag(view, trump)
+    if r == E.R_CALL_ALONE:
+        return f"Call {trump.noun}{tag} and go alone: {facts}."
+    if r == E.R_CALL:
+        return f"Call {trump.noun}{tag}: {facts} — about {why.strength:.1f} tricks."
+    if r == E.R_STICK:
+        return f"Stick the dealer: you must name a suit; {trump.noun} is your best ({facts})."
+    if r == E.R_PASS_ROUND_TWO:
+        return f"Pass: your best suit, {trump.noun}, gives only {facts}."
+    raise ValueError(f"reason code {r} is not a bidding reason")
 
 
 def _upcard_side(view: SeatView) -> str:
@@ -218,4 +192,55 @@ def _discard_reason(out: Card, six: tuple[Card, ...], trump: Suit) -> str:
     return f"Discard the {out.short}: your lowest card outside trump (keep trumps and aces)."
 
 
-__all__ = ["ClubPlayer", "Score"]
+# The card play's sentences by reason code. Fields: {card} the card played, {suit} its suit
+# (plural noun), {one} one card of that suit ("club"), {led} the suit led, {led_one}, {who} who
+# made trump, {mate} / {Mate} the seat on this side, {throw} how a thrown-off card was chosen.
+PLAY_SENTENCES: dict[int, str] = {
+    E.R_LEAD_NO_TRUMP_LEFT: "Lead the {card}: no trumps are left against you, so it wins.",
+    E.R_LEAD_RIGHT_SAVES_LEFT: ("Lead the right bower ({card}): {who} and hold both bowers — "
+                                "the right pulls their trumps and saves the left, which becomes the top trump."),
+    E.R_LEAD_TOP_TRUMP: "Lead the {card}: {who} and it is the highest trump left — pull their trumps.",
+    E.R_LEAD_LOW_TRUMP: "Lead trump ({card}): {who}; a low trump draws out the opponents' trumps.",
+    E.R_CASH: "Cash the {card}: it is the highest {one} left.",
+    E.R_ONLY_TRUMPS_TOP: "Lead the {card}: only trumps left and it is the highest.",
+    E.R_ONLY_TRUMPS_LOW: "Lead the {card}: only trumps left; keep the higher ones.",
+    E.R_LEAD_BACK: "Lead back your partner's suit ({suit}) with the {card}.",
+    E.R_LEAD_SINGLETON: "Lead the {card}: a low singleton, so you can trump that suit later.",
+    E.R_LEAD_LOW: "Lead a low card ({card}): you have no sure winner to cash.",
+    E.R_MATE_WINNING_NO_RUFF: "{Mate} is winning this trick: don't trump it — throw the {card}.",
+    E.R_MATE_WINNING_LOW: "{Mate} is winning this trick: play low ({card}{throw}).",
+    E.R_SURE_OVER_MATE: "Third hand high: the {card} makes sure your side takes the trick.",
+    E.R_OVER_MATE: ("Third hand high: {mate}'s card may be beaten, so play the {card} over it — "
+                    "the opponents must play higher to take the trick."),
+    E.R_MATE_UNBEATEN_LOW: "{Mate} is winning and you cannot beat that card: play low ({card}{throw}).",
+    E.R_CANNOT_WIN: "You cannot win this trick: play your lowest ({card}{throw}).",
+    E.R_WIN_CHEAPLY: "Win it as cheaply as you can: the {card} takes the trick and nobody after you can beat it.",
+    E.R_TAKE_HIGHEST: "Take it with the {card}: it is the highest {led_one} left.",
+    E.R_SECOND_LOW_KEEP: "Second hand low: keep your {led} and leave the trick to {mate} ({card}{throw}).",
+    E.R_RUFF_MATE_CANNOT: "Trump it with the {card}: {mate} cannot beat that card in suit.",
+    E.R_SECOND_LOW: "Second hand low: {mate} may win this one ({card}{throw}).",
+    E.R_THIRD_HIGH_WINS: "Third hand high: the {card} wins and nobody after you can beat it.",
+    E.R_THIRD_HIGH_FORCE: "Third hand high: the {card} forces out their higher cards.",
+    E.R_RUFF_OPPONENTS: "Trump it with the {card}: the opponents are winning.",
+}
+
+
+def _play_sentence(view: SeatView, action: Action, why: Why) -> str:
+    card = action.card
+    trump = view.trump
+    assert card is not None and trump is not None
+    if why.reason == E.R_ONLY_CARD:
+        return f"Play the {card.short}: {'the only legal card' if len(view.hand) > 1 else 'your last card'}."
+    eff = effective_table(trump)
+    suit = eff[card]
+    led = eff[view.trick[0][1]] if view.trick else suit
+    mate = "your partner" if view.players == 4 else "the other defender"
+    throw = {E.T_MAKES_VOID: f", which makes you void in {suit.noun}",
+             E.T_KEEPS_GUARDS: ", keeping a card in every suit against a maker with no partner"}.get(why.throw, "")
+    return PLAY_SENTENCES[why.reason].format(
+        card=card.short, suit=suit.noun, one=suit.noun[:-1], led=led.noun, led_one=led.noun[:-1],
+        who="you made trump" if view.maker == view.seat else "your partner made trump",
+        mate=mate, Mate=mate.capitalize(), throw=throw)
+
+
+__all__ = ["ClubPlayer", "Score", "Why", "explain"]

@@ -1,9 +1,9 @@
 """The compiled code's on-disk cache cannot go stale.
 
 Numba checks only the file that defines a cached function. The Club player's compiled trick
-estimate reads its numbers from ``engine/players/evaluate.py``, another file: with numba's
+estimate reads its numbers from ``engine/compiled/club_numbers.py``, another file: with numba's
 plain cache an edit there kept the old machine code. Here a copy of the engine is run in a
-fresh process, a number in evaluate.py is edited, and the result must follow the edit, and
+fresh process, a number in club_numbers.py is edited, and the result must follow the edit, and
 follow it back when the edit is reverted.
 """
 
@@ -47,7 +47,7 @@ def test_an_edit_to_an_imported_module_reaches_the_compiled_code(tmp_path: Path)
     tree = tmp_path / "tree"
     shutil.copytree(ROOT / "engine", tree / "engine", ignore=shutil.ignore_patterns("__pycache__"))
     cache = tmp_path / "cache"
-    evaluate = tree / "engine" / "players" / "evaluate.py"
+    evaluate = tree / "engine" / "compiled" / "club_numbers.py"
     original = evaluate.read_text()
     assert "TOP_SEQUENCE_VALUE = 1.0" in original
 

@@ -1,8 +1,11 @@
-"""The compiled Club player against the Python one, and the compiled deal loop against the engine.
+"""The compiled Club player and play-outs conform to the rules engine (``engine.core.hand``), and
+the compiled deal loop agrees with the Python analysis.
 
-- every choice (bids, discards, defend alone, cards) of ``engine.compiled.playout`` equals
-  ``ClubPlayer.decide`` at thousands of random decision points in every rules variant;
-- a compiled play-out is a legal line of play: replayed through ``engine.core.hand.apply`` it
+- every choice (bids, discards, defend alone, cards) of the compiled Club player is one of
+  ``engine.core.hand.legal_actions`` at thousands of random decision points in every rules variant,
+  and it decides the same from the seat's view alone as from the whole state;
+- every compiled transition (``playout.apply_action``) gives the flat form of
+  ``engine.core.hand.apply``'s next state; a compiled play-out replayed through ``engine.core.hand.apply``
   gives the same tricks and points;
 - the compiled sampler keeps the seat's view and respects the passes (checked with the
   Python ``bids_agree``), its ceiling equals the exact solver, and its results do not
@@ -19,27 +22,36 @@ import pytest
 
 from engine.analysis.bidding import analyze
 from engine.analysis.playout import advance, outcome_of
-from engine.analysis.runners import base_state
+from engine.analysis.runners import base_state, club_numbers
 from engine.analysis.sampler import bids_agree, build_state
 from engine.analysis.situation import question
-from engine.compiled import deal_loop
+from engine.compiled import deal_loop, encoding
 from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import (
+    R_CALL_ALONE,
+    R_DECLINE,
     S_HANDS,
+    S_NTABLE,
     S_SIZE,
+    S_TABLE_CARD,
+    S_TABLE_SEAT,
+    S_WHY_REASON,
     action_of,
     card_code,
     code_card,
     code_of,
     encode_state,
+    encode_view,
 )
-from engine.compiled.playout import club_decide, outcome, play_line
+from engine.compiled.playout import apply_action, club_decide, outcome, play_line
 from engine.compiled.solver import makers_tricks
-from engine.core.actions import Kind
+from engine.core.actions import DECLINE, Kind
 from engine.core.cards import parse_card, parse_cards
 from engine.core.hand import Phase, apply, deal, from_cards, legal_actions
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
+from engine.players.base import Decision
+from engine.players.beginner import BeginnerPlayer
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score, alone_worthwhile, call_threshold
 
@@ -69,12 +81,17 @@ def numbers(player: ClubPlayer, rules: Rules) -> tuple[np.ndarray, bool]:
     return need_table(need, player.caution), alone_worthwhile(rules, player.score)
 
 
-def test_every_choice_equals_the_club_players() -> None:
+def test_every_choice_is_legal_and_sees_only_the_seats_view() -> None:
     """Random hands, walked with a mix of club and random legal actions so that odd positions
-    (a loner, a lone defender, a dealer stuck, a declined upcard) come up too."""
+    (a loner, a lone defender, a dealer stuck, a declined upcard) come up too. At every
+    decision the compiled Club player's action is one of ``engine.core.hand.legal_actions``; the
+    state encoded from the seat's view alone (other hands unknown) gives the same action and
+    reason as the whole state, so the compiled player reads nothing the seat may not know;
+    and ``ClubPlayer.decide`` is that action."""
     rng = random.Random(2024)
     compared = 0
     kinds: set[Kind] = set()
+    reasons: set[int] = set()
     for i in range(400):
         rules = VARIANTS[i % len(VARIANTS)]
         player = PLAYERS[(i // len(VARIANTS)) % len(PLAYERS)]
@@ -84,25 +101,63 @@ def test_every_choice_equals_the_club_players() -> None:
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
-            want = player.decide(view_of(state, seat), rng).action
-            got = action_of(club_decide(encode_state(state), seat, need, alone))
-            assert got == want, (str(state), state.history, rules)
+            whole, seen = encode_state(state), encode_view(view_of(state, seat))
+            got = action_of(club_decide(whole, seat, need, alone))
+            assert got in legal_actions(state), (str(state), state.history, rules)
+            assert action_of(club_decide(seen, seat, need, alone)) == got
+            assert np.array_equal(whole[S_WHY_REASON:], seen[S_WHY_REASON:])  # the same reason
+            assert player.decide(view_of(state, seat), rng).action == got
             compared += 1
-            kinds.add(want.kind)
-            state = apply(state, rng.choice(legal_actions(state)) if rng.random() < wander else want)
+            kinds.add(got.kind)
+            reasons.add(int(whole[S_WHY_REASON]))
+            state = apply(state, rng.choice(legal_actions(state)) if rng.random() < wander else got)
     assert compared > 6000
     assert kinds == set(Kind) - {Kind.DECLINE}  # every kind of decision but the rare one below
+    every = {value for key, value in vars(encoding).items() if key.startswith("R_")}
+    assert reasons == every - {R_CALL_ALONE, R_DECLINE}  # all but two rare ones (tests/players has them)
 
 
 def test_a_dealer_with_five_higher_trumps_leaves_the_upcard() -> None:
+    """Two-handed with optional pick-up: the dealer holds the five top hearts and the 9 of
+    hearts is ordered up; every card in hand beats it, so the dealer leaves it on the kitty."""
     rules = Rules(players=2, optional_pickup=True)
     hands = [parse_cards("9C TC QS KD 9S"), parse_cards("JH JD AH KH QH")]
     state = from_cards(rules, 1, hands, parse_card("9H")).apply("order")
     assert state.phase is Phase.DISCARD
     need, alone = numbers(ClubPlayer(), rules)
-    want = ClubPlayer().decide(view_of(state, 1), random.Random(0)).action
-    assert want.kind is Kind.DECLINE
-    assert action_of(club_decide(encode_state(state), 1, need, alone)) == want
+    assert action_of(club_decide(encode_state(state), 1, need, alone)) == DECLINE
+    decision = ClubPlayer().decide(view_of(state, 1), random.Random(0))
+    assert (decision.action, decision.reason) == (DECLINE, "Leave the 9♥: it is worse than every card you hold.")
+
+
+def comparable(s: np.ndarray) -> tuple[list[int], list[list[int]]]:
+    """A flat state without what its two writers may leave differently: the slots of the trick
+    table past the cards on it, and the order of cards in a hand (held as sets)."""
+    head = s.copy()
+    head[S_TABLE_SEAT + s[S_NTABLE]:S_TABLE_SEAT + 4] = 0
+    head[S_TABLE_CARD + s[S_NTABLE]:S_TABLE_CARD + 4] = 0
+    head[S_HANDS:S_HANDS + 20] = 0
+    hands = [sorted(int(c) for c in s[S_HANDS + 5 * p:S_HANDS + 5 * p + 5] if c >= 0) for p in range(4)]
+    return [int(x) for x in head], hands
+
+
+def test_each_compiled_transition_is_the_rules_engines() -> None:
+    """From random positions, every legal action applied by ``playout.apply_action`` to the flat
+    state gives the flat form of ``engine.core.hand.apply``'s next state."""
+    rng = random.Random(3)
+    steps = 0
+    for i in range(300):
+        rules = VARIANTS[i % len(VARIANTS)]
+        state = deal(rules, rng.randrange(rules.players), rng)
+        while not state.is_over:
+            legal = legal_actions(state)
+            for action in legal:
+                s = encode_state(state)
+                apply_action(s, code_of(action))
+                assert comparable(s) == comparable(encode_state(apply(state, action))), (str(state), action)
+                steps += 1
+            state = apply(state, rng.choice(legal))
+    assert steps > 10000
 
 
 def test_play_outs_replay_through_the_rules_engine() -> None:
@@ -238,7 +293,29 @@ def test_ceiling_is_the_exact_solver_and_threads_do_not_change_results() -> None
 
 
 class PythonClub(ClubPlayer):
-    """The same player, but not a plain ClubPlayer: the analyzer runs it in Python."""
+    """The same player, but one that gives the compiled play-outs no numbers: the analyzer runs
+    it in Python, deciding through ``ClubPlayer.decide`` from each seat's view."""
+
+    def compiled_numbers(self, view: SeatView) -> None:
+        return None
+
+
+def test_the_compiled_play_outs_stand_in_only_for_a_player_that_gives_its_numbers() -> None:
+    view = question("JH AD AH KS 9C", "9H", "second").view()
+    assert club_numbers(PythonClub(), view) is None
+    assert club_numbers(BeginnerPlayer(), view) is None
+
+    class Hinted(ClubPlayer):  # decides otherwise: never replaced by the compiled Club player
+        def decide(self, view: SeatView, rng: random.Random) -> Decision:
+            return Decision(view.legal[0], "the first legal action")
+
+    assert club_numbers(Hinted(), view) is None
+    got = club_numbers(ClubPlayer(caution=STYLE), view)
+    assert got is not None
+    needs, alone = got
+    # the second seat to bid sits two left of the dealer: in round 1 it wants the call threshold
+    # 2.0 plus the style's caution[2 * 2 + 0] = -0.5; alone, 3.8 (the style moves no alone need)
+    assert needs[2, 0] == pytest.approx(2.0 - 0.5) and needs[2, 2] == pytest.approx(3.8) and alone
 
 
 @pytest.mark.parametrize(("hand", "up", "seat"), [("JH AD AH KS 9C", "9H", "second"), ("JS TS AD KD 9C", "QS", "dealer")])
