@@ -86,8 +86,9 @@ def _live(code: str, number: int, stage: int, revealed: bool) -> None:
             st.session_state[K + "live"] = cache
         _, count, names = cache
         if number and not revealed:
-            st.markdown(f'<p data-testid="cl-count" style="font-size:2.2em;font-weight:700;margin:0">'
-                        f"{count} of {len(names)} answered</p>", unsafe_allow_html=True)
+            st.markdown(f'<p data-testid="cl-count" data-number="{number}" data-count="{count}" '
+                        f'style="font-size:2.2em;font-weight:700;margin:0">{count} of {len(names)} answered</p>',
+                        unsafe_allow_html=True)
         elif not number:
             st.markdown(f'<p data-testid="cl-joined" style="font-size:1.6em;font-weight:700;margin:0">'
                         f"{len(names)} joined</p>", unsafe_allow_html=True)

@@ -9,8 +9,8 @@ reveal the projector's tally shows 2 for the left bower (right) and 1 for the ri
 each phone says right or wrong.
 
 The left bower is worked out here from the trump in the question's words (the jack of the same
-colour), not read from the app. Screenshots: test-artifacts/class/projector-1920x1080.png and
-phone-390x844.png.
+colour), not read from the app. Screenshots: test-artifacts/class/projector-join-1920x1080.png (the join
+code and QR code), projector-1920x1080.png (the reveal) and phone-390x844.png.
 """
 
 from __future__ import annotations
@@ -61,6 +61,8 @@ def test_teacher_and_three_pupils(browser: Any, app_url: str, open_page: Any, go
         assert re.fullmatch(r"[A-Z2-9]{6}", code)
         teacher.get_by_text(f"Join code: {code}").wait_for()
         assert teacher.locator('[data-testid="cl-qr"]').count() == 1
+        ARTIFACTS.joinpath("class").mkdir(exist_ok=True)
+        screenshot(teacher, "class/projector-join-1920x1080")
 
         with open_page(app_url, 390, 844) as ada, open_page(app_url, 390, 844) as ben, \
                 open_page(app_url, 390, 844) as cy:
@@ -111,7 +113,6 @@ def test_teacher_and_three_pupils(browser: Any, app_url: str, open_page: Any, go
             assert sum(n for n, _ in counts.values()) == 3
             assert teacher.locator(f'img[data-card="{left}"][data-state="right_answer"]').count() == 1
             assert_no_exception(teacher)
-            ARTIFACTS.joinpath("class").mkdir(exist_ok=True)
             screenshot(teacher, "class/projector-1920x1080")
 
             ada.get_by_text("Right! You said").wait_for(timeout=LIVE_MS)
