@@ -94,8 +94,15 @@ async def _pupil(browser: Any, url: str, code: str, index: int, questions: int, 
     await page.get_by_text(f"Hello Pupil {index:02d}!").wait_for()
     missed = 0
     for n in range(1, questions + 1):
-        await page.wait_for_function(f"() => window.__clSeen['{n}'] !== undefined", timeout=JOIN_TIMEOUT_S * 1000,
-                                     polling=50)
+        try:
+            await page.wait_for_function(f"() => Object.keys(window.__clSeen).some(k => Number(k) >= {n})",
+                                         timeout=JOIN_TIMEOUT_S * 1000, polling=50)
+        except PlaywrightError:
+            missed += 1  # this phone never showed the question: its timings so far still count
+            continue
+        if f"{n}" not in await page.evaluate("window.__clSeen"):
+            missed += 1  # a later question came first: this one was revealed before the phone caught up
+            continue
         await asyncio.sleep(rng.uniform(*think))
         buttons = page.locator(f'[class*="st-key-cl_q{n}-"]').get_by_role("button").filter(visible=True)
         try:
