@@ -28,6 +28,7 @@ def main() -> None:
             st.Page("views/charts.py", title="Charts", icon=":material/grid_on:"),
             st.Page("views/practice.py", title="Practice", icon=":material/playing_cards:"),
             st.Page("views/rules.py", title="Rules", icon=":material/menu_book:"),
+            st.Page("views/class_mode.py", title="Class", icon=":material/groups:", url_path="class"),
         ]
     )
     engine_warm_up()  # the compiled code, built or loaded in the background (ui/engine_ready.py)

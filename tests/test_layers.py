@@ -32,12 +32,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lessons (no Streamlit)", ("lessons",)),
     ("the database", ("store",)),
     ("the practice table (no Streamlit)", ("practice",)),
+    ("class mode's questions and marking (no Streamlit)", ("classroom",)),
     ("Streamlit widgets", ("ui",)),
     ("pages", ("views",)),
     ("the router", ("app",)),
     ("benchmarks and experiments (python -m bench)", ("bench",)),
 )
-PACKAGES = ("engine", "store", "lessons", "practice", "ui", "views", "bench")
+PACKAGES = ("engine", "store", "lessons", "practice", "classroom", "ui", "views", "bench")
 SCRIPT_FOLDERS = ("tools",)  # folders of scripts outside the packages (none left: bench/ holds them)
 NO_STREAMLIT_BELOW = LAYERS.index(("Streamlit widgets", ("ui",)))  # everything below ui never imports Streamlit
 TESTS = ROOT / "tests"

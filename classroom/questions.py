@@ -1,0 +1,231 @@
+"""A class's question: what the projector and the phones show, and the engine's answer to it.
+
+A ``ClassQuestion`` is made when the teacher asks, from one of three sources, and is stored as
+JSON with the class (``store.classes``), the answer and its explanation included, so every
+server process shows the same question and nothing is solved twice:
+
+- an exercise kind of the lessons (``CLASS_KINDS``), drawn fresh from the engine with the options
+  the teacher picked as the level (``lessons.exercises.generate`` and ``solve``: the engine is the
+  one source of the answer and of the sentence that explains it);
+- a lesson's exercise step (``lesson_steps``): the same, with that step's options;
+- a hand the teacher types ("what would you bid?"), judged by the hand analyzer
+  (``engine.analysis.robust.analyze_robust``) as the Analyze page judges it: the recommendation
+  is right, and when the two best options are too close to call both are.
+
+Answers are text: one card ("JD"), a set of cards (their codes in the question's order, space
+separated) or one of ``choices``. Putting cards in order (``rank_order``) is not asked in class:
+it takes several taps, and a pupil answers with one.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engine.analysis.explain import headline, label, percent, points
+from engine.analysis.robust import analyze_robust
+from engine.analysis.situation import question as hand_situation
+from engine.core.actions import Kind
+from engine.core.cards import Card, parse_card
+from engine.core.rules import Rules
+from engine.core.seats import seat_name
+from lessons.bid_drill import dealer_words
+from lessons.exercise_model import Exercise, Mode
+from lessons.exercises import DRILLS, check_options, generate, solve
+from lessons.loader import load_lessons
+from lessons.play_drill import who as play_who
+
+CLASS_KINDS = ("left_bower", "trick_winner", "can_play", "points", "bid", "play_card")
+MODES = {Mode.PICK_CARD: "card", Mode.PICK_CARDS: "cards", Mode.CHOICE: "choice"}
+HAND_SEATS = ("first", "second", "third", "dealer")
+ANALYZER_BUDGET = 1.0  # seconds per table style, as the Analyze page gives it
+
+
+class QuestionError(ValueError):
+    """A question the teacher asked for that cannot be made (bad cards, kind or options)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClassQuestion:
+    source: str  # what the teacher picked, e.g. "Find the bower" or "Lesson 2: The bowers"
+    kind: str  # an exercise kind, or "hand" for a typed hand
+    prompt: str  # the question, as the projector and the phones say it
+    mode: str  # "card" (tap one card), "cards" (tap every card that qualifies) or "choice"
+    cards: tuple[str, ...] = ()  # the cards answered with; with "choice", the hand shown
+    labels: tuple[str, ...] = ()  # a caption under each card (who played it), or ()
+    shown: tuple[tuple[str, str], ...] = ()  # other cards on the table: (caption, card)
+    trump: str | None = None  # the trump suit's letter
+    upcard: str | None = None
+    facts: tuple[str, ...] = ()  # lines of context (the tricks so far)
+    choices: tuple[str, ...] = ()
+    right: tuple[str, ...] = ()  # every answer counted right
+    answer_words: str = ""  # the right answer as the projector says it
+    why: str = ""  # the engine's explanation
+    figures: tuple[str, ...] = ()  # a typed hand: each option's figures, one line each
+    close: bool = False  # a typed hand that is too close to call
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False)
+
+    @staticmethod
+    def from_json(text: str) -> ClassQuestion:
+        data: dict[str, Any] = json.loads(text)
+        for key in ("cards", "labels", "facts", "choices", "right", "figures"):
+            data[key] = tuple(data.get(key, ()))
+        data["shown"] = tuple((str(a), str(b)) for a, b in data.get("shown", ()))
+        return ClassQuestion(**data)
+
+    def card(self, code: str) -> Card:
+        return parse_card(code)
+
+
+def encode(answer: Card | frozenset[Card] | str, order: tuple[str, ...] = ()) -> str:
+    """An answer as stored: a card's code, a set of cards in ``order``, or a choice as it is."""
+    if isinstance(answer, Card):
+        return str(answer)
+    if isinstance(answer, frozenset):
+        codes = {str(c) for c in answer}
+        return " ".join(c for c in order if c in codes) if order else " ".join(sorted(codes))
+    return answer
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _spoken(ex: Exercise) -> str:
+    if ex.kind == "play_card":
+        return ex.prompt.split("  \n")[0] + " Which card would you play?"
+    return ex.spoken_prompt
+
+
+def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
+    """The class's question for a lesson exercise, with the engine's answer and explanation."""
+    if ex.mode not in MODES:
+        raise QuestionError(f"a {DRILLS[ex.kind].title.lower()} question takes more than one tap; pick another kind")
+    solution = solve(ex)
+    cards = tuple(str(c) for c in ex.cards)
+    labels: tuple[str, ...] = ()
+    shown: tuple[tuple[str, str], ...] = ()
+    facts: tuple[str, ...] = ()
+    if ex.kind == "trick_winner":
+        labels = tuple(seat_name(4, seat) for seat, _ in ex.trick)
+    elif ex.kind == "can_play" and ex.led is not None:
+        shown = ((f"{seat_name(4, ex.trick[0][0])} led", str(ex.led)),)
+    elif ex.kind == "play_card" and ex.view is not None:
+        shown = tuple((_cap(play_who(ex.view, seat)), str(c)) for seat, c in ex.trick)
+        facts = tuple(ex.prompt.split("  \n")[1:-1])
+    answer = solution.answer
+    if isinstance(answer, Card):
+        words = answer.short
+    elif isinstance(answer, frozenset):
+        words = ", ".join(c.short for c in ex.cards if c in answer)
+    elif isinstance(answer, str):
+        words = answer
+    else:  # pragma: no cover - an order is never asked in class
+        raise QuestionError("this kind of question is not asked in class")
+    return ClassQuestion(
+        source=source, kind=ex.kind, prompt=_spoken(ex), mode=MODES[ex.mode], cards=cards, labels=labels,
+        shown=shown, trump=ex.trump.letter if ex.trump is not None else None, upcard=str(ex.upcard) if ex.kind == "bid" and ex.upcard else None,
+        facts=facts, choices=ex.options, right=(encode(answer, cards),), answer_words=words, why=solution.why,
+    )
+
+
+def exercise_question(kind: str, seed: int, options: dict[str, str] | None = None) -> ClassQuestion:
+    """A fresh question of ``kind`` (one of CLASS_KINDS) at the level ``options`` set."""
+    if kind not in CLASS_KINDS:
+        raise QuestionError(f"class questions are: {', '.join(CLASS_KINDS)}; not {kind!r}")
+    opts = {k: v for k, v in (options or {}).items() if v}
+    try:
+        check_options(kind, opts)
+    except ValueError as err:
+        raise QuestionError(str(err)) from err
+    return from_exercise(generate(kind, seed, opts), DRILLS[kind].title)
+
+
+@dataclass(frozen=True, slots=True)
+class LessonStep:
+    """A lesson step with an exercise a class can be asked."""
+
+    lesson: int
+    lesson_title: str
+    step: int  # 1-based
+    title: str
+    kind: str
+    options: tuple[tuple[str, str], ...]
+
+    @property
+    def name(self) -> str:
+        return f"Lesson {self.lesson}, step {self.step}: {self.title}"
+
+
+def lesson_steps() -> tuple[LessonStep, ...]:
+    found = []
+    for lesson in load_lessons():
+        for i, step in enumerate(lesson.steps, start=1):
+            element = step.element
+            if element is not None and element.kind == "exercise" and element.args[0] in CLASS_KINDS:
+                found.append(LessonStep(lesson.number, lesson.title, i, step.title, element.args[0], element.options))
+    return tuple(found)
+
+
+def step_question(step: LessonStep, seed: int) -> ClassQuestion:
+    ex = generate(step.kind, seed, dict(step.options))
+    return from_exercise(ex, step.name)
+
+
+def hand_question(hand: str, upcard: str, seat: str, seed: int, rules: Rules | None = None) -> ClassQuestion:
+    """"What would you bid?" for a typed hand, judged by the analyzer (round 1, everyone before
+    passed). Raises QuestionError (a bad hand, card or seat) with the analyzer's own words."""
+    try:
+        q = hand_situation(hand, upcard, seat, rules=rules or Rules())
+    except ValueError as err:
+        raise QuestionError(str(err)) from err
+    view = q.view()
+    robust = analyze_robust(view, seed, score=None, time_budget=ANALYZER_BUDGET, ceiling=False)
+    a = robust.analysis
+    dealer = q.seat == "dealer"
+
+    def say(text: str) -> str:
+        return dealer_words(text) if dealer else text
+
+    choices: list[str] = []
+    for o in a.options:
+        name = say(label(o.action))
+        if name not in choices:
+            choices.append(name)
+    right = [say(label(a.recommendation))]
+    if a.too_close and a.runner_up is not None:
+        right.append(say(label(a.runner_up)))
+    figures = []
+    seen: set[str] = set()
+    for o in sorted(a.options, key=lambda o: -o.realistic.ev):
+        name = say(label(o.action, o.discard))
+        if name in seen:
+            continue
+        seen.add(name)
+        r = o.realistic
+        line = f"{name[:1].upper()}{name[1:]}: {points(r.ev)} points a hand (95% range {points(r.ev_ci[0])} to {points(r.ev_ci[1])})"
+        if o.action.kind is not Kind.PASS:
+            line += f", euchred in {percent(r.p_euchred)}"
+        figures.append(line)
+    why = say(headline(a)) + "."
+    if robust.close_call:
+        why += " " + say(robust.reason)
+    position = {"first": "You sit first, left of the dealer", "second": "You sit second, the dealer's partner",
+                "third": "You sit third, right of the dealer", "dealer": "You are the dealer"}[q.seat]
+    before = "Everyone before you passed. " if q.position > 1 else ""
+    return ClassQuestion(
+        source="A typed hand", kind="hand", mode="choice",
+        prompt=f"{position}; the upcard is the {q.upcard.short}. {before}What would you bid?",
+        cards=tuple(str(c) for c in q.hand), upcard=str(q.upcard), choices=tuple(choices), right=tuple(right),
+        answer_words=" or ".join(right) + (" (too close to call)" if a.too_close else ""), why=why,
+        figures=tuple(figures), close=robust.close_call,
+    )
+
+
+__all__ = [
+    "CLASS_KINDS", "HAND_SEATS", "ClassQuestion", "LessonStep", "QuestionError", "encode", "exercise_question",
+    "from_exercise", "hand_question", "lesson_steps", "step_question",
+]

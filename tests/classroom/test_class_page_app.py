@@ -1,0 +1,119 @@
+"""The Class page in AppTest, through app.py's router: starting, joining, a question on a pupil's
+phone, and a link that is not the teacher's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from classroom.questions import ClassQuestion
+from store import classes
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
+                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦",
+                      why="Hearts are trump, so the left bower is the J♦.")
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    path = tmp_path / "coach.sqlite3"
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
+    yield path
+    classes.forget_connections()
+
+
+def class_page(**query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()  # the page has its own url_path: AppTest finds it only once st.navigation has run
+    at.switch_page("views/class_mode.py")
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def text(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [e.value for e in at.error] + [e.value for e in at.info]
+    return "\n".join(str(p) for p in parts + [w.value for w in at.warning] + [s.value for s in at.success])
+
+
+def shown(at: AppTest) -> str:
+    """The page's text as a reader sees it: markdown's escaping backslashes gone."""
+    return text(at).replace("\\", "")
+
+
+def test_a_teacher_starts_a_class_and_gets_a_code_and_a_qr_code() -> None:
+    at = class_page()
+    at.button(key="cl_start").click().run()
+    code, secret = at.query_params["class"], at.query_params["teacher"]
+    assert classes.check_teacher(code, secret).current == 0
+    assert f"Join code: `{code}`" in text(at)
+    assert any('data-testid="cl-qr"' in h.value for h in at.html)
+
+
+def test_a_bad_code_and_an_unknown_code_get_a_clear_message() -> None:
+    at = class_page()
+    at.text_input(key="cl_code").input("AB1")
+    at.button(key="cl_join_go").click().run()
+    assert "a join code is 6 letters and digits" in shown(at)
+    at = class_page(**{"class": "ZZZZZZ"})
+    assert "there is no class with the code ZZZZZZ" in shown(at)
+
+
+def test_a_pupil_joins_waits_and_answers_with_one_tap() -> None:
+    code, secret = classes.start_class()
+    at = class_page(**{"class": code})
+    at.text_input(key="cl_pupil_name").input("<b>Ada</b>")
+    at.button(key="cl_name_go").click().run()
+    token = at.query_params["pupil"]
+    assert classes.pupil(code, token).name == "<b>Ada</b>"
+    assert "Hello \\<b\\>Ada\\</b\\>!" in text(at)  # the name is shown as typed, never as HTML
+
+    classes.ask(code, secret, BOWER.to_json())
+    at = class_page(**{"class": code, "pupil": token})
+    assert "Hearts are trump. Which card is the left bower?" in text(at)
+    assert not any("cl-tally" in h.value for h in at.html)  # nobody's answers before the reveal
+    at.button(key="cl_q1-JH").click().run()
+    assert classes.my_answer(code, token, 1) == "JH"
+    assert "Answer saved: J♥. You can change it until the reveal." in shown(at)
+    at.button(key="cl_q1-JD").click().run()
+    assert classes.my_answer(code, token, 1) == "JD"
+
+    classes.reveal(code, secret)
+    at = class_page(**{"class": code, "pupil": token})
+    assert "Right! You said J♦." in shown(at)
+    tally = next(h.value for h in at.html if "cl-tally" in h.value)
+    assert 'data-answer="JD" data-count="1" data-right="true"' in tally
+
+
+def test_a_link_without_the_teachers_secret_cannot_drive_the_class() -> None:
+    code, secret = classes.start_class()
+    token = classes.join(code, "Ada")
+    at = class_page(**{"class": code, "teacher": token})
+    assert "only the teacher's link can ask, reveal or end this class" in shown(at)
+    assert not [b for b in at.button if b.label in ("Reveal", "Ask this", "End the class")]
+    at = class_page(**{"class": code, "teacher": secret})
+    assert [b for b in at.button if b.label == "Ask this"]
+
+
+def test_the_teacher_sees_the_count_then_the_tally() -> None:
+    code, secret = classes.start_class()
+    tokens = [classes.join(code, name) for name in ("Ada", "Ben", "Cy")]
+    classes.ask(code, secret, BOWER.to_json())
+    classes.answer(code, tokens[0], 1, "JD")
+    classes.answer(code, tokens[1], 1, "JH")
+    at = class_page(**{"class": code, "teacher": secret})
+    assert "2 of 3 answered" in shown(at)
+    at.button(key="cl_teacher_reveal").click().run()
+    page = shown(at)
+    assert "1 of 2 right." in page and "Hearts are trump, so the left bower is the J♦." in page
+    tally = next(h.value for h in at.html if "cl-tally" in h.value)
+    assert 'data-answer="JD" data-count="1" data-right="true"' in tally
+    assert 'data-answer="JH" data-count="1" data-right="false"' in tally
+    board = next(h.value for h in at.html if "cl-leaderboard" in h.value)
+    assert board.index("Ada") < board.index("Ben")

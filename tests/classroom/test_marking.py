@@ -1,0 +1,121 @@
+"""classroom.questions and classroom.marking: questions made from the lessons' exercises and the
+analyzer, and the marking of a class's answers, against values worked out by hand."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from classroom.marking import leaderboard, summary_csv, tally, toggled, words
+from classroom.questions import (
+    CLASS_KINDS,
+    ClassQuestion,
+    QuestionError,
+    exercise_question,
+    hand_question,
+    lesson_steps,
+    step_question,
+)
+
+LEFT = {"H": "JD", "D": "JH", "S": "JC", "C": "JS"}
+
+BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
+                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦")
+FOLLOW = ClassQuestion(source="Which of these can you play?", kind="can_play", prompt="...", mode="cards",
+                       cards=("9S", "9C", "TS", "JS"), trump="C", right=("9S TS",), answer_words="9♠, 10♠")
+POINTS = ClassQuestion(source="How many points?", kind="points", prompt="...", mode="choice",
+                       choices=("makers 1", "makers 2", "makers 4", "defenders 2", "defenders 4"), right=("defenders 2",))
+
+
+@pytest.mark.parametrize("trump", ["H", "D", "S", "C"])
+def test_the_left_bower_question_is_the_jack_of_the_same_colour(trump: str) -> None:
+    q = exercise_question("left_bower", 11, {"trump": trump})
+    assert q.mode == "card" and q.trump == trump and q.right == (LEFT[trump],)
+    assert LEFT[trump] in q.cards and "left bower" in q.prompt
+    assert ClassQuestion.from_json(q.to_json()) == q
+
+
+def test_a_trick_winner_question_names_who_played_each_card() -> None:
+    q = exercise_question("trick_winner", 4, {"trump": "S"})
+    assert len(q.cards) == 4 and len(q.labels) == 4
+    assert set(q.labels) == {"North", "East", "South", "West"}
+    assert q.right[0] in q.cards
+
+
+def test_a_can_play_question_shows_the_card_led_and_marks_a_set() -> None:
+    q = exercise_question("can_play", 2)
+    assert q.mode == "cards" and len(q.shown) == 1 and q.shown[0][0].endswith("led")
+    assert set(q.right[0].split()) <= set(q.cards)
+
+
+def test_every_class_kind_but_the_slow_ones_makes_a_question() -> None:
+    for kind in CLASS_KINDS:
+        if kind in ("bid", "play_card"):
+            continue  # judged by the analyzer and the solver: covered by the typed hand below
+        q = exercise_question(kind, 1)
+        assert q.right and q.why
+
+
+def test_bad_kinds_and_levels_are_explained() -> None:
+    with pytest.raises(QuestionError, match="class questions are"):
+        exercise_question("rank_order", 1)  # several taps to answer: not asked in class
+    with pytest.raises(QuestionError, match="trump"):
+        exercise_question("left_bower", 1, {"trump": "X"})
+
+
+def test_lesson_steps_carry_their_options() -> None:
+    steps = lesson_steps()
+    right_bower = next(s for s in steps if s.kind == "left_bower" and ("bower", "right") in s.options)
+    q = step_question(right_bower, 3)
+    assert q.source.startswith(f"Lesson {right_bower.lesson}, step {right_bower.step}")
+    assert q.trump is not None and q.right == ("J" + q.trump,)  # the right bower: the jack of trump
+
+
+def test_a_typed_hand_is_judged_by_the_analyzer() -> None:
+    # Both bowers, the ace and 9 of trump after the pickup: the dealer picks it up (alone or not).
+    q = hand_question("JH JD AH KS 9C", "9H", "dealer", 1)
+    assert q.kind == "hand" and q.choices == ("pass", "pick it up", "pick it up alone")
+    assert q.right[0].startswith("pick it up")
+    assert len(q.figures) == 3 and all("points a hand" in f for f in q.figures)
+    with pytest.raises(QuestionError, match="5 cards"):
+        hand_question("JH JD AH", "9H", "first", 1)
+
+
+def test_tapping_a_card_again_takes_it_out_of_the_set() -> None:
+    assert toggled(FOLLOW, "", "TS") == "TS"
+    assert toggled(FOLLOW, "TS", "9S") == "9S TS"  # in the question's order
+    assert toggled(FOLLOW, "9S TS", "TS") == "9S"
+    assert words(FOLLOW, "9S TS") == "9♠, 10♠" and words(FOLLOW, "") == "nothing"
+
+
+def test_the_tally_has_a_bar_per_card_with_the_right_one_marked() -> None:
+    t = tally(BOWER, ["JD", "JD", "JH", "JD", "JS"])
+    assert (t.answered, t.right) == (5, 3)
+    assert [(b.answer, b.count, b.right) for b in t.bars] == [
+        ("QD", 0, False), ("JD", 3, True), ("JH", 1, False), ("JS", 1, False)]
+
+
+def test_the_tally_of_sets_puts_the_right_set_first() -> None:
+    t = tally(FOLLOW, ["9S", "9S TS", "9S TS JS", "9S", "9S TS"])
+    assert [(b.answer, b.count, b.right) for b in t.bars] == [
+        ("9S TS", 2, True), ("9S", 2, False), ("9S TS JS", 1, False)]
+
+
+def test_the_leaderboard_counts_only_revealed_questions() -> None:
+    questions = {1: BOWER, 2: POINTS, 3: BOWER}
+    given = [(1, "Ada", "JD"), (1, "Ben", "JH"), (2, "Ada", "makers 1"), (2, "Ben", "defenders 2"),
+             (2, "Cy", "defenders 2"), (3, "Cy", "JD")]
+    rows = leaderboard(questions, {1, 2}, given)  # question 3 is still open: Cy's JD does not count yet
+    assert [(s.name, s.right, s.answered) for s in rows] == [("Ada", 1, 2), ("Ben", 1, 2), ("Cy", 1, 1)]
+
+
+def test_the_summary_has_a_row_per_pupil_and_quotes_formulas() -> None:
+    questions = {1: BOWER, 2: POINTS}
+    given = [(1, "Ada", "JD"), (2, "Ada", "makers 1"), (2, "=cmd", "defenders 2")]
+    rows = list(csv.reader(io.StringIO(summary_csv(questions, ["Ada", "=cmd", "Dee"], given))))
+    assert rows[0] == ["pupil", "right", "answered", "q1 answer", "q1 right", "q2 answer", "q2 right"]
+    assert rows[1] == ["Ada", "1", "2", "J♦", "yes", "makers 1", "no"]
+    assert rows[2] == ["'=cmd", "1", "1", "", "", "defenders 2", "yes"]
+    assert rows[3] == ["Dee", "0", "0", "", "", "", ""]

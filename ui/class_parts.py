@@ -1,0 +1,118 @@
+"""Drawing for class mode, shared by the teacher's projector and the pupils' phones: the join QR
+code, a question's cards, the spread of answers as bars, the leaderboard. Names and every other
+text a person typed are escaped (``html.escape`` inside HTML, ``ui.echo.plain`` in markdown)."""
+
+from __future__ import annotations
+
+from html import escape
+
+import segno
+import streamlit as st
+
+from classroom.marking import Standing, Tally
+from classroom.questions import ClassQuestion
+from engine.core.cards import Card, Suit, parse_card
+from ui.cards import cards_row_html, four_colour
+from ui.echo import plain
+
+GREEN = "#1b6e3a"
+BLUE = "#4a7fb5"
+LIVE_SECONDS = 1.0  # how often a live part of the page polls the class's row
+
+# Big tap targets on a phone: the choice buttons and the join form's button.
+BIG_BUTTONS = """<style>
+[class*="st-key-cl_choice_"] button { min-height: 3.6rem; font-size: 1.35rem; }
+[class*="st-key-cl_choice_"] button p { font-size: 1.35rem; }
+.st-key-cl_join_go button, .st-key-cl_name_go button { min-height: 3rem; font-size: 1.2rem; }
+</style>"""
+
+
+def qr_html(link: str, size: int) -> str:
+    """The join link as a QR code (segno, drawn as SVG), ``size`` pixels square."""
+    uri = segno.make(link, error="m").svg_data_uri(scale=10, border=2)
+    return (f'<img data-testid="cl-qr" src="{uri}" width="{size}" height="{size}" '
+            f'alt="QR code of the join link" style="image-rendering:pixelated">')
+
+
+def _trump(q: ClassQuestion, reveal: bool = False) -> Suit | None:
+    """The trump the cards are drawn with (a band on each trump), as the lessons draw them: not on
+    a "find the bower" question before its reveal, where the band would give the answer away."""
+    if not q.trump or (q.kind == "left_bower" and not reveal):
+        return None
+    return Suit.parse(q.trump)
+
+
+def _cards(codes: tuple[str, ...]) -> list[Card]:
+    return [parse_card(c) for c in codes]
+
+
+def question_text(q: ClassQuestion, big: bool = False) -> None:
+    """The prompt and its context lines."""
+    size = "##" if big else "####"
+    st.markdown(f"{size} {plain(q.prompt)}")
+    for line in q.facts:
+        st.caption(plain(line))
+
+
+def table_cards(q: ClassQuestion, width: int) -> None:
+    """Cards on the table that are not answers: the trick so far, the hand and upcard of a bid."""
+    trump, colour = _trump(q), four_colour()
+    if q.shown:
+        st.html(cards_row_html(_cards(tuple(c for _, c in q.shown)), trump=trump, four_colour=colour, width=width,
+                               labels=[label for label, _ in q.shown]))
+    if q.mode == "choice" and q.cards:
+        row = cards_row_html(_cards(q.cards), trump=trump, four_colour=colour, width=width)
+        up = cards_row_html(_cards((q.upcard,)), width=width, four_colour=colour) if q.upcard else ""
+        head = 'style="font-weight:600;margin-bottom:-4px"'
+        st.html(f'<div data-testid="cl-hand" style="display:flex;flex-wrap:wrap;gap:4px 28px">'
+                f'<div><div {head}>Your hand</div>{row}</div>'
+                + (f'<div><div {head}>Upcard</div>{up}</div>' if up else "") + "</div>")
+
+
+def answer_cards(q: ClassQuestion, width: int, reveal: bool) -> None:
+    """The cards answered with, as the projector shows them: the right ones marked at the reveal."""
+    if q.mode == "choice":
+        return
+    right = set(" ".join(q.right).split()) if reveal else set()
+    states = ["right_answer" if c in right else "normal" for c in q.cards]
+    st.html(cards_row_html(_cards(q.cards), trump=_trump(q, reveal), states=states, four_colour=four_colour(),
+                           width=width, labels=list(q.labels) or None))
+
+
+def bars_html(t: Tally, scale: float = 1.0) -> str:
+    """The spread of answers: one bar each, the right answer's green and ticked."""
+    top = max([b.count for b in t.bars] + [1])
+    rows = []
+    for b in t.bars:
+        width = 100 * b.count / top
+        colour = GREEN if b.right else BLUE
+        mark = " ✓" if b.right else ""
+        rows.append(
+            f'<div data-testid="cl-bar" data-answer="{escape(b.answer)}" data-count="{b.count}" '
+            f'data-right="{"true" if b.right else "false"}" style="display:grid;grid-template-columns:'
+            f'minmax(6em,14em) 1fr 3em;gap:10px;align-items:center;margin:4px 0">'
+            f'<span style="font-weight:{700 if b.right else 400}">{escape(b.words)}{mark}</span>'
+            f'<div style="background:#eee;border-radius:4px;height:1.4em"><div style="width:{width:.0f}%;'
+            f'height:1.4em;background:{colour};border-radius:4px"></div></div>'
+            f'<b style="text-align:right">{b.count}</b></div>'
+        )
+    return f'<div data-testid="cl-tally" style="font-size:{scale}em">{"".join(rows)}</div>'
+
+
+def leaderboard_html(rows: tuple[Standing, ...], limit: int = 10) -> str:
+    pad = 'style="padding:2px 14px 2px 0"'
+    cells = "".join(
+        f'<tr data-testid="cl-standing"><td {pad}>{i}.</td><td {pad}>{escape(s.name)}</td>'
+        f'<td style="text-align:right;padding:2px 0">{s.right}</td></tr>'
+        for i, s in enumerate(rows[:limit], start=1)
+    )
+    return ('<table data-testid="cl-leaderboard" style="font-size:1.1em;border-collapse:collapse"><tr><th></th>'
+            f'<th style="text-align:left;padding-right:14px">Pupil</th><th>Right</th></tr>{cells}</table>')
+
+
+def question_trump(q: ClassQuestion) -> Suit | None:
+    return _trump(q)
+
+
+__all__ = ["BIG_BUTTONS", "question_trump", "LIVE_SECONDS", "answer_cards", "bars_html", "leaderboard_html", "qr_html",
+           "question_text", "table_cards"]

@@ -1,0 +1,231 @@
+"""The teacher's screen in class mode, made for the projector: the join code, link and QR code,
+the question, the live count of answers, and at the reveal the spread, the right answer drawn on
+the cards and the engine's explanation; the controls (the next question, reveal, leaderboard,
+end, the summary as CSV) sit below.
+
+The link holds ``class=CODE&teacher=SECRET``: every action checks the secret in the database
+(``store.classes``), so a pupil's link cannot drive the class. The live count is a fragment that
+polls the class's row each second and reads the count only when its ``version`` moved; a change
+of ``stage`` (from another tab or server) reruns the page.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+import streamlit as st
+
+from classroom.marking import leaderboard, summary_csv, tally
+from classroom.questions import (
+    CLASS_KINDS,
+    HAND_SEATS,
+    ClassQuestion,
+    QuestionError,
+    exercise_question,
+    hand_question,
+    lesson_steps,
+    step_question,
+)
+from lessons.exercises import DRILLS
+from store import classes
+from store.db import StoreError
+from ui.class_parts import (
+    LIVE_SECONDS,
+    answer_cards,
+    bars_html,
+    leaderboard_html,
+    qr_html,
+    question_text,
+    table_cards,
+)
+from ui.echo import plain
+from ui.engine_ready import wait_until_ready
+from ui.layout import card_width, projector
+
+K = "cl_teacher_"
+ANY = "any"
+
+
+def join_link(code: str) -> str:
+    """The pupils' link: this page's address with the class's code."""
+    try:
+        url = st.context.url or ""
+    except Exception:  # no browser (a test run)
+        url = ""
+    base = url.split("?")[0].split("#")[0] if url.startswith(("http://", "https://")) else "class"
+    return f"{base}?class={code}"
+
+
+def _join_panel(code: str, big: bool) -> None:
+    link = join_link(code)
+    left, right = st.columns([3, 2] if big else [2, 1], vertical_alignment="center")
+    with left:
+        st.markdown(f"## Join code: `{code}`")
+        st.markdown(f"Open **{plain(link)}** on a phone, or scan the code, and type your first name.")
+    with right:
+        st.html(qr_html(link, 520 if projector() else 300))
+
+
+def _live(code: str, number: int, stage: int, revealed: bool) -> None:
+    """The answers so far (or the pupils who joined), redrawn each second from the database."""
+
+    @st.fragment(run_every=LIVE_SECONDS)
+    def live() -> None:
+        try:
+            version, now = classes.poll(code)
+        except StoreError:
+            return
+        if now != stage:
+            st.rerun(scope="app")
+        cache = st.session_state.get(K + "live")
+        if cache is None or cache[0] != (code, number, version):
+            joined = classes.pupils(code)
+            count = classes.answer_count(code, number) if number else 0
+            cache = ((code, number, version), count, tuple(p.name for p in joined))
+            st.session_state[K + "live"] = cache
+        _, count, names = cache
+        if number and not revealed:
+            st.markdown(f'<p data-testid="cl-count" data-number="{number}" data-count="{count}" '
+                        f'style="font-size:2.2em;font-weight:700;margin:0">{count} of {len(names)} answered</p>',
+                        unsafe_allow_html=True)
+        elif not number:
+            st.markdown(f'<p data-testid="cl-joined" style="font-size:1.6em;font-weight:700;margin:0">'
+                        f"{len(names)} joined</p>", unsafe_allow_html=True)
+            if names:
+                st.caption(plain(", ".join(names)))
+
+    live()
+
+
+def _ask(code: str, secret: str, make: Callable[[], ClassQuestion]) -> None:
+    try:
+        wait_until_ready()
+        with st.spinner("The engine is making the question…"):
+            q = make()
+        classes.ask(code, secret, q.to_json())
+    except (QuestionError, classes.ClassError, StoreError) as err:
+        st.error(plain(err))
+        return
+    st.rerun()
+
+
+def _picker(code: str, secret: str) -> None:
+    """The next question: an exercise kind at a level, a lesson's step, or a typed hand."""
+    source = st.radio("Next question", ("Exercise", "Lesson step", "Typed hand"), horizontal=True, key=K + "source")
+    seed = secrets.randbelow(10**9)  # a fresh question each time (the seed is not a secret)
+    if source == "Exercise":
+        kind = st.selectbox("Kind", CLASS_KINDS, key=K + "kind", format_func=lambda k: DRILLS[k].title)
+        options: dict[str, str] = {}
+        accepted = DRILLS[kind].options
+        if accepted:
+            cols = st.columns(len(accepted))
+            for col, (name, values) in zip(cols, accepted.items(), strict=True):
+                choice = col.selectbox(f"Level: {name}", (ANY, *values), key=f"{K}opt_{kind}_{name}")
+                if choice != ANY:
+                    options[name] = choice
+        if st.button("Ask this", type="primary", key=K + "ask_exercise"):
+            _ask(code, secret, lambda: exercise_question(kind, seed, options))
+    elif source == "Lesson step":
+        steps = lesson_steps()
+        step = st.selectbox("Step", steps, key=K + "step", format_func=lambda s: s.name)
+        if st.button("Ask this", type="primary", key=K + "ask_step") and step is not None:
+            _ask(code, secret, lambda: step_question(step, seed))
+    else:
+        c1, c2, c3 = st.columns([3, 1, 1.5])
+        hand = c1.text_input("Hand", placeholder="JH JD AH KS 9C", key=K + "hand")
+        upcard = c2.text_input("Upcard", placeholder="9H", key=K + "upcard")
+        seat = c3.selectbox("Seat", HAND_SEATS, key=K + "seat")
+        if st.button("Ask: what would you bid?", type="primary", key=K + "ask_hand"):
+            _ask(code, secret, lambda: hand_question(hand, upcard, seat, seed))
+
+
+def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
+    c1, c2, c3 = st.columns(3)
+    if info.current and not info.revealed and c1.button("Reveal", type="primary", key=K + "reveal", width="stretch"):
+        _act(lambda: classes.reveal(code, secret))
+    board = c2.toggle("Leaderboard", value=info.leaderboard, key=f"{K}board_{info.version}")
+    if board != info.leaderboard:
+        _act(lambda: classes.set_leaderboard(code, secret, board))
+    if c3.button("End the class", key=K + "end", width="stretch"):
+        _act(lambda: classes.end(code, secret))
+    with st.expander("Ask the next question", expanded=not info.current or info.revealed):
+        _picker(code, secret)
+
+
+def _act(action: Callable[[], None]) -> None:
+    try:
+        action()
+    except (classes.ClassError, StoreError) as err:
+        st.error(plain(err))
+        return
+    st.rerun()
+
+
+def _asked(code: str) -> tuple[dict[int, ClassQuestion], set[int]]:
+    asked = classes.questions(code)
+    return ({a.number: ClassQuestion.from_json(a.body) for a in asked},
+            {a.number for a in asked if a.revealed is not None})
+
+
+def _summary(code: str, secret: str) -> None:
+    questions, _ = _asked(code)
+    given = [(a.number, a.name, a.answer) for a in classes.answers(code, secret=secret)]
+    names = [p.name for p in classes.pupils(code)]
+    text = summary_csv(questions, names, given)
+    st.download_button("Download the summary (CSV)", text, file_name=f"class-{code}.csv", mime="text/csv",
+                       key=K + "csv")
+
+
+def teacher_page(code: str, secret: str) -> None:
+    try:
+        info = classes.check_teacher(code, secret)
+    except (classes.ClassError, StoreError) as err:
+        st.error(plain(err))
+        return
+    big = projector()
+    if info.ended:
+        st.markdown(f"## Class {code} has ended")
+        questions, revealed = _asked(code)
+        given = [(a.number, a.name, a.answer) for a in classes.answers(code, secret=secret)]
+        st.html(leaderboard_html(leaderboard(questions, revealed, given), limit=classes.MAX_PUPILS))
+        _summary(code, secret)
+        return
+    if info.current == 0:
+        _join_panel(code, big)
+        _live(code, 0, info.stage, False)
+    else:
+        st.caption(plain(f"Join code {code} · {join_link(code)}"))
+        q = ClassQuestion.from_json(classes.question(code, info.current).body)
+        st.caption(plain(f"Question {info.current} · {q.source}"))
+        question_text(q, big)
+        table_cards(q, card_width(70))
+        answer_cards(q, card_width(90), info.revealed)
+        if info.revealed:
+            _reveal(code, secret, info, q)
+        else:
+            _live(code, info.current, info.stage, False)
+    st.divider()
+    _controls(code, secret, info)
+    _summary(code, secret)
+    st.caption("This page's link controls the class: keep it to yourself. Pupils use the join link.")
+
+
+def _reveal(code: str, secret: str, info: classes.ClassInfo, q: ClassQuestion) -> None:
+    given = classes.answers(code, info.current, secret=secret)
+    t = tally(q, [a.answer for a in given])
+    st.markdown(f"**{t.right} of {t.answered} right.** The answer: **{plain(q.answer_words)}**")
+    st.html(bars_html(t, 1.3 if projector() else 1.0))
+    st.markdown(plain(q.why))
+    for line in q.figures:
+        st.markdown(f"- {plain(line)}")
+    if q.close:
+        st.warning("A close call: the explanation above says what the answer depends on.")
+    if info.leaderboard:
+        questions, revealed = _asked(code)
+        everyone = [(a.number, a.name, a.answer) for a in classes.answers(code, secret=secret)]
+        st.markdown("**Leaderboard**")
+        st.html(leaderboard_html(leaderboard(questions, revealed, everyone)))
+
+
+__all__ = ["join_link", "teacher_page"]
