@@ -9,13 +9,11 @@ checks it): what more than one module needs is here or in a folder's own conftes
 - ``played_records(count, seed)``: hands played at random and exported as the Practice page exports
   a game; ``big_import``: the tester's file of 12,594 records, one a line (tests/app, tests/browser).
 
-For tests/players and tests/practice (they still import their helper modules; each fixture
-replaces one import):
-- ``random_states`` (players_helpers.random_states), ``redeal_hidden`` (players_helpers.redeal_hidden);
-  players_helpers.VARIANTS is ``engine.core.rules.VARIANTS``.
-- ``lone_hearts_maker`` (tests.practice.hands.lone_hearts_maker).
-- ``random_players``, ``random_legal``, ``counting_players`` (practice_doubles.random_players,
-  RandomLegal, a fresh CountingFactory()).
+- ``random_states(rules, deals, seed)``: states reached by mixed play; ``redeal_hidden``: the
+  same state with the cards a seat cannot see dealt again (tests/players).
+- ``lone_hearts_maker(maker)``: a hand whose lone hearts maker takes every trick (tests/practice).
+- ``random_players``, ``random_legal``, ``counting_players``: the practice tests' stand-in players
+  (tests/practice/practice_doubles.py still holds them for three modules that use them at module level).
 """
 
 from __future__ import annotations

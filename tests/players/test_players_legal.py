@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from players_helpers import VARIANTS, random_states
 
+from engine.core.rules import VARIANTS
 from engine.core.view import view_of
 from engine.search.registry import PLAYER_NAMES, UnknownPlayer, make_player
 
 
 @pytest.mark.parametrize("index", range(len(VARIANTS)), ids=[r.summary() for r in VARIANTS])
-def test_players_only_return_legal_actions(index: int) -> None:
+def test_players_only_return_legal_actions(index: int, random_states: Any) -> None:
     rules = VARIANTS[index]
     players = [make_player(n) for n in ("club", "beginner")]
     checked = 0

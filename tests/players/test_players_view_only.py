@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from players_helpers import VARIANTS, random_states, redeal_hidden
 
+from engine.core.rules import VARIANTS
 from engine.core.view import view_of
 from engine.search.registry import make_player
 
 
 @pytest.mark.parametrize("name", ["club", "beginner"])
-def test_decision_ignores_hidden_cards(name: str) -> None:
+def test_decision_ignores_hidden_cards(name: str, random_states: Any, redeal_hidden: Any) -> None:
     player = make_player(name)
     shuffle = random.Random(99)
     checked = moved = 0

@@ -11,13 +11,13 @@ players), go alone at 11. Seats: 0 South, 1 West, 2 North, 3 East; partners 0+2 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from players_helpers import VARIANTS, random_states
 
 from engine.core.cards import Suit, parse_card, parse_cards
 from engine.core.hand import HandState, Phase, from_cards
-from engine.core.rules import Rules
+from engine.core.rules import VARIANTS, Rules
 from engine.core.view import view_of
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score
@@ -153,7 +153,7 @@ def test_stuck_dealer_names_its_best_count() -> None:
 
 
 @pytest.mark.parametrize("index", range(len(VARIANTS)), ids=[r.summary() for r in VARIANTS])
-def test_legal_and_club_outside_the_bidding(index: int) -> None:
+def test_legal_and_club_outside_the_bidding(index: int, random_states: Any) -> None:
     rules = VARIANTS[index]
     score = Score(7, 9, rules.target)
     plain, scored = PointCountPlayer(), PointCountPlayer().with_score(score)

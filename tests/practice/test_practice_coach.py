@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.core.cards import parse_card, parse_cards
 from engine.core.hand import Phase, from_cards
@@ -107,12 +108,11 @@ def test_the_expert_told_a_score_bids_for_the_chance_of_winning() -> None:
     assert "chance of winning the game" in at_score.reason
 
 
-def test_the_defend_alone_hint_is_the_expert_s_as_its_grade_is_the_solver_s() -> None:
+def test_the_defend_alone_hint_is_the_expert_s_as_its_grade_is_the_solver_s(lone_hearts_maker: Any) -> None:
     # West names hearts alone holding TH 9H AS KS QS; South holds the five top hearts and takes
-    # every trick whoever plays beside them (tests/practice/hands.py; test_practice_review.py works it):
+    # every trick whoever plays beside them (the lone_hearts_maker fixture, tests/conftest.py; test_practice_review.py works it):
     # defending alone is worth 4 to South's side, defending together 2. North has passed.
     from engine.core.actions import Action
-    from tests.practice.hands import lone_hearts_maker
 
     state = lone_hearts_maker(1).apply("pass")
     assert state.phase is Phase.DEFEND and state.to_act == 0

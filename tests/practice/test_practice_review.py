@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,6 @@ from engine.core.hand import HandState, Phase, deal
 from engine.core.rules import Rules
 from engine.core.scoring import hand_points
 from practice.review import grade_decision, grade_for, grade_hand, hand_facts, learner_decisions, net_points
-from tests.practice.hands import lone_hearts_maker
 
 
 @pytest.mark.parametrize(
@@ -172,7 +172,7 @@ def test_warm_up_loads_the_solver() -> None:
 
 
 @pytest.mark.parametrize("maker", [1, 3], ids=["north-first", "south-first"])
-def test_defend_alone_is_graded_by_points_lost(maker: int) -> None:
+def test_defend_alone_is_graded_by_points_lost(maker: int, lone_hearts_maker: Any) -> None:
     # Worked by hand: South wins all five tricks either way. Defending together a euchre of the
     # loner is worth 2 to South's side; South defending alone, 4. Passing loses 2: a mistake.
     # West's loner: North decides first (passes here). East's: South first, then North, who

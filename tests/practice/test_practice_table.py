@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,6 @@ from practice.table import (
     join_reason,
     spare_cards,
 )
-from tests.practice.hands import lone_hearts_maker
 
 # South, West, North and East's cards (seats 0..3), the 9H turned up.
 DEAL = "JD-9D-KS-AC-9C,9S-TS-QS-QC-KC,JH-AH-KH-QH-TH,AD-KD-QD-TD-JS/9H"
@@ -187,7 +187,7 @@ def _finished(state):
     return state
 
 
-def test_the_hand_result_line_names_the_sides_points_and_score() -> None:
+def test_the_hand_result_line_names_the_sides_points_and_score(lone_hearts_maker: Any) -> None:
     hand = _finished(lone_hearts_maker(1).apply("pass"))  # South takes every trick from West alone
     game = new_game(hand.rules, 1)
     game = replace(game, hand=hand, scores=add_hand((4, 6), hand))

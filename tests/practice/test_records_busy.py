@@ -19,8 +19,9 @@ from store import db, practice_log
 from store.practice_log import HandRow
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
-from app_pages import APP  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 READ_LIMIT = 1.5  # seconds a read may take on a locked database (three 0.25 s tries and two 0.1 s pauses)
 SAVE_LIMIT = 1.0  # seconds a save may take on a locked database (the writer's first 0.2 s try)
