@@ -144,6 +144,16 @@ def read_levels(raw: str) -> tuple[str, ...]:
     return tuple(c for c in chosen if c is not None)
 
 
+def _read_moves(moves_text: str) -> tuple[tuple[str, ...], str | None]:
+    """The link's ``moves=`` decisions (those read before any error) and what is wrong with them."""
+    if len(moves_text) > MOVES_LIMIT:
+        return (), f"it is longer than {MOVES_LIMIT} characters"
+    if not moves_text:
+        return (), None
+    moves, error = decode_moves(moves_text)
+    return moves, None if error is None else str(error)
+
+
 def read_link(params: Mapping[str, str]) -> TableLink:
     """The practice table's own parameters of a page link; other parameters (the rules) are the
     sidebar's. Never raises: a bad value is a problem to show, and the rest of the link still works."""
@@ -177,13 +187,7 @@ def read_link(params: Mapping[str, str]) -> TableLink:
         except DealCodeError as err:
             problems.append(f"The link's start={quoted(raw_start)} does not work ({err}): the deal starts fresh.")
             return TableLink(code, levels, tuple(problems))
-    moves: tuple[str, ...] = ()
-    moves_problem = None
-    if len(moves_text) > MOVES_LIMIT:
-        moves_problem = f"it is longer than {MOVES_LIMIT} characters"
-    elif moves_text:
-        moves, error = decode_moves(moves_text)
-        moves_problem = None if error is None else str(error)
+    moves, moves_problem = _read_moves(moves_text)
     return TableLink(code, levels, tuple(problems), start, moves, moves_text, moves_problem)
 
 
@@ -218,13 +222,7 @@ def _read_position_link(params: Mapping[str, str], levels: tuple[str, ...], prob
             problems.append(f"The link's start={quoted(raw_start)} does not work ({err}): the earlier hands "
                             "are left out.")
     moves_text = str(params.get("moves") or "")
-    moves: tuple[str, ...] = ()
-    moves_problem = None
-    if len(moves_text) > MOVES_LIMIT:
-        moves_problem = f"it is longer than {MOVES_LIMIT} characters"
-    elif moves_text:
-        moves, error = decode_moves(moves_text)
-        moves_problem = None if error is None else str(error)
+    moves, moves_problem = _read_moves(moves_text)
     return TableLink(None, levels, tuple(problems), start, moves, moves_text, moves_problem, state, seed, game,
                      hand, scores)
 
