@@ -45,11 +45,7 @@ TESTS = ROOT / "tests"
 # Helper modules that tests/players and tests/practice still import, each with the test modules that
 # may import it; the fixtures that replace them are in tests/conftest.py. Converting a folder
 # removes its entries here.
-NOT_YET_FIXTURES: dict[str, tuple[str, ...]] = {
-    "tests/practice/practice_doubles.py": (
-        "tests/practice/test_practice_coach.py", "tests/practice/test_practice_session.py",
-        "tests/practice/test_practice_table_session.py"),
-}
+NOT_YET_FIXTURES: dict[str, tuple[str, ...]] = {}
 
 
 def module_name(path: Path) -> str:

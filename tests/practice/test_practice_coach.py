@@ -65,17 +65,15 @@ def test_the_expert_replays_your_seat_on_the_same_deal() -> None:
     assert cmp.your_points == pos.hand.points[0] and cmp.their_points == cmp.hand.points[0]
 
 
-def test_the_expert_in_your_seat_and_everyone_in_the_replay_are_told_the_hand_s_score() -> None:
+def test_the_expert_in_your_seat_and_everyone_in_the_replay_are_told_the_hand_s_score(random_legal: Any) -> None:
     # The hand was dealt at 7-4: the replay with the expert in the learner's seat tells every
     # player that score (South's side first for South, East-West's 4 and 7 for the others),
     # as the hand itself did, not 0-0.
-    from practice_doubles import RandomLegal
-
     from engine.players.evaluate import Score
 
     told: list[tuple[str, Score | None]] = []
 
-    class Listening(RandomLegal):
+    class Listening(random_legal):  # type: ignore[misc,valid-type]
         def __init__(self, level: str, score: Score | None = None) -> None:
             self.level, self.score = level, score
 

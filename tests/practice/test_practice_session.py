@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from practice_doubles import CountingFactory, random_players
 
 from engine.core.errors import IllegalAction
 from engine.core.hand import Phase
@@ -29,7 +29,7 @@ from practice.session import (
 LEVELS4 = ("you", "club", "club", "club")
 
 
-def _learner_plays(session: Session, choose_seed: int, hands: int = 1000):
+def _learner_plays(random_players: Any, session: Session, choose_seed: int, hands: int = 1000):
     """Play the session to its end with a random learner; return every position reached."""
     rng = random.Random(choose_seed)
     pos = replay(session, random_players)
@@ -46,9 +46,9 @@ def _learner_plays(session: Session, choose_seed: int, hands: int = 1000):
     return seen
 
 
-def test_whole_game_reaches_the_target_and_scores_add_up() -> None:
+def test_whole_game_reaches_the_target_and_scores_add_up(random_players: Any) -> None:
     session = Session(Rules(target=5), LEVELS4, seed=7)
-    positions = _learner_plays(session, 1)
+    positions = _learner_plays(random_players, session, 1)
     final = positions[-1]
     assert final.waiting is Waiting.DONE
     # independent tally: sum each finished hand's points per side (seat 0 = side 0, seat 1 = side 1)
@@ -60,7 +60,7 @@ def test_whole_game_reaches_the_target_and_scores_add_up() -> None:
     assert max(tally) >= 5
 
 
-def test_the_learner_acts_only_on_its_turn_and_computers_fill_in() -> None:
+def test_the_learner_acts_only_on_its_turn_and_computers_fill_in(random_players: Any) -> None:
     pos = replay(Session(Rules(), LEVELS4, seed=3), random_players)
     assert pos.waiting is Waiting.LEARNER and pos.hand.to_act == LEARNER
     # every move before the learner's turn was a computer's, in seat order from the dealer's left
@@ -69,14 +69,14 @@ def test_the_learner_acts_only_on_its_turn_and_computers_fill_in() -> None:
     assert seats == expected and LEARNER not in seats
 
 
-def test_replaying_the_decisions_gives_the_same_position() -> None:
-    positions = _learner_plays(Session(Rules(), LEVELS4, seed=11), 5, hands=3)
+def test_replaying_the_decisions_gives_the_same_position(random_players: Any) -> None:
+    positions = _learner_plays(random_players, Session(Rules(), LEVELS4, seed=11), 5, hands=3)
     for pos in positions:
         assert replay(pos.session, random_players) == pos
 
 
-def test_undo_restores_the_exact_earlier_position() -> None:
-    positions = _learner_plays(Session(Rules(), LEVELS4, seed=21), 9, hands=2)
+def test_undo_restores_the_exact_earlier_position(random_players: Any) -> None:
+    positions = _learner_plays(random_players, Session(Rules(), LEVELS4, seed=21), 9, hands=2)
     checked = 0
     for before, after in zip(positions, positions[1:], strict=False):
         if before.waiting is Waiting.LEARNER and after.waiting is Waiting.LEARNER:
@@ -86,14 +86,14 @@ def test_undo_restores_the_exact_earlier_position() -> None:
     assert checked >= 3
 
 
-def test_undo_is_refused_when_there_is_nothing_of_this_hand_to_take_back() -> None:
+def test_undo_is_refused_when_there_is_nothing_of_this_hand_to_take_back(random_players: Any) -> None:
     pos = replay(Session(Rules(), LEVELS4, seed=3), random_players)
     assert not can_undo(pos)
     with pytest.raises(PracticeError, match="nothing|no decision"):
         undo(pos, random_players)
 
 
-def test_an_illegal_decision_is_refused_with_the_legal_list() -> None:
+def test_an_illegal_decision_is_refused_with_the_legal_list(random_players: Any) -> None:
     pos = replay(Session(Rules(), LEVELS4, seed=3), random_players)
     card = next(c for c in pos.hand.hands[1])  # a card the learner does not hold
     with pytest.raises(IllegalAction, match="legal:"):
@@ -102,8 +102,8 @@ def test_an_illegal_decision_is_refused_with_the_legal_list() -> None:
         replay(pos.session.with_decision("play 9Z"), random_players)
 
 
-def test_memo_means_replays_do_not_ask_the_players_again() -> None:
-    factory = CountingFactory()
+def test_memo_means_replays_do_not_ask_the_players_again(counting_players: Any) -> None:
+    factory = counting_players
     memo: dict = {}
     positions = []
     pos = replay(Session(Rules(), LEVELS4, seed=5), factory, memo)
@@ -117,8 +117,8 @@ def test_memo_means_replays_do_not_ask_the_players_again() -> None:
     assert factory.calls == asked
 
 
-def test_replay_this_deal_gives_the_same_cards_and_a_single_hand() -> None:
-    positions = _learner_plays(Session(Rules(), LEVELS4, seed=31), 2, hands=3)
+def test_replay_this_deal_gives_the_same_cards_and_a_single_hand(random_players: Any) -> None:
+    positions = _learner_plays(random_players, Session(Rules(), LEVELS4, seed=31), 2, hands=3)
     pos = next(p for p in reversed(positions) if p.waiting is Waiting.NEXT_HAND)
     again = replay(replay_deal(pos), random_players)
     assert again.hand.dealt == pos.hand.dealt and again.hand.upcard == pos.hand.upcard
@@ -129,9 +129,9 @@ def test_replay_this_deal_gives_the_same_cards_and_a_single_hand() -> None:
     assert again.waiting is Waiting.DONE
 
 
-def test_a_session_can_start_at_any_hand_of_a_seeded_game() -> None:
+def test_a_session_can_start_at_any_hand_of_a_seeded_game(random_players: Any) -> None:
     # hands 0..2 as the full game deals them, versus sessions started at those hands
-    positions = _learner_plays(Session(Rules(), LEVELS4, seed=41), 3, hands=3)
+    positions = _learner_plays(random_players, Session(Rules(), LEVELS4, seed=41), 3, hands=3)
     reached = {}
     for p in positions:
         reached.setdefault(p.game.hand_number, p.hand)
@@ -140,8 +140,8 @@ def test_a_session_can_start_at_any_hand_of_a_seeded_game() -> None:
         assert started.hand.dealt == hand.dealt and started.hand.dealer == hand.dealer
 
 
-def test_after_a_hand_only_next_hand_continues() -> None:
-    positions = _learner_plays(Session(Rules(), LEVELS4, seed=51), 8, hands=2)
+def test_after_a_hand_only_next_hand_continues(random_players: Any) -> None:
+    positions = _learner_plays(random_players, Session(Rules(), LEVELS4, seed=51), 8, hands=2)
     over = next(p for p in positions if p.waiting is Waiting.NEXT_HAND)
     with pytest.raises(IllegalAction):
         act(over, "pass", random_players)
@@ -153,13 +153,13 @@ def test_after_a_hand_only_next_hand_continues() -> None:
 @pytest.mark.parametrize("rules", [Rules(players=2, optional_pickup=True), Rules(players=3),
                                    Rules(joker=True, deck=32, stick_the_dealer=True),
                                    Rules(defend_alone=True)])
-def test_every_variant_plays_to_the_end(rules: Rules) -> None:
+def test_every_variant_plays_to_the_end(rules: Rules, random_players: Any) -> None:
     levels = ("you",) + ("beginner",) * (rules.players - 1)
-    final = _learner_plays(Session(rules.with_(target=5), levels, seed=61), 6)[-1]
+    final = _learner_plays(random_players, Session(rules.with_(target=5), levels, seed=61), 6)[-1]
     assert final.waiting is Waiting.DONE and final.game.is_over
 
 
-def test_play_out_plays_every_seat_by_computer() -> None:
+def test_play_out_plays_every_seat_by_computer(random_players: Any) -> None:
     session = Session(Rules(), LEVELS4, seed=71)
     game = start_game(session)
     hand = play_out(session, game, ("club",) * 4, random_players)
@@ -173,11 +173,11 @@ def test_bad_levels_are_refused() -> None:
         Session(Rules(), ("you", "club", "grandmaster", "club"), seed=1)
 
 
-def test_the_deal_code_of_a_position_reopens_the_same_deal() -> None:
+def test_the_deal_code_of_a_position_reopens_the_same_deal(random_players: Any) -> None:
     from practice.codes import decode, encode
     from practice.session import deal_code
 
-    positions = _learner_plays(Session(Rules(), LEVELS4, seed=81), 4, hands=3)
+    positions = _learner_plays(random_players, Session(Rules(), LEVELS4, seed=81), 4, hands=3)
     for pos in positions:
         code = deal_code(pos)
         assert code.dealer is None  # game 0: the dealer follows from the seed
@@ -187,7 +187,7 @@ def test_the_deal_code_of_a_position_reopens_the_same_deal() -> None:
         assert started.hand.dealt == pos.hand.dealt and started.hand.dealer == pos.hand.dealer
 
 
-def test_replay_legal_keeps_the_legal_beginning_of_the_decisions() -> None:
+def test_replay_legal_keeps_the_legal_beginning_of_the_decisions(random_players: Any) -> None:
     from practice.session import replay_legal
 
     # seed 11 with the random test players, worked out by hand: South passes, North orders clubs,

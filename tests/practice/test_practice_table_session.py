@@ -8,9 +8,9 @@ import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
-from practice_doubles import random_players
 
 from engine.core.actions import Action
 from engine.core.errors import quoted
@@ -61,11 +61,11 @@ def grader() -> FakeGrader:
     return FakeGrader()
 
 
-def _table(worker: ThreadPoolExecutor, grader: FakeGrader, seed: int = 11, rules: Rules | None = None,
+def _table(players: Any, worker: ThreadPoolExecutor, grader: FakeGrader, seed: int = 11, rules: Rules | None = None,
            **kw: object) -> PracticeTable:
     rules = rules or Rules()
     session = Session(rules, seat_levels(rules.players, ()), seed)
-    return PracticeTable(session, players=random_players, grade=grader, grader=worker, **kw)  # type: ignore[arg-type]
+    return PracticeTable(session, players=players, grade=grader, grader=worker, **kw)  # type: ignore[arg-type]
 
 
 def _finish_hand(table: PracticeTable) -> None:
@@ -73,8 +73,8 @@ def _finish_hand(table: PracticeTable) -> None:
         assert table.act(table.position.legal[0])
 
 
-def test_a_new_table_waits_for_the_learner(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _table(worker, grader)
+def test_a_new_table_waits_for_the_learner(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
     assert table.position.waiting is Waiting.LEARNER
     assert table.session.levels == LEVELS and table.session.decisions == ()
     assert table.is_first_hand and not table.can_undo
@@ -82,8 +82,8 @@ def test_a_new_table_waits_for_the_learner(worker: ThreadPoolExecutor, grader: F
 
 
 def test_a_legal_click_applies_and_is_graded_in_the_background(worker: ThreadPoolExecutor,
-                                                               grader: FakeGrader) -> None:
-    table = _table(worker, grader)
+                                                               grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
     action = table.position.legal[0]
     assert table.act(str(action))
     assert table.session.decisions == (str(action),)
@@ -94,8 +94,8 @@ def test_a_legal_click_applies_and_is_graded_in_the_background(worker: ThreadPoo
     assert [g.action for g in graded] == [action] and len(grader.threads) == 1  # not graded twice
 
 
-def test_an_illegal_click_leaves_the_table_unchanged(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _table(worker, grader)
+def test_an_illegal_click_leaves_the_table_unchanged(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
     before = table.position
     illegal = "play AS" if "play AS" not in map(str, before.legal) else "pass"
     assert not table.act(illegal)
@@ -107,20 +107,20 @@ def test_an_illegal_click_leaves_the_table_unchanged(worker: ThreadPoolExecutor,
     assert table.position is before and table.take_notice(Notice.FLASH)
 
 
-def test_undo_restores_the_position_exactly(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = next(t for t in (_table(worker, grader, seed=s) for s in range(50))
+def test_undo_restores_the_position_exactly(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = next(t for t in (_table(random_players, worker, grader, seed=s) for s in range(50))
                  if t.position.legal and t.act(t.position.legal[0]) and t.can_undo)
     after = table.position
     table.undo()
     assert table.session.decisions == () and table.position != after
-    again = _table(worker, grader, seed=table.session.seed)
+    again = _table(random_players, worker, grader, seed=table.session.seed)
     assert table.position == again.position
     table.undo()  # nothing to take back: no change, no error
     assert table.position == again.position
 
 
-def test_step_pace_shows_the_computer_moves_one_at_a_time(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _table(worker, grader, seed=3)
+def test_step_pace_shows_the_computer_moves_one_at_a_time(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader, seed=3)
     pending = len(table.position.pending)
     for left in range(pending, 0, -1):
         shown, hidden = table.shown(step_pace=True)
@@ -130,9 +130,9 @@ def test_step_pace_shows_the_computer_moves_one_at_a_time(worker: ThreadPoolExec
     assert table.shown(step_pace=False) == (table.position.hand, 0)
 
 
-def test_a_finished_hand_is_saved_once(tmp_path: Path, worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+def test_a_finished_hand_is_saved_once(tmp_path: Path, worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
     conn = connect(tmp_path / "coach.sqlite3")
-    table = _table(worker, grader, conn=conn)
+    table = _table(random_players, worker, grader, conn=conn)
     assert table.game_id is not None
     _finish_hand(table)
     table.save_finished()
@@ -145,21 +145,21 @@ def test_a_finished_hand_is_saved_once(tmp_path: Path, worker: ThreadPoolExecuto
 
 
 def test_saving_uses_the_database_the_environment_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                       worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+                                                       worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
     path = tmp_path / "env.sqlite3"
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    table = _table(worker, grader)
+    table = _table(random_players, worker, grader)
     _finish_hand(table)
     table.save_finished()
     assert practice_log.statistics(connect(path)).hands == 1
 
 
 def test_a_broken_database_is_a_lasting_notice_and_play_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+                                                                worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
     path = tmp_path / "coach.sqlite3"
     path.write_bytes(b"not a database at all" * 200)
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    table = _table(worker, grader)
+    table = _table(random_players, worker, grader)
     assert table.game_id is None
     message = table.take_notice(Notice.STORE)
     assert message and message.startswith("Records are not being saved (starting a game)")
@@ -169,8 +169,8 @@ def test_a_broken_database_is_a_lasting_notice_and_play_goes_on(tmp_path: Path, 
     assert table.position.hand.is_over
 
 
-def test_replay_the_deal_then_back_to_the_game(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _table(worker, grader)
+def test_replay_the_deal_then_back_to_the_game(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
     _finish_hand(table)
     finished = table.position
     table.replay_deal()
@@ -181,8 +181,8 @@ def test_replay_the_deal_then_back_to_the_game(worker: ThreadPoolExecutor, grade
     assert table.revealed == len(finished.pending)
 
 
-def test_next_hand_and_new_game(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _table(worker, grader)
+def test_next_hand_and_new_game(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
     table.next_hand()  # not over yet: nothing happens
     assert table.position.game.hand_number == 0
     _finish_hand(table)
@@ -194,13 +194,13 @@ def test_next_hand_and_new_game(worker: ThreadPoolExecutor, grader: FakeGrader) 
 
 
 def test_decisions_are_graded_at_the_score_the_hand_was_dealt_at(worker: ThreadPoolExecutor,
-                                                                grader: FakeGrader) -> None:
+                                                                grader: FakeGrader, random_players: Any) -> None:
     # Hands are played until one scores; in the next hand every grade (the background ones
     # and the review's own) gets the learner's side's score and the opponents' from before
     # that hand, also once the hand is over and the game's scores count it.
     from practice.export import from_jsonl
 
-    table = _table(worker, grader, seed=21)
+    table = _table(random_players, worker, grader, seed=21)
     while True:
         _finish_hand(table)
         table.grades()  # waits for the background grades
@@ -221,12 +221,12 @@ def test_decisions_are_graded_at_the_score_the_hand_was_dealt_at(worker: ThreadP
 
 
 def test_the_hint_is_asked_at_the_score_the_hand_was_dealt_at(worker: ThreadPoolExecutor, grader: FakeGrader,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+                                                              monkeypatch: pytest.MonkeyPatch, random_players: Any) -> None:
     from practice import coach
 
     asked: list[object] = []
     monkeypatch.setattr(coach, "hint", lambda *a, **kw: asked.append(kw.get("score")) or "advice")
-    table = _table(worker, grader, seed=21)
+    table = _table(random_players, worker, grader, seed=21)
     assert table.hint(guided=True) == "advice" and asked == [(0, 0)]
     while not any(table.position.game.scores) or table.position.waiting is not Waiting.LEARNER:
         _finish_hand(table)
@@ -235,8 +235,8 @@ def test_the_hint_is_asked_at_the_score_the_hand_was_dealt_at(worker: ThreadPool
     assert asked[-1] == tuple(table.position.game.scores) and any(asked[-1])  # South's side first
 
 
-def test_open_a_typed_code_good_and_bad(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _table(worker, grader)
+def test_open_a_typed_code_good_and_bad(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
     rules = Rules(players=3, target=5)
     code = table.open_code(encode(DealCode(rules, seed=9, hand_number=2)).lower(), ("expert",))
     assert code is not None and code.rules == rules
@@ -270,7 +270,7 @@ def test_reading_a_bad_link_never_raises(params: dict[str, str], problem: str) -
 
 
 def test_a_link_with_a_bad_deal_opens_a_new_game_with_the_rules(worker: ThreadPoolExecutor,
-                                                                grader: FakeGrader) -> None:
+                                                                grader: FakeGrader, random_players: Any) -> None:
     link = read_link({"deal": "nonsense", "levels": "zz"})
     table = PracticeTable.from_link(link, Rules(players=2), ("expert",), seed=8, players=random_players,
                                     grade=grader, grader=worker)
@@ -279,7 +279,7 @@ def test_a_link_with_a_bad_deal_opens_a_new_game_with_the_rules(worker: ThreadPo
     assert message and "levels='zz'" in message and "deal code does not work" in message
 
 
-def test_a_link_with_a_deal_and_levels(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+def test_a_link_with_a_deal_and_levels(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
     code = DealCode(Rules(players=3), seed=77, hand_number=1)
     table = PracticeTable.from_link(read_link({"deal": encode(code), "levels": "b"}), Rules(), ("club", "expert"),
                                     players=random_players, grade=grader, grader=worker)
@@ -294,10 +294,10 @@ def test_read_levels() -> None:
         read_levels("")
 
 
-def test_grades_use_the_table_the_learner_chose(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+def test_grades_use_the_table_the_learner_chose(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
     # People by default; after choosing strong players every grade (background and the review's
     # own) is asked for that table, and grades made for another table are not reused.
-    table = _table(worker, grader, seed=21)
+    table = _table(random_players, worker, grader, seed=21)
     assert table.table == "people"
     _finish_hand(table)
     table.grades()
@@ -315,11 +315,11 @@ def _play_as_the_page(table: PracticeTable) -> None:
 
 
 def test_forced_cards_are_played_for_the_learner_and_undo_skips_them(worker: ThreadPoolExecutor,
-                                                                     grader: FakeGrader) -> None:
+                                                                     grader: FakeGrader, random_players: Any) -> None:
     # Find a learner's real choice after which the learner's next card is forced; the page plays it,
     # and undo takes back the real choice with it (undoing the forced card alone would replay it).
     for seed in range(40):
-        table = _table(worker, grader, seed=seed)
+        table = _table(random_players, worker, grader, seed=seed)
         while table.position.waiting is Waiting.LEARNER:
             pos = table.position
             assert table.forced_play(step_pace=False) is None or len(pos.legal) == 1
@@ -351,8 +351,8 @@ def _own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
 
 
-def _from(params: dict[str, str], worker: ThreadPoolExecutor, grader: FakeGrader) -> PracticeTable:
-    return PracticeTable.from_link(read_link(params), Rules(), (), players=random_players, grade=grader,
+def _from(players: Any, params: dict[str, str], worker: ThreadPoolExecutor, grader: FakeGrader) -> PracticeTable:
+    return PracticeTable.from_link(read_link(params), Rules(), (), players=players, grade=grader,
                                    grader=worker)
 
 
@@ -360,16 +360,16 @@ def _from(params: dict[str, str], worker: ThreadPoolExecutor, grader: FakeGrader
                                          (Rules(players=2, deck=32, target=5, match_games=3), 7),
                                          (Rules(optional_pickup=True, defend_alone=True, stick_the_dealer=True), 8)])
 def test_every_position_of_a_game_reopens_from_its_link(rules: Rules, seed: int, worker: ThreadPoolExecutor,
-                                                        grader: FakeGrader) -> None:
+                                                        grader: FakeGrader, random_players: Any) -> None:
     import random
 
-    table = _table(worker, grader, seed=seed, rules=rules)
+    table = _table(random_players, worker, grader, seed=seed, rules=rules)
     choose = random.Random(seed)
     for _ in range(60):
         params = table.link_params()
         if table.link_capped or table.position.waiting is Waiting.DONE:
             break
-        again = _from({**params}, worker, grader)
+        again = _from(random_players, {**params}, worker, grader)
         assert again.take_notice(Notice.CODE) is None
         assert again.position == table.position, params
         if table.position.waiting is Waiting.NEXT_HAND:
@@ -388,16 +388,16 @@ SEED_11_PLAYED = (SEED_11_DEAL + "/pass,pass,order,discard-QC,play-9S,play-JC,pl
 
 
 def test_an_old_link_with_moves_rebuilds_the_position_mid_hand(worker: ThreadPoolExecutor,
-                                                               grader: FakeGrader) -> None:
+                                                               grader: FakeGrader, random_players: Any) -> None:
     code = encode(DealCode(Rules(), seed=11))
-    table = _from({"deal": code, "levels": "ccc", "moves": "p.9S.TC"}, worker, grader)
+    table = _from(random_players, {"deal": code, "levels": "ccc", "moves": "p.9S.TC"}, worker, grader)
     assert table.take_notice(Notice.CODE) is None
     assert table.session.decisions == ("pass", "play 9S", "play TC")
     assert [t.winner for t in table.position.hand.tricks] == [1, 0]
     assert sorted(map(str, table.position.hand.hands[0])) == ["9H", "JH", "QH"]
     # The link it writes carries the hand as a position text (the learner's moves are in it).
     assert table.link_params() == {"position": SEED_11_PLAYED, "seed": "11", "hand": "0", "levels": "ccc"}
-    again = _from(table.link_params(), worker, grader)
+    again = _from(random_players, table.link_params(), worker, grader)
     assert again.take_notice(Notice.CODE) is None
     assert again.position == table.position  # the same link, the same position
     again.undo()  # the learner's decisions were replayed, so undo takes the TC back
@@ -406,27 +406,27 @@ def test_an_old_link_with_moves_rebuilds_the_position_mid_hand(worker: ThreadPoo
         ",play-TD,play-9D,play-KD"
 
 
-def test_a_position_link_written_by_hand(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
+def test_a_position_link_written_by_hand(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
     # The seed's cards, but North passes too (the random players' North ordered up): the table
     # plays on from the text as it stands; South's pass in it cannot be taken back.
     text = SEED_11_DEAL + "/pass,pass,pass"
-    table = _from({"position": text, "seed": "11", "levels": "ccc"}, worker, grader)
+    table = _from(random_players, {"position": text, "seed": "11", "levels": "ccc"}, worker, grader)
     assert table.take_notice(Notice.CODE) is None
     hand = table.position.hand
     assert [str(a) for _, a in hand.history[:3]] == ["pass", "pass", "pass"] and not table.can_undo
     assert table.link_params()["position"].startswith(text)
     # Cards no seed dealt: no deal code names them; the link carries them.
     mine = "standard/0/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD,9S-TS-JS-QS-KS/AH"
-    table = _from({"position": mine, "levels": "bce"}, worker, grader)
+    table = _from(random_players, {"position": mine, "levels": "bce"}, worker, grader)
     assert table.take_notice(Notice.CODE) is None and table.deal_code == ""
     assert [sorted(map(str, h)) for h in table.position.hand.dealt[:1]] == [["9H", "JH", "KH", "QH", "TH"]]
     assert table.session.levels == ("you", "beginner", "club", "expert")
-    again = _from(table.link_params(), worker, grader)
+    again = _from(random_players, table.link_params(), worker, grader)
     assert again.position.hand == table.position.hand and again.session.seed == table.session.seed
 
 
-def test_a_position_link_keeps_the_score_and_the_hand_number(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _table(worker, grader)
+def test_a_position_link_keeps_the_score_and_the_hand_number(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
     game = table.position.game
     while game.hand_number < 2 or not any(game.scores_at_deal) or table.position.waiting is not Waiting.LEARNER:
         if table.position.waiting is Waiting.NEXT_HAND:
@@ -440,7 +440,7 @@ def test_a_position_link_keeps_the_score_and_the_hand_number(worker: ThreadPoolE
     assert params["score"] == f"{scores[0]}-{scores[1]}" and params["hand"] == str(table.position.game.hand_number)
     # Without the earlier hands' moves (a link too long to carry them) the hand and the score come back.
     alone = {k: v for k, v in params.items() if k not in ("start", "moves")}
-    again = _from(alone, worker, grader)
+    again = _from(random_players, alone, worker, grader)
     assert again.take_notice(Notice.CODE) is None
     assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
     # The learner's decision of this hand is replayed (so it can be undone); the earlier hands are not kept.
@@ -457,8 +457,8 @@ def test_a_position_link_keeps_the_score_and_the_hand_number(worker: ThreadPoolE
     ({"position": "standard/" * 400}, "at most 2,000 characters"),
 ])
 def test_a_damaged_position_gives_one_notice_and_a_new_game(params: dict[str, str], says: str,
-                                                             worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _from({**params, "seed": "11", "moves": "p", "levels": "cc"}, worker, grader)
+                                                             worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _from(random_players, {**params, "seed": "11", "moves": "p", "levels": "cc"}, worker, grader)
     message = table.take_notice(Notice.CODE)
     assert message and says in message and "a new game starts" in message and len(message) < 1000
     assert table.session.decisions == () and table.position.game.hand_number == 0
@@ -470,16 +470,16 @@ def test_a_damaged_position_gives_one_notice_and_a_new_game(params: dict[str, st
     ("seed", "-3", "a new seed deals"), ("hand", "9999", "hand 1"), ("game", "1", "game 1"),
 ])
 def test_a_bad_number_beside_a_position_keeps_the_hand(key: str, value: str, says: str,
-                                                        worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _from({"position": SEED_11_DEAL + "/pass", key: value, "levels": "ccc"}, worker, grader)
+                                                        worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _from(random_players, {"position": SEED_11_DEAL + "/pass", key: value, "levels": "ccc"}, worker, grader)
     message = table.take_notice(Notice.CODE)
     assert message and says in message
     assert table.position.hand.dealt == HandState.from_text(SEED_11_DEAL).dealt
     assert table.position.game.scores_at_deal == (0, 0)
 
 
-def test_the_link_follows_the_game_across_hands(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _table(worker, grader)
+def test_the_link_follows_the_game_across_hands(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
     assert table.link_params() == {"position": SEED_11_DEAL, "seed": "11", "hand": "0", "levels": "ccc"}
     _finish_hand(table)
     table.next_hand()
@@ -490,7 +490,7 @@ def test_the_link_follows_the_game_across_hands(worker: ThreadPoolExecutor, grad
     # The deal passed left to South (seat 0), who discarded the QD when West ordered the AC up alone.
     assert params["position"].startswith("standard/0/") and "/AC:" in params["position"]
     assert "/order-alone,discard-QD," in params["position"]
-    again = _from(params, worker, grader)
+    again = _from(random_players, params, worker, grader)
     assert again.position == table.position and again.position.game.scores == table.position.game.scores
     assert again.take_notice(Notice.CODE) is None
 
@@ -502,8 +502,8 @@ def test_the_link_follows_the_game_across_hands(worker: ThreadPoolExecutor, grad
     ("p" * 700, (), "longer than 600 characters"),
 ])
 def test_a_damaged_moves_value_gives_one_notice(moves: str, kept: tuple[str, ...], says: str,
-                                                worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _from({"deal": encode(DealCode(Rules(), seed=11)), "levels": "ccc", "moves": moves}, worker, grader)
+                                                worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _from(random_players, {"deal": encode(DealCode(Rules(), seed=11)), "levels": "ccc", "moves": moves}, worker, grader)
     assert table.session.decisions == kept and table.position.game.hand_number == 0
     message = table.take_notice(Notice.CODE)
     assert message and says in message and message.count("moves=") == 1
@@ -511,16 +511,16 @@ def test_a_damaged_moves_value_gives_one_notice(moves: str, kept: tuple[str, ...
     assert len(quoted(moves)) <= 63
 
 
-def test_moves_without_a_deal_start_a_new_game(worker: ThreadPoolExecutor, grader: FakeGrader) -> None:
-    table = _from({"moves": "p.9S"}, worker, grader)
+def test_moves_without_a_deal_start_a_new_game(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _from(random_players, {"moves": "p.9S"}, worker, grader)
     assert table.session.decisions == ()
     message = table.take_notice(Notice.CODE)
     assert message and "without its deal code" in message
 
 
 def test_a_game_too_long_for_the_link_keeps_this_hand_only(worker: ThreadPoolExecutor,
-                                                               grader: FakeGrader) -> None:
-    table = _table(worker, grader)
+                                                               grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
     while not table.link_capped:
         if table.position.waiting is Waiting.NEXT_HAND:
             table.next_hand()
@@ -531,13 +531,13 @@ def test_a_game_too_long_for_the_link_keeps_this_hand_only(worker: ThreadPoolExe
     params = table.link_params()
     assert "moves" not in params and "start" not in params
     assert params["position"] == table.position.hand.to_text() and params["seed"] == str(table.session.seed)
-    again = _from(params, worker, grader)  # this hand, where it is, at its score
+    again = _from(random_players, params, worker, grader)  # this hand, where it is, at its score
     assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
 
 
 def test_each_finished_hands_grades_are_kept_for_the_games_chart(worker: ThreadPoolExecutor,
-                                                                 grader: FakeGrader) -> None:
-    table = _table(worker, grader)
+                                                                 grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
     hands = []
     for _ in range(3):
         _finish_hand(table)
