@@ -12,6 +12,8 @@ import streamlit as st
 from classroom.marking import Standing, Tally
 from classroom.questions import ClassQuestion
 from engine.core.cards import Card, Suit, parse_card
+from store import classes
+from store.db import StoreError
 from ui.cards import cards_row_html, four_colour
 from ui.echo import plain
 
@@ -25,6 +27,19 @@ BIG_BUTTONS = """<style>
 [class*="st-key-cl_choice_"] button p { font-size: 1.35rem; }
 .st-key-cl_join_go button, .st-key-cl_name_go button { min-height: 3rem; font-size: 1.2rem; }
 </style>"""
+
+
+def poll_stage(code: str, stage: int) -> int | None:
+    """The class's ``version`` (it moves on any change), after rerunning the whole page when its
+    ``stage`` has moved past the one drawn (a question asked, revealed, the class ended); None when
+    the database cannot be read just now (the next poll tries again). For the live fragments."""
+    try:
+        version, now = classes.poll(code)
+    except StoreError:
+        return None
+    if now != stage:
+        st.rerun(scope="app")
+    return version
 
 
 def qr_html(link: str, size: int) -> str:
@@ -114,5 +129,5 @@ def question_trump(q: ClassQuestion) -> Suit | None:
     return _trump(q)
 
 
-__all__ = ["BIG_BUTTONS", "question_trump", "LIVE_SECONDS", "answer_cards", "bars_html", "leaderboard_html", "qr_html",
+__all__ = ["BIG_BUTTONS", "poll_stage", "question_trump", "LIVE_SECONDS", "answer_cards", "bars_html", "leaderboard_html", "qr_html",
            "question_text", "table_cards"]

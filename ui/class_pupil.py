@@ -17,7 +17,15 @@ from engine.core.cards import parse_card
 from store import classes
 from store.db import StoreError
 from ui.cards import card_buttons
-from ui.class_parts import BIG_BUTTONS, LIVE_SECONDS, answer_cards, bars_html, question_trump, table_cards
+from ui.class_parts import (
+    BIG_BUTTONS,
+    LIVE_SECONDS,
+    answer_cards,
+    bars_html,
+    poll_stage,
+    question_trump,
+    table_cards,
+)
 from ui.echo import plain
 
 K = "cl_pupil_"  # session-state keys
@@ -28,12 +36,7 @@ def _watch(code: str, stage: int) -> None:
 
     @st.fragment(run_every=LIVE_SECONDS)
     def watcher() -> None:
-        try:
-            _, now = classes.poll(code)
-        except StoreError:
-            return
-        if now != stage:
-            st.rerun(scope="app")
+        poll_stage(code, stage)
 
     watcher()
 

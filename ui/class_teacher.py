@@ -35,6 +35,7 @@ from ui.class_parts import (
     answer_cards,
     bars_html,
     leaderboard_html,
+    poll_stage,
     qr_html,
     question_text,
     table_cards,
@@ -72,12 +73,9 @@ def _live(code: str, number: int, stage: int, revealed: bool) -> None:
 
     @st.fragment(run_every=LIVE_SECONDS)
     def live() -> None:
-        try:
-            version, now = classes.poll(code)
-        except StoreError:
+        version = poll_stage(code, stage)
+        if version is None:
             return
-        if now != stage:
-            st.rerun(scope="app")
         cache = st.session_state.get(K + "live")
         if cache is None or cache[0] != (code, number, version):
             joined = classes.pupils(code)
