@@ -28,9 +28,15 @@ def test_home_renders_with_the_rules_summary_and_links_to_every_page(start: Call
     assert at.title[0].value == "Euchre Coach"
     assert summary(at) == "Rules: **Standard (North America)** — 4 players · 24 cards · to 10"
     links = {link.proto.page for link in at.get("page_link")}
-    assert links == {"learn", "analyze", "charts", "practice", "rules"}
+    assert links == {"learn", "analyze", "charts", "practice", "rules"}  # the Class page: the test below
     bowers = next(h.value for h in at.html if "data-card=" in h.value)
     assert 'data-card="JH"' in bowers and 'data-card="JD"' in bowers
+
+
+@pytest.mark.xfail(strict=True, reason="views/home.py's 'Where to go' lists no Class page yet (the sidebar does)")
+def test_home_links_to_the_class_page(start: Callable[..., AppTest]) -> None:
+    # strict: when Home gains the link this test fails as XPASS; then add "class" to the set above
+    assert "class" in {link.proto.page for link in start().get("page_link")}
 
 
 def test_home_starts_a_newcomer_at_the_first_lesson_and_keeps_variants_out_of_the_intro(start: Callable[..., AppTest]) -> None:
@@ -99,7 +105,8 @@ def test_display_toggles_change_the_cards(start: Callable[..., AppTest]) -> None
     assert at.session_state["four_colour"] is True
 
 
-@pytest.mark.parametrize("page", ["views/learn.py", "views/analyze.py", "views/practice.py", "views/rules.py"])
+@pytest.mark.parametrize("page", ["views/learn.py", "views/analyze.py", "views/practice.py", "views/rules.py",
+                                  "views/class_mode.py"])
 def test_every_page_runs_under_the_router_with_the_sidebar(start: Callable[..., AppTest], page: str) -> None:
     at = start(page)  # start() asserts there is no exception
     assert at.sidebar.selectbox(key="rules_w_preset").value == "Standard (North America)"
@@ -142,13 +149,24 @@ def _present_style(at: AppTest) -> bool:
     return any("html { font-size: 22px; }" in h.value for h in at.html)
 
 
-@pytest.mark.parametrize("page", [None, "views/practice.py", "views/rules.py", "views/analyze.py"])
+@pytest.mark.parametrize("page", [None, "views/practice.py", "views/rules.py", "views/analyze.py",
+                                  "views/class_mode.py"])
 def test_a_link_with_present_1_opens_any_page_in_present_mode(start: Callable[..., AppTest], page: str | None) -> None:
     at = start(page, present="1")
     assert at.session_state["projector"] is True
     assert at.sidebar.toggle(key="projector").value is True
     assert _present_style(at)
     assert at.query_params["present"] == "1"  # kept in the link while on (the practice page rewrites its link)
+
+
+def test_a_class_started_in_present_mode_keeps_present_1_in_the_teachers_link(start: Callable[..., AppTest]) -> None:
+    # the projector's link (/class?present=1): starting the class adds the code and the secret to it
+    at = start("views/class_mode.py", present="1")
+    at.button(key="cl_start").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.query_params["present"] == "1" and at.query_params["class"] and at.query_params["teacher"]
+    assert at.session_state["projector"] is True and _present_style(at)
+    assert any('data-testid="cl-qr"' in h.value for h in at.html)
 
 
 def test_the_sidebar_switch_puts_present_1_in_the_link_and_takes_it_out(start: Callable[..., AppTest]) -> None:

@@ -9,7 +9,8 @@
   in this process and returns a ``Ran``, whose ``check()`` is the contract for any input;
   ``good_record(seed, steps, players)`` a legal record; ``json_lines(out)`` the output's JSON rows;
   ``open_with(page, query, timeout)`` app.py opened at ``page`` by a link with ``query`` (NULs
-  dropped: a URL cannot carry them), not yet checked.
+  dropped: a URL cannot carry them), not yet checked. The shared connections of the class store
+  (store.classes) are closed after each test, as each test has a database of its own.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import os
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,12 @@ from streamlit.testing.v1 import AppTest
 from engine.core.hand import apply, deal, legal_actions
 from engine.core.rules import Rules
 from engine.io.deal_record import to_record
+from store import classes
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
+# Pages app.py registers under a url_path of their own (``/class``): AppTest finds such a page
+# only once st.navigation has run, so the link is opened after a first run on the home page.
+OWN_URL_PATH = ("views/class_mode.py",)
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0") or 0)
 TRIED: Counter[str] = Counter()  # inputs tried per class of hostile input
 CLEAN: Counter[str] = Counter()  # of those, the ones that met the contract
@@ -155,6 +160,8 @@ def json_lines() -> Callable[[str], list[dict[str, Any]]]:
 def open_with() -> Callable[..., AppTest]:
     def open_link(page: str, query: dict[str, str], timeout: float = 120) -> AppTest:
         at = AppTest.from_file(APP, default_timeout=timeout)
+        if page in OWN_URL_PATH:
+            at.run()
         at.switch_page(page)
         for key, value in query.items():
             at.query_params[key] = value.replace("\x00", "")
@@ -162,3 +169,9 @@ def open_with() -> Callable[..., AppTest]:
         return at
 
     return open_link
+
+
+@pytest.fixture(autouse=True)
+def _close_class_connections() -> Iterator[None]:
+    yield
+    classes.forget_connections()

@@ -21,16 +21,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
+from store import classes
 from ui.share import RULE_FIELDS
 
 pytestmark = pytest.mark.usefixtures("db")
 
 HAND = "JH JD AH KS 9C"
+OPEN_CLASS = "(a class that exists)"
 POSITION = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-TH/KC:KS-JD-KH/pass"
 # The parameters each page reads, each with the other parameters that make the page read it
 # (a step is read only in a lesson, an exercise's seed only on an exercise step; score=x stops
 # the Analyze page before it simulates, which a valid question would start). The
 # rules fields and present= are read by the router on every page: tested on the home page.
+# The Class page reads teacher= and pupil= only for a class that exists: OPEN_CLASS stands for
+# the code of a class started in the test's own database just before the link is opened.
 PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
     "views/home.py": {**{key: {} for key in RULE_FIELDS}, "present": {}},
     "views/learn.py": {"lesson": {}, "step": {"lesson": "bowers"}, "seed": {"lesson": "bowers", "step": "5"}},
@@ -50,6 +54,7 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
         "deal": {}, "levels": {}, "position": {"seed": "11"}, "seed": {"position": POSITION},
         "score": {"position": POSITION}, "hand": {"position": POSITION}, "start": {"position": POSITION},
     },
+    "views/class_mode.py": {"class": {}, "teacher": {"class": OPEN_CLASS}, "pupil": {"class": OPEN_CLASS}},
 }
 PAIRS = [(page, key) for page, keys in PAGE_KEYS.items() for key in keys]
 
@@ -62,6 +67,12 @@ HOSTILE = [
     "[a](<https://evil.example/x y>)", "[a](https://evil.example 'title')", "**" + LINK + "**",
 ]
 LONG = LINK + "Q" * 10_000
+# What a class link may hold instead of a code, a teacher's secret or a pupil's token: codes that
+# cannot be one or name no class, a script, letters from other alphabets, nothing at all.
+CLASS_VALUES = [
+    "", "AB1", "ZZZZZZ", "abc234", "O0I1LL", "9" * 5000, "١٢٣٤٥٦", "ＡＢＣＤＥＦ", "😀" * 6, "\u202eABCDEF",
+    "<script src=https://evil.example/x.js></script>", "ABCDEF<img src=https://evil.example/p.png>",
+]
 
 # ---- reading markdown as a renderer does ----------------------------------------------------
 
@@ -125,10 +136,14 @@ def html_tags_with_host(at: AppTest) -> list[str]:
             if _EVIL in m.group().lower()]
 
 
-def check_link(open_with: Callable[..., AppTest], page: str, key: str, value: str) -> None:
+def check_link(open_with: Callable[..., AppTest], page: str, key: str, value: str) -> AppTest:
     """Open ``page`` with ``value`` in ``key`` (and what makes the page read it): no exception,
-    nothing from the value drawn as a link or an image, no long run of it echoed."""
-    at = open_with(page, {**PAGE_KEYS[page][key], key: value})
+    nothing from the value drawn as a link or an image, no long run of it echoed. Returns the run."""
+    query = {**PAGE_KEYS[page][key], key: value}
+    if OPEN_CLASS in query.values():
+        code, _ = classes.start_class()
+        query = {k: code if v == OPEN_CLASS else v for k, v in query.items()}
+    at = open_with(page, query)
     assert not at.exception, (page, key, [e.value for e in at.exception])
     drawn = bodies(at)
     for kind, body in drawn:
@@ -137,6 +152,7 @@ def check_link(open_with: Callable[..., AppTest], page: str, key: str, value: st
     if len(value) > 200:  # an echo is cut to about 60 characters
         run = "Q" * 70
         assert not any(run in body for _, body in drawn), (page, key)
+    return at
 
 
 # ---- the oracle itself, on hand-written markdown ---------------------------------------------
@@ -175,6 +191,31 @@ def test_a_10000_character_value_is_cut(open_with: Callable[..., AppTest], tally
         for kind, body in bodies(at):
             assert "Q" * 70 not in body and not live_links(body), (page, kind, body[:300])
     tally("links: 10,000-character values", check)
+
+
+@pytest.mark.parametrize("key", list(PAGE_KEYS["views/class_mode.py"]))
+@pytest.mark.parametrize("value", CLASS_VALUES)
+def test_a_class_link_with_any_code_or_token_opens_the_page(open_with: Callable[..., AppTest], tally: Any, key: str,
+                                                            value: str) -> None:
+    """The page also says what it made of the link: no class asked for (an empty code) is the start
+    page; a code that cannot be one or names no class, a teacher's secret that is not this class's,
+    a pupil's token that is not in it each get their message; an empty secret or token is the join form."""
+
+    def check() -> None:
+        at = check_link(open_with, "views/class_mode.py", key, value)
+        errors = " ".join(str(e.value) for e in at.error)
+        warnings = " ".join(str(w.value) for w in at.warning)
+        joining = [t for t in at.text_input if t.label == "Your first name"]
+        if not value:
+            assert (at.title and at.title[0].value == "Class") if key == "class" else joining, (key, errors)
+        elif key == "class":
+            assert "join code" in errors or "no class with the code" in errors, errors
+        elif key == "teacher":
+            assert "only the teacher's link can ask, reveal or end this class" in errors, errors
+        else:
+            assert "not a pupil of this class" in warnings and joining, (errors, warnings)
+
+    tally("links: class codes and tokens", check)
 
 
 hostile_values = st.one_of(

@@ -12,15 +12,17 @@ from streamlit.testing.v1 import AppTest
 
 pytestmark = pytest.mark.usefixtures("db")
 
-PAGES = ("views/home.py", "views/learn.py", "views/analyze.py", "views/practice.py", "views/rules.py")
+PAGES = ("views/home.py", "views/learn.py", "views/analyze.py", "views/practice.py", "views/rules.py",
+         "views/class_mode.py")
 KEYS = ("lesson", "step", "seed", "present", "section", "dealer", "led", "hand", "upcard", "seat", "round",
         "turned_down", "score", "deal", "levels", "players", "deck", "joker", "target", "match_games",
-        "stick_the_dealer", "lone_lead")
+        "stick_the_dealer", "lone_lead", "class", "teacher", "pupil")
 values = st.one_of(
     st.text(max_size=12),
     st.integers().map(str),
     st.sampled_from(["²", "١٢", "nan", "inf", "-1", "0", "1", "2", "99", "9" * 5000, "bowers", "deal",
-                     "JH JD AH KS 9C", "9H", "first", "6,8", "²,1", "true", "off"]),
+                     "JH JD AH KS 9C", "9H", "first", "6,8", "²,1", "true", "off",
+                     "ABCDEF", "abc234", "AB1", "ÅBÇDÉF", "<script>alert(1)</script>"]),
 )
 queries = st.dictionaries(st.one_of(st.sampled_from(KEYS), st.text(min_size=1, max_size=6)), values, max_size=4)
 
@@ -43,6 +45,10 @@ def test_any_link_opens_the_page(open_with: Callable[..., AppTest], page: str, q
         ("views/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": "²,1"}),
         ("views/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "²"}),
         ("views/rules.py", {"players": "²"}),
+        ("views/class_mode.py", {"class": "AB1"}),
+        ("views/class_mode.py", {"class": "١٢٣٤٥٦"}),
+        ("views/class_mode.py", {"class": "ZZZZZZ", "teacher": "x"}),
+        ("views/class_mode.py", {"class": "ZZZZZZ", "pupil": "x"}),
     ],
 )
 def test_the_known_bad_links(open_with: Callable[..., AppTest], page: str, query: dict[str, str]) -> None:
