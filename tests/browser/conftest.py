@@ -16,7 +16,9 @@ Fixtures
 - ``streamlit_server`` (session): starts ``streamlit run app.py`` headless on a free loopback port
   with a fresh temporary ``EUCHRE_COACH_DB``, waits for ``/_stcore/health``, stops it at the end.
   Its log is test-artifacts/streamlit-server.log.
-  ``start_streamlit(db_path)`` is the same as a context manager, for a test that needs a fresh server.
+  ``start_streamlit(db_path)`` is the same as a context manager, for a test that needs a fresh server;
+  the ``start_server`` fixture returns it (the compiled code built first), for a test that starts
+  its own servers (``with start_server(db_path, "my-server") as url: ...``), e.g. several on one database.
 - ``app_url`` (session): the server's base URL, e.g. ``http://127.0.0.1:41234``.
 - ``browser`` (session): Chromium from /usr/bin/chromium (Playwright's own download is not used).
 - ``page`` (function): a fresh browser context and page (1280x900), with ``page.app_url`` set.
@@ -49,7 +51,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -71,12 +73,22 @@ def start_streamlit(db_path: Path, log_name: str = "streamlit-server") -> Iterat
 
 
 @pytest.fixture(scope="session")
-def streamlit_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # As the README's set-up command does: build the compiled code before the server starts (about
+def compiled_engine() -> None:
+    # As the README's set-up command does: build the compiled code before a server starts (about
     # 50 s once after a change to it, 1 s after), so no test's timeout includes a first compile.
     subprocess.run([sys.executable, "-m", "engine", "warm-up"], cwd=ROOT, check=True, timeout=600)
+
+
+@pytest.fixture(scope="session")
+def streamlit_server(tmp_path_factory: pytest.TempPathFactory, compiled_engine: None) -> Iterator[str]:
     with start_streamlit(tmp_path_factory.mktemp("db") / "coach.sqlite3") as url:
         yield url
+
+
+@pytest.fixture
+def start_server(compiled_engine: None) -> Callable[..., AbstractContextManager[str]]:
+    """``with start_server(db_path, log_name) as url:`` a server of the test's own (start_streamlit)."""
+    return start_streamlit
 
 
 @pytest.fixture(scope="session")
