@@ -1,23 +1,32 @@
 """Class mode under load: one teacher and N pupils on one Streamlit server, timed (issue 31).
 
-    python -m bench class_load [--pupils 30] [--questions 5] [--idle 20] [--think 1.0,4.0] [--seed 1] [--json out.json]
+    python -m bench class_load [--pupils 30] [--browsers 5] [--questions 5] [--idle 20] [--think 1.0,4.0]
+                               [--nice 10] [--seed 1] [--json out.json]
 
 Runs ``python -m engine warm-up``, starts one ``streamlit run app.py`` on a free loopback port with a
 throw-away database, and opens the teacher's page (1920x1080, present mode) in a headless Chromium,
 where the teacher starts a class. The pupils run in a second process started with ``nice -n 10``
-(``--worker``): its own Chromium, one browser context per pupil (390x844), each joining by the link
-with a name, so the pupils' browsers yield the CPU to the server they measure (Chromium resets its
-processes' priorities, so the worker puts them back to nice 10 every second). Each pupil waits for
-a question to appear, thinks (a seeded uniform ``--think`` seconds), and taps one of its cards.
-The teacher asks ``--questions`` questions ("Find the bower"), waits until every pupil has answered,
-reveals, and asks the next.
+(``--worker``), so that they do not starve the server they measure, in two kinds:
 
-All times are wall-clock milliseconds (``Date.now()``) taken inside the browsers, on one machine:
+- ``--browsers`` of them are Chromium pages (one browser context each, 390x844), each joining by
+  the link with a name (Chromium resets its processes' priorities, so the worker puts them back to
+  the nice level every second);
+- the rest are protocol clients (bench/class_socket.py): one websocket each, speaking Streamlit's
+  protocol as the browser's client does (the same script runs on the server, the same messages),
+  without a page to lay out and paint. Thirty Chromium pages on the server's own two cores took
+  the load average to 17 and measured the browsers more than the server.
+
+Each pupil waits for a question to appear, thinks (a seeded uniform ``--think`` seconds), and taps
+one of its cards. The teacher asks ``--questions`` questions ("Find the bower"), waits until every
+pupil has answered, reveals, and asks the next.
+
+All times are wall-clock milliseconds (``Date.now()`` in the browsers, ``time.time()`` in the protocol
+clients and the database's timestamps: one clock, one machine):
 
 - tap -> count: a pupil's pointer-down to the first moment the projector's count reached that tap's
   rank among the question's taps (the k-th tap is counted when the projector shows k answers);
 - next question -> phones: the teacher's pointer-down on "Ask this" to the moment each phone shows
-  the question's card buttons (and, per question, the last phone);
+  the question's card buttons (a protocol client: receives them), and per question the last phone;
 - server CPU (user + system of the server process, from /proc/PID/stat) as a share of one core:
   idle with the teacher alone, idle with the N pupils connected and waiting, and during the
   questions; with the idle figure per connected pupil per second. RSS (VmRSS) at the end and its peak (VmHWM).
@@ -44,6 +53,7 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, new_page, streamlit_process, wait_idle
+from bench.class_socket import SocketPupil
 from bench.classroom_bench import _cpu_seconds, _proc_status
 
 BROWSER_ARGS = CHROMIUM_ARGS + [
@@ -78,6 +88,7 @@ new MutationObserver(__clCheck).observe(document, {subtree: true, childList: tru
 JOIN_TIMEOUT_S = 240.0
 NICE = 10  # the pupils' processes: below the server they measure (19 starves them behind other work)
 ANSWER_TIMEOUT_S = 120.0
+BROWSERS = 5  # pupils in Chromium; the others are bench.class_socket's protocol clients
 
 
 # ---- the pupils (the --worker process, started with nice -n 10) ------------------------------------
@@ -156,14 +167,22 @@ async def _keep_niced(nice: int) -> None:
         await asyncio.sleep(1.0)
 
 
-async def _pupils(url: str, code: str, n: int, questions: int, think: tuple[float, float], seed: int,
+async def _socket_pupil(url: str, code: str, index: int, questions: int, think: tuple[float, float],
+                        rng: random.Random, stop: Path) -> dict[str, Any]:
+    await asyncio.sleep(index * 0.3)  # a class arrives over a few seconds, not in one instant
+    pupil = SocketPupil(url, f"class={code}")
+    return await pupil.session(f"Pupil {index:02d}", questions, think, rng, stop, JOIN_TIMEOUT_S)
+
+
+async def _pupils(url: str, code: str, n: int, browsers: int, questions: int, think: tuple[float, float], seed: int,
                   stop: Path, nice: int) -> list[Any]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
         renice = asyncio.create_task(_keep_niced(nice))
-        tasks = [_pupil(browser, url, code, i + 1, questions, think, random.Random(f"{seed}:{i}"), stop)
+        tasks = [(_pupil(browser, url, code, i + 1, questions, think, random.Random(f"{seed}:{i}"), stop) if i < browsers
+                  else _socket_pupil(url, code, i + 1, questions, think, random.Random(f"{seed}:{i}"), stop))
                  for i in range(n)]
         results = await asyncio.gather(*tasks, return_exceptions=True)
         renice.cancel()
@@ -173,7 +192,7 @@ async def _pupils(url: str, code: str, n: int, questions: int, think: tuple[floa
 
 def worker(args: argparse.Namespace) -> int:
     think = tuple(float(x) for x in args.think.split(","))
-    results = asyncio.run(_pupils(args.url, args.code, args.pupils, args.questions, (think[0], think[1]), args.seed,
+    results = asyncio.run(_pupils(args.url, args.code, args.pupils, args.browsers, args.questions, (think[0], think[1]), args.seed,
                                   Path(args.out + ".stop"), args.nice))
     Path(args.out).write_text(json.dumps(results))
     return 0
@@ -256,7 +275,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     subprocess.run([sys.executable, "-m", "engine", "warm-up"], cwd=ROOT, check=True, timeout=900)
     tmp = Path(tempfile.mkdtemp(prefix="class-load-"))
     db = tmp / "coach.sqlite3"
-    out: dict[str, Any] = {"pupils": args.pupils, "questions": args.questions, "nice": args.nice,
+    out: dict[str, Any] = {"pupils": args.pupils, "questions": args.questions, "nice": args.nice, "browsers": min(args.browsers, args.pupils),
                            "load_average_1min_start": os.getloadavg()[0]}
     with streamlit_process(db, "class-load-server") as (url, server), sync_playwright() as playwright:
         proc = server.pid
@@ -274,7 +293,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             pupils_file = tmp / "pupils.json"
             command = ["nice", "-n", str(args.nice), sys.executable, "-m", "bench", "class_load", "--worker", "--url", url,
                        "--code", code, "--pupils", str(args.pupils), "--questions", str(args.questions),
-                       "--think", args.think, "--nice", str(args.nice), "--seed", str(args.seed), "--out", str(pupils_file)]
+                       "--think", args.think, "--browsers", str(args.browsers), "--nice", str(args.nice), "--seed", str(args.seed), "--out", str(pupils_file)]
             pupils_proc = subprocess.Popen(command, cwd=ROOT)
             teacher.locator('[data-testid="cl-joined"]', has_text=f"{args.pupils} joined").wait_for(
                 timeout=JOIN_TIMEOUT_S * 1000)
@@ -314,6 +333,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     reach = [(float(p["seen"][str(n)]) - asks[n]) / 1000 for p in pupils if "seen" in p for n in asks
              if str(n) in p["seen"]]
     out["next_to_phone_s"] = reach
+    for kind, socket in (("browser", False), ("socket", True)):
+        out[f"next_to_phone_{kind}_s"] = [(float(p["seen"][str(n)]) - asks[n]) / 1000 for p in pupils
+                                          if "seen" in p and bool(p.get("socket")) == socket
+                                          for n in asks if str(n) in p["seen"]]
     out["next_to_every_phone_s"] = [
         max((float(p["seen"][str(n)]) - asks[n]) / 1000 for p in pupils if "seen" in p and str(n) in p["seen"])
         for n in asks
@@ -327,9 +350,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 def report(out: dict[str, Any]) -> None:
     n = out["pupils"]
-    print(f"class_load: 1 teacher, {n} pupils (at nice {out['nice']}), {out['questions']} questions")
+    print(f"class_load: 1 teacher, {n} pupils ({out['browsers']} in Chromium at nice {out['nice']}, "
+          f"{n - out['browsers']} over the protocol), {out['questions']} questions")
     print(_figures("tap -> count on the projector", out["tap_to_count_s"]))
     print(_figures("next question -> a phone shows it", out["next_to_phone_s"]))
+    print("  " + _figures("in Chromium (drawn)", out["next_to_phone_browser_s"]))
+    print("  " + _figures("over the protocol (the buttons received)", out["next_to_phone_socket_s"]))
     print(_figures("next question -> the last phone shows it", out["next_to_every_phone_s"]))
     print("  the same, cut at the server's timestamps:")
     print("  " + _figures("tap -> answer saved (the pupil's browser, the network, the server)", out["tap_to_saved_s"]))
@@ -358,6 +384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=20.0, help="seconds of each idle CPU measurement")
     parser.add_argument("--think", default="1.0,4.0", help="a pupil's thinking time before a tap: low,high seconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--browsers", type=int, default=BROWSERS,
+                        help="how many of the pupils are Chromium pages (the rest speak Streamlit's protocol: bench/class_socket.py)")
     parser.add_argument("--nice", type=int, default=NICE, help="the pupils' processes' priority (0 to 19)")
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)

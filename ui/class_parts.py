@@ -19,7 +19,8 @@ from ui.echo import plain
 
 GREEN = "#1b6e3a"
 BLUE = "#4a7fb5"
-LIVE_SECONDS = 1.0  # how often a live part of the page polls the class's row
+LIVE_SECONDS = 1.0  # how often a phone polls the class's row
+PROJECTOR_SECONDS = 0.5  # how often the projector polls it: one page, so it can afford to look twice as often
 
 # Big tap targets on a phone: the choice buttons and the join form's button.
 BIG_BUTTONS = """<style>
@@ -129,5 +130,5 @@ def question_trump(q: ClassQuestion) -> Suit | None:
     return _trump(q)
 
 
-__all__ = ["BIG_BUTTONS", "poll_stage", "question_trump", "LIVE_SECONDS", "answer_cards", "bars_html", "leaderboard_html", "qr_html",
+__all__ = ["BIG_BUTTONS", "poll_stage", "question_trump", "LIVE_SECONDS", "PROJECTOR_SECONDS", "answer_cards", "bars_html", "leaderboard_html", "qr_html",
            "question_text", "table_cards"]

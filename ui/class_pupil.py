@@ -3,11 +3,16 @@ big buttons (a tap saves the answer, and another tap changes it until the reveal
 reveal right or wrong with the engine's explanation.
 
 The link holds ``class=CODE&pupil=TOKEN``, so a reload or a phone that slept comes straight back.
-What is drawn comes from the database; a small fragment polls the class's ``stage`` every second
-and reruns the page only when the teacher asked, revealed or ended (``store.classes.poll``).
+Everything below the name line is one fragment that reruns itself every second (never the whole
+page): each run reads the class's ``stage`` (``store.classes.poll``, one row) and reads the rest
+(the question, the pupil's answer, the spread at the reveal) only when the stage moved, so an idle
+phone costs the server one small query and the redraw of its own few elements. A tap reruns only
+the fragment too.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, replace
 
 import streamlit as st
 
@@ -17,28 +22,45 @@ from engine.core.cards import parse_card
 from store import classes
 from store.db import StoreError
 from ui.cards import card_buttons
-from ui.class_parts import (
-    BIG_BUTTONS,
-    LIVE_SECONDS,
-    answer_cards,
-    bars_html,
-    poll_stage,
-    question_trump,
-    table_cards,
-)
+from ui.class_parts import BIG_BUTTONS, LIVE_SECONDS, answer_cards, bars_html, question_trump, table_cards
 from ui.echo import plain
 
 K = "cl_pupil_"  # session-state keys
 
 
-def _watch(code: str, stage: int) -> None:
-    """Rerun the page when the class's stage moves on (a question, a reveal, the end)."""
+@dataclass(frozen=True)
+class PhoneView:
+    """What a phone shows at one stage of the class, read from the database when the stage moves."""
 
-    @st.fragment(run_every=LIVE_SECONDS)
-    def watcher() -> None:
-        poll_stage(code, stage)
+    stage: int
+    info: classes.ClassInfo
+    question: ClassQuestion | None
+    mine: str  # the pupil's answer to the current question ("" when none)
+    everyone: tuple[str, ...]  # every pupil's answer, read only once the question is revealed
 
-    watcher()
+
+def _read(code: str, token: str, stage: int) -> PhoneView:
+    info = classes.load(code)
+    if info.current == 0:
+        return PhoneView(stage, info, None, "", ())
+    q = ClassQuestion.from_json(classes.question(code, info.current).body)
+    mine = classes.my_answer(code, token, info.current)
+    everyone = tuple(a.answer for a in classes.answers(code, info.current)) if info.revealed else ()
+    return PhoneView(stage, info, q, mine, everyone)
+
+
+def _view(code: str, token: str) -> PhoneView | None:
+    """The phone's view: the one kept in the session while the class's stage has not moved."""
+    kept: PhoneView | None = st.session_state.get(K + "view")
+    try:
+        _, stage = classes.poll(code)
+        if kept is not None and kept.stage == stage and kept.info.code == code:
+            return kept
+        view = _read(code, token, stage)
+    except StoreError:
+        return kept  # the database is busy just now: draw what is kept, the next run tries again
+    st.session_state[K + "view"] = view
+    return view
 
 
 def name_form(code: str) -> None:
@@ -54,19 +76,21 @@ def name_form(code: str) -> None:
         except (classes.ClassError, StoreError) as err:
             st.error(plain(err))
             return
+        st.session_state.pop(K + "view", None)
         st.query_params["pupil"] = token
         st.rerun()
 
 
 def _save(code: str, token: str, number: int, text: str) -> None:
+    """Save the answer; the kept view holds it at once (the database is the record)."""
     try:
         classes.answer(code, token, number, text)
     except (classes.ClassError, StoreError) as err:
         st.session_state[K + "problem"] = str(err)
-
-
-def _choose(code: str, token: str, number: int, text: str) -> None:
-    _save(code, token, number, text)
+        return
+    kept: PhoneView | None = st.session_state.get(K + "view")
+    if kept is not None and kept.info.current == number:
+        st.session_state[K + "view"] = replace(kept, mine=text)
 
 
 def _answer_buttons(code: str, token: str, number: int, q: ClassQuestion, mine: str) -> str:
@@ -75,9 +99,8 @@ def _answer_buttons(code: str, token: str, number: int, q: ClassQuestion, mine: 
     if q.mode in ("card", "cards"):
         tapped = next((c for c in q.cards if st.session_state.get(f"{key}-{parse_card(c)}")), None)
         if tapped is not None:  # the tap of the run before: saved before the cards are drawn
-            new = tapped if q.mode == "card" else toggled(q, mine, tapped)
-            _save(code, token, number, new)
-            mine = new if K + "problem" not in st.session_state else mine
+            _save(code, token, number, tapped if q.mode == "card" else toggled(q, mine, tapped))
+            mine = st.session_state[K + "view"].mine
         held = set(mine.split())
         states = {parse_card(c): "selected" for c in q.cards if c in held}
         card_buttons([parse_card(c) for c in q.cards], key=key, trump=question_trump(q), states=states, width=96)
@@ -86,13 +109,13 @@ def _answer_buttons(code: str, token: str, number: int, q: ClassQuestion, mine: 
     for i, choice in enumerate(q.choices):
         st.button(choice, key=f"cl_choice_{number}_{i}", width="stretch",
                   type="primary" if choice == mine else "secondary",
-                  on_click=_choose, args=(code, token, number, choice))
+                  on_click=_save, args=(code, token, number, choice))
     return mine
 
 
 def pupil_page(code: str, token: str) -> None:
     try:
-        info = classes.load(code)
+        classes.load(code)
         me = classes.pupil(code, token)
     except classes.NotInClass as err:
         st.warning(plain(err))
@@ -103,37 +126,54 @@ def pupil_page(code: str, token: str) -> None:
         st.error(plain(err))
         return
     st.caption(plain(f"Class {code} · {me.name}"))
-    if info.ended:
+    st.session_state.pop(K + "view", None)  # a page run (a reload) reads the class afresh
+    _phone(code, token, me.name)
+
+
+@st.fragment(run_every=LIVE_SECONDS)
+def _phone(code: str, token: str, name: str) -> None:
+    """The live part of the phone: reruns itself each second and on a tap."""
+    try:
+        view = _view(code, token)
+    except classes.NotInClass as err:
+        st.warning(plain(err))
+        return
+    except classes.ClassError as err:
+        st.error(plain(err))
+        return
+    if view is None:
+        st.info("Connecting to the class…")
+        return
+    if view.info.ended:
         st.success("The class has ended. Thank you for playing!")
         return
-    _watch(code, info.stage)
-    if info.current == 0:
-        st.markdown(f"### Hello {plain(me.name)}!")
+    if view.question is None:
+        st.markdown(f"### Hello {plain(name)}!")
         st.info("You are in. Wait for the teacher's first question: it will appear here by itself.")
         return
-    q = ClassQuestion.from_json(classes.question(code, info.current).body)
-    mine = classes.my_answer(code, token, info.current)
+    number, q, mine = view.info.current, view.question, view.mine
     # the mark tells the load benchmark (bench/class_load.py) which question a phone shows; the
     # prompt is escaped by plain(), so the one piece of raw HTML is the mark itself
-    mark = f'<span data-testid="cl-question" data-number="{info.current}"></span>'
-    st.markdown(f"{mark}**Question {info.current}.** {plain(q.prompt)}", unsafe_allow_html=True)
+    mark = f'<span data-testid="cl-question" data-number="{number}"></span>'
+    st.markdown(f"{mark}**Question {number}.** {plain(q.prompt)}", unsafe_allow_html=True)
     for line in q.facts:
         st.caption(plain(line))
     table_cards(q, 64)
-    if not info.revealed:
+    if not view.info.revealed:
         if q.mode == "cards":
             st.caption("Tap every card that qualifies; tap a card again to take it out.")
-        mine = _answer_buttons(code, token, info.current, q, mine)
+        mine = _answer_buttons(code, token, number, q, mine)
         problem = st.session_state.pop(K + "problem", None)
         if problem:
             st.error(plain(problem))
         elif mine:
             st.success(plain(f"Answer saved: {words(q, mine)}. You can change it until the reveal."))
         return
-    _revealed(code, info.current, q, mine)
+    _revealed(view, q)
 
 
-def _revealed(code: str, number: int, q: ClassQuestion, mine: str) -> None:
+def _revealed(view: PhoneView, q: ClassQuestion) -> None:
+    mine = view.mine
     if not mine:
         st.info(plain(f"You did not answer this one. The answer: {q.answer_words}."))
     elif is_right(q, mine):
@@ -142,9 +182,8 @@ def _revealed(code: str, number: int, q: ClassQuestion, mine: str) -> None:
         st.error(plain(f"Not this time: you said {words(q, mine)}; the answer is {q.answer_words}."))
     answer_cards(q, 64, True)
     st.markdown(plain(q.why))
-    everyone = [a.answer for a in classes.answers(code, number)]
-    st.html(bars_html(tally(q, everyone)))
+    st.html(bars_html(tally(q, list(view.everyone))))
     st.caption("Wait for the next question: it will appear here by itself.")
 
 
-__all__ = ["name_form", "pupil_page"]
+__all__ = ["PhoneView", "name_form", "pupil_page"]

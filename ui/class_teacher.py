@@ -5,7 +5,7 @@ end, the summary as CSV) sit below.
 
 The link holds ``class=CODE&teacher=SECRET``: every action checks the secret in the database
 (``store.classes``), so a pupil's link cannot drive the class. The live count is a fragment that
-polls the class's row each second and reads the count only when its ``version`` moved; a change
+polls the class's row twice a second and reads the count only when its ``version`` moved; a change
 of ``stage`` (from another tab or server) reruns the page.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from html import escape
 
 import streamlit as st
 
@@ -31,7 +32,7 @@ from lessons.exercises import DRILLS
 from store import classes
 from store.db import StoreError
 from ui.class_parts import (
-    LIVE_SECONDS,
+    PROJECTOR_SECONDS,
     answer_cards,
     bars_html,
     leaderboard_html,
@@ -63,15 +64,18 @@ def _join_panel(code: str, big: bool) -> None:
     left, right = st.columns([3, 2] if big else [2, 1], vertical_alignment="center")
     with left:
         st.markdown(f"## Join code: `{code}`")
-        st.markdown(f"Open **{plain(link)}** on a phone, or scan the code, and type your first name.")
+        # a real link, escaped, so that a teacher who copies it gets the address as it is (markdown
+        # would need a joiner inside "http://" to keep it from turning into a link of its own)
+        st.html(f'<p data-testid="cl-join-link" style="font-size:1.15em">Open <a href="{escape(link)}" '
+                f'style="font-weight:700">{escape(link)}</a> on a phone, or scan the code, and type your first name.</p>')
     with right:
         st.html(qr_html(link, 520 if projector() else 300))
 
 
 def _live(code: str, number: int, stage: int, revealed: bool) -> None:
-    """The answers so far (or the pupils who joined), redrawn each second from the database."""
+    """The answers so far (or the pupils who joined), redrawn twice a second from the database."""
 
-    @st.fragment(run_every=LIVE_SECONDS)
+    @st.fragment(run_every=PROJECTOR_SECONDS)
     def live() -> None:
         version = poll_stage(code, stage)
         if version is None:

@@ -50,6 +50,8 @@ PAGES = [
     ("views/rules.py", "Rules explorer", ":material/menu_book:",
      "Trump ranking, a follow-suit checker, the scoring table and a deal walked through step by step. "
      "Made for a classroom screen: switch on Present mode under Display in the sidebar."),
+    ("views/class_mode.py", "Class", ":material/groups:",
+     "A live quiz for a classroom: the teacher asks on the projector, every pupil answers on a phone."),
 ]
 with st.container(key="home_pages"):
     for path, label, icon, what in PAGES:

@@ -1,0 +1,93 @@
+"""A pupil's phone in class mode over Streamlit's own protocol (bench/class_socket.py, the load
+bench's light pupil), against a real server: the phone's live part reruns itself, never the page.
+
+Two pupils join through the page's form. The teacher (the store, on the server's database) asks
+"find the left bower"; each phone shows the question by itself (the page's ``run_every`` timer,
+kept by the client as a browser keeps it), Ann taps the left bower and Bob the right bower, and the
+database holds both answers; at the reveal Ann's phone says right and Bob's says wrong. Every run
+after the join is a fragment run: the pupil's page never reruns as a whole while the class goes on.
+
+The bowers are worked out here from the trump in the question (the jack of the same colour is
+the left bower), not read from the app. The test needs a server, not Chromium.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.class_socket import SocketPupil
+from classroom.questions import exercise_question
+from store import classes
+
+pytestmark = pytest.mark.browser
+
+SAME_COLOUR = {"H": "D", "D": "H", "S": "C", "C": "S"}
+WAIT_S = 30.0
+
+
+class CountingPupil(SocketPupil):
+    """Counts the runs the server starts for this page: whole-page runs and fragment runs."""
+
+    def __init__(self, url: str, query: str) -> None:
+        super().__init__(url, query)
+        self.full_runs = 0
+        self.fragment_runs = 0
+
+    def _read(self, data: bytes) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        msg = ForwardMsg()
+        msg.ParseFromString(data)
+        if msg.WhichOneof("type") == "new_session":
+            if msg.metadata.run.fragment_ids:
+                self.fragment_runs += 1
+            else:
+                self.full_runs += 1
+        super()._read(data)
+
+
+def _trump(body: str) -> str:
+    """The trump's letter, from the question's own JSON (its ``trump`` field)."""
+    return str(json.loads(body)["trump"])
+
+
+def _verdict(pupil: SocketPupil) -> str | None:
+    """The first words of the phone's verdict at the reveal ("Right" or "Not this time")."""
+    said = next((body for _, body in pupil.texts if "You said" in body or "you said" in body), None)
+    return None if said is None else said.split("\\")[0].split(":")[0]
+
+
+async def _class(url: str, db: Path) -> dict[str, Any]:
+    code, secret = classes.start_class(path=db)
+    ann, bob = CountingPupil(url, f"class={code}"), CountingPupil(url, f"class={code}")
+    async with ann.connected(), bob.connected():
+        await ann.join("Ann", WAIT_S)
+        await bob.join("Bob", WAIT_S)
+        runs_after_join = ann.full_runs
+        q = exercise_question("left_bower", 7, {})
+        classes.ask(code, secret, q.to_json(), path=db)
+        trump = _trump(classes.question(code, 1, path=db).body)
+        left, right = "J" + SAME_COLOUR[trump], "J" + trump
+        for pupil in (ann, bob):
+            await pupil.wait_for(lambda p=pupil: True if "1" in p.seen else None, WAIT_S)
+        await ann.tap(1, random.Random(0), WAIT_S, card=left)
+        await bob.tap(1, random.Random(0), WAIT_S, card=right)
+        saved = {a.name: a.answer for a in classes.answers(code, 1, secret=secret, path=db)}
+        classes.reveal(code, secret, path=db)
+        verdicts = [await p.wait_for(lambda p=p: _verdict(p), WAIT_S) for p in (ann, bob)]
+        return {"saved": saved, "left": left, "right": right, "full_runs": ann.full_runs - runs_after_join,
+                "fragment_runs": ann.fragment_runs, "verdicts": verdicts}
+
+
+def test_two_phones_over_the_protocol(tmp_path: Path, fresh_server: str) -> None:
+    got = asyncio.run(_class(fresh_server, tmp_path / "coach.sqlite3"))  # the server's own database file
+    assert got["saved"] == {"Ann": got["left"], "Bob": got["right"]}
+    assert got["verdicts"] == ["Right", "Not this time"]  # the markdown escapes the "!" after "Right"
+    assert got["full_runs"] == 0  # the question, the taps and the reveal: fragment runs only
+    assert got["fragment_runs"] >= 3
