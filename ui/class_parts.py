@@ -33,7 +33,9 @@ BIG_BUTTONS = """<style>
 def poll_stage(code: str, stage: int) -> int | None:
     """The class's ``version`` (it moves on any change), after rerunning the whole page when its
     ``stage`` has moved past the one drawn (a question asked, revealed, the class ended); None when
-    the database cannot be read just now (the next poll tries again). For the live fragments."""
+    the database cannot be read just now (the next poll tries again). For the projector's live
+    count: the teacher's page is drawn once per stage, and a stage can move from another tab or
+    server. (A phone redraws inside its own fragment instead: ui.class_pupil.)"""
     try:
         version, now = classes.poll(code)
     except StoreError:
