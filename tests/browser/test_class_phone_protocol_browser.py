@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,9 @@ async def _class(url: str, db: Path) -> dict[str, Any]:
 
 
 def test_two_phones_over_the_protocol(tmp_path: Path, fresh_server: str) -> None:
-    got = asyncio.run(_class(fresh_server, tmp_path / "coach.sqlite3"))  # the server's own database file
+    # in a thread of its own: the browser tests' Playwright may hold this thread's event loop
+    with ThreadPoolExecutor(1) as pool:
+        got = pool.submit(asyncio.run, _class(fresh_server, tmp_path / "coach.sqlite3")).result()
     assert got["saved"] == {"Ann": got["left"], "Bob": got["right"]}
     assert got["verdicts"] == ["Right", "Not this time"]  # the markdown escapes the "!" after "Right"
     assert got["full_runs"] == 0  # the question, the taps and the reveal: fragment runs only
