@@ -197,7 +197,9 @@ def teacher_page(code: str, secret: str) -> None:
         _join_panel(code, big)
         _live(code, 0, info.stage, False)
     else:
-        st.caption(plain(f"Join code {code} · {join_link(code)}"))
+        link = escape(join_link(code))
+        st.html(f'<p data-testid="cl-join-line" style="color:#6b6b6b;font-size:0.95em;margin:0">Join code '
+                f'<b>{escape(code)}</b> · <a href="{link}">{link}</a></p>')
         q = ClassQuestion.from_json(classes.question(code, info.current).body)
         st.caption(plain(f"Question {info.current} · {q.source}"))
         question_text(q, big)
