@@ -66,8 +66,7 @@ def _cards(codes: tuple[str, ...]) -> list[Card]:
 
 def question_text(q: ClassQuestion, big: bool = False) -> None:
     """The prompt and its context lines."""
-    size = "##" if big else "####"
-    st.markdown(f"{size} {plain(q.prompt)}")
+    (st.header if big else st.subheader)(plain(q.prompt), anchor=False)
     for line in q.facts:
         st.caption(plain(line))
 
@@ -108,7 +107,7 @@ def bars_html(t: Tally, scale: float = 1.0) -> str:
         rows.append(
             f'<div data-testid="cl-bar" data-answer="{escape(b.answer)}" data-count="{b.count}" '
             f'data-right="{"true" if b.right else "false"}" style="display:grid;grid-template-columns:'
-            f'minmax(6em,14em) 1fr 3em;gap:10px;align-items:center;margin:4px 0">'
+            f'minmax(4em,30%) 1fr 3em;gap:10px;align-items:center;margin:4px 0">'
             f'<span style="font-weight:{700 if b.right else 400}">{escape(b.words)}{mark}</span>'
             f'<div style="background:#eee;border-radius:4px;height:1.4em"><div style="width:{width:.0f}%;'
             f'height:1.4em;background:{colour};border-radius:4px"></div></div>'

@@ -203,11 +203,17 @@ def teacher_page(code: str, secret: str) -> None:
         q = ClassQuestion.from_json(classes.question(code, info.current).body)
         st.caption(plain(f"Question {info.current} · {q.source}"))
         question_text(q, big)
-        table_cards(q, card_width(70))
-        answer_cards(q, card_width(90), info.revealed)
-        if info.revealed:
-            _reveal(code, secret, info, q)
+        if info.revealed:  # the cards and why beside the spread: all of it on one projected screen
+            cards, spread = st.columns(2, gap="large")
+            with cards:
+                table_cards(q, card_width(70))
+                answer_cards(q, card_width(90), True)
+                _why(q)
+            with spread:
+                _reveal(code, secret, info, q)
         else:
+            table_cards(q, card_width(70))
+            answer_cards(q, card_width(90), False)
             _live(code, info.current, info.stage, False)
     st.divider()
     _controls(code, secret, info)
@@ -215,16 +221,20 @@ def teacher_page(code: str, secret: str) -> None:
     st.caption("This page's link controls the class: keep it to yourself. Pupils use the join link.")
 
 
-def _reveal(code: str, secret: str, info: classes.ClassInfo, q: ClassQuestion) -> None:
-    given = classes.answers(code, info.current, secret=secret)
-    t = tally(q, [a.answer for a in given])
-    st.markdown(f"**{t.right} of {t.answered} right.** The answer: **{plain(q.answer_words)}**")
-    st.html(bars_html(t, 1.3 if projector() else 1.0))
+def _why(q: ClassQuestion) -> None:
+    """The engine's explanation, with the analyzer's figures for a bid and a close call said so."""
     st.markdown(plain(q.why))
     for line in q.figures:
         st.markdown(f"- {plain(line)}")
     if q.close:
         st.warning("A close call: the explanation above says what the answer depends on.")
+
+
+def _reveal(code: str, secret: str, info: classes.ClassInfo, q: ClassQuestion) -> None:
+    given = classes.answers(code, info.current, secret=secret)
+    t = tally(q, [a.answer for a in given])
+    st.markdown(f"**{t.right} of {t.answered} right.** The answer: **{plain(q.answer_words)}**")
+    st.html(bars_html(t, 1.3 if projector() else 1.0))
     if info.leaderboard:
         questions, revealed = _asked(code)
         everyone = [(a.number, a.name, a.answer) for a in classes.answers(code, secret=secret)]
