@@ -54,6 +54,7 @@ class SocketPupil:
         self.url = url.replace("http://", "ws://", 1) + "/_stcore/stream"
         self.query = query
         self.widgets: dict[str, tuple[str, str]] = {}  # key or label -> (widget id, fragment id)
+        self.labels: dict[str, str] = {}  # key -> the widget's label, as last drawn
         self.texts: list[tuple[float, str]] = []  # (when, text) of every markdown and alert received
         self.timers: dict[str, tuple[float, float]] = {}  # fragment id -> (interval s, next tick, monotonic)
         self.pending_since: float | None = None
@@ -104,9 +105,11 @@ class SocketPupil:
             body = getattr(element, kind)
             self.widgets[_key(body.id) or body.label] = (body.id, fragment)
             key = _key(body.id)
-            if key.startswith("cl_q") and "-" in key:
-                number = key[4:].split("-", 1)[0]
-                self.seen.setdefault(number, _now_ms())
+            self.labels[key] = body.label
+            if key.startswith("cl_q") and "-" in key:  # a card of question N: cl_q{N}-{card}
+                self.seen.setdefault(key[4:].split("-", 1)[0], _now_ms())
+            elif key.startswith("cl_choice_"):  # a choice of question N: cl_choice_{N}_{i}
+                self.seen.setdefault(key.split("_")[2], _now_ms())
         elif kind in ("markdown", "alert"):
             self.texts.append((_now_ms(), getattr(element, kind).body))
 
@@ -160,6 +163,17 @@ class SocketPupil:
         prefix = f"cl_q{number}-"
         keys = sorted(k for k in self.widgets if k.startswith(prefix))
         widget, fragment = self.widgets[prefix + card if card else keys[rng.randrange(len(keys))]]
+        at = _now_ms()
+        self.taps.append([number, at])
+        await self._send(fragment, widgets=[(widget, "trigger_value", True)])
+        await self.wait_for(lambda: self.text_since("You can change it until the reveal", at), timeout)
+
+    async def choose(self, number: int, words: str, timeout: float) -> None:
+        """Tap the choice button labelled ``words`` on question ``number`` and wait until the page
+        says the answer is saved."""
+        prefix = f"cl_choice_{number}_"
+        key = next(k for k, label in self.labels.items() if k.startswith(prefix) and label == words)
+        widget, fragment = self.widgets[key]
         at = _now_ms()
         self.taps.append([number, at])
         await self._send(fragment, widgets=[(widget, "trigger_value", True)])

@@ -4,8 +4,11 @@ bench's light pupil), against a real server: the phone's live part reruns itself
 Two pupils join through the page's form. The teacher (the store, on the server's database) asks
 "find the left bower"; each phone shows the question by itself (the page's ``run_every`` timer,
 kept by the client as a browser keeps it), Ann taps the left bower and Bob the right bower, and the
-database holds both answers; at the reveal Ann's phone says right and Bob's says wrong. Every run
-after the join is a fragment run: the pupil's page never reruns as a whole while the class goes on.
+database holds both answers; at the reveal Ann's phone says right and Bob's says wrong. Then a
+choice question (points for the hand), where Bob taps a wrong choice and changes it before the
+reveal, and a set question (which cards may be played), where Ann taps two cards and the first one
+again, which takes it out. Every run after the join is a fragment run: the pupil's page never
+reruns as a whole while the class goes on.
 
 The bowers are worked out here from the trump in the question (the jack of the same colour is
 the left bower), not read from the app. The test needs a server, not Chromium.
@@ -82,8 +85,31 @@ async def _class(url: str, db: Path) -> dict[str, Any]:
         saved = {a.name: a.answer for a in classes.answers(code, 1, secret=secret, path=db)}
         classes.reveal(code, secret, path=db)
         verdicts = [await p.wait_for(lambda p=p: _verdict(p), WAIT_S) for p in (ann, bob)]
+
+        # a choice question: Bob first taps a wrong choice, then changes his mind before the reveal
+        points = exercise_question("points", 3, {})
+        classes.ask(code, secret, points.to_json(), path=db)
+        wrong = next(c for c in points.choices if c not in points.right)
+        for pupil in (ann, bob):
+            await pupil.wait_for(lambda p=pupil: True if "2" in p.seen else None, WAIT_S)
+        await ann.choose(2, points.right[0], WAIT_S)
+        await bob.choose(2, wrong, WAIT_S)
+        first_try = {a.name: a.answer for a in classes.answers(code, 2, secret=secret, path=db)}
+        await bob.choose(2, points.right[0], WAIT_S)
+        changed = {a.name: a.answer for a in classes.answers(code, 2, secret=secret, path=db)}
+        classes.reveal(code, secret, path=db)
+
+        # a set question: Ann taps two cards, then the first again, which takes it out
+        can_play = exercise_question("can_play", 3, {})
+        classes.ask(code, secret, can_play.to_json(), path=db)
+        await ann.wait_for(lambda: True if "3" in ann.seen else None, WAIT_S)
+        one, two = can_play.cards[:2]
+        for card in (one, two, one):
+            await ann.tap(3, random.Random(0), WAIT_S, card=card)
+        held = {a.name: a.answer for a in classes.answers(code, 3, secret=secret, path=db)}
         return {"saved": saved, "left": left, "right": right, "full_runs": ann.full_runs - runs_after_join,
-                "fragment_runs": ann.fragment_runs, "verdicts": verdicts}
+                "fragment_runs": ann.fragment_runs, "verdicts": verdicts, "points_right": points.right[0],
+                "wrong": wrong, "first_try": first_try, "changed": changed, "two": two, "held": held}
 
 
 def test_two_phones_over_the_protocol(tmp_path: Path, fresh_server: str) -> None:
@@ -92,5 +118,8 @@ def test_two_phones_over_the_protocol(tmp_path: Path, fresh_server: str) -> None
         got = pool.submit(asyncio.run, _class(fresh_server, tmp_path / "coach.sqlite3")).result()
     assert got["saved"] == {"Ann": got["left"], "Bob": got["right"]}
     assert got["verdicts"] == ["Right", "Not this time"]  # the markdown escapes the "!" after "Right"
-    assert got["full_runs"] == 0  # the question, the taps and the reveal: fragment runs only
+    assert got["first_try"] == {"Ann": got["points_right"], "Bob": got["wrong"]}
+    assert got["changed"] == {"Ann": got["points_right"], "Bob": got["points_right"]}  # changed until the reveal
+    assert got["held"] == {"Ann": got["two"]}  # the card tapped twice is out of the set again
+    assert got["full_runs"] == 0  # three questions, the taps and the reveals: fragment runs only
     assert got["fragment_runs"] >= 3
