@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -186,3 +187,33 @@ def open_page(browser: Any) -> Callable[..., Any]:
         return new_page(browser, url, width, height)
 
     return opener
+
+
+# The bowers by trump, from this table (not from the engine): the jack of trump is the right
+# bower, the jack of the same colour the left. Keys: the suit's letter and its name.
+_JACKS = {"H": ("JD", "JH"), "D": ("JH", "JD"), "S": ("JC", "JS"), "C": ("JS", "JC")}
+_BOWERS = {**_JACKS, **{name: _JACKS[name[0]] for name in ("Hearts", "Diamonds", "Spades", "Clubs")}}
+
+
+@pytest.fixture(scope="session")
+def bowers() -> Callable[[str], tuple[str, str]]:
+    """``left, right = bowers("H")`` (or ``bowers("Hearts")``): the two bowers' card codes."""
+    return _BOWERS.__getitem__
+
+
+@pytest.fixture(scope="session")
+def ask_the_bower(click_and_wait: Callable[[Any, Any], float], assert_no_exception: Callable[[Any], None],
+                  bowers: Callable[[str], tuple[str, str]]) -> Callable[[Any], tuple[str, str]]:
+    """``left, right = ask_the_bower(teacher)``: the teacher's "Ask this" on the class page (the
+    picker's first kind, "find the left bower"); the bowers of the trump the projector's prompt names."""
+
+    def ask(teacher: Any) -> tuple[str, str]:
+        click_and_wait(teacher, teacher.get_by_role("button", name="Ask this"))
+        assert_no_exception(teacher)
+        prompt = teacher.get_by_text(re.compile(r"are trump\. Which card is the left bower\?")).first
+        prompt.wait_for()
+        trump = re.search(r"(Hearts|Diamonds|Spades|Clubs)", prompt.inner_text())
+        assert trump is not None, prompt.inner_text()
+        return bowers(trump[1])
+
+    return ask

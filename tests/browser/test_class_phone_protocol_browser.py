@@ -10,7 +10,7 @@ reveal, and a set question (which cards may be played), where Ann taps two cards
 again, which takes it out. Every run after the join is a fragment run: the pupil's page never
 reruns as a whole while the class goes on.
 
-The bowers are worked out here from the trump in the question (the jack of the same colour is
+The bowers are worked out (the conftest's bowers table) from the trump in the question (the jack of the same colour is
 the left bower), not read from the app. The test needs a server, not Chromium.
 """
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,6 @@ from store import classes
 
 pytestmark = pytest.mark.browser
 
-SAME_COLOUR = {"H": "D", "D": "H", "S": "C", "C": "S"}
 WAIT_S = 30.0
 
 
@@ -67,7 +67,7 @@ def _verdict(pupil: SocketPupil) -> str | None:
     return None if said is None else said.split("\\")[0].split(":")[0]
 
 
-async def _class(url: str, db: Path) -> dict[str, Any]:
+async def _class(url: str, db: Path, bowers: Callable[[str], tuple[str, str]]) -> dict[str, Any]:
     code, secret = classes.start_class(path=db)
     ann, bob = CountingPupil(url, f"class={code}"), CountingPupil(url, f"class={code}")
     async with ann.connected(), bob.connected():
@@ -77,7 +77,7 @@ async def _class(url: str, db: Path) -> dict[str, Any]:
         q = exercise_question("left_bower", 7, {})
         classes.ask(code, secret, q.to_json(), path=db)
         trump = _trump(classes.question(code, 1, path=db).body)
-        left, right = "J" + SAME_COLOUR[trump], "J" + trump
+        left, right = bowers(trump)
         for pupil in (ann, bob):
             await pupil.wait_for(lambda p=pupil: True if "1" in p.seen else None, WAIT_S)
         await ann.tap(1, random.Random(0), WAIT_S, card=left)
@@ -112,10 +112,11 @@ async def _class(url: str, db: Path) -> dict[str, Any]:
                 "wrong": wrong, "first_try": first_try, "changed": changed, "two": two, "held": held}
 
 
-def test_two_phones_over_the_protocol(tmp_path: Path, fresh_server: str) -> None:
+def test_two_phones_over_the_protocol(tmp_path: Path, fresh_server: str,
+                                      bowers: Callable[[str], tuple[str, str]]) -> None:
     # in a thread of its own: the browser tests' Playwright may hold this thread's event loop
     with ThreadPoolExecutor(1) as pool:
-        got = pool.submit(asyncio.run, _class(fresh_server, tmp_path / "coach.sqlite3")).result()
+        got = pool.submit(asyncio.run, _class(fresh_server, tmp_path / "coach.sqlite3", bowers)).result()
     assert got["saved"] == {"Ann": got["left"], "Bob": got["right"]}
     assert got["verdicts"] == ["Right", "Not this time"]  # the markdown escapes the "!" after "Right"
     assert got["first_try"] == {"Ann": got["points_right"], "Bob": got["wrong"]}

@@ -5,7 +5,7 @@ phone's browser freezes a tab when the screen locks: no timers, no script) and i
 the server is cut (Playwright's websocket route closes it, as a phone's network drops). While it
 sleeps the teacher asks a question (the store, on the server's database). On waking, the page
 must not show the question yet (it could not have heard of it), then it reconnects by itself and
-shows it, and a tap on the left bower saves the answer. The left bower is worked out here from
+shows it, and a tap on the left bower saves the answer. The left bower is worked out (the conftest's bowers table) from
 the trump the question names (the jack of the same colour).
 """
 
@@ -24,12 +24,11 @@ from store import classes
 
 pytestmark = pytest.mark.browser
 
-SAME_COLOUR = {"H": "D", "D": "H", "S": "C", "C": "S"}
 LIVE_MS = 30_000
 
 
 def test_a_phone_that_sleeps_comes_back_with_the_question(tmp_path: Path, fresh_server: str, open_page: Any,
-                                                          goto: Any, click_and_wait: Any) -> None:
+                                                          goto: Any, click_and_wait: Any, bowers: Any) -> None:
     db = tmp_path / "coach.sqlite3"  # the fresh server's own database
     code, secret = classes.start_class(path=db)
     sockets: list[Any] = []
@@ -60,7 +59,7 @@ def test_a_phone_that_sleeps_comes_back_with_the_question(tmp_path: Path, fresh_
         assert "pupil=" in phone.url and phone.get_by_text(f"Class {code} · Zoe").count() == 1
 
         trump = str(json.loads(classes.question(code, 1, path=db).body)["trump"])
-        left = "J" + SAME_COLOUR[trump]
+        left, _ = bowers(trump)
         button = phone.locator(f".st-key-cl_q1-{left}").get_by_role("button", name=parse_card(left).short, exact=True)
         click_and_wait(phone, button)
         phone.get_by_text("You can change it until the reveal").wait_for(timeout=LIVE_MS)
