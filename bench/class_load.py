@@ -285,7 +285,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             teacher.goto(url + "/class?present=1")
             wait_idle(teacher)
             teacher.get_by_role("button", name="Start a class").click()
-            teacher.wait_for_function("() => location.search.includes('teacher=')")
+            teacher.wait_for_function("() => location.search.includes('class=')")
+            teacher.get_by_text("Join code:").wait_for()  # the class started (its secret kept by this browser)
             code = teacher.url.split("class=")[1].split("&")[0]
             teacher.reload()
             wait_idle(teacher)

@@ -3,14 +3,19 @@ the question, the live count of answers, and at the reveal the spread, the right
 the cards and the engine's explanation; the controls (the next question, reveal, leaderboard,
 end, the summary as CSV) sit below.
 
-The link holds ``class=CODE&teacher=SECRET``: every action checks the secret in the database
-(``store.classes``), so a pupil's link cannot drive the class. The live count is a fragment that
+The teacher's link holds ``class=CODE&teacher=SECRET``: every action checks the secret in the
+database (``store.classes``), so a pupil's link cannot drive the class. A projector shows the
+browser's address bar to the room, so once the secret has been checked it leaves the address:
+the page keeps it in the session and in a cookie of this browser (``ec_teacher_CODE``, 12 hours),
+so a reload still opens the teacher's page, and "The teacher's link" (folded away) gives it for
+another device. The live count is a fragment that
 polls the class's row twice a second and reads the count only when its ``version`` moved; a change
 of ``stage`` (from another tab or server) reruns the page.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
 from html import escape
@@ -57,6 +62,35 @@ def join_link(code: str) -> str:
         url = ""
     base = url.split("?")[0].split("#")[0] if url.startswith(("http://", "https://")) else "class"
     return f"{base}?class={code}"
+
+
+def _cookie(code: str) -> str:
+    return f"ec_teacher_{code}"
+
+
+def kept_secret(code: str) -> str | None:
+    """The teacher's secret this browser holds for ``code`` (the session's, else its cookie's)."""
+    kept = st.session_state.get(K + "secrets", {}).get(code)
+    if kept:
+        return str(kept)
+    try:
+        cookie = st.context.cookies.get(_cookie(code))
+    except Exception:  # no browser
+        cookie = None
+    return cookie if isinstance(cookie, str) and cookie else None  # (AppTest's cookies are a stand-in object)
+
+
+def _keep(code: str, secret: str) -> None:
+    """Keep the checked secret out of the address bar: in the session, and in a cookie for a reload."""
+    st.session_state.setdefault(K + "secrets", {})[code] = secret
+    if st.query_params.get("teacher") is not None:
+        value = json.dumps(f"{_cookie(code)}={secret}; path=/; max-age={int(classes.EXPIRY_S)}; samesite=strict")
+        st.html(f"<script>document.cookie = {value};</script>", unsafe_allow_javascript=True)
+        del st.query_params["teacher"]
+
+
+def teacher_link(code: str, secret: str) -> str:
+    return f"{join_link(code)}&teacher={secret}"
 
 
 def _join_panel(code: str, big: bool) -> None:
@@ -185,6 +219,7 @@ def teacher_page(code: str, secret: str) -> None:
     except (classes.ClassError, StoreError) as err:
         st.error(plain(err))
         return
+    _keep(code, secret)
     big = projector()
     if info.ended:
         st.markdown(f"## Class {code} has ended")
@@ -218,7 +253,10 @@ def teacher_page(code: str, secret: str) -> None:
     st.divider()
     _controls(code, secret, info)
     _summary(code, secret)
-    st.caption("This page's link controls the class: keep it to yourself. Pupils use the join link.")
+    with st.expander("The teacher's link"):
+        st.caption("It controls the class, so it is not in the address bar (a projector shows that to the room). "
+                   "Open it on another device to run the class from there; keep it to yourself. Pupils use the join link.")
+        st.code(teacher_link(code, secret), language=None, wrap_lines=True)
 
 
 def _why(q: ClassQuestion) -> None:
@@ -242,4 +280,4 @@ def _reveal(code: str, secret: str, info: classes.ClassInfo, q: ClassQuestion) -
         st.html(leaderboard_html(leaderboard(questions, revealed, everyone)))
 
 
-__all__ = ["join_link", "teacher_page"]
+__all__ = ["join_link", "kept_secret", "teacher_link", "teacher_page"]

@@ -1,7 +1,7 @@
 """Class mode: the teacher asks, every pupil answers on a phone, the projector shows the room's answers.
 
 The link decides who is looking: no class yet (start one, or join with a code), a teacher
-(``?class=CODE&teacher=SECRET``: ui.class_teacher), a pupil (``?class=CODE``, then
+(``?class=CODE&teacher=SECRET``, then the secret kept by the browser: ui.class_teacher), a pupil (``?class=CODE``, then
 ``&pupil=TOKEN`` once they have joined: ui.class_pupil). The class itself lives in the database
 (store.classes), so any server process sharing it serves any of them.
 """
@@ -14,7 +14,7 @@ from store import classes
 from store.db import StoreError
 from ui.class_parts import BIG_BUTTONS
 from ui.class_pupil import name_form, pupil_page
-from ui.class_teacher import teacher_page
+from ui.class_teacher import kept_secret, teacher_page
 from ui.echo import plain
 
 
@@ -65,6 +65,8 @@ def main() -> None:
         teacher_page(code, params["teacher"])
     elif params.get("pupil"):
         pupil_page(code, params["pupil"])
+    elif (kept := kept_secret(code)) is not None:
+        teacher_page(code, kept)  # the secret left the address bar; this browser keeps it
     else:
         try:
             info = classes.load(code)

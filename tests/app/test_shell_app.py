@@ -154,11 +154,12 @@ def test_a_link_with_present_1_opens_any_page_in_present_mode(start: Callable[..
 
 
 def test_a_class_started_in_present_mode_keeps_present_1_in_the_teachers_link(start: Callable[..., AppTest]) -> None:
-    # the projector's link (/class?present=1): starting the class adds the code and the secret to it
+    # the projector's link (/class?present=1): starting the class adds the code to it (the secret
+    # is kept by the browser, out of the address bar the room can read)
     at = start("views/class_mode.py", present="1")
     at.button(key="cl_start").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    assert at.query_params["present"] == "1" and at.query_params["class"] and at.query_params["teacher"]
+    assert at.query_params["present"] == "1" and at.query_params["class"] and "teacher" not in at.query_params
     assert at.session_state["projector"] is True and _present_style(at)
     assert any('data-testid="cl-qr"' in h.value for h in at.html)
 

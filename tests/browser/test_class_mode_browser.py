@@ -33,6 +33,10 @@ def _query(page: Any) -> dict[str, str]:
     return {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
 
 
+def _query_of(link: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlparse(link).query).items()}
+
+
 def _join(page: Any, name: str, click_and_wait: Any) -> None:
     page.get_by_label("Your first name").fill(name)
     click_and_wait(page, page.get_by_role("button", name="Join"))
@@ -54,12 +58,22 @@ def test_teacher_and_three_pupils(browser: Any, app_url: str, open_page: Any, go
     with open_page(app_url, 1920, 1080) as teacher:
         goto(teacher, "/class?present=1")
         click_and_wait(teacher, teacher.get_by_role("button", name="Start a class"))
-        teacher.wait_for_function("() => location.search.includes('teacher=')", timeout=LIVE_MS)
-        params = _query(teacher)
-        code, secret = params["class"], params["teacher"]
+        teacher.wait_for_function("() => location.search.includes('class=')", timeout=LIVE_MS)
+        code = _query(teacher)["class"]
         assert re.fullmatch(r"[A-Z2-9]{6}", code)
         teacher.get_by_text(f"Join code: {code}").wait_for()
         assert teacher.locator('[data-testid="cl-qr"]').count() == 1
+        # the secret is not in the address bar the room reads off the projector: the folded-away
+        # teacher's link has it, and after a reload this browser is still the teacher's
+        teacher.wait_for_function("() => !location.search.includes('teacher=')", timeout=LIVE_MS)
+        teacher.get_by_text("The teacher's link").click()
+        link = teacher.locator('[data-testid="stCode"]', has_text="teacher=").inner_text().strip()
+        secret = _query_of(link)["teacher"]
+        assert _query_of(link)["class"] == code
+        teacher.get_by_text("The teacher's link").click()
+        goto(teacher, f"/class?class={code}&present=1")
+        teacher.get_by_text(f"Join code: {code}").wait_for()
+        assert teacher.get_by_role("button", name="Ask this").count() == 1
         ARTIFACTS.joinpath("class").mkdir(exist_ok=True)
         screenshot(teacher, "class/projector-join-1920x1080")
 

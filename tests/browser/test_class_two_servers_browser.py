@@ -66,7 +66,7 @@ def test_a_class_on_two_servers_sharing_one_database(tmp_path: Path, start_serve
         teacher = outer.enter_context(open_page(server_a, 1920, 1080))
         goto(teacher, "/class?present=1")
         click_and_wait(teacher, teacher.get_by_role("button", name="Start a class"))
-        teacher.wait_for_function("() => location.search.includes('teacher=')", timeout=LIVE_MS)
+        teacher.wait_for_function("() => location.search.includes('class=')", timeout=LIVE_MS)
         code = _query(teacher)["class"]
         assert _query(teacher)["present"] == "1"
         teacher.get_by_text(f"Join code: {code}").wait_for()

@@ -50,10 +50,19 @@ def shown(at: AppTest) -> str:
 def test_a_teacher_starts_a_class_and_gets_a_code_and_a_qr_code() -> None:
     at = class_page()
     at.button(key="cl_start").click().run()
-    code, secret = at.query_params["class"], at.query_params["teacher"]
-    assert classes.check_teacher(code, secret).current == 0
+    code = at.query_params["class"]
     assert f"Join code: `{code}`" in text(at)
     assert any('data-testid="cl-qr"' in h.value for h in at.html)
+    # the secret is not in the address bar (a projector shows it to the room): the folded-away
+    # teacher's link gives it, and the browser keeps it (a cookie, set by the page's script)
+    assert "teacher" not in at.query_params
+    link = next(c.value for c in at.code if "teacher=" in c.value)
+    secret = link.split("teacher=")[1]
+    assert link.endswith(f"?class={code}&teacher={secret}")
+    assert classes.check_teacher(code, secret).current == 0
+    assert any(f"ec_teacher_{code}={secret};" in h.value and "<script>" in h.value for h in at.html)
+    at.run()  # a rerun without the secret in the link is still the teacher's page
+    assert f"Join code: `{code}`" in text(at) and at.button(key="cl_teacher_ask_exercise")
 
 
 def test_a_bad_code_and_an_unknown_code_get_a_clear_message() -> None:
