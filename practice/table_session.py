@@ -92,6 +92,7 @@ from store.db import StoreError
 LEVEL_LETTERS = {"b": "beginner", "c": "club", "e": "expert"}  # ?levels=cce: one letter per computer seat
 MEMO_LIMIT = 50_000  # computer decisions remembered before the memo starts again
 FINISHED_LIMIT = 200  # finished hands whose grades are kept for the game's chart
+REGRADE_WAIT = 2.0  # seconds the review waits for an earlier hand's grades worked out again after a reload
 GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
 SEED_LIMIT = 2**32
 
@@ -275,6 +276,8 @@ class PracticeTable:
         self._grades: dict[Any, tuple[review.GradedDecision, ...]] = {}
         # each finished hand's graded decisions, kept for the game's chart (the hand is the key)
         self.finished_grades: dict[HandState, tuple[review.GradedDecision, ...]] = {}
+        # earlier hands this page did not see played (a reload rebuilt them from the link), being graded
+        self._regrading: dict[HandState, list[Future[review.GradedDecision]]] = {}
         self._saved: set[tuple[int, int]] = set()
         self._hint: tuple[Any, coach.Hint] | None = None
         self._claim: tuple[Any, Action | None] | None = None  # (position key, the claim's next card)
@@ -475,6 +478,34 @@ class PracticeTable:
                     self.finished_grades.clear()
                 self.finished_grades[pos.hand] = self._grades[key]
         return self._grades[key]
+
+    def regrade_earlier(self, wait_s: float = REGRADE_WAIT) -> int:
+        """Grades for this game's earlier hands that have none kept (the page was reloaded and the
+        link rebuilt them): each of the learner's decisions graded in the background as it was when
+        played (the score at that hand's deal, this table), kept as the hand's jobs finish. Waits up
+        to ``wait_s`` for them; returns how many hands are still being graded."""
+        pos = self.position
+        rules = pos.session.rules
+        earlier = pos.game.history[:-1] if pos.hand.is_over else pos.game.history
+        scores = (0,) * len(pos.game.scores)
+        grader = self._grader if self._grader is not None else shared_grader()
+        for hand in earlier:
+            if hand not in self.finished_grades and hand not in self._regrading:
+                score = seat_score(rules, scores, LEARNER)
+                self._regrading[hand] = [grader.submit(self._grade, *d, LEARNER, score, self.table)
+                                         for d in review.learner_decisions(hand)]
+            scores = add_hand(scores, hand)
+        jobs = [job for hand_jobs in self._regrading.values() for job in hand_jobs]
+        if jobs and wait_s > 0:
+            wait(jobs, timeout=wait_s)
+        for hand, hand_jobs in list(self._regrading.items()):
+            if all(job.done() for job in hand_jobs):
+                del self._regrading[hand]
+                if all(not job.cancelled() and job.exception() is None for job in hand_jobs):
+                    if len(self.finished_grades) >= FINISHED_LIMIT:
+                        self.finished_grades.clear()
+                    self.finished_grades[hand] = tuple(job.result() for job in hand_jobs)
+        return len(self._regrading)
 
     @staticmethod
     def learner_score(pos: Position) -> review.SeatScore:

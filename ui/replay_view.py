@@ -412,7 +412,7 @@ def _on_chart_select(chart_key: str, step_key: str, open_key: str, last: int, pr
 
 
 def chance_chart(r: Replay, game: GameState, grades: tuple[GradedDecision, ...], prefix: str,
-                 kept: Mapping[HandState, tuple[GradedDecision, ...]] | None = None) -> None:
+                 kept: Mapping[HandState, tuple[GradedDecision, ...]] | None = None, regrading: bool = False) -> None:
     """The learner's side's chance of winning the game over its deals and decisions (this hand's,
     and the earlier hands' whose grades were ``kept``); clicking a decision's point moves the
     replay viewer to it (to that hand, for an earlier one)."""
@@ -443,8 +443,10 @@ def chance_chart(r: Replay, game: GameState, grades: tuple[GradedDecision, ...],
              "earlier hand's circle opens that hand)."]
     missing = [c.hand for c, h in zip(earlier, earlier_hands, strict=True) if h.hand not in kept]
     if missing:
-        notes.append(f"Hand(s) {', '.join(map(str, missing))} show only their deal: their grades are not kept "
-                     "(played before the page was reloaded).")
+        notes.append(f"Hand(s) {', '.join(map(str, missing))} show only their deal for now: they were played "
+                     "before the page was reloaded"
+                     + (", and their decisions are being graded again: they appear at your next click."
+                        if regrading else "; their grades could not be worked out again."))
     if left_out:
         steps = ", ".join(str(g.step + 1) for g in left_out)
         notes.append(f"Left out (no engine figure: not graded or the only legal choice): step(s) {steps}.")
@@ -459,11 +461,13 @@ def _back_to_this_hand(prefix: str) -> None:
 
 def replay_section(hand: HandState, grades: tuple[GradedDecision, ...], prefix: str,
                    game: GameState | None = None,
-                   kept: Mapping[HandState, tuple[GradedDecision, ...]] | None = None) -> None:
+                   kept: Mapping[HandState, tuple[GradedDecision, ...]] | None = None,
+                   regrading: bool = False) -> None:
     """Under a finished hand's review: the replay viewer, "learn from your mistakes" and (given the
     ``game``) the side's chance of winning it over its hands, each behind a toggle (nothing is drawn
     until it is opened). ``grades`` are the page's (not graded again); ``kept`` the earlier hands'
-    grades, so the chart shows their decisions and the viewer can replay them."""
+    grades, so the chart shows their decisions and the viewer can replay them (``regrading``: some are
+    still being worked out again after a reload)."""
     r = replay(hand, grades)
     if st.toggle(REPLAY_LABEL, key=f"{prefix}replay_open"):
         shown = st.session_state.get(f"{prefix}replay_shown")
@@ -480,7 +484,7 @@ def replay_section(hand: HandState, grades: tuple[GradedDecision, ...], prefix: 
     if costliest(grades) and st.toggle(MISTAKES_LABEL, key=f"{prefix}mistakes_open"):
         mistakes_view(r, grades, prefix)
     if game is not None and deal_chance(game) is not None and st.toggle(CHANCE_LABEL, key=f"{prefix}chances_open"):
-        chance_chart(r, game, grades, prefix, kept)
+        chance_chart(r, game, grades, prefix, kept, regrading)
 
 
 __all__ = ["chance_chart", "chance_figure", "felt", "jump_to_earlier", "jump_to_selected", "selected_earlier",

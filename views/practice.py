@@ -269,7 +269,9 @@ def _review(table: PracticeTable) -> None:
             f"{dealt_hands_html(hand)}{tricks}"
             f"{grades_html(graded, 'South') if graded else ''}"
             f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div></div>')
-    replay_section(hand, graded, practice_key(""), pos.game, table.finished_grades)  # step through the hand; retry the costliest decisions
+    regrading = table.regrade_earlier(wait_s=0.0)  # after a reload: the earlier hands' grades, in the background
+    replay_section(hand, graded, practice_key(""), pos.game, table.finished_grades,  # step through the hand; retry the costliest decisions
+                   regrading=regrading > 0)
     if st.toggle("What would the expert have done in your seat?", key=practice_key("expert")):
         with st.spinner("The expert replays your seat…"):
             cmp = table.expert_in_your_seat()

@@ -550,3 +550,27 @@ def test_each_finished_hands_grades_are_kept_for_the_games_chart(worker: ThreadP
         mine = [i for i, (seat, _) in enumerate(hand.history) if seat == 0]
         assert [g.step for g in table.finished_grades[hand]] == mine
         assert all(g.before.history == hand.history[:g.step] for g in table.finished_grades[hand])
+
+
+def test_after_a_reload_the_earlier_hands_are_graded_again_as_they_were_played(
+        worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    table = _table(random_players, worker, grader)
+    for _ in range(3):
+        _finish_hand(table)
+        assert table.position.waiting is Waiting.NEXT_HAND  # a game to 10 is not over in 3 hands
+        table.next_hand()
+    table.act(table.position.legal[0])  # the 4th hand under way
+    table.grades()
+    played = dict(table.finished_grades)
+    earlier = list(table.position.game.history)
+    assert list(played) == earlier and len(earlier) == 3
+    mine = sum(1 for h in earlier for seat, _ in h.history if seat == 0)  # the learner (South) is seat 0
+    scores_then = grader.scores[:mine]  # the score each earlier decision was graded at, in play
+
+    again = FakeGrader()
+    reloaded = _from(random_players, table.link_params(), worker, again)
+    assert list(reloaded.position.game.history) == earlier and reloaded.finished_grades == {}
+    assert reloaded.regrade_earlier(wait_s=30.0) == 0  # nothing left to grade
+    assert reloaded.finished_grades == played  # the same decisions, the same grades
+    assert again.scores == scores_then  # each graded at its own hand's score, not the 4th hand's
+    assert reloaded.regrade_earlier(wait_s=0.0) == 0 and len(again.scores) == mine  # graded once
