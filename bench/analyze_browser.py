@@ -35,6 +35,7 @@ from bench.browser import (
     goto,
     new_page,
     streamlit_process,
+    type_hand,
     wait_idle,
 )
 from engine.core.cards import make_deck
@@ -64,12 +65,7 @@ def hands(count: int, seed: int) -> list[tuple[str, str]]:
 
 def time_answer(page: Any, hand: str, upcard: str) -> float:
     """Type the hand (Enter), then the upcard; seconds from the upcard's Enter to the answer drawn."""
-    box = page.get_by_role("textbox", name="Your hand")
-    box.fill(hand)
-    box.press("Enter")
-    wait_idle(page)
-    up = page.get_by_role("textbox", name="Upcard", exact=True)
-    up.fill(upcard)
+    up = type_hand(page, hand, upcard)
     page.evaluate("window.__ecEnterAt = null")
     up.evaluate("el => el.addEventListener('keydown', () => { window.__ecEnterAt = performance.now(); }, {once: true})")
     up.press("Enter")

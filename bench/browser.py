@@ -243,6 +243,18 @@ def screenshot(page: Any, name: str) -> Path:
     return path
 
 
+def type_hand(page: Any, hand: str, upcard: str) -> Any:
+    """On the Analyze page, as a user types: the hand, Enter (which commits that box), then the
+    upcard. Returns the upcard's box, for the caller to press its Enter (and time the answer)."""
+    box = page.get_by_role("textbox", name="Your hand")
+    box.fill(hand)
+    box.press("Enter")
+    wait_idle(page)
+    up = page.get_by_role("textbox", name="Upcard", exact=True)
+    up.fill(upcard)
+    return up
+
+
 # The learner's enabled choices at the practice table: a bid, a card to play or a card to discard.
 CONTROLS = ('[class*="st-key-practice_bid_"] button:not([disabled]), '
             '[class*="st-key-practice_play-"] button:not([disabled]), '
@@ -252,5 +264,5 @@ CONTROLS = ('[class*="st-key-practice_bid_"] button:not([disabled]), '
 __all__ = [
     "ARTIFACTS", "CHROMIUM", "CHROMIUM_ARGS", "CONTROLS", "IDLE_CHECK", "IDLE_TIMEOUT_MS", "ROOT", "RUN_COUNTER",
     "STARTUP_TIMEOUT_S", "RunWatch", "ServerFailed", "click_and_wait", "finished_run", "free_port", "goto",
-    "goto_all", "healthy", "new_page", "screenshot", "streamlit_process", "wait_idle",
+    "goto_all", "healthy", "new_page", "screenshot", "streamlit_process", "type_hand", "wait_idle",
 ]

@@ -14,17 +14,14 @@ from typing import Any
 
 import pytest
 
+from bench.browser import type_hand
+
 pytestmark = pytest.mark.browser
 
 
 def ask(page: Any, wait_idle: Any, hand: str, upcard: str) -> float:
     """Type the hand and the upcard as a user would (Enter commits each box); seconds to the answer."""
-    box = page.get_by_role("textbox", name="Your hand")
-    box.fill(hand)
-    box.press("Enter")
-    wait_idle(page)
-    up = page.get_by_role("textbox", name="Upcard", exact=True)
-    up.fill(upcard)
+    up = type_hand(page, hand, upcard)
     start = time.perf_counter()
     up.press("Enter")
     wait_idle(page)
