@@ -35,6 +35,19 @@ PAGE = "views/practice.py"
 SEED_WITH_A_BLUNDER = 2  # the learner's first legal choice at every turn blunders at step 2 (the dealer's discard)
 
 
+def _play_to_the_end(at: AppTest) -> None:
+    """The learner makes the first legal choice each turn until the hand is over."""
+    for _ in range(40):
+        assert not at.exception, [e.value for e in at.exception]
+        if any(b.key in ("practice_next_hand", "practice_new_game_end") for b in at.button):
+            return
+        choices = [b for b in at.button if b.key and not b.disabled
+                   and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))]
+        assert choices, [b.key for b in at.button]
+        choices[0].click().run()
+    raise AssertionError("the hand did not finish in 40 clicks")
+
+
 def _finished_hand(seed: int) -> AppTest:
     """The page with one hand played to its end, the learner making the first legal choice each turn."""
     at = AppTest.from_file(APP, default_timeout=120)
@@ -42,15 +55,8 @@ def _finished_hand(seed: int) -> AppTest:
     at.session_state["practice_play_forced"] = False
     at.query_params["deal"] = encode(DealCode(Rules(), seed=seed))
     at.run()
-    for _ in range(40):
-        assert not at.exception, [e.value for e in at.exception]
-        if any(b.key in ("practice_next_hand", "practice_new_game_end") for b in at.button):
-            return at
-        choices = [b for b in at.button if b.key and not b.disabled
-                   and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))]
-        assert choices, [b.key for b in at.button]
-        choices[0].click().run()
-    raise AssertionError("the hand did not finish in 40 clicks")
+    _play_to_the_end(at)
+    return at
 
 
 def _table(at: AppTest) -> PracticeTable:
@@ -213,16 +219,6 @@ def test_the_chart_puts_earlier_deals_first_and_only_decisions_carry_a_step() ->
     assert deals.customdata is None  # a deal's point moves nothing
 
 
-def _play_to_the_end(at: AppTest) -> None:
-    for _ in range(40):
-        assert not at.exception, [e.value for e in at.exception]
-        if any(b.key in ("practice_next_hand", "practice_new_game_end") for b in at.button):
-            return
-        choices = [b for b in at.button if b.key and not b.disabled
-                   and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))]
-        assert choices, [b.key for b in at.button]
-        choices[0].click().run()
-    raise AssertionError("the hand did not finish in 40 clicks")
 
 
 def test_the_chart_shows_the_earlier_hands_decisions_and_a_click_opens_that_hand(db: Path) -> None:
