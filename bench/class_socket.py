@@ -58,6 +58,8 @@ class SocketPupil:
         self.texts: list[tuple[float, str]] = []  # (when, text) of every markdown and alert received
         self.timers: dict[str, tuple[float, float]] = {}  # fragment id -> (interval s, next tick, monotonic)
         self.pending_since: float | None = None
+        self.full_runs = 0  # the script runs the server started for this page: whole-page runs
+        self.fragment_runs = 0  # and fragment runs
         self.seen: dict[str, float] = {}
         self.taps: list[list[float]] = []
         self.changed = asyncio.Event()
@@ -83,7 +85,10 @@ class SocketPupil:
         msg = ForwardMsg()
         msg.ParseFromString(data)
         kind = msg.WhichOneof("type")
-        if kind == "new_session" and not msg.metadata.run.fragment_ids:
+        if kind == "new_session" and msg.metadata.run.fragment_ids:
+            self.fragment_runs += 1
+        elif kind == "new_session":
+            self.full_runs += 1
             self.timers.clear()  # a full run: the browser drops every timer, the run sets them again
         elif kind == "script_finished":
             self.pending_since = None
@@ -103,8 +108,8 @@ class SocketPupil:
         kind = element.WhichOneof("type")
         if kind in ("button", "text_input"):
             body = getattr(element, kind)
-            self.widgets[_key(body.id) or body.label] = (body.id, fragment)
             key = _key(body.id)
+            self.widgets[key or body.label] = (body.id, fragment)
             self.labels[key] = body.label
             if key.startswith("cl_q") and "-" in key:  # a card of question N: cl_q{N}-{card}
                 self.seen.setdefault(key[4:].split("-", 1)[0], _now_ms())
@@ -162,17 +167,17 @@ class SocketPupil:
         says the answer is saved."""
         prefix = f"cl_q{number}-"
         keys = sorted(k for k in self.widgets if k.startswith(prefix))
-        widget, fragment = self.widgets[prefix + card if card else keys[rng.randrange(len(keys))]]
-        at = _now_ms()
-        self.taps.append([number, at])
-        await self._send(fragment, widgets=[(widget, "trigger_value", True)])
-        await self.wait_for(lambda: self.text_since("You can change it until the reveal", at), timeout)
+        await self._press(number, prefix + card if card else keys[rng.randrange(len(keys))], timeout)
 
     async def choose(self, number: int, words: str, timeout: float) -> None:
         """Tap the choice button labelled ``words`` on question ``number`` and wait until the page
         says the answer is saved."""
         prefix = f"cl_choice_{number}_"
         key = next(k for k, label in self.labels.items() if k.startswith(prefix) and label == words)
+        await self._press(number, key, timeout)
+
+    async def _press(self, number: int, key: str, timeout: float) -> None:
+        """Press the button ``key`` (an answer to question ``number``), as a tap on it sends."""
         widget, fragment = self.widgets[key]
         at = _now_ms()
         self.taps.append([number, at])

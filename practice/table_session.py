@@ -474,10 +474,14 @@ class PracticeTable:
             self._grades[key] = tuple(done.get(d) or self._grade(*d, LEARNER, score, self.table)
                                       for d in review.learner_decisions(pos.hand))
             if pos.hand.is_over:
-                if len(self.finished_grades) >= FINISHED_LIMIT:
-                    self.finished_grades.clear()
-                self.finished_grades[pos.hand] = self._grades[key]
+                self._keep_finished(pos.hand, self._grades[key])
         return self._grades[key]
+
+    def _keep_finished(self, hand: HandState, grades: tuple[review.GradedDecision, ...]) -> None:
+        """Keep a finished hand's grades for the game's chart (at most FINISHED_LIMIT hands)."""
+        if len(self.finished_grades) >= FINISHED_LIMIT:
+            self.finished_grades.clear()
+        self.finished_grades[hand] = grades
 
     def regrade_earlier(self, wait_s: float = REGRADE_WAIT) -> int:
         """Grades for this game's earlier hands that have none kept (the page was reloaded and the
@@ -502,9 +506,7 @@ class PracticeTable:
             if all(job.done() for job in hand_jobs):
                 del self._regrading[hand]
                 if all(not job.cancelled() and job.exception() is None for job in hand_jobs):
-                    if len(self.finished_grades) >= FINISHED_LIMIT:
-                        self.finished_grades.clear()
-                    self.finished_grades[hand] = tuple(job.result() for job in hand_jobs)
+                    self._keep_finished(hand, tuple(job.result() for job in hand_jobs))
         return len(self._regrading)
 
     @staticmethod

@@ -35,27 +35,6 @@ pytestmark = pytest.mark.browser
 WAIT_S = 30.0
 
 
-class CountingPupil(SocketPupil):
-    """Counts the runs the server starts for this page: whole-page runs and fragment runs."""
-
-    def __init__(self, url: str, query: str) -> None:
-        super().__init__(url, query)
-        self.full_runs = 0
-        self.fragment_runs = 0
-
-    def _read(self, data: bytes) -> None:
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-        msg = ForwardMsg()
-        msg.ParseFromString(data)
-        if msg.WhichOneof("type") == "new_session":
-            if msg.metadata.run.fragment_ids:
-                self.fragment_runs += 1
-            else:
-                self.full_runs += 1
-        super()._read(data)
-
-
 def _trump(body: str) -> str:
     """The trump's letter, from the question's own JSON (its ``trump`` field)."""
     return str(json.loads(body)["trump"])
@@ -69,7 +48,7 @@ def _verdict(pupil: SocketPupil) -> str | None:
 
 async def _class(url: str, db: Path, bowers: Callable[[str], tuple[str, str]]) -> dict[str, Any]:
     code, secret = classes.start_class(path=db)
-    ann, bob = CountingPupil(url, f"class={code}"), CountingPupil(url, f"class={code}")
+    ann, bob = SocketPupil(url, f"class={code}"), SocketPupil(url, f"class={code}")
     async with ann.connected(), bob.connected():
         await ann.join("Ann", WAIT_S)
         await bob.join("Bob", WAIT_S)
