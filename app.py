@@ -27,6 +27,7 @@ def main() -> None:
             st.Page("views/analyze.py", title="Analyze", icon=":material/search:"),
             st.Page("views/charts.py", title="Charts", icon=":material/grid_on:"),
             st.Page("views/practice.py", title="Practice", icon=":material/playing_cards:"),
+            st.Page("views/review.py", title="Review", icon=":material/replay:"),
             st.Page("views/rules.py", title="Rules", icon=":material/menu_book:"),
             st.Page("views/class_mode.py", title="Class", icon=":material/groups:", url_path="class"),
         ]

@@ -7,7 +7,7 @@ alternatives, valued the way the Expert values a card.
 Hands (standard rules, or ``--preset``) are bid by the sound model and played by the club player. At every
 decision of the chosen kind, every legal card is valued on ``--samples`` deals of the unseen
 cards drawn to fit what that seat has seen (``engine.analysis.sampler``), each solved
-open-handed (``engine.search.expert.action_values``), the same deals for every card. Prints the mean
+open-handed (``engine.search.seat_values.action_values``), the same deals for every card. Prints the mean
 of each alternative's value minus the club player's card, with a 95% interval:
 
 - ``lead``: a defender leads a low singleton "so you can trump that suit later" (against a
@@ -43,7 +43,7 @@ from engine.core.stats import mean_interval
 from engine.core.view import SeatView
 from engine.players.club import ClubPlayer
 from engine.players.tracking import Table, read_table
-from engine.search.expert import action_values
+from engine.search.seat_values import action_values
 
 SINGLETON = "a low singleton"  # the club player's reasons (engine/players/club.py)
 CANNOT_WIN = "cannot win"

@@ -7,7 +7,7 @@ card the Expert's valuation would choose, grouped by the club player's own reaso
 Hands (standard rules, or ``--preset``) are bid by the sound model and played by the club
 player. At every card with a choice, each legal card is valued on ``--samples`` deals of the
 unseen cards drawn to fit what that seat has seen (``engine.analysis.sampler``), each solved
-open-handed (``engine.search.expert.action_values``). The deals are split in two halves: the card
+open-handed (``engine.search.seat_values.action_values``). The deals are split in two halves: the card
 that is best on one half is scored on the other, minus the club player's card there, and the
 two ways round are averaged. Choosing and scoring on different deals keeps the figure honest:
 "the best card's value minus the club player's" on the same deals is biased upwards (the
@@ -45,7 +45,7 @@ from engine.core.stats import mean_interval
 from engine.core.view import SeatView
 from engine.players.club import ClubPlayer
 from engine.players.tracking import read_table
-from engine.search.expert import action_values
+from engine.search.seat_values import action_values
 
 _CARD = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[♣♦♥♠]|Joker|joker")
 _SUIT = re.compile(r"\b(" + "|".join(s.noun[:-1] for s in Suit) + r")s?\b")

@@ -1,10 +1,17 @@
 """Coaching: the hint at a decision, and what the expert would have done in the learner's seat.
 
-A hint sees only what the learner sees (``view_of``). Bids are advised by the
-analyzer when it is installed (``engine.analysis.bidding``, the same analysis, at the
-same game score, that grades the bid), otherwise by the club player, and the hint says
-whose advice it is. Plays, discards and the choice to defend alone (graded by the solver,
-not the analyzer) are advised by the strongest installed player (expert, else club).
+A hint sees only what the learner sees (``view_of``), and it reads the very figures the review
+grades by, so following the hint is never graded worse than "best":
+
+- bids: the analyzer (``practice.review.view_robust``, the same analysis, at the same game score
+  and against the same table, that grades the bid); the club player's when the analyzer has no
+  analysis for the decision, and the hint says whose advice it is;
+- plays, discards and the choice to defend alone: the seat's own valuation
+  (``engine.search.seat_values.judged``, the one the review grades with).
+
+Each hint says why in Euchre words (``reason``); the figures behind it are a second line
+(``figures``). "What the expert would have done" is the same advice at each of the learner's
+decisions (``CoachPlayer``), and the hand played again from the deal with it in the learner's seat.
 """
 
 from __future__ import annotations
@@ -12,27 +19,35 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from engine.analysis.explain import explain
+from engine.analysis.card_reasons import choice_reason
+from engine.analysis.robust import DESCRIBED
+from engine.analysis.sampler import BIDDING_PHASES
 from engine.analysis.styles import DEFAULT_STYLE
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.game import new_game, sides
-from engine.core.hand import HandState, Phase, from_cards
-from engine.core.view import view_of
+from engine.core.hand import HandState, from_cards
+from engine.core.view import SeatView, view_of
+from engine.players.base import Decision
+from engine.players.club import ClubPlayer
+from engine.players.evaluate import Score
 from engine.search.registry import told_the_score
-from practice.review import SeatScore, bid_analysis, learner_decisions
-from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out
+from engine.search.seat_values import judged
+from practice.review import SeatScore, bid_reason, learner_decisions, view_robust
+from practice.session import LEARNER, Decider, Memo, PlayerFactory, Session, default_players, play_out
 from practice.table import join_reason
 
-BID_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME)  # the analyzer's; defending alone is not a bid it values
-_TITLES = {"beginner": "Beginner player", "club": "Club player", "expert": "Expert player"}
+COACH = "coach"  # the level name of the advice in the learner's seat when the hand is played again
+EXPERT_ADVICE = "Expert player's advice"
+CLUB_ADVICE = "Club player's advice"
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
     action: Action
-    reason: str
-    source: str  # whose advice: "Club player's advice", "Analyzer", ...
+    reason: str  # why, in Euchre words
+    source: str  # whose advice: "Expert player's advice", "Analyzer", ...
+    figures: str = ""  # the numbers behind it, for a second line
 
     def __str__(self) -> str:
         """'Expert player's advice: play KD: the only legal choice.' (one sentence, however the
@@ -40,40 +55,63 @@ class Hint:
         return f"{self.source}: {join_reason(str(self.action), self.reason)}"
 
 
-def _hint_rng(session: Session, hand: HandState) -> random.Random:
-    return random.Random(f"hint:{session.seed}:{hand.dealer}:{hand.dealt}:{len(hand.history)}")
+def _choice_name(action: Action) -> str:
+    return action.card.short if action.card is not None else str(action)
 
 
-def _analyzer_hint(hand: HandState, seat: int, score: SeatScore | None, table: str) -> Hint | None:
-    analysis = bid_analysis(hand, seat, score, table)
-    if analysis is None:
-        return None
-    try:
-        lines = explain(view_of(hand, seat), analysis, score, table)
-    except EuchreError:
-        lines = []
-    reason = " ".join(lines[:2]) if lines else f"the best expected points of the {len(analysis.options)} choices"
-    return Hint(analysis.recommendation, reason, "Analyzer")
+def advise(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_STYLE) -> Hint:
+    """The advice for the seat to act at ``view`` (its own seat): see the module docstring."""
+    if not view.legal or view.to_act != view.seat:
+        raise EuchreError("a hint is for your own turn")
+    if len(view.legal) == 1:
+        return Hint(view.legal[0], "the only legal choice", EXPERT_ADVICE)
+    if view.phase in BIDDING_PHASES:
+        robust = view_robust(view, score, table)
+        if robust is None:
+            club = ClubPlayer().decide(view, random.Random(0))
+            return Hint(club.action, club.reason, CLUB_ADVICE)
+        a = robust.analysis
+        reason = bid_reason(view, robust, score, table) or \
+            f"the best expected points of the {len(a.options)} choices"
+        realistic = a.option(a.recommendation).realistic
+        figures = f"{realistic.ev:+.2f} points a hand on average against {DESCRIBED[robust.drive]} ({a.n} deals)"
+        if a.runner_up is not None:
+            figures += f"; {a.margin:.2f} ahead of {_choice_name(a.runner_up)}"
+        return Hint(a.recommendation, reason, "Analyzer", figures)
+    values = judged(view)
+    best = values.of(values.best)
+    assert best is not None
+    figures = f"{best.points:+.2f} points for your side on average over {values.deals} layouts of the hidden cards"
+    nxt = next((c for c in values.ranked if c.action != values.best), None)
+    if nxt is not None:
+        close = " (too close to call)" if nxt.tied else ""
+        figures += f"; next best {_choice_name(nxt.action)}, {nxt.loss:.2f} ± {nxt.spread:.2f} behind{close}"
+    return Hint(values.best, choice_reason(view, values.best), EXPERT_ADVICE, figures)
 
 
-def hint(
-    session: Session, hand: HandState, seat: int = LEARNER, players: PlayerFactory = default_players,
-    score: SeatScore | None = None, table: str = DEFAULT_STYLE,
-) -> Hint:
+def hint(hand: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_STYLE) -> Hint:
     """The recommended action for ``seat`` now and a one-line reason. ``score`` (the game score
     the hand was dealt at, ``seat``'s side first) ranks bids by the chance of winning, as the
     review's grade and the analyzer do; ``table`` is the table whose best response it advises."""
     if hand.to_act != seat:
         raise EuchreError("a hint is for your own turn")
-    if hand.phase in BID_PHASES:
-        advice = _analyzer_hint(hand, seat, score, table)
-        if advice is not None:
-            return advice
-        level = "club"
-    else:
-        level = "expert"
-    decision = players(level).decide(view_of(hand, seat), _hint_rng(session, hand))
-    return Hint(decision.action, decision.reason, f"{_TITLES[level]}'s advice")
+    return advise(view_of(hand, seat), score, table)
+
+
+@dataclass(frozen=True, slots=True)
+class CoachPlayer:
+    """A player that decides as the hints advise (``advise``), at the game score it is told."""
+
+    table: str = DEFAULT_STYLE
+    score: Score | None = None
+
+    def with_score(self, score: Score | None) -> CoachPlayer:
+        return replace(self, score=score)
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        score = None if self.score is None else (self.score.ours, self.score.theirs)
+        advice = advise(view, score, self.table)
+        return Decision(advice.action, advice.reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,22 +126,26 @@ class ExpertComparison:
 def expert_in_your_seat(
     session: Session, game_number: int, hand_number: int, hand: HandState,
     players: PlayerFactory = default_players, memo: Memo | None = None, scores: tuple[int, ...] | None = None,
+    table: str = DEFAULT_STYLE,
 ) -> ExpertComparison:
-    """At each of your decisions, what the expert would have chosen; and the whole hand played
-    again from the deal with the expert in your seat (the others keep their levels and seeds).
-    ``scores`` (per side, when the hand was dealt) is the game score everyone is told, as in
-    the hand itself; 0-0 when not given."""
-    level = "expert"
+    """At each of your decisions, what the expert would have chosen (the hint's advice, from your
+    seat's view); and the whole hand played again from the deal with that advice in your seat
+    (the others keep their levels and seeds). ``scores`` (per side, when the hand was dealt) is
+    the game score everyone is told, as in the hand itself; 0-0 when not given."""
     scores = scores if scores is not None else (0,) * sides(session.rules)
-    player = told_the_score(players(level), session.rules, scores, LEARNER)
+    coach = told_the_score(CoachPlayer(table), session.rules, scores, LEARNER)
     choices = []
     for step, before, action in learner_decisions(hand, LEARNER):
-        decision = player.decide(view_of(before, LEARNER), _hint_rng(session, before))
+        decision = coach.decide(view_of(before, LEARNER), random.Random(0))
         choices.append((step, action, decision.action, decision.reason))
     opening = from_cards(hand.rules, hand.dealer, hand.dealt, hand.upcard, hand.kitty)
     game = new_game(session.rules, session.seed)
     game = replace(game, hand=opening, dealer=hand.dealer, game_number=game_number, hand_number=hand_number,
                    scores=scores)
-    levels = (level,) + session.levels[1:]
-    again = play_out(session, game, levels, players, memo)
-    return ExpertComparison(level, tuple(choices), again, hand.points[LEARNER], again.points[LEARNER])
+
+    def seat_players(level: str) -> Decider:
+        return CoachPlayer(table) if level == COACH else players(level)
+
+    levels = (COACH,) + session.levels[1:]
+    again = play_out(session, game, levels, seat_players, memo)
+    return ExpertComparison("expert", tuple(choices), again, hand.points[LEARNER], again.points[LEARNER])

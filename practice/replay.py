@@ -1,10 +1,9 @@
-"""Replaying a finished hand step by step, like a chess game, and retrying the learner's
-costliest decisions ("learn from your mistakes").
+"""Replaying a finished hand step by step, like a chess game, and choosing the learner's costliest
+decisions to learn from ("learn from your mistakes": ``practice.deck`` asks them again).
 
 Everything here is pure (no Streamlit): the steps are replayed from the deal with the engine,
 described by ``engine.core.narration.describe``, and the learner's decisions carry the grades the page
-already has (``practice.review.grade_hand``); nothing is graded a second time. A retried choice
-is judged by the values its grade was computed from (``GradedDecision.values``).
+already has (``practice.review.grade_hand``); nothing is graded a second time.
 
 >>> from engine.core.cards import parse_card, parse_cards
 >>> from engine.core.hand import from_cards
@@ -29,11 +28,10 @@ from engine.core.game import GameState, seat_score, side_of, side_points
 from engine.core.hand import HandState, Phase, from_cards
 from engine.core.narration import describe
 from engine.core.rules import Rules
-from practice.review import LEARNER, POINTS, SOLVER_SOURCE, WIN_CHANCE, GradedDecision, grade_for
+from practice.review import LEARNER, POINTS, WIN_CHANCE, GradedDecision
 
 COSTLY = ("mistake", "blunder")  # the grades "learn from your mistakes" lists first
 MILD = "inaccuracy"  # listed only when the hand has nothing worse
-NOT_A_MISTAKE = ("best", "good")  # a retried choice graded so ends the retry
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,42 +109,6 @@ def costliest(grades: tuple[GradedDecision, ...]) -> tuple[GradedDecision, ...]:
     return tuple(sorted(worst, key=lambda g: (-points_lost(g), g.step)))
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """A retried choice judged by its decision's values."""
-
-    action: Action
-    grade: str | None  # None: the grade has no value for this choice
-    loss: float  # against the best choice, in the grade's unit
-    unit: str
-    original: bool  # the choice made in the hand
-
-    @property
-    def is_mistake(self) -> bool:
-        """An inaccuracy or worse (what the retry is for); False when it cannot be judged."""
-        return self.grade is not None and self.grade not in NOT_A_MISTAKE
-
-    def lost_text(self) -> str:
-        """The loss as the review words it: "0.40 points" or "3.1% chance of winning"."""
-        if self.unit == WIN_CHANCE:
-            return f"{100 * self.loss:.1f}% chance of winning"
-        return f"{self.loss:.2f} points"
-
-
-def retry(g: GradedDecision, choice: Action) -> Verdict:
-    """Judge ``choice`` in ``g``'s position by the values ``g`` was graded with: best minus the
-    choice's value is the loss, graded by ``grade_for`` (in points). The choice made in the hand
-    keeps its own grade (which may include the analyzer's too-close-to-call allowance)."""
-    if choice == g.action:
-        return Verdict(choice, g.grade, g.loss, g.unit, True)
-    values = dict(g.values)
-    if choice not in values or not values:
-        return Verdict(choice, None, 0.0, g.unit, False)
-    loss = max(0.0, max(values.values()) - values[choice])
-    scale = (point_value(g.before.rules) or 1.0) if g.unit == WIN_CHANCE else 1.0
-    return Verdict(choice, grade_for(loss / scale), loss, g.unit, False)
-
-
 # ---- the side's chance of winning over the game -----------------------------------------------
 
 
@@ -190,7 +152,7 @@ def win_chances(game: GameState, seat: int = LEARNER) -> tuple[Chance, ...]:
 
 
 # the engine figure behind a decision's chance of winning the game
-SOLVED = "solver"  # a card (or discard, or defend-alone choice): the double-dummy result of the hand after it
+SOLVED = "solver"  # a card (or discard, or defend-alone choice): this deal's result, every card face up (hindsight)
 ANALYZED = "analyzer"  # a bid ranked by the chance of winning: the deal's chance plus the bid's change in it
 AT_DEAL = "deal"  # a bid valued in points: no figure per bid; the chance at the deal, unchanged
 
@@ -226,9 +188,10 @@ def decision_chances(game: GameState, grades: tuple[GradedDecision, ...],
     """The side's chance of winning the game after each of ``seat``'s graded decisions of ``game``'s
     current hand, in order, from the figures the grades already hold (nothing is computed again):
 
-    - a card, a discard or the defend-alone choice graded by the solver: its value is the side's
-      net points for the hand, the rest played double-dummy; the hand's points go to the side that
-      scores them and the win table gives the chance at that score, the next hand dealt;
+    - a card, a discard or the defend-alone choice: the side's net points for this very deal with
+      every card face up from there on (``GradedDecision.hindsight``: the game's own course, not
+      the grade); the hand's points go to the side that scores them and the win table gives the
+      chance at that score, the next hand dealt;
     - a bid graded by the chance of winning: the chance at the deal plus the bid's change in it;
     - a bid graded in points: the chance at the deal, unchanged (``AT_DEAL``: no figure per bid).
 
@@ -251,8 +214,11 @@ def hand_decision_chances(rules: Rules, hand: HandState, start: Chance, grades: 
         if g.grade is None or g.action not in values:
             continue
         value = values[g.action]
-        if g.source == SOLVER_SOURCE and g.before.phase in (Phase.PLAY, Phase.DISCARD, Phase.DEFEND):
-            net = round(value)
+        face_up = dict(g.hindsight)
+        if g.before.phase in (Phase.PLAY, Phase.DISCARD, Phase.DEFEND):
+            if g.action not in face_up:
+                continue
+            net = round(face_up[g.action])
             us, them = start.us + max(net, 0), start.them + max(-net, 0)
             chance = win_chance(rules, us, them, us_next)
             if chance is not None:
@@ -265,4 +231,4 @@ def hand_decision_chances(rules: Rules, hand: HandState, start: Chance, grades: 
     return tuple(out)
 
 
-__all__ = ["ANALYZED", "AT_DEAL", "Chance", "DecisionChance", "SOLVED", "deal_chance", "decision_chances", "hand_decision_chances", "win_chances", "Replay", "Step", "Verdict", "clamp", "costliest", "hand_id", "points_lost", "replay", "retry"]
+__all__ = ["ANALYZED", "AT_DEAL", "Chance", "DecisionChance", "SOLVED", "deal_chance", "decision_chances", "hand_decision_chances", "win_chances", "Replay", "Step", "clamp", "costliest", "hand_id", "points_lost", "replay"]

@@ -1,24 +1,29 @@
 """Reviewing a finished hand: the learner's facts and the grade of each of the learner's decisions.
 
-Grades are by points lost for the learner's side (own points minus the opponents'),
-against the best choice:
+Every grade uses only what the learner's seat could know. Grades are by points lost for the
+learner's side (own points minus the opponents'), against the best choice:
 
 - plays, the dealer's discard (or leaving the upcard) and the choice to defend alone: the
-  double-dummy solver (``engine.compiled.solver``), every card known, so "best" means best with
-  perfect knowledge. Before the solver can start, any other defend-alone declaration still
-  to come is made the club player's way, the same for every choice compared;
+  seat's own valuation (``engine.search.seat_values.judged``): ``JUDGE_DEALS`` deals of the
+  unseen cards that fit the learner's view and the auction, the same deals for every choice,
+  each played out with best play. A choice within the 95% interval of the best is a tie:
+  "good", never a mistake. The hint and "what the expert would have done" read the same
+  figures (``practice.coach``), so following the hint is graded "best". What the actual
+  layout gave, every card face up (``hindsight``), is kept as a second figure, never the grade;
 - bids (both rounds, and naming trump under the joker): the analyzer's value of each legal
   bid against the table the learner chose (``engine.analysis.robust``: by default the
   people table, the other tables valued too; a fixed number of sampled deals seeded from the
-  position). Two bids worth the same within the figures' uncertainty are a tie
+  learner's view). Two bids worth the same within the figures' uncertainty are a tie
   (``Analysis.too_close``, or less than its tie margin apart): the other is graded "good",
   never a mistake. Given the game score
   the analyzer ranks bids by the chance of winning the game, as its page does, and so
   does the grade: the chance lost is converted to points at what one point is worth at
   the start of the game (``wintable.point_value``, about 7.5% in a game to 10).
 
-Loss thresholds (points): best 0 (same points and tricks), good <= 0.25 (or only a
-trick fewer for the same points), inaccuracy <= 1, mistake <= 2, blunder more.
+Loss thresholds (points): best 0 (the best choice, or one worth exactly as much on every deal),
+good <= 0.25 or a tie, inaccuracy <= 1, mistake <= 2, blunder more. Each grade carries its reason
+in Euchre words (``reason``; ``engine.analysis.card_reasons`` for cards, the analyzer's
+explanation for bids).
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ from functools import lru_cache
 from typing import Any
 
 from engine.analysis.bidding import Analysis
+from engine.analysis.card_reasons import choice_reason, mistake_reason
+from engine.analysis.explain import explain
 from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
 from engine.analysis.sampler import BIDDING_PHASES
 from engine.analysis.styles import DEFAULT_STYLE
@@ -40,12 +47,18 @@ from engine.core.errors import EuchreError
 from engine.core.hand import HandState, Phase, from_cards
 from engine.core.scoring import hand_points
 from engine.core.seats import same_side
-from engine.core.view import view_of
+from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
+from engine.search.seat_values import ChoiceValue, judged
+from practice import skill
 from store.practice_log import HandRow
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
-SOLVER_SOURCE = "solver (all four hands face up)"
+COSTLY = ("mistake", "blunder")  # the grades that go into the learner's mistake deck
+RIGHT = ("best", "good")  # a choice graded so is a right answer
+SEAT_SOURCE = "your seat: {n} layouts of the hidden cards that fit what you saw and the bidding"
+HINDSIGHT_SOURCE = "with every card face up (this deal only)"
+SOLVER_SOURCE = SEAT_SOURCE  # the card grades' source (kept for the chart's basis)
 ANALYZER_SOURCE = "analyzer (expected points)"
 ANALYZER_WIN_SOURCE = "analyzer (chance of winning the game from {us}-{them})"
 POINTS = "points"
@@ -64,8 +77,14 @@ class GradedDecision:
     best: Action | None  # the better choice when there is one
     values: tuple[tuple[Action, float], ...]  # each legal choice -> the learner side's value, in ``unit``
     source: str  # what judged it, or why it was not graded
-    tricks_lost: int = 0  # tricks the side gives away against ``best`` (the tie-break when points are equal)
+    tricks_lost: float = 0.0  # tricks the side gives away against ``best`` (the tie-break when points are equal)
     unit: str = POINTS  # POINTS (net points this hand) or WIN_CHANCE (change in the chance of winning)
+    ties: tuple[Action, ...] = ()  # the choices worth the same as the best within the figures' uncertainty
+    spread: float = 0.0  # the half-width of the 95% interval of ``loss``
+    hindsight: tuple[tuple[Action, float], ...] = ()  # every card face up, this deal: net points (never the grade)
+    reason: str = ""  # why, in Euchre words: for a right choice why it is right, else why the best is better
+    top: Action | None = None  # the best choice (also when it is the one made)
+    choice_grades: tuple[tuple[Action, str], ...] = ()  # the grade every legal choice gets by these figures
 
     def lost_text(self) -> str:
         """The loss as the review shows it: "0.40 points" or "3.1% chance of winning"."""
@@ -73,11 +92,53 @@ class GradedDecision:
             return f"{100 * self.loss:.1f}% chance of winning"
         return f"{self.loss:.2f} points"
 
+    def grade_of(self, choice: Action) -> str | None:
+        """The grade ``choice`` gets by the same figures (None: no value for it): the best choice
+        "best", a tie "good", else by its loss. The retry and the mistake deck judge by this.
+        (A decision built without ``choice_grades`` is judged from ``values`` and ``ties``.)"""
+        if self.choice_grades:
+            return dict(self.choice_grades).get(choice)
+        values = dict(self.values)
+        if choice not in values:
+            return None
+        loss = max(values.values()) - values[choice]
+        if loss <= _EPS:
+            return "best"
+        if choice in self.ties:
+            return "good"
+        scale = (point_value(self.before.rules) or 1.0) if self.unit == WIN_CHANCE else 1.0
+        return grade_for(loss / scale)
 
-def grade_for(loss: float, tricks_lost: int = 0) -> str:
+    @property
+    def right_answers(self) -> tuple[Action, ...]:
+        """The choices graded best or good, in the order of the legal actions."""
+        return tuple(a for a in self.before.legal_actions() if self.grade_of(a) in RIGHT)
+
+    def hindsight_text(self) -> str:
+        """The face-up figure in words, or "" without one: "With every card face up (this deal only):
+        your card made +1 for your side; the Q♥ would have made +2."."""
+        if not self.hindsight:
+            return ""
+        face_up = dict(self.hindsight)
+        if self.action not in face_up:
+            return ""
+        top = max(face_up.values())
+        line = f"With every card face up (this deal only), your choice made {face_up[self.action]:+.0f} for your side"
+        if face_up[self.action] < top - _EPS:
+            better = [a for a, v in face_up.items() if v >= top - _EPS]
+            line += f"; {_names(better)} would have made {top:+.0f}"
+        return line + ". Luck of the layout, not the grade."
+
+
+def _names(actions: list[Action]) -> str:
+    words = [a.card.short if a.card is not None else str(a) for a in actions]
+    return " or ".join(words[:3]) + (" …" if len(words) > 3 else "")
+
+
+def grade_for(loss: float, tricks_lost: float = 0) -> str:
     """The grade word for a loss in points (and, for ties on points, tricks given away)."""
     if loss <= _EPS:
-        return "best" if tricks_lost <= 0 else "good"
+        return "best" if tricks_lost <= _EPS else "good"
     if loss <= 0.25 + _EPS:
         return "good"
     if loss <= 1 + _EPS:
@@ -113,21 +174,26 @@ SeatScore = tuple[int, int]  # (the seat's side, the best opponent side) when th
 
 
 @lru_cache(maxsize=256)
-def bid_robust(before: HandState, seat: int = LEARNER, score: SeatScore | None = None,
-               table: str = DEFAULT_STYLE) -> Robust | None:
-    """The analyzer's evaluation of ``seat``'s bidding decision in ``before`` against every
-    opponents' style, ``table`` driving, at the game ``score`` when one is given (None when
-    the decision is not a bid it analyses). Deterministic: the seed comes from the position,
-    and there is no time budget. The hint and the review read their figures from this one
+def view_robust(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_STYLE) -> Robust | None:
+    """The analyzer's evaluation of the seat's bidding decision at ``view`` against every opponents'
+    style, ``table`` driving, at the game ``score`` when one is given (None when the decision is
+    not a bid it analyses). Deterministic: the seed comes from the view (nothing hidden), and
+    there is no time budget. The hint and the review read their figures from this one
     computation."""
-    if before.phase not in BIDDING_PHASES or before.to_act != seat:
+    if view.phase not in BIDDING_PHASES or view.to_act != view.seat:
         return None
-    seed = f"bid-analysis:{before.dealer}:{before.dealt}:{before.upcard}:{before.history}"
+    seed = f"bid-analysis:{view.seat}:{view.dealer}:{view.hand}:{view.upcard}:{view.history}"
     try:
-        return analyze_robust(view_of(before, seat), seed, drive=table, score=score, time_budget=None,
+        return analyze_robust(view, seed, drive=table, score=score, time_budget=None,
                               max_samples=BID_SAMPLES, ceiling=False)
     except EuchreError:
         return None
+
+
+def bid_robust(before: HandState, seat: int = LEARNER, score: SeatScore | None = None,
+               table: str = DEFAULT_STYLE) -> Robust | None:
+    """``view_robust`` at ``seat``'s view of ``before``."""
+    return view_robust(view_of(before, seat), score, table)
 
 
 def bid_analysis(before: HandState, seat: int = LEARNER, score: SeatScore | None = None,
@@ -145,22 +211,31 @@ def _bid_values(a: Analysis) -> dict[Action, float]:
     return {o.action: float(o.realistic.ev) for o in a.options}
 
 
-def _solved_values(before: HandState, seat: int) -> tuple[dict[Action, float], dict[Action, int]] | None:
+def bid_ties(robust: Robust, values: dict[Action, float]) -> tuple[Action, ...]:
+    """The bids worth the same as the best within the analysis's uncertainty: less than its tie
+    margin behind, or the runner-up of a call too close to call."""
+    a = robust.analysis
+    top = max(values.values())
+    return tuple(b for b, v in values.items()
+                 if top - v > _EPS and (top - v < a.tie_margin or (a.too_close and b == a.runner_up)))
+
+
+def hindsight_values(before: HandState, seat: int) -> dict[Action, float]:
+    """Each legal choice's net points for ``seat``'s side on this very deal, every card face up
+    (the solver; declarations still to come made the club player's way). Empty when the solver
+    cannot say. A figure of hindsight: never a grade."""
     try:
         if before.phase is Phase.PLAY:
-            tricks = {a: int(t) for a, t in solve(before).cards.items()}
-            values = {a: float(net_points(before, t, seat)) for a, t in tricks.items()}
-            return values, tricks
+            return {a: float(net_points(before, int(t), seat)) for a, t in solve(before).cards.items()}
         if before.phase in (Phase.DISCARD, Phase.DEFEND):
-            values, tricks = {}, {}
+            out = {}
             for action in before.legal_actions():
                 after = settle_defence(before.apply(action))
-                t = int(makers_tricks(after))
-                tricks[action], values[action] = t, float(net_points(after, t, seat))
-            return values, tricks
+                out[action] = float(net_points(after, int(makers_tricks(after)), seat))
+            return out
     except EuchreError:
-        return None
-    return None
+        return {}
+    return {}
 
 
 def settle_defence(state: HandState) -> HandState:
@@ -180,6 +255,36 @@ def warm_up() -> bool:
     return True
 
 
+def _seat_graded(step: int, before: HandState, action: Action, seat: int) -> GradedDecision:
+    view = view_of(before, seat)
+    try:
+        judged_values = judged(view)
+    except EuchreError:
+        return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no layout fits this view")
+    chosen = judged_values.of(action)
+    if chosen is None:
+        return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no value for this choice")
+    top = judged_values.best
+    values = tuple((c.action, c.points) for c in judged_values.ranked)
+    ties = tuple(c.action for c in judged_values.choices if c.action != top and c.tied)
+    best_tricks = judged_values.of(top)
+    top_tricks = best_tricks.tricks if best_tricks else 0.0
+
+    def graded(c: ChoiceValue) -> str:
+        tricks_behind = max(0.0, top_tricks - c.tricks)
+        if c.action == top or (c.loss <= _EPS and c.spread <= _EPS and tricks_behind <= _EPS):
+            return "best"  # the best, or the same result on every layout
+        return "good" if c.tied else grade_for(max(0.0, c.loss), tricks_behind)
+
+    choice_grades = tuple((c.action, graded(c)) for c in judged_values.choices)
+    tricks_lost = max(0.0, top_tricks - chosen.tricks)
+    grade = dict(choice_grades)[action]
+    reason = choice_reason(view, action) if grade in RIGHT else mistake_reason(view, action, top)
+    return GradedDecision(step, before, action, grade, max(0.0, chosen.loss), None if grade == "best" else top,
+                          values, SEAT_SOURCE.format(n=judged_values.deals), tricks_lost, POINTS, ties,
+                          chosen.spread, tuple(hindsight_values(before, seat).items()), reason, top, choice_grades)
+
+
 @lru_cache(maxsize=512)
 def grade_decision(step: int, before: HandState, action: Action, seat: int = LEARNER,
                    score: SeatScore | None = None, table: str = DEFAULT_STYLE) -> GradedDecision:
@@ -190,44 +295,50 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
     legal = before.legal_actions()
     if len(legal) == 1:
         return GradedDecision(step, before, action, None, 0.0, None, (), "the only legal choice")
-    tricks: dict[Action, int] = {}
-    robust: Robust | None = None
-    unit, scale = POINTS, 1.0  # scale: what one point of loss is in ``unit``
     if before.phase in (Phase.PLAY, Phase.DISCARD, Phase.DEFEND):
-        solved = _solved_values(before, seat)
-        if solved is None:
-            return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: solver unavailable")
-        values, tricks = solved
-        source = SOLVER_SOURCE
-    else:
-        robust = bid_robust(before, seat, score, table)
-        if robust is None:
-            return GradedDecision(step, before, action, None, 0.0, None, (),
-                                  "not graded: no bidding analysis for this decision")
-        values = _bid_values(robust.analysis)
-        source = ANALYZER_SOURCE
-        if robust.analysis.by_win_chance and score is not None:
-            unit, scale = WIN_CHANCE, point_value(before.rules) or 1.0
-            source = ANALYZER_WIN_SOURCE.format(us=score[0], them=score[1])
+        return _seat_graded(step, before, action, seat)
+    robust = bid_robust(before, seat, score, table)
+    if robust is None:
+        return GradedDecision(step, before, action, None, 0.0, None, (),
+                              "not graded: no bidding analysis for this decision")
+    values = _bid_values(robust.analysis)
+    source = ANALYZER_SOURCE
+    unit, scale = POINTS, 1.0  # scale: what one point of loss is in ``unit``
+    if robust.analysis.by_win_chance and score is not None:
+        unit, scale = WIN_CHANCE, point_value(before.rules) or 1.0
+        source = ANALYZER_WIN_SOURCE.format(us=score[0], them=score[1])
     if action not in values:
         return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no value for this choice")
-    best_action = max(values, key=lambda a: (values[a], _side_tricks(before, tricks.get(a), seat)))
-    loss = values[best_action] - values[action]
-    tricks_lost = 0
-    if tricks:
-        tricks_lost = _side_tricks(before, tricks[best_action], seat) - _side_tricks(before, tricks[action], seat)
-    grade = grade_for(max(0.0, loss) / scale, tricks_lost)
+    top = robust.analysis.recommendation if robust.analysis.recommendation in values else max(values, key=values.__getitem__)
+    loss = max(0.0, values[top] - values[action])
+    ties = bid_ties(robust, values)
+
+    def graded(choice: Action) -> str:
+        behind = max(0.0, values[top] - values[choice])
+        if choice == top or behind <= _EPS:
+            return "best"
+        return "good" if choice in ties else grade_for(behind / scale)
+
+    choice_grades = tuple((b, graded(b)) for b in values)
+    grade = graded(action)
+    if action in ties:
+        # Worth the same as the best within the figures' uncertainty: fine, never a mistake.
+        source = (f"{source}; too close to call: {_worth(values[action], unit)} against "
+                  f"{_worth(values[top], unit)} for the best, against {DESCRIBED[robust.drive]}")
+        grade = "good"
     ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
-    if robust is not None and loss > 0:
-        a = robust.analysis
-        tied = loss < a.tie_margin or (a.too_close and action in (a.recommendation, a.runner_up))
-        if tied:
-            # Worth the same as the best within the figures' uncertainty: fine, never a mistake.
-            source = (f"{source}; too close to call: {_worth(values[action], unit)} against "
-                      f"{_worth(values[best_action], unit)} for the best, against {DESCRIBED[robust.drive]}")
-            grade = "good"
-    return GradedDecision(step, before, action, grade, max(0.0, loss),
-                          None if grade == "best" else best_action, ordered, source, max(0, tricks_lost), unit)
+    reason = bid_reason(view_of(before, seat), robust, score, table)
+    return GradedDecision(step, before, action, grade, loss, None if grade == "best" else top, ordered, source,
+                          0.0, unit, ties, 0.0, (), reason, top, choice_grades)
+
+
+def bid_reason(view: SeatView, robust: Robust, score: SeatScore | None, table: str) -> str:
+    """The analyzer's explanation of its recommended bid, in its first two sentences."""
+    try:
+        lines = explain(view, robust.analysis, score, table)
+    except EuchreError:
+        lines = []
+    return " ".join(lines[:2])
 
 
 def _worth(value: float, unit: str, signed: bool = True) -> str:
@@ -235,12 +346,6 @@ def _worth(value: float, unit: str, signed: bool = True) -> str:
     if unit == WIN_CHANCE:
         return f"{100 * value:{'+' if signed else ''}.1f}% chance of winning"
     return f"{value:{'+' if signed else ''}.2f}"
-
-
-def _side_tricks(before: HandState, maker_tricks: int | None, seat: int) -> int:
-    if maker_tricks is None:
-        return 0
-    return maker_tricks if before.is_maker_side(seat) else 5 - maker_tricks
 
 
 def grade_hand(hand: HandState, seat: int = LEARNER, score: SeatScore | None = None,
@@ -253,9 +358,11 @@ def grade_hand(hand: HandState, seat: int = LEARNER, score: SeatScore | None = N
 
 def hand_facts(
     hand: HandState, game_number: int, hand_number: int, record: dict[str, Any],
-    grades: tuple[GradedDecision, ...], seat: int = LEARNER,
+    grades: tuple[GradedDecision, ...], seat: int = LEARNER, learner: str | None = None,
 ) -> HandRow:
-    """What the statistics need to know about one finished hand, from ``seat``'s side."""
+    """What the statistics need to know about one finished hand, from ``seat``'s side (``learner``:
+    whose hand it is, for the skill figure per learner): the grades, each real decision's points
+    lost by kind and the luck of the cards dealt (``practice.skill``)."""
     points = hand.points
     mine = hand.is_maker_side(seat) if hand.maker is not None else False
     made = None if hand.maker is None else hand.maker_tricks >= 3
@@ -274,6 +381,7 @@ def hand_facts(
         points_for=points[seat],
         points_against=max(opponents, default=0),
         grades=tuple(g.grade for g in grades if g.grade is not None),
+        decisions=skill.decision_facts(grades), luck=skill.hand_luck(grades, seat), learner=learner,
     )
 
 

@@ -67,7 +67,7 @@ def default_players(level: str) -> Decider:
 
     made = make_player(level)
     if isinstance(made, ExpertPlayer):
-        made = replace(made, play_time=math.inf, bid_time=math.inf)
+        made = replace(made, bid_time=math.inf)
     player: Decider = made
     return player
 

@@ -52,7 +52,7 @@ from engine.core.position import PositionError
 from engine.core.rules import Rules
 from engine.io.numbers import shown
 from engine.search.registry import PLAYER_NAMES
-from practice import coach, review
+from practice import coach, deck, review
 from practice.codes import (
     MAX_GAME,
     MAX_HAND,
@@ -289,6 +289,7 @@ class PracticeTable:
         self.paused: Position | None = None  # the game a "replay this deal" interrupted
         self.drawn_game: Session | None = None  # the page's: the game its outside-the-table parts show
         self.game_id: int | None = None
+        self.learner: str | None = None  # whose mistake deck the hand's mistakes go to (the page sets it)
         self.position = self._start(session, kind)
 
     @classmethod
@@ -449,8 +450,7 @@ class PracticeTable:
         if self._hint is None or self._hint[0] != key:
             if not guided and not self.want_hint:
                 return None
-            self._hint = (key, coach.hint(pos.session, pos.hand, players=self._players,
-                                          score=self.learner_score(pos), table=self.table))
+            self._hint = (key, coach.hint(pos.hand, score=self.learner_score(pos), table=self.table))
         self.want_hint = False
         return self._hint[1]
 
@@ -538,7 +538,8 @@ class PracticeTable:
     def expert_in_your_seat(self) -> coach.ExpertComparison:
         pos = self.position
         return coach.expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number, pos.hand,
-                                         players=self._players, memo=self.memo, scores=pos.game.scores_at_deal)
+                                         players=self._players, memo=self.memo, scores=pos.game.scores_at_deal,
+                                         table=self.table)
 
     # ---- what the buttons do -------------------------------------------------------------
 
@@ -610,16 +611,19 @@ class PracticeTable:
             self.revealed = len(self.position.pending)
 
     def save_finished(self) -> None:
-        """Record the finished hand once, and the game when it is decided."""
+        """Record the finished hand once, and the game when it is decided; the hand's mistakes go
+        into the ``learner``'s mistake deck (when the page said who it is)."""
         pos = self.position
         key = (pos.game.game_number, pos.game.hand_number)
         if key in self._saved:
             return
         self._saved.add(key)
+        if self.learner is not None:  # every mistake and blunder, to review later (practice.deck)
+            self._store("saving your mistakes to review", deck.add_mistakes, self.learner, self.grades())
         if self.game_id is None:
             return
         hand = pos.hand
-        facts = review.hand_facts(hand, key[0], key[1], self.hand_record(), self.grades())
+        facts = review.hand_facts(hand, key[0], key[1], self.hand_record(), self.grades(), learner=self.learner)
         self._store("saving the hand", practice_log.save_hand, self.game_id, facts)
         if pos.game.game_winner is not None and (pos.game.is_over or pos.session.single_deal):
             won = pos.game.game_winner == side_of(pos.session.rules, LEARNER)

@@ -15,12 +15,20 @@ still waiting or has failed. Writes on a connection the caller passes run at onc
 Statistics read every row the figures use and check each field (type, range, known grade
 words); a row that does not pass is left out of every figure and counted (``Stats.damaged``).
 Sums are Python integers, so no stored value can overflow them.
+
+The skill figure (``practice.skill``) reads three later columns of ``practice_hands``, added to an
+older database when missing (``_migrate``): ``decisions`` (JSON list of ``[kind, points lost]``,
+one per real decision of the learner's: ``DecisionFact``), ``luck`` (the hand's luck in points, or
+NULL) and ``learner`` (whose hand it is, or NULL). A row written before them has NULL decisions
+and is left out of the skill figure, not counted as damaged; a decisions or luck value that does
+not read is skipped and counted (``SkillHands.damaged``).
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import math
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
@@ -40,6 +48,10 @@ GRADE_WORDS = ("best", "good", "inaccuracy", "mistake", "blunder")  # practice.r
 GAME_KINDS = ("game", "replay", "import")
 MAX_HAND_POINTS = max(max(hand_points(p, tricks, alone, lone)) for p, alone, lone in CASES for tricks in range(6))
 MAX_GRADES = 64  # grade words one hand can hold (a hand has a dozen decisions at most)
+KINDS = ("bidding", "leading", "following", "defending")  # the kinds of decision (practice.skill)
+MAX_LOST = 100.0  # points one decision can lose, far above any real loss (a hand swings 8 at most)
+MAX_LUCK = 100.0  # a hand's luck in points, the same bound
+MAX_LEARNER = 200  # characters of a learner key
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS practice_games (
@@ -71,9 +83,23 @@ SCHEMA: tuple[str, ...] = (
         points_for INTEGER NOT NULL,
         points_against INTEGER NOT NULL,
         grades TEXT NOT NULL,             -- JSON list of grade words for the learner's decisions
+        decisions TEXT,                   -- JSON list of [kind, points lost] per real decision (NULL: not kept)
+        luck REAL,                        -- the hand's luck in points (practice.skill), NULL when none
+        learner TEXT,                     -- whose hand it is (ui.learn_profile's key), NULL when not known
         UNIQUE (game_id, game_number, hand_number)
     )""",
 )
+# Columns added after the first release, with their types: an older database gets them (_migrate).
+ADDED_COLUMNS = (("decisions", "TEXT"), ("luck", "REAL"), ("learner", "TEXT"))
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionFact:
+    """One real decision of the learner's: its kind (one of KINDS) and the points it lost (>= 0)."""
+
+    kind: str
+    lost: float
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +119,9 @@ class HandRow:
     points_for: int
     points_against: int
     grades: tuple[str, ...]
+    decisions: tuple[DecisionFact, ...] | None = None  # None: not kept (left out of the skill figure)
+    luck: float | None = None  # the hand's luck in points (practice.skill.hand_luck)
+    learner: str | None = None  # whose hand it is, when known
 
 
 def _now() -> str:
@@ -106,6 +135,7 @@ def _schema_then(work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.C
     def job(db: sqlite3.Connection) -> T:
         for sql in SCHEMA:
             db.execute(sql)
+        _migrate(db)
         with db:
             return work(db)
 
@@ -120,6 +150,7 @@ def _transaction(conn: sqlite3.Connection | None, work: Callable[[sqlite3.Connec
     db = connect() if conn is None else conn
     try:
         ensure_schema(db, SCHEMA, reading=reading)
+        retrying(lambda: _migrate(db), db, reading=reading)
 
         def attempt() -> T:
             with db:
@@ -131,6 +162,23 @@ def _transaction(conn: sqlite3.Connection | None, work: Callable[[sqlite3.Connec
     finally:
         if own:
             db.close()
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Add the columns of ADDED_COLUMNS that an older ``practice_hands`` table lacks."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(practice_hands)").fetchall()}
+    missing = [(name, kind) for name, kind in ADDED_COLUMNS if name not in have]
+    for name, kind in missing:
+        try:
+            with db:
+                db.execute(f"ALTER TABLE practice_hands ADD COLUMN {name} {kind}")
+        except sqlite3.OperationalError as err:
+            if "duplicate column" not in str(err):  # another process added it first: fine
+                raise
+
+
+def _decisions_json(facts: tuple[DecisionFact, ...] | None) -> str | None:
+    return None if facts is None else json.dumps([[f.kind, f.lost] for f in facts])
 
 
 def _write(conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T) -> T:
@@ -197,11 +245,12 @@ def save_hand(game_id: int, row: HandRow, conn: sqlite3.Connection | None = None
         cur = db.execute(
             """INSERT OR IGNORE INTO practice_hands (game_id, game_number, hand_number, played_at, record,
                    thrown_in, learner_called, learner_side_made, made, learner_alone, euchres_for, euchred,
-                   points_for, points_against, grades)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                   points_for, points_against, grades, decisions, luck, learner)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (_game_row(game_id), row.game_number, row.hand_number, played, json.dumps(row.record), row.thrown_in,
              row.learner_called, row.learner_side_made, row.made, row.learner_alone, row.euchres_for,
-             row.euchred, row.points_for, row.points_against, json.dumps(list(row.grades))),
+             row.euchred, row.points_for, row.points_against, json.dumps(list(row.grades)),
+             _decisions_json(row.decisions), row.luck, row.learner),
         )
         return cur.rowcount == 1
 
@@ -439,7 +488,78 @@ def statistics(conn: sqlite3.Connection | None = None) -> Stats:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class SkillHand:
+    """One hand's decisions for the skill figure: when it was played, its facts, its luck."""
+
+    played_at: str
+    decisions: tuple[DecisionFact, ...]
+    luck: float | None
+
+
+class SkillHands(list[SkillHand]):
+    """The hands whose decisions were kept, in the order played; ``damaged`` counts the rows
+    skipped because their decisions, luck or time did not read."""
+
+    damaged: int = 0
+
+
+def _lost(value: object) -> float | None:
+    """A stored loss: a finite number 0..MAX_LOST (not a bool), else None."""
+    if type(value) not in (int, float):
+        return None
+    lost = float(value)  # type: ignore[arg-type]
+    return lost if math.isfinite(lost) and 0 <= lost <= MAX_LOST else None
+
+
+def _facts(value: object) -> tuple[DecisionFact, ...] | None:
+    """The stored JSON list of [kind, points lost] pairs; None when damaged."""
+    items = _json_value(value)
+    if not isinstance(items, list) or len(items) > MAX_GRADES:
+        return None
+    out = []
+    for item in items:
+        if not isinstance(item, list) or len(item) != 2 or item[0] not in KINDS:
+            return None
+        lost = _lost(item[1])
+        if lost is None:
+            return None
+        out.append(DecisionFact(item[0], lost))
+    return tuple(out)
+
+
+def _luck(value: object) -> float | None | bool:
+    """A stored luck: None (none), a finite number within MAX_LUCK, or False when damaged."""
+    if value is None:
+        return None
+    if type(value) not in (int, float) or not math.isfinite(value) or abs(value) > MAX_LUCK:  # type: ignore[arg-type]
+        return False
+    return float(value)  # type: ignore[arg-type]
+
+
+def skill_hands(conn: sqlite3.Connection | None = None, learner: str | None = None) -> SkillHands:
+    """The hands whose decisions were kept (``learner``: only that learner's), for ``practice.skill``.
+    A row without decisions (written before they were kept) is left out; one whose decisions, luck
+    or time do not read is skipped and counted."""
+
+    def read(db: sqlite3.Connection) -> list[Any]:
+        where = "decisions IS NOT NULL" + (" AND learner = ?" if learner is not None else "")
+        args = (learner,) if learner is not None else ()
+        return db.execute(f"SELECT played_at, decisions, luck FROM practice_hands WHERE {where} ORDER BY id",
+                          args).fetchall()
+
+    _before_reading(conn)
+    out = SkillHands()
+    for played_at, decisions, luck in _transaction(conn, read, reading=True):
+        played, facts, hand_luck = _timestamp(played_at), _facts(decisions), _luck(luck)
+        if played is None or facts is None or hand_luck is False:
+            out.damaged += 1
+            continue
+        out.append(SkillHand(played, facts, None if hand_luck is None else float(hand_luck)))
+    return out
+
+
 __all__ = [
-    "GRADE_WORDS", "SCHEMA", "HandRow", "Records", "SaveStatus", "Stats", "StoreError", "damaged_note", "finish_game",
-    "game_records", "save_hand", "save_status", "start_game", "statistics",
+    "GRADE_WORDS", "KINDS", "SCHEMA", "DecisionFact", "HandRow", "SkillHand", "SkillHands", "Records", "SaveStatus", "Stats", "StoreError", "damaged_note", "finish_game",
+    "game_records", "save_hand", "save_status", "skill_hands", "start_game", "statistics",
 ]

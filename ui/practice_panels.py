@@ -31,6 +31,7 @@ from ui.cards import cards_row_html, four_colour
 from ui.echo import plain
 from ui.layout import card_width
 from ui.pager import first_page, pager
+from ui.skill_panel import section as skill_section
 from ui.table import backs_html, centre_html, felt_html, open_hand_html, seat_html, side_name
 
 PRACTICE_KEY_PREFIX = "practice_"  # every session-state key of the practice page (its widgets and its table)
@@ -79,12 +80,29 @@ def result_line(hand: HandState) -> str:
 
 
 def grades_html(graded: tuple[review.GradedDecision, ...], you: str) -> str:
-    """The graded decisions as a table; ``you`` is the name of the seat that made them."""
+    """The graded decisions as a table, each with its reason in Euchre words; ``you`` is the name of
+    the seat that made them. The figures behind each grade are ``figures_html``'s."""
     rows = [{"move": describe(g.before, g.action).replace(f"{you} ", f"{you} (you) ", 1),
-             "grade": g.grade or "—", "lost": g.lost_text() if g.grade and g.grade != "best" else None,
-             "better": better_text(g), "judged by": g.source}
+             "grade": g.grade or "—", "better": better_text(g),
+             "why": g.reason if g.grade is not None else g.source}
             for g in graded]
     return rows_html(rows, "Your decisions")
+
+
+def figures_html(graded: tuple[review.GradedDecision, ...]) -> str:
+    """The figures behind each grade: what the choice was worth against the best (with its 95%
+    interval), who judged it, and, named as such, what the actual layout gave with every card face up."""
+    rows = [{"move": choice_text(g.before, g.action), "lost": _lost_figure(g), "judged from": g.source,
+             "hindsight": g.hindsight_text() or None}
+            for g in graded if g.grade is not None]
+    return rows_html(rows, "The figures behind the grades")
+
+
+def _lost_figure(g: review.GradedDecision) -> str:
+    if g.grade == "best":
+        return "0 (the best)"
+    spread = f" ± {g.spread:.2f}" if g.spread else ""
+    return f"{g.lost_text()}{spread}"
 
 
 def better_text(g: review.GradedDecision) -> str:
@@ -92,8 +110,8 @@ def better_text(g: review.GradedDecision) -> str:
     if g.best is None:
         return ""
     text = choice_text(g.before, g.best)
-    if g.loss < 0.005 and g.tricks_lost > 0:
-        text += f" (same points, {g.tricks_lost} more trick{'s' if g.tricks_lost != 1 else ''} for your side)"
+    if g.loss < 0.005 and g.tricks_lost > 0.005:
+        text += f" (same points, {g.tricks_lost:.1f} more trick{'s' if g.tricks_lost != 1 else ''} for your side)"
     return text
 
 
@@ -247,7 +265,8 @@ def count_axis(largest: int) -> dict[str, Any]:
     return {"dtick": max(1, math.ceil(largest / 6)), "rangemode": "tozero", "tickformat": "d"}
 
 
-def statistics_view() -> None:
+def statistics_view(learner: str | None = None) -> None:
+    """The practice records' figures; the skill section is ``learner``'s own (every hand when None)."""
     try:
         stats = practice_log.statistics()
     except StoreError as err:
@@ -265,6 +284,7 @@ def statistics_view() -> None:
     c[3].metric("Loners (made)", f"{stats.loners} ({stats.loners_made})")
     c[4].metric("Net points per hand", f"{stats.points_per_hand:+.2f}")
     st.caption(f"Games played: {stats.games} ({stats.games_finished} finished, {stats.games_won} won).")
+    skill_section(learner)  # points lost per real decision and the luck of the cards (ui/skill_panel.py)
     if len(stats.timeline) < 2:
         st.caption("The charts of your points and decisions appear after your second hand.")
         return
@@ -426,7 +446,7 @@ def import_view() -> None:
     first = _replayed(*read.hands[0])
     seat = _imported_learner(first)
     you = seat_name(first.hand.players, seat)
-    grade = st.toggle(f"Grade {you}'s decisions (as in the hand review: solver and analyzer)",
+    grade = st.toggle(f"Grade {you}'s decisions (as in the hand review, from {you}'s own seat)",
                       key=PRACTICE_KEY_PREFIX + "import_grade",
                       help="Takes a moment per hand: each bid is analysed afresh. Only the hands on the page shown "
                            "are graded.")

@@ -4,8 +4,9 @@
 (First / ← / → / Last buttons, also on the keyboard: Home, Left, Right, End; a slider over the
 steps; the table with every hand face up at the chosen step; the step in a sentence and, for the
 learner's decisions, the grade the review gave); when the hand has costly decisions, a toggle
-that lists them to retry: the position before each, the legal choices, and whether a choice is a
-mistake by the values the grade used; and a graph of the side's chance of winning the game at each
+that puts them to the learner again one at a time, costliest first, at the table as it was and
+from the learner's seat (``ui.seat_retry``: the card tapped as in play, the answer shown after two
+wrong tries, every hand face up only once it is answered); and a graph of the side's chance of winning the game at each
 deal of the game and after each of the learner's decisions of this hand (engine figures only: the
 win table, the solver's result of the hand, the analyzer's figure for a bid); clicking a decision's
 point steps the viewer to it.
@@ -25,11 +26,11 @@ from typing import Any
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.core.actions import Action
 from engine.core.game import GameState
 from engine.core.hand import HandState, Phase
 from engine.core.ranking import sort_hand
 from engine.core.seats import seat_name
+from practice.deck import question_of
 from practice.replay import (
     ANALYZED,
     AT_DEAL,
@@ -38,7 +39,6 @@ from practice.replay import (
     DecisionChance,
     Replay,
     Step,
-    Verdict,
     clamp,
     costliest,
     deal_chance,
@@ -46,15 +46,15 @@ from practice.replay import (
     hand_decision_chances,
     hand_id,
     replay,
-    retry,
     win_chances,
 )
-from practice.review import LEARNER, SOLVER_SOURCE, GradedDecision
+from practice.review import LEARNER, GradedDecision
 from practice.session import Move
-from practice.table import choice_text, latest_actions, side_name
+from practice.table import latest_actions, side_name
 from ui.cards import card_img, four_colour
 from ui.layout import card_width
 from ui.practice_panels import better_text
+from ui.seat_retry import seat_retry
 from ui.table import backs_html, centre_html, felt_html, open_hand_html, seat_html
 
 REPLAY_LABEL = "Replay this hand step by step"
@@ -120,16 +120,15 @@ def _discard_centre(shown: HandState, width: int, colour: bool) -> str:
 
 
 def grade_line(g: GradedDecision) -> str:
-    """A learner's graded decision in one line of markdown: the grade word, the loss, the better choice."""
+    """A learner's graded decision in one line of markdown: the grade word, the better choice and why
+    (the figures behind it: ``ui.practice_panels.figures_html``)."""
     if g.grade is None:
         return f"Your decision: not graded ({g.source})."
     text = f"Your decision: **{g.grade}**"
-    if g.grade != "best":
-        text += f" — lost {g.lost_text()}"
     better = better_text(g)
     if better:
         text += f"; better: **{better}**"
-    return text + f" · *judged by: {g.source}*"
+    return text + (f". {g.reason}" if g.reason else ".")
 
 
 # ---- the viewer ------------------------------------------------------------------------
@@ -179,81 +178,42 @@ def replay_viewer(r: Replay, prefix: str) -> None:
 # ---- learn from your mistakes ----------------------------------------------------------
 
 
-def _where(g: GradedDecision) -> str:
-    """Where in the hand the decision was: "Bidding", "Your discard", "Defend alone?", "Trick 2"."""
-    phase = g.before.phase
-    if phase is Phase.DISCARD:
-        return "Your discard"
-    if phase is Phase.DEFEND:
-        return "Defend alone?"
-    if phase is Phase.PLAY:
-        return f"Trick {len(g.before.tricks) + 1}"
-    return "Bidding"
-
-
-def _try(key: str, choice: str) -> None:
-    tries = st.session_state.get(key)
-    st.session_state[key] = (*(tries if isinstance(tries, tuple) else ()), choice)
-
-
-def verdict_line(before: HandState, v: Verdict) -> str:
-    """A retried choice judged: not a mistake (ends the retry), still a mistake, or not judged."""
-    what = choice_text(before, v.action)
-    same = " (what you chose in the hand)" if v.original else ""
-    if v.grade is None:
-        return f"**{what}**{same}: the grade has no value for this choice."
-    if not v.is_mistake:
-        lost = "" if v.grade == "best" else f", {v.lost_text()} short of the best"
-        return f"**{what}**{same}: **not a mistake** ({v.grade}{lost})."
-    return f"**{what}**{same}: still a mistake — **{v.grade}**, it loses {v.lost_text()} against the best."
-
-
-def _retry_one(r: Replay, g: GradedDecision, number: int, base: str) -> None:
-    before = g.before
-    key = f"{base}_try_{g.step}"
-    raw = st.session_state.get(key)
-    tries = tuple(Action.parse(t) for t in raw) if isinstance(raw, tuple) else ()
-    verdicts = [retry(g, a) for a in tries]
-    solved = any(v.grade is not None and not v.is_mistake for v in verdicts)
-    st.markdown(f"**{number}. {_where(g)}:** you chose *{choice_text(before, g.action)}* — "
-                f"**{g.grade}**, lost {g.lost_text()}.")
-    with st.container(key=f"{base}_retry_{g.step}"):
-        # the cards the grade's judge saw: all four hands for the solver, the learner's own for a bid
-        open_hands = g.source == SOLVER_SOURCE
-        caption = f"{_where(g)} · {'every card face up, as the solver judged it' if open_hands else 'your cards'}"
-        st.html(f'<div data-testid="replay-retry" data-step="{g.step}">'
-                f"{felt(before, r.played(g.step), caption, open_hands=open_hands)}</div>")
-        for v in verdicts:
-            st.markdown(verdict_line(before, v))
-        if solved:
-            st.success("Solved: you found a choice that is not a mistake.", icon=":material/check:")
-            st.button("Try this one again", key=f"{base}_again_{g.step}", on_click=st.session_state.pop,
-                      args=(key, None))
-            return
-        st.caption("What would you do here? Choose again:")
-        with st.container(horizontal=True, gap="small", key=f"{base}_choices_{g.step}"):
-            for i, action in enumerate(before.legal_actions()):
-                st.button(choice_text(before, action), key=f"{base}_choice_{g.step}_{i}", on_click=_try,
-                          args=(key, str(action)))
+def _next_mistake(key: str, to: int) -> None:
+    st.session_state[key] = to
 
 
 def mistakes_view(r: Replay, grades: tuple[GradedDecision, ...], prefix: str) -> None:
-    """The learner's costliest decisions of the hand, each to retry from the position before it."""
-    worst = costliest(grades)
-    if not worst:
+    """The learner's costliest decisions of the hand, one at a time (costliest first), each to
+    answer again at the table as it was, from the learner's seat (``ui.seat_retry``): a right
+    answer says so and leads on to the next; the answer is shown after two wrong tries."""
+    questions = [(g, q) for g in costliest(grades) if (q := question_of(g)) is not None]
+    if not questions:
         st.markdown("No mistakes to learn from in this hand: every decision was graded good or best.")
         return
     base = _keys(prefix, r.hand)
-    st.caption("Your costliest decisions of this hand. Choose again: a choice that is not a mistake "
-               "(best or good, by the same figures the grade used) ends the retry.")
-    for number, g in enumerate(worst, start=1):
-        _retry_one(r, g, number, base)
+    at_key = f"{base}_mistake_at"
+    n = len(questions)
+    at = st.session_state.get(at_key)
+    at = clamp(at if isinstance(at, int) else 0, n - 1)
+    g, q = questions[at]
+    st.caption(f"Mistake {at + 1} of {n}, the costliest first (it lost {g.lost_text()}). Find a better choice "
+               "from your seat: a right one (best or good, by the same figures as the grade) moves you on.")
+    quiz = seat_retry(q, f"{base}_quiz_{g.step}", felt)
+    with st.container(horizontal=True, gap="small", key=f"{base}_mistake_nav"):
+        if quiz.answered and at + 1 < n:
+            st.button("Next mistake", icon=":material/arrow_forward:", key=f"{base}_mistake_next", type="primary",
+                      on_click=_next_mistake, args=(at_key, at + 1))
+        elif quiz.answered:
+            st.markdown("That was the last mistake of this hand.")
+        if at > 0:
+            st.button("Previous mistake", icon=":material/arrow_back:", key=f"{base}_mistake_back",
+                      on_click=_next_mistake, args=(at_key, at - 1))
 
 
 # ---- the side's chance of winning over the game ------------------------------------------------
 
 
-BASIS_TEXT = {SOLVED: "the hand played out double-dummy from here (solver)",
+BASIS_TEXT = {SOLVED: "this deal played out from here with every card face up (hindsight, not the grade)",
               ANALYZED: "the analyzer's change in the chance of winning for this bid",
               AT_DEAL: "the chance at the deal (the analyzer valued this bid in points, not chance)"}
 
@@ -436,9 +396,9 @@ def chance_chart(r: Replay, game: GameState, grades: tuple[GradedDecision, ...],
     shown = {d.step for d in decisions}
     left_out = [g for g in grades if g.step not in shown]
     notes = ["Squares: the chance at each deal, from the score and who deals (the engine's win table). "
-             "Circles: after each of your decisions: a card played is valued by the hand "
-             "played out double-dummy (the solver's points, turned into the chance at the score after the "
-             "hand); a bid by the analyzer's change in the chance of winning, or, when it valued the bid "
+             "Circles: after each of your decisions: a card played is valued by this deal "
+             "played out from there with every card face up (hindsight: the points, turned into the chance at "
+             "the score after the hand; the grades judge from your seat instead); a bid by the analyzer's change in the chance of winning, or, when it valued the bid "
              "in points, the chance at the deal unchanged. Click a circle to step the replay to it (an "
              "earlier hand's circle opens that hand)."]
     missing = [c.hand for c, h in zip(earlier, earlier_hands, strict=True) if h.hand not in kept]
@@ -488,4 +448,4 @@ def replay_section(hand: HandState, grades: tuple[GradedDecision, ...], prefix: 
 
 
 __all__ = ["chance_chart", "chance_figure", "felt", "jump_to_earlier", "jump_to_selected", "selected_earlier",
-           "selected_step", "grade_line", "mistakes_view", "replay_section", "replay_viewer", "verdict_line"]
+           "selected_step", "grade_line", "mistakes_view", "replay_section", "replay_viewer"]

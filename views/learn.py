@@ -38,6 +38,7 @@ from ui.learn_profile import (
     use_name,
 )
 from ui.learn_progress import check_saved_browser, check_saved_name, import_view, reset_note
+from ui.seat_retry import review_due_link
 
 FLASH = "learn_flash"
 
@@ -94,6 +95,7 @@ def lesson_list(lessons: tuple[Lesson, ...]) -> None:
         f"{len(lessons)} short lessons for someone who has never played, from the deck to bidding and "
         "playing a hand. Exercises are endless: each question is dealt from a seed and judged by the rules engine."
     )
+    review_due_link()  # the mistake deck's positions due today (the Review page)
     p = progress()
     for lesson in lessons:
         lp = p.lesson(lesson.id)

@@ -31,8 +31,10 @@ from ui.cards import four_colour
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, present_query
+from ui.learn_profile import remember_browser
 from ui.practice_panels import (
     dealt_hands_html,
+    figures_html,
     grades_html,
     hand_log,
     import_view,
@@ -49,6 +51,7 @@ from ui.practice_panels import (
 )
 from ui.replay_view import replay_section
 from ui.rules_panel import current_rules, set_rules
+from ui.seat_retry import review_due_link, who_is_here
 from ui.share import rules_to_query
 from ui.table import hand_buttons, hand_row_html, table_style
 
@@ -133,6 +136,9 @@ def _hint_box(table: PracticeTable, guided: bool) -> Action | None:
         return None
     text = advice_text(table.position.hand, advice.action, advice.reason)
     st.info(f"**Hint — {advice.source}:** {text}", icon=":material/lightbulb:")
+    if advice.figures:
+        with st.expander("The figures behind this hint"):
+            st.caption(advice.figures)
     return advice.action
 
 
@@ -269,6 +275,9 @@ def _review(table: PracticeTable) -> None:
             f"{dealt_hands_html(hand)}{tricks}"
             f"{grades_html(graded, 'South') if graded else ''}"
             f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div></div>')
+    if any(g.grade is not None for g in graded):
+        with st.expander("The figures behind the grades"):
+            st.html(f'<div class="ec-review">{figures_html(graded)}</div>')
     regrading = table.regrade_earlier(wait_s=0.0)  # after a reload: the earlier hands' grades, in the background
     replay_section(hand, graded, practice_key(""), pos.game, table.finished_grades,  # step through the hand; retry the costliest decisions
                    regrading=regrading > 0)
@@ -403,7 +412,9 @@ def main() -> None:
     view = _toolbar()
     wait_until_ready()  # the computer players, the hint and the review run the compiled code
     table = _table()
+    table.learner = who_is_here()  # the hand's mistakes go to this learner's deck
     _messages(table, Notice.CODE)
+    review_due_link()
     if current_rules() != table.session.rules:
         st.info("The rules in the sidebar differ from this game's rules: **New game** uses the sidebar's. "
                 f"This game: {table.session.rules.summary()}.")
@@ -416,13 +427,14 @@ def main() -> None:
     table.play_forced = bool(st.session_state.get(practice_key("play_forced"), True))
     if view == "Statistics":
         _messages(table, Notice.STORE)
-        statistics_view()
+        statistics_view(who_is_here())
     elif view == "Import":
         import_view()
     else:
         table.drawn_game = table.game_key
         _table_view(pace, learning, traditional)
     _settings(table.session.rules)
+    remember_browser()  # the browser's id in a cookie: its mistake deck outlives the session
 
 
 main()

@@ -26,6 +26,7 @@ from engine.core.errors import EuchreError
 from engine.core.hand import HandState, Phase, apply, from_cards
 from engine.core.ranking import effective_table
 from engine.core.view import SeatView, view_of
+from engine.players.club import ClubPlayer
 
 BIDDING_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME)
 
@@ -185,11 +186,13 @@ def bids_agree(state: HandState, me: int, bidder: Bidder, rng: random.Random) ->
     passed), or None when every bid fits."""
     opening = from_cards(state.rules, state.dealer, state.dealt, state.upcard)
     st = opening
+    quick = isinstance(bidder, ClubPlayer) and type(bidder).decide is ClubPlayer.decide  # no sentence needed
     for seat, action in state.history:
         if st.phase not in BIDDING_PHASES:
             break
         if seat != me:
-            guess = bidder.decide(view_of(st, seat), rng).action
+            view = view_of(st, seat)
+            guess = bidder.act(view) if quick else bidder.decide(view, rng).action  # type: ignore[attr-defined]
             if (guess.kind is Kind.PASS) != (action.kind is Kind.PASS):
                 return seat
             if action.kind is not Kind.PASS and guess.suit != action.suit and action.kind is not Kind.ORDER:

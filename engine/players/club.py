@@ -84,14 +84,22 @@ class ClubPlayer:
             return None
         return _needs(self.base_need(view), self.caution), alone_worthwhile(view.rules, self.score)
 
-    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+    def act(self, view: SeatView) -> Action:
+        """``decide``'s action without its sentence (the sampler's bid check asks thousands of times)."""
+        return self._act(view, encode_view(view))
+
+    def _act(self, view: SeatView, s: np.ndarray) -> Action:
         if not view.legal:
             raise ValueError(f"seat {view.seat} is not to act (phase {view.phase.value})")
-        s = encode_view(view)
-        seat = view.seat
-        action = action_of(club_decide(s, seat, _needs(self.base_need(view), self.caution),
+        action = action_of(club_decide(s, view.seat, _needs(self.base_need(view), self.caution),
                                        alone_worthwhile(view.rules, self.score)))
         assert action in view.legal, (action, view.legal)
+        return action
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        s = encode_view(view)
+        seat = view.seat
+        action = self._act(view, s)
         reason = int(s[E.S_WHY_REASON])
         suit = Suit(int(s[E.S_WHY_SUIT])) if s[E.S_WHY_SUIT] >= 0 else None
         strength = 0.0

@@ -112,7 +112,7 @@ def test_expert_returns_only_legal_actions() -> None:
     from engine.search.registry import make_player
 
     assert isinstance(make_player("expert"), ExpertPlayer)
-    expert = ExpertPlayer(play_samples=8, play_time=0.02, bid_time=0.05, bid_samples=16)
+    expert = ExpertPlayer(play_samples=8, bid_time=0.05, bid_samples=16)
     rng = random.Random(4)
     for rules in (Rules(), Rules(players=3), Rules(defend_alone=True, joker=True)):
         st = deal(rules, 0, rng)
@@ -133,7 +133,7 @@ def test_expert_reads_only_the_view() -> None:
     from engine.analysis.sampler import sample_state
     from engine.search.expert import ExpertPlayer
 
-    expert = ExpertPlayer(play_samples=12, play_time=10.0)
+    expert = ExpertPlayer(play_samples=12)
     rng = random.Random(9)
     for _ in range(6):
         st = deal(Rules(), rng.randrange(4), rng)

@@ -106,9 +106,9 @@ def test_a_complete_hand_through_the_widgets(db: Path) -> None:
     points = result["points"]
     assert _scores(at) == (points[0], points[1])
     assert any("Hand review" in s.value for s in at.subheader)
-    # the learner's decisions are listed with grades (plays judged by the solver)
+    # the learner's decisions are listed with grades, each with its reason
     tables = [str(h.proto.body) for h in at.html if "<caption>Your decisions</caption>" in str(h.proto.body)]
-    assert tables and "<th>grade</th>" in tables[0] and "solver" in tables[0]
+    assert tables and "<th>grade</th>" in tables[0] and "<th>why</th>" in tables[0]
     # the result comes first, above the table, with the engine's points and game score
     blocks = [h.value for h in at.html]
     first = next(i for i, b in enumerate(blocks) if 'data-testid="practice-hand-result"' in b)

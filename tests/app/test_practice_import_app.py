@@ -82,7 +82,7 @@ def test_a_large_import_draws_one_page_of_hands_and_pages_on(open_page: Callable
     assert len(_panels(at)) == IMPORT_PAGE_HANDS
     graded = at.session_state["practice_imported"][2]  # the grades made so far, by line
     assert sorted(graded) == list(range(IMPORT_PAGE_HANDS + 1, 2 * IMPORT_PAGE_HANDS + 1))
-    tables = [h.value for h in at.html if "judged by" in h.value]
+    tables = [h.value for h in at.html if "<caption>Your decisions</caption>" in h.value]
     assert len(tables) == sum(1 for g in graded.values() if g) > 0
 
 

@@ -23,7 +23,6 @@ from practice.replay import (
     hand_decision_chances,
     hand_id,
     replay,
-    retry,
     win_chances,
 )
 from practice.table import choice_text
@@ -101,11 +100,11 @@ def test_stepping_through_a_finished_hand_and_retrying_a_blunder(db: Path) -> No
     _click(at, f"{base}_next")
     _click(at, f"{base}_next")
     assert _step(at)[0] == 3
-    # step 3 is the learner's graded decision: its grade word and loss beside it
+    # step 3 is the learner's graded decision: its grade word and the better choice beside it
     blunder = next(g for g in grades if g.step == 2)
-    assert steps[2].seat == 0 and steps[2].grade == blunder
+    assert steps[2].seat == 0 and steps[2].grade == blunder and blunder.best is not None
     lines = [m.value for m in at.markdown if m.value.startswith("Your decision:")]
-    assert lines and f"**{blunder.grade}**" in lines[0] and blunder.lost_text() in lines[0]
+    assert lines and f"**{blunder.grade}**" in lines[0] and choice_text(blunder.before, blunder.best) in lines[0]
     _click(at, f"{base}_back")
     assert _step(at)[0] == 2
     _click(at, f"{base}_last")
@@ -118,29 +117,63 @@ def test_stepping_through_a_finished_hand_and_retrying_a_blunder(db: Path) -> No
     table_html = html.unescape(next(h.value for h in at.html if 'data-testid="replay-table"' in h.value))
     assert table_html.count("data-seat=") == 4
 
-    # learn from your mistakes: the blunder, retried from the position before it
+    # learn from your mistakes: the costly decision, one at a time, from the learner's seat
     assert costliest(grades) == (blunder,)
     _toggle(at, "Learn from your mistakes")
-    assert any('data-testid="replay-retry" data-step="2"' in h.value for h in at.html)
-    legal = blunder.before.legal_actions()
-    choice_keys = [b.key for b in at.button if b.key and b.key.startswith(f"{base}_choice_2_")]
-    assert len(choice_keys) == len(legal)
-    # the same choice again: still a mistake, and the choices stay
-    _click(at, f"{base}_choice_2_{legal.index(blunder.action)}")
-    text = " ".join(m.value for m in at.markdown)
-    assert "still a mistake" in text and blunder.grade in text
-    assert any(b.key == f"{base}_choice_2_0" for b in at.button)
-    # the best choice: not a mistake, which ends the retry
-    assert blunder.best is not None and retry(blunder, blunder.best).grade == "best"
-    _click(at, f"{base}_choice_2_{legal.index(blunder.best)}")
-    text = " ".join(m.value for m in at.markdown)
-    assert f"**{choice_text(blunder.before, blunder.best)}**: **not a mistake** (best)." in text
-    assert not any(b.key and b.key.startswith(f"{base}_choice_2_") for b in at.button)
-    assert any("Solved" in s.value for s in at.success)
+    quiz = f"{base}_quiz_2"
+    table_html = _retry_html(at)
+    assert 'data-verdict="asking"' in table_html and 'data-open="false"' in table_html
+    # only South's cards face up (and the upcard the dealer picked up, in the middle): the other hands are backs
+    faces = set(re.findall(r'data-card="(?!back)(\w+)"', table_html))
+    assert faces == {str(c) for c in blunder.before.hands[0]} | {str(blunder.before.upcard)}
+    assert table_html.count('data-card="back"') == sum(len(h) for h in blunder.before.hands[1:])
+    assert "Show every hand" not in [t.label for t in at.toggle]
+    # the discard is a tap on the card, as at the table; the choice made in the hand again: try again
+    assert blunder.action.card is not None and blunder.best is not None and blunder.best.card is not None
+    _tap(at, f"{quiz}_discard-{blunder.action.card}")
+    assert 'data-verdict="try again"' in _retry_html(at)
+    assert any("Not quite — try again." in w.value for w in at.warning)
+    # a right answer says so, with the reason, and only then may every hand be shown
+    _tap(at, f"{quiz}_discard-{blunder.best.card}")
+    assert 'data-verdict="right"' in _retry_html(at)
+    right = " ".join(s.value for s in at.success)
+    assert f"Right: {choice_text(blunder.before, blunder.best)}" in right and blunder.reason in right
+    assert not any(b.key and b.key.startswith(f"{quiz}_discard-") for b in at.button)
+    _toggle(at, "Show every hand")
+    assert 'data-open="true"' in _retry_html(at)
+    assert html.unescape(_retry_html(at)).count('data-card="back"') == 0
     # the viewer kept its step meanwhile
     assert _step(at)[0] == 5
-    _click(at, f"{base}_again_2")
-    assert any(b.key == f"{base}_choice_2_0" for b in at.button)
+
+
+def _retry_html(at: AppTest) -> str:
+    marks = [h.value for h in at.html if 'data-testid="seat-retry"' in h.value]
+    assert len(marks) == 1, "one position to answer is drawn"
+    return str(marks[0])
+
+
+def _tap(at: AppTest, key: str) -> None:
+    """A card button clicked (its value read before the page draws, as in play)."""
+    at.button(key=key).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def test_two_wrong_tries_show_the_answer(db: Path) -> None:
+    at = _finished_hand(SEED_WITH_A_BLUNDER)
+    hand = _table(at).position.hand
+    g = costliest(_table(at).grades())[0]
+    assert g.best is not None and g.action.card is not None
+    wrong = [a for a in g.before.legal_actions() if a not in g.right_answers]
+    assert len(wrong) >= 2, "two different wrong discards to try"
+    _toggle(at, "Learn from your mistakes")
+    quiz = f"practice_replay_{hand_id(hand)}_quiz_{g.step}"
+    for action in wrong[:2]:
+        assert action.card is not None
+        _tap(at, f"{quiz}_discard-{action.card}")
+    assert 'data-verdict="shown"' in _retry_html(at)
+    answer = " ".join(i.value for i in at.info)
+    assert f"The answer: {choice_text(g.before, g.best)}." in answer and g.reason in answer
+    assert "Show every hand" in [t.label for t in at.toggle]
 
 
 def test_a_hand_without_mistakes_has_only_the_replay(db: Path) -> None:

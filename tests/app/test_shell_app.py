@@ -99,8 +99,8 @@ def test_display_toggles_change_the_cards(start: Callable[..., AppTest]) -> None
     assert at.session_state["four_colour"] is True
 
 
-@pytest.mark.parametrize("page", ["views/learn.py", "views/analyze.py", "views/practice.py", "views/rules.py",
-                                  "views/class_mode.py"])
+@pytest.mark.parametrize("page", ["views/learn.py", "views/analyze.py", "views/practice.py", "views/review.py",
+                                  "views/rules.py", "views/class_mode.py"])
 def test_every_page_runs_under_the_router_with_the_sidebar(start: Callable[..., AppTest], page: str) -> None:
     at = start(page)  # start() asserts there is no exception
     assert at.sidebar.selectbox(key="rules_w_preset").value == "Standard (North America)"

@@ -50,8 +50,12 @@ def statistics(open_page: Callable[..., AppTest]) -> Callable[[], AppTest]:
     return lambda: _statistics(open_page)
 
 
+SKILL_LEARNER = "Tester"  # the skill section shows this learner's hands (typed on Learn: ui.learn_profile.LEARNER)
+
+
 def _statistics(open_page: Callable[..., AppTest]) -> AppTest:
     at = open_page(PAGE)
+    at.session_state["learn_learner"] = SKILL_LEARNER
     at.segmented_control(key="practice_view").set_value("Statistics").run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -137,12 +141,12 @@ def test_hand_axis_labels_the_last_hand_however_many() -> None:
     assert hand_axis(100)["range"] == [0.5, 100.5]
 
 
-def test_a_best_move_has_lost_nothing_in_the_grades_table() -> None:
+def test_a_best_move_has_lost_nothing_in_the_figures_behind_the_grades() -> None:
     from engine.core.cards import parse_card, parse_cards
     from engine.core.hand import from_cards
     from engine.core.rules import Rules
     from practice.review import ANALYZER_WIN_SOURCE, WIN_CHANCE, GradedDecision
-    from ui.practice_panels import grades_html
+    from ui.practice_panels import figures_html
 
     hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "TD QD KD AD 9D")]
     state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("TH"))
@@ -150,7 +154,83 @@ def test_a_best_move_has_lost_nothing_in_the_grades_table() -> None:
     source = ANALYZER_WIN_SOURCE.format(us=9, them=5)
     best = GradedDecision(0, state, order, "best", 0.0, None, (), source, unit=WIN_CHANCE)
     worse = GradedDecision(0, state, passing, "mistake", 0.031, order, (), source, unit=WIN_CHANCE)
-    html = grades_html((best, worse), "South")
+    html = figures_html((best, worse))
     rows = html.split("<tr>")[2:]  # after the heading row
-    assert "<td>best</td><td></td>" in rows[0] and "0.0%" not in rows[0]
-    assert "<td>mistake</td><td>3.1% chance of winning</td>" in rows[1]
+    assert "<td>0 (the best)</td>" in rows[0] and "0.0%" not in rows[0]
+    assert "<td>3.1% chance of winning</td>" in rows[1]
+
+
+# ---- "Your play, luck aside" --------------------------------------------------------------------
+
+# (played at, [(kind, points lost)], luck) of four hands over two ISO weeks
+SKILL_HANDS = [
+    ("2026-11-24T18:00:00+00:00", [("bidding", 0.0), ("leading", 1.0)], 0.5),
+    ("2026-11-25T18:00:00+00:00", [("bidding", 0.5), ("defending", 0.25)], -0.3),
+    ("2026-12-01T18:00:00+00:00", [("bidding", 0.25), ("following", 0.0)], None),
+    ("2026-12-02T18:00:00+00:00", [("defending", 0.75)], 0.1),
+]
+
+
+@pytest.fixture
+def skill_hands(db: Path) -> Path:
+    from store import practice_log
+    from store.db import connect
+    from store.practice_log import DecisionFact, HandRow
+
+    conn = connect(db)
+    game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
+    for number, (played, facts, luck) in enumerate(SKILL_HANDS):
+        practice_log.save_hand(game, HandRow(
+            game_number=0, hand_number=number, record={"dealer": number}, thrown_in=False, learner_called=False,
+            learner_side_made=True, made=True, learner_alone=False, euchres_for=False, euchred=False,
+            points_for=1, points_against=0, grades=("best",) * len(facts),
+            decisions=tuple(DecisionFact(k, v) for k, v in facts), luck=luck, learner=f"name:{SKILL_LEARNER}"), conn)
+        conn.execute("UPDATE practice_hands SET played_at = ? WHERE hand_number = ?", (played, number))
+    conn.commit()
+    conn.close()
+    return db
+
+
+def _skill_html(at: AppTest) -> str:
+    return "".join(h.proto.body for h in at.get("html") if "ec-skill-table" in h.proto.body)
+
+
+def test_the_skill_section_says_to_play_first_without_decisions(statistics: Callable[[], AppTest],
+                                                                 seven_hands: Path) -> None:
+    at = statistics()
+    assert "Your play, luck aside" in [h.value for h in at.subheader]
+    assert any(i.value.startswith("Play some hands first") for i in at.info)
+    assert not _skill_html(at)
+
+
+def test_the_skill_section_shows_each_kind_the_trend_and_the_luck(statistics: Callable[[], AppTest],
+                                                                  skill_hands: Path) -> None:
+    at = statistics()
+    table = _skill_html(at)
+    # bidding 0, 0.5, 0.25: mean 0.25, s = 0.25, half-width 1.96 · 0.25 / √3 = 0.2829
+    assert "<td>Bidding</td><td class='n'>3</td><td class='n'>0.25</td><td>-0.03 – 0.53</td>" in table
+    # defending 0.25, 0.75: mean 0.5, s = √0.125, half-width 1.96 · 0.25 = 0.49
+    assert "<td>Defending</td><td class='n'>2</td><td class='n'>0.50</td><td>0.01 – 0.99</td>" in table
+    assert "<td>Leading</td><td class='n'>1</td><td class='n'>1.00</td><td>—</td>" in table
+    # all seven decisions: 2.75 / 7 = 0.39
+    assert "<td>All decisions</td><td class='n'>7</td><td class='n'>0.39</td>" in table
+    trend = _chart(at, "Points lost per decision, week by week")
+    lines = {t["name"]: t for t in trend["data"]}
+    assert set(lines) == {"Bidding", "Leading", "Following", "Defending", "All decisions"}
+    assert list(lines["Bidding"]["x"]) == ["2026-11-23", "2026-11-30"]  # the weeks' Mondays
+    assert _values(lines["Bidding"]["y"]) == pytest.approx([0.25, 0.25])  # (0 + 0.5) / 2, then 0.25
+    assert trend["layout"]["legend"]["orientation"] == "h"  # under the plot: a phone keeps its width
+    luck = {m.label: m.value for m in at.metric}["Luck of the cards dealt"]
+    assert luck == "+0.10 points a hand"  # (0.5 - 0.3 + 0.1) / 3
+    # luck 0.5, -0.3, 0.1: s² = (0.16 + 0.16 + 0) / 2 = 0.16, half-width 1.96 · 0.4 / √3 = 0.4526
+    assert any("95% interval -0.35 to +0.55, from 3 hands." in c.value for c in at.caption)
+
+
+def test_the_weeks_axis_labels_mondays_and_always_the_last() -> None:
+    from ui.skill_panel import week_axis
+
+    assert week_axis(["2026-11-23", "2026-11-30"])["ticktext"] == ["23 Nov", "30 Nov"]
+    mondays = [f"2026-{m:02d}-{d:02d}" for m, d in [(1, 5), (1, 12), (1, 19), (1, 26), (2, 2), (2, 9), (2, 16),
+                                                     (2, 23), (3, 2), (3, 9), (3, 16), (3, 23), (3, 30)]]
+    axis = week_axis(mondays)
+    assert len(axis["tickvals"]) <= 6 and axis["tickvals"][-1] == "2026-03-30" and axis["ticktext"][0] == "5 Jan"

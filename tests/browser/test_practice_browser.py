@@ -159,13 +159,13 @@ def test_hand_review_downloads_the_replay_records(page: Any, goto: Any, click_an
     page.get_by_text("1 hand(s) imported.").wait_for()
     wait_idle(page)
     click_and_wait(page, page.get_by_text("Grade South's decisions"))
-    page.locator("table", has_text="judged by").first.wait_for()
+    page.locator("table", has_text="Your decisions").first.wait_for()
     assert _grade_column(page) == review_grades
 
 
 def _grade_column(page: Any) -> list[str]:
     """The grade column of the (first) table of graded decisions on the page."""
-    table = page.locator("table", has_text="judged by").first
+    table = page.locator("table", has_text="Your decisions").first
     heads = table.locator("th").all_inner_texts()
     column = heads.index("grade")
     return [row.locator("td").nth(column).inner_text() for row in table.locator("tbody tr").all()]

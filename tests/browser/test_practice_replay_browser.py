@@ -1,5 +1,6 @@
 """Replaying a finished practice hand in the browser: the viewer opens at the deal, the keyboard's
-← and → (and Home / End) step through it like the buttons, and the table is drawn at each step."""
+← and → (and Home / End) step through it like the buttons, and the table is drawn at each step;
+then the hand's costly decision is answered again from the learner's seat by tapping a card."""
 
 from __future__ import annotations
 
@@ -57,11 +58,17 @@ def test_the_keyboard_steps_through_the_replay(page: Any, goto: Any, click_and_w
     _at_step(page, 0)
     assert_no_exception(page)
     screenshot(page, "practice-replay")
-    # the hand's blunder (the dealer's discard), retried from the position before it
+    # the hand's costly decision (the dealer's discard), asked again from the learner's seat: the
+    # other hands are backs until it is answered, and the discard is a tap on the card
     click_and_wait(page, page.get_by_text("Learn from your mistakes"))
-    retry = page.locator('[data-testid="replay-retry"]')
+    retry = page.locator('[data-testid="seat-retry"]')
     assert retry.count() == 1 and retry.locator("[data-seat]").count() == 4
-    click_and_wait(page, page.get_by_role("button", name="Discard the Q♠"))
-    assert "not a mistake" in page.locator('[data-testid="stMain"]').inner_text()
+    assert retry.get_attribute("data-verdict") == "asking"
+    assert retry.locator('[data-seat="1"] img[data-card="back"]').count() == 5
+    click_and_wait(page, page.locator('[class*="_quiz_2_discard-QS"] button').first)
+    assert page.locator('[data-testid="seat-retry"]').get_attribute("data-verdict") == "right"
+    assert "Right: Discard the Q♠" in page.locator('[data-testid="stMain"]').inner_text()
+    click_and_wait(page, page.get_by_text("Show every hand"))
+    assert page.locator('[data-testid="seat-retry"] [data-seat="1"] img[data-card="back"]').count() == 0
     assert_no_exception(page)
     screenshot(page, "practice-replay-retry")

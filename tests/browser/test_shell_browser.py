@@ -18,7 +18,7 @@ from engine.core.rules import Rules
 
 pytestmark = pytest.mark.browser
 
-PAGES = {"home": "/", "learn": "/learn", "analyze": "/analyze", "charts": "/charts", "practice": "/practice", "rules": "/rules",
+PAGES = {"home": "/", "learn": "/learn", "analyze": "/analyze", "charts": "/charts", "practice": "/practice", "review": "/review", "rules": "/rules",
          "class": "/class"}
 SUIT_BUTTONS = {Suit.CLUBS: "Clubs", Suit.DIAMONDS: "Diamonds", Suit.HEARTS: "Hearts", Suit.SPADES: "Spades"}
 

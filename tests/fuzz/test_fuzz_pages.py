@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 pytestmark = pytest.mark.usefixtures("db")
 
 PAGES = ("views/home.py", "views/learn.py", "views/analyze.py", "views/charts.py", "views/practice.py",
-         "views/rules.py", "views/class_mode.py")
+         "views/review.py", "views/rules.py", "views/class_mode.py")
 KEYS = ("lesson", "step", "seed", "present", "section", "dealer", "led", "hand", "upcard", "seat", "round",
         "turned_down", "score", "deal", "levels", "players", "deck", "joker", "target", "match_games",
         "stick_the_dealer", "lone_lead", "class", "teacher", "pupil")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from engine.core.cards import parse_card, parse_cards
 from engine.core.hand import Phase, from_cards
 from engine.core.rules import Rules
@@ -17,7 +19,7 @@ LEVELS4 = ("you", "club", "club", "club")
 def test_a_bid_hint_comes_from_the_analyzer_and_orders_the_obvious_hand() -> None:
     hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "TD QD KD AD 9D")]
     state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("TH"))
-    advice = hint(Session(Rules(), LEVELS4, seed=1), state)
+    advice = hint(state)
     assert advice.source == "Analyzer" and advice.action.kind.value == "order"
     assert advice.reason
 
@@ -31,12 +33,11 @@ def test_a_bid_hint_at_a_score_follows_the_chance_of_winning_as_the_analyzer_doe
 
     hands = [parse_cards(h) for h in ("9C QS KH TD TS", "9S JC AH JD AD", "QC TC KD 9D QH", "AS JS 9H KC TH")]
     state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("KS"))
-    session = Session(Rules(), LEVELS4, seed=1)
     for score in (None, (8, 9)):
         analysis = bid_analysis(state, 0, score)
         assert analysis is not None and analysis.by_win_chance is (score is not None)
-        assert hint(session, state, score=score).action == analysis.recommendation
-    assert hint(session, state).action != hint(session, state, score=(8, 9)).action
+        assert hint(state, score=score).action == analysis.recommendation
+    assert hint(state).action != hint(state, score=(8, 9)).action
 
 
 def test_play_hints_are_legal_and_say_whose_advice() -> None:
@@ -44,7 +45,7 @@ def test_play_hints_are_legal_and_say_whose_advice() -> None:
     rng = random.Random(3)
     seen_play = 0
     while pos.waiting is Waiting.LEARNER:
-        advice = hint(pos.session, pos.hand)
+        advice = hint(pos.hand)
         assert advice.action in pos.legal and advice.reason
         if pos.hand.phase is Phase.PLAY:
             assert advice.source.endswith("player's advice")
@@ -65,7 +66,8 @@ def test_the_expert_replays_your_seat_on_the_same_deal() -> None:
     assert cmp.your_points == pos.hand.points[0] and cmp.their_points == cmp.hand.points[0]
 
 
-def test_the_expert_in_your_seat_and_everyone_in_the_replay_are_told_the_hand_s_score(random_legal: Any) -> None:
+def test_the_expert_in_your_seat_and_everyone_in_the_replay_are_told_the_hand_s_score(
+        random_legal: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     # The hand was dealt at 7-4: the replay with the expert in the learner's seat tells every
     # player that score (South's side first for South, East-West's 4 and 7 for the others),
     # as the hand itself did, not 0-0.
@@ -86,9 +88,19 @@ def test_the_expert_in_your_seat_and_everyone_in_the_replay_are_told_the_hand_s_
     while pos.waiting is Waiting.LEARNER:
         pos = act(pos, rng.choice(pos.legal))
     told.clear()
+    from practice import coach
+
+    coached: list[Score | None] = []
+    real = coach.CoachPlayer.with_score
+
+    def listening_coach(self: coach.CoachPlayer, score: Score | None) -> coach.CoachPlayer:
+        coached.append(score)
+        return real(self, score)
+
+    monkeypatch.setattr(coach.CoachPlayer, "with_score", listening_coach)
     expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number, pos.hand,
                         players=Listening, scores=(7, 4))
-    assert ("expert", Score(7, 4)) in told
+    assert coached and set(coached) == {Score(7, 4)}  # the advice in South's seat, at South's score
     assert {score for _, score in told} <= {Score(7, 4), Score(4, 7)} and Score(4, 7) in {s for _, s in told}
 
 
@@ -114,6 +126,6 @@ def test_the_defend_alone_hint_is_the_expert_s_as_its_grade_is_the_solver_s(lone
 
     state = lone_hearts_maker(1).apply("pass")
     assert state.phase is Phase.DEFEND and state.to_act == 0
-    advice = hint(Session(Rules(defend_alone=True), LEVELS4, seed=1), state)
+    advice = hint(state)
     assert advice.source == "Expert player's advice"
     assert advice.action == Action.parse("defend alone")

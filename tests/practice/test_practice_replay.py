@@ -27,10 +27,9 @@ from practice.replay import (
     hand_id,
     points_lost,
     replay,
-    retry,
     win_chances,
 )
-from practice.review import POINTS, SOLVER_SOURCE, WIN_CHANCE, GradedDecision
+from practice.review import POINTS, SEAT_SOURCE, WIN_CHANCE, GradedDecision
 
 # East deals; South (the learner) holds the five top hearts and orders up the 9H. East discards
 # the 9D, then South leads every trick from the top and marches; the others follow as written.
@@ -135,22 +134,15 @@ def test_the_costliest_decisions_come_first_and_inaccuracies_only_when_nothing_i
     assert costliest(()) == ()
 
 
-def test_retrying_a_decision_is_judged_by_its_values() -> None:
+def test_another_choice_is_judged_by_the_figures_of_its_grade() -> None:
     blunder = _learner_decisions()[3]
-    assert {a for a in blunder.before.legal_actions()} >= {a for a, _ in blunder.values}
-    again = retry(blunder, Action.parse("play AH"))
-    assert again.original and again.grade == "blunder" and again.is_mistake and again.lost_text() == "3.00 points"
-    better = retry(blunder, Action.parse("play KH"))
-    assert better.grade == "best" and not better.is_mistake and better.loss == 0 and not better.original
+    assert blunder.grade_of(Action.parse("play AH")) == "blunder"  # the choice made keeps its grade
+    assert blunder.grade_of(Action.parse("play KH")) == "best"
     mistake = _learner_decisions()[2]
-    close = retry(mistake, Action.parse("play QH"))
-    assert close.grade == "good" and not close.is_mistake and close.lost_text() == "0.20 points"
+    assert mistake.grade_of(Action.parse("play QH")) == "good"  # 0.20 points behind the best
     bid = _learner_decisions()[0]
-    worse = retry(bid, Action.parse("pass"))
-    assert worse.grade == "blunder" and worse.is_mistake and worse.loss == pytest.approx(3.0)
-    # a choice the grade has no value for cannot be judged (and is not called a mistake)
-    unknown = retry(bid, Action(Kind.PASS, alone=True))
-    assert unknown.grade is None and not unknown.is_mistake
+    assert bid.grade_of(Action.parse("pass")) == "blunder"  # 3 points behind
+    assert bid.grade_of(Action(Kind.PASS, alone=True)) is None  # no value: not judged
 
 
 def test_a_loss_in_chance_of_winning_is_judged_in_points_as_the_grade_does() -> None:
@@ -158,9 +150,7 @@ def test_a_loss_in_chance_of_winning_is_judged_in_points_as_the_grade_does() -> 
     g = _graded(0, before, "pass", "mistake", {"order": 0.10, "pass": -0.02, "order alone": 0.08}, WIN_CHANCE)
     per_point = g.loss / points_lost(g)
     assert 0.02 < per_point < 0.2  # about 7.5% of a game's chance is one point
-    v = retry(g, Action.parse("order alone"))
-    assert v.lost_text() == "2.0% chance of winning" and v.loss == pytest.approx(0.02)
-    assert v.grade == ("good" if 0.02 / per_point <= 0.25 else "inaccuracy")
+    assert g.grade_of(Action.parse("order alone")) == ("good" if 0.02 / per_point <= 0.25 else "inaccuracy")
 
 
 def test_the_module_examples() -> None:
@@ -215,7 +205,8 @@ def _at_score(hand: HandState, us: int, them: int) -> GameState:
 
 def _solved(step: int, before: HandState, action: str, grade: str | None, values: dict[str, float]) -> GradedDecision:
     g = _graded(step, before, action, grade, values)
-    return GradedDecision(g.step, g.before, g.action, g.grade, g.loss, g.best, g.values, SOLVER_SOURCE, 0, POINTS)
+    return GradedDecision(g.step, g.before, g.action, g.grade, g.loss, g.best, g.values, SEAT_SOURCE, 0, POINTS,
+                          hindsight=g.values)
 
 
 def test_the_sides_chance_after_each_decision_of_a_hand_worked_by_hand() -> None:
@@ -230,7 +221,7 @@ def test_the_sides_chance_after_each_decision_of_a_hand_worked_by_hand() -> None
     grades = (
         # the bid, ranked by the chance of winning: +5% for ordering up
         _graded(0, steps[0].before, "order", "best", {"order": 0.05, "order alone": 0.03, "pass": -0.02}, WIN_CHANCE),
-        # the solver's net points for the hand after each card: the march (+2), one point, euchred (-2)
+        # this deal's net points with every card face up after each card: the march (+2), one point, euchred (-2)
         _solved(10, steps[10].before, "play AH", "blunder", {"play AH": -2.0, "play KH": 2.0}),
         _solved(2, steps[2].before, "play JH", "best", {"play JH": 2.0, "play AH": 2.0}),
         _solved(6, steps[6].before, "play JD", "mistake", {"play JD": 1.0, "play AH": 2.0}),

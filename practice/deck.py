@@ -1,0 +1,267 @@
+"""Learning from mistakes, one position at a time, and the mistake deck that brings them back.
+
+Two parts, both without Streamlit:
+
+**The quiz** (``judge``): the learner sits at the position before a costly decision, sees what
+their seat saw, and chooses again. A choice among the right answers (graded best or good by the
+same figures as the grade: ``GradedDecision.right_answers``) is *right*; the first wrong one asks
+to *try again*; a second wrong one *shows* the answer (the best choice) and why. Tries after that
+are not counted. ``ui.seat_retry`` draws it; "learn from your mistakes" under a finished hand and
+the Review page use it.
+
+>>> from engine.core.actions import Action
+>>> right, wrong, other = Action.parse("play AS"), Action.parse("play 9H"), Action.parse("play TH")
+>>> [judge((right,), tries).verdict.value for tries in [(), (wrong,), (wrong, right), (wrong, other)]]
+['asking', 'try again', 'right', 'shown']
+>>> judge((right,), (right,)).first_right, judge((right,), (wrong, right)).first_right
+(True, False)
+
+**The deck** (spaced repetition, as flash cards do it): every graded mistake or blunder of a
+saved hand goes into the learner's deck (``add_mistakes``), first due ``INTERVALS[0]`` day after
+it was made. A position answered right at the first try moves on: due again 3 days later, then
+7, then it is retired; one answered wrong (or found only at the second try) starts again, due in
+1 day (``scheduled``). Days are calendar days in UTC: an entry is due on its day, at any hour of
+it (``days_until``). The deck is kept per learner (``learner_key``) by ``store.mistake_deck``,
+which checks every row it reads back; the clock is a ``now`` argument everywhere, so a test can
+move time.
+
+>>> from datetime import datetime, UTC
+>>> made = datetime(2026, 12, 3, 14, 0, tzinfo=UTC)
+>>> scheduled(0, True, made)
+(1, datetime.datetime(2026, 12, 6, 14, 0, tzinfo=datetime.timezone.utc))
+>>> scheduled(2, True, made)[0], scheduled(1, False, made)[0]
+(3, 0)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+
+from engine.core.actions import Action
+from engine.core.hand import HandState
+from practice.review import COSTLY, LEARNER, GradedDecision
+from store import mistake_deck
+from store.mistake_deck import RETIRED, Entry, Mistake
+
+INTERVALS = (1, 3, 7)  # days until the next review at stage 0, 1, 2; a right answer at stage 2 retires it
+assert len(INTERVALS) == RETIRED
+TRIES = 2  # wrong tries before the answer is shown
+
+
+# ---- the quiz -------------------------------------------------------------------------------
+
+
+class Verdict(StrEnum):
+    ASKING = "asking"  # no try yet
+    TRY_AGAIN = "try again"  # one wrong try
+    RIGHT = "right"  # a right answer (the quiz is over)
+    SHOWN = "shown"  # wrong twice: the answer is shown (the quiz is over)
+
+
+@dataclass(frozen=True, slots=True)
+class Quiz:
+    """Where one position's quiz stands after the learner's tries."""
+
+    verdict: Verdict
+    tries: tuple[Action, ...]  # the tries that counted, in order
+    first_right: bool  # right at the first try: the deck moves it on
+
+    @property
+    def answered(self) -> bool:
+        """Over: right, or the answer shown. Only then may every hand be shown face up."""
+        return self.verdict in (Verdict.RIGHT, Verdict.SHOWN)
+
+    @property
+    def last(self) -> Action | None:
+        return self.tries[-1] if self.tries else None
+
+
+def judge(right: Sequence[Action], tries: Sequence[Action]) -> Quiz:
+    """What the learner's ``tries`` at a position mean, given its ``right`` answers: right at the
+    first right try, "try again" after one wrong one, the answer shown after ``TRIES`` wrong ones.
+    Tries after the quiz is over are not counted."""
+    counted: list[Action] = []
+    for choice in tries:
+        counted.append(choice)
+        if choice in right:
+            return Quiz(Verdict.RIGHT, tuple(counted), len(counted) == 1)
+        if len(counted) == TRIES:
+            return Quiz(Verdict.SHOWN, tuple(counted), False)
+    return Quiz(Verdict.TRY_AGAIN if counted else Verdict.ASKING, tuple(counted), False)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A position to answer again: the table before the decision, the seat, the learner's original
+    choice, the best choice, every right answer, why, and the grade the original choice got."""
+
+    before: HandState
+    seat: int
+    choice: Action
+    best: Action
+    right: tuple[Action, ...]
+    reason: str
+    grade: str
+
+
+def question_of(g: GradedDecision) -> Question | None:
+    """A graded decision as a question to answer again; None when it has no best choice or no
+    right answer to find (not graded, or already right)."""
+    best = g.top if g.top is not None else g.best
+    right = g.right_answers
+    if g.grade is None or best is None or not right or g.action in right:
+        return None
+    return Question(g.before, LEARNER, g.action, best, right, g.reason, g.grade)
+
+
+def question_of_entry(e: Entry) -> Question:
+    """A deck entry as a question to answer again."""
+    m = e.mistake
+    return Question(m.before, m.seat, m.choice, m.best, m.answers, m.reason, m.grade)
+
+
+# ---- the schedule ---------------------------------------------------------------------------
+
+
+def scheduled(stage: int, first_right: bool, now: datetime) -> tuple[int, datetime]:
+    """(the new stage, when it is due) after an answer at ``stage`` ``now``: right at the first try
+    moves it on a stage (due ``INTERVALS[stage + 1]`` days on; past the last, retired and due
+    ``now``); otherwise back to stage 0, due ``INTERVALS[0]`` day on."""
+    if not first_right:
+        return 0, now + timedelta(days=INTERVALS[0])
+    stage = min(stage + 1, RETIRED)
+    return stage, now + timedelta(days=INTERVALS[stage]) if stage < RETIRED else now
+
+
+def days_until(due: datetime, now: datetime) -> int:
+    """Calendar days (UTC) from ``now`` to ``due``: 0 today, 1 tomorrow, negative when overdue."""
+    return (due.astimezone(UTC).date() - now.astimezone(UTC).date()).days
+
+
+def when_text(due: datetime, now: datetime) -> str:
+    """When an entry is due, as the page says it: "today", "tomorrow", "in 3 days" (overdue: "today").
+
+    >>> now = datetime(2026, 12, 3, 23, 0, tzinfo=UTC)
+    >>> [when_text(now + timedelta(hours=h), now) for h in (-30, 0, 2, 72)]
+    ['today', 'today', 'tomorrow', 'in 3 days']
+    """
+    days = days_until(due, now)
+    if days <= 0:
+        return "today"
+    return "tomorrow" if days == 1 else f"in {days} days"
+
+
+def date_text(due: datetime) -> str:
+    """A due date as the page shows it: "Sun 6 Dec"."""
+    day = due.astimezone(UTC)
+    return f"{day:%a} {day.day} {day:%b}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A learner's deck at ``now``: the entries due (today or earlier, the oldest first), those
+    coming up (in order of their day), how many are retired, how many rows were damaged."""
+
+    due: tuple[Entry, ...]
+    upcoming: tuple[Entry, ...]
+    retired: int
+    damaged: int
+    now: datetime
+
+    @property
+    def line(self) -> str:
+        """The one line the Practice and Learn pages show: "3 positions to review today" ("" for an
+        empty deck)."""
+        if self.due:
+            n = len(self.due)
+            return f"{n} position{'s' if n != 1 else ''} to review today"
+        if self.upcoming:
+            n = len(self.upcoming)
+            return (f"Nothing to review today · {n} position{'s' if n != 1 else ''} coming up "
+                    f"({when_text(self.upcoming[0].due, self.now)})")
+        return ""
+
+
+def sorted_deck(entries: Sequence[Entry], now: datetime, damaged: int = 0) -> Deck:
+    """``entries`` sorted into a ``Deck`` at ``now``."""
+    live = sorted((e for e in entries if not e.retired), key=lambda e: (e.due, e.id))
+    return Deck(tuple(e for e in live if days_until(e.due, now) <= 0),
+                tuple(e for e in live if days_until(e.due, now) > 0),
+                sum(e.retired for e in entries), damaged, now)
+
+
+def learner_key(name: str | None, browser: str) -> str:
+    """Whose deck: a typed learner name ("name:Ada") else this browser's id ("browser:...").
+
+    >>> learner_key(" Ada  Lovelace ", "x" * 22), learner_key(None, "AbC_123-xyzXYZ7890qq")
+    ('name:Ada Lovelace', 'browser:AbC_123-xyzXYZ7890qq')
+    """
+    text = " ".join(name.split()) if name else ""
+    return f"name:{text}" if text else f"browser:{browser}"
+
+
+# ---- the deck in the database ---------------------------------------------------------------
+
+
+def mistake_of(g: GradedDecision) -> Mistake | None:
+    """A graded decision as the deck keeps it; None unless it is a mistake or a blunder with a
+    best choice to find."""
+    q = question_of(g)
+    if g.grade not in COSTLY or q is None:
+        return None
+    return Mistake(g.before, q.seat, q.choice, q.best, q.right, q.reason, q.grade)
+
+
+def add_mistakes(learner: str, grades: Sequence[GradedDecision], now: datetime | None = None,
+                 conn: sqlite3.Connection | None = None) -> int:
+    """Put the mistakes and blunders of ``grades`` into ``learner``'s deck, first due
+    ``INTERVALS[0]`` day after ``now`` (one entry per position: adding one twice keeps one).
+    Returns how many were added. Raises StoreError."""
+    when = now or datetime.now(UTC)
+    mistakes = [m for m in map(mistake_of, grades) if m is not None]
+    if not mistakes:
+        return 0
+    return mistake_deck.add(learner, mistakes, when, when + timedelta(days=INTERVALS[0]), conn=conn)
+
+
+def deck_for(learner: str, now: datetime | None = None, conn: sqlite3.Connection | None = None) -> Deck:
+    """``learner``'s deck at ``now``. Raises StoreError."""
+    loaded = mistake_deck.load(learner, conn=conn)
+    return sorted_deck(loaded.entries, now or datetime.now(UTC), loaded.damaged)
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """An answer recorded: the entry's new stage and due time, or ``moved`` False when another tab
+    had already answered it (nothing was changed)."""
+
+    moved: bool
+    stage: int
+    due: datetime
+
+    def text(self, now: datetime) -> str:
+        """What the page says: "Next review in 3 days (Sun 6 Dec)", "Retired from your deck"."""
+        if not self.moved:
+            return "This position was already answered in another tab: it has moved on."
+        if self.stage >= RETIRED:
+            return "Right at every review: this position leaves your deck."
+        return f"Next review {when_text(self.due, now)} ({date_text(self.due)})."
+
+
+def answer(e: Entry, first_right: bool, now: datetime | None = None,
+           conn: sqlite3.Connection | None = None) -> Answered:
+    """Record the learner's answer to ``e`` (right at the first try or not), keyed by its version:
+    a second tab answering the same entry finds it moved on. Raises StoreError."""
+    when = now or datetime.now(UTC)
+    stage, due = scheduled(e.stage, first_right, when)
+    moved = mistake_deck.move(e.id, e.version, stage, due, when, conn=conn)
+    return Answered(moved, stage, due)
+
+
+__all__ = ["INTERVALS", "TRIES", "Answered", "Deck", "Question", "Quiz", "Verdict", "add_mistakes", "answer",
+           "date_text", "days_until", "deck_for", "judge", "learner_key", "mistake_of", "question_of",
+           "question_of_entry", "scheduled", "sorted_deck", "when_text"]

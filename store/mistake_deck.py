@@ -1,0 +1,364 @@
+"""The learner's mistake deck: every graded mistake or blunder, kept to be answered again later.
+
+One table in the app's database (``store.db``): ``mistake_deck``, one row per (learner, position,
+seat). A row holds everything needed to show the position and judge an answer without grading it
+again: the position before the decision as its text (``HandState.to_text``), the seat, the
+learner's original choice, the best choice, every right answer (the choices graded best or good),
+the reason in Euchre words, the grade, when it was made and when it is next due, its *stage*
+(how many right answers in a row it has had; ``RETIRED`` when it has left the deck) and a
+*version* (one more at every answer).
+
+Adding is idempotent: the same mistake added twice keeps one row, and its progress (a retired
+one comes back at stage 0). An answer is written with ``move`` in one immediate transaction keyed
+by the row and its version: two tabs answering the same entry never lose or double-apply an
+answer; the second finds it already moved on (``move`` returns False).
+
+Reading checks every field of every row (``load``): a position text that does not parse, a seat
+that is not to act there, an action that is not legal there, an unknown grade, a date that does
+not read, a stage out of range. A row that does not pass is skipped and counted
+(``Loaded.damaged``), never a crash. The schedule itself (how long until a stage is due) is the
+practice layer's (``practice.deck``); this module only keeps it.
+
+Writes of the app's database without a connection go through ``store.db.writer`` like the
+practice records (``store.practice_log``); a connection passed in is used at once.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TypeVar
+
+from engine.core.actions import Action
+from engine.core.errors import EuchreError
+from engine.core.hand import HandState
+from store.db import StoreError, connect, db_path, ensure_schema, retrying, writer
+
+T = TypeVar("T")
+
+DECK_GRADES = ("mistake", "blunder")  # practice.review.COSTLY (a test keeps them equal)
+RETIRED = 3  # the stage of an entry answered right at each of its reviews: it has left the deck
+MAX_KEY = 80  # characters of a learner key ("browser:<id>" or "name:<name>")
+MAX_TEXT = 4_000  # characters of a position text or a reason read back (a hand's text is about 200)
+MAX_ANSWERS = 32  # right answers one position can hold (a decision has at most a few dozen choices)
+WRITE_WAIT = 1.0  # seconds an add waits for the background writer (then it is left queued)
+READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
+
+SCHEMA: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS mistake_deck (
+        id INTEGER PRIMARY KEY,
+        learner TEXT NOT NULL,            -- 'browser:<id>' or 'name:<learner name>'
+        position TEXT NOT NULL,           -- HandState.to_text() of the position before the decision
+        seat INTEGER NOT NULL,            -- the learner's seat (0, South)
+        choice TEXT NOT NULL,             -- the learner's original choice (an action's text)
+        best TEXT NOT NULL,               -- the best choice
+        answers TEXT NOT NULL,            -- JSON list of the right answers (graded best or good)
+        reason TEXT NOT NULL,             -- why, in Euchre words
+        grade TEXT NOT NULL,              -- 'mistake' or 'blunder'
+        created TEXT NOT NULL,            -- ISO time, UTC
+        due TEXT NOT NULL,                -- ISO time, UTC: when it is next to be reviewed
+        stage INTEGER NOT NULL DEFAULT 0, -- right answers in a row; RETIRED: out of the deck
+        version INTEGER NOT NULL DEFAULT 0,  -- one more at every answer
+        answered TEXT,                    -- ISO time of the last answer
+        UNIQUE (learner, position, seat)
+    )""",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """One graded mistake, as the deck keeps it: the position before the decision (``before``),
+    the seat that decided, what it chose, the best choice, every right answer, why, the grade."""
+
+    before: HandState
+    seat: int
+    choice: Action
+    best: Action
+    answers: tuple[Action, ...]
+    reason: str
+    grade: str
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A row of the deck, read back and checked."""
+
+    id: int
+    learner: str
+    mistake: Mistake
+    created: datetime
+    due: datetime
+    stage: int
+    version: int
+
+    @property
+    def retired(self) -> bool:
+        return self.stage >= RETIRED
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A learner's deck as read: the entries that passed every check, and how many rows did not."""
+
+    entries: tuple[Entry, ...]
+    damaged: int = 0
+
+
+def clean_learner(key: str) -> str:
+    """A learner key: 'browser:' or 'name:' and 1 to MAX_KEY characters in all. Raises StoreError."""
+    if not isinstance(key, str) or not key.startswith(("browser:", "name:")) or len(key) > MAX_KEY \
+            or key.endswith(":"):
+        raise StoreError("a learner key is 'browser:<id>' or 'name:<name>'")
+    return key
+
+
+def stamp(when: datetime) -> str:
+    """A time as the deck stores it: ISO, UTC, to the second."""
+    if when.tzinfo is None:
+        raise ValueError("a deck time needs a time zone")
+    return when.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def check(m: Mistake) -> None:
+    """Raise ValueError unless ``m`` could be read back: the seat is to act, every action is legal
+    there, the best is a right answer and the learner's choice is not, a known grade."""
+    legal = m.before.legal_actions() if not m.before.is_over else ()
+    if m.before.to_act != m.seat:
+        raise ValueError("the seat is not to act in the position")
+    if m.choice not in legal or m.best not in legal or not all(a in legal for a in m.answers):
+        raise ValueError("an action is not legal in the position")
+    if m.best not in m.answers or m.choice in m.answers or len(m.answers) > MAX_ANSWERS:
+        raise ValueError("the right answers do not hold the best choice, or hold the choice made")
+    if m.grade not in DECK_GRADES:
+        raise ValueError(f"not a deck grade: {m.grade!r}")
+    if len(m.reason) > MAX_TEXT:
+        raise ValueError("the reason is too long")
+
+
+# ---- writing --------------------------------------------------------------------------------
+
+
+def _schema_then(work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.Connection], T]:
+    """``work`` as the background writer runs it: the table made, then one transaction."""
+
+    def job(db: sqlite3.Connection) -> T:
+        for sql in SCHEMA:
+            db.execute(sql)
+        with db:
+            return work(db)
+
+    return job
+
+
+def _write(conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T) -> T:
+    """``work(db)`` at once on ``conn``; without one through the background writer (``queued`` when
+    the database is busy and the write waits). Raises StoreError."""
+    if conn is not None:
+        try:
+            ensure_schema(conn, SCHEMA)
+
+            def attempt() -> T:
+                with conn:
+                    return work(conn)
+
+            return retrying(attempt, conn)
+        except sqlite3.Error as err:
+            raise StoreError(f"the mistake deck could not be written: {err}") from err
+    path = db_path()
+    future = writer.submit(path, _schema_then(work), what)
+    if writer.wait(path, future, WRITE_WAIT):
+        return future.result()
+    return queued
+
+
+def add(learner: str, mistakes: Sequence[Mistake], created: datetime, due: datetime,
+        conn: sqlite3.Connection | None = None) -> int:
+    """Put ``mistakes`` into ``learner``'s deck, first due at ``due``. A position already in the
+    deck keeps its row and progress (a retired one starts again at stage 0). Returns how many
+    rows were added or started again (``len(mistakes)`` while the write waits for a busy database).
+    Raises StoreError (a bad learner key, a mistake that would not read back, the database)."""
+    key = clean_learner(learner)
+    rows = []
+    for m in mistakes:
+        try:
+            check(m)
+        except ValueError as err:
+            raise StoreError(f"this mistake cannot go into the deck: {err}") from err
+        rows.append((key, m.before.to_text(), m.seat, str(m.choice), str(m.best),
+                     json.dumps([str(a) for a in m.answers]), m.reason, m.grade, stamp(created), stamp(due)))
+
+    def insert(db: sqlite3.Connection) -> int:
+        count = 0
+        for row in rows:
+            cur = db.execute(
+                "INSERT INTO mistake_deck (learner, position, seat, choice, best, answers, reason, grade, created, due) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (learner, position, seat) DO UPDATE SET stage = 0, version = version + 1, "
+                "due = excluded.due, choice = excluded.choice, best = excluded.best, answers = excluded.answers, "
+                "reason = excluded.reason, grade = excluded.grade "
+                f"WHERE mistake_deck.stage >= {RETIRED}",
+                row,
+            )
+            count += cur.rowcount
+        return count
+
+    return _write(conn, "saving your mistakes", insert, len(rows)) if rows else 0
+
+
+def move(entry_id: int, version: int, stage: int, due: datetime, now: datetime,
+         conn: sqlite3.Connection | None = None) -> bool:
+    """Record an answer: the entry ``entry_id`` at ``version`` moves to ``stage``, next due at
+    ``due``, in one immediate transaction. False (nothing written) when the entry is no longer at
+    that version: another tab answered it first, and it has already moved on. Raises StoreError."""
+    if not 0 <= stage <= RETIRED:
+        raise StoreError(f"a deck stage is 0 to {RETIRED}")
+    own = conn is None
+    if conn is None:
+        writer.flush(db_path(), READ_FLUSH)
+    db = connect() if conn is None else conn
+    try:
+        ensure_schema(db, SCHEMA)
+
+        def update() -> bool:
+            db.execute("BEGIN IMMEDIATE")  # the write lock from the check to the write
+            try:
+                cur = db.execute("UPDATE mistake_deck SET stage = ?, due = ?, version = version + 1, answered = ? "
+                                 "WHERE id = ? AND version = ?", (stage, stamp(due), stamp(now), entry_id, version))
+                moved = cur.rowcount == 1
+            except BaseException:
+                db.rollback()
+                raise
+            db.commit()
+            return moved
+
+        return retrying(update, db)
+    except sqlite3.Error as err:
+        raise StoreError(f"the answer could not be saved: {err}") from err
+    finally:
+        if own:
+            db.close()
+
+
+# ---- reading --------------------------------------------------------------------------------
+
+
+COLUMNS = ("id", "learner", "position", "seat", "choice", "best", "answers", "reason", "grade", "created", "due",
+           "stage", "version")
+
+
+def _as_read(column: str) -> str:
+    """A column as the reader fetches it: text as bytes (a TEXT value that is not UTF-8 would
+    fail inside sqlite3's fetch; ``_text`` decodes it), anything else as it is."""
+    return f"CASE WHEN typeof({column}) = 'text' THEN CAST({column} AS BLOB) ELSE {column} END"
+
+
+def _text(value: object, limit: int = MAX_TEXT) -> str | None:
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return value if isinstance(value, str) and len(value) <= limit else None
+
+
+def _time(value: object) -> datetime | None:
+    """A stored time (as ``stamp`` writes it), else None: text, ISO, with a time zone."""
+    text = _text(value, 64)
+    if text is None:
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return when.astimezone(UTC) if when.tzinfo is not None else None
+
+
+def _action(value: object) -> Action | None:
+    text = _text(value, 40)
+    if text is None:
+        return None
+    try:
+        return Action.parse(text)
+    except EuchreError:
+        return None
+
+
+def _answers(value: object) -> tuple[Action, ...] | None:
+    text = _text(value)
+    if text is None:
+        return None
+    try:
+        items = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(items, list) or not 1 <= len(items) <= MAX_ANSWERS:
+        return None
+    actions = tuple(_action(item) if isinstance(item, str) else None for item in items)
+    return None if any(a is None for a in actions) else tuple(a for a in actions if a is not None)
+
+
+def _grade(value: object) -> str | None:
+    text = _text(value, 20)
+    return text if text in DECK_GRADES else None
+
+
+def _int(value: object, low: int, high: int) -> int | None:
+    return value if type(value) is int and low <= value <= high else None
+
+
+def entry(row: Sequence[object]) -> Entry | None:
+    """One row (``COLUMNS``) if every field reads and fits the position, else None."""
+    entry_id, learner, position, seat, choice, best, answers, reason, grade, created, due, stage, version = row
+    text, key = _text(position), _text(learner, MAX_KEY)
+    if text is None or key is None or type(entry_id) is not int:
+        return None
+    try:
+        before = HandState.from_text(text)
+    except (EuchreError, RecursionError):
+        return None
+    fields = (_int(seat, 0, before.players - 1), _action(choice), _action(best), _answers(answers),
+              _text(reason), _grade(grade), _time(created), _time(due),
+              _int(stage, 0, RETIRED), _int(version, 0, 2**62))
+    if any(f is None for f in fields):
+        return None
+    seat_, choice_, best_, answers_, reason_, grade_, created_, due_, stage_, version_ = fields
+    assert isinstance(seat_, int) and isinstance(choice_, Action) and isinstance(best_, Action)
+    assert isinstance(answers_, tuple) and isinstance(reason_, str) and isinstance(grade_, str)
+    assert isinstance(created_, datetime) and isinstance(due_, datetime)
+    assert isinstance(stage_, int) and isinstance(version_, int)
+    mistake = Mistake(before, seat_, choice_, best_, answers_, reason_, grade_)
+    try:
+        check(mistake)
+    except (ValueError, EuchreError):
+        return None
+    return Entry(entry_id, key, mistake, created_, due_, stage_, version_)
+
+
+def load(learner: str, conn: sqlite3.Connection | None = None) -> Loaded:
+    """Every entry of ``learner``'s deck (retired ones too), in order of their due time; rows that
+    do not pass the checks are skipped and counted. Raises StoreError."""
+    key = clean_learner(learner)
+    own = conn is None
+    if conn is None:
+        writer.flush(db_path(), READ_FLUSH)
+    db = connect() if conn is None else conn
+    try:
+        ensure_schema(db, SCHEMA, reading=True)
+        rows = retrying(lambda: db.execute(
+            f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM mistake_deck WHERE learner = ? ORDER BY id", (key,)
+        ).fetchall(), db, reading=True)
+    except sqlite3.Error as err:
+        raise StoreError(f"the mistake deck could not be read: {err}") from err
+    finally:
+        if own:
+            db.close()
+    entries = [entry(row) for row in rows]
+    good = tuple(sorted((e for e in entries if e is not None), key=lambda e: (e.due, e.id)))
+    return Loaded(good, len(entries) - len(good))
+
+
+__all__ = ["COLUMNS", "DECK_GRADES", "RETIRED", "SCHEMA", "Entry", "Loaded", "Mistake", "add", "check",
+           "clean_learner", "entry", "load", "move", "stamp"]

@@ -1,0 +1,103 @@
+"""The Statistics view's "Your play, luck aside" section in Chromium, on a phone (390 x 844) and a
+laptop (1366 x 900): a throw-away database holds four weeks of hands with their decisions. The
+table, the chart and the luck are drawn, and nothing is wider than the screen. Screenshots go to
+test-artifacts/skill-390.png and test-artifacts/skill-1366.png."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SIZES = ((390, 844), (1366, 900))
+BROWSER = "SkillTestBrowser0123456"  # this browser's id (the learner cookie): the section shows its hands
+KINDS = ("bidding", "leading", "following", "defending")
+
+# The widest element of the page beyond the screen's right edge (0 when none).
+OVERFLOW = """(width) => {
+  const out = [];
+  for (const el of document.querySelectorAll('.st-key-practice_skill *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1) out.push([el.tagName, el.className.toString().slice(0, 40), r.right]);
+  }
+  return {scroll: document.documentElement.scrollWidth, beyond: out.slice(0, 5)};
+}"""
+
+
+def seed_database(path: Path) -> None:
+    """Four weeks of hands, three a week, each with a few decisions and most with a luck figure."""
+    from store import practice_log
+    from store.db import connect
+    from store.practice_log import DecisionFact, HandRow
+
+    conn = connect(path)
+    game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
+    start = datetime(2026, 11, 9, 18, tzinfo=UTC)  # a Monday
+    number = 0
+    for week in range(4):
+        for day in range(3):
+            facts = tuple(DecisionFact(KINDS[(number + i) % 4], round(0.1 * ((number * 7 + i * 3) % 9) / (week + 1), 3))
+                          for i in range(4))
+            practice_log.save_hand(game, HandRow(
+                game_number=0, hand_number=number, record={"dealer": number % 4}, thrown_in=False,
+                learner_called=number % 3 == 0, learner_side_made=number % 2 == 0, made=True, learner_alone=False,
+                euchres_for=False, euchred=False, points_for=number % 3, points_against=(number + 1) % 2,
+                grades=("best", "good", "inaccuracy", "best"), decisions=facts,
+                luck=None if number % 5 == 4 else round(0.3 * ((number % 4) - 1.5), 2),
+                learner=f"browser:{BROWSER}"), conn)
+            played = (start + timedelta(days=7 * week + 2 * day)).isoformat(timespec="seconds")
+            conn.execute("UPDATE practice_hands SET played_at = ? WHERE hand_number = ?", (played, number))
+            number += 1
+    conn.commit()
+    conn.close()
+
+
+@pytest.fixture(scope="module")
+def skill_server(tmp_path_factory: pytest.TempPathFactory, compiled_engine: None) -> Iterator[str]:
+    """A server of this module's own on the seeded database (one for both screen sizes)."""
+    from bench.browser import ServerFailed, streamlit_process
+
+    path = tmp_path_factory.mktemp("skill-db") / "coach.sqlite3"
+    seed_database(path)
+    try:
+        with streamlit_process(path, "streamlit-skill-server") as (url, _):
+            yield url
+    except ServerFailed as err:
+        pytest.fail(str(err))
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_the_skill_section_fits_the_screen(
+    open_page: Any, skill_server: str, goto: Any, click_and_wait: Any, assert_no_exception: Any, screenshot: Any,
+    width: int, height: int,
+) -> None:
+    from ui.learn_profile import COOKIE
+
+    with open_page(skill_server, width, height) as page:
+        page.context.add_cookies([{"name": COOKIE, "value": BROWSER, "url": skill_server}])
+        goto(page, "/practice")
+        click_and_wait(page, page.locator('[data-testid="stButtonGroup"] button', has_text="Statistics"))
+        assert_no_exception(page)
+        section = page.locator(".st-key-practice_skill")
+        section.wait_for(state="visible", timeout=20_000)
+        assert section.get_by_text("Your play, luck aside").is_visible()
+        table = section.locator('[data-testid="ec-skill-table"]')
+        assert table.is_visible()
+        assert table.locator("tbody tr").count() == 5  # four kinds and all decisions
+        chart = section.locator('[data-testid="stPlotlyChart"]')
+        chart.wait_for(state="visible", timeout=20_000)
+        chart.locator(".main-svg").first.wait_for(state="visible", timeout=20_000)
+        assert chart.bounding_box()["height"] > 200
+        assert section.get_by_text("Luck of the cards dealt").is_visible()
+        section.scroll_into_view_if_needed()
+        found = page.evaluate(OVERFLOW, width)
+        assert found["scroll"] <= width, f"the page is {found['scroll']} px wide on a {width} px screen"
+        assert not found["beyond"], f"drawn beyond the screen's edge: {found['beyond']}"
+        cell = table.locator("td").first
+        assert cell.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "a table cell is cut short"
+        screenshot(page, f"skill-{width}")

@@ -1,0 +1,186 @@
+"""One position to answer again, from the learner's seat ("learn from your mistakes", the Review page).
+
+``seat_retry`` draws the table as it was before the decision, as the learner's seat saw it: the
+learner's cards face up, every other hand as backs, the upcard or the trick in the middle, each
+seat's latest action on its chip. The learner answers with the buttons the practice table uses
+for that phase: a card to play or to discard is a tap on the card (``ui.table.hand_buttons``;
+the click is read from session state before anything is drawn, as the Practice page reads its
+own), a bid or the choice to defend alone a button with the table's label. What the tries mean
+is ``practice.deck.judge``'s: "Right: ..." with the reason; "Not quite — try again" once; after
+a second wrong try, the answer (the best choice) and why. Only once the position is answered
+may every hand be shown face up ("Show every hand"). The table is drawn by the ``felt`` passed in
+(``ui.replay_view.felt``, which shows hidden hands as backs).
+
+The tries are kept in session state under ``{key}_tries`` (the action texts), so each question
+needs a key of its own. ``who_is_here`` names the learner at the keyboard (a typed learner name,
+else this browser's id: ``ui.learn_profile``), whose mistake deck the pages read and write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Protocol
+
+import streamlit as st
+
+from engine.core.actions import Action, Kind, discard
+from engine.core.cards import Card
+from engine.core.hand import HandState, Phase
+from engine.core.ranking import sort_hand
+from practice.deck import Question, Quiz, Verdict, deck_for, judge, learner_key
+from practice.replay import Step, replay
+from practice.table import action_label, choice_text, disabled_reasons
+from store.db import StoreError
+from ui.cards import four_colour
+from ui.layout import card_width
+from ui.learn_profile import browser_id, learner
+from ui.table import hand_buttons, table_style
+
+SHOW_ALL = "Show every hand"
+
+
+class Felt(Protocol):
+    """Draws the table at a position (``ui.replay_view.felt``): passed in, since "learn from your
+    mistakes" in ui.replay_view draws its questions with this widget and cannot be imported back."""
+
+    def __call__(self, shown: HandState, played: Sequence[Step], caption: str, *, open_hands: bool = True) -> str: ...
+
+
+TRY_AGAIN = "Not quite — try again."
+
+
+def who_is_here() -> str:
+    """The learner at the keyboard as the mistake deck knows them: the name typed on the Learn page,
+    else this browser's id (kept in a cookie: ``ui.learn_profile.remember_browser``)."""
+    return learner_key(learner(), browser_id())
+
+
+REVIEW_PAGE = "views/review.py"
+
+
+def review_due_link() -> None:
+    """The line that leads to the Review page: "3 positions to review today" (nothing for an empty
+    deck, or when the database cannot be read: the page itself says why)."""
+    try:
+        line = deck_for(who_is_here()).line
+    except StoreError:
+        return
+    if line:
+        st.page_link(REVIEW_PAGE, label=line, icon=":material/replay:")
+
+
+def where(before: HandState) -> str:
+    """Where in the hand a decision is: "Bidding", "Your discard", "Defend alone?", "Trick 2"."""
+    if before.phase is Phase.DISCARD:
+        return "Your discard"
+    if before.phase is Phase.DEFEND:
+        return "Defend alone?"
+    if before.phase is Phase.PLAY:
+        return f"Trick {len(before.tricks) + 1}"
+    return "Bidding"
+
+
+def tries_of(key: str) -> tuple[Action, ...]:
+    """The learner's tries at the question ``key`` so far."""
+    raw = st.session_state.get(f"{key}_tries")
+    out = []
+    for text in raw if isinstance(raw, tuple) else ():
+        try:
+            out.append(Action.parse(text))
+        except ValueError:
+            continue
+    return tuple(out)
+
+
+def _add_try(key: str, text: str) -> None:
+    raw = st.session_state.get(f"{key}_tries")
+    st.session_state[f"{key}_tries"] = (*(raw if isinstance(raw, tuple) else ()), text)
+
+
+def _card_buttons_prefix(before: HandState, key: str) -> str:
+    return f"{key}_play" if before.phase is Phase.PLAY else f"{key}_discard"
+
+
+def _take_card_click(q: Question, key: str) -> None:
+    """A tapped card (``hand_buttons`` has no callback) becomes a try before anything is drawn."""
+    before = q.before
+    if before.phase not in (Phase.PLAY, Phase.DISCARD) or judge(q.right, tries_of(key)).answered:
+        return
+    prefix = _card_buttons_prefix(before, key)
+    for action in before.legal_actions():
+        if action.card is not None and st.session_state.get(f"{prefix}-{action.card}") is True:
+            _add_try(key, str(action))
+            return
+
+
+def _choices(q: Question, key: str) -> None:
+    """The buttons the practice table uses for this phase: the cards, else the bids."""
+    before = q.before
+    mine = sort_hand(before.hands[q.seat], before.trump)
+    width, colour = card_width(), four_colour()
+    legal = before.legal_actions()
+    others: list[Action] = list(legal)
+    if before.phase is Phase.PLAY:
+        hand_buttons(mine, key=f"{key}_play", trump=before.trump, width=width, colour=colour,
+                     disabled=disabled_reasons(before, q.seat, tuple(mine)))
+        return
+    if before.phase is Phase.DISCARD:
+        cards = (*mine, before.upcard)
+        reasons: dict[Card, str] = {}
+        if discard(before.upcard) not in legal:
+            reasons = {before.upcard: "The upcard stays in your hand: discard one of your own five cards."}
+        hand_buttons(cards, key=f"{key}_discard", trump=before.trump, width=width, colour=colour, disabled=reasons)
+        others = [a for a in legal if a.kind is not Kind.DISCARD]
+    if others:
+        with st.container(horizontal=True, gap="small", key=f"{key}_bids"):
+            for action in others:
+                st.button(action_label(before, action), key=f"{key}_bid_{str(action).replace(' ', '_')}",
+                          on_click=_add_try, args=(key, str(action)))
+
+
+def _verdict_box(q: Question, quiz: Quiz) -> None:
+    before = q.before
+    if quiz.verdict is Verdict.TRY_AGAIN:
+        assert quiz.last is not None
+        st.warning(f"**{choice_text(before, quiz.last)}**: {TRY_AGAIN}", icon=":material/replay:")
+    elif quiz.verdict is Verdict.RIGHT:
+        assert quiz.last is not None
+        chosen = choice_text(before, quiz.last)
+        best = choice_text(before, q.best)
+        also = "" if quiz.last == q.best else f" (as good as the best, *{best}*, within the figures' uncertainty)"
+        st.success(f"**Right: {chosen}**{also}. {q.reason}".strip(), icon=":material/check:")
+    elif quiz.verdict is Verdict.SHOWN:
+        st.info(f"**The answer: {choice_text(before, q.best)}.** {q.reason}".strip(), icon=":material/lightbulb:")
+
+
+def seat_retry(q: Question, key: str, felt: Felt) -> Quiz:
+    """Draw the question ``q`` (its state under ``key``; the table drawn by ``felt``) and return
+    where it stands."""
+    _take_card_click(q, key)
+    quiz = judge(q.right, tries_of(key))
+    before = q.before
+    table_style()
+    st.markdown(f"**{where(before)}:** you chose *{choice_text(before, q.choice)}* — **{q.grade}**. "
+                + ("What would you do here?" if not quiz.answered else ""))
+    show_all = quiz.answered and st.session_state.get(f"{key}_all") is True
+    caption = f"{where(before)} · {'every hand face up' if show_all else 'what your seat saw'}"
+    steps = replay(before).steps
+    st.html(f'<div data-testid="seat-retry" data-verdict="{escape(quiz.verdict.value)}" '
+            f'data-open="{str(show_all).lower()}">{felt(before, steps, caption, open_hands=show_all)}</div>')
+    _verdict_box(q, quiz)
+    if quiz.answered:
+        st.toggle(SHOW_ALL, key=f"{key}_all")
+    else:
+        _choices(q, key)
+    return quiz
+
+
+def forget(key: str) -> None:
+    """Clear the question ``key``'s tries (to answer it again from the start)."""
+    for suffix in ("_tries", "_all"):
+        st.session_state.pop(f"{key}{suffix}", None)
+
+
+__all__ = ["REVIEW_PAGE", "SHOW_ALL", "TRY_AGAIN", "Felt", "forget", "review_due_link", "seat_retry", "tries_of", "where",
+           "who_is_here"]
