@@ -209,7 +209,9 @@ def _read_position_link(params: Mapping[str, str], levels: tuple[str, ...], prob
     if raw_score:
         sides = len(new_game(rules, 0).scores)
         parts = raw_score.split("-")
-        if len(parts) == sides and all(p.isascii() and p.isdigit() and int(p) < rules.target for p in parts):
+        # the length first: int() of a long run of digits costs time and past 4,300 digits raises
+        if len(parts) == sides and all(p.isascii() and p.isdigit() and len(p) <= 3 and int(p) < rules.target
+                                       for p in parts):
             scores = tuple(int(p) for p in parts)
         else:
             problems.append(f"The link's score={quoted(raw_score)} is not {sides} scores below {rules.target} "

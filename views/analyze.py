@@ -19,7 +19,7 @@ from engine.analysis.explain import headline, label, makes_trump, reasons
 from engine.analysis.failing import failing_deal
 from engine.analysis.playout import outcome_of
 from engine.analysis.robust import DESCRIBED, TABLE_NAMES, WHAT_IT_DOES, Robust, analyze_robust, legend
-from engine.analysis.situation import SEATS_BY_PLAYERS, Question, question
+from engine.analysis.situation import SEATS_BY_PLAYERS, Question, QuestionError, question, read_seat
 from engine.analysis.styles import DEFAULT_STYLE, STYLES, opponents
 from engine.core.cards import Suit, make_deck, parse_cards
 from engine.core.errors import EuchreError
@@ -38,29 +38,54 @@ from ui.share import query_string, rules_to_query
 K = "an_"  # session-state keys of this page
 
 
-def _load_link() -> None:
-    """Fill the form from the link once per distinct link (bad values stay visible and get a message)."""
+def _load_link(rules: Rules) -> None:
+    """Fill the form from the link once per distinct link. A value the page cannot take is said
+    (what was wrong, what is accepted, what is shown instead); a ``turned_down=`` is kept with the
+    upcard and round it came with, and checked as the analyze command checks ``--turned-down``."""
     params = st.query_params.to_dict()
     mine = {k: params[k] for k in ("hand", "upcard", "seat", "round", "turned_down", "score", "table") if k in params}
     signature = tuple(sorted(mine.items()))
     if not mine or st.session_state.get(K + "link") == signature:
         return
     st.session_state[K + "link"] = signature
+    problems: list[str] = []
     st.session_state[K + "hand"] = mine.get("hand", "")
     st.session_state[K + "upcard"] = mine.get("upcard", "")
-    st.session_state[K + "seat"] = mine.get("seat", "first")
+    seats = SEATS_BY_PLAYERS[rules.players]
+    seat = seats[0]
+    if "seat" in mine:
+        try:
+            seat = read_seat(mine["seat"], rules.players)
+        except QuestionError as err:
+            problems.append(f"The link's {err}. Showing the {seats[0]} seat instead.")
+    st.session_state[K + "seat"] = seat
     round_text = mine.get("round", "1")
     if round_text not in ("1", "2"):
-        st.session_state[K + "link_problem"] = f"The link's round={shown(round_text)} is not 1 or 2; showing round 1."
+        problems.append(f"The link's round={shown(round_text)} is not 1 or 2; showing round 1.")
         round_text = "1"
     st.session_state[K + "round"] = round_text
+    if "turned_down" in mine:
+        st.session_state[K + "turned_down"] = (mine["turned_down"], mine.get("upcard", ""), round_text)
+    else:
+        st.session_state.pop(K + "turned_down", None)
     st.session_state[K + "score"] = mine.get("score", "")
     table = mine.get("table", DEFAULT_STYLE)
     if table not in STYLES:
-        st.session_state[K + "link_problem"] = (f"The link's table={shown(table)} is not one of "
-                                                f"{', '.join(STYLES)}; showing the {DEFAULT_STYLE} table.")
+        problems.append(f"The link's table={shown(table)} is not one of {', '.join(STYLES)}; "
+                        f"showing the {DEFAULT_STYLE} table.")
         table = DEFAULT_STYLE
     st.session_state[K + "table"] = table
+    if problems:
+        st.session_state[K + "link_problem"] = " ".join(problems)
+
+
+def _link_turned_down(upcard: str, rnd: str) -> str | None:
+    """The link's ``turned_down=`` while the upcard and the round are still the link's (the page has
+    no field of its own for it: in round 2 the turned-down card is the one in the upcard's place)."""
+    kept = st.session_state.get(K + "turned_down")
+    if isinstance(kept, tuple) and kept[1:] == (upcard, rnd):
+        return str(kept[0])
+    return None
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -177,13 +202,16 @@ def main() -> None:
              "tried on the same simulated deals and played out by the computer players; perfect play with all "
              "cards face up is shown alongside, as the best any player could do.")
     rules = current_rules()
-    _load_link()
+    _load_link(rules)
     if K + "link_problem" in st.session_state:
         st.warning(plain(st.session_state.pop(K + "link_problem")))
     top = st.container()
     _picker(rules)
     seats = SEATS_BY_PLAYERS[rules.players]
-    if st.session_state.get(K + "seat") not in seats:
+    if st.session_state.get(K + "seat") not in seats:  # the rules changed to fewer players
+        if st.session_state.get(K + "seat") is not None:
+            st.warning(plain(f"There is no {st.session_state[K + 'seat']} seat with {rules.players} players "
+                             f"({', '.join(seats)}): the question is now for the {seats[0]} seat."))
         st.session_state[K + "seat"] = seats[0]
     round_two = st.session_state.get(K + "round") == "2"
     with top:
@@ -204,10 +232,14 @@ def main() -> None:
     if not hand.strip() or not upcard.strip():
         st.info("Enter five cards and the upcard, e.g. JH JD AH KS 9C with 9H turned up.")
         return
+    turned_down = _link_turned_down(upcard, rnd)
     try:
-        q = question(hand, upcard, seat, rules=rules, round=int(rnd), score=score or None)
+        q = question(hand, upcard, seat, rules=rules, round=int(rnd), turned_down=turned_down, score=score or None)
     except EuchreError as err:
         st.error(plain(err))
+        if turned_down is not None and "turned-down suit" in str(err):
+            st.caption(plain(f"The link says turned_down={shown(turned_down)}. In round 2 the turned-down card "
+                             "goes in the box above; change it or the round to ask another question."))
         return
     link = {"hand": " ".join(str(c) for c in q.hand), "upcard": str(q.upcard), "seat": q.seat}
     if q.round == 2:

@@ -225,7 +225,9 @@ def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool
     code = (f"Deal code **{table.deal_code}** — share the page link to replay this deal. " if table.deal_code
             else "A hand from a position text — share the page link to replay it. ")
     st.caption(code + f"Hand {pos.game.hand_number + 1}" + (f" of game {pos.game.game_number + 1}"
-                                                      if pos.session.rules.match_games > 1 else ""))
+                                                      if pos.session.rules.match_games > 1 else "")
+               + (" — the page link opens this hand without the game's earlier ones."
+                  if _link_drops_earlier_hands(table) else ""))
     if traditional:
         traditional_score(pos, shown)
     hand_log(pos, hidden)
@@ -366,10 +368,24 @@ def _sync_link(table: PracticeTable) -> None:
     if any(st.query_params.get(key) != params.get(key) for key in (*params, "deal", "start", "moves")):
         st.query_params.from_dict({**params, **rules_to_query(table.session.rules), **present_query()})
     said = practice_key("link_capped_said")
-    if table.link_capped and st.session_state.get(said) != table.game_key:
+    if _link_drops_earlier_hands(table) and st.session_state.get(said) != table.game_key:
         st.session_state[said] = table.game_key
-        st.toast("This game is too long for the page link to carry the earlier hands: the link now opens "
-                 "this hand where it is, without them.", icon=":material/link_off:")
+        if table.link_capped:
+            st.toast("This game is too long for the page link to carry the earlier hands: the link now opens "
+                     "this hand where it is, without them.", icon=":material/link_off:")
+        else:
+            st.toast(OPENING_LINK_NOTICE, icon=":material/link_off:")
+
+
+OPENING_LINK_NOTICE = ("This game began from a position link, whose first hand the page link cannot rebuild: "
+                       "a reload or a copied link now opens this hand where it is, at its score, without the "
+                       "earlier hands.")
+
+
+def _link_drops_earlier_hands(table: PracticeTable) -> bool:
+    """The page link keeps this hand but cannot rebuild the game's earlier ones: the game is too long
+    for it, or it began from a position link whose cards no seed deals (the link then has no moves)."""
+    return table.link_capped or (bool(table.session.opening) and not table.is_first_hand)
 
 
 @st.fragment

@@ -97,8 +97,27 @@ class Question:
         return view_of(self.state(), LEARNER)
 
 
-def _seat_names(players: int) -> str:
-    return ", ".join(SEATS_BY_PLAYERS[players])
+def read_seat(text: str, players: int) -> str:
+    """A seat's name as a person types it, in any case (``Dealer``, `` THIRD ``; ``non-dealer`` is
+    ``first``), as the table of ``players`` has it; the one seat reader of the analyze command and
+    the Analyze page. Raises QuestionError naming the seats there are.
+
+    >>> read_seat(" Dealer", 4), read_seat("non-dealer", 2)
+    ('dealer', 'first')
+    >>> read_seat("third", 2)
+    Traceback (most recent call last):
+    ...
+    engine.analysis.situation.QuestionError: seat 'third' is not possible with 2 players; use first or dealer (in any case)
+    """
+    seat = text.strip().lower() if isinstance(text, str) else ""
+    if seat == "non-dealer":
+        seat = "first"
+    seats = SEATS_BY_PLAYERS[players]
+    if seat not in seats:
+        names = f"{', '.join(seats[:-1])} or {seats[-1]}"
+        raise QuestionError(f"seat {quoted(text.strip() if isinstance(text, str) else text)} is not possible "
+                            f"with {players} players; use {names} (in any case)")
+    return seat
 
 
 def parse_score(text: str, rules: Rules) -> tuple[int, int]:
@@ -144,13 +163,7 @@ def question(
             if c.is_joker:
                 raise QuestionError("the joker is only in the deck with the joker rule (British Euchre)")
             raise QuestionError(f"{c} is not in the {rules.deck}-card deck (lowest rank: {dict(((24, '9'), (28, '8'), (32, '7')))[rules.deck]})")
-    seat = seat.strip().lower()
-    if seat == "non-dealer":
-        seat = "first"
-    if seat not in SEATS_BY_PLAYERS[rules.players]:
-        raise QuestionError(
-            f"seat {quoted(seat)} is not possible with {rules.players} players; use {_seat_names(rules.players)}"
-        )
+    seat = read_seat(seat, rules.players)
     if round not in (1, 2):
         raise QuestionError(f"round must be 1 or 2, got {quoted(round)}")
     if up.is_joker:
@@ -161,8 +174,11 @@ def question(
             )
     if turned_down is not None:
         if round != 2:
-            raise QuestionError("a turned-down suit only exists in round 2 (add --round 2)")
-        suit = turned_down if isinstance(turned_down, Suit) else Suit.parse(turned_down)
+            raise QuestionError("a turned-down suit only exists in round 2 (round 1 has an upcard)")
+        try:
+            suit = turned_down if isinstance(turned_down, Suit) else Suit.parse(turned_down)
+        except EuchreError as err:
+            raise QuestionError(f"the turned-down suit: {err}") from None
         if suit != up.suit:
             raise QuestionError(
                 f"in round 2 the turned-down suit is the upcard's suit ({up.suit}), not {suit}"

@@ -35,7 +35,8 @@ def _parser() -> argparse.ArgumentParser:
                description="Call / pass / alone analysis of a hand.")
     p.add_argument("--hand", required=True, help='your five cards, e.g. "JH JD AH KS 9C"')
     p.add_argument("--upcard", required=True, help="the turned-up card, e.g. 9H")
-    p.add_argument("--seat", required=True, help="first, second, third or dealer (fewer with 2-3 players)")
+    p.add_argument("--seat", required=True,
+                   help="first, second, third or dealer, in any case (fewer with 2-3 players; non-dealer = first)")
     p.add_argument("--round", type=whole("--round", 1, 2), default=1, choices=(1, 2))
     p.add_argument("--turned-down", dest="turned_down", default=None, help="round 2: the turned-down suit")
     p.add_argument("--bids", default=None, help="the bids before yours, e.g. pass,pass")

@@ -26,8 +26,7 @@ def solve_record(record: dict[str, Any]) -> dict[str, Any]:
     """The output line for one record: the solution, or ``{"error": ...}``."""
     states, _, error = replay(record)
     if error is not None:
-        where = "the deal" if error.step is None else f"action {error.step} (counting from 0)"
-        return {"error": f"{where}: {error.message}"}
+        return {"error": _error_line(record, error.step, error.message)}
     final = states[-1]
     if final.phase is not Phase.PLAY:
         return {
@@ -36,6 +35,19 @@ def solve_record(record: dict[str, Any]) -> dict[str, Any]:
         }
     solution = solve(final)
     return {"tricks": solution.tricks, "cards": {str(a): v for a, v in solution.cards.items()}}
+
+
+def _error_line(record: dict[str, Any], step: int | None, message: str) -> str:
+    """Where the record went wrong and why, actions counted one way only: from 0, as the index into
+    ``actions`` (the replay command's ``step``). A position text's own message names its action
+    counting from 1 (engine/core/position.py, "action 2 is empty"): that number is restated from 0."""
+    if step is None:
+        return f"the deal: {message}"
+    where = f"action {step} (counting from 0)"
+    own = f"action {step + 1} "
+    if "position" in record and message.startswith(own):
+        return f"{where} {message[len(own):]}"
+    return f"{where}: {message}"
 
 
 def _run(argv: list[str]) -> int:

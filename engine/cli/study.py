@@ -12,8 +12,9 @@ Finished tasks are saved in ``OUT.parts/``; ``--resume`` continues an interrupte
 from __future__ import annotations
 
 import argparse
-import re
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -22,7 +23,7 @@ from engine.cli.common import SEED_LIMIT, Parser, guarded, one_line, rules_optio
 from engine.core.errors import EuchreError, quoted
 from engine.core.rules import PRESETS
 from engine.study.charts import all_cells, select
-from engine.study.runner import StudyError, run
+from engine.study.runner import StudyError, read_regular, remove_quietly, run, split_address, why
 from engine.study.studies import (
     COLUMNS,
     FIT_DEALS,
@@ -37,7 +38,6 @@ USAGE = "usage: python -m engine study charts|fit-bidding --out FILE [options] (
 MAX_WORKERS = 1024
 MAX_DEALS_PER_CELL = 1_000_000
 MAX_FREQUENCY_DEALS = 100_000_000
-SCHEDULER = re.compile(r"^(tcp|tls)://[A-Za-z0-9._\-]+(:[0-9]{1,5})?$|^(tcp|tls)://\[[0-9A-Fa-f:]+\](:[0-9]{1,5})?$")
 
 
 class _BadArguments(Exception):
@@ -50,9 +50,33 @@ class _Parser(Parser):
 
 
 def _scheduler(text: str) -> str:
-    if not SCHEDULER.match(text) or (":" in text[6:] and not 0 < int(text.rsplit(":", 1)[1]) < 65536):
-        raise argparse.ArgumentTypeError(f"--scheduler must be an address like tcp://HOST:8786, got {quoted(text)}")
+    """``tcp://HOST:PORT`` or ``tls://…``: HOST a name, an IPv4 address or an IPv6 address in brackets."""
+    try:
+        split_address(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--scheduler must be an address like tcp://HOST:8786 or "
+                                         f"tcp://[::1]:8786 (port 1 to 65535), got {quoted(text)}") from None
     return text
+
+
+def _writable(out: Path) -> None:
+    """Refuse, before any task runs, an ``--out`` whose folder this process cannot write in."""
+    folder = out.parent if str(out.parent) else Path(".")
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".check", dir=folder)
+    except OSError as err:
+        raise StudyError(f"cannot write --out {out}: the folder {folder} is not writable ({why(err)})") from None
+    os.close(fd)
+    remove_quietly(Path(name))
+
+
+def _write(out: Path, write: Callable[[], None]) -> None:
+    """Write the study's file in one piece; a failure is one line (the parts folder keeps the results)."""
+    try:
+        write()
+    except OSError as err:
+        raise StudyError(f"cannot write {out}: {why(err)}; the finished tasks are kept in "
+                         f"{out.name}.parts/ (run again with --resume)") from None
 
 
 def _out(suffix: str) -> Callable[[str], Path]:
@@ -162,10 +186,11 @@ def _charts(argv: Sequence[str]) -> int:
     manifest = {"study": "charts", "rules": rules.to_dict(), "deals_per_cell": args.deals_per_cell,
                 "seed": args.seed, "cells": sorted(args.cells), "frequency_deals": args.frequency_deals}
     out: Path = args.out
+    _writable(out)
     done = run("study charts", tasks, out.with_name(out.name + ".parts"), manifest, args.resume,
                args.workers, args.scheduler, True if args.progress else None, check=_chart_part)
     rows = chart_rows(done.results)
-    write_parquet(rows, out)
+    _write(out, lambda: write_parquet(rows, out))
     rate = f", {done.deals / done.seconds:,.0f} deals/s" if done.computed and done.seconds > 0 else ""
     print(f"study charts: {len(rows)} cells to {out} ({done.computed} of {len(tasks)} tasks run now{rate})",
           file=sys.stderr)
@@ -182,9 +207,11 @@ def _fit(argv: Sequence[str]) -> int:
                 "rounds": args.rounds, "seed": args.seed}
     tasks = fit_tasks(names, args.deals, args.check_deals, args.rounds, args.seed)
     out: Path = args.out
+    _writable(out)
+    read_regular(out, 0)  # a FIFO or a device as --out would hang or never end when its presets are read
     done = run("study fit-bidding", tasks, out.with_name(out.name + ".parts"), manifest, args.resume,
                args.workers, args.scheduler, True if args.progress else None, check=_fit_part)
-    write_fit(done.results, out, args.deals, args.check_deals, args.rounds, args.seed)
+    _write(out, lambda: write_fit(done.results, out, args.deals, args.check_deals, args.rounds, args.seed))
     print(f"study fit-bidding: {len(names)} presets to {out} ({done.computed} run now)", file=sys.stderr)
     return 0
 

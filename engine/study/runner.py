@@ -23,10 +23,15 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import ipaddress
 import json
 import logging
 import os
+import re
 import signal
+import socket
+import stat
+import struct
 import sys
 import threading
 import time
@@ -42,6 +47,11 @@ from engine.io.progress import duration, is_tty
 MANIFEST = "manifest.json"
 PART_FORMAT = 2  # parts with the result's checksum beside it (format 1, without one, are computed again)
 MAX_PART_BYTES = 16 * 1024 * 1024  # a part is a few kilobytes; a bigger file is not one
+MAX_MANIFEST_BYTES = 1024 * 1024  # a manifest is a few hundred bytes
+CONNECT_TIMEOUT = 15.0  # seconds to reach a scheduler and hear its greeting
+MAX_GREETING = 1024 * 1024  # a Dask scheduler's greeting (its handshake) is about a hundred bytes
+DASK_PORT = 8786  # a scheduler address without a port means this one (Dask's default)
+_ADDRESS = re.compile(r"(tcp|tls)://(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9._\-]+))(?::([0-9]{1,5}))?")
 
 
 class StudyError(EuchreError):
@@ -61,25 +71,99 @@ def part_name(key: str) -> str:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
+    """``data`` in ``path``, whole or not at all: a temporary file beside it, then a rename (the
+    temporary file is removed when writing fails). Raises OSError."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        remove_quietly(tmp)
+        raise
+
+
+def remove_quietly(path: Path) -> None:
+    """Remove a file of ours if it is there (a temporary file left by a failed write)."""
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def why(err: OSError) -> str:
+    """An OSError's reason in a few words (``Permission denied``), without the path it names."""
+    return err.strerror or type(err).__name__
+
+
+class NotAFile(StudyError):
+    """A path where the study keeps a file holds a folder, a FIFO, a device or a socket."""
+
+
+def named(path: Path) -> str:
+    """A study's file as a message names it: its folder's name and its own (``charts.parquet.parts/
+    1a2b….json``), short enough that a one-line message never has to cut it."""
+    return f"{path.parent.name}/{path.name}" if path.parent.name else path.name
+
+
+def read_regular(path: Path, limit: int) -> bytes | None:
+    """The bytes of the regular file ``path`` (a link to one is followed), None when it is not
+    there, or ``limit + 1`` bytes when it is longer than ``limit``. Never blocks on a FIFO and never
+    reads a device: a path that is not a regular file raises NotAFile; OSError otherwise."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise NotAFile(f"{named(path)} is a folder, where the study keeps a file: remove it (or use another --out)") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise NotAFile(f"{named(path)} is a folder, where the study keeps a file: remove it (or use another --out)")
+        if not stat.S_ISREG(mode):
+            raise NotAFile(f"{named(path)} is not a regular file (a FIFO, a device or a socket, or a link to one), where "
+                           "the study keeps a file: remove it (or use another --out)")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def prepare(parts: Path, manifest: dict[str, Any], resume: bool) -> None:
-    """Create the parts folder, or check it belongs to this study (``resume``)."""
+    """Create the parts folder, or check it belongs to this study (``resume``). Raises StudyError
+    (one line) when the folder cannot be made or read."""
+    try:
+        _prepare(parts, manifest, resume)
+    except NotADirectoryError:
+        raise StudyError(f"{named(parts)} is a file, where the study keeps its finished tasks in a folder: remove it "
+                         "(or use another --out)") from None
+    except OSError as err:
+        raise StudyError(f"cannot use the parts folder {parts}: {why(err)}") from None
+
+
+def _prepare(parts: Path, manifest: dict[str, Any], resume: bool) -> None:
     mine = json.dumps(manifest, sort_keys=True)
     found = parts / MANIFEST
+    if parts.exists() and not parts.is_dir():
+        raise NotADirectoryError(str(parts))
     if parts.exists() and any(parts.iterdir()):
         started = any(p.name != MANIFEST for p in parts.iterdir())
         if started and not resume:
             raise StudyError(f"{parts} already holds a study: pass --resume to continue it, or remove it")
         try:
-            theirs = json.dumps(json.loads(found.read_text(encoding="utf-8")), sort_keys=True)
-        except (OSError, ValueError):
+            data = read_regular(found, MAX_MANIFEST_BYTES)
+            theirs = json.dumps(json.loads((data or b"").decode("utf-8")), sort_keys=True)
+        except NotAFile:
+            raise
+        except (OSError, ValueError, RecursionError):
             raise StudyError(f"{parts} holds no readable {MANIFEST}: it is not a study's parts folder") from None
         if theirs != mine:
             raise StudyError(f"{parts} holds a study with other parameters ({theirs}); "
@@ -107,14 +191,19 @@ Check = Callable[[str, dict[str, Any]], bool]  # (task key, result) -> does the 
 def read_part(parts: Path, key: str, check: Check | None = None) -> tuple[dict[str, Any] | None, bool]:
     """The saved result of task ``key`` and whether a part file was there but damaged: not JSON,
     another task's, a checksum that does not match its result, or a result ``check`` refuses.
-    (None, False): not saved yet; (None, True): damaged, to compute again."""
+    (None, False): not saved yet; (None, True): damaged, to compute again. A part path that is not
+    a regular file (a folder, a FIFO, a link to a device) raises NotAFile: the study cannot write
+    its part there, and reading it could block or never end."""
     path = parts / part_name(key)
     try:
-        if path.stat().st_size > MAX_PART_BYTES:
+        raw = read_regular(path, MAX_PART_BYTES)  # NotAFile (a folder, a FIFO, a device) is the caller's
+        if raw is None:
+            return None, False
+        if len(raw) > MAX_PART_BYTES:
             return None, True
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
-        return None, False
+        data = json.loads(raw.decode("utf-8"))
+    except NotAFile:
+        raise
     except (OSError, ValueError, RecursionError):
         return None, True
     if not isinstance(data, dict) or data.get("format") != PART_FORMAT or data.get("task") != key:
@@ -208,8 +297,8 @@ def client_for(workers: int, scheduler: str | None, stream: TextIO) -> Iterator[
 
     if scheduler is not None:
         try:
-            client = Client(scheduler, timeout="15s")
-        except (OSError, TimeoutError) as err:
+            client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT:g}s")
+        except Exception as err:  # any failure to connect is one line, never a traceback
             raise StudyError(f"cannot reach the scheduler {scheduler}: {err}") from None
         with client:
             _show_dashboard(client, stream)
@@ -239,6 +328,72 @@ def client_for(workers: int, scheduler: str | None, stream: TextIO) -> Iterator[
         else:
             print("study: Dask's dashboard is off (pip install bokeh to have it)", file=stream, flush=True)
         yield client
+
+
+def split_address(address: str) -> tuple[str, str, int]:
+    """``tcp://HOST:PORT`` as (scheme, host, port): a name, an IPv4 address or an IPv6 address in
+    brackets (``tcp://[::1]:8786``), the port 1..65535 (8786 when left out). Raises ValueError.
+
+    >>> split_address("tcp://[::1]:8786"), split_address("tls://10.0.0.1")
+    (('tcp', '::1', 8786), ('tls', '10.0.0.1', 8786))
+    """
+    match = _ADDRESS.fullmatch(address)
+    if match is None:
+        raise ValueError(f"not a scheduler address: {address!r}")
+    scheme, ipv6, name, port = match.groups()
+    if ipv6 is not None:
+        ipaddress.IPv6Address(ipv6)  # ValueError when it is not one
+    number = int(port) if port is not None else DASK_PORT
+    if not 0 < number < 65536:
+        raise ValueError(f"the port must be 1 to 65535, got {number}")
+    return scheme, ipv6 if ipv6 is not None else name, number
+
+
+def _read_exactly(sock: socket.socket, size: int, deadline: float) -> bytes:
+    data = bytearray()
+    while len(data) < size:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        sock.settimeout(left)
+        chunk = sock.recv(min(size - len(data), 65536))
+        if not chunk:
+            raise ConnectionError("it closed the connection")
+        data += chunk
+    return bytes(data)
+
+
+def greet(address: str, timeout: float | None = None) -> None:
+    """Check that ``address`` (tcp://) is a Dask server before Dask talks to it: a Dask scheduler
+    speaks first, one small framed message (its handshake), as soon as it accepts a connection.
+    Anything else (a web server, the dashboard's port, a closed port) raises StudyError in one line
+    within ``timeout`` seconds (``CONNECT_TIMEOUT``); Dask itself would read the first bytes of an
+    HTTP reply as a length and try to allocate exabytes, or wait for ever. tls:// is left to Dask."""
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
+    try:
+        scheme, host, port = split_address(address)
+    except ValueError as err:
+        raise StudyError(f"--scheduler {address!r}: {err}") from None
+    if scheme != "tcp":
+        return
+    deadline = time.monotonic() + timeout
+    not_dask = f"{address} is not a Dask scheduler"
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            head = _read_exactly(sock, 8, deadline)
+            (size,) = struct.unpack("Q", head)  # Dask's frame header: the length of what follows
+            if not 16 <= size <= MAX_GREETING:
+                raise StudyError(f"{not_dask}: it answered {head!r}…, not a Dask greeting (is it a web server?)")
+            body = _read_exactly(sock, size, deadline)
+            sock.sendall(head + body)  # its own greeting back: a handshake it accepts, so it logs no failure
+    except TimeoutError:
+        raise StudyError(f"{not_dask}, or not one that answers: it said nothing within {timeout:g} s (a Dask "
+                         "scheduler greets at once; is it a web server, or the dashboard's port, 8787?)") from None
+    except OSError as err:
+        raise StudyError(f"cannot reach the scheduler {address}: {why(err)}") from None
+    (frames,) = struct.unpack_from("Q", body)
+    if not 0 < frames <= 64 or 8 * (frames + 1) > size:
+        raise StudyError(f"{not_dask}: its greeting is not a Dask message")
 
 
 def _close_quietly(thing: Any) -> None:
@@ -309,7 +464,29 @@ def run(what: str, tasks: Sequence[Task], parts: Path, manifest: dict[str, Any],
     keys = [t.key for t in tasks]
     if len(set(keys)) != len(keys):
         raise ValueError("task keys must be unique")
+    if scheduler is not None:
+        greet(scheduler)  # before the parts folder is made: a wrong address leaves nothing behind
+    created = not os.path.lexists(parts)
     prepare(parts, manifest, resume)
+    try:
+        return _run_tasks(what, tasks, parts, workers, scheduler, progress, stream, check)
+    except (StudyError, OSError):
+        if created:  # a study that stopped before its first task was saved leaves no folder behind
+            _remove_if_unstarted(parts)
+        raise
+
+
+def _remove_if_unstarted(parts: Path) -> None:
+    try:
+        if all(p.name == MANIFEST for p in parts.iterdir()):
+            remove_quietly(parts / MANIFEST)
+            parts.rmdir()
+    except OSError:
+        pass
+
+
+def _run_tasks(what: str, tasks: Sequence[Task], parts: Path, workers: int | None,
+               scheduler: str | None, progress: bool | None, stream: TextIO, check: Check | None) -> Outcome:
     todo, damaged = [], 0
     for t in tasks:
         saved, broken = read_part(parts, t.key, check)
@@ -338,12 +515,21 @@ def run(what: str, tasks: Sequence[Task], parts: Path, manifest: dict[str, Any],
             done, deals = 0, 0
             try:
                 for future in as_completed(futures):
-                    result = future.result()
+                    try:
+                        result = future.result()
+                    except ImportError as err:  # a scheduler or worker started outside the checkout
+                        raise StudyError(f"the cluster cannot load this project's code ({err}): start the "
+                                         "scheduler and every worker from the checkout folder with "
+                                         "PYTHONPATH=. (see docs/cli.md)") from None
                     task = by_key[result["task"]]
                     if check is not None and not check(task.key, result):
                         raise StudyError(f"the task {task.key} returned a result its study cannot read "
                                          f"(fields {', '.join(sorted(result))})")
-                    write_atomic(parts / part_name(task.key), part_bytes(task.key, result))
+                    try:
+                        write_atomic(parts / part_name(task.key), part_bytes(task.key, result))
+                    except OSError as err:
+                        raise StudyError(f"cannot save the finished task {task.key} in {parts}: {why(err)}; the "
+                                         "tasks saved so far are kept (run again with --resume)") from None
                     done += 1
                     deals += task.weight
                     shown(done, deals)
@@ -361,5 +547,5 @@ def run(what: str, tasks: Sequence[Task], parts: Path, manifest: dict[str, Any],
 
 
 __all__ = ["MANIFEST", "PART_FORMAT", "Check", "Outcome", "StudyError", "StudyProgress", "Task", "canonical", "cores",
-           "load_part", "part_bytes", "part_name", "prepare", "read_part", "run", "sigint_held", "sigint_ignored", "workers_for",
-           "write_atomic"]
+           "load_part", "named", "NotAFile", "part_bytes", "part_name", "prepare", "read_part", "read_regular", "remove_quietly", "run", "sigint_held", "sigint_ignored", "split_address",
+           "greet", "why", "workers_for", "write_atomic"]

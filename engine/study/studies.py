@@ -26,7 +26,7 @@ from engine.analysis.human_rates import (
 from engine.analysis.human_rates import DEALS as CALIBRATION_DEALS
 from engine.core.rules import PRESETS, Rules
 from engine.study.charts import FREQUENCY_CHUNK, Cell, count_classes, value_cell
-from engine.study.runner import Task, write_atomic
+from engine.study.runner import Task, read_regular, remove_quietly, write_atomic
 
 # ---- call charts ---------------------------------------------------------------------------------
 
@@ -90,8 +90,12 @@ def write_parquet(rows: list[dict[str, Any]], out: Path) -> None:
     columns.update({c: ["" if r[c] is None else r[c] for r in rows] for c in COLUMNS if c.startswith("outcomes_")})
     table = pa.Table.from_pydict(columns, schema=schema)
     tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-    pq.write_table(table, tmp, compression="zstd")
-    os.replace(tmp, out)
+    try:
+        pq.write_table(table, tmp, compression="zstd")
+        os.replace(tmp, out)
+    except BaseException:  # nothing half-written is left behind
+        remove_quietly(tmp)
+        raise
 
 
 # ---- the sound bidding model's fit (python -m engine study fit-bidding) --------------------------
@@ -101,6 +105,7 @@ METHOD = ("iterated best response over the Club player's call thresholds by seat
           "that reach it as the fit has deals; the people table: those thresholds moved until each seat "
           "calls as often as the published human figures say; the cautious table: three of those "
           "figures matched and every other threshold raised (engine/analysis/human_rates.py)")
+MAX_FIT_BYTES = 16 * 1024 * 1024  # bidding_styles.json is a few kilobytes; a bigger --out is not one to keep
 FIT_DEALS = 25_000  # stage 1's deals (stage 2, the alone thresholds, plays four times as many)
 CALIBRATION_SWEEPS_EXPECTED = 2  # the cautious table: one sweep moves its thresholds, the next finds them settled
 
@@ -149,9 +154,10 @@ def fit_tasks(names: list[str], deals: int, check_deals: int, rounds: int, seed:
 def write_fit(results: list[dict[str, Any]], out: Path, deals: int, check_deals: int, rounds: int, seed: int) -> None:
     """engine/analysis/bidding_styles.json; presets already in ``out`` and not refitted are kept."""
     try:
-        old = json.loads(out.read_text(encoding="utf-8"))
+        raw = read_regular(out, MAX_FIT_BYTES)  # never a FIFO or a device (NotAFile)
+        old = json.loads(raw.decode("utf-8")) if raw is not None and len(raw) <= MAX_FIT_BYTES else None
         presets = dict(old.get("presets", {})) if isinstance(old, dict) else {}
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError, TypeError):
         presets = {}
     for r in results:
         presets[r["name"]] = r["entry"]

@@ -160,3 +160,54 @@ def test_the_table_you_play_at_drives_the_advice_and_the_link() -> None:
     assert "is not one of people, sound, cautious, eager" in warning
     assert not re.search(r"(?<!\\)\]\(", warning)  # the link's markdown is escaped, never a live link
     assert bad.selectbox(key="an_table").value == "people"
+
+
+# ---- issue 39: a seat or a turned-down suit the page cannot take is said, never replaced silently ----
+
+HAND = {"hand": "JH JD AH KS 9C", "upcard": "9H", "score": "x"}  # score=x: stops before simulating
+
+
+def test_seat_names_are_read_in_any_case_as_the_analyze_command_reads_them() -> None:
+    for given, seat in (("Dealer", "dealer"), ("DEALER", "dealer"), (" Third ", "third"), ("non-dealer", "first")):
+        at = _open({**HAND, "seat": given})
+        assert at.selectbox(key="an_seat").value == seat and not at.warning, given
+
+
+def test_a_seat_the_table_does_not_have_is_said_with_the_seats_there_are() -> None:
+    at = _open({**HAND, "seat": "fourth"})
+    warning = " ".join(w.value for w in at.warning)
+    assert "seat 'fourth' is not possible with 4 players" in warning and "first, second, third or dealer" in warning
+    assert "Showing the first seat instead" in warning and at.selectbox(key="an_seat").value == "first"
+    at = _open({**HAND, "seat": "third", "players": "2"})
+    warning = " ".join(w.value for w in at.warning)
+    assert "seat 'third' is not possible with 2 players; use first or dealer" in warning
+
+
+def test_fewer_players_in_the_sidebar_say_which_seat_the_question_moved_to() -> None:
+    at = _open({**HAND, "seat": "third"})
+    assert at.selectbox(key="an_seat").value == "third"
+    at.sidebar.radio(key="rules_w_players").set_value(2).run()
+    assert not at.exception
+    assert at.selectbox(key="an_seat").value == "first"
+    assert any("no third seat with 2 players" in w.value and "now for the first seat" in w.value for w in at.warning)
+
+
+def test_a_turned_down_suit_that_is_not_the_upcards_is_refused_as_the_cli_refuses_it() -> None:
+    at = _open({"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "2", "turned_down": "S"})
+    assert [e.value for e in at.error] == ["in round 2 the turned-down suit is the upcard's suit (H), not S"]
+    assert not [h for h in at.html if 'data-testid="an-option"' in h.value]  # nothing analysed for hearts
+    assert at.text_input(key="an_upcard").value == "9H" and at.radio(key="an_round").value == "2"  # the rest kept
+    at = _open({"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "turned_down": "H"})
+    assert [e.value for e in at.error] == ["a turned-down suit only exists in round 2 (round 1 has an upcard)"]
+    at = _open({"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "2", "turned_down": "q"})
+    assert "the turned-down suit" in at.error[0].value and "'q' is not a suit" in at.error[0].value
+
+
+def test_a_turned_down_suit_that_matches_is_kept_and_editing_the_card_moves_on() -> None:
+    at = _open({"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "2", "turned_down": "h",
+                "score": "x"})
+    assert [e.value for e in at.error][0].startswith("the score must be")  # the suit itself passed
+    at = _open({"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "2", "turned_down": "S",
+                "score": "x"})
+    at.text_input(key="an_upcard").set_value("9S").run()  # another question: the link's suit no longer applies
+    assert not at.exception and all("turned-down suit" not in e.value for e in at.error)

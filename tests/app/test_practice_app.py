@@ -16,7 +16,7 @@ from engine.core.rules import Rules
 from engine.io.deal_record import result_record
 from practice.codes import DealCode, decode, encode
 from practice.session import Position, Session, Waiting, act, replay
-from practice.table_session import PracticeTable, read_link
+from practice.table_session import Notice, PracticeTable, read_link
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "views/practice.py"
@@ -484,3 +484,43 @@ def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(db: Path) -> No
     assert [t.value for t in at.toast if "too long for the page link" in t.value]
     text = table.position.hand.to_text()
     assert at.query_params["position"] in (text, [text]) and "moves" not in at.query_params
+
+
+# A hand of a position text (issue 39): its cards are not what any seed deals, so no deal code names it.
+HAND_TEXT = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-TH/KC:KS-JD-KH/pass"
+
+
+def test_a_score_too_long_for_python_on_a_position_link_is_one_notice(db: Path) -> None:
+    # 4,301 digits: int() refuses past 4,300; the link reader bounds the length first (issue 39 item 8)
+    for score in ("1" * 4301 + "-2", "2-" + "9" * 5000, "0" * 4400 + "1-0"):
+        at = _open({"position": HAND_TEXT, "seed": "11", "score": score})
+        errors = [e.value for e in at.error]
+        assert len(errors) == 1 and "is not 2 scores below 10" in errors[0] and len(errors[0]) < 400
+        opened, linked = _position(at).hand, HandState.from_text(HAND_TEXT)  # the hand still opens, at 0 each
+        assert (opened.dealt, opened.upcard, opened.history[:1]) == (linked.dealt, linked.upcard, linked.history)
+        assert _position(at).game.scores_at_deal == (0, 0)
+
+
+def test_a_game_begun_from_a_position_link_says_its_link_loses_the_earlier_hands(db: Path) -> None:
+    from practice.review import GradedDecision
+
+    def grade(step, before, action, *_):  # type: ignore[no-untyped-def]  # no solver needed here
+        return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
+
+    table = PracticeTable.from_link(read_link({"position": HAND_TEXT, "seed": "11", "levels": "ccc"}), Rules(), (),
+                                    grade=grade)
+    assert table.session.opening and table.take_notice(Notice.CODE) is None
+    while table.position.waiting is not Waiting.NEXT_HAND:
+        assert table.position.waiting is Waiting.LEARNER and table.act(table.position.legal[0])
+    table.next_hand()
+    params = table.link_params()
+    assert "moves" not in params and "start" not in params  # the link cannot rebuild the first hand
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page(PAGE)
+    at.session_state["practice_table"] = table
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert [t.value for t in at.toast if "began from a position link" in t.value]  # said once, when it happens
+    assert any("without the game's earlier ones" in c.value for c in at.caption)  # and beside the hand, while it lasts
+    at.run()
+    assert not [t.value for t in at.toast if "began from a position link" in t.value]

@@ -228,3 +228,98 @@ def test_deep_and_huge_records_are_an_error_line(tmp_path: Path) -> None:
         "line 1 is not valid JSON: it is nested deeper than 32 levels (column 33)",
         "line 2 is not valid JSON: it has a number longer than 4300 digits (column 12)",
     ]
+
+
+# ---- issue 39: seats in any case, the turned-down suit, and one count in solve's messages ----------
+
+SEAT_WORDS = ["first", "second", "third", "dealer", "non-dealer", "fourth", "fifth", "left", "1", ""]
+
+
+@settings(settings.get_profile("fuzz"), max_examples=40)
+@given(word=st.sampled_from(SEAT_WORDS), case=st.lists(st.booleans(), min_size=10, max_size=10),
+       pad=st.sampled_from(["", " ", "\t"]), players=st.sampled_from([2, 3, 4]))
+def test_the_command_and_the_page_read_a_seat_alike(tally: Any, word: str, case: list[bool], pad: str, players: int) -> None:
+    """The analyze command and the Analyze page read a seat with one reader (read_seat): any case,
+    spaces around it; a seat the table does not have is refused naming the seats there are."""
+    from engine.analysis.situation import SEATS_BY_PLAYERS, QuestionError, read_seat
+
+    def check() -> None:
+        text = pad + "".join(ch.upper() if up else ch for ch, up in zip(word, case + [False] * 20, strict=False)) + pad
+        expected = "first" if word == "non-dealer" else word
+        args = analyze._parser().parse_args([*HAND[:4], "--seat", text, "--rules", json.dumps({"players": players})])
+        try:
+            seat = analyze.parse_question(args).seat
+        except QuestionError as err:
+            assert expected not in SEATS_BY_PLAYERS[players], (text, players)
+            assert f"with {players} players; use " in str(err) and "(in any case)" in str(err)
+            with_page = None
+        else:
+            assert seat == expected
+            with_page = read_seat(text, players)
+        if with_page is None:
+            try:
+                read_seat(text, players)
+            except QuestionError:
+                return
+            raise AssertionError(f"the page would take {text!r}, the command refused it")
+        assert with_page == seat
+
+    tally("seat names", check)
+
+
+def test_the_command_answers_for_the_seat_named_in_any_case(run_main: Any) -> None:
+    def figures(seat: str) -> list[Any]:
+        ran = run_main(analyze.main, ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", seat, "--time", "10", "--samples", "20",
+                                      "--no-ceiling", "--json"])  # the sample cap stops it, never the clock
+        assert ran.code == 0, ran.err
+        return [(o["action"], o["ev"], o.get("discard")) for o in json.loads(ran.out)["options"]]
+
+    assert figures("DEALER") == figures("dealer") != figures("first")  # the dealer discards: another question
+    for seat, players in (("fourth", 4), ("third", 2)):
+        ran = run_main(analyze.main, ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", seat,
+                                      "--rules", json.dumps({"players": players}), *FAST])
+        assert ran.code == 2 and ran.err_lines == [f"analyze: seat '{seat}' is not possible with {players} players; use "
+                                                   + ("first, second, third or dealer" if players == 4 else "first or dealer")
+                                                   + " (in any case)"]
+
+
+def test_a_turned_down_suit_that_is_not_the_upcards_is_refused(run_main: Any) -> None:
+    ran = run_main(analyze.main, ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--round", "2",
+                                  "--turned-down", "S", *FAST])
+    assert ran.code == 2 and ran.err_lines == ["analyze: in round 2 the turned-down suit is the upcard's suit (H), not S"]
+
+
+GOOD_POSITION = "standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AH/QS"
+GOOD_ACTIONS = ["pass", "pass", "order", "discard-AH", "play-TC"]
+
+
+@settings(settings.get_profile("fuzz"), max_examples=40)
+@given(at=st.integers(0, len(GOOD_ACTIONS)), bad=st.sampled_from(["", " ", "xx", "play-7C", "pass", "call-H"]),
+       cut=st.booleans())
+def test_solve_counts_actions_one_way(run_main: Any, json_lines: Any, tmp_path_factory: Any, at: int, bad: str,
+                                      cut: bool) -> None:
+    """solve names the action that went wrong by its index from 0 (the replay command's ``step``),
+    whether the position text could not read it or the hand could not play it: never two counts."""
+    import re
+
+    actions = GOOD_ACTIONS[:at] + [bad] + ([] if cut else GOOD_ACTIONS[at + 1:])
+    path = tmp_path_factory.mktemp("solve") / "r.jsonl"
+    path.write_text(json.dumps({"position": f"{GOOD_POSITION}/{','.join(actions)}"}) + "\n", encoding="utf-8")
+    ran = run_main(solve.main, [str(path)])
+    ran.check()
+    (line,) = json_lines(ran.out)
+    if "error" not in line:
+        return
+    message = line["error"]
+    assert "counting from 1" not in message
+    named = [int(n) for n in re.findall(r"\baction (\d+)", message)]
+    if named:
+        assert len(named) == 1 and message.startswith(f"action {named[0]} (counting from 0)"), message
+        assert named[0] < len(actions)
+
+
+def test_a_position_ending_in_a_comma_names_one_action_once(run_main: Any, json_lines: Any, tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps({"position": f"{GOOD_POSITION}/pass,"}) + "\n", encoding="utf-8")
+    (line,) = json_lines(run_main(solve.main, [str(path)]).out)
+    assert line["error"].startswith("action 1 (counting from 0) is empty; an action is pass, order")

@@ -175,3 +175,26 @@ def test_a_game_to_5_refuses_a_score_of_5(tally: Any) -> None:
 @given(text=scores.filter(lambda t: t != "" and rule(t, 10) is None and "\x00" not in t))  # empty: no score
 def test_any_refused_score_on_the_page(tally: Any, text: str) -> None:
     tally("scores: Analyze page score=", lambda: _page(text))
+
+
+# ---- the practice link's score= (issue 39 item 8: 4,301 digits crashed the page) -----------------
+
+POSITION = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-TH/KC:KS-JD-KH/pass"
+long_digits = st.builds(lambda n, digit, sep, other: digit * n + sep + other, st.integers(4290, 6000),
+                        st.sampled_from("0129"), st.sampled_from(["-", "", "-0-", ","]), st.sampled_from(["", "2", "9" * 4400]))
+
+
+@settings(settings.get_profile("fuzz"), max_examples=40)
+@given(text=st.one_of(scores, long_digits, st.text(alphabet="0123456789-", max_size=10)))
+def test_the_practice_link_reads_any_score_without_raising(tally: Any, text: str) -> None:
+    from practice.table_session import read_link
+
+    def check() -> None:
+        link = read_link({"position": POSITION, "score": text})
+        parts = text.strip().split("-")
+        fits = len(parts) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 3 and int(p) < 10 for p in parts)
+        assert link.scores == (tuple(int(p) for p in parts) if fits else ())
+        assert (link.problems == ()) == (fits or not text.strip())
+        assert all(len(p) < 400 for p in link.problems)  # the value is echoed cut short
+
+    tally("practice link scores", check)
