@@ -1,5 +1,9 @@
 """Marking a class's answers: right or wrong, the spread shown at the reveal, the leaderboard and
-the per-pupil summary a teacher downloads as CSV. Pure functions of the stored values."""
+the per-pupil summary a teacher downloads as CSV. Pure functions of the stored values.
+
+A stored answer that is not an answer to its question (``answer_fits``: a card the question does
+not show, a choice it does not offer) is a damaged record: it is left out of every figure and
+counted (``Tally.damaged``, ``unreadable``), so one bad row never breaks the rest of the class."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from classroom.questions import ClassQuestion
+from classroom.questions import ClassQuestion, answer_fits
 from engine.core.cards import parse_card
 
 
@@ -29,7 +33,15 @@ def words(q: ClassQuestion, answer: str) -> str:
     if q.mode == "choice":
         return answer
     codes = answer.split()
-    return ", ".join(parse_card(c).short for c in codes) if codes else "nothing"
+    return ", ".join(_short(c) for c in codes) if codes else "nothing"
+
+
+def _short(code: str) -> str:
+    """A card's short name ('J♦'); a stored code that is no card, as it is (a damaged answer)."""
+    try:
+        return parse_card(code).short
+    except ValueError:
+        return code
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +57,15 @@ class Tally:
     answered: int
     right: int
     bars: tuple[Bar, ...]
+    damaged: int = 0  # stored answers that are not answers to the question: left out
 
 
 def tally(q: ClassQuestion, answers: Sequence[str]) -> Tally:
     """The spread of answers: one bar per possible answer (each card or choice, the right one
-    included even when nobody gave it), or per distinct set for "tap every card" questions."""
+    included even when nobody gave it), or per distinct set for "tap every card" questions.
+    Answers that do not fit the question are left out and counted."""
+    given = [a for a in answers if answer_fits(q, a)]
+    damaged, answers = len(answers) - len(given), given
     counts = Counter(answers)
     if q.mode == "card":
         keys = list(q.cards)
@@ -59,7 +75,13 @@ def tally(q: ClassQuestion, answers: Sequence[str]) -> Tally:
         keys = list(q.right) + sorted((a for a in counts if a not in q.right), key=lambda a: (-counts[a], a))
     keys += [a for a in counts if a not in keys]
     bars = tuple(Bar(a, words(q, a), counts.get(a, 0), is_right(q, a)) for a in keys)
-    return Tally(len(answers), sum(1 for a in answers if is_right(q, a)), bars)
+    return Tally(len(answers), sum(1 for a in answers if is_right(q, a)), bars, damaged)
+
+
+def unreadable(questions: Mapping[int, ClassQuestion], answers: Sequence[tuple[int, str, str]]) -> int:
+    """How many of ``answers`` (question number, pupil name, answer) do not fit their question (those
+    to a question that is not in ``questions`` are not counted here: the question is the damaged row)."""
+    return sum(1 for n, _, a in answers if n in questions and not answer_fits(questions[n], a))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +98,7 @@ def leaderboard(questions: Mapping[int, ClassQuestion], revealed: set[int],
     right: Counter[str] = Counter()
     answered: Counter[str] = Counter()
     for number, name, answer in answers:
-        if number not in revealed or number not in questions:
+        if number not in revealed or number not in questions or not answer_fits(questions[number], answer):
             continue
         answered[name] += 1
         right[name] += int(is_right(questions[number], answer))
@@ -90,7 +112,8 @@ def summary_csv(questions: Mapping[int, ClassQuestion], pupils: Sequence[str],
     answer given and whether it was right. Cells a spreadsheet would read as a formula are quoted
     with a leading apostrophe."""
     numbers = sorted(questions)
-    given: dict[tuple[str, int], str] = {(name, n): a for n, name, a in answers}
+    given: dict[tuple[str, int], str] = {(name, n): a for n, name, a in answers
+                                         if n in questions and answer_fits(questions[n], a)}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     header = ["pupil", "right", "answered"]
@@ -118,4 +141,5 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-__all__ = ["Bar", "Standing", "Tally", "is_right", "leaderboard", "summary_csv", "tally", "toggled", "words"]
+__all__ = ["Bar", "Standing", "Tally", "is_right", "leaderboard", "summary_csv", "tally", "toggled", "unreadable",
+           "words"]

@@ -42,8 +42,17 @@ HAND_SEATS = ("first", "second", "third", "dealer")
 ANALYZER_BUDGET = 1.0  # seconds per table style, as the Analyze page gives it
 
 
+MAX_BODY = 200_000  # characters of a stored question
+MAX_ITEMS = 60  # cards, choices, facts ... of one question
+MAX_TEXT = 5_000  # characters of one text of a question
+
+
 class QuestionError(ValueError):
     """A question the teacher asked for that cannot be made (bad cards, kind or options)."""
+
+
+class DamagedQuestion(QuestionError):
+    """A stored question that does not read as one (the message says what is wrong with it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,14 +79,105 @@ class ClassQuestion:
 
     @staticmethod
     def from_json(text: str) -> ClassQuestion:
-        data: dict[str, Any] = json.loads(text)
-        for key in ("cards", "labels", "facts", "choices", "right", "figures"):
-            data[key] = tuple(data.get(key, ()))
-        data["shown"] = tuple((str(a), str(b)) for a, b in data.get("shown", ()))
-        return ClassQuestion(**data)
+        """The question as ``to_json`` wrote it. A stored body that is not that (not JSON, a key
+        missing or unknown, a value of the wrong type, a card that is not a card) raises
+        DamagedQuestion saying what: it is never guessed at."""
+        try:
+            data = json.loads(text) if isinstance(text, str) and len(text) <= MAX_BODY else None
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            raise DamagedQuestion("the question's record is not the JSON object a question is stored as")
+        unknown = sorted(set(data) - set(_FIELDS))
+        missing = sorted(k for k in _REQUIRED if k not in data)
+        if unknown or missing:
+            what = (f"unknown key {', '.join(map(repr, unknown))}" if unknown else "") + (
+                "; " if unknown and missing else "") + (f"missing key {', '.join(map(repr, missing))}" if missing else "")
+            raise DamagedQuestion(f"the question's record has an {what}")
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            values[key] = _field(key, value)
+        q = ClassQuestion(**values)
+        _check(q)
+        return q
 
     def card(self, code: str) -> Card:
         return parse_card(code)
+
+
+_TEXTS = ("source", "kind", "prompt", "mode", "answer_words", "why")
+_LISTS = ("cards", "labels", "facts", "choices", "right", "figures")
+_FIELDS = (*_TEXTS, *_LISTS, "shown", "trump", "upcard", "close")
+_REQUIRED = ("source", "kind", "prompt", "mode", "right")
+
+
+def _field(key: str, value: Any) -> Any:
+    """One stored field as the question holds it; DamagedQuestion when it is of the wrong type."""
+    if key in _TEXTS:
+        if isinstance(value, str) and len(value) <= MAX_TEXT:
+            return value
+        raise DamagedQuestion(f"the question's {key} is not a text of at most {MAX_TEXT} characters")
+    if key in _LISTS:
+        if isinstance(value, list) and len(value) <= MAX_ITEMS and all(
+                isinstance(v, str) and len(v) <= MAX_TEXT for v in value):
+            return tuple(value)
+        raise DamagedQuestion(f"the question's {key} is not a list of at most {MAX_ITEMS} texts")
+    if key == "shown":
+        if isinstance(value, list) and len(value) <= MAX_ITEMS and all(
+                isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) and len(x) <= MAX_TEXT for x in v)
+                for v in value):
+            return tuple((str(a), str(b)) for a, b in value)
+        raise DamagedQuestion("the question's shown cards are not a list of [caption, card] pairs")
+    if key in ("trump", "upcard"):
+        if value is None or (isinstance(value, str) and len(value) <= 3):
+            return value
+        raise DamagedQuestion(f"the question's {key} is not a suit or a card")
+    if isinstance(value, bool):  # close
+        return value
+    raise DamagedQuestion(f"the question's {key} is not true or false")
+
+
+def _is_card(code: str) -> bool:
+    """A card's code as the app writes it (``str`` of the card: "JD", "TH")."""
+    try:
+        return str(parse_card(code)) == code
+    except ValueError:
+        return False
+
+
+def _check(q: ClassQuestion) -> None:
+    """The cards are cards, the mode one of three, the answers answers of the question."""
+    if q.mode not in MODES.values():
+        raise DamagedQuestion(f"the question's mode {q.mode[:20]!r} is not one of {', '.join(MODES.values())}")
+    cards = [*q.cards, *(c for _, c in q.shown), *([q.upcard] if q.upcard else [])]
+    bad = next((c for c in cards if not _is_card(c)), None)
+    if bad is not None:
+        raise DamagedQuestion(f"the question holds {bad[:20]!r}, which is not a card (a card is like JD or 10H)")
+    if q.trump is not None and (len(q.trump) != 1 or q.trump not in "CDHS"):
+        raise DamagedQuestion(f"the question's trump {q.trump!r} is not a suit's letter (C, D, H or S)")
+    if len(set(q.cards)) != len(q.cards) or (q.labels and len(q.labels) != len(q.cards)):
+        raise DamagedQuestion("the question's cards repeat, or their captions do not match them")
+    if not q.right or not all(answer_fits(q, a) for a in q.right):
+        raise DamagedQuestion("the question's right answer is not one of its cards or choices")
+
+
+def answer_fits(q: ClassQuestion, answer: str) -> bool:
+    """Whether ``answer`` is an answer to ``q`` a phone can give: one of its cards, a set of them in
+    its order, or one of its choices. A stored answer that is not is a damaged record."""
+    if q.mode == "card":
+        return answer in q.cards
+    if q.mode == "choice":
+        return answer in q.choices
+    codes = answer.split()
+    return codes == [c for c in q.cards if c in set(codes)] and len(set(codes)) == len(codes)
+
+
+def read_question(body: str) -> ClassQuestion | None:
+    """A stored question, or None when it does not read (a damaged record)."""
+    try:
+        return ClassQuestion.from_json(body)
+    except DamagedQuestion:
+        return None
 
 
 def encode(answer: Card | frozenset[Card] | str, order: tuple[str, ...] = ()) -> str:
@@ -226,6 +326,6 @@ def hand_question(hand: str, upcard: str, seat: str, seed: int, rules: Rules | N
 
 
 __all__ = [
-    "CLASS_KINDS", "HAND_SEATS", "ClassQuestion", "LessonStep", "QuestionError", "encode", "exercise_question",
-    "from_exercise", "hand_question", "lesson_steps", "step_question",
+    "CLASS_KINDS", "HAND_SEATS", "ClassQuestion", "DamagedQuestion", "LessonStep", "QuestionError", "answer_fits",
+    "encode", "exercise_question", "from_exercise", "hand_question", "lesson_steps", "read_question", "step_question",
 ]

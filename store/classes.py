@@ -17,6 +17,15 @@ comes back through the token in their link. Four tables:
 A class expires ``EXPIRY_S`` after its last question (or its start); an expired or unknown code
 raises ``NoSuchClass``. The errors are ``ClassError`` (a ValueError) with a message a pupil reads.
 The tokens come from ``secrets``, not a seeded generator: they are keys, not game randomness.
+
+Every change runs in one ``BEGIN IMMEDIATE`` transaction, its checks included: two servers on one
+file cannot both pass a check and then write (an answer after the reveal, a question asked twice).
+Connections come from a small pool per file, so no lock a read needs is held while SQLite waits
+for another process: a reader waits about a second at most (``store.db``'s read patience) and then
+says the database is busy (in words about reading), and other classes go on meanwhile; this
+process's writes to a file take turns on their own lock (one writer at a time is all SQLite allows). A row that does not read (a field of the
+wrong type, out of range) is never guessed at: the class row raises ``DamagedClass`` with a message,
+and the lists (``pupils``, ``questions``, ``answers``) leave it out and count it (``Rows.damaged``).
 """
 
 from __future__ import annotations
@@ -28,13 +37,23 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from store.db import BUSY_TIMEOUT, StoreError, db_path, ensure_schema, retrying
+from store.db import (
+    BUSY_TIMEOUT,
+    DatabaseBusy,
+    StoreError,
+    busy_message,
+    db_path,
+    ensure_schema,
+    retrying,
+    write_patience,
+)
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS classes (
@@ -78,9 +97,14 @@ SCHEMA = (
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read off a projector
 CODE_LENGTH = 6
 MAX_PUPILS = 60
-MAX_NAME = 20
+MAX_NAME = 20  # characters as a reader counts them (an emoji sequence is one)
+MAX_NAME_CODES = 240  # code points of a name, stored (20 emoji sequences of up to 12)
 MAX_ANSWER = 200  # characters of one stored answer (the longest is a few cards or a choice)
+MAX_QUESTIONS = 100_000  # a question number past this is a damaged row
+MAX_COUNTER = 2**53  # version and stage: whole numbers below this
+MAX_BODY = 200_000  # characters of a stored question's JSON
 EXPIRY_S = 12 * 3600.0
+POOL_IDLE = 8  # connections kept open per database file between uses
 T = TypeVar("T")
 
 
@@ -105,11 +129,19 @@ class NotInClass(ClassError):
 
 
 class BadName(ClassError):
-    """A first name that is empty, too long, or taken in this class."""
+    """A first name that is empty, invisible, too long, of mixed alphabets, or taken in this class."""
 
 
 class AnswerClosed(ClassError):
     """The question is not open for answers (revealed, or a newer one was asked)."""
+
+
+class AlreadyAsked(ClassError):
+    """Another screen asked the next question first (two clicks on "Ask" at once)."""
+
+
+class DamagedClass(ClassError):
+    """A stored row of the class does not read (written by hand or another program): not guessed at."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +184,26 @@ class Answer:
     at: float
 
 
+class Rows(tuple[T, ...]):
+    """The rows of a list that read, in order; ``damaged`` counts those left out because they did not."""
+
+    damaged: int
+
+    def __new__(cls, rows: Iterable[T] = (), damaged: int = 0) -> Rows[T]:
+        made = super().__new__(cls, rows)
+        made.damaged = damaged
+        return made
+
+
+def damaged_note(count: int) -> str:
+    """'2 damaged records of this class were skipped' (empty for none)."""
+    if not count:
+        return ""
+    return f"{count} damaged record{' was' if count == 1 else 's were'} of this class skipped: they could not be read"
+
+
 def _hash(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+    return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
 
 
 def clean_code(text: str) -> str:
@@ -164,52 +214,240 @@ def clean_code(text: str) -> str:
     return code
 
 
+# ---- reading a stored value (a row written by hand or by another program is read, never guessed) -----
+
+
+def _number(value: object) -> float | None:
+    """A stored time: a finite number (not a bool, not text), else None."""
+    if type(value) not in (int, float):
+        return None
+    number = float(value)  # type: ignore[arg-type]
+    return number if number == number and abs(number) != float("inf") else None
+
+
+def _whole(value: object, top: int) -> int | None:
+    """A stored whole number 0..top, else None."""
+    return value if type(value) is int and 0 <= value <= top else None
+
+
+def _flag(value: object) -> bool | None:
+    return bool(value) if type(value) is int and value in (0, 1) else None
+
+
+def _text(value: object, most: int) -> str | None:
+    return value if isinstance(value, str) and len(value) <= most else None
+
+
+# ---- names ------------------------------------------------------------------------------------------
+# A name is shown to the whole room, so two pupils must never look the same and a name must be
+# seen at all. ``clean_name`` reads a typed name (NFC; spaces and line breaks collapsed; invisible
+# format characters dropped, except the joiners inside an emoji sequence such as 👩‍👩‍👧, which stays
+# one name); ``name_key`` is what two names are compared by: compatibility forms folded (NFKC:
+# fullwidth and styled letters), case folded, and Cyrillic and Greek letters that look Latin read
+# as the Latin letter (a small skeleton, after Unicode TR39). The choice for look-alikes: a name
+# whose letters mix Latin, Cyrillic and Greek (Cyrillic "А" in "Аnn") is refused with a message,
+# and a name wholly in one of them is compared by the skeleton, so "ВОВ" in Cyrillic letters is
+# taken when "Bob" is in the class.
+
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")  # letters or symbols drawn as nothing
+ZWJ, ZWNJ = "\u200d", "\u200c"
+BLACK_FLAG = "\U0001f3f4"  # an emoji flag of a region: the black flag, tag letters, a cancel tag
+LOOKALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+SKELETON = str.maketrans({
+    # Cyrillic letters drawn like Latin ones
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
+    "Х": "X", "У": "Y", "Ѕ": "S", "І": "I", "Ј": "J", "Ԁ": "D", "Ԛ": "Q", "Ԝ": "W", "Ү": "Y", "Ӏ": "l",
+    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j",
+    "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ү": "y",
+    # Greek letters drawn like Latin ones
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
+    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v", "ι": "i", "κ": "k", "ρ": "p", "τ": "t",
+    "υ": "u", "χ": "x", "α": "a",
+})
+
+
+def _emoji_like(ch: str) -> bool:
+    return unicodedata.category(ch) in ("So", "Sk") or ch == "\ufe0f"
+
+
+def _is_tag(ch: str) -> bool:
+    return "\U000e0020" <= ch <= "\U000e007f"
+
+
+def _script(ch: str) -> str | None:
+    """Latin, Cyrillic or Greek for a letter of one of those alphabets, else None."""
+    if not unicodedata.category(ch).startswith("L"):
+        return None
+    name = unicodedata.name(ch, "")
+    return next((s for s in LOOKALIKE_SCRIPTS if name.startswith(s + " ")), None)
+
+
+def _kept_format(text: str, i: int, kept: list[str]) -> bool:
+    """Whether the invisible format character ``text[i]`` belongs where it is: a joiner between two
+    emoji, a non-joiner between two letters of an alphabet that uses it, a tag of a flag."""
+    ch, before = text[i], kept[-1] if kept else ""
+    after = text[i + 1] if i + 1 < len(text) else ""
+    if ch == ZWJ:
+        return bool(before) and bool(after) and _emoji_like(before) and _emoji_like(after)
+    if ch == ZWNJ:
+        return (bool(before) and bool(after) and unicodedata.category(before).startswith("L")
+                and unicodedata.category(after).startswith("L") and _script(before) is None and _script(after) is None)
+    return _is_tag(ch) and (before == BLACK_FLAG or _is_tag(before))
+
+
+def _visible(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "LNPS" and ch not in BLANK_LOOKING
+
+
+def _length(name: str) -> int:
+    """The characters a reader counts: an emoji sequence or a letter with its accents is one."""
+    count, joined = 0, False
+    for ch in name:
+        category = unicodedata.category(ch)
+        if joined or category.startswith("M") or category == "Cf" or "\U0001f3fb" <= ch <= "\U0001f3ff":
+            joined = ch == ZWJ
+            continue
+        count += 1
+    return count
+
+
 def clean_name(text: str) -> str:
-    """A pupil's first name: spaces collapsed, 1..MAX_NAME characters, no control characters."""
-    name = " ".join("".join(ch if ch.isprintable() else " " for ch in str(text)).split())
+    """A pupil's first name as it is kept and shown (see the notes above ``BLANK_LOOKING``).
+    Raises BadName saying what was wrong and what a name may be."""
+    raw = unicodedata.normalize("NFC", str(text))
+    kept: list[str] = []
+    for i, ch in enumerate(raw):
+        if unicodedata.category(ch) == "Cf":
+            if _kept_format(raw, i, kept):
+                kept.append(ch)
+        elif ch in BLANK_LOOKING or not ch.isprintable():
+            kept.append(" ")
+        else:
+            kept.append(ch)
+    name = " ".join("".join(kept).split())
     if not name:
-        raise BadName("type your first name")
-    if len(name) > MAX_NAME:
-        raise BadName(f"a name is at most {MAX_NAME} characters; yours has {len(name)}")
+        if raw.strip():
+            raise BadName("that name is only blank or invisible characters: type your first name with letters "
+                          "(an emoji is fine too)")
+        raise BadName(f"type your first name (1 to {MAX_NAME} characters)")
+    if not any(_visible(ch) for ch in name):
+        raise BadName("that name has no letter, digit or emoji that can be seen: type your first name with letters")
+    if _length(name) > MAX_NAME or len(name) > MAX_NAME_CODES:
+        raise BadName(f"a name is at most {MAX_NAME} characters; yours has {_length(name)}")
+    scripts = sorted({s for s in map(_script, name) if s is not None})
+    if len(scripts) > 1:
+        raise BadName(f"the letters of {name!r} mix {' and '.join(s.title() for s in scripts)} letters, which look "
+                      "alike and would make two names look the same: type it with the letters of one alphabet")
     return name
 
 
+def name_key(name: str) -> str:
+    """What two names are compared by: the same key, the same-looking name."""
+    folded = unicodedata.normalize("NFKC", name.translate(SKELETON)).casefold()
+    return unicodedata.normalize("NFKC", folded.translate(SKELETON))
 # ---- connections --------------------------------------------------------------------------------
-# One connection per database file per process, shared by every session's thread under a lock:
-# a poll is one indexed read, so sharing costs nothing and spares each poll an open and a check.
+# A few connections per database file, shared by every session's thread: a thread takes one from
+# the pool (under a lock held only to take or give back), uses it alone and gives it back. No lock
+# that a read needs is held while SQLite waits for another process: a busy file holds up only the
+# calls that wait for it (this process's writes to that file take turns, _write_turn), never
+# another class's poll or page.
 
-_LOCK = threading.Lock()
-_CONNECTIONS: dict[str, sqlite3.Connection] = {}
+_POOL = threading.Lock()
+_IDLE: dict[str, list[sqlite3.Connection]] = {}
+_READY: set[str] = set()  # files whose tables this process has made sure of
+_TURNS: dict[str, threading.Lock] = {}  # per file: this process's writers, one at a time (_write_turn)
+_generation = 0  # moved by forget_connections: a connection of an older one is closed when given back
 
 
-def _connection(path: Path) -> sqlite3.Connection:
-    key = os.path.abspath(path)
-    conn = _CONNECTIONS.get(key)
-    if conn is None:
+def _open_connection(key: str, reading: bool) -> sqlite3.Connection:
+    try:
+        Path(key).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level None: this module says BEGIN itself (IMMEDIATE for a change)
+        conn = sqlite3.connect(key, timeout=BUSY_TIMEOUT, check_same_thread=False, isolation_level=None)
+        conn.execute("PRAGMA foreign_keys = ON")
+    except (OSError, sqlite3.Error) as err:
+        raise StoreError(f"cannot use the records database at {key}: {err}") from err
+    if key not in _READY:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(key, timeout=BUSY_TIMEOUT, check_same_thread=False)
-            conn.execute("PRAGMA foreign_keys = ON")
-        except (OSError, sqlite3.Error) as err:
-            raise StoreError(f"cannot use the records database at {key}: {err}") from err
-        ensure_schema(conn, SCHEMA)
-        _CONNECTIONS[key] = conn
+            ensure_schema(conn, SCHEMA, reading=reading)
+        except StoreError:
+            conn.close()
+            raise
+        with _POOL:
+            _READY.add(key)
     return conn
 
 
 @contextmanager
-def _db(path: Path | None) -> Iterator[sqlite3.Connection]:
-    with _LOCK:
-        yield _connection(path or db_path())
+def _db(path: Path | None, reading: bool) -> Iterator[sqlite3.Connection]:
+    key = os.path.abspath(path or db_path())
+    with _POOL:
+        idle = _IDLE.setdefault(key, [])
+        conn = idle.pop() if idle else None
+        generation = _generation
+    if conn is None:
+        conn = _open_connection(key, reading)
+    try:
+        yield conn
+    finally:
+        try:
+            if conn.in_transaction:
+                conn.rollback()
+            clean = True
+        except sqlite3.Error:
+            clean = False
+        with _POOL:
+            keep = clean and generation == _generation and len(_IDLE.setdefault(key, [])) < POOL_IDLE
+            if keep:
+                _IDLE[key].append(conn)
+        if not keep:
+            conn.close()
 
 
-def _run(path: Path | None, work: Callable[[sqlite3.Connection], T], *, reading: bool = False) -> T:
-    """``work(conn)`` in one transaction (retried while another process holds the file)."""
-    with _db(path) as conn:
+@contextmanager
+def _write_turn(path: Path | None) -> Iterator[None]:
+    """This process's writers to one file take turns (SQLite lets one write at a time anyway): a
+    lock that wakes the next writer at once, instead of SQLite's sleeping retries, which under
+    sixty taps at once kept some waiting for seconds. Reads never take it; a writer that cannot
+    have its turn within a write's patience is told the database is busy."""
+    key = os.path.abspath(path or db_path())
+    with _POOL:
+        turn = _TURNS.setdefault(key, threading.Lock())
+    if not turn.acquire(timeout=write_patience().waited):
+        raise DatabaseBusy(busy_message())
+    try:
+        yield
+    finally:
+        turn.release()
+
+
+def _run(path: Path | None, work: Callable[[sqlite3.Connection], T], *, reading: bool = False,
+         one: bool = False) -> T:
+    """``work(conn)`` in one transaction: ``BEGIN IMMEDIATE`` for a change (its checks and its writes
+    are one step for every server on the file), a plain ``BEGIN`` for a read (one consistent view).
+    Retried while another process holds the file; a read gives up after about a second. ``one``:
+    a read of one statement, consistent by itself (no BEGIN needed: a poll stays cheap)."""
+    if not reading:
+        with _write_turn(path):
+            return _transaction(path, work, reading, False)
+    return _transaction(path, work, reading, one)
+
+
+def _transaction(path: Path | None, work: Callable[[sqlite3.Connection], T], reading: bool, one: bool) -> T:
+    with _db(path, reading) as conn:
 
         def attempt() -> T:
-            with conn:
+            if one:
                 return work(conn)
+            conn.execute("BEGIN" if reading else "BEGIN IMMEDIATE")
+            try:
+                result = work(conn)
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.rollback()
+                raise
+            return result
 
         try:
             return retrying(attempt, conn, reading=reading)
@@ -220,11 +458,15 @@ def _run(path: Path | None, work: Callable[[sqlite3.Connection], T], *, reading:
 
 
 def forget_connections() -> None:
-    """Close the shared connections (tests that delete their database file call this)."""
-    with _LOCK:
-        for conn in _CONNECTIONS.values():
-            conn.close()
-        _CONNECTIONS.clear()
+    """Close the pooled connections (tests that delete their database file call this)."""
+    global _generation
+    with _POOL:
+        idle = [conn for conns in _IDLE.values() for conn in conns]
+        _IDLE.clear()
+        _READY.clear()
+        _generation += 1
+    for conn in idle:
+        conn.close()
 
 
 # ---- the class ------------------------------------------------------------------------------------
@@ -234,6 +476,16 @@ def _info(row: Any, code: str, now: float) -> ClassInfo:
     if row is None:
         raise NoSuchClass(f"there is no class with the code {code}: check the code on the projector")
     created, last, state, board, current, revealed, version, stage = row
+    fields = {
+        "created": _number(created), "last_question": 0.0 if last is None else _number(last),
+        "state": state if state in ("open", "ended") else None, "leaderboard": _flag(board),
+        "current": _whole(current, MAX_QUESTIONS), "revealed": _flag(revealed),
+        "version": _whole(version, MAX_COUNTER), "stage": _whole(stage, MAX_COUNTER),
+    }
+    bad = [name for name, value in fields.items() if value is None]
+    if bad:
+        raise DamagedClass(f"the record of the class {code} is damaged ({', '.join(bad)} cannot be read), so the "
+                           "class cannot go on: the teacher can start a new class")
     info = ClassInfo(code, float(created), None if last is None else float(last), str(state), bool(board),
                      int(current), bool(revealed), int(version), int(stage))
     if now - max(info.created, info.last_question or 0.0) > EXPIRY_S:
@@ -263,25 +515,32 @@ def start_class(now: float | None = None, path: Path | None = None) -> tuple[str
 
 
 def load(code: str, now: float | None = None, path: Path | None = None) -> ClassInfo:
-    """The class with ``code`` (NoSuchClass when unknown or expired)."""
+    """The class with ``code`` (NoSuchClass when unknown or expired, DamagedClass when its row does not read)."""
     code = clean_code(code)
     when = time.time() if now is None else now
-    return _run(path, lambda conn: _info(conn.execute(_INFO, (code,)).fetchone(), code, when), reading=True)
+    return _run(path, lambda conn: _info(conn.execute(_INFO, (code,)).fetchone(), code, when), reading=True, one=True)
 
 
 def poll(code: str, path: Path | None = None) -> tuple[int, int]:
-    """The class's (version, stage): the one cheap read a live page makes each second."""
+    """The class's (version, stage): the one cheap read a live page makes each second ((-1, -1) for
+    no such class; DamagedClass when they do not read)."""
     row = _run(path, lambda conn: conn.execute("SELECT version, stage FROM classes WHERE code = ?", (code,)).fetchone(),
-               reading=True)
-    return (int(row[0]), int(row[1])) if row else (-1, -1)
+               reading=True, one=True)
+    if row is None:
+        return (-1, -1)
+    version, stage = _whole(row[0], MAX_COUNTER), _whole(row[1], MAX_COUNTER)
+    if version is None or stage is None:
+        raise DamagedClass(f"the record of the class {code} is damaged (its version or stage cannot be read), so "
+                           "the class cannot go on: the teacher can start a new class")
+    return (version, stage)
 
 
 def _teacher(conn: sqlite3.Connection, code: str, secret: str, now: float) -> ClassInfo:
     row = conn.execute("SELECT teacher_hash FROM classes WHERE code = ?", (code,)).fetchone()
-    info = _info(conn.execute(_INFO, (code,)).fetchone(), code, now)
-    if row is None or not hmac.compare_digest(str(row[0]), _hash(str(secret))):
+    if row is not None and not hmac.compare_digest(str(row[0]).encode("utf-8", "replace"),
+                                                   _hash(str(secret)).encode()):
         raise NotTeacher("only the teacher's link can ask, reveal or end this class")
-    return info
+    return _info(conn.execute(_INFO, (code,)).fetchone(), code, now)
 
 
 def check_teacher(code: str, secret: str, now: float | None = None, path: Path | None = None) -> ClassInfo:
@@ -298,15 +557,27 @@ def _open_class(conn: sqlite3.Connection, code: str, now: float) -> ClassInfo:
     return info
 
 
-def ask(code: str, secret: str, body: str, now: float | None = None, path: Path | None = None) -> int:
-    """Open the next question (``body``: its JSON); returns its number. The previous one closes."""
+def ask(code: str, secret: str, body: str, now: float | None = None, path: Path | None = None, *,
+        after: int | None = None) -> int:
+    """Open the next question (``body``: its JSON); returns its number. The previous one closes.
+    ``after``: the question the asking screen showed; when another screen has asked since (two
+    clicks on two servers), nothing is asked and AlreadyAsked says so."""
     code = clean_code(code)
     when = time.time() if now is None else now
 
     def work(conn: sqlite3.Connection) -> int:
-        _teacher(conn, code, secret, when)
-        info = _open_class(conn, code, when)
+        info = _teacher(conn, code, secret, when)
+        if info.ended:
+            raise NoSuchClass(f"the class {code} has ended")
+        if after is not None and info.current != after:
+            raise AlreadyAsked(f"question {info.current} was just asked from another screen, so this click asked "
+                               "nothing: it is shown now")
         number = info.current + 1
+        taken = conn.execute("SELECT 1 FROM class_questions WHERE class_code = ? AND number = ?",
+                             (code, number)).fetchone()
+        if taken is not None:
+            raise AlreadyAsked(f"question {number} of this class was already asked (another screen, or a damaged "
+                               "record): nothing was asked; reload the page to see it")
         conn.execute("INSERT INTO class_questions (class_code, number, body, opened) VALUES (?, ?, ?, ?)",
                      (code, number, body, when))
         conn.execute("UPDATE classes SET current = ?, revealed = 0, last_question = ?, version = version + 1, "
@@ -363,23 +634,30 @@ def set_leaderboard(code: str, secret: str, on: bool, now: float | None = None, 
 
 
 def join(code: str, name: str, now: float | None = None, path: Path | None = None) -> str:
-    """Add a pupil; returns their token (kept in their link so a reload comes back in)."""
+    """Add a pupil; returns their token (kept in their link so a reload comes back in). A name that
+    looks the same as one in the class (``name_key``) is refused."""
     code = clean_code(code)
     name = clean_name(name)
+    key = name_key(name)
     when = time.time() if now is None else now
     token = secrets.token_urlsafe(12)
 
     def work(conn: sqlite3.Connection) -> None:
         _open_class(conn, code, when)
-        if conn.execute("SELECT 1 FROM class_pupils WHERE class_code = ? AND name = ?", (code, name)).fetchone():
-            raise BadName(f"someone in this class is already called {name}: add an initial")
+        for (taken,) in conn.execute("SELECT name FROM class_pupils WHERE class_code = ?", (code,)):
+            if isinstance(taken, str) and name_key(taken) == key:
+                raise BadName(f"someone in this class is already called {taken} (names are compared without case "
+                              "and with look-alike letters as one): add an initial")
         inserted = conn.execute(
-            "INSERT INTO class_pupils (class_code, token_hash, name, joined) SELECT ?, ?, ?, ? "
+            "INSERT OR IGNORE INTO class_pupils (class_code, token_hash, name, joined) SELECT ?, ?, ?, ? "
             "WHERE (SELECT count(*) FROM class_pupils WHERE class_code = ?) < ?",
             (code, _hash(token), name, when, code, MAX_PUPILS),
         ).rowcount
         if not inserted:
-            raise ClassFull(f"this class is full ({MAX_PUPILS} pupils): ask your teacher")
+            count = conn.execute("SELECT count(*) FROM class_pupils WHERE class_code = ?", (code,)).fetchone()[0]
+            if count >= MAX_PUPILS:
+                raise ClassFull(f"this class is full ({MAX_PUPILS} pupils): ask your teacher")
+            raise BadName(f"someone in this class is already called {name}: add an initial")
         conn.execute("UPDATE classes SET version = version + 1 WHERE code = ?", (code,))
 
     _run(path, work)
@@ -391,7 +669,11 @@ def _pupil(conn: sqlite3.Connection, code: str, token: str) -> Pupil:
                        (code, _hash(str(token)))).fetchone()
     if row is None:
         raise NotInClass("this link is not a pupil of this class: join again with your name")
-    return Pupil(int(row[0]), str(row[1]))
+    pupil_id, name = _whole(row[0], 2**62), _text(row[1], MAX_NAME_CODES)
+    if pupil_id is None or name is None:
+        raise DamagedClass("your place in this class is damaged (its record cannot be read): join again with your "
+                           "name and an initial")
+    return Pupil(pupil_id, name)
 
 
 def pupil(code: str, token: str, path: Path | None = None) -> Pupil:
@@ -402,7 +684,8 @@ def pupil(code: str, token: str, path: Path | None = None) -> Pupil:
 def answer(code: str, token: str, number: int, text: str, now: float | None = None,
            path: Path | None = None) -> None:
     """Save (or replace) a pupil's answer to question ``number`` while it is open; an empty
-    ``text`` takes the answer back."""
+    ``text`` takes the answer back. The check that it is open and the write are one immediate
+    transaction: a reveal on another server comes wholly before or wholly after it."""
     code = clean_code(code)
     when = time.time() if now is None else now
     if len(text) > MAX_ANSWER:
@@ -426,82 +709,116 @@ def answer(code: str, token: str, number: int, text: str, now: float | None = No
 
 
 def my_answer(code: str, token: str, number: int, path: Path | None = None) -> str:
-    """The pupil's own answer to question ``number`` ("" when none)."""
+    """The pupil's own answer to question ``number`` ("" when none, or when its row does not read)."""
     code = clean_code(code)
 
     def work(conn: sqlite3.Connection) -> str:
         who = _pupil(conn, code, token)
         row = conn.execute("SELECT answer FROM class_answers WHERE class_code = ? AND number = ? AND pupil = ?",
                            (code, number, who.id)).fetchone()
-        return str(row[0]) if row else ""
+        return (_text(row[0], MAX_ANSWER) or "") if row else ""
 
     return _run(path, work, reading=True)
+
+
+def _asked(row: Any) -> AskedQuestion | None:
+    number, body, opened, revealed = row
+    n, text, at = _whole(number, MAX_QUESTIONS), _text(body, MAX_BODY), _number(opened)
+    shown = None if revealed is None else _number(revealed)
+    if n is None or text is None or at is None or (revealed is not None and shown is None):
+        return None
+    return AskedQuestion(n, text, at, shown)
 
 
 def question(code: str, number: int, path: Path | None = None) -> AskedQuestion:
+    """Question ``number`` as stored (DamagedClass when it is missing or its row does not read: the
+    class row says it was asked)."""
     code = clean_code(code)
 
     def work(conn: sqlite3.Connection) -> AskedQuestion:
-        row = conn.execute("SELECT body, opened, revealed FROM class_questions WHERE class_code = ? AND number = ?",
-                           (code, number)).fetchone()
+        row = conn.execute("SELECT number, body, opened, revealed FROM class_questions WHERE class_code = ? "
+                           "AND number = ?", (code, number)).fetchone()
         if row is None:
-            raise ClassError(f"the class {code} has no question {number}")
-        return AskedQuestion(number, str(row[0]), float(row[1]), None if row[2] is None else float(row[2]))
+            raise DamagedClass(f"question {number} of the class {code} is missing (a damaged record), so it cannot "
+                               "be shown: the teacher can ask the next question")
+        asked = _asked(row)
+        if asked is None:
+            raise DamagedClass(f"question {number} of the class {code} is damaged (its record cannot be read), so "
+                               "it cannot be shown: the teacher can ask the next question")
+        return asked
 
     return _run(path, work, reading=True)
 
 
-def questions(code: str, path: Path | None = None) -> tuple[AskedQuestion, ...]:
+def questions(code: str, path: Path | None = None) -> Rows[AskedQuestion]:
+    """Every question asked, in order; rows that do not read are left out and counted."""
     code = clean_code(code)
     rows = _run(path, lambda conn: conn.execute(
         "SELECT number, body, opened, revealed FROM class_questions WHERE class_code = ? ORDER BY number",
         (code,)).fetchall(), reading=True)
-    return tuple(AskedQuestion(int(n), str(b), float(o), None if r is None else float(r)) for n, b, o, r in rows)
+    read = [_asked(row) for row in rows]
+    return Rows((q for q in read if q is not None), sum(q is None for q in read))
 
 
 def answer_count(code: str, number: int, path: Path | None = None) -> int:
     """How many pupils have answered question ``number`` (what the projector shows while it is open)."""
     row = _run(path, lambda conn: conn.execute(
         "SELECT count(*) FROM class_answers WHERE class_code = ? AND number = ?", (code, number)).fetchone(),
-        reading=True)
+        reading=True, one=True)
     return int(row[0])
 
 
-def pupils(code: str, path: Path | None = None) -> tuple[Pupil, ...]:
+def pupils(code: str, path: Path | None = None) -> Rows[Pupil]:
+    """The class's pupils in the order they joined; rows that do not read are left out and counted."""
     code = clean_code(code)
     rows = _run(path, lambda conn: conn.execute(
         "SELECT id, name FROM class_pupils WHERE class_code = ? ORDER BY joined, id", (code,)).fetchall(), reading=True)
-    return tuple(Pupil(int(i), str(n)) for i, n in rows)
+    read = [(_whole(i, 2**62), _text(n, MAX_NAME_CODES)) for i, n in rows]
+    good = [Pupil(i, n) for i, n in read if i is not None and n is not None]
+    return Rows(good, len(read) - len(good))
 
 
 def answers(code: str, number: int | None = None, *, secret: str | None = None, now: float | None = None,
-            path: Path | None = None) -> tuple[Answer, ...]:
-    """The answers to question ``number`` (every question's when None). Before a question's reveal
-    only the teacher (``secret``) may read its answers: a pupil's page never sees them."""
+            path: Path | None = None) -> Rows[Answer]:
+    """The answers to question ``number`` (every question's when None), in question order and then
+    the order the pupils joined. Before a question's reveal only the teacher (``secret``) may read
+    its answers: a pupil's page never sees them. Rows that do not read (a field of the wrong type,
+    a pupil or question that is not there or does not read) are left out and counted."""
     code = clean_code(code)
 
-    def work(conn: sqlite3.Connection) -> tuple[Answer, ...]:
+    def work(conn: sqlite3.Connection) -> tuple[list[Any], list[Any], list[Any]]:
         if secret is not None:
             _teacher(conn, code, secret, time.time() if now is None else now)
-        sql = ("SELECT a.number, a.pupil, p.name, a.answer, a.at FROM class_answers a "
-               "JOIN class_pupils p ON p.id = a.pupil JOIN class_questions q "
-               "ON q.class_code = a.class_code AND q.number = a.number WHERE a.class_code = ?")
+        sql = "SELECT number, pupil, answer, at FROM class_answers WHERE class_code = ?"
         args: list[object] = [code]
         if number is not None:
-            sql += " AND a.number = ?"
+            sql += " AND number = ?"
             args.append(number)
-        if secret is None:
-            sql += " AND q.revealed IS NOT NULL"
-        rows = conn.execute(sql + " ORDER BY a.number, p.joined, p.id", args).fetchall()
-        return tuple(Answer(int(n), int(p), str(name), str(a), float(at)) for n, p, name, a, at in rows)
+        return (conn.execute(sql, args).fetchall(),
+                conn.execute("SELECT id, name, joined FROM class_pupils WHERE class_code = ?", (code,)).fetchall(),
+                conn.execute("SELECT number, revealed FROM class_questions WHERE class_code = ?", (code,)).fetchall())
 
-    return _run(path, work, reading=True)
+    rows, pupil_rows, question_rows = _run(path, work, reading=True)
+    names = {i: (n, _number(j) or 0.0) for i, n, j in pupil_rows
+             if _whole(i, 2**62) is not None and _text(n, MAX_NAME_CODES) is not None}
+    shown = {n: r is not None for n, r in question_rows if _whole(n, MAX_QUESTIONS) is not None}
+    read: list[tuple[float, Answer]] = []
+    damaged = 0
+    for n, p, text, at in rows:
+        fields = (_whole(n, MAX_QUESTIONS), _whole(p, 2**62), _text(text, MAX_ANSWER), _number(at))
+        if any(f is None for f in fields) or p not in names or n not in shown:
+            damaged += 1
+        elif secret is not None or shown[n]:
+            name, joined = names[p]
+            read.append((joined, Answer(n, p, name, text, float(at))))
+    read.sort(key=lambda item: (item[1].number, item[0], item[1].pupil))
+    return Rows((a for _, a in read), damaged)
 
 
 __all__ = [
-    "EXPIRY_S", "MAX_NAME", "MAX_PUPILS", "SCHEMA", "Answer", "AnswerClosed", "AskedQuestion", "BadName",
-    "ClassError", "ClassFull", "ClassInfo", "NoSuchClass", "NotInClass", "NotTeacher", "Pupil", "answer",
-    "answer_count", "answers", "ask", "check_teacher", "clean_code", "clean_name", "end", "forget_connections",
-    "join", "load", "my_answer", "poll", "pupil", "pupils", "question", "questions", "reveal", "set_leaderboard",
-    "start_class",
+    "EXPIRY_S", "MAX_NAME", "MAX_PUPILS", "SCHEMA", "AlreadyAsked", "Answer", "AnswerClosed", "AskedQuestion",
+    "BadName", "ClassError", "ClassFull", "ClassInfo", "DamagedClass", "DatabaseBusy", "NoSuchClass", "NotInClass",
+    "NotTeacher", "Pupil", "Rows", "answer", "answer_count", "answers", "ask", "check_teacher", "clean_code",
+    "clean_name", "damaged_note", "end", "forget_connections", "join", "load", "my_answer", "name_key", "poll",
+    "pupil", "pupils", "question", "questions", "reveal", "set_leaderboard", "start_class",
 ]

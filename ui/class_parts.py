@@ -38,7 +38,7 @@ def poll_stage(code: str, stage: int) -> int | None:
     server. (A phone redraws inside its own fragment instead: ui.class_pupil.)"""
     try:
         version, now = classes.poll(code)
-    except StoreError:
+    except (classes.ClassError, StoreError):
         return None
     if now != stage:
         st.rerun(scope="app")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import streamlit as st
 
 from classroom.marking import is_right, tally, toggled, words
-from classroom.questions import ClassQuestion
+from classroom.questions import ClassQuestion, DamagedQuestion, answer_fits
 from engine.core.cards import parse_card
 from store import classes
 from store.db import StoreError
@@ -37,16 +37,23 @@ class PhoneView:
     question: ClassQuestion | None
     mine: str  # the pupil's answer to the current question ("" when none)
     everyone: tuple[str, ...]  # every pupil's answer, read only once the question is revealed
+    problem: str = ""  # why the current question cannot be shown (its record is damaged)
+    damaged: int = 0  # answers left out of the spread: their records do not read
 
 
 def _read(code: str, token: str, stage: int) -> PhoneView:
     info = classes.load(code)
     if info.current == 0:
         return PhoneView(stage, info, None, "", ())
-    q = ClassQuestion.from_json(classes.question(code, info.current).body)
+    try:
+        q = ClassQuestion.from_json(classes.question(code, info.current).body)
+    except (DamagedQuestion, classes.DamagedClass) as err:
+        return PhoneView(stage, info, None, "", (), problem=str(err))
     mine = classes.my_answer(code, token, info.current)
-    everyone = tuple(a.answer for a in classes.answers(code, info.current)) if info.revealed else ()
-    return PhoneView(stage, info, q, mine, everyone)
+    if not answer_fits(q, mine):
+        mine = ""  # a stored answer that is not one of this question's: not shown as the pupil's
+    everyone = classes.answers(code, info.current) if info.revealed else classes.Rows[classes.Answer]()
+    return PhoneView(stage, info, q, mine, tuple(a.answer for a in everyone), damaged=everyone.damaged)
 
 
 def _view(code: str, token: str) -> PhoneView | None:
@@ -58,6 +65,8 @@ def _view(code: str, token: str) -> PhoneView | None:
             return kept
         view = _read(code, token, stage)
     except StoreError:
+        if kept is None:
+            raise
         return kept  # the database is busy just now: draw what is kept, the next run tries again
     st.session_state[K + "view"] = view
     return view
@@ -138,7 +147,7 @@ def _phone(code: str, token: str, name: str) -> None:
     except classes.NotInClass as err:
         st.warning(plain(err))
         return
-    except classes.ClassError as err:
+    except (classes.ClassError, StoreError) as err:
         st.error(plain(err))
         return
     if view is None:
@@ -146,6 +155,10 @@ def _phone(code: str, token: str, name: str) -> None:
         return
     if view.info.ended:
         st.success("The class has ended. Thank you for playing!")
+        return
+    if view.problem:
+        st.warning(plain(f"Question {view.info.current} cannot be shown: {view.problem}. Wait for the next "
+                         "question: it will appear here by itself."))
         return
     if view.question is None:
         st.markdown(f"### Hello {plain(name)}!")
@@ -182,7 +195,10 @@ def _revealed(view: PhoneView, q: ClassQuestion) -> None:
         st.error(plain(f"Not this time: you said {words(q, mine)}; the answer is {q.answer_words}."))
     answer_cards(q, 64, True)
     st.markdown(plain(q.why))
-    st.html(bars_html(tally(q, list(view.everyone))))
+    t = tally(q, list(view.everyone))
+    st.html(bars_html(t))
+    if view.damaged + t.damaged:
+        st.caption(plain(classes.damaged_note(view.damaged + t.damaged) + ": the spread counts every other answer."))
     st.caption("Wait for the next question: it will appear here by itself.")
 
 

@@ -5,10 +5,13 @@ end, the summary as CSV) sit below.
 
 The teacher's link holds ``class=CODE&teacher=SECRET``: every action checks the secret in the
 database (``store.classes``), so a pupil's link cannot drive the class. A projector shows the
-browser's address bar to the room, so once the secret has been checked it leaves the address:
-the page keeps it in the session and in a cookie of this browser (``ec_teacher_CODE``, 12 hours),
-so a reload still opens the teacher's page, and "The teacher's link" (folded away) gives it for
-another device. The live count is a fragment that
+browser's address bar to the room, and the browser's history keeps every address it showed, so
+the secret is never put into the address: "Start a class" keeps it in the session and in a cookie
+of this browser (``ec_teacher_CODE``, 12 hours) and only the code goes into the address; a
+teacher's link opened on another device has its history entry replaced in place
+(``history.replaceState``) by the address without the secret, never a new entry pushed (Back
+never shows it). A reload still opens the teacher's page, and "The teacher's link" (folded away)
+gives it for another device. The live count is a fragment that
 polls the class's row twice a second and reads the count only when its ``version`` moved; a change
 of ``stage`` (from another tab or server) reruns the page.
 """
@@ -22,11 +25,13 @@ from html import escape
 
 import streamlit as st
 
+from classroom.class_record import ClassRecord, class_record
 from classroom.marking import leaderboard, summary_csv, tally
 from classroom.questions import (
     CLASS_KINDS,
     HAND_SEATS,
     ClassQuestion,
+    DamagedQuestion,
     QuestionError,
     exercise_question,
     hand_question,
@@ -80,13 +85,39 @@ def kept_secret(code: str) -> str | None:
     return cookie if isinstance(cookie, str) and cookie else None  # (AppTest's cookies are a stand-in object)
 
 
-def _keep(code: str, secret: str) -> None:
-    """Keep the checked secret out of the address bar: in the session, and in a cookie for a reload."""
+def keep_secret(code: str, secret: str) -> None:
+    """Keep the teacher's secret for ``code`` in this session (a new class: it never enters the address)."""
     st.session_state.setdefault(K + "secrets", {})[code] = secret
-    if st.query_params.get("teacher") is not None:
+
+
+# The address without the secret, put in place of the current history entry (Streamlit's own change
+# of the query would push a new entry and leave the one with the secret one Back press away).
+_STRIP = """(function () {
+  const w = window.parent || window;
+  const u = new URL(w.location.href);
+  if (u.searchParams.has("teacher")) {
+    u.searchParams.delete("teacher");
+    w.history.replaceState(w.history.state, "", u.toString());
+  }
+})();"""
+
+
+def _keep(code: str, secret: str) -> None:
+    """Keep the checked secret out of the address bar and the history: in the session, and in a
+    cookie for a reload; a secret in the address (a teacher's link) is replaced in place."""
+    keep_secret(code, secret)
+    script = ""
+    try:
+        held = st.context.cookies.get(_cookie(code))
+    except Exception:  # no browser
+        held = None
+    if held != secret:
         value = json.dumps(f"{_cookie(code)}={secret}; path=/; max-age={int(classes.EXPIRY_S)}; samesite=strict")
-        st.html(f"<script>document.cookie = {value};</script>", unsafe_allow_javascript=True)
-        del st.query_params["teacher"]
+        script += f"document.cookie = {value};\n"
+    if st.query_params.get("teacher") is not None:
+        script += _STRIP
+    if script:
+        st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
 
 
 def teacher_link(code: str, secret: str) -> str:
@@ -116,8 +147,11 @@ def _live(code: str, number: int, stage: int, revealed: bool) -> None:
             return
         cache = st.session_state.get(K + "live")
         if cache is None or cache[0] != (code, number, version):
-            joined = classes.pupils(code)
-            count = classes.answer_count(code, number) if number else 0
+            try:
+                joined = classes.pupils(code)
+                count = classes.answer_count(code, number) if number else 0
+            except (classes.ClassError, StoreError):
+                return  # busy just now: the next poll reads again
             cache = ((code, number, version), count, tuple(p.name for p in joined))
             st.session_state[K + "live"] = cache
         _, count, names = cache
@@ -135,15 +169,26 @@ def _live(code: str, number: int, stage: int, revealed: bool) -> None:
 
 
 def _ask(code: str, secret: str, make: Callable[[], ClassQuestion]) -> None:
+    """Make the question and ask it after the one this screen showed (``_drawn``): a click on another
+    screen in the meantime asks nothing here and says so (classes.AlreadyAsked)."""
+    after = _drawn(code)
     try:
         wait_until_ready()
         with st.spinner("The engine is making the question…"):
             q = make()
-        classes.ask(code, secret, q.to_json())
+        classes.ask(code, secret, q.to_json(), after=after)
+    except classes.AlreadyAsked as err:
+        st.session_state[K + "notice"] = str(err)
     except (QuestionError, classes.ClassError, StoreError) as err:
         st.error(plain(err))
         return
     st.rerun()
+
+
+def _drawn(code: str) -> int | None:
+    """The question this browser's page showed when it was last drawn (None: not drawn yet)."""
+    drawn = st.session_state.get(K + "drawn", {})
+    return drawn.get(code) if isinstance(drawn, dict) else None
 
 
 def _picker(code: str, secret: str) -> None:
@@ -198,35 +243,41 @@ def _act(action: Callable[[], None]) -> None:
     st.rerun()
 
 
-def _asked(code: str) -> tuple[dict[int, ClassQuestion], set[int]]:
-    asked = classes.questions(code)
-    return ({a.number: ClassQuestion.from_json(a.body) for a in asked},
-            {a.number for a in asked if a.revealed is not None})
-
-
-def _summary(code: str, secret: str) -> None:
-    questions, _ = _asked(code)
-    given = [(a.number, a.name, a.answer) for a in classes.answers(code, secret=secret)]
-    names = [p.name for p in classes.pupils(code)]
-    text = summary_csv(questions, names, given)
+def _summary(code: str, record: ClassRecord) -> None:
+    text = summary_csv(record.questions, record.names, record.given)
     st.download_button("Download the summary (CSV)", text, file_name=f"class-{code}.csv", mime="text/csv",
                        key=K + "csv")
+    if record.note:
+        st.warning(plain(f"{record.note}; the summary and the leaderboard count every other record."))
 
 
 def teacher_page(code: str, secret: str) -> None:
+    """The projector's page and the teacher's controls. A read the database cannot answer just now
+    (busy) or a record of the class that does not read is said in one message, never an exception."""
     try:
         info = classes.check_teacher(code, secret)
     except (classes.ClassError, StoreError) as err:
         st.error(plain(err))
         return
     _keep(code, secret)
+    notice = st.session_state.pop(K + "notice", None)
+    if notice:
+        st.info(plain(notice))
+    try:
+        _teacher_page(code, secret, info)
+    except (classes.ClassError, StoreError) as err:
+        st.error(plain(err))
+    st.session_state.setdefault(K + "drawn", {})[code] = info.current
+
+
+def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
     big = projector()
     if info.ended:
         st.markdown(f"## Class {code} has ended")
-        questions, revealed = _asked(code)
-        given = [(a.number, a.name, a.answer) for a in classes.answers(code, secret=secret)]
-        st.html(leaderboard_html(leaderboard(questions, revealed, given), limit=classes.MAX_PUPILS))
-        _summary(code, secret)
+        record = class_record(code, secret)
+        st.html(leaderboard_html(leaderboard(record.questions, record.revealed, record.given),
+                                 limit=classes.MAX_PUPILS))
+        _summary(code, record)
         return
     if info.current == 0:
         _join_panel(code, big)
@@ -235,28 +286,37 @@ def teacher_page(code: str, secret: str) -> None:
         link = escape(join_link(code))
         st.html(f'<p data-testid="cl-join-line" style="color:#6b6b6b;font-size:0.95em;margin:0">Join code '
                 f'<b>{escape(code)}</b> · <a href="{link}">{link}</a></p>')
-        q = ClassQuestion.from_json(classes.question(code, info.current).body)
-        st.caption(plain(f"Question {info.current} · {q.source}"))
-        question_text(q, big)
-        if info.revealed:  # the cards and why beside the spread: all of it on one projected screen
-            cards, spread = st.columns(2, gap="large")
-            with cards:
-                table_cards(q, card_width(70))
-                answer_cards(q, card_width(90), True)
-                _why(q)
-            with spread:
-                _reveal(code, secret, info, q)
-        else:
-            table_cards(q, card_width(70))
-            answer_cards(q, card_width(90), False)
-            _live(code, info.current, info.stage, False)
+        _current(code, secret, info, big)
     st.divider()
     _controls(code, secret, info)
-    _summary(code, secret)
+    _summary(code, class_record(code, secret))
     with st.expander("The teacher's link"):
         st.caption("It controls the class, so it is not in the address bar (a projector shows that to the room). "
                    "Open it on another device to run the class from there; keep it to yourself. Pupils use the join link.")
         st.code(teacher_link(code, secret), language=None, wrap_lines=True)
+
+
+def _current(code: str, secret: str, info: classes.ClassInfo, big: bool) -> None:
+    """The question being asked: live count before the reveal, the spread and why after it."""
+    try:
+        q = ClassQuestion.from_json(classes.question(code, info.current).body)
+    except (DamagedQuestion, classes.DamagedClass) as err:
+        st.warning(plain(f"Question {info.current} cannot be shown: {err}. Ask the next question below."))
+        return
+    st.caption(plain(f"Question {info.current} · {q.source}"))
+    question_text(q, big)
+    if info.revealed:  # the cards and why beside the spread: all of it on one projected screen
+        cards, spread = st.columns(2, gap="large")
+        with cards:
+            table_cards(q, card_width(70))
+            answer_cards(q, card_width(90), True)
+            _why(q)
+        with spread:
+            _reveal(code, secret, info, q)
+    else:
+        table_cards(q, card_width(70))
+        answer_cards(q, card_width(90), False)
+        _live(code, info.current, info.stage, False)
 
 
 def _why(q: ClassQuestion) -> None:
@@ -273,11 +333,12 @@ def _reveal(code: str, secret: str, info: classes.ClassInfo, q: ClassQuestion) -
     t = tally(q, [a.answer for a in given])
     st.markdown(f"**{t.right} of {t.answered} right.** The answer: **{plain(q.answer_words)}**")
     st.html(bars_html(t, 1.3 if projector() else 1.0))
+    if given.damaged + t.damaged:
+        st.caption(plain(classes.damaged_note(given.damaged + t.damaged) + ": the spread counts every other answer."))
     if info.leaderboard:
-        questions, revealed = _asked(code)
-        everyone = [(a.number, a.name, a.answer) for a in classes.answers(code, secret=secret)]
+        record = class_record(code, secret)
         st.markdown("**Leaderboard**")
-        st.html(leaderboard_html(leaderboard(questions, revealed, everyone)))
+        st.html(leaderboard_html(leaderboard(record.questions, record.revealed, record.given)))
 
 
-__all__ = ["join_link", "kept_secret", "teacher_link", "teacher_page"]
+__all__ = ["join_link", "keep_secret", "kept_secret", "teacher_link", "teacher_page"]

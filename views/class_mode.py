@@ -14,7 +14,7 @@ from store import classes
 from store.db import StoreError
 from ui.class_parts import BIG_BUTTONS
 from ui.class_pupil import name_form, pupil_page
-from ui.class_teacher import kept_secret, teacher_page
+from ui.class_teacher import keep_secret, kept_secret, teacher_page
 from ui.echo import plain
 
 
@@ -31,7 +31,8 @@ def _start_or_join() -> None:
             except StoreError as err:
                 st.error(plain(err))
             else:
-                st.query_params.update({"class": code, "teacher": secret})
+                keep_secret(code, secret)  # never in the address: Back would show it (ui.class_teacher)
+                st.query_params["class"] = code
                 st.rerun()
     with right:
         st.markdown("### Pupils")

@@ -1,0 +1,293 @@
+"""Two servers on one class (issue 39, items 5, 6 and 7): every connection below is a separate
+SQLite connection to one file, as a second server process holds.
+
+- An answer and the reveal interleave: the answer's check that the question is open and its write
+  are one immediate transaction, so no answer lands after the reveal (triggers in the file log the
+  order in which the rows really changed).
+- Two "Ask" clicks: one question is asked, the other click is told (never a raw SQLite error).
+- A database another program holds locked: a read says "busy" within about a second, in words
+  about reading; another class keeps working while one write waits.
+"""
+
+from __future__ import annotations
+
+import select
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from store import classes as c
+from store.db import DatabaseBusy
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCKED_LIMIT = 2.5  # seconds: a read on a locked file answers within about 1 s; generous for a loaded machine
+EVENTS = (
+    "CREATE TABLE events (seq INTEGER PRIMARY KEY, what TEXT NOT NULL, number INTEGER)",
+    "CREATE TRIGGER answer_saved AFTER INSERT ON class_answers BEGIN "
+    "INSERT INTO events (what, number) VALUES ('answer', NEW.number); END",
+    "CREATE TRIGGER answer_changed AFTER UPDATE ON class_answers BEGIN "
+    "INSERT INTO events (what, number) VALUES ('answer', NEW.number); END",
+    "CREATE TRIGGER question_revealed AFTER UPDATE OF revealed ON class_questions WHEN NEW.revealed IS NOT NULL "
+    "BEGIN INSERT INTO events (what, number) VALUES ('reveal', NEW.number); END",
+)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "coach.sqlite3"
+    yield path
+    c.forget_connections()
+
+
+def _log_events(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    with conn:
+        for sql in c.SCHEMA + EVENTS:
+            conn.execute(sql)
+    conn.close()
+
+
+def _events(path: Path) -> list[tuple[str, int]]:
+    conn = sqlite3.connect(path)
+    rows = conn.execute("SELECT what, number FROM events ORDER BY seq").fetchall()
+    conn.close()
+    return [(str(w), int(n)) for w, n in rows]
+
+
+def _answers_after_reveal(events: list[tuple[str, int]]) -> list[int]:
+    revealed: set[int] = set()
+    late = []
+    for what, number in events:
+        if what == "reveal":
+            revealed.add(number)
+        elif number in revealed:
+            late.append(number)
+    return late
+
+
+def _server(db: Path, code: str) -> subprocess.Popen[str]:
+    """A second server process on the file: it runs the lines it is sent on its standard input."""
+    script = (f"import sys; from pathlib import Path; from store import classes as c; db = Path({str(db)!r}); "
+              f"code = {code!r}\nfor line in sys.stdin:\n    try:\n        exec(line)\n"
+              "    except Exception as err:\n        print(type(err).__name__, flush=True)\n"
+              "    print('done', flush=True)\n")
+    return subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
+
+
+def _send(server: subprocess.Popen[str], line: str) -> None:
+    assert server.stdin is not None
+    server.stdin.write(line + "\n")
+    server.stdin.flush()
+
+
+def _finished_within(server: subprocess.Popen[str], seconds: float) -> bool:
+    assert server.stdout is not None
+    ready, _, _ = select.select([server.stdout], [], [], seconds)
+    return bool(ready) and server.stdout.readline().strip() == "done"
+
+
+def test_a_reveal_on_another_server_waits_for_an_answer_that_passed_its_check(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answer (this process) has checked that question 1 is open; the reveal on another server
+    starts then. It cannot finish until the answer is written: the answer lands before the reveal."""
+    _log_events(db)
+    code, secret = c.start_class(path=db)
+    token = c.join(code, "Ada", path=db)
+    c.ask(code, secret, "{}", path=db)
+    other = _server(db, code)
+    _send(other, "c.load(code, path=db)")  # the second server is up and has its connection
+    assert _finished_within(other, 30)
+    real_pupil = c._pupil
+    revealed_meanwhile: list[bool] = []
+
+    def pupil_then_pause(conn: sqlite3.Connection, code_: str, token_: str) -> c.Pupil:
+        found = real_pupil(conn, code_, token_)  # the answer's check has passed: the question is open
+        _send(other, f"c.reveal(code, {secret!r}, path=db)")
+        revealed_meanwhile.append(_finished_within(other, 1.0))  # time enough for the reveal, if it could
+        return found
+
+    monkeypatch.setattr(c, "_pupil", pupil_then_pause)
+    c.answer(code, token, 1, "JD", path=db)
+    monkeypatch.undo()
+    assert revealed_meanwhile == [False]
+    assert _finished_within(other, 10)  # the reveal, once the answer was written
+    other.communicate(timeout=10)
+    assert c.load(code, path=db).revealed
+    assert _events(db) == [("answer", 1), ("reveal", 1)]
+    assert [a.answer for a in c.answers(code, 1, path=db)] == ["JD"]
+
+
+PHONES = """
+import threading
+def phone(token, number):
+    for i in range(400):
+        try:
+            c.answer(code, token, number, "JD" if i % 2 else "JH", path=db)
+        except c.AnswerClosed:
+            return
+def phones(tokens, number):
+    threads = [threading.Thread(target=phone, args=(t, number)) for t in tokens]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+"""
+
+
+def test_no_answer_lands_after_the_reveal_with_phones_on_two_servers(db: Path) -> None:
+    """Two servers, four phones each, answer over and over while the teacher (this process) reveals."""
+    _log_events(db)
+    code, secret = c.start_class(path=db)
+    tokens = [c.join(code, f"Pupil {i}", path=db) for i in range(8)]
+    servers = [_server(db, code) for _ in range(2)]
+    for server in servers:
+        _send(server, f"exec({PHONES!r})")
+        assert _finished_within(server, 30)
+    for number in (1, 2, 3):
+        c.ask(code, secret, "{}", path=db)
+        for i, server in enumerate(servers):
+            _send(server, f"phones({tokens[i * 4:(i + 1) * 4]!r}, {number})")
+        time.sleep(0.3)
+        c.reveal(code, secret, path=db)
+        for server in servers:
+            assert _finished_within(server, 60)
+    for server in servers:
+        server.communicate(timeout=10)
+    events = _events(db)
+    assert {n for w, n in events if w == "reveal"} == {1, 2, 3}
+    assert sum(w == "answer" for w, _ in events) > 8  # the phones did answer, and again
+    assert _answers_after_reveal(events) == []
+
+
+def test_two_ask_clicks_on_two_servers_ask_once(db: Path) -> None:
+    code, secret = c.start_class(path=db)
+    other = _server(db, code)
+    _send(other, "c.load(code, path=db)")
+    assert _finished_within(other, 30)
+    _send(other, f"print(repr(c.ask(code, {secret!r}, '{{}}', path=db, after=0)))")
+    try:
+        mine: object = c.ask(code, secret, "{}", path=db, after=0)
+    except c.AlreadyAsked as err:
+        mine = err
+    out, _ = other.communicate(timeout=30)
+    theirs = out.split()[0]
+    assert [q.number for q in c.questions(code, path=db)] == [1]  # asked once
+    assert sorted([str(mine if mine == 1 else type(mine).__name__), theirs]) == ["1", "AlreadyAsked"], (mine, out)
+    if mine != 1:
+        assert "question 1 was just asked from another screen" in str(mine)
+
+
+def test_a_second_click_after_the_first_is_told_not_asked(db: Path) -> None:
+    code, secret = c.start_class(path=db)
+    assert c.ask(code, secret, "{}", path=db, after=0) == 1
+    with pytest.raises(c.AlreadyAsked, match="question 1 was just asked from another screen, so this click asked nothing"):
+        c.ask(code, secret, "{}", path=db, after=0)
+    assert [q.number for q in c.questions(code, path=db)] == [1]
+
+
+def test_asks_without_a_shown_question_follow_each_other(db: Path) -> None:
+    code, secret = c.start_class(path=db)
+    threads = [threading.Thread(target=c.ask, args=(code, secret, "{}"), kwargs={"path": db}) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    assert [q.number for q in c.questions(code, path=db)] == [1, 2, 3, 4]
+
+
+def test_a_question_row_already_there_is_said_not_a_unique_error(db: Path) -> None:
+    code, secret = c.start_class(now=0.0, path=db)
+    conn = sqlite3.connect(db)
+    with conn:  # a stray row, as a damaged file or an older copy of the app can leave
+        conn.execute("INSERT INTO class_questions (class_code, number, body, opened) VALUES (?, 1, '{}', 0)", (code,))
+    conn.close()
+    with pytest.raises(c.AlreadyAsked, match="question 1 of this class was already asked"):
+        c.ask(code, secret, "{}", now=1.0, path=db)
+
+
+@pytest.fixture
+def two_classes(db: Path) -> tuple[tuple[str, str, str], tuple[str, str]]:
+    """Class A (code, secret, a pupil's token) with a question open, and class B (code, secret)."""
+    a, a_secret = c.start_class(path=db)
+    token = c.join(a, "Ada", path=db)
+    c.ask(a, a_secret, "{}", path=db)
+    b, b_secret = c.start_class(path=db)
+    c.join(b, "Ben", path=db)
+    return (a, a_secret, token), (b, b_secret)
+
+
+def _hold(db: Path, how: str) -> sqlite3.Connection:
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute(f"BEGIN {how}")
+    if how == "EXCLUSIVE":
+        other.execute("UPDATE classes SET version = version WHERE 0")
+    return other
+
+
+def test_another_class_keeps_working_while_an_answer_waits_for_the_file(
+        db: Path, two_classes: tuple[tuple[str, str, str], tuple[str, str]], capsys: pytest.CaptureFixture[str]) -> None:
+    """Another program holds the write lock: class A's answer waits for it (in its own thread), and
+    meanwhile class B's poll and reads answer at once (no lock of this process is held while SQLite waits)."""
+    (a, _, token), (b, _) = two_classes
+    version_b = c.poll(b, path=db)
+    other = _hold(db, "IMMEDIATE")
+    done: list[float] = []
+
+    def answer() -> None:
+        start = time.monotonic()
+        c.answer(a, token, 1, "JD", path=db)
+        done.append(time.monotonic() - start)
+
+    waiting = threading.Thread(target=answer)
+    waiting.start()
+    time.sleep(0.3)  # the answer is now waiting for the lock
+    start = time.monotonic()
+    assert c.poll(b, path=db) == version_b
+    poll_s = time.monotonic() - start
+    start = time.monotonic()
+    assert [p.name for p in c.pupils(b, path=db)] == ["Ben"] and c.load(b, path=db).current == 0
+    reads_s = time.monotonic() - start
+    assert not done  # the answer still waits
+    other.rollback()
+    other.close()
+    waiting.join(10)
+    assert done and c.my_answer(a, token, 1, path=db) == "JD"
+    with capsys.disabled():
+        print(f"\n[locked file, write lock held] class B poll {poll_s:.3f} s, three reads {reads_s:.3f} s; "
+              f"class A's answer waited {done[0]:.2f} s")
+    assert poll_s < 0.5 and reads_s < 0.5
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["open-connections", "first-use-in-a-process"])
+def test_a_read_on_a_locked_file_says_busy_within_about_a_second(
+        db: Path, two_classes: tuple[tuple[str, str, str], tuple[str, str]], fresh: bool,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (a, _, token), (b, b_secret) = two_classes
+    if fresh:
+        c.forget_connections()  # as a server that starts while the file is locked
+    other = _hold(db, "EXCLUSIVE")
+    try:
+        figures = {}
+        for name, read in (("poll", lambda: c.poll(b, path=db)), ("load", lambda: c.load(b, path=db)),
+                           ("teacher", lambda: c.check_teacher(b, b_secret, path=db)),
+                           ("pupil", lambda: c.pupil(a, token, path=db)),
+                           ("answers", lambda: c.answers(b, path=db))):
+            start = time.monotonic()
+            with pytest.raises(DatabaseBusy) as busy:
+                read()
+            figures[name] = time.monotonic() - start
+            assert "could not be read this time" in str(busy.value)
+            assert "Nothing was saved" not in str(busy.value)
+    finally:
+        other.rollback()
+        other.close()
+    with capsys.disabled():
+        print(f"\n[locked file, exclusive, {'fresh' if fresh else 'open'}] busy after "
+              + ", ".join(f"{k} {v:.2f} s" for k, v in figures.items()))
+    assert max(figures.values()) < LOCKED_LIMIT, figures
+    assert c.poll(b, path=db)[0] >= 0  # the lock gone, the class reads again
