@@ -1,8 +1,8 @@
-"""Do two of the club player's defensive habits lose points? Its card against fixed
+"""Do the club player's defensive habits lose points? Its card against fixed
 alternatives, valued the way the Expert values a card.
 
-    python -m bench defence_check [--decision lead|throw] [--hands 1600] [--samples 40] [--seed 5000]
-                                  [--preset NAME]
+    python -m bench defence_check [--decision lead|throw|loner-lead] [--hands 1600] [--samples 40]
+                                  [--seed 5000] [--preset NAME]
 
 Hands (standard rules, or ``--preset``) are bid by the sound model and played by the club player. At every
 decision of the chosen kind, every legal card is valued on ``--samples`` deals of the unseen
@@ -15,11 +15,16 @@ of each alternative's value minus the club player's card, with a 95% interval:
   longest plain suit, the highest plain card, the lowest trump;
 - ``throw``: a defender against a maker without a partner (a loner; every maker of the
   three- and two-player games) cannot follow suit and throws off a plain card ("you cannot
-  win this trick: play your lowest", which keeps a card in every suit before it gives up an
-  ace or the highest card left in a suit); the alternatives: making a void (the club
+  win this trick: play your lowest", which gives up the card that guards least:
+  ``engine.compiled.club_play.guard_worth``); the alternatives: making a void (the club
   player's rule against a maker with a partner, and against these makers too until it lost
   by this check), the lowest plain card by rank, keeping suits even before aces, the lowest
-  of the longest plain suit.
+  of the longest plain suit, and the rule before issue 38 (aces and the highest card left held
+  back, then a card kept in every suit, then the lowest rank);
+- ``loner-lead``: a defender against a maker without a partner leads with no winner to cash
+  ("your highest card ... make him beat it now"); the alternatives: the rule before issue 38
+  (with trumps the lowest card of the shortest suit, without the lowest rank), the lowest rank,
+  the low card of the longest plain suit, the highest plain card, the lowest trump.
 
 Comparing fixed alternatives is the fair test: "the best card's value minus the club
 player's" is biased upwards (the largest of several noisy means), so it shows a loss even
@@ -47,9 +52,11 @@ from engine.search.seat_values import action_values
 
 SINGLETON = "a low singleton"  # the club player's reasons (engine/players/club.py)
 CANNOT_WIN = "cannot win"
+LONER_LEAD = "make him beat it now"
 ALTERNATIVES = {
     "lead": ("long suit, low", "long suit, high", "highest plain card", "lowest trump"),
-    "throw": ("make a void", "lowest rank", "suits before aces", "lowest of longest suit"),
+    "throw": ("make a void", "lowest rank", "suits before aces", "lowest of longest suit", "aces, then a card a suit"),
+    "loner-lead": ("before: short suit, low", "lowest rank", "long suit, low", "highest plain card", "lowest trump"),
 }
 
 
@@ -99,6 +106,28 @@ def throw_alternatives(view: SeatView) -> dict[str, Card | None] | None:
         "lowest rank": min(plain, key=lambda c: c.rank),
         "suits before aces": min(plain, key=lambda c: (count[t.eff[c]] == 1, held_back(t, c), c.rank)),
         "lowest of longest suit": min((c for c in plain if count[t.eff[c]] == longest), key=lambda c: c.rank),
+        # the Club player's throw-off against a lone maker until issue 38: aces and the highest card
+        # left held back, then a card kept in every suit, then the lowest rank
+        "aces, then a card a suit": min(plain, key=lambda c: (held_back(t, c), count[t.eff[c]] == 1, c.rank)),
+    }
+
+
+def loner_lead_alternatives(view: SeatView) -> dict[str, Card | None]:
+    """The alternative leads of a defender against a lone maker with no winner to cash."""
+    t = read_table(view)
+    cards = [a.card for a in view.legal if a.card is not None]
+    plain = [c for c in cards if t.eff[c] != t.trump]
+    trumps = [c for c in cards if t.eff[c] == t.trump]
+    count = Counter(t.eff[c] for c in plain)
+    longest = max(count.values())
+    return {
+        # the Club player's lead here until issue 38: with trumps the lowest card of the shortest
+        # suit (a low singleton), without the lowest rank
+        "before: short suit, low": min(plain, key=lambda c: (count[t.eff[c]], c.rank) if trumps else (c.rank, count[t.eff[c]])),
+        "lowest rank": min(plain, key=lambda c: c.rank),
+        "long suit, low": min((c for c in plain if count[t.eff[c]] == longest), key=lambda c: c.rank),
+        "highest plain card": max(plain, key=lambda c: (c.rank, count[t.eff[c]])),
+        "lowest trump": min(trumps, key=t.power) if trumps else None,
     }
 
 
@@ -106,6 +135,8 @@ def alternatives(decision: str, view: SeatView, reason: str) -> dict[str, Card |
     """This decision's alternatives, or None where the club player's card is not the habit checked."""
     if decision == "lead":
         return lead_alternatives(view) if not view.trick and SINGLETON in reason else None
+    if decision == "loner-lead":
+        return loner_lead_alternatives(view) if not view.trick and LONER_LEAD in reason else None
     if view.trick and against_lone_maker(view) and CANNOT_WIN in reason:
         return throw_alternatives(view)
     return None
@@ -146,7 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for k, card in options.items():
             if card is not None:
                 gains[(lone, k)].append(value[card] - value[action.card])
-    what = "singleton leads" if args.decision == "lead" else "throw-offs against a maker without a partner"
+    what = {"lead": "singleton leads", "throw": "throw-offs against a maker without a partner",
+            "loner-lead": "leads against a maker without a partner"}[args.decision]
     print(f"{args.hands} hands, {sum(seen.values())} {what} by a defender, "
           f"{args.samples} deals each, {time.perf_counter() - start:.0f} s")
     for alone in (False, True):

@@ -2,6 +2,10 @@
 
 ``python -m lessons try KIND [--seed N] [--option KEY=VALUE] [--answer TEXT]`` prints one
 exercise and, with ``--answer``, the engine's verdict (handy for authors and teachers).
+
+``python -m lessons facts [--write]`` prints the engine facts the lessons quote (``lessons.facts``)
+as the engine gives them now, marking each that has moved from ``lessons/fact_values.py``;
+``--write`` stores them there, so the lessons say what the engine says.
 """
 
 from __future__ import annotations
@@ -9,7 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
+from lessons import facts
 from lessons.exercises import EXERCISE_KINDS, check, generate, parse_answer, solve
 from lessons.loader import load_lessons
 from lessons.model import Lesson, LessonError
@@ -60,6 +66,19 @@ def _option(text: str) -> tuple[str, str]:
     return key, value
 
 
+def _facts(write: bool) -> int:
+    from lessons.fact_values import VALUES
+
+    now = facts.compute()
+    for key, value in sorted(now.items()):
+        mark = "" if facts.same(VALUES.get(key), value) else f"   (stored: {VALUES.get(key, 'none')!r})"
+        print(f"{key} = {value!r}{mark}")
+    if write:
+        Path(facts.__file__).with_name("fact_values.py").write_text(facts.source(now), encoding="utf-8")
+        print(f"wrote {len(now)} facts to lessons/fact_values.py")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lessons", description="Euchre Coach lessons.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -71,8 +90,12 @@ def main(argv: list[str] | None = None) -> int:
     trying.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="an exercise option as in a lesson file, e.g. side=makers (repeatable)")
     trying.add_argument("--answer", help="cards separated by spaces, or the option text")
+    facting = sub.add_parser("facts", help="the engine facts the lessons quote, computed now")
+    facting.add_argument("--write", action="store_true", help="store them in lessons/fact_values.py")
     args = parser.parse_args(argv)
     try:
+        if args.command == "facts":
+            return _facts(args.write)
         if args.command == "list":
             lessons = load_lessons()
             print(json.dumps(catalogue(lessons), indent=2, ensure_ascii=False) if args.json else _plain(lessons))

@@ -54,12 +54,12 @@ def solve_left_bower(ex: Exercise) -> Solution:
     colour = "red" if trump.is_red else "black"
     if dict(ex.settings).get("bower", "left") == "right":
         card = right_bower(trump)
-        why = f"The right bower is the {card.short}, the jack of trump itself: the highest card in the game."
+        why = f"The right bower is the {card.short}, the jack of trump itself: the highest trump, second only to the joker when you play with one."
         return Solution(card, why)
     card = left_bower(trump)
     why = (
         f"{trump.noun.capitalize()} are trump, so the left bower is the {card.short}: the other {colour} jack. "
-        f"This hand it counts as {singular(trump)}, the second-best trump."
+        f"This hand it counts as {singular(trump)}, the next trump below the right bower."
     )
     return Solution(card, why)
 

@@ -58,6 +58,11 @@ class Solution:
     why: str  # a sentence built from the engine's answer
     judge: str = "the rules engine"
     link: str | None = None  # e.g. the analyzer with this hand filled in
+    also: tuple[Answer, ...] = ()  # other answers worth the same within the judge's uncertainty: right too
+
+    def accepts(self, answer: Answer) -> bool:
+        """Is ``answer`` the engine's answer, or one it judges as good (a tie: "too close to call")?"""
+        return answer == self.answer or answer in self.also
 
 
 @dataclass(frozen=True, slots=True)

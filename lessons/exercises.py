@@ -6,14 +6,20 @@
 >>> check(ex, parse_card("JD")).correct
 True
 >>> print(check(ex, parse_card("JH")).message)
-Not quite. The J♥ is the right bower. Hearts are trump, so the left bower is the J♦: the other red jack. This hand it counts as a heart, the second-best trump.
+Not quite. The J♥ is the right bower. Hearts are trump, so the left bower is the J♦: the other red jack. This hand it counts as a heart, the next trump below the right bower.
 
 Kinds: ``left_bower`` (click the left — or, with ``bower=right``, the right — bower),
 ``rank_order`` (put cards in order), ``can_play`` (which of these may you play?),
 ``trick_winner`` (who wins this trick?), ``points`` (how many points?), ``bid``
-(order up or pass?) and ``play_card`` (which card would you play? judged by the exact
-solver over every deal that fits what you can see, ``lessons.play_drill``). ``generate`` makes the question; ``solve`` asks the engine for
-the answer and a sentence explaining it; ``check`` compares the learner's answer.
+(order up or pass?), ``play_card`` (which card would you play? judged by the exact
+solver over every deal that fits what you can see, ``lessons.play_drill``), ``name_suit``
+(round 2: name a suit or pass?) and ``go_alone`` (alone or with your partner?), judged by the
+hand analyzer (``lessons.call_drills``), ``discard`` (the dealer's discard,
+``lessons.discard_drill``), ``loner_lead`` and ``keep_guards`` (defending against a loner),
+judged by the seat's own valuation (``engine.search.seat_values``, ``lessons.seat_judge``), and
+``trumps_out`` (how many trumps are still out? ``lessons.defence_drills``). ``generate`` makes
+the question; ``solve`` asks the engine for the answer and a sentence explaining it (with any
+answers it judges as good: ``Solution.also``); ``check`` compares the learner's answer.
 """
 
 from __future__ import annotations
@@ -24,7 +30,15 @@ from dataclasses import dataclass
 
 from engine.core.cards import Card, Suit, parse_card
 from engine.core.errors import CardParseError
-from lessons import bid_drill, card_drills, play_drill, score_drill
+from lessons import (
+    bid_drill,
+    call_drills,
+    card_drills,
+    defence_drills,
+    discard_drill,
+    play_drill,
+    score_drill,
+)
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
 from lessons.model import LessonError
 
@@ -73,6 +87,30 @@ DRILLS: dict[str, Drill] = {
         "Which card would you play?", play_drill.make_play_card, play_drill.solve_play_card,
         play_drill.wrong_play_card, {"side": play_drill.SIDES},
     ),
+    "name_suit": Drill(
+        "Name a suit or pass?", call_drills.make_name_suit, call_drills.solve_name_suit,
+        call_drills.wrong_name_suit, {"seat": ("first", "second", "third", "dealer")},
+    ),
+    "go_alone": Drill(
+        "Alone or with your partner?", call_drills.make_go_alone, call_drills.solve_go_alone,
+        call_drills.wrong_go_alone, {"round": call_drills.ROUNDS},
+    ),
+    "discard": Drill(
+        "Which card do you discard?", discard_drill.make_discard, discard_drill.solve_discard,
+        discard_drill.wrong_discard, {},
+    ),
+    "loner_lead": Drill(
+        "Lead against a loner", defence_drills.make_loner_lead, defence_drills.solve_card,
+        defence_drills.wrong_card, {},
+    ),
+    "keep_guards": Drill(
+        "Which card do you throw?", defence_drills.make_keep_guards, defence_drills.solve_card,
+        defence_drills.wrong_card, {},
+    ),
+    "trumps_out": Drill(
+        "How many trumps are out?", defence_drills.make_trumps_out, defence_drills.solve_trumps_out,
+        defence_drills.wrong_trumps_out, {"side": play_drill.SIDES},
+    ),
 }
 EXERCISE_KINDS: tuple[str, ...] = tuple(DRILLS)
 
@@ -111,16 +149,16 @@ def check(exercise: Exercise, answer: Answer, solution: Solution | None = None) 
     problem = shape_problem(exercise, answer)
     if problem:
         return Feedback(False, problem, solution)
-    if _same(exercise, answer, solution.answer):
+    if _same(exercise, answer, solution):
         return Feedback(True, f"Right! {solution.why}", solution)
     note = DRILLS[exercise.kind].wrong(exercise, answer, solution)
     return Feedback(False, f"Not quite. {note} {solution.why}".replace("  ", " "), solution)
 
 
-def _same(exercise: Exercise, answer: Answer, expected: Answer) -> bool:
-    if exercise.mode is Mode.PICK_CARDS:
-        return isinstance(answer, frozenset) and answer == expected
-    return answer == expected
+def _same(exercise: Exercise, answer: Answer, solution: Solution) -> bool:
+    if exercise.mode is Mode.PICK_CARDS and not isinstance(answer, frozenset):
+        return False
+    return solution.accepts(answer)
 
 
 def shape_problem(exercise: Exercise, answer: Answer) -> str:

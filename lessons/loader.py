@@ -21,11 +21,13 @@ element (see ``lessons.model``); a second ``@`` line in the same step is an erro
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from engine.core.cards import Suit, parse_cards
 from engine.core.errors import CardParseError
 from lessons.exercises import EXERCISE_KINDS, check_options
+from lessons.fact_values import VALUES as FACT_VALUES
 from lessons.links import analyze_link
 from lessons.model import ELEMENT_KINDS, Element, Lesson, LessonError, Step
 
@@ -33,9 +35,28 @@ CONTENT_DIR = Path(__file__).resolve().parent / "content"
 _REQUIRED = ("id", "number", "title", "summary")
 
 
+FACT = re.compile(r"\{\{\s*([^{}\s]*)\s*\}\}")
+
+
+def fill_facts(text: str, source: str = "<lesson>", values: dict[str, str] | None = None) -> str:
+    """``text`` with every ``{{name}}`` replaced by the engine fact of that name (``lessons.facts``,
+    stored in ``lessons/fact_values.py``). An unknown name is a LessonError naming the line."""
+    known = FACT_VALUES if values is None else values
+
+    def one(m: re.Match[str]) -> str:
+        if m[1] not in known:
+            line = text.count("\n", 0, m.start()) + 1
+            raise LessonError(f"{source}:{line}: no engine fact {m[1]!r} (lessons/facts.py lists them; "
+                              "python -m lessons facts prints them)")
+        return known[m[1]]
+
+    return FACT.sub(one, text)
+
+
 def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
-    """Parse one lesson file's text. Raises LessonError naming ``source`` and the line."""
-    lines = text.splitlines()
+    """Parse one lesson file's text, its engine facts filled in (``fill_facts``). Raises
+    LessonError naming ``source`` and the line."""
+    lines = fill_facts(text, source).splitlines()
     if not lines or lines[0].strip() != "---":
         raise LessonError(f"{source}: a lesson starts with a front matter block opened by '---'")
     try:

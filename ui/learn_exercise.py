@@ -36,6 +36,11 @@ PICKS = "learn_picks"  # step key -> cards chosen so far (selection or order)
 ANSWERED = "learn_answered"  # step key -> the Attempt on the question shown
 REVEAL = "learn_reveal"  # step key -> True once the answer is revealed (present mode)
 SEED_MAX = 999_999_999  # a question seed in a link: up to 9 digits
+PLAYED_OUT = ("bid", "name_suit", "go_alone", "discard", "loner_lead", "keep_guards")  # judged by play-outs
+UPCARD_WORDS = {  # kinds that show the upcard beside the hand, and what it is called there
+    "bid": "The upcard:", "go_alone": "The upcard:", "name_suit": "The upcard, turned down:",
+    "discard": "The upcard, now in your hand (it stays):",
+}
 
 Marks = tuple[dict[Card, str], dict[Card, str]]  # card -> ui.cards state, card -> caption
 
@@ -75,14 +80,20 @@ def answer_marks(ex: Exercise, answer: Answer, solution: Solution) -> Marks:
     One card to pick: the pick is "correct" or "wrong" (your pick), and a missed right card is
     "right_answer". A selection: each card picked is "correct" or "wrong", each right card not
     picked is "right_answer" (missed), the rest are "disabled". An order is shown by
-    ``order_marks``; a choice (order up / pass) has no cards to mark.
+    ``order_marks``; a choice (order up / pass) has no cards to mark. A card the judge counts as
+    good as the answer (``Solution.also``, a tie) is "correct" when picked, else "also right".
     """
     right = solution.answer
     states: dict[Card, str] = {}
     captions: dict[Card, str] = {}
     if isinstance(right, Card) and isinstance(answer, Card):
-        if answer == right:
+        for card in solution.also:  # as good as the answer within the judge's figures
+            if isinstance(card, Card):
+                states[card], captions[card] = "right_answer", "✓ also right"
+        if solution.accepts(answer):
             states[answer], captions[answer] = "correct", "✓ your pick"
+            if answer != right:
+                states[right], captions[right] = "right_answer", "✓ best"
         else:
             states[answer], captions[answer] = "wrong", "✗ your pick"
             states[right], captions[right] = "right_answer", "✓ right answer"
@@ -155,7 +166,7 @@ def new_question(key: str, seed: int) -> None:
 
 
 def judge(key: str, ex: Exercise, options: tuple[tuple[str, str], ...], answer: Answer) -> None:
-    with st.spinner("Judging…" if ex.kind != "bid" else "The judge is playing the hand out…"):
+    with st.spinner("Judging…" if ex.kind not in PLAYED_OUT else "The judge is playing the hand out…"):
         solution = cached_solution(ex.kind, ex.seed, options)
     feedback = check(ex, answer, solution)
     state_dict(ANSWERED)[key] = Attempt(ex.seed, answer, feedback)
@@ -183,13 +194,15 @@ def show_answered(ex: Exercise, attempt: Attempt) -> None:
         if ex.cards:
             show_cards(ex.cards, width=width())
         chips = []
+        good = feedback.solution.accepts
         for option in ex.options:
-            if option == answer and option == right:
+            if option == answer and good(option):
                 chips.append(f":green-background[✓ **{option.capitalize()}** — your answer]")
             elif option == answer:
                 chips.append(f":red-background[✗ **{option.capitalize()}** — your answer]")
-            elif option == right:
-                chips.append(f":green-background[✓ **{option.capitalize()}** — right answer]")
+            elif good(option):
+                also = "right answer" if option == right else "also right"
+                chips.append(f":green-background[✓ **{option.capitalize()}** — {also}]")
             else:
                 chips.append(option.capitalize())
         st.markdown(" · ".join(chips))
@@ -259,10 +272,11 @@ def context(ex: Exercise) -> None:
         st.caption("Your hand:")
     elif ex.kind == "trick_winner":
         st.caption("   ·   ".join(f"{seat_name(4, s)}: {c.short}" for s, c in ex.trick))
-    elif ex.kind == "bid" and ex.upcard is not None:
-        st.caption("The upcard:")
-        show_cards([ex.upcard], width=min(width(), 80))
-        st.caption("Your hand:")
+    elif ex.kind in UPCARD_WORDS and ex.upcard is not None:
+        turned_down = ex.kind == "name_suit" or (ex.kind == "go_alone" and ex.options[0].startswith("call"))
+        st.caption("The upcard, turned down:" if turned_down else UPCARD_WORDS[ex.kind])
+        show_cards([ex.upcard], trump=ex.trump if ex.kind == "discard" else None, width=min(width(), 80))
+        st.caption("Your hand:" if ex.kind != "discard" else "Your hand: tap the card to discard.")
 
 
 def present_exercise(key: str, ex: Exercise, options: tuple[tuple[str, str], ...]) -> None:
@@ -287,7 +301,8 @@ def present_exercise(key: str, ex: Exercise, options: tuple[tuple[str, str], ...
     if isinstance(solution.answer, tuple):
         st.markdown("Strongest first: " + " ".join(c.short for c in solution.answer))
     elif isinstance(solution.answer, str):
-        st.markdown(f"## {solution.answer.capitalize()}")
+        either = "".join(f" or {a}" for a in solution.also if isinstance(a, str))
+        st.markdown(f"## {solution.answer.capitalize()}{either}")
     st.success(solution.why)
     if solution.link:
         st.markdown(f"[See this hand in the analyzer →]({solution.link})")
@@ -305,7 +320,8 @@ def reveal_marks(ex: Exercise, solution: Solution | None) -> Marks:
         return {}, {}
     answer = solution.answer
     if isinstance(answer, Card):
-        return {answer: "answer"}, {answer: "answer"}
+        also = {c: "answer" for c in solution.also if isinstance(c, Card)}
+        return {**also, answer: "answer"}, {**{c: "also right" for c in also}, answer: "answer"}
     if isinstance(answer, frozenset):
         return ({c: ("answer" if c in answer else "disabled") for c in ex.cards},
                 {c: "may play" for c in ex.cards if c in answer})

@@ -16,7 +16,7 @@ from engine.core.cards import Card, Suit
 from engine.core.ranking import card_role
 from engine.core.seats import partner, same_side, seat_name
 from engine.core.view import SeatView
-from engine.players.evaluate import describe_facts, hand_facts
+from engine.players.evaluate import best_discard, describe_facts, hand_facts
 
 
 def option_trump(view: SeatView, action: Action) -> Suit | None:
@@ -269,6 +269,25 @@ def _sentence(text: str) -> str:
 
 
 
+def hand_after(view: SeatView, option: OptionResult) -> tuple[tuple[Card, ...], str]:
+    """The five cards the learner would play with after ``option``, and the exchange in words.
+
+    A dealer who picks up in round 1 plays with the upcard and without the discard: the
+    option's best discard (``OptionResult.discard``), or the club discard when the analysis
+    gives none. Any other option leaves the hand as it is (the exchange is '').
+    """
+    picks_up = (view.phase.value == "bid1" and view.seat == view.dealer and option.action.kind is Kind.ORDER
+                and view.upcard not in view.hand)
+    if not picks_up:
+        return view.hand, ""
+    assert view.upcard.suit is not None
+    discard = option.discard if option.discard is not None else best_discard(view.hand + (view.upcard,), view.upcard.suit)
+    if discard == view.upcard:
+        return view.hand, f"with the {view.upcard.short} taken up and discarded again"
+    hand = tuple(c for c in view.hand if c != discard) + (view.upcard,)
+    return hand, f"with the {view.upcard.short} taken up and the {discard.short} discarded"
+
+
 def explain(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None,
             table: str = DEFAULT_STYLE) -> list[str]:
     """The explanation lines for an analysis, most important last-but-first: the verdict."""
@@ -284,20 +303,22 @@ def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = 
     lines: list[str] = []
     if analysis.too_close:
         lines.append(risk_sentence(analysis, view.players))
-    trump = option_trump(view, best.action)
-    hand = view.hand
-    instead = trump is None and analysis.runner_up is not None
-    if trump is None and analysis.runner_up is not None:
-        trump = option_trump(view, analysis.runner_up)
+    described = best
+    instead = option_trump(view, best.action) is None and analysis.runner_up is not None
+    if instead and analysis.runner_up is not None:
+        described = analysis.option(analysis.runner_up)
+    trump = option_trump(view, described.action)
     if trump is not None:
-        if best.discard is not None and view.upcard not in hand:
-            hand = tuple(c for c in hand if c != best.discard) + (view.upcard,)
-        facts = hand_facts(hand, trump)
-        held = describe_facts(facts)
-        if instead and analysis.runner_up is not None:
-            lines.append(f"{gerund(analysis.runner_up).capitalize()} would make {trump.noun} trump: you would hold {held}.")
+        hand, swap = hand_after(view, described)
+        held = describe_facts(hand_facts(hand, trump))
+        if swap:
+            held = f"{swap} you would hold {held}"
         else:
-            lines.append(f"With {trump.noun} as trump you would hold {held}.")
+            held = f"you would hold {held}"
+        if instead:
+            lines.append(f"{gerund(described.action).capitalize()} would make {trump.noun} trump: {held}.")
+        else:
+            lines.append(f"With {trump.noun} as trump {held}.")
     lines.append(seat_sentence(view))
     for extra in (upcard_sentence(view), round2_sentence(view, best.action), score_sentence(view, score, analysis)):
         if extra:

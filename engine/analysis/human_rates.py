@@ -4,13 +4,19 @@ The sound model (``engine.analysis.bidding_fit``) is a best response to itself, 
 far more than people: its dealer picks up about 35% of hands and its dealer's partner orders
 up 32%, where people do 30% and 17%. A learner's real opponents are people, so the advice a
 learner sees is by default the best response to the **people table**: the sound model's
-thresholds with every seat and round that has a published figure (``PUBLISHED``) raised or
-lowered until it calls that share of all hands. Those six figures are the calling rates World
-of Card Games published for its human games, by seat, as a share of all hands dealt (page
-"Euchre: statistics on choosing trump", the column for tables with humans; the remaining 14%
-of hands are shared by the third seat and the dealer in round 2 and the hands thrown in).
-The decisions without a figure (the last two seats of round 2, every alone threshold) keep
-the sound model's thresholds: nothing published says how people differ there.
+thresholds with every seat and round that has a figure (``PUBLISHED``) raised or lowered until
+it calls that share of all hands. Those six figures are the calling rates World of Card Games
+published for its tables with humans, by seat, as a share of all hands dealt (page "Euchre:
+statistics on choosing trump"). Those tables are not people only: the site's computer players
+fill empty seats. And its games were mostly stick the dealer until late 2015, so the figures
+come largely from stick-the-dealer games.
+
+The page also has rows for the last two seats of round 2 (the third seat and the dealer), but
+they could not be read; the remaining 14% of hands are shared by those two seats and the hands
+thrown in. So those two seats call the mean share of the round 2s reaching them that the two
+round-2 seats with a figure call (``ROUND2_REACHED`` for ``ROUND2_UNPUBLISHED``), an
+extrapolation; a stuck dealer names a suit whatever he holds. The alone thresholds keep the
+sound model's: no loner rate was read. (docs/research/people-table.md gives the figures.)
 
 The **cautious table** is the older, blunter fit: the sound thresholds with three of the
 figures matched (``CAUTIOUS_FIGURES``) and ``CAUTIOUS_EXTRA`` more on every other threshold,

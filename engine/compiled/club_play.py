@@ -6,9 +6,12 @@ partner's suit, otherwise a low card (a low singleton when holding trumps). Foll
 second hand low, third hand high (also over a partner's card that may still be beaten),
 don't trump your partner's sure winner, ruff with the lowest trump that wins, win as
 cheaply as you can when last, and throw off low cards (keep aces, make a void, never
-waste a trump; against a maker with no partner keep a card in every suit instead of
-making a void). Each choice writes its reason code into ``why`` (``encoding.R_*``, and
-``s[S_WHY_THROW]`` for a throw-off); ``engine.players.club`` words it.
+waste a trump). Against a maker with no partner (a loner; every maker with fewer than four
+players) the defence keeps its guards instead: it throws off by what each card guards
+(``guard_worth``: nothing, a spare, a suit the other defender guards, a guard, the last guard of
+a suit the maker may still hold), and with no winner to cash it leads its highest plain card
+through him (``_lead_through``). Each choice writes its reason code into ``why``
+(``encoding.R_*``, and ``s[S_WHY_THROW]`` for a throw-off); ``engine.players.club`` words it.
 
 Under trump a card is one bit, each effective suit a 16-bit group (trump group 3 on
 top) and a higher bit is a stronger card, so "boss", "beats the winning card" and
@@ -32,6 +35,7 @@ from engine.compiled.encoding import (
     BITPOS,
     R_CANNOT_WIN,
     R_CASH,
+    R_LEAD_AGAINST_LONER,
     R_LEAD_BACK,
     R_LEAD_LOW,
     R_LEAD_LOW_TRUMP,
@@ -85,6 +89,7 @@ RIGHT_BIT, LEFT_BIT = 1 << 56, 1 << 55  # the bowers' bits (trump group, offsets
 # The helpers below return a card's index among the legal cards packed with its reason:
 # index + THROW * throw-off code (T_*) + REASON * reason code (R_*), read back with shifts.
 THROW, REASON = 1 << 3, 1 << 5
+GUARD_TIER = 256  # guard_worth: one tier outweighs every count and rank within a tier
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -228,6 +233,8 @@ def _lead(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: 
         if bits[hi] > top[3]:
             return hi + REASON * R_ONLY_TRUMPS_TOP
         return lo + REASON * R_ONLY_TRUMPS_LOW
+    if against_lone_maker(s, seat):
+        return _lead_through(s, groups, offs, counts, m) + REASON * R_LEAD_AGAINST_LONER
     partner_suits = 0
     for p in range(4):
         if (mates >> p) & 1:
@@ -303,7 +310,7 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
                 safe_first = i
     if (mates >> winner) & 1:
         if _holds(s, win, opps, top, led):
-            c = _throw(bits, groups, offs, counts, m, top, can_follow, guards)
+            c = _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding)
             if not can_follow and groups[c & 7] != 3:
                 for i in range(m):
                     if groups[i] == 3:
@@ -321,19 +328,19 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
                     over = i
         if over >= 0:
             return over + REASON * R_OVER_MATE
-        return _throw(bits, groups, offs, counts, m, top, can_follow, guards) + REASON * R_MATE_UNBEATEN_LOW
+        return _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding) + REASON * R_MATE_UNBEATEN_LOW
     if w_first < 0:
-        return _throw(bits, groups, offs, counts, m, top, can_follow, guards) + REASON * R_CANNOT_WIN
+        return _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding) + REASON * R_CANNOT_WIN
     if opps == 0:
         return w_first + REASON * R_WIN_CHEAPLY
     if (after & mates) != 0:
         if can_follow:
             if safe_first >= 0:
                 return safe_first + REASON * R_TAKE_HIGHEST
-            return _throw(bits, groups, offs, counts, m, top, can_follow, guards) + REASON * R_SECOND_LOW_KEEP
+            return _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding) + REASON * R_SECOND_LOW_KEEP
         if win >= top[led] or win >= TRUMP_BITS:
             return _sure_winner(s, opps, top, led, safe_first, w_first, False) + REASON * R_RUFF_MATE_CANNOT
-        return _throw(bits, groups, offs, counts, m, top, can_follow, guards) + REASON * R_SECOND_LOW
+        return _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding) + REASON * R_SECOND_LOW
     if safe_first >= 0:
         return _sure_winner(s, opps, top, led, safe_first, w_first, can_follow) + REASON * R_THIRD_HIGH_WINS
     if can_follow:
@@ -377,16 +384,18 @@ def _holds(s: np.ndarray, v: int, opps: int, top: np.ndarray, led: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.ndarray, m: int,
-           top: np.ndarray, following: bool, guards: bool) -> int:
+def _throw(s: np.ndarray, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.ndarray, m: int,
+           top: np.ndarray, following: bool, guards: bool, mates: int, outstanding: int) -> int:
     """The cheapest card to give up. Off suit, the lowest plain card that is not held back (the
     highest left in its suit, or an ace), preferring one that makes a void so a later lead of
     that suit can be trumped. Against a maker without a partner (``guards``: a loner, and every
-    maker in the three- and two-player games) a card that keeps a suit goes first: such a maker
-    pulls trump and leads its own winners, so a void seldom gets ruffed, while every card kept
-    may guard a winner (bench/defence_check.py --decision throw: making the void loses 0.03 a
-    throw against a loner, 0.016 in cutthroat, 0.035 two-handed). Packed with ``THROW`` times
-    how it was chosen: ``T_MAKES_VOID``, ``T_KEEPS_GUARDS`` (a void was there to make) or ``T_LOWEST``."""
+    maker in the three- and two-player games) the plain card that guards least goes
+    (``guard_worth``): such a maker pulls trump and leads his winners, so a void seldom gets
+    ruffed, while a card kept may beat his last card (bench/defence_check.py --decision throw,
+    docs/research/loner-defence.md: this gains 0.017 ± 0.006 a throw against a loner and
+    0.009 ± 0.002 in cutthroat over the rule before it, aces and bosses held back then a card kept
+    in every suit; making the void loses 0.047 and 0.024). Packed with ``THROW`` times how it was
+    chosen: ``T_MAKES_VOID``, ``T_KEEPS_GUARDS`` (against a maker without a partner) or ``T_LOWEST``."""
     all_trump = True
     for i in range(m):
         if groups[i] != 3:
@@ -397,6 +406,8 @@ def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.nd
             if best < 0 or bits[i] < bits[best]:
                 best = i
         return best
+    if guards:
+        return _least_guard(s, bits, groups, offs, m, mates, outstanding) + THROW * T_KEEPS_GUARDS
     best_key = 1 << 30
     for i in range(m):
         if groups[i] == 3:
@@ -404,7 +415,7 @@ def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.nd
         off = offs[i]
         high = bits[i] > top[groups[i]] or off == 7
         void = counts[groups[i]] == 1
-        key = (1000 if high else 0) + (100 if void == guards else 0) + off
+        key = (1000 if high else 0) + (0 if void else 100) + off
         if key < best_key:
             best_key = key
             best = i
@@ -413,8 +424,104 @@ def _throw(bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.nd
         for i in range(m):
             if i != best and groups[i] != 3:
                 return best + THROW * T_MAKES_VOID
-    if guards:
-        for i in range(m):
-            if groups[i] != 3 and counts[groups[i]] == 1 and not (bits[i] > top[groups[i]] or offs[i] == 7):
-                return best + THROW * T_KEEPS_GUARDS
+    return best
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _count(x: int) -> int:
+    n = 0
+    while x != 0:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def guard_worth(s: np.ndarray, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, m: int, i: int,
+                mates: int, outstanding: int) -> int:
+    """What plain card ``i`` is worth as a guard against a lone maker: the lower, the sooner it
+    is thrown off. By tiers (``GUARD_TIER`` times the tier):
+
+    - 0: it guards nothing: the maker has shown void in its suit, or no unseen card of the suit
+      is lower (it cannot beat a card the maker may still hold);
+    - 1: a spare: a higher card of its suit stays in the hand as the guard;
+    - 2: the other defender guards the suit (it led it, and has not shown void in it);
+    - 3: a guard, the other defender's holding unknown;
+    - 4: the last guard: no other defender, or the other has shown void in the suit or has just
+      thrown a card of it in this trick (it lets the suit go, so this defender keeps it).
+
+    Within a tier, the more unseen cards of its suit it beats the longer it stays, then the higher
+    rank: a lone maker leads his winners first and his low cards last, and the more of those a
+    card beats, the likelier it takes one. An ace or the highest card left is no exception: it
+    counts as much as the unseen cards below it (with the maker's hand unseen, a low card it
+    beats is as likely to be his last card as a low card of another suit)."""
+    g = groups[i]
+    mask = GROUP_MASK << (16 * g)
+    below = _count(outstanding & mask & (bits[i] - 1))
+    if (s[S_SHOWN + s[S_MAKER]] >> g) & 1 or below == 0:
+        tier = 0
+    else:
+        tier = 4
+        for j in range(m):
+            if j != i and groups[j] == g and bits[j] > bits[i]:
+                tier = 1
+        if tier == 4:
+            for p in range(4):
+                if (mates >> p) & 1 and not (s[S_SHOWN + p] >> g) & 1 and not _threw_in_trick(s, p, g):
+                    tier = 2 if (s[S_LEDBY + p] >> g) & 1 else 3
+    return int(tier * GUARD_TIER + min(below, 15) * 16 + offs[i])
+
+
+@njit(cache=True, nogil=True)
+def _least_guard(s: np.ndarray, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, m: int, mates: int,
+                 outstanding: int) -> int:
+    """The plain card that guards least against a lone maker (``guard_worth``); first in hand order on a tie."""
+    best = -1
+    best_key = 1 << 30
+    for i in range(m):
+        if groups[i] == 3:
+            continue
+        key = guard_worth(s, bits, groups, offs, m, i, mates, outstanding)
+        if key < best_key:
+            best_key = key
+            best = i
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _threw_in_trick(s: np.ndarray, p: int, g: int) -> bool:
+    """Has seat ``p`` thrown off a card of group ``g`` (neither the suit led nor trump) in the trick
+    on the table? Such a defender has let that suit go: its partner keeps it."""
+    t = s[S_TRUMP]
+    nt = s[S_NTABLE]
+    if nt == 0:
+        return False
+    led = _group(t, s[S_TABLE_CARD])
+    for i in range(1, nt):
+        if s[S_TABLE_SEAT + i] == p:
+            h = _group(t, s[S_TABLE_CARD + i])
+            return bool(h == g and h != led and h != 3)
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _lead_through(s: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.ndarray, m: int) -> int:
+    """A defender's lead against a lone maker with no winner to cash: its highest plain card (then
+    the longer suit), in a suit the maker has not shown void in when it can. If the maker has no
+    higher card of the suit, it takes the trick; if he has, that card would have beaten it at the
+    end anyway, and the other defender may still sit over him (bench/defence_check.py
+    --decision loner-lead: 0.057 ± 0.024 a lead against a loner better than the low singleton
+    led before, 0.008 ± 0.003 in cutthroat; leading the card that guards least, tried first, lost
+    0.065 ± 0.022 a lead to it)."""
+    best = -1
+    best_key = -1
+    void = s[S_SHOWN + s[S_MAKER]]
+    for i in range(m):
+        g = groups[i]
+        if g == 3:
+            continue
+        key = (0 if (void >> g) & 1 else 1024) + offs[i] * 16 + counts[g]
+        if key > best_key:
+            best_key = key
+            best = i
     return best

@@ -215,6 +215,8 @@ PLAY_SENTENCES: dict[int, str] = {
     E.R_LEAD_BACK: "Lead back your partner's suit ({suit}) with the {card}.",
     E.R_LEAD_SINGLETON: "Lead the {card}: a low singleton, so you can trump that suit later.",
     E.R_LEAD_LOW: "Lead a low card ({card}): you have no sure winner to cash.",
+    E.R_LEAD_AGAINST_LONER: ("Lead the {card}, your highest card: against a maker with no partner, make him beat "
+                             "it now — if he holds no higher {one} it takes the trick."),
     E.R_MATE_WINNING_NO_RUFF: "{Mate} is winning this trick: don't trump it — throw the {card}.",
     E.R_MATE_WINNING_LOW: "{Mate} is winning this trick: play low ({card}{throw}).",
     E.R_SURE_OVER_MATE: "Third hand high: the {card} makes sure your side takes the trick.",
@@ -244,7 +246,7 @@ def _play_sentence(view: SeatView, action: Action, why: Why) -> str:
     led = eff[view.trick[0][1]] if view.trick else suit
     mate = "your partner" if view.players == 4 else "the other defender"
     throw = {E.T_MAKES_VOID: f", which makes you void in {suit.noun}",
-             E.T_KEEPS_GUARDS: ", keeping a card in every suit against a maker with no partner"}.get(why.throw, "")
+             E.T_KEEPS_GUARDS: ", the card that guards least against a maker with no partner"}.get(why.throw, "")
     return PLAY_SENTENCES[why.reason].format(
         card=card.short, suit=suit.noun, one=suit.noun[:-1], led=led.noun, led_one=led.noun[:-1],
         who="you made trump" if view.maker == view.seat else "your partner made trump",

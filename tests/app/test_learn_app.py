@@ -13,10 +13,14 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine.core.cards import Card
+from lessons.exercise_model import Exercise, Mode, Solution
+from lessons.exercises import generate, solve
 from lessons.loader import load_lessons
 from lessons.progress import Progress
 from store.progress import load_browser, open_store, save_browser
 from ui.cards import picture_svg
+from ui.learn_exercise import answer_marks
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PARTNER = {"Hearts": "D", "Diamonds": "H", "Spades": "C", "Clubs": "S"}  # docs/rules.md §3 colour pairs
@@ -384,3 +388,66 @@ def test_an_order_is_marked_place_by_place_and_the_right_order_shown(open_learn:
     ]
     shown = " ".join(str(e.proto.body) for e in at.html)
     assert "1st ✗" in shown and "2nd ✓" in shown and "The right order:" in texts(at)
+
+
+NEW_DRILLS = [  # (lesson, step, exercise kind): the drills of issue 38, item 4
+    ("making-trump", "6", "name_suit"),
+    ("making-trump", "7", "discard"),
+    ("alone-and-scoring", "8", "go_alone"),
+    ("defending-loners", "2", "loner_lead"),
+    ("defending-loners", "3", "keep_guards"),
+    ("defending-loners", "4", "trumps_out"),
+]
+
+
+def _label(answer: object) -> str:
+    return answer.short if isinstance(answer, Card) else str(answer).capitalize()
+
+
+@pytest.mark.parametrize(("lesson", "step", "kind"), NEW_DRILLS)
+def test_the_new_drills_take_a_right_and_a_wrong_answer(open_learn: Callable[..., AppTest], db: Path,
+                                                       lesson: str, step: str, kind: str) -> None:
+    element = next(x for x in load_lessons() if x.id == lesson).steps[int(step) - 1].element
+    assert element is not None and element.args == (kind,)
+    ex = generate(kind, 5, dict(element.options))
+    solution = solve(ex)
+    right = {solution.answer, *solution.also}
+    choices = list(ex.options) if ex.options else list(ex.cards)
+    wrong = next(c for c in choices if c not in right)
+
+    at = open_learn(lesson=lesson, step=step, seed="5")
+    assert not at.exception
+    if kind in ("name_suit", "discard", "go_alone"):
+        assert "The upcard" in texts(at)
+    button(at, _label(solution.answer)).click().run()
+    assert at.success and at.success[0].value.startswith("Right!"), texts(at)
+    assert "Next question" in [b.label for b in at.button]
+
+    at = open_learn(lesson=lesson, step=step, seed="5")
+    button(at, _label(wrong)).click().run()
+    assert at.error and at.error[0].value.startswith("Not quite."), texts(at)
+    if ex.options:
+        assert f"{_label(wrong)}** — your answer" in texts(at)
+    else:
+        states = marked(at)
+        assert states[str(wrong)] == "wrong" and states[str(solution.answer)] == "right_answer"
+
+
+def test_a_card_tied_with_the_best_is_marked_right_too() -> None:
+    nine, ten, king = Card.parse("9C"), Card.parse("TD"), Card.parse("KH")
+    ex = Exercise(kind="discard", seed=0, prompt="", mode=Mode.PICK_CARD, cards=(nine, ten, king))
+    solution = Solution(nine, "why", also=(ten,))
+    states, captions = answer_marks(ex, ten, solution)
+    assert states == {ten: "correct", nine: "right_answer"} and captions[nine] == "✓ best"
+    states, captions = answer_marks(ex, king, solution)
+    assert states == {king: "wrong", nine: "right_answer", ten: "right_answer"}
+    assert captions[ten] == "✓ also right"
+
+
+@pytest.mark.parametrize(("lesson", "step", "kind"), [NEW_DRILLS[1], NEW_DRILLS[5]])
+def test_the_new_drills_reveal_their_answer_in_present_mode(open_learn: Callable[..., AppTest], db: Path,
+                                                           lesson: str, step: str, kind: str) -> None:
+    at = open_learn(lesson=lesson, step=step, seed="5", present="1")
+    button(at, "Reveal the answer").click().run()
+    assert not at.exception and at.success
+    assert "Next question" in [b.label for b in at.button]

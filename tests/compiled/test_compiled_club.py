@@ -114,7 +114,8 @@ def test_every_choice_is_legal_and_sees_only_the_seats_view() -> None:
     assert compared > 6000
     assert kinds == set(Kind) - {Kind.DECLINE}  # every kind of decision but the rare one below
     every = {value for key, value in vars(encoding).items() if key.startswith("R_")}
-    assert reasons == every - {R_CALL_ALONE, R_DECLINE}  # all but two rare ones (tests/players has them)
+    # every reason, but for two rare ones these walks may miss (tests/players has them)
+    assert every - {R_CALL_ALONE, R_DECLINE} <= reasons <= every
 
 
 def test_a_dealer_with_five_higher_trumps_leaves_the_upcard() -> None:

@@ -18,13 +18,14 @@ ROOT = Path(__file__).resolve().parents[2]
 ORDER = [
     "deck", "bowers", "ranking", "following", "tricks", "making-trump",
     "alone-and-scoring", "keeping-score", "variants", "playing-to-make", "defending", "strategy",
+    "defending-loners",
 ]
 
 
-def test_the_course_has_the_twelve_lessons_in_order() -> None:
+def test_the_course_has_the_thirteen_lessons_in_order() -> None:
     lessons = load_lessons()
     assert [lesson.id for lesson in lessons] == ORDER
-    assert [lesson.number for lesson in lessons] == list(range(1, 13))
+    assert [lesson.number for lesson in lessons] == list(range(1, 14))
     for lesson in lessons:
         assert lesson.steps and all(step.text for step in lesson.steps)
         for step in lesson.steps:
@@ -44,7 +45,7 @@ def test_every_exercise_type_is_used_somewhere() -> None:
 
 
 def test_the_strategy_lesson_links_every_step_to_the_analyzer() -> None:
-    strategy = load_lessons()[-1]
+    strategy = next(lesson for lesson in load_lessons() if lesson.id == "strategy")
     links = [s.element for s in strategy.steps if s.element is not None and s.element.kind == "analyze"]
     assert len(links) >= 5
     first = analyze_link(dict(links[0].options))

@@ -65,7 +65,7 @@ def test_deck_the_draw_for_partners_and_the_deal() -> None:
     assert "The player with the **lowest** card deals first." in words
     assert "two players with the **highest** cards are partners" in words
     assert "**3–2 deal**" in words and "2–3 deal" in words
-    assert "Australia and New Zealand" in words
+    assert "Australia and New Zealand" in words and "the only source that says so, and not a reliable one" in words
     assert "best of three" in words
 
 
@@ -139,8 +139,9 @@ def test_variants_railroad_features_the_name_and_the_preset() -> None:
     for feature in ("**joker**", "**call for the partner's best card**", "**defend alone**", "**quick scoring**"):
         assert feature in railroad, feature
     assert "stick the dealer among them, but that is not what makes a game Railroad" in railroad
-    # The name: what seed 002 says, attributed, with no verdict on it.
+    # The name: what seed 002 says, attributed, and said plainly to rest on that one unreliable source.
     assert "one account holds" in railroad and "long train journeys in 19th-century America" in railroad
+    assert "a single source" in railroad and "treat it as a story, not as history" in railroad
     assert "folklore" not in railroad
     # The app's preset: defend alone and stick the dealer, no joker, and no call for a best card.
     preset = PRESETS["Railroad (defend alone)"]

@@ -60,7 +60,7 @@ def test_a_throw_off_that_makes_a_void_and_one_that_keeps_guards() -> None:
     with_partner = position(THROW, "9S", 0, ["pass"] * 4 + ["call H", "play AC", "play 9C", "play TS"])
     assert club(with_partner) == ("play KS", "You cannot win this trick: play your lowest (K♠, which makes you void in spades).")
     alone = position(THROW, "9S", 0, ["pass"] * 4 + ["call H alone", "play AC", "play 9C"])
-    assert club(alone) == ("play 9D", "You cannot win this trick: play your lowest (9♦, keeping a card in every suit "
+    assert club(alone) == ("play 9D", "You cannot win this trick: play your lowest (9♦, the card that guards least "
                                       "against a maker with no partner).")
 
 

@@ -1,0 +1,289 @@
+"""Exercises: name a suit in round 2 (``name_suit``) and go alone or not (``go_alone``).
+
+Both are judged as the bid drill is (``lessons.bid_drill``): the hand analyzer's verdict at the
+default table (people), from ``engine.analysis.robust.analyze_robust`` with a fixed number of
+simulated deals, so the same seed always gets the same verdict. When the analyzer finds the two
+best choices worth the same within its figures' uncertainty ("too close to call"), either
+counts as right (``Solution.also``). Like the bid drill, a question is drawn from a clear-cut
+deal when one of ``MAX_DEALS`` seeded deals is.
+
+- ``name_suit``: everyone passed the upcard and it was turned down; the players before the
+  learner passed again. Call one of the other three suits, or pass? (Going alone is folded into
+  the suit: "call hearts alone" answers "call hearts", and the verdict says so.)
+- ``go_alone``: the learner holds a strong hand and the analyzer says to make trump (ordering up,
+  picking up, or calling in round 2, clearly better than passing). With the partner, or alone?
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import lru_cache
+
+from engine.analysis.bidding import Analysis, OptionResult
+from engine.analysis.explain import explain, label, percent, points, risk_sentence, round2_sentence
+from engine.analysis.robust import Robust, analyze_robust
+from engine.core.actions import PASS, Action, Kind
+from engine.core.cards import Suit
+from engine.core.hand import HandState, Phase, apply, deal
+from engine.core.ranking import sort_hand
+from engine.core.rules import Rules
+from engine.core.seats import seat_name
+from engine.core.view import SeatView, view_of
+from engine.players.evaluate import dealer_hand, hand_facts
+from engine.search.seat_values import view_seed
+from lessons.bid_drill import ANALYZER, ANALYZER_SAMPLES, dealer_words
+from lessons.exercise_model import Answer, Exercise, Mode, Solution
+from lessons.links import SEATS, AnalyzeLink
+
+LEARNER = 0  # South
+MAX_DEALS = 40  # seeded deals tried for a clear-cut question (as the bid drill)
+STRONG_DEALS = 400  # go_alone: deals looked at for a strong hand (cheap: no analysis)
+ROUNDS = ("1", "2")
+
+
+@lru_cache(maxsize=1024)
+def judge(view: SeatView) -> Robust:
+    """The analyzer's figures for the learner's bid, seeded by the view itself (the same position
+    always gets the same verdict, however it was reached)."""
+    return analyze_robust(view, f"call-judge:{view_seed(view)}", time_budget=None, max_samples=ANALYZER_SAMPLES,
+                          ceiling=False)
+
+
+def _position(view: SeatView) -> int:
+    """0 first to speak .. 3 the dealer."""
+    return (view.seat - view.dealer - 1) % 4
+
+
+def _to_learner(state: HandState, round2: bool) -> HandState:
+    """Everyone passes until it is the learner's turn in round 1, or in round 2 (after four passes)."""
+    while state.to_act != LEARNER or (round2 and state.phase is Phase.BID1):
+        state = apply(state, PASS)
+    return state
+
+
+def _clear(robust: Robust) -> bool:
+    return not robust.close_call and not robust.analysis.too_close
+
+
+# ---- naming a suit in round 2 -----------------------------------------------------------------
+
+
+def choice_words(action: Action) -> str:
+    """The answer a round-2 action gives: 'pass' or 'call hearts' (alone or not)."""
+    if action.kind is Kind.PASS:
+        return "pass"
+    assert action.suit is not None
+    return f"call {action.suit.noun}"
+
+
+@lru_cache(maxsize=512)
+def _round2(seed: int, position: int) -> SeatView:
+    dealer = (LEARNER - position - 1) % 4
+    first: SeatView | None = None
+    for attempt in range(MAX_DEALS):
+        state = _to_learner(deal(Rules(), dealer, random.Random(f"name_suit:{seed}:{attempt}")), round2=True)
+        view = view_of(state, LEARNER)
+        if _clear(judge(view)):
+            return view
+        first = first or view
+    assert first is not None
+    return first
+
+
+def make_name_suit(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
+    position = SEATS.index(options["seat"]) if options.get("seat") else rng.randrange(4)
+    return name_suit_exercise(_round2(seed, position), seed, tuple(sorted(options.items())))
+
+
+def name_suit_exercise(view: SeatView, seed: int = 0, settings: tuple[tuple[str, str], ...] = ()) -> Exercise:
+    """The question for a round-2 position of South's (a seeded one, or one a test sets up)."""
+    assert view.seat == LEARNER and view.phase is Phase.BID2 and view.my_turn
+    position = _position(view)
+    down = view.turned_down
+    assert down is not None
+    calls = tuple(choice_words(a) for a in view.legal if a.kind is Kind.CALL and not a.alone)
+    again = [seat_name(4, s) for s, _ in view.history[4:]]
+    before = f"{', '.join(again)} passed again. " if again else "You speak first in round 2. "
+    deals = "you are the dealer" if view.dealer == LEARNER else f"{seat_name(4, view.dealer)} deals"
+    return Exercise(
+        kind="name_suit", seed=seed, mode=Mode.CHOICE, cards=sort_hand(view.hand), upcard=view.upcard,
+        dealer=view.dealer, options=(*calls, "pass"),
+        prompt=(f"You are South; {deals}. Everyone passed the {view.upcard.short} and it was turned down, "
+                f"so {down.noun} cannot be trump. {before}Name a suit or pass?"),
+        facts=(f"your seat: {SEATS[position]}", "round 2"), settings=settings, view=view,
+    )
+
+
+def _link(view: SeatView) -> str:
+    position = _position(view)
+    round2 = view.phase is Phase.BID2
+    return AnalyzeLink(tuple(view.hand), view.upcard, SEATS[position], 2 if round2 else 1,
+                       view.turned_down if round2 else None).url
+
+
+def _tied(analysis: Analysis) -> tuple[Action, ...]:
+    """The recommendation, and the runner-up when the two are too close to call."""
+    if analysis.too_close and analysis.runner_up is not None:
+        return analysis.recommendation, analysis.runner_up
+    return (analysis.recommendation,)
+
+
+def _verb(action: Action, words: str) -> str:
+    return words + (" and go alone" if action.alone and "alone" not in words else "")
+
+
+def solve_name_suit(ex: Exercise) -> Solution:
+    view = ex.view
+    assert view is not None
+    analysis = judge(view).analysis
+    best, *others = _tied(analysis)
+    answer = choice_words(best)
+    also = tuple(dict.fromkeys(w for w in map(choice_words, others) if w != answer))
+    lines = [str(line) for line in explain(view, analysis)]
+    why = [f"Verdict from {ANALYZER}: {_verb(best, answer)}.", lines[0]]
+    if also:
+        why += [f"Either answer counts as right: {answer} or {also[0]}.", risk_sentence(analysis)]
+    why += [line for line in lines[1:] if "you would hold" in line][:1]  # the hand with that trump
+    turned = round2_sentence(view, best)
+    if turned:
+        why.append(turned)
+    return Solution(answer, " ".join(why), judge=ANALYZER, link=_link(view), also=also)
+
+
+def wrong_name_suit(ex: Exercise, answer: Answer, solution: Solution) -> str:
+    return "Bidding is a judgement call: open the analyzer to see every suit's figures."
+
+
+# ---- going alone -----------------------------------------------------------------------------
+
+
+def _strong(view: SeatView) -> bool:
+    """A hand worth asking about, in a suit it may make trump (round 1: the upcard's, with the upcard
+    in a dealer's hand; round 2: any suit but the one turned down): the right bower and two more
+    trumps, with a third more, the left bower or an off-suit ace. Only a filter for asking: the
+    analyzer decides."""
+    if view.phase is Phase.BID1:
+        trump = view.upcard.suit
+        assert trump is not None
+        suits: tuple[Suit, ...] = (trump,)
+    else:
+        suits = tuple(s for s in Suit if s != view.turned_down)
+    for trump in suits:
+        hand = view.hand
+        if view.phase is Phase.BID1 and view.seat == view.dealer:
+            hand = dealer_hand(view.hand, view.upcard, trump)[0]
+        facts = hand_facts(hand, trump)
+        if facts.trump_count >= 3 and facts.right and (facts.trump_count >= 4 or facts.left or facts.off_aces):
+            return True
+    return False
+
+
+def alone_pair(analysis: Analysis) -> tuple[Action, Action] | None:
+    """(with the partner, alone) for the trump the analyzer says to make, when making it is clearly
+    better than passing (and than any other suit); None otherwise."""
+    best = analysis.recommendation
+    if best.kind not in (Kind.ORDER, Kind.CALL):
+        return None
+    pair = (Action(best.kind, suit=best.suit), Action(best.kind, suit=best.suit, alone=True))
+    if not all(any(o.action == a for o in analysis.options) for a in pair):
+        return None
+    if analysis.too_close and analysis.runner_up not in pair:
+        return None
+    return pair
+
+
+@lru_cache(maxsize=512)
+def _strong_hand(seed: int, round_option: str) -> SeatView:
+    """The first seeded deal where the learner holds a strong hand and the analyzer says to make
+    trump; a clear-cut one (alone or not) when one of ``MAX_DEALS`` analysed deals is."""
+    first: SeatView | None = None
+    analysed = 0
+    for attempt in range(STRONG_DEALS):
+        rng = random.Random(f"go_alone:{seed}:{attempt}")
+        round2 = round_option == "2" if round_option else rng.random() < 1 / 3
+        position = rng.randrange(4)
+        state = _to_learner(deal(Rules(), (LEARNER - position - 1) % 4, rng), round2)
+        view = view_of(state, LEARNER)
+        if not _strong(view):
+            continue
+        robust = judge(view)
+        analysed += 1
+        if alone_pair(robust.analysis) is not None:
+            if _clear(robust):
+                return view
+            first = first or view
+        if analysed >= MAX_DEALS and first is not None:
+            break
+    if first is None:  # pragma: no cover - a strong hand to make trump with turns up within a few deals
+        raise RuntimeError(f"no go-alone question for seed {seed}")
+    return first
+
+
+def _alone_words(view: SeatView, action: Action) -> str:
+    if action.kind is Kind.ORDER and view.seat == view.dealer:
+        return "pick it up alone" if action.alone else "pick it up"
+    return label(action)
+
+
+def make_go_alone(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
+    return go_alone_exercise(_strong_hand(seed, options.get("round", "")), seed, tuple(sorted(options.items())))
+
+
+def go_alone_exercise(view: SeatView, seed: int = 0, settings: tuple[tuple[str, str], ...] = ()) -> Exercise:
+    """The question for a bid of South's where the analyzer says to make trump."""
+    assert view.seat == LEARNER and view.phase in (Phase.BID1, Phase.BID2) and view.my_turn
+    position = _position(view)
+    pair = alone_pair(judge(view).analysis)
+    if pair is None:
+        raise ValueError("the analyzer does not say to make trump here: no go-alone question")
+    trump = pair[0].suit if pair[0].kind is Kind.CALL else view.upcard.suit
+    assert trump is not None
+    deals = "you are the dealer" if view.dealer == LEARNER else f"{seat_name(4, view.dealer)} deals"
+    passed = [seat_name(4, s) for s, _ in view.history]
+    if view.phase is Phase.BID1:
+        before = f"{', '.join(passed)} passed. " if passed else "You speak first. "
+        scene = f"The upcard is the {view.upcard.short}. {before}"
+    else:
+        again = passed[4:]
+        before = f"{', '.join(again)} passed again. " if again else "You speak first in round 2. "
+        scene = f"Everyone passed the {view.upcard.short} and it was turned down. {before}"
+    return Exercise(
+        kind="go_alone", seed=seed, mode=Mode.CHOICE, cards=sort_hand(view.hand, trump), upcard=view.upcard,
+        dealer=view.dealer, trump=trump, options=tuple(_alone_words(view, a) for a in pair),
+        prompt=(f"You are South; {deals}. {scene}You will make {trump.noun} trump: with your partner, "
+                "or alone?"),
+        facts=(f"your seat: {SEATS[position]}", f"round {1 if view.phase is Phase.BID1 else 2}"),
+        settings=settings, view=view,
+    )
+
+
+def _figures(view: SeatView, o: OptionResult) -> str:
+    r = o.realistic
+    return (f"{_alone_words(view, o.action).capitalize()}: {points(r.ev)} points a hand; you take all five "
+            f"tricks in {percent(r.p_march)} of deals and are euchred in {percent(r.p_euchred)}.")
+
+
+def solve_go_alone(ex: Exercise) -> Solution:
+    view = ex.view
+    assert view is not None
+    analysis = judge(view).analysis
+    pair = alone_pair(analysis)
+    assert pair is not None
+    best = analysis.recommendation
+    answer = _alone_words(view, best)
+    also = tuple(_alone_words(view, a) for a in _tied(analysis) if a in pair and a != best)
+    first = str(explain(view, analysis)[0])
+    if view.seat == view.dealer:
+        first = dealer_words(first)
+    why = [f"Verdict from {ANALYZER}: {answer}.", first]
+    if also:
+        why.append(f"Either answer counts as right: {answer} or {also[0]}.")
+    why.append("A loner scores 4 points only when it takes all five tricks, one hand against two; "
+               "with your partner a march scores 2.")
+    why += [_figures(view, analysis.option(a)) for a in pair]
+    return Solution(answer, " ".join(why), judge=ANALYZER, link=_link(view), also=also)
+
+
+def wrong_go_alone(ex: Exercise, answer: Answer, solution: Solution) -> str:
+    return "Going alone is a judgement call: open the analyzer to see how close it is."

@@ -1,0 +1,104 @@
+"""Card choices judged from the learner's own seat: the dealer's discard, a lead, a card to throw.
+
+The judge is ``engine.search.seat_values`` (``judged(view)``): the unseen cards are dealt again
+``JUDGE_DEALS`` times in ways that fit what the learner has seen and the bidding, every legal
+choice is tried on every layout, and the rest of the hand is played out with every card known.
+A choice's value is its side's mean net points (its points minus the other side's); the best
+choice is the one worth most, and every choice worth the same within the 95% interval of the
+paired difference (``ChoiceValue.tied``) counts as right too. These are the very figures the
+practice table grades a card by. The reason in words is
+``engine.analysis.card_reasons.choice_reason`` (and ``mistake_reason`` for a wrong answer).
+
+A position is asked only when the question has a point (``worth_asking``): two or more legal
+choices, and at most half of them right (screened first on an eighth of the layouts, to keep a
+question well under a second).
+"""
+
+from __future__ import annotations
+
+from engine.analysis.card_reasons import choice_reason, mistake_reason
+from engine.analysis.explain import points
+from engine.core.actions import Action, Kind
+from engine.core.cards import Card
+from engine.core.ranking import effective_table
+from engine.core.view import SeatView
+from engine.search.seat_values import SeatValues, judged, value_choices
+from lessons.exercise_model import Answer, Solution, card_list
+
+SCREEN_DEALS = 32  # layouts in the quick screen before a position is judged in full (an eighth of the cost)
+JUDGE = ("your seat's own valuation: the hidden cards dealt again in every way that fits what you have "
+         "seen and the bidding, each choice played out with best play (the practice table's grades)")
+
+
+def values(view: SeatView) -> SeatValues:
+    """Every legal choice's value from the seat (computed once per view)."""
+    return judged(view)
+
+
+def right_cards(view: SeatView) -> tuple[Card, ...]:
+    """The best card first, then every other card worth the same within the figures' uncertainty."""
+    v = values(view)
+    best = v.best.card
+    assert best is not None
+    return (best, *(c.action.card for c in v.ranked if c.tied and c.action != v.best and c.action.card is not None))
+
+
+def worth_asking(view: SeatView) -> bool:
+    """Two or more legal choices, at most half of them right. A quick screen first: the same rule on
+    the first ``SCREEN_DEALS`` layouts (wider intervals, so more ties), which most positions that
+    fail it fail already; a position screened out is simply not asked."""
+    n = len(view.legal)
+    if n < 2:
+        return False
+    screen = value_choices(view, SCREEN_DEALS)
+    if 2 * sum(1 for c in screen.choices if c.tied) > n:
+        return False
+    return 2 * len(right_cards(view)) <= n
+
+
+def _action(view: SeatView, card: Card) -> Action | None:
+    return next((a for a in view.legal if a.card == card), None)
+
+
+def card_solution(view: SeatView, doing: str) -> Solution:
+    """The answer and why: the reason in Euchre words, then the figures. ``doing`` names the choice
+    ('discarding', 'leading', 'playing')."""
+    v = values(view)
+    right = right_cards(view)
+    best = right[0]
+    worth = v.of(v.best)
+    assert worth is not None
+    why = [
+        choice_reason(view, v.best),
+        f"Over {v.deals} layouts of the hidden cards that fit what you have seen, {doing} the {best.short} is "
+        f"worth {points(worth.points)} points a hand to your side (your points minus theirs).",
+    ]
+    if len(right) > 1:
+        others = card_list(list(right[1:]))
+        why.append(f"The {others} {'is' if len(right) == 2 else 'are'} worth as much within the figures' "
+                   "uncertainty, so counted right too.")
+    return Solution(best, " ".join(why), judge=JUDGE, also=right[1:])
+
+
+def card_wrong(view: SeatView, answer: Answer) -> str:
+    """What the learner's card risks, and what it costs in the judge's figures."""
+    assert isinstance(answer, Card)
+    chosen = _action(view, answer)
+    if chosen is None:
+        assert view.trump is not None and view.trick
+        eff = effective_table(view.trump)
+        led = eff[view.trick[0][1]]
+        legal = [a.card for a in view.legal if a.card is not None]
+        return f"You may not play the {answer.short}: you hold {led.noun}, so you must follow suit ({card_list(legal)})."
+    v = values(view)
+    best = v.best
+    risk = mistake_reason(view, chosen, best).removesuffix(choice_reason(view, best)).strip()
+    cost = v.of(chosen)
+    assert cost is not None
+    figure = (f"The {answer.short} is worth {cost.loss:.2f} points a hand less "
+              f"(give or take {cost.spread:.2f}).")
+    return f"{risk} {figure}" if risk else figure
+
+
+def is_play(view: SeatView) -> bool:
+    return any(a.kind is Kind.PLAY for a in view.legal)
