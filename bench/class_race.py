@@ -1,0 +1,130 @@
+"""Does any answer land after its question's reveal, with pupils on two servers? (issue 39, item 5)
+
+    python -m bench class_race [--pupils 60] [--questions 40] [--servers 2]
+
+A throw-away database whose triggers log, in order, every answer written and every reveal. The
+pupils are split between ``--servers`` separate processes (each a "server" on the same file, one
+thread per pupil through ``store.classes``); for each question this process (the teacher) asks, the
+pupils answer over and over (about every 20 ms) while the teacher reveals 0.3 s later. Prints the
+answers written and how many of them landed after their question's reveal (should be 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import select
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from store import classes as c
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENTS = (
+    "CREATE TABLE events (seq INTEGER PRIMARY KEY, what TEXT NOT NULL, number INTEGER)",
+    "CREATE TRIGGER answer_saved AFTER INSERT ON class_answers BEGIN "
+    "INSERT INTO events (what, number) VALUES ('answer', NEW.number); END",
+    "CREATE TRIGGER answer_changed AFTER UPDATE ON class_answers BEGIN "
+    "INSERT INTO events (what, number) VALUES ('answer', NEW.number); END",
+    "CREATE TRIGGER question_revealed AFTER UPDATE OF revealed ON class_questions WHEN NEW.revealed IS NOT NULL "
+    "BEGIN INSERT INTO events (what, number) VALUES ('reveal', NEW.number); END",
+)
+PHONES = """
+import threading, time as _t
+def phone(token, number):
+    for i in range(500):
+        try:
+            c.answer(code, token, number, "JD" if i % 2 else "JH", path=db)
+        except c.AnswerClosed:
+            return
+        _t.sleep(0.02)
+def phones(tokens, number):
+    threads = [threading.Thread(target=phone, args=(tok, number)) for tok in tokens]
+    [th.start() for th in threads]
+    [th.join() for th in threads]
+"""
+
+
+def _server(db: Path, code: str) -> subprocess.Popen[str]:
+    """A server process on the file: it runs the lines it is sent and answers 'done' after each."""
+    script = (f"import sys; from pathlib import Path; from store import classes as c; db = Path({str(db)!r}); "
+              f"code = {code!r}\nfor line in sys.stdin:\n    try:\n        exec(line)\n"
+              "    except Exception as err:\n        print(type(err).__name__, flush=True)\n"
+              "    print('done', flush=True)\n")
+    return subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
+
+
+def _send(server: subprocess.Popen[str], line: str) -> None:
+    assert server.stdin is not None
+    server.stdin.write(line + "\n")
+    server.stdin.flush()
+
+
+def _wait(server: subprocess.Popen[str], seconds: float) -> None:
+    """Wait for the server's 'done' after the line it was sent last."""
+    assert server.stdout is not None
+    ready, _, _ = select.select([server.stdout], [], [], seconds)
+    if not ready or server.stdout.readline().strip() != "done":
+        raise RuntimeError(f"a server did not finish within {seconds} s")
+
+
+def late_answers(events: list[tuple[str, int]]) -> int:
+    """Answers logged after their question's reveal."""
+    revealed: set[int] = set()
+    late = 0
+    for what, number in events:
+        if what == "reveal":
+            revealed.add(number)
+        elif number in revealed:
+            late += 1
+    return late
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench class_race", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pupils", type=int, default=60)
+    ap.add_argument("--questions", type=int, default=40)
+    ap.add_argument("--servers", type=int, default=2)
+    args = ap.parse_args(argv)
+    db = Path(tempfile.mkdtemp(prefix="class-race-")) / "coach.sqlite3"
+    conn = sqlite3.connect(db)
+    with conn:
+        for sql in c.SCHEMA + EVENTS:
+            conn.execute(sql)
+    conn.close()
+    code, secret = c.start_class(path=db)
+    tokens = [c.join(code, f"Pupil {i}", path=db) for i in range(args.pupils)]
+    servers = [_server(db, code) for _ in range(args.servers)]
+    share = -(-args.pupils // args.servers)
+    start = time.perf_counter()
+    for s in servers:
+        _send(s, f"exec({PHONES!r})")
+        _wait(s, 30)
+    for number in range(1, args.questions + 1):
+        c.ask(code, secret, "{}", path=db, after=number - 1)
+        for i, s in enumerate(servers):
+            _send(s, f"phones({tokens[i * share:(i + 1) * share]!r}, {number})")
+        time.sleep(0.3)
+        c.reveal(code, secret, path=db)
+        for s in servers:
+            _wait(s, 120)
+    for s in servers:
+        s.communicate(timeout=10)
+    conn = sqlite3.connect(db)
+    events = [(str(w), int(n)) for w, n in conn.execute("SELECT what, number FROM events ORDER BY seq")]
+    conn.close()
+    answers = sum(w == "answer" for w, _ in events)
+    reveals = sum(w == "reveal" for w, _ in events)
+    print(f"{args.pupils} pupils on {args.servers} server processes, {args.questions} questions: {answers:,} answers "
+          f"written, {reveals} reveals, answers after a reveal: {late_answers(events)} "
+          f"({time.perf_counter() - start:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
