@@ -49,7 +49,36 @@ def phones(tokens, number):
 """
 
 
-def _server(db: Path, code: str) -> subprocess.Popen[str]:
+def log_events(db: Path) -> None:
+    """Create the class tables in ``db`` with the triggers that log every answer and reveal in order."""
+    conn = sqlite3.connect(db)
+    with conn:
+        for sql in c.SCHEMA + EVENTS:
+            conn.execute(sql)
+    conn.close()
+
+
+def logged_events(db: Path) -> list[tuple[str, int]]:
+    """("answer" or "reveal", question number), in the order the rows really changed."""
+    conn = sqlite3.connect(db)
+    rows = conn.execute("SELECT what, number FROM events ORDER BY seq").fetchall()
+    conn.close()
+    return [(str(w), int(n)) for w, n in rows]
+
+
+def answers_after_reveal(events: list[tuple[str, int]]) -> list[int]:
+    """The question numbers of the answers logged after their question's reveal."""
+    revealed: set[int] = set()
+    late = []
+    for what, number in events:
+        if what == "reveal":
+            revealed.add(number)
+        elif number in revealed:
+            late.append(number)
+    return late
+
+
+def start_server(db: Path, code: str) -> subprocess.Popen[str]:
     """A server process on the file: it runs the lines it is sent and answers 'done' after each."""
     script = (f"import sys; from pathlib import Path; from store import classes as c; db = Path({str(db)!r}); "
               f"code = {code!r}\nfor line in sys.stdin:\n    try:\n        exec(line)\n"
@@ -59,30 +88,22 @@ def _server(db: Path, code: str) -> subprocess.Popen[str]:
                             text=True)
 
 
-def _send(server: subprocess.Popen[str], line: str) -> None:
+def send(server: subprocess.Popen[str], line: str) -> None:
     assert server.stdin is not None
     server.stdin.write(line + "\n")
     server.stdin.flush()
 
 
-def _wait(server: subprocess.Popen[str], seconds: float) -> None:
-    """Wait for the server's 'done' after the line it was sent last."""
+def finished_within(server: subprocess.Popen[str], seconds: float) -> bool:
+    """Did the server answer 'done' to the line it was sent last within ``seconds``?"""
     assert server.stdout is not None
     ready, _, _ = select.select([server.stdout], [], [], seconds)
-    if not ready or server.stdout.readline().strip() != "done":
+    return bool(ready) and server.stdout.readline().strip() == "done"
+
+
+def _wait(server: subprocess.Popen[str], seconds: float) -> None:
+    if not finished_within(server, seconds):
         raise RuntimeError(f"a server did not finish within {seconds} s")
-
-
-def late_answers(events: list[tuple[str, int]]) -> int:
-    """Answers logged after their question's reveal."""
-    revealed: set[int] = set()
-    late = 0
-    for what, number in events:
-        if what == "reveal":
-            revealed.add(number)
-        elif number in revealed:
-            late += 1
-    return late
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -92,36 +113,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--servers", type=int, default=2)
     args = ap.parse_args(argv)
     db = Path(tempfile.mkdtemp(prefix="class-race-")) / "coach.sqlite3"
-    conn = sqlite3.connect(db)
-    with conn:
-        for sql in c.SCHEMA + EVENTS:
-            conn.execute(sql)
-    conn.close()
+    log_events(db)
     code, secret = c.start_class(path=db)
     tokens = [c.join(code, f"Pupil {i}", path=db) for i in range(args.pupils)]
-    servers = [_server(db, code) for _ in range(args.servers)]
+    servers = [start_server(db, code) for _ in range(args.servers)]
     share = -(-args.pupils // args.servers)
     start = time.perf_counter()
     for s in servers:
-        _send(s, f"exec({PHONES!r})")
+        send(s, f"exec({PHONES!r})")
         _wait(s, 30)
     for number in range(1, args.questions + 1):
         c.ask(code, secret, "{}", path=db, after=number - 1)
         for i, s in enumerate(servers):
-            _send(s, f"phones({tokens[i * share:(i + 1) * share]!r}, {number})")
+            send(s, f"phones({tokens[i * share:(i + 1) * share]!r}, {number})")
         time.sleep(0.3)
         c.reveal(code, secret, path=db)
         for s in servers:
             _wait(s, 120)
     for s in servers:
         s.communicate(timeout=10)
-    conn = sqlite3.connect(db)
-    events = [(str(w), int(n)) for w, n in conn.execute("SELECT what, number FROM events ORDER BY seq")]
-    conn.close()
+    events = logged_events(db)
     answers = sum(w == "answer" for w, _ in events)
     reveals = sum(w == "reveal" for w, _ in events)
     print(f"{args.pupils} pupils on {args.servers} server processes, {args.questions} questions: {answers:,} answers "
-          f"written, {reveals} reveals, answers after a reveal: {late_answers(events)} "
+          f"written, {reveals} reveals, answers after a reveal: {len(answers_after_reveal(events))} "
           f"({time.perf_counter() - start:.0f} s)")
     return 0
 

@@ -11,10 +11,7 @@ SQLite connection to one file, as a second server process holds.
 
 from __future__ import annotations
 
-import select
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -22,20 +19,18 @@ from pathlib import Path
 
 import pytest
 
+from bench.class_race import (
+    answers_after_reveal,
+    finished_within,
+    log_events,
+    logged_events,
+    send,
+    start_server,
+)
 from store import classes as c
 from store.db import DatabaseBusy
 
-ROOT = Path(__file__).resolve().parents[2]
 LOCKED_LIMIT = 2.5  # seconds: a read on a locked file answers within about 1 s; generous for a loaded machine
-EVENTS = (
-    "CREATE TABLE events (seq INTEGER PRIMARY KEY, what TEXT NOT NULL, number INTEGER)",
-    "CREATE TRIGGER answer_saved AFTER INSERT ON class_answers BEGIN "
-    "INSERT INTO events (what, number) VALUES ('answer', NEW.number); END",
-    "CREATE TRIGGER answer_changed AFTER UPDATE ON class_answers BEGIN "
-    "INSERT INTO events (what, number) VALUES ('answer', NEW.number); END",
-    "CREATE TRIGGER question_revealed AFTER UPDATE OF revealed ON class_questions WHEN NEW.revealed IS NOT NULL "
-    "BEGIN INSERT INTO events (what, number) VALUES ('reveal', NEW.number); END",
-)
 
 
 @pytest.fixture
@@ -45,82 +40,34 @@ def db(tmp_path: Path) -> Iterator[Path]:
     c.forget_connections()
 
 
-def _log_events(path: Path) -> None:
-    conn = sqlite3.connect(path)
-    with conn:
-        for sql in c.SCHEMA + EVENTS:
-            conn.execute(sql)
-    conn.close()
-
-
-def _events(path: Path) -> list[tuple[str, int]]:
-    conn = sqlite3.connect(path)
-    rows = conn.execute("SELECT what, number FROM events ORDER BY seq").fetchall()
-    conn.close()
-    return [(str(w), int(n)) for w, n in rows]
-
-
-def _answers_after_reveal(events: list[tuple[str, int]]) -> list[int]:
-    revealed: set[int] = set()
-    late = []
-    for what, number in events:
-        if what == "reveal":
-            revealed.add(number)
-        elif number in revealed:
-            late.append(number)
-    return late
-
-
-def _server(db: Path, code: str) -> subprocess.Popen[str]:
-    """A second server process on the file: it runs the lines it is sent on its standard input."""
-    script = (f"import sys; from pathlib import Path; from store import classes as c; db = Path({str(db)!r}); "
-              f"code = {code!r}\nfor line in sys.stdin:\n    try:\n        exec(line)\n"
-              "    except Exception as err:\n        print(type(err).__name__, flush=True)\n"
-              "    print('done', flush=True)\n")
-    return subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True)
-
-
-def _send(server: subprocess.Popen[str], line: str) -> None:
-    assert server.stdin is not None
-    server.stdin.write(line + "\n")
-    server.stdin.flush()
-
-
-def _finished_within(server: subprocess.Popen[str], seconds: float) -> bool:
-    assert server.stdout is not None
-    ready, _, _ = select.select([server.stdout], [], [], seconds)
-    return bool(ready) and server.stdout.readline().strip() == "done"
-
-
 def test_a_reveal_on_another_server_waits_for_an_answer_that_passed_its_check(
         db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The answer (this process) has checked that question 1 is open; the reveal on another server
     starts then. It cannot finish until the answer is written: the answer lands before the reveal."""
-    _log_events(db)
+    log_events(db)
     code, secret = c.start_class(path=db)
     token = c.join(code, "Ada", path=db)
     c.ask(code, secret, "{}", path=db)
-    other = _server(db, code)
-    _send(other, "c.load(code, path=db)")  # the second server is up and has its connection
-    assert _finished_within(other, 30)
+    other = start_server(db, code)
+    send(other, "c.load(code, path=db)")  # the second server is up and has its connection
+    assert finished_within(other, 30)
     real_pupil = c._pupil
     revealed_meanwhile: list[bool] = []
 
     def pupil_then_pause(conn: sqlite3.Connection, code_: str, token_: str) -> c.Pupil:
         found = real_pupil(conn, code_, token_)  # the answer's check has passed: the question is open
-        _send(other, f"c.reveal(code, {secret!r}, path=db)")
-        revealed_meanwhile.append(_finished_within(other, 1.0))  # time enough for the reveal, if it could
+        send(other, f"c.reveal(code, {secret!r}, path=db)")
+        revealed_meanwhile.append(finished_within(other, 1.0))  # time enough for the reveal, if it could
         return found
 
     monkeypatch.setattr(c, "_pupil", pupil_then_pause)
     c.answer(code, token, 1, "JD", path=db)
     monkeypatch.undo()
     assert revealed_meanwhile == [False]
-    assert _finished_within(other, 10)  # the reveal, once the answer was written
+    assert finished_within(other, 10)  # the reveal, once the answer was written
     other.communicate(timeout=10)
     assert c.load(code, path=db).revealed
-    assert _events(db) == [("answer", 1), ("reveal", 1)]
+    assert logged_events(db) == [("answer", 1), ("reveal", 1)]
     assert [a.answer for a in c.answers(code, 1, path=db)] == ["JD"]
 
 
@@ -141,35 +88,35 @@ def phones(tokens, number):
 
 def test_no_answer_lands_after_the_reveal_with_phones_on_two_servers(db: Path) -> None:
     """Two servers, four phones each, answer over and over while the teacher (this process) reveals."""
-    _log_events(db)
+    log_events(db)
     code, secret = c.start_class(path=db)
     tokens = [c.join(code, f"Pupil {i}", path=db) for i in range(8)]
-    servers = [_server(db, code) for _ in range(2)]
+    servers = [start_server(db, code) for _ in range(2)]
     for server in servers:
-        _send(server, f"exec({PHONES!r})")
-        assert _finished_within(server, 30)
+        send(server, f"exec({PHONES!r})")
+        assert finished_within(server, 30)
     for number in (1, 2, 3):
         c.ask(code, secret, "{}", path=db)
         for i, server in enumerate(servers):
-            _send(server, f"phones({tokens[i * 4:(i + 1) * 4]!r}, {number})")
+            send(server, f"phones({tokens[i * 4:(i + 1) * 4]!r}, {number})")
         time.sleep(0.3)
         c.reveal(code, secret, path=db)
         for server in servers:
-            assert _finished_within(server, 60)
+            assert finished_within(server, 60)
     for server in servers:
         server.communicate(timeout=10)
-    events = _events(db)
+    events = logged_events(db)
     assert {n for w, n in events if w == "reveal"} == {1, 2, 3}
     assert sum(w == "answer" for w, _ in events) > 8  # the phones did answer, and again
-    assert _answers_after_reveal(events) == []
+    assert answers_after_reveal(events) == []
 
 
 def test_two_ask_clicks_on_two_servers_ask_once(db: Path) -> None:
     code, secret = c.start_class(path=db)
-    other = _server(db, code)
-    _send(other, "c.load(code, path=db)")
-    assert _finished_within(other, 30)
-    _send(other, f"print(repr(c.ask(code, {secret!r}, '{{}}', path=db, after=0)))")
+    other = start_server(db, code)
+    send(other, "c.load(code, path=db)")
+    assert finished_within(other, 30)
+    send(other, f"print(repr(c.ask(code, {secret!r}, '{{}}', path=db, after=0)))")
     try:
         mine: object = c.ask(code, secret, "{}", path=db, after=0)
     except c.AlreadyAsked as err:
