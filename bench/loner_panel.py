@@ -24,6 +24,8 @@ paired, deal by deal). Then the issue-38 hand: JH JD AH AS 9C, 9♥ up, first se
 alone, march rate with club play and with open-hand perfect play (``engine.analysis.bidding.analyze``:
 its realistic mode and its ceiling, against the default table); with ``--hand-expert N`` also
 the same hand on N seeded layouts with each defence (the Expert's own march rate on that hand).
+With ``--bound N``, the floor under any defence that does not know the maker's last card, on N
+seeded layouts of the issue hand (``informed_floor``).
 
 The Expert half takes most of the time (about 0.2 s a loner on one core): ``--save FILE`` writes
 each loner's Expert result, ``--load FILE`` reads them back instead of searching again (the club
@@ -43,8 +45,9 @@ from pathlib import Path
 from engine.analysis.bidding import analyze
 from engine.analysis.situation import LEARNER, question
 from engine.core.actions import ORDER_ALONE
-from engine.core.cards import make_deck
+from engine.core.cards import Card, Suit, make_deck
 from engine.core.hand import HandState, Phase, deal, from_cards
+from engine.core.ranking import effective_table
 from engine.core.rules import PRESETS, Rules
 from engine.core.stats import mean_interval
 from engine.core.view import view_of
@@ -144,6 +147,52 @@ def issue_hand_defences(count: int, deals: int, seed: int) -> tuple[list[bool], 
     return club, expert
 
 
+def informed_floor(count: int, seed: int) -> float:
+    """J♥ J♦ A♥ A♠ 9♣ alone, 9♥ up, first seat: how often it still marches when the two defenders
+    see *each other's* hands (more than any defence can know) but not the maker's last card. The
+    maker draws three rounds of trumps and cashes the A♠ (a defender must follow to each), so each
+    defender can keep to the end any card but its last three trumps or its last spade; the dealer
+    also chooses its discard. They keep the pair of cards (and the dealer its discard) that beats
+    the most of the cards the maker's last one may be (any plain card neither defender holds or
+    discarded, and not played), each such card equally likely, ties averaged. With the maker's
+    last card the 9♣, a march is a kept pair with no club and no trump. A defence that plays below
+    this figure reads the maker's last card from his habits, not from the cards."""
+    q = question("JH JD AH AS 9C", "9H", "first")
+    trump, up = Suit.HEARTS, q.upcard
+    eff = effective_table(trump)
+    deck = make_deck(24)
+    led_first = q.hand[:4]
+    last = q.hand[4]
+
+    def beats(kept: Card, x: Card) -> bool:
+        return eff[kept] == trump or (eff[kept] == eff[x] and kept.rank > x.rank)
+
+    def keepable(hand: list[Card]) -> list[Card]:
+        trumps = sum(eff[c] == trump for c in hand)
+        spades = sum(eff[c] == Suit.SPADES for c in hand)
+        return [c for c in hand if not (eff[c] == trump and trumps <= 3) and not (eff[c] == Suit.SPADES and spades <= 1)]
+
+    marches = 0.0
+    for k in range(count):
+        rest = [c for c in deck if c not in q.hand and c != up]
+        random.Random(seed + k).shuffle(rest)
+        left, dealer = rest[:5], rest[5:10] + [up]
+        best, hits = -1, list[bool]()
+        for out in dealer:
+            kept = [c for c in dealer if c != out]
+            seen = set(left) | set(dealer) | set(led_first)
+            maybe = [x for x in deck if x not in seen and eff[x] != trump]
+            for a in keepable(left):
+                for b in keepable(kept):
+                    covered = sum(beats(a, x) or beats(b, x) for x in maybe)
+                    if covered > best:
+                        best, hits = covered, []
+                    if covered == best:
+                        hits.append(beats(a, last) or beats(b, last))
+        marches += 1 - sum(hits) / len(hits)
+    return marches / count
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench loner_panel", description=__doc__.splitlines()[0])
     p.add_argument("--loners", type=int, default=2000)
@@ -162,6 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="N",
         help="also play the issue-38 hand on N layouts with each defence (about 0.5 s a layout)",
     )
+    p.add_argument("--bound", type=int, default=0, metavar="N",
+                   help="the floor under a defence that does not know the maker's last card, on N layouts")
     args = p.parse_args(argv)
     presets = args.preset or list(FOUR_PLAYER)
     saved: dict[str, dict[str, bool]] = json.loads(args.load.read_text()) if args.load else {}
@@ -200,6 +251,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"the same hand on {args.hand_expert} layouts: march with the club defence {_rate(club_marches)}, "
             f"with the Expert defence {_rate(expert_marches_)}; club minus Expert {mean_interval(diff).shown()}"
+        )
+    if args.bound:
+        floor = informed_floor(args.bound, args.seed)
+        print(
+            f"the same hand on {args.bound} layouts, defenders seeing each other's hands but not the "
+            f"maker's last card: march at least {100 * floor:.1f}%"
         )
     return 0
 

@@ -206,6 +206,7 @@ def action_of(code: int) -> Action:
 # bidding, the discard and defending alone
 (R_ORDER_ALONE, R_ORDER, R_PASS_ROUND_ONE, R_CALL_ALONE, R_CALL, R_STICK, R_PASS_ROUND_TWO, R_NAME_ALONE,
  R_NAME, R_DECLINE, R_DISCARD, R_DEFEND_ALONE, R_LET_PARTNER_HELP) = range(1, 14)
+R_DISCARD_AGAINST_LONER = 14  # the dealer's discard against a maker without a partner: the card that guards least
 # the card play: one card, leads, follows
 R_ONLY_CARD = 20
 (R_LEAD_NO_TRUMP_LEFT, R_LEAD_RIGHT_SAVES_LEFT, R_LEAD_TOP_TRUMP, R_LEAD_LOW_TRUMP, R_CASH, R_ONLY_TRUMPS_TOP,

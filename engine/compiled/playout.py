@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from engine.compiled.club_bidding import club_bid, club_defend, club_discard
-from engine.compiled.club_play import club_play, maker_side
+from engine.compiled.club_play import against_lone_maker, club_play, loner_discard, maker_side
 from engine.compiled.encoding import (
     A_CALL,
     A_DECLINE,
@@ -247,6 +247,8 @@ def club_decide(s: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool) 
     if phase == P_PLAY:
         return club_play(s, seat)
     if phase == P_DISCARD:
+        if against_lone_maker(s, seat):
+            return loner_discard(s, seat)
         return club_discard(s, seat)
     if phase == P_DEFEND:
         return club_defend(s, seat)

@@ -157,6 +157,10 @@ def _bid_sentence(view: SeatView, action: Action, why: Why) -> str:
     if r == E.R_DISCARD:
         assert action.card is not None
         return _discard_reason(action.card, view.hand + (up,), trump)
+    if r == E.R_DISCARD_AGAINST_LONER:
+        assert action.card is not None
+        return (f"Discard the {action.card.short}: against a maker with no partner keep your guards "
+                "— it is the card that guards least (a void seldom gets trumped into, a guard may take his last card).")
     facts = describe_facts(hand_facts(view.hand, trump))
     if r == E.R_DEFEND_ALONE:
         return f"Defend alone: {facts} — a good chance of three tricks for 4 points."

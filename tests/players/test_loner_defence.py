@@ -126,3 +126,22 @@ def test_club_players_finish_hands_against_lone_makers_in_every_variant(rules: R
             state = state.apply(club_player.decide(view_of(state, seat), rng).action)
         lone += state.maker is not None and (state.alone or rules.players < 4)
     assert lone > 0
+
+
+# East deals with the 9♥ up; South orders up alone, so North sits out and East, a defender,
+# picks the 9♥ up and discards.
+DISCARD = ["JH JD AH AS 9C", "AD QH JC TS KC", "KH KD QD TC 9D", "9S QS KS TH QC"]
+
+
+def test_the_dealer_against_a_loner_discards_the_card_that_guards_least() -> None:
+    """East holds 9♠ Q♠ K♠ 10♥ Q♣ and picks up the 9♥. The rule for partners throws the Q♣ to be
+    void in clubs, but a lone maker draws trumps and leads his winners, so a void is seldom trumped
+    into, while the Q♣ may take his last card (here the 9♣). The 9♠ guards nothing: no unseen spade
+    is lower. East throws it."""
+    state = position(DISCARD, "9H", 3, ["order alone"])
+    assert state.phase is Phase.DISCARD and state.to_act == 3
+    action, reason = club(state)
+    assert action == "discard 9S"
+    assert "guards least" in reason
+    partners = position(DISCARD, "9H", 3, ["order"])
+    assert club(partners)[0] == "discard QC"
