@@ -145,7 +145,8 @@ def solve_name_suit(ex: Exercise) -> Solution:
     if also:
         why += [f"Either answer counts as right: {answer} or {also[0]}.", risk_sentence(analysis)]
     why += [line for line in lines[1:] if "you would hold" in line][:1]  # the hand with that trump
-    turned = round2_sentence(view, best)
+    pair = (analysis.recommendation, analysis.runner_up) if others and analysis.runner_up is not None else None
+    turned = round2_sentence(view, best, pair)
     if turned:
         why.append(turned)
     return Solution(answer, " ".join(why), judge=ANALYZER, link=_link(view), also=also)

@@ -120,19 +120,68 @@ def solve_rank_order(ex: Exercise) -> Solution:
     return Solution(order, why + ".")
 
 
+def misplaced(answer: tuple[Card, ...], right: tuple[Card, ...]) -> frozenset[Card]:
+    """The cards of ``answer`` (the right cards in some order) that are out of place.
+
+    A card is in place when it belongs to every longest run of the answer's cards that already
+    stands in the right order: those cards need not move, the others do. One card put too high
+    is the only one out of place, though every card after it has shifted; two cards swapped are
+    both out of place, as moving either one would mend the order.
+
+    >>> a, b, c, d = (Card.parse(t) for t in ("JH", "JD", "AH", "KH"))
+    >>> sorted(x.short for x in misplaced((d, a, b, c), (a, b, c, d)))
+    ['K♥']
+    >>> sorted(x.short for x in misplaced((b, a, c, d), (a, b, c, d)))
+    ['J♥', 'J♦']
+    """
+    place = {card: i for i, card in enumerate(right)}
+    ranks = [place[card] for card in answer]
+    n = len(ranks)
+    ending = [1] * n  # the longest run in the right order ending at i
+    for i in range(n):
+        ending[i] = 1 + max((ending[j] for j in range(i) if ranks[j] < ranks[i]), default=0)
+    starting = [1] * n  # the longest run in the right order starting at i
+    for i in reversed(range(n)):
+        starting[i] = 1 + max((starting[j] for j in range(i + 1, n) if ranks[j] > ranks[i]), default=0)
+    longest = max(ending, default=0)
+    on_a_longest = [i for i in range(n) if ending[i] + starting[i] - 1 == longest]
+    # a card is on every longest run when no other card on one takes its step of the run
+    kept = {answer[i] for i in on_a_longest if sum(ending[j] == ending[i] for j in on_a_longest) == 1}
+    return frozenset(answer) - kept
+
+
+def _outranks(high: Card, low: Card, trump: Suit) -> str:
+    """Why ``high`` comes before ``low``."""
+    if is_trump(high, trump) and not is_trump(low, trump):
+        return f"the {high.short} is a trump{_role(high, trump)} and the {low.short} is not"
+    return f"the {high.short}{_role(high, trump)} outranks the {low.short}{_role(low, trump)}"
+
+
 def wrong_rank_order(ex: Exercise, answer: Answer, solution: Solution) -> str:
+    """How many cards are in place, which are out of place, and why the first of those
+    is: it stands before a card that outranks it, or after one it outranks."""
     assert ex.trump is not None and isinstance(answer, tuple) and isinstance(solution.answer, tuple)
     if sorted(answer) != sorted(ex.cards):
         return f"Put all {len(ex.cards)} cards in order, each once."
-    trump = ex.trump
-    for mine, right in zip(answer, solution.answer, strict=True):
-        if mine != right:
-            if is_trump(right, trump) and not is_trump(mine, trump):
-                reason = f"the {right.short} is a trump{_role(right, trump)} and the {mine.short} is not"
-            else:
-                reason = f"the {right.short}{_role(right, trump)} outranks the {mine.short}{_role(mine, trump)}"
-            return f"You put the {mine.short} before the {right.short}, but {reason}."
-    return ""  # pragma: no cover - only called for a wrong answer
+    right = solution.answer
+    out = [card for card in answer if card in misplaced(answer, right)]
+    if not out:
+        return ""  # pragma: no cover - only called for a wrong answer
+    kept = len(answer) - len(out)
+    if kept:
+        count = f"{kept} of your {len(answer)} cards {'is' if kept == 1 else 'are'} in place; "
+        which = f"the {card_list(out)} {'is' if len(out) == 1 else 'are'} out of place"
+    else:
+        count, which = "", "every card is out of place"
+    first = out[0]
+    here, there = answer.index(first), right.index(first)
+    other = next(c for c in answer if (answer.index(c) < here) != (right.index(c) < there) and c != first)
+    if here < answer.index(other):
+        why = f"you put the {first.short} before the {other.short}, but {_outranks(other, first, ex.trump)}"
+    else:
+        why = f"you put the {first.short} after the {other.short}, but {_outranks(first, other, ex.trump)}"
+    text = f"{count}{which}: {why}."
+    return text[:1].upper() + text[1:]
 
 
 # ---- which of these can you play? ----------------------------------------------

@@ -39,12 +39,13 @@ from lessons import (
     play_drill,
     score_drill,
 )
+from lessons.card_drills import misplaced
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
 from lessons.model import LessonError
 
 __all__ = [
     "EXERCISE_KINDS", "Answer", "Exercise", "Feedback", "Mode", "Solution", "check", "check_options",
-    "generate", "parse_card", "shape_problem", "solve",
+    "generate", "misplaced", "parse_card", "shape_problem", "solve",
 ]
 
 

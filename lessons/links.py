@@ -1,11 +1,15 @@
 """Links to the hand analyzer, with the hand filled in, validated before they are shown.
 
-The Analyze page reads ``analyze?hand=JH+JD+AH+KS+9C&upcard=9H&seat=first`` (optional
-``round=2&turned_down=H`` and ``score=6,8``). A lesson writes the same fields as
-``key=value`` words; ``analyze_link`` checks them with the engine's card parser.
+A lesson writes the question as ``key=value`` words (``hand=JH+JD+AH+KS+9C upcard=9H seat=first``,
+optional ``round=2 turned_down=H`` and ``score=6,8``); ``analyze_link`` checks them with the
+engine's card parser. The link carries the question as its seat's view in one line
+(``engine.analysis.situation.Question.text``, the text the ``analyze`` command's ``--view`` reads),
+and the score apart:
 
 >>> analyze_link({"hand": "JH+JD+AH+KS+9C", "upcard": "9H", "seat": "first"}).url
-'analyze?hand=JH+JD+AH+KS+9C&upcard=9H&seat=first'
+'analyze?view=standard/3/JH-JD-AH-KS-9C,?,?,?/9H'
+>>> analyze_link({"hand": "JH+JD+AH+KS+9C", "upcard": "9H", "seat": "dealer", "round": "2", "score": "9,6"}).url
+'analyze?view=standard/0/JH-JD-AH-KS-9C,?,?,?/9H/pass,pass,pass,pass,pass,pass,pass&score=9,6'
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.analysis.situation import question
 from engine.core.cards import Card, Suit, parse_cards
 from engine.core.errors import CardParseError
 from engine.io.numbers import NumberError, parse_score, shown
@@ -38,18 +43,10 @@ class AnalyzeLink:
 
     @property
     def url(self) -> str:
-        parts = [
-            f"hand={'+'.join(str(c) for c in self.hand)}",
-            f"upcard={self.upcard}",
-            f"seat={self.seat}",
-        ]
-        if self.round == 2:
-            parts.append("round=2")
-            if self.turned_down is not None:
-                parts.append(f"turned_down={self.turned_down.letter}")
-        if self.score is not None:
-            parts.append(f"score={self.score[0]},{self.score[1]}")
-        return "analyze?" + "&".join(parts)
+        """The Analyze page's link: ``view=`` the question's text, ``score=`` the score if any."""
+        text = question(self.hand, self.upcard, self.seat, round=self.round).text
+        score = "" if self.score is None else f"&score={self.score[0]},{self.score[1]}"
+        return f"analyze?view={text}{score}"
 
 
 def analyze_link(fields: Mapping[str, str]) -> AnalyzeLink:

@@ -10,10 +10,10 @@ checks it): what more than one module needs is here or in a folder's own conftes
   a game; ``big_import``: the tester's file of 12,594 records, one a line (tests/app, tests/browser).
 
 - ``random_states(rules, deals, seed)``: states reached by mixed play; ``redeal_hidden``: the
-  same state with the cards a seat cannot see dealt again (tests/players).
+  same state with the cards a seat cannot see dealt again (tests/players, tests/engine, tests/analysis).
 - ``lone_hearts_maker(maker)``: a hand whose lone hearts maker takes every trick (tests/practice).
 - ``random_players``, ``random_legal``, ``counting_players``: the practice tests' stand-in players
-  (tests/practice/practice_doubles.py still holds them for three modules that use them at module level).
+  (tests/practice).
 """
 
 from __future__ import annotations

@@ -9,10 +9,14 @@ The benchmarks and experiments (bench/) are the top layer, and nothing outside t
 from tests/: the tests import the project, never the other way round. Nor does a test module
 import another: what tests share is in conftest.py files (fixtures, hypothesis profiles and
 strategies), the only files under tests/ besides the test modules.
+
+README.md's layout block lists the same layers in the same order (a test reads it), so the two
+cannot drift apart.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -39,13 +43,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("benchmarks and experiments (python -m bench)", ("bench",)),
 )
 PACKAGES = ("engine", "store", "lessons", "practice", "classroom", "ui", "views", "bench")
-SCRIPT_FOLDERS = ("tools",)  # folders of scripts outside the packages (none left: bench/ holds them)
 NO_STREAMLIT_BELOW = LAYERS.index(("Streamlit widgets", ("ui",)))  # everything below ui never imports Streamlit
 TESTS = ROOT / "tests"
-# Helper modules that tests/players and tests/practice still import, each with the test modules that
-# may import it; the fixtures that replace them are in tests/conftest.py. Converting a folder
-# removes its entries here.
-NOT_YET_FIXTURES: dict[str, tuple[str, ...]] = {}
+README = ROOT / "README.md"
+# What README.md's layout block lists after the layers: the tests (they import every layer, bench/
+# included) and the rule book.
+README_NOT_LAYERS = ("tests/", "docs/rules.md")
 
 
 def module_name(path: Path) -> str:
@@ -61,11 +64,9 @@ def project_modules() -> dict[str, Path]:
 
 
 def files_outside_tests() -> list[Path]:
-    """Every Python file of the project that is not a test: the router, the packages, and any
-    script folder or top-level script."""
-    files = set(project_modules().values()) | set(ROOT.glob("*.py"))
-    files |= {p for folder in SCRIPT_FOLDERS for p in (ROOT / folder).rglob("*.py")}
-    return sorted(p for p in files if "__pycache__" not in p.parts)
+    """Every Python file of the project that is not a test: the router, the packages and any
+    top-level script."""
+    return sorted(set(project_modules().values()) | set(ROOT.glob("*.py")))
 
 
 def files_under_tests() -> list[Path]:
@@ -85,14 +86,6 @@ def imports_from_tests(path: Path, by_name: dict[str, Path] | None = None) -> li
         if name.split(".")[0] == "tests" or by_name is not None and (name.startswith(".") or name.split(".")[0] in by_name):
             found.append((name, imported.line))
     return found
-
-
-def file_under_tests(name: str, by_name: dict[str, Path]) -> Path | None:
-    """The file under tests/ that an import names, if it is one file."""
-    if name.split(".")[0] in by_name:
-        return by_name[name.split(".")[0]]
-    path = ROOT.joinpath(*name.split(".")).with_suffix(".py")
-    return path if name.startswith("tests.") and path.exists() else None
 
 
 def layer_of(module: str) -> int:
@@ -206,17 +199,11 @@ def test_no_test_module_imports_another_and_only_conftest_files_are_shared() -> 
     assert len(names) == len(set(names)), "pytest imports test modules by their file name: keep them unique"
     by_name = {p.stem: p for p in files}
     helpers = [str(p.relative_to(ROOT)) for p in files if p.name != "conftest.py" and not p.name.startswith("test_")]
-    assert set(helpers) <= set(NOT_YET_FIXTURES), \
+    assert helpers == [], \
         "files under tests/ that are neither a test module nor a conftest.py (move what they share into a conftest.py):\n" + \
-        "\n".join(sorted(set(helpers) - set(NOT_YET_FIXTURES)))
-    found = []
-    for path in files:
-        me = str(path.relative_to(ROOT))
-        for name, line in imports_from_tests(path, by_name):
-            target = file_under_tests(name, by_name)
-            allowed = target is not None and me in NOT_YET_FIXTURES.get(str(target.relative_to(ROOT)), ())
-            if not allowed:
-                found.append(f"{me}:{line} imports {name}")
+        "\n".join(helpers)
+    found = [f"{path.relative_to(ROOT)}:{line} imports {name}" for path in files
+             for name, line in imports_from_tests(path, by_name)]
     assert found == [], "test modules that import test code (use a fixture of a conftest.py instead):\n" + "\n".join(found)
 
 
@@ -231,9 +218,6 @@ def test_the_test_import_reader_sees_every_way_in(tmp_path: Path) -> None:
     assert imports_from_tests(planted, by_name) == [
         ("helper", 3), ("conftest", 5), ("tests.solver", 5), (".", 6), ("..y", 7),
         ("tests.solver.conftest", 8), ("test_layers", 9)]
-    assert file_under_tests("helper", by_name) == tmp_path / "helper.py"
-    assert file_under_tests("tests.solver.conftest", by_name) == TESTS / "solver" / "conftest.py"
-    assert file_under_tests("tests.solver", by_name) is None
     assert imports_from_tests(planted) == [("tests.solver", 5), ("tests.solver.conftest", 8)]
 
 
@@ -264,3 +248,62 @@ def test_the_checker_sees_an_upward_import_and_a_circle(tmp_path: Path) -> None:
     planted.write_text("import tests.browser.conftest\nfrom tests.analysis import x\nfrom tests import y\n"
                        "def f():\n    import testsuite, tests_x\n    from . import tests\n")
     assert imports_from_tests(planted) == [("tests.browser.conftest", 1), ("tests.analysis", 2), ("tests", 3)]
+
+
+# ---- README.md's layout block ----
+
+def readme_name(prefixes: tuple[str, ...]) -> str:
+    """How README.md's layout block names a layer: by its deepest folder (``engine/core/`` for the
+    rules core, whose other prefix, ``engine``, is only the package file above it), or by its file
+    when it has no folder (``app.py``)."""
+    folders = [prefix for prefix in prefixes if ROOT.joinpath(*prefix.split(".")).is_dir()]
+    if folders:
+        return max(folders, key=len).replace(".", "/") + "/"
+    return prefixes[0].replace(".", "/") + ".py"
+
+
+def readme_layout(text: str) -> list[str]:
+    """The entries of the layout block (the first fenced block of the "## Layout" section), in
+    order: the path that starts each entry; an entry's further lines are indented."""
+    assert "\n## Layout\n" in text, "README.md has no '## Layout' section"
+    section = text.split("\n## Layout\n", 1)[1].split("\n## ", 1)[0]
+    found = re.search(r"^```[^\n]*\n(.*?)^```", section, re.DOTALL | re.MULTILINE)
+    assert found, "the '## Layout' section of README.md has no fenced block"
+    return [line.split()[0] for line in found.group(1).splitlines() if line.strip() and not line[0].isspace()]
+
+
+def readme_expected() -> list[str]:
+    return [readme_name(prefixes) for _, prefixes in LAYERS] + list(README_NOT_LAYERS)
+
+
+def test_the_readme_layout_block_lists_every_layer_in_order() -> None:
+    """Every layer once, lowest first as in LAYERS, then the tests and the rule book, nothing else."""
+    assert readme_layout(README.read_text(encoding="utf-8")) == readme_expected(), \
+        "README.md's layout block disagrees with LAYERS (tests/test_layers.py): list the layers in its order"
+
+
+def test_the_readme_layout_check_reads_the_block_and_sees_a_change() -> None:
+    """The reader takes only the Layout section's fenced block and each entry's first word; a
+    swap, a missing layer, an extra folder or a layer below the tests makes the block disagree."""
+    assert readme_name(("engine", "engine.core")) == "engine/core/"
+    assert readme_name(("engine.cli", "engine.__main__")) == "engine/cli/"
+    assert readme_name(("app",)) == "app.py"
+    planted = ("# Title\n\n## Set-up\n\n```\nnot/ this block\n```\n\n## Layout\n\nSome words:\n\n```text\n"
+               "engine/core/    the rules,\n                continued\n\napp.py          the router\n```\n\n"
+               "## More\n\n```\nnor/ this one\n```\n")
+    assert readme_layout(planted) == ["engine/core/", "app.py"]
+
+    text = README.read_text(encoding="utf-8")
+    expected = readme_expected()
+
+    def swapped(a: str, b: str) -> str:
+        return text.replace("\n" + a, "\n@swap@").replace("\n" + b, "\n" + a).replace("\n@swap@", "\n" + b)
+
+    players_below_compiled = readme_layout(swapped("engine/players/", "engine/compiled/"))
+    assert players_below_compiled != expected
+    assert players_below_compiled[2:4] == ["engine/players/", "engine/compiled/"]
+    tests_below_bench = readme_layout(swapped("bench/", "tests/"))
+    assert tests_below_bench[-3:-1] == ["tests/", "bench/"] and tests_below_bench != expected
+    assert readme_layout(text.replace("\napp.py ", "\n       ")) == [e for e in expected if e != "app.py"] != expected
+    extra = readme_layout(text.replace("\ndocs/rules.md", "\ntools/  scripts\ndocs/rules.md"))
+    assert extra[-2:] == ["tools/", "docs/rules.md"] and extra != expected

@@ -12,10 +12,11 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from engine.analysis.bidding import Analysis, OptionResult, Stats
-from engine.analysis.explain import chances, label, percent, percent_change, points
+from engine.analysis.explain import chance_after, chances, label, percent, points
 from engine.core.cards import Card, Suit
 from engine.core.hand import HandState, Trick
 from engine.core.seats import partner, seat_name
+from engine.core.view import SeatView
 from ui.cards import cards_row_html
 
 GREEN = "#1b6e3a"
@@ -60,9 +61,11 @@ def _bar(p: float) -> str:
     )
 
 
-def option_card(o: OptionResult, *, recommended: bool, players: int, others: Mapping[str, Stats]) -> str:
-    """One option: its name, points a hand with the 95% range, chances from your side, the
-    other tables (with the chance of winning too when a score ranks the options) and perfect play."""
+def option_card(o: OptionResult, *, recommended: bool, players: int, others: Mapping[str, Stats],
+                base_win: float | None = None, view: SeatView | None = None) -> str:
+    """One option: its name, points a hand with the 95% range, chances from your side (the later
+    trump's suits said from ``view``), the other tables (with the chance of winning too when a
+    score ranks the options: ``base_win`` is the chance before the hand) and perfect play."""
     r = o.realistic
     name = label(o.action, o.discard)
     name = name[:1].upper() + name[1:]
@@ -81,16 +84,18 @@ def option_card(o: OptionResult, *, recommended: bool, players: int, others: Map
         f'<div style="font-size:0.85em;opacity:0.8;margin-bottom:6px">95% range '
         f'{points(r.ev_ci[0])} to {points(r.ev_ci[1])}</div>'
     )
-    for c in chances(o.action, r, players):
+    for c in chances(o.action, r, players, view):
         parts.append(
             f'<div data-testid="an-chance" style="display:flex;justify-content:space-between;gap:8px">'
             f'<span>{escape(c.text[:1].upper() + c.text[1:])}</span>'
             f'<b style="white-space:nowrap;flex:none">{percent(c.p)}</b></div>{_bar(c.p)}'
         )
-    if r.win_delta is not None:
-        parts.append(f"<div>Chance of winning the game: <b>{percent_change(r.win_delta)}</b></div>")
+    after = chance_after(base_win, r)
+    if after is not None and base_win is not None:
+        parts.append(f"<div>Chance of winning the game: <b>{percent(after)}</b> "
+                     f'<span style="opacity:0.8">({percent(base_win)} before this hand)</span></div>')
     if others:
-        cells = " · ".join(f"{escape(table)} {_figure(x)}" for table, x in others.items())
+        cells = " · ".join(f"{escape(table)} {_figure(x, base_win)}" for table, x in others.items())
         parts.append(f'<div style="font-size:0.9em;margin-top:4px">Against {cells}</div>')
     if o.ceiling is not None:
         parts.append(
@@ -101,15 +106,17 @@ def option_card(o: OptionResult, *, recommended: bool, players: int, others: Map
     return _box("".join(parts), strong=recommended, testid="an-option", extra=extra)
 
 
-def _figure(x: Stats) -> str:
-    """Points a hand, and the change in the chance of winning where there is one."""
-    return points(x.ev) + (f" ({percent_change(x.win_delta)} to win)" if x.win_delta is not None else "")
+def _figure(x: Stats, base_win: float | None) -> str:
+    """Points a hand, and the chance of winning the game where there is one (a chance, no sign)."""
+    after = chance_after(base_win, x)
+    return points(x.ev) if after is None else f"{points(x.ev)} ({percent(after)} to win)"
 
 
 def options_html(a: Analysis, others: Mapping[str, Analysis], described: Mapping[str, str], players: int,
-                 scale: float = 1.0) -> str:
+                 scale: float = 1.0, view: SeatView | None = None) -> str:
     """Every option as a card, the recommended one first and marked, the others in order of value
-    (the change in the chance of winning when the analysis ranks by it, else the points)."""
+    (the change in the chance of winning when the analysis ranks by it, else the points). With
+    the ``view`` the chances after a pass name the suits your side may still make trump."""
 
     def value(o: OptionResult) -> float:
         r = o.realistic
@@ -119,7 +126,8 @@ def options_html(a: Analysis, others: Mapping[str, Analysis], described: Mapping
     cells = []
     for o in ordered:
         theirs = {described.get(style, style): other.option(o.action).realistic for style, other in others.items()}
-        cells.append(option_card(o, recommended=o.action == a.recommendation, players=players, others=theirs))
+        cells.append(option_card(o, recommended=o.action == a.recommendation, players=players, others=theirs,
+                                 base_win=a.base_win, view=view))
     return _grid(cells, round(250 * scale), "an-options", scale=scale)
 
 

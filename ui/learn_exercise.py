@@ -23,7 +23,7 @@ from engine.core.cards import Card
 from engine.core.seats import seat_name
 from engine.io.numbers import NumberError, parse_int, shown
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
-from lessons.exercises import DRILLS, check, generate, shape_problem, solve
+from lessons.exercises import DRILLS, check, generate, misplaced, shape_problem, solve
 from lessons.model import Element
 from ui.cards import card_buttons, show_cards
 from ui.echo import plain
@@ -80,8 +80,9 @@ def answer_marks(ex: Exercise, answer: Answer, solution: Solution) -> Marks:
     One card to pick: the pick is "correct" or "wrong" (your pick), and a missed right card is
     "right_answer". A selection: each card picked is "correct" or "wrong", each right card not
     picked is "right_answer" (missed), the rest are "disabled". An order is shown by
-    ``order_marks``; a choice (order up / pass) has no cards to mark. A card the judge counts as
-    good as the answer (``Solution.also``, a tie) is "correct" when picked, else "also right".
+    ``order_marks`` (only the misplaced cards wrong); a choice (order up / pass) has no cards to
+    mark. A card the judge counts as good as the answer (``Solution.also``, a tie) is "correct"
+    when picked, else "also right".
     """
     right = solution.answer
     states: dict[Card, str] = {}
@@ -111,8 +112,10 @@ def answer_marks(ex: Exercise, answer: Answer, solution: Solution) -> Marks:
 
 
 def order_marks(answer: tuple[Card, ...], right: tuple[Card, ...]) -> list[str]:
-    """Per position of the learner's order: "correct" where it matches the right order, else "wrong"."""
-    return ["correct" if i < len(right) and card == right[i] else "wrong" for i, card in enumerate(answer)]
+    """Per card of the learner's order: "wrong" where the card is out of place
+    (``lessons.card_drills.misplaced``: only the cards that have to move), else "correct"."""
+    out = misplaced(answer, right)
+    return ["wrong" if card in out else "correct" for card in answer]
 
 
 def ordinal(n: int) -> str:

@@ -4,7 +4,8 @@ The current ``Rules`` value lives in ``st.session_state["rules"]``. Widgets are 
 from it (presets and share links set it), and every change builds a new Rules value
 through the engine, so an impossible combination is explained, never a traceback:
 options that need four players are disabled with the reason in their help text.
-A link naming rules fields (see ``ui.share``) sets the rules once when it is opened.
+A link naming rules fields (see ``ui.share``), or carrying a seat's question as ``view=`` (its first
+part is the rules, engine/core/seat_text.py), sets the rules once when it is opened.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from engine.core.errors import RulesError
+from engine.core.position import PositionError, parse_rules
 from engine.core.rules import LONE_LEADS, PRESETS, Rules
 from ui.echo import plain
 from ui.share import RULE_FIELDS, ShareLinkError, has_rules, rules_from_query
@@ -120,19 +122,24 @@ def _on_option() -> None:
 
 
 def _apply_link_rules() -> None:
-    """Rules named in the URL are applied once per distinct link."""
+    """Rules named in the URL are applied once per distinct link: its rules fields, or else the
+    rules part of its ``view=`` question."""
     params = st.query_params.to_dict()
-    if not has_rules(params):
+    view = params.get("view") if not has_rules(params) else None
+    if not has_rules(params) and view is None:
         return
-    signature = tuple(sorted((k, v) for k, v in params.items() if k in RULE_FIELDS))
+    signature = tuple(sorted((k, v) for k, v in params.items() if k in RULE_FIELDS or k == "view"))
     if st.session_state.get(_LINK_SEEN) == signature:
         return
     st.session_state[_LINK_SEEN] = signature
     try:
-        set_rules(rules_from_query(params))
+        set_rules(parse_rules(view.split("/")[0]) if view is not None else rules_from_query(params))
         st.session_state.pop(LINK_ERROR_KEY, None)
     except ShareLinkError as err:
         st.session_state[LINK_ERROR_KEY] = f"{err}. Using the standard rules instead."
+        set_rules(Rules())
+    except PositionError as err:
+        st.session_state[LINK_ERROR_KEY] = f"The link's question names impossible {err}. Using the standard rules instead."
         set_rules(Rules())
 
 

@@ -84,5 +84,10 @@ def query_int(params: Mapping[str, str], key: str, low: int, high: int) -> int:
 
 
 def query_string(params: Mapping[str, str]) -> str:
-    """'?a=1&b=2' (empty string for no parameters); commas stay readable (card lists)."""
-    return "?" + urlencode(dict(params), safe=",") if params else ""
+    """'?a=1&b=2' (empty string for no parameters); commas, slashes, question marks and colons stay
+    readable (card lists, a seat's question text: none of them ends a query's value).
+
+    >>> query_string({"view": "standard/3/JH-JD-AH-KS-9C,?,?,?/9H", "score": "6,8"})
+    '?view=standard/3/JH-JD-AH-KS-9C,?,?,?/9H&score=6,8'
+    """
+    return "?" + urlencode(dict(params), safe=",/?:") if params else ""

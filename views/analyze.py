@@ -1,31 +1,42 @@
 """Hand Analyzer: paste or pick a hand, and see what ordering, passing or going alone is worth.
 
-Everything is computed by engine.analysis (no game logic here). Query parameters
-(`hand`, `upcard`, `seat`, `round`, `turned_down`, `score`, `table`, and the rules fields of
-ui.share) fill the form, so lessons can link to `analyze?hand=JH+JD+AH+KS+9C&upcard=9H&seat=first`.
+Everything is computed by engine.analysis (no game logic here). A link carries the question as
+its seat's view in one line, `analyze?view=standard/3/JH-JD-AH-KS-9C,?,?,?/9H` (the text of
+``Question.text``, read by ``read_question``; the rules panel takes the rules from it), with
+`score` and `table` beside it; the page shares its questions that way and lessons link so. Older
+links (`hand`, `upcard`, `seat`, `round`, `turned_down` and the rules fields of ui.share) still
+fill the form.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import asdict
-from typing import Any
+from collections.abc import Mapping
 
 import plotly.graph_objects as go
 import streamlit as st
 
+from engine.analysis.advice import Advice, advise
 from engine.analysis.bidding import Analysis
-from engine.analysis.explain import headline, label, makes_trump, reasons
+from engine.analysis.explain import headline, label, makes_trump
 from engine.analysis.failing import failing_deal
 from engine.analysis.playout import outcome_of
-from engine.analysis.robust import DESCRIBED, TABLE_NAMES, WHAT_IT_DOES, Robust, analyze_robust, legend
-from engine.analysis.situation import SEATS_BY_PLAYERS, Question, QuestionError, question, read_seat
+from engine.analysis.robust import DESCRIBED, TABLE_NAMES, WHAT_IT_DOES, legend
+from engine.analysis.situation import (
+    SEATS_BY_PLAYERS,
+    Question,
+    QuestionError,
+    question,
+    read_question,
+    read_seat,
+)
 from engine.analysis.styles import DEFAULT_STYLE, STYLES, opponents
 from engine.core.cards import Suit, make_deck, parse_cards
 from engine.core.errors import EuchreError
 from engine.core.hand import Phase
 from engine.core.narration import describe
 from engine.core.rules import Rules
+from engine.core.stats import Z95
 from engine.io.numbers import shown
 from ui.analyze_parts import deal_hands_html, hand_html, options_html, tricks_html
 from ui.cards import card_buttons, four_colour
@@ -33,7 +44,7 @@ from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, projector
 from ui.rules_panel import current_rules
-from ui.share import query_string, rules_to_query
+from ui.share import query_string
 
 K = "an_"  # session-state keys of this page
 
@@ -43,11 +54,50 @@ def _load_link(rules: Rules) -> None:
     (what was wrong, what is accepted, what is shown instead); a ``turned_down=`` is kept with the
     upcard and round it came with, and checked as the analyze command checks ``--turned-down``."""
     params = st.query_params.to_dict()
-    mine = {k: params[k] for k in ("hand", "upcard", "seat", "round", "turned_down", "score", "table") if k in params}
+    mine: dict[str, str] = {k: params[k] for k in ("view", "hand", "upcard", "seat", "round", "turned_down", "score", "table")
+            if k in params}
     signature = tuple(sorted(mine.items()))
     if not mine or st.session_state.get(K + "link") == signature:
         return
     st.session_state[K + "link"] = signature
+    problems: list[str] = []
+    if "view" in mine:
+        problems += _load_view(mine)
+    else:
+        problems += _load_fields(mine, rules)
+    st.session_state[K + "score"] = mine.get("score", "")
+    table = mine.get("table", DEFAULT_STYLE)
+    if table not in STYLES:
+        problems.append(f"The link's table={shown(table)} is not one of {', '.join(STYLES)}; "
+                        f"showing the {DEFAULT_STYLE} table.")
+        table = DEFAULT_STYLE
+    st.session_state[K + "table"] = table
+    if problems:
+        st.session_state[K + "link_problem"] = " ".join(problems)
+
+
+def _load_view(mine: Mapping[str, str]) -> list[str]:
+    """The form's fields from a ``view=`` question (the rules panel has set its rules)."""
+    st.session_state.pop(K + "turned_down", None)
+    try:
+        q = read_question(mine["view"])
+    except QuestionError as err:
+        st.session_state[K + "hand"] = ""
+        st.session_state[K + "upcard"] = ""
+        return [f"The link's question could not be read: {err}. A question is the rules, the dealer, "
+                "your five cards with ? for each other hand, the upcard and the passes so far, like "
+                "standard/3/JH-JD-AH-KS-9C,?,?,?/9H."]
+    st.session_state[K + "hand"] = " ".join(str(c) for c in q.hand)
+    st.session_state[K + "upcard"] = str(q.upcard)
+    st.session_state[K + "seat"] = q.seat
+    st.session_state[K + "round"] = str(q.round)
+    ignored = sorted(k for k in ("hand", "upcard", "seat", "round", "turned_down") if k in mine)
+    return [f"The link's view= holds the whole question, so its {', '.join(ignored)} {'was' if len(ignored) == 1 else 'were'} "
+            "left out."] if ignored else []
+
+
+def _load_fields(mine: Mapping[str, str], rules: Rules) -> list[str]:
+    """The form's fields from an older link's ``hand=``, ``upcard=``, ``seat=``, ``round=`` and ``turned_down=``."""
     problems: list[str] = []
     st.session_state[K + "hand"] = mine.get("hand", "")
     st.session_state[K + "upcard"] = mine.get("upcard", "")
@@ -68,15 +118,7 @@ def _load_link(rules: Rules) -> None:
         st.session_state[K + "turned_down"] = (mine["turned_down"], mine.get("upcard", ""), round_text)
     else:
         st.session_state.pop(K + "turned_down", None)
-    st.session_state[K + "score"] = mine.get("score", "")
-    table = mine.get("table", DEFAULT_STYLE)
-    if table not in STYLES:
-        problems.append(f"The link's table={shown(table)} is not one of {', '.join(STYLES)}; "
-                        f"showing the {DEFAULT_STYLE} table.")
-        table = DEFAULT_STYLE
-    st.session_state[K + "table"] = table
-    if problems:
-        st.session_state[K + "link_problem"] = " ".join(problems)
+    return problems
 
 
 def _link_turned_down(upcard: str, rnd: str) -> str | None:
@@ -89,13 +131,10 @@ def _link_turned_down(upcard: str, rnd: str) -> str | None:
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _run(rules: dict[str, Any], hand: str, upcard: str, seat: str, rnd: int, score: str,
-         seed: int, table: str = DEFAULT_STYLE) -> tuple[Robust, list[str]]:
-    """The analysis against every table style (``table`` drives) and the reasons for its answer."""
-    q = question(hand, upcard, seat, rules=Rules.from_dict(rules), round=rnd, score=score or None)
-    view = q.view()
-    r = analyze_robust(view, seed, drive=table, score=q.score, time_budget=1.0)
-    return r, reasons(view, r.analysis, q.score, table)
+def _run(text: str, score: str, seed: int, table: str = DEFAULT_STYLE) -> Advice:
+    """The advice on the question ``text`` (``Question.text``: it names the question whole, so it is
+    the cache's key) for a player at ``table``, as the analyze command gives it."""
+    return advise(read_question(text, score or None), table=table, seed=seed, time_budget=1.0)
 
 
 def _picker(rules: Rules) -> None:
@@ -126,7 +165,7 @@ def _chart(a: Analysis, big: bool = False) -> go.Figure:
         r = o.realistic
         fig.add_bar(
             name=label(o.action, o.discard), x=[str(t) for t in range(6)], y=list(r.tricks),
-            error_y={"type": "data", "array": [1.96 * s for s in r.tricks_se]},
+            error_y={"type": "data", "array": [Z95 * s for s in r.tricks_se]},
         )
     fig.update_layout(
         barmode="group", xaxis_title="tricks you take", yaxis_title="share of simulated deals",
@@ -215,14 +254,17 @@ def main() -> None:
         st.session_state[K + "seat"] = seats[0]
     round_two = st.session_state.get(K + "round") == "2"
     with top:
-        c1, c2, c3, c4, c5 = st.columns([3, 1.3, 1.3, 1, 1])
+        # the seat's box is wide enough for its longest label at 1366 px ("third (right of the dealer)")
+        c1, c2, c3, c4, c5 = st.columns([2, 1.3, 2, 0.9, 1.5])
         hand = c1.text_input("Your hand", key=K + "hand", placeholder="JH JD AH KS 9C")
         upcard = c2.text_input("Turned-down card" if round_two else "Upcard", key=K + "upcard", placeholder="9H",
                                help="The card the dealer turned down; round 2 names another suit." if round_two
                                else "The card turned up on the kitty.")
         seat = c3.selectbox("Your seat", seats, key=K + "seat", help="first = left of the dealer", format_func=lambda s: {"first": "first (left of the dealer)", "second": "second (dealer's partner)" if rules.players == 4 else "second (right of the dealer)", "third": "third (right of the dealer)"}.get(s, s))
         rnd = c4.radio("Round", ["1", "2"], key=K + "round", horizontal=True)
-        score = c5.text_input("Score (you, them)", key=K + "score", placeholder="6,8")
+        score = c5.text_input("Score (you, them)", key=K + "score", placeholder="e.g. 6,8",
+                              help=f"Your side's points, then the other side's, e.g. 6,8 (a game is "
+                                   f"{rules.target} points). Leave it empty to rank the choices by points a hand.")
         if st.session_state.get(K + "table") not in STYLES:
             st.session_state[K + "table"] = DEFAULT_STYLE
         t1, t2 = st.columns([1.3, 2], vertical_alignment="bottom")
@@ -241,19 +283,17 @@ def main() -> None:
             st.caption(plain(f"The link says turned_down={shown(turned_down)}. In round 2 the turned-down card "
                              "goes in the box above; change it or the round to ask another question."))
         return
-    link = {"hand": " ".join(str(c) for c in q.hand), "upcard": str(q.upcard), "seat": q.seat}
-    if q.round == 2:
-        link.update({"round": "2", "turned_down": str(q.turned_down)})
+    link = {"view": q.text}
     if q.score:
         link["score"] = f"{q.score[0]},{q.score[1]}"
     if table != DEFAULT_STYLE:
         link["table"] = table
-    link.update(rules_to_query(rules))
     st.html(hand_html(q.hand, q.upcard, "Turned down" if q.round == 2 else "Upcard", width=card_width(64),
                       four_colour=four_colour(), scale=_scale()))
     wait_until_ready()
     with st.spinner("Simulating deals…"):
-        r, lines = _run(asdict(rules), hand, upcard, seat, int(rnd), score, 1, table)
+        advice = _run(q.text, score, 1, table)
+    r, lines = advice.robust, advice.reasons
     a = r.analysis
     with st.container(border=True, key=K + "verdict"):
         st.caption(f"Recommendation against {DESCRIBED[r.drive]}")
@@ -264,7 +304,7 @@ def main() -> None:
     st.markdown("\n".join(f"- {line}" for line in lines))
     st.markdown("**Every choice, on the same deals**")
     others = {style: x for style, x in r.by_style.items() if style != r.drive}
-    st.html(options_html(a, others, DESCRIBED, q.rules.players, scale=_scale()))
+    st.html(options_html(a, others, DESCRIBED, q.rules.players, scale=_scale(), view=q.view()))
     note = (f"{a.n:,} simulated deals ({a.seconds:.1f} seconds). Points are what your side scores this hand "
             f"minus what the other side scores, with the computer players' bidding and play. {legend(r.drive)}")
     if a.stop_reason == "time":

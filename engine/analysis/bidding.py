@@ -63,10 +63,9 @@ from engine.core.hand import HandState, Phase, apply
 from engine.core.ranking import effective_table, strength_table
 from engine.core.rules import Rules
 from engine.core.seats import same_side
-from engine.core.stats import mean_interval
+from engine.core.stats import Z95, mean_interval
 from engine.core.view import SeatView
 
-Z95 = 1.96
 BATCH = 8  # deals per batch when the players run in Python
 FIRST_BATCH = 32  # compiled: the first batch, doubled up to MAX_BATCH
 MAX_BATCH = 1024

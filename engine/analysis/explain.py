@@ -91,12 +91,46 @@ class Chance:
     p: float
 
 
-def chances(action: Action, r: Stats, players: int = 4) -> tuple[Chance, ...]:
+def _turn(view: SeatView, seat: int) -> int:
+    """When ``seat`` bids in a round: 0 for the seat left of the dealer ... players - 1 for the dealer."""
+    return (seat - view.dealer - 1) % view.players
+
+
+def _partner_speaks_after(view: SeatView) -> bool:
+    """Does the learner's partner bid after the learner in the current round (the dealer speaks
+    last)? Never with 2 or 3 players: there is no partner."""
+    mate = partner(view.players, view.seat)
+    return mate is not None and _turn(view, mate) > _turn(view, view.seat)
+
+
+def later_trump(view: SeatView | None) -> str:
+    """What the learner's side may name after a pass, with the suits the bidding leaves it:
+    'names hearts or another suit later' (round 1, your partner may still order the upcard up),
+    'names a suit other than hearts in round 2' (round 1, nobody of your side speaks again in it),
+    'names a suit other than hearts later' (round 2, hearts turned down). Without a view, or
+    when trump is named at once (the joker turned up): 'names trump later'.
+
+    The subject is the caller's ('your side', 'your partner' or 'you'); the verb agrees with one.
+    """
+    if view is None or view.phase.value not in ("bid1", "bid2"):
+        return "names trump later"
+    if view.phase.value == "bid1" and view.upcard.suit is not None:
+        up = view.upcard.suit.noun
+        if _partner_speaks_after(view):
+            return f"names {up} or another suit later"
+        return f"names a suit other than {up} in round 2"
+    if view.turned_down is not None:
+        return f"names a suit other than {view.turned_down.noun} later"
+    return "names trump later"
+
+
+def chances(action: Action, r: Stats, players: int = 4, view: SeatView | None = None) -> tuple[Chance, ...]:
     """The option's chances from the learner's side, from its Stats.
 
     Ordering or calling makes you the makers: you make it (3+ tricks), take all five, or are
     euchred. After a pass either side may name trump later, and each outcome is worded for
-    the side it happens to.
+    the side it happens to; with the ``view`` the learner's side's later trump is said with the
+    suits it can be (``later_trump``): the upcard's suit, or a suit other than the one turned down.
     """
     if makes_trump(action):
         return (
@@ -104,11 +138,18 @@ def chances(action: Action, r: Stats, players: int = 4) -> tuple[Chance, ...]:
             Chance("you take all five", r.p_march),
             Chance("you are euchred", r.p_euchred),
         )
+    if view is not None:
+        players = view.players
     us, them = ("your side", "the other side") if players == 4 else ("you", "an opponent")
-    verb = "name" if players != 4 and us == "you" else "names"
+    later = later_trump(view)
+    if players != 4:  # 'you name ... and make it'
+        later = "name" + later.removeprefix("names")
+    elif view is not None and view.phase.value == "bid2" and _partner_speaks_after(view):
+        us = "your partner"  # in round 2 only your partner may still name a suit
+    singular = players == 4
     out = [
-        Chance(f"{us} {verb} trump later and make{'s' if verb == 'names' else ''} it", r.p_we_make_it),
-        Chance(f"{us} {verb} trump later and {'is' if verb == 'names' else 'are'} euchred",
+        Chance(f"{us} {later} and make{'s' if singular else ''} it", r.p_we_make_it),
+        Chance(f"{us} {later} and {'is' if singular else 'are'} euchred",
                max(0.0, r.p_we_make - r.p_we_make_it)),
         Chance(f"{them} names trump and makes it", r.p_they_make_it),
         Chance(f"{them} names trump and is euchred", r.p_they_euchred),
@@ -116,6 +157,54 @@ def chances(action: Action, r: Stats, players: int = 4) -> tuple[Chance, ...]:
     if r.p_thrown_in > 0.005:
         out.append(Chance("nobody names trump (thrown in)", r.p_thrown_in))
     return tuple(out)
+
+
+def chance_after(base_win: float | None, r: Stats) -> float | None:
+    """The learner's side's chance of winning the game after an option: the chance before the
+    hand (``Analysis.base_win``) plus the option's change (``Stats.win_delta``); None without a score."""
+    if base_win is None or r.win_delta is None:
+        return None
+    return min(1.0, max(0.0, base_win + r.win_delta))
+
+
+def win_chance(analysis: Analysis, o: OptionResult) -> float | None:
+    """The chance of winning the game after option ``o`` of ``analysis`` (``chance_after``)."""
+    return chance_after(analysis.base_win, o.realistic)
+
+
+GAME_SETTLED = 0.995  # a chance of winning the game shown as '>99%' or '100%' (or '<1%', '0%')
+
+
+def same_game_result(analysis: Analysis) -> str | None:
+    """'win' when the two best options both win the game (each a chance of at least
+    ``GAME_SETTLED``), 'lose' when both lose it (each at most 1 - ``GAME_SETTLED``), else None.
+    With 'win' or 'lose' the game's result does not hang on the choice between the two."""
+    if not analysis.by_win_chance or analysis.runner_up is None:
+        return None
+    wins = [win_chance(analysis, analysis.option(x)) for x in (analysis.recommendation, analysis.runner_up)]
+    if any(w is None for w in wins):
+        return None
+    if all(w is not None and w >= GAME_SETTLED for w in wins):
+        return "win"
+    if all(w is not None and w <= 1 - GAME_SETTLED for w in wins):
+        return "lose"
+    return None
+
+
+def game_sentence(analysis: Analysis) -> str | None:
+    """When the two best options both win (or both lose) the game, one sentence saying so with
+    each one's chance: the choice between them does not matter to the game."""
+    result = same_game_result(analysis)
+    if result is None:
+        return None
+    first, second = tied_pair(analysis)
+    a, b = (win_chance(analysis, o) for o in (first, second))
+    assert a is not None and b is not None
+    if result == "win":
+        return _sentence(f"both win the game: {gerund(first.action)} wins it in {percent(a)} of deals, "
+                         f"{gerund(second.action)} in {percent(b)}, so the choice does not matter to the game")
+    return _sentence(f"both lose the game: {gerund(first.action)} wins it in {percent(a)} of deals, "
+                     f"{gerund(second.action)} in {percent(b)}, so the choice does not matter to the game")
 
 
 def euchre_risk(o: OptionResult) -> float:
@@ -149,7 +238,8 @@ def risk_sentence(analysis: Analysis, players: int = 4) -> str:
 def headline(analysis: Analysis) -> str:
     """The recommendation and its margin: 'Order up — 0.12 points a hand better than passing',
     or, when the two best are worth the same within the figures' uncertainty, 'Too close to
-    call: pass or order up' (the option less likely to be euchred first)."""
+    call: pass or order up' (the option less likely to be euchred first), or, when both win the
+    game, 'Order up or order up alone: both win the game'."""
     best = analysis.option(analysis.recommendation)
     name = label(best.action, best.discard)
     name = name[:1].upper() + name[1:]
@@ -157,6 +247,10 @@ def headline(analysis: Analysis) -> str:
         return f"{name} — the only choice"
     if analysis.too_close:
         first, second = tied_pair(analysis)
+        result = same_game_result(analysis)
+        if result is not None:
+            name = label(first.action)
+            return f"{name[:1].upper()}{name[1:]} or {label(second.action)}: both {result} the game"
         return f"Too close to call: {label(first.action)} or {label(second.action)}"
     other = gerund(analysis.runner_up)
     if analysis.by_win_chance:
@@ -168,12 +262,11 @@ def seat_sentence(view: SeatView) -> str:
     n = view.players
     me, dealer = view.seat, view.dealer
     dealer_name = seat_name(n, dealer)
-    up = view.upcard.name
     if view.phase.value == "name":
         return "You are the dealer and the joker was turned up: you name trump and take the joker into your hand."
     if me == dealer:
         if view.phase.value == "bid1":
-            return f"You are the dealer: if the {up} is ordered you pick it up and discard a card."
+            return "You are the dealer and speak last in round 1."
         return "You are the dealer and speak last in round 2" + (
             ": stick the dealer — you must name a suit." if view.rules.stick_the_dealer else "."
         )
@@ -182,33 +275,36 @@ def seat_sentence(view: SeatView) -> str:
     partner_deals = partner(n, me) == dealer
     who = "your partner" if partner_deals else "an opponent"
     if view.phase.value == "bid1":
-        return (
-            f"You bid {order}, and the dealer ({dealer_name}) is {who}: ordering up puts the {up} "
-            f"in {'your partner' if partner_deals else 'the opponent'}'s hand."
-        )
+        return f"You bid {order}, and the dealer ({dealer_name}) is {who}."
     return f"You bid {order} in round 2; the dealer ({dealer_name}) is {who}."
 
 
 def upcard_sentence(view: SeatView) -> str | None:
-    """What the upcard is worth to whoever gets it (round 1 only)."""
+    """Where ordering up puts the upcard, and what it is there (round 1 only). The seat sentence
+    has said whose the dealer is; this one says it of the card, once."""
     if view.phase.value != "bid1" or view.upcard.suit is None:
         return None
     trump = view.upcard.suit
     role = card_role(view.upcard, trump)
-    kind = role if role else "a trump"
+    kind = f"the {role}" if role and role != "trump" else "a trump"
+    card = f"the {view.upcard.name} ({kind})"
     me, dealer, n = view.seat, view.dealer, view.players
     if me == dealer:
-        return f"Picking up gives you the {view.upcard.name} ({kind}) in exchange for your worst card."
+        return f"Picking up gives you {card} in exchange for your worst card."
     if partner(n, me) == dealer:
-        return f"Ordering (assisting) hands your partner the {view.upcard.name} — {kind}."
-    return f"Ordering hands the dealer, an opponent, the {view.upcard.name} — {kind}."
+        return f"Ordering up (assisting) puts {card} in your partner's hand."
+    return f"Ordering up puts {card} in the opponent's hand."
 
 
-def round2_sentence(view: SeatView, best: Action | None = None) -> str | None:
+def round2_sentence(view: SeatView, best: Action | None = None,
+                    tied: tuple[Action, Action] | None = None) -> str | None:
     """What the turned-down suit says (round 2); with ``best`` (the recommendation) it never
-    argues for another suit than the one recommended."""
+    argues for another suit than the one recommended, and with ``tied`` (the two best, too close
+    to call) it argues for neither: it says the two are too close to call."""
     if view.turned_down is None or view.phase.value != "bid2":
         return None
+    if tied is not None:
+        best = None
     down = view.turned_down
     next_suit = down.partner
     dealer_side = same_side(view.players, view.dealer, view.seat)
@@ -218,6 +314,8 @@ def round2_sentence(view: SeatView, best: Action | None = None) -> str | None:
             f"{down.noun.capitalize()} were turned down, so {next_suit.noun} ('next', same colour) tend to "
             f"favour the other side; the dealer's side usually looks at the other colour"
         )
+        if tied is not None:
+            return text + _too_close(tied)
         if picked == next_suit:
             return text + f", but this hand does best calling {next_suit.noun} all the same."
         return text + "."
@@ -229,11 +327,18 @@ def round2_sentence(view: SeatView, best: Action | None = None) -> str | None:
     else:  # an inference, not a certainty: the other jack may be anywhere
         text = (f"{down.noun.capitalize()} were turned down: {classic} — with a {colour} jack the dealer's side "
                 f"would likely have taken {down.noun}, and both {colour} jacks are {next_suit.noun}' bowers too")
+    if tied is not None:
+        return text + _too_close(tied)
     if best is None or picked == next_suit:
         return text + "."
     if picked is None:
         return text + ", but this hand is better off passing."
     return text + f"; this hand does better calling {picked.noun}."
+
+
+def _too_close(tied: tuple[Action, Action]) -> str:
+    """The end of the round-2 sentence for two options too close to call."""
+    return f"; with this hand {gerund(tied[0])} and {gerund(tied[1])} are too close to call."
 
 
 def score_sentence(view: SeatView, score: tuple[int, int] | None, analysis: Analysis) -> str | None:
@@ -255,9 +360,9 @@ def score_sentence(view: SeatView, score: tuple[int, int] | None, analysis: Anal
     return text
 
 
-def _numbers(o: OptionResult, players: int) -> str:
+def _numbers(o: OptionResult, players: int, view: SeatView | None = None) -> str:
     r = o.realistic
-    said = ", ".join(f"{c.text} {percent(c.p)}" for c in chances(o.action, r, players))
+    said = ", ".join(f"{c.text} {percent(c.p)}" for c in chances(o.action, r, players, view))
     if not makes_trump(o.action):
         return f"passing is worth {points(r.ev)} points a hand: {said}"
     return f"{label(o.action, o.discard)} is worth {points(r.ev)} points a hand: {said}"
@@ -291,9 +396,13 @@ def hand_after(view: SeatView, option: OptionResult) -> tuple[tuple[Card, ...], 
 def explain(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None,
             table: str = DEFAULT_STYLE) -> list[str]:
     """The explanation lines for an analysis, most important last-but-first: the verdict."""
+    return [verdict(analysis), *reasons(view, analysis, score, table)]
+
+
+def verdict(analysis: Analysis) -> str:
+    """The explanation's first line: "Best: …", or the headline itself when too close to call."""
     first = headline(analysis)
-    verdict = f"{first}." if analysis.too_close else f"Best: {first[:1].lower()}{first[1:]}."
-    return [verdict, *reasons(view, analysis, score, table)]
+    return f"{first}." if analysis.too_close else f"Best: {first[:1].lower()}{first[1:]}."
 
 
 def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None,
@@ -301,8 +410,11 @@ def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = 
     """The explanation without its verdict line (a page shows ``headline`` above these)."""
     best = analysis.option(analysis.recommendation)
     lines: list[str] = []
+    pair: tuple[Action, Action] | None = None  # the two best, when too close to call
     if analysis.too_close:
-        lines.append(risk_sentence(analysis, view.players))
+        first, second = tied_pair(analysis)
+        pair = (first.action, second.action)
+        lines.append(game_sentence(analysis) or risk_sentence(analysis, view.players))
     described = best
     instead = option_trump(view, best.action) is None and analysis.runner_up is not None
     if instead and analysis.runner_up is not None:
@@ -320,16 +432,17 @@ def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = 
         else:
             lines.append(f"With {trump.noun} as trump {held}.")
     lines.append(seat_sentence(view))
-    for extra in (upcard_sentence(view), round2_sentence(view, best.action), score_sentence(view, score, analysis)):
+    extras = (upcard_sentence(view), round2_sentence(view, best.action, pair), score_sentence(view, score, analysis))
+    for extra in extras:
         if extra:
             lines.append(extra)
-    lines.append(_sentence(_numbers(best, view.players)))
+    lines.append(_sentence(_numbers(best, view.players, view)))
     if analysis.runner_up is not None:
-        lines.append(_sentence(_numbers(analysis.option(analysis.runner_up), view.players)))
+        lines.append(_sentence(_numbers(analysis.option(analysis.runner_up), view.players, view)))
     passing = next((o for o in analysis.options if o.action.kind is Kind.PASS), None)
     if passing is not None and passing.action not in (best.action, analysis.runner_up):
         # When two calls lead, a learner still asks why not pass: say what passing leads to.
-        lines.append(_sentence(_numbers(passing, view.players)))
+        lines.append(_sentence(_numbers(passing, view.players, view)))
     if best.ceiling is not None:
         top = max(analysis.options, key=lambda o: o.ceiling.ev if o.ceiling else -99)
         tied = analysis.too_close and top.action == analysis.runner_up

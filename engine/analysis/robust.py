@@ -5,9 +5,11 @@
 from the same seed. The recommendation is the driving style's best (``drive``, default the
 people table). When the driving style's two best options are worth the same within the
 figures' uncertainty (``Analysis.too_close``) the answer is **too close to call**. It is a
-**close call** then, or when another style's best is a different option that earns clearly
-more there (by more than that table's tie margin); ``reason`` then says in one sentence what
-the answer depends on. No sentence says an option earns more when the figures are equal.
+**close call** then (unless both win the game, or both lose it: then the game does not hang on
+the choice), or when another style's best is a different option that earns clearly more there
+(by more than that table's tie margin); ``reason`` then says in one sentence what the answer
+depends on. No sentence says an option earns more when the figures are equal. With a score the
+sentence gives each option's chance of winning the game, a chance without a sign ('62.6%').
 
 The other styles are sampled to ``OTHER_HALF_WIDTH`` (coarser than the driving style's
 ±0.05): they only decide whether the answer would change.
@@ -19,7 +21,7 @@ import random
 from dataclasses import dataclass
 
 from engine.analysis.bidding import Analysis, analyze
-from engine.analysis.explain import label
+from engine.analysis.explain import chance_after, label, same_game_result
 from engine.analysis.styles import DEFAULT_STYLE, STYLES, TABLE_WORDS, opponents
 from engine.core.actions import Action
 from engine.core.view import SeatView
@@ -80,22 +82,32 @@ def close_call_reason(by_style: dict[str, Analysis], drive: str) -> str:
             if theirs.win_delta - ours.win_delta < a.tie_margin:
                 continue
             reason = (f"Against {DESCRIBED[style]}, {other} gives more chance of winning the game "
-                      f"({100 * theirs.win_delta:+.1f}% against {100 * ours.win_delta:+.1f}% for "
-                      f"{label(best).lower()}).")
+                      f"({_chance(chance_after(a.base_win, theirs))} against {_chance(chance_after(a.base_win, ours))} "
+                      f"for {label(best).lower()}).")
         else:
             if theirs.ev - ours.ev < a.tie_margin:
                 continue
             reason = (f"Against {DESCRIBED[style]}, {other} earns more "
                       f"({theirs.ev:+.2f} points a hand, against {ours.ev:+.2f} for {label(best).lower()}).")
         break
-    if main.too_close and main.runner_up is not None:
-        unit = "chance of winning the game" if main.by_win_chance else "points a hand"
-        scale, fmt = (100.0, "{:+.1f}%") if main.by_win_chance else (1.0, "{:+.2f}")
-        shown = [fmt.format(scale * x) for x in (main.margin, *main.margin_ci)]
+    if main.too_close and main.runner_up is not None and same_game_result(main) is None:
+        if main.by_win_chance:  # a difference of two chances, in percentage points
+            low, high = (f"{100 * x:+.1f}" for x in main.margin_ci)
+            apart = (f"their chances of winning the game {100 * abs(main.margin):.1f} percentage points apart, "
+                     f"95% interval {low} to {high}")
+        else:
+            low, high = (f"{x:+.2f}" for x in main.margin_ci)
+            apart = f"{main.margin:+.2f} points a hand apart, 95% interval {low} to {high}"
         tie = (f"{label(best).capitalize()} and {label(main.runner_up).lower()} are worth the same within the figures' "
-               f"uncertainty ({shown[0]} {unit} apart, 95% interval {shown[1]} to {shown[2]}).")
+               f"uncertainty ({apart}).")
         reason = f"{tie} {reason}" if reason else tie
     return reason
+
+
+def _chance(p: float | None) -> str:
+    """A chance of winning the game to a tenth of a percent, without a sign: '62.6%' (a close
+    call between two chances half a percent apart needs the tenth)."""
+    return f"{100 * (p or 0.0):.1f}%"
 
 
 __all__ = ["TABLE_NAMES", "DESCRIBED", "close_call_reason", "OTHER_HALF_WIDTH", "WHAT_IT_DOES", "Robust", "analyze_robust", "legend"]

@@ -13,6 +13,14 @@ given they are checked.
 >>> view = q.view()
 >>> [str(a) for a in view.legal]
 ['pass', 'order', 'order alone']
+
+A question is written down as its seat's view (``SeatView.to_text``, engine/core/seat_text.py),
+the one text the Analyze page's links, the ``analyze`` command's ``--view`` and the lessons share:
+
+>>> q.text
+'standard/3/JH-JD-AH-KS-9C,?,?,?/9H'
+>>> read_question("standard/0/?,?,JH-JD-AH-KS-9C,?/9H/pass") == question("JH JD AH KS 9C", "9H", "second")
+True
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from dataclasses import dataclass
 from engine.core.actions import PASS, Action
 from engine.core.cards import Card, Suit, make_deck, parse_cards
 from engine.core.errors import EuchreError, quoted
-from engine.core.hand import HandState, apply, from_cards
+from engine.core.hand import HandState, Phase, apply, from_cards
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
 from engine.io.numbers import MAX_DIGITS, NumberError, check_int
@@ -95,6 +103,39 @@ class Question:
 
     def view(self) -> SeatView:
         return view_of(self.state(), LEARNER)
+
+    @property
+    def text(self) -> str:
+        """The question as its seat's view in one line (``read_question`` reads it back)."""
+        return self.view().to_text()
+
+
+_PHASE_WORDS = {Phase.BID1: "the first round of bidding", Phase.BID2: "the second round of bidding",
+                Phase.NAME: "naming trump", Phase.DISCARD: "the dealer's discard",
+                Phase.DEFEND: "the choice to defend alone", Phase.PLAY: "the play of the cards"}
+
+
+def question_of_view(view: SeatView, score: tuple[int, int] | None = None) -> Question:
+    """The analyzer's question for a seat's view at a bidding decision (round 1, round 2, or the
+    dealer naming trump under a joker), every bid before it a pass. Raises QuestionError."""
+    if view.phase not in (Phase.BID1, Phase.BID2, Phase.NAME) or not view.my_turn:
+        where = "the hand is over" if view.to_act is None else f"seat {view.to_act} is to act ({_PHASE_WORDS[view.phase]})"
+        raise QuestionError(f"the analyzer answers the bid of the seat whose hand is written, at its turn; here {where}")
+    n = view.players
+    seat = SEATS_BY_PLAYERS[n][(view.seat - view.dealer - 1) % n]
+    round_ = 2 if view.phase is Phase.BID2 else 1
+    return question(view.hand, view.upcard, seat, rules=view.rules, round=round_, score=score)
+
+
+def read_question(text: str, score: str | tuple[int, int] | None = None) -> Question:
+    """The question a seat's view text describes (``Question.text``). Raises QuestionError saying
+    what is wrong with the text, or why it is not a bid the analyzer answers."""
+    try:
+        view = SeatView.from_text(text)
+    except EuchreError as err:
+        raise QuestionError(f"the question's text: {err}") from None
+    q = question_of_view(view)
+    return q if score is None else question(q.hand, q.upcard, q.seat, rules=q.rules, round=q.round, score=score)
 
 
 def read_seat(text: str, players: int) -> str:

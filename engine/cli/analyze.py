@@ -2,9 +2,13 @@
 
     python -m engine analyze --hand "JH JD AH KS 9C" --upcard 9H --seat first
         [--round 2 --turned-down H] [--bids pass,pass] [--score 6,8] [--rules JSON]
+    python -m engine analyze --view "standard/3/JH-JD-AH-KS-9C,?,?,?/9H" [--score 6,8]
         [--time 1.0] [--samples N] [--seed 1] [--no-ceiling] [--opponents people|sound|cautious|eager] [--json]
 
-Bad input (an unparsable card, a duplicate, the upcard in the hand, a wrong card
+``--view`` is the question as its seat's view in one line (engine/core/seat_text.py: the rules,
+the dealer, the seat's own hand with ``?`` for the others, the upcard and the passes so far), the
+text the Analyze page's links carry; it replaces --hand, --upcard, --seat, --round, --turned-down,
+--bids and --rules. Bad input (an unparsable card, a duplicate, the upcard in the hand, a wrong card
 count, the joker without the joker rule, a seat the table does not have) prints a
 clear message and exits 2.
 """
@@ -16,10 +20,11 @@ import json
 import sys
 from typing import Any
 
+from engine.analysis.advice import advise
 from engine.analysis.bidding import Analysis, Stats
-from engine.analysis.explain import explain, label
-from engine.analysis.robust import DESCRIBED, Robust, analyze_robust, legend
-from engine.analysis.situation import Question, question
+from engine.analysis.explain import label
+from engine.analysis.robust import DESCRIBED, Robust, legend
+from engine.analysis.situation import Question, QuestionError, question, read_question
 from engine.analysis.styles import DEFAULT_STYLE, STYLES
 from engine.cli.common import SEED_LIMIT, Parser, decimal, guarded, one_line, rules_option, whole
 from engine.core.errors import EuchreError
@@ -33,11 +38,14 @@ DEFAULT_SAMPLES = 20_000  # the Analyze page's cap (engine.analysis.robust), so 
 def _parser() -> argparse.ArgumentParser:
     p = Parser(prog="python -m engine analyze", command="analyze",
                description="Call / pass / alone analysis of a hand.")
-    p.add_argument("--hand", required=True, help='your five cards, e.g. "JH JD AH KS 9C"')
-    p.add_argument("--upcard", required=True, help="the turned-up card, e.g. 9H")
-    p.add_argument("--seat", required=True,
+    p.add_argument("--view", default=None,
+                   help='the question as its seat\'s view, e.g. "standard/3/JH-JD-AH-KS-9C,?,?,?/9H" (instead of '
+                        "--hand, --upcard, --seat, --round, --turned-down, --bids and --rules)")
+    p.add_argument("--hand", help='your five cards, e.g. "JH JD AH KS 9C"')
+    p.add_argument("--upcard", help="the turned-up card, e.g. 9H")
+    p.add_argument("--seat",
                    help="first, second, third or dealer, in any case (fewer with 2-3 players; non-dealer = first)")
-    p.add_argument("--round", type=whole("--round", 1, 2), default=1, choices=(1, 2))
+    p.add_argument("--round", type=whole("--round", 1, 2), default=None, choices=(1, 2))
     p.add_argument("--turned-down", dest="turned_down", default=None, help="round 2: the turned-down suit")
     p.add_argument("--bids", default=None, help="the bids before yours, e.g. pass,pass")
     p.add_argument("--score", default=None, help="your side's score and theirs, e.g. 6,8")
@@ -56,10 +64,22 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+_VIEW_REPLACES = ("hand", "upcard", "seat", "round", "turned_down", "bids", "rules")
+
+
 def parse_question(args: argparse.Namespace) -> Question:
+    """The question from --view, or from --hand, --upcard and --seat (with their options)."""
+    if args.view is not None:
+        given = [f"--{k.replace('_', '-')}" for k in _VIEW_REPLACES if getattr(args, k) is not None]
+        if given:
+            raise QuestionError(f"--view holds the whole question; leave out {', '.join(given)}")
+        return read_question(args.view, score=args.score)
+    missing = [f"--{k}" for k in ("hand", "upcard", "seat") if getattr(args, k) is None]
+    if missing:
+        raise QuestionError(f"give {', '.join(missing)} (or the whole question as --view)")
     rules = rules_option(args.rules or None, "e.g. '{\"players\": 3}'")
     return question(
-        args.hand, args.upcard, args.seat, rules=rules, round=args.round,
+        args.hand, args.upcard, args.seat, rules=rules, round=args.round or 1,
         turned_down=args.turned_down, bids=args.bids, score=args.score,
     )
 
@@ -105,6 +125,7 @@ def to_json(q: Question, r: Robust, lines: list[str]) -> dict[str, Any]:
         "close_call_reason": r.reason or None,
         "recommendation_by_style": {st: str(x.recommendation) for st, x in r.by_style.items()},
         "explanation": lines,
+        "view": q.text,
     }
 
 
@@ -135,7 +156,7 @@ def _styles(r: Robust) -> str:
         if style == r.drive:
             continue
         cells = ", ".join(f"{label(o.action, o.discard).lower()} {o.realistic.ev:+.2f}"
-                          + (f" ({100 * o.realistic.win_delta:+.1f}% to win)" if o.realistic.win_delta is not None else "")
+                          + (f" (chance to win the game {100 * o.realistic.win_delta:+.1f} points)" if o.realistic.win_delta is not None else "")
                           for o in a.options)
         rows.append(f"against {DESCRIBED[style]}: {cells} (best: {label(a.recommendation).lower()})")
     rows.append(f"({legend(r.drive)})")
@@ -149,11 +170,9 @@ def _run(argv: list[str]) -> int:
     except EuchreError as err:
         print(f"analyze: {one_line(err)}", file=sys.stderr)
         return 2
-    view = q.view()
-    r = analyze_robust(view, args.seed, drive=args.opponents, score=q.score, time_budget=args.time,
-                       max_samples=args.samples, ceiling=args.ceiling)
-    a = r.analysis
-    lines = explain(view, a, q.score, args.opponents)
+    advice = advise(q, table=args.opponents, seed=args.seed, time_budget=args.time, max_samples=args.samples,
+                    ceiling=args.ceiling)
+    r, a, lines = advice.robust, advice.analysis, list(advice.lines)
     if args.json:
         print(json.dumps(to_json(q, r, lines)))
     else:

@@ -13,8 +13,7 @@ from engine.core.actions import Action, Kind
 from engine.core.cards import Card, Suit, make_deck
 from engine.core.hand import HandState, Phase, Trick, legal_actions, on_maker_side
 from engine.core.rules import Rules
-
-HIDDEN_DISCARD = Action(Kind.DISCARD)  # "the dealer discarded a card" without the card
+from engine.core.seat_text import HIDDEN_DISCARD, replay_view, view_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +54,17 @@ class SeatView:
     @property
     def played_cards(self) -> tuple[Card, ...]:
         return tuple(c for t in self.tricks for _, c in t.plays) + tuple(c for _, c in self.trick)
+
+    def to_text(self) -> str:
+        """This view as one line of text: the position grammar with every hidden card as ``?``
+        (engine/core/seat_text.py). ``SeatView.from_text`` gives back an equal view."""
+        return view_text(self)
+
+    @staticmethod
+    def from_text(text: str) -> SeatView:
+        """The view a seat's text describes (``to_text``'s inverse). Raises PositionError saying
+        what is wrong (engine/core/seat_text.py)."""
+        return view_of(*replay_view(text))
 
     def unseen_cards(self) -> tuple[Card, ...]:
         """Cards whose place this seat does not know: not in its hand, not played,

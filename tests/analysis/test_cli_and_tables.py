@@ -48,7 +48,7 @@ def test_cli_text_with_a_score_shows_every_table_s_chance_of_winning() -> None:
     lines = [line for line in out.stdout.splitlines() if line.startswith("against ")]
     assert len(lines) == 3  # strong players, cautious, eager bidders (people drive)
     for line in lines:
-        assert line.count("% to win)") == 3, line  # pass, order up, order up alone
+        assert line.count("(chance to win the game ") == 3, line  # pass, order up, order up alone
 
 
 @pytest.mark.parametrize(

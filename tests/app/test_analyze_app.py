@@ -59,7 +59,7 @@ def test_chances_are_worded_from_your_side_in_one_number_format() -> None:
     at = _open({"hand": "9C TD QS KD 9S", "upcard": "9H", "seat": "first"})
     text = _visible_text(at)
     assert "## Pass — " in _markdown(at)
-    for words in ("You make it (3+ tricks)", "You are euchred", "Your side names trump later",
+    for words in ("You make it (3+ tricks)", "You are euchred", "Your side names hearts or another suit later",
                   "The other side names trump", "Perfect play with all cards face up"):
         assert words in text, words
     for jargon in ("makers take", "ceiling", "stopped:", "separated", "ahead by", "★"):
@@ -104,9 +104,29 @@ def test_the_share_link_is_a_full_address() -> None:
     at = _open({"hand": "JH JD AH KH AS", "upcard": "9H", "seat": "first"},
                url="http://coach.example:8501/analyze")
     link = at.code[-1].value
-    assert link.startswith("http://coach.example:8501/analyze?")
-    assert "hand=JH+JD+AH+KH+AS&upcard=9H&seat=first" in link
+    # the old link's question, shared as its seat's view: South first, so East (3) deals
+    assert link == "http://coach.example:8501/analyze?view=standard/3/JH-JD-AH-KH-AS,?,?,?/9H"
     assert f"]({link})" in _markdown(at)
+
+
+def test_a_view_link_fills_the_form_and_the_rules() -> None:
+    """Cutthroat (3 players), South is the dealer (seat 0) after two passes of round 1 and the two
+    of round 2 (the 9♥ turned down); the score goes beside it. The form shows the dealer's seat in
+    round 2, the rules panel the cutthroat preset, and the share link is the same text."""
+    text = "cutthroat/0/JC-JS-AC-KC-QC,?,?/9H/pass,pass,pass,pass,pass"
+    at = _open({"view": text, "score": "3,4"}, url="http://coach.example:8501/analyze")
+    assert at.text_input(key="an_hand").value == "JC JS AC KC QC"
+    assert at.text_input(key="an_upcard").value == "9H"
+    assert at.selectbox(key="an_seat").value == "dealer" and at.radio(key="an_round").value == "2"
+    assert at.session_state["rules"].players == 3
+    assert at.code[-1].value == f"http://coach.example:8501/analyze?view={text}&score=3,4"
+
+
+def test_a_view_link_that_is_not_a_question_says_why() -> None:
+    at = _open({"view": "standard/3/JH-JD-AH-KH-AS,?,?,?/9H/order"})
+    warning = " ".join(w.value for w in at.warning)
+    assert "could not be read" in warning and "dealer's discard" in warning
+    assert at.text_input(key="an_hand").value == ""
 
 
 def test_bad_input_keeps_the_text_and_says_what_is_wrong() -> None:

@@ -336,7 +336,7 @@ def test_order_up_or_pass_names_its_judge_and_links_the_analyzer(open_learn: Cal
     button(at, "Pass").click().run()
     feedback = (at.success or at.error)[0].value
     assert "Verdict from the hand analyzer" in feedback
-    assert any("](analyze?hand=" in m.value for m in at.markdown)
+    assert any("](analyze?view=" in m.value for m in at.markdown)
 
 
 def test_points_question_right_answer_from_the_rule_book(open_learn: Callable[..., AppTest], db: Path) -> None:

@@ -102,7 +102,8 @@ def test_hand_worked_round_2_five_top_clubs_call_clubs() -> None:
     feedback = check(ex, "call clubs")
     assert feedback.correct and "Verdict from the hand analyzer" in feedback.message
     assert not check(ex, "pass").correct and not check(ex, "call diamonds").correct
-    assert feedback.solution.link is not None and "round=2&turned_down=H" in feedback.solution.link
+    # the link is South's question in round 2: its hand, the 9♥ turned down after four passes
+    assert feedback.solution.link == "analyze?view=standard/3/JC-JS-AC-KC-QC,?,?,?/9H/pass,pass,pass,pass"
 
 
 def test_hand_worked_five_top_trumps_order_up_alone() -> None:

@@ -49,7 +49,7 @@ def test_the_strategy_lesson_links_every_step_to_the_analyzer() -> None:
     links = [s.element for s in strategy.steps if s.element is not None and s.element.kind == "analyze"]
     assert len(links) >= 5
     first = analyze_link(dict(links[0].options))
-    assert first.url == "analyze?hand=JH+JD+AH+KS+9C&upcard=9H&seat=first"
+    assert first.url == "analyze?view=standard/3/JH-JD-AH-KS-9C,?,?,?/9H"  # first seat: South left of dealer East (3)
     for element in links:
         link = analyze_link(dict(element.options))
         assert link.upcard not in link.hand and len(set(link.hand)) == 5

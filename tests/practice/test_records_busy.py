@@ -7,19 +7,16 @@ Before the writer, each page waited about 7 s per database call (14 s for the St
 from __future__ import annotations
 
 import sqlite3
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from store import db, practice_log
 from store.practice_log import HandRow
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
-from streamlit.testing.v1 import AppTest  # noqa: E402
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
