@@ -1,1 +1,1 @@
-"""Class mode without Streamlit: the questions a teacher asks a class and the marking of the answers."""
+"""Class mode without Streamlit: the questions a teacher asks a class, the marking of the answers, and the address pupils join at."""

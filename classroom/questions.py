@@ -36,7 +36,9 @@ from lessons.exercises import DRILLS, check_options, generate, solve
 from lessons.loader import load_lessons
 from lessons.play_drill import who as play_who
 
-CLASS_KINDS = ("left_bower", "trick_winner", "can_play", "points", "bid", "play_card")
+CLASS_KINDS = ("left_bower", "trick_winner", "can_play", "points", "bid", "name_suit", "go_alone", "discard",
+               "play_card", "loner_lead", "keep_guards", "trumps_out")
+TABLE_KINDS = ("play_card", "loner_lead", "keep_guards", "trumps_out")  # a seat at the table: the tricks so far as facts
 MODES = {Mode.PICK_CARD: "card", Mode.PICK_CARDS: "cards", Mode.CHOICE: "choice"}
 HAND_SEATS = ("first", "second", "third", "dealer")
 ANALYZER_BUDGET = 1.0  # seconds per table style, as the Analyze page gives it
@@ -195,8 +197,13 @@ def _cap(text: str) -> str:
 
 
 def _spoken(ex: Exercise) -> str:
+    """The question as the projector says it; for a seat at the table, its first line and the
+    question itself (the tricks so far are ``facts``, the trick on the table ``shown``)."""
+    lines = ex.spoken_prompt.split("  \n")
     if ex.kind == "play_card":
-        return ex.prompt.split("  \n")[0] + " Which card would you play?"
+        return lines[0] + " Which card would you play?"
+    if ex.kind in TABLE_KINDS and ex.view is not None and len(lines) > 1:
+        return lines[0] + " " + lines[-1].rsplit(". ", 1)[-1]
     return ex.spoken_prompt
 
 
@@ -213,7 +220,7 @@ def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
         labels = tuple(seat_name(4, seat) for seat, _ in ex.trick)
     elif ex.kind == "can_play" and ex.led is not None:
         shown = ((f"{seat_name(4, ex.trick[0][0])} led", str(ex.led)),)
-    elif ex.kind == "play_card" and ex.view is not None:
+    elif ex.kind in TABLE_KINDS and ex.view is not None:
         shown = tuple((_cap(play_who(ex.view, seat)), str(c)) for seat, c in ex.trick)
         facts = tuple(ex.prompt.split("  \n")[1:-1])
     answer = solution.answer
@@ -228,7 +235,8 @@ def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
     return ClassQuestion(
         source=source, kind=ex.kind, prompt=_spoken(ex), mode=MODES[ex.mode], cards=cards, labels=labels,
         shown=shown, trump=ex.trump.letter if ex.trump is not None else None, upcard=str(ex.upcard) if ex.kind == "bid" and ex.upcard else None,
-        facts=facts, choices=ex.options, right=(encode(answer, cards),), answer_words=words, why=solution.why,
+        facts=facts, choices=ex.options, answer_words=words, why=solution.why,
+        right=tuple(dict.fromkeys(encode(a, cards) for a in (answer, *solution.also) if not isinstance(a, tuple))),
     )
 
 

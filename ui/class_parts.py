@@ -9,7 +9,7 @@ from html import escape
 import segno
 import streamlit as st
 
-from classroom.marking import Standing, Tally
+from classroom.marking import PupilIdeas, Standing, Tally
 from classroom.questions import ClassQuestion
 from engine.core.cards import Card, Suit, parse_card
 from store import classes
@@ -52,10 +52,21 @@ def qr_html(link: str, size: int) -> str:
             f'alt="QR code of the join link" style="image-rendering:pixelated">')
 
 
+# The kinds whose trump bands ("LEFT", "RIGHT", "TRUMP") give the answer away, drawn without them
+# until the reveal: which card is the left bower (its band names it), who wins the trick (the bands
+# mark the trumps, the highest one wins), which cards may be played (the led card's band says
+# whether trump was led, a band in the hand which cards follow it, the left bower included) and
+# how many trumps are still out (the bands count the hand's trumps, the left bower included). The
+# other kinds keep them: there the answer is a judgement (bid, go alone, discard, which card to
+# play or throw) that knowing the trumps does not settle, as in the lessons.
+BANDS_AFTER_REVEAL = frozenset({"left_bower", "trick_winner", "can_play", "trumps_out"})
+
+
 def _trump(q: ClassQuestion, reveal: bool = False) -> Suit | None:
-    """The trump the cards are drawn with (a band on each trump), as the lessons draw them: not on
-    a "find the bower" question before its reveal, where the band would give the answer away."""
-    if not q.trump or (q.kind == "left_bower" and not reveal):
+    """The trump the cards are drawn with (a band on each trump, and "trump", "left bower" in
+    their spoken labels), as the lessons draw them: not before the reveal on a question whose
+    answer the bands would give away (``BANDS_AFTER_REVEAL``)."""
+    if not q.trump or (q.kind in BANDS_AFTER_REVEAL and not reveal):
         return None
     return Suit.parse(q.trump)
 
@@ -71,9 +82,10 @@ def question_text(q: ClassQuestion, big: bool = False) -> None:
         st.caption(plain(line))
 
 
-def table_cards(q: ClassQuestion, width: int) -> None:
-    """Cards on the table that are not answers: the trick so far, the hand and upcard of a bid."""
-    trump, colour = _trump(q), four_colour()
+def table_cards(q: ClassQuestion, width: int, reveal: bool = False) -> None:
+    """Cards on the table that are not answers: the trick so far, the hand and upcard of a bid;
+    ``reveal``: the answer is shown (the trump bands are drawn on every kind)."""
+    trump, colour = _trump(q, reveal), four_colour()
     if q.shown:
         st.html(cards_row_html(_cards(tuple(c for _, c in q.shown)), trump=trump, four_colour=colour, width=width,
                                labels=[label for label, _ in q.shown]))
@@ -117,19 +129,34 @@ def bars_html(t: Tally, scale: float = 1.0) -> str:
 
 
 def leaderboard_html(rows: tuple[Standing, ...], limit: int = 10) -> str:
+    """The first ``limit`` rows of the leaderboard, each with its rank (pupils with as many right share one)."""
     pad = 'style="padding:2px 14px 2px 0"'
     cells = "".join(
-        f'<tr data-testid="cl-standing"><td {pad}>{i}.</td><td {pad}>{escape(s.name)}</td>'
-        f'<td style="text-align:right;padding:2px 0">{s.right}</td></tr>'
-        for i, s in enumerate(rows[:limit], start=1)
+        f'<tr data-testid="cl-standing" data-rank="{s.rank}" data-right="{s.right}"><td {pad}>{s.rank}.</td>'
+        f'<td {pad}>{escape(s.name)}</td><td style="text-align:right;padding:2px 0">{s.right}</td></tr>'
+        for s in rows[:limit]
     )
     return ('<table data-testid="cl-leaderboard" style="font-size:1.1em;border-collapse:collapse"><tr><th></th>'
             f'<th style="text-align:left;padding-right:14px">Pupil</th><th>Right</th></tr>{cells}</table>')
+
+
+def ideas_html(rows: tuple[PupilIdeas, ...]) -> str:
+    """For the teacher: per pupil, the ideas they got wrong and on which questions."""
+    pad = 'style="padding:3px 14px 3px 0;vertical-align:top"'
+    cells = []
+    for row in rows:
+        missed = "; ".join(f"{escape(m.idea)} (question{'s' if len(m.questions) > 1 else ''} "
+                           f"{', '.join(map(str, m.questions))})" for m in row.wrong)
+        cells.append(f'<tr data-testid="cl-pupil-ideas" data-name="{escape(row.name)}"><td {pad}>{escape(row.name)}</td>'
+                     f'<td {pad}>{row.right} of {row.answered}</td><td {pad}>{missed or "nothing wrong"}</td></tr>')
+    return ('<table data-testid="cl-ideas" style="border-collapse:collapse"><tr>'
+            '<th style="text-align:left;padding-right:14px">Pupil</th><th style="text-align:left;padding-right:14px">'
+            f'Right</th><th style="text-align:left">Got wrong</th></tr>{"".join(cells)}</table>')
 
 
 def question_trump(q: ClassQuestion) -> Suit | None:
     return _trump(q)
 
 
-__all__ = ["BIG_BUTTONS", "poll_stage", "question_trump", "LIVE_SECONDS", "PROJECTOR_SECONDS", "answer_cards", "bars_html", "leaderboard_html", "qr_html",
-           "question_text", "table_cards"]
+__all__ = ["BANDS_AFTER_REVEAL", "BIG_BUTTONS", "LIVE_SECONDS", "PROJECTOR_SECONDS", "answer_cards", "bars_html",
+           "ideas_html", "leaderboard_html", "poll_stage", "qr_html", "question_text", "question_trump", "table_cards"]

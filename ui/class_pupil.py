@@ -3,6 +3,16 @@ big buttons (a tap saves the answer, and another tap changes it until the reveal
 reveal right or wrong with the engine's explanation.
 
 The link holds ``class=CODE&pupil=TOKEN``, so a reload or a phone that slept comes straight back.
+The browser keeps the token too, in a cookie for the class's life (``ec_pupil_CODE``, 12 hours,
+written by a line of JavaScript as the teacher's secret is: ui.class_teacher): a pupil who closed
+the tab and opens the join link or scans the QR code again is back in as themselves, not a second
+pupil of the same name (``rejoin_token``). Another phone typing a name already in the class is
+still refused.
+
+After each reveal, and when the class ends, the phone shows the pupil's own score (the
+leaderboard's computation: ``classroom.class_record``), and their place in the class while the
+teacher's leaderboard is on.
+
 Everything below the name line is one fragment that reruns itself every second (never the whole
 page): each run reads the class's ``stage`` (``store.classes.poll``, one row) and reads the rest
 (the question, the pupil's answer, the spread at the reveal) only when the stage moved, so an idle
@@ -12,11 +22,14 @@ the fragment too.
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, replace
 
 import streamlit as st
 
-from classroom.marking import is_right, tally, toggled, words
+from classroom.class_record import class_record
+from classroom.marking import Standing, is_right, place, tally, toggled, words
 from classroom.questions import ClassQuestion, DamagedQuestion, answer_fits
 from engine.core.cards import parse_card
 from store import classes
@@ -26,6 +39,7 @@ from ui.class_parts import BIG_BUTTONS, LIVE_SECONDS, answer_cards, bars_html, q
 from ui.echo import plain
 
 K = "cl_pupil_"  # session-state keys
+TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")  # a pupil's token as store.classes makes them (URL-safe)
 
 
 @dataclass(frozen=True)
@@ -39,21 +53,25 @@ class PhoneView:
     everyone: tuple[str, ...]  # every pupil's answer, read only once the question is revealed
     problem: str = ""  # why the current question cannot be shown (its record is damaged)
     damaged: int = 0  # answers left out of the spread: their records do not read
+    standings: tuple[Standing, ...] = ()  # the class's leaderboard, read after a reveal and at the end
 
 
 def _read(code: str, token: str, stage: int) -> PhoneView:
     info = classes.load(code)
+    # the pupil's score counts revealed questions only, so it moves only at a reveal (or shows at the end)
+    standings = class_record(code, None).standings() if info.revealed or info.ended else ()
     if info.current == 0:
-        return PhoneView(stage, info, None, "", ())
+        return PhoneView(stage, info, None, "", (), standings=standings)
     try:
         q = ClassQuestion.from_json(classes.question(code, info.current).body)
     except (DamagedQuestion, classes.DamagedClass) as err:
-        return PhoneView(stage, info, None, "", (), problem=str(err))
+        return PhoneView(stage, info, None, "", (), problem=str(err), standings=standings)
     mine = classes.my_answer(code, token, info.current)
     if not answer_fits(q, mine):
         mine = ""  # a stored answer that is not one of this question's: not shown as the pupil's
     everyone = classes.answers(code, info.current) if info.revealed else classes.Rows[classes.Answer]()
-    return PhoneView(stage, info, q, mine, tuple(a.answer for a in everyone), damaged=everyone.damaged)
+    return PhoneView(stage, info, q, mine, tuple(a.answer for a in everyone), damaged=everyone.damaged,
+                     standings=standings)
 
 
 def _view(code: str, token: str) -> PhoneView | None:
@@ -72,6 +90,49 @@ def _view(code: str, token: str) -> PhoneView | None:
     return view
 
 
+def _cookie(code: str) -> str:
+    return f"ec_pupil_{code}"
+
+
+def kept_token(code: str) -> str | None:
+    """The pupil's token this browser holds for class ``code``: this session's, else its cookie's."""
+    kept = st.session_state.get(K + "tokens", {}).get(code)
+    if isinstance(kept, str) and TOKEN.fullmatch(kept):
+        return kept
+    try:
+        cookie = st.context.cookies.get(_cookie(code))
+    except Exception:  # no browser
+        cookie = None
+    return cookie if isinstance(cookie, str) and TOKEN.fullmatch(cookie) else None  # (AppTest's are a stand-in)
+
+
+def rejoin_token(code: str) -> str | None:
+    """The token of the pupil this browser already is in class ``code`` (closed the tab, scanned
+    the QR code again), or None: none kept, or it is no pupil of this class (any more)."""
+    token = kept_token(code)
+    if token is None:
+        return None
+    try:
+        classes.pupil(code, token)
+    except classes.ClassError:
+        return None  # not a pupil of this class (or its record does not read): the name form
+    except StoreError:
+        pass  # the database is busy just now: the pupil's page says so, and the next load reads again
+    return token
+
+
+def _keep(code: str, token: str) -> None:
+    """Keep the pupil's token in this session and in this browser's cookie for the class's life."""
+    st.session_state.setdefault(K + "tokens", {})[code] = token
+    try:
+        held = st.context.cookies.get(_cookie(code))
+    except Exception:  # no browser
+        held = None
+    if held != token and TOKEN.fullmatch(token):
+        value = json.dumps(f"{_cookie(code)}={token}; path=/; max-age={int(classes.EXPIRY_S)}; samesite=lax")
+        st.html(f"<script>document.cookie = {value};</script>", unsafe_allow_javascript=True)
+
+
 def name_form(code: str) -> None:
     """Join the class with a first name (no account)."""
     st.html(BIG_BUTTONS)
@@ -86,6 +147,7 @@ def name_form(code: str) -> None:
             st.error(plain(err))
             return
         st.session_state.pop(K + "view", None)
+        st.session_state.setdefault(K + "tokens", {})[code] = token
         st.query_params["pupil"] = token
         st.rerun()
 
@@ -129,11 +191,13 @@ def pupil_page(code: str, token: str) -> None:
     except classes.NotInClass as err:
         st.warning(plain(err))
         del st.query_params["pupil"]
+        st.session_state.get(K + "tokens", {}).pop(code, None)
         name_form(code)
         return
     except (classes.ClassError, StoreError) as err:
         st.error(plain(err))
         return
+    _keep(code, token)
     st.caption(plain(f"Class {code} · {me.name}"))
     st.session_state.pop(K + "view", None)  # a page run (a reload) reads the class afresh
     _phone(code, token, me.name)
@@ -155,6 +219,7 @@ def _phone(code: str, token: str, name: str) -> None:
         return
     if view.info.ended:
         st.success("The class has ended. Thank you for playing!")
+        _score(view, name, final=True)
         return
     if view.problem:
         st.warning(plain(f"Question {view.info.current} cannot be shown: {view.problem}. Wait for the next "
@@ -171,7 +236,7 @@ def _phone(code: str, token: str, name: str) -> None:
     st.markdown(f"{mark}**Question {number}.** {plain(q.prompt)}", unsafe_allow_html=True)
     for line in q.facts:
         st.caption(plain(line))
-    table_cards(q, 64)
+    table_cards(q, 64, view.info.revealed)
     if not view.info.revealed:
         if q.mode == "cards":
             st.caption("Tap every card that qualifies; tap a card again to take it out.")
@@ -182,10 +247,22 @@ def _phone(code: str, token: str, name: str) -> None:
         elif mine:
             st.success(plain(f"Answer saved: {words(q, mine)}. You can change it until the reveal."))
         return
-    _revealed(view, q)
+    _revealed(view, q, name)
 
 
-def _revealed(view: PhoneView, q: ClassQuestion) -> None:
+def _score(view: PhoneView, name: str, final: bool = False) -> None:
+    """The pupil's own score, and their place while the teacher shows the leaderboard."""
+    me = next((s for s in view.standings if s.name == name), None)
+    if me is None:
+        return
+    where = f" · {place(me, view.standings)}" if view.info.leaderboard else ""
+    lead = "Your final score" if final else "Your score"
+    st.markdown(f'<p data-testid="cl-my-score" data-right="{me.right}" data-answered="{me.answered}" '
+                f'data-rank="{me.rank}" style="font-size:1.15em;font-weight:600;margin:0">{lead}: {me.right} right '
+                f"of {me.answered} answered{where}</p>", unsafe_allow_html=True)
+
+
+def _revealed(view: PhoneView, q: ClassQuestion, name: str) -> None:
     mine = view.mine
     if not mine:
         st.info(plain(f"You did not answer this one. The answer: {q.answer_words}."))
@@ -193,6 +270,7 @@ def _revealed(view: PhoneView, q: ClassQuestion) -> None:
         st.success(plain(f"Right! You said {words(q, mine)}."))
     else:
         st.error(plain(f"Not this time: you said {words(q, mine)}; the answer is {q.answer_words}."))
+    _score(view, name)
     answer_cards(q, 64, True)
     st.markdown(plain(q.why))
     t = tally(q, list(view.everyone))
@@ -202,4 +280,4 @@ def _revealed(view: PhoneView, q: ClassQuestion) -> None:
     st.caption("Wait for the next question: it will appear here by itself.")
 
 
-__all__ = ["PhoneView", "name_form", "pupil_page"]
+__all__ = ["PhoneView", "kept_token", "name_form", "pupil_page", "rejoin_token"]

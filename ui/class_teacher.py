@@ -14,19 +14,32 @@ never shows it). A reload still opens the teacher's page, and "The teacher's lin
 gives it for another device. The live count is a fragment that
 polls the class's row twice a second and reads the count only when its ``version`` moved; a change
 of ``stage`` (from another tab or server) reruns the page.
+
+The join link and QR code point at the address pupils use (``classroom.join_address``): the one
+the teacher set on this page (kept in this browser's cookie ``ec_join_address``), else the
+server's ``EUCHRE_COACH_PUBLIC_URL``, else this page's own address; a warning says so when that is
+one only this computer reaches (localhost). The summary CSV is read from the database when the
+teacher clicks to download it (``classroom.class_record.class_csv``), and a folded-away table says
+which ideas each pupil got wrong.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, tzinfo
 from html import escape
+from urllib.parse import quote, unquote, urlsplit
+from zoneinfo import ZoneInfo
 
 import streamlit as st
 
-from classroom.class_record import ClassRecord, class_record
-from classroom.marking import leaderboard, summary_csv, tally
+from classroom import join_address
+from classroom.class_record import BOM, ClassRecord, class_csv, class_record
+from classroom.marking import tally
 from classroom.questions import (
     CLASS_KINDS,
     HAND_SEATS,
@@ -45,6 +58,7 @@ from ui.class_parts import (
     PROJECTOR_SECONDS,
     answer_cards,
     bars_html,
+    ideas_html,
     leaderboard_html,
     poll_stage,
     qr_html,
@@ -57,16 +71,64 @@ from ui.layout import card_width, projector
 
 K = "cl_teacher_"
 ANY = "any"
+ADDRESS_COOKIE = "ec_join_address"
+ADDRESS_DAYS = 30  # the teacher's computer keeps its address on the school's network for a while, not for ever
 
 
-def join_link(code: str) -> str:
-    """The pupils' link: this page's address with the class's code."""
+@dataclass(frozen=True, slots=True)
+class PupilAddress:
+    """The address pupils open (None: this page's, unknown outside a browser), where it comes
+    from, and what was wrong with an address that was given and could not be used."""
+
+    address: str | None
+    source: str
+    problem: str = ""
+
+    @property
+    def loopback(self) -> bool:
+        return self.address is not None and join_address.is_loopback(self.address)
+
+
+def _own_address() -> str | None:
+    """The address the teacher set on this page: this session's ("" once cleared), else the cookie's."""
+    kept = st.session_state.get(K + "address")
+    if isinstance(kept, str):
+        return kept or None
+    try:
+        cookie = st.context.cookies.get(ADDRESS_COOKIE)
+    except Exception:  # no browser
+        cookie = None
+    if not isinstance(cookie, str) or not cookie:
+        return None
+    try:
+        return join_address.clean_address(unquote(cookie))
+    except join_address.BadAddress:
+        return None
+
+
+def pupil_address() -> PupilAddress:
+    """The address the join link and QR code use: the teacher's own, else the server's
+    ``EUCHRE_COACH_PUBLIC_URL``, else this page's address."""
+    own = _own_address()
+    if own is not None:
+        return PupilAddress(own, "set on this page")
+    problem = ""
+    given = os.environ.get(join_address.ENV_VAR, "").strip()
+    if given:
+        try:
+            return PupilAddress(join_address.clean_address(given), join_address.ENV_VAR)
+        except join_address.BadAddress as err:
+            problem = f"{join_address.ENV_VAR} is not used: {err}"
     try:
         url = st.context.url or ""
     except Exception:  # no browser (a test run)
         url = ""
-    base = url.split("?")[0].split("#")[0] if url.startswith(("http://", "https://")) else "class"
-    return f"{base}?class={code}"
+    return PupilAddress(join_address.page_address(url), "this page's address", problem)
+
+
+def join_link(code: str) -> str:
+    """The pupils' link: the address pupils use, with the class's code."""
+    return join_address.join_link(pupil_address().address, code)
 
 
 def _cookie(code: str) -> str:
@@ -122,6 +184,59 @@ def _keep(code: str, secret: str) -> None:
 
 def teacher_link(code: str, secret: str) -> str:
     return f"{join_link(code)}&teacher={secret}"
+
+
+def _address_warning(where: PupilAddress) -> None:
+    """Said on the teacher's page when phones cannot open the join link (or a given address was bad)."""
+    if where.problem:
+        st.warning(plain(where.problem))
+    if where.loopback:
+        host = urlsplit(where.address or "").hostname
+        st.warning(plain(f"Phones cannot open this join link: {host} is this computer's own address, so each phone "
+                         "would look for the class on itself. Under \"The address pupils use\" below, type this "
+                         "computer's address on the network (like http://192.168.1.20:8501), or start the app with "
+                         f"{join_address.ENV_VAR} set to it."))
+
+
+def _address_panel(where: PupilAddress) -> None:
+    """The address pupils use, for the teacher to set (kept in this browser's cookie)."""
+    with st.expander("The address pupils use", expanded=where.loopback):
+        st.caption(plain(f"Pupils open {where.address or 'this page'}/{join_address.PAGE} ({where.source}). "
+                         "Type the address phones reach this app at (this computer's address on the school's "
+                         "network, or the server's); leave it empty to go back to "
+                         f"{join_address.ENV_VAR} or this page's address."))
+        with st.form(K + "address_form", border=False):
+            typed = st.text_input("Address pupils use", key=K + "address_text",
+                                  placeholder=where.address or "http://192.168.1.20:8501")
+            go = st.form_submit_button("Use this address", key=K + "address_go")
+        if go:
+            try:
+                address = join_address.clean_address(typed) if typed.strip() else ""
+            except join_address.BadAddress as err:
+                st.error(plain(err))
+                return
+            st.session_state[K + "address"] = address
+            st.rerun()
+
+
+def _keep_address() -> None:
+    """Write the address the teacher set into this browser's cookie (or take it out when cleared)."""
+    kept = st.session_state.get(K + "address")
+    if not isinstance(kept, str):
+        return
+    try:
+        held = st.context.cookies.get(ADDRESS_COOKIE)
+    except Exception:  # no browser
+        held = None
+    held = held if isinstance(held, str) else None
+    if kept and (held is None or unquote(held) != kept):
+        value = json.dumps(f"{ADDRESS_COOKIE}={quote(kept, safe='')}; path=/; max-age={ADDRESS_DAYS * 86400}; "
+                           "samesite=strict")
+    elif not kept and held:
+        value = json.dumps(f"{ADDRESS_COOKIE}=; path=/; max-age=0; samesite=strict")
+    else:
+        return
+    st.html(f"<script>document.cookie = {value};</script>", unsafe_allow_javascript=True)
 
 
 def _join_panel(code: str, big: bool) -> None:
@@ -243,12 +358,38 @@ def _act(action: Callable[[], None]) -> None:
     st.rerun()
 
 
-def _summary(code: str, record: ClassRecord) -> None:
-    text = summary_csv(record.questions, record.names, record.given)
-    st.download_button("Download the summary (CSV)", text, file_name=f"class-{code}.csv", mime="text/csv",
-                       key=K + "csv")
+def _zone() -> tzinfo:
+    """The teacher's browser's time zone (the CSV's times are in it), UTC when it is not known."""
+    try:
+        name = st.context.timezone
+        return ZoneInfo(name) if isinstance(name, str) and name else UTC
+    except Exception:  # no browser, or a zone this machine does not know
+        return UTC
+
+
+def _summary(code: str, secret: str, record: ClassRecord) -> None:
+    """The CSV summary, read from the database at the click (every answer saved until then), and
+    which ideas each pupil got wrong."""
+    zone = _zone()
+
+    def build() -> bytes:  # runs at the click, on a thread of its own
+        try:
+            return class_csv(code, secret, zone)
+        except (classes.ClassError, StoreError) as err:
+            return (BOM + f"The summary could not be read just now: {err}. Try again.\n").encode("utf-8")
+
+    st.download_button("Download the summary (CSV)", build, file_name=f"class-{code}.csv", mime="text/csv",
+                       key=K + "csv", on_click="ignore")
     if record.note:
         st.warning(plain(f"{record.note}; the summary and the leaderboard count every other record."))
+    with st.expander("What each pupil got wrong"):
+        st.caption("For you, not the room: per pupil, the ideas (where each question came from) they answered "
+                   "wrong, over the questions revealed so far.")
+        ideas = record.ideas()
+        if ideas:
+            st.html(ideas_html(ideas))
+        else:
+            st.caption("Nobody has joined yet.")
 
 
 def teacher_page(code: str, secret: str) -> None:
@@ -275,21 +416,25 @@ def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
     if info.ended:
         st.markdown(f"## Class {code} has ended")
         record = class_record(code, secret)
-        st.html(leaderboard_html(leaderboard(record.questions, record.revealed, record.given),
-                                 limit=classes.MAX_PUPILS))
-        _summary(code, record)
+        st.html(leaderboard_html(record.standings(), limit=classes.MAX_PUPILS))
+        _summary(code, secret, record)
         return
+    where = pupil_address()
+    _keep_address()
     if info.current == 0:
         _join_panel(code, big)
+        _address_warning(where)
         _live(code, 0, info.stage, False)
     else:
         link = escape(join_link(code))
         st.html(f'<p data-testid="cl-join-line" style="color:#6b6b6b;font-size:0.95em;margin:0">Join code '
                 f'<b>{escape(code)}</b> · <a href="{link}">{link}</a></p>')
+        _address_warning(where)
         _current(code, secret, info, big)
     st.divider()
     _controls(code, secret, info)
-    _summary(code, class_record(code, secret))
+    _summary(code, secret, class_record(code, secret))
+    _address_panel(where)
     with st.expander("The teacher's link"):
         st.caption("It controls the class, so it is not in the address bar (a projector shows that to the room). "
                    "Open it on another device to run the class from there; keep it to yourself. Pupils use the join link.")
@@ -308,7 +453,7 @@ def _current(code: str, secret: str, info: classes.ClassInfo, big: bool) -> None
     if info.revealed:  # the cards and why beside the spread: all of it on one projected screen
         cards, spread = st.columns(2, gap="large")
         with cards:
-            table_cards(q, card_width(70))
+            table_cards(q, card_width(70), True)
             answer_cards(q, card_width(90), True)
             _why(q)
         with spread:
@@ -336,9 +481,8 @@ def _reveal(code: str, secret: str, info: classes.ClassInfo, q: ClassQuestion) -
     if given.damaged + t.damaged:
         st.caption(plain(classes.damaged_note(given.damaged + t.damaged) + ": the spread counts every other answer."))
     if info.leaderboard:
-        record = class_record(code, secret)
         st.markdown("**Leaderboard**")
-        st.html(leaderboard_html(leaderboard(record.questions, record.revealed, record.given)))
+        st.html(leaderboard_html(class_record(code, secret).standings()))
 
 
-__all__ = ["join_link", "keep_secret", "kept_secret", "teacher_link", "teacher_page"]
+__all__ = ["PupilAddress", "join_link", "keep_secret", "kept_secret", "pupil_address", "teacher_link", "teacher_page"]

@@ -2,8 +2,9 @@
 
 The link decides who is looking: no class yet (start one, or join with a code), a teacher
 (``?class=CODE&teacher=SECRET``, then the secret kept by the browser: ui.class_teacher), a pupil (``?class=CODE``, then
-``&pupil=TOKEN`` once they have joined: ui.class_pupil). The class itself lives in the database
-(store.classes), so any server process sharing it serves any of them.
+``&pupil=TOKEN`` once they have joined: ui.class_pupil). A browser that already joined the class (its
+cookie holds the pupil's token) opening ``?class=CODE`` again is that pupil again, never a second one.
+The class itself lives in the database (store.classes), so any server process sharing it serves any of them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import streamlit as st
 from store import classes
 from store.db import StoreError
 from ui.class_parts import BIG_BUTTONS
-from ui.class_pupil import name_form, pupil_page
+from ui.class_pupil import name_form, pupil_page, rejoin_token
 from ui.class_teacher import keep_secret, kept_secret, teacher_page
 from ui.echo import plain
 
@@ -68,6 +69,9 @@ def main() -> None:
         pupil_page(code, params["pupil"])
     elif (kept := kept_secret(code)) is not None:
         teacher_page(code, kept)  # the secret left the address bar; this browser keeps it
+    elif (token := rejoin_token(code)) is not None:
+        st.query_params["pupil"] = token  # the tab was closed: this browser is that pupil again
+        pupil_page(code, token)
     else:
         try:
             info = classes.load(code)

@@ -8,12 +8,13 @@ import io
 
 import pytest
 
-from classroom.marking import leaderboard, summary_csv, tally, toggled, words
+from classroom.marking import Given, leaderboard, summary_csv, tally, toggled, words
 from classroom.questions import (
     CLASS_KINDS,
     ClassQuestion,
     QuestionError,
     exercise_question,
+    from_exercise,
     hand_question,
     lesson_steps,
     step_question,
@@ -105,17 +106,51 @@ def test_the_tally_of_sets_puts_the_right_set_first() -> None:
 
 def test_the_leaderboard_counts_only_revealed_questions() -> None:
     questions = {1: BOWER, 2: POINTS, 3: BOWER}
-    given = [(1, "Ada", "JD"), (1, "Ben", "JH"), (2, "Ada", "makers 1"), (2, "Ben", "defenders 2"),
-             (2, "Cy", "defenders 2"), (3, "Cy", "JD")]
+    given = [Given(1, "Ada", "JD"), Given(1, "Ben", "JH"), Given(2, "Ada", "makers 1"), Given(2, "Ben", "defenders 2"),
+             Given(2, "Cy", "defenders 2"), Given(3, "Cy", "JD")]
     rows = leaderboard(questions, {1, 2}, given)  # question 3 is still open: Cy's JD does not count yet
-    assert [(s.name, s.right, s.answered) for s in rows] == [("Ada", 1, 2), ("Ben", 1, 2), ("Cy", 1, 1)]
+    assert [(s.name, s.right, s.answered, s.rank) for s in rows] == [
+        ("Ada", 1, 2, 1), ("Ben", 1, 2, 1), ("Cy", 1, 1, 1)]
 
 
-def test_the_summary_has_a_row_per_pupil_and_quotes_formulas() -> None:
+def test_the_summary_has_a_row_per_pupil_and_question_and_quotes_formulas() -> None:
     questions = {1: BOWER, 2: POINTS}
-    given = [(1, "Ada", "JD"), (2, "Ada", "makers 1"), (2, "=cmd", "defenders 2")]
+    given = [Given(1, "Ada", "JD"), Given(2, "Ada", "makers 1"), Given(2, "=cmd", "defenders 2")]
     rows = list(csv.reader(io.StringIO(summary_csv(questions, ["Ada", "=cmd", "Dee"], given))))
-    assert rows[0] == ["pupil", "right", "answered", "q1 answer", "q1 right", "q2 answer", "q2 right"]
-    assert rows[1] == ["Ada", "1", "2", "J♦", "yes", "makers 1", "no"]
-    assert rows[2] == ["'=cmd", "1", "1", "", "", "defenders 2", "yes"]
-    assert rows[3] == ["Dee", "0", "0", "", "", "", ""]
+    assert rows[0][:4] == ["pupil", "right", "answered", "rank"]
+    # pupil, right, answered, rank, question, idea, text, right answer, answer, correct, counted, seconds, at
+    # in the leaderboard's order: one right each for "=cmd" and Ada (ties by name: "=" sorts before
+    # letters), none for Dee; with no revealed set given, every question counts
+    assert [r[:4] + r[8:11] for r in rows[1:]] == [
+        ["'=cmd", "1", "1", "1", "", "", "yes"], ["'=cmd", "1", "1", "1", "defenders 2", "yes", "yes"],
+        ["Ada", "1", "2", "1", "J♦", "yes", "yes"], ["Ada", "1", "2", "1", "makers 1", "no", "yes"],
+        ["Dee", "0", "0", "3", "", "", "yes"], ["Dee", "0", "0", "3", "", "", "yes"],
+    ]
+
+
+@pytest.mark.parametrize("kind", ["keep_guards", "loner_lead", "trumps_out"])
+def test_a_seat_at_the_table_is_asked_in_class_as_the_lesson_asks_it(kind: str) -> None:
+    """The defence drills and the trump count: the projector says the situation and the question,
+    lists the tricks so far, shows the trick on the table, and counts right exactly the answers
+    the lesson's own judge accepts."""
+    from lessons.exercises import check, generate, solve
+
+    ex = generate(kind, 0)
+    q = from_exercise(ex, "drill")
+    assert q.prompt.endswith("?") and "Trick 1:" not in q.prompt
+    assert q.facts and all(line.startswith("Trick") for line in q.facts)
+    assert [card for _, card in q.shown] == [str(c) for _, c in ex.trick]
+    solution = solve(ex)
+    for answer in q.right:
+        given = ex.cards[q.cards.index(answer)] if q.mode == "card" else answer
+        assert check(ex, given, solution).correct
+    wrong = next(c for c in (q.cards if q.mode == "card" else q.choices) if c not in q.right)
+    given = ex.cards[q.cards.index(wrong)] if q.mode == "card" else wrong
+    assert not check(ex, given, solution).correct
+
+
+def test_the_keep_guards_question_shows_the_trick_being_played() -> None:
+    """Seed 0: West, the lone maker, leads the Q♦ (trump) to the third trick and North throws the
+    10♥; those two cards are on the table, captioned by who played them."""
+    q = exercise_question("keep_guards", 0)
+    assert q.shown == (("West", "QD"), ("Your partner North", "TH"))

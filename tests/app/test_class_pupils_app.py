@@ -1,0 +1,178 @@
+"""Pupils in class mode (issue 40, "Pupils"), through app.py's router in AppTest: a phone that
+closed the tab is the same pupil again, the trump bands that would give an answer away are drawn
+only at the reveal, and a pupil sees their own score and place.
+
+AppTest cannot send cookies: a browser whose cookie holds the pupil's token is played by a new
+session holding it in ``cl_pupil_tokens``, the key the page reads the cookie into (the browser
+test tests/browser/test_class_rejoin_browser.py uses the real cookie)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from classroom.class_record import class_csv
+from classroom.questions import ClassQuestion
+from store import classes
+from ui.cards import picture_svg
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
+                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦",
+                      why="Hearts are trump, so the left bower is the J♦.")
+POINTS = ClassQuestion(source="How many points?", kind="points", prompt="The makers took 2 tricks. Who scores?",
+                       mode="choice", choices=("makers 1", "makers 2", "defenders 2"), right=("defenders 2",),
+                       answer_words="defenders 2", why="Euchred: the defenders score 2.")
+# Questions whose bands would give the answer away, written by hand. Trump hearts: the J♦ is the
+# left bower, the J♥ the right; trump diamonds: the J♥ is the left bower; trump clubs: the J♠.
+WINNER = ClassQuestion(source="Who wins the trick?", kind="trick_winner", prompt="Hearts are trump. Who wins this trick?",
+                       mode="card", cards=("KS", "JD", "AH", "AS"), labels=("West", "North", "East", "South"),
+                       trump="H", right=("JD",), answer_words="J♦")
+FOLLOW = ClassQuestion(source="Which of these can you play?", kind="can_play", prompt="Diamonds are trump. East leads "
+                       "the J♥. Which of these cards may this hand play?", mode="cards", cards=("9D", "AH", "KS", "QD"),
+                       shown=(("East led", "JH"),), trump="D", right=("9D QD",), answer_words="9♦, Q♦")
+COUNT = ClassQuestion(source="Count the trumps", kind="trumps_out", prompt="Clubs are trump. How many trumps may "
+                      "still be out?", mode="choice", cards=("JS", "JC", "TD", "TH"), trump="C",
+                      choices=tuple(str(n) for n in range(8)), right=("5",), answer_words="5")
+ALONE = ClassQuestion(source="Go alone?", kind="go_alone", prompt="You will make spades trump: alone?", mode="choice",
+                      cards=("JS", "JC", "9S", "TD", "9H"), trump="S", choices=("call spades", "call spades alone"),
+                      right=("call spades",), answer_words="call spades")
+TRUMPS = {  # the trump cards of each question above, with the band each carries, worked out by hand
+    "left_bower": {"JD": "LEFT", "JH": "RIGHT"},
+    "trick_winner": {"JD": "LEFT", "AH": "TRUMP"},
+    "can_play": {"JH": "LEFT", "9D": "TRUMP", "QD": "TRUMP"},
+    "trumps_out": {"JS": "LEFT", "JC": "RIGHT"},
+    "go_alone": {"JS": "RIGHT", "JC": "LEFT", "9S": "TRUMP"},
+}
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    path = tmp_path / "coach.sqlite3"
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
+    yield path
+    classes.forget_connections()
+
+
+def class_page(state: dict[str, Any] | None = None, **query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()  # the page has its own url_path: AppTest finds it only once st.navigation has run
+    at.switch_page("views/class_mode.py")
+    for key, value in (state or {}).items():
+        at.session_state[key] = value
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def shown(at: AppTest) -> str:
+    parts = [*at.markdown, *at.error, *at.warning, *at.info, *at.success, *at.caption]
+    return "\n".join(str(p.value) for p in parts).replace("\\", "")
+
+
+def drawn(at: AppTest) -> dict[str, tuple[str, str]]:
+    """Every card drawn on the page: card -> (the band's word on its picture, "" for none; its label)."""
+    found: dict[str, tuple[str, str]] = {}
+    for element in at.html:
+        for src, label, card in re.findall(r'src="([^"]+)"[^>]*?alt="([^"]*)"[^>]*?data-card="(\w+)"',
+                                           str(element.proto.body)):
+            band = re.search(r">(RIGHT|LEFT|TRUMP|BEST)</text>", picture_svg(src))
+            found[card] = (band[1] if band else "", label)
+    return found
+
+
+def join(code: str, name: str, state: dict[str, Any] | None = None) -> AppTest:
+    at = class_page(state, **{"class": code})
+    at.text_input(key="cl_pupil_name").input(name)
+    at.button(key="cl_name_go").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_a_phone_that_closed_the_tab_is_the_same_pupil_again() -> None:
+    code, secret = classes.start_class()
+    first = join(code, "Gus")
+    token = first.query_params["pupil"]
+    assert classes.pupil(code, token).name == "Gus"
+    # the browser keeps the token for the class's life (12 hours), written by the page's script
+    assert any(f"ec_pupil_{code}={token}; path=/; max-age=43200" in h.value and "<script>" in h.value
+               for h in first.html)
+
+    again = class_page({"cl_pupil_tokens": {code: token}}, **{"class": code})  # the join link, same browser
+    assert "Hello Gus!" in shown(again) and not [t for t in again.text_input if t.key == "cl_pupil_name"]
+    assert again.query_params["pupil"] == token
+    assert [p.name for p in classes.pupils(code)] == ["Gus"]  # no second Gus, no ghost
+
+    other = join(code, "gus")  # another phone: refused as before
+    assert "someone in this class is already called Gus" in shown(other)
+    assert "pupil" not in other.query_params
+    assert [p.name for p in classes.pupils(code)] == ["Gus"]
+    summary = class_csv(code, secret).decode("utf-8-sig").splitlines()
+    assert len(summary) == 2 and summary[1].startswith("Gus,0,0,1")  # the header and Gus, once
+
+    stale = class_page({"cl_pupil_tokens": {code: "NotAPupilToken123"}}, **{"class": code})
+    assert [t for t in stale.text_input if t.key == "cl_pupil_name"]  # a token of nobody: the name form
+
+
+@pytest.mark.parametrize("q", [BOWER, WINNER, FOLLOW, COUNT], ids=lambda q: q.kind)
+def test_bands_that_give_the_answer_away_wait_for_the_reveal(q: ClassQuestion) -> None:
+    code, secret = classes.start_class()
+    token = classes.join(code, "Ada")
+    classes.ask(code, secret, q.to_json())
+    cards = set(q.cards) | {c for _, c in q.shown}
+    for at in (class_page(**{"class": code, "pupil": token}), class_page(**{"class": code, "teacher": secret})):
+        seen = drawn(at)
+        assert set(seen) == cards
+        assert all(band == "" and "—" not in label for band, label in seen.values()), seen  # no band, no "left bower"
+        helps = [b.help or "" for b in at.button if b.key and b.key.startswith("cl_q1-")]
+        assert all("trump" not in h and "bower" not in h for h in helps), helps
+    classes.reveal(code, secret)
+    for at in (class_page(**{"class": code, "pupil": token}), class_page(**{"class": code, "teacher": secret})):
+        bands = {card: band for card, (band, _) in drawn(at).items() if band}
+        assert bands == TRUMPS[q.kind]
+
+
+def test_bands_that_do_not_give_the_answer_away_are_drawn_from_the_start() -> None:
+    code, secret = classes.start_class()
+    token = classes.join(code, "Ada")
+    classes.ask(code, secret, ALONE.to_json())
+    at = class_page(**{"class": code, "pupil": token})
+    assert {card: band for card, (band, _) in drawn(at).items() if band} == TRUMPS["go_alone"]
+
+
+def test_a_pupil_sees_their_score_and_place_after_each_reveal_and_at_the_end() -> None:
+    code, secret = classes.start_class()
+    tokens = {name: classes.join(code, name) for name in ("Ada", "Ben", "Cy")}
+    classes.ask(code, secret, BOWER.to_json())
+    classes.answer(code, tokens["Ada"], 1, "JD")
+    classes.answer(code, tokens["Ben"], 1, "JH")
+    before = class_page(**{"class": code, "pupil": tokens["Ada"]})
+    assert "Your score" not in shown(before)  # nothing is counted before the reveal
+    classes.reveal(code, secret)
+    # question 1: Ada right, Ben wrong, Cy no answer -> Ada 1st; Ben and Cy 0 right, joint 2nd
+    ada = class_page(**{"class": code, "pupil": tokens["Ada"]})
+    assert "Your score: 1 right of 1 answered · 1st of 3" in shown(ada)
+    cy = class_page(**{"class": code, "pupil": tokens["Cy"]})
+    assert "Your score: 0 right of 0 answered · joint 2nd of 3" in shown(cy)
+
+    classes.ask(code, secret, POINTS.to_json())
+    classes.answer(code, tokens["Ben"], 2, "defenders 2")
+    classes.answer(code, tokens["Cy"], 2, "makers 1")
+    classes.reveal(code, secret)
+    # after question 2: Ada 1 of 1, Ben 1 of 2, Cy 0 of 1 -> Ada and Ben joint 1st, Cy 3rd
+    ben = class_page(**{"class": code, "pupil": tokens["Ben"]})
+    assert "Your score: 1 right of 2 answered · joint 1st of 3" in shown(ben)
+    classes.set_leaderboard(code, secret, False)  # the teacher shows no leaderboard: the score, no place
+    cy = class_page(**{"class": code, "pupil": tokens["Cy"]})
+    assert "Your score: 0 right of 1 answered" in shown(cy) and "3rd of 3" not in shown(cy)
+    classes.set_leaderboard(code, secret, True)
+    classes.end(code, secret)
+    cy = class_page(**{"class": code, "pupil": tokens["Cy"]})
+    assert "The class has ended" in shown(cy) and "Your final score: 0 right of 1 answered · 3rd of 3" in shown(cy)
