@@ -14,6 +14,12 @@ checks it): what more than one module needs is here or in a folder's own conftes
 - ``lone_hearts_maker(maker)``: a hand whose lone hearts maker takes every trick (tests/practice).
 - ``random_players``, ``random_legal``, ``counting_players``: the practice tests' stand-in players
   (tests/practice).
+
+Every test gets the marker of its kind by its folder (``KIND_BY_FOLDER``): ``browser`` (headless
+Chromium), ``app`` (Streamlit's AppTest), ``montecarlo`` (simulated deals: the analyzer, the
+studies, the solver's samples). The quick run leaves those out (the README names it)::
+
+    python -m pytest -n 2 -m "not browser and not app and not montecarlo"
 """
 
 from __future__ import annotations
@@ -38,6 +44,21 @@ from practice.export import MAX_IMPORT_BYTES, hand_record, to_jsonl
 # --doctest-modules would import every conftest.py as a module named "conftest" (two of them clash);
 # they hold no doctests, and pytest loads them as conftests all the same.
 collect_ignore_glob = ["conftest.py", "*/conftest.py"]
+
+ROOT = Path(__file__).resolve().parents[1]
+KIND_BY_FOLDER = {"browser": "browser", "app": "app", "analysis": "montecarlo", "study": "montecarlo",
+                  "solver": "montecarlo"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test of tests/<folder>/ with its folder's kind (``KIND_BY_FOLDER``)."""
+    for item in items:
+        try:
+            parts = Path(item.path).resolve().relative_to(ROOT).parts
+        except ValueError:
+            continue
+        if len(parts) > 2 and parts[0] == "tests" and parts[1] in KIND_BY_FOLDER:
+            item.add_marker(KIND_BY_FOLDER[parts[1]])
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 # Pages app.py registers under a url_path of their own (``/class``): AppTest finds such a page
