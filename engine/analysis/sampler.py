@@ -12,6 +12,11 @@ kept (and counted in ``SampleStats.unchecked``), so sampling never hangs on a
 surprising auction.
 
 The sampler reads only the view: it never touches another seat's hidden cards.
+
+This is the Python sampler. The analyzer's deal loop samples the same way in compiled code
+(``engine.compiled.deal_loop.sample_deal``, fed the view's voids through the encoded state);
+this one stays as the reference the conformance tests hold the compiled one to, and as the
+sampler of the slower Python runs (``engine.analysis.runners.PythonRun``, the Expert's PIMC).
 """
 
 from __future__ import annotations
@@ -57,18 +62,8 @@ class SampleStats:
 
 
 def shown_voids(view: SeatView) -> dict[int, set[Suit]]:
-    """Suits each seat has shown it lacks: it did not follow the led (effective) suit."""
-    voids: dict[int, set[Suit]] = {s: set() for s in range(view.players)}
-    if view.trump is None:
-        return voids
-    eff = effective_table(view.trump)
-    tricks = [t.plays for t in view.tricks] + ([view.trick] if view.trick else [])
-    for plays in tricks:
-        led = eff[plays[0][1]]
-        for seat, card in plays[1:]:
-            if eff[card] != led:
-                voids[seat].add(led)
-    return voids
+    """Suits each seat has shown it lacks (``SeatView.voids``), as sets to narrow."""
+    return {seat: set(suits) for seat, suits in enumerate(view.voids)}
 
 
 def _dealer_holds_upcard(view: SeatView, rng: random.Random) -> bool:

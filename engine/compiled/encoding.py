@@ -300,11 +300,11 @@ def _encode(x: HandState | SeatView) -> list[int]:
         group = _GROUP_OF[t]
         played = 0
         for plays in [tr.plays for tr in x.tricks] + ([x.trick] if x.trick else []):
-            led = eff[plays[0][1]]
-            for seat, card in plays:
+            for _, card in plays:
                 played |= bits[card]
-                if eff[card] != led:
-                    s[S_SHOWN + seat] |= 1 << group[led]
+        for seat, suits in enumerate(x.voids):
+            for suit in suits:
+                s[S_SHOWN + seat] |= 1 << group[suit]
         for tr in x.tricks:
             led = eff[tr.plays[0][1]]
             if led != t:

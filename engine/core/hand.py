@@ -118,6 +118,11 @@ class HandState:
     def active_seats(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.rules.players) if s not in self.out)
 
+    @property
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """The suits each seat has shown it lacks (``shown_voids``)."""
+        return shown_voids(self.players, self.trump, self.tricks, self.trick)
+
     def is_maker_side(self, seat: int) -> bool:
         """True for the maker and (with partners) the maker's partner."""
         return on_maker_side(self.rules, self.maker, seat)
@@ -318,6 +323,28 @@ def _opening_state(
 # ---- legal actions ---------------------------------------------------------
 
 _SUITS = tuple(Suit)
+
+
+def shown_voids(players: int, trump: Suit | None, tricks: Sequence[Trick],
+                trick: Sequence[tuple[int, Card]]) -> tuple[frozenset[Suit], ...]:
+    """The (effective) suits each seat has shown it lacks: it did not follow the suit led, in a
+    finished trick or the one on the table. Public: the state's and every seat's view's
+    (``HandState.voids``, ``SeatView.voids``), and what the compiled players read
+    (``encoding.S_SHOWN``, worked out from the same property)."""
+    voids: list[set[Suit]] = [set() for _ in range(players)]
+    if trump is not None:
+        eff = effective_table(trump)
+        for plays in [t.plays for t in tricks] + ([tuple(trick)] if trick else []):
+            led = eff[plays[0][1]]
+            for seat, card in plays[1:]:
+                if eff[card] != led:
+                    voids[seat].add(led)
+    return tuple(frozenset(v) for v in voids)
+
+
+def winning_play(trick: Sequence[tuple[int, Card]], trump: Suit) -> tuple[int, Card]:
+    """The (seat, card) winning the trick so far (``trick`` in play order, not empty)."""
+    return trick[trick_winner_index([c for _, c in trick], trump)]
 
 
 def legal_actions(state: HandState) -> tuple[Action, ...]:

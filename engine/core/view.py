@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.core.actions import Action, Kind
 from engine.core.cards import Card, Suit, make_deck
-from engine.core.hand import HandState, Phase, Trick, legal_actions, on_maker_side
+from engine.core.hand import HandState, Phase, Trick, legal_actions, on_maker_side, shown_voids, winning_play
 from engine.core.rules import Rules
 from engine.core.seat_text import HIDDEN_DISCARD, replay_view, view_text
 
@@ -50,6 +50,18 @@ class SeatView:
 
     def is_maker_side(self, seat: int) -> bool:
         return on_maker_side(self.rules, self.maker, seat)
+
+    @property
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """The suits each seat has shown it lacks (``engine.core.hand.shown_voids``)."""
+        return shown_voids(self.players, self.trump, self.tricks, self.trick)
+
+    @property
+    def winning(self) -> tuple[int, Card] | None:
+        """The (seat, card) winning the trick on the table so far; None when none is."""
+        if not self.trick or self.trump is None:
+            return None
+        return winning_play(self.trick, self.trump)
 
     @property
     def played_cards(self) -> tuple[Card, ...]:

@@ -55,21 +55,9 @@ def read_table(view: SeatView) -> Table:
     assert trump is not None
     eff = effective_table(trump)
     me = view.seat
-    played: set[Card] = set()
-    shown_out: set[tuple[int, Suit]] = set()
-    for trick in view.tricks:
-        led = eff[trick.plays[0][1]]
-        for seat, card in trick.plays:
-            played.add(card)
-            if eff[card] != led:
-                shown_out.add((seat, led))
-    led_now: Suit | None = None
-    if view.trick:
-        led_now = eff[view.trick[0][1]]
-        for seat, card in view.trick:
-            played.add(card)
-            if eff[card] != led_now:
-                shown_out.add((seat, led_now))
+    played = set(view.played_cards)
+    shown_out = {(seat, suit) for seat, suits in enumerate(view.voids) for suit in suits}
+    led_now = eff[view.trick[0][1]] if view.trick else None
     known = played | set(view.hand)
     if view.discarded is not None:
         known.add(view.discarded)
@@ -89,10 +77,10 @@ def read_table(view: SeatView) -> Table:
     win_power = 0
     if view.trick:
         assert led_now is not None
-        table = strength_table(trump, led_now)
-        for seat, card in view.trick:
-            if table[card] > win_power:
-                winner, win_power = seat, table[card]
+        leading = view.winning
+        assert leading is not None
+        winner, card = leading
+        win_power = strength_table(trump, led_now)[card]
         done = {seat for seat, _ in view.trick} | {me}
         nxt = (me + 1) % n
         while nxt not in done:
