@@ -1,7 +1,8 @@
 """A finished hand replayed like a chess game, and "learn from your mistakes".
 
 ``replay_section`` draws, under the hand review, a toggle that opens the step-by-step viewer
-(First / ← / → / Last buttons, also on the keyboard: Home, Left, Right, End; a slider over the
+(First / ← / → / Last buttons, also on the keyboard and a presenter's clicker: Home, PageUp / Left,
+PageDown / Space / Right, End, wherever the focus is (``ui.walkthrough_keys``); a slider over the
 steps; the table with every hand face up at the chosen step; the step in a sentence and, for the
 learner's decisions, the grade the review gave); when the hand has costly decisions, a toggle
 that puts them to the learner again one at a time, costliest first, at the table as it was and
@@ -56,6 +57,7 @@ from ui.layout import card_width
 from ui.practice_panels import better_text
 from ui.seat_retry import seat_retry
 from ui.table import backs_html, centre_html, felt_html, open_hand_html, seat_html
+from ui.walkthrough_keys import Stepper, clicker_help, install_step_keys
 
 REPLAY_LABEL = "Replay this hand step by step"
 MISTAKES_LABEL = "Learn from your mistakes"
@@ -157,6 +159,11 @@ def replay_viewer(r: Replay, prefix: str) -> None:
         st.button("Last", icon=":material/last_page:", key=f"{base}_last", disabled=at == n,
                   on_click=_go, args=(key, n, n), shortcut="End", help="The end of the hand (key End)")
     st.slider("Step", 0, n, key=key, label_visibility="collapsed")
+    # a clicker's keys (PageDown, Space, →; PageUp, ←; Home, End) step too, even with the focus still
+    # on the switch that opened the viewer or on this slider
+    install_step_keys(Stepper(next=f"{base}_next", back=f"{base}_back", first=f"{base}_first",
+                              last=f"{base}_last", own=(key,)))
+    clicker_help()
     shown = r.at(at)
     caption = "The deal" if at == 0 else f"Step {at} of {n}"
     st.html(f'<div data-testid="replay-table" data-step="{at}" data-steps="{n}">'

@@ -3,7 +3,8 @@
 The URL is the source of truth for where the learner is: ``learn?lesson=bowers&step=3``
 (steps count from 1) and optional ``seed=`` (the first exercise question). Present mode is the
 app's one switch (``ui.layout.projector()``: the sidebar's "Present mode", or ``present=1`` in
-a link): large text and cards, ← and → move between steps, answers revealed on demand. Bad
+a link): large text and cards, a presenter's clicker (PageDown / Space / →, PageUp / ←) moves
+between steps wherever the focus is (← and → do outside it too), answers revealed on demand. Bad
 parameters get a clear message and fall back. Lesson content and judging live in ``lessons/``;
 progress is remembered per browser or per named learner (``ui.learn_profile``); a saved record
 that cannot be read is reset with a note, and imports are summarised and paged
@@ -39,6 +40,7 @@ from ui.learn_profile import (
 )
 from ui.learn_progress import check_saved_browser, check_saved_name, import_view, reset_note
 from ui.seat_retry import review_due_link
+from ui.walkthrough_keys import Stepper, clicker_help, install_step_keys
 
 FLASH = "learn_flash"
 
@@ -190,6 +192,12 @@ def navigation(lesson: Lesson, index: int) -> None:
                           args=(following.id, 1), type="primary", shortcut="Right", width="stretch")
             else:
                 st.button("Finish ✓", key="learn-finish", on_click=go, args=(None,), type="primary", width="stretch")
+    # The keys step wherever the focus is (ui.walkthrough_keys); in present mode a clicker's too
+    # (PageDown, Space, →; PageUp, ←), said once under the buttons.
+    forward = "learn-next" if index + 1 < n else "learn-next-lesson"
+    install_step_keys(Stepper(next=forward, back="learn-back" if index > 0 else None), clicker=projector())
+    if projector():
+        clicker_help()
     st.caption(f"Link to this step: learn?lesson={lesson.id}&step={index + 1}")
 
 

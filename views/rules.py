@@ -6,14 +6,15 @@ Every view can be shared as a link; the link's values are validated and a bad li
 message and falls back (a fresh deal for the walkthrough; a bad step: step 0 of the same deal).
 The page's own link follows the walkthrough as it moves (section, deal, dealer and step), so a
 reload or a copied address shows the same step. In present mode the walkthrough fills the screen
-(the table beside its controls, sized to the screen) and a presenter's clicker steps it
-(``ui.walkthrough_keys``).
+(the table, sized to the screen, beside the step buttons and the step's sentence and reason; the
+section switch and the deal's choices under them) and a presenter's clicker steps it wherever the
+focus is (PageDown / Space / →, PageUp / ←, as a caption says: ``ui.walkthrough_keys``).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 
 import streamlit as st
@@ -44,7 +45,7 @@ from ui.rules_panel import current_rules
 from ui.share import ShareLinkError, query_int, query_string, rules_to_query
 from ui.table import felt_html, open_hand_html, seat_html, side_name, table_style, trick_html
 from ui.walkthrough import MAX_STEPS, Walkthrough, build_from_text, build_walkthrough
-from ui.walkthrough_keys import install_step_keys
+from ui.walkthrough_keys import Stepper, clicker_help, install_step_keys
 
 SECTIONS = {"ranking": "Trump ranking", "follow": "Can I play this?", "scoring": "Scoring", "deal": "Deal walkthrough"}
 SEED_MAX = 999_999_999
@@ -301,7 +302,10 @@ WALK_STYLE = """<style>
 # the text is through the root font size): at 1920x1080 a card is 120 px wide, its corner index
 # 25-30 px, and the table, South's hand included, fits the screen, as it does at 1366x768 (the
 # same shape). West and East hold two cards a row; the trick in the middle is one row (West, North
-# a little higher, South a little lower, East) instead of a cross twice as tall.
+# a little higher, South a little lower, East) instead of a cross twice as tall. Beside it, in a
+# column about 410 px wide at 1920 px, the sentence (1.25rem, not a heading's 1.5rem: three lines
+# instead of six for the longest) and its reason end above 1,080 px at every step, the clicker's
+# caption in smaller print above them.
 PRESENT_WALK_STYLE = """<style>
 .ec-compass { --ec-card: min(6.25vw, 11.1vh); }
 .ec-compass .ec-fan, .ec-compass .ec-open { --fw: var(--ec-card) !important; }
@@ -312,7 +316,9 @@ PRESENT_WALK_STYLE = """<style>
 .ec-compass .ec-open { gap: 0.25rem; }
 .st-key-rx_section, .st-key-rx_section [data-testid="stButtonGroup"] { width: 100% !important; }
 .st-key-rx_section [role="radiogroup"] { flex-wrap: wrap; overflow: visible; }
-.st-key-rx_section [role="radiogroup"] button { flex: 1 1 40%; }
+.st-key-rx_story h3 { font-size: 1.25rem; padding: 0 0 0.4rem; }
+.st-key-rx_story [data-testid="stMarkdownContainer"] p { margin-bottom: 0.4rem; }
+.stMainBlockContainer .st-key-rx_keys [data-testid="stCaptionContainer"] { font-size: 0.7rem; }
 .ec-compass .ec-trick { grid-template-columns: repeat(4, var(--cw));
   grid-template-rows: calc(var(--cw) * 0.3) calc(var(--cw) * 1.1) calc(var(--cw) * 0.3); }
 .ec-compass .ec-p-west { grid-column: 1; grid-row: 1 / span 3; align-self: center; }
@@ -326,11 +332,7 @@ DEAL_HELP = ("Every deal has a number. The same number, dealer and rules always 
 
 
 def _deal_controls(rules: Rules) -> tuple[int, int]:
-    if projector():  # a narrow column: the button on a row of its own, where its label fits
-        c1, c2 = st.columns(2, vertical_alignment="bottom")
-        c3 = st.container()
-    else:
-        c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+    c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
     with c1:
         seed = int(st.number_input("Deal no.", 0, SEED_MAX, key="rx_seed", step=1, help=DEAL_HELP,
                                    on_change=_numbered_deal))
@@ -342,32 +344,40 @@ def _deal_controls(rules: Rules) -> tuple[int, int]:
     return seed, dealer
 
 
+# The clicker's keys click these buttons by their keys, wherever the focus is (ui.walkthrough_keys):
+# PageDown, Space and → Next; PageUp and ← Back; Home First; End Last.
+WALK_STEPPER = Stepper(next="rx_next", back="rx_back", first="rx_first", last="rx_last")
+
+
 def _step_buttons(step: int, length: int) -> None:
-    b = [*st.columns(2), *st.columns(2)] if projector() else st.columns(4)  # present mode: a narrow column
+    b: Sequence[DeltaGenerator]
+    if projector():  # a narrow column: two rows of two, kept side by side on a phone too
+        top, bottom = st.container(horizontal=True), st.container(horizontal=True)
+        b = (top, top, bottom, bottom)
+    else:
+        b = st.columns(4)
     at_start, at_end = step == 0, step >= length
-    # the arrow keys, Page Up / Page Down, Home and End step too (a presenter's clicker sends them):
-    # ui.walkthrough_keys clicks these buttons by their keys, wherever the focus is
-    b[0].button("First", icon=":material/first_page:", key="rx_first", help="Key: Home", on_click=_set_step,
+    # no tooltips: one under Next covered First; the keys are said once, in a caption (clicker_help)
+    b[0].button("First", icon=":material/first_page:", key="rx_first", on_click=_set_step,
                 args=(0,), disabled=at_start, width="stretch")
-    b[1].button("Back", icon=":material/chevron_left:", key="rx_back", help="Keys: ← or Page Up",
+    b[1].button("Back", icon=":material/chevron_left:", key="rx_back",
                 on_click=_set_step, args=(step - 1,), disabled=at_start, width="stretch")
     b[2].button("Next", icon=":material/chevron_right:", icon_position="right", key="rx_next", type="primary",
-                help="Keys: → or Page Down", on_click=_set_step, args=(step + 1,), disabled=at_end, width="stretch")
-    b[3].button("Last", icon=":material/last_page:", icon_position="right", key="rx_last", help="Key: End",
+                on_click=_set_step, args=(step + 1,), disabled=at_end, width="stretch")
+    b[3].button("Last", icon=":material/last_page:", icon_position="right", key="rx_last",
                 on_click=_set_step, args=(length,), disabled=at_end, width="stretch")
 
 
 def _story(walk: Walkthrough, step: int, state: HandState) -> None:
     """What just happened, why, and what comes next."""
     rules = walk.rules
-    st.markdown(f"**Step {step} of {walk.length}**")
+    head = f"**Step {step} of {walk.length}**\n\n"  # one element with the sentence: no gap between them
     if step == 0:
-        st.markdown(f"### The deal: {seat_name(rules.players, walk.dealer)} deals; the upcard is the {state.upcard.name}.")
+        st.markdown(f"{head}### The deal: {seat_name(rules.players, walk.dealer)} deals; the upcard is the "
+                    f"{state.upcard.name}.")
     else:
         done = walk.steps[step - 1]
-        st.markdown(f"### {done.sentence}")
-        if done.reason:
-            st.markdown(f"*Why:* {done.reason}")
+        st.markdown(f"{head}### {done.sentence}" + (f"\n\n*Why:* {done.reason}" if done.reason else ""))
     if step < walk.length:
         st.caption(f"Next: {walk.steps[step].sentence}")
     elif state.thrown_in:
@@ -383,13 +393,12 @@ def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGener
     st.session_state.setdefault("rx_seed", _fresh_seed())
     if st.session_state.get("rx_dealer") not in range(rules.players):
         st.session_state["rx_dealer"] = 0
-    install_step_keys(WALK_STYLE + (PRESENT_WALK_STYLE if beside else ""))
-    # In present mode the controls and the story sit beside the table, so the four hands and the
-    # step's sentence are on one screen; otherwise they come first and the table below them.
+    install_step_keys(WALK_STEPPER, WALK_STYLE + (PRESENT_WALK_STYLE if beside else ""))
+    # In present mode the steps and the story sit beside the table, so the four hands, the step's
+    # sentence and its reason are on one screen; the deal's choices go under the table, a full-width
+    # row where "Deal no." and the dealer's name fit. Otherwise they come first and the table below.
     side, main = beside or (st.container(), st.container())
-    controls = side
-    if beside:  # beside the table the steps and the story come first, the deal's choices under them
-        side, controls = side.container(), side.container()
+    controls = st.container() if beside else side
     with controls:
         seed, dealer = _deal_controls(rules)
     text = st.session_state.get("rx_position")
@@ -409,7 +418,10 @@ def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGener
     state = walk.state_at(step)
     with side:
         _step_buttons(step, walk.length)
-        _story(walk, step, state)
+        with st.container(key="rx_keys"):
+            clicker_help()
+        with st.container(key="rx_story"):
+            _story(walk, step, state)
     with main:
         _board(walk, step, state, width, colour)
     with st.expander("Every step so far"):
@@ -474,19 +486,18 @@ def _board(walk: Walkthrough, step: int, state: HandState, width: int, colour: b
 rules = current_rules()
 problems = _adopt_link(st.query_params.to_dict(), rules.players, make_deck(rules.deck, rules.joker))
 _keep_choice("rx_section", tuple(SECTIONS), "ranking")
-# Present mode's walkthrough: the table takes the screen's height from the top; the title goes and
-# the section switch moves into the side column with the walkthrough's controls.
+# Present mode's walkthrough: the table takes the screen's height from the top, the steps and the
+# story beside it; the title goes, and the section switch moves under them with the deal's choices.
 beside = None
 if projector() and st.session_state["rx_section"] == "deal":
-    left, right = st.columns([1, 3.2], gap="large")
+    left, right = st.columns([1, 3], gap="medium")
     beside = (left, right)
 else:
     page_header("Rules explorer")
 for problem in problems:
     st.warning(plain(problem[0].upper() + problem[1:] + "."))
-with beside[0] if beside else st.container():
-    section = st.segmented_control("Show", tuple(SECTIONS), key="rx_section", format_func=SECTIONS.__getitem__,
-                                   label_visibility="collapsed") or "ranking"
+section = st.segmented_control("Show", tuple(SECTIONS), key="rx_section", format_func=SECTIONS.__getitem__,
+                               label_visibility="collapsed") or "ranking"
 width, colour = card_width(), four_colour()
 if section == "ranking":
     ranking_view(width, colour)
