@@ -3,7 +3,7 @@
     python -m engine analyze --hand "JH JD AH KS 9C" --upcard 9H --seat first
         [--round 2 --turned-down H] [--bids pass,pass] [--score 6,8] [--rules JSON]
     python -m engine analyze --view "standard/3/JH-JD-AH-KS-9C,?,?,?/9H" [--score 6,8]
-        [--time 1.0] [--samples N] [--seed 1] [--no-ceiling] [--opponents people|sound|cautious|eager] [--json]
+        [--time 1.0] [--samples N] [--seed 1] [--no-ceiling] [--table people|sound|cautious|eager] [--json]
 
 ``--view`` is the question as its seat's view in one line (engine/core/seat_text.py: the rules,
 the dealer, the seat's own hand with ``?`` for the others, the upcard and the passes so far), the
@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"at most this many sampled deals (default {DEFAULT_SAMPLES:,}, as the Analyze page)")
     p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
     p.add_argument("--no-ceiling", dest="ceiling", action="store_false", help="skip open-hand solving")
-    p.add_argument("--opponents", choices=STYLES, default=DEFAULT_STYLE,
+    p.add_argument("--table", "--opponents", dest="table", choices=STYLES, default=DEFAULT_STYLE,
                    help="how the other seats bid, for the recommendation: people (default: as often as people "
                         "do, by published figures), sound (strong players), cautious, eager (the club player); "
                         "every table is valued and shown")
@@ -121,6 +121,7 @@ def to_json(q: Question, r: Robust, lines: list[str]) -> dict[str, Any]:
         "rejected_deals": a.samples.rejected,
         "styles": list(r.by_style),
         "opponents": r.drive,
+        "table": r.drive,
         "close_call": r.close_call,
         "close_call_reason": r.reason or None,
         "recommendation_by_style": {st: str(x.recommendation) for st, x in r.by_style.items()},
@@ -170,7 +171,7 @@ def _run(argv: list[str]) -> int:
     except EuchreError as err:
         print(f"analyze: {one_line(err)}", file=sys.stderr)
         return 2
-    advice = advise(q, table=args.opponents, seed=args.seed, time_budget=args.time, max_samples=args.samples,
+    advice = advise(q, table=args.table, seed=args.seed, time_budget=args.time, max_samples=args.samples,
                     ceiling=args.ceiling)
     r, a, lines = advice.robust, advice.analysis, list(advice.lines)
     if args.json:

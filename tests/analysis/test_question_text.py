@@ -75,3 +75,10 @@ def test_the_command_refuses_a_view_with_the_fields(capsys: pytest.CaptureFixtur
     assert "leave out --seat" in capsys.readouterr().err
     assert analyze_main(["--hand", "JH JD AH KS 9C"]) == 2
     assert "give --upcard, --seat (or the whole question as --view)" in capsys.readouterr().err
+
+
+def test_table_names_the_table_and_opponents_is_the_same_option(capsys: pytest.CaptureFixture[str]) -> None:
+    by_table = _json(capsys, "--view", f"standard/3/{HAND},?,?,?/9H", "--table", "sound")
+    by_opponents = _json(capsys, "--view", f"standard/3/{HAND},?,?,?/9H", "--opponents", "sound")
+    assert by_table["table"] == by_table["opponents"] == "sound"
+    assert by_table["options"] == by_opponents["options"]
