@@ -1,0 +1,98 @@
+"""The Deal editor in Chromium (issue 41, item 5): a teacher taps five cards into South's hand, deals
+the rest at random, opens "Analyse South's first bid" and the Analyze page shows that hand; the
+editor at 390×844, 1366×900 and 1920×1080 (present mode, the projector), with screenshots in
+test-artifacts/deal-editor-*.png, and nothing wider than the phone's screen.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SOUTH = ("JH", "JD", "AH", "KS", "9C")
+# The hand-worked deal of tests/app/test_deal_editor_app.py: East deals, the 9H turned up.
+TEXT = "standard/3/JH-JD-AH-KS-9C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H"
+SIZES = {"phone": (390, 844), "laptop": (1366, 900), "projector": (1920, 1080)}
+
+_WIDTH = """() => ({scroll: document.documentElement.scrollWidth, width: window.innerWidth})"""
+
+
+def _deck_card(page: Any, card: str) -> Any:
+    # (Streamlit draws a button with help text twice, one of them hidden: the visible one is the card)
+    return page.locator(f".st-key-ec_cell_de_deck_{card[-1]}-{card} button >> visible=true").first
+
+
+def _placed(page: Any, place: str) -> list[str]:
+    """The cards shown in a place of the editor, in order."""
+    cells = page.locator(f'[class*="st-key-ec_cell_de_at_{place}-"] img')
+    return [str(c) for c in cells.evaluate_all("(imgs) => imgs.map(i => i.dataset.card)")]
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_five_cards_into_south_the_rest_at_random_then_analyse_south(
+        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any, screenshot: Any,
+        size: str) -> None:
+    width, height = SIZES[size]
+    with open_page(app_url, width, height) as page:
+        goto(page, "/deal_editor")
+        assert_no_exception(page)
+        for card in SOUTH:
+            click_and_wait(page, _deck_card(page, card))
+        assert _placed(page, "0") == list(SOUTH)
+        assert _deck_card(page, "JH").is_disabled() and not _deck_card(page, "TH").is_disabled()
+        click_and_wait(page, page.get_by_role("button", name="Deal the rest at random"))
+        assert_no_exception(page)
+        text = page.locator('[data-testid="stCode"]').first.inner_text().strip()
+        assert re.fullmatch(r"standard/3/JH-JD-AH-KS-9C(,(\w\w-){4}\w\w){3}/\w\w", text), text
+        assert all(len(_placed(page, str(seat))) == 5 for seat in range(4)) and len(_placed(page, "upcard")) == 1
+        screenshot(page, f"deal-editor-filled-{width}x{height}")
+
+        click_and_wait(page, page.get_by_role("link", name="Analyse South's first bid"))
+        assert_no_exception(page)
+        assert "/analyze" in page.url
+        up = text[-2:]
+        assert page.get_by_role("textbox", name="Your hand").input_value() == "JH JD AH KS 9C"
+        assert page.get_by_role("textbox", name="Upcard", exact=True).input_value() == up
+        # East deals, so South bids first: its view has no pass before it
+        assert parse_qs(urlsplit(page.url).query)["view"] == [f"standard/3/JH-JD-AH-KS-9C,?,?,?/{up}"]
+        shown = page.locator("img[data-card]").evaluate_all("(imgs) => imgs.map(i => i.dataset.card)")
+        assert set(SOUTH) <= set(shown)  # the hand, drawn as cards
+        screenshot(page, f"deal-editor-analyse-south-{width}x{height}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_editor_at_each_size(open_page: Any, app_url: str, goto: Any, assert_no_exception: Any,
+                                 screenshot: Any, size: str) -> None:
+    width, height = SIZES[size]
+    present = "&present=1" if size == "projector" else ""
+    with open_page(app_url, width, height) as page:
+        goto(page, f"/deal_editor?position={TEXT}{present}")
+        assert_no_exception(page)
+        assert _placed(page, "0") == list(SOUTH)
+        assert page.get_by_role("link", name="Walk through it on the Rules page").is_visible()
+        assert page.get_by_role("link", name="Analyse South's first bid").is_visible()
+        reach = page.evaluate(_WIDTH)
+        assert reach["scroll"] <= reach["width"] + 1, f"wider than the screen: {reach}"
+        # every card of the deck can be tapped: inside the screen's width
+        boxes = page.locator('[class*="st-key-ec_cell_de_deck_"]').evaluate_all(
+            "(cells) => cells.map(c => c.getBoundingClientRect().right)")
+        assert len(boxes) == 24 and max(boxes) <= width
+        shot = screenshot(page, f"deal-editor-{width}x{height}")
+        assert shot.stat().st_size > 10_000
+
+
+def test_the_walkthrough_link_opens_the_deal_on_the_rules_page(
+        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any) -> None:
+    with open_page(app_url, *SIZES["laptop"]) as page:
+        goto(page, f"/deal_editor?position={TEXT}")
+        click_and_wait(page, page.get_by_role("link", name="Walk through it on the Rules page"))
+        assert_no_exception(page)
+        assert "/rules" in page.url
+        south = page.locator('[data-row="seat-0"] img[data-card]').evaluate_all("(i) => i.map(x => x.dataset.card)")
+        assert sorted(south) == sorted(SOUTH)
+        assert page.get_by_text("This deal comes from the link's position text").count() >= 1
