@@ -52,7 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.analysis.playout import Policy, warm_up
-from engine.analysis.runners import make_runner
+from engine.analysis.runners import Runner, make_runner
 from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats
 from engine.analysis.styles import DEFAULT_STYLE, opponents
 from engine.analysis.wintable import win_chance
@@ -285,45 +285,90 @@ def analyze(
         raise AnalysisError(f"stop must be 'separated' or 'precision', got {stop!r}")
     policy = policy or default_policy(view.rules)
     bidder = bidder if bidder is not None else policy
-    do_ceiling = ceiling
-    if do_ceiling:
+    if ceiling:
         warm_up()
     options = _options(view)
     us_deal, base_win = _score_key(view, score)
-    runner = make_runner(view, options, policy, bidder, do_ceiling, rng)
+    runner = make_runner(view, options, policy, bidder, ceiling, rng)
     wins = _win_lookup(view, score, us_deal) if score is not None and base_win is not None else None
-    reals: list[np.ndarray] = []
-    ceils: list[np.ndarray] = []
+    ranker = _Ranker(tuple(options), wins, half_width)
     start = time.perf_counter()
-    stop_reason = "max_samples"
-    n = 0
-    size = FIRST_BATCH if runner.compiled else BATCH
+    sampled = _sample(runner, ranker, stop=stop, max_samples=max_samples, min_samples=min_samples,
+                      time_budget=time_budget, progress=progress, start=start)
+    return _summary(view, ranker, sampled, base_win, runner.stats, time.perf_counter() - start)
 
-    def values(rows: np.ndarray) -> np.ndarray:
+
+@dataclass(frozen=True, slots=True)
+class _Ranker:
+    """How an analysis ranks its options: per deal by the chance of winning the game (``wins``, a
+    table by the two sides' points, when a score is given) or else by net points, each pick-up
+    by its best discard; and when its figures are precise enough (every option's net points
+    within ``half_width``)."""
+
+    options: tuple[tuple[Action, Card | None], ...]
+    wins: np.ndarray | None
+    half_width: float
+
+    def values(self, rows: np.ndarray) -> np.ndarray:
         """Per deal and option: the ranking unit (chance of winning, or net points)."""
-        if wins is not None:
-            ranked: np.ndarray = wins[rows[:, :, 2], rows[:, :, 3]]
+        if self.wins is not None:
+            ranked: np.ndarray = self.wins[rows[:, :, 2], rows[:, :, 3]]
             return ranked
         net: np.ndarray = (rows[:, :, 2] - rows[:, :, 3]).astype(np.float64)
         return net
 
-    def ranking(vals: np.ndarray) -> list[tuple[float, int]]:
+    def ranking(self, vals: np.ndarray) -> list[tuple[float, int]]:
         """Top-level options (best discard for a pick-up), best first: (mean value, option index)."""
         means = vals.mean(axis=0)
         best: dict[Action, tuple[float, int]] = {}
-        for i, (a, _) in enumerate(options):
+        for i, (a, _) in enumerate(self.options):
             m = float(means[i])
             if a not in best or m > best[a][0]:
                 best[a] = (m, i)
         return sorted(best.values(), key=lambda t: -t[0])
 
-    def precise(rows: np.ndarray) -> bool:
+    def precise(self, rows: np.ndarray) -> bool:
         net = (rows[:, :, 2] - rows[:, :, 3]).astype(np.float64)
         if net.shape[0] < 2:
             return False
         widths = Z95 * np.sqrt(net.var(axis=0, ddof=1) / net.shape[0])
-        return bool((widths <= half_width).all())
+        return bool((widths <= self.half_width).all())
 
+    def stop_reason(self, rows: np.ndarray, stop: str, compiled: bool) -> str | None:
+        """Why to stop sampling after these deals, or None to go on. "separated": the best option
+        is decided against the runner-up (or the two are a tie), and with the compiled runner
+        every option is also precise; "precision": every option is precise."""
+        if stop != "separated":
+            return "precision" if self.precise(rows) else None
+        vals = self.values(rows)
+        ranked = self.ranking(vals)
+        if len(ranked) < 2:
+            return "single option"
+        _, lo, hi = _mean_ci(vals[:, ranked[0][1]] - vals[:, ranked[1][1]])
+        if lo > 0 and (not compiled or self.precise(rows)):
+            return "separated"
+        if hi < (TIE_WIN if self.wins is not None else TIE_POINTS) and (not compiled or self.precise(rows)):
+            return "too close"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Sampled:
+    real: np.ndarray  # per deal, option and field: the realistic play-outs
+    ceil: np.ndarray | None  # the same with open-hand perfect play, when solved
+    n: int
+    stop_reason: str
+
+
+def _sample(runner: Runner, ranker: _Ranker, *, stop: str, max_samples: int, min_samples: int,
+            time_budget: float | None, progress: Callable[[int, float], None] | None, start: float) -> _Sampled:
+    """Deal and play out batches until the stop rule (``_Ranker.stop_reason``), the deal cap or
+    the time budget says stop. Batch sizes double on a fixed schedule (``_next_size``)."""
+    reals: list[np.ndarray] = []
+    ceils: list[np.ndarray] = []
+    stop_reason = "max_samples"
+    n = 0
+    size = FIRST_BATCH if runner.compiled else BATCH
     while n < max_samples:
         size = min(size, max_samples - n)
         batch = runner.run(n, size)
@@ -337,30 +382,24 @@ def analyze(
         if n >= min_samples:
             rows = np.concatenate(reals) if len(reals) > 1 else reals[0]
             reals = [rows]
-            vals = values(rows)
-            ranked = ranking(vals)
-            if stop == "separated":
-                if len(ranked) < 2:
-                    stop_reason = "single option"
-                    break
-                m, lo, hi = _mean_ci(vals[:, ranked[0][1]] - vals[:, ranked[1][1]])
-                if lo > 0 and (not runner.compiled or precise(rows)):
-                    stop_reason = "separated"
-                    break
-                if hi < (TIE_WIN if wins is not None else TIE_POINTS) and (not runner.compiled or precise(rows)):
-                    stop_reason = "too close"
-                    break
-            elif precise(rows):
-                stop_reason = "precision"
+            why = ranker.stop_reason(rows, stop, runner.compiled)
+            if why is not None:
+                stop_reason = why
                 break
         if time_budget is not None and elapsed >= time_budget:
             stop_reason = "time"
             break
         size = _next_size(runner.compiled, size)
-    real = np.concatenate(reals)
-    ceil = np.concatenate(ceils) if ceils else None
-    vals = values(real)
-    ranked = ranking(vals)
+    return _Sampled(np.concatenate(reals), np.concatenate(ceils) if ceils else None, n, stop_reason)
+
+
+def _summary(view: SeatView, ranker: _Ranker, sampled: _Sampled, base_win: float | None, stats: SampleStats,
+             seconds: float) -> Analysis:
+    """Each top-level option's figures (realistic and, when solved, the ceiling), the
+    recommendation, the runner-up and the margin between them with its interval."""
+    options, wins, real, ceil = ranker.options, ranker.wins, sampled.real, sampled.ceil
+    vals = ranker.values(real)
+    ranked = ranker.ranking(vals)
     results: list[OptionResult] = []
     seen: set[Action] = set()
     for _, i in sorted(ranked, key=lambda t: t[1]):
@@ -387,9 +426,9 @@ def analyze(
         margin=best_value - runner_up[0] if runner_up else 0.0,
         by_win_chance=base_win is not None,
         base_win=base_win,
-        n=n,
-        seconds=time.perf_counter() - start,
-        stop_reason=stop_reason,
-        samples=runner.stats,
+        n=sampled.n,
+        seconds=seconds,
+        stop_reason=sampled.stop_reason,
+        samples=stats,
         margin_ci=margin_ci,
     )
