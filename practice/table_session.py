@@ -9,22 +9,33 @@ button callbacks call the methods here, and the tests drive it directly.
 Problems a learner should read (an illegal click, a bad link, a database that cannot be
 written) never raise: they become notices the page shows (``take_notice``).
 
-The page's link (``link_params``) rebuilds the table's position on a reload or another browser:
-``position=`` the current hand as a position text (``HandState.to_text``, engine/core/position.py:
-the rules, the deal and every action so far, URL-safe), with what the game needs beyond the
-hand: ``seed=`` (the later deals and the computer players' generators), ``hand=`` and ``game=``
-(which hand of the seed's game it is), ``score=`` (the score it was dealt at, "4-6") and
-``levels=`` the computer seats. A reload replays the learner's actions of the text with the
-computer players, which gives back the very hand (undo works as before); a text whose other
-actions or cards the players and seed would not give (one a teacher wrote) is played on from
-as it stands. When the learner's decisions began in an earlier hand and fit the link
-(``MOVES_LIMIT``), ``start=`` (the deal code they start from) and ``moves=`` (a move code,
-``practice.codes``) rebuild the earlier hands too. A damaged ``position=`` gives one notice and
-a new game.
+The page's link (``link_params``) rebuilds the table's position on a reload or another browser,
+and never prints a card of a hand the learner cannot see: it names the deal and carries only the
+learner's own decisions, which the (deterministic) computer players answer as they did.
 
-Links written before the position text (``deal=`` a deal code, ``moves=``, ``start=``) still
-open: a ``moves=`` value that does not read or replay keeps its legal beginning when that still
-reaches the link's deal; otherwise the deal starts fresh (one notice says which).
+- A hand the session's seed dealt: ``deal=`` its deal code (``practice.codes``: the rules, the
+  seed, the game, the hand and the dealer) and ``moves=`` the learner's decisions (a move code);
+  when they began in an earlier hand and fit the link (``MOVES_LIMIT``), ``start=`` the deal code
+  they start from, so the earlier hands come back too; otherwise ``moves=`` holds this hand's
+  decisions only (``link_capped``). ``score=`` is the score the first hand the link replays
+  (``start=``, else ``deal=``) was dealt at ("4-6", left out at 0 each), ``levels=`` the computer
+  seats, one letter each.
+- A game that began from a position text no seed deals (a teacher's deal): ``shared=`` a random
+  id under which the table keeps that text and the game around it in the app's database
+  (``store.shared_positions``, for ``KEEP_DAYS``), with ``moves=`` and ``levels=`` as above. An
+  id that is unknown, expired or damaged, or a database that cannot be read, gives one notice
+  and a new game.
+
+Replaying the learner's decisions gives back the very position, so undo works as before. A
+``moves=`` value that does not read or replay keeps its legal beginning when that still reaches
+the link's deal; otherwise the deal starts fresh (one notice says which).
+
+``position=`` links (the hand as a position text, ``HandState.to_text``, with ``seed=``,
+``hand=``, ``game=``, ``score=`` that hand's score, and ``start=``/``moves=``) still open: that is
+how a teacher shares a deal on purpose. The learner's actions of the text are replayed with the
+computer players when they give the very hand; a text whose other actions or cards the players and
+seed would not give is played on from as it stands. Once open, the link takes the form above. A
+damaged ``position=`` gives one notice and a new game.
 
 >>> link = read_link({"levels": "be", "deal": "not a code"})
 >>> link.levels, link.deal is None, len(link.problems)
@@ -57,6 +68,7 @@ from practice.codes import (
     MAX_GAME,
     MAX_HAND,
     MOVES_LIMIT,
+    NEXT_HAND,
     DealCode,
     DealCodeError,
     decode,
@@ -86,8 +98,9 @@ from practice.session import (
     undo,
 )
 from practice.table import claim_card
-from store import practice_log
+from store import practice_log, shared_positions
 from store.db import StoreError
+from store.shared_positions import SharedStart, ShareError, UnknownShare
 
 LEVEL_LETTERS = {"b": "beginner", "c": "club", "e": "expert"}  # ?levels=cce: one letter per computer seat
 MEMO_LIMIT = 50_000  # computer decisions remembered before the memo starts again
@@ -117,10 +130,11 @@ def shared_grader() -> ThreadPoolExecutor:
 
 @dataclass(frozen=True, slots=True)
 class TableLink:
-    """What a practice link asks for: a deal (``deal=CODE``) and the computer seats' levels
-    (``levels=cce``, one letter per computer seat, West first), with what could not be read;
-    and the learner's decisions to replay (``moves=``, from ``start=CODE`` or else from the deal).
-    ``moves_text`` is the raw value, ``moves_problem`` why it stops reading early."""
+    """What a practice link asks for: a deal (``deal=CODE``, or ``shared=ID`` a deal kept in the
+    database, or ``position=`` a hand's text) and the computer seats' levels (``levels=cce``, one
+    letter per computer seat, West first), with what could not be read; and the learner's decisions
+    to replay (``moves=``, from ``start=CODE`` or else from the deal). ``moves_text`` is the raw
+    value, ``moves_problem`` why it stops reading early."""
 
     deal: DealCode | None = None
     levels: tuple[str, ...] = ()
@@ -133,7 +147,8 @@ class TableLink:
     seed: int | None = None  # seed=, with position= (None: a random one)
     game_number: int = 0  # game=
     hand_number: int = 0  # hand=
-    scores: tuple[int, ...] = ()  # score=: the score the hand was dealt at
+    scores: tuple[int, ...] = ()  # score=: the score the first hand replayed was dealt at
+    shared: str = ""  # shared=: the id a deal is kept under (store.shared_positions), as given
 
 
 def read_levels(raw: str) -> tuple[str, ...]:
@@ -168,6 +183,11 @@ def read_link(params: Mapping[str, str]) -> TableLink:
             problems.append(str(err))
     if params.get("position"):
         return _read_position_link(params, levels, problems)
+    moves_text = str(params.get("moves") or "")
+    if params.get("shared"):
+        moves, moves_problem = _read_moves(moves_text)
+        return TableLink(None, levels, tuple(problems), None, moves, moves_text, moves_problem,
+                         shared=str(params.get("shared")).strip())
     code = None
     raw_deal = params.get("deal")
     if raw_deal:
@@ -177,7 +197,6 @@ def read_link(params: Mapping[str, str]) -> TableLink:
             problems.append(f"That deal code does not work: {err}")
     start = None
     raw_start = str(params.get("start") or "")
-    moves_text = str(params.get("moves") or "")
     if code is None:
         if not raw_deal and (raw_start or moves_text):  # decisions need their deal to be replayed on
             problems.append("The link's moves cannot be replayed without its deal code: a new game starts.")
@@ -189,7 +208,8 @@ def read_link(params: Mapping[str, str]) -> TableLink:
             problems.append(f"The link's start={quoted(raw_start)} does not work ({err}): the deal starts fresh.")
             return TableLink(code, levels, tuple(problems))
     moves, moves_problem = _read_moves(moves_text)
-    return TableLink(code, levels, tuple(problems), start, moves, moves_text, moves_problem)
+    scores = _read_score(params, code.rules, problems, "the deal is played at 0 each")
+    return TableLink(code, levels, tuple(problems), start, moves, moves_text, moves_problem, scores=scores)
 
 
 def _read_position_link(params: Mapping[str, str], levels: tuple[str, ...], problems: list[str]) -> TableLink:
@@ -204,18 +224,7 @@ def _read_position_link(params: Mapping[str, str], levels: tuple[str, ...], prob
     seed = _link_number(params, "seed", SEED_LIMIT - 1, problems, "a new seed deals the later hands")
     game = _link_number(params, "game", min(MAX_GAME, rules.match_games - 1), problems, "game 1") or 0
     hand = _link_number(params, "hand", MAX_HAND, problems, "hand 1") or 0
-    scores: tuple[int, ...] = ()
-    raw_score = str(params.get("score") or "").strip()
-    if raw_score:
-        sides = len(new_game(rules, 0).scores)
-        parts = raw_score.split("-")
-        # the length first: int() of a long run of digits costs time and past 4,300 digits raises
-        if len(parts) == sides and all(p.isascii() and p.isdigit() and len(p) <= 3 and int(p) < rules.target
-                                       for p in parts):
-            scores = tuple(int(p) for p in parts)
-        else:
-            problems.append(f"The link's score={quoted(raw_score)} is not {sides} scores below {rules.target} "
-                            f"joined by '-' (like {'-'.join(['4', '6', '2'][:sides])}): the hand is played at 0 each.")
+    scores = _read_score(params, rules, problems, "the hand is played at 0 each")
     start = None
     raw_start = str(params.get("start") or "")
     if raw_start:
@@ -228,6 +237,24 @@ def _read_position_link(params: Mapping[str, str], levels: tuple[str, ...], prob
     moves, moves_problem = _read_moves(moves_text)
     return TableLink(None, levels, tuple(problems), start, moves, moves_text, moves_problem, state, seed, game,
                      hand, scores)
+
+
+def _read_score(params: Mapping[str, str], rules: Rules, problems: list[str], instead: str) -> tuple[int, ...]:
+    """The link's ``score=`` ("4-6": one score per side below the target), () when there is none or
+    it does not read (``instead`` says what happens then)."""
+    raw = str(params.get("score") or "").strip()
+    if not raw:
+        return ()
+    sides = len(new_game(rules, 0).scores)
+    parts = raw.split("-")
+    # the length first: int() of a long run of digits costs time and past 4,300 digits raises
+    if len(parts) == sides and all(p.isascii() and p.isdigit() and len(p) <= 3 and int(p) < rules.target
+                                   for p in parts):
+        scores = tuple(int(p) for p in parts)
+        return scores if any(scores) else ()
+    problems.append(f"The link's score={quoted(raw)} is not {sides} scores below {rules.target} "
+                    f"joined by '-' (like {'-'.join(['4', '6', '2'][:sides])}): {instead}.")
+    return ()
 
 
 def _link_number(params: Mapping[str, str], key: str, top: int, problems: list[str], instead: str) -> int | None:
@@ -262,12 +289,13 @@ class PracticeTable:
     def __init__(
         self, session: Session, kind: str = "game", *, players: PlayerFactory = default_players,
         grade: Grade = review.grade_decision, grader: Executor | None = None, conn: sqlite3.Connection | None = None,
-        memo: dict[Any, Any] | None = None,
+        memo: dict[Any, Any] | None = None, shared: str | None = None,
     ) -> None:
         """``players``, ``grade`` and ``grader`` (an executor; default ``shared_grader()``) are the
         computer players, the decision grader and where it runs; ``conn`` an open records database
         (default: each save opens the one ``EUCHRE_COACH_DB`` names); ``memo`` computer decisions
-        already worked out (``practice.session.Memo``)."""
+        already worked out (``practice.session.Memo``); ``shared`` the id the session's opening is
+        already kept under (a ``shared=`` link), so it is not kept a second time."""
         self._players = players
         self._grade = grade
         self._grader = grader
@@ -292,6 +320,8 @@ class PracticeTable:
         self.drawn_game: Session | None = None  # the page's: the game its outside-the-table parts show
         self.game_id: int | None = None
         self.learner: str | None = None  # whose mistake deck the hand's mistakes go to (the page sets it)
+        # the id each opening (a session without its decisions) is kept under for the page link
+        self._shares: dict[Session, str] = {} if shared is None else {replace(session, decisions=()): shared}
         self.position = self._start(session, kind)
 
     @classmethod
@@ -303,14 +333,21 @@ class PracticeTable:
         levels = tuple(link.levels) + tuple(computer[len(link.levels):])
         problems = list(link.problems)
         memo: dict[Any, Any] = {}
+        share = None
         if link.position is not None:
             session, problem = _position_session(link, levels, deps.get("players", default_players), memo)
             if problem:
                 problems.append(problem)
             if session is None:
                 session = _new_session(rules, levels, seed)
+        elif link.shared:
+            opened, problem = _shared_session(link, computer, deps.get("players", default_players), memo,
+                                              deps.get("conn"))
+            if problem:
+                problems.append(problem)
+            session, share = opened if opened is not None else (_new_session(rules, levels, seed), None)
         elif link.deal is not None:
-            session = _session_at(link.deal, levels)
+            session = _session_at(link.deal, levels, link.scores if link.start is None else ())
             if link.start is not None or link.moves_text:
                 replayed, problem = _replay_link(link, levels, deps.get("players", default_players), memo)
                 if problem:
@@ -318,9 +355,10 @@ class PracticeTable:
                 session = replayed if replayed is not None else session
         else:
             session = _new_session(rules, levels, seed)
-        table = cls(session, memo=memo, **deps)
+        table = cls(session, memo=memo, shared=share, **deps)
+        said = table._notices.get(Notice.CODE)  # a deal that could not be kept for the link
         if problems:
-            table._notices[Notice.CODE] = "\n\n".join(problems)
+            table._notices[Notice.CODE] = "\n\n".join(problems + ([said] if said else []))
         return table
 
     # ---- what the page reads -------------------------------------------------------------
@@ -342,28 +380,47 @@ class PracticeTable:
 
     @property
     def link_capped(self) -> bool:
-        """The learner's decisions are too many for the page's link: it keeps this hand (its
-        position text) but not the earlier hands of the game."""
+        """The learner's decisions are too many for the page's link: it keeps this hand (its deal
+        code and this hand's decisions) but not the earlier hands of the game."""
         return not self.is_first_hand and len(self.moves_code) > MOVES_LIMIT
 
+    @property
+    def shared_id(self) -> str | None:
+        """The id this game's opening (a position text no seed deals) is kept under for the page
+        link (``store.shared_positions``); None for a game the seed deals, or when it could not be kept."""
+        return self._shares.get(self.game_key) if self.session.opening else None
+
     def link_params(self) -> dict[str, str]:
-        """The table's part of the page link: ``position=`` (this hand as text), ``seed=``,
-        ``hand=``, ``game=`` and ``score=`` (left out when 0), ``levels=``, and when the learner's
-        decisions began in an earlier hand, ``start=`` and ``moves=`` (when they fit the link).
-        Opening the link (``read_link``, ``from_link``) rebuilds this position."""
+        """The table's part of the page link, without a card of a hand the learner cannot see.
+        A game that began from a position text no seed deals: ``shared=`` (the id it is kept under)
+        and ``moves=`` (every decision of the learner's, while they fit the link). Otherwise ``deal=``
+        (this hand's deal code) and ``moves=``, from ``start=`` when the learner's decisions began in
+        an earlier hand and fit the link, else this hand's own; ``score=`` the score the first hand
+        replayed was dealt at (left out at 0 each). Then ``levels=``. Opening the link
+        (``read_link``, ``from_link``) rebuilds this position; with nothing to name the hand by (an
+        opening that could not be kept) it holds the levels only."""
         pos, s = self.position, self.session
-        game = pos.game
-        params = {"position": pos.hand.to_text(), "seed": str(s.seed), "hand": str(game.hand_number)}
-        if game.game_number:
-            params["game"] = str(game.game_number)
-        if any(game.scores_at_deal):
-            params["score"] = "-".join(str(v) for v in game.scores_at_deal)
-        params["levels"] = self.level_letters
+        params: dict[str, str] = {}
         moves = self.moves_code
-        if self.is_first_hand or s.opening or not moves or len(moves) > MOVES_LIMIT:
-            return params
-        params["start"] = encode(DealCode(s.rules, s.seed, s.game_number, s.hand_number, s.dealer))
-        params["moves"] = moves
+        fits = len(moves) <= MOVES_LIMIT
+        share = self.shared_id
+        if share is not None and (fits or is_opening(pos)):
+            params["shared"] = share
+            if moves:
+                params["moves"] = moves
+        elif not is_opening(pos):
+            params["deal"] = encode(deal_code(pos))
+            if self.is_first_hand or s.opening or not fits:
+                mine, scores = _this_hands_decisions(s.decisions), pos.game.scores_at_deal
+                if mine:
+                    params["moves"] = encode_moves(mine)
+            else:
+                params["start"] = encode(DealCode(s.rules, s.seed, s.game_number, s.hand_number, s.dealer))
+                params["moves"] = moves
+                scores = s.scores
+            if any(scores):
+                params["score"] = "-".join(str(v) for v in scores)
+        params["levels"] = self.level_letters
         return params
 
     @property
@@ -643,11 +700,29 @@ class PracticeTable:
 
     def _start(self, session: Session, kind: str) -> Position:
         position = replay(session, players=self._players, memo=self.memo)
+        if session.opening:
+            self._keep_opening(session)
         self._saved = set()
         self.game_id = self._store("starting a game", practice_log.start_game, kind, session.rules.changes(),
                                    session.seed, list(session.levels),
                                    "" if is_opening(position) else encode(deal_code(position)))
         return position
+
+    def _keep_opening(self, session: Session) -> None:
+        """Keep a session's opening (cards no seed deals) in the database for the page link
+        (``shared=``), once; when it cannot be kept, a notice says what the link does instead."""
+        key = replace(session, decisions=())
+        if key in self._shares:
+            return
+        letters = "".join(level[0] for level in session.levels[1:])
+        start = SharedStart(session.opening, session.seed, session.game_number, session.hand_number, session.dealer,
+                            session.scores if any(session.scores) else (), letters, session.single_deal)
+        try:
+            self._shares[key] = shared_positions.save(start, conn=self._conn)
+        except (StoreError, ShareError) as err:
+            self._notices[Notice.CODE] = (f"This deal could not be kept for the page link ({err}). The link "
+                                          "never shows the hidden cards, so while this hand lasts a reload or "
+                                          "a copied link opens a new game.")
 
     def _store(self, doing: str, fn: Callable[..., T], *args: Any) -> T | None:
         """Run a records call; on a database problem remember the message and carry on."""
@@ -663,10 +738,16 @@ def forced(hand: HandState) -> bool:
     return hand.phase is Phase.PLAY and not hand.is_over and len(hand.legal_actions()) == 1
 
 
-def _session_at(code: DealCode, computer: Sequence[str]) -> Session:
-    """A game session opening at ``code``'s deal."""
+def _session_at(code: DealCode, computer: Sequence[str], scores: tuple[int, ...] = ()) -> Session:
+    """A game session opening at ``code``'s deal (dealt at ``scores``, () for 0 each)."""
     return Session(code.rules, seat_levels(code.rules.players, computer), code.seed, (), code.game_number,
-                   code.hand_number, code.dealer)
+                   code.hand_number, code.dealer, scores=scores)
+
+
+def _this_hands_decisions(decisions: tuple[str, ...]) -> tuple[str, ...]:
+    """The learner's decisions since the last ``NEXT_HAND``: those of the hand in progress."""
+    last = max((i for i, d in enumerate(decisions) if d == NEXT_HAND), default=-1)
+    return decisions[last + 1:]
 
 
 def _same_deal(position: Position, code: DealCode) -> bool:
@@ -685,7 +766,7 @@ def _replay_link(
     otherwise (None) the deal starts fresh."""
     assert link.deal is not None
     echo = f"The link's moves={quoted(link.moves_text)}" if link.moves_text else "The link's start= code"
-    session = replace(_session_at(link.start or link.deal, computer), decisions=link.moves)
+    session = replace(_session_at(link.start or link.deal, computer, link.scores), decisions=link.moves)
     try:
         position, refused = replay_legal(session, players, memo)
     except EuchreError as err:  # a computer player that cannot play: start the deal fresh
@@ -742,6 +823,42 @@ def _position_session(
     except EuchreError as err:
         return None, f"The link's position could not be played on ({err}): a new game starts."
     return session, problem
+
+
+def _shared_session(
+    link: TableLink, computer: Sequence[str], players: PlayerFactory, memo: Memo, conn: sqlite3.Connection | None,
+) -> tuple[tuple[Session, str] | None, str | None]:
+    """The session a ``shared=`` link rebuilds and its id, and the one problem to tell: the deal
+    kept under the id (``store.shared_positions``) with the link's ``moves=`` replayed (those that
+    read and replay legally are kept). None when the id gives no deal (a notice says why)."""
+    echo = f"The link's shared={quoted(link.shared)}"
+    try:
+        start = shared_positions.load(link.shared, conn=conn)
+    except UnknownShare as err:
+        return None, f"{echo} does not open a deal: {err}. A new game starts."
+    except ShareError as err:
+        return None, f"{echo} names a deal that is damaged ({err}): a new game starts."
+    except StoreError as err:
+        return None, f"{echo} could not be looked up ({err}): a new game starts."
+    rules = HandState.from_text(start.position).rules  # it reads: load checked it
+    try:
+        if start.game_number > min(MAX_GAME, rules.match_games - 1) or start.hand_number > MAX_HAND:
+            raise ValueError(f"hand {start.hand_number + 1} of game {start.game_number + 1} of a "
+                             f"best-of-{rules.match_games} match")
+        letters = read_levels(start.levels) if start.levels else ()
+        levels = (link.levels or letters) + tuple(computer[len(link.levels or letters):])
+        session = Session(rules, seat_levels(rules.players, levels), start.seed, link.moves, start.game_number,
+                          start.hand_number, start.dealer, start.single_deal, start.scores, start.position)
+        position, refused = replay_legal(session, players, memo)
+    except (ValueError, EuchreError) as err:  # a stored start the table cannot play (the levels, the numbers)
+        return None, f"{echo} names a deal that is damaged ({err}): a new game starts."
+    why = link.moves_problem or (str(refused) if refused else None)
+    if why:
+        kept = len(position.session.decisions)
+        return (position.session, link.shared), (
+            f"The link's moves={quoted(link.moves_text)} could not all be replayed ({why}): the table keeps the "
+            f"first {kept} decision{'' if kept == 1 else 's'}.")
+    return (position.session, link.shared), None
 
 
 def _is_link_hand(position: Position, link: TableLink, seed: int, scores: tuple[int, ...]) -> bool:

@@ -176,10 +176,12 @@ def score_bar(pos: Position, shown: HandState) -> str:
     return "".join(parts)
 
 
-def table_html(pos: Position, shown: HandState, hidden: int, levels: tuple[str, ...], reveal: bool) -> str:
+def table_html(pos: Position, shown: HandState, hidden: int, levels: tuple[str, ...], reveal: bool,
+               since: int | None = None) -> str:
     """The felt with every seat but the learner's (drawn below it, with the controls): face-down
     cards in one row (face up once the hand is over), the latest action on a chip, the seat to act
-    ringed; in the middle the upcard and kitty, or the trick."""
+    ringed; in the middle the upcard and kitty, or the trick. ``since``: the cards played when the
+    table was last drawn; the ones played after move in from their seats (``ui.table.centre_html``)."""
     moves = pos.moves[: len(pos.moves) - hidden] if hidden else pos.moves
     latest = latest_actions(shown, moves)
     seats: dict[int, str] = {}
@@ -193,7 +195,7 @@ def table_html(pos: Position, shown: HandState, hidden: int, levels: tuple[str, 
             body = backs_html(len(shown.hands[seat]), card_width(44))
         acting = ("thinking…" if hidden else "to act") if shown.to_act == seat else None
         seats[seat] = seat_html(shown, seat, level_name(levels[seat]), body, latest.get(seat), acting)
-    centre = centre_html(shown, card_width(56), four_colour())
+    centre = centre_html(shown, card_width(56), four_colour(), since)
     return felt_html(shown, score_bar(pos, shown), seats, centre=centre)
 
 

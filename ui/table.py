@@ -10,7 +10,15 @@ Seats sit by their names (``engine.core.seats``): South at the bottom, North at 
 left, East on the right; with three players West and East, with two South and North. Every block
 carries ``data-`` marks the tests read (``data-seat``, ``data-trick-seat``, ``data-last-action``).
 Sizes are CSS ``min()`` of the drawn width and a share of the screen, so a phone gets smaller
-cards instead of a page that scrolls sideways.
+cards instead of a page that scrolls sideways; on a phone (640 px and narrower) the Practice felt
+puts West, the middle and East in one row under North, so the table, the learner's cards and the
+choices fit the first screen.
+
+Cards move (``centre_html`` with ``since``): a card played since the table was last drawn slides
+from its seat to the trick, one after another in the order played, and a trick won since then
+goes to its winner's seat before the next one starts (``MOVE_MS`` each; CSS animations, none
+under ``prefers-reduced-motion: reduce``). Without ``since`` (the replay's steps, the Rules
+walkthrough) nothing moves.
 """
 
 from __future__ import annotations
@@ -25,6 +33,9 @@ from engine.core.hand import HandState
 from engine.core.seats import seat_name
 from practice.table import side_name as side_name  # re-exported: the pages name sides with it
 from ui.cards import card_img, card_label
+
+MOVE_MS = 250  # a card's move from its seat to the trick, and a won trick's to its winner
+PAUSE_MS = 400  # how long a trick completed by the click stays whole before it goes to its winner
 
 PLACES = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east"), 2: ("south", "north")}
 
@@ -73,14 +84,51 @@ TABLE_STYLE = """<style>
 .ec-hand { display: flex; gap: 0.5rem; padding: 0.2rem 0; }
 .ec-hand img { width: min(var(--hw), calc((100vw - 4.5rem) / var(--n))); height: auto; }
 @media (max-width: 640px) {
-  .ec-grid.ec-n4, .ec-grid.ec-compass.ec-n4 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  .ec-grid.ec-compass.ec-n4 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
     grid-template-areas: "north north" "west east" "centre centre" "south south"; }
-  .ec-grid.ec-n3, .ec-grid.ec-compass.ec-n3 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  .ec-grid.ec-compass.ec-n3 { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
     grid-template-areas: "west east" "centre centre" "south south"; }
   .ec-compass .ec-fan img { width: min(var(--fw), 11vw); }
   .ec-compass .ec-fan img + img { margin-left: calc(min(var(--fw), 11vw) * var(--lap, -0.55)); }
+  /* the Practice felt on a phone: North on top, then West, the middle and East in one row; the
+     side seats' backs smaller and closer, the text smaller: the felt is about 200 px shorter */
+  .ec-felt { padding: 0.3rem 0.45rem 0.4rem; border-width: 4px; }
+  .ec-bar { font-size: 0.78rem; line-height: 1.3; column-gap: 0.6rem; }
+  .ec-grid.ec-n4:not(.ec-compass) { grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
+    grid-template-areas: "north north north" "west centre east"; gap: 0.15rem 0.3rem; }
+  .ec-grid.ec-n3:not(.ec-compass) { grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
+    grid-template-areas: "west centre east"; gap: 0.15rem 0.3rem; }
+  .ec-grid:not(.ec-compass) .ec-north { display: flex; flex-wrap: wrap; justify-content: center; align-items: center;
+    column-gap: 0.5rem; }
+  .ec-grid:not(.ec-compass) .ec-seat { padding: 0.1rem; }
+  .ec-grid:not(.ec-compass) .ec-name { font-size: 0.8rem; line-height: 1.25; }
+  .ec-grid:not(.ec-compass) .ec-who { font-size: 0.7rem; }
+  .ec-grid:not(.ec-compass) .ec-chip { font-size: 0.72rem; padding: 0 0.3rem; line-height: 1.3; }
+  .ec-grid:not(.ec-compass) .ec-tag { font-size: 0.66rem; padding: 0 0.3rem; }
+  .ec-grid:not(.ec-compass) .ec-fan { padding-top: 0.15rem; }
+  .ec-grid:not(.ec-compass) .ec-fan img { width: min(var(--fw), 8vw); }
+  .ec-grid:not(.ec-compass) .ec-fan img + img { margin-left: calc(min(var(--fw), 8vw) * -0.7); }
+  .ec-grid:not(.ec-compass) .ec-centre { --cw: min(46px, 11.5vw) !important; font-size: 0.78rem; gap: 0.1rem; }
+  .ec-grid:not(.ec-compass) .ec-trick { column-gap: 0.15rem; }
+  .ec-grid:not(.ec-compass) .ec-up { gap: 0.3rem; }
+  .ec-hand { gap: 0.35rem; }
 }
-</style>"""
+/* cards moving: see centre_html. --fx/--fy: from the seat, --tx/--ty: to the winner's seat, in card
+   widths; --d: when the card starts to move in, --o: when the won trick starts to go. */
+@keyframes ec-card-in { 0% { transform: translate(calc(var(--fx) * var(--cw)), calc(var(--fy) * var(--cw)))
+  scale(0.85); opacity: 0; } 15% { opacity: 1; } }
+@keyframes ec-trick-out { to { transform: translate(calc(var(--tx) * var(--cw)), calc(var(--ty) * var(--cw)))
+  scale(0.45); opacity: 0; } }
+.ec-trick .ec-in { animation: ec-card-in MOVEms ease-out var(--d, 0ms) backwards; }
+.ec-trick .ec-gone { position: relative; z-index: 2; pointer-events: none;
+  animation: ec-trick-out MOVEms ease-in var(--o, 0ms) forwards; }
+.ec-trick .ec-gone.ec-in { animation: ec-card-in MOVEms ease-out var(--d, 0ms) backwards,
+  ec-trick-out MOVEms ease-in var(--o, 0ms) forwards; }
+@media (prefers-reduced-motion: reduce) {
+  .ec-trick .ec-in, .ec-trick .ec-gone { animation: none !important; }
+  .ec-trick .ec-gone { display: none; }
+}
+</style>""".replace("MOVEms", f"{MOVE_MS}ms")
 
 
 def table_style() -> None:
@@ -127,19 +175,76 @@ def seat_html(hand: HandState, seat: int, who: str, body: str, last: str | None 
             f'{_tags(hand, seat, [acting] if acting else [])}{chip}</div>{body}</div>')
 
 
+# Where the cards of a trick lie (the centres of ``.ec-trick``'s cells) and where each seat sits
+# around it, in card widths from the trick's top left corner: a card moves from its seat to its
+# cell, a won trick from the cells to the winner's seat (South: the learner's cards under the felt).
+_CELL = {"north": (1.62, 0.7), "south": (1.62, 2.1), "west": (0.5, 1.4), "east": (2.74, 1.4)}
+_SEAT = {"north": (1.62, -1.8), "south": (1.62, 4.6), "west": (-1.8, 1.4), "east": (5.0, 1.4)}
+
+
+def _cell(place: str, seat: int, card: Card, trump: Suit, state: str, *, width: int, colour: bool,
+          in_ms: int | None = None, gone: str | None = None, out_ms: int = 0) -> str:
+    """One card of a trick in front of the seat that played it (``place``). ``in_ms``: when it
+    starts to move in from its seat (None: it is there already); ``gone``: the place of the seat it
+    goes to at ``out_ms`` (a won trick going to its winner; None: it stays)."""
+    classes = [f"ec-p-{place}"]
+    style = []
+    if in_ms is not None:
+        fx, fy = (a - b for a, b in zip(_SEAT[place], _CELL[place], strict=True))
+        classes.append("ec-in")
+        style.append(f"--fx:{fx:.2f};--fy:{fy:.2f};--d:{in_ms}ms")
+    if gone is not None:
+        tx, ty = (a - b for a, b in zip(_SEAT[gone], _CELL[place], strict=True))
+        classes.append("ec-gone")
+        style.append(f"--tx:{tx:.2f};--ty:{ty:.2f};--o:{out_ms}ms")
+        mark = f'data-gone-seat="{seat}" aria-hidden="true"'
+    else:
+        mark = f'data-trick-seat="{seat}"'
+    css = f' style="{";".join(style)}"' if style else ""
+    return (f'<div class="{" ".join(classes)}" {mark}{css}>'
+            f"{card_img(card, trump=trump, state=state, four_colour=colour, width=width)}</div>")
+
+
+def _in_ms(i: int, fresh: int | None, start_ms: int) -> int | None:
+    """When the ``i``-th card of a trick starts to move in: from ``fresh`` on, one every ``MOVE_MS``."""
+    return None if fresh is None or i < fresh else start_ms + (i - fresh) * MOVE_MS
+
+
 def trick_html(plays: Sequence[tuple[int, Card]], players: int, trump: Suit, states: Sequence[str], *,
-               width: int, colour: bool) -> str:
-    """The cards of a trick, each in front of the seat that played it."""
+               width: int, colour: bool, fresh: int | None = None, start_ms: int = 0, before: str = "") -> str:
+    """The cards of a trick, each in front of the seat that played it. ``fresh``: the index of the
+    first card to move in from its seat (None: none moves), the first starting at ``start_ms``;
+    ``before``: cells drawn first in the same grid (a won trick on its way to its winner)."""
+    places = PLACES[players]
+    cells = "".join(_cell(places[s], s, c, trump, states[i], width=width, colour=colour,
+                          in_ms=_in_ms(i, fresh, start_ms)) for i, (s, c) in enumerate(plays))
+    return f'<div class="ec-trick">{before}{cells}</div>'
+
+
+def _going(hand: HandState, fresh: int, width: int, colour: bool) -> tuple[str, int]:
+    """The last won trick on its way to its winner, as cells over the next trick's: its cards from
+    ``fresh`` on move in first and it stays whole for ``PAUSE_MS``, then goes. Returns the cells
+    and when it has gone (ms)."""
+    last = hand.tricks[-1]
+    places = PLACES[hand.players]
+    trump = hand.trump
+    assert trump is not None  # a trick is played only once trump is made
+    arrived = max(0, len(last.plays) - fresh) * MOVE_MS
+    out_ms = arrived + PAUSE_MS if arrived else 0
     cells = "".join(
-        f'<div class="ec-p-{PLACES[players][s]}" data-trick-seat="{s}">'
-        f'{card_img(c, trump=trump, state=states[i], four_colour=colour, width=width)}</div>'
-        for i, (s, c) in enumerate(plays))
-    return f'<div class="ec-trick">{cells}</div>'
+        _cell(places[s], s, c, trump, "winning" if s == last.winner else "normal", width=width, colour=colour,
+              in_ms=_in_ms(i, fresh, 0), gone=places[last.winner], out_ms=out_ms)
+        for i, (s, c) in enumerate(last.plays))
+    return cells, out_ms + MOVE_MS
 
 
-def centre_html(hand: HandState, width: int, colour: bool) -> str:
+def centre_html(hand: HandState, width: int, colour: bool, since: int | None = None) -> str:
     """The middle of the table: the upcard and the kitty while bidding, then the trick in play
-    (each card in front of the seat that played it) or the last trick won."""
+    (each card in front of the seat that played it) or the last trick won.
+
+    ``since``: how many cards of the hand had been played when the table was last drawn.
+    The cards played after those move in from their seats, and a trick won since goes to its
+    winner before the next one's cards come. None: nothing moves (a step of a replay)."""
     n = hand.players
     style = f'style="--cw:min({width}px, 13vw)"'
     if hand.trump is None:
@@ -155,18 +260,27 @@ def centre_html(hand: HandState, width: int, colour: bool) -> str:
                 f"<figure>{up}<figcaption>upcard</figcaption></figure>"
                 f"<figure>{card_img(None, width=width)}<figcaption>kitty</figcaption></figure></div></div>")
     trump = hand.trump
+    done = sum(len(t.plays) for t in hand.tricks)  # the cards of the finished tricks
+    going, start_ms = "", 0
     if hand.trick:
         plays, states = hand.trick, ["normal"] * len(hand.trick)
+        first = done
         title = f"Trick {len(hand.tricks) + 1} · {seat_name(n, hand.trick[0][0])} led"
+        if since is not None and hand.tricks and since <= done:  # the last trick was won since
+            going, start_ms = _going(hand, max(0, since - (done - len(hand.tricks[-1].plays))), width, colour)
     elif hand.tricks:
         last = hand.tricks[-1]
         plays = last.plays
+        first = done - len(plays)
         states = ["winning" if s == last.winner else "normal" for s, _ in plays]
         title = f"Trick {len(hand.tricks)} won by <b>{seat_name(n, last.winner)}</b>"
     else:
         lead = seat_name(n, hand.to_act) if hand.to_act is not None else ""
         return f'<div class="ec-centre" {style}>Trump is made.<br><b>{lead}</b> leads the first trick.</div>'
-    return f'<div class="ec-centre" {style}><div>{title}</div>{trick_html(plays, n, trump, states, width=width, colour=colour)}</div>'
+    fresh = None if since is None else max(0, since - first)
+    trick = trick_html(plays, n, trump, states, width=width, colour=colour, fresh=fresh, start_ms=start_ms,
+                       before=going)
+    return f'<div class="ec-centre" {style}><div>{title}</div>{trick}</div>'
 
 
 def felt_html(hand: HandState, bar: str, seats: Mapping[int, str], *, centre: str, compass: bool = False) -> str:

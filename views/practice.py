@@ -15,7 +15,7 @@ import streamlit as st
 
 from engine.analysis.robust import TABLE_NAMES, WHAT_IT_DOES
 from engine.analysis.styles import DEFAULT_STYLE, STYLES
-from engine.core.actions import Action, Kind, discard
+from engine.core.actions import Kind, discard
 from engine.core.cards import Card
 from engine.core.errors import EuchreError
 from engine.core.game import side_of
@@ -24,6 +24,7 @@ from engine.core.ranking import sort_hand
 from engine.core.rules import Rules
 from engine.core.seats import seat_name
 from engine.search.registry import PLAYER_NAMES
+from practice import coach
 from practice.session import LEARNER, Waiting
 from practice.table import action_label, advice_text, choice_text, disabled_reasons, game_result, hand_result
 from practice.table_session import Notice, PracticeTable, read_link
@@ -126,20 +127,27 @@ def _play_forced(table: PracticeTable, step_pace: bool) -> None:
 # ---- drawing the table -----------------------------------------------------------------
 
 
-def _hint_box(table: PracticeTable, guided: bool) -> Action | None:
+def _hint(table: PracticeTable, guided: bool) -> coach.Hint | str | None:
+    """The advice for this decision when guided or asked for, else None; the reason when there is none."""
     try:
-        advice = table.hint(guided)
+        return table.hint(guided)
     except EuchreError as err:
-        st.caption(f"No hint here: {err}")
-        return None
+        return f"No hint here: {err}"
+
+
+def _hint_box(table: PracticeTable, advice: coach.Hint | str | None) -> None:
+    """The hint, under the cards and the choices (the choice it names is marked on them): opening
+    it moves nothing a phone's first screen shows."""
+    if isinstance(advice, str):
+        st.caption(advice)
+        return
     if advice is None:
-        return None
+        return
     text = advice_text(table.position.hand, advice.action, advice.reason)
     st.info(f"**Hint — {advice.source}:** {text}", icon=":material/lightbulb:")
     if advice.figures:
         with st.expander("The figures behind this hint"):
             st.caption(advice.figures)
-    return advice.action
 
 
 def _plate(shown: HandState, levels: tuple[str, ...], last: str | None, message: str) -> None:
@@ -149,7 +157,7 @@ def _plate(shown: HandState, levels: tuple[str, ...], last: str | None, message:
 
 
 def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
-    """The learner's turn: the seat's plate with Hint and Undo, the hint, the hand and the choices."""
+    """The learner's turn: the seat's plate with Hint and Undo, the hand and the choices, the hint."""
     hand = table.position.hand
     levels = table.position.session.levels
     if hand.phase is Phase.PLAY:
@@ -168,13 +176,15 @@ def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
             st.button("Claim the rest", icon=":material/done_all:", key=practice_key("claim_btn"),
                       on_click=table.claim_rest,
                       help="Your side takes every trick still to play, whatever the others hold: play it out")
-    hinted = _hint_box(table, guided)
+    advice = _hint(table, guided)
+    hinted = advice.action if isinstance(advice, coach.Hint) else None
     mine = sort_hand(hand.hands[LEARNER], hand.trump)
     w = card_width()
     if hand.phase is Phase.PLAY:
         states = {hinted.card: "hinted"} if hinted and hinted.card in mine else None
         hand_buttons(mine, key=practice_key("play"), trump=hand.trump, width=w, colour=four_colour(),  # clicks: see _handle_card_clicks
                      disabled=disabled_reasons(hand, LEARNER, mine), states=states)
+        _hint_box(table, advice)
         return
     if hand.phase is Phase.DISCARD:
         legal = hand.legal_actions()
@@ -195,6 +205,7 @@ def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
                 st.button(action_label(hand, action), key=practice_key(f"bid_{str(action).replace(' ', '_')}"),
                           type="primary" if hinted == action else "secondary",
                           on_click=_on_act, args=(str(action),))
+    _hint_box(table, advice)
 
 
 def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool) -> None:
@@ -206,7 +217,7 @@ def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool
     over = not hidden and pos.waiting is not Waiting.LEARNER
     if over:
         _result_bar(table)
-    st.html(table_html(pos, shown, hidden, levels, shown.is_over))
+    st.html(table_html(pos, shown, hidden, levels, shown.is_over, _drawn_since(shown)))
     last = learner_latest(pos, shown, hidden)
     if hidden:
         nxt = pos.pending[len(pos.pending) - hidden]
@@ -231,6 +242,24 @@ def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool
     if traditional:
         traditional_score(pos, shown)
     hand_log(pos, hidden)
+
+
+DRAWN_KEY = practice_key("drawn")  # the hand the table was last drawn at: (its deal, its actions)
+
+
+def _drawn_since(shown: HandState) -> int | None:
+    """How many cards had been played when the table was last drawn, if that was this hand at an
+    earlier point (the cards played since then move in: ``ui.table.centre_html``); None after a new
+    hand, an undo or a replayed deal, when nothing moves."""
+    deal = (shown.dealt, shown.dealer, shown.upcard)
+    before = st.session_state.get(DRAWN_KEY)
+    st.session_state[DRAWN_KEY] = (deal, shown.history)
+    if not isinstance(before, tuple) or before[0] != deal:
+        return None
+    history = before[1]
+    if shown.history[: len(history)] != history:
+        return None
+    return sum(action.kind is Kind.PLAY for _, action in history)
 
 
 # ---- the hand review -------------------------------------------------------------------
@@ -361,11 +390,13 @@ def _messages(table: PracticeTable, *notices: Notice) -> None:
 
 
 def _sync_link(table: PracticeTable) -> None:
-    """Keep the page's link on the current position (the hand's position text, the game around it,
-    the earlier hands' moves), so a reload or a copied link rebuilds it; when the game grows too
+    """Keep the page's link on the current position (the deal's code or a shared deal's id, the
+    learner's moves, never a hidden card: ``PracticeTable.link_params``), so a reload or a copied
+    link rebuilds it; a ``position=`` link, once open, gives way to it. When the game grows too
     long for a link, say so once (the link keeps this hand, not the earlier ones)."""
     params = table.link_params()
-    if any(st.query_params.get(key) != params.get(key) for key in (*params, "deal", "start", "moves")):
+    if any(st.query_params.get(key) != params.get(key)
+           for key in (*params, "deal", "start", "moves", "score", "shared", "position")):
         st.query_params.from_dict({**params, **rules_to_query(table.session.rules), **present_query()})
     said = practice_key("link_capped_said")
     if _link_drops_earlier_hands(table) and st.session_state.get(said) != table.game_key:
@@ -384,8 +415,9 @@ OPENING_LINK_NOTICE = ("This game began from a position link, whose first hand t
 
 def _link_drops_earlier_hands(table: PracticeTable) -> bool:
     """The page link keeps this hand but cannot rebuild the game's earlier ones: the game is too long
-    for it, or it began from a position link whose cards no seed deals (the link then has no moves)."""
-    return table.link_capped or (bool(table.session.opening) and not table.is_first_hand)
+    for it, or it began from a position link whose cards no seed deals and which could not be kept
+    under a ``shared=`` id (the database could not be written)."""
+    return table.link_capped or (bool(table.session.opening) and table.shared_id is None and not table.is_first_hand)
 
 
 @st.fragment
@@ -407,7 +439,13 @@ def _table_view(pace: str, learning: bool, traditional: bool) -> None:
 
 
 # The page sits closer to the top than the others: the table and the learner's cards fit on a
-# laptop's screen without scrolling.
+# laptop's screen without scrolling, and on a phone (640 px and narrower, with ui.table's phone
+# felt) the title row, the seat's plate and its buttons are smaller, so the learner's cards and
+# the choices fit a 390x844 screen. The bar with a finished hand's result and "Next hand" sticks
+# under Streamlit's top bar (3.75rem high) however far the page was scrolled when the hand ended:
+# a tap on it never lands on the top bar. (The sticky box is the bar's layout wrapper, whose parent
+# is the whole table fragment: a sticky box never leaves its parent, and the bar's own parent is
+# the wrapper, no taller than the bar.)
 # The review's tables and the hand's log are plain HTML (ui.practice_panels.rows_html).
 PAGE_STYLE = """<style>.stMainBlockContainer { padding-top: 3.6rem; }
 .ec-scroll { overflow-x: auto; }
@@ -420,6 +458,17 @@ PAGE_STYLE = """<style>.stMainBlockContainer { padding-top: 3.6rem; }
 .ec-result.ec-top { margin: 0; padding: 0.45rem 0.9rem; }
 .ec-result.ec-won { background: #fdf0c4; color: #5a4300; }
 .ec-log { margin: 0; padding-left: 1.2rem; }
+[data-testid="stLayoutWrapper"]:has(> .st-key-practice_result) { position: sticky; top: 4rem; z-index: 5; }
+.st-key-practice_result { background: #f7f4ec; padding: 0.2rem 0; box-shadow: 0 0.5rem 0.5rem -0.5rem rgba(0, 0, 0, 0.3); }
+@media (max-width: 640px) {
+  .st-key-practice_toolbar { row-gap: 0.4rem; }
+  .st-key-practice_toolbar h1 { font-size: 1.75rem; padding: 0.1rem 0; }
+  .st-key-practice_turn { row-gap: 0.3rem; }
+  .st-key-practice_turn [data-testid="stMarkdownContainer"] p { font-size: 0.85rem; line-height: 1.4; }
+  .st-key-practice_turn button, .st-key-practice_result button { min-height: 2.1rem; padding: 0.1rem 0.6rem; }
+  .st-key-practice_result { row-gap: 0.3rem; }
+  .ec-result.ec-top { font-size: 0.85rem; padding: 0.3rem 0.6rem; }
+}
 </style>"""
 
 

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from engine.core.hand import HandState
 from engine.core.rules import Rules
 from engine.io.deal_record import result_record
-from practice.codes import DealCode, decode, encode
+from practice.codes import DealCode, decode, encode, encode_moves
 from practice.session import Position, Session, Waiting, act, replay
 from practice.table_session import Notice, PracticeTable, read_link
 
@@ -329,7 +329,10 @@ def test_the_expert_in_your_seat_after_a_hand(db: Path) -> None:
     ({"deal": "<garbage>"}, "deal code does not work"),
     ({"deal": "9" * 5000}, "deal code does not work"),
     ({"levels": "cc²"}, "levels="),
-], ids=["superscript-players", "huge-players", "garbage-deal", "huge-deal", "bad-levels"])
+    ({"shared": "abcdefghijklmnop", "moves": "p"}, "no deal is kept under it"),
+    ({"shared": "<b>x</b>"}, "is not a shared deal's id"),
+], ids=["superscript-players", "huge-players", "garbage-deal", "huge-deal", "bad-levels", "unknown-shared",
+        "garbage-shared"])
 def test_a_bad_link_value_is_explained_and_the_table_plays(db: Path, query: dict[str, str], shown: str) -> None:
     at = _open(query)  # open_page checks that nothing raised
     messages = [m.value for m in (*at.error, *at.warning)]
@@ -432,9 +435,9 @@ def _hand_cards(at: AppTest) -> list[str]:
 
 
 def test_the_link_of_a_mid_hand_position_reopens_it(db: Path) -> None:
-    """A reload keeps your place (issue 30): the page's link carries the hand as a position text
-    (``position=``, issue 32), and a new session opened on that link replays the learner's
-    decisions in it to the same position."""
+    """A reload keeps your place (issue 30): the page's link carries the hand's deal code and the
+    learner's decisions (never the hidden hands, issue 41), and a new session opened on that link
+    replays them to the same position."""
     at = _open({"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc"})
     for _ in range(20):  # the learner's first legal choice until two tricks are played
         pos = _position(at)
@@ -444,9 +447,9 @@ def test_the_link_of_a_mid_hand_position_reopens_it(db: Path) -> None:
         assert not at.exception, [e.value for e in at.exception]
     link = {key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
             for key in at.query_params}
-    assert link["seed"] == "2024" and "deal" not in link and "moves" not in link  # the first hand: its text says all
-    assert HandState.from_text(link["position"]) == _position(at).hand
     tricks, cards, decisions = _tricks(at), _hand_cards(at), _position(at).session.decisions
+    assert link["deal"] == encode(DealCode(Rules(), seed=2024)) and link["moves"] == encode_moves(decisions)
+    assert not {"position", "start", "seed", "hand"} & set(link)  # the first hand: its deal and moves say all
     assert len(cards) == 3 and sum(map(int, re.findall(r"\d+", tricks))) == 2
     again = _open(link)  # a reload: a new session on the same link
     assert not [e.value for e in again.error]
@@ -482,8 +485,13 @@ def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(db: Path) -> No
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert [t.value for t in at.toast if "too long for the page link" in t.value]
-    text = table.position.hand.to_text()
-    assert at.query_params["position"] in (text, [text]) and "moves" not in at.query_params
+    link = {key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
+            for key in at.query_params}
+    # this hand's deal code and this hand's decisions only: no start=, no position text
+    assert link["deal"] == table.deal_code and not {"start", "position"} & set(link)
+    decisions = table.session.decisions
+    this_hand = decisions[max(i for i, d in enumerate(decisions) if d == "next hand") + 1:]
+    assert link.get("moves", "") == encode_moves(this_hand)
 
 
 # A hand of a position text (issue 39): its cards are not what any seed deals, so no deal code names it.
@@ -501,7 +509,8 @@ def test_a_score_too_long_for_python_on_a_position_link_is_one_notice(db: Path) 
         assert _position(at).game.scores_at_deal == (0, 0)
 
 
-def test_a_game_begun_from_a_position_link_says_its_link_loses_the_earlier_hands(db: Path) -> None:
+def _begun_from_a_position_link() -> PracticeTable:
+    """A table opened on a position link whose hand no seed deals, played into its second hand."""
     from practice.review import GradedDecision
 
     def grade(step, before, action, *_):  # type: ignore[no-untyped-def]  # no solver needed here
@@ -509,12 +518,41 @@ def test_a_game_begun_from_a_position_link_says_its_link_loses_the_earlier_hands
 
     table = PracticeTable.from_link(read_link({"position": HAND_TEXT, "seed": "11", "levels": "ccc"}), Rules(), (),
                                     grade=grade)
-    assert table.session.opening and table.take_notice(Notice.CODE) is None
+    assert table.session.opening
     while table.position.waiting is not Waiting.NEXT_HAND:
         assert table.position.waiting is Waiting.LEARNER and table.act(table.position.legal[0])
     table.next_hand()
+    return table
+
+
+def test_a_game_begun_from_a_position_link_keeps_its_earlier_hands_under_a_shared_id(db: Path) -> None:
+    table = _begun_from_a_position_link()
+    assert table.take_notice(Notice.CODE) is None
     params = table.link_params()
-    assert "moves" not in params and "start" not in params  # the link cannot rebuild the first hand
+    assert set(params) == {"shared", "moves", "levels"}  # the first hand is kept in the database
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page(PAGE)
+    at.session_state["practice_table"] = table
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not [t.value for t in at.toast if "page link" in t.value]  # nothing is lost: nothing to say
+    assert not any("without the game's earlier ones" in c.value for c in at.caption)
+    again = _open(params)  # a new session on the link: the whole game comes back
+    assert not [e.value for e in again.error]
+    assert _position(again).game.history == table.position.game.history
+    assert _position(again).hand == table.position.hand
+
+
+def test_a_game_begun_from_a_position_link_says_its_link_loses_the_earlier_hands(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    broken = db.parent / "broken.sqlite3"  # a database that cannot keep the deal for the link
+    broken.write_bytes(b"not a database at all" * 200)
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(broken))
+    table = _begun_from_a_position_link()
+    message = table.take_notice(Notice.CODE)
+    assert message and "could not be kept for the page link" in message and "opens a new game" in message
+    params = table.link_params()
+    assert "shared" not in params and "start" not in params and params["deal"] == table.deal_code
     at = AppTest.from_file(APP, default_timeout=120)
     at.switch_page(PAGE)
     at.session_state["practice_table"] = table
@@ -524,3 +562,57 @@ def test_a_game_begun_from_a_position_link_says_its_link_loses_the_earlier_hands
     assert any("without the game's earlier ones" in c.value for c in at.caption)  # and beside the hand, while it lasts
     at.run()
     assert not [t.value for t in at.toast if "began from a position link" in t.value]
+
+
+# ---- the address bar never holds a hidden card (issue 41, item 6) ---------------------------------
+
+CARD = re.compile(r"[789TJQKA][CDHS]|JOKER")  # a card as a position text or a move code writes it
+
+
+def _address_bar(at: AppTest) -> dict[str, str]:
+    return {key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
+            for key in at.query_params}
+
+
+def _cards_the_learner_cannot_see(link: dict[str, str], seen: set[str]) -> list[str]:
+    """The link's cards that are not the learner's own or an upcard (``seen``), and any position text:
+    a card may only stand in ``moves=``, as a card the learner played or discarded."""
+    from engine.core.actions import Action
+    from practice.codes import NEXT_HAND, decode_moves
+
+    found = []
+    for key, value in link.items():
+        if key == "moves":
+            decisions, error = decode_moves(value)
+            assert error is None, value
+            found += [d for d in decisions if d != NEXT_HAND and (c := Action.parse(d).card) is not None
+                      and str(c) not in seen]
+        else:
+            found += [f"{key}={value}" for token in re.split(r"[^0-9A-Za-z]+", value) if CARD.fullmatch(token.upper())]
+            found += [f"{key}={value}"] if "/" in value else []
+    return found
+
+
+@pytest.mark.parametrize("query", [
+    {"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc"},
+    # a teacher's deal no seed deals: each seat one suit, South the hearts, South deals the AH
+    {"position": "standard/0/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD,9S-TS-JS-QS-KS/AH", "levels": "ccc"},
+])
+def test_after_clicks_the_address_bar_holds_no_hidden_card(db: Path, query: dict[str, str]) -> None:
+    at = _open(query)
+    seen: set[str] = set()
+    for _ in range(8):  # the learner's first legal choice, through the end of the first hand
+        hand = _position(at).hand
+        seen |= {str(c) for c in hand.dealt[0]} | {str(hand.upcard)}
+        link = _address_bar(at)
+        assert _cards_the_learner_cannot_see(link, seen) == [], link
+        assert not {"position", "seed", "hand"} & set(link) and ("deal" in link or "shared" in link), link
+        assert ("shared" in link) == ("position" in query)  # the teacher's deal is kept under an id
+        choices = _learner_controls(at) or _buttons(at, "practice_next_hand")
+        if not choices:
+            break
+        choices[0].click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    again = _open(_address_bar(at))  # the link, reopened: the same position
+    assert not [e.value for e in again.error]
+    assert _position(again).hand == _position(at).hand

@@ -74,12 +74,13 @@ def _play_game(page: Any, click_and_wait: Any, max_hands: int, wait_idle: Any = 
     hands = 0
     for _ in range(2000):
         if _hand_over(page):
-            # the link follows the table (set by the table's own partial rerun): it opens this hand
+            # the link follows the table (set by the table's own partial rerun): it opens this hand, by
+            # its deal code and the learner's decisions, never by the hidden cards
             shown_code = re.search(r"Deal code (\S+) ", _page_key(page))
             link = parse_qs(urlparse(page.url).query)
             record = json.loads(page.locator('[data-testid="practice-hand-record"]').get_attribute("data-record"))
             result = result_record(record)
-            assert shown_code and link["position"] == [result["position"]], link  # the finished hand's text
+            assert shown_code and link["deal"] == [shown_code.group(1)] and "position" not in link, link
             assert result["complete"] is True
             tally[0] += result["points"][0]
             tally[1] += result["points"][1]

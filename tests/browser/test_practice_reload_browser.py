@@ -1,9 +1,9 @@
 """A reload keeps your place at the Practice table (issue 30), in Chromium.
 
-The page's link carries the hand as a position text (``position=``, issue 32); the learner plays
-into the hand until two tricks are taken, reloads the page, and finds the same tricks, the same
-cards in hand and the same link, with no warning. A link written before the position text
-(``deal=``) opens it.
+The page's link carries the hand's deal code and the learner's decisions (``deal=``, ``moves=``),
+never a hidden card (issue 41); the learner plays into the hand until two tricks are taken,
+reloads the page, and finds the same tricks, the same cards in hand and the same link, with no
+warning.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from bench.browser import CONTROLS
-from engine.core.hand import HandState
 from engine.core.rules import Rules
-from practice.codes import DealCode, encode
+from practice.codes import DealCode, decode_moves, encode
 
 pytestmark = pytest.mark.browser
 
@@ -50,9 +49,10 @@ def test_a_reload_mid_hand_keeps_the_tricks_and_the_hand(page: Any, goto: Any, c
     assert_no_exception(page)
     tricks, hand, url = _tricks(page), sorted(page.evaluate(_HAND)), page.url
     link = parse_qs(urlparse(url).query)
-    assert link["seed"] == ["2024"] and "deal" not in link, url
-    in_link = HandState.from_text(link["position"][0])  # the text holds the hand on the screen
-    assert len(in_link.tricks) == _taken(page) and sorted(map(str, in_link.hands[0])) == hand, url
+    assert link["deal"] == [code] and not {"position", "seed", "start"} & set(link), url
+    decisions, error = decode_moves(link["moves"][0])  # the learner's decisions: the cards they played
+    played = [d.removeprefix("play ") for d in decisions if d.startswith("play ")]
+    assert error is None and len(played) >= 2 and not set(played) & set(hand), url
     assert len(hand) <= 3 and _taken(page) >= 2
 
     page.reload()

@@ -16,7 +16,7 @@ from engine.core.actions import Action
 from engine.core.errors import quoted
 from engine.core.hand import HandState
 from engine.core.rules import Rules
-from practice.codes import DealCode, encode
+from practice.codes import DealCode, encode, encode_moves
 from practice.review import GradedDecision
 from practice.session import Session, Waiting
 from practice.table_session import (
@@ -395,15 +395,16 @@ def test_an_old_link_with_moves_rebuilds_the_position_mid_hand(worker: ThreadPoo
     assert table.session.decisions == ("pass", "play 9S", "play TC")
     assert [t.winner for t in table.position.hand.tricks] == [1, 0]
     assert sorted(map(str, table.position.hand.hands[0])) == ["9H", "JH", "QH"]
-    # The link it writes carries the hand as a position text (the learner's moves are in it).
-    assert table.link_params() == {"position": SEED_11_PLAYED, "seed": "11", "hand": "0", "levels": "ccc"}
+    assert table.position.hand.to_text() == SEED_11_PLAYED
+    # The link it writes names the deal and the learner's decisions, never the hidden hands.
+    assert table.link_params() == {"deal": code, "moves": "p.9S.TC", "levels": "ccc"}
     again = _from(random_players, table.link_params(), worker, grader)
     assert again.take_notice(Notice.CODE) is None
     assert again.position == table.position  # the same link, the same position
     again.undo()  # the learner's decisions were replayed, so undo takes the TC back
     assert again.session.decisions == ("pass", "play 9S")
-    assert again.link_params()["position"] == SEED_11_PLAYED.removesuffix(",play-TD,play-9D,play-KD,play-TC") + \
-        ",play-TD,play-9D,play-KD"
+    assert again.link_params() == {"deal": code, "moves": "p.9S", "levels": "ccc"}
+    assert again.position.hand.to_text() == SEED_11_PLAYED.removesuffix(",play-TC")
 
 
 def test_a_position_link_written_by_hand(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
@@ -414,15 +415,21 @@ def test_a_position_link_written_by_hand(worker: ThreadPoolExecutor, grader: Fak
     assert table.take_notice(Notice.CODE) is None
     hand = table.position.hand
     assert [str(a) for _, a in hand.history[:3]] == ["pass", "pass", "pass"] and not table.can_undo
-    assert table.link_params()["position"].startswith(text)
-    # Cards no seed dealt: no deal code names them; the link carries them.
+    # No deal code gives those actions: the text is kept in the database, the link names its id.
+    params = table.link_params()
+    assert set(params) == {"shared", "levels"} and params["shared"] == table.shared_id
+    again = _from(random_players, params, worker, grader)
+    assert again.take_notice(Notice.CODE) is None and again.position == table.position
+    # Cards no seed dealt: no deal code names them; the database keeps them for the link.
     mine = "standard/0/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD,9S-TS-JS-QS-KS/AH"
     table = _from(random_players, {"position": mine, "levels": "bce"}, worker, grader)
     assert table.take_notice(Notice.CODE) is None and table.deal_code == ""
     assert [sorted(map(str, h)) for h in table.position.hand.dealt[:1]] == [["9H", "JH", "KH", "QH", "TH"]]
     assert table.session.levels == ("you", "beginner", "club", "expert")
-    again = _from(random_players, table.link_params(), worker, grader)
-    assert again.position.hand == table.position.hand and again.session.seed == table.session.seed
+    params = table.link_params()
+    assert set(params) <= {"shared", "moves", "levels"} and "AH" not in str(params.values())
+    again = _from(random_players, params, worker, grader)
+    assert again.position == table.position and again.session.seed == table.session.seed
 
 
 def test_a_position_link_keeps_the_score_and_the_hand_number(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
@@ -435,16 +442,20 @@ def test_a_position_link_keeps_the_score_and_the_hand_number(worker: ThreadPoolE
             _finish_hand(table)
         game = table.position.game
     table.act(table.position.legal[0])
-    params = table.link_params()
-    scores = table.position.game.scores_at_deal
-    assert params["score"] == f"{scores[0]}-{scores[1]}" and params["hand"] == str(table.position.game.hand_number)
-    # Without the earlier hands' moves (a link too long to carry them) the hand and the score come back.
-    alone = {k: v for k, v in params.items() if k not in ("start", "moves")}
-    again = _from(random_players, alone, worker, grader)
+    game = table.position.game
+    scores = game.scores_at_deal
+    # A position link (as the page wrote them before, and a teacher may still write): the hand's
+    # text, the seed, the hand's number and its score, without the earlier hands.
+    old = {"position": table.position.hand.to_text(), "seed": "11", "hand": str(game.hand_number),
+           "score": f"{scores[0]}-{scores[1]}", "levels": "ccc"}
+    again = _from(random_players, old, worker, grader)
     assert again.take_notice(Notice.CODE) is None
     assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
     # The learner's decision of this hand is replayed (so it can be undone); the earlier hands are not kept.
     assert again.session.decisions == table.session.decisions[-1:] and again.position.game.history == ()
+    # Once open, its link is this hand's deal code, the learner's decision of it and the score.
+    assert again.link_params() == {"deal": table.deal_code, "moves": encode_moves(table.session.decisions[-1:]),
+                                   "score": f"{scores[0]}-{scores[1]}", "levels": "ccc"}
     _finish_hand(table), _finish_hand(again)
     table.next_hand(), again.next_hand()  # the seed deals the same next hand
     assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
@@ -480,16 +491,18 @@ def test_a_bad_number_beside_a_position_keeps_the_hand(key: str, value: str, say
 
 def test_the_link_follows_the_game_across_hands(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
     table = _table(random_players, worker, grader)
-    assert table.link_params() == {"position": SEED_11_DEAL, "seed": "11", "hand": "0", "levels": "ccc"}
+    assert table.link_params() == {"deal": encode(DealCode(Rules(), seed=11)), "levels": "ccc"}
     _finish_hand(table)
     table.next_hand()
     table.act(table.position.legal[0])
     params = table.link_params()
-    assert params["start"] == encode(DealCode(Rules(), seed=11)) and params["hand"] == "1"
+    assert params["start"] == encode(DealCode(Rules(), seed=11))
+    assert params["deal"] == encode(DealCode(Rules(), seed=11, hand_number=1))  # the dealer passes left
     assert params["moves"].endswith(".n.dQD")  # hand 2: South discards the QD (seed 11, by hand)
     # The deal passed left to South (seat 0), who discarded the QD when West ordered the AC up alone.
-    assert params["position"].startswith("standard/0/") and "/AC:" in params["position"]
-    assert "/order-alone,discard-QD," in params["position"]
+    text = table.position.hand.to_text()
+    assert text.startswith("standard/0/") and "/AC:" in text and "/order-alone,discard-QD," in text
+    assert "position" not in params and "score" not in params  # the game started at 0 each
     again = _from(random_players, params, worker, grader)
     assert again.position == table.position and again.position.game.scores == table.position.game.scores
     assert again.take_notice(Notice.CODE) is None
@@ -529,9 +542,13 @@ def test_a_game_too_long_for_the_link_keeps_this_hand_only(worker: ThreadPoolExe
         else:
             table.act(table.position.legal[0])
     params = table.link_params()
-    assert "moves" not in params and "start" not in params
-    assert params["position"] == table.position.hand.to_text() and params["seed"] == str(table.session.seed)
+    assert "start" not in params and params["deal"] == table.deal_code
+    last = max(i for i, d in enumerate(table.session.decisions) if d == "next hand")
+    assert params.get("moves", "") == encode_moves(table.session.decisions[last + 1:])  # this hand's only
+    scores = table.position.game.scores_at_deal
+    assert params.get("score") == ("-".join(map(str, scores)) if any(scores) else None)
     again = _from(random_players, params, worker, grader)  # this hand, where it is, at its score
+    assert again.take_notice(Notice.CODE) is None
     assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
 
 
