@@ -160,7 +160,13 @@ def _redeal_hidden(state: HandState, seat: int, rng: random.Random) -> HandState
         slots.append(("discard", 0, 0))
     cards: list[Card] = []
     for where, s, i in slots:
-        cards.append(state.hands[s][i] if where == "hand" else state.kitty[i] if where == "kitty" else state.discarded)  # type: ignore[misc]
+        if where == "hand":
+            cards.append(state.hands[s][i])
+        elif where == "kitty":
+            cards.append(state.kitty[i])
+        else:
+            assert state.discarded is not None  # a "discard" slot is only made for a discarded card
+            cards.append(state.discarded)
     assert sorted(cards) == sorted(hidden), "every unseen card sits in a hidden place"
     rng.shuffle(cards)
     hands = [list(h) for h in state.hands]

@@ -57,7 +57,8 @@ def test_intervals_shrink_with_more_samples() -> None:
     def width(n: int) -> float:
         _, a = quick("JH AD AH KS 9C", "9H", "third", n=n)
         lo, hi = a.option(ORDER).realistic.ev_ci
-        return hi - lo
+        span: float = hi - lo
+        return span
 
     assert width(160) < width(16)
 

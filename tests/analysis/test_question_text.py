@@ -59,7 +59,8 @@ def test_texts_that_are_not_a_bid_of_the_written_seat_are_refused(text: str, mes
 
 def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
     assert analyze_main([*argv, "--time", "5", "--samples", "200", "--seed", "4", "--no-ceiling", "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+    data: dict[str, object] = json.loads(capsys.readouterr().out)
+    return data
 
 
 def test_the_command_reads_the_view_as_it_reads_the_fields(capsys: pytest.CaptureFixture[str]) -> None:

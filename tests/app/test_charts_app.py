@@ -92,7 +92,8 @@ def test_rules_without_a_shipped_chart_say_what_to_do(open_page: Callable[..., A
 def test_the_strategy_lesson_shows_the_chart_for_the_seat_chosen(open_page: Callable[..., AppTest]) -> None:
     (lesson,) = [le for le in load_lessons() if any(st.title == "The chart for your seat" for st in le.steps)]
     step = next(i for i, st in enumerate(lesson.steps, start=1) if st.title == "The chart for your seat")
-    assert lesson.steps[step - 1].element is not None and lesson.steps[step - 1].element.kind == "chart"
+    element = lesson.steps[step - 1].element
+    assert element is not None and element.kind == "chart"
     at = open_page("views/learn.py", {"lesson": lesson.id, "step": str(step)})
     seat = next(b for b in at.button_group if b.label == "Your seat")
     assert at.get("plotly_chart")

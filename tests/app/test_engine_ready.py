@@ -12,7 +12,10 @@ from ui.engine_ready import WarmUp
 
 
 def _steps(gate: threading.Event) -> tuple[WarmUpStep, ...]:
-    return (WarmUpStep("the solver", 10.0, lambda: None), WarmUpStep("the deal loop", 30.0, lambda: gate.wait(5)))
+    def wait_for_gate() -> None:
+        gate.wait(5)
+
+    return (WarmUpStep("the solver", 10.0, lambda: None), WarmUpStep("the deal loop", 30.0, wait_for_gate))
 
 
 def test_progress_counts_finished_steps_by_their_usual_durations() -> None:

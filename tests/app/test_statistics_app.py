@@ -64,7 +64,8 @@ def _statistics(open_page: Callable[..., AppTest]) -> AppTest:
 def _values(data: Any) -> list[Any]:
     """A plotly array from the chart's JSON: a list, or plotly's typed array ({"dtype", "bdata"})."""
     if isinstance(data, dict):
-        return np.frombuffer(base64.b64decode(data["bdata"]), dtype=data["dtype"]).tolist()
+        values: list[Any] = np.frombuffer(base64.b64decode(data["bdata"]), dtype=data["dtype"]).tolist()
+        return values
     return list(data)
 
 
@@ -233,4 +234,6 @@ def test_the_weeks_axis_labels_mondays_and_always_the_last() -> None:
     mondays = [f"2026-{m:02d}-{d:02d}" for m, d in [(1, 5), (1, 12), (1, 19), (1, 26), (2, 2), (2, 9), (2, 16),
                                                      (2, 23), (3, 2), (3, 9), (3, 16), (3, 23), (3, 30)]]
     axis = week_axis(mondays)
-    assert len(axis["tickvals"]) <= 6 and axis["tickvals"][-1] == "2026-03-30" and axis["ticktext"][0] == "5 Jan"
+    tickvals, ticktext = axis["tickvals"], axis["ticktext"]
+    assert isinstance(tickvals, list) and isinstance(ticktext, list)
+    assert len(tickvals) <= 6 and tickvals[-1] == "2026-03-30" and ticktext[0] == "5 Jan"

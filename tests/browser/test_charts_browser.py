@@ -52,7 +52,7 @@ def test_the_chart_from_the_sidebar(open_page: Any, app_url: str, goto: Any, cli
 
         def to_charts() -> float:
             """Seconds from the click until the page is idle and the heatmap is on the screen."""
-            idle = click_and_wait(page, nav.filter(has_text="Charts").first)
+            idle: float = click_and_wait(page, nav.filter(has_text="Charts").first)
             page.locator(".js-plotly-plot .heatmaplayer").first.wait_for(timeout=20_000)
             drawn = float(page.evaluate("(performance.now() - window.__ecClickAt) / 1000"))
             return max(idle, drawn)

@@ -185,7 +185,7 @@ def test_play_outs_replay_through_the_rules_engine() -> None:
         me = rng.randrange(rules.players)
         outcome(s, me, -1, res)
         o = outcome_of(replayed, me)
-        assert tuple(res) == (-1 if o.maker is None else o.maker, o.maker_tricks, o.us, o.them)
+        assert tuple(int(x) for x in res) == (-1 if o.maker is None else o.maker, o.maker_tricks, o.us, o.them)
         if replayed.maker is not None:
             assert replayed.points[me] == res[2]
         finished += 1

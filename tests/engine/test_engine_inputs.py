@@ -203,7 +203,7 @@ def test_bad_dealer_and_kitty_are_refused() -> None:
     with pytest.raises(DealError, match="dealer must be a seat 0..3, got 4"):
         from_cards(Rules(), 4, hands_of(GOOD), parse_card("QS"))
     with pytest.raises(DealError, match="dealer must be a seat 0..3, got True"):
-        from_cards(Rules(), True, hands_of(GOOD), parse_card("QS"))  # type: ignore[arg-type]
+        from_cards(Rules(), True, hands_of(GOOD), parse_card("QS"))
     with pytest.raises(DealError, match="the deal uses 22 cards but the deck has 24"):
         from_cards(Rules(), 3, hands_of(GOOD), parse_card("QS"), kitty=(parse_card("9H"),))
 

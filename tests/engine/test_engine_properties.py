@@ -85,8 +85,11 @@ def check_state(state: HandState) -> None:
     # Cards conserved: every card is in exactly one place.
     played = [c for t in state.tricks for _, c in t.plays] + [c for _, c in state.trick]
     places = [c for h in state.hands for c in h] + played + list(state.kitty)
-    places.append(state.discarded if state.upcard_taken else state.upcard)
-    assert state.discarded is not None or not state.upcard_taken
+    if state.upcard_taken:
+        assert state.discarded is not None
+        places.append(state.discarded)
+    else:
+        places.append(state.upcard)
     assert Counter(places) == Counter(deck)
     # Legal list: never empty until the hand ends, empty after.
     legal = legal_actions(state)

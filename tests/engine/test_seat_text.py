@@ -18,7 +18,8 @@ from engine.core.cards import Card, make_deck
 from engine.core.hand import HandState, deal, from_cards
 from engine.core.position import PositionError
 from engine.core.rules import PRESETS, Rules
-from engine.core.view import HIDDEN_DISCARD, SeatView, view_of
+from engine.core.seat_text import HIDDEN_DISCARD
+from engine.core.view import SeatView, view_of
 
 # South (seat 0) sits first, left of East the dealer (seat 3); the 9♥ is up.
 SOUTH = "JH-JD-AH-AS-9C"

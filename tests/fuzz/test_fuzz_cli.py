@@ -51,6 +51,7 @@ def records(draw: st.DrawFn, good_record: Callable[..., dict[str, Any]]) -> dict
     return base
 
 
+@st.composite
 def records_file(draw: st.DrawFn, good_record: Callable[..., dict[str, Any]]) -> bytes:
     kind = draw(st.integers(0, 5))
     if kind == 0:
@@ -80,14 +81,14 @@ def check_records_output(ran: Any, json_lines: Callable[[str], list[dict[str, An
 def test_replay_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path,
                                data: st.DataObject) -> None:
     path = tmp_path / "records.jsonl"
-    path.write_bytes(records_file(data.draw, good_record))
+    path.write_bytes(data.draw(records_file(good_record)))
     check_records_output(run_main(replay.main, [str(path)]), json_lines)
 
 
 @settings(settings.get_profile("fuzz"), max_examples=15)
 @given(data=st.data())
 def test_replay_takes_any_stdin(run_main: Any, good_record: Any, json_lines: Any, data: st.DataObject) -> None:
-    check_records_output(run_main(replay.main, ["-"], stdin=records_file(data.draw, good_record)), json_lines)
+    check_records_output(run_main(replay.main, ["-"], stdin=data.draw(records_file(good_record))), json_lines)
 
 
 @st.composite
@@ -127,7 +128,7 @@ def test_solve_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, 
         body = "\n".join(json.dumps(r) for r in data.draw(st.lists(play_phase_records(good_record), min_size=1, max_size=2)))
         path.write_text(body + "\n", encoding="utf-8")
     else:
-        path.write_bytes(records_file(data.draw, good_record))
+        path.write_bytes(data.draw(records_file(good_record)))
     check_records_output(run_main(solve.main, [str(path)]), json_lines)
 
 

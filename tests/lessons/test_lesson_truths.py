@@ -36,11 +36,11 @@ def test_the_right_bower_is_second_to_the_joker_and_the_lessons_say_so() -> None
     assert "best card in the game" not in words and "highest card in the game" not in words
     assert "becomes the highest trump: the **right bower**. Only the joker, when you play with one" in words
     assert "second-best" not in words  # the left bower is third with a joker
-    for trump in ("H", "S"):
-        right = solve(generate("left_bower", 3, {"trump": trump, "bower": "right"})).why
+    for trump_letter in ("H", "S"):
+        right = solve(generate("left_bower", 3, {"trump": trump_letter, "bower": "right"})).why
         assert "highest card in the game" not in right
         assert "the highest trump, second only to the joker when you play with one" in right
-        left = solve(generate("left_bower", 3, {"trump": trump})).why
+        left = solve(generate("left_bower", 3, {"trump": trump_letter})).why
         assert "second-best" not in left and "the next trump below the right bower" in left
 
 

@@ -10,6 +10,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -235,7 +236,7 @@ def test_a_damaged_row_is_reset_once_and_kept_aside(tmp_path: Path, owner: str, 
                           else ("browser_progress", "browser", BROWSER))
     with conn:
         conn.execute(f"INSERT INTO {table} ({column}, data) VALUES (?, ?)", (key, value))
-    read = (lambda: load(conn, "Ada")) if owner == "name" else (lambda: load_browser(conn, BROWSER))
+    read: Callable[[], Progress | None] = (lambda: load(conn, "Ada")) if owner == "name" else (lambda: load_browser(conn, BROWSER))
     with pytest.raises(ProgressReset) as caught:
         read()
     assert reason in str(caught.value) and "was reset" in str(caught.value) and "damaged" in str(caught.value)

@@ -28,9 +28,10 @@ from engine.study.charts import all_cells, outcomes_text
 from engine.study.classes import HandClass, hand_class
 
 
-def _cell(key: str, seat: str = "first", best: str = "pass", close: bool = False, **evs: float) -> ChartCell:
+def _cell(key: str, seat: str = "first", best: str = "pass", close: bool = False,
+          evs: dict[str, float] | None = None) -> ChartCell:
     hc = parse_class(key)
-    options = {name: Option(ev, ev - 0.1, ev + 0.1) for name, ev in evs.items()}
+    options = {name: Option(ev, ev - 0.1, ev + 0.1) for name, ev in (evs or {}).items()}
     return ChartCell(f"{seat}/r{1 if hc.upcard else 2}/{key}/any", seat, 1 if hc.upcard else 2, hc, 200,
                      options, best, close, 0.01)
 
@@ -59,15 +60,16 @@ def test_the_rule_of_thumb_by_hand() -> None:
 
 
 def test_a_disagreement_is_a_clear_answer_against_the_rule() -> None:
-    weak_bid = _cell("t1-R..-o2+-v0-upQ", best="call", **{"pass": 0.0, "call": 0.5})
+    weak_bid = _cell("t1-R..-o2+-v0-upQ", best="call", evs={"pass": 0.0, "call": 0.5})
     assert not thumb(weak_bid) and disagrees(weak_bid)
-    close = _cell("t1-R..-o2+-v0-upQ", best="call", close=True, **{"pass": 0.0, "call": 0.05})
+    close = _cell("t1-R..-o2+-v0-upQ", best="call", close=True, evs={"pass": 0.0, "call": 0.05})
     assert not disagrees(close)  # a close call never counts against the rule
-    agreed = _cell("t3-RLa-o0-v1-upQ", best="alone", **{"pass": 0.5, "call": 1.2, "alone": 1.4})
+    agreed = _cell("t3-RLa-o0-v1-upQ", best="alone", evs={"pass": 0.5, "call": 1.2, "alone": 1.4})
     assert not disagrees(agreed) and agreed.bid == "alone" and math.isclose(agreed.margin, 0.9)
     # ordering and going alone within 0.1 of each other (the study's close_call), passing far
     # below: bid-or-pass is not a close call, and the rule of thumb (three trumps) agrees
-    either = _cell("t3-...-o0-v1-upQ", seat="dealer", best="call", close=True, **{"pass": -0.9, "call": 0.6, "alone": 0.5})
+    either = _cell("t3-...-o0-v1-upQ", seat="dealer", best="call", close=True,
+                   evs={"pass": -0.9, "call": 0.6, "alone": 0.5})
     assert not either.close and thumb(either) and not disagrees(either)
 
 
@@ -120,7 +122,7 @@ def test_outcome_counts_are_written_by_net_points() -> None:
 
 def test_at_nine_all_any_point_wins_worked_by_hand() -> None:
     """At 9-9 (to 10) the side that scores wins: ordering that makes it 3 deals in 4 wins 75%."""
-    base = _cell("t3-RLa-o0-v1-upQ", best="call", call=1.0, **{"pass": 0.5})
+    base = _cell("t3-RLa-o0-v1-upQ", best="call", evs={"call": 1.0, "pass": 0.5})
     cell = ChartCell(base.key, base.seat, base.round, base.hand, 4, base.options, "call", False, 0.01,
                      {"call": ((-2, 1), (1, 3)), "pass": ((-1, 3), (2, 1))})
     scored = at_score(cell, Rules(), 9, 9)
@@ -131,7 +133,7 @@ def test_at_nine_all_any_point_wins_worked_by_hand() -> None:
     assert scored.options["call"].hi - scored.options["call"].ev == pytest.approx(0.49)
     assert scored.best == "call" and scored.close  # 0.75 - 0.49 < 0.25 + 0.49: four deals cannot tell
     assert at_score(cell, Rules(players=3), 9, 9) is None  # cutthroat: no win table
-    assert at_score(_cell("t3-RLa-o0-v1-upQ", call=1.0), Rules(), 9, 9) is None  # no outcome counts
+    assert at_score(_cell("t3-RLa-o0-v1-upQ", evs={"call": 1.0}), Rules(), 9, 9) is None  # no outcome counts
 
 
 def test_score_choices_follow_the_target() -> None:
