@@ -7,9 +7,11 @@ import html
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Button
 
 from engine.core.hand import HandState
 from engine.core.rules import Rules
@@ -35,11 +37,11 @@ def _open(query: dict[str, str] | None = None, play_forced: bool = False) -> App
     return at
 
 
-def _buttons(at: AppTest, prefix: str) -> list:
+def _buttons(at: AppTest, prefix: str) -> list[Button]:
     return [b for b in at.button if b.key and b.key.startswith(prefix) and not b.disabled]
 
 
-def _learner_controls(at: AppTest) -> list:
+def _learner_controls(at: AppTest) -> list[Button]:
     return _buttons(at, "practice_bid_") or _buttons(at, "practice_play-") or _buttons(at, "practice_discard-")
 
 
@@ -62,10 +64,11 @@ def _position(at: AppTest) -> Position:
     return table.position
 
 
-def _record(at: AppTest) -> dict:
+def _record(at: AppTest) -> dict[str, Any]:
     marks = [h.value for h in at.html if 'data-testid="practice-hand-record"' in h.value]
     assert marks, "the review carries the hand's replay record"
-    return json.loads(html.unescape(marks[-1].split('data-record="')[1].split('"')[0]))
+    record: dict[str, Any] = json.loads(html.unescape(marks[-1].split('data-record="')[1].split('"')[0]))
+    return record
 
 
 def _scores(at: AppTest) -> tuple[int, ...]:

@@ -50,7 +50,8 @@ def test_reading_a_file_counts_records_refusals_games_and_hands(played_records: 
 
 def test_a_file_that_cannot_be_imported_says_why() -> None:
     assert read_import(b"") == "the file holds no records; export a game from the practice table first"
-    assert read_import(b" " * (MAX_IMPORT_BYTES + 1)).startswith(f"the file is {MAX_IMPORT_BYTES + 1:,} bytes")
+    big = read_import(b" " * (MAX_IMPORT_BYTES + 1))
+    assert isinstance(big, str) and big.startswith(f"the file is {MAX_IMPORT_BYTES + 1:,} bytes")
     one = read_import(b'{"dealer": 0}\n')
     assert isinstance(one, str) and one.startswith("line 1, the deal: ")
     assert read_import(b"\xff\xfe\n") == "line 1 is not UTF-8 text"

@@ -7,7 +7,9 @@ import html
 import json
 import re
 import struct
+from collections.abc import MutableMapping
 from pathlib import Path
+from typing import Any, cast
 
 from streamlit.testing.v1 import AppTest
 
@@ -210,7 +212,9 @@ def test_a_hand_without_mistakes_has_only_the_replay(db: Path) -> None:
     assert selected_step({"selection": {"points": [{"x": 9}]}}) is None  # a deal's point: no customdata
     assert jump_to_selected({"selection": {"points": []}}, step_key, "practice_replay_open", n, {}) is None
     fake = {"selection": {"points": [{"curve_number": 2, "point_index": len(graded) - 1, "customdata": chosen}]}}
-    assert jump_to_selected(fake, step_key, "practice_replay_open", n, at.session_state) == chosen + 1
+    # AppTest's session state is the dict-like st.session_state the handler writes to
+    state = cast("MutableMapping[Any, Any]", at.session_state)
+    assert jump_to_selected(fake, step_key, "practice_replay_open", n, state) == chosen + 1
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert _step(at) == (chosen + 1, n)
@@ -284,7 +288,8 @@ def test_the_chart_shows_the_earlier_hands_decisions_and_a_click_opens_that_hand
                                       "customdata": [chosen, 0]}]}}
     assert selected_step(fake) is None and selected_earlier(fake) == (chosen, 0)
     hands = [replay(first, first_grades)]
-    assert jump_to_earlier(fake, "practice_", hands, at.session_state) == (0, chosen + 1)
+    state = cast("MutableMapping[Any, Any]", at.session_state)  # dict-like, as the handler's st.session_state
+    assert jump_to_earlier(fake, "practice_", hands, state) == (0, chosen + 1)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert _step(at) == (chosen + 1, len(replay(first).steps))

@@ -26,8 +26,9 @@ _CARDS = """() => Array.from(document.querySelectorAll('[class*="st-key-practice
 
 
 def _decisions(page: Any) -> str:
-    return str(page.evaluate("window.location.search")) + page.locator(
-        '[data-testid="stMainBlockContainer"]').inner_text()
+    search = str(page.evaluate("window.location.search"))
+    text: str = page.locator('[data-testid="stMainBlockContainer"]').inner_text()
+    return search + text
 
 
 def _to_a_play_with_a_choice(page: Any, click_and_wait: Any) -> list[dict[str, Any]]:

@@ -75,7 +75,7 @@ def test_the_expert_in_your_seat_and_everyone_in_the_replay_are_told_the_hand_s_
 
     told: list[tuple[str, Score | None]] = []
 
-    class Listening(random_legal):  # type: ignore[misc,valid-type]
+    class Listening(random_legal):  # type: ignore[misc]
         def __init__(self, level: str, score: Score | None = None) -> None:
             self.level, self.score = level, score
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import itertools
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +17,7 @@ from practice.codes import _KEY, DealCode, DealCodeError, decode, encode
 
 
 def _rules_strategy() -> st.SearchStrategy[Rules]:
-    def build(values: tuple) -> Rules | None:
+    def build(values: tuple[Any, ...]) -> Rules | None:
         players, deck, joker, stick, defend, lone, bury, optional, target, draw, games = values
         try:
             return Rules(players=players, deck=deck, joker=joker, stick_the_dealer=stick,

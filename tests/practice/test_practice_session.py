@@ -8,11 +8,13 @@ from typing import Any
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.core.hand import Phase
+from engine.core.hand import HandState, Phase
 from engine.core.rules import Rules
 from practice.session import (
     LEARNER,
     NEXT_HAND,
+    Memo,
+    Position,
     PracticeError,
     Session,
     Waiting,
@@ -29,7 +31,7 @@ from practice.session import (
 LEVELS4 = ("you", "club", "club", "club")
 
 
-def _learner_plays(random_players: Any, session: Session, choose_seed: int, hands: int = 1000):
+def _learner_plays(random_players: Any, session: Session, choose_seed: int, hands: int = 1000) -> list[Position]:
     """Play the session to its end with a random learner; return every position reached."""
     rng = random.Random(choose_seed)
     pos = replay(session, random_players)
@@ -104,7 +106,7 @@ def test_an_illegal_decision_is_refused_with_the_legal_list(random_players: Any)
 
 def test_memo_means_replays_do_not_ask_the_players_again(counting_players: Any) -> None:
     factory = counting_players
-    memo: dict = {}
+    memo: Memo = {}
     positions = []
     pos = replay(Session(Rules(), LEVELS4, seed=5), factory, memo)
     rng = random.Random(0)
@@ -132,7 +134,7 @@ def test_replay_this_deal_gives_the_same_cards_and_a_single_hand(random_players:
 def test_a_session_can_start_at_any_hand_of_a_seeded_game(random_players: Any) -> None:
     # hands 0..2 as the full game deals them, versus sessions started at those hands
     positions = _learner_plays(random_players, Session(Rules(), LEVELS4, seed=41), 3, hands=3)
-    reached = {}
+    reached: dict[int, HandState] = {}
     for p in positions:
         reached.setdefault(p.game.hand_number, p.hand)
     for k, hand in reached.items():

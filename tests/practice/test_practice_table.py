@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -24,6 +24,9 @@ from practice.table import (
     join_reason,
     spare_cards,
 )
+
+if TYPE_CHECKING:
+    from practice.session import Move
 
 # South, West, North and East's cards (seats 0..3), the 9H turned up.
 DEAL = "JD-9D-KS-AC-9C,9S-TS-QS-QC-KC,JH-AH-KH-QH-TH,AD-KD-QD-TD-JS/9H"
@@ -125,13 +128,14 @@ def test_bad_import_files_are_explained(text: str | bytes, message: str) -> None
         from_jsonl(text)
 
 
-def _moves(state, actions: str):
+def _moves(state: HandState, actions: str) -> tuple[HandState, tuple[Move, ...]]:
     """Apply ``actions`` (comma-separated) from ``state``; the moves as the practice table records them."""
     from practice.session import Move
 
     moves = []
     for text in actions.split(","):
         action = Action.parse(text.strip())
+        assert state.to_act is not None
         moves.append(Move(state, state.to_act, action, ""))
         state = state.apply(action)
     return state, tuple(moves)
@@ -180,7 +184,7 @@ def test_the_learners_own_discard_is_named() -> None:
     assert done_label(picked, discard, seen=False) == "Discarded a card face down"
 
 
-def _finished(state):
+def _finished(state: HandState) -> HandState:
     """Play ``state`` out with each seat's first legal action."""
     while not state.is_over:
         state = state.apply(state.legal_actions()[0])

@@ -175,7 +175,8 @@ def test_replay_the_deal_then_back_to_the_game(worker: ThreadPoolExecutor, grade
     finished = table.position
     table.replay_deal()
     assert table.session.single_deal and table.position.hand.dealt == finished.hand.dealt
-    assert not table.position.hand.is_over and table.paused == finished
+    paused = table.paused  # read into a name: table.back() below clears table.paused
+    assert not table.position.hand.is_over and paused == finished
     table.back()
     assert table.position == finished and table.paused is None
     assert table.revealed == len(finished.pending)
@@ -225,9 +226,14 @@ def test_the_hint_is_asked_at_the_score_the_hand_was_dealt_at(worker: ThreadPool
     from practice import coach
 
     asked: list[object] = []
-    monkeypatch.setattr(coach, "hint", lambda *a, **kw: asked.append(kw.get("score")) or "advice")
+    def fake_hint(*a: object, **kw: object) -> str:
+        asked.append(kw.get("score"))
+        return "advice"
+
+    monkeypatch.setattr(coach, "hint", fake_hint)
     table = _table(random_players, worker, grader, seed=21)
-    assert table.hint(guided=True) == "advice" and asked == [(0, 0)]
+    got: object = table.hint(guided=True)  # the fake's text, not a coach.Hint
+    assert got == "advice" and asked == [(0, 0)]
     while not any(table.position.game.scores) or table.position.waiting is not Waiting.LEARNER:
         _finish_hand(table)
         table.next_hand()
@@ -456,8 +462,10 @@ def test_a_position_link_keeps_the_score_and_the_hand_number(worker: ThreadPoolE
     # Once open, its link is this hand's deal code, the learner's decision of it and the score.
     assert again.link_params() == {"deal": table.deal_code, "moves": encode_moves(table.session.decisions[-1:]),
                                    "score": f"{scores[0]}-{scores[1]}", "levels": "ccc"}
-    _finish_hand(table), _finish_hand(again)
-    table.next_hand(), again.next_hand()  # the seed deals the same next hand
+    _finish_hand(table)
+    _finish_hand(again)
+    table.next_hand()
+    again.next_hand()  # the seed deals the same next hand
     assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
 
 
