@@ -55,6 +55,7 @@ from playwright.async_api import Error as PlaywrightError
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, new_page, streamlit_process, wait_idle
 from bench.class_socket import SocketPupil
 from bench.classroom_bench import _cpu_seconds, _proc_status
+from store.classes import JOINS_PER_MINUTE
 
 BROWSER_ARGS = CHROMIUM_ARGS + [
     "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
@@ -100,11 +101,11 @@ async def _pupil(browser: Any, url: str, code: str, index: int, questions: int, 
     await context.add_init_script(OBSERVER)
     page = await context.new_page()
     page.set_default_timeout(JOIN_TIMEOUT_S * 1000)
-    await asyncio.sleep(index * 0.3)  # a class arrives over a few seconds, not in one instant
+    await asyncio.sleep(index * JOIN_GAP_S)  # a class arrives over a minute or two, within the join limit
     await page.goto(f"{url}/class?class={code}")
-    await page.get_by_label("Your first name").fill(f"Pupil {index:02d}")
+    await page.get_by_label("Your first name").fill(pupil_name(index))
     await page.get_by_role("button", name="Join").click()
-    await page.get_by_text(f"Hello Pupil {index:02d}!").wait_for()
+    await page.get_by_text(f"Hello {pupil_name(index)}!").wait_for()
     missed = 0
     for n in range(1, questions + 1):
         try:
@@ -126,13 +127,23 @@ async def _pupil(browser: Any, url: str, code: str, index: int, questions: int, 
         except PlaywrightError as err:  # revealed before this phone could answer: on to the next
             print(f"pupil {index}, question {n}: {str(err).splitlines()[0]}", file=sys.stderr, flush=True)
             missed += 1
-    result = {"name": f"Pupil {index:02d}", "seen": await page.evaluate("window.__clSeen"),
+    result = {"name": pupil_name(index), "seen": await page.evaluate("window.__clSeen"),
               "taps": await page.evaluate("window.__clTaps"), "missed": missed}
     while not stop.exists():  # stay connected (the page polling) while the teacher measures idle CPU
         await asyncio.sleep(0.5)
     await context.close()
     return result
 
+
+
+# The join form refuses names with digits (a script's "bot123") and more than
+# store.classes.JOINS_PER_MINUTE pupils a minute, so the bench's pupils are named by letters
+# ("Pupil Aa", "Pupil Ab", ...) and arrive that far apart.
+JOIN_GAP_S = 60.0 / JOINS_PER_MINUTE + 0.05  # seconds between two pupils joining
+
+
+def pupil_name(index: int) -> str:
+    return f"Pupil {chr(65 + index // 26)}{chr(97 + index % 26)}"
 
 def _descendants(root: int) -> list[int]:
     """Every process below ``root`` (from /proc's parent ids)."""
@@ -169,9 +180,9 @@ async def _keep_niced(nice: int) -> None:
 
 async def _socket_pupil(url: str, code: str, index: int, questions: int, think: tuple[float, float],
                         rng: random.Random, stop: Path) -> dict[str, Any]:
-    await asyncio.sleep(index * 0.3)  # a class arrives over a few seconds, not in one instant
+    await asyncio.sleep(index * JOIN_GAP_S)  # a class arrives over a minute or two, within the join limit
     pupil = SocketPupil(url, f"class={code}")
-    return await pupil.session(f"Pupil {index:02d}", questions, think, rng, stop, JOIN_TIMEOUT_S)
+    return await pupil.session(pupil_name(index), questions, think, rng, stop, JOIN_TIMEOUT_S)
 
 
 async def _pupils(url: str, code: str, n: int, browsers: int, questions: int, think: tuple[float, float], seed: int,

@@ -12,6 +12,11 @@ server process shows the same question and nothing is solved twice:
   (``engine.analysis.robust.analyze_robust``) as the Analyze page judges it: the recommendation
   is right, and when the two best options are too close to call both are.
 
+Each follows the rules in force (the teacher's sidebar) as far as its kind can: the lessons' drills
+take options, not rules, so ``rules_note`` says which kinds follow which rules, a question that
+cannot says so in its ``source`` ("Order up or pass? (standard rules)"), and ``rules_problem`` gives
+the teacher's page the sentence to show before it is asked.
+
 Answers are text: one card ("JD"), a set of cards (their codes in the question's order, space
 separated) or one of ``choices``. Putting cards in order (``rank_order``) is not asked in class:
 it takes several taps, and a pupil answers with one.
@@ -240,8 +245,103 @@ def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
     )
 
 
-def exercise_question(kind: str, seed: int, options: dict[str, str] | None = None) -> ClassQuestion:
-    """A fresh question of ``kind`` (one of CLASS_KINDS) at the level ``options`` set."""
+# ---- the rules a question follows -----------------------------------------------------------------
+# The lessons' drills (lessons.exercises.generate) take a kind's options, not a rules value: each
+# deals and judges its question under fixed rules. What that means under the rules in force:
+# - "left_bower" and "can_play": the answer is the same under every rule set the app has (the left
+#   bower is the other jack of the colour; following suit, the left bower counting as trump, is
+#   the same with any deck, joker or number of players): they follow any rules;
+# - "trick_winner": a trick of four cards, one from each of four players: any rules of four players;
+# - "points": the number of players is the drill's option, set from the rules in force, and a
+#   hand where a defender went alone is drawn only when the rules let a defender go alone;
+# - every other kind is dealt and judged under the standard rules only (the drills take no other):
+#   under other rules the question says "standard rules" (its source), and the teacher's page says
+#   so before it is asked, rather than pretend it follows them.
+ANY_RULES = ("left_bower", "can_play")
+FOUR_PLAYER_KINDS = ("trick_winner",)
+HAND_FIELDS = ("players", "deck", "joker", "stick_the_dealer", "defend_alone", "lone_lead", "discard_upcard",
+               "optional_pickup")  # the fields that change a hand (not the game's target, the match, the draw)
+REDRAWS = 60  # seeds tried for a points question the rules allow (a lone defender comes 1 in 7)
+
+
+def rule_differences(rules: Rules) -> tuple[str, ...]:
+    """How ``rules`` differ from the standard rules in what a hand is, in words.
+
+    >>> rule_differences(Rules()), rule_differences(Rules(players=3, joker=True, target=5))
+    ((), ('3 players', 'the joker'))
+    """
+    standard = Rules()
+    words = {
+        "players": f"{rules.players} players", "deck": f"{rules.deck} cards", "joker": "the joker",
+        "stick_the_dealer": "stick the dealer", "defend_alone": "defending alone",
+        "lone_lead": "the lead left of the loner", "discard_upcard": "the upcard buried",
+        "optional_pickup": "the upcard left by the dealer",
+    }
+    return tuple(words[f] for f in HAND_FIELDS if getattr(rules, f) != getattr(standard, f))
+
+
+def rules_note(kind: str, rules: Rules | None, options: dict[str, str] | None = None) -> str:
+    """What a question of ``kind`` says about its rules when they are not ``rules`` (the rules in
+    force): '' when it follows them (or none are given), else e.g. 'standard rules'.
+
+    >>> rules_note("bid", Rules(players=3)), rules_note("bid", Rules(target=5)), rules_note("left_bower", Rules(joker=True))
+    ('standard rules', '', '')
+    >>> rules_note("trick_winner", Rules(players=2)), rules_note("points", Rules(players=3), {"players": "2"})
+    ('four players', '2 players')
+    """
+    if rules is None or kind in ANY_RULES:
+        return ""
+    if kind in FOUR_PLAYER_KINDS:
+        return "" if rules.players == 4 else "four players"
+    if kind == "points":
+        players = (options or {}).get("players")
+        return f"{players} players" if players and players != str(rules.players) else ""
+    return "standard rules" if rule_differences(rules) else ""
+
+
+def rules_problem(kind: str, rules: Rules) -> str:
+    """For the teacher's page: why a question of ``kind`` does not follow ``rules``, and what it is
+    asked under instead; '' when it follows them."""
+    note = rules_note(kind, rules)
+    title = DRILLS[kind].title if kind in DRILLS else kind
+    if not note:
+        return ""
+    if note == "four players":
+        return (f'"{title}" shows a trick of four cards, one from each of four players; the rules in force have '
+                f'{rules.players} players, so its questions are asked as in a four-player game (the projector says '
+                '"four players").')
+    return (f'"{title}" questions are dealt and judged under the standard rules only (4 players, 24 cards, no '
+            f"joker, no stick the dealer): the rules in force have {', '.join(rule_differences(rules))}, which they "
+            'do not follow. Asked, the projector says "standard rules"; pick another kind (Find the bower, Which '
+            "of these can you play?, How many points?) to stay with the rules in force.")
+
+
+def _lone_defender(ex: Exercise) -> bool:
+    return dict(ex.settings).get("lone_defender") == "True"
+
+
+def _made(kind: str, seed: int, opts: dict[str, str], rules: Rules | None, title: str) -> ClassQuestion:
+    """The question of ``kind`` for ``seed`` at the level ``opts``, following ``rules`` where the
+    drill can (see the notes above ANY_RULES) and saying so in its source where it cannot."""
+    note = rules_note(kind, rules, opts)
+    if kind == "points" and rules is not None:
+        opts = {"players": str(rules.players), **opts}
+    try:
+        ex = generate(kind, seed, opts)
+        if kind == "points" and rules is not None and not rules.defend_alone:
+            tries = 0
+            while _lone_defender(ex) and tries < REDRAWS:  # a defender may not go alone under these rules
+                tries += 1
+                ex = generate(kind, seed + tries, opts)
+    except ValueError as err:
+        raise QuestionError(str(err)) from err
+    return from_exercise(ex, f"{title} ({note})" if note else title)
+
+
+def exercise_question(kind: str, seed: int, options: dict[str, str] | None = None,
+                      rules: Rules | None = None) -> ClassQuestion:
+    """A fresh question of ``kind`` (one of CLASS_KINDS) at the level ``options`` set, under the
+    rules in force ``rules`` as far as the kind can follow them (``rules_note``; None: the drill's own)."""
     if kind not in CLASS_KINDS:
         raise QuestionError(f"class questions are: {', '.join(CLASS_KINDS)}; not {kind!r}")
     opts = {k: v for k, v in (options or {}).items() if v}
@@ -249,7 +349,7 @@ def exercise_question(kind: str, seed: int, options: dict[str, str] | None = Non
         check_options(kind, opts)
     except ValueError as err:
         raise QuestionError(str(err)) from err
-    return from_exercise(generate(kind, seed, opts), DRILLS[kind].title)
+    return _made(kind, seed, opts, rules, DRILLS[kind].title)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,14 +378,22 @@ def lesson_steps() -> tuple[LessonStep, ...]:
     return tuple(found)
 
 
-def step_question(step: LessonStep, seed: int) -> ClassQuestion:
-    ex = generate(step.kind, seed, dict(step.options))
-    return from_exercise(ex, step.name)
+def step_question(step: LessonStep, seed: int, rules: Rules | None = None) -> ClassQuestion:
+    """A fresh question of a lesson's step, with that step's options, under ``rules`` as far as its kind can."""
+    return _made(step.kind, seed, dict(step.options), rules, step.name)
+
+
+SEAT_WORDS = {
+    (4, "first"): "You sit first, left of the dealer", (4, "second"): "You sit second, the dealer's partner",
+    (4, "third"): "You sit third, right of the dealer", (3, "first"): "You sit first, left of the dealer",
+    (3, "second"): "You sit second, right of the dealer", (2, "first"): "You sit first, across from the dealer",
+}
 
 
 def hand_question(hand: str, upcard: str, seat: str, seed: int, rules: Rules | None = None) -> ClassQuestion:
     """"What would you bid?" for a typed hand, judged by the analyzer (round 1, everyone before
-    passed). Raises QuestionError (a bad hand, card or seat) with the analyzer's own words."""
+    passed) under ``rules`` (the rules in force; None: the standard rules). Raises QuestionError
+    (a bad hand, card or seat) with the analyzer's own words."""
     try:
         q = hand_situation(hand, upcard, seat, rules=rules or Rules())
     except ValueError as err:
@@ -321,8 +429,7 @@ def hand_question(hand: str, upcard: str, seat: str, seed: int, rules: Rules | N
     why = say(headline(a)) + "."
     if robust.close_call:
         why += " " + say(robust.reason)
-    position = {"first": "You sit first, left of the dealer", "second": "You sit second, the dealer's partner",
-                "third": "You sit third, right of the dealer", "dealer": "You are the dealer"}[q.seat]
+    position = SEAT_WORDS.get((q.rules.players, q.seat), "You are the dealer")
     before = "Everyone before you passed. " if q.position > 1 else ""
     return ClassQuestion(
         source="A typed hand", kind="hand", mode="choice",
@@ -334,6 +441,7 @@ def hand_question(hand: str, upcard: str, seat: str, seed: int, rules: Rules | N
 
 
 __all__ = [
-    "CLASS_KINDS", "HAND_SEATS", "ClassQuestion", "DamagedQuestion", "LessonStep", "QuestionError", "answer_fits",
-    "encode", "exercise_question", "from_exercise", "hand_question", "lesson_steps", "read_question", "step_question",
+    "ANY_RULES", "CLASS_KINDS", "HAND_SEATS", "ClassQuestion", "DamagedQuestion", "LessonStep", "QuestionError",
+    "answer_fits", "encode", "exercise_question", "from_exercise", "hand_question", "lesson_steps", "read_question",
+    "rule_differences", "rules_note", "rules_problem", "step_question",
 ]

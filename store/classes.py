@@ -2,17 +2,24 @@
 
 Everything a class is lives here, not in one server's memory, so a class works across several
 server processes sharing the database file, survives a restart, and a pupil whose phone slept
-comes back through the token in their link. Four tables:
+comes back through the token in their link. Five tables:
 
 - ``classes``: the join code, the SHA-256 of the teacher's secret (only the hash is kept; the
   secret is compared with ``hmac.compare_digest``), the times, the state, the leaderboard switch,
-  the current question and two counters: ``version`` moves on every change (a join, an answer),
-  ``stage`` only when what a phone shows changes (a question asked, revealed, the class ended).
-  A page polls one row by its code (``poll``) and reads more only when a counter moved.
-- ``pupils``: a first name and the hash of the pupil's token, per class (at most ``MAX_PUPILS``).
+  the lock (nobody new joins), the timer (seconds a question stays open) and when the open
+  question closes, the current question and two counters: ``version`` moves on every change (a
+  join, an answer), ``stage`` only when what a phone shows changes (a question asked, revealed,
+  the class ended, a pupil renamed or removed). A page polls one row by its code (``poll``) and
+  reads more only when a counter moved; the first poll after a question's time ran out reveals it.
+- ``pupils``: a first name and the hash of the pupil's token, per class (at most ``MAX_PUPILS``);
+  the teacher can rename or remove one.
 - ``questions``: each question asked, as the JSON text ``classroom`` made (this module never
   reads inside it), with the time it opened and was revealed.
 - ``answers``: one per pupil per question, replaced until the reveal, with the time it was saved.
+- ``handovers``: the one-time code the teacher shows to run the class from another device, with
+  the secret sealed under it (``handover``).
+
+A database made before the lock and the timer gets their columns when first opened (``ADDED_COLUMNS``).
 
 A class expires ``EXPIRY_S`` after its last question (or its start); an expired or unknown code
 raises ``NoSuchClass``. The errors are ``ClassError`` (a ValueError) with a message a pupil reads.
@@ -32,6 +39,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import os
 import secrets
 import sqlite3
@@ -66,7 +74,10 @@ SCHEMA = (
         current INTEGER NOT NULL DEFAULT 0,
         revealed INTEGER NOT NULL DEFAULT 0,
         version INTEGER NOT NULL DEFAULT 0,
-        stage INTEGER NOT NULL DEFAULT 0
+        stage INTEGER NOT NULL DEFAULT 0,
+        locked INTEGER NOT NULL DEFAULT 0,
+        timer INTEGER NOT NULL DEFAULT 0,
+        closes REAL
     )""",
     """CREATE TABLE IF NOT EXISTS class_pupils (
         id INTEGER PRIMARY KEY,
@@ -93,7 +104,18 @@ SCHEMA = (
         at REAL NOT NULL,
         PRIMARY KEY (class_code, number, pupil)
     )""",
+    """CREATE TABLE IF NOT EXISTS class_handovers (
+        class_code TEXT PRIMARY KEY REFERENCES classes(code) ON DELETE CASCADE,
+        lookup TEXT NOT NULL,
+        sealed TEXT NOT NULL,
+        expires REAL NOT NULL,
+        used REAL
+    )""",
 )
+# Columns added to ``classes`` after its first version: a database made before them gets them when
+# this module first opens it (an older server on the same file names its columns, so it reads on).
+ADDED_COLUMNS = (("locked", "INTEGER NOT NULL DEFAULT 0"), ("timer", "INTEGER NOT NULL DEFAULT 0"),
+                 ("closes", "REAL"))
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read off a projector
 CODE_LENGTH = 6
 MAX_PUPILS = 60
@@ -105,6 +127,13 @@ MAX_COUNTER = 2**53  # version and stage: whole numbers below this
 MAX_BODY = 200_000  # characters of a stored question's JSON
 EXPIRY_S = 12 * 3600.0
 POOL_IDLE = 8  # connections kept open per database file between uses
+JOINS_PER_MINUTE = 30  # the join form's limit per class in any 60 s (a script joined 37 pupils in 18 s)
+JOIN_WINDOW_S = 60.0
+TIMER_CHOICES = (0, 20, 30, 60)  # seconds a question stays open, as the teacher's page offers them (0: no timer)
+MAX_TIMER = 3600  # seconds: a stored timer past this is a damaged row
+HANDOVER_S = 120.0  # a one-time teacher code lasts this long, and is good for one device
+HANDOVER_LENGTH = 8  # letters of a one-time teacher code (CODE_LETTERS)
+HANDOVER_ROUNDS = 20_000  # PBKDF2 rounds sealing the secret under a one-time code
 T = TypeVar("T")
 
 
@@ -144,6 +173,22 @@ class DamagedClass(ClassError):
     """A stored row of the class does not read (written by hand or another program): not guessed at."""
 
 
+class ClassLocked(ClassError):
+    """The teacher locked the class: nobody new may join (pupils already in carry on)."""
+
+
+class JoinsTooFast(ClassError):
+    """More pupils joined the class in the last minute than the join form allows (a script filling it)."""
+
+
+class NoSuchPupil(ClassError):
+    """The teacher named a pupil who is not (or no longer) in the class."""
+
+
+class BadHandover(ClassError):
+    """A one-time teacher code that is wrong, used already or expired."""
+
+
 @dataclass(frozen=True, slots=True)
 class ClassInfo:
     code: str
@@ -155,10 +200,24 @@ class ClassInfo:
     revealed: bool  # the current question's answer is shown
     version: int
     stage: int
+    locked: bool = False  # no new pupils may join
+    timer: int = 0  # seconds each question stays open (0: until the teacher reveals)
+    closes: float | None = None  # when the current question is revealed by itself (None: no timer on it)
 
     @property
     def ended(self) -> bool:
         return self.state == "ended"
+
+    def left(self, now: float) -> float | None:
+        """Seconds until the open question is revealed by itself (0 once due), None when nothing runs out.
+
+        >>> info = ClassInfo("ABCDEF", 0.0, 5.0, "open", True, 1, False, 3, 2, False, 30, 35.0)
+        >>> info.left(20.0), info.left(40.0), ClassInfo("ABCDEF", 0.0, None, "open", True, 0, False, 0, 0).left(1.0)
+        (15.0, 0.0, None)
+        """
+        if self.closes is None or self.ended or self.revealed or not self.current:
+            return None
+        return max(0.0, self.closes - now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,12 +429,30 @@ def _open_connection(key: str, reading: bool) -> sqlite3.Connection:
     if key not in _READY:
         try:
             ensure_schema(conn, SCHEMA, reading=reading)
+            retrying(lambda: _migrate(conn), conn, reading=reading)
+        except sqlite3.Error as err:
+            conn.close()
+            raise StoreError(f"cannot prepare the class records at {key}: {err}") from err
         except StoreError:
             conn.close()
             raise
         with _POOL:
             _READY.add(key)
     return conn
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Add the columns of ADDED_COLUMNS that an older ``classes`` table lacks (additive only: an
+    older server on the same file reads on, its statements name their columns)."""
+    have = {row[1] for row in conn.execute("PRAGMA table_info(classes)").fetchall()}
+    for name, kind in ADDED_COLUMNS:
+        if name in have:
+            continue
+        try:
+            conn.execute(f"ALTER TABLE classes ADD COLUMN {name} {kind}")
+        except sqlite3.OperationalError as err:
+            if "duplicate column" not in str(err):  # another process added it first: fine
+                raise
 
 
 @contextmanager
@@ -475,25 +552,46 @@ def forget_connections() -> None:
 def _info(row: Any, code: str, now: float) -> ClassInfo:
     if row is None:
         raise NoSuchClass(f"there is no class with the code {code}: check the code on the projector")
-    created, last, state, board, current, revealed, version, stage = row
+    created, last, state, board, current, revealed, version, stage, locked, timer, closes = row
     fields = {
         "created": _number(created), "last_question": 0.0 if last is None else _number(last),
         "state": state if state in ("open", "ended") else None, "leaderboard": _flag(board),
         "current": _whole(current, MAX_QUESTIONS), "revealed": _flag(revealed),
         "version": _whole(version, MAX_COUNTER), "stage": _whole(stage, MAX_COUNTER),
+        "locked": _flag(locked), "timer": _whole(timer, MAX_TIMER), "closes": 0.0 if closes is None else _number(closes),
     }
     bad = [name for name, value in fields.items() if value is None]
     if bad:
         raise DamagedClass(f"the record of the class {code} is damaged ({', '.join(bad)} cannot be read), so the "
                            "class cannot go on: the teacher can start a new class")
     info = ClassInfo(code, float(created), None if last is None else float(last), str(state), bool(board),
-                     int(current), bool(revealed), int(version), int(stage))
+                     int(current), bool(revealed), int(version), int(stage), bool(locked), int(timer),
+                     None if closes is None else float(closes))
     if now - max(info.created, info.last_question or 0.0) > EXPIRY_S:
         raise NoSuchClass(f"the class {code} has expired (12 hours after its last question)")
     return info
 
 
-_INFO = "SELECT created, last_question, state, leaderboard, current, revealed, version, stage FROM classes WHERE code = ?"
+_INFO = ("SELECT created, last_question, state, leaderboard, current, revealed, version, stage, locked, timer, closes "
+         "FROM classes WHERE code = ?")
+
+
+def _due(info: ClassInfo, now: float) -> bool:
+    """Whether the open question's time ran out (the timer), so it is to be revealed now."""
+    return info.left(now) == 0.0
+
+
+def _show_answer(conn: sqlite3.Connection, code: str, info: ClassInfo, when: float) -> bool:
+    """Reveal the current question inside the caller's immediate transaction; False (nothing done)
+    when there is none or it is already revealed: so two reveals at once, by the teacher or by
+    the timer on any server, reveal it once."""
+    if info.ended or info.current == 0 or info.revealed:
+        return False
+    conn.execute("UPDATE class_questions SET revealed = ? WHERE class_code = ? AND number = ?",
+                 (when, code, info.current))
+    conn.execute("UPDATE classes SET revealed = 1, closes = NULL, version = version + 1, stage = stage + 1 "
+                 "WHERE code = ? AND current = ? AND revealed = 0", (code, info.current))
+    return True
 
 
 def start_class(now: float | None = None, path: Path | None = None) -> tuple[str, str]:
@@ -521,18 +619,37 @@ def load(code: str, now: float | None = None, path: Path | None = None) -> Class
     return _run(path, lambda conn: _info(conn.execute(_INFO, (code,)).fetchone(), code, when), reading=True, one=True)
 
 
-def poll(code: str, path: Path | None = None) -> tuple[int, int]:
+def poll(code: str, path: Path | None = None, now: float | None = None) -> tuple[int, int]:
     """The class's (version, stage): the one cheap read a live page makes each second ((-1, -1) for
-    no such class; DamagedClass when they do not read)."""
-    row = _run(path, lambda conn: conn.execute("SELECT version, stage FROM classes WHERE code = ?", (code,)).fetchone(),
-               reading=True, one=True)
+    no such class; DamagedClass when they do not read). When the open question's timer has run
+    out, the first poll to see it, on whichever server, reveals it (``_show_answer`` in one
+    immediate transaction: once, whoever else sees it at the same time) and returns the counters
+    after the reveal; a database too busy for that write just now leaves it to the next poll."""
+    when = time.time() if now is None else now
+    row = _run(path, lambda conn: conn.execute(
+        "SELECT version, stage, closes, revealed, current, state FROM classes WHERE code = ?", (code,)).fetchone(),
+        reading=True, one=True)
     if row is None:
         return (-1, -1)
     version, stage = _whole(row[0], MAX_COUNTER), _whole(row[1], MAX_COUNTER)
     if version is None or stage is None:
         raise DamagedClass(f"the record of the class {code} is damaged (its version or stage cannot be read), so "
                            "the class cannot go on: the teacher can start a new class")
-    return (version, stage)
+    closes = None if row[2] is None else _number(row[2])
+    if closes is None or when < closes or row[3] != 0 or not _whole(row[4], MAX_QUESTIONS) or row[5] != "open":
+        return (version, stage)
+
+    def reveal_due(conn: sqlite3.Connection) -> tuple[int, int]:
+        info = _info(conn.execute(_INFO, (code,)).fetchone(), code, when)
+        if _due(info, when):
+            _show_answer(conn, code, info, when)
+        moved = conn.execute("SELECT version, stage FROM classes WHERE code = ?", (code,)).fetchone()
+        return (int(moved[0]), int(moved[1]))
+
+    try:
+        return _run(path, reveal_due)
+    except (ClassError, StoreError):
+        return (version, stage)  # busy, or the row stopped reading: the next poll tries again
 
 
 def _teacher(conn: sqlite3.Connection, code: str, secret: str, now: float) -> ClassInfo:
@@ -560,6 +677,7 @@ def _open_class(conn: sqlite3.Connection, code: str, now: float) -> ClassInfo:
 def ask(code: str, secret: str, body: str, now: float | None = None, path: Path | None = None, *,
         after: int | None = None) -> int:
     """Open the next question (``body``: its JSON); returns its number. The previous one closes.
+    With the class's timer on, the question is revealed by itself ``timer`` seconds from now (``poll``).
     ``after``: the question the asking screen showed; when another screen has asked since (two
     clicks on two servers), nothing is asked and AlreadyAsked says so."""
     code = clean_code(code)
@@ -580,8 +698,9 @@ def ask(code: str, secret: str, body: str, now: float | None = None, path: Path 
                                "record): nothing was asked; reload the page to see it")
         conn.execute("INSERT INTO class_questions (class_code, number, body, opened) VALUES (?, ?, ?, ?)",
                      (code, number, body, when))
-        conn.execute("UPDATE classes SET current = ?, revealed = 0, last_question = ?, version = version + 1, "
-                     "stage = stage + 1 WHERE code = ?", (number, when, code))
+        conn.execute("UPDATE classes SET current = ?, revealed = 0, last_question = ?, closes = ?, "
+                     "version = version + 1, stage = stage + 1 WHERE code = ?",
+                     (number, when, when + info.timer if info.timer else None, code))
         return number
 
     return _run(path, work)
@@ -594,13 +713,7 @@ def reveal(code: str, secret: str, now: float | None = None, path: Path | None =
 
     def work(conn: sqlite3.Connection) -> None:
         _teacher(conn, code, secret, when)
-        info = _open_class(conn, code, when)
-        if info.current == 0 or info.revealed:
-            return
-        conn.execute("UPDATE class_questions SET revealed = ? WHERE class_code = ? AND number = ?",
-                     (when, code, info.current))
-        conn.execute("UPDATE classes SET revealed = 1, version = version + 1, stage = stage + 1 WHERE code = ?",
-                     (code,))
+        _show_answer(conn, code, _open_class(conn, code, when), when)
 
     _run(path, work)
 
@@ -630,24 +743,221 @@ def set_leaderboard(code: str, secret: str, on: bool, now: float | None = None, 
     _run(path, work)
 
 
+def lock(code: str, secret: str, locked: bool, now: float | None = None, path: Path | None = None) -> None:
+    """Lock the class (nobody new may join: ClassLocked) or open it again; pupils already in carry on."""
+    code = clean_code(code)
+    when = time.time() if now is None else now
+
+    def work(conn: sqlite3.Connection) -> None:
+        _teacher(conn, code, secret, when)
+        _open_class(conn, code, when)
+        conn.execute("UPDATE classes SET locked = ?, version = version + 1, stage = stage + 1 WHERE code = ?",
+                     (int(locked), code))
+
+    _run(path, work)
+
+
+def set_timer(code: str, secret: str, seconds: int, now: float | None = None, path: Path | None = None) -> None:
+    """Each question stays open ``seconds`` (0: until the teacher reveals), then is revealed by itself.
+    The open question, if any, follows at once: ``seconds`` from now, or no timer."""
+    code = clean_code(code)
+    when = time.time() if now is None else now
+    if type(seconds) is not int or not 0 <= seconds <= MAX_TIMER:
+        raise ClassError(f"a question's timer is 0 (off) to {MAX_TIMER} whole seconds, not {seconds!r}")
+
+    def work(conn: sqlite3.Connection) -> None:
+        _teacher(conn, code, secret, when)
+        info = _open_class(conn, code, when)
+        running = bool(info.current) and not info.revealed
+        closes = when + seconds if running and seconds else None
+        conn.execute("UPDATE classes SET timer = ?, closes = ?, version = version + 1, stage = stage + 1 "
+                     "WHERE code = ?", (seconds, closes, code))
+
+    _run(path, work)
+
+
+def _named(conn: sqlite3.Connection, code: str, pupil_id: int) -> str:
+    row = conn.execute("SELECT name FROM class_pupils WHERE class_code = ? AND id = ?", (code, pupil_id)).fetchone()
+    if row is None:
+        raise NoSuchPupil("that pupil is no longer in this class (removed from another screen?): the list is "
+                          "shown afresh")
+    return row[0] if isinstance(row[0], str) else "a pupil whose name does not read"
+
+
+def remove_pupil(code: str, secret: str, pupil_id: int, now: float | None = None, path: Path | None = None) -> str:
+    """Take a pupil and their answers out of the class (their phone is back at the join form; while
+    the class is locked it cannot join again). Returns the name they had."""
+    code = clean_code(code)
+    when = time.time() if now is None else now
+
+    def work(conn: sqlite3.Connection) -> str:
+        _teacher(conn, code, secret, when)
+        _open_class(conn, code, when)
+        name = _named(conn, code, pupil_id)
+        conn.execute("DELETE FROM class_answers WHERE class_code = ? AND pupil = ?", (code, pupil_id))
+        conn.execute("DELETE FROM class_pupils WHERE class_code = ? AND id = ?", (code, pupil_id))
+        conn.execute("UPDATE classes SET version = version + 1, stage = stage + 1 WHERE code = ?", (code,))
+        return name
+
+    return _run(path, work)
+
+
+def _name_free(conn: sqlite3.Connection, code: str, name: str, pupil_id: int | None = None) -> None:
+    """BadName when a pupil of the class (other than ``pupil_id``) has a name that looks the same."""
+    key = name_key(name)
+    for other, taken in conn.execute("SELECT id, name FROM class_pupils WHERE class_code = ?", (code,)):
+        if other != pupil_id and isinstance(taken, str) and name_key(taken) == key:
+            raise BadName(f"someone in this class is already called {taken} (names are compared without case "
+                          "and with look-alike letters as one): add an initial")
+
+
+def rename_pupil(code: str, secret: str, pupil_id: int, name: str, now: float | None = None,
+                 path: Path | None = None) -> str:
+    """Give a pupil another name (read as ``clean_name`` reads a typed one, and not like another
+    pupil's); their answers stay theirs. Returns the name as kept."""
+    code = clean_code(code)
+    name = clean_name(name)
+    when = time.time() if now is None else now
+
+    def work(conn: sqlite3.Connection) -> str:
+        _teacher(conn, code, secret, when)
+        _open_class(conn, code, when)
+        _named(conn, code, pupil_id)
+        _name_free(conn, code, name, pupil_id)
+        conn.execute("UPDATE class_pupils SET name = ? WHERE class_code = ? AND id = ?", (name, code, pupil_id))
+        conn.execute("UPDATE classes SET version = version + 1, stage = stage + 1 WHERE code = ?", (code,))
+        return name
+
+    return _run(path, work)
+
+
+# ---- handing the class to another device --------------------------------------------------------------
+# The teacher's secret is never shown on the (projected) page. To run the class from another device,
+# the teacher asks for a one-time code: the secret is kept sealed under it (PBKDF2 of the code, the
+# class's code as salt: XORed, so the row alone does not give the secret), for HANDOVER_S seconds and
+# one use. The device that types it (or opens the link holding it) gets the secret and keeps it as
+# the device that started the class does.
+
+
+def clean_handover(text: str) -> str:
+    """A one-time code as typed: spaces and dashes dropped, upper case (BadHandover when it cannot be one)."""
+    typed = "".join(ch for ch in str(text) if ch not in " -\t").upper()
+    if len(typed) != HANDOVER_LENGTH or any(ch not in CODE_LETTERS for ch in typed):
+        raise BadHandover(f"a teacher code is {HANDOVER_LENGTH} letters and digits, like the one on the teacher's "
+                          "screen")
+    return typed
+
+
+def _derive(one_time: str, code: str, purpose: str, length: int) -> bytes:
+    return hashlib.pbkdf2_hmac("sha256", one_time.encode(), f"{purpose}:{code}".encode(), HANDOVER_ROUNDS, length)
+
+
+def handover(code: str, secret: str, now: float | None = None, path: Path | None = None) -> str:
+    """A one-time code another device takes the class with (``take_handover``), good for
+    ``HANDOVER_S`` seconds and one use; a new one replaces the class's last."""
+    code = clean_code(code)
+    when = time.time() if now is None else now
+    one_time = "".join(secrets.choice(CODE_LETTERS) for _ in range(HANDOVER_LENGTH))
+    plain = str(secret).encode("utf-8")
+    sealed = bytes(a ^ b for a, b in zip(plain, _derive(one_time, code, "seal", len(plain)), strict=True)).hex()
+    lookup = _derive(one_time, code, "lookup", 32).hex()
+
+    def work(conn: sqlite3.Connection) -> None:
+        _teacher(conn, code, secret, when)
+        _open_class(conn, code, when)
+        conn.execute("INSERT OR REPLACE INTO class_handovers (class_code, lookup, sealed, expires, used) "
+                     "VALUES (?, ?, ?, ?, NULL)", (code, lookup, sealed, when + HANDOVER_S))
+
+    _run(path, work)
+    return one_time
+
+
+def cancel_handover(code: str, secret: str, now: float | None = None, path: Path | None = None) -> None:
+    """Forget the class's one-time code (the teacher hid it): it no longer opens the class."""
+    code = clean_code(code)
+    when = time.time() if now is None else now
+
+    def work(conn: sqlite3.Connection) -> None:
+        _teacher(conn, code, secret, when)
+        conn.execute("DELETE FROM class_handovers WHERE class_code = ?", (code,))
+
+    _run(path, work)
+
+
+def handover_used(code: str, secret: str, now: float | None = None, path: Path | None = None) -> float | None:
+    """When the class's one-time code was taken by a device (None: not taken, or none shown)."""
+    code = clean_code(code)
+    when = time.time() if now is None else now
+
+    def work(conn: sqlite3.Connection) -> float | None:
+        _teacher(conn, code, secret, when)
+        row = conn.execute("SELECT used FROM class_handovers WHERE class_code = ?", (code,)).fetchone()
+        return None if row is None or row[0] is None else _number(row[0])
+
+    return _run(path, work, reading=True)
+
+
+def take_handover(code: str, one_time: str, now: float | None = None, path: Path | None = None) -> str:
+    """The teacher's secret, for the device that types the class's one-time code in time; the code is
+    then used up. BadHandover when it is wrong, used or expired."""
+    code = clean_code(code)
+    typed = clean_handover(one_time)
+    when = time.time() if now is None else now
+    lookup = _derive(typed, code, "lookup", 32).hex()
+    refused = BadHandover("that teacher code is not this class's, was used already or has expired: show a new one "
+                          "on the teacher's screen")
+
+    def work(conn: sqlite3.Connection) -> str:
+        _open_class(conn, code, when)
+        row = conn.execute("SELECT lookup, sealed, expires, used FROM class_handovers WHERE class_code = ?",
+                           (code,)).fetchone()
+        if row is None or not isinstance(row[0], str) or not hmac.compare_digest(row[0].encode(), lookup.encode()):
+            raise refused
+        sealed, expires, used = row[1], _number(row[2]), row[3]
+        if used is not None or expires is None or when > expires or not isinstance(sealed, str):
+            raise refused
+        try:
+            data = bytes.fromhex(sealed)
+            secret = bytes(a ^ b for a, b in zip(data, _derive(typed, code, "seal", len(data)), strict=True)).decode()
+        except (ValueError, UnicodeDecodeError):
+            raise refused from None
+        conn.execute("UPDATE class_handovers SET sealed = '', used = ? WHERE class_code = ?", (when, code))
+        _teacher(conn, code, secret, when)
+        conn.execute("UPDATE classes SET version = version + 1 WHERE code = ?", (code,))
+        return secret
+
+    return _run(path, work)
+
+
 # ---- pupils and answers -----------------------------------------------------------------------------
 
 
-def join(code: str, name: str, now: float | None = None, path: Path | None = None) -> str:
+def join(code: str, name: str, now: float | None = None, path: Path | None = None, *,
+         per_minute: int | None = None) -> str:
     """Add a pupil; returns their token (kept in their link so a reload comes back in). A name that
-    looks the same as one in the class (``name_key``) is refused."""
+    looks the same as one in the class (``name_key``) is refused, and so is anyone while the class
+    is locked (ClassLocked). ``per_minute``: at most that many pupils join the class in any
+    ``JOIN_WINDOW_S`` seconds (JoinsTooFast says how long to wait); the join form passes
+    ``JOINS_PER_MINUTE``, so a script cannot fill the class before the teacher sees it. (What a
+    name may be beyond ``clean_name`` is the join form's filter: ``classroom.names``.)"""
     code = clean_code(code)
     name = clean_name(name)
-    key = name_key(name)
     when = time.time() if now is None else now
     token = secrets.token_urlsafe(12)
 
     def work(conn: sqlite3.Connection) -> None:
-        _open_class(conn, code, when)
-        for (taken,) in conn.execute("SELECT name FROM class_pupils WHERE class_code = ?", (code,)):
-            if isinstance(taken, str) and name_key(taken) == key:
-                raise BadName(f"someone in this class is already called {taken} (names are compared without case "
-                              "and with look-alike letters as one): add an initial")
+        info = _open_class(conn, code, when)
+        if info.locked:
+            raise ClassLocked("the teacher has locked this class, so nobody new can join: ask your teacher")
+        if per_minute is not None:
+            recent = [t for (t,) in conn.execute("SELECT joined FROM class_pupils WHERE class_code = ?", (code,))
+                      if (at := _number(t)) is not None and when - JOIN_WINDOW_S < at <= when]
+            if len(recent) >= per_minute:
+                oldest = sorted(recent)[len(recent) - per_minute]
+                wait = max(1, math.ceil(oldest + JOIN_WINDOW_S - when))
+                raise JoinsTooFast(f"{len(recent)} pupils joined this class in the last minute, as many as may (so "
+                                   f"that a program cannot fill the class): wait {wait} seconds and press Join again")
+        _name_free(conn, code, name)
         inserted = conn.execute(
             "INSERT OR IGNORE INTO class_pupils (class_code, token_hash, name, joined) SELECT ?, ?, ?, ? "
             "WHERE (SELECT count(*) FROM class_pupils WHERE class_code = ?) < ?",
@@ -685,17 +995,20 @@ def answer(code: str, token: str, number: int, text: str, now: float | None = No
            path: Path | None = None) -> None:
     """Save (or replace) a pupil's answer to question ``number`` while it is open; an empty
     ``text`` takes the answer back. The check that it is open and the write are one immediate
-    transaction: a reveal on another server comes wholly before or wholly after it."""
+    transaction: a reveal on another server comes wholly before or wholly after it. An answer
+    after the question's timer ran out is refused, and reveals it if nothing has yet."""
     code = clean_code(code)
     when = time.time() if now is None else now
     if len(text) > MAX_ANSWER:
         raise ClassError(f"an answer is at most {MAX_ANSWER} characters")
 
-    def work(conn: sqlite3.Connection) -> None:
+    def work(conn: sqlite3.Connection) -> bool:
         info = _open_class(conn, code, when)
         who = _pupil(conn, code, token)
         if number != info.current or info.revealed:
             raise AnswerClosed("this question is closed: the answer has been shown")
+        if _due(info, when):  # its time ran out and no poll has revealed it yet: this answer does
+            return _show_answer(conn, code, info, when)
         if text:
             conn.execute("INSERT INTO class_answers (class_code, number, pupil, answer, at) VALUES (?, ?, ?, ?, ?) "
                          "ON CONFLICT (class_code, number, pupil) DO UPDATE SET answer = excluded.answer, at = excluded.at",
@@ -704,8 +1017,10 @@ def answer(code: str, token: str, number: int, text: str, now: float | None = No
             conn.execute("DELETE FROM class_answers WHERE class_code = ? AND number = ? AND pupil = ?",
                          (code, number, who.id))
         conn.execute("UPDATE classes SET version = version + 1 WHERE code = ?", (code,))
+        return False
 
-    _run(path, work)
+    if _run(path, work):
+        raise AnswerClosed("this question is closed: its time ran out, and the answer has been shown")
 
 
 def my_answer(code: str, token: str, number: int, path: Path | None = None) -> str:
@@ -768,6 +1083,15 @@ def answer_count(code: str, number: int, path: Path | None = None) -> int:
     return int(row[0])
 
 
+def answered(code: str, number: int, path: Path | None = None) -> frozenset[int]:
+    """The ids of the pupils who have answered question ``number`` (not what they answered: the
+    teacher's list of who has not answered yet reads this beside ``pupils``)."""
+    code = clean_code(code)
+    rows = _run(path, lambda conn: conn.execute(
+        "SELECT pupil FROM class_answers WHERE class_code = ? AND number = ?", (code, number)).fetchall(), reading=True)
+    return frozenset(p for (p,) in rows if _whole(p, 2**62) is not None)
+
+
 def pupils(code: str, path: Path | None = None) -> Rows[Pupil]:
     """The class's pupils in the order they joined; rows that do not read are left out and counted."""
     code = clean_code(code)
@@ -816,9 +1140,12 @@ def answers(code: str, number: int | None = None, *, secret: str | None = None, 
 
 
 __all__ = [
-    "EXPIRY_S", "MAX_NAME", "MAX_PUPILS", "SCHEMA", "AlreadyAsked", "Answer", "AnswerClosed", "AskedQuestion",
-    "BadName", "ClassError", "ClassFull", "ClassInfo", "DamagedClass", "DatabaseBusy", "NoSuchClass", "NotInClass",
-    "NotTeacher", "Pupil", "Rows", "answer", "answer_count", "answers", "ask", "check_teacher", "clean_code",
-    "clean_name", "damaged_note", "end", "forget_connections", "join", "load", "my_answer", "name_key", "poll",
-    "pupil", "pupils", "question", "questions", "reveal", "set_leaderboard", "start_class",
+    "EXPIRY_S", "HANDOVER_S", "JOINS_PER_MINUTE", "MAX_NAME", "MAX_PUPILS", "SCHEMA", "TIMER_CHOICES", "AlreadyAsked",
+    "Answer", "AnswerClosed", "AskedQuestion", "BadHandover", "BadName", "ClassError", "ClassFull", "ClassInfo",
+    "ClassLocked", "DamagedClass", "DatabaseBusy", "JoinsTooFast", "NoSuchClass", "NoSuchPupil", "NotInClass",
+    "NotTeacher", "Pupil", "Rows", "answer", "answer_count", "answered", "answers", "ask", "cancel_handover",
+    "check_teacher", "clean_code", "clean_handover", "clean_name", "damaged_note", "end", "forget_connections",
+    "handover", "handover_used", "join", "load", "lock", "my_answer", "name_key", "poll", "pupil", "pupils",
+    "question", "questions", "remove_pupil", "rename_pupil", "reveal", "set_leaderboard", "set_timer",
+    "start_class", "take_handover",
 ]

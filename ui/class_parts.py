@@ -4,6 +4,8 @@ text a person typed are escaped (``html.escape`` inside HTML, ``ui.echo.plain`` 
 
 from __future__ import annotations
 
+import json
+import math
 from html import escape
 
 import segno
@@ -45,11 +47,11 @@ def poll_stage(code: str, stage: int) -> int | None:
     return version
 
 
-def qr_html(link: str, size: int) -> str:
-    """The join link as a QR code (segno, drawn as SVG), ``size`` pixels square."""
+def qr_html(link: str, size: int, testid: str = "cl-qr", alt: str = "QR code of the join link") -> str:
+    """The join link (or another link) as a QR code (segno, drawn as SVG), ``size`` pixels square."""
     uri = segno.make(link, error="m").svg_data_uri(scale=10, border=2)
-    return (f'<img data-testid="cl-qr" src="{uri}" width="{size}" height="{size}" '
-            f'alt="QR code of the join link" style="image-rendering:pixelated">')
+    return (f'<img data-testid="{escape(testid)}" src="{uri}" width="{size}" height="{size}" '
+            f'alt="{escape(alt)}" style="image-rendering:pixelated">')
 
 
 # The kinds whose trump bands ("LEFT", "RIGHT", "TRUMP") give the answer away, drawn without them
@@ -158,5 +160,49 @@ def question_trump(q: ClassQuestion) -> Suit | None:
     return _trump(q)
 
 
-__all__ = ["BANDS_AFTER_REVEAL", "BIG_BUTTONS", "LIVE_SECONDS", "PROJECTOR_SECONDS", "answer_cards", "bars_html",
-           "ideas_html", "leaderboard_html", "poll_stage", "qr_html", "question_text", "question_trump", "table_cards"]
+QUESTION_TOP = "cl-question-top"  # the mark just above the projector's question: what a new question scrolls to
+
+
+def question_top_html(number: int) -> str:
+    """The mark the projector scrolls to when a question is asked or revealed (below the app's fixed
+    header: its scroll margin keeps the question's first line clear of it)."""
+    return (f'<div data-testid="{QUESTION_TOP}" data-number="{int(number)}" '
+            'style="height:1px;scroll-margin-top:4.5rem"></div>')
+
+
+def scroll_script(number: int, stamp: int) -> str:
+    """A script that scrolls the page to question ``number``'s mark once it is drawn (the page may still
+    be drawing when the script runs: it looks again for a few seconds). ``stamp`` makes each
+    scroll's element new, so the script runs each time it is asked for."""
+    selector = json.dumps(f'[data-testid="{QUESTION_TOP}"][data-number="{int(number)}"]')
+    return f"""<script data-stamp="{int(stamp)}">(function () {{
+  const w = window.parent || window;
+  let tries = 0;
+  function go() {{
+    const mark = w.document.querySelector({selector});
+    if (mark) {{ mark.scrollIntoView({{block: "start"}}); return; }}
+    if (++tries < 60) w.setTimeout(go, 100);
+  }}
+  w.setTimeout(go, 50);
+}})();</script>"""
+
+
+def countdown_html(left: float, big: bool = False) -> str:
+    """The seconds left before the open question is revealed by itself."""
+    seconds = math.ceil(left)
+    colour = "#b3261e" if seconds <= 5 else "#444"
+    return (f'<p data-testid="cl-countdown" data-left="{seconds}" style="font-size:{1.6 if big else 1.2}em;'
+            f'font-weight:700;color:{colour};margin:0">{seconds} s left</p>')
+
+
+def waiting_html(names: list[str] | tuple[str, ...]) -> str:
+    """Who has not answered yet, by name (escaped), for the teacher."""
+    if not names:
+        return '<p data-testid="cl-waiting" data-count="0" style="margin:0">Everyone has answered.</p>'
+    return (f'<p data-testid="cl-waiting" data-count="{len(names)}" style="margin:0">Not answered yet: '
+            f'{", ".join(f"<b>{escape(n)}</b>" for n in names)}</p>')
+
+
+__all__ = ["BANDS_AFTER_REVEAL", "BIG_BUTTONS", "LIVE_SECONDS", "PROJECTOR_SECONDS", "QUESTION_TOP", "answer_cards",
+           "bars_html", "countdown_html", "ideas_html", "leaderboard_html", "poll_stage", "qr_html", "question_text",
+           "question_top_html", "question_trump", "scroll_script", "table_cards", "waiting_html"]

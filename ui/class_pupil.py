@@ -7,7 +7,13 @@ The browser keeps the token too, in a cookie for the class's life (``ec_pupil_CO
 written by a line of JavaScript as the teacher's secret is: ui.class_teacher): a pupil who closed
 the tab and opens the join link or scans the QR code again is back in as themselves, not a second
 pupil of the same name (``rejoin_token``). Another phone typing a name already in the class is
-still refused.
+still refused, and so is a name that is not a first name or is on the class's block list
+(``classroom.names``), anyone while the teacher has locked the class, and a join past the class's
+limit per minute (``store.classes.JOINS_PER_MINUTE``: a script cannot fill the class). A pupil the
+teacher removed is back at the join form; one the teacher renamed sees the new name.
+
+While the teacher's timer runs, the phone counts down the seconds left; when they run out, the
+first poll to see it (a phone's or the projector's, on any server) reveals the question.
 
 After each reveal, and when the class ends, the phone shows the pupil's own score (the
 leaderboard's computation: ``classroom.class_record``), and their place in the class while the
@@ -24,18 +30,28 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from dataclasses import dataclass, replace
 
 import streamlit as st
 
 from classroom.class_record import class_record
 from classroom.marking import Standing, is_right, place, tally, toggled, words
+from classroom.names import check_name
 from classroom.questions import ClassQuestion, DamagedQuestion, answer_fits
 from engine.core.cards import parse_card
 from store import classes
 from store.db import StoreError
 from ui.cards import card_buttons
-from ui.class_parts import BIG_BUTTONS, LIVE_SECONDS, answer_cards, bars_html, question_trump, table_cards
+from ui.class_parts import (
+    BIG_BUTTONS,
+    LIVE_SECONDS,
+    answer_cards,
+    bars_html,
+    countdown_html,
+    question_trump,
+    table_cards,
+)
 from ui.echo import plain
 
 K = "cl_pupil_"  # session-state keys
@@ -54,9 +70,15 @@ class PhoneView:
     problem: str = ""  # why the current question cannot be shown (its record is damaged)
     damaged: int = 0  # answers left out of the spread: their records do not read
     standings: tuple[Standing, ...] = ()  # the class's leaderboard, read after a reveal and at the end
+    name: str = ""  # the pupil's name as the class has it now (the teacher may rename them)
 
 
 def _read(code: str, token: str, stage: int) -> PhoneView:
+    view = _read_class(code, token, stage)
+    return replace(view, name=classes.pupil(code, token).name)  # NotInClass once the teacher removed them
+
+
+def _read_class(code: str, token: str, stage: int) -> PhoneView:
     info = classes.load(code)
     # the pupil's score counts revealed questions only, so it moves only at a reveal (or shows at the end)
     standings = class_record(code, None).standings() if info.revealed or info.ended else ()
@@ -134,15 +156,23 @@ def _keep(code: str, token: str) -> None:
 
 
 def name_form(code: str) -> None:
-    """Join the class with a first name (no account)."""
+    """Join the class with a first name (no account): a name of words, not on the block list
+    (``classroom.names.check_name``), within the class's joins per minute; not while it is locked."""
     st.html(BIG_BUTTONS)
     st.markdown(f"### Join class {code}")
+    try:
+        locked = classes.load(code).locked
+    except (classes.ClassError, StoreError):
+        locked = False  # the join below says what is wrong
+    if locked:
+        st.warning("The teacher has locked this class, so nobody new can join. Ask your teacher.")
+        return
     with st.form("cl_name_form", border=False):
         name = st.text_input("Your first name", max_chars=classes.MAX_NAME, key=K + "name")
         go = st.form_submit_button("Join", type="primary", key="cl_name_go", width="stretch")
     if go:
         try:
-            token = classes.join(code, name)
+            token = classes.join(code, check_name(name), per_minute=classes.JOINS_PER_MINUTE)
         except (classes.ClassError, StoreError) as err:
             st.error(plain(err))
             return
@@ -198,7 +228,6 @@ def pupil_page(code: str, token: str) -> None:
         st.error(plain(err))
         return
     _keep(code, token)
-    st.caption(plain(f"Class {code} · {me.name}"))
     st.session_state.pop(K + "view", None)  # a page run (a reload) reads the class afresh
     _phone(code, token, me.name)
 
@@ -208,15 +237,16 @@ def _phone(code: str, token: str, name: str) -> None:
     """The live part of the phone: reruns itself each second and on a tap."""
     try:
         view = _view(code, token)
-    except classes.NotInClass as err:
-        st.warning(plain(err))
-        return
+    except classes.NotInClass:
+        st.rerun(scope="app")  # the teacher took this pupil out: the page says so and shows the join form
     except (classes.ClassError, StoreError) as err:
         st.error(plain(err))
         return
     if view is None:
         st.info("Connecting to the class…")
         return
+    name = view.name or name
+    st.caption(plain(f"Class {code} · {name}"))
     if view.info.ended:
         st.success("The class has ended. Thank you for playing!")
         _score(view, name, final=True)
@@ -236,18 +266,26 @@ def _phone(code: str, token: str, name: str) -> None:
     st.markdown(f"{mark}**Question {number}.** {plain(q.prompt)}", unsafe_allow_html=True)
     for line in q.facts:
         st.caption(plain(line))
+    left = view.info.left(time.time())
+    if left is not None:
+        st.html(countdown_html(left))
     table_cards(q, 64, view.info.revealed)
-    if not view.info.revealed:
-        if q.mode == "cards":
-            st.caption("Tap every card that qualifies; tap a card again to take it out.")
-        mine = _answer_buttons(code, token, number, q, mine)
-        problem = st.session_state.pop(K + "problem", None)
-        if problem:
-            st.error(plain(problem))
-        elif mine:
-            st.success(plain(f"Answer saved: {words(q, mine)}. You can change it until the reveal."))
-        return
-    _revealed(view, q, name)
+    if view.info.revealed:
+        _revealed(view, q, name)
+    else:
+        _open(code, token, number, q, mine)
+
+
+def _open(code: str, token: str, number: int, q: ClassQuestion, mine: str) -> None:
+    """The open question's answer targets, and what was saved (or why it was not)."""
+    if q.mode == "cards":
+        st.caption("Tap every card that qualifies; tap a card again to take it out.")
+    mine = _answer_buttons(code, token, number, q, mine)
+    problem = st.session_state.pop(K + "problem", None)
+    if problem:
+        st.error(plain(problem))
+    elif mine:
+        st.success(plain(f"Answer saved: {words(q, mine)}. You can change it until the reveal."))
 
 
 def _score(view: PhoneView, name: str, final: bool = False) -> None:

@@ -4,6 +4,9 @@ The link decides who is looking: no class yet (start one, or join with a code), 
 (``?class=CODE&teacher=SECRET``, then the secret kept by the browser: ui.class_teacher), a pupil (``?class=CODE``, then
 ``&pupil=TOKEN`` once they have joined: ui.class_pupil). A browser that already joined the class (its
 cookie holds the pupil's token) opening ``?class=CODE`` again is that pupil again, never a second one.
+A browser that holds a class's teacher secret (its cookie) is offered "Resume my class" here; another
+device takes a class with the one-time code the teacher's page shows on request (``&handover=CODE``
+in the QR code's link, or typed here).
 The class itself lives in the database (store.classes), so any server process sharing it serves any of them.
 """
 
@@ -15,7 +18,7 @@ from store import classes
 from store.db import StoreError
 from ui.class_parts import BIG_BUTTONS
 from ui.class_pupil import name_form, pupil_page, rejoin_token
-from ui.class_teacher import keep_secret, kept_secret, teacher_page
+from ui.class_teacher import keep_secret, kept_classes, kept_secret, take_handover_page, teacher_page
 from ui.echo import plain
 
 
@@ -26,6 +29,7 @@ def _start_or_join() -> None:
     left, right = st.columns(2, gap="large")
     with left:
         st.markdown("### Teachers")
+        _resume()
         if st.button("Start a class", type="primary", key="cl_start"):
             try:
                 code, secret = classes.start_class()
@@ -35,6 +39,9 @@ def _start_or_join() -> None:
                 keep_secret(code, secret)  # never in the address: Back would show it (ui.class_teacher)
                 st.query_params["class"] = code
                 st.rerun()
+        st.caption("On the projector, use present mode (the sidebar's \"Present mode\", or the button on the "
+                   "class's page): large text and cards the back of the room can read.")
+        _take_over_form()
     with right:
         st.markdown("### Pupils")
         with st.form("cl_join_form", border=False):
@@ -51,6 +58,37 @@ def _start_or_join() -> None:
                 st.rerun()
 
 
+def _resume() -> None:
+    """"Resume my class" for each class this browser is the teacher of (its cookie holds the secret)."""
+    for kept in kept_classes():
+        label = (f"Resume my class {kept.code}" if not kept.info.ended
+                 else f"My class {kept.code} (ended): its summary")
+        if st.button(label, type="primary" if not kept.info.ended else "secondary", key=f"cl_resume_{kept.code}"):
+            keep_secret(kept.code, kept.secret)
+            st.query_params["class"] = kept.code
+            st.rerun()
+
+
+def _take_over_form() -> None:
+    """Run a class from this device with the one-time code the teacher's screen shows."""
+    with st.expander("Run your class from this device"):
+        st.caption("On the teacher's screen, press \"Show my teacher link / QR for another device\" and scan the "
+                   "code, or type the class code and the one-time teacher code here.")
+        with st.form("cl_take_form", border=False):
+            typed_code = st.text_input("Class code", max_chars=12, key="cl_take_code", placeholder="ABC234")
+            typed_key = st.text_input("One-time teacher code", max_chars=12, key="cl_take_key", placeholder="ABCD-EFGH")
+            go = st.form_submit_button("Take the class", key="cl_take_go")
+        if go:
+            try:
+                code = classes.clean_code(typed_code)
+            except classes.ClassError as err:
+                st.error(plain(err))
+                return
+            if take_handover_page(code, typed_key) is not None:
+                st.query_params["class"] = code
+                st.rerun()
+
+
 def main() -> None:
     params = st.query_params
     raw = params.get("class")
@@ -62,6 +100,12 @@ def main() -> None:
     except classes.ClassError as err:
         st.error(plain(err))
         _start_or_join()
+        return
+    if params.get("handover"):
+        secret = take_handover_page(code, params["handover"])
+        del st.query_params["handover"]  # used up either way: it leaves the address
+        if secret is not None:
+            teacher_page(code, secret)
         return
     if params.get("teacher"):
         teacher_page(code, params["teacher"])

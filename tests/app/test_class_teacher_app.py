@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 
 from classroom.questions import ClassQuestion
 from store import classes
+from ui.class_parts import qr_html
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
@@ -85,8 +86,15 @@ def test_a_loopback_join_link_is_warned_and_the_teacher_sets_the_address_pupils_
     set_address(at, "192.168.1.20:8501")
     assert join_link(at) == f"http://192.168.1.20:8501/class?class={code}"
     assert LOOPBACK_WARNING not in warnings(at)
-    teacher_link = next(c.value for c in at.code if "teacher=" in c.value)
-    assert teacher_link == f"http://192.168.1.20:8501/class?class={code}&teacher={secret}"
+    # the one-time teacher link (shown on request) uses it too; the secret itself is never on the page
+    at.button(key="cl_teacher_handover_show").click().run()
+    shown = next(str(h.value) for h in at.html if 'data-testid="cl-handover-code"' in str(h.value))
+    found = re.search(r'data-code="([A-Z2-9]{8})"', shown)
+    assert found is not None, shown
+    qr = next(str(h.value) for h in at.html if 'data-testid="cl-handover-qr"' in str(h.value))
+    assert qr == qr_html(f"http://192.168.1.20:8501/class?class={code}&handover={found[1]}", 240,
+                         testid="cl-handover-qr", alt="QR code of a one-time teacher link")
+    assert not any(secret in str(h.value) for h in at.html if "<script>" not in str(h.value))
     # this browser keeps it (a cookie, url-encoded) for the next class
     assert any("ec_join_address=http%3A%2F%2F192.168.1.20%3A8501; path=/;" in h.value for h in at.html)
 

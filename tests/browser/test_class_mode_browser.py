@@ -33,10 +33,6 @@ def _query(page: Any) -> dict[str, str]:
     return {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
 
 
-def _query_of(link: str) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlparse(link).query).items()}
-
-
 def _join(page: Any, name: str, click_and_wait: Any) -> None:
     page.get_by_label("Your first name").fill(name)
     click_and_wait(page, page.get_by_role("button", name="Join"))
@@ -63,14 +59,12 @@ def test_teacher_and_three_pupils(browser: Any, app_url: str, open_page: Any, go
         assert re.fullmatch(r"[A-Z2-9]{6}", code)
         teacher.get_by_text(f"Join code: {code}").wait_for()
         assert teacher.locator('[data-testid="cl-qr"]').count() == 1
-        # the secret is not in the address bar the room reads off the projector: the folded-away
-        # teacher's link has it, and after a reload this browser is still the teacher's
+        # the secret is not in the address bar the room reads off the projector, nor on the page:
+        # this browser's cookie keeps it, and after a reload this browser is still the teacher's
         teacher.wait_for_function("() => !location.search.includes('teacher=')", timeout=LIVE_MS)
-        teacher.get_by_text("The teacher's link").click()
-        link = teacher.locator('[data-testid="stCode"]', has_text="teacher=").inner_text().strip()
-        secret = _query_of(link)["teacher"]
-        assert _query_of(link)["class"] == code
-        teacher.get_by_text("The teacher's link").click()
+        teacher.wait_for_function(f"() => document.cookie.includes('ec_teacher_{code}=')", timeout=LIVE_MS)
+        secret = next(c["value"] for c in teacher.context.cookies() if c["name"] == f"ec_teacher_{code}")
+        assert secret not in teacher.inner_text("body")
         goto(teacher, f"/class?class={code}&present=1")
         teacher.get_by_text(f"Join code: {code}").wait_for()
         assert teacher.get_by_role("button", name="Ask this").count() == 1

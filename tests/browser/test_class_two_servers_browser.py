@@ -154,6 +154,7 @@ def test_a_class_on_two_servers_sharing_one_database(tmp_path: Path, start_serve
         for page in pupils.values():
             page.evaluate(f"{MARK} = true")
         click_and_wait(teacher, teacher.get_by_role("button", name="End the class"))
+        click_and_wait(teacher, teacher.get_by_role("button", name="Yes, end it now"))  # it asks first
         teacher.get_by_text(f"Class {code} has ended").wait_for()
         for page in pupils.values():
             page.get_by_text("The class has ended. Thank you for playing!").wait_for(timeout=LIVE_MS)

@@ -45,6 +45,9 @@ DAMAGE: list[tuple[str, str, str, list[Any]]] = [
     ("classes", "revealed", "class", [2, "abc", None, -1]),
     ("classes", "version", "class", NOT_A_COUNTER),
     ("classes", "stage", "class", NOT_A_COUNTER),
+    ("classes", "locked", "class", [2, "yes", None, 1.5]),  # the lock, the timer and when the question closes
+    ("classes", "timer", "class", ["abc", None, -1, 1.5, 10**9]),
+    ("classes", "closes", "class", ["abc", b"\x01", math.inf]),
     ("class_questions", "body", "q2", [
         "not json", "[1, 2]", "", "[" * 10_000, "null", '"text"', json.dumps({**GOOD, "extra": 1}),
         json.dumps({k: v for k, v in GOOD.items() if k != "prompt"}), json.dumps({**GOOD, "cards": ["XX", "JD"]}),
@@ -65,7 +68,7 @@ DAMAGE: list[tuple[str, str, str, list[Any]]] = [
 ]
 # Each damage with question 2 open and revealed, but a field of the class row that reads the same
 # either way (its times, state, switches, counters) only once.
-ONCE = {"created", "last_question", "state", "leaderboard", "version", "stage"}
+ONCE = {"created", "last_question", "state", "leaderboard", "version", "stage", "locked", "timer"}
 CASES = [(table, column, row, value, revealed) for table, column, row, values in DAMAGE for value in values
          for revealed in ((True,) if column in ONCE else (False, True))]
 MESSAGE = re.compile(r"damaged|missing|cannot be read|cannot be shown", re.IGNORECASE)
