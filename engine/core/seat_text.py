@@ -236,17 +236,23 @@ def _replay(rules: Rules, dealer: int, seat: int, own: tuple[Card, ...], upcard:
         try:
             state = apply(state, action)
         except IllegalAction as err:
-            if actor is not None and actor != seat and state.phase is Phase.PLAY:
-                raise PositionError(f"{where}: {action} is not legal for seat {actor} now: seat {actor} "
-                                    "is to play a card", step) from None
-            if actor is not None and actor != seat and state.phase is Phase.DISCARD:
-                raise PositionError(f"{where}: {action} is not legal now: the dealer, seat {actor}, discards "
-                                    "(write discard-?)", step) from None
-            raise PositionError(f"{where}: {err}", step) from None
+            raise _illegal(err, state, seat, action, where, step) from None
         if action.kind is Kind.PLAY and actor is not None and actor != seat:
             hidden.after_play(state, actor, action, step)
     hidden.check_fill(state)
     return state, seat
+
+
+def _illegal(err: IllegalAction, state: HandState, seat: int, action: Action, where: str, step: int) -> PositionError:
+    """The engine's refusal of ``action``, without the legal actions of a hidden seat (they would
+    name its placeholder cards)."""
+    actor = state.to_act
+    if actor is not None and actor != seat and state.phase is Phase.PLAY:
+        return PositionError(f"{where}: {action} is not legal for seat {actor} now: seat {actor} is to play a card", step)
+    if actor is not None and actor != seat and state.phase is Phase.DISCARD:
+        return PositionError(f"{where}: {action} is not legal now: the dealer, seat {actor}, discards "
+                             "(write discard-?)", step)
+    return PositionError(f"{where}: {err}", step)
 
 
 def _whose(state: HandState, seat: int) -> str:

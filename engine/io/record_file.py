@@ -156,7 +156,7 @@ def _lines(read: Callable[[int], bytes], name: str) -> Iterator[str]:
         yield text
 
 
-def iter_entries(stream: IO[bytes] | IO[str], name: str = "the input") -> Iterator[Entry]:
+def iter_entries(stream: IO[bytes] | IO[str], name: str = "the input") -> Iterator[Entry]:  # noqa: C901 (older than the complexity rule: to split)
     """Entries of one JSON record or of JSON Lines, yielded as they are read.
 
     Raises RecordSourceError (while iterating) for a file that is not UTF-8 text, a line

@@ -125,7 +125,7 @@ def explain(view: SeatView, action: Action, why: Why) -> str:
     return _bid_sentence(view, action, why)
 
 
-def _bid_sentence(view: SeatView, action: Action, why: Why) -> str:
+def _bid_sentence(view: SeatView, action: Action, why: Why) -> str:  # noqa: C901 (older than the complexity rule: to split)
     r = why.reason
     up = view.upcard
     dealer = view.seat == view.dealer

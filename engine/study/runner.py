@@ -485,7 +485,7 @@ def _remove_if_unstarted(parts: Path) -> None:
         pass
 
 
-def _run_tasks(what: str, tasks: Sequence[Task], parts: Path, workers: int | None,
+def _run_tasks(what: str, tasks: Sequence[Task], parts: Path, workers: int | None,  # noqa: C901 (older than the complexity rule: to split)
                scheduler: str | None, progress: bool | None, stream: TextIO, check: Check | None) -> Outcome:
     todo, damaged = [], 0
     for t in tasks:
