@@ -18,8 +18,12 @@ from ui.rules_panel import rules_sidebar, rules_summary_caption
 
 def main() -> None:
     present = sync_present_link()  # ?present=1 in a link turns present mode on; the link keeps it while on
-    st.set_page_config(page_title="Euchre Coach", page_icon=":material/playing_cards:", layout="wide",
-                       initial_sidebar_state="collapsed" if present else "auto")
+    st.set_page_config(
+        page_title="Euchre Coach",
+        page_icon=":material/playing_cards:",
+        layout="wide",
+        initial_sidebar_state="collapsed" if present else "auto",
+    )
     page = st.navigation(
         [
             st.Page("views/home.py", title="Home", icon=":material/home:", default=True),

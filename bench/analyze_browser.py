@@ -67,7 +67,9 @@ def time_answer(page: Any, hand: str, upcard: str) -> float:
     """Type the hand (Enter), then the upcard; seconds from the upcard's Enter to the answer drawn."""
     up = type_hand(page, hand, upcard)
     page.evaluate("window.__ecEnterAt = null")
-    up.evaluate("el => el.addEventListener('keydown', () => { window.__ecEnterAt = performance.now(); }, {once: true})")
+    up.evaluate(
+        "el => el.addEventListener('keydown', () => { window.__ecEnterAt = performance.now(); }, {once: true})"
+    )
     up.press("Enter")
     page.wait_for_function(DRAWN, arg=[*hand.split(), upcard], timeout=120_000, polling=20)
     wait_idle(page, settle_ms=50, timeout_ms=120_000)
@@ -106,12 +108,17 @@ def next_hand_y(url: str) -> dict[str, tuple[float, float]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench analyze_browser", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench analyze_browser", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--hands", type=int, default=10, help="timed hands (default 10)")
     parser.add_argument("--seed", type=int, default=30, help="deals the hands (default 30)")
     parser.add_argument("--no-next-hand", action="store_true", help="leave out the Next hand positions")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp, streamlit_process(Path(tmp) / "bench.sqlite3", "bench-analyze") as (url, _):
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        streamlit_process(Path(tmp) / "bench.sqlite3", "bench-analyze") as (url, _),
+    ):
         times = analyze_times(url, args.hands, args.seed)
         print(f"analyze: hand entered -> result on screen, {len(times)} hands (seed {args.seed}), 1366x900")
         print(f"  median {statistics.median(times):.2f} s   max {max(times):.2f} s   min {min(times):.2f} s")

@@ -70,8 +70,14 @@ def compile_times() -> None:
     with tempfile.TemporaryDirectory() as cold:
         runs = []
         for label, extra in (("empty cache (compile)", {"NUMBA_CACHE_DIR": cold}), ("warm cache (load)", {})):
-            out = subprocess.run([sys.executable, "-c", COMPILE], env={**env, **extra}, cwd=ROOT,
-                                 capture_output=True, text=True, check=True)
+            out = subprocess.run(
+                [sys.executable, "-c", COMPILE],
+                env={**env, **extra},
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             runs.append(f"{label} {float(out.stdout.strip()):.1f} s")
     print("numba start-up (fresh process, imports included): " + "; ".join(runs))
 
@@ -87,8 +93,15 @@ def precision(n: int, ceiling: bool, max_samples: int) -> None:
     for _ in range(n):
         view = situation(rng)
         cpu = time.process_time()
-        a = analyze(view, random.Random(2), time_budget=1.0, stop="precision", half_width=0.05,
-                    ceiling=ceiling, max_samples=max_samples)
+        a = analyze(
+            view,
+            random.Random(2),
+            time_budget=1.0,
+            stop="precision",
+            half_width=0.05,
+            ceiling=ceiling,
+            max_samples=max_samples,
+        )
         widths.append(worst_half_width(a))
         rates.append(a.n / a.seconds)
         used = time.process_time() - cpu
@@ -99,16 +112,22 @@ def precision(n: int, ceiling: bool, max_samples: int) -> None:
             hit += 1
             cpu_to_target.append(used)
     print(f"ceiling={ceiling}: {n} situations, 1 s budget, stop at ±0.05 (max {max_samples} deals)")
-    print(f"  worst option's 95% half-width at stop: median {statistics.median(widths):.3f}, "
-          f"p10 {pct(widths, 0.1):.3f}, p90 {pct(widths, 0.9):.3f}, max {max(widths):.3f}")
-    print(f"  deals/s (every option played on each deal): median {statistics.median(rates):.0f} "
-          f"(min {min(rates):.0f}, max {max(rates):.0f}); deals used: median {statistics.median(deals):.0f}, "
-          f"max {max(deals)}")
+    print(
+        f"  worst option's 95% half-width at stop: median {statistics.median(widths):.3f}, "
+        f"p10 {pct(widths, 0.1):.3f}, p90 {pct(widths, 0.9):.3f}, max {max(widths):.3f}"
+    )
+    print(
+        f"  deals/s (every option played on each deal): median {statistics.median(rates):.0f} "
+        f"(min {min(rates):.0f}, max {max(rates):.0f}); deals used: median {statistics.median(deals):.0f}, "
+        f"max {max(deals)}"
+    )
     print(f"  deals per CPU second (both threads counted): median {statistics.median(cpu_rates):.0f}")
     print(f"  reached ±0.05 within 1 s: {hit}/{n}")
     if cpu_to_target:
-        print(f"  CPU seconds to reach ±0.05 (both threads, independent of other load): median "
-              f"{statistics.median(cpu_to_target):.2f}, p90 {pct(cpu_to_target, 0.9):.2f}, max {max(cpu_to_target):.2f}")
+        print(
+            f"  CPU seconds to reach ±0.05 (both threads, independent of other load): median "
+            f"{statistics.median(cpu_to_target):.2f}, p90 {pct(cpu_to_target, 0.9):.2f}, max {max(cpu_to_target):.2f}"
+        )
 
 
 def stability(n: int, budget: float) -> None:
@@ -119,14 +138,19 @@ def stability(n: int, budget: float) -> None:
     seconds: list[float] = []
     for _ in range(n):
         view = situation(rng)
-        runs = [analyze(view, random.Random(seed), time_budget=budget, max_samples=100_000) for seed in (11, 12, 13)]
+        runs = [
+            analyze(view, random.Random(seed), time_budget=budget, max_samples=100_000)
+            for seed in (11, 12, 13)
+        ]
         seconds.extend(r.seconds for r in runs)
         if all(abs(r.margin) > 0.1 for r in runs):
             decided += 1
             agree += len({r.recommendation for r in runs}) == 1
-    print(f"stability ({budget:g} s per analysis, default stop, ceiling on): {n} situations x 3 seeds; "
-          f"{decided} with margin > 0.1 in all 3 seeds; same recommendation in {agree}/{decided}; "
-          f"seconds per analysis median {statistics.median(seconds):.2f}, max {max(seconds):.2f}")
+    print(
+        f"stability ({budget:g} s per analysis, default stop, ceiling on): {n} situations x 3 seeds; "
+        f"{decided} with margin > 0.1 in all 3 seeds; same recommendation in {agree}/{decided}; "
+        f"seconds per analysis median {statistics.median(seconds):.2f}, max {max(seconds):.2f}"
+    )
 
 
 def robust(n: int) -> None:
@@ -142,8 +166,10 @@ def robust(n: int) -> None:
         r = analyze_robust(view, 2)
         seconds.append(time.perf_counter() - t)
         close += r.close_call
-    print(f"robust analysis (four tables): {n} round-1 situations; seconds median {statistics.median(seconds):.2f}, "
-          f"p90 {pct(seconds, 0.9):.2f}, max {max(seconds):.2f}; close calls {close}/{n}")
+    print(
+        f"robust analysis (four tables): {n} round-1 situations; seconds median {statistics.median(seconds):.2f}, "
+        f"p90 {pct(seconds, 0.9):.2f}, max {max(seconds):.2f}; close calls {close}/{n}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,8 +30,14 @@ ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-quic",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
 ]
 STARTUP_TIMEOUT_S = 60
 IDLE_TIMEOUT_MS = 20_000
@@ -131,7 +137,9 @@ class ServerFailed(RuntimeError):
 
 
 @contextmanager
-def streamlit_process(db_path: Path, log_name: str = "streamlit-server") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def streamlit_process(
+    db_path: Path, log_name: str = "streamlit-server"
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Run ``streamlit run app.py`` headless on a free loopback port with the database ``db_path``;
     yields its base URL and process (the classroom bench reads its memory and CPU), and stops it
     on the way out, errors and Ctrl-C included. ``ServerFailed`` when it does not come up."""
@@ -140,9 +148,21 @@ def streamlit_process(db_path: Path, log_name: str = "streamlit-server") -> Iter
     env = dict(os.environ)
     env["EUCHRE_COACH_DB"] = str(db_path)
     command = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
-        "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
-        "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false",
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless",
+        "true",
+        "--server.address",
+        "127.0.0.1",
+        "--server.port",
+        str(port),
+        "--server.fileWatcherType",
+        "none",
+        "--browser.gatherUsageStats",
+        "false",
     ]
     log_path = ARTIFACTS / f"{log_name}.log"
     with open(log_path, "w") as log:
@@ -152,9 +172,13 @@ def streamlit_process(db_path: Path, log_name: str = "streamlit-server") -> Iter
             deadline = time.monotonic() + STARTUP_TIMEOUT_S
             while not healthy(url):
                 if process.poll() is not None:
-                    raise ServerFailed(f"streamlit exited with {process.returncode}:\n{log_path.read_text()[-3000:]}")
+                    raise ServerFailed(
+                        f"streamlit exited with {process.returncode}:\n{log_path.read_text()[-3000:]}"
+                    )
                 if time.monotonic() > deadline:
-                    raise ServerFailed(f"streamlit not healthy after {STARTUP_TIMEOUT_S}s:\n{log_path.read_text()[-3000:]}")
+                    raise ServerFailed(
+                        f"streamlit not healthy after {STARTUP_TIMEOUT_S}s:\n{log_path.read_text()[-3000:]}"
+                    )
                 time.sleep(0.2)
             yield url, process
         finally:
@@ -256,13 +280,34 @@ def type_hand(page: Any, hand: str, upcard: str) -> Any:
 
 
 # The learner's enabled choices at the practice table: a bid, a card to play or a card to discard.
-CONTROLS = ('[class*="st-key-practice_bid_"] button:not([disabled]), '
-            '[class*="st-key-practice_play-"] button:not([disabled]), '
-            '[class*="st-key-practice_discard-"] button:not([disabled])')
+CONTROLS = (
+    '[class*="st-key-practice_bid_"] button:not([disabled]), '
+    '[class*="st-key-practice_play-"] button:not([disabled]), '
+    '[class*="st-key-practice_discard-"] button:not([disabled])'
+)
 
 
 __all__ = [
-    "ARTIFACTS", "CHROMIUM", "CHROMIUM_ARGS", "CONTROLS", "IDLE_CHECK", "IDLE_TIMEOUT_MS", "ROOT", "RUN_COUNTER",
-    "STARTUP_TIMEOUT_S", "RunWatch", "ServerFailed", "click_and_wait", "finished_run", "free_port", "goto",
-    "goto_all", "healthy", "new_page", "screenshot", "streamlit_process", "type_hand", "wait_idle",
+    "ARTIFACTS",
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "CONTROLS",
+    "IDLE_CHECK",
+    "IDLE_TIMEOUT_MS",
+    "ROOT",
+    "RUN_COUNTER",
+    "STARTUP_TIMEOUT_S",
+    "RunWatch",
+    "ServerFailed",
+    "click_and_wait",
+    "finished_run",
+    "free_port",
+    "goto",
+    "goto_all",
+    "healthy",
+    "new_page",
+    "screenshot",
+    "streamlit_process",
+    "type_hand",
+    "wait_idle",
 ]

@@ -58,7 +58,8 @@ from bench.classroom_bench import _cpu_seconds, _proc_status
 from store.classes import JOINS_PER_MINUTE
 
 BROWSER_ARGS = CHROMIUM_ARGS + [
-    "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
     "--disable-backgrounding-occluded-windows",
 ]
 # Each page notes, by Date.now(): its pointer-downs, the first moment each question's card
@@ -95,8 +96,16 @@ BROWSERS = 5  # pupils in Chromium; the others are bench.class_socket's protocol
 # ---- the pupils (the --worker process, started with nice -n 10) ------------------------------------
 
 
-async def _pupil(browser: Any, url: str, code: str, index: int, questions: int, think: tuple[float, float],
-                 rng: random.Random, stop: Path) -> dict[str, Any]:
+async def _pupil(
+    browser: Any,
+    url: str,
+    code: str,
+    index: int,
+    questions: int,
+    think: tuple[float, float],
+    rng: random.Random,
+    stop: Path,
+) -> dict[str, Any]:
     context = await browser.new_context(viewport={"width": 390, "height": 844})
     await context.add_init_script(OBSERVER)
     page = await context.new_page()
@@ -109,8 +118,11 @@ async def _pupil(browser: Any, url: str, code: str, index: int, questions: int, 
     missed = 0
     for n in range(1, questions + 1):
         try:
-            await page.wait_for_function(f"() => Object.keys(window.__clSeen).some(k => Number(k) >= {n})",
-                                         timeout=JOIN_TIMEOUT_S * 1000, polling=50)
+            await page.wait_for_function(
+                f"() => Object.keys(window.__clSeen).some(k => Number(k) >= {n})",
+                timeout=JOIN_TIMEOUT_S * 1000,
+                polling=50,
+            )
         except PlaywrightError:
             missed += 1  # this phone never showed the question: its timings so far still count
             continue
@@ -123,17 +135,22 @@ async def _pupil(browser: Any, url: str, code: str, index: int, questions: int, 
             await buttons.first.wait_for(timeout=ANSWER_TIMEOUT_S * 1000)  # not between two draws of the page
             count = await buttons.count()
             await buttons.nth(rng.randrange(max(1, count))).click(timeout=ANSWER_TIMEOUT_S * 1000)
-            await page.get_by_text("You can change it until the reveal").wait_for(timeout=ANSWER_TIMEOUT_S * 1000)
+            await page.get_by_text("You can change it until the reveal").wait_for(
+                timeout=ANSWER_TIMEOUT_S * 1000
+            )
         except PlaywrightError as err:  # revealed before this phone could answer: on to the next
             print(f"pupil {index}, question {n}: {str(err).splitlines()[0]}", file=sys.stderr, flush=True)
             missed += 1
-    result = {"name": pupil_name(index), "seen": await page.evaluate("window.__clSeen"),
-              "taps": await page.evaluate("window.__clTaps"), "missed": missed}
+    result = {
+        "name": pupil_name(index),
+        "seen": await page.evaluate("window.__clSeen"),
+        "taps": await page.evaluate("window.__clTaps"),
+        "missed": missed,
+    }
     while not stop.exists():  # stay connected (the page polling) while the teacher measures idle CPU
         await asyncio.sleep(0.5)
     await context.close()
     return result
-
 
 
 # The join form refuses names with digits (a script's "bot123") and more than
@@ -144,6 +161,7 @@ JOIN_GAP_S = 60.0 / JOINS_PER_MINUTE + 0.05  # seconds between two pupils joinin
 
 def pupil_name(index: int) -> str:
     return f"Pupil {chr(65 + index // 26)}{chr(97 + index % 26)}"
+
 
 def _descendants(root: int) -> list[int]:
     """Every process below ``root`` (from /proc's parent ids)."""
@@ -178,23 +196,44 @@ async def _keep_niced(nice: int) -> None:
         await asyncio.sleep(1.0)
 
 
-async def _socket_pupil(url: str, code: str, index: int, questions: int, think: tuple[float, float],
-                        rng: random.Random, stop: Path) -> dict[str, Any]:
+async def _socket_pupil(
+    url: str,
+    code: str,
+    index: int,
+    questions: int,
+    think: tuple[float, float],
+    rng: random.Random,
+    stop: Path,
+) -> dict[str, Any]:
     await asyncio.sleep(index * JOIN_GAP_S)  # a class arrives over a minute or two, within the join limit
     pupil = SocketPupil(url, f"class={code}")
     return await pupil.session(pupil_name(index), questions, think, rng, stop, JOIN_TIMEOUT_S)
 
 
-async def _pupils(url: str, code: str, n: int, browsers: int, questions: int, think: tuple[float, float], seed: int,
-                  stop: Path, nice: int) -> list[Any]:
+async def _pupils(
+    url: str,
+    code: str,
+    n: int,
+    browsers: int,
+    questions: int,
+    think: tuple[float, float],
+    seed: int,
+    stop: Path,
+    nice: int,
+) -> list[Any]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
         renice = asyncio.create_task(_keep_niced(nice))
-        tasks = [(_pupil(browser, url, code, i + 1, questions, think, random.Random(f"{seed}:{i}"), stop) if i < browsers
-                  else _socket_pupil(url, code, i + 1, questions, think, random.Random(f"{seed}:{i}"), stop))
-                 for i in range(n)]
+        tasks = [
+            (
+                _pupil(browser, url, code, i + 1, questions, think, random.Random(f"{seed}:{i}"), stop)
+                if i < browsers
+                else _socket_pupil(url, code, i + 1, questions, think, random.Random(f"{seed}:{i}"), stop)
+            )
+            for i in range(n)
+        ]
         results = await asyncio.gather(*tasks, return_exceptions=True)
         renice.cancel()
         await browser.close()
@@ -203,8 +242,19 @@ async def _pupils(url: str, code: str, n: int, browsers: int, questions: int, th
 
 def worker(args: argparse.Namespace) -> int:
     think = tuple(float(x) for x in args.think.split(","))
-    results = asyncio.run(_pupils(args.url, args.code, args.pupils, args.browsers, args.questions, (think[0], think[1]), args.seed,
-                                  Path(args.out + ".stop"), args.nice))
+    results = asyncio.run(
+        _pupils(
+            args.url,
+            args.code,
+            args.pupils,
+            args.browsers,
+            args.questions,
+            (think[0], think[1]),
+            args.seed,
+            Path(args.out + ".stop"),
+            args.nice,
+        )
+    )
     Path(args.out).write_text(json.dumps(results))
     return 0
 
@@ -237,8 +287,10 @@ def _p95(values: Sequence[float]) -> float:
 def _figures(name: str, values: Sequence[float]) -> str:
     if not values:
         return f"{name}: no samples"
-    return (f"{name}: n={len(values)}  median {statistics.median(values):.2f} s  p95 {_p95(values):.2f} s  "
-            f"max {max(values):.2f} s")
+    return (
+        f"{name}: n={len(values)}  median {statistics.median(values):.2f} s  p95 {_p95(values):.2f} s  "
+        f"max {max(values):.2f} s"
+    )
 
 
 def _tap_to_count(pupils: list[dict[str, Any]], counts: list[list[Any]]) -> list[float]:
@@ -255,8 +307,14 @@ def _tap_to_count(pupils: list[dict[str, Any]], counts: list[list[Any]]) -> list
     return delays
 
 
-def _server_side(out: dict[str, Any], db: Path, code: str, asks: dict[int, float], pupils: list[dict[str, Any]],
-                 counts: list[list[Any]]) -> None:
+def _server_side(
+    out: dict[str, Any],
+    db: Path,
+    code: str,
+    asks: dict[int, float],
+    pupils: list[dict[str, Any]],
+    counts: list[list[Any]],
+) -> None:
     """The same paths cut at the server's own timestamps (the database's answer and question
     times, the same clock as the browsers' Date.now()): what the pupils' starved browser adds, and
     what the server and the projector take."""
@@ -276,8 +334,13 @@ def _server_side(out: dict[str, Any], db: Path, code: str, asks: dict[int, float
                 to_count.append(when - at)
     out["saved_to_count_s"] = to_count
     out["click_to_opened_s"] = [opened[n] - asks[n] / 1000 for n in asks if n in opened]
-    out["opened_to_phone_s"] = [float(p["seen"][str(n)]) / 1000 - opened[n] for p in pupils if "seen" in p
-                                for n in opened if str(n) in p["seen"]]
+    out["opened_to_phone_s"] = [
+        float(p["seen"][str(n)]) / 1000 - opened[n]
+        for p in pupils
+        if "seen" in p
+        for n in opened
+        if str(n) in p["seen"]
+    ]
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -286,8 +349,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     subprocess.run([sys.executable, "-m", "engine", "warm-up"], cwd=ROOT, check=True, timeout=900)
     tmp = Path(tempfile.mkdtemp(prefix="class-load-"))
     db = tmp / "coach.sqlite3"
-    out: dict[str, Any] = {"pupils": args.pupils, "questions": args.questions, "nice": args.nice, "browsers": min(args.browsers, args.pupils),
-                           "load_average_1min_start": os.getloadavg()[0]}
+    out: dict[str, Any] = {
+        "pupils": args.pupils,
+        "questions": args.questions,
+        "nice": args.nice,
+        "browsers": min(args.browsers, args.pupils),
+        "load_average_1min_start": os.getloadavg()[0],
+    }
     with streamlit_process(db, "class-load-server") as (url, server), sync_playwright() as playwright:
         proc = server.pid
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
@@ -297,18 +365,46 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             wait_idle(teacher)
             teacher.get_by_role("button", name="Start a class").click()
             teacher.wait_for_function("() => location.search.includes('class=')")
-            teacher.get_by_text("Join code:").wait_for()  # the class started (its secret kept by this browser)
+            teacher.get_by_text(
+                "Join code:"
+            ).wait_for()  # the class started (its secret kept by this browser)
             code = teacher.url.split("class=")[1].split("&")[0]
             teacher.reload()
             wait_idle(teacher)
             out["idle_teacher_only_cpu"] = _share(proc, args.idle / 2)
             pupils_file = tmp / "pupils.json"
-            command = ["nice", "-n", str(args.nice), sys.executable, "-m", "bench", "class_load", "--worker", "--url", url,
-                       "--code", code, "--pupils", str(args.pupils), "--questions", str(args.questions),
-                       "--think", args.think, "--browsers", str(args.browsers), "--nice", str(args.nice), "--seed", str(args.seed), "--out", str(pupils_file)]
+            command = [
+                "nice",
+                "-n",
+                str(args.nice),
+                sys.executable,
+                "-m",
+                "bench",
+                "class_load",
+                "--worker",
+                "--url",
+                url,
+                "--code",
+                code,
+                "--pupils",
+                str(args.pupils),
+                "--questions",
+                str(args.questions),
+                "--think",
+                args.think,
+                "--browsers",
+                str(args.browsers),
+                "--nice",
+                str(args.nice),
+                "--seed",
+                str(args.seed),
+                "--out",
+                str(pupils_file),
+            ]
             pupils_proc = subprocess.Popen(command, cwd=ROOT)
             teacher.locator('[data-testid="cl-joined"]', has_text=f"{args.pupils} joined").wait_for(
-                timeout=JOIN_TIMEOUT_S * 1000)
+                timeout=JOIN_TIMEOUT_S * 1000
+            )
             print(f"{args.pupils} pupils joined", file=sys.stderr, flush=True)
             time.sleep(3)  # the last joins settle
             out["idle_with_pupils_cpu"] = _share(proc, args.idle)
@@ -321,11 +417,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 teacher.locator(f'[data-testid="cl-count"][data-number="{n}"]').wait_for(timeout=60_000)
                 asks[n] = float(teacher.evaluate("window.__clTaps[window.__clTaps.length - 1][1]"))
                 try:
-                    teacher.locator(f'[data-testid="cl-count"][data-number="{n}"][data-count="{args.pupils}"]').wait_for(
-                        timeout=ANSWER_TIMEOUT_S * 1000)
+                    teacher.locator(
+                        f'[data-testid="cl-count"][data-number="{n}"][data-count="{args.pupils}"]'
+                    ).wait_for(timeout=ANSWER_TIMEOUT_S * 1000)
                 except PlaywrightError:
                     late.append(n)  # revealed with answers missing: the phones were too slow
-                shown = teacher.locator(f'[data-testid="cl-count"][data-number="{n}"]').get_attribute("data-count")
+                shown = teacher.locator(f'[data-testid="cl-count"][data-number="{n}"]').get_attribute(
+                    "data-count"
+                )
                 print(f"question {n}: {shown} of {args.pupils} answered", file=sys.stderr, flush=True)
                 time.sleep(1.0)
                 teacher.get_by_role("button", name="Reveal").click()
@@ -342,15 +441,26 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     errors = [p["error"] for p in pupils if "error" in p]
     out["pupil_errors"] = errors
     out["tap_to_count_s"] = _tap_to_count([p for p in pupils if "error" not in p], counts)
-    reach = [(float(p["seen"][str(n)]) - asks[n]) / 1000 for p in pupils if "seen" in p for n in asks
-             if str(n) in p["seen"]]
+    reach = [
+        (float(p["seen"][str(n)]) - asks[n]) / 1000
+        for p in pupils
+        if "seen" in p
+        for n in asks
+        if str(n) in p["seen"]
+    ]
     out["next_to_phone_s"] = reach
     for kind, socket in (("browser", False), ("socket", True)):
-        out[f"next_to_phone_{kind}_s"] = [(float(p["seen"][str(n)]) - asks[n]) / 1000 for p in pupils
-                                          if "seen" in p and bool(p.get("socket")) == socket
-                                          for n in asks if str(n) in p["seen"]]
+        out[f"next_to_phone_{kind}_s"] = [
+            (float(p["seen"][str(n)]) - asks[n]) / 1000
+            for p in pupils
+            if "seen" in p and bool(p.get("socket")) == socket
+            for n in asks
+            if str(n) in p["seen"]
+        ]
     out["next_to_every_phone_s"] = [
-        max((float(p["seen"][str(n)]) - asks[n]) / 1000 for p in pupils if "seen" in p and str(n) in p["seen"])
+        max(
+            (float(p["seen"][str(n)]) - asks[n]) / 1000 for p in pupils if "seen" in p and str(n) in p["seen"]
+        )
         for n in asks
     ]
     _server_side(out, db, code, asks, pupils, counts)
@@ -362,31 +472,62 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 def report(out: dict[str, Any]) -> None:
     n = out["pupils"]
-    print(f"class_load: 1 teacher, {n} pupils ({out['browsers']} in Chromium at nice {out['nice']}, "
-          f"{n - out['browsers']} over the protocol), {out['questions']} questions")
+    print(
+        f"class_load: 1 teacher, {n} pupils ({out['browsers']} in Chromium at nice {out['nice']}, "
+        f"{n - out['browsers']} over the protocol), {out['questions']} questions"
+    )
     print(_figures("tap -> count on the projector", out["tap_to_count_s"]))
     print(_figures("next question -> a phone shows it", out["next_to_phone_s"]))
     print("  " + _figures("in Chromium (drawn)", out["next_to_phone_browser_s"]))
     print("  " + _figures("over the protocol (the buttons received)", out["next_to_phone_socket_s"]))
     print(_figures("next question -> the last phone shows it", out["next_to_every_phone_s"]))
     print("  the same, cut at the server's timestamps:")
-    print("  " + _figures("tap -> answer saved (the pupil's browser, the network, the server)", out["tap_to_saved_s"]))
-    print("  " + _figures("answer saved -> count on the projector (the poll, the projector)", out["saved_to_count_s"]))
-    print("  " + _figures("'Ask this' -> question saved (the teacher's run, the engine)", out["click_to_opened_s"]))
-    print("  " + _figures("question saved -> a phone shows it (the poll, the pupil's browser)", out["opened_to_phone_s"]))
+    print(
+        "  "
+        + _figures(
+            "tap -> answer saved (the pupil's browser, the network, the server)", out["tap_to_saved_s"]
+        )
+    )
+    print(
+        "  "
+        + _figures(
+            "answer saved -> count on the projector (the poll, the projector)", out["saved_to_count_s"]
+        )
+    )
+    print(
+        "  "
+        + _figures("'Ask this' -> question saved (the teacher's run, the engine)", out["click_to_opened_s"])
+    )
+    print(
+        "  "
+        + _figures(
+            "question saved -> a phone shows it (the poll, the pupil's browser)", out["opened_to_phone_s"]
+        )
+    )
     print(f"server CPU, idle, teacher only: {100 * out['idle_teacher_only_cpu']:.1f}% of one core")
     idle = out["idle_with_pupils_cpu"]
-    print(f"server CPU, idle, {n} pupils waiting: {100 * idle:.1f}% of one core "
-          f"({100 * (idle - out['idle_teacher_only_cpu']) / n:.2f}% per pupil, i.e. "
-          f"{1000 * (idle - out['idle_teacher_only_cpu']) / n:.1f} ms CPU per pupil per second)")
-    print(f"server CPU, idle after the last reveal ({n} phones showing it): {100 * out['idle_after_cpu']:.1f}% of one core")
+    print(
+        f"server CPU, idle, {n} pupils waiting: {100 * idle:.1f}% of one core "
+        f"({100 * (idle - out['idle_teacher_only_cpu']) / n:.2f}% per pupil, i.e. "
+        f"{1000 * (idle - out['idle_teacher_only_cpu']) / n:.1f} ms CPU per pupil per second)"
+    )
+    print(
+        f"server CPU, idle after the last reveal ({n} phones showing it): {100 * out['idle_after_cpu']:.1f}% of one core"
+    )
     print(f"server CPU during the questions: {100 * out['questions_cpu']:.1f}% of one core")
     print(f"server RSS: {out['rss_mb']:.0f} MiB at the end, peak {out['peak_rss_mb']:.0f} MiB")
-    print(f"pupils that failed: {len(out['pupil_errors'])}" + (f" ({out['pupil_errors'][0]})" if out["pupil_errors"] else ""))
-    print(f"questions revealed before every pupil answered: {out['late_questions']}; "
-          f"answers missed: {out['missed_answers']}")
-    print(f"load average (1 min): {out['load_average_1min_start']:.2f} at the start, "
-          f"{out['load_average_1min']:.2f} at the end (on {os.cpu_count()} cores)")
+    print(
+        f"pupils that failed: {len(out['pupil_errors'])}"
+        + (f" ({out['pupil_errors'][0]})" if out["pupil_errors"] else "")
+    )
+    print(
+        f"questions revealed before every pupil answered: {out['late_questions']}; "
+        f"answers missed: {out['missed_answers']}"
+    )
+    print(
+        f"load average (1 min): {out['load_average_1min_start']:.2f} at the start, "
+        f"{out['load_average_1min']:.2f} at the end (on {os.cpu_count()} cores)"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -394,10 +535,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pupils", type=int, default=30)
     parser.add_argument("--questions", type=int, default=5)
     parser.add_argument("--idle", type=float, default=20.0, help="seconds of each idle CPU measurement")
-    parser.add_argument("--think", default="1.0,4.0", help="a pupil's thinking time before a tap: low,high seconds")
+    parser.add_argument(
+        "--think", default="1.0,4.0", help="a pupil's thinking time before a tap: low,high seconds"
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--browsers", type=int, default=BROWSERS,
-                        help="how many of the pupils are Chromium pages (the rest speak Streamlit's protocol: bench/class_socket.py)")
+    parser.add_argument(
+        "--browsers",
+        type=int,
+        default=BROWSERS,
+        help="how many of the pupils are Chromium pages (the rest speak Streamlit's protocol: bench/class_socket.py)",
+    )
     parser.add_argument("--nice", type=int, default=NICE, help="the pupils' processes' priority (0 to 19)")
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)

@@ -80,12 +80,15 @@ def answers_after_reveal(events: list[tuple[str, int]]) -> list[int]:
 
 def start_server(db: Path, code: str) -> subprocess.Popen[str]:
     """A server process on the file: it runs the lines it is sent and answers 'done' after each."""
-    script = (f"import sys; from pathlib import Path; from store import classes as c; db = Path({str(db)!r}); "
-              f"code = {code!r}\nfor line in sys.stdin:\n    try:\n        exec(line)\n"
-              "    except Exception as err:\n        print(type(err).__name__, flush=True)\n"
-              "    print('done', flush=True)\n")
-    return subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True)
+    script = (
+        f"import sys; from pathlib import Path; from store import classes as c; db = Path({str(db)!r}); "
+        f"code = {code!r}\nfor line in sys.stdin:\n    try:\n        exec(line)\n"
+        "    except Exception as err:\n        print(type(err).__name__, flush=True)\n"
+        "    print('done', flush=True)\n"
+    )
+    return subprocess.Popen(
+        [sys.executable, "-c", script], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
 
 
 def send(server: subprocess.Popen[str], line: str) -> None:
@@ -125,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for number in range(1, args.questions + 1):
         c.ask(code, secret, "{}", path=db, after=number - 1)
         for i, s in enumerate(servers):
-            send(s, f"phones({tokens[i * share:(i + 1) * share]!r}, {number})")
+            send(s, f"phones({tokens[i * share : (i + 1) * share]!r}, {number})")
         time.sleep(0.3)
         c.reveal(code, secret, path=db)
         for s in servers:
@@ -135,9 +138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     events = logged_events(db)
     answers = sum(w == "answer" for w, _ in events)
     reveals = sum(w == "reveal" for w, _ in events)
-    print(f"{args.pupils} pupils on {args.servers} server processes, {args.questions} questions: {answers:,} answers "
-          f"written, {reveals} reveals, answers after a reveal: {len(answers_after_reveal(events))} "
-          f"({time.perf_counter() - start:.0f} s)")
+    print(
+        f"{args.pupils} pupils on {args.servers} server processes, {args.questions} questions: {answers:,} answers "
+        f"written, {reveals} reveals, answers after a reveal: {len(answers_after_reveal(events))} "
+        f"({time.perf_counter() - start:.0f} s)"
+    )
     return 0
 
 

@@ -67,7 +67,9 @@ class SocketPupil:
 
     # ---- the connection ----------------------------------------------------------------------
 
-    async def _send(self, fragment: str = "", auto: bool = False, widgets: Iterable[tuple[str, str, Any]] = ()) -> None:
+    async def _send(
+        self, fragment: str = "", auto: bool = False, widgets: Iterable[tuple[str, str, Any]] = ()
+    ) -> None:
         msg = BackMsg()
         state = msg.rerun_script
         state.query_string = self.query
@@ -130,7 +132,10 @@ class SocketPupil:
                 self.pending_since = None
             for fragment, (interval, due) in list(self.timers.items()):
                 if now >= due:
-                    self.timers[fragment] = (interval, due + interval * max(1, int((now - due) // interval) + 1))
+                    self.timers[fragment] = (
+                        interval,
+                        due + interval * max(1, int((now - due) // interval) + 1),
+                    )
                     if self.pending_since is None:  # the browser drops a tick while a run is in flight
                         await self._send(fragment, auto=True)
 
@@ -160,7 +165,9 @@ class SocketPupil:
         box = await self.wait_for(lambda: self.widgets.get("cl_pupil_name"), timeout)
         go = await self.wait_for(lambda: self.widgets.get("cl_name_go"), timeout)
         await self._send(widgets=[(box[0], "string_value", name), (go[0], "trigger_value", True)])
-        await self.wait_for(lambda: self.text_since(f" · {name}", 0), timeout)  # the page's "Class CODE · name"
+        await self.wait_for(
+            lambda: self.text_since(f" · {name}", 0), timeout
+        )  # the page's "Class CODE · name"
 
     async def tap(self, number: int, rng: random.Random, timeout: float, card: str | None = None) -> None:
         """Tap ``card`` (else one of question ``number``'s cards at random) and wait until the page
@@ -196,16 +203,24 @@ class SocketPupil:
                 for task in tasks:
                     task.cancel()
 
-    async def session(self, name: str, questions: int, think: tuple[float, float], rng: random.Random,
-                      stop: Path, timeout: float) -> dict[str, Any]:
+    async def session(
+        self,
+        name: str,
+        questions: int,
+        think: tuple[float, float],
+        rng: random.Random,
+        stop: Path,
+        timeout: float,
+    ) -> dict[str, Any]:
         """Join, answer ``questions`` questions as they come, then stay until ``stop`` exists."""
         async with self.connected():
             missed = 0
             await self.join(name, timeout)
             for n in range(1, questions + 1):
                 try:
-                    await self.wait_for(lambda n=n: True if any(int(k) >= n for k in self.seen) else None,
-                                        timeout)
+                    await self.wait_for(
+                        lambda n=n: True if any(int(k) >= n for k in self.seen) else None, timeout
+                    )
                 except TimeoutError:
                     missed += 1
                     continue

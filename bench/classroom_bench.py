@@ -61,12 +61,17 @@ from practice.codes import DealCode, encode
 
 # Many pages at once in one browser: none of them may be throttled as a background page.
 BROWSER_ARGS = CHROMIUM_ARGS + [
-    "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
     "--disable-backgrounding-occluded-windows",
 ]
 # What a session clicks when it has no bid or card to play, in this order.
-AFTER_HAND = (("practice_next_hand", "next hand"), ("practice_new_game_end", "new game"),
-              ("practice_back", "back"), ("practice_next_step", "next step"))
+AFTER_HAND = (
+    ("practice_next_hand", "next hand"),
+    ("practice_new_game_end", "new game"),
+    ("practice_back", "back"),
+    ("practice_next_step", "next step"),
+)
 OPEN_TIMEOUT_S = 120.0  # N pages opening at once on a loaded machine
 
 
@@ -271,12 +276,19 @@ async def _round(browser: Browser, base: str, pid: int, n: int, args: argparse.N
     sessions = [await _new_session(browser, i, f"{args.seed}:{n}:{i}") for i in range(n)]
     urls = [base + _practice_path(args.seed * 100_000 + n * 100 + i, args.levels) for i in range(n)]
     try:
-        opened = await asyncio.gather(*(_open(s, u, OPEN_TIMEOUT_S) for s, u in zip(sessions, urls, strict=True)),
-                                      return_exceptions=True)
+        opened = await asyncio.gather(
+            *(_open(s, u, OPEN_TIMEOUT_S) for s, u in zip(sessions, urls, strict=True)),
+            return_exceptions=True,
+        )
         failed_opens = sum(isinstance(result, BaseException) for result in opened)
         cpu_before, started = _cpu_seconds(pid), time.perf_counter()
-        played = await asyncio.gather(*(_play(s, u, args.clicks, args.think, args.timeout)
-                                        for s, u in zip(sessions, urls, strict=True)), return_exceptions=True)
+        played = await asyncio.gather(
+            *(
+                _play(s, u, args.clicks, args.think, args.timeout)
+                for s, u in zip(sessions, urls, strict=True)
+            ),
+            return_exceptions=True,
+        )
         wall = time.perf_counter() - started
         cpu = _cpu_seconds(pid) - cpu_before
         memory = _proc_status(pid)  # with the N sessions still open: their state is in the server
@@ -296,8 +308,9 @@ async def _round(browser: Browser, base: str, pid: int, n: int, args: argparse.N
         "timeouts": sum(s.timeouts for s in sessions),
         "reloads": sum(s.reloads for s in sessions),
         "failed_opens": failed_opens,
-        "failed_sessions": [f"{type(result).__name__}: {result}" for result in played
-                            if isinstance(result, BaseException)],
+        "failed_sessions": [
+            f"{type(result).__name__}: {result}" for result in played if isinstance(result, BaseException)
+        ],
         "kinds": kinds,
         "median_s": round(statistics.median(clicks), 3) if clicks else None,
         "p95_s": round(p95, 3) if (p95 := _p95(clicks)) is not None else None,
@@ -343,7 +356,10 @@ async def _run(base: str, pid: int, args: argparse.Namespace, counts: list[int])
 def _server(log_name: str = "classroom-bench-server") -> Iterator[tuple[str, int]]:
     """The browser tests' server (``streamlit_process``) with a throw-away database: its base URL
     and process id."""
-    with tempfile.TemporaryDirectory() as tmp, streamlit_process(Path(tmp) / "classroom.sqlite3", log_name) as (url, process):
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        streamlit_process(Path(tmp) / "classroom.sqlite3", log_name) as (url, process),
+    ):
         yield url, process.pid
 
 
@@ -351,8 +367,10 @@ def _fmt(value: float | None, width: int = 7) -> str:
     return f"{value:{width}.3f}" if value is not None else " " * (width - 1) + "-"
 
 
-HEADER = (f"{'N':>3} {'clicks':>6} {'timeouts':>8} {'median s':>8} {'p95 s':>7} {'max s':>7} "
-          f"{'RSS MiB':>8} {'peak MiB':>8} {'cpu s/click':>11} {'load 1m':>7}")
+HEADER = (
+    f"{'N':>3} {'clicks':>6} {'timeouts':>8} {'median s':>8} {'p95 s':>7} {'max s':>7} "
+    f"{'RSS MiB':>8} {'peak MiB':>8} {'cpu s/click':>11} {'load 1m':>7}"
+)
 
 
 def _show_row(row: dict[str, Any]) -> None:
@@ -361,10 +379,12 @@ def _show_row(row: dict[str, Any]) -> None:
 
 
 def _row_text(row: dict[str, Any]) -> str:
-    return (f"{row['sessions']:>3} {row['clicks']:>6} {row['timeouts']:>8} {_fmt(row['median_s'], 8)} "
-            f"{_fmt(row['p95_s'])} {_fmt(row['max_s'])} {row['server_rss_mib']:>8.1f} "
-            f"{row['server_peak_rss_mib']:>8.1f} {_fmt(row['server_cpu_s_per_click'], 11)} "
-            f"{row['load_average_1min']:>7.2f}")
+    return (
+        f"{row['sessions']:>3} {row['clicks']:>6} {row['timeouts']:>8} {_fmt(row['median_s'], 8)} "
+        f"{_fmt(row['p95_s'])} {_fmt(row['max_s'])} {row['server_rss_mib']:>8.1f} "
+        f"{row['server_peak_rss_mib']:>8.1f} {_fmt(row['server_cpu_s_per_click'], 11)} "
+        f"{row['load_average_1min']:>7.2f}"
+    )
 
 
 def _sessions(text: str) -> list[int]:
@@ -375,10 +395,16 @@ def _sessions(text: str) -> list[int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench classroom_bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sessions", type=_sessions, default=[1, 5, 10, 20], help="session counts, e.g. 1,5,10,20")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench classroom_bench", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "--sessions", type=_sessions, default=[1, 5, 10, 20], help="session counts, e.g. 1,5,10,20"
+    )
     parser.add_argument("--clicks", type=int, default=20, help="clicks per session")
-    parser.add_argument("--think", type=float, default=1.0, help="think time between clicks, seconds (jittered)")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="think time between clicks, seconds (jittered)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seeds the deals and the random choices")
     parser.add_argument("--levels", default="ccc", help="one letter per computer seat: b, c or e")
     parser.add_argument("--timeout", type=float, default=30.0, help="per-click timeout, seconds")
@@ -391,8 +417,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.no_warm_up:
         subprocess.run([sys.executable, "-m", "engine", "warm-up"], cwd=ROOT, check=True, timeout=600)
     load_before = os.getloadavg()[0]
-    print(f"{os.cpu_count()} CPUs, load average {load_before:.2f} before the server starts; "
-          f"clicks={args.clicks} think={args.think}s seed={args.seed} levels={args.levels}", flush=True)
+    print(
+        f"{os.cpu_count()} CPUs, load average {load_before:.2f} before the server starts; "
+        f"clicks={args.clicks} think={args.think}s seed={args.seed} levels={args.levels}",
+        flush=True,
+    )
     try:
         with _server() as (url, pid):
             results = asyncio.run(_run(url, pid, args, args.sessions))
@@ -406,14 +435,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         extra = [f"{kind} {count}" for kind, count in sorted(row["kinds"].items())]
         for failure in row["failed_sessions"]:
             print(f"N={row['sessions']}: a session stopped early: {failure}")
-        print(f"N={row['sessions']}: {', '.join(extra)}; reloads {row['reloads']}, failed opens "
-              f"{row['failed_opens']}; slowest page open {row['page_open_max_s']} s; server render median "
-              f"{row['server_render_ms_median']} ms; server CPU {row['server_cpu_share']} of a core over "
-              f"{row['wall_s']} s")
+        print(
+            f"N={row['sessions']}: {', '.join(extra)}; reloads {row['reloads']}, failed opens "
+            f"{row['failed_opens']}; slowest page open {row['page_open_max_s']} s; server render median "
+            f"{row['server_render_ms_median']} ms; server CPU {row['server_cpu_share']} of a core over "
+            f"{row['wall_s']} s"
+        )
     if args.json:
         report = {
-            "settings": {"sessions": args.sessions, "clicks": args.clicks, "think_s": args.think,
-                         "seed": args.seed, "levels": args.levels, "timeout_s": args.timeout},
+            "settings": {
+                "sessions": args.sessions,
+                "clicks": args.clicks,
+                "think_s": args.think,
+                "seed": args.seed,
+                "levels": args.levels,
+                "timeout_s": args.timeout,
+            },
             "cpus": os.cpu_count(),
             "load_average_1min_before": round(load_before, 2),
             "results": results,

@@ -102,5 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         start = time.perf_counter()
         mean, digest, decisions = run_preset(PRESETS[name], args.deals, args.seed)
         took = time.perf_counter() - start
-        print(f"{name:<32} points/hand {mean:+.4f}  decisions {decisions:>7}  sha256 {digest}  ({took:.1f} s)")
+        print(
+            f"{name:<32} points/hand {mean:+.4f}  decisions {decisions:>7}  sha256 {digest}  ({took:.1f} s)"
+        )
     return 0

@@ -55,8 +55,20 @@ CANNOT_WIN = "cannot win"
 LONER_LEAD = "make him beat it now"
 ALTERNATIVES = {
     "lead": ("long suit, low", "long suit, high", "highest plain card", "lowest trump"),
-    "throw": ("make a void", "lowest rank", "suits before aces", "lowest of longest suit", "aces, then a card a suit"),
-    "loner-lead": ("before: short suit, low", "lowest rank", "long suit, low", "highest plain card", "lowest trump"),
+    "throw": (
+        "make a void",
+        "lowest rank",
+        "suits before aces",
+        "lowest of longest suit",
+        "aces, then a card a suit",
+    ),
+    "loner-lead": (
+        "before: short suit, low",
+        "lowest rank",
+        "long suit, low",
+        "highest plain card",
+        "lowest trump",
+    ),
 }
 
 
@@ -123,7 +135,9 @@ def loner_lead_alternatives(view: SeatView) -> dict[str, Card | None]:
     return {
         # the Club player's lead here until issue 38: with trumps the lowest card of the shortest
         # suit (a low singleton), without the lowest rank
-        "before: short suit, low": min(plain, key=lambda c: (count[t.eff[c]], c.rank) if trumps else (c.rank, count[t.eff[c]])),
+        "before: short suit, low": min(
+            plain, key=lambda c: (count[t.eff[c]], c.rank) if trumps else (c.rank, count[t.eff[c]])
+        ),
         "lowest rank": min(plain, key=lambda c: c.rank),
         "long suit, low": min((c for c in plain if count[t.eff[c]] == longest), key=lambda c: c.rank),
         "highest plain card": max(plain, key=lambda c: (c.rank, count[t.eff[c]])),
@@ -177,15 +191,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         for k, card in options.items():
             if card is not None:
                 gains[(lone, k)].append(value[card] - value[action.card])
-    what = {"lead": "singleton leads", "throw": "throw-offs against a maker without a partner",
-            "loner-lead": "leads against a maker without a partner"}[args.decision]
-    print(f"{args.hands} hands, {sum(seen.values())} {what} by a defender, "
-          f"{args.samples} deals each, {time.perf_counter() - start:.0f} s")
+    what = {
+        "lead": "singleton leads",
+        "throw": "throw-offs against a maker without a partner",
+        "loner-lead": "leads against a maker without a partner",
+    }[args.decision]
+    print(
+        f"{args.hands} hands, {sum(seen.values())} {what} by a defender, "
+        f"{args.samples} deals each, {time.perf_counter() - start:.0f} s"
+    )
     for alone in (False, True):
         if not seen[alone]:
             continue
-        print(f"  {'maker without a partner' if alone else 'maker with a partner'} ({seen[alone]}): "
-              "alternative minus the club player's card")
+        print(
+            f"  {'maker without a partner' if alone else 'maker with a partner'} ({seen[alone]}): "
+            "alternative minus the club player's card"
+        )
         for k in names:
             xs = gains[(alone, k)]
             print(f"    {k:24s} {mean_interval(xs).shown() if len(xs) > 1 else 'too few'}  ({len(xs)})")

@@ -54,8 +54,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     rules = Rules()
     hands, actions, elapsed, cpu = measure(args.seconds, rules)
     print(f"rules: {rules.summary()}")
-    print(f"{hands} random complete hands in {elapsed:.2f} s: {hands / elapsed:,.0f} hands/s, "
-          f"{actions / elapsed:,.0f} actions/s ({actions / hands:.1f} actions per hand)")
+    print(
+        f"{hands} random complete hands in {elapsed:.2f} s: {hands / elapsed:,.0f} hands/s, "
+        f"{actions / elapsed:,.0f} actions/s ({actions / hands:.1f} actions per hand)"
+    )
     print(f"per CPU second (this process): {hands / cpu:,.0f} hands/s")
     if args.profile_hands:
         profiler = cProfile.Profile()

@@ -25,10 +25,12 @@ from engine.search.expert import ExpertPlayer
 def show(name: str, xs: list[float], cpu: list[float]) -> None:
     xs = sorted(xs)
     cpu = sorted(cpu)
-    print(f"{name}: n={len(xs)} wall mean {1000 * statistics.mean(xs):.0f} ms, median {1000 * statistics.median(xs):.0f} ms, "
-          f"p95 {1000 * xs[int(0.95 * (len(xs) - 1))]:.0f} ms, max {1000 * xs[-1]:.0f} ms; "
-          f"CPU p95 {1000 * cpu[int(0.95 * (len(cpu) - 1))]:.0f} ms (both threads; other processes on the machine "
-          "do not count)")
+    print(
+        f"{name}: n={len(xs)} wall mean {1000 * statistics.mean(xs):.0f} ms, median {1000 * statistics.median(xs):.0f} ms, "
+        f"p95 {1000 * xs[int(0.95 * (len(xs) - 1))]:.0f} ms, max {1000 * xs[-1]:.0f} ms; "
+        f"CPU p95 {1000 * cpu[int(0.95 * (len(cpu) - 1))]:.0f} ms (both threads; other processes on the machine "
+        "do not count)"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

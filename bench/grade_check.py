@@ -109,8 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         total = sum(counts.values())
         bad = counts.get("mistake", 0) + counts.get("blunder", 0)
         print(f"{south} follower, {args.hands} hands, {total} card choices graded: {counts}")
-        print(f"  mistake or blunder {bad}/{total} = {100 * bad / max(total, 1):.1f}%; "
-              f"inaccuracy {counts.get('inaccuracy', 0)}/{total} = {100 * counts.get('inaccuracy', 0) / max(total, 1):.1f}%")
+        print(
+            f"  mistake or blunder {bad}/{total} = {100 * bad / max(total, 1):.1f}%; "
+            f"inaccuracy {counts.get('inaccuracy', 0)}/{total} = {100 * counts.get('inaccuracy', 0) / max(total, 1):.1f}%"
+        )
     deals = right_bower_deals(args.deals, args.seed)
     worse = 0
     grades: dict[str, int] = {}
@@ -125,13 +127,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if state.is_maker_side(0):
             ours[0] += 1
             ours[1] += bad
-    print(f"discarding the right bower, {len(deals)} deals: worse than good in {worse} "
-          f"({100 * worse / max(len(deals), 1):.0f}%): {grades}; of them South's side made trump in "
-          f"{ours[0]}, worse than good in {ours[1]}")
+    print(
+        f"discarding the right bower, {len(deals)} deals: worse than good in {worse} "
+        f"({100 * worse / max(len(deals), 1):.0f}%): {grades}; of them South's side made trump in "
+        f"{ours[0]}, worse than good in {ours[1]}"
+    )
     xs = sorted(all_seconds)
     p95 = xs[min(len(xs) - 1, int(0.95 * len(xs)))]
-    print(f"one grade, cold: median {statistics.median(xs):.3f} s, p95 {p95:.3f} s, max {xs[-1]:.3f} s "
-          f"({len(xs)} grades)")
+    print(
+        f"one grade, cold: median {statistics.median(xs):.3f} s, p95 {p95:.3f} s, max {xs[-1]:.3f} s "
+        f"({len(xs)} grades)"
+    )
     return 0
 
 

@@ -46,8 +46,16 @@ class HintFollower:
             return ClubPlayer(score=self.score).decide(view, rng)
         policy = opponents(self.table, view.rules)
         score = None if self.score is None else (self.score.ours, self.score.theirs)
-        a = analyze(view, random.Random(f"hint:{view.seat}:{view.hand}:{view.upcard}:{view.phase}"), score=score,
-                    time_budget=None, max_samples=BID_SAMPLES, ceiling=False, policy=policy, bidder=policy)
+        a = analyze(
+            view,
+            random.Random(f"hint:{view.seat}:{view.hand}:{view.upcard}:{view.phase}"),
+            score=score,
+            time_budget=None,
+            max_samples=BID_SAMPLES,
+            ceiling=False,
+            policy=policy,
+            bidder=policy,
+        )
         return Decision(a.recommendation, "the analyzer's recommendation")
 
 
@@ -59,8 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     start = time.perf_counter()
     out = run_games(Rules(), HintFollower(args.table), ClubPlayer(), args.games, args.seed)
-    print(f"hint follower ({args.table} table) against club players, {args.games} game seeds in both seatings "
-          f"({time.perf_counter() - start:.0f} s):")
+    print(
+        f"hint follower ({args.table} table) against club players, {args.games} game seeds in both seatings "
+        f"({time.perf_counter() - start:.0f} s):"
+    )
     for key, value in out.items():
         print(f"  {key}: {value}")
     return 0

@@ -170,7 +170,11 @@ def informed_floor(count: int, seed: int) -> float:
     def keepable(hand: list[Card]) -> list[Card]:
         trumps = sum(eff[c] == trump for c in hand)
         spades = sum(eff[c] == Suit.SPADES for c in hand)
-        return [c for c in hand if not (eff[c] == trump and trumps <= 3) and not (eff[c] == Suit.SPADES and spades <= 1)]
+        return [
+            c
+            for c in hand
+            if not (eff[c] == trump and trumps <= 3) and not (eff[c] == Suit.SPADES and spades <= 1)
+        ]
 
     marches = 0.0
     for k in range(count):
@@ -211,8 +215,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="N",
         help="also play the issue-38 hand on N layouts with each defence (about 0.5 s a layout)",
     )
-    p.add_argument("--bound", type=int, default=0, metavar="N",
-                   help="the floor under a defence that does not know the maker's last card, on N layouts")
+    p.add_argument(
+        "--bound",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the floor under a defence that does not know the maker's last card, on N layouts",
+    )
     args = p.parse_args(argv)
     presets = args.preset or list(FOUR_PLAYER)
     saved: dict[str, dict[str, bool]] = json.loads(args.load.read_text()) if args.load else {}

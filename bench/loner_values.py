@@ -75,20 +75,36 @@ def play(state: HandState, me: int, expert_deals: int, seed: str) -> int:
         seat = state.to_act
         assert seat is not None
         view = view_of(state, seat)
-        if expert_deals and state.phase is Phase.PLAY and not state.is_maker_side(seat) and len(view.legal) > 1:
-            action = value_choices(view, expert_deals, seed=f"{seed}:{len(state.tricks)}:{len(state.trick)}").best
+        if (
+            expert_deals
+            and state.phase is Phase.PLAY
+            and not state.is_maker_side(seat)
+            and len(view.legal) > 1
+        ):
+            action = value_choices(
+                view, expert_deals, seed=f"{seed}:{len(state.tricks)}:{len(state.trick)}"
+            ).best
         else:
             action = club.act(view)
         state = state.apply(action)
     return outcome_of(state, me).net
 
 
-def one_hand(args: tuple[int, SeatView, Action, int, int, int]) -> tuple[int, float, float, float, float, float]:
+def one_hand(
+    args: tuple[int, SeatView, Action, int, int, int],
+) -> tuple[int, float, float, float, float, float]:
     """(deal number, analyzer value, its half-width, Expert-defence value, club-defence value on
     the same deals, the paired half-width of Expert minus club)."""
     h, view, action, deals, expert_deals, seed = args
-    a = analyze(view, random.Random(seed + h), time_budget=None, max_samples=20_000, stop="precision",
-                half_width=0.05, ceiling=False)
+    a = analyze(
+        view,
+        random.Random(seed + h),
+        time_budget=None,
+        max_samples=20_000,
+        stop="precision",
+        half_width=0.05,
+        ceiling=False,
+    )
     o = a.option(action)
     rng = random.Random(f"loner-values:{seed + h}")
     policy = default_policy(view.rules)
@@ -99,7 +115,14 @@ def one_hand(args: tuple[int, SeatView, Action, int, int, int]) -> tuple[int, fl
         club.append(float(play(state, view.seat, 0, "")))
     e = mean_interval(expert)
     diff = mean_interval([x - y for x, y in zip(expert, club, strict=True)])
-    return h, o.realistic.ev, (o.realistic.ev_ci[1] - o.realistic.ev_ci[0]) / 2, e.mean, sum(club) / deals, (diff.high - diff.low) / 2
+    return (
+        h,
+        o.realistic.ev,
+        (o.realistic.ev_ci[1] - o.realistic.ev_ci[0]) / 2,
+        e.mean,
+        sum(club) / deals,
+        (diff.high - diff.low) / 2,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -111,28 +134,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=2)
     args = p.parse_args(argv)
     start = time.perf_counter()
-    jobs = [(h, view, action, args.deals, args.expert_deals, args.seed)
-            for h, view, action in loner_views(args.hands, args.seed)]
+    jobs = [
+        (h, view, action, args.deals, args.expert_deals, args.seed)
+        for h, view, action in loner_views(args.hands, args.seed)
+    ]
     if args.workers <= 1:
         rows = [one_hand(j) for j in jobs]
     else:
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
             rows = list(pool.map(one_hand, jobs))
-    print(f"{len(rows)} loners bid by the club player (default rules, seed {args.seed}); "
-          f"Expert defence on {args.deals} deals a hand, {args.expert_deals} deals a card")
-    print("deal | seat's hand, upcard | action | analyzer | Expert defence | club defence, same deals | analyzer - Expert")
+    print(
+        f"{len(rows)} loners bid by the club player (default rules, seed {args.seed}); "
+        f"Expert defence on {args.deals} deals a hand, {args.expert_deals} deals a card"
+    )
+    print(
+        "deal | seat's hand, upcard | action | analyzer | Expert defence | club defence, same deals | analyzer - Expert"
+    )
     gaps, defence = [], []
     for (h, view, action, *_), (_, ev, half, expert, club, dhalf) in zip(jobs, rows, strict=True):
         gaps.append(ev - expert)
         defence.append(expert - club)
         hand = " ".join(str(c) for c in view.hand)
-        print(f"{h} | {hand}, {view.upcard} | {action} | {ev:+.2f} ± {half:.2f} | {expert:+.2f} | "
-              f"{club:+.2f} (Expert - club {expert - club:+.2f} ± {dhalf:.2f}) | {ev - expert:+.2f}")
-    print(f"analyzer minus Expert defence: mean {mean_interval(gaps).shown()}, mean absolute "
-          f"{sum(abs(g) for g in gaps) / len(gaps):.3f}, largest {max(gaps, key=abs):+.2f} "
-          f"({time.perf_counter() - start:.0f} s)")
-    print(f"Expert defence minus club defence, same deals: mean {mean_interval(defence).shown()} points a hand "
-          "(positive: the lone maker does better against the Expert)")
+        print(
+            f"{h} | {hand}, {view.upcard} | {action} | {ev:+.2f} ± {half:.2f} | {expert:+.2f} | "
+            f"{club:+.2f} (Expert - club {expert - club:+.2f} ± {dhalf:.2f}) | {ev - expert:+.2f}"
+        )
+    print(
+        f"analyzer minus Expert defence: mean {mean_interval(gaps).shown()}, mean absolute "
+        f"{sum(abs(g) for g in gaps) / len(gaps):.3f}, largest {max(gaps, key=abs):+.2f} "
+        f"({time.perf_counter() - start:.0f} s)"
+    )
+    print(
+        f"Expert defence minus club defence, same deals: mean {mean_interval(defence).shown()} points a hand "
+        "(positive: the lone maker does better against the Expert)"
+    )
     return 0
 
 

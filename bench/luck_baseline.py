@@ -58,7 +58,9 @@ def _chunk(args: tuple[int, int, range]) -> list[float | None]:
 
 def _commit() -> str:
     try:
-        return subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
@@ -75,22 +77,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     step = max(1, args.deals // (4 * args.workers))
     with ProcessPoolExecutor(args.workers) as pool:
         for position, name in enumerate(POSITIONS):
-            chunks = [(position, args.seed, range(i, min(i + step, args.deals))) for i in range(0, args.deals, step)]
+            chunks = [
+                (position, args.seed, range(i, min(i + step, args.deals))) for i in range(0, args.deals, step)
+            ]
             values = [v for part in pool.map(_chunk, chunks) for v in part]
             used = [v for v in values if v is not None]
             interval = mean_interval(used)
-            by_position[name] = {"mean": round(interval.mean, 4), "low": round(interval.low, 4),
-                                 "high": round(interval.high, 4), "deals": len(used),
-                                 "left_out": len(values) - len(used)}
-            print(f"{name:>6}: {interval.shown(3)} points over {len(used)} deals "
-                  f"({len(values) - len(used)} left out: a seat before ordered up)", flush=True)
+            by_position[name] = {
+                "mean": round(interval.mean, 4),
+                "low": round(interval.low, 4),
+                "high": round(interval.high, 4),
+                "deals": len(used),
+                "left_out": len(values) - len(used),
+            }
+            print(
+                f"{name:>6}: {interval.shown(3)} points over {len(used)} deals "
+                f"({len(values) - len(used)} left out: a seat before ordered up)",
+                flush=True,
+            )
     seconds = time.perf_counter() - start
     print(f"{seconds:.0f} s")
     if args.write:
-        out = {"about": "the average hand value (practice.skill.hand_value) by seat counted from the dealer, "
-                        "when the seats before passed as people do; default rules",
-               "made_by": f"python -m bench luck_baseline --deals {args.deals} --seed {args.seed} --write",
-               "commit": _commit(), "seconds": round(seconds), "by_position": by_position}
+        out = {
+            "about": "the average hand value (practice.skill.hand_value) by seat counted from the dealer, "
+            "when the seats before passed as people do; default rules",
+            "made_by": f"python -m bench luck_baseline --deals {args.deals} --seed {args.seed} --write",
+            "commit": _commit(),
+            "seconds": round(seconds),
+            "by_position": by_position,
+        }
         BASELINE_FILE.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {BASELINE_FILE}")
     return 0

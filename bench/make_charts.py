@@ -37,8 +37,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals-per-cell", type=int, help=f"default: as shipped ({DEFAULT_DEALS}; {DEALS})")
     p.add_argument("--frequency-deals", type=int, default=50_000)
     p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--round", type=int, action="append", choices=ROUNDS, help="only these rounds (default: both)")
-    p.add_argument("--preset", action="append", choices=list(FILES), help="only these presets (default: all six)")
+    p.add_argument(
+        "--round", type=int, action="append", choices=ROUNDS, help="only these rounds (default: both)"
+    )
+    p.add_argument(
+        "--preset", action="append", choices=list(FILES), help="only these presets (default: all six)"
+    )
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int)
     where.add_argument("--scheduler")
@@ -50,9 +54,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         for rnd in args.round or ROUNDS:
             part = out.with_name(f"{FILES[name]}.r{rnd}.parquet")
             deals = args.deals_per_cell or DEALS.get((name, rnd), DEFAULT_DEALS)
-            command = [sys.executable, "-m", "engine", "study", "charts", "--rules", json.dumps(PRESETS[name].changes()),
-                       "--deals-per-cell", str(deals), "--frequency-deals", str(args.frequency_deals),
-                       "--seed", str(args.seed), "--out", str(part), "--progress", "--cells", f"*/r{rnd}/*"]
+            command = [
+                sys.executable,
+                "-m",
+                "engine",
+                "study",
+                "charts",
+                "--rules",
+                json.dumps(PRESETS[name].changes()),
+                "--deals-per-cell",
+                str(deals),
+                "--frequency-deals",
+                str(args.frequency_deals),
+                "--seed",
+                str(args.seed),
+                "--out",
+                str(part),
+                "--progress",
+                "--cells",
+                f"*/r{rnd}/*",
+            ]
             if args.workers:
                 command += ["--workers", str(args.workers)]
             if args.scheduler:

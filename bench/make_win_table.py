@@ -49,7 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     out: dict[str, object] = {
         "about": "chance the side with score [us][them] wins; last index 1 if that side deals the next hand",
         "made_by": "python -m bench make_win_table",
-        "hands": args.hands, "seed": args.seed, "distributions": {}, "tables": {},
+        "hands": args.hands,
+        "seed": args.seed,
+        "distributions": {},
+        "tables": {},
     }
     for players, rules in SETTINGS.items():
         start = time.perf_counter()

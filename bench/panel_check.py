@@ -37,13 +37,17 @@ def _book_answer(s: Situation, values: dict[str, tuple[float, float | None]]) ->
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench panel_check", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--samples", type=int, default=MAX_SAMPLES, help=f"sampled deals a situation (default {MAX_SAMPLES})")
+    ap.add_argument(
+        "--samples", type=int, default=MAX_SAMPLES, help=f"sampled deals a situation (default {MAX_SAMPLES})"
+    )
     args = ap.parse_args(argv)
     start = time.perf_counter()
     rows: list[str] = []
     unflagged = settled = 0
     for s in SITUATIONS:
-        a = analyze(s.view(), random.Random(s.seed), time_budget=None, max_samples=args.samples, ceiling=False)
+        a = analyze(
+            s.view(), random.Random(s.seed), time_budget=None, max_samples=args.samples, ceiling=False
+        )
         got = str(a.recommendation)
         if got in s.answers:
             continue
@@ -58,14 +62,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         unflagged += not r.close_call
         settled += every_table and open_hand
         tables = ", ".join(f"{name} {v[book][0]:+.2f}/{v[got][0]:+.2f}" for name, v in styles.items())
-        ceiling = f"{ceil_book:+.2f}/{ceil_got:+.2f}" if ceil_got is not None and ceil_book is not None else "n/a"
-        rows.append(f"{s}\n    book: {book}, analyzer: {got}; book/analyzer by table: {tables}; "
-                    f"open hand {ceiling}; {'close call' if r.close_call else 'not a close call'}\n"
-                    f"    rule: {s.rule}")
+        ceiling = (
+            f"{ceil_book:+.2f}/{ceil_got:+.2f}" if ceil_got is not None and ceil_book is not None else "n/a"
+        )
+        rows.append(
+            f"{s}\n    book: {book}, analyzer: {got}; book/analyzer by table: {tables}; "
+            f"open hand {ceiling}; {'close call' if r.close_call else 'not a close call'}\n"
+            f"    rule: {s.rule}"
+        )
     total, wrong = len(SITUATIONS), len(rows)
     print("\n".join(rows))
-    print(f"agreement: {total - wrong}/{total} = {(total - wrong) / total:.1%}; {wrong} disagreements, "
-          f"{unflagged} not flagged as a close call")
+    print(
+        f"agreement: {total - wrong}/{total} = {(total - wrong) / total:.1%}; {wrong} disagreements, "
+        f"{unflagged} not flagged as a close call"
+    )
     print(f"every table and open-hand play prefer the analyzer's answer in {settled} of the {wrong}")
     print(f"({time.perf_counter() - start:.0f} s, at most {args.samples} sampled deals a situation)")
     return 0

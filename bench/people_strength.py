@@ -50,21 +50,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     people, sound = people_caution(rules), sound_caution(rules)
     start = time.perf_counter()
     br = best_response(rules, people, args.fit_deals, args.seed)
-    print(f"{args.preset}: best response to the people table, fitted on {args.fit_deals:,} deals in "
-          f"{time.perf_counter() - start:.0f} s")
+    print(
+        f"{args.preset}: best response to the people table, fitted on {args.fit_deals:,} deals in "
+        f"{time.perf_counter() - start:.0f} s"
+    )
     print(f"  people table       {[round(c, 2) for c in people[:8]]}")
     print(f"  best response      {[round(c, 2) for c in br[:8]]}")
     print(f"  sound model        {[round(c, 2) for c in sound[:8]]}")
     best, strong, crowd = ClubPlayer(caution=br), ClubPlayer(caution=sound), ClubPlayer(caution=people)
     runs = {}
-    for name, a, b in (("best response vs people", best, crowd), ("sound model vs people", strong, crowd),
-                       ("best response vs sound model", best, strong)):
+    for name, a, b in (
+        ("best response vs people", best, crowd),
+        ("sound model vs people", strong, crowd),
+        ("best response vs sound model", best, strong),
+    ):
         t = time.perf_counter()
         runs[name] = run_duplicate(rules, a, b, args.deals, args.seed).per_deal["diff"]
-        print(f"{name:30s} {shown(runs[name])} points a hand ({args.deals:,} deals, {time.perf_counter() - t:.0f} s)")
-    paired = [x - y for x, y in zip(runs["best response vs people"], runs["sound model vs people"], strict=True)]
-    print(f"at a table of people, best response minus sound model: {shown(paired)} points a hand (paired per deal)")
-    print(f"at a table of strong players, best response minus sound model: {shown(runs['best response vs sound model'])}")
+        print(
+            f"{name:30s} {shown(runs[name])} points a hand ({args.deals:,} deals, {time.perf_counter() - t:.0f} s)"
+        )
+    paired = [
+        x - y for x, y in zip(runs["best response vs people"], runs["sound model vs people"], strict=True)
+    ]
+    print(
+        f"at a table of people, best response minus sound model: {shown(paired)} points a hand (paired per deal)"
+    )
+    print(
+        f"at a table of strong players, best response minus sound model: {shown(runs['best response vs sound model'])}"
+    )
     return 0
 
 

@@ -115,8 +115,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         decision = club.decide(view, random.Random(0))
         action, reason = decision.action, decision.reason
         draw = random.Random(args.seed * 1000 + h * 10 + len(view.tricks))
-        values = [action_values(sample_state(view, draw, bidder=sound, max_tries=10), view.seat, view.legal, club, draw)
-                  for _ in range(args.samples)]
+        values = [
+            action_values(
+                sample_state(view, draw, bidder=sound, max_tries=10), view.seat, view.legal, club, draw
+            )
+            for _ in range(args.samples)
+        ]
         name = group(reason, view)
         gains[name].append(split_gain(values, action))
         if detail is not None and detail.search(name):
@@ -125,8 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 alt = next(a for a in view.legal if a.card == card)
                 alt_gains[(name, k)].append(sum(v[alt] - v[action] for v in values) / len(values))
     decisions = sum(len(xs) for xs in gains.values())
-    print(f"{args.hands} hands, {decisions} cards with a choice, {args.samples} deals each, "
-          f"{time.perf_counter() - start:.0f} s; gain of the Expert's card over the club player's:")
+    print(
+        f"{args.hands} hands, {decisions} cards with a choice, {args.samples} deals each, "
+        f"{time.perf_counter() - start:.0f} s; gain of the Expert's card over the club player's:"
+    )
     total = sum(sum(xs) for xs in gains.values()) / args.hands
     print(f"  all: {total:+.4f} points a hand")
     ranked = sorted(gains.items(), key=lambda kv: -sum(kv[1]))

@@ -54,12 +54,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             player.decide(view, rng)
             by_phase.setdefault(view.phase.value, []).append(time.perf_counter() - t0)
         every = [t for ts in by_phase.values() for t in ts]
-        print(f"\n{name}: {len(every) / sum(every):,.0f} decisions/s, mean {1e6 * statistics.mean(every):.1f} µs")
+        print(
+            f"\n{name}: {len(every) / sum(every):,.0f} decisions/s, mean {1e6 * statistics.mean(every):.1f} µs"
+        )
         for phase, ts in sorted(by_phase.items()):
-            print(f"  {phase:<8} {len(ts):>6} decisions  mean {1e6 * statistics.mean(ts):6.1f} µs"
-                  f"  p99 {1e6 * sorted(ts)[int(0.99 * (len(ts) - 1))]:6.1f} µs")
+            print(
+                f"  {phase:<8} {len(ts):>6} decisions  mean {1e6 * statistics.mean(ts):6.1f} µs"
+                f"  p99 {1e6 * sorted(ts)[int(0.99 * (len(ts) - 1))]:6.1f} µs"
+            )
     club = make_player("club")
-    for label, r in (("4 players", Rules()), ("3 players", Rules(players=3)), ("2 players", Rules(players=2))):
+    for label, r in (
+        ("4 players", Rules()),
+        ("3 players", Rules(players=3)),
+        ("2 players", Rules(players=2)),
+    ):
         rng = random.Random(args.seed)
         t0 = time.perf_counter()
         for i in range(args.hands):

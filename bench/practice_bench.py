@@ -49,8 +49,13 @@ def _learning_mode_on(page: object) -> None:
 
 
 def play_games(url: str, games: int, levels: str, learning: bool = False) -> dict[str, list[float]]:
-    kinds: dict[str, list[float]] = {"decision": [], "hand end": [], "next hand": [], "server ms": [],
-                                     "game wall s": []}
+    kinds: dict[str, list[float]] = {
+        "decision": [],
+        "hand end": [],
+        "next hand": [],
+        "server ms": [],
+        "game wall s": [],
+    }
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         for game in range(games):
@@ -65,7 +70,9 @@ def play_games(url: str, games: int, levels: str, learning: bool = False) -> dic
                     if _has(page, "practice_new_game_end"):
                         break
                     if _has(page, "practice_next_hand"):
-                        kinds["next hand"].append(click_and_wait(page, page.locator(".st-key-practice_next_hand button")))
+                        kinds["next hand"].append(
+                            click_and_wait(page, page.locator(".st-key-practice_next_hand button"))
+                        )
                     else:
                         seconds = click_and_wait(page, page.locator(CONTROLS).first)
                         ended = _has(page, "practice_next_hand") or _has(page, "practice_new_game_end")
@@ -85,20 +92,30 @@ def show(name: str, xs: list[float]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench practice_bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench practice_bench", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--levels", default="ccc", help="one letter per computer seat: b, c or e")
     parser.add_argument("--gc", action="store_true", help="turn Streamlit's post-run full collection back on")
-    parser.add_argument("--learning", action="store_true",
-                        help="learning mode: a hint at every decision of each game's first hand")
+    parser.add_argument(
+        "--learning",
+        action="store_true",
+        help="learning mode: a hint at every decision of each game's first hand",
+    )
     args = parser.parse_args(argv)
     if args.gc:
         os.environ["STREAMLIT_RUNNER_POST_SCRIPT_GC"] = "true"
-    with tempfile.TemporaryDirectory() as tmp, streamlit_process(Path(tmp) / "bench.sqlite3", "bench-server") as (url, _):
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        streamlit_process(Path(tmp) / "bench.sqlite3", "bench-server") as (url, _),
+    ):
         kinds = play_games(url, args.games, args.levels, args.learning)
-    print(f"levels={args.levels} games={args.games} post-run GC={'on' if args.gc else 'off'} "
-          f"learning mode={'on' if args.learning else 'off'} "
-          f"load average {os.getloadavg()[0]:.2f}; click seconds in the browser:")
+    print(
+        f"levels={args.levels} games={args.games} post-run GC={'on' if args.gc else 'off'} "
+        f"learning mode={'on' if args.learning else 'off'} "
+        f"load average {os.getloadavg()[0]:.2f}; click seconds in the browser:"
+    )
     for name, xs in kinds.items():
         show(name, xs)
     clicks = kinds["decision"] + kinds["hand end"] + kinds["next hand"]

@@ -57,9 +57,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             share = float(reached_mask(common, k).mean())
             rec = reached_rows(top_up(common, rules, caution, k, args.seed, args.reached), k)
             n = rec.strength.shape[0]
-            print(f"  {seat_role(rules.players, k // 2)}, round {k % 2 + 1}: gains "
-                  f"{held_out_gain(rec, k, needs) / n:+.4f} a hand that reaches it ({n} hands; reached by "
-                  f"{share:.4f} of hands) {time.perf_counter() - start:.0f} s", flush=True)
+            print(
+                f"  {seat_role(rules.players, k // 2)}, round {k % 2 + 1}: gains "
+                f"{held_out_gain(rec, k, needs) / n:+.4f} a hand that reaches it ({n} hands; reached by "
+                f"{share:.4f} of hands) {time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
     return 0
 
 

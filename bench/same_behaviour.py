@@ -59,9 +59,18 @@ def records(count: int, seed: int) -> list[str]:
         if i % 16 == 15 and actions:
             actions[-1] = "play JOKER" if actions[-1] != "play JOKER" else "pass"
         hands = [[str(c) for c in h] for h in start.hands]
-        lines.append(json.dumps({"rules": _rules_dict(rules), "dealer": start.dealer, "hands": hands,
-                                 "upcard": str(start.upcard),
-                                 "kitty": [str(c) for c in start.kitty], "actions": actions}))
+        lines.append(
+            json.dumps(
+                {
+                    "rules": _rules_dict(rules),
+                    "dealer": start.dealer,
+                    "hands": hands,
+                    "upcard": str(start.upcard),
+                    "kitty": [str(c) for c in start.kitty],
+                    "actions": actions,
+                }
+            )
+        )
     return lines
 
 
@@ -72,16 +81,41 @@ def _rules_dict(rules: Rules) -> dict[str, object]:
 def run(tree: Path, args: Sequence[str], stdin: str | None = None) -> bytes:
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     env.pop("NUMBA_CACHE_DIR", None)
-    done = subprocess.run([sys.executable, *args], cwd=tree, env=env, input=stdin.encode() if stdin else None,
-                          capture_output=True, timeout=7200)
+    done = subprocess.run(
+        [sys.executable, *args],
+        cwd=tree,
+        env=env,
+        input=stdin.encode() if stdin else None,
+        capture_output=True,
+        timeout=7200,
+    )
     if done.returncode not in (0, 2):
         raise SystemExit(f"{' '.join(args)} failed in {tree}:\n{done.stderr.decode()[-2000:]}")
     return done.stdout
 
 
 def _chart_table(tree: Path, out: Path, deals: int) -> bytes:
-    run(tree, ["-m", "engine", "study", "charts", "--out", str(out), "--deals-per-cell", str(deals),
-               "--frequency-deals", "0", "--cells", "first/r1/t2-*", "--workers", "1", "--seed", "2026"])
+    run(
+        tree,
+        [
+            "-m",
+            "engine",
+            "study",
+            "charts",
+            "--out",
+            str(out),
+            "--deals-per-cell",
+            str(deals),
+            "--frequency-deals",
+            "0",
+            "--cells",
+            "first/r1/t2-*",
+            "--workers",
+            "1",
+            "--seed",
+            "2026",
+        ],
+    )
     table = pd.read_parquet(out)
     text: str = table.sort_values(list(table.columns[:3])).to_csv(index=False)
     return text.encode()
@@ -98,11 +132,20 @@ def _without_timings(out: bytes) -> bytes:
 
 def _report(name: str, old: bytes, new: bytes) -> bool:
     same = old == new
-    print(f"{name:<8} {'identical' if same else 'DIFFERENT'}  base {_sha(old)}  this {_sha(new)}  "
-          f"({len(new):,} bytes)", flush=True)
+    print(
+        f"{name:<8} {'identical' if same else 'DIFFERENT'}  base {_sha(old)}  this {_sha(new)}  "
+        f"({len(new):,} bytes)",
+        flush=True,
+    )
     if not same:
-        diff = difflib.unified_diff(old.decode(errors="replace").splitlines(), new.decode(errors="replace").splitlines(),
-                                    "base", "this", n=0, lineterm="")
+        diff = difflib.unified_diff(
+            old.decode(errors="replace").splitlines(),
+            new.decode(errors="replace").splitlines(),
+            "base",
+            "this",
+            n=0,
+            lineterm="",
+        )
         print("\n".join(list(diff)[:12]), flush=True)
     return same
 
@@ -119,25 +162,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
     base = Path(tempfile.mkdtemp(prefix="same-behaviour-")) / "base"
-    subprocess.run(["git", "worktree", "add", "--detach", str(base), args.base], cwd=ROOT, check=True,
-                   capture_output=True)
-    this = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
-    print(f"base {args.base} ({base}) against this checkout ({this.strip()}, with its uncommitted changes)", flush=True)
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(base), args.base],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    this = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout
+    print(
+        f"base {args.base} ({base}) against this checkout ({this.strip()}, with its uncommitted changes)",
+        flush=True,
+    )
     ok = True
     try:
         for tree in (base, ROOT):
             run(tree, ["-m", "engine", "warm-up"])
         if "replay" not in skip:
             text = "\n".join(records(args.records, args.seed)) + "\n"
-            ok &= _report("replay", run(base, ["-m", "engine", "replay", "-"], text),
-                          run(ROOT, ["-m", "engine", "replay", "-"], text))
+            ok &= _report(
+                "replay",
+                run(base, ["-m", "engine", "replay", "-"], text),
+                run(ROOT, ["-m", "engine", "replay", "-"], text),
+            )
         if "panel" not in skip:
             cmd = ["-m", "bench", "panel_check", "--samples", str(args.panel_samples)]
             ok &= _report("panel", _without_timings(run(base, cmd)), _without_timings(run(ROOT, cmd)))
         if "chart" not in skip:
             with tempfile.TemporaryDirectory() as tmp:
-                ok &= _report("chart", _chart_table(base, Path(tmp) / "base.parquet", args.chart_deals),
-                              _chart_table(ROOT, Path(tmp) / "this.parquet", args.chart_deals))
+                ok &= _report(
+                    "chart",
+                    _chart_table(base, Path(tmp) / "base.parquet", args.chart_deals),
+                    _chart_table(ROOT, Path(tmp) / "this.parquet", args.chart_deals),
+                )
     finally:
         if not args.keep:
             subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, capture_output=True)

@@ -60,16 +60,17 @@ def opening_lead(rng: random.Random) -> HandState:
 
 
 def fresh_process_warmup() -> tuple[float, float]:
-    out = subprocess.run([sys.executable, "-c", WARMUP], cwd=ROOT, capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run([sys.executable, "-c", WARMUP], cwd=ROOT, capture_output=True, text=True, check=True)
     imp, first = out.stdout.split()
     return float(imp), float(first)
 
 
 def describe(name: str, seconds: list[float], nodes: list[int] | None = None) -> None:
     ms = [s * 1000 for s in seconds]
-    line = (f"{name:34} mean {statistics.fmean(ms):7.4f} ms  median {statistics.median(ms):7.4f} ms"
-            f"  max {max(ms):7.3f} ms")
+    line = (
+        f"{name:34} mean {statistics.fmean(ms):7.4f} ms  median {statistics.median(ms):7.4f} ms"
+        f"  max {max(ms):7.3f} ms"
+    )
     if nodes:
         line += f"  nodes mean {statistics.fmean(nodes):7.0f} median {statistics.median(nodes):6.0f} max {max(nodes)}"
     print(line)
@@ -82,7 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     imp, first = fresh_process_warmup()
-    print(f"fresh process: import engine.compiled.solver {imp:.3f} s, first calls (cache load/compile) {first:.3f} s")
+    print(
+        f"fresh process: import engine.compiled.solver {imp:.3f} s, first calls (cache load/compile) {first:.3f} s"
+    )
 
     import numpy as np
 
@@ -101,8 +104,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         table = np.array(e.table, dtype=np.int64)
         before = int(scratch[1])
         t0 = time.perf_counter()
-        solver_core.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left, -1,
-                        e.tricks_left + 1, keys, lower, upper, stamps, scratch)
+        solver_core.search(
+            hands,
+            e.k,
+            e.maker_mask,
+            e.leader,
+            table,
+            e.n_table,
+            e.tricks_left,
+            -1,
+            e.tricks_left + 1,
+            keys,
+            lower,
+            upper,
+            stamps,
+            scratch,
+        )
         core_times.append(time.perf_counter() - t0)
         core_nodes.append(int(scratch[1]) - before)
 

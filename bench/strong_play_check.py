@@ -50,7 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seat", required=True)
     p.add_argument("--round", type=int, default=1)
     p.add_argument("--turned-down")
-    p.add_argument("--options", help='comma-separated actions, e.g. "pass,call C" (default: best and runner-up)')
+    p.add_argument(
+        "--options", help='comma-separated actions, e.g. "pass,call C" (default: best and runner-up)'
+    )
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--style", choices=STYLES, default="sound")
     p.add_argument("--seed", type=int, default=5)
@@ -58,8 +60,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     q = question(args.hand, args.upcard, args.seat, round=args.round, turned_down=args.turned_down)
     view = q.view()
     bidder = opponents(args.style, view.rules)
-    club = analyze(view, random.Random(args.seed), time_budget=None, max_samples=4000, ceiling=False,
-                   policy=bidder, bidder=bidder)
+    club = analyze(
+        view,
+        random.Random(args.seed),
+        time_budget=None,
+        max_samples=4000,
+        ceiling=False,
+        policy=bidder,
+        bidder=bidder,
+    )
     if args.options:
         options: list[Action] = [parse_action(t.strip()) for t in args.options.split(",")]
     else:
@@ -72,15 +81,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         state = sample_state(view, rng, bidder=bidder)
         for k, action in enumerate(options):
             end = play_hand(state.apply(action), [player] * view.players, random.Random(i))
-            nets[k].append(end.points[me] - end.points[(me + 1) % view.players])  # the seat on your left: an opponent
-    print(f"{args.hand} / {args.upcard} / {args.seat}, round {args.round}: bids by the {args.style} table, "
-          f"{args.deals} deals, {time.perf_counter() - start:.0f} s")
+            nets[k].append(
+                end.points[me] - end.points[(me + 1) % view.players]
+            )  # the seat on your left: an opponent
+    print(
+        f"{args.hand} / {args.upcard} / {args.seat}, round {args.round}: bids by the {args.style} table, "
+        f"{args.deals} deals, {time.perf_counter() - start:.0f} s"
+    )
     for action, xs in zip(options, nets, strict=True):
-        print(f"  {str(action):22s} expert card play {mean_interval(xs).shown()}   club card play {club.option(action).realistic.ev:+.3f}")
+        print(
+            f"  {str(action):22s} expert card play {mean_interval(xs).shown()}   club card play {club.option(action).realistic.ev:+.3f}"
+        )
     if len(options) >= 2:
         diff = [a - b for a, b in zip(nets[0], nets[1], strict=True)]
-        print(f"  {options[0]} minus {options[1]}: {mean_interval(diff).shown()} (club card play "
-              f"{club.option(options[0]).realistic.ev - club.option(options[1]).realistic.ev:+.3f})")
+        print(
+            f"  {options[0]} minus {options[1]}: {mean_interval(diff).shown()} (club card play "
+            f"{club.option(options[0]).realistic.ev - club.option(options[1]).realistic.ev:+.3f})"
+        )
     return 0
 
 

@@ -29,8 +29,12 @@ def table_rates(preset: str, deals: int, seed: int) -> dict[str, dict[str, float
         alone = sum(v for k, v in rates.items() if k.endswith(": alone per hand"))
         dealer_r1 = rates.get("dealer, round 1: per hand", 0.0)
         dealer_alone = rates.get("dealer, round 1: alone per hand", 0.0)
-        out[style] = {"calls": calls, "alone": alone, "alone of calls": alone / calls if calls else 0.0,
-                      "dealer alone of pick-ups": dealer_alone / dealer_r1 if dealer_r1 else 0.0}
+        out[style] = {
+            "calls": calls,
+            "alone": alone,
+            "alone of calls": alone / calls if calls else 0.0,
+            "dealer alone of pick-ups": dealer_alone / dealer_r1 if dealer_r1 else 0.0,
+        }
     return out
 
 
@@ -43,10 +47,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     presets = [args.preset] if args.preset else [p for p, r in PRESETS.items() if r.players == 4]
     for preset in presets:
         print(f"{preset}, {args.deals:,} deals (seed {args.seed}):")
-        print(f"  {'table':<9} {'makes trump':>12} {'goes alone':>11} {'alone/calls':>12} {'dealer alone/pick-ups':>22}")
+        print(
+            f"  {'table':<9} {'makes trump':>12} {'goes alone':>11} {'alone/calls':>12} {'dealer alone/pick-ups':>22}"
+        )
         for style, r in table_rates(preset, args.deals, args.seed).items():
-            print(f"  {style:<9} {100 * r['calls']:>11.1f}% {100 * r['alone']:>10.1f}% {100 * r['alone of calls']:>11.1f}%"
-                  f" {100 * r['dealer alone of pick-ups']:>21.1f}%")
+            print(
+                f"  {style:<9} {100 * r['calls']:>11.1f}% {100 * r['alone']:>10.1f}% {100 * r['alone of calls']:>11.1f}%"
+                f" {100 * r['dealer alone of pick-ups']:>21.1f}%"
+            )
     return 0
 
 

@@ -44,7 +44,9 @@ from dataclasses import dataclass
 from engine.analysis.situation import question
 from engine.core.view import SeatView
 
-MAX_SAMPLES = 1500  # deals per situation: the whole panel in about 30 s of CPU (under a minute on two busy cores)
+MAX_SAMPLES = (
+    1500  # deals per situation: the whole panel in about 30 s of CPU (under a minute on two busy cores)
+)
 SEATS = ("first", "second", "third", "dealer")
 RANKS = "9TJQKA"
 SUITS = "CDHS"
@@ -84,7 +86,9 @@ EUCHRE_COM_R2 = (
 )
 EUCHRE_COM_ALONE = "source: euchre.com Academy, 'How to Bid in Euchre', Going Alone (only go alone with both bowers and an ace)"
 RAREPIKE_S1 = "source: rarepike.com, 'Euchre Trump Calling Strategy', Round 1, Seat 1 - Left of the Dealer (call with / pass with)"
-RAREPIKE_S2 = "source: rarepike.com, 'Euchre Trump Calling Strategy', Round 1, Seat 2 - Dealer's Partner (call with)"
+RAREPIKE_S2 = (
+    "source: rarepike.com, 'Euchre Trump Calling Strategy', Round 1, Seat 2 - Dealer's Partner (call with)"
+)
 DUMMIES_ALONE = (
     "source: Card Games For Dummies (Wiley), 'How to Go Alone in Euchre' "
     "(the top three trumps are often a sure thing for going alone, especially with an off-suit ace; "
@@ -95,7 +99,9 @@ DUMMIES_ALONE_SURE = (
     "(go alone when you have a serious chance of all five tricks; the five highest trumps are certain of all five)"
 )
 EU_LONER = "source: Euchre Universe blog, 'The lonely euchre player' (go alone whenever you have 4 trump)"
-EU_ASSIST = "source: Euchre Universe blog, 'Assisting your partner' (seat 2 tips: never order up with 1 trump)"
+EU_ASSIST = (
+    "source: Euchre Universe blog, 'Assisting your partner' (seat 2 tips: never order up with 1 trump)"
+)
 EU_SEAT3 = (
     "source: Euchre Universe blog, 'Seat 3 ordering strategies' "
     "(the weak seat: you need the right bower and a couple more trumps to order)"
@@ -131,13 +137,37 @@ CALL_ALONE = ("call {a} alone",)
 CALL = ("call {a}",)
 
 # Round 1, bids.
-R1_RLA = ("Ja Jb Aa 9c Td", "right, left and ace of trump: order (a lone hand for many)", DUMMIES_ALONE + "; " + EUCHRE_COM)
-R1_RLA_ACE = ("Ja Jb Aa Ac 9d", "right, left and ace of trump plus an off ace: order (alone is as good)", DUMMIES_ALONE)
-R1_RLAK_ACE = ("Ja Jb Aa Ka Ac", "right, left, ace and king of trump plus an off ace: go alone (or order)", DUMMIES_ALONE + "; " + EUCHRE_COM_ALONE)
+R1_RLA = (
+    "Ja Jb Aa 9c Td",
+    "right, left and ace of trump: order (a lone hand for many)",
+    DUMMIES_ALONE + "; " + EUCHRE_COM,
+)
+R1_RLA_ACE = (
+    "Ja Jb Aa Ac 9d",
+    "right, left and ace of trump plus an off ace: order (alone is as good)",
+    DUMMIES_ALONE,
+)
+R1_RLAK_ACE = (
+    "Ja Jb Aa Ka Ac",
+    "right, left, ace and king of trump plus an off ace: go alone (or order)",
+    DUMMIES_ALONE + "; " + EUCHRE_COM_ALONE,
+)
 R1_TOP5 = ("Ja Jb Aa Ka Qa", "the five highest trumps take every trick: order alone", DUMMIES_ALONE_SURE)
-R1_RAKQ_ACE = ("Ja Aa Ka Qa Ac", "four trumps headed by the right bower plus an off ace: order (alone is as good)", RAREPIKE_S1 + "; " + EU_LONER)
-R1_RLKQ_ACE = ("Ja Jb Ka Qa Ac", "four trumps including both bowers plus an off ace: order (alone is as good)", RAREPIKE_S2 + "; " + EU_LONER)
-R1_RA9_ACE = ("Ja Aa 9a Ac 9d", "right bower, ace and nine of trump plus an off ace, partner dealing: assist (order)", RAREPIKE_S2)
+R1_RAKQ_ACE = (
+    "Ja Aa Ka Qa Ac",
+    "four trumps headed by the right bower plus an off ace: order (alone is as good)",
+    RAREPIKE_S1 + "; " + EU_LONER,
+)
+R1_RLKQ_ACE = (
+    "Ja Jb Ka Qa Ac",
+    "four trumps including both bowers plus an off ace: order (alone is as good)",
+    RAREPIKE_S2 + "; " + EU_LONER,
+)
+R1_RA9_ACE = (
+    "Ja Aa 9a Ac 9d",
+    "right bower, ace and nine of trump plus an off ace, partner dealing: assist (order)",
+    RAREPIKE_S2,
+)
 
 # Round 1, passes.
 R1_NOTHING = ("9c Tc Qd Kd 9b", "no trump and no ace: pass", EUCHRE_COM)
@@ -145,39 +175,127 @@ R1_NOTHING2 = ("9c Qc Td Kd Qb", "no trump and no ace: pass", EUCHRE_COM)
 R1_ONE_SMALL = ("9a Tc Qc Kd 9d", "one small trump and no ace: pass", EUCHRE_COM)
 R1_ONE_SMALL_Q = ("Qa 9c Tc 9d Td", "one small trump and nothing else: pass", EUCHRE_COM)
 R1_TWO_SMALL = ("9a Ta Qc Kd 9b", "two small trumps, no bower and no ace: pass", RAREPIKE_S1)
-R1_LONE_LEFT = ("Jb 9c Tc Qd 9d", "a lone bower with no other trump and no ace: pass", RAREPIKE_S1 + "; " + EUCHRE_COM)
+R1_LONE_LEFT = (
+    "Jb 9c Tc Qd 9d",
+    "a lone bower with no other trump and no ace: pass",
+    RAREPIKE_S1 + "; " + EUCHRE_COM,
+)
 R1_OFF_ONLY = ("Ac Kc Ad Qd 9b", "no trump, only off-suit strength: pass", RAREPIKE_S1 + "; " + EUCHRE_COM)
 
 # Round 1, the dealer (the upcard joins the hand).
-D_RQ9_ACE = ("Ja 9a Ac 9d Td", "right bower, the upcard and one more trump (three trumps) plus an off ace: pick up", OLD_DEALER + "; " + EUCHREVERSE_DEALER)
-D_RLK_ACE = ("Ja Jb Ac 9c Td", "both bowers and the upcard (three trumps) plus an off ace: pick up (alone is as good)", OLD_DEALER + "; " + DUMMIES_ALONE)
-D_RLA = ("Ja Jb Aa Kc 9d", "right, left and ace of trump with the upcard (four trumps): pick up (alone is as good)", DUMMIES_ALONE + "; " + EUCHREVERSE_DEALER)
-D_TOP5 = ("Ja Jb Aa Ka 9c", "with the upcard the five highest trumps take every trick: pick up alone", DUMMIES_ALONE_SURE)
-D_RAK = ("Ja Aa 9c Qc Td", "right and ace of trump with the upcard (three trumps): pick up", OLD_DEALER + "; " + EUCHREVERSE_DEALER)
-D_LA9_ACE = ("Jb Aa Ac 9d Td", "left bower, ace and the upcard (three trumps) plus an off ace: pick up", OLD_DEALER + "; " + EUCHREVERSE_DEALER)
-D_AKQ9 = ("Aa Ka 9a 9c Td", "ace, king and nine of trump with the upcard (four trumps): pick up", EUCHREVERSE_DEALER)
-D_NOTHING = ("9c Tc Qd Kd 9b", "no trump in hand and no ace (only the upcard would be trump): turn it down", EUCHRE_COM)
+D_RQ9_ACE = (
+    "Ja 9a Ac 9d Td",
+    "right bower, the upcard and one more trump (three trumps) plus an off ace: pick up",
+    OLD_DEALER + "; " + EUCHREVERSE_DEALER,
+)
+D_RLK_ACE = (
+    "Ja Jb Ac 9c Td",
+    "both bowers and the upcard (three trumps) plus an off ace: pick up (alone is as good)",
+    OLD_DEALER + "; " + DUMMIES_ALONE,
+)
+D_RLA = (
+    "Ja Jb Aa Kc 9d",
+    "right, left and ace of trump with the upcard (four trumps): pick up (alone is as good)",
+    DUMMIES_ALONE + "; " + EUCHREVERSE_DEALER,
+)
+D_TOP5 = (
+    "Ja Jb Aa Ka 9c",
+    "with the upcard the five highest trumps take every trick: pick up alone",
+    DUMMIES_ALONE_SURE,
+)
+D_RAK = (
+    "Ja Aa 9c Qc Td",
+    "right and ace of trump with the upcard (three trumps): pick up",
+    OLD_DEALER + "; " + EUCHREVERSE_DEALER,
+)
+D_LA9_ACE = (
+    "Jb Aa Ac 9d Td",
+    "left bower, ace and the upcard (three trumps) plus an off ace: pick up",
+    OLD_DEALER + "; " + EUCHREVERSE_DEALER,
+)
+D_AKQ9 = (
+    "Aa Ka 9a 9c Td",
+    "ace, king and nine of trump with the upcard (four trumps): pick up",
+    EUCHREVERSE_DEALER,
+)
+D_NOTHING = (
+    "9c Tc Qd Kd 9b",
+    "no trump in hand and no ace (only the upcard would be trump): turn it down",
+    EUCHRE_COM,
+)
 D_NOTHING2 = ("9c Qc Td Kd Qb", "no trump in hand and no ace: turn it down", EUCHRE_COM)
 D_TWO_SMALL = ("Ta 9c Qc 9d Kd", "the two lowest trumps with the upcard and no ace: turn it down", OLD_DEALER)
 D_ONE_TRUMP = ("9c Tc 9d Td Qb", "only the upcard would be trump, no ace: turn it down", EUCHRE_COM)
 
 # Round 2, bids ("next" templates want the upcard in b, "cross" templates in c).
-N_RLA = ("Ja Jb Aa 9c Td", "round 2, next (same colour as turned down) with right, left and ace: call next (a lone hand for many)", OHIO_R2 + "; " + DUMMIES_ALONE)
-N_RLA_ACE = ("Ja Jb Aa Ac 9d", "round 2, next with right, left and ace plus an off ace: call next (alone is as good)", OHIO_NEXT + "; " + DUMMIES_ALONE)
-N_RAK_ACE = ("Ja Aa Ka Ac 9d", "round 2, next with right, ace and king (three in next) plus an off ace: call next", OHIO_NEXT + "; " + EUCHRE_COM_R2)
-N_RLK_ACE = ("Ja Jb Ka Ac 9d", "round 2, next with both bowers and the king plus an off ace: call next (alone is as good)", OHIO_NEXT + "; " + DUMMIES_ALONE)
-N_TOP5 = ("Ja Jb Aa Ka Qa", "round 2, the five highest trumps of next take every trick: call next alone", DUMMIES_ALONE_SURE)
-X_RLA = ("Ja Jb Aa 9c Td", "round 2, right, left and ace of a suit of the other colour: call it (a lone hand for many)", EUCHRE_COM_R2 + "; " + DUMMIES_ALONE)
-X_RAKQ_ACE = ("Ja Aa Ka Qa Ad", "round 2, four trumps headed by the right bower plus an off ace: call the suit (alone is as good)", EUCHRE_COM_R2 + "; " + EU_LONER)
-X_RLAK_ACE = ("Ja Jb Aa Ka Ad", "round 2, right, left, ace and king plus an off ace: call the suit alone (or call it)", DUMMIES_ALONE + "; " + EUCHRE_COM_ALONE)
-X_TOP5 = ("Ja Jb Aa Ka Qa", "round 2, the five highest trumps of a suit take every trick: call it alone", DUMMIES_ALONE_SURE)
-X_RAK_ACE = ("Ja Aa Ka Ab 9d", "round 2, right, ace and king of a suit plus an off ace: call the suit", EUCHRE_COM_R2 + "; " + OHIO_REVERSE)
+N_RLA = (
+    "Ja Jb Aa 9c Td",
+    "round 2, next (same colour as turned down) with right, left and ace: call next (a lone hand for many)",
+    OHIO_R2 + "; " + DUMMIES_ALONE,
+)
+N_RLA_ACE = (
+    "Ja Jb Aa Ac 9d",
+    "round 2, next with right, left and ace plus an off ace: call next (alone is as good)",
+    OHIO_NEXT + "; " + DUMMIES_ALONE,
+)
+N_RAK_ACE = (
+    "Ja Aa Ka Ac 9d",
+    "round 2, next with right, ace and king (three in next) plus an off ace: call next",
+    OHIO_NEXT + "; " + EUCHRE_COM_R2,
+)
+N_RLK_ACE = (
+    "Ja Jb Ka Ac 9d",
+    "round 2, next with both bowers and the king plus an off ace: call next (alone is as good)",
+    OHIO_NEXT + "; " + DUMMIES_ALONE,
+)
+N_TOP5 = (
+    "Ja Jb Aa Ka Qa",
+    "round 2, the five highest trumps of next take every trick: call next alone",
+    DUMMIES_ALONE_SURE,
+)
+X_RLA = (
+    "Ja Jb Aa 9c Td",
+    "round 2, right, left and ace of a suit of the other colour: call it (a lone hand for many)",
+    EUCHRE_COM_R2 + "; " + DUMMIES_ALONE,
+)
+X_RAKQ_ACE = (
+    "Ja Aa Ka Qa Ad",
+    "round 2, four trumps headed by the right bower plus an off ace: call the suit (alone is as good)",
+    EUCHRE_COM_R2 + "; " + EU_LONER,
+)
+X_RLAK_ACE = (
+    "Ja Jb Aa Ka Ad",
+    "round 2, right, left, ace and king plus an off ace: call the suit alone (or call it)",
+    DUMMIES_ALONE + "; " + EUCHRE_COM_ALONE,
+)
+X_TOP5 = (
+    "Ja Jb Aa Ka Qa",
+    "round 2, the five highest trumps of a suit take every trick: call it alone",
+    DUMMIES_ALONE_SURE,
+)
+X_RAK_ACE = (
+    "Ja Aa Ka Ab 9d",
+    "round 2, right, ace and king of a suit plus an off ace: call the suit",
+    EUCHRE_COM_R2 + "; " + OHIO_REVERSE,
+)
 
 # Round 2, passes.
-Q_ONE_EACH = ("Kb Qb 9c Td Qa", "round 2, at most one card of any suit you could name, no bower and no ace: pass", EUCHRE_COM_R2)
-Q_ONE_EACH_X = ("Kc Qc 9a Tb 9d", "round 2, at most one card of any suit you could name, no bower and no ace: pass", EUCHRE_COM_R2)
+Q_ONE_EACH = (
+    "Kb Qb 9c Td Qa",
+    "round 2, at most one card of any suit you could name, no bower and no ace: pass",
+    EUCHRE_COM_R2,
+)
+Q_ONE_EACH_X = (
+    "Kc Qc 9a Tb 9d",
+    "round 2, at most one card of any suit you could name, no bower and no ace: pass",
+    EUCHRE_COM_R2,
+)
 Q_SMALL_PAIRS = ("9a Ta 9c Tc Qd", "round 2, nothing above a queen, no bower and no ace: pass", EUCHRE_COM_R2)
-Q_LONG_TURNED = ("Kb Tb 9b Qc 9d", "round 2, length only in the turned-down suit, no bower and no ace: pass", EUCHRE_COM_R2)
+Q_LONG_TURNED = (
+    "Kb Tb 9b Qc 9d",
+    "round 2, length only in the turned-down suit, no bower and no ace: pass",
+    EUCHRE_COM_R2,
+)
 
 
 def _suits(a: str, flip: bool) -> dict[str, str]:
@@ -206,8 +324,12 @@ def _expand(
         hand = " ".join(_card(t, roles) for t in hand_t.split())
         up = _card(upcard, roles)
         texts = frozenset(x.format(a=a) for x in answers)
-        seat_name = {"first": "first seat", "second": "second seat (dealer's partner)",
-                     "third": "third seat", "dealer": "dealer"}[seat]
+        seat_name = {
+            "first": "first seat",
+            "second": "second seat (dealer's partner)",
+            "third": "third seat",
+            "dealer": "dealer",
+        }[seat]
         out.append(Situation(hand, up, seat, round_, texts, f"{seat_name}: {rule}", source))
     return out
 

@@ -37,8 +37,9 @@ from engine.search.arena import play_hand
 SEATS = ("dealer", "first", "second", "third")  # by place left of the dealer (second: the dealer's partner)
 
 
-def marginal(state: HandState, rel: int, rnd: int, sound: ClubPlayer, raised: ClubPlayer,
-             rng: random.Random) -> tuple[HandState, int, Action, Action] | None:
+def marginal(
+    state: HandState, rel: int, rnd: int, sound: ClubPlayer, raised: ClubPlayer, rng: random.Random
+) -> tuple[HandState, int, Action, Action] | None:
     """Bid ``state`` by the sound model up to seat ``rel``'s decision in round ``rnd``: (the
     state there, the seat, the sound model's bid, the raised model's) when the two differ."""
     while state.phase in (Phase.BID1, Phase.BID2):
@@ -54,13 +55,19 @@ def marginal(state: HandState, rel: int, rnd: int, sound: ClubPlayer, raised: Cl
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m bench threshold_margin_check", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(
+        prog="python -m bench threshold_margin_check", description=__doc__.splitlines()[0]
+    )
     p.add_argument("--seat", choices=SEATS, required=True)
     p.add_argument("--round", type=int, choices=(1, 2), required=True)
-    p.add_argument("--delta", type=float, default=0.5, help="how far to raise the threshold (trick-estimate units)")
+    p.add_argument(
+        "--delta", type=float, default=0.5, help="how far to raise the threshold (trick-estimate units)"
+    )
     p.add_argument("--deals", type=int, default=450, help="marginal deals to play out")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--alone", action="store_true", help="raise the alone threshold instead of the call threshold")
+    p.add_argument(
+        "--alone", action="store_true", help="raise the alone threshold instead of the call threshold"
+    )
     args = p.parse_args(argv)
     rules = Rules()
     rel = SEATS.index(args.seat)
@@ -88,9 +95,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             out.append(nets[0] - nets[1])
     what, other = ("alone", "the raised model's bid") if args.alone else ("call", "pass")
     does = "goes alone" if args.alone else "calls"
-    print(f"{args.seat} seat, round {args.round}: {len(strong)} of {scanned} deals where the sound model {does} "
-          f"and the same model with that {what} threshold {args.delta:+.2f} higher does not; "
-          f"{time.perf_counter() - start:.0f} s")
+    print(
+        f"{args.seat} seat, round {args.round}: {len(strong)} of {scanned} deals where the sound model {does} "
+        f"and the same model with that {what} threshold {args.delta:+.2f} higher does not; "
+        f"{time.perf_counter() - start:.0f} s"
+    )
     print(f"  {what} minus {other}, expert card play: {mean_interval(strong).shown()}")
     print(f"  {what} minus {other}, club card play:   {mean_interval(plain).shown()}")
     return 0

@@ -62,13 +62,27 @@ def class_record(code: str, secret: str | None, path: Path | None = None) -> Cla
     read = {a.number: (_question(a.body), a.revealed is not None, a.opened) for a in asked}
     questions = {n: q for n, (q, _, _) in read.items() if q is not None}
     answers = classes.answers(code, secret=secret, path=path)
-    given = tuple(Given(a.number, a.name, a.answer, a.at,
-                        max(0.0, a.at - read[a.number][2]) if a.number in read else None) for a in answers)
+    given = tuple(
+        Given(
+            a.number, a.name, a.answer, a.at, max(0.0, a.at - read[a.number][2]) if a.number in read else None
+        )
+        for a in answers
+    )
     pupils = classes.pupils(code, path=path)
-    damaged = (asked.damaged + sum(q is None for q, _, _ in read.values()) + answers.damaged + pupils.damaged
-               + unreadable(questions, given))
-    return ClassRecord(questions, {n for n, (q, shown, _) in read.items() if shown and q is not None}, given,
-                       [p.name for p in pupils], damaged)
+    damaged = (
+        asked.damaged
+        + sum(q is None for q, _, _ in read.values())
+        + answers.damaged
+        + pupils.damaged
+        + unreadable(questions, given)
+    )
+    return ClassRecord(
+        questions,
+        {n for n, (q, shown, _) in read.items() if shown and q is not None},
+        given,
+        [p.name for p in pupils],
+        damaged,
+    )
 
 
 def class_csv(code: str, secret: str, zone: tzinfo = UTC, path: Path | None = None) -> bytes:

@@ -106,8 +106,12 @@ class Standing:
     rank: int  # 1 for the most right; pupils with as many right share a rank ("joint 2nd")
 
 
-def leaderboard(questions: Mapping[int, ClassQuestion], revealed: Collection[int],
-                answers: Sequence[Given], pupils: Sequence[str] = ()) -> tuple[Standing, ...]:
+def leaderboard(
+    questions: Mapping[int, ClassQuestion],
+    revealed: Collection[int],
+    answers: Sequence[Given],
+    pupils: Sequence[str] = (),
+) -> tuple[Standing, ...]:
     """Right answers per pupil over the revealed questions, most first (ties by name), each with its
     rank. Every pupil of ``pupils`` is in it (0 right when they answered nothing counted) and so is
     everyone who answered. The projector's leaderboard, a phone's score and the CSV summary all read
@@ -166,8 +170,12 @@ class PupilIdeas:
     answered: int
 
 
-def missed_ideas(questions: Mapping[int, ClassQuestion], revealed: Collection[int], answers: Sequence[Given],
-                 pupils: Sequence[str] = ()) -> tuple[PupilIdeas, ...]:
+def missed_ideas(
+    questions: Mapping[int, ClassQuestion],
+    revealed: Collection[int],
+    answers: Sequence[Given],
+    pupils: Sequence[str] = (),
+) -> tuple[PupilIdeas, ...]:
     """Per pupil (in the leaderboard's order), the ideas they answered wrong over the questions
     the leaderboard counts (the revealed ones)."""
     wrong: dict[str, dict[str, list[int]]] = {}
@@ -178,18 +186,38 @@ def missed_ideas(questions: Mapping[int, ClassQuestion], revealed: Collection[in
     rows = []
     for s in leaderboard(questions, revealed, answers, pupils):
         ideas = wrong.get(s.name, {})
-        missed = sorted((Missed(idea, tuple(sorted(numbers))) for idea, numbers in ideas.items()),
-                        key=lambda m: (-len(m.questions), m.questions[0]))
+        missed = sorted(
+            (Missed(idea, tuple(sorted(numbers))) for idea, numbers in ideas.items()),
+            key=lambda m: (-len(m.questions), m.questions[0]),
+        )
         rows.append(PupilIdeas(s.name, tuple(missed), s.right, s.answered))
     return tuple(rows)
 
 
-CSV_HEADER = ("pupil", "right", "answered", "rank", "question", "idea", "question text", "right answer", "answer",
-              "correct", "counted", "seconds", "answered at")
+CSV_HEADER = (
+    "pupil",
+    "right",
+    "answered",
+    "rank",
+    "question",
+    "idea",
+    "question text",
+    "right answer",
+    "answer",
+    "correct",
+    "counted",
+    "seconds",
+    "answered at",
+)
 
 
-def summary_csv(questions: Mapping[int, ClassQuestion], pupils: Sequence[str], answers: Sequence[Given],
-                revealed: Collection[int] | None = None, zone: tzinfo = UTC) -> str:
+def summary_csv(
+    questions: Mapping[int, ClassQuestion],
+    pupils: Sequence[str],
+    answers: Sequence[Given],
+    revealed: Collection[int] | None = None,
+    zone: tzinfo = UTC,
+) -> str:
     """The class's summary, one row per pupil per question (a pupil of a class with no question yet
     has one row): the pupil's right answers, answered and rank as the leaderboard has them (the
     same computation, over the ``revealed`` questions; every question when None, a class read
@@ -200,7 +228,11 @@ def summary_csv(questions: Mapping[int, ClassQuestion], pupils: Sequence[str], a
     spreadsheet would read as a formula are quoted with a leading apostrophe."""
     counted = set(questions) if revealed is None else set(revealed)
     numbers = sorted(questions)
-    given = {(a.name, a.number): a for a in answers if a.number in questions and answer_fits(questions[a.number], a.answer)}
+    given = {
+        (a.name, a.number): a
+        for a in answers
+        if a.number in questions and answer_fits(questions[a.number], a.answer)
+    }
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_HEADER)
@@ -215,10 +247,13 @@ def summary_csv(questions: Mapping[int, ClassQuestion], pupils: Sequence[str], a
             if a is None:
                 row += ["", "", "yes" if n in counted else "no", "", ""]
             else:
-                row += [_cell(words(q, a.answer)), "yes" if is_right(q, a.answer) else "no",
-                        "yes" if n in counted else "no",
-                        "" if a.seconds is None else f"{a.seconds:.1f}",
-                        "" if a.at is None else datetime.fromtimestamp(a.at, zone).strftime("%Y-%m-%d %H:%M:%S")]
+                row += [
+                    _cell(words(q, a.answer)),
+                    "yes" if is_right(q, a.answer) else "no",
+                    "yes" if n in counted else "no",
+                    "" if a.seconds is None else f"{a.seconds:.1f}",
+                    "" if a.at is None else datetime.fromtimestamp(a.at, zone).strftime("%Y-%m-%d %H:%M:%S"),
+                ]
             writer.writerow(row)
     return out.getvalue()
 
@@ -227,5 +262,22 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-__all__ = ["CSV_HEADER", "Bar", "Given", "Missed", "PupilIdeas", "Standing", "Tally", "is_right", "leaderboard",
-           "missed_ideas", "ordinal", "place", "summary_csv", "tally", "toggled", "unreadable", "words"]
+__all__ = [
+    "CSV_HEADER",
+    "Bar",
+    "Given",
+    "Missed",
+    "PupilIdeas",
+    "Standing",
+    "Tally",
+    "is_right",
+    "leaderboard",
+    "missed_ideas",
+    "ordinal",
+    "place",
+    "summary_csv",
+    "tally",
+    "toggled",
+    "unreadable",
+    "words",
+]

@@ -45,12 +45,54 @@ class BlockedName(BadName):
 
 # Whole words refused (compared as ``_plain`` reads them). Kept short: the words a child types to get
 # a laugh from the room, and slurs.
-BLOCKED = frozenset({
-    "arse", "arsehole", "ass", "asshole", "bastard", "bitch", "bollocks", "butthole", "cock", "crap", "cum", "cunt",
-    "dick", "dickhead", "dildo", "fag", "faggot", "fuck", "fucker", "hitler", "jizz", "nazi", "nigga", "nigger",
-    "penis", "piss", "porn", "prick", "pussy", "rape", "rapist", "retard", "sex", "sexy", "shit", "slut", "tit",
-    "tits", "turd", "twat", "vagina", "wank", "wanker", "whore",
-})
+BLOCKED = frozenset(
+    {
+        "arse",
+        "arsehole",
+        "ass",
+        "asshole",
+        "bastard",
+        "bitch",
+        "bollocks",
+        "butthole",
+        "cock",
+        "crap",
+        "cum",
+        "cunt",
+        "dick",
+        "dickhead",
+        "dildo",
+        "fag",
+        "faggot",
+        "fuck",
+        "fucker",
+        "hitler",
+        "jizz",
+        "nazi",
+        "nigga",
+        "nigger",
+        "penis",
+        "piss",
+        "porn",
+        "prick",
+        "pussy",
+        "rape",
+        "rapist",
+        "retard",
+        "sex",
+        "sexy",
+        "shit",
+        "slut",
+        "tit",
+        "tits",
+        "turd",
+        "twat",
+        "vagina",
+        "wank",
+        "wanker",
+        "whore",
+    }
+)
 # Refused inside a longer word too: no first name holds them ("shit" is in Kshitij, "ass" in
 # Cassandra, "dick" in Dickson, "cunt" in Scunthorpe: those are whole words only).
 BLOCKED_INSIDE = ("fuck", "nigger", "nigga", "faggot", "wank", "bitch", "whore", "dildo", "rapist", "porn")
@@ -61,8 +103,12 @@ REPEAT = re.compile(r"(\w)\1\1", re.UNICODE)  # a letter three times in a row
 
 def _emoji(ch: str) -> bool:
     """A pictograph or symbol (♥, 🦊), or a character that belongs to an emoji sequence."""
-    return (unicodedata.category(ch) in ("So", "Sk") or ch in "\u200d\ufe0f" or "\U0001f3fb" <= ch <= "\U0001f3ff"
-            or "\U000e0020" <= ch <= "\U000e007f")
+    return (
+        unicodedata.category(ch) in ("So", "Sk")
+        or ch in "\u200d\ufe0f"
+        or "\U0001f3fb" <= ch <= "\U0001f3ff"
+        or "\U000e0020" <= ch <= "\U000e007f"
+    )
 
 
 def _letter(ch: str) -> bool:
@@ -102,8 +148,12 @@ _ONCE_INSIDE = tuple(w for w in BLOCKED_INSIDE if _once(w) == w)
 
 def _blocked_word(plain: str) -> bool:
     once = _once(plain)
-    return (plain in BLOCKED or once in _ONCE_WHOLE or any(w in plain for w in BLOCKED_INSIDE)
-            or any(w in once for w in _ONCE_INSIDE))
+    return (
+        plain in BLOCKED
+        or once in _ONCE_WHOLE
+        or any(w in plain for w in BLOCKED_INSIDE)
+        or any(w in once for w in _ONCE_INSIDE)
+    )
 
 
 def blocked(name: str) -> bool:

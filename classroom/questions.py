@@ -41,9 +41,26 @@ from lessons.exercises import DRILLS, check_options, generate, solve
 from lessons.loader import load_lessons
 from lessons.play_drill import who as play_who
 
-CLASS_KINDS = ("left_bower", "trick_winner", "can_play", "points", "bid", "name_suit", "go_alone", "discard",
-               "play_card", "loner_lead", "keep_guards", "trumps_out")
-TABLE_KINDS = ("play_card", "loner_lead", "keep_guards", "trumps_out")  # a seat at the table: the tricks so far as facts
+CLASS_KINDS = (
+    "left_bower",
+    "trick_winner",
+    "can_play",
+    "points",
+    "bid",
+    "name_suit",
+    "go_alone",
+    "discard",
+    "play_card",
+    "loner_lead",
+    "keep_guards",
+    "trumps_out",
+)
+TABLE_KINDS = (
+    "play_card",
+    "loner_lead",
+    "keep_guards",
+    "trumps_out",
+)  # a seat at the table: the tricks so far as facts
 MODES = {Mode.PICK_CARD: "card", Mode.PICK_CARDS: "cards", Mode.CHOICE: "choice"}
 HAND_SEATS = ("first", "second", "third", "dealer")
 ANALYZER_BUDGET = 1.0  # seconds per table style, as the Analyze page gives it
@@ -98,8 +115,11 @@ class ClassQuestion:
         unknown = sorted(set(data) - set(_FIELDS))
         missing = sorted(k for k in _REQUIRED if k not in data)
         if unknown or missing:
-            what = (f"unknown key {', '.join(map(repr, unknown))}" if unknown else "") + (
-                "; " if unknown and missing else "") + (f"missing key {', '.join(map(repr, missing))}" if missing else "")
+            what = (
+                (f"unknown key {', '.join(map(repr, unknown))}" if unknown else "")
+                + ("; " if unknown and missing else "")
+                + (f"missing key {', '.join(map(repr, missing))}" if missing else "")
+            )
             raise DamagedQuestion(f"the question's record has an {what}")
         values: dict[str, Any] = {}
         for key, value in data.items():
@@ -125,14 +145,24 @@ def _field(key: str, value: Any) -> Any:
             return value
         raise DamagedQuestion(f"the question's {key} is not a text of at most {MAX_TEXT} characters")
     if key in _LISTS:
-        if isinstance(value, list) and len(value) <= MAX_ITEMS and all(
-                isinstance(v, str) and len(v) <= MAX_TEXT for v in value):
+        if (
+            isinstance(value, list)
+            and len(value) <= MAX_ITEMS
+            and all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value)
+        ):
             return tuple(value)
         raise DamagedQuestion(f"the question's {key} is not a list of at most {MAX_ITEMS} texts")
     if key == "shown":
-        if isinstance(value, list) and len(value) <= MAX_ITEMS and all(
-                isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) and len(x) <= MAX_TEXT for x in v)
-                for v in value):
+        if (
+            isinstance(value, list)
+            and len(value) <= MAX_ITEMS
+            and all(
+                isinstance(v, list)
+                and len(v) == 2
+                and all(isinstance(x, str) and len(x) <= MAX_TEXT for x in v)
+                for v in value
+            )
+        ):
             return tuple((str(a), str(b)) for a, b in value)
         raise DamagedQuestion("the question's shown cards are not a list of [caption, card] pairs")
     if key in ("trump", "upcard"):
@@ -155,11 +185,15 @@ def _is_card(code: str) -> bool:
 def _check(q: ClassQuestion) -> None:
     """The cards are cards, the mode one of three, the answers answers of the question."""
     if q.mode not in MODES.values():
-        raise DamagedQuestion(f"the question's mode {q.mode[:20]!r} is not one of {', '.join(MODES.values())}")
+        raise DamagedQuestion(
+            f"the question's mode {q.mode[:20]!r} is not one of {', '.join(MODES.values())}"
+        )
     cards = [*q.cards, *(c for _, c in q.shown), *([q.upcard] if q.upcard else [])]
     bad = next((c for c in cards if not _is_card(c)), None)
     if bad is not None:
-        raise DamagedQuestion(f"the question holds {bad[:20]!r}, which is not a card (a card is like JD or 10H)")
+        raise DamagedQuestion(
+            f"the question holds {bad[:20]!r}, which is not a card (a card is like JD or 10H)"
+        )
     if q.trump is not None and (len(q.trump) != 1 or q.trump not in "CDHS"):
         raise DamagedQuestion(f"the question's trump {q.trump!r} is not a suit's letter (C, D, H or S)")
     if len(set(q.cards)) != len(q.cards) or (q.labels and len(q.labels) != len(q.cards)):
@@ -215,7 +249,9 @@ def _spoken(ex: Exercise) -> str:
 def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
     """The class's question for a lesson exercise, with the engine's answer and explanation."""
     if ex.mode not in MODES:
-        raise QuestionError(f"a {DRILLS[ex.kind].title.lower()} question takes more than one tap; pick another kind")
+        raise QuestionError(
+            f"a {DRILLS[ex.kind].title.lower()} question takes more than one tap; pick another kind"
+        )
     solution = solve(ex)
     cards = tuple(str(c) for c in ex.cards)
     labels: tuple[str, ...] = ()
@@ -238,10 +274,22 @@ def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
     else:  # pragma: no cover - an order is never asked in class
         raise QuestionError("this kind of question is not asked in class")
     return ClassQuestion(
-        source=source, kind=ex.kind, prompt=_spoken(ex), mode=MODES[ex.mode], cards=cards, labels=labels,
-        shown=shown, trump=ex.trump.letter if ex.trump is not None else None, upcard=str(ex.upcard) if ex.kind == "bid" and ex.upcard else None,
-        facts=facts, choices=ex.options, answer_words=words, why=solution.why,
-        right=tuple(dict.fromkeys(encode(a, cards) for a in (answer, *solution.also) if not isinstance(a, tuple))),
+        source=source,
+        kind=ex.kind,
+        prompt=_spoken(ex),
+        mode=MODES[ex.mode],
+        cards=cards,
+        labels=labels,
+        shown=shown,
+        trump=ex.trump.letter if ex.trump is not None else None,
+        upcard=str(ex.upcard) if ex.kind == "bid" and ex.upcard else None,
+        facts=facts,
+        choices=ex.options,
+        answer_words=words,
+        why=solution.why,
+        right=tuple(
+            dict.fromkeys(encode(a, cards) for a in (answer, *solution.also) if not isinstance(a, tuple))
+        ),
     )
 
 
@@ -259,8 +307,16 @@ def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
 #   so before it is asked, rather than pretend it follows them.
 ANY_RULES = ("left_bower", "can_play")
 FOUR_PLAYER_KINDS = ("trick_winner",)
-HAND_FIELDS = ("players", "deck", "joker", "stick_the_dealer", "defend_alone", "lone_lead", "discard_upcard",
-               "optional_pickup")  # the fields that change a hand (not the game's target, the match, the draw)
+HAND_FIELDS = (
+    "players",
+    "deck",
+    "joker",
+    "stick_the_dealer",
+    "defend_alone",
+    "lone_lead",
+    "discard_upcard",
+    "optional_pickup",
+)  # the fields that change a hand (not the game's target, the match, the draw)
 REDRAWS = 60  # seeds tried for a points question the rules allow (a lone defender comes 1 in 7)
 
 
@@ -272,9 +328,13 @@ def rule_differences(rules: Rules) -> tuple[str, ...]:
     """
     standard = Rules()
     words = {
-        "players": f"{rules.players} players", "deck": f"{rules.deck} cards", "joker": "the joker",
-        "stick_the_dealer": "stick the dealer", "defend_alone": "defending alone",
-        "lone_lead": "the lead left of the loner", "discard_upcard": "the upcard buried",
+        "players": f"{rules.players} players",
+        "deck": f"{rules.deck} cards",
+        "joker": "the joker",
+        "stick_the_dealer": "stick the dealer",
+        "defend_alone": "defending alone",
+        "lone_lead": "the lead left of the loner",
+        "discard_upcard": "the upcard buried",
         "optional_pickup": "the upcard left by the dealer",
     }
     return tuple(words[f] for f in HAND_FIELDS if getattr(rules, f) != getattr(standard, f))
@@ -307,13 +367,17 @@ def rules_problem(kind: str, rules: Rules) -> str:
     if not note:
         return ""
     if note == "four players":
-        return (f'"{title}" shows a trick of four cards, one from each of four players; the rules in force have '
-                f'{rules.players} players, so its questions are asked as in a four-player game (the projector says '
-                '"four players").')
-    return (f'"{title}" questions are dealt and judged under the standard rules only (4 players, 24 cards, no '
-            f"joker, no stick the dealer): the rules in force have {', '.join(rule_differences(rules))}, which they "
-            'do not follow. Asked, the projector says "standard rules"; pick another kind (Find the bower, Which '
-            "of these can you play?, How many points?) to stay with the rules in force.")
+        return (
+            f'"{title}" shows a trick of four cards, one from each of four players; the rules in force have '
+            f"{rules.players} players, so its questions are asked as in a four-player game (the projector says "
+            '"four players").'
+        )
+    return (
+        f'"{title}" questions are dealt and judged under the standard rules only (4 players, 24 cards, no '
+        f"joker, no stick the dealer): the rules in force have {', '.join(rule_differences(rules))}, which they "
+        'do not follow. Asked, the projector says "standard rules"; pick another kind (Find the bower, Which '
+        "of these can you play?, How many points?) to stay with the rules in force."
+    )
 
 
 def _lone_defender(ex: Exercise) -> bool:
@@ -338,8 +402,9 @@ def _made(kind: str, seed: int, opts: dict[str, str], rules: Rules | None, title
     return from_exercise(ex, f"{title} ({note})" if note else title)
 
 
-def exercise_question(kind: str, seed: int, options: dict[str, str] | None = None,
-                      rules: Rules | None = None) -> ClassQuestion:
+def exercise_question(
+    kind: str, seed: int, options: dict[str, str] | None = None, rules: Rules | None = None
+) -> ClassQuestion:
     """A fresh question of ``kind`` (one of CLASS_KINDS) at the level ``options`` set, under the
     rules in force ``rules`` as far as the kind can follow them (``rules_note``; None: the drill's own)."""
     if kind not in CLASS_KINDS:
@@ -374,7 +439,9 @@ def lesson_steps() -> tuple[LessonStep, ...]:
         for i, step in enumerate(lesson.steps, start=1):
             element = step.element
             if element is not None and element.kind == "exercise" and element.args[0] in CLASS_KINDS:
-                found.append(LessonStep(lesson.number, lesson.title, i, step.title, element.args[0], element.options))
+                found.append(
+                    LessonStep(lesson.number, lesson.title, i, step.title, element.args[0], element.options)
+                )
     return tuple(found)
 
 
@@ -384,14 +451,17 @@ def step_question(step: LessonStep, seed: int, rules: Rules | None = None) -> Cl
 
 
 SEAT_WORDS = {
-    (4, "first"): "You sit first, left of the dealer", (4, "second"): "You sit second, the dealer's partner",
-    (4, "third"): "You sit third, right of the dealer", (3, "first"): "You sit first, left of the dealer",
-    (3, "second"): "You sit second, right of the dealer", (2, "first"): "You sit first, across from the dealer",
+    (4, "first"): "You sit first, left of the dealer",
+    (4, "second"): "You sit second, the dealer's partner",
+    (4, "third"): "You sit third, right of the dealer",
+    (3, "first"): "You sit first, left of the dealer",
+    (3, "second"): "You sit second, right of the dealer",
+    (2, "first"): "You sit first, across from the dealer",
 }
 
 
 def hand_question(hand: str, upcard: str, seat: str, seed: int, rules: Rules | None = None) -> ClassQuestion:
-    """"What would you bid?" for a typed hand, judged by the analyzer (round 1, everyone before
+    """ "What would you bid?" for a typed hand, judged by the analyzer (round 1, everyone before
     passed) under ``rules`` (the rules in force; None: the standard rules). Raises QuestionError
     (a bad hand, card or seat) with the analyzer's own words."""
     try:
@@ -432,16 +502,38 @@ def hand_question(hand: str, upcard: str, seat: str, seed: int, rules: Rules | N
     position = SEAT_WORDS.get((q.rules.players, q.seat), "You are the dealer")
     before = "Everyone before you passed. " if q.position > 1 else ""
     return ClassQuestion(
-        source="A typed hand", kind="hand", mode="choice",
+        source="A typed hand",
+        kind="hand",
+        mode="choice",
         prompt=f"{position}; the upcard is the {q.upcard.short}. {before}What would you bid?",
-        cards=tuple(str(c) for c in q.hand), upcard=str(q.upcard), choices=tuple(choices), right=tuple(right),
-        answer_words=" or ".join(right) + (" (too close to call)" if a.too_close else ""), why=why,
-        figures=tuple(figures), close=robust.close_call,
+        cards=tuple(str(c) for c in q.hand),
+        upcard=str(q.upcard),
+        choices=tuple(choices),
+        right=tuple(right),
+        answer_words=" or ".join(right) + (" (too close to call)" if a.too_close else ""),
+        why=why,
+        figures=tuple(figures),
+        close=robust.close_call,
     )
 
 
 __all__ = [
-    "ANY_RULES", "CLASS_KINDS", "HAND_SEATS", "ClassQuestion", "DamagedQuestion", "LessonStep", "QuestionError",
-    "answer_fits", "encode", "exercise_question", "from_exercise", "hand_question", "lesson_steps", "read_question",
-    "rule_differences", "rules_note", "rules_problem", "step_question",
+    "ANY_RULES",
+    "CLASS_KINDS",
+    "HAND_SEATS",
+    "ClassQuestion",
+    "DamagedQuestion",
+    "LessonStep",
+    "QuestionError",
+    "answer_fits",
+    "encode",
+    "exercise_question",
+    "from_exercise",
+    "hand_question",
+    "lesson_steps",
+    "read_question",
+    "rule_differences",
+    "rules_note",
+    "rules_problem",
+    "step_question",
 ]

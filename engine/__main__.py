@@ -29,8 +29,10 @@ def main(argv: list[str]) -> int:
         return 0
     if not argv or argv[0] not in COMMANDS:
         problem = f"unknown command {quoted(argv[0])}" if argv else "name a command"
-        print(f"{USAGE}\nengine: error: {problem}: one of {', '.join(COMMANDS)} (--help for what each does)",
-              file=sys.stderr)
+        print(
+            f"{USAGE}\nengine: error: {problem}: one of {', '.join(COMMANDS)} (--help for what each does)",
+            file=sys.stderr,
+        )
         return 2
     module_name, _ = COMMANDS[argv[0]]
     module = importlib.import_module(module_name)

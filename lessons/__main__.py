@@ -35,7 +35,8 @@ def catalogue(lessons: tuple[Lesson, ...]) -> list[dict[str, object]]:
                     "title": step.title,
                     "element": None if step.element is None else step.element.kind,
                     "exercise": step.element.args[0]
-                    if step.element is not None and step.element.kind == "exercise" else None,
+                    if step.element is not None and step.element.kind == "exercise"
+                    else None,
                     "link": f"learn?lesson={lesson.id}&step={i}",
                 }
                 for i, step in enumerate(lesson.steps, start=1)
@@ -87,8 +88,13 @@ def main(argv: list[str] | None = None) -> int:
     trying = sub.add_parser("try", help="print one exercise (and judge an answer)")
     trying.add_argument("kind", choices=EXERCISE_KINDS)
     trying.add_argument("--seed", type=int, default=1)
-    trying.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="an exercise option as in a lesson file, e.g. side=makers (repeatable)")
+    trying.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an exercise option as in a lesson file, e.g. side=makers (repeatable)",
+    )
     trying.add_argument("--answer", help="cards separated by spaces, or the option text")
     facting = sub.add_parser("facts", help="the engine facts the lessons quote, computed now")
     facting.add_argument("--write", action="store_true", help="store them in lessons/fact_values.py")
@@ -98,7 +104,9 @@ def main(argv: list[str] | None = None) -> int:
             return _facts(args.write)
         if args.command == "list":
             lessons = load_lessons()
-            print(json.dumps(catalogue(lessons), indent=2, ensure_ascii=False) if args.json else _plain(lessons))
+            print(
+                json.dumps(catalogue(lessons), indent=2, ensure_ascii=False) if args.json else _plain(lessons)
+            )
             return 0
         options = dict(_option(text) for text in args.option)
         exercise = generate(args.kind, args.seed, options)

@@ -47,8 +47,13 @@ def _judged(seed: int, dealer: int) -> tuple[HandState, Robust]:
     first: tuple[HandState, Robust] | None = None
     for attempt in range(MAX_DEALS):
         state = _deal(seed, dealer, attempt)
-        robust = analyze_robust(view_of(state, LEARNER), f"bid-judge:{seed}:{attempt}", time_budget=None,
-                                max_samples=ANALYZER_SAMPLES, ceiling=False)
+        robust = analyze_robust(
+            view_of(state, LEARNER),
+            f"bid-judge:{seed}:{attempt}",
+            time_budget=None,
+            max_samples=ANALYZER_SAMPLES,
+            ceiling=False,
+        )
         if not robust.close_call:
             return state, robust
         first = first or (state, robust)
@@ -72,14 +77,20 @@ def make_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exerc
     before = f"{', '.join(passed)} passed. " if passed else "You speak first. "
     ask = "Pick it up or pass?" if is_dealer else f"Order up {upcard.suit.noun} or pass?"
     return Exercise(
-        kind="bid", seed=seed, mode=Mode.CHOICE, cards=sort_hand(state.hands[LEARNER]), upcard=upcard,
-        dealer=dealer, trump=None,
+        kind="bid",
+        seed=seed,
+        mode=Mode.CHOICE,
+        cards=sort_hand(state.hands[LEARNER]),
+        upcard=upcard,
+        dealer=dealer,
+        trump=None,
         options=("pick it up" if is_dealer else "order up", "pass"),
         prompt=(
             f"You are South; {'you are the dealer' if is_dealer else seat_name(4, dealer) + ' deals'}. "
             f"The upcard is the {upcard.short}. {before}{ask}"
         ),
-        facts=(f"your seat: {SEATS[position]}",), settings=tuple(sorted(options.items())),
+        facts=(f"your seat: {SEATS[position]}",),
+        settings=tuple(sorted(options.items())),
     )
 
 
@@ -150,4 +161,3 @@ def solve_bid(ex: Exercise) -> Solution:
 
 def wrong_bid(ex: Exercise, answer: Answer, solution: Solution) -> str:
     return "Bidding is a judgement call: open the analyzer to see how close it is."
-

@@ -46,8 +46,9 @@ ROUNDS = ("1", "2")
 def judge(view: SeatView) -> Robust:
     """The analyzer's figures for the learner's bid, seeded by the view itself (the same position
     always gets the same verdict, however it was reached)."""
-    return analyze_robust(view, f"call-judge:{view_seed(view)}", time_budget=None, max_samples=ANALYZER_SAMPLES,
-                          ceiling=False)
+    return analyze_robust(
+        view, f"call-judge:{view_seed(view)}", time_budget=None, max_samples=ANALYZER_SAMPLES, ceiling=False
+    )
 
 
 def _position(view: SeatView) -> int:
@@ -107,19 +108,33 @@ def name_suit_exercise(view: SeatView, seed: int = 0, settings: tuple[tuple[str,
     before = f"{', '.join(again)} passed again. " if again else "You speak first in round 2. "
     deals = "you are the dealer" if view.dealer == LEARNER else f"{seat_name(4, view.dealer)} deals"
     return Exercise(
-        kind="name_suit", seed=seed, mode=Mode.CHOICE, cards=sort_hand(view.hand), upcard=view.upcard,
-        dealer=view.dealer, options=(*calls, "pass"),
-        prompt=(f"You are South; {deals}. Everyone passed the {view.upcard.short} and it was turned down, "
-                f"so {down.noun} cannot be trump. {before}Name a suit or pass?"),
-        facts=(f"your seat: {SEATS[position]}", "round 2"), settings=settings, view=view,
+        kind="name_suit",
+        seed=seed,
+        mode=Mode.CHOICE,
+        cards=sort_hand(view.hand),
+        upcard=view.upcard,
+        dealer=view.dealer,
+        options=(*calls, "pass"),
+        prompt=(
+            f"You are South; {deals}. Everyone passed the {view.upcard.short} and it was turned down, "
+            f"so {down.noun} cannot be trump. {before}Name a suit or pass?"
+        ),
+        facts=(f"your seat: {SEATS[position]}", "round 2"),
+        settings=settings,
+        view=view,
     )
 
 
 def _link(view: SeatView) -> str:
     position = _position(view)
     round2 = view.phase is Phase.BID2
-    return AnalyzeLink(tuple(view.hand), view.upcard, SEATS[position], 2 if round2 else 1,
-                       view.turned_down if round2 else None).url
+    return AnalyzeLink(
+        tuple(view.hand),
+        view.upcard,
+        SEATS[position],
+        2 if round2 else 1,
+        view.turned_down if round2 else None,
+    ).url
 
 
 def _tied(analysis: Analysis) -> tuple[Action, ...]:
@@ -145,7 +160,9 @@ def solve_name_suit(ex: Exercise) -> Solution:
     if also:
         why += [f"Either answer counts as right: {answer} or {also[0]}.", risk_sentence(analysis)]
     why += [line for line in lines[1:] if "you would hold" in line][:1]  # the hand with that trump
-    pair = (analysis.recommendation, analysis.runner_up) if others and analysis.runner_up is not None else None
+    pair = (
+        (analysis.recommendation, analysis.runner_up) if others and analysis.runner_up is not None else None
+    )
     turned = round2_sentence(view, best, pair)
     if turned:
         why.append(turned)
@@ -175,7 +192,11 @@ def _strong(view: SeatView) -> bool:
         if view.phase is Phase.BID1 and view.seat == view.dealer:
             hand = dealer_hand(view.hand, view.upcard, trump)[0]
         facts = hand_facts(hand, trump)
-        if facts.trump_count >= 3 and facts.right and (facts.trump_count >= 4 or facts.left or facts.off_aces):
+        if (
+            facts.trump_count >= 3
+            and facts.right
+            and (facts.trump_count >= 4 or facts.left or facts.off_aces)
+        ):
             return True
     return False
 
@@ -228,7 +249,9 @@ def _alone_words(view: SeatView, action: Action) -> str:
 
 
 def make_go_alone(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
-    return go_alone_exercise(_strong_hand(seed, options.get("round", "")), seed, tuple(sorted(options.items())))
+    return go_alone_exercise(
+        _strong_hand(seed, options.get("round", "")), seed, tuple(sorted(options.items()))
+    )
 
 
 def go_alone_exercise(view: SeatView, seed: int = 0, settings: tuple[tuple[str, str], ...] = ()) -> Exercise:
@@ -250,19 +273,29 @@ def go_alone_exercise(view: SeatView, seed: int = 0, settings: tuple[tuple[str, 
         before = f"{', '.join(again)} passed again. " if again else "You speak first in round 2. "
         scene = f"Everyone passed the {view.upcard.short} and it was turned down. {before}"
     return Exercise(
-        kind="go_alone", seed=seed, mode=Mode.CHOICE, cards=sort_hand(view.hand, trump), upcard=view.upcard,
-        dealer=view.dealer, trump=trump, options=tuple(_alone_words(view, a) for a in pair),
-        prompt=(f"You are South; {deals}. {scene}You will make {trump.noun} trump: with your partner, "
-                "or alone?"),
+        kind="go_alone",
+        seed=seed,
+        mode=Mode.CHOICE,
+        cards=sort_hand(view.hand, trump),
+        upcard=view.upcard,
+        dealer=view.dealer,
+        trump=trump,
+        options=tuple(_alone_words(view, a) for a in pair),
+        prompt=(
+            f"You are South; {deals}. {scene}You will make {trump.noun} trump: with your partner, or alone?"
+        ),
         facts=(f"your seat: {SEATS[position]}", f"round {1 if view.phase is Phase.BID1 else 2}"),
-        settings=settings, view=view,
+        settings=settings,
+        view=view,
     )
 
 
 def _figures(view: SeatView, o: OptionResult) -> str:
     r = o.realistic
-    return (f"{_alone_words(view, o.action).capitalize()}: {points(r.ev)} points a hand; you take all five "
-            f"tricks in {percent(r.p_march)} of deals and are euchred in {percent(r.p_euchred)}.")
+    return (
+        f"{_alone_words(view, o.action).capitalize()}: {points(r.ev)} points a hand; you take all five "
+        f"tricks in {percent(r.p_march)} of deals and are euchred in {percent(r.p_euchred)}."
+    )
 
 
 def solve_go_alone(ex: Exercise) -> Solution:
@@ -280,8 +313,10 @@ def solve_go_alone(ex: Exercise) -> Solution:
     why = [f"Verdict from {ANALYZER}: {answer}.", first]
     if also:
         why.append(f"Either answer counts as right: {answer} or {also[0]}.")
-    why.append("A loner scores 4 points only when it takes all five tricks, one hand against two; "
-               "with your partner a march scores 2.")
+    why.append(
+        "A loner scores 4 points only when it takes all five tricks, one hand against two; "
+        "with your partner a march scores 2."
+    )
     why += [_figures(view, analysis.option(a)) for a in pair]
     return Solution(answer, " ".join(why), judge=ANALYZER, link=_link(view), also=also)
 

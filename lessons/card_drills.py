@@ -42,8 +42,13 @@ def make_left_bower(seed: int, rng: random.Random, options: Mapping[str, str]) -
     cards = jacks + rng.sample(others, 2)
     rng.shuffle(cards)
     return Exercise(
-        kind="left_bower", seed=seed, mode=Mode.PICK_CARD, trump=trump, cards=tuple(cards),
-        prompt=f"{trump_intro(trump)} Click the {which} bower.", settings=tuple(sorted(options.items())),
+        kind="left_bower",
+        seed=seed,
+        mode=Mode.PICK_CARD,
+        trump=trump,
+        cards=tuple(cards),
+        prompt=f"{trump_intro(trump)} Click the {which} bower.",
+        settings=tuple(sorted(options.items())),
         class_prompt=f"{trump_intro(trump)} Which card is the {which} bower?",
     )
 
@@ -90,7 +95,11 @@ def make_rank_order(seed: int, rng: random.Random, options: Mapping[str, str]) -
             break
     rng.shuffle(cards)
     return Exercise(
-        kind="rank_order", seed=seed, mode=Mode.ORDER, trump=trump, cards=tuple(cards),
+        kind="rank_order",
+        seed=seed,
+        mode=Mode.ORDER,
+        trump=trump,
+        cards=tuple(cards),
         prompt=(
             f"{trump_intro(trump)} {led.noun.capitalize()} {led.symbol} were led. "
             "Click these cards from the strongest to the weakest."
@@ -99,7 +108,8 @@ def make_rank_order(seed: int, rng: random.Random, options: Mapping[str, str]) -
             f"{trump_intro(trump)} {led.noun.capitalize()} {led.symbol} were led. "
             "In what order do these cards rank, from the strongest to the weakest?"
         ),
-        facts=(f"led suit: {led.noun}",), settings=tuple(sorted(options.items())) + (("led", led.letter),),
+        facts=(f"led suit: {led.noun}",),
+        settings=tuple(sorted(options.items())) + (("led", led.letter),),
     )
 
 
@@ -116,7 +126,9 @@ def solve_rank_order(ex: Exercise) -> Solution:
     parts = [f"{c.short}{_role(c, trump)}" for c in tops]
     why = f"Strongest first: {', '.join(parts)}" if parts else "No trumps here"
     if rest:
-        why += f"; then the {led.noun} {card_list(rest)}" + (f" — any trump beats any {led.noun[:-1]}" if tops else "")
+        why += f"; then the {led.noun} {card_list(rest)}" + (
+            f" — any trump beats any {led.noun[:-1]}" if tops else ""
+        )
     return Solution(order, why + ".")
 
 
@@ -208,7 +220,12 @@ def make_can_play(seed: int, rng: random.Random, options: Mapping[str, str]) -> 
     others = [c for c in DECK if c != led and c not in hand]
     rng.shuffle(others)
     return Exercise(
-        kind="can_play", seed=seed, mode=Mode.PICK_CARDS, trump=trump, cards=tuple(hand), led=led,
+        kind="can_play",
+        seed=seed,
+        mode=Mode.PICK_CARDS,
+        trump=trump,
+        cards=tuple(hand),
+        led=led,
         trick=((leader, led),),
         prompt=(
             f"{trump_intro(trump)} {seat_name(4, leader)} leads the {led.short}. "
@@ -218,7 +235,8 @@ def make_can_play(seed: int, rng: random.Random, options: Mapping[str, str]) -> 
             f"{trump_intro(trump)} {seat_name(4, leader)} leads the {led.short}. "
             "Which of these cards may this hand play?"
         ),
-        upcard=others[0], settings=tuple(sorted(options.items())),
+        upcard=others[0],
+        settings=tuple(sorted(options.items())),
     )
 
 
@@ -231,8 +249,14 @@ def engine_legal_cards(ex: Exercise) -> frozenset[Card]:
     state = from_cards(Rules(), 2, hands, ex.upcard)
     hands_after = tuple(tuple(h) for h in hands[:3]) + (tuple(rest[10:14]),)
     state = replace(
-        state, phase=Phase.PLAY, trump=ex.trump, maker=leader, hands=hands_after,
-        trick=((leader, led),), leader=leader, to_act=0,
+        state,
+        phase=Phase.PLAY,
+        trump=ex.trump,
+        maker=leader,
+        hands=hands_after,
+        trick=((leader, led),),
+        leader=leader,
+        to_act=0,
     )
     return frozenset(a.card for a in legal_actions(state) if a.kind is Kind.PLAY and a.card is not None)
 
@@ -282,8 +306,14 @@ def make_trick_winner(seed: int, rng: random.Random, options: Mapping[str, str])
     trick = tuple(((leader + i) % 4, c) for i, c in enumerate(cards))
     plays = "; ".join(f"{seat_name(4, s)} plays the {c.short}" for s, c in trick)
     return Exercise(
-        kind="trick_winner", seed=seed, mode=Mode.PICK_CARD, trump=trump, cards=tuple(cards), trick=trick,
-        led=cards[0], prompt=f"{trump_intro(trump)} {plays}. Click the card that wins the trick.",
+        kind="trick_winner",
+        seed=seed,
+        mode=Mode.PICK_CARD,
+        trump=trump,
+        cards=tuple(cards),
+        trick=trick,
+        led=cards[0],
+        prompt=f"{trump_intro(trump)} {plays}. Click the card that wins the trick.",
         class_prompt=f"{trump_intro(trump)} {plays}. Which card wins the trick?",
         settings=tuple(sorted(options.items())),
     )

@@ -81,7 +81,9 @@ def _first(kind: str, seed: int, loners_only: bool, fits: Callable[[SeatView], b
 
 
 def _defending_a_loner(view: SeatView) -> bool:
-    return view.alone and view.maker is not None and not view.is_maker_side(view.seat) and len(view.legal) >= 2
+    return (
+        view.alone and view.maker is not None and not view.is_maker_side(view.seat) and len(view.legal) >= 2
+    )
 
 
 def leads_against_a_loner(view: SeatView) -> bool:
@@ -103,10 +105,20 @@ def _card_exercise(kind: str, seed: int, view: SeatView, question: str) -> Exerc
     text = prompt(view)
     assert text.endswith(_PLAY_QUESTION)
     return Exercise(
-        kind=kind, seed=seed, mode=Mode.PICK_CARD, prompt=text.removesuffix(_PLAY_QUESTION) + " " + question,
-        cards=sort_hand(view.hand, view.trump), trump=view.trump, trick=view.trick,
-        led=view.trick[0][1] if view.trick else None, upcard=view.upcard, dealer=view.dealer, seat=LEARNER,
-        rules=view.rules, facts=tuple(story(view)), view=view,
+        kind=kind,
+        seed=seed,
+        mode=Mode.PICK_CARD,
+        prompt=text.removesuffix(_PLAY_QUESTION) + " " + question,
+        cards=sort_hand(view.hand, view.trump),
+        trump=view.trump,
+        trick=view.trick,
+        led=view.trick[0][1] if view.trick else None,
+        upcard=view.upcard,
+        dealer=view.dealer,
+        seat=LEARNER,
+        rules=view.rules,
+        facts=tuple(story(view)),
+        view=view,
     )
 
 
@@ -129,7 +141,9 @@ def loner_lead_exercise(view: SeatView, seed: int = 0) -> Exercise:
 def keep_guards_exercise(view: SeatView, seed: int = 0) -> Exercise:
     """The question for South, against a loner, who can neither follow suit nor trump."""
     assert view.seat == LEARNER and view.my_turn and view.trick
-    return _card_exercise("keep_guards", seed, view, "You cannot follow suit or trump: which card do you throw?")
+    return _card_exercise(
+        "keep_guards", seed, view, "You cannot follow suit or trump: which card do you throw?"
+    )
 
 
 def make_loner_lead(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
@@ -159,7 +173,9 @@ def trumps_out(view: SeatView) -> tuple[Card, ...]:
     tracking, ``engine.players.tracking.read_table``)."""
     table = read_table(view)
     assert view.trump is not None
-    return tuple(c for c in trump_order(view.trump, view.rules.deck, view.rules.joker) if c in table.outstanding)
+    return tuple(
+        c for c in trump_order(view.trump, view.rules.deck, view.rules.joker) if c in table.outstanding
+    )
 
 
 def _counts_here(side: str) -> Callable[[SeatView], bool]:
@@ -181,7 +197,9 @@ def make_trumps_out(seed: int, rng: random.Random, options: Mapping[str, str]) -
     return trumps_out_exercise(_count_moment(seed, side), seed, tuple(sorted(options.items())))
 
 
-def trumps_out_exercise(view: SeatView, seed: int = 0, settings: tuple[tuple[str, str], ...] = ()) -> Exercise:
+def trumps_out_exercise(
+    view: SeatView, seed: int = 0, settings: tuple[tuple[str, str], ...] = ()
+) -> Exercise:
     """The count question at South's turn in the play (a seeded position or one a test sets up)."""
     assert view.seat == LEARNER and view.my_turn and view.trump is not None
     text = prompt(view)
@@ -189,10 +207,21 @@ def trumps_out_exercise(view: SeatView, seed: int = 0, settings: tuple[tuple[str
     total = len(trump_order(view.trump, view.rules.deck, view.rules.joker))
     question = "Count the trumps: how many may still be in another player's hand?"
     return Exercise(
-        kind="trumps_out", seed=seed, mode=Mode.CHOICE, prompt=text.removesuffix(_PLAY_QUESTION) + " " + question,
-        cards=sort_hand(view.hand, view.trump), trump=view.trump, options=tuple(str(n) for n in range(total + 1)),
-        trick=view.trick, upcard=view.upcard, dealer=view.dealer, seat=LEARNER, rules=view.rules,
-        facts=tuple(story(view)), settings=settings, view=view,
+        kind="trumps_out",
+        seed=seed,
+        mode=Mode.CHOICE,
+        prompt=text.removesuffix(_PLAY_QUESTION) + " " + question,
+        cards=sort_hand(view.hand, view.trump),
+        trump=view.trump,
+        options=tuple(str(n) for n in range(total + 1)),
+        trick=view.trick,
+        upcard=view.upcard,
+        dealer=view.dealer,
+        seat=LEARNER,
+        rules=view.rules,
+        facts=tuple(story(view)),
+        settings=settings,
+        view=view,
     )
 
 
@@ -210,21 +239,31 @@ def solve_trumps_out(ex: Exercise) -> Solution:
     dead = [c for c in every if c not in out and c not in mine and c not in played]
     why = [f"{trump_intro(view.trump)} There are {len(every)} trumps: {_the(every)}."]
     why.append(f"You hold {len(mine)}" + (f" ({_the(mine)})." if mine else "."))
-    why.append(f"{len(played)} {'has' if len(played) == 1 else 'have'} been played"
-               + (f" ({_the(played)})." if played else "."))
+    why.append(
+        f"{len(played)} {'has' if len(played) == 1 else 'have'} been played"
+        + (f" ({_the(played)})." if played else ".")
+    )
     for card in dead:
-        how = ("you discarded it" if card == view.discarded else "it was turned down" if view.turned_down
-               else "it stayed on the kitty when the dealer sat out")
+        how = (
+            "you discarded it"
+            if card == view.discarded
+            else "it was turned down"
+            if view.turned_down
+            else "it stayed on the kitty when the dealer sat out"
+        )
         why.append(f"The {card.short} is out of play: {how}.")
     if out:
-        why.append(f"That leaves {len(out)} out: {_the(out)}, each in another player's hand or buried "
-                   "in the kitty.")
+        why.append(
+            f"That leaves {len(out)} out: {_the(out)}, each in another player's hand or buried in the kitty."
+        )
     else:
         why.append("That leaves none out.")
     taken = view.upcard_taken and view.upcard in out and view.dealer != view.seat
     if taken:
         why.append(f"One of them is the {view.upcard.short}: {who(view, view.dealer)} picked it up.")
-    return Solution(str(len(out)), " ".join(why), judge="the engine's card tracking, from the cards you have seen")
+    return Solution(
+        str(len(out)), " ".join(why), judge="the engine's card tracking, from the cards you have seen"
+    )
 
 
 def wrong_trumps_out(ex: Exercise, answer: Answer, solution: Solution) -> str:

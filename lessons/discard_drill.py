@@ -74,11 +74,19 @@ def discard_exercise(view: SeatView, seed: int = 0) -> Exercise:
     """The question for South, the dealer, about to discard (a seeded position or one a test sets up)."""
     assert view.seat == LEARNER == view.dealer and view.phase is Phase.DISCARD and view.trump is not None
     return Exercise(
-        kind="discard", seed=seed, mode=Mode.PICK_CARD,
-        prompt=(f"{story(view)} The {view.upcard.short} joins your hand and stays: tap the card "
-                "you discard."),
-        cards=sort_hand(view.hand, view.trump), trump=view.trump, upcard=view.upcard, dealer=LEARNER,
-        seat=LEARNER, rules=view.rules, view=view,
+        kind="discard",
+        seed=seed,
+        mode=Mode.PICK_CARD,
+        prompt=(
+            f"{story(view)} The {view.upcard.short} joins your hand and stays: tap the card you discard."
+        ),
+        cards=sort_hand(view.hand, view.trump),
+        trump=view.trump,
+        upcard=view.upcard,
+        dealer=LEARNER,
+        seat=LEARNER,
+        rules=view.rules,
+        view=view,
         class_prompt=f"{story(view)} Which card do you discard?",
     )
 

@@ -44,8 +44,19 @@ from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
 from lessons.model import LessonError
 
 __all__ = [
-    "EXERCISE_KINDS", "Answer", "Exercise", "Feedback", "Mode", "Solution", "check", "check_options",
-    "generate", "misplaced", "parse_card", "shape_problem", "solve",
+    "EXERCISE_KINDS",
+    "Answer",
+    "Exercise",
+    "Feedback",
+    "Mode",
+    "Solution",
+    "check",
+    "check_options",
+    "generate",
+    "misplaced",
+    "parse_card",
+    "shape_problem",
+    "solve",
 ]
 
 
@@ -61,56 +72,95 @@ class Drill:
 _SUIT = ("C", "D", "H", "S")
 DRILLS: dict[str, Drill] = {
     "left_bower": Drill(
-        "Find the bower", card_drills.make_left_bower, card_drills.solve_left_bower,
-        card_drills.wrong_left_bower, {"trump": _SUIT, "bower": ("left", "right")},
+        "Find the bower",
+        card_drills.make_left_bower,
+        card_drills.solve_left_bower,
+        card_drills.wrong_left_bower,
+        {"trump": _SUIT, "bower": ("left", "right")},
     ),
     "rank_order": Drill(
-        "Put these cards in order", card_drills.make_rank_order, card_drills.solve_rank_order,
-        card_drills.wrong_rank_order, {"trump": _SUIT, "joker": ("yes", "no")},
+        "Put these cards in order",
+        card_drills.make_rank_order,
+        card_drills.solve_rank_order,
+        card_drills.wrong_rank_order,
+        {"trump": _SUIT, "joker": ("yes", "no")},
     ),
     "can_play": Drill(
-        "Which of these can you play?", card_drills.make_can_play, card_drills.solve_can_play,
-        card_drills.wrong_can_play, {"trump": _SUIT, "trap": ("yes", "no")},
+        "Which of these can you play?",
+        card_drills.make_can_play,
+        card_drills.solve_can_play,
+        card_drills.wrong_can_play,
+        {"trump": _SUIT, "trap": ("yes", "no")},
     ),
     "trick_winner": Drill(
-        "Who wins this trick?", card_drills.make_trick_winner, card_drills.solve_trick_winner,
-        card_drills.wrong_trick_winner, {"trump": _SUIT},
+        "Who wins this trick?",
+        card_drills.make_trick_winner,
+        card_drills.solve_trick_winner,
+        card_drills.wrong_trick_winner,
+        {"trump": _SUIT},
     ),
     "points": Drill(
-        "How many points?", score_drill.make_points, score_drill.solve_points, score_drill.wrong_points,
+        "How many points?",
+        score_drill.make_points,
+        score_drill.solve_points,
+        score_drill.wrong_points,
         {"players": ("2", "3", "4")},
     ),
     "bid": Drill(
-        "Order up or pass?", bid_drill.make_bid, bid_drill.solve_bid, bid_drill.wrong_bid,
+        "Order up or pass?",
+        bid_drill.make_bid,
+        bid_drill.solve_bid,
+        bid_drill.wrong_bid,
         {"seat": ("first", "second", "third", "dealer")},
     ),
     "play_card": Drill(
-        "Which card would you play?", play_drill.make_play_card, play_drill.solve_play_card,
-        play_drill.wrong_play_card, {"side": play_drill.SIDES},
+        "Which card would you play?",
+        play_drill.make_play_card,
+        play_drill.solve_play_card,
+        play_drill.wrong_play_card,
+        {"side": play_drill.SIDES},
     ),
     "name_suit": Drill(
-        "Name a suit or pass?", call_drills.make_name_suit, call_drills.solve_name_suit,
-        call_drills.wrong_name_suit, {"seat": ("first", "second", "third", "dealer")},
+        "Name a suit or pass?",
+        call_drills.make_name_suit,
+        call_drills.solve_name_suit,
+        call_drills.wrong_name_suit,
+        {"seat": ("first", "second", "third", "dealer")},
     ),
     "go_alone": Drill(
-        "Alone or with your partner?", call_drills.make_go_alone, call_drills.solve_go_alone,
-        call_drills.wrong_go_alone, {"round": call_drills.ROUNDS},
+        "Alone or with your partner?",
+        call_drills.make_go_alone,
+        call_drills.solve_go_alone,
+        call_drills.wrong_go_alone,
+        {"round": call_drills.ROUNDS},
     ),
     "discard": Drill(
-        "Which card do you discard?", discard_drill.make_discard, discard_drill.solve_discard,
-        discard_drill.wrong_discard, {},
+        "Which card do you discard?",
+        discard_drill.make_discard,
+        discard_drill.solve_discard,
+        discard_drill.wrong_discard,
+        {},
     ),
     "loner_lead": Drill(
-        "Lead against a loner", defence_drills.make_loner_lead, defence_drills.solve_card,
-        defence_drills.wrong_card, {},
+        "Lead against a loner",
+        defence_drills.make_loner_lead,
+        defence_drills.solve_card,
+        defence_drills.wrong_card,
+        {},
     ),
     "keep_guards": Drill(
-        "Which card do you throw?", defence_drills.make_keep_guards, defence_drills.solve_card,
-        defence_drills.wrong_card, {},
+        "Which card do you throw?",
+        defence_drills.make_keep_guards,
+        defence_drills.solve_card,
+        defence_drills.wrong_card,
+        {},
     ),
     "trumps_out": Drill(
-        "How many trumps are out?", defence_drills.make_trumps_out, defence_drills.solve_trumps_out,
-        defence_drills.wrong_trumps_out, {"side": play_drill.SIDES},
+        "How many trumps are out?",
+        defence_drills.make_trumps_out,
+        defence_drills.solve_trumps_out,
+        defence_drills.wrong_trumps_out,
+        {"side": play_drill.SIDES},
     ),
 }
 EXERCISE_KINDS: tuple[str, ...] = tuple(DRILLS)
@@ -187,8 +237,9 @@ def parse_answer(exercise: Exercise, text: str) -> Answer:
         chosen = text.strip()
         match = [o for o in exercise.options if o.lower() == chosen.lower()]
         if not match:
-            raise LessonError(f"{chosen!r} is not one of the choices; answer with one of: "
-                              + ", ".join(exercise.options))
+            raise LessonError(
+                f"{chosen!r} is not one of the choices; answer with one of: " + ", ".join(exercise.options)
+            )
         return match[0]
     try:
         cards = tuple(parse_card(t) for t in text.replace(",", " ").split())

@@ -96,23 +96,35 @@ def hand_facts(q: HandQuestion) -> dict[str, str]:
     from engine.core.actions import Kind
 
     asked = question(q.hand, q.upcard, q.seat, score=q.score)
-    r = analyze_robust(asked.view(), f"lesson-fact:{q.name}", score=asked.score, time_budget=None,
-                       max_samples=SAMPLES, ceiling=False)
+    r = analyze_robust(
+        asked.view(),
+        f"lesson-fact:{q.name}",
+        score=asked.score,
+        time_budget=None,
+        max_samples=SAMPLES,
+        ceiling=False,
+    )
     a = r.analysis
     dealer = q.seat == "dealer"
     best = [str(a.recommendation)]
     if a.too_close and a.runner_up is not None:  # the two in the order of the options, whichever leads
         order = [o.action for o in a.options]
         best = [str(x) for x in sorted((a.recommendation, a.runner_up), key=order.index)]
-    verdict = _words(best[0], dealer) if len(best) == 1 else (
-        f"too close to call: {_words(best[0], dealer)} or {_words(best[1], dealer)}")
+    verdict = (
+        _words(best[0], dealer)
+        if len(best) == 1
+        else (f"too close to call: {_words(best[0], dealer)} or {_words(best[1], dealer)}")
+    )
     out = {
         f"{q.name}.verdict": verdict,
         f"{q.name}.says": "|".join(b.replace(" ", "+") for b in best),
         f"{q.name}.close_call": "yes" if r.close_call else "no",
         f"{q.name}.reason": r.reason,
-        f"{q.name}.tables": (f"Another kind of table changes the answer. {r.reason}" if r.close_call else
-                             "Every kind of table the app knows gives the same answer."),
+        f"{q.name}.tables": (
+            f"Another kind of table changes the answer. {r.reason}"
+            if r.close_call
+            else "Every kind of table the app knows gives the same answer."
+        ),
     }
     for o in a.options:
         key = f"{q.name}.{OPTION_NAMES[str(o.action)]}"
@@ -120,7 +132,9 @@ def hand_facts(q: HandQuestion) -> dict[str, str]:
         out[f"{key}.ev"] = points(s.ev)
         if o.discard is not None:
             out[f"{key}.discard"] = o.discard.short
-        if o.action.kind is not Kind.PASS:  # after a pass either side may make trump: no single maker's chances
+        if (
+            o.action.kind is not Kind.PASS
+        ):  # after a pass either side may make trump: no single maker's chances
             out[f"{key}.make"] = percent(s.p_make)
             out[f"{key}.march"] = percent(s.p_march)
             out[f"{key}.euchred"] = percent(s.p_euchred)
@@ -145,7 +159,9 @@ def chart_facts(q: ChartQuestion, verdicts: dict[str, str]) -> dict[str, str]:
     for option, name in (("pass", "pass"), ("call", "order"), ("alone", "alone")):
         if option in cell.options:
             out[f"{q.name}.{name}.ev"] = points(cell.options[option].ev)
-    out[f"{q.name}.compare"] = "the same answer" if verdicts[f"{q.beside}.verdict"] == best else "different answers"
+    out[f"{q.name}.compare"] = (
+        "the same answer" if verdicts[f"{q.beside}.verdict"] == best else "different answers"
+    )
     return out
 
 
@@ -188,7 +204,7 @@ def source(values: dict[str, str]) -> str:
     """The text of ``lessons/fact_values.py`` for ``values``."""
     lines = [
         '"""The engine facts the lessons quote, as last computed: written by ``python -m lessons facts',
-        '--write`` (``lessons.facts``); do not edit by hand. tests/lessons/test_engine_facts.py checks',
+        "--write`` (``lessons.facts``); do not edit by hand. tests/lessons/test_engine_facts.py checks",
         'them against the engine."""',
         "",
         "VALUES: dict[str, str] = {",

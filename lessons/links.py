@@ -60,7 +60,9 @@ def analyze_link(fields: Mapping[str, str]) -> AnalyzeLink:  # noqa: C901 (older
     except CardParseError as err:
         raise LessonError(f"analyzer link: {err}") from err
     if len(hand) != 5 or len(set(hand)) != 5:
-        raise LessonError(f"analyzer link: hand= needs 5 different cards, got {len(hand)} ({fields.get('hand')!r})")
+        raise LessonError(
+            f"analyzer link: hand= needs 5 different cards, got {len(hand)} ({fields.get('hand')!r})"
+        )
     if len(upcards) != 1:
         raise LessonError("analyzer link: upcard= needs exactly one card, like upcard=9H")
     upcard = upcards[0]
@@ -91,7 +93,9 @@ def analyze_link(fields: Mapping[str, str]) -> AnalyzeLink:  # noqa: C901 (older
     says = frozenset(v.replace("+", " ").strip() for v in fields.get("says", "").split("|") if v.strip())
     if fields.get("close_call", "no") not in ("yes", "no"):
         raise LessonError(f"analyzer link: close_call={shown(fields['close_call'])}; accepted: yes or no")
-    return AnalyzeLink(hand, upcard, seat, int(round_text), turned_down, score, says, fields.get("close_call") == "yes")
+    return AnalyzeLink(
+        hand, upcard, seat, int(round_text), turned_down, score, says, fields.get("close_call") == "yes"
+    )
 
 
 def _parse_score(text: str) -> tuple[int, int]:

@@ -46,8 +46,10 @@ def fill_facts(text: str, source: str = "<lesson>", values: dict[str, str] | Non
     def one(m: re.Match[str]) -> str:
         if m[1] not in known:
             line = text.count("\n", 0, m.start()) + 1
-            raise LessonError(f"{source}:{line}: no engine fact {m[1]!r} (lessons/facts.py lists them; "
-                              "python -m lessons facts prints them)")
+            raise LessonError(
+                f"{source}:{line}: no engine fact {m[1]!r} (lessons/facts.py lists them; "
+                "python -m lessons facts prints them)"
+            )
         return known[m[1]]
 
     return FACT.sub(one, text)
@@ -77,7 +79,9 @@ def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
         raise LessonError(f"{source}: front matter lacks {', '.join(missing)} (needs {', '.join(_REQUIRED)})")
     extra = sorted(set(meta) - set(_REQUIRED))
     if extra:
-        raise LessonError(f"{source}: unknown front matter key(s) {', '.join(extra)}; known: {', '.join(_REQUIRED)}")
+        raise LessonError(
+            f"{source}: unknown front matter key(s) {', '.join(extra)}; known: {', '.join(_REQUIRED)}"
+        )
     if not meta["number"].isdigit():
         raise LessonError(f"{source}: number must be a whole number, got {meta['number']!r}")
     steps = _parse_steps(lines, end + 1, source)
@@ -162,7 +166,9 @@ def _validate(element: Element) -> None:  # noqa: C901 (older than the complexit
             raise LessonError("@chart takes only upcard=RANK, like '@chart upcard=Q'")
         _only(keys, {"upcard"})
         if "upcard" in keys and element.option("upcard") not in CHART_UPCARDS:
-            raise LessonError(f"@chart upcard={element.option('upcard')!r}; accepted: {', '.join(CHART_UPCARDS)}")
+            raise LessonError(
+                f"@chart upcard={element.option('upcard')!r}; accepted: {', '.join(CHART_UPCARDS)}"
+            )
 
 
 CHART_UPCARDS = ("9", "T", "J", "Q", "K", "A")
@@ -170,7 +176,9 @@ CHART_UPCARDS = ("9", "T", "J", "Q", "K", "A")
 
 def _only(keys: set[str], allowed: set[str]) -> None:
     if keys - allowed:
-        raise LessonError(f"unknown option(s) {', '.join(sorted(keys - allowed))}; accepted: {', '.join(sorted(allowed))}")
+        raise LessonError(
+            f"unknown option(s) {', '.join(sorted(keys - allowed))}; accepted: {', '.join(sorted(allowed))}"
+        )
 
 
 @functools.cache
@@ -184,7 +192,9 @@ def load_lessons(directory: Path = CONTENT_DIR) -> tuple[Lesson, ...]:
             raise LessonError(f"two lessons have the id {lesson.id!r}")
         seen[lesson.id] = lesson.title
         if lesson.number != i:
-            raise LessonError(f"lesson {lesson.id!r} has number {lesson.number}; numbers run 1..{len(lessons)} without gaps")
+            raise LessonError(
+                f"lesson {lesson.id!r} has number {lesson.number}; numbers run 1..{len(lessons)} without gaps"
+            )
     return tuple(lessons)
 
 

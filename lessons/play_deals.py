@@ -28,7 +28,6 @@ SAMPLE_SIZE = 200  # ... else this many, drawn uniformly with a seeded generator
 Deal = tuple[tuple[Card, ...], ...]  # the hidden seats' cards, in the order of Hidden.seats
 
 
-
 @dataclass(frozen=True, slots=True)
 class Hidden:
     """What the learner does not know: who holds how many of which unseen cards."""
@@ -127,14 +126,18 @@ class DealSpace:
             self.levels.append(after)
         self.done = tuple(0 for _ in hidden.need)
         self.total = self.levels[-1].get(self.done, 0)
-        self._back: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[int]]] = {}
+        self._back: dict[
+            tuple[int, tuple[int, ...]], tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[int]]
+        ] = {}
 
     @staticmethod
     def _splits(n: int, caps: tuple[int, ...], ok: tuple[bool, ...]) -> Iterator[tuple[int, ...]]:
         ranges = [range(min(c, n) + 1) if a else range(1) for c, a in zip(caps, ok, strict=True)]
         return (ks for ks in itertools.product(*ranges) if sum(ks) <= n)
 
-    def _before(self, i: int, caps: tuple[int, ...]) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[int]]:
+    def _before(
+        self, i: int, caps: tuple[int, ...]
+    ) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[int]]:
         """The ways into ``caps`` after suit ``i``: (needs before it, its split) and their cumulative weights."""
         key = (i, caps)
         if key not in self._back:
@@ -144,7 +147,11 @@ class DealSpace:
             running = 0
             for prev, count in self.levels[i].items():
                 ks = tuple(p - c for p, c in zip(prev, caps, strict=True))
-                if min(ks) < 0 or sum(ks) > n or any(k and not a for k, a in zip(ks, self.allowed[i], strict=True)):
+                if (
+                    min(ks) < 0
+                    or sum(ks) > n
+                    or any(k and not a for k, a in zip(ks, self.allowed[i], strict=True))
+                ):
                     continue
                 running += count * _multinomial(n, ks)
                 ways.append((prev, ks))
@@ -209,5 +216,3 @@ def deals_to_judge(view: SeatView, seed: int) -> tuple[int, list[Deal]]:
         rng.shuffle(listed)  # a mixed order: a position that cannot qualify is found out early
         return space.total, listed
     return space.total, [space.sample(rng) for _ in range(SAMPLE_SIZE)]
-
-

@@ -117,10 +117,23 @@ def position(view: SeatView, hidden: Hidden, hands: Deal) -> HandState:
         held[seat] = held[seat] + (card,)
     frozen = tuple(held)
     return HandState(
-        rules=view.rules, dealer=view.dealer, dealt=frozen, hands=frozen, upcard=view.upcard, kitty=(),
-        phase=Phase.PLAY, to_act=view.seat, trump=view.trump, maker=view.maker, alone=view.alone,
-        lone_defender=view.lone_defender, out=view.out, upcard_taken=view.upcard_taken,
-        tricks=view.tricks, trick=view.trick, leader=view.leader,
+        rules=view.rules,
+        dealer=view.dealer,
+        dealt=frozen,
+        hands=frozen,
+        upcard=view.upcard,
+        kitty=(),
+        phase=Phase.PLAY,
+        to_act=view.seat,
+        trump=view.trump,
+        maker=view.maker,
+        alone=view.alone,
+        lone_defender=view.lone_defender,
+        out=view.out,
+        upcard_taken=view.upcard_taken,
+        tricks=view.tricks,
+        trick=view.trick,
+        leader=view.leader,
     )
 
 
@@ -161,7 +174,8 @@ def _passes(
                     better[a][b] += 1
         left = n - done
         candidates = [
-            a for a in candidates
+            a
+            for a in candidates
             if values[a] == top and all(better[a][b] + left >= need for b in range(m) if b != a)
         ]
         if not candidates:
@@ -197,7 +211,9 @@ def evaluate(view: SeatView, seed: int, screen: bool = False) -> Judgement | Non
     assert view.trump is not None and view.my_turn
     legal = legal_cards(view)
     hidden = hidden_of(view)
-    if screen and (len(legal) < 2 or not could_be_the_answer(view, legal) or not _screen(view, hidden, legal, seed)):
+    if screen and (
+        len(legal) < 2 or not could_be_the_answer(view, legal) or not _screen(view, hidden, legal, seed)
+    ):
         return None
     possible, deals = deals_to_judge(view, seed)
     if screen:
@@ -298,13 +314,19 @@ def turned(view: SeatView, learner: int) -> SeatView:
         return (seat - learner) % n
 
     return replace(
-        view, seat=f(view.seat), dealer=f(view.dealer), to_act=None if view.to_act is None else f(view.to_act),
+        view,
+        seat=f(view.seat),
+        dealer=f(view.dealer),
+        to_act=None if view.to_act is None else f(view.to_act),
         history=tuple((f(s), a) for s, a in view.history),
         maker=None if view.maker is None else f(view.maker),
         lone_defender=None if view.lone_defender is None else f(view.lone_defender),
         out=tuple(f(s) for s in view.out),
-        tricks=tuple(Trick(f(t.leader), tuple((f(s), c) for s, c in t.plays), f(t.winner)) for t in view.tricks),
-        trick=tuple((f(s), c) for s, c in view.trick), leader=None if view.leader is None else f(view.leader),
+        tricks=tuple(
+            Trick(f(t.leader), tuple((f(s), c) for s, c in t.plays), f(t.winner)) for t in view.tricks
+        ),
+        trick=tuple((f(s), c) for s, c in view.trick),
+        leader=None if view.leader is None else f(view.leader),
         hand_sizes=tuple(view.hand_sizes[(i + learner) % n] for i in range(n)),
     )
 
@@ -352,11 +374,21 @@ def make_play_card(seed: int, rng: random.Random, options: Mapping[str, str]) ->
 def _exercise(seed: int, view: SeatView, side: str) -> Exercise:
     assert view.trump is not None
     return Exercise(
-        kind="play_card", seed=seed, mode=Mode.PICK_CARD, prompt=prompt(view),
-        cards=sort_hand(view.hand, view.trump), trump=view.trump, trick=view.trick,
-        led=view.trick[0][1] if view.trick else None, upcard=view.upcard, dealer=view.dealer,
-        seat=LEARNER, rules=view.rules, facts=tuple(story(view)),
-        settings=(("side", side),) if side else (), view=view,
+        kind="play_card",
+        seed=seed,
+        mode=Mode.PICK_CARD,
+        prompt=prompt(view),
+        cards=sort_hand(view.hand, view.trump),
+        trump=view.trump,
+        trick=view.trick,
+        led=view.trick[0][1] if view.trick else None,
+        upcard=view.upcard,
+        dealer=view.dealer,
+        seat=LEARNER,
+        rules=view.rules,
+        facts=tuple(story(view)),
+        settings=(("side", side),) if side else (),
+        view=view,
     )
 
 
@@ -388,11 +420,15 @@ def bidding(view: SeatView) -> str:
         taker = "you" if view.dealer == view.seat else "the dealer"
         text = f"{_cap(dealer)} dealt; {maker} ordered up the {up}{alone} and {taker} picked it up"
     elif call.kind is Kind.ORDER:
-        text = (f"{_cap(dealer)} dealt; {maker} ordered up the {up} alone, so the dealer sits out "
-                "and the upcard stays on the kitty")
+        text = (
+            f"{_cap(dealer)} dealt; {maker} ordered up the {up} alone, so the dealer sits out "
+            "and the upcard stays on the kitty"
+        )
     else:
-        text = (f"{_cap(dealer)} dealt; everyone passed the {up} and it was turned down, "
-                f"then {maker} called {view.trump.noun}{alone}")
+        text = (
+            f"{_cap(dealer)} dealt; everyone passed the {up} and it was turned down, "
+            f"then {maker} called {view.trump.noun}{alone}"
+        )
     if view.discarded is not None:
         text += f" (you discarded the {view.discarded.short})"
     partner = (view.maker + 2) % 4
@@ -403,8 +439,10 @@ def bidding(view: SeatView) -> str:
 
 def _trick_text(view: SeatView, plays: Sequence[tuple[int, Card]]) -> str:
     first_seat, first = plays[0]
-    return ", ".join([f"{_cap(who(view, first_seat))} led the {first.short}"]
-                     + [f"{who(view, s)} the {c.short}" for s, c in plays[1:]])
+    return ", ".join(
+        [f"{_cap(who(view, first_seat))} led the {first.short}"]
+        + [f"{who(view, s)} the {c.short}" for s, c in plays[1:]]
+    )
 
 
 def story(view: SeatView) -> list[str]:
@@ -462,7 +500,11 @@ def solve_play_card(ex: Exercise) -> Solution:
         raise RuntimeError("this position has no single best card")
     best, n = j.answer, j.deals
     if j.enumerated:
-        scope = f"In all {n} ways the hidden cards can lie" if n > 1 else "In the only way the hidden cards can lie"
+        scope = (
+            f"In all {n} ways the hidden cards can lie"
+            if n > 1
+            else "In the only way the hidden cards can lie"
+        )
     else:
         scope = f"In {n} deals drawn at random from the {j.possible:,} ways the hidden cards can lie"
     why = [
@@ -478,8 +520,10 @@ def solve_play_card(ex: Exercise) -> Solution:
             with_best = sum(1 for v in j.tricks[best] if v >= need)
             with_other = sum(1 for v in j.tricks[other] if v >= need)
             if with_best > with_other:
-                sentence += (f"; {words} in {_share(with_other, n)} with it and in {_share(with_best, n)}"
-                             f" with the {best.short}")
+                sentence += (
+                    f"; {words} in {_share(with_other, n)} with it and in {_share(with_best, n)}"
+                    f" with the {best.short}"
+                )
                 break
         why.append(sentence + ".")
     return Solution(best, " ".join(why), judge=JUDGE)
@@ -491,6 +535,8 @@ def wrong_play_card(ex: Exercise, answer: Answer, solution: Solution) -> str:
     legal = legal_cards(view)
     if answer not in legal:
         led = effective_table(view.trump)[view.trick[0][1]]
-        return (f"You may not play the {answer.short}: you hold {led.noun}, so you must follow suit "
-                f"({card_list([c for c in ex.cards if c in legal])}).")
+        return (
+            f"You may not play the {answer.short}: you hold {led.noun}, so you must follow suit "
+            f"({card_list([c for c in ex.cards if c in legal])})."
+        )
     return f"The {answer.short} is not the best card here."

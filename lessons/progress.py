@@ -45,8 +45,10 @@ MAX_ENTRIES = 500  # lessons, and exercise types, each; the app has a dozen of e
 MAX_NAME = 64  # characters of a lesson id or an exercise type
 MAX_STEP = 999  # the furthest step (0-based); lessons have about ten
 MAX_COUNT = 10**12  # attempts, right answers, streaks
-ACCEPTED = (f'a progress export as "Export progress" writes it: UTF-8 JSON of at most {MAX_BYTES:,} bytes, '
-            f'an object with "format": "{FORMAT}", "version": {VERSION}, "lessons" and "exercises"')
+ACCEPTED = (
+    f'a progress export as "Export progress" writes it: UTF-8 JSON of at most {MAX_BYTES:,} bytes, '
+    f'an object with "format": "{FORMAT}", "version": {VERSION}, "lessons" and "exercises"'
+)
 
 _TOP_KEYS = frozenset({"format", "version", "lessons", "exercises"})
 _LESSON_FIELDS = ("furthest", "done")
@@ -190,14 +192,20 @@ class Progress:
     @classmethod
     def from_dict(cls, data: object) -> Progress:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ProgressError(f"this is not a progress export: expected a JSON object with \"format\": \"{FORMAT}\"")
+            raise ProgressError(
+                f'this is not a progress export: expected a JSON object with "format": "{FORMAT}"'
+            )
         version = data.get("version")
         if type(version) is not int or version != VERSION:
-            raise ProgressError(f"progress version {shown_value(version)} is not supported (this app reads {VERSION})")
+            raise ProgressError(
+                f"progress version {shown_value(version)} is not supported (this app reads {VERSION})"
+            )
         unknown = sorted(set(data) - _TOP_KEYS)
         if unknown:
-            raise ProgressError(f"unknown field {shown(unknown[0])}: a progress export has only "
-                                f"{', '.join(sorted(_TOP_KEYS))}")
+            raise ProgressError(
+                f"unknown field {shown(unknown[0])}: a progress export has only "
+                f"{', '.join(sorted(_TOP_KEYS))}"
+            )
         lessons = _table(data, "lessons", _LESSON_FIELDS)
         drills = _table(data, "exercises", _DRILL_FIELDS)
         lesson_items = []
@@ -223,19 +231,25 @@ def _check_size(key: str, count: int) -> None:
 
 def _check_name(key: str, name: str) -> None:
     if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-        raise ProgressError(f"{key} has the name {shown(name)}; a name is 1 to {MAX_NAME} printable characters")
+        raise ProgressError(
+            f"{key} has the name {shown(name)}; a name is 1 to {MAX_NAME} printable characters"
+        )
 
 
 def _check_number(where: str, value: object, high: int) -> int:
     if type(value) is not int or not 0 <= value <= high:
-        raise ProgressError(f"{where} must be a whole number 0 or more (at most {high:,}), got {shown_value(value)}")
+        raise ProgressError(
+            f"{where} must be a whole number 0 or more (at most {high:,}), got {shown_value(value)}"
+        )
     return value
 
 
 def _check_drill(key: str, d: DrillStats) -> None:
     if d.correct > d.attempts or d.streak > d.correct or d.best < d.streak:
-        raise ProgressError(f"exercise {shown(key)}: the counts do not add up (correct <= attempts, "
-                            "streak <= correct, streak <= best)")
+        raise ProgressError(
+            f"exercise {shown(key)}: the counts do not add up (correct <= attempts, "
+            "streak <= correct, streak <= best)"
+        )
 
 
 def _table(data: dict[str, Any], key: str, fields: tuple[str, ...]) -> dict[str, dict[str, Any]]:

@@ -37,7 +37,11 @@ def make_points(seed: int, rng: random.Random, options: Mapping[str, str]) -> Ex
         story = f"Two players. {who} made trump and took {_tricks(tricks)}."
     rules = Rules(players=players, defend_alone=lone_defender)
     return Exercise(
-        kind="points", seed=seed, mode=Mode.CHOICE, options=OPTIONS[players], rules=rules,
+        kind="points",
+        seed=seed,
+        mode=Mode.CHOICE,
+        options=OPTIONS[players],
+        rules=rules,
         prompt=f"{story} Who scores, and how many points?",
         settings=tuple(sorted(options.items()))
         + (("tricks", str(tricks)), ("alone", str(alone)), ("lone_defender", str(lone_defender))),

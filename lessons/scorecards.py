@@ -38,7 +38,9 @@ def layout(points: int) -> ScoreCards:
         return ScoreCards(0, False, False, 0, 0, "both cards face down")
     if points <= 4:
         pip = "pip" if points == 1 else "pips"
-        return ScoreCards(points, False, True, 0, points, f"the 4 face up, the face-down 6 covering all but {points} {pip}")
+        return ScoreCards(
+            points, False, True, 0, points, f"the 4 face up, the face-down 6 covering all but {points} {pip}"
+        )
     if points == 5:
         return ScoreCards(5, True, False, 5, 0, "the 6 face up, the face-down 4 covering one pip")
     if points == 6:
@@ -46,7 +48,11 @@ def layout(points: int) -> ScoreCards:
     if points < 10:
         extra = points - 6
         return ScoreCards(
-            points, True, True, 6, extra,
+            points,
+            True,
+            True,
+            6,
+            extra,
             f"the 6 face up, and the 4 face up beside it with {extra} of its pips showing",
         )
     return ScoreCards(10, True, True, 6, 4, "both cards face up, all ten pips showing: the game is won")

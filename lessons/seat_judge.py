@@ -26,8 +26,10 @@ from engine.search.seat_values import SeatValues, judged, value_choices
 from lessons.exercise_model import Answer, Solution, card_list
 
 SCREEN_DEALS = 32  # layouts in the quick screen before a position is judged in full (an eighth of the cost)
-JUDGE = ("your seat's own valuation: the hidden cards dealt again in every way that fits what you have "
-         "seen and the bidding, each choice played out with best play (the practice table's grades)")
+JUDGE = (
+    "your seat's own valuation: the hidden cards dealt again in every way that fits what you have "
+    "seen and the bidding, each choice played out with best play (the practice table's grades)"
+)
 
 
 def values(view: SeatView) -> SeatValues:
@@ -40,7 +42,10 @@ def right_cards(view: SeatView) -> tuple[Card, ...]:
     v = values(view)
     best = v.best.card
     assert best is not None
-    return (best, *(c.action.card for c in v.ranked if c.tied and c.action != v.best and c.action.card is not None))
+    return (
+        best,
+        *(c.action.card for c in v.ranked if c.tied and c.action != v.best and c.action.card is not None),
+    )
 
 
 def worth_asking(view: SeatView) -> bool:
@@ -75,8 +80,10 @@ def card_solution(view: SeatView, doing: str) -> Solution:
     ]
     if len(right) > 1:
         others = card_list(list(right[1:]))
-        why.append(f"The {others} {'is' if len(right) == 2 else 'are'} worth as much within the figures' "
-                   "uncertainty, so counted right too.")
+        why.append(
+            f"The {others} {'is' if len(right) == 2 else 'are'} worth as much within the figures' "
+            "uncertainty, so counted right too."
+        )
     return Solution(best, " ".join(why), judge=JUDGE, also=right[1:])
 
 
@@ -95,8 +102,9 @@ def card_wrong(view: SeatView, answer: Answer) -> str:
     risk = mistake_reason(view, chosen, best).removesuffix(choice_reason(view, best)).strip()
     cost = v.of(chosen)
     assert cost is not None
-    figure = (f"The {answer.short} is worth {cost.loss:.2f} points a hand less "
-              f"(give or take {cost.spread:.2f}).")
+    figure = (
+        f"The {answer.short} is worth {cost.loss:.2f} points a hand less (give or take {cost.spread:.2f})."
+    )
     return f"{risk} {figure}" if risk else figure
 
 

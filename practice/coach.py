@@ -71,17 +71,23 @@ def advise(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_
             club = ClubPlayer().decide(view, random.Random(0))
             return Hint(club.action, club.reason, CLUB_ADVICE)
         a = robust.analysis
-        reason = bid_reason(view, robust, score, table) or \
-            f"the best expected points of the {len(a.options)} choices"
+        reason = (
+            bid_reason(view, robust, score, table)
+            or f"the best expected points of the {len(a.options)} choices"
+        )
         realistic = a.option(a.recommendation).realistic
-        figures = f"{realistic.ev:+.2f} points a hand on average against {DESCRIBED[robust.drive]} ({a.n} deals)"
+        figures = (
+            f"{realistic.ev:+.2f} points a hand on average against {DESCRIBED[robust.drive]} ({a.n} deals)"
+        )
         if a.runner_up is not None:
             figures += f"; {a.margin:.2f} ahead of {_choice_name(a.runner_up)}"
         return Hint(a.recommendation, reason, "Analyzer", figures)
     values = judged(view)
     best = values.of(values.best)
     assert best is not None
-    figures = f"{best.points:+.2f} points for your side on average over {values.deals} layouts of the hidden cards"
+    figures = (
+        f"{best.points:+.2f} points for your side on average over {values.deals} layouts of the hidden cards"
+    )
     nxt = next((c for c in values.ranked if c.action != values.best), None)
     if nxt is not None:
         close = " (too close to call)" if nxt.tied else ""
@@ -89,7 +95,9 @@ def advise(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_
     return Hint(values.best, choice_reason(view, values.best), EXPERT_ADVICE, figures)
 
 
-def hint(hand: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_STYLE) -> Hint:
+def hint(
+    hand: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_STYLE
+) -> Hint:
     """The recommended action for ``seat`` now and a one-line reason. ``score`` (the game score
     the hand was dealt at, ``seat``'s side first) ranks bids by the chance of winning, as the
     review's grade and the analyzer do; ``table`` is the table whose best response it advises."""
@@ -124,8 +132,13 @@ class ExpertComparison:
 
 
 def expert_in_your_seat(
-    session: Session, game_number: int, hand_number: int, hand: HandState,
-    players: PlayerFactory = default_players, memo: Memo | None = None, scores: tuple[int, ...] | None = None,
+    session: Session,
+    game_number: int,
+    hand_number: int,
+    hand: HandState,
+    players: PlayerFactory = default_players,
+    memo: Memo | None = None,
+    scores: tuple[int, ...] | None = None,
     table: str = DEFAULT_STYLE,
 ) -> ExpertComparison:
     """At each of your decisions, what the expert would have chosen (the hint's advice, from your
@@ -140,8 +153,14 @@ def expert_in_your_seat(
         choices.append((step, action, decision.action, decision.reason))
     opening = from_cards(hand.rules, hand.dealer, hand.dealt, hand.upcard, hand.kitty)
     game = new_game(session.rules, session.seed)
-    game = replace(game, hand=opening, dealer=hand.dealer, game_number=game_number, hand_number=hand_number,
-                   scores=scores)
+    game = replace(
+        game,
+        hand=opening,
+        dealer=hand.dealer,
+        game_number=game_number,
+        hand_number=hand_number,
+        scores=scores,
+    )
 
     def seat_players(level: str) -> Decider:
         return CoachPlayer(table) if level == COACH else players(level)

@@ -47,7 +47,9 @@ _LETTERS = 16
 _CONFUSABLE = str.maketrans({"0": "O", "1": "I", "8": "B", "9": "G"})
 NEXT_HAND = "next hand"  # the learner's decision to deal the next hand (between two hands' decisions)
 MOVES_LIMIT = 600  # characters of moves= a page link carries at most (the whole link stays well under 2,000)
-ACCEPTED = "a deal code is 16 letters and digits 2-7, like ABCD-EFGH-IJKL-MNOP (dashes and spaces are ignored)"
+ACCEPTED = (
+    "a deal code is 16 letters and digits 2-7, like ABCD-EFGH-IJKL-MNOP (dashes and spaces are ignored)"
+)
 
 
 class DealCodeError(EuchreError):
@@ -131,9 +133,7 @@ def encode(code: DealCode) -> str:
     dealer_field = 0 if dealer is None else dealer + 1
     position = (VERSION << 14) | (code.game_number << 11) | (dealer_field << 8) | code.hand_number
     payload = (
-        pack_rules(code.rules).to_bytes(2, "big")
-        + code.seed.to_bytes(4, "big")
-        + position.to_bytes(2, "big")
+        pack_rules(code.rules).to_bytes(2, "big") + code.seed.to_bytes(4, "big") + position.to_bytes(2, "big")
     )
     text = base64.b32encode(payload + _checksum(payload)).decode("ascii")
     return "-".join(text[i : i + 4] for i in range(0, _LETTERS, 4))
@@ -176,7 +176,14 @@ def decode(text: str) -> DealCode:
 
 # token <-> canonical action text; a card alone is a play, "d" + card a discard,
 # "c"/"n" + suit (+ "a") a call / a named suit (alone)
-_WORDS = {"p": "pass", "o": "order", "oa": "order alone", "x": "decline", "da": "defend alone", "n": NEXT_HAND}
+_WORDS = {
+    "p": "pass",
+    "o": "order",
+    "oa": "order alone",
+    "x": "decline",
+    "da": "defend alone",
+    "n": NEXT_HAND,
+}
 _TOKENS = {text: token for token, text in _WORDS.items()}
 MOVES_ACCEPTED = (
     "the decisions are separated by dots: p (pass), o / oa (order up, alone), cH / cHa "
@@ -239,6 +246,20 @@ def decode_moves(text: str) -> tuple[tuple[str, ...], MovesError | None]:
     return tuple(decisions), None
 
 
-__all__ = ["ACCEPTED", "MOVES_ACCEPTED", "MOVES_LIMIT", "NEXT_HAND", "DealCode", "DealCodeError", "MovesError",
-           "decode", "decode_moves", "encode", "encode_moves", "move_token", "pack_rules", "read_token",
-           "unpack_rules"]
+__all__ = [
+    "ACCEPTED",
+    "MOVES_ACCEPTED",
+    "MOVES_LIMIT",
+    "NEXT_HAND",
+    "DealCode",
+    "DealCodeError",
+    "MovesError",
+    "decode",
+    "decode_moves",
+    "encode",
+    "encode_moves",
+    "move_token",
+    "pack_rules",
+    "read_token",
+    "unpack_rules",
+]

@@ -181,17 +181,23 @@ class Deck:
             return f"{n} position{'s' if n != 1 else ''} to review today"
         if self.upcoming:
             n = len(self.upcoming)
-            return (f"Nothing to review today · {n} position{'s' if n != 1 else ''} coming up "
-                    f"({when_text(self.upcoming[0].due, self.now)})")
+            return (
+                f"Nothing to review today · {n} position{'s' if n != 1 else ''} coming up "
+                f"({when_text(self.upcoming[0].due, self.now)})"
+            )
         return ""
 
 
 def sorted_deck(entries: Sequence[Entry], now: datetime, damaged: int = 0) -> Deck:
     """``entries`` sorted into a ``Deck`` at ``now``."""
     live = sorted((e for e in entries if not e.retired), key=lambda e: (e.due, e.id))
-    return Deck(tuple(e for e in live if days_until(e.due, now) <= 0),
-                tuple(e for e in live if days_until(e.due, now) > 0),
-                sum(e.retired for e in entries), damaged, now)
+    return Deck(
+        tuple(e for e in live if days_until(e.due, now) <= 0),
+        tuple(e for e in live if days_until(e.due, now) > 0),
+        sum(e.retired for e in entries),
+        damaged,
+        now,
+    )
 
 
 def learner_key(name: str | None, browser: str) -> str:
@@ -216,8 +222,12 @@ def mistake_of(g: GradedDecision) -> Mistake | None:
     return Mistake(g.before, q.seat, q.choice, q.best, q.right, q.reason, q.grade)
 
 
-def add_mistakes(learner: str, grades: Sequence[GradedDecision], now: datetime | None = None,
-                 conn: sqlite3.Connection | None = None) -> int:
+def add_mistakes(
+    learner: str,
+    grades: Sequence[GradedDecision],
+    now: datetime | None = None,
+    conn: sqlite3.Connection | None = None,
+) -> int:
     """Put the mistakes and blunders of ``grades`` into ``learner``'s deck, first due
     ``INTERVALS[0]`` day after ``now`` (one entry per position: adding one twice keeps one).
     Returns how many were added. Raises StoreError."""
@@ -252,8 +262,9 @@ class Answered:
         return f"Next review {when_text(self.due, now)} ({date_text(self.due)})."
 
 
-def answer(e: Entry, first_right: bool, now: datetime | None = None,
-           conn: sqlite3.Connection | None = None) -> Answered:
+def answer(
+    e: Entry, first_right: bool, now: datetime | None = None, conn: sqlite3.Connection | None = None
+) -> Answered:
     """Record the learner's answer to ``e`` (right at the first try or not), keyed by its version:
     a second tab answering the same entry finds it moved on. Raises StoreError."""
     when = now or datetime.now(UTC)
@@ -262,6 +273,25 @@ def answer(e: Entry, first_right: bool, now: datetime | None = None,
     return Answered(moved, stage, due)
 
 
-__all__ = ["INTERVALS", "TRIES", "Answered", "Deck", "Question", "Quiz", "Verdict", "add_mistakes", "answer",
-           "date_text", "days_until", "deck_for", "judge", "learner_key", "mistake_of", "question_of",
-           "question_of_entry", "scheduled", "sorted_deck", "when_text"]
+__all__ = [
+    "INTERVALS",
+    "TRIES",
+    "Answered",
+    "Deck",
+    "Question",
+    "Quiz",
+    "Verdict",
+    "add_mistakes",
+    "answer",
+    "date_text",
+    "days_until",
+    "deck_for",
+    "judge",
+    "learner_key",
+    "mistake_of",
+    "question_of",
+    "question_of_entry",
+    "scheduled",
+    "sorted_deck",
+    "when_text",
+]

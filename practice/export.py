@@ -25,11 +25,22 @@ class ImportFileError(EuchreError):
     """A file that is not JSON Lines of replay records."""
 
 
-def hand_record(hand: HandState, game_number: int, hand_number: int, levels: tuple[str, ...], seed: int,
-                scores: tuple[int, ...] | None = None) -> dict[str, Any]:
+def hand_record(
+    hand: HandState,
+    game_number: int,
+    hand_number: int,
+    levels: tuple[str, ...],
+    seed: int,
+    scores: tuple[int, ...] | None = None,
+) -> dict[str, Any]:
     """``scores``: per side, when the hand was dealt."""
-    meta: dict[str, Any] = {"game": game_number, "hand": hand_number, "levels": list(levels), "seed": seed,
-                            "source": "euchre-coach practice"}
+    meta: dict[str, Any] = {
+        "game": game_number,
+        "hand": hand_number,
+        "levels": list(levels),
+        "seed": seed,
+        "source": "euchre-coach practice",
+    }
     if scores is not None:
         meta["scores"] = list(scores)
     return to_record(hand, meta)
@@ -52,8 +63,11 @@ class ImportedHand:
         meta = self.record.get("meta")
         value = meta.get("scores") if isinstance(meta, dict) else None
         rules = self.hand.rules
-        if (not isinstance(value, list) or len(value) != sides(rules)
-                or not all(type(v) is int and 0 <= v < rules.target for v in value)):
+        if (
+            not isinstance(value, list)
+            or len(value) != sides(rules)
+            or not all(type(v) is int and 0 <= v < rules.target for v in value)
+        ):
             return None
         return tuple(value)
 
@@ -98,7 +112,9 @@ def read_record(number: int, raw: bytes) -> ImportedHand | Refused:
     if error is not None:
         if error.step is None:
             return Refused("a deal that cannot be dealt", f"line {number}, the deal: {error.message}")
-        return Refused("an action that cannot be played", f"line {number}, action {error.step + 1}: {error.message}")
+        return Refused(
+            "an action that cannot be played", f"line {number}, action {error.step + 1}: {error.message}"
+        )
     return ImportedHand(number, record, states[-1])
 
 

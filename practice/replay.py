@@ -183,8 +183,9 @@ def deal_chance(game: GameState, seat: int = LEARNER) -> Chance | None:
     return None if chance is None else Chance(game.hand_number + 1, us, them, chance)
 
 
-def decision_chances(game: GameState, grades: tuple[GradedDecision, ...],
-                     seat: int = LEARNER) -> tuple[DecisionChance, ...]:
+def decision_chances(
+    game: GameState, grades: tuple[GradedDecision, ...], seat: int = LEARNER
+) -> tuple[DecisionChance, ...]:
     """The side's chance of winning the game after each of ``seat``'s graded decisions of ``game``'s
     current hand, in order, from the figures the grades already hold (nothing is computed again):
 
@@ -203,8 +204,9 @@ def decision_chances(game: GameState, grades: tuple[GradedDecision, ...],
     return hand_decision_chances(game.rules, game.hand, start, grades, seat)
 
 
-def hand_decision_chances(rules: Rules, hand: HandState, start: Chance, grades: tuple[GradedDecision, ...],
-                          seat: int = LEARNER) -> tuple[DecisionChance, ...]:
+def hand_decision_chances(
+    rules: Rules, hand: HandState, start: Chance, grades: tuple[GradedDecision, ...], seat: int = LEARNER
+) -> tuple[DecisionChance, ...]:
     """``decision_chances`` for any hand of the game: ``hand`` dealt at ``start`` (its chance and
     score at the deal, as ``win_chances`` gives them for an earlier hand)."""
     us_next = side_of(rules, (hand.dealer + 1) % rules.players) == side_of(rules, seat)
@@ -231,4 +233,21 @@ def hand_decision_chances(rules: Rules, hand: HandState, start: Chance, grades: 
     return tuple(out)
 
 
-__all__ = ["ANALYZED", "AT_DEAL", "Chance", "DecisionChance", "SOLVED", "deal_chance", "decision_chances", "hand_decision_chances", "win_chances", "Replay", "Step", "clamp", "costliest", "hand_id", "points_lost", "replay"]
+__all__ = [
+    "ANALYZED",
+    "AT_DEAL",
+    "Chance",
+    "DecisionChance",
+    "SOLVED",
+    "deal_chance",
+    "decision_chances",
+    "hand_decision_chances",
+    "win_chances",
+    "Replay",
+    "Step",
+    "clamp",
+    "costliest",
+    "hand_id",
+    "points_lost",
+    "replay",
+]

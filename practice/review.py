@@ -75,11 +75,15 @@ class GradedDecision:
     best: Action | None  # the better choice when there is one
     values: tuple[tuple[Action, float], ...]  # each legal choice -> the learner side's value, in ``unit``
     source: str  # what judged it, or why it was not graded
-    tricks_lost: float = 0.0  # tricks the side gives away against ``best`` (the tie-break when points are equal)
+    tricks_lost: float = (
+        0.0  # tricks the side gives away against ``best`` (the tie-break when points are equal)
+    )
     unit: str = POINTS  # POINTS (net points this hand) or WIN_CHANCE (change in the chance of winning)
     ties: tuple[Action, ...] = ()  # the choices worth the same as the best within the figures' uncertainty
     spread: float = 0.0  # the half-width of the 95% interval of ``loss``
-    hindsight: tuple[tuple[Action, float], ...] = ()  # every card face up, this deal: net points (never the grade)
+    hindsight: tuple[
+        tuple[Action, float], ...
+    ] = ()  # every card face up, this deal: net points (never the grade)
     reason: str = ""  # why, in Euchre words: for a right choice why it is right, else why the best is better
     top: Action | None = None  # the best choice (also when it is the one made)
     choice_grades: tuple[tuple[Action, str], ...] = ()  # the grade every legal choice gets by these figures
@@ -182,20 +186,23 @@ def view_robust(view: SeatView, score: SeatScore | None = None, table: str = DEF
         return None
     seed = f"bid-analysis:{view.seat}:{view.dealer}:{view.hand}:{view.upcard}:{view.history}"
     try:
-        return analyze_robust(view, seed, drive=table, score=score, time_budget=None,
-                              max_samples=BID_SAMPLES, ceiling=False)
+        return analyze_robust(
+            view, seed, drive=table, score=score, time_budget=None, max_samples=BID_SAMPLES, ceiling=False
+        )
     except EuchreError:
         return None
 
 
-def bid_robust(before: HandState, seat: int = LEARNER, score: SeatScore | None = None,
-               table: str = DEFAULT_STYLE) -> Robust | None:
+def bid_robust(
+    before: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_STYLE
+) -> Robust | None:
     """``view_robust`` at ``seat``'s view of ``before``."""
     return view_robust(view_of(before, seat), score, table)
 
 
-def bid_analysis(before: HandState, seat: int = LEARNER, score: SeatScore | None = None,
-                 table: str = DEFAULT_STYLE) -> Analysis | None:
+def bid_analysis(
+    before: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_STYLE
+) -> Analysis | None:
     """The chosen table's analysis of the bid (``bid_robust``'s driving analysis)."""
     robust = bid_robust(before, seat, score, table)
     return None if robust is None else robust.analysis
@@ -214,8 +221,11 @@ def bid_ties(robust: Robust, values: dict[Action, float]) -> tuple[Action, ...]:
     margin behind, or the runner-up of a call too close to call."""
     a = robust.analysis
     top = max(values.values())
-    return tuple(b for b, v in values.items()
-                 if top - v > _EPS and (top - v < a.tie_margin or (a.too_close and b == a.runner_up)))
+    return tuple(
+        b
+        for b, v in values.items()
+        if top - v > _EPS and (top - v < a.tie_margin or (a.too_close and b == a.runner_up))
+    )
 
 
 def hindsight_values(before: HandState, seat: int) -> dict[Action, float]:
@@ -258,10 +268,14 @@ def _seat_graded(step: int, before: HandState, action: Action, seat: int) -> Gra
     try:
         judged_values = judged(view)
     except EuchreError:
-        return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no layout fits this view")
+        return GradedDecision(
+            step, before, action, None, 0.0, None, (), "not graded: no layout fits this view"
+        )
     chosen = judged_values.of(action)
     if chosen is None:
-        return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no value for this choice")
+        return GradedDecision(
+            step, before, action, None, 0.0, None, (), "not graded: no value for this choice"
+        )
     top = judged_values.best
     values = tuple((c.action, c.points) for c in judged_values.ranked)
     ties = tuple(c.action for c in judged_values.choices if c.action != top and c.tied)
@@ -278,14 +292,35 @@ def _seat_graded(step: int, before: HandState, action: Action, seat: int) -> Gra
     tricks_lost = max(0.0, top_tricks - chosen.tricks)
     grade = dict(choice_grades)[action]
     reason = choice_reason(view, action) if grade in RIGHT else mistake_reason(view, action, top)
-    return GradedDecision(step, before, action, grade, max(0.0, chosen.loss), None if grade == "best" else top,
-                          values, SEAT_SOURCE.format(n=judged_values.deals), tricks_lost, POINTS, ties,
-                          chosen.spread, tuple(hindsight_values(before, seat).items()), reason, top, choice_grades)
+    return GradedDecision(
+        step,
+        before,
+        action,
+        grade,
+        max(0.0, chosen.loss),
+        None if grade == "best" else top,
+        values,
+        SEAT_SOURCE.format(n=judged_values.deals),
+        tricks_lost,
+        POINTS,
+        ties,
+        chosen.spread,
+        tuple(hindsight_values(before, seat).items()),
+        reason,
+        top,
+        choice_grades,
+    )
 
 
 @lru_cache(maxsize=512)
-def grade_decision(step: int, before: HandState, action: Action, seat: int = LEARNER,
-                   score: SeatScore | None = None, table: str = DEFAULT_STYLE) -> GradedDecision:
+def grade_decision(
+    step: int,
+    before: HandState,
+    action: Action,
+    seat: int = LEARNER,
+    score: SeatScore | None = None,
+    table: str = DEFAULT_STYLE,
+) -> GradedDecision:
     """Grade one decision (memoised: a page may grade it in the background as soon as it is
     made). ``score``, the game score the hand was dealt at, ranks bids by the chance of
     winning the game (plays are judged by the hand's points either way); ``table`` is the
@@ -297,8 +332,9 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
         return _seat_graded(step, before, action, seat)
     robust = bid_robust(before, seat, score, table)
     if robust is None:
-        return GradedDecision(step, before, action, None, 0.0, None, (),
-                              "not graded: no bidding analysis for this decision")
+        return GradedDecision(
+            step, before, action, None, 0.0, None, (), "not graded: no bidding analysis for this decision"
+        )
     values = _bid_values(robust.analysis)
     source = ANALYZER_SOURCE
     unit, scale = POINTS, 1.0  # scale: what one point of loss is in ``unit``
@@ -306,8 +342,14 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
         unit, scale = WIN_CHANCE, point_value(before.rules) or 1.0
         source = ANALYZER_WIN_SOURCE.format(us=score[0], them=score[1])
     if action not in values:
-        return GradedDecision(step, before, action, None, 0.0, None, (), "not graded: no value for this choice")
-    top = robust.analysis.recommendation if robust.analysis.recommendation in values else max(values, key=values.__getitem__)
+        return GradedDecision(
+            step, before, action, None, 0.0, None, (), "not graded: no value for this choice"
+        )
+    top = (
+        robust.analysis.recommendation
+        if robust.analysis.recommendation in values
+        else max(values, key=values.__getitem__)
+    )
     loss = max(0.0, values[top] - values[action])
     ties = bid_ties(robust, values)
 
@@ -321,13 +363,31 @@ def grade_decision(step: int, before: HandState, action: Action, seat: int = LEA
     grade = graded(action)
     if action in ties:
         # Worth the same as the best within the figures' uncertainty: fine, never a mistake.
-        source = (f"{source}; too close to call: {_worth(values[action], unit)} against "
-                  f"{_worth(values[top], unit)} for the best, against {DESCRIBED[robust.drive]}")
+        source = (
+            f"{source}; too close to call: {_worth(values[action], unit)} against "
+            f"{_worth(values[top], unit)} for the best, against {DESCRIBED[robust.drive]}"
+        )
         grade = "good"
     ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
     reason = bid_reason(view_of(before, seat), robust, score, table)
-    return GradedDecision(step, before, action, grade, loss, None if grade == "best" else top, ordered, source,
-                          0.0, unit, ties, 0.0, (), reason, top, choice_grades)
+    return GradedDecision(
+        step,
+        before,
+        action,
+        grade,
+        loss,
+        None if grade == "best" else top,
+        ordered,
+        source,
+        0.0,
+        unit,
+        ties,
+        0.0,
+        (),
+        reason,
+        top,
+        choice_grades,
+    )
 
 
 def bid_reason(view: SeatView, robust: Robust, score: SeatScore | None, table: str) -> str:
@@ -346,17 +406,25 @@ def _worth(value: float, unit: str, signed: bool = True) -> str:
     return f"{value:{'+' if signed else ''}.2f}"
 
 
-def grade_hand(hand: HandState, seat: int = LEARNER, score: SeatScore | None = None,
-               table: str = DEFAULT_STYLE) -> tuple[GradedDecision, ...]:
+def grade_hand(
+    hand: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_STYLE
+) -> tuple[GradedDecision, ...]:
     """Grade every decision ``seat`` made in a finished (or partly played) hand, dealt at the
     game ``score`` when one is given, bids against ``table``."""
-    return tuple(grade_decision(step, before, action, seat, score, table)
-                 for step, before, action in learner_decisions(hand, seat))
+    return tuple(
+        grade_decision(step, before, action, seat, score, table)
+        for step, before, action in learner_decisions(hand, seat)
+    )
 
 
 def hand_facts(
-    hand: HandState, game_number: int, hand_number: int, record: dict[str, Any],
-    grades: tuple[GradedDecision, ...], seat: int = LEARNER, learner: str | None = None,
+    hand: HandState,
+    game_number: int,
+    hand_number: int,
+    record: dict[str, Any],
+    grades: tuple[GradedDecision, ...],
+    seat: int = LEARNER,
+    learner: str | None = None,
 ) -> HandRow:
     """What the statistics need to know about one finished hand, from ``seat``'s side (``learner``:
     whose hand it is, for the skill figure per learner): the grades, each real decision's points
@@ -379,7 +447,9 @@ def hand_facts(
         points_for=points[seat],
         points_against=max(opponents, default=0),
         grades=tuple(g.grade for g in grades if g.grade is not None),
-        decisions=skill.decision_facts(grades), luck=skill.hand_luck(grades, seat), learner=learner,
+        decisions=skill.decision_facts(grades),
+        luck=skill.hand_luck(grades, seat),
+        learner=learner,
     )
 
 

@@ -83,7 +83,9 @@ class Session:
     dealer: int | None = None  # None: the game's own first dealer
     single_deal: bool = False  # "replay this deal": the session ends with its first hand
     scores: tuple[int, ...] = ()  # the game score the first hand is dealt at; () for 0 each
-    opening: str = ""  # the first hand as a position text (its deal and actions), when the seed did not deal it
+    opening: str = (
+        ""  # the first hand as a position text (its deal and actions), when the seed did not deal it
+    )
 
     def __post_init__(self) -> None:
         if len(self.levels) != self.rules.players:
@@ -120,11 +122,20 @@ def start_game(session: Session) -> GameState:
         dealer, actions = hand.dealer, text.actions
     else:
         # game 0 without a dealer: the deal passes left once per hand
-        dealer = session.dealer if session.dealer is not None else (
-            (game.dealer + session.hand_number) % session.rules.players)
+        dealer = (
+            session.dealer
+            if session.dealer is not None
+            else ((game.dealer + session.hand_number) % session.rules.players)
+        )
         hand = deal(session.rules, dealer, hand_rng(session.seed, session.game_number, session.hand_number))
-    game = replace(game, hand=hand, dealer=dealer, game_number=session.game_number,
-                   hand_number=session.hand_number, scores=session.scores or game.scores)
+    game = replace(
+        game,
+        hand=hand,
+        dealer=dealer,
+        game_number=session.game_number,
+        hand_number=session.hand_number,
+        scores=session.scores or game.scores,
+    )
     for action in actions:
         game = game.apply(action)  # legal: from_text replayed them
     return game
@@ -192,8 +203,17 @@ def computer_decision(
 ) -> tuple[Action, str]:
     """What the ``level`` player in ``seat`` does now (memoised on everything it depends on)."""
     hand = game.hand
-    key: MemoKey = (level, seat, session.seed, game.game_number, game.hand_number, game.scores, hand.dealt,
-                    hand.upcard, hand.history)
+    key: MemoKey = (
+        level,
+        seat,
+        session.seed,
+        game.game_number,
+        game.hand_number,
+        game.scores,
+        hand.dealt,
+        hand.upcard,
+        hand.history,
+    )
     if memo is not None and key in memo:
         return memo[key]
     player = told_the_score(players(level), session.rules, game.scores, seat)
@@ -205,8 +225,12 @@ def computer_decision(
 
 
 def _run(
-    session: Session, game: GameState, moves: tuple[Move, ...], decisions: tuple[str, ...],
-    players: PlayerFactory, memo: Memo | None,
+    session: Session,
+    game: GameState,
+    moves: tuple[Move, ...],
+    decisions: tuple[str, ...],
+    players: PlayerFactory,
+    memo: Memo | None,
 ) -> Position:
     todo = list(decisions)
     collected = list(moves)
@@ -221,7 +245,9 @@ def _run(
                 return Position(session, game, Waiting.NEXT_HAND, tuple(collected))
             marker = todo.pop(0)
             if marker != NEXT_HAND:
-                raise PracticeError(f"the hand is over: the next decision must be {NEXT_HAND!r}, not {marker!r}")
+                raise PracticeError(
+                    f"the hand is over: the next decision must be {NEXT_HAND!r}, not {marker!r}"
+                )
             game = game.next_hand()
             collected = []
             continue
@@ -243,7 +269,9 @@ def _run(
         try:
             game = game.apply(action)
         except IllegalAction as err:  # a computer player bug: say so plainly
-            raise PracticeError(f"the {session.levels[seat]} player in seat {seat} chose {action}: {err}") from None
+            raise PracticeError(
+                f"the {session.levels[seat]} player in seat {seat} chose {action}: {err}"
+            ) from None
         collected.append(Move(hand, seat, action, reason))
 
 
@@ -254,7 +282,10 @@ def replay(session: Session, players: PlayerFactory = default_players, memo: Mem
 
 
 def act(
-    position: Position, action: Action | str, players: PlayerFactory = default_players, memo: Memo | None = None
+    position: Position,
+    action: Action | str,
+    players: PlayerFactory = default_players,
+    memo: Memo | None = None,
 ) -> Position:
     """The learner's decision; the computer players then act up to the learner's next turn.
 
@@ -271,7 +302,9 @@ def act(
     return _run(session, position.game, position.moves, (text,), players, memo)
 
 
-def next_hand(position: Position, players: PlayerFactory = default_players, memo: Memo | None = None) -> Position:
+def next_hand(
+    position: Position, players: PlayerFactory = default_players, memo: Memo | None = None
+) -> Position:
     if position.waiting is not Waiting.NEXT_HAND:
         raise PracticeError("the next hand can be dealt only when this one is over")
     session = position.session.with_decision(NEXT_HAND)
@@ -279,7 +312,9 @@ def next_hand(position: Position, players: PlayerFactory = default_players, memo
 
 
 def replay_legal(
-    session: Session, players: PlayerFactory = default_players, memo: Memo | None = None,
+    session: Session,
+    players: PlayerFactory = default_players,
+    memo: Memo | None = None,
 ) -> tuple[Position, PracticeError | None]:
     """The position as many of the session's decisions as are legal lead to, in order, and why
     the first one that is not was refused (None when all are played). A page link's decisions
@@ -317,7 +352,10 @@ def deal_code(position: Position) -> DealCode:
     game = position.game
     s = position.session
     dealer: int | None = game.hand.dealer
-    if game.game_number == 0 and dealer == (new_game(s.rules, s.seed).dealer + game.hand_number) % s.rules.players:
+    if (
+        game.game_number == 0
+        and dealer == (new_game(s.rules, s.seed).dealer + game.hand_number) % s.rules.players
+    ):
         dealer = None
     return DealCode(s.rules, s.seed, game.game_number, game.hand_number, dealer)
 
@@ -327,12 +365,24 @@ def replay_deal(position: Position) -> Session:
     game = position.game
     s = position.session
     opening = str(replace(game.hand.to_position(), actions=())) if is_opening(position) else ""
-    return Session(s.rules, s.levels, s.seed, (), game.game_number, game.hand_number, game.hand.dealer,
-                   single_deal=True, opening=opening)
+    return Session(
+        s.rules,
+        s.levels,
+        s.seed,
+        (),
+        game.game_number,
+        game.hand_number,
+        game.hand.dealer,
+        single_deal=True,
+        opening=opening,
+    )
 
 
 def play_out(
-    session: Session, game: GameState, seat_levels: tuple[str, ...], players: PlayerFactory = default_players,
+    session: Session,
+    game: GameState,
+    seat_levels: tuple[str, ...],
+    players: PlayerFactory = default_players,
     memo: Memo | None = None,
 ) -> HandState:
     """Play the current hand of ``game`` to its end with a computer player in every seat

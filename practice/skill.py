@@ -136,8 +136,17 @@ def hand_value(before: HandState, seat: int | None = None) -> float | None:
     seed = f"bid-analysis:{view.seat}:{view.dealer}:{view.hand}:{view.upcard}:{view.history}"
     policy = opponents(DEFAULT_STYLE, view.rules)
     try:
-        analysis = analyze(view, random.Random(seed), score=None, time_budget=None, max_samples=BID_SAMPLES,
-                           ceiling=False, policy=policy, bidder=policy, half_width=0.05)
+        analysis = analyze(
+            view,
+            random.Random(seed),
+            score=None,
+            time_budget=None,
+            max_samples=BID_SAMPLES,
+            ceiling=False,
+            policy=policy,
+            bidder=policy,
+            half_width=0.05,
+        )
     except EuchreError:
         return None
     return max(float(o.realistic.ev) for o in analysis.options)
@@ -225,8 +234,10 @@ def _figure(kind: str, dated: list[tuple[str, float]]) -> KindFigure:
     by_week: dict[tuple[str, str], list[float]] = {}
     for played_at, lost in dated:
         by_week.setdefault(iso_week(played_at), []).append(lost)
-    weeks = tuple(WeekPoint(week, monday, len(values), mean_interval(values))
-                  for (week, monday), values in sorted(by_week.items()))
+    weeks = tuple(
+        WeekPoint(week, monday, len(values), mean_interval(values))
+        for (week, monday), values in sorted(by_week.items())
+    )
     return KindFigure(kind, len(dated), mean_interval([lost for _, lost in dated]), weeks)
 
 
@@ -244,6 +255,20 @@ def skill_summary(hands: Iterable[SkillHand], damaged: int = 0) -> SkillSummary:
     return SkillSummary(len(rows), kinds, mean_interval(lucks), len(lucks), damaged)
 
 
-__all__ = ["OVERALL", "POSITIONS", "DecisionFact", "KindFigure", "SkillSummary", "WeekPoint", "baseline",
-           "decision_facts", "hand_luck", "hand_value", "iso_week", "kind_of", "points_lost", "position_of",
-           "skill_summary"]
+__all__ = [
+    "OVERALL",
+    "POSITIONS",
+    "DecisionFact",
+    "KindFigure",
+    "SkillSummary",
+    "WeekPoint",
+    "baseline",
+    "decision_facts",
+    "hand_luck",
+    "hand_value",
+    "iso_week",
+    "kind_of",
+    "points_lost",
+    "position_of",
+    "skill_summary",
+]

@@ -130,8 +130,7 @@ def hand_result(game: GameState) -> str:
     if hand.maker is None:
         return f"Everyone passed: thrown in, no points, {score}."
     maker_side = side_of(game.rules, hand.maker)
-    makers = (f"{seat_name(n, hand.maker)} alone" if hand.alone
-              else side_name(n, side_seats(game, maker_side)))
+    makers = f"{seat_name(n, hand.maker)} alone" if hand.alone else side_name(n, side_seats(game, maker_side))
     pts = _points(max(hand.points))
     tricks = hand.maker_tricks
     if tricks == 5:
@@ -141,8 +140,9 @@ def hand_result(game: GameState) -> str:
     if hand.lone_defender is not None:
         defenders = f"{seat_name(n, hand.lone_defender)} alone"
     else:
-        defenders = " & ".join(side_name(n, side_seats(game, side)) for side in range(sides(game.rules))
-                               if side != maker_side)
+        defenders = " & ".join(
+            side_name(n, side_seats(game, side)) for side in range(sides(game.rules)) if side != maker_side
+        )
     return f"{defenders} euchred {makers}: {pts}, {score}."
 
 
@@ -254,11 +254,15 @@ def spare_cards_svg(score: int, colour: str = "#c8102e", label: str = "") -> str
             cy = 14 + (i // 2) * 16
             parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="{colour}"/>')
         if face_up and showing < total:
-            parts.append(f'<rect x="{x}" y="{8 + ((showing + 1) // 2) * 16}" width="44" height="'
-                         f'{62 - ((showing + 1) // 2) * 16 - 4}" rx="3" fill="#1b6e3a" opacity="0.9"/>')
+            parts.append(
+                f'<rect x="{x}" y="{8 + ((showing + 1) // 2) * 16}" width="44" height="'
+                f'{62 - ((showing + 1) // 2) * 16 - 4}" rx="3" fill="#1b6e3a" opacity="0.9"/>'
+            )
     title = f"{label} {score} points".strip()
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70" width="100" height="70" role="img" '
-            f'aria-label="{title}" data-score="{score}"><title>{title}</title>{"".join(parts)}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 70" width="100" height="70" role="img" '
+        f'aria-label="{title}" data-score="{score}"><title>{title}</title>{"".join(parts)}</svg>'
+    )
 
 
 def claim_card(hand: HandState, seat: int = LEARNER) -> Action | None:

@@ -156,7 +156,9 @@ def read_levels(raw: str) -> tuple[str, ...]:
     chosen = [LEVEL_LETTERS.get(ch) for ch in raw.strip().lower()]
     if not 1 <= len(chosen) <= 3 or any(c is None or c not in PLAYER_NAMES for c in chosen):
         letters = ", ".join(f"{k} = {v}" for k, v in LEVEL_LETTERS.items() if v in PLAYER_NAMES)
-        raise ValueError(f"The link's levels={shown(raw)} is not understood: use one letter per computer seat ({letters}).")
+        raise ValueError(
+            f"The link's levels={shown(raw)} is not understood: use one letter per computer seat ({letters})."
+        )
     return tuple(c for c in chosen if c is not None)
 
 
@@ -186,8 +188,16 @@ def read_link(params: Mapping[str, str]) -> TableLink:
     moves_text = str(params.get("moves") or "")
     if params.get("shared"):
         moves, moves_problem = _read_moves(moves_text)
-        return TableLink(None, levels, tuple(problems), None, moves, moves_text, moves_problem,
-                         shared=str(params.get("shared")).strip())
+        return TableLink(
+            None,
+            levels,
+            tuple(problems),
+            None,
+            moves,
+            moves_text,
+            moves_problem,
+            shared=str(params.get("shared")).strip(),
+        )
     code = None
     raw_deal = params.get("deal")
     if raw_deal:
@@ -205,7 +215,9 @@ def read_link(params: Mapping[str, str]) -> TableLink:
         try:
             start = decode(raw_start)
         except DealCodeError as err:
-            problems.append(f"The link's start={quoted(raw_start)} does not work ({err}): the deal starts fresh.")
+            problems.append(
+                f"The link's start={quoted(raw_start)} does not work ({err}): the deal starts fresh."
+            )
             return TableLink(code, levels, tuple(problems))
     moves, moves_problem = _read_moves(moves_text)
     scores = _read_score(params, code.rules, problems, "the deal is played at 0 each")
@@ -231,15 +243,30 @@ def _read_position_link(params: Mapping[str, str], levels: tuple[str, ...], prob
         try:
             start = decode(raw_start)
         except DealCodeError as err:
-            problems.append(f"The link's start={quoted(raw_start)} does not work ({err}): the earlier hands "
-                            "are left out.")
+            problems.append(
+                f"The link's start={quoted(raw_start)} does not work ({err}): the earlier hands are left out."
+            )
     moves_text = str(params.get("moves") or "")
     moves, moves_problem = _read_moves(moves_text)
-    return TableLink(None, levels, tuple(problems), start, moves, moves_text, moves_problem, state, seed, game,
-                     hand, scores)
+    return TableLink(
+        None,
+        levels,
+        tuple(problems),
+        start,
+        moves,
+        moves_text,
+        moves_problem,
+        state,
+        seed,
+        game,
+        hand,
+        scores,
+    )
 
 
-def _read_score(params: Mapping[str, str], rules: Rules, problems: list[str], instead: str) -> tuple[int, ...]:
+def _read_score(
+    params: Mapping[str, str], rules: Rules, problems: list[str], instead: str
+) -> tuple[int, ...]:
     """The link's ``score=`` ("4-6": one score per side below the target), () when there is none or
     it does not read (``instead`` says what happens then)."""
     raw = str(params.get("score") or "").strip()
@@ -248,16 +275,21 @@ def _read_score(params: Mapping[str, str], rules: Rules, problems: list[str], in
     sides = len(new_game(rules, 0).scores)
     parts = raw.split("-")
     # the length first: int() of a long run of digits costs time and past 4,300 digits raises
-    if len(parts) == sides and all(p.isascii() and p.isdigit() and len(p) <= 3 and int(p) < rules.target
-                                   for p in parts):
+    if len(parts) == sides and all(
+        p.isascii() and p.isdigit() and len(p) <= 3 and int(p) < rules.target for p in parts
+    ):
         scores = tuple(int(p) for p in parts)
         return scores if any(scores) else ()
-    problems.append(f"The link's score={quoted(raw)} is not {sides} scores below {rules.target} "
-                    f"joined by '-' (like {'-'.join(['4', '6', '2'][:sides])}): {instead}.")
+    problems.append(
+        f"The link's score={quoted(raw)} is not {sides} scores below {rules.target} "
+        f"joined by '-' (like {'-'.join(['4', '6', '2'][:sides])}): {instead}."
+    )
     return ()
 
 
-def _link_number(params: Mapping[str, str], key: str, top: int, problems: list[str], instead: str) -> int | None:
+def _link_number(
+    params: Mapping[str, str], key: str, top: int, problems: list[str], instead: str
+) -> int | None:
     """A whole number 0..top from the link (``hand`` and ``game`` are shown from 1, read from 0)."""
     raw = str(params.get(key) or "").strip()
     if not raw:
@@ -287,9 +319,16 @@ class PracticeTable:
     ``position`` valid (a click that cannot be played leaves it unchanged and sets a notice)."""
 
     def __init__(
-        self, session: Session, kind: str = "game", *, players: PlayerFactory = default_players,
-        grade: Grade = review.grade_decision, grader: Executor | None = None, conn: sqlite3.Connection | None = None,
-        memo: dict[Any, Any] | None = None, shared: str | None = None,
+        self,
+        session: Session,
+        kind: str = "game",
+        *,
+        players: PlayerFactory = default_players,
+        grade: Grade = review.grade_decision,
+        grader: Executor | None = None,
+        conn: sqlite3.Connection | None = None,
+        memo: dict[Any, Any] | None = None,
+        shared: str | None = None,
     ) -> None:
         """``players``, ``grade`` and ``grader`` (an executor; default ``shared_grader()``) are the
         computer players, the decision grader and where it runs; ``conn`` an open records database
@@ -326,11 +365,16 @@ class PracticeTable:
 
     @classmethod
     def from_link(
-        cls, link: TableLink, rules: Rules, computer: Sequence[str] = (), seed: int | None = None, **deps: Any,
+        cls,
+        link: TableLink,
+        rules: Rules,
+        computer: Sequence[str] = (),
+        seed: int | None = None,
+        **deps: Any,
     ) -> PracticeTable:
         """The table a page link opens: the link's deal (with its rules), else a new game with
         ``rules``; the link's seat levels, else ``computer``. The link's problems become a notice."""
-        levels = tuple(link.levels) + tuple(computer[len(link.levels):])
+        levels = tuple(link.levels) + tuple(computer[len(link.levels) :])
         problems = list(link.problems)
         memo: dict[Any, Any] = {}
         share = None
@@ -341,8 +385,9 @@ class PracticeTable:
             if session is None:
                 session = _new_session(rules, levels, seed)
         elif link.shared:
-            opened, problem = _shared_session(link, computer, deps.get("players", default_players), memo,
-                                              deps.get("conn"))
+            opened, problem = _shared_session(
+                link, computer, deps.get("players", default_players), memo, deps.get("conn")
+            )
             if problem:
                 problems.append(problem)
             session, share = opened if opened is not None else (_new_session(rules, levels, seed), None)
@@ -530,8 +575,10 @@ class PracticeTable:
             self._graded_for.clear()
             self._grades.clear()
             score = self.learner_score(pos)
-            self._grades[key] = tuple(done.get(d) or self._grade(*d, LEARNER, score, self.table)
-                                      for d in review.learner_decisions(pos.hand))
+            self._grades[key] = tuple(
+                done.get(d) or self._grade(*d, LEARNER, score, self.table)
+                for d in review.learner_decisions(pos.hand)
+            )
             if pos.hand.is_over:
                 self._keep_finished(pos.hand, self._grades[key])
         return self._grades[key]
@@ -555,8 +602,10 @@ class PracticeTable:
         for hand in earlier:
             if hand not in self.finished_grades and hand not in self._regrading:
                 score = seat_score(rules, scores, LEARNER)
-                self._regrading[hand] = [grader.submit(self._grade, *d, LEARNER, score, self.table)
-                                         for d in review.learner_decisions(hand)]
+                self._regrading[hand] = [
+                    grader.submit(self._grade, *d, LEARNER, score, self.table)
+                    for d in review.learner_decisions(hand)
+                ]
             scores = add_hand(scores, hand)
         jobs = [job for hand_jobs in self._regrading.values() for job in hand_jobs]
         if jobs and wait_s > 0:
@@ -578,8 +627,14 @@ class PracticeTable:
     def hand_record(self) -> dict[str, Any]:
         """The current hand's replay record (``python -m engine replay`` reads it)."""
         pos = self.position
-        return hand_record(pos.hand, pos.game.game_number, pos.game.hand_number, pos.session.levels, pos.session.seed,
-                           pos.game.scores_at_deal)
+        return hand_record(
+            pos.hand,
+            pos.game.game_number,
+            pos.game.hand_number,
+            pos.session.levels,
+            pos.session.seed,
+            pos.game.scores_at_deal,
+        )
 
     def hand_json(self) -> str:
         return json.dumps(self.hand_record())
@@ -590,15 +645,24 @@ class PracticeTable:
         pos = self.position if position is None else position
         records, scores = [], (0,) * len(pos.game.scores)
         for i, h in enumerate(pos.game.history):
-            records.append(hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed, scores))
+            records.append(
+                hand_record(h, pos.game.game_number, i, pos.session.levels, pos.session.seed, scores)
+            )
             scores = add_hand(scores, h)
         return to_jsonl(records)
 
     def expert_in_your_seat(self) -> coach.ExpertComparison:
         pos = self.position
-        return coach.expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number, pos.hand,
-                                         players=self._players, memo=self.memo, scores=pos.game.scores_at_deal,
-                                         table=self.table)
+        return coach.expert_in_your_seat(
+            pos.session,
+            pos.game.game_number,
+            pos.game.hand_number,
+            pos.hand,
+            players=self._players,
+            memo=self.memo,
+            scores=pos.game.scores_at_deal,
+            table=self.table,
+        )
 
     # ---- what the buttons do -------------------------------------------------------------
 
@@ -615,8 +679,20 @@ class PracticeTable:
             self._notices[Notice.CODE] = f"That deal code does not work: {err}"
             return None
         self._notices.pop(Notice.CODE, None)
-        self._set(self._start(Session(code.rules, seat_levels(code.rules.players, computer), code.seed, (),
-                                      code.game_number, code.hand_number, code.dealer), "game"))
+        self._set(
+            self._start(
+                Session(
+                    code.rules,
+                    seat_levels(code.rules.players, computer),
+                    code.seed,
+                    (),
+                    code.game_number,
+                    code.hand_number,
+                    code.dealer,
+                ),
+                "game",
+            )
+        )
         return code
 
     def act(self, action: Action | str) -> bool:
@@ -631,8 +707,15 @@ class PracticeTable:
             return False
         self._set(after)
         grader = self._grader if self._grader is not None else shared_grader()
-        job = grader.submit(self._grade, len(before.hand.history), before.hand, parsed, LEARNER,
-                            self.learner_score(before), self.table)
+        job = grader.submit(
+            self._grade,
+            len(before.hand.history),
+            before.hand,
+            parsed,
+            LEARNER,
+            self.learner_score(before),
+            self.table,
+        )
         self._graded_for[id(job)] = self.table
         self._grading.append(job)
         return True
@@ -682,14 +765,21 @@ class PracticeTable:
         if self.game_id is None:
             return
         hand = pos.hand
-        facts = review.hand_facts(hand, key[0], key[1], self.hand_record(), self.grades(), learner=self.learner)
+        facts = review.hand_facts(
+            hand, key[0], key[1], self.hand_record(), self.grades(), learner=self.learner
+        )
         self._store("saving the hand", practice_log.save_hand, self.game_id, facts)
         if pos.game.game_winner is not None and (pos.game.is_over or pos.session.single_deal):
             won = pos.game.game_winner == side_of(pos.session.rules, LEARNER)
             self._store("saving the game", practice_log.finish_game, self.game_id, list(pos.game.scores), won)
         elif pos.session.single_deal:
-            self._store("saving the deal", practice_log.finish_game, self.game_id, list(pos.game.scores),
-                        hand.points[LEARNER] > 0)
+            self._store(
+                "saving the deal",
+                practice_log.finish_game,
+                self.game_id,
+                list(pos.game.scores),
+                hand.points[LEARNER] > 0,
+            )
 
     # ---- inside ---------------------------------------------------------------------------
 
@@ -703,9 +793,15 @@ class PracticeTable:
         if session.opening:
             self._keep_opening(session)
         self._saved = set()
-        self.game_id = self._store("starting a game", practice_log.start_game, kind, session.rules.changes(),
-                                   session.seed, list(session.levels),
-                                   "" if is_opening(position) else encode(deal_code(position)))
+        self.game_id = self._store(
+            "starting a game",
+            practice_log.start_game,
+            kind,
+            session.rules.changes(),
+            session.seed,
+            list(session.levels),
+            "" if is_opening(position) else encode(deal_code(position)),
+        )
         return position
 
     def _keep_opening(self, session: Session) -> None:
@@ -715,14 +811,24 @@ class PracticeTable:
         if key in self._shares:
             return
         letters = "".join(level[0] for level in session.levels[1:])
-        start = SharedStart(session.opening, session.seed, session.game_number, session.hand_number, session.dealer,
-                            session.scores if any(session.scores) else (), letters, session.single_deal)
+        start = SharedStart(
+            session.opening,
+            session.seed,
+            session.game_number,
+            session.hand_number,
+            session.dealer,
+            session.scores if any(session.scores) else (),
+            letters,
+            session.single_deal,
+        )
         try:
             self._shares[key] = shared_positions.save(start, conn=self._conn)
         except (StoreError, ShareError) as err:
-            self._notices[Notice.CODE] = (f"This deal could not be kept for the page link ({err}). The link "
-                                          "never shows the hidden cards, so while this hand lasts a reload or "
-                                          "a copied link opens a new game.")
+            self._notices[Notice.CODE] = (
+                f"This deal could not be kept for the page link ({err}). The link "
+                "never shows the hidden cards, so while this hand lasts a reload or "
+                "a copied link opens a new game."
+            )
 
     def _store(self, doing: str, fn: Callable[..., T], *args: Any) -> T | None:
         """Run a records call; on a database problem remember the message and carry on."""
@@ -740,26 +846,42 @@ def forced(hand: HandState) -> bool:
 
 def _session_at(code: DealCode, computer: Sequence[str], scores: tuple[int, ...] = ()) -> Session:
     """A game session opening at ``code``'s deal (dealt at ``scores``, () for 0 each)."""
-    return Session(code.rules, seat_levels(code.rules.players, computer), code.seed, (), code.game_number,
-                   code.hand_number, code.dealer, scores=scores)
+    return Session(
+        code.rules,
+        seat_levels(code.rules.players, computer),
+        code.seed,
+        (),
+        code.game_number,
+        code.hand_number,
+        code.dealer,
+        scores=scores,
+    )
 
 
 def _this_hands_decisions(decisions: tuple[str, ...]) -> tuple[str, ...]:
     """The learner's decisions since the last ``NEXT_HAND``: those of the hand in progress."""
     last = max((i for i, d in enumerate(decisions) if d == NEXT_HAND), default=-1)
-    return decisions[last + 1:]
+    return decisions[last + 1 :]
 
 
 def _same_deal(position: Position, code: DealCode) -> bool:
     """``position`` is in the hand ``code`` names (same rules, seed, game, hand and dealer)."""
     game, s = position.game, position.session
     dealer = start_game(_session_at(code, s.levels[1:])).hand.dealer
-    return ((s.rules, s.seed, game.game_number, game.hand_number, game.hand.dealer)
-            == (code.rules, code.seed, code.game_number, code.hand_number, dealer))
+    return (s.rules, s.seed, game.game_number, game.hand_number, game.hand.dealer) == (
+        code.rules,
+        code.seed,
+        code.game_number,
+        code.hand_number,
+        dealer,
+    )
 
 
 def _replay_link(
-    link: TableLink, computer: Sequence[str], players: PlayerFactory, memo: Memo,
+    link: TableLink,
+    computer: Sequence[str],
+    players: PlayerFactory,
+    memo: Memo,
 ) -> tuple[Session | None, str | None]:
     """The session a link's ``start=`` and ``moves=`` rebuild, and the one problem to tell: the
     decisions that read and replay legally are kept when they still end in the link's deal;
@@ -773,16 +895,24 @@ def _replay_link(
         return None, f"{echo} could not be replayed ({err}): the deal starts fresh."
     why = link.moves_problem or (str(refused) if refused else None)
     if not _same_deal(position, link.deal):
-        return None, f"{echo} do not lead to this link's deal{f' ({why})' if why else ''}: the deal starts fresh."
+        return (
+            None,
+            f"{echo} do not lead to this link's deal{f' ({why})' if why else ''}: the deal starts fresh.",
+        )
     if why:
         kept = len(position.session.decisions)
-        return position.session, (f"{echo} could not all be replayed ({why}): the table keeps the first {kept} "
-                                  f"decision{'' if kept == 1 else 's'}.")
+        return position.session, (
+            f"{echo} could not all be replayed ({why}): the table keeps the first {kept} "
+            f"decision{'' if kept == 1 else 's'}."
+        )
     return position.session, None
 
 
 def _position_session(
-    link: TableLink, computer: Sequence[str], players: PlayerFactory, memo: Memo,
+    link: TableLink,
+    computer: Sequence[str],
+    players: PlayerFactory,
+    memo: Memo,
 ) -> tuple[Session | None, str | None]:
     """The session a ``position=`` link rebuilds, and the one problem to tell. In order: the
     link's ``start=`` and ``moves=``, when they replay to this very hand (the earlier hands come
@@ -802,8 +932,10 @@ def _position_session(
                 return position.session, None
         except EuchreError:
             pass
-        problem = ("The link's moves= could not rebuild the earlier hands of the game: this hand goes on "
-                   "from its position.")
+        problem = (
+            "The link's moves= could not rebuild the earlier hands of the game: this hand goes on "
+            "from its position."
+        )
     numbers = (link.game_number, link.hand_number)
     seeded = seed_deal(rules, seed, *numbers, state.dealer)
     at_deal = str(replace(state.to_position(), actions=()))
@@ -811,8 +943,16 @@ def _position_session(
     dealer: int | None = state.dealer
     if link.game_number == 0 and dealer == (new_game(rules, seed).dealer + link.hand_number) % rules.players:
         dealer = None  # the game's own dealer, as a new game's session has it
-    base = Session(rules, seat_levels(rules.players, computer), seed, (), *numbers, dealer,
-                   scores=scores if any(scores) else (), opening="" if same_cards else at_deal)
+    base = Session(
+        rules,
+        seat_levels(rules.players, computer),
+        seed,
+        (),
+        *numbers,
+        dealer,
+        scores=scores if any(scores) else (),
+        opening="" if same_cards else at_deal,
+    )
     mine = tuple(str(action) for seat, action in state.history if seat == LEARNER)
     try:
         position, _ = replay_legal(replace(base, decisions=mine), players, memo)
@@ -826,7 +966,11 @@ def _position_session(
 
 
 def _shared_session(
-    link: TableLink, computer: Sequence[str], players: PlayerFactory, memo: Memo, conn: sqlite3.Connection | None,
+    link: TableLink,
+    computer: Sequence[str],
+    players: PlayerFactory,
+    memo: Memo,
+    conn: sqlite3.Connection | None,
 ) -> tuple[tuple[Session, str] | None, str | None]:
     """The session a ``shared=`` link rebuilds and its id, and the one problem to tell: the deal
     kept under the id (``store.shared_positions``) with the link's ``moves=`` replayed (those that
@@ -843,12 +987,24 @@ def _shared_session(
     rules = HandState.from_text(start.position).rules  # it reads: load checked it
     try:
         if start.game_number > min(MAX_GAME, rules.match_games - 1) or start.hand_number > MAX_HAND:
-            raise ValueError(f"hand {start.hand_number + 1} of game {start.game_number + 1} of a "
-                             f"best-of-{rules.match_games} match")
+            raise ValueError(
+                f"hand {start.hand_number + 1} of game {start.game_number + 1} of a "
+                f"best-of-{rules.match_games} match"
+            )
         letters = read_levels(start.levels) if start.levels else ()
-        levels = (link.levels or letters) + tuple(computer[len(link.levels or letters):])
-        session = Session(rules, seat_levels(rules.players, levels), start.seed, link.moves, start.game_number,
-                          start.hand_number, start.dealer, start.single_deal, start.scores, start.position)
+        levels = (link.levels or letters) + tuple(computer[len(link.levels or letters) :])
+        session = Session(
+            rules,
+            seat_levels(rules.players, levels),
+            start.seed,
+            link.moves,
+            start.game_number,
+            start.hand_number,
+            start.dealer,
+            start.single_deal,
+            start.scores,
+            start.position,
+        )
         position, refused = replay_legal(session, players, memo)
     except (ValueError, EuchreError) as err:  # a stored start the table cannot play (the levels, the numbers)
         return None, f"{echo} names a deal that is damaged ({err}): a new game starts."
@@ -857,19 +1013,35 @@ def _shared_session(
         kept = len(position.session.decisions)
         return (position.session, link.shared), (
             f"The link's moves={quoted(link.moves_text)} could not all be replayed ({why}): the table keeps the "
-            f"first {kept} decision{'' if kept == 1 else 's'}.")
+            f"first {kept} decision{'' if kept == 1 else 's'}."
+        )
     return (position.session, link.shared), None
 
 
 def _is_link_hand(position: Position, link: TableLink, seed: int, scores: tuple[int, ...]) -> bool:
     game = position.game
-    return (position.hand == link.position and game.scores_at_deal == scores and position.session.seed == seed
-            and (game.game_number, game.hand_number) == (link.game_number, link.hand_number))
+    return (
+        position.hand == link.position
+        and game.scores_at_deal == scores
+        and position.session.seed == seed
+        and (game.game_number, game.hand_number) == (link.game_number, link.hand_number)
+    )
 
 
 def _new_session(rules: Rules, computer: Sequence[str], seed: int | None) -> Session:
-    return Session(rules, seat_levels(rules.players, computer), secrets.randbelow(SEED_LIMIT) if seed is None else seed)
+    return Session(
+        rules, seat_levels(rules.players, computer), secrets.randbelow(SEED_LIMIT) if seed is None else seed
+    )
 
 
-__all__ = ["LEVEL_LETTERS", "Notice", "forced", "PracticeTable", "TableLink", "read_levels", "read_link", "seat_levels",
-           "shared_grader"]
+__all__ = [
+    "LEVEL_LETTERS",
+    "Notice",
+    "forced",
+    "PracticeTable",
+    "TableLink",
+    "read_levels",
+    "read_link",
+    "seat_levels",
+    "shared_grader",
+]

@@ -114,8 +114,11 @@ SCHEMA = (
 )
 # Columns added to ``classes`` after its first version: a database made before them gets them when
 # this module first opens it (an older server on the same file names its columns, so it reads on).
-ADDED_COLUMNS = (("locked", "INTEGER NOT NULL DEFAULT 0"), ("timer", "INTEGER NOT NULL DEFAULT 0"),
-                 ("closes", "REAL"))
+ADDED_COLUMNS = (
+    ("locked", "INTEGER NOT NULL DEFAULT 0"),
+    ("timer", "INTEGER NOT NULL DEFAULT 0"),
+    ("closes", "REAL"),
+)
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read off a projector
 CODE_LENGTH = 6
 MAX_PUPILS = 60
@@ -129,7 +132,12 @@ EXPIRY_S = 12 * 3600.0
 POOL_IDLE = 8  # connections kept open per database file between uses
 JOINS_PER_MINUTE = 30  # the join form's limit per class in any 60 s (a script joined 37 pupils in 18 s)
 JOIN_WINDOW_S = 60.0
-TIMER_CHOICES = (0, 20, 30, 60)  # seconds a question stays open, as the teacher's page offers them (0: no timer)
+TIMER_CHOICES = (
+    0,
+    20,
+    30,
+    60,
+)  # seconds a question stays open, as the teacher's page offers them (0: no timer)
 MAX_TIMER = 3600  # seconds: a stored timer past this is a damaged row
 HANDOVER_S = 120.0  # a one-time teacher code lasts this long, and is good for one device
 HANDOVER_LENGTH = 8  # letters of a one-time teacher code (CODE_LETTERS)
@@ -312,17 +320,71 @@ BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")  # lette
 ZWJ, ZWNJ = "\u200d", "\u200c"
 BLACK_FLAG = "\U0001f3f4"  # an emoji flag of a region: the black flag, tag letters, a cancel tag
 LOOKALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
-SKELETON = str.maketrans({
-    # Cyrillic letters drawn like Latin ones
-    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
-    "Х": "X", "У": "Y", "Ѕ": "S", "І": "I", "Ј": "J", "Ԁ": "D", "Ԛ": "Q", "Ԝ": "W", "Ү": "Y", "Ӏ": "l",
-    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j",
-    "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ү": "y",
-    # Greek letters drawn like Latin ones
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
-    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v", "ι": "i", "κ": "k", "ρ": "p", "τ": "t",
-    "υ": "u", "χ": "x", "α": "a",
-})
+SKELETON = str.maketrans(
+    {
+        # Cyrillic letters drawn like Latin ones
+        "А": "A",
+        "В": "B",
+        "Е": "E",
+        "К": "K",
+        "М": "M",
+        "Н": "H",
+        "О": "O",
+        "Р": "P",
+        "С": "C",
+        "Т": "T",
+        "Х": "X",
+        "У": "Y",
+        "Ѕ": "S",
+        "І": "I",
+        "Ј": "J",
+        "Ԁ": "D",
+        "Ԛ": "Q",
+        "Ԝ": "W",
+        "Ү": "Y",
+        "Ӏ": "l",
+        "а": "a",
+        "е": "e",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "у": "y",
+        "х": "x",
+        "ѕ": "s",
+        "і": "i",
+        "ј": "j",
+        "ԁ": "d",
+        "һ": "h",
+        "ԛ": "q",
+        "ԝ": "w",
+        "ӏ": "l",
+        "ү": "y",
+        # Greek letters drawn like Latin ones
+        "Α": "A",
+        "Β": "B",
+        "Ε": "E",
+        "Ζ": "Z",
+        "Η": "H",
+        "Ι": "I",
+        "Κ": "K",
+        "Μ": "M",
+        "Ν": "N",
+        "Ο": "O",
+        "Ρ": "P",
+        "Τ": "T",
+        "Υ": "Y",
+        "Χ": "X",
+        "ο": "o",
+        "ν": "v",
+        "ι": "i",
+        "κ": "k",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "χ": "x",
+        "α": "a",
+    }
+)
 
 
 def _emoji_like(ch: str) -> bool:
@@ -349,8 +411,14 @@ def _kept_format(text: str, i: int, kept: list[str]) -> bool:
     if ch == ZWJ:
         return bool(before) and bool(after) and _emoji_like(before) and _emoji_like(after)
     if ch == ZWNJ:
-        return (bool(before) and bool(after) and unicodedata.category(before).startswith("L")
-                and unicodedata.category(after).startswith("L") and _script(before) is None and _script(after) is None)
+        return (
+            bool(before)
+            and bool(after)
+            and unicodedata.category(before).startswith("L")
+            and unicodedata.category(after).startswith("L")
+            and _script(before) is None
+            and _script(after) is None
+        )
     return _is_tag(ch) and (before == BLACK_FLAG or _is_tag(before))
 
 
@@ -386,17 +454,23 @@ def clean_name(text: str) -> str:
     name = " ".join("".join(kept).split())
     if not name:
         if raw.strip():
-            raise BadName("that name is only blank or invisible characters: type your first name with letters "
-                          "(an emoji is fine too)")
+            raise BadName(
+                "that name is only blank or invisible characters: type your first name with letters "
+                "(an emoji is fine too)"
+            )
         raise BadName(f"type your first name (1 to {MAX_NAME} characters)")
     if not any(_visible(ch) for ch in name):
-        raise BadName("that name has no letter, digit or emoji that can be seen: type your first name with letters")
+        raise BadName(
+            "that name has no letter, digit or emoji that can be seen: type your first name with letters"
+        )
     if _length(name) > MAX_NAME or len(name) > MAX_NAME_CODES:
         raise BadName(f"a name is at most {MAX_NAME} characters; yours has {_length(name)}")
     scripts = sorted({s for s in map(_script, name) if s is not None})
     if len(scripts) > 1:
-        raise BadName(f"the letters of {name!r} mix {' and '.join(s.title() for s in scripts)} letters, which look "
-                      "alike and would make two names look the same: type it with the letters of one alphabet")
+        raise BadName(
+            f"the letters of {name!r} mix {' and '.join(s.title() for s in scripts)} letters, which look "
+            "alike and would make two names look the same: type it with the letters of one alphabet"
+        )
     return name
 
 
@@ -404,6 +478,8 @@ def name_key(name: str) -> str:
     """What two names are compared by: the same key, the same-looking name."""
     folded = unicodedata.normalize("NFKC", name.translate(SKELETON)).casefold()
     return unicodedata.normalize("NFKC", folded.translate(SKELETON))
+
+
 # ---- connections --------------------------------------------------------------------------------
 # A few connections per database file, shared by every session's thread: a thread takes one from
 # the pool (under a lock held only to take or give back), uses it alone and gives it back. No lock
@@ -498,8 +574,9 @@ def _write_turn(path: Path | None) -> Iterator[None]:
         turn.release()
 
 
-def _run(path: Path | None, work: Callable[[sqlite3.Connection], T], *, reading: bool = False,
-         one: bool = False) -> T:
+def _run(
+    path: Path | None, work: Callable[[sqlite3.Connection], T], *, reading: bool = False, one: bool = False
+) -> T:
     """``work(conn)`` in one transaction: ``BEGIN IMMEDIATE`` for a change (its checks and its writes
     are one step for every server on the file), a plain ``BEGIN`` for a read (one consistent view).
     Retried while another process holds the file; a read gives up after about a second. ``one``:
@@ -554,26 +631,47 @@ def _info(row: Any, code: str, now: float) -> ClassInfo:
         raise NoSuchClass(f"there is no class with the code {code}: check the code on the projector")
     created, last, state, board, current, revealed, version, stage, locked, timer, closes = row
     fields = {
-        "created": _number(created), "last_question": 0.0 if last is None else _number(last),
-        "state": state if state in ("open", "ended") else None, "leaderboard": _flag(board),
-        "current": _whole(current, MAX_QUESTIONS), "revealed": _flag(revealed),
-        "version": _whole(version, MAX_COUNTER), "stage": _whole(stage, MAX_COUNTER),
-        "locked": _flag(locked), "timer": _whole(timer, MAX_TIMER), "closes": 0.0 if closes is None else _number(closes),
+        "created": _number(created),
+        "last_question": 0.0 if last is None else _number(last),
+        "state": state if state in ("open", "ended") else None,
+        "leaderboard": _flag(board),
+        "current": _whole(current, MAX_QUESTIONS),
+        "revealed": _flag(revealed),
+        "version": _whole(version, MAX_COUNTER),
+        "stage": _whole(stage, MAX_COUNTER),
+        "locked": _flag(locked),
+        "timer": _whole(timer, MAX_TIMER),
+        "closes": 0.0 if closes is None else _number(closes),
     }
     bad = [name for name, value in fields.items() if value is None]
     if bad:
-        raise DamagedClass(f"the record of the class {code} is damaged ({', '.join(bad)} cannot be read), so the "
-                           "class cannot go on: the teacher can start a new class")
-    info = ClassInfo(code, float(created), None if last is None else float(last), str(state), bool(board),
-                     int(current), bool(revealed), int(version), int(stage), bool(locked), int(timer),
-                     None if closes is None else float(closes))
+        raise DamagedClass(
+            f"the record of the class {code} is damaged ({', '.join(bad)} cannot be read), so the "
+            "class cannot go on: the teacher can start a new class"
+        )
+    info = ClassInfo(
+        code,
+        float(created),
+        None if last is None else float(last),
+        str(state),
+        bool(board),
+        int(current),
+        bool(revealed),
+        int(version),
+        int(stage),
+        bool(locked),
+        int(timer),
+        None if closes is None else float(closes),
+    )
     if now - max(info.created, info.last_question or 0.0) > EXPIRY_S:
         raise NoSuchClass(f"the class {code} has expired (12 hours after its last question)")
     return info
 
 
-_INFO = ("SELECT created, last_question, state, leaderboard, current, revealed, version, stage, locked, timer, closes "
-         "FROM classes WHERE code = ?")
+_INFO = (
+    "SELECT created, last_question, state, leaderboard, current, revealed, version, stage, locked, timer, closes "
+    "FROM classes WHERE code = ?"
+)
 
 
 def _due(info: ClassInfo, now: float) -> bool:
@@ -587,10 +685,15 @@ def _show_answer(conn: sqlite3.Connection, code: str, info: ClassInfo, when: flo
     the timer on any server, reveal it once."""
     if info.ended or info.current == 0 or info.revealed:
         return False
-    conn.execute("UPDATE class_questions SET revealed = ? WHERE class_code = ? AND number = ?",
-                 (when, code, info.current))
-    conn.execute("UPDATE classes SET revealed = 1, closes = NULL, version = version + 1, stage = stage + 1 "
-                 "WHERE code = ? AND current = ? AND revealed = 0", (code, info.current))
+    conn.execute(
+        "UPDATE class_questions SET revealed = ? WHERE class_code = ? AND number = ?",
+        (when, code, info.current),
+    )
+    conn.execute(
+        "UPDATE classes SET revealed = 1, closes = NULL, version = version + 1, stage = stage + 1 "
+        "WHERE code = ? AND current = ? AND revealed = 0",
+        (code, info.current),
+    )
     return True
 
 
@@ -604,8 +707,10 @@ def start_class(now: float | None = None, path: Path | None = None) -> tuple[str
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
             taken = conn.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone()
             if taken is None:
-                conn.execute("INSERT INTO classes (code, teacher_hash, created) VALUES (?, ?, ?)",
-                             (code, _hash(secret), when))
+                conn.execute(
+                    "INSERT INTO classes (code, teacher_hash, created) VALUES (?, ?, ?)",
+                    (code, _hash(secret), when),
+                )
                 return code
         raise StoreError("no free join code was found; try again")  # pragma: no cover - 32**6 codes
 
@@ -616,7 +721,9 @@ def load(code: str, now: float | None = None, path: Path | None = None) -> Class
     """The class with ``code`` (NoSuchClass when unknown or expired, DamagedClass when its row does not read)."""
     code = clean_code(code)
     when = time.time() if now is None else now
-    return _run(path, lambda conn: _info(conn.execute(_INFO, (code,)).fetchone(), code, when), reading=True, one=True)
+    return _run(
+        path, lambda conn: _info(conn.execute(_INFO, (code,)).fetchone(), code, when), reading=True, one=True
+    )
 
 
 def poll(code: str, path: Path | None = None, now: float | None = None) -> tuple[int, int]:
@@ -626,17 +733,30 @@ def poll(code: str, path: Path | None = None, now: float | None = None) -> tuple
     immediate transaction: once, whoever else sees it at the same time) and returns the counters
     after the reveal; a database too busy for that write just now leaves it to the next poll."""
     when = time.time() if now is None else now
-    row = _run(path, lambda conn: conn.execute(
-        "SELECT version, stage, closes, revealed, current, state FROM classes WHERE code = ?", (code,)).fetchone(),
-        reading=True, one=True)
+    row = _run(
+        path,
+        lambda conn: conn.execute(
+            "SELECT version, stage, closes, revealed, current, state FROM classes WHERE code = ?", (code,)
+        ).fetchone(),
+        reading=True,
+        one=True,
+    )
     if row is None:
         return (-1, -1)
     version, stage = _whole(row[0], MAX_COUNTER), _whole(row[1], MAX_COUNTER)
     if version is None or stage is None:
-        raise DamagedClass(f"the record of the class {code} is damaged (its version or stage cannot be read), so "
-                           "the class cannot go on: the teacher can start a new class")
+        raise DamagedClass(
+            f"the record of the class {code} is damaged (its version or stage cannot be read), so "
+            "the class cannot go on: the teacher can start a new class"
+        )
     closes = None if row[2] is None else _number(row[2])
-    if closes is None or when < closes or row[3] != 0 or not _whole(row[4], MAX_QUESTIONS) or row[5] != "open":
+    if (
+        closes is None
+        or when < closes
+        or row[3] != 0
+        or not _whole(row[4], MAX_QUESTIONS)
+        or row[5] != "open"
+    ):
         return (version, stage)
 
     def reveal_due(conn: sqlite3.Connection) -> tuple[int, int]:
@@ -654,8 +774,9 @@ def poll(code: str, path: Path | None = None, now: float | None = None) -> tuple
 
 def _teacher(conn: sqlite3.Connection, code: str, secret: str, now: float) -> ClassInfo:
     row = conn.execute("SELECT teacher_hash FROM classes WHERE code = ?", (code,)).fetchone()
-    if row is not None and not hmac.compare_digest(str(row[0]).encode("utf-8", "replace"),
-                                                   _hash(str(secret)).encode()):
+    if row is not None and not hmac.compare_digest(
+        str(row[0]).encode("utf-8", "replace"), _hash(str(secret)).encode()
+    ):
         raise NotTeacher("only the teacher's link can ask, reveal or end this class")
     return _info(conn.execute(_INFO, (code,)).fetchone(), code, now)
 
@@ -674,8 +795,15 @@ def _open_class(conn: sqlite3.Connection, code: str, now: float) -> ClassInfo:
     return info
 
 
-def ask(code: str, secret: str, body: str, now: float | None = None, path: Path | None = None, *,
-        after: int | None = None) -> int:
+def ask(
+    code: str,
+    secret: str,
+    body: str,
+    now: float | None = None,
+    path: Path | None = None,
+    *,
+    after: int | None = None,
+) -> int:
     """Open the next question (``body``: its JSON); returns its number. The previous one closes.
     With the class's timer on, the question is revealed by itself ``timer`` seconds from now (``poll``).
     ``after``: the question the asking screen showed; when another screen has asked since (two
@@ -688,19 +816,28 @@ def ask(code: str, secret: str, body: str, now: float | None = None, path: Path 
         if info.ended:
             raise NoSuchClass(f"the class {code} has ended")
         if after is not None and info.current != after:
-            raise AlreadyAsked(f"question {info.current} was just asked from another screen, so this click asked "
-                               "nothing: it is shown now")
+            raise AlreadyAsked(
+                f"question {info.current} was just asked from another screen, so this click asked "
+                "nothing: it is shown now"
+            )
         number = info.current + 1
-        taken = conn.execute("SELECT 1 FROM class_questions WHERE class_code = ? AND number = ?",
-                             (code, number)).fetchone()
+        taken = conn.execute(
+            "SELECT 1 FROM class_questions WHERE class_code = ? AND number = ?", (code, number)
+        ).fetchone()
         if taken is not None:
-            raise AlreadyAsked(f"question {number} of this class was already asked (another screen, or a damaged "
-                               "record): nothing was asked; reload the page to see it")
-        conn.execute("INSERT INTO class_questions (class_code, number, body, opened) VALUES (?, ?, ?, ?)",
-                     (code, number, body, when))
-        conn.execute("UPDATE classes SET current = ?, revealed = 0, last_question = ?, closes = ?, "
-                     "version = version + 1, stage = stage + 1 WHERE code = ?",
-                     (number, when, when + info.timer if info.timer else None, code))
+            raise AlreadyAsked(
+                f"question {number} of this class was already asked (another screen, or a damaged "
+                "record): nothing was asked; reload the page to see it"
+            )
+        conn.execute(
+            "INSERT INTO class_questions (class_code, number, body, opened) VALUES (?, ?, ?, ?)",
+            (code, number, body, when),
+        )
+        conn.execute(
+            "UPDATE classes SET current = ?, revealed = 0, last_question = ?, closes = ?, "
+            "version = version + 1, stage = stage + 1 WHERE code = ?",
+            (number, when, when + info.timer if info.timer else None, code),
+        )
         return number
 
     return _run(path, work)
@@ -725,20 +862,26 @@ def end(code: str, secret: str, now: float | None = None, path: Path | None = No
 
     def work(conn: sqlite3.Connection) -> None:
         _teacher(conn, code, secret, when)
-        conn.execute("UPDATE classes SET state = 'ended', version = version + 1, stage = stage + 1 WHERE code = ?",
-                     (code,))
+        conn.execute(
+            "UPDATE classes SET state = 'ended', version = version + 1, stage = stage + 1 WHERE code = ?",
+            (code,),
+        )
 
     _run(path, work)
 
 
-def set_leaderboard(code: str, secret: str, on: bool, now: float | None = None, path: Path | None = None) -> None:
+def set_leaderboard(
+    code: str, secret: str, on: bool, now: float | None = None, path: Path | None = None
+) -> None:
     code = clean_code(code)
     when = time.time() if now is None else now
 
     def work(conn: sqlite3.Connection) -> None:
         _teacher(conn, code, secret, when)
-        conn.execute("UPDATE classes SET leaderboard = ?, version = version + 1, stage = stage + 1 WHERE code = ?",
-                     (int(on), code))
+        conn.execute(
+            "UPDATE classes SET leaderboard = ?, version = version + 1, stage = stage + 1 WHERE code = ?",
+            (int(on), code),
+        )
 
     _run(path, work)
 
@@ -751,13 +894,17 @@ def lock(code: str, secret: str, locked: bool, now: float | None = None, path: P
     def work(conn: sqlite3.Connection) -> None:
         _teacher(conn, code, secret, when)
         _open_class(conn, code, when)
-        conn.execute("UPDATE classes SET locked = ?, version = version + 1, stage = stage + 1 WHERE code = ?",
-                     (int(locked), code))
+        conn.execute(
+            "UPDATE classes SET locked = ?, version = version + 1, stage = stage + 1 WHERE code = ?",
+            (int(locked), code),
+        )
 
     _run(path, work)
 
 
-def set_timer(code: str, secret: str, seconds: int, now: float | None = None, path: Path | None = None) -> None:
+def set_timer(
+    code: str, secret: str, seconds: int, now: float | None = None, path: Path | None = None
+) -> None:
     """Each question stays open ``seconds`` (0: until the teacher reveals), then is revealed by itself.
     The open question, if any, follows at once: ``seconds`` from now, or no timer."""
     code = clean_code(code)
@@ -770,21 +917,29 @@ def set_timer(code: str, secret: str, seconds: int, now: float | None = None, pa
         info = _open_class(conn, code, when)
         running = bool(info.current) and not info.revealed
         closes = when + seconds if running and seconds else None
-        conn.execute("UPDATE classes SET timer = ?, closes = ?, version = version + 1, stage = stage + 1 "
-                     "WHERE code = ?", (seconds, closes, code))
+        conn.execute(
+            "UPDATE classes SET timer = ?, closes = ?, version = version + 1, stage = stage + 1 "
+            "WHERE code = ?",
+            (seconds, closes, code),
+        )
 
     _run(path, work)
 
 
 def _named(conn: sqlite3.Connection, code: str, pupil_id: int) -> str:
-    row = conn.execute("SELECT name FROM class_pupils WHERE class_code = ? AND id = ?", (code, pupil_id)).fetchone()
+    row = conn.execute(
+        "SELECT name FROM class_pupils WHERE class_code = ? AND id = ?", (code, pupil_id)
+    ).fetchone()
     if row is None:
-        raise NoSuchPupil("that pupil is no longer in this class (removed from another screen?): the list is "
-                          "shown afresh")
+        raise NoSuchPupil(
+            "that pupil is no longer in this class (removed from another screen?): the list is shown afresh"
+        )
     return row[0] if isinstance(row[0], str) else "a pupil whose name does not read"
 
 
-def remove_pupil(code: str, secret: str, pupil_id: int, now: float | None = None, path: Path | None = None) -> str:
+def remove_pupil(
+    code: str, secret: str, pupil_id: int, now: float | None = None, path: Path | None = None
+) -> str:
     """Take a pupil and their answers out of the class (their phone is back at the join form; while
     the class is locked it cannot join again). Returns the name they had."""
     code = clean_code(code)
@@ -807,12 +962,15 @@ def _name_free(conn: sqlite3.Connection, code: str, name: str, pupil_id: int | N
     key = name_key(name)
     for other, taken in conn.execute("SELECT id, name FROM class_pupils WHERE class_code = ?", (code,)):
         if other != pupil_id and isinstance(taken, str) and name_key(taken) == key:
-            raise BadName(f"someone in this class is already called {taken} (names are compared without case "
-                          "and with look-alike letters as one): add an initial")
+            raise BadName(
+                f"someone in this class is already called {taken} (names are compared without case "
+                "and with look-alike letters as one): add an initial"
+            )
 
 
-def rename_pupil(code: str, secret: str, pupil_id: int, name: str, now: float | None = None,
-                 path: Path | None = None) -> str:
+def rename_pupil(
+    code: str, secret: str, pupil_id: int, name: str, now: float | None = None, path: Path | None = None
+) -> str:
     """Give a pupil another name (read as ``clean_name`` reads a typed one, and not like another
     pupil's); their answers stay theirs. Returns the name as kept."""
     code = clean_code(code)
@@ -824,7 +982,9 @@ def rename_pupil(code: str, secret: str, pupil_id: int, name: str, now: float | 
         _open_class(conn, code, when)
         _named(conn, code, pupil_id)
         _name_free(conn, code, name, pupil_id)
-        conn.execute("UPDATE class_pupils SET name = ? WHERE class_code = ? AND id = ?", (name, code, pupil_id))
+        conn.execute(
+            "UPDATE class_pupils SET name = ? WHERE class_code = ? AND id = ?", (name, code, pupil_id)
+        )
         conn.execute("UPDATE classes SET version = version + 1, stage = stage + 1 WHERE code = ?", (code,))
         return name
 
@@ -843,13 +1003,16 @@ def clean_handover(text: str) -> str:
     """A one-time code as typed: spaces and dashes dropped, upper case (BadHandover when it cannot be one)."""
     typed = "".join(ch for ch in str(text) if ch not in " -\t").upper()
     if len(typed) != HANDOVER_LENGTH or any(ch not in CODE_LETTERS for ch in typed):
-        raise BadHandover(f"a teacher code is {HANDOVER_LENGTH} letters and digits, like the one on the teacher's "
-                          "screen")
+        raise BadHandover(
+            f"a teacher code is {HANDOVER_LENGTH} letters and digits, like the one on the teacher's screen"
+        )
     return typed
 
 
 def _derive(one_time: str, code: str, purpose: str, length: int) -> bytes:
-    return hashlib.pbkdf2_hmac("sha256", one_time.encode(), f"{purpose}:{code}".encode(), HANDOVER_ROUNDS, length)
+    return hashlib.pbkdf2_hmac(
+        "sha256", one_time.encode(), f"{purpose}:{code}".encode(), HANDOVER_ROUNDS, length
+    )
 
 
 def handover(code: str, secret: str, now: float | None = None, path: Path | None = None) -> str:
@@ -859,14 +1022,19 @@ def handover(code: str, secret: str, now: float | None = None, path: Path | None
     when = time.time() if now is None else now
     one_time = "".join(secrets.choice(CODE_LETTERS) for _ in range(HANDOVER_LENGTH))
     plain = str(secret).encode("utf-8")
-    sealed = bytes(a ^ b for a, b in zip(plain, _derive(one_time, code, "seal", len(plain)), strict=True)).hex()
+    sealed = bytes(
+        a ^ b for a, b in zip(plain, _derive(one_time, code, "seal", len(plain)), strict=True)
+    ).hex()
     lookup = _derive(one_time, code, "lookup", 32).hex()
 
     def work(conn: sqlite3.Connection) -> None:
         _teacher(conn, code, secret, when)
         _open_class(conn, code, when)
-        conn.execute("INSERT OR REPLACE INTO class_handovers (class_code, lookup, sealed, expires, used) "
-                     "VALUES (?, ?, ?, ?, NULL)", (code, lookup, sealed, when + HANDOVER_S))
+        conn.execute(
+            "INSERT OR REPLACE INTO class_handovers (class_code, lookup, sealed, expires, used) "
+            "VALUES (?, ?, ?, ?, NULL)",
+            (code, lookup, sealed, when + HANDOVER_S),
+        )
 
     _run(path, work)
     return one_time
@@ -904,21 +1072,30 @@ def take_handover(code: str, one_time: str, now: float | None = None, path: Path
     typed = clean_handover(one_time)
     when = time.time() if now is None else now
     lookup = _derive(typed, code, "lookup", 32).hex()
-    refused = BadHandover("that teacher code is not this class's, was used already or has expired: show a new one "
-                          "on the teacher's screen")
+    refused = BadHandover(
+        "that teacher code is not this class's, was used already or has expired: show a new one "
+        "on the teacher's screen"
+    )
 
     def work(conn: sqlite3.Connection) -> str:
         _open_class(conn, code, when)
-        row = conn.execute("SELECT lookup, sealed, expires, used FROM class_handovers WHERE class_code = ?",
-                           (code,)).fetchone()
-        if row is None or not isinstance(row[0], str) or not hmac.compare_digest(row[0].encode(), lookup.encode()):
+        row = conn.execute(
+            "SELECT lookup, sealed, expires, used FROM class_handovers WHERE class_code = ?", (code,)
+        ).fetchone()
+        if (
+            row is None
+            or not isinstance(row[0], str)
+            or not hmac.compare_digest(row[0].encode(), lookup.encode())
+        ):
             raise refused
         sealed, expires, used = row[1], _number(row[2]), row[3]
         if used is not None or expires is None or when > expires or not isinstance(sealed, str):
             raise refused
         try:
             data = bytes.fromhex(sealed)
-            secret = bytes(a ^ b for a, b in zip(data, _derive(typed, code, "seal", len(data)), strict=True)).decode()
+            secret = bytes(
+                a ^ b for a, b in zip(data, _derive(typed, code, "seal", len(data)), strict=True)
+            ).decode()
         except (ValueError, UnicodeDecodeError):
             raise refused from None
         conn.execute("UPDATE class_handovers SET sealed = '', used = ? WHERE class_code = ?", (when, code))
@@ -932,8 +1109,9 @@ def take_handover(code: str, one_time: str, now: float | None = None, path: Path
 # ---- pupils and answers -----------------------------------------------------------------------------
 
 
-def join(code: str, name: str, now: float | None = None, path: Path | None = None, *,
-         per_minute: int | None = None) -> str:
+def join(
+    code: str, name: str, now: float | None = None, path: Path | None = None, *, per_minute: int | None = None
+) -> str:
     """Add a pupil; returns their token (kept in their link so a reload comes back in). A name that
     looks the same as one in the class (``name_key``) is refused, and so is anyone while the class
     is locked (ClassLocked). ``per_minute``: at most that many pupils join the class in any
@@ -950,13 +1128,18 @@ def join(code: str, name: str, now: float | None = None, path: Path | None = Non
         if info.locked:
             raise ClassLocked("the teacher has locked this class, so nobody new can join: ask your teacher")
         if per_minute is not None:
-            recent = [t for (t,) in conn.execute("SELECT joined FROM class_pupils WHERE class_code = ?", (code,))
-                      if (at := _number(t)) is not None and when - JOIN_WINDOW_S < at <= when]
+            recent = [
+                t
+                for (t,) in conn.execute("SELECT joined FROM class_pupils WHERE class_code = ?", (code,))
+                if (at := _number(t)) is not None and when - JOIN_WINDOW_S < at <= when
+            ]
             if len(recent) >= per_minute:
                 oldest = sorted(recent)[len(recent) - per_minute]
                 wait = max(1, math.ceil(oldest + JOIN_WINDOW_S - when))
-                raise JoinsTooFast(f"{len(recent)} pupils joined this class in the last minute, as many as may (so "
-                                   f"that a program cannot fill the class): wait {wait} seconds and press Join again")
+                raise JoinsTooFast(
+                    f"{len(recent)} pupils joined this class in the last minute, as many as may (so "
+                    f"that a program cannot fill the class): wait {wait} seconds and press Join again"
+                )
         _name_free(conn, code, name)
         inserted = conn.execute(
             "INSERT OR IGNORE INTO class_pupils (class_code, token_hash, name, joined) SELECT ?, ?, ?, ? "
@@ -964,7 +1147,9 @@ def join(code: str, name: str, now: float | None = None, path: Path | None = Non
             (code, _hash(token), name, when, code, MAX_PUPILS),
         ).rowcount
         if not inserted:
-            count = conn.execute("SELECT count(*) FROM class_pupils WHERE class_code = ?", (code,)).fetchone()[0]
+            count = conn.execute(
+                "SELECT count(*) FROM class_pupils WHERE class_code = ?", (code,)
+            ).fetchone()[0]
             if count >= MAX_PUPILS:
                 raise ClassFull(f"this class is full ({MAX_PUPILS} pupils): ask your teacher")
             raise BadName(f"someone in this class is already called {name}: add an initial")
@@ -975,14 +1160,17 @@ def join(code: str, name: str, now: float | None = None, path: Path | None = Non
 
 
 def _pupil(conn: sqlite3.Connection, code: str, token: str) -> Pupil:
-    row = conn.execute("SELECT id, name FROM class_pupils WHERE class_code = ? AND token_hash = ?",
-                       (code, _hash(str(token)))).fetchone()
+    row = conn.execute(
+        "SELECT id, name FROM class_pupils WHERE class_code = ? AND token_hash = ?", (code, _hash(str(token)))
+    ).fetchone()
     if row is None:
         raise NotInClass("this link is not a pupil of this class: join again with your name")
     pupil_id, name = _whole(row[0], 2**62), _text(row[1], MAX_NAME_CODES)
     if pupil_id is None or name is None:
-        raise DamagedClass("your place in this class is damaged (its record cannot be read): join again with your "
-                           "name and an initial")
+        raise DamagedClass(
+            "your place in this class is damaged (its record cannot be read): join again with your "
+            "name and an initial"
+        )
     return Pupil(pupil_id, name)
 
 
@@ -991,8 +1179,9 @@ def pupil(code: str, token: str, path: Path | None = None) -> Pupil:
     return _run(path, lambda conn: _pupil(conn, code, token), reading=True)
 
 
-def answer(code: str, token: str, number: int, text: str, now: float | None = None,
-           path: Path | None = None) -> None:
+def answer(
+    code: str, token: str, number: int, text: str, now: float | None = None, path: Path | None = None
+) -> None:
     """Save (or replace) a pupil's answer to question ``number`` while it is open; an empty
     ``text`` takes the answer back. The check that it is open and the write are one immediate
     transaction: a reveal on another server comes wholly before or wholly after it. An answer
@@ -1010,12 +1199,16 @@ def answer(code: str, token: str, number: int, text: str, now: float | None = No
         if _due(info, when):  # its time ran out and no poll has revealed it yet: this answer does
             return _show_answer(conn, code, info, when)
         if text:
-            conn.execute("INSERT INTO class_answers (class_code, number, pupil, answer, at) VALUES (?, ?, ?, ?, ?) "
-                         "ON CONFLICT (class_code, number, pupil) DO UPDATE SET answer = excluded.answer, at = excluded.at",
-                         (code, number, who.id, text, when))
+            conn.execute(
+                "INSERT INTO class_answers (class_code, number, pupil, answer, at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (class_code, number, pupil) DO UPDATE SET answer = excluded.answer, at = excluded.at",
+                (code, number, who.id, text, when),
+            )
         else:
-            conn.execute("DELETE FROM class_answers WHERE class_code = ? AND number = ? AND pupil = ?",
-                         (code, number, who.id))
+            conn.execute(
+                "DELETE FROM class_answers WHERE class_code = ? AND number = ? AND pupil = ?",
+                (code, number, who.id),
+            )
         conn.execute("UPDATE classes SET version = version + 1 WHERE code = ?", (code,))
         return False
 
@@ -1029,8 +1222,10 @@ def my_answer(code: str, token: str, number: int, path: Path | None = None) -> s
 
     def work(conn: sqlite3.Connection) -> str:
         who = _pupil(conn, code, token)
-        row = conn.execute("SELECT answer FROM class_answers WHERE class_code = ? AND number = ? AND pupil = ?",
-                           (code, number, who.id)).fetchone()
+        row = conn.execute(
+            "SELECT answer FROM class_answers WHERE class_code = ? AND number = ? AND pupil = ?",
+            (code, number, who.id),
+        ).fetchone()
         return (_text(row[0], MAX_ANSWER) or "") if row else ""
 
     return _run(path, work, reading=True)
@@ -1051,15 +1246,21 @@ def question(code: str, number: int, path: Path | None = None) -> AskedQuestion:
     code = clean_code(code)
 
     def work(conn: sqlite3.Connection) -> AskedQuestion:
-        row = conn.execute("SELECT number, body, opened, revealed FROM class_questions WHERE class_code = ? "
-                           "AND number = ?", (code, number)).fetchone()
+        row = conn.execute(
+            "SELECT number, body, opened, revealed FROM class_questions WHERE class_code = ? AND number = ?",
+            (code, number),
+        ).fetchone()
         if row is None:
-            raise DamagedClass(f"question {number} of the class {code} is missing (a damaged record), so it cannot "
-                               "be shown: the teacher can ask the next question")
+            raise DamagedClass(
+                f"question {number} of the class {code} is missing (a damaged record), so it cannot "
+                "be shown: the teacher can ask the next question"
+            )
         asked = _asked(row)
         if asked is None:
-            raise DamagedClass(f"question {number} of the class {code} is damaged (its record cannot be read), so "
-                               "it cannot be shown: the teacher can ask the next question")
+            raise DamagedClass(
+                f"question {number} of the class {code} is damaged (its record cannot be read), so "
+                "it cannot be shown: the teacher can ask the next question"
+            )
         return asked
 
     return _run(path, work, reading=True)
@@ -1068,18 +1269,28 @@ def question(code: str, number: int, path: Path | None = None) -> AskedQuestion:
 def questions(code: str, path: Path | None = None) -> Rows[AskedQuestion]:
     """Every question asked, in order; rows that do not read are left out and counted."""
     code = clean_code(code)
-    rows = _run(path, lambda conn: conn.execute(
-        "SELECT number, body, opened, revealed FROM class_questions WHERE class_code = ? ORDER BY number",
-        (code,)).fetchall(), reading=True)
+    rows = _run(
+        path,
+        lambda conn: conn.execute(
+            "SELECT number, body, opened, revealed FROM class_questions WHERE class_code = ? ORDER BY number",
+            (code,),
+        ).fetchall(),
+        reading=True,
+    )
     read = [_asked(row) for row in rows]
     return Rows((q for q in read if q is not None), sum(q is None for q in read))
 
 
 def answer_count(code: str, number: int, path: Path | None = None) -> int:
     """How many pupils have answered question ``number`` (what the projector shows while it is open)."""
-    row = _run(path, lambda conn: conn.execute(
-        "SELECT count(*) FROM class_answers WHERE class_code = ? AND number = ?", (code, number)).fetchone(),
-        reading=True, one=True)
+    row = _run(
+        path,
+        lambda conn: conn.execute(
+            "SELECT count(*) FROM class_answers WHERE class_code = ? AND number = ?", (code, number)
+        ).fetchone(),
+        reading=True,
+        one=True,
+    )
     return int(row[0])
 
 
@@ -1087,23 +1298,39 @@ def answered(code: str, number: int, path: Path | None = None) -> frozenset[int]
     """The ids of the pupils who have answered question ``number`` (not what they answered: the
     teacher's list of who has not answered yet reads this beside ``pupils``)."""
     code = clean_code(code)
-    rows = _run(path, lambda conn: conn.execute(
-        "SELECT pupil FROM class_answers WHERE class_code = ? AND number = ?", (code, number)).fetchall(), reading=True)
+    rows = _run(
+        path,
+        lambda conn: conn.execute(
+            "SELECT pupil FROM class_answers WHERE class_code = ? AND number = ?", (code, number)
+        ).fetchall(),
+        reading=True,
+    )
     return frozenset(p for (p,) in rows if _whole(p, 2**62) is not None)
 
 
 def pupils(code: str, path: Path | None = None) -> Rows[Pupil]:
     """The class's pupils in the order they joined; rows that do not read are left out and counted."""
     code = clean_code(code)
-    rows = _run(path, lambda conn: conn.execute(
-        "SELECT id, name FROM class_pupils WHERE class_code = ? ORDER BY joined, id", (code,)).fetchall(), reading=True)
+    rows = _run(
+        path,
+        lambda conn: conn.execute(
+            "SELECT id, name FROM class_pupils WHERE class_code = ? ORDER BY joined, id", (code,)
+        ).fetchall(),
+        reading=True,
+    )
     read = [(_whole(i, 2**62), _text(n, MAX_NAME_CODES)) for i, n in rows]
     good = [Pupil(i, n) for i, n in read if i is not None and n is not None]
     return Rows(good, len(read) - len(good))
 
 
-def answers(code: str, number: int | None = None, *, secret: str | None = None, now: float | None = None,
-            path: Path | None = None) -> Rows[Answer]:
+def answers(
+    code: str,
+    number: int | None = None,
+    *,
+    secret: str | None = None,
+    now: float | None = None,
+    path: Path | None = None,
+) -> Rows[Answer]:
     """The answers to question ``number`` (every question's when None), in question order and then
     the order the pupils joined. Before a question's reveal only the teacher (``secret``) may read
     its answers: a pupil's page never sees them. Rows that do not read (a field of the wrong type,
@@ -1118,13 +1345,22 @@ def answers(code: str, number: int | None = None, *, secret: str | None = None, 
         if number is not None:
             sql += " AND number = ?"
             args.append(number)
-        return (conn.execute(sql, args).fetchall(),
-                conn.execute("SELECT id, name, joined FROM class_pupils WHERE class_code = ?", (code,)).fetchall(),
-                conn.execute("SELECT number, revealed FROM class_questions WHERE class_code = ?", (code,)).fetchall())
+        return (
+            conn.execute(sql, args).fetchall(),
+            conn.execute(
+                "SELECT id, name, joined FROM class_pupils WHERE class_code = ?", (code,)
+            ).fetchall(),
+            conn.execute(
+                "SELECT number, revealed FROM class_questions WHERE class_code = ?", (code,)
+            ).fetchall(),
+        )
 
     rows, pupil_rows, question_rows = _run(path, work, reading=True)
-    names = {i: (n, _number(j) or 0.0) for i, n, j in pupil_rows
-             if _whole(i, 2**62) is not None and _text(n, MAX_NAME_CODES) is not None}
+    names = {
+        i: (n, _number(j) or 0.0)
+        for i, n, j in pupil_rows
+        if _whole(i, 2**62) is not None and _text(n, MAX_NAME_CODES) is not None
+    }
     shown = {n: r is not None for n, r in question_rows if _whole(n, MAX_QUESTIONS) is not None}
     read: list[tuple[float, Answer]] = []
     damaged = 0
@@ -1140,12 +1376,62 @@ def answers(code: str, number: int | None = None, *, secret: str | None = None, 
 
 
 __all__ = [
-    "EXPIRY_S", "HANDOVER_S", "JOINS_PER_MINUTE", "MAX_NAME", "MAX_PUPILS", "SCHEMA", "TIMER_CHOICES", "AlreadyAsked",
-    "Answer", "AnswerClosed", "AskedQuestion", "BadHandover", "BadName", "ClassError", "ClassFull", "ClassInfo",
-    "ClassLocked", "DamagedClass", "DatabaseBusy", "JoinsTooFast", "NoSuchClass", "NoSuchPupil", "NotInClass",
-    "NotTeacher", "Pupil", "Rows", "answer", "answer_count", "answered", "answers", "ask", "cancel_handover",
-    "check_teacher", "clean_code", "clean_handover", "clean_name", "damaged_note", "end", "forget_connections",
-    "handover", "handover_used", "join", "load", "lock", "my_answer", "name_key", "poll", "pupil", "pupils",
-    "question", "questions", "remove_pupil", "rename_pupil", "reveal", "set_leaderboard", "set_timer",
-    "start_class", "take_handover",
+    "EXPIRY_S",
+    "HANDOVER_S",
+    "JOINS_PER_MINUTE",
+    "MAX_NAME",
+    "MAX_PUPILS",
+    "SCHEMA",
+    "TIMER_CHOICES",
+    "AlreadyAsked",
+    "Answer",
+    "AnswerClosed",
+    "AskedQuestion",
+    "BadHandover",
+    "BadName",
+    "ClassError",
+    "ClassFull",
+    "ClassInfo",
+    "ClassLocked",
+    "DamagedClass",
+    "DatabaseBusy",
+    "JoinsTooFast",
+    "NoSuchClass",
+    "NoSuchPupil",
+    "NotInClass",
+    "NotTeacher",
+    "Pupil",
+    "Rows",
+    "answer",
+    "answer_count",
+    "answered",
+    "answers",
+    "ask",
+    "cancel_handover",
+    "check_teacher",
+    "clean_code",
+    "clean_handover",
+    "clean_name",
+    "damaged_note",
+    "end",
+    "forget_connections",
+    "handover",
+    "handover_used",
+    "join",
+    "load",
+    "lock",
+    "my_answer",
+    "name_key",
+    "poll",
+    "pupil",
+    "pupils",
+    "question",
+    "questions",
+    "remove_pupil",
+    "rename_pupil",
+    "reveal",
+    "set_leaderboard",
+    "set_timer",
+    "start_class",
+    "take_handover",
 ]

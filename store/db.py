@@ -100,13 +100,19 @@ def is_busy(err: BaseException) -> bool:
 
 def busy_message(patience: Patience | None = None, reading: bool = False) -> str:
     patience = patience or write_patience()
-    held = (f"the database is busy: another session or program is writing to it and kept it locked through "
-            f"{patience.tries} tries over {patience.waited:.0f} s. ")
+    held = (
+        f"the database is busy: another session or program is writing to it and kept it locked through "
+        f"{patience.tries} tries over {patience.waited:.0f} s. "
+    )
     if reading:
-        return held + ("It could not be read this time; close the other program (another copy of the app, a "
-                       "database browser) or wait a moment, and try again.")
-    return held + ("Nothing was saved this time; close the other program (another copy of the app, a database "
-                   "browser) or wait a moment, and try again.")
+        return held + (
+            "It could not be read this time; close the other program (another copy of the app, a "
+            "database browser) or wait a moment, and try again."
+        )
+    return held + (
+        "Nothing was saved this time; close the other program (another copy of the app, a database "
+        "browser) or wait a moment, and try again."
+    )
 
 
 @contextmanager
@@ -162,8 +168,9 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
     conn = _open(target, BUSY_TIMEOUT)
     try:
         conn.execute("PRAGMA foreign_keys = ON")
-        retrying(lambda: conn.execute("SELECT count(*) FROM sqlite_master").fetchone(), conn,
-                 reading=True)  # a corrupt file?
+        retrying(
+            lambda: conn.execute("SELECT count(*) FROM sqlite_master").fetchone(), conn, reading=True
+        )  # a corrupt file?
     except DatabaseBusy:
         conn.close()
         raise
@@ -340,7 +347,9 @@ class Writer:
             self._cond.wait_for(lambda: future.done() or lane.busy, timeout)
             done = future.done()
             if done:
-                lane.failed = [job for job in lane.failed if job.future is not future]  # the caller reports it
+                lane.failed = [
+                    job for job in lane.failed if job.future is not future
+                ]  # the caller reports it
             return done
 
     def flush(self, path: Path, timeout: float, *, wait_if_busy: bool = False) -> bool:
@@ -361,8 +370,10 @@ class Writer:
         """Wait up to ``timeout`` s in all for every queued write; the number still queued."""
         deadline = time.monotonic() + timeout
         with self._cond:
-            self._cond.wait_for(lambda: not any(lane.jobs for lane in self._lanes.values()),
-                                max(0.0, deadline - time.monotonic()))
+            self._cond.wait_for(
+                lambda: not any(lane.jobs for lane in self._lanes.values()),
+                max(0.0, deadline - time.monotonic()),
+            )
             return sum(len(lane.jobs) for lane in self._lanes.values())
 
 
@@ -372,7 +383,9 @@ writer = Writer()
 def _flush_at_exit() -> None:
     left = writer.flush_all(EXIT_FLUSH)
     if left:
-        log.error("%d record write(s) could not be saved before the app stopped: the database stayed busy", left)
+        log.error(
+            "%d record write(s) could not be saved before the app stopped: the database stayed busy", left
+        )
 
 
 atexit.register(_flush_at_exit)

@@ -109,8 +109,12 @@ class Loaded:
 
 def clean_learner(key: str) -> str:
     """A learner key: 'browser:' or 'name:' and 1 to MAX_KEY characters in all. Raises StoreError."""
-    if not isinstance(key, str) or not key.startswith(("browser:", "name:")) or len(key) > MAX_KEY \
-            or key.endswith(":"):
+    if (
+        not isinstance(key, str)
+        or not key.startswith(("browser:", "name:"))
+        or len(key) > MAX_KEY
+        or key.endswith(":")
+    ):
         raise StoreError("a learner key is 'browser:<id>' or 'name:<name>'")
     return key
 
@@ -153,7 +157,9 @@ def _schema_then(work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.C
     return job
 
 
-def _write(conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T) -> T:
+def _write(
+    conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T
+) -> T:
     """``work(db)`` at once on ``conn``; without one through the background writer (``queued`` when
     the database is busy and the write waits). Raises StoreError."""
     if conn is not None:
@@ -174,8 +180,13 @@ def _write(conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.C
     return queued
 
 
-def add(learner: str, mistakes: Sequence[Mistake], created: datetime, due: datetime,
-        conn: sqlite3.Connection | None = None) -> int:
+def add(
+    learner: str,
+    mistakes: Sequence[Mistake],
+    created: datetime,
+    due: datetime,
+    conn: sqlite3.Connection | None = None,
+) -> int:
     """Put ``mistakes`` into ``learner``'s deck, first due at ``due``. A position already in the
     deck keeps its row and progress (a retired one starts again at stage 0). Returns how many
     rows were added or started again (``len(mistakes)`` while the write waits for a busy database).
@@ -187,8 +198,20 @@ def add(learner: str, mistakes: Sequence[Mistake], created: datetime, due: datet
             check(m)
         except ValueError as err:
             raise StoreError(f"this mistake cannot go into the deck: {err}") from err
-        rows.append((key, m.before.to_text(), m.seat, str(m.choice), str(m.best),
-                     json.dumps([str(a) for a in m.answers]), m.reason, m.grade, stamp(created), stamp(due)))
+        rows.append(
+            (
+                key,
+                m.before.to_text(),
+                m.seat,
+                str(m.choice),
+                str(m.best),
+                json.dumps([str(a) for a in m.answers]),
+                m.reason,
+                m.grade,
+                stamp(created),
+                stamp(due),
+            )
+        )
 
     def insert(db: sqlite3.Connection) -> int:
         count = 0
@@ -208,8 +231,14 @@ def add(learner: str, mistakes: Sequence[Mistake], created: datetime, due: datet
     return _write(conn, "saving your mistakes", insert, len(rows)) if rows else 0
 
 
-def move(entry_id: int, version: int, stage: int, due: datetime, now: datetime,
-         conn: sqlite3.Connection | None = None) -> bool:
+def move(
+    entry_id: int,
+    version: int,
+    stage: int,
+    due: datetime,
+    now: datetime,
+    conn: sqlite3.Connection | None = None,
+) -> bool:
     """Record an answer: the entry ``entry_id`` at ``version`` moves to ``stage``, next due at
     ``due``, in one immediate transaction. False (nothing written) when the entry is no longer at
     that version: another tab answered it first, and it has already moved on. Raises StoreError."""
@@ -225,8 +254,11 @@ def move(entry_id: int, version: int, stage: int, due: datetime, now: datetime,
         def update() -> bool:
             db.execute("BEGIN IMMEDIATE")  # the write lock from the check to the write
             try:
-                cur = db.execute("UPDATE mistake_deck SET stage = ?, due = ?, version = version + 1, answered = ? "
-                                 "WHERE id = ? AND version = ?", (stage, stamp(due), stamp(now), entry_id, version))
+                cur = db.execute(
+                    "UPDATE mistake_deck SET stage = ?, due = ?, version = version + 1, answered = ? "
+                    "WHERE id = ? AND version = ?",
+                    (stage, stamp(due), stamp(now), entry_id, version),
+                )
                 moved = cur.rowcount == 1
             except BaseException:
                 db.rollback()
@@ -245,8 +277,21 @@ def move(entry_id: int, version: int, stage: int, due: datetime, now: datetime,
 # ---- reading --------------------------------------------------------------------------------
 
 
-COLUMNS = ("id", "learner", "position", "seat", "choice", "best", "answers", "reason", "grade", "created", "due",
-           "stage", "version")
+COLUMNS = (
+    "id",
+    "learner",
+    "position",
+    "seat",
+    "choice",
+    "best",
+    "answers",
+    "reason",
+    "grade",
+    "created",
+    "due",
+    "stage",
+    "version",
+)
 
 
 def _as_read(column: str) -> str:
@@ -311,7 +356,9 @@ def _int(value: object, low: int, high: int) -> int | None:
 
 def entry(row: Sequence[object]) -> Entry | None:
     """One row (``COLUMNS``) if every field reads and fits the position, else None."""
-    entry_id, learner, position, seat, choice, best, answers, reason, grade, created, due, stage, version = row
+    entry_id, learner, position, seat, choice, best, answers, reason, grade, created, due, stage, version = (
+        row
+    )
     text, key = _text(position), _text(learner, MAX_KEY)
     if text is None or key is None or type(entry_id) is not int:
         return None
@@ -319,9 +366,18 @@ def entry(row: Sequence[object]) -> Entry | None:
         before = HandState.from_text(text)
     except (EuchreError, RecursionError):
         return None
-    fields = (_int(seat, 0, before.players - 1), _action(choice), _action(best), _answers(answers),
-              _text(reason), _grade(grade), _time(created), _time(due),
-              _int(stage, 0, RETIRED), _int(version, 0, 2**62))
+    fields = (
+        _int(seat, 0, before.players - 1),
+        _action(choice),
+        _action(best),
+        _answers(answers),
+        _text(reason),
+        _grade(grade),
+        _time(created),
+        _time(due),
+        _int(stage, 0, RETIRED),
+        _int(version, 0, 2**62),
+    )
     if any(f is None for f in fields):
         return None
     seat_, choice_, best_, answers_, reason_, grade_, created_, due_, stage_, version_ = fields
@@ -347,9 +403,14 @@ def load(learner: str, conn: sqlite3.Connection | None = None) -> Loaded:
     db = connect() if conn is None else conn
     try:
         ensure_schema(db, SCHEMA, reading=True)
-        rows = retrying(lambda: db.execute(
-            f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM mistake_deck WHERE learner = ? ORDER BY id", (key,)
-        ).fetchall(), db, reading=True)
+        rows = retrying(
+            lambda: db.execute(
+                f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM mistake_deck WHERE learner = ? ORDER BY id",
+                (key,),
+            ).fetchall(),
+            db,
+            reading=True,
+        )
     except sqlite3.Error as err:
         raise StoreError(f"the mistake deck could not be read: {err}") from err
     finally:
@@ -360,5 +421,19 @@ def load(learner: str, conn: sqlite3.Connection | None = None) -> Loaded:
     return Loaded(good, len(entries) - len(good))
 
 
-__all__ = ["COLUMNS", "DECK_GRADES", "RETIRED", "SCHEMA", "Entry", "Loaded", "Mistake", "add", "check",
-           "clean_learner", "entry", "load", "move", "stamp"]
+__all__ = [
+    "COLUMNS",
+    "DECK_GRADES",
+    "RETIRED",
+    "SCHEMA",
+    "Entry",
+    "Loaded",
+    "Mistake",
+    "add",
+    "check",
+    "clean_learner",
+    "entry",
+    "load",
+    "move",
+    "stamp",
+]

@@ -44,9 +44,17 @@ T = TypeVar("T")
 
 WRITE_WAIT = 1.0  # seconds a save waits for the writer; less when the database is busy (then it is queued)
 READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
-GRADE_WORDS = ("best", "good", "inaccuracy", "mistake", "blunder")  # practice.review.GRADES (a test keeps them equal)
+GRADE_WORDS = (
+    "best",
+    "good",
+    "inaccuracy",
+    "mistake",
+    "blunder",
+)  # practice.review.GRADES (a test keeps them equal)
 GAME_KINDS = ("game", "replay", "import")
-MAX_HAND_POINTS = max(max(hand_points(p, tricks, alone, lone)) for p, alone, lone in CASES for tricks in range(6))
+MAX_HAND_POINTS = max(
+    max(hand_points(p, tricks, alone, lone)) for p, alone, lone in CASES for tricks in range(6)
+)
 MAX_GRADES = 64  # grade words one hand can hold (a hand has a dozen decisions at most)
 KINDS = ("bidding", "leading", "following", "defending")  # the kinds of decision (practice.skill)
 MAX_LOST = 100.0  # points one decision can lose, far above any real loss (a hand swings 8 at most)
@@ -101,7 +109,6 @@ class DecisionFact:
     lost: float
 
 
-
 @dataclass(frozen=True, slots=True)
 class HandRow:
     """The facts of one finished hand from the learner's seat (see practice.review.hand_facts)."""
@@ -142,8 +149,9 @@ def _schema_then(work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.C
     return job
 
 
-def _transaction(conn: sqlite3.Connection | None, work: Callable[[sqlite3.Connection], T], *,
-                 reading: bool = False) -> T:
+def _transaction(
+    conn: sqlite3.Connection | None, work: Callable[[sqlite3.Connection], T], *, reading: bool = False
+) -> T:
     """``work(db)`` in one transaction (the app's database unless ``conn`` is given), tried
     again while another program holds the database (store.db.retrying; ``reading``: about a second)."""
     own = conn is None
@@ -181,7 +189,9 @@ def _decisions_json(facts: tuple[DecisionFact, ...] | None) -> str | None:
     return None if facts is None else json.dumps([[f.kind, f.lost] for f in facts])
 
 
-def _write(conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T) -> T:
+def _write(
+    conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T
+) -> T:
     """``work(db)`` written at once on ``conn``; without one, on the app's database through the
     background writer: its result, or ``queued`` when the database is busy and the write waits
     in the queue. Raises StoreError when the write failed within WRITE_WAIT."""
@@ -213,7 +223,11 @@ def _game_row(game_id: int) -> int:
 
 
 def start_game(
-    kind: str, rules: dict[str, Any], seed: int, levels: Sequence[str], deal_code: str,
+    kind: str,
+    rules: dict[str, Any],
+    seed: int,
+    levels: Sequence[str],
+    deal_code: str,
     conn: sqlite3.Connection | None = None,
 ) -> int:
     """Record a started game; returns its id (a provisional negative id while the write waits for
@@ -247,10 +261,26 @@ def save_hand(game_id: int, row: HandRow, conn: sqlite3.Connection | None = None
                    thrown_in, learner_called, learner_side_made, made, learner_alone, euchres_for, euchred,
                    points_for, points_against, grades, decisions, luck, learner)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-            (_game_row(game_id), row.game_number, row.hand_number, played, json.dumps(row.record), row.thrown_in,
-             row.learner_called, row.learner_side_made, row.made, row.learner_alone, row.euchres_for,
-             row.euchred, row.points_for, row.points_against, json.dumps(list(row.grades)),
-             _decisions_json(row.decisions), row.luck, row.learner),
+            (
+                _game_row(game_id),
+                row.game_number,
+                row.hand_number,
+                played,
+                json.dumps(row.record),
+                row.thrown_in,
+                row.learner_called,
+                row.learner_side_made,
+                row.made,
+                row.learner_alone,
+                row.euchres_for,
+                row.euchred,
+                row.points_for,
+                row.points_against,
+                json.dumps(list(row.grades)),
+                _decisions_json(row.decisions),
+                row.luck,
+                row.learner,
+            ),
         )
         return cur.rowcount == 1
 
@@ -322,9 +352,13 @@ def game_records(game_id: int, conn: sqlite3.Connection | None = None) -> Record
         row_id = _game_row(game_id)
     except StoreError:
         return Records()
-    rows = _transaction(conn, lambda db: db.execute(
-        "SELECT record FROM practice_hands WHERE game_id = ? ORDER BY game_number, hand_number", (row_id,)
-    ).fetchall(), reading=True)
+    rows = _transaction(
+        conn,
+        lambda db: db.execute(
+            "SELECT record FROM practice_hands WHERE game_id = ? ORDER BY game_number, hand_number", (row_id,)
+        ).fetchall(),
+        reading=True,
+    )
     out = Records()
     for (text,) in rows:
         record = _json_value(text)
@@ -416,8 +450,20 @@ def _grade_words(value: object) -> tuple[str, ...] | None:
     return tuple(words)
 
 
-HAND_COLUMNS = ("game_id", "played_at", "thrown_in", "learner_called", "learner_side_made", "made", "learner_alone",
-                "euchres_for", "euchred", "points_for", "points_against", "grades")
+HAND_COLUMNS = (
+    "game_id",
+    "played_at",
+    "thrown_in",
+    "learner_called",
+    "learner_side_made",
+    "made",
+    "learner_alone",
+    "euchres_for",
+    "euchred",
+    "points_for",
+    "points_against",
+    "grades",
+)
 
 
 def _hand(row: Sequence[object]) -> _Hand | None:
@@ -428,11 +474,28 @@ def _hand(row: Sequence[object]) -> _Hand | None:
     points = (_points(pf), _points(pa))
     played = _timestamp(played_at)
     words = _grade_words(grades)
-    if (type(game_id) is not int or played is None or words is None or None in flags
-            or (made is not None and made_flag is None) or points[0] is None or points[1] is None):
+    if (
+        type(game_id) is not int
+        or played is None
+        or words is None
+        or None in flags
+        or (made is not None and made_flag is None)
+        or points[0] is None
+        or points[1] is None
+    ):
         return None
-    return _Hand(game_id, played, bool(flags[1]), made_flag, bool(flags[3]), bool(flags[4]), bool(flags[5]),
-                 points[0], points[1], words)
+    return _Hand(
+        game_id,
+        played,
+        bool(flags[1]),
+        made_flag,
+        bool(flags[3]),
+        bool(flags[4]),
+        bool(flags[5]),
+        points[0],
+        points[1],
+        words,
+    )
 
 
 def _game(row: Sequence[object]) -> _Game | None:
@@ -454,7 +517,8 @@ def statistics(conn: sqlite3.Connection | None = None) -> Stats:
 
     def read(db: sqlite3.Connection) -> tuple[list[Any], list[Any]]:
         games = db.execute(
-            "SELECT id, kind, started_at, finished_at, learner_won FROM practice_games ORDER BY id").fetchall()
+            "SELECT id, kind, started_at, finished_at, learner_won FROM practice_games ORDER BY id"
+        ).fetchall()
         hands = db.execute(f"SELECT {', '.join(HAND_COLUMNS)} FROM practice_hands ORDER BY id").fetchall()
         return games, hands
 
@@ -472,18 +536,26 @@ def statistics(conn: sqlite3.Connection | None = None) -> Stats:
         for grade in h.grades:
             counts[grade] = counts.get(grade, 0) + 1
             grades[grade] = grades.get(grade, 0) + 1
-        timeline.append({"hand": index, "played_at": h.played_at, "net_points": h.points_for - h.points_against,
-                         **counts})
+        timeline.append(
+            {"hand": index, "played_at": h.played_at, "net_points": h.points_for - h.points_against, **counts}
+        )
     damaged_games = sum(g is None for g in games)
     return Stats(
-        games=len(counted), games_finished=sum(g.finished for g in counted), games_won=sum(g.won for g in counted),
-        hands=len(readable), called=sum(h.learner_called for h in readable),
+        games=len(counted),
+        games_finished=sum(g.finished for g in counted),
+        games_won=sum(g.won for g in counted),
+        hands=len(readable),
+        called=sum(h.learner_called for h in readable),
         called_made=sum(h.learner_called and h.made is True for h in readable),
-        euchres_for=sum(h.euchres_for for h in readable), euchred=sum(h.euchred for h in readable),
+        euchres_for=sum(h.euchres_for for h in readable),
+        euchred=sum(h.euchred for h in readable),
         loners=sum(h.learner_alone for h in readable),
         loners_made=sum(h.learner_alone and h.made is True for h in readable),
-        points_for=sum(h.points_for for h in readable), points_against=sum(h.points_against for h in readable),
-        grades=grades, timeline=timeline, damaged=len(hands) - len(readable) + damaged_games,
+        points_for=sum(h.points_for for h in readable),
+        points_against=sum(h.points_against for h in readable),
+        grades=grades,
+        timeline=timeline,
+        damaged=len(hands) - len(readable) + damaged_games,
         damaged_games=damaged_games,
     )
 
@@ -545,8 +617,9 @@ def skill_hands(conn: sqlite3.Connection | None = None, learner: str | None = No
     def read(db: sqlite3.Connection) -> list[Any]:
         where = "decisions IS NOT NULL" + (" AND learner = ?" if learner is not None else "")
         args = (learner,) if learner is not None else ()
-        return db.execute(f"SELECT played_at, decisions, luck FROM practice_hands WHERE {where} ORDER BY id",
-                          args).fetchall()
+        return db.execute(
+            f"SELECT played_at, decisions, luck FROM practice_hands WHERE {where} ORDER BY id", args
+        ).fetchall()
 
     _before_reading(conn)
     out = SkillHands()
@@ -560,6 +633,23 @@ def skill_hands(conn: sqlite3.Connection | None = None, learner: str | None = No
 
 
 __all__ = [
-    "GRADE_WORDS", "KINDS", "SCHEMA", "DecisionFact", "HandRow", "SkillHand", "SkillHands", "Records", "SaveStatus", "Stats", "StoreError", "damaged_note", "finish_game",
-    "game_records", "save_hand", "save_status", "skill_hands", "start_game", "statistics",
+    "GRADE_WORDS",
+    "KINDS",
+    "SCHEMA",
+    "DecisionFact",
+    "HandRow",
+    "SkillHand",
+    "SkillHands",
+    "Records",
+    "SaveStatus",
+    "Stats",
+    "StoreError",
+    "damaged_note",
+    "finish_game",
+    "game_records",
+    "save_hand",
+    "save_status",
+    "skill_hands",
+    "start_game",
+    "statistics",
 ]

@@ -171,20 +171,29 @@ def _read(conn: sqlite3.Connection, rec: _Record) -> Progress | None:
     try:
         retrying(reset)
     except sqlite3.Error as err:
-        raise ProgressReset(f"{rec.saved} is damaged ({problem}) and could not be reset ({err}); "
-                            "the lessons start afresh") from err
-    raise ProgressReset(f"{rec.saved} is damaged and could not be read ({problem}), so it was reset: "
-                        "the lessons start afresh")
+        raise ProgressReset(
+            f"{rec.saved} is damaged ({problem}) and could not be reset ({err}); the lessons start afresh"
+        ) from err
+    raise ProgressReset(
+        f"{rec.saved} is damaged and could not be read ({problem}), so it was reset: the lessons start afresh"
+    )
 
 
 def _named(learner: str) -> _Record:
     name = clean_name(learner)
-    return _Record("lesson_progress", "learner", name, f"progress for {name!r}", f"the saved progress for {name!r}")
+    return _Record(
+        "lesson_progress", "learner", name, f"progress for {name!r}", f"the saved progress for {name!r}"
+    )
 
 
 def _browser(browser: str) -> _Record:
-    return _Record("browser_progress", "browser", clean_browser_id(browser), "this browser's progress",
-                   "this browser's saved progress")
+    return _Record(
+        "browser_progress",
+        "browser",
+        clean_browser_id(browser),
+        "this browser's progress",
+        "this browser's saved progress",
+    )
 
 
 def save(conn: sqlite3.Connection, learner: str, progress: Progress) -> Progress:
@@ -200,7 +209,9 @@ def load(conn: sqlite3.Connection, learner: str) -> Progress | None:
 
 def learners(conn: sqlite3.Connection) -> tuple[str, ...]:
     try:
-        rows = retrying(lambda: conn.execute("SELECT learner FROM lesson_progress ORDER BY learner").fetchall())
+        rows = retrying(
+            lambda: conn.execute("SELECT learner FROM lesson_progress ORDER BY learner").fetchall()
+        )
     except sqlite3.Error as err:
         raise StoreError(f"cannot list learners: {err}") from err
     return tuple(str(r[0]) for r in rows)

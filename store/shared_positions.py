@@ -67,8 +67,18 @@ SCHEMA: tuple[str, ...] = (
     )""",
     "CREATE INDEX IF NOT EXISTS shared_positions_created ON shared_positions (created)",
 )
-COLUMNS = ("id", "position", "seed", "game_number", "hand_number", "dealer", "scores", "levels", "single_deal",
-           "created")
+COLUMNS = (
+    "id",
+    "position",
+    "seed",
+    "game_number",
+    "hand_number",
+    "dealer",
+    "scores",
+    "levels",
+    "single_deal",
+    "created",
+)
 
 
 class ShareError(ValueError):
@@ -116,11 +126,15 @@ def check(start: SharedStart) -> None:
     if start.dealer is not None and (type(start.dealer) is not int or not 0 <= start.dealer < rules.players):
         raise DamagedShare(f"its dealer is not a seat 0..{rules.players - 1}")
     sides = len(new_game(rules, 0).scores)
-    if start.scores and (len(start.scores) != sides
-                         or not all(type(v) is int and 0 <= v < rules.target for v in start.scores)):
+    if start.scores and (
+        len(start.scores) != sides or not all(type(v) is int and 0 <= v < rules.target for v in start.scores)
+    ):
         raise DamagedShare(f"its score is not {sides} scores below {rules.target}")
-    if not isinstance(start.levels, str) or not LEVEL_FORM.fullmatch(start.levels) \
-            or len(start.levels) > rules.players - 1:
+    if (
+        not isinstance(start.levels, str)
+        or not LEVEL_FORM.fullmatch(start.levels)
+        or len(start.levels) > rules.players - 1
+    ):
         raise DamagedShare("its seat levels are not one letter per computer seat")
 
 
@@ -151,7 +165,9 @@ def _schema_then(work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.C
     return job
 
 
-def _write(conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T) -> T:
+def _write(
+    conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T
+) -> T:
     """``work(db)`` at once on ``conn``; without one through the background writer (``queued`` when
     the database is busy and the write waits). Raises StoreError."""
     if conn is not None:
@@ -179,13 +195,27 @@ def save(start: SharedStart, conn: sqlite3.Connection | None = None, now: dateti
     check(start)
     when = now or datetime.now(UTC)
     share_id = new_id()
-    row = (share_id, start.position, start.seed, start.game_number, start.hand_number, start.dealer,
-           "-".join(map(str, start.scores)), start.levels, int(start.single_deal), stamp(when))
+    row = (
+        share_id,
+        start.position,
+        start.seed,
+        start.game_number,
+        start.hand_number,
+        start.dealer,
+        "-".join(map(str, start.scores)),
+        start.levels,
+        int(start.single_deal),
+        stamp(when),
+    )
 
     def insert(db: sqlite3.Connection) -> str:
-        db.execute("DELETE FROM shared_positions WHERE created < ?", (stamp(when - timedelta(days=KEEP_DAYS)),))
-        db.execute(f"INSERT INTO shared_positions ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
-                   row)
+        db.execute(
+            "DELETE FROM shared_positions WHERE created < ?", (stamp(when - timedelta(days=KEEP_DAYS)),)
+        )
+        db.execute(
+            f"INSERT INTO shared_positions ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
+            row,
+        )
         return share_id
 
     return _write(conn, "keeping the deal for the page link", insert, share_id)
@@ -241,8 +271,17 @@ def _start(row: Sequence[object]) -> tuple[SharedStart, datetime]:
     _, position, seed, game_number, hand_number, dealer, scores, levels, single_deal, created = row
     text, score, letters, when = _text(position, MAX_TEXT), _scores(scores), _text(levels, 3), _time(created)
     seed_, game_, hand_, single_, dealer_ = map(_int, (seed, game_number, hand_number, single_deal, dealer))
-    if text is None or score is None or letters is None or when is None or seed_ is None or game_ is None \
-            or hand_ is None or single_ not in (0, 1) or (dealer is not None and dealer_ is None):
+    if (
+        text is None
+        or score is None
+        or letters is None
+        or when is None
+        or seed_ is None
+        or game_ is None
+        or hand_ is None
+        or single_ not in (0, 1)
+        or (dealer is not None and dealer_ is None)
+    ):
         raise DamagedShare("a field of its row is missing or not of its kind")
     start = SharedStart(text, seed_, game_, hand_, dealer_, score, letters, single_ == 1)
     check(start)
@@ -260,9 +299,13 @@ def load(share_id: str, conn: sqlite3.Connection | None = None, now: datetime | 
     db = connect() if conn is None else conn
     try:
         ensure_schema(db, SCHEMA, reading=True)
-        row = retrying(lambda: db.execute(
-            f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM shared_positions WHERE id = ?", (share_id,)
-        ).fetchone(), db, reading=True)
+        row = retrying(
+            lambda: db.execute(
+                f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM shared_positions WHERE id = ?", (share_id,)
+            ).fetchone(),
+            db,
+            reading=True,
+        )
     except sqlite3.Error as err:
         raise StoreError(f"the shared deal could not be read: {err}") from err
     finally:
@@ -276,5 +319,18 @@ def load(share_id: str, conn: sqlite3.Connection | None = None, now: datetime | 
     return start
 
 
-__all__ = ["COLUMNS", "ID_FORM", "KEEP_DAYS", "SCHEMA", "DamagedShare", "ShareError", "SharedStart", "UnknownShare",
-           "check", "load", "new_id", "save", "stamp"]
+__all__ = [
+    "COLUMNS",
+    "ID_FORM",
+    "KEEP_DAYS",
+    "SCHEMA",
+    "DamagedShare",
+    "ShareError",
+    "SharedStart",
+    "UnknownShare",
+    "check",
+    "load",
+    "new_id",
+    "save",
+    "stamp",
+]

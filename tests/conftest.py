@@ -46,8 +46,13 @@ from practice.export import MAX_IMPORT_BYTES, hand_record, to_jsonl
 collect_ignore_glob = ["conftest.py", "*/conftest.py"]
 
 ROOT = Path(__file__).resolve().parents[1]
-KIND_BY_FOLDER = {"browser": "browser", "app": "app", "analysis": "montecarlo", "study": "montecarlo",
-                  "solver": "montecarlo"}
+KIND_BY_FOLDER = {
+    "browser": "browser",
+    "app": "app",
+    "analysis": "montecarlo",
+    "study": "montecarlo",
+    "solver": "montecarlo",
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -59,6 +64,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             continue
         if len(parts) > 2 and parts[0] == "tests" and parts[1] in KIND_BY_FOLDER:
             item.add_marker(KIND_BY_FOLDER[parts[1]])
+
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 # Pages app.py registers under a url_path of their own (``/class``): AppTest finds such a page
@@ -96,6 +102,7 @@ def open_page() -> Callable[..., AppTest]:
 
 # ---- Practice import files ----
 
+
 def _played_records(count: int, seed: int = 3) -> list[dict[str, Any]]:
     """``count`` hands played to the end at random, exported as the practice table exports a game
     (``practice.export.hand_record``): eight hands to a game."""
@@ -121,12 +128,15 @@ def big_import() -> bytes:
     kitty (an exported record is about 520 bytes; a deal alone about 140), one record a line."""
     played = _played_records(40)
     deals = [{key: r[key] for key in ("dealer", "hands", "upcard")} for r in played]
-    data = (to_jsonl(played) + to_jsonl(deals[k % len(deals)] for k in range(BIG_IMPORT - len(played)))).encode()
+    data = (
+        to_jsonl(played) + to_jsonl(deals[k % len(deals)] for k in range(BIG_IMPORT - len(played)))
+    ).encode()
     assert data.count(b"\n") == BIG_IMPORT and len(data) <= MAX_IMPORT_BYTES
     return data
 
 
 # ---- for tests/players ----
+
 
 def _random_states(rules: Rules, deals: int, seed: int) -> Iterator[HandState]:
     """Every state of ``deals`` hands in which the seat to act is chosen by a mix of random
@@ -194,6 +204,7 @@ def redeal_hidden() -> Callable[[HandState, int, random.Random], HandState]:
 
 # ---- for tests/practice ----
 
+
 @pytest.fixture
 def lone_hearts_maker() -> Callable[[int], HandState]:
     def make(maker: int) -> HandState:
@@ -202,10 +213,19 @@ def lone_hearts_maker() -> Callable[[int], HandState]:
         South takes every trick whoever plays beside them (any lead is followed or trumped from
         the top five trumps). North holds five clubs, no trump."""
         weak, diamonds = parse_cards("TH 9H AS KS QS"), parse_cards("AD KD QD TD 9D")
-        hands = [parse_cards("JH JD AH KH QH"), weak if maker == 1 else diamonds,
-                 parse_cards("AC KC QC JC TC"), weak if maker == 3 else diamonds]
-        state = from_cards(Rules(defend_alone=True), dealer=0, hands=hands, upcard=parse_card("9C"),
-                           kitty=parse_cards("JS TS 9S"))
+        hands = [
+            parse_cards("JH JD AH KH QH"),
+            weak if maker == 1 else diamonds,
+            parse_cards("AC KC QC JC TC"),
+            weak if maker == 3 else diamonds,
+        ]
+        state = from_cards(
+            Rules(defend_alone=True),
+            dealer=0,
+            hands=hands,
+            upcard=parse_card("9C"),
+            kitty=parse_cards("JS TS 9S"),
+        )
         for _ in range(4 + (maker - 1)):  # round 1 all pass; round 2 passes until the maker
             state = state.apply("pass")
         state = state.apply(call(Suit.HEARTS, alone=True))

@@ -43,7 +43,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("benchmarks and experiments (python -m bench)", ("bench",)),
 )
 PACKAGES = ("engine", "store", "lessons", "practice", "classroom", "ui", "views", "bench")
-NO_STREAMLIT_BELOW = LAYERS.index(("Streamlit widgets", ("ui",)))  # everything below ui never imports Streamlit
+NO_STREAMLIT_BELOW = LAYERS.index(
+    ("Streamlit widgets", ("ui",))
+)  # everything below ui never imports Streamlit
 TESTS = ROOT / "tests"
 README = ROOT / "README.md"
 # What README.md's layout block lists after the layers: the tests (they import every layer, bench/
@@ -83,7 +85,11 @@ def imports_from_tests(path: Path, by_name: dict[str, Path] | None = None) -> li
         if imported.level and by_name is None:
             continue
         name = "." * imported.level + imported.module
-        if name.split(".")[0] == "tests" or by_name is not None and (name.startswith(".") or name.split(".")[0] in by_name):
+        if (
+            name.split(".")[0] == "tests"
+            or by_name is not None
+            and (name.startswith(".") or name.split(".")[0] in by_name)
+        ):
             found.append((name, imported.line))
     return found
 
@@ -104,8 +110,14 @@ def imports_of(path: Path, modules: dict[str, Path], me: str | None = None) -> l
     package = me if path.name == "__init__.py" else me.rpartition(".")[0]
     found: list[tuple[str, int]] = []
     for imported in imports_in(path, package):
-        names = [imported.module] if not imported.names else [
-            sub if (sub := f"{imported.module}.{alias}") in modules else imported.module for alias in imported.names]
+        names = (
+            [imported.module]
+            if not imported.names
+            else [
+                sub if (sub := f"{imported.module}.{alias}") in modules else imported.module
+                for alias in imported.names
+            ]
+        )
         for name in names:
             while name and name not in modules:  # `import engine.core.hand.x` -> the deepest real module
                 name = name.rpartition(".")[0]
@@ -126,8 +138,10 @@ def test_every_import_points_down_a_layer() -> None:
         for target, line in imports_of(path, modules):
             theirs = layer_of(target)
             if theirs > mine:
-                upward.append(f"{path.relative_to(ROOT)}:{line} ({LAYERS[mine][0]}) imports {target} "
-                              f"({LAYERS[theirs][0]})")
+                upward.append(
+                    f"{path.relative_to(ROOT)}:{line} ({LAYERS[mine][0]}) imports {target} "
+                    f"({LAYERS[theirs][0]})"
+                )
     assert upward == [], "imports that point up a layer:\n" + "\n".join(upward)
 
 
@@ -139,12 +153,20 @@ def test_each_folder_is_one_layer() -> None:
     assert loose == ["__init__.py", "__main__.py"], f"loose files in engine/: {loose}"
     single_files = {"app", "engine.__main__"}  # the router, and `python -m engine`
     modules = project_modules()
-    not_folders = [prefix for _, prefixes in LAYERS for prefix in prefixes
-                   if prefix not in single_files and not ROOT.joinpath(*prefix.split(".")).is_dir()]
+    not_folders = [
+        prefix
+        for _, prefixes in LAYERS
+        for prefix in prefixes
+        if prefix not in single_files and not ROOT.joinpath(*prefix.split(".")).is_dir()
+    ]
     assert not_folders == []
-    mixed = [name for name, path in modules.items()
-             if path.name != "__init__.py" and name not in single_files
-             and layer_of(name) != layer_of(module_name(path.parent / "__init__.py"))]
+    mixed = [
+        name
+        for name, path in modules.items()
+        if path.name != "__init__.py"
+        and name not in single_files
+        and layer_of(name) != layer_of(module_name(path.parent / "__init__.py"))
+    ]
     assert mixed == [], f"modules in another layer than their folder: {mixed}"
 
 
@@ -158,7 +180,7 @@ def find_circles(graph: dict[str, list[str]]) -> list[list[str]]:
         stack.append(node)
         for nxt in graph.get(node, []):
             if state.get(nxt) == 1:
-                circles.append(stack[stack.index(nxt):] + [nxt])
+                circles.append(stack[stack.index(nxt) :] + [nxt])
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
@@ -179,17 +201,27 @@ def test_no_import_closes_a_circle() -> None:
 
 def test_streamlit_only_in_ui_views_and_app() -> None:
     modules = project_modules()
-    found = [f"{path.relative_to(ROOT)}:{line}" for name, path in modules.items()
-             if layer_of(name) < NO_STREAMLIT_BELOW for line in streamlit_imports(path)]
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for name, path in modules.items()
+        if layer_of(name) < NO_STREAMLIT_BELOW
+        for line in streamlit_imports(path)
+    ]
     assert found == []
 
 
 def test_nothing_outside_tests_imports_from_tests() -> None:
     files = files_outside_tests()
     assert {"bench", "engine", "app"} <= {p.relative_to(ROOT).parts[0].removesuffix(".py") for p in files}
-    found = [f"{path.relative_to(ROOT)}:{line} imports {name}" for path in files for name, line in imports_from_tests(path)]
-    assert found == [], "modules outside tests/ that import from tests/ (move what they share out of tests/):\n" + \
-        "\n".join(found)
+    found = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in files
+        for name, line in imports_from_tests(path)
+    ]
+    assert found == [], (
+        "modules outside tests/ that import from tests/ (move what they share out of tests/):\n"
+        + "\n".join(found)
+    )
 
 
 def test_no_test_module_imports_another_and_only_conftest_files_are_shared() -> None:
@@ -198,26 +230,46 @@ def test_no_test_module_imports_another_and_only_conftest_files_are_shared() -> 
     names = [p.stem for p in files if p.name != "conftest.py"]
     assert len(names) == len(set(names)), "pytest imports test modules by their file name: keep them unique"
     by_name = {p.stem: p for p in files}
-    helpers = [str(p.relative_to(ROOT)) for p in files if p.name != "conftest.py" and not p.name.startswith("test_")]
-    assert helpers == [], \
-        "files under tests/ that are neither a test module nor a conftest.py (move what they share into a conftest.py):\n" + \
-        "\n".join(helpers)
-    found = [f"{path.relative_to(ROOT)}:{line} imports {name}" for path in files
-             for name, line in imports_from_tests(path, by_name)]
-    assert found == [], "test modules that import test code (use a fixture of a conftest.py instead):\n" + "\n".join(found)
+    helpers = [
+        str(p.relative_to(ROOT)) for p in files if p.name != "conftest.py" and not p.name.startswith("test_")
+    ]
+    assert helpers == [], (
+        "files under tests/ that are neither a test module nor a conftest.py (move what they share into a conftest.py):\n"
+        + "\n".join(helpers)
+    )
+    found = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in files
+        for name, line in imports_from_tests(path, by_name)
+    ]
+    assert found == [], (
+        "test modules that import test code (use a fixture of a conftest.py instead):\n" + "\n".join(found)
+    )
 
 
 def test_the_test_import_reader_sees_every_way_in(tmp_path: Path) -> None:
     """Bare names of modules under tests/, ``tests.*``, relative imports, imports inside functions;
     not the project, the standard library or a module's name in a string."""
-    by_name = {"helper": tmp_path / "helper.py", "conftest": tmp_path / "conftest.py", "test_layers": ROOT / "x"}
+    by_name = {
+        "helper": tmp_path / "helper.py",
+        "conftest": tmp_path / "conftest.py",
+        "test_layers": ROOT / "x",
+    }
     planted = tmp_path / "test_planted.py"
-    planted.write_text("import pytest\nfrom engine.core import rules\nfrom helper import APP\n"
-                       "def f():\n    import conftest, tests.solver\n    from . import x\n    from .. y import z\n"
-                       "from tests.solver.conftest import brute_force\nimport test_layers\nNAME = 'helper'\n")
+    planted.write_text(
+        "import pytest\nfrom engine.core import rules\nfrom helper import APP\n"
+        "def f():\n    import conftest, tests.solver\n    from . import x\n    from .. y import z\n"
+        "from tests.solver.conftest import brute_force\nimport test_layers\nNAME = 'helper'\n"
+    )
     assert imports_from_tests(planted, by_name) == [
-        ("helper", 3), ("conftest", 5), ("tests.solver", 5), (".", 6), ("..y", 7),
-        ("tests.solver.conftest", 8), ("test_layers", 9)]
+        ("helper", 3),
+        ("conftest", 5),
+        ("tests.solver", 5),
+        (".", 6),
+        ("..y", 7),
+        ("tests.solver.conftest", 8),
+        ("test_layers", 9),
+    ]
     assert imports_from_tests(planted) == [("tests.solver", 5), ("tests.solver.conftest", 8)]
 
 
@@ -226,10 +278,17 @@ def test_the_install_holds_every_package_and_the_pinned_requirements() -> None:
     tests/, with the same pins as requirements.txt."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     installed = set(project["tool"]["setuptools"]["packages"])
-    folders = {module_name(p.parent) for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")
-               if "__pycache__" not in p.parts}
+    folders = {
+        module_name(p.parent)
+        for pkg in PACKAGES
+        for p in (ROOT / pkg).rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
     assert installed == folders and not any(name.split(".")[0] == "tests" for name in installed)
-    pins = [line.split("#")[0].strip() for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()]
+    pins = [
+        line.split("#")[0].strip()
+        for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    ]
     assert project["project"]["dependencies"] == [pin for pin in pins if pin]
 
 
@@ -237,20 +296,32 @@ def test_the_checker_sees_an_upward_import_and_a_circle(tmp_path: Path) -> None:
     """The reader itself: a planted import inside a function, a relative import and a circle."""
     modules = project_modules()
     planted = tmp_path / "planted.py"
-    planted.write_text("def f():\n    from engine.analysis import bidding\n    import engine.compiled.solver\n"
-                       "from . import cards\nfrom .hand import deal\n")
+    planted.write_text(
+        "def f():\n    from engine.analysis import bidding\n    import engine.compiled.solver\n"
+        "from . import cards\nfrom .hand import deal\n"
+    )
     found = {t for t, _ in imports_of(planted, modules, me="engine.core.planted")}
-    assert found == {"engine.analysis.bidding", "engine.compiled.solver", "engine.core.cards", "engine.core.hand"}
+    assert found == {
+        "engine.analysis.bidding",
+        "engine.compiled.solver",
+        "engine.core.cards",
+        "engine.core.hand",
+    }
     assert layer_of("engine.analysis.bidding") > layer_of("engine.core.cards")
     assert find_circles({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}) == [["a", "b", "c", "a"]]
     assert find_circles({"a": ["b"], "b": [], "c": ["a", "b"]}) == []
-    assert layer_of("bench.panel_check") > layer_of("app") and layer_of("engine.core.stats") < layer_of("engine.io.numbers")
-    planted.write_text("import tests.browser.conftest\nfrom tests.analysis import x\nfrom tests import y\n"
-                       "def f():\n    import testsuite, tests_x\n    from . import tests\n")
+    assert layer_of("bench.panel_check") > layer_of("app") and layer_of("engine.core.stats") < layer_of(
+        "engine.io.numbers"
+    )
+    planted.write_text(
+        "import tests.browser.conftest\nfrom tests.analysis import x\nfrom tests import y\n"
+        "def f():\n    import testsuite, tests_x\n    from . import tests\n"
+    )
     assert imports_from_tests(planted) == [("tests.browser.conftest", 1), ("tests.analysis", 2), ("tests", 3)]
 
 
 # ---- README.md's layout block ----
+
 
 def readme_name(prefixes: tuple[str, ...]) -> str:
     """How README.md's layout block names a layer: by its deepest folder (``engine/core/`` for the
@@ -278,8 +349,9 @@ def readme_expected() -> list[str]:
 
 def test_the_readme_layout_block_lists_every_layer_in_order() -> None:
     """Every layer once, lowest first as in LAYERS, then the tests and the rule book, nothing else."""
-    assert readme_layout(README.read_text(encoding="utf-8")) == readme_expected(), \
+    assert readme_layout(README.read_text(encoding="utf-8")) == readme_expected(), (
         "README.md's layout block disagrees with LAYERS (tests/test_layers.py): list the layers in its order"
+    )
 
 
 def test_the_readme_layout_check_reads_the_block_and_sees_a_change() -> None:
@@ -288,9 +360,11 @@ def test_the_readme_layout_check_reads_the_block_and_sees_a_change() -> None:
     assert readme_name(("engine", "engine.core")) == "engine/core/"
     assert readme_name(("engine.cli", "engine.__main__")) == "engine/cli/"
     assert readme_name(("app",)) == "app.py"
-    planted = ("# Title\n\n## Set-up\n\n```\nnot/ this block\n```\n\n## Layout\n\nSome words:\n\n```text\n"
-               "engine/core/    the rules,\n                continued\n\napp.py          the router\n```\n\n"
-               "## More\n\n```\nnor/ this one\n```\n")
+    planted = (
+        "# Title\n\n## Set-up\n\n```\nnot/ this block\n```\n\n## Layout\n\nSome words:\n\n```text\n"
+        "engine/core/    the rules,\n                continued\n\napp.py          the router\n```\n\n"
+        "## More\n\n```\nnor/ this one\n```\n"
+    )
     assert readme_layout(planted) == ["engine/core/", "app.py"]
 
     text = README.read_text(encoding="utf-8")
@@ -304,6 +378,10 @@ def test_the_readme_layout_check_reads_the_block_and_sees_a_change() -> None:
     assert players_below_compiled[2:4] == ["engine/players/", "engine/compiled/"]
     tests_below_bench = readme_layout(swapped("bench/", "tests/"))
     assert tests_below_bench[-3:-1] == ["tests/", "bench/"] and tests_below_bench != expected
-    assert readme_layout(text.replace("\napp.py ", "\n       ")) == [e for e in expected if e != "app.py"] != expected
+    assert (
+        readme_layout(text.replace("\napp.py ", "\n       "))
+        == [e for e in expected if e != "app.py"]
+        != expected
+    )
     extra = readme_layout(text.replace("\ndocs/rules.md", "\ntools/  scripts\ndocs/rules.md"))
     assert extra[-2:] == ["tools/", "docs/rules.md"] and extra != expected

@@ -12,14 +12,22 @@ def test_replay_cli_runs_the_readme_example() -> None:
     record = {
         "rules": {"players": 4},
         "dealer": 3,
-        "hands": [["9C", "9D", "TC", "KH", "AC"], ["JC", "QH", "KD", "KS", "AS"],
-                  ["TD", "TH", "JD", "QD", "KC"], ["9S", "JS", "QC", "AD", "AH"]],
+        "hands": [
+            ["9C", "9D", "TC", "KH", "AC"],
+            ["JC", "QH", "KD", "KS", "AS"],
+            ["TD", "TH", "JD", "QD", "KC"],
+            ["9S", "JS", "QC", "AD", "AH"],
+        ],
         "upcard": "QS",
         "actions": ["pass", "pass", "order", "discard AH", "play TC", "play JC"],
     }
     out = subprocess.run(
-        [sys.executable, "-m", "engine", "replay", "-"], input=json.dumps(record),
-        capture_output=True, text=True, cwd=ROOT, check=True,
+        [sys.executable, "-m", "engine", "replay", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
     )
     result = json.loads(out.stdout)
     # Spades are trump: the jack of clubs is the left bower, a spade, so seat 1 (no clubs) may

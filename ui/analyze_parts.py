@@ -23,7 +23,9 @@ GREEN = "#1b6e3a"
 GREY = "#c9c9c9"
 
 
-def _grid(cells: Sequence[str], min_width: int, testid: str, fill: str = "auto-fit", scale: float = 1.0) -> str:
+def _grid(
+    cells: Sequence[str], min_width: int, testid: str, fill: str = "auto-fit", scale: float = 1.0
+) -> str:
     """Columns at least ``min_width`` wide (one on a phone); auto-fit stretches a few cells across
     a wide screen, auto-fill keeps every cell the same width. ``scale`` enlarges the text."""
     return (
@@ -61,8 +63,15 @@ def _bar(p: float) -> str:
     )
 
 
-def option_card(o: OptionResult, *, recommended: bool, players: int, others: Mapping[str, Stats],
-                base_win: float | None = None, view: SeatView | None = None) -> str:
+def option_card(
+    o: OptionResult,
+    *,
+    recommended: bool,
+    players: int,
+    others: Mapping[str, Stats],
+    base_win: float | None = None,
+    view: SeatView | None = None,
+) -> str:
     """One option: its name, points a hand with the 95% range, chances from your side (the later
     trump's suits said from ``view``), the other tables (with the chance of winning too when a
     score ranks the options: ``base_win`` is the chance before the hand) and perfect play."""
@@ -82,18 +91,20 @@ def option_card(o: OptionResult, *, recommended: bool, players: int, others: Map
     )
     parts.append(
         f'<div style="font-size:0.85em;opacity:0.8;margin-bottom:6px">95% range '
-        f'{points(r.ev_ci[0])} to {points(r.ev_ci[1])}</div>'
+        f"{points(r.ev_ci[0])} to {points(r.ev_ci[1])}</div>"
     )
     for c in chances(o.action, r, players, view):
         parts.append(
             f'<div data-testid="an-chance" style="display:flex;justify-content:space-between;gap:8px">'
-            f'<span>{escape(c.text[:1].upper() + c.text[1:])}</span>'
+            f"<span>{escape(c.text[:1].upper() + c.text[1:])}</span>"
             f'<b style="white-space:nowrap;flex:none">{percent(c.p)}</b></div>{_bar(c.p)}'
         )
     after = chance_after(base_win, r)
     if after is not None and base_win is not None:
-        parts.append(f"<div>Chance of winning the game: <b>{percent(after)}</b> "
-                     f'<span style="opacity:0.8">({percent(base_win)} before this hand)</span></div>')
+        parts.append(
+            f"<div>Chance of winning the game: <b>{percent(after)}</b> "
+            f'<span style="opacity:0.8">({percent(base_win)} before this hand)</span></div>'
+        )
     if others:
         cells = " · ".join(f"{escape(table)} {_figure(x, base_win)}" for table, x in others.items())
         parts.append(f'<div style="font-size:0.9em;margin-top:4px">Against {cells}</div>')
@@ -112,8 +123,14 @@ def _figure(x: Stats, base_win: float | None) -> str:
     return points(x.ev) if after is None else f"{points(x.ev)} ({percent(after)} to win)"
 
 
-def options_html(a: Analysis, others: Mapping[str, Analysis], described: Mapping[str, str], players: int,
-                 scale: float = 1.0, view: SeatView | None = None) -> str:
+def options_html(
+    a: Analysis,
+    others: Mapping[str, Analysis],
+    described: Mapping[str, str],
+    players: int,
+    scale: float = 1.0,
+    view: SeatView | None = None,
+) -> str:
     """Every option as a card, the recommended one first and marked, the others in order of value
     (the change in the chance of winning when the analysis ranks by it, else the points). With
     the ``view`` the chances after a pass name the suits your side may still make trump."""
@@ -125,17 +142,34 @@ def options_html(a: Analysis, others: Mapping[str, Analysis], described: Mapping
     ordered = sorted(a.options, key=lambda o: (o.action != a.recommendation, -value(o)))
     cells = []
     for o in ordered:
-        theirs = {described.get(style, style): other.option(o.action).realistic for style, other in others.items()}
-        cells.append(option_card(o, recommended=o.action == a.recommendation, players=players, others=theirs,
-                                 base_win=a.base_win, view=view))
+        theirs = {
+            described.get(style, style): other.option(o.action).realistic for style, other in others.items()
+        }
+        cells.append(
+            option_card(
+                o,
+                recommended=o.action == a.recommendation,
+                players=players,
+                others=theirs,
+                base_win=a.base_win,
+                view=view,
+            )
+        )
     return _grid(cells, round(250 * scale), "an-options", scale=scale)
 
 
 # ---- the hand and the upcard -----------------------------------------------------------------
 
 
-def hand_html(hand: Sequence[Card], upcard: Card, upcard_caption: str, *, width: int = 64,
-              four_colour: bool = False, scale: float = 1.0) -> str:
+def hand_html(
+    hand: Sequence[Card],
+    upcard: Card,
+    upcard_caption: str,
+    *,
+    width: int = 64,
+    four_colour: bool = False,
+    scale: float = 1.0,
+) -> str:
     """Your five cards and, beside them (below them on a phone), the upcard or turned-down card."""
     mine = cards_row_html(hand, width=width, four_colour=four_colour)
     up = cards_row_html([upcard], width=width, four_colour=four_colour)
@@ -151,7 +185,9 @@ def hand_html(hand: Sequence[Card], upcard: Card, upcard_caption: str, *, width:
 # ---- a finished deal, trick by trick -----------------------------------------------------------
 
 
-def deal_hands_html(start: HandState, *, width: int = 40, four_colour: bool = False, scale: float = 1.0) -> str:
+def deal_hands_html(
+    start: HandState, *, width: int = 40, four_colour: bool = False, scale: float = 1.0
+) -> str:
     """Every hand as dealt at the decision, face up, and the upcard (or the turned-down card)."""
     n = start.players
     cells = []
@@ -165,13 +201,16 @@ def deal_hands_html(start: HandState, *, width: int = 40, four_colour: bool = Fa
     return _grid(cells, round(5 * width + 60 * scale), "an-deal-hands", fill="auto-fill", scale=scale)
 
 
-def trick_html(number: int, trick: Trick, players: int, trump: Suit | None, *, width: int = 44,
-               four_colour: bool = False) -> str:
+def trick_html(
+    number: int, trick: Trick, players: int, trump: Suit | None, *, width: int = 44, four_colour: bool = False
+) -> str:
     """One trick: who led, the cards in the order played (each under its player's name), who won."""
     cards = [c for _, c in trick.plays]
     states = ["winning" if seat == trick.winner else "normal" for seat, _ in trick.plays]
     names = [seat_name(players, seat) for seat, _ in trick.plays]
-    row = cards_row_html(cards, trump=trump, states=states, labels=names, width=width, four_colour=four_colour)
+    row = cards_row_html(
+        cards, trump=trump, states=states, labels=names, width=width, four_colour=four_colour
+    )
     inner = (
         f"<div><b>Trick {number}</b> · {escape(who(players, trick.leader))} led</div>{row}"
         f"<div>{escape(who(players, trick.winner))} won</div>"
@@ -180,8 +219,10 @@ def trick_html(number: int, trick: Trick, players: int, trump: Suit | None, *, w
 
 
 def tricks_html(end: HandState, *, width: int = 44, four_colour: bool = False, scale: float = 1.0) -> str:
-    cells = [trick_html(i + 1, t, end.players, end.trump, width=width, four_colour=four_colour)
-             for i, t in enumerate(end.tricks)]
+    cells = [
+        trick_html(i + 1, t, end.players, end.trump, width=width, four_colour=four_colour)
+        for i, t in enumerate(end.tricks)
+    ]
     return _grid(cells, round(4 * width + 60 * scale), "an-tricks", fill="auto-fill", scale=scale)
 
 

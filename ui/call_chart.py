@@ -38,15 +38,32 @@ from engine.study.classes import UP_LETTERS
 from ui.layout import projector
 from ui.rules_panel import current_rules
 
-SEAT_LABELS = {"first": "First seat (left of the dealer)", "second": "Dealer's partner", "third": "Third seat",
-               "dealer": "Dealer"}
-SEAT_LABELS_SHORT = {"first": "First seat", "second": "Second seat", "third": "Third seat", "dealer": "Dealer"}
+SEAT_LABELS = {
+    "first": "First seat (left of the dealer)",
+    "second": "Dealer's partner",
+    "third": "Third seat",
+    "dealer": "Dealer",
+}
+SEAT_LABELS_SHORT = {
+    "first": "First seat",
+    "second": "Second seat",
+    "third": "Third seat",
+    "dealer": "Dealer",
+}
 # the seat control's buttons: short, so that four fit on a phone (the full name is said under it)
 SEAT_BUTTONS = {"first": "First", "second": "Second", "third": "Third", "dealer": "Dealer"}
-WORDS = {1: {"call": "order", "alone": "alone", "pass": "pass"}, 2: {"call": "call", "alone": "alone", "pass": "pass"}}
+WORDS = {
+    1: {"call": "order", "alone": "alone", "pass": "pass"},
+    2: {"call": "call", "alone": "alone", "pass": "pass"},
+}
 # red (pass) through white to green (bid); the margin is clipped to +-1.5 points a hand
-STOPS: tuple[tuple[float, str], ...] = ((0.0, "#b23a3a"), (0.35, "#e9a3a3"), (0.5, "#f7f5ef"), (0.65, "#9fd3a8"),
-                                       (1.0, "#1b6e3a"))
+STOPS: tuple[tuple[float, str], ...] = (
+    (0.0, "#b23a3a"),
+    (0.35, "#e9a3a3"),
+    (0.5, "#f7f5ef"),
+    (0.65, "#9fd3a8"),
+    (1.0, "#1b6e3a"),
+)
 COLOURS = [[t, colour] for t, colour in STOPS]  # plotly's colorscale
 CLIP = 1.5
 CLIP_WIN = 0.25  # at a game score: the margin in chance to win the game, clipped to +-25 points
@@ -96,8 +113,10 @@ def seat_control(chart: Chart, label: str, key: str) -> str:
     """The seat chooser: one short button per seat (four fit across a phone), and the chosen
     seat's full name under it."""
     seats = chart.seats()
-    seat = st.segmented_control(label, seats, default=seats[0], key=key,
-                                format_func=lambda s: SEAT_BUTTONS[s]) or seats[0]
+    seat = (
+        st.segmented_control(label, seats, default=seats[0], key=key, format_func=lambda s: SEAT_BUTTONS[s])
+        or seats[0]
+    )
     st.caption(f"{seat_label(chart, seat)}.")
     return seat
 
@@ -120,7 +139,9 @@ def _figure_text(x: float, score: Score | None) -> str:
     return points(x) if score is None else percent(max(0.0, min(1.0, x)))
 
 
-def cells_at(chart: Chart, rules: Rules, seat: str, rnd: int, upcard: int | None, score: Score | None) -> list[ChartCell]:
+def cells_at(
+    chart: Chart, rules: Rules, seat: str, rnd: int, upcard: int | None, score: Score | None
+) -> list[ChartCell]:
     """The chart's cells for one seat, round and upcard, valued at ``score`` when one is given."""
     cells = chart.select(seat, rnd, upcard)
     if score is None:
@@ -131,8 +152,10 @@ def cells_at(chart: Chart, rules: Rules, seat: str, rnd: int, upcard: int | None
 def _hover(cell: ChartCell, rnd: int, score: Score | None) -> str:
     lines = [f"<b>{WORDS[rnd][cell.best]}</b>" + (" (close call)" if cell.close else "")]
     for name, o in cell.options.items():
-        lines.append(f"{WORDS[rnd][name]}: {_figure_text(o.ev, score)} "
-                     f"[{_figure_text(o.lo, score)}, {_figure_text(o.hi, score)}]")
+        lines.append(
+            f"{WORDS[rnd][name]}: {_figure_text(o.ev, score)} "
+            f"[{_figure_text(o.lo, score)}, {_figure_text(o.hi, score)}]"
+        )
     if not math.isnan(cell.frequency):
         lines.append(f"met in {_often(cell.frequency)} · {cell.n} deals")
     lines.append("rule of thumb: " + ("bid" if thumb(cell) else "pass"))
@@ -150,8 +173,9 @@ class Square:
     hover: str
 
 
-def squares(cells: list[ChartCell], rnd: int, score: Score | None
-            ) -> tuple[list[str], list[str], dict[tuple[str, str], Square], float]:
+def squares(
+    cells: list[ChartCell], rnd: int, score: Score | None
+) -> tuple[list[str], list[str], dict[tuple[str, str], Square], float]:
     """Rows, columns, the square at each (row, column) that has one, and the colour scale's clip."""
     clip = CLIP if score is None else CLIP_WIN
     rows, cols, at = grid(cells)
@@ -159,15 +183,26 @@ def squares(cells: list[ChartCell], rnd: int, score: Score | None
     for (r, c), cell in at.items():
         margin = max(-clip, min(clip, cell.margin)) if math.isfinite(cell.margin) else clip
         word = WORDS[rnd][cell.best]
-        out[(r, c)] = Square(key=cell.key, text=f"≈ {word}" if cell.close else word,
-                             z=margin * (0.35 if cell.close else 1.0),
-                             framed=score is None and disagrees(cell),  # the rule of thumb knows no score
-                             hover=_hover(cell, rnd, score))
+        out[(r, c)] = Square(
+            key=cell.key,
+            text=f"≈ {word}" if cell.close else word,
+            z=margin * (0.35 if cell.close else 1.0),
+            framed=score is None and disagrees(cell),  # the rule of thumb knows no score
+            hover=_hover(cell, rnd, score),
+        )
     return rows, cols, out, clip
 
 
-def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, static: bool = False,
-           score: Score | None = None, rules: Rules | None = None) -> go.Figure | None:
+def figure(
+    chart: Chart,
+    seat: str,
+    rnd: int,
+    upcard: int | None,
+    big: bool,
+    static: bool = False,
+    score: Score | None = None,
+    rules: Rules | None = None,
+) -> go.Figure | None:
     """The heatmap of one seat, round and upcard (None when the chart has no such cells); at a
     game ``score`` (with its ``rules``) the squares show the chance to win the game instead."""
     cells = cells_at(chart, rules or Rules(), seat, rnd, upcard, score)
@@ -177,33 +212,71 @@ def figure(chart: Chart, seat: str, rnd: int, upcard: int | None, big: bool, sta
     z = [[at[(r, c)].z if (r, c) in at else None for c in cols] for r in rows]
     text = [[at[(r, c)].text if (r, c) in at else "" for c in cols] for r in rows]
     font = 18 if big else 12
-    fig = go.Figure(go.Heatmap(
-        z=z, x=cols, y=rows, text=text, texttemplate="%{text}", textfont={"size": font}, hoverinfo="skip",
-        colorscale=COLOURS, zmin=-clip, zmax=clip, xgap=2, ygap=2,
-        # the title beside the bar, not above it, where it ran into the top tick's label
-        colorbar={"title": {"text": "bid minus pass " + ("(points a hand)" if score is None else
-                                                         "(chance to win the game)"), "side": "right"},
-                  "len": 0.6, **({} if score is None else {"tickformat": "+.0%"})},
-    ))
+    fig = go.Figure(
+        go.Heatmap(
+            z=z,
+            x=cols,
+            y=rows,
+            text=text,
+            texttemplate="%{text}",
+            textfont={"size": font},
+            hoverinfo="skip",
+            colorscale=COLOURS,
+            zmin=-clip,
+            zmax=clip,
+            xgap=2,
+            ygap=2,
+            # the title beside the bar, not above it, where it ran into the top tick's label
+            colorbar={
+                "title": {
+                    "text": "bid minus pass "
+                    + ("(points a hand)" if score is None else "(chance to win the game)"),
+                    "side": "right",
+                },
+                "len": 0.6,
+                **({} if score is None else {"tickformat": "+.0%"}),
+            },
+        )
+    )
     # Plotly heatmaps send no click in select mode: an almost invisible square on every cell
     # carries the hover text and the click (its customdata is the cell's key).
     where = [(r, c, at[(r, c)]) for r in rows for c in cols if (r, c) in at]
-    fig.add_trace(go.Scatter(
-        x=[w[1] for w in where], y=[w[0] for w in where], customdata=[w[2].key for w in where],
-        hovertext=[w[2].hover for w in where], hovertemplate="%{y}<br>%{x}<br>%{hovertext}<extra></extra>",
-        mode="markers", showlegend=False, marker={"symbol": "square", "size": 26 if big else 20, "opacity": 0.01},
-        selected={"marker": {"opacity": 0.01}}, unselected={"marker": {"opacity": 0.01}},
-    ))
+    fig.add_trace(
+        go.Scatter(
+            x=[w[1] for w in where],
+            y=[w[0] for w in where],
+            customdata=[w[2].key for w in where],
+            hovertext=[w[2].hover for w in where],
+            hovertemplate="%{y}<br>%{x}<br>%{hovertext}<extra></extra>",
+            mode="markers",
+            showlegend=False,
+            marker={"symbol": "square", "size": 26 if big else 20, "opacity": 0.01},
+            selected={"marker": {"opacity": 0.01}},
+            unselected={"marker": {"opacity": 0.01}},
+        )
+    )
     # The rule of thumb's frames: a rectangle along the square's edge (category axes number the
     # rows and columns 0, 1, ...), so the label inside stays in view.
     for i, r in enumerate(rows):
         for j, c in enumerate(cols):
             if (r, c) in at and at[(r, c)].framed:
-                fig.add_shape(type="rect", xref="x", yref="y", x0=j - 0.47, x1=j + 0.47, y0=i - 0.44, y1=i + 0.44,
-                              line={"color": FRAME_COLOUR, "width": 3}, fillcolor="rgba(0,0,0,0)", layer="above")
+                fig.add_shape(
+                    type="rect",
+                    xref="x",
+                    yref="y",
+                    x0=j - 0.47,
+                    x1=j + 0.47,
+                    y0=i - 0.44,
+                    y1=i + 0.44,
+                    line={"color": FRAME_COLOUR, "width": 3},
+                    fillcolor="rgba(0,0,0,0)",
+                    layer="above",
+                )
     fig.update_layout(
-        height=max(320, (34 if big else 26) * len(rows) + 140), margin={"l": 10, "r": 10, "t": 30, "b": 10},
-        font={"size": font}, plot_bgcolor="#ffffff" if static else "rgba(0,0,0,0)",
+        height=max(320, (34 if big else 26) * len(rows) + 140),
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        font={"size": font},
+        plot_bgcolor="#ffffff" if static else "rgba(0,0,0,0)",
         xaxis={"side": "top", "title": "off-suit aces and voids", "fixedrange": True, "tickangle": 0},
         yaxis={"title": "your trumps", "fixedrange": True, "autorange": True},
     )
@@ -220,7 +293,9 @@ def square_colour(z: float, clip: float) -> str:
     for (t0, c0), (t1, c1) in zip(STOPS, STOPS[1:], strict=False):
         if t <= t1:
             f = 0.0 if t1 == t0 else (t - t0) / (t1 - t0)
-            return "#" + "".join(f"{round(x + f * (y - x)):02x}" for x, y in zip(_hex(c0), _hex(c1), strict=True))
+            return "#" + "".join(
+                f"{round(x + f * (y - x)):02x}" for x, y in zip(_hex(c0), _hex(c1), strict=True)
+            )
     return STOPS[-1][1]
 
 
@@ -236,8 +311,14 @@ def _row_html(label: str) -> str:
     return escape(count) + (f"<br>{escape(tops)}" if tops else "")
 
 
-def compact_html(chart: Chart, seat: str, rnd: int, upcard: int | None, score: Score | None = None,
-                 rules: Rules | None = None) -> str:
+def compact_html(
+    chart: Chart,
+    seat: str,
+    rnd: int,
+    upcard: int | None,
+    score: Score | None = None,
+    rules: Rules | None = None,
+) -> str:
     """The chart as a small HTML grid for a phone (class ``ec-chart-phone``, styled by
     ``CHART_CSS``): the same squares, colours, labels and frames as ``figure``, with the columns'
     headings in two rows (off-suit aces, then voids) so that every label fits in its square.
@@ -253,10 +334,13 @@ def compact_html(chart: Chart, seat: str, rnd: int, upcard: int | None, score: S
             groups[-1] = (aces, groups[-1][1] + 1)
         else:
             groups.append((aces, 1))
-    head = ('<tr><th scope="col">aces:</th>'
-            + "".join(f'<th scope="colgroup" colspan="{n}"><span>{escape(a)}</span></th>' for a, n in groups)
-            + '</tr><tr><th scope="col">voids:</th>'
-            + "".join(f'<th scope="col"><span>{escape(v.split(" ")[0])}</span></th>' for _, v in sides) + "</tr>")
+    head = (
+        '<tr><th scope="col">aces:</th>'
+        + "".join(f'<th scope="colgroup" colspan="{n}"><span>{escape(a)}</span></th>' for a, n in groups)
+        + '</tr><tr><th scope="col">voids:</th>'
+        + "".join(f'<th scope="col"><span>{escape(v.split(" ")[0])}</span></th>' for _, v in sides)
+        + "</tr>"
+    )
     body = []
     for r in reversed(rows):  # the strongest holdings at the top, as in the heatmap
         tds = []
@@ -268,17 +352,24 @@ def compact_html(chart: Chart, seat: str, rnd: int, upcard: int | None, score: S
             fill = square_colour(sq.z, clip)
             framed = ' class="ec-framed"' if sq.framed else ""
             word = escape(sq.text).replace("≈ ", "≈<br>")
-            tds.append(f'<td{framed} data-key="{escape(sq.key)}" style="background:{fill};color:{_ink(fill)}">'
-                       f"<span>{word}</span></td>")
+            tds.append(
+                f'<td{framed} data-key="{escape(sq.key)}" style="background:{fill};color:{_ink(fill)}">'
+                f"<span>{word}</span></td>"
+            )
         body.append(f'<tr><th scope="row"><span>{_row_html(r)}</span></th>{"".join(tds)}</tr>')
     unit = "points a hand" if score is None else "chance to win the game"
-    note = (f"Rows: your trumps. Columns: off-suit aces, then voids. The darker the green, the more a bid "
-            f"gains over passing; the darker the red, the more passing does ({unit}).")
+    note = (
+        f"Rows: your trumps. Columns: off-suit aces, then voids. The darker the green, the more a bid "
+        f"gains over passing; the darker the red, the more passing does ({unit})."
+    )
     if score is None:
         note += f" Framed in {FRAME_COLOUR_NAME}: the rule of thumb gives the other answer."
-    return ('<div class="ec-chart-phone" data-testid="ec-chart-phone"><table><colgroup><col class="ec-rows">'
-            + "<col>" * len(cols) + f"</colgroup><caption>{escape(note)}</caption><thead>{head}</thead>"
-            f"<tbody>{''.join(body)}</tbody></table></div>")
+    return (
+        '<div class="ec-chart-phone" data-testid="ec-chart-phone"><table><colgroup><col class="ec-rows">'
+        + "<col>" * len(cols)
+        + f"</colgroup><caption>{escape(note)}</caption><thead>{head}</thead>"
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
 
 
 def show(fig: go.Figure, compact: str, key: str, clickable: bool = False) -> Any:
@@ -293,7 +384,9 @@ def show(fig: go.Figure, compact: str, key: str, clickable: bool = False) -> Any
         with st.container(key=WIDE_KEY + key):
             config = {"displayModeBar": False}
             if clickable:
-                return st.plotly_chart(fig, key=key, on_select="rerun", selection_mode="points", config=config)
+                return st.plotly_chart(
+                    fig, key=key, on_select="rerun", selection_mode="points", config=config
+                )
             st.plotly_chart(fig, key=key, config=config)
             return None
 
@@ -325,8 +418,9 @@ def shipped_chart(missing: str) -> Chart | None:
 def seat_chart(key: str, upcard: str = "Q") -> None:
     """A lesson's chart: the learner chooses the seat they sit in and sees its round-1 chart for
     an upcard of rank ``upcard`` (a letter: 9 T J Q K A), with a link to every chart."""
-    chart = shipped_chart("The call charts are computed for the six rule presets; choose one in the sidebar "
-                          "to see it here.")
+    chart = shipped_chart(
+        "The call charts are computed for the six rule presets; choose one in the sidebar to see it here."
+    )
     if chart is None:
         return
     seat = seat_control(chart, "Your seat", key)
@@ -336,13 +430,34 @@ def seat_chart(key: str, upcard: str = "Q") -> None:
         st.info("The chart has no hands for this seat.")
         return
     show(fig, compact_html(chart, seat, 1, rank), f"{key}_{seat}")
-    st.caption(f"Upcard: a {UP_LETTERS[rank].replace('T', '10')} of the suit that would be trump. Hover a square "
-               "for its figures.")
-    st.page_link("views/charts.py", label="Every seat and upcard on the Charts page", icon=":material/grid_on:")
+    st.caption(
+        f"Upcard: a {UP_LETTERS[rank].replace('T', '10')} of the suit that would be trump. Hover a square "
+        "for its figures."
+    )
+    st.page_link(
+        "views/charts.py", label="Every seat and upcard on the Charts page", icon=":material/grid_on:"
+    )
 
 
 __all__ = [
-    "CHART_CSS", "FRAME_COLOUR", "FRAME_COLOUR_NAME", "PHONE_WIDTH", "SEAT_BUTTONS", "SEAT_LABELS", "WORDS", "Score",
-    "Square", "cells_at", "compact_html", "figure", "seat_chart", "seat_control", "seat_label", "shipped_chart", "show",
-    "square_colour", "squares", "summary",
+    "CHART_CSS",
+    "FRAME_COLOUR",
+    "FRAME_COLOUR_NAME",
+    "PHONE_WIDTH",
+    "SEAT_BUTTONS",
+    "SEAT_LABELS",
+    "WORDS",
+    "Score",
+    "Square",
+    "cells_at",
+    "compact_html",
+    "figure",
+    "seat_chart",
+    "seat_control",
+    "seat_label",
+    "shipped_chart",
+    "show",
+    "square_colour",
+    "squares",
+    "summary",
 ]

@@ -34,7 +34,16 @@ from engine.core.cards import JACK, KING, QUEEN, Card, Suit
 from engine.core.ranking import card_role, is_trump, left_bower, right_bower
 
 STATES = (
-    "normal", "playable", "disabled", "hinted", "winning", "selected", "next", "correct", "wrong", "right_answer",
+    "normal",
+    "playable",
+    "disabled",
+    "hinted",
+    "winning",
+    "selected",
+    "next",
+    "correct",
+    "wrong",
+    "right_answer",
     "answer",
 )
 FOUR_COLOUR_KEY = "four_colour"  # session-state key of the user's colour setting
@@ -42,8 +51,18 @@ PICTURE_DIR = Path(__file__).resolve().parent.parent / "static" / "cards"  # bes
 PICTURE_URL = "app/static/cards"  # where Streamlit serves it, relative to the page
 PICTURE_WIDTH = 100  # the files' own size; each <img> sets the size it is drawn at
 
-_TWO_COLOUR = {Suit.CLUBS: "#1d1d1d", Suit.DIAMONDS: "#c8102e", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1d1d1d"}
-_FOUR_COLOUR = {Suit.CLUBS: "#137a2c", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1d1d1d"}
+_TWO_COLOUR = {
+    Suit.CLUBS: "#1d1d1d",
+    Suit.DIAMONDS: "#c8102e",
+    Suit.HEARTS: "#c8102e",
+    Suit.SPADES: "#1d1d1d",
+}
+_FOUR_COLOUR = {
+    Suit.CLUBS: "#137a2c",
+    Suit.DIAMONDS: "#1f5fbf",
+    Suit.HEARTS: "#c8102e",
+    Suit.SPADES: "#1d1d1d",
+}
 _JOKER_COLOUR = "#6a2c91"
 
 # Suit shapes in a 20x20 box, drawn as paths so they never depend on the installed fonts.
@@ -63,7 +82,18 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     7: ((_L, 32), (_R, 32), (_C, 51), (_L, 70), (_R, 70), (_L, 108), (_R, 108)),
     8: ((_L, 32), (_R, 32), (_C, 51), (_L, 70), (_R, 70), (_C, 89), (_L, 108), (_R, 108)),
     9: ((_L, 32), (_R, 32), (_L, 57), (_R, 57), (_C, 70), (_L, 83), (_R, 83), (_L, 108), (_R, 108)),
-    10: ((_L, 32), (_R, 32), (_C, 44), (_L, 57), (_R, 57), (_L, 83), (_R, 83), (_C, 96), (_L, 108), (_R, 108)),
+    10: (
+        (_L, 32),
+        (_R, 32),
+        (_C, 44),
+        (_L, 57),
+        (_R, 57),
+        (_L, 83),
+        (_R, 83),
+        (_C, 96),
+        (_L, 108),
+        (_R, 108),
+    ),
 }
 _RANK_TEXT = {7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
@@ -81,9 +111,16 @@ _RING = {  # state -> (stroke colour, stroke width, dash pattern)
     "answer": ("#2b4c7e", 6.0, ""),
 }
 _STATE_WORDS = {
-    "playable": "playable", "disabled": "not playable", "hinted": "hint", "winning": "winning card",
-    "selected": "selected", "next": "plays next", "correct": "your pick, right", "wrong": "your pick, wrong",
-    "right_answer": "the right answer", "answer": "the answer",
+    "playable": "playable",
+    "disabled": "not playable",
+    "hinted": "hint",
+    "winning": "winning card",
+    "selected": "selected",
+    "next": "plays next",
+    "correct": "your pick, right",
+    "wrong": "your pick, wrong",
+    "right_answer": "the right answer",
+    "answer": "the answer",
 }
 # state -> (badge text, badge colour, text colour, icon); a state without a badge shows only its ring
 _BADGES: dict[str, tuple[str, str, str, str | None]] = {
@@ -158,7 +195,11 @@ def _face(card: Card, colour: str) -> str:
     suit = card.suit
     assert suit is not None
     if card.rank in _PIPS:
-        return f'<g fill="{colour}">' + "".join(_pip(suit, x, y, 19, y > 70) for x, y in _PIPS[card.rank]) + "</g>"
+        return (
+            f'<g fill="{colour}">'
+            + "".join(_pip(suit, x, y, 19, y > 70) for x, y in _PIPS[card.rank])
+            + "</g>"
+        )
     if card.rank in (JACK, QUEEN, KING):
         letter = _RANK_TEXT[card.rank]
         return (
@@ -287,7 +328,9 @@ def card_img(
     face_down: bool = False,
 ) -> str:
     """One card as an ``<img>`` tag (its picture from ``picture_src``) with its label as alt text and tooltip."""
-    svg = card_svg(card, trump=trump, state=state, four_colour=four_colour, width=PICTURE_WIDTH, face_down=face_down)
+    svg = card_svg(
+        card, trump=trump, state=state, four_colour=four_colour, width=PICTURE_WIDTH, face_down=face_down
+    )
     label = escape(_full_label(card, trump, state, face_down))
     back = card is None or face_down
     style = "display:block;flex:none;"
@@ -363,7 +406,9 @@ def cards_row_html(
             if caption
             else ""
         )
-        cells.append(f'<figure style="margin:0;display:flex;flex-direction:column;align-items:center">{image}{text}</figure>')
+        cells.append(
+            f'<figure style="margin:0;display:flex;flex-direction:column;align-items:center">{image}{text}</figure>'
+        )
     gap = max(6, width // 10)
     return (
         f'<div class="ec-cards" role="list" style="display:flex;flex-wrap:wrap;gap:{gap}px;'
@@ -397,8 +442,8 @@ _CELL = '[class*="st-key-ec_cell_"]'
 CARD_BUTTON_CSS = (
     "<style>"
     f"{_CELL} {{position:relative}}"
-    f"{_CELL} [data-testid=\"stElementContainer\"], {_CELL} .stButton, {_CELL} .stTooltipIcon,"
-    f" {_CELL} [data-testid=\"stTooltipHoverTarget\"] {{position:static !important}}"
+    f'{_CELL} [data-testid="stElementContainer"], {_CELL} .stButton, {_CELL} .stTooltipIcon,'
+    f' {_CELL} [data-testid="stTooltipHoverTarget"] {{position:static !important}}'
     f"{_CELL} .stButton button {{position:absolute; inset:0; width:100%; height:100%; z-index:1;"
     " display:flex; align-items:flex-end; justify-content:center; padding:0 0 6px 0; min-height:0;"
     " background:transparent; border:1px solid transparent; border-radius:10px}"
@@ -441,8 +486,10 @@ def card_buttons(
             reason = disabled.get(card)
             state = (states or {}).get(card, "disabled" if reason else "playable")
             with st.container(width=cell, gap=None, key=f"ec_cell_{key}-{card}"):
-                st.html(card_img(card, trump=trump, state=state, four_colour=colour, width=width)
-                        + '<div class="ec-label-space"></div>')
+                st.html(
+                    card_img(card, trump=trump, state=state, four_colour=colour, width=width)
+                    + '<div class="ec-label-space"></div>'
+                )
                 if st.button(
                     card.short,
                     key=f"{key}-{card}",

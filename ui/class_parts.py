@@ -50,8 +50,10 @@ def poll_stage(code: str, stage: int) -> int | None:
 def qr_html(link: str, size: int, testid: str = "cl-qr", alt: str = "QR code of the join link") -> str:
     """The join link (or another link) as a QR code (segno, drawn as SVG), ``size`` pixels square."""
     uri = segno.make(link, error="m").svg_data_uri(scale=10, border=2)
-    return (f'<img data-testid="{escape(testid)}" src="{uri}" width="{size}" height="{size}" '
-            f'alt="{escape(alt)}" style="image-rendering:pixelated">')
+    return (
+        f'<img data-testid="{escape(testid)}" src="{uri}" width="{size}" height="{size}" '
+        f'alt="{escape(alt)}" style="image-rendering:pixelated">'
+    )
 
 
 # The kinds whose trump bands ("LEFT", "RIGHT", "TRUMP") give the answer away, drawn without them
@@ -89,15 +91,25 @@ def table_cards(q: ClassQuestion, width: int, reveal: bool = False) -> None:
     ``reveal``: the answer is shown (the trump bands are drawn on every kind)."""
     trump, colour = _trump(q, reveal), four_colour()
     if q.shown:
-        st.html(cards_row_html(_cards(tuple(c for _, c in q.shown)), trump=trump, four_colour=colour, width=width,
-                               labels=[label for label, _ in q.shown]))
+        st.html(
+            cards_row_html(
+                _cards(tuple(c for _, c in q.shown)),
+                trump=trump,
+                four_colour=colour,
+                width=width,
+                labels=[label for label, _ in q.shown],
+            )
+        )
     if q.mode == "choice" and q.cards:
         row = cards_row_html(_cards(q.cards), trump=trump, four_colour=colour, width=width)
         up = cards_row_html(_cards((q.upcard,)), width=width, four_colour=colour) if q.upcard else ""
         head = 'style="font-weight:600;margin-bottom:-4px"'
-        st.html(f'<div data-testid="cl-hand" style="display:flex;flex-wrap:wrap;gap:4px 28px">'
-                f'<div><div {head}>Your hand</div>{row}</div>'
-                + (f'<div><div {head}>Upcard</div>{up}</div>' if up else "") + "</div>")
+        st.html(
+            f'<div data-testid="cl-hand" style="display:flex;flex-wrap:wrap;gap:4px 28px">'
+            f"<div><div {head}>Your hand</div>{row}</div>"
+            + (f"<div><div {head}>Upcard</div>{up}</div>" if up else "")
+            + "</div>"
+        )
 
 
 def answer_cards(q: ClassQuestion, width: int, reveal: bool) -> None:
@@ -106,8 +118,16 @@ def answer_cards(q: ClassQuestion, width: int, reveal: bool) -> None:
         return
     right = set(" ".join(q.right).split()) if reveal else set()
     states = ["right_answer" if c in right else "normal" for c in q.cards]
-    st.html(cards_row_html(_cards(q.cards), trump=_trump(q, reveal), states=states, four_colour=four_colour(),
-                           width=width, labels=list(q.labels) or None))
+    st.html(
+        cards_row_html(
+            _cards(q.cards),
+            trump=_trump(q, reveal),
+            states=states,
+            four_colour=four_colour(),
+            width=width,
+            labels=list(q.labels) or None,
+        )
+    )
 
 
 def bars_html(t: Tally, scale: float = 1.0) -> str:
@@ -138,8 +158,10 @@ def leaderboard_html(rows: tuple[Standing, ...], limit: int = 10) -> str:
         f'<td {pad}>{escape(s.name)}</td><td style="text-align:right;padding:2px 0">{s.right}</td></tr>'
         for s in rows[:limit]
     )
-    return ('<table data-testid="cl-leaderboard" style="font-size:1.1em;border-collapse:collapse"><tr><th></th>'
-            f'<th style="text-align:left;padding-right:14px">Pupil</th><th>Right</th></tr>{cells}</table>')
+    return (
+        '<table data-testid="cl-leaderboard" style="font-size:1.1em;border-collapse:collapse"><tr><th></th>'
+        f'<th style="text-align:left;padding-right:14px">Pupil</th><th>Right</th></tr>{cells}</table>'
+    )
 
 
 def ideas_html(rows: tuple[PupilIdeas, ...]) -> str:
@@ -147,27 +169,38 @@ def ideas_html(rows: tuple[PupilIdeas, ...]) -> str:
     pad = 'style="padding:3px 14px 3px 0;vertical-align:top"'
     cells = []
     for row in rows:
-        missed = "; ".join(f"{escape(m.idea)} (question{'s' if len(m.questions) > 1 else ''} "
-                           f"{', '.join(map(str, m.questions))})" for m in row.wrong)
-        cells.append(f'<tr data-testid="cl-pupil-ideas" data-name="{escape(row.name)}"><td {pad}>{escape(row.name)}</td>'
-                     f'<td {pad}>{row.right} of {row.answered}</td><td {pad}>{missed or "nothing wrong"}</td></tr>')
-    return ('<table data-testid="cl-ideas" style="border-collapse:collapse"><tr>'
-            '<th style="text-align:left;padding-right:14px">Pupil</th><th style="text-align:left;padding-right:14px">'
-            f'Right</th><th style="text-align:left">Got wrong</th></tr>{"".join(cells)}</table>')
+        missed = "; ".join(
+            f"{escape(m.idea)} (question{'s' if len(m.questions) > 1 else ''} "
+            f"{', '.join(map(str, m.questions))})"
+            for m in row.wrong
+        )
+        cells.append(
+            f'<tr data-testid="cl-pupil-ideas" data-name="{escape(row.name)}"><td {pad}>{escape(row.name)}</td>'
+            f"<td {pad}>{row.right} of {row.answered}</td><td {pad}>{missed or 'nothing wrong'}</td></tr>"
+        )
+    return (
+        '<table data-testid="cl-ideas" style="border-collapse:collapse"><tr>'
+        '<th style="text-align:left;padding-right:14px">Pupil</th><th style="text-align:left;padding-right:14px">'
+        f'Right</th><th style="text-align:left">Got wrong</th></tr>{"".join(cells)}</table>'
+    )
 
 
 def question_trump(q: ClassQuestion) -> Suit | None:
     return _trump(q)
 
 
-QUESTION_TOP = "cl-question-top"  # the mark just above the projector's question: what a new question scrolls to
+QUESTION_TOP = (
+    "cl-question-top"  # the mark just above the projector's question: what a new question scrolls to
+)
 
 
 def question_top_html(number: int) -> str:
     """The mark the projector scrolls to when a question is asked or revealed (below the app's fixed
     header: its scroll margin keeps the question's first line clear of it)."""
-    return (f'<div data-testid="{QUESTION_TOP}" data-number="{int(number)}" '
-            'style="height:1px;scroll-margin-top:4.5rem"></div>')
+    return (
+        f'<div data-testid="{QUESTION_TOP}" data-number="{int(number)}" '
+        'style="height:1px;scroll-margin-top:4.5rem"></div>'
+    )
 
 
 def scroll_script(number: int, stamp: int) -> str:
@@ -191,18 +224,39 @@ def countdown_html(left: float, big: bool = False) -> str:
     """The seconds left before the open question is revealed by itself."""
     seconds = math.ceil(left)
     colour = "#b3261e" if seconds <= 5 else "#444"
-    return (f'<p data-testid="cl-countdown" data-left="{seconds}" style="font-size:{1.6 if big else 1.2}em;'
-            f'font-weight:700;color:{colour};margin:0">{seconds} s left</p>')
+    return (
+        f'<p data-testid="cl-countdown" data-left="{seconds}" style="font-size:{1.6 if big else 1.2}em;'
+        f'font-weight:700;color:{colour};margin:0">{seconds} s left</p>'
+    )
 
 
 def waiting_html(names: list[str] | tuple[str, ...]) -> str:
     """Who has not answered yet, by name (escaped), for the teacher."""
     if not names:
         return '<p data-testid="cl-waiting" data-count="0" style="margin:0">Everyone has answered.</p>'
-    return (f'<p data-testid="cl-waiting" data-count="{len(names)}" style="margin:0">Not answered yet: '
-            f'{", ".join(f"<b>{escape(n)}</b>" for n in names)}</p>')
+    return (
+        f'<p data-testid="cl-waiting" data-count="{len(names)}" style="margin:0">Not answered yet: '
+        f"{', '.join(f'<b>{escape(n)}</b>' for n in names)}</p>"
+    )
 
 
-__all__ = ["BANDS_AFTER_REVEAL", "BIG_BUTTONS", "LIVE_SECONDS", "PROJECTOR_SECONDS", "QUESTION_TOP", "answer_cards",
-           "bars_html", "countdown_html", "ideas_html", "leaderboard_html", "poll_stage", "qr_html", "question_text",
-           "question_top_html", "question_trump", "scroll_script", "table_cards", "waiting_html"]
+__all__ = [
+    "BANDS_AFTER_REVEAL",
+    "BIG_BUTTONS",
+    "LIVE_SECONDS",
+    "PROJECTOR_SECONDS",
+    "QUESTION_TOP",
+    "answer_cards",
+    "bars_html",
+    "countdown_html",
+    "ideas_html",
+    "leaderboard_html",
+    "poll_stage",
+    "qr_html",
+    "question_text",
+    "question_top_html",
+    "question_trump",
+    "scroll_script",
+    "table_cards",
+    "waiting_html",
+]

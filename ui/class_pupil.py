@@ -92,8 +92,9 @@ def _read_class(code: str, token: str, stage: int) -> PhoneView:
     if not answer_fits(q, mine):
         mine = ""  # a stored answer that is not one of this question's: not shown as the pupil's
     everyone = classes.answers(code, info.current) if info.revealed else classes.Rows[classes.Answer]()
-    return PhoneView(stage, info, q, mine, tuple(a.answer for a in everyone), damaged=everyone.damaged,
-                     standings=standings)
+    return PhoneView(
+        stage, info, q, mine, tuple(a.answer for a in everyone), damaged=everyone.damaged, standings=standings
+    )
 
 
 def _view(code: str, token: str) -> PhoneView | None:
@@ -125,7 +126,9 @@ def kept_token(code: str) -> str | None:
         cookie = st.context.cookies.get(_cookie(code))
     except Exception:  # no browser
         cookie = None
-    return cookie if isinstance(cookie, str) and TOKEN.fullmatch(cookie) else None  # (AppTest's are a stand-in)
+    return (
+        cookie if isinstance(cookie, str) and TOKEN.fullmatch(cookie) else None
+    )  # (AppTest's are a stand-in)
 
 
 def rejoin_token(code: str) -> str | None:
@@ -204,13 +207,20 @@ def _answer_buttons(code: str, token: str, number: int, q: ClassQuestion, mine: 
             mine = st.session_state[K + "view"].mine
         held = set(mine.split())
         states = {parse_card(c): "selected" for c in q.cards if c in held}
-        card_buttons([parse_card(c) for c in q.cards], key=key, trump=question_trump(q), states=states, width=96)
+        card_buttons(
+            [parse_card(c) for c in q.cards], key=key, trump=question_trump(q), states=states, width=96
+        )
         return mine
     st.html(BIG_BUTTONS)
     for i, choice in enumerate(q.choices):
-        st.button(choice, key=f"cl_choice_{number}_{i}", width="stretch",
-                  type="primary" if choice == mine else "secondary",
-                  on_click=_save, args=(code, token, number, choice))
+        st.button(
+            choice,
+            key=f"cl_choice_{number}_{i}",
+            width="stretch",
+            type="primary" if choice == mine else "secondary",
+            on_click=_save,
+            args=(code, token, number, choice),
+        )
     return mine
 
 
@@ -252,8 +262,12 @@ def _phone(code: str, token: str, name: str) -> None:
         _score(view, name, final=True)
         return
     if view.problem:
-        st.warning(plain(f"Question {view.info.current} cannot be shown: {view.problem}. Wait for the next "
-                         "question: it will appear here by itself."))
+        st.warning(
+            plain(
+                f"Question {view.info.current} cannot be shown: {view.problem}. Wait for the next "
+                "question: it will appear here by itself."
+            )
+        )
         return
     if view.question is None:
         st.markdown(f"### Hello {plain(name)}!")
@@ -295,9 +309,12 @@ def _score(view: PhoneView, name: str, final: bool = False) -> None:
         return
     where = f" · {place(me, view.standings)}" if view.info.leaderboard else ""
     lead = "Your final score" if final else "Your score"
-    st.markdown(f'<p data-testid="cl-my-score" data-right="{me.right}" data-answered="{me.answered}" '
-                f'data-rank="{me.rank}" style="font-size:1.15em;font-weight:600;margin:0">{lead}: {me.right} right '
-                f"of {me.answered} answered{where}</p>", unsafe_allow_html=True)
+    st.markdown(
+        f'<p data-testid="cl-my-score" data-right="{me.right}" data-answered="{me.answered}" '
+        f'data-rank="{me.rank}" style="font-size:1.15em;font-weight:600;margin:0">{lead}: {me.right} right '
+        f"of {me.answered} answered{where}</p>",
+        unsafe_allow_html=True,
+    )
 
 
 def _revealed(view: PhoneView, q: ClassQuestion, name: str) -> None:
@@ -314,7 +331,9 @@ def _revealed(view: PhoneView, q: ClassQuestion, name: str) -> None:
     t = tally(q, list(view.everyone))
     st.html(bars_html(t))
     if view.damaged + t.damaged:
-        st.caption(plain(classes.damaged_note(view.damaged + t.damaged) + ": the spread counts every other answer."))
+        st.caption(
+            plain(classes.damaged_note(view.damaged + t.damaged) + ": the spread counts every other answer.")
+        )
     st.caption("Wait for the next question: it will appear here by itself.")
 
 

@@ -94,7 +94,9 @@ from ui.rules_panel import current_rules, preset_name, set_rules
 K = "cl_teacher_"
 ANY = "any"
 ADDRESS_COOKIE = "ec_join_address"
-ADDRESS_DAYS = 30  # the teacher's computer keeps its address on the school's network for a while, not for ever
+ADDRESS_DAYS = (
+    30  # the teacher's computer keeps its address on the school's network for a while, not for ever
+)
 HAND_PARAM = "class_hand"  # the deal editor's "ask it in class" link: a seat's view at its first bid (ui/deal_editor.py)
 
 
@@ -197,7 +199,9 @@ def _keep(code: str, secret: str) -> None:
     except Exception:  # no browser
         held = None
     if held != secret:
-        value = json.dumps(f"{_cookie(code)}={secret}; path=/; max-age={int(classes.EXPIRY_S)}; samesite=strict")
+        value = json.dumps(
+            f"{_cookie(code)}={secret}; path=/; max-age={int(classes.EXPIRY_S)}; samesite=strict"
+        )
         script += f"document.cookie = {value};\n"
     if st.query_params.get("teacher") is not None:
         script += _STRIP
@@ -211,22 +215,33 @@ def _address_warning(where: PupilAddress) -> None:
         st.warning(plain(where.problem))
     if where.loopback:
         host = urlsplit(where.address or "").hostname
-        st.warning(plain(f"Phones cannot open this join link: {host} is this computer's own address, so each phone "
-                         "would look for the class on itself. Under \"The address pupils use\" below, type this "
-                         "computer's address on the network (like http://192.168.1.20:8501), or start the app with "
-                         f"{join_address.ENV_VAR} set to it."))
+        st.warning(
+            plain(
+                f"Phones cannot open this join link: {host} is this computer's own address, so each phone "
+                'would look for the class on itself. Under "The address pupils use" below, type this '
+                "computer's address on the network (like http://192.168.1.20:8501), or start the app with "
+                f"{join_address.ENV_VAR} set to it."
+            )
+        )
 
 
 def _address_panel(where: PupilAddress) -> None:
     """The address pupils use, for the teacher to set (kept in this browser's cookie)."""
     with st.expander("The address pupils use", expanded=where.loopback):
-        st.caption(plain(f"Pupils open {where.address or 'this page'}/{join_address.PAGE} ({where.source}). "
-                         "Type the address phones reach this app at (this computer's address on the school's "
-                         "network, or the server's); leave it empty to go back to "
-                         f"{join_address.ENV_VAR} or this page's address."))
+        st.caption(
+            plain(
+                f"Pupils open {where.address or 'this page'}/{join_address.PAGE} ({where.source}). "
+                "Type the address phones reach this app at (this computer's address on the school's "
+                "network, or the server's); leave it empty to go back to "
+                f"{join_address.ENV_VAR} or this page's address."
+            )
+        )
         with st.form(K + "address_form", border=False):
-            typed = st.text_input("Address pupils use", key=K + "address_text",
-                                  placeholder=where.address or "http://192.168.1.20:8501")
+            typed = st.text_input(
+                "Address pupils use",
+                key=K + "address_text",
+                placeholder=where.address or "http://192.168.1.20:8501",
+            )
             go = st.form_submit_button("Use this address", key=K + "address_go")
         if go:
             try:
@@ -249,8 +264,10 @@ def _keep_address() -> None:
         held = None
     held = held if isinstance(held, str) else None
     if kept and (held is None or unquote(held) != kept):
-        value = json.dumps(f"{ADDRESS_COOKIE}={quote(kept, safe='')}; path=/; max-age={ADDRESS_DAYS * 86400}; "
-                           "samesite=strict")
+        value = json.dumps(
+            f"{ADDRESS_COOKIE}={quote(kept, safe='')}; path=/; max-age={ADDRESS_DAYS * 86400}; "
+            "samesite=strict"
+        )
     elif not kept and held:
         value = json.dumps(f"{ADDRESS_COOKIE}=; path=/; max-age=0; samesite=strict")
     else:
@@ -265,8 +282,10 @@ def _join_panel(code: str, big: bool) -> None:
         st.markdown(f"## Join code: `{code}`")
         # a real link, escaped, so that a teacher who copies it gets the address as it is (markdown
         # would need a joiner inside "http://" to keep it from turning into a link of its own)
-        st.html(f'<p data-testid="cl-join-link" style="font-size:1.15em">Open <a href="{escape(link)}" '
-                f'style="font-weight:700">{escape(link)}</a> on a phone, or scan the code, and type your first name.</p>')
+        st.html(
+            f'<p data-testid="cl-join-link" style="font-size:1.15em">Open <a href="{escape(link)}" '
+            f'style="font-weight:700">{escape(link)}</a> on a phone, or scan the code, and type your first name.</p>'
+        )
     with right:
         st.html(qr_html(link, 520 if projector() else 300))
 
@@ -294,16 +313,21 @@ def _live(code: str, number: int, stage: int, revealed: bool, closes: float | No
             st.session_state[K + "live"] = cache
         _, count, names, waiting = cache
         if number and not revealed:
-            st.markdown(f'<p data-testid="cl-count" data-number="{number}" data-count="{count}" '
-                        f'style="font-size:2.2em;font-weight:700;margin:0">{count} of {len(names)} answered</p>',
-                        unsafe_allow_html=True)
+            st.markdown(
+                f'<p data-testid="cl-count" data-number="{number}" data-count="{count}" '
+                f'style="font-size:2.2em;font-weight:700;margin:0">{count} of {len(names)} answered</p>',
+                unsafe_allow_html=True,
+            )
             if closes is not None:
                 st.html(countdown_html(max(0.0, closes - time.time()), big))
             if names:
                 st.html(waiting_html(waiting))
         elif not number:
-            st.markdown(f'<p data-testid="cl-joined" style="font-size:1.6em;font-weight:700;margin:0">'
-                        f"{len(names)} joined</p>", unsafe_allow_html=True)
+            st.markdown(
+                f'<p data-testid="cl-joined" style="font-size:1.6em;font-weight:700;margin:0">'
+                f"{len(names)} joined</p>",
+                unsafe_allow_html=True,
+            )
             if names:
                 st.caption(plain(", ".join(names)))
 
@@ -339,29 +363,54 @@ def _picker(code: str, secret: str) -> None:
     rules in force as far as the kind can follow them (said when it cannot); asked at once,
     previewed first, or drawn three times to choose one (``_ask_buttons``)."""
     rules = current_rules()
-    st.caption(plain(f"Questions follow the rules in force: {preset_name(rules)} ({rules.summary()}); change them "
-                     "in the sidebar."))
-    source = st.radio("Next question", ("Exercise", "Lesson step", "Typed hand"), horizontal=True, key=K + "source")
+    st.caption(
+        plain(
+            f"Questions follow the rules in force: {preset_name(rules)} ({rules.summary()}); change them "
+            "in the sidebar."
+        )
+    )
+    source = st.radio(
+        "Next question", ("Exercise", "Lesson step", "Typed hand"), horizontal=True, key=K + "source"
+    )
     if source == "Exercise":
         kind = st.selectbox("Kind", CLASS_KINDS, key=K + "kind", format_func=lambda k: DRILLS[k].title)
         options = _levels(kind, rules.players)
         _rules_said(kind, rules)
-        _ask_buttons(code, secret, "Ask this", K + "ask_exercise", (source, kind, tuple(sorted(options.items())), rules),
-                     lambda seed: exercise_question(kind, seed, options, rules))
+        _ask_buttons(
+            code,
+            secret,
+            "Ask this",
+            K + "ask_exercise",
+            (source, kind, tuple(sorted(options.items())), rules),
+            lambda seed: exercise_question(kind, seed, options, rules),
+        )
     elif source == "Lesson step":
         steps = lesson_steps()
         step = st.selectbox("Step", steps, key=K + "step", format_func=lambda s: s.name)
         if step is not None:
             _rules_said(step.kind, rules)
-            _ask_buttons(code, secret, "Ask this", K + "ask_step", (source, step.name, rules),
-                         lambda seed: step_question(step, seed, rules))
+            _ask_buttons(
+                code,
+                secret,
+                "Ask this",
+                K + "ask_step",
+                (source, step.name, rules),
+                lambda seed: step_question(step, seed, rules),
+            )
     else:
         c1, c2, c3 = st.columns([3, 1, 1.5])
         hand = c1.text_input("Hand", placeholder="JH JD AH KS 9C", key=K + "hand")
         upcard = c2.text_input("Upcard", placeholder="9H", key=K + "upcard")
         seat = c3.selectbox("Seat", HAND_SEATS, key=K + "seat")
-        _ask_buttons(code, secret, "Ask: what would you bid?", K + "ask_hand", (source, hand, upcard, seat, rules),
-                     lambda seed: hand_question(hand, upcard, seat, seed, rules), draws=False)
+        _ask_buttons(
+            code,
+            secret,
+            "Ask: what would you bid?",
+            K + "ask_hand",
+            (source, hand, upcard, seat, rules),
+            lambda seed: hand_question(hand, upcard, seat, seed, rules),
+            draws=False,
+        )
 
 
 def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
@@ -371,21 +420,32 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
     joining or answering between the page's drawing and the teacher's click would otherwise make a
     new switch of the stored value and lose the click."""
     c1, c2, c3, c4 = st.columns(4, vertical_alignment="center")
-    if info.current and not info.revealed and c1.button("Reveal", type="primary", key=K + "reveal", width="stretch"):
+    if (
+        info.current
+        and not info.revealed
+        and c1.button("Reveal", type="primary", key=K + "reveal", width="stretch")
+    ):
         _act(lambda: classes.reveal(code, secret))
     board = c2.toggle("Leaderboard", value=info.leaderboard, key=f"{K}board_{info.stage}")
     if board != info.leaderboard:
         _act(lambda: classes.set_leaderboard(code, secret, board))
     choices = classes.TIMER_CHOICES + (() if info.timer in classes.TIMER_CHOICES else (info.timer,))
-    timer = c3.selectbox("Timer: reveal by itself after", choices, index=choices.index(info.timer),
-                         key=f"{K}timer_{info.stage}", format_func=timer_words)
+    timer = c3.selectbox(
+        "Timer: reveal by itself after",
+        choices,
+        index=choices.index(info.timer),
+        key=f"{K}timer_{info.stage}",
+        format_func=timer_words,
+    )
     if timer != info.timer:
         _act(lambda: classes.set_timer(code, secret, timer))
     locked = c4.toggle("Lock the class (no new pupils)", value=info.locked, key=f"{K}lock_{info.stage}")
     if locked != info.locked:
         _act(lambda: classes.lock(code, secret, locked))
     drafts = st.session_state.get(K + "drafts")
-    drafting = isinstance(drafts, tuple) and bool(drafts) and drafts[0] == code  # previews here: keep them open
+    drafting = (
+        isinstance(drafts, tuple) and bool(drafts) and drafts[0] == code
+    )  # previews here: keep them open
     with st.expander("Ask the next question", expanded=not info.current or info.revealed or drafting):
         _picker(code, secret)
 
@@ -419,13 +479,21 @@ def _summary(code: str, secret: str, record: ClassRecord) -> None:
         except (classes.ClassError, StoreError) as err:
             return (BOM + f"The summary could not be read just now: {err}. Try again.\n").encode("utf-8")
 
-    st.download_button("Download the summary (CSV)", build, file_name=f"class-{code}.csv", mime="text/csv",
-                       key=K + "csv", on_click="ignore")
+    st.download_button(
+        "Download the summary (CSV)",
+        build,
+        file_name=f"class-{code}.csv",
+        mime="text/csv",
+        key=K + "csv",
+        on_click="ignore",
+    )
     if record.note:
         st.warning(plain(f"{record.note}; the summary and the leaderboard count every other record."))
     with st.expander("What each pupil got wrong"):
-        st.caption("For you, not the room: per pupil, the ideas (where each question came from) they answered "
-                   "wrong, over the questions revealed so far.")
+        st.caption(
+            "For you, not the room: per pupil, the ideas (where each question came from) they answered "
+            "wrong, over the questions revealed so far."
+        )
         ideas = record.ideas()
         if ideas:
             st.html(ideas_html(ideas))
@@ -466,17 +534,26 @@ def _take_class_hand() -> None:
         st.session_state[K + "notice"] = f"The link's hand was not put in the form: {err}"
         return
     if q.round != 1:
-        st.session_state[K + "notice"] = "The link's hand was not put in the form: a typed hand is a first-round bid."
+        st.session_state[K + "notice"] = (
+            "The link's hand was not put in the form: a typed hand is a first-round bid."
+        )
         return
     changed = q.rules != current_rules()
     if changed:  # a typed hand is asked under the rules in force: the hand's own
         set_rules(q.rules)
-    st.session_state.update({K + "source": "Typed hand", K + "hand": " ".join(str(c) for c in q.hand),
-                             K + "upcard": str(q.upcard), K + "seat": q.seat})
-    st.session_state[K + "notice"] = ("The hand from the deal editor is in the form under \"Ask the next question\" "
-                                      "(Typed hand): press \"Ask: what would you bid?\" to ask it."
-                                      + (f" The rules in force are now its rules: {preset_name(q.rules)}." if changed
-                                         else ""))
+    st.session_state.update(
+        {
+            K + "source": "Typed hand",
+            K + "hand": " ".join(str(c) for c in q.hand),
+            K + "upcard": str(q.upcard),
+            K + "seat": q.seat,
+        }
+    )
+    st.session_state[K + "notice"] = (
+        'The hand from the deal editor is in the form under "Ask the next question" '
+        '(Typed hand): press "Ask: what would you bid?" to ask it.'
+        + (f" The rules in force are now its rules: {preset_name(q.rules)}." if changed else "")
+    )
 
 
 def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
@@ -497,8 +574,10 @@ def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
         _live(code, 0, info.stage, False)
     else:
         link = escape(join_link(code))
-        st.html(f'<p data-testid="cl-join-line" style="color:#6b6b6b;font-size:0.95em;margin:0">Join code '
-                f'<b>{escape(code)}</b> · <a href="{link}">{link}</a></p>')
+        st.html(
+            f'<p data-testid="cl-join-line" style="color:#6b6b6b;font-size:0.95em;margin:0">Join code '
+            f'<b>{escape(code)}</b> · <a href="{link}">{link}</a></p>'
+        )
         _address_warning(where)
         _current(code, secret, info, big)
     if _moved(code, info):  # a new question or the reveal: the room sees it, not the controls
@@ -551,25 +630,38 @@ def _reveal(code: str, secret: str, info: classes.ClassInfo, q: ClassQuestion) -
     st.markdown(f"**{t.right} of {t.answered} right.** The answer: **{plain(q.answer_words)}**")
     st.html(bars_html(t, 1.3 if projector() else 1.0))
     if given.damaged + t.damaged:
-        st.caption(plain(classes.damaged_note(given.damaged + t.damaged) + ": the spread counts every other answer."))
+        st.caption(
+            plain(classes.damaged_note(given.damaged + t.damaged) + ": the spread counts every other answer.")
+        )
     if info.leaderboard:
         st.markdown("**Leaderboard**")
         st.html(leaderboard_html(class_record(code, secret).standings()))
 
 
-
 # ---- the teacher's tools ------------------------------------------------------------------------------
 
 # A level option's name and values as the teacher reads them (the drills' codes stay what is asked).
-LEVEL_NAMES = {"trump": "Trump", "bower": "Which bower", "trap": "The left bower's trap", "players": "Players",
-               "seat": "Seat", "side": "Your side", "round": "Round", "joker": "Joker"}
+LEVEL_NAMES = {
+    "trump": "Trump",
+    "bower": "Which bower",
+    "trap": "The left bower's trap",
+    "players": "Players",
+    "seat": "Seat",
+    "side": "Your side",
+    "round": "Round",
+    "joker": "Joker",
+}
 LEVEL_WORDS = {
     "trump": {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"},
     "bower": {"left": "the left bower", "right": "the right bower"},
     "trap": {"yes": "every time", "no": "now and then"},
     "players": {"2": "2 players", "3": "3 players", "4": "4 players"},
-    "seat": {"first": "first, left of the dealer", "second": "second, the dealer's partner",
-             "third": "third, right of the dealer", "dealer": "the dealer"},
+    "seat": {
+        "first": "first, left of the dealer",
+        "second": "second, the dealer's partner",
+        "third": "third, right of the dealer",
+        "dealer": "the dealer",
+    },
     "side": {"makers": "the makers", "defenders": "the defenders"},
     "round": {"1": "round 1 (the upcard)", "2": "round 2 (name a suit)"},
     "joker": {"yes": "with the joker", "no": "without the joker"},
@@ -598,15 +690,22 @@ def timer_words(seconds: int) -> str:
 def _levels(kind: str, players: int) -> dict[str, str]:
     """The kind's level options, in words; "How many points?" is scored for the rules' ``players``."""
     options: dict[str, str] = {}
-    accepted = {name: values for name, values in DRILLS[kind].options.items()
-                if not (kind == "points" and name == "players")}
+    accepted = {
+        name: values
+        for name, values in DRILLS[kind].options.items()
+        if not (kind == "points" and name == "players")
+    }
     if kind == "points":
         st.caption(f"Scored for {players} players, as the rules in force have it.")
     if accepted:
         cols = st.columns(len(accepted))
         for col, (name, values) in zip(cols, accepted.items(), strict=True):
-            choice: str | None = col.selectbox(f"Level: {LEVEL_NAMES.get(name, name)}", (ANY, *values),
-                                               key=f"{K}opt_{kind}_{name}", format_func=partial(level_words, name))
+            choice: str | None = col.selectbox(
+                f"Level: {LEVEL_NAMES.get(name, name)}",
+                (ANY, *values),
+                key=f"{K}opt_{kind}_{name}",
+                format_func=partial(level_words, name),
+            )
             if choice is not None and choice != ANY:
                 options[name] = choice
     return options
@@ -627,17 +726,32 @@ def _kept_drafts(code: str, signature: object) -> tuple[ClassQuestion, ...]:
     return ()
 
 
-def _ask_buttons(code: str, secret: str, label: str, key: str, signature: object,
-                 make: Callable[[int], ClassQuestion], draws: bool = True) -> None:
+def _ask_buttons(
+    code: str,
+    secret: str,
+    label: str,
+    key: str,
+    signature: object,
+    make: Callable[[int], ClassQuestion],
+    draws: bool = True,
+) -> None:
     """Ask (the question previewed, else a fresh one), Preview, and Draw 3 to choose from; the
     previews are drawn below, on this screen only (this browser's session, never the database)."""
     drafts = _kept_drafts(code, signature)
     c1, c2, c3 = st.columns(3)
     ask = c1.button(label, type="primary", key=key, width="stretch")
-    preview = c2.button("Preview", key=key + "_preview", width="stretch",
-                        help="Make the question and show it here, with its answer, before the room sees it.")
-    draw = draws and c3.button(f"Draw {DRAWS} to choose from", key=key + "_draw", width="stretch",
-                               help=f"Make {DRAWS} questions and show them here: ask the one you like.")
+    preview = c2.button(
+        "Preview",
+        key=key + "_preview",
+        width="stretch",
+        help="Make the question and show it here, with its answer, before the room sees it.",
+    )
+    draw = draws and c3.button(
+        f"Draw {DRAWS} to choose from",
+        key=key + "_draw",
+        width="stretch",
+        help=f"Make {DRAWS} questions and show them here: ask the one you like.",
+    )
     if ask:
         if len(drafts) == 1:
             chosen = drafts[0]
@@ -650,8 +764,11 @@ def _ask_buttons(code: str, secret: str, label: str, key: str, signature: object
         count = DRAWS if draw else 1
         try:
             wait_until_ready()
-            with st.spinner("The engine is making the question…" if count == 1 else
-                            f"The engine is making {count} questions…"):
+            with st.spinner(
+                "The engine is making the question…"
+                if count == 1
+                else f"The engine is making {count} questions…"
+            ):
                 drafts = tuple(make(secrets.randbelow(10**9)) for _ in range(count))
         except (QuestionError, ValueError) as err:
             st.error(plain(err))
@@ -666,11 +783,15 @@ def _show_drafts(code: str, secret: str, drafts: tuple[ClassQuestion, ...], labe
         return
     with st.container(border=True, key=K + "drafts_box"):
         many = len(drafts) > 1
-        st.markdown(f"**{'Previews' if many else 'Preview'}: on this screen only.** Phones and the class's other "
-                    "screens see a question only once it is asked"
-                    + (": ask the one you like." if many else f": \"{label}\" above shows it to the room."))
-        st.caption("A projector showing this screen shows the preview too: to keep it to yourself, run the class "
-                   "from another device (\"Show my teacher link / QR for another device\", below).")
+        st.markdown(
+            f"**{'Previews' if many else 'Preview'}: on this screen only.** Phones and the class's other "
+            "screens see a question only once it is asked"
+            + (": ask the one you like." if many else f': "{label}" above shows it to the room.')
+        )
+        st.caption(
+            "A projector showing this screen shows the preview too: to keep it to yourself, run the class "
+            'from another device ("Show my teacher link / QR for another device", below).'
+        )
         for i, (col, q) in enumerate(zip(st.columns(len(drafts)), drafts, strict=True)):
             with col:
                 st.html(f'<div data-testid="cl-draft" data-index="{i}" data-kind="{escape(q.kind)}"></div>')
@@ -681,7 +802,9 @@ def _show_drafts(code: str, secret: str, drafts: tuple[ClassQuestion, ...], labe
                 table_cards(q, width, True)
                 answer_cards(q, width, True)
                 st.markdown(f"The answer: **{plain(q.answer_words)}** · {plain(q.source)}")
-                if many and st.button("Ask this one", type="primary", key=f"{K}ask_draft_{i}", width="stretch"):
+                if many and st.button(
+                    "Ask this one", type="primary", key=f"{K}ask_draft_{i}", width="stretch"
+                ):
                     _ask(code, secret, _given(q))
         if st.button("Put the preview away" if not many else "Put the previews away", key=K + "drafts_away"):
             st.session_state.pop(K + "drafts", None)
@@ -704,8 +827,10 @@ def _moved(code: str, info: classes.ClassInfo) -> bool:
 def _present_hint() -> None:
     """On a screen not in present mode: the projector wants it."""
     left, right = st.columns([4, 1], vertical_alignment="center")
-    left.info("On the projector, use present mode: large text and cards the back of the room can read, the sidebar "
-              "folded away.")
+    left.info(
+        "On the projector, use present mode: large text and cards the back of the room can read, the sidebar "
+        "folded away."
+    )
     if right.button("Present mode", key=K + "present", width="stretch"):
         st.query_params[PRESENT_PARAM] = "1"  # read by app.py at the top of the next run (ui.layout)
         st.rerun()
@@ -729,19 +854,27 @@ def _pupil_tools(code: str, secret: str) -> None:
     if not joined:
         st.caption("Nobody has joined yet.")
         return
-    who = st.selectbox(f"Pupil ({len(joined)} in the class)", tuple(names), key=K + "pupil_pick",
-                       format_func=lambda i: names.get(i, "?"))
+    who = st.selectbox(
+        f"Pupil ({len(joined)} in the class)",
+        tuple(names),
+        key=K + "pupil_pick",
+        format_func=lambda i: names.get(i, "?"),
+    )
     with st.form(K + "rename_form", border=False, clear_on_submit=True):
         c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
         typed = c1.text_input("New name", key=K + "rename_text", max_chars=classes.MAX_NAME)
         rename = c2.form_submit_button("Rename", key=K + "rename", width="stretch")
     if rename and who is not None:
         _act(lambda: classes.rename_pupil(code, secret, who, check_name(typed)))
-    if st.button(f"Remove {names.get(who, '')}" if who is not None else "Remove", key=K + "remove") \
-            and who is not None:
+    if (
+        st.button(f"Remove {names.get(who, '')}" if who is not None else "Remove", key=K + "remove")
+        and who is not None
+    ):
         _act(lambda: classes.remove_pupil(code, secret, who))
-    st.caption("A pupil taken out is back at the join form on their phone, and their answers leave the summary; "
-               "lock the class (above) to keep them out.")
+    st.caption(
+        "A pupil taken out is back at the join form on their phone, and their answers leave the summary; "
+        "lock the class (above) to keep them out."
+    )
 
 
 def _handover_panel(code: str, secret: str) -> None:
@@ -765,8 +898,12 @@ def _handover_panel(code: str, secret: str) -> None:
         except (classes.ClassError, StoreError):
             used = None
         if used is not None:
-            st.success(plain(f"A device took the class with the one-time code at {time.strftime('%H:%M:%S', time.localtime(used))}. "
-                             "If it was not yours, end the class and start a new one."))
+            st.success(
+                plain(
+                    f"A device took the class with the one-time code at {time.strftime('%H:%M:%S', time.localtime(used))}. "
+                    "If it was not yours, end the class and start a new one."
+                )
+            )
         elif time.time() > expires:
             st.warning("The one-time code has expired: hide it and show a new one.")
         else:
@@ -776,11 +913,15 @@ def _handover_panel(code: str, secret: str) -> None:
                 st.html(qr_html(link, 240, testid="cl-handover-qr", alt="QR code of a one-time teacher link"))
             with right:
                 shown = f"{one_time[:4]}-{one_time[4:]}"
-                st.html(f'<p data-testid="cl-handover-code" data-code="{escape(one_time)}" style="margin:0">On the other '
-                        f'device, scan the code, or open the Class page and type the class code <b>{escape(code)}</b> '
-                        f'and the one-time teacher code <b style="font-size:1.3em">{escape(shown)}</b>.</p>')
-                st.caption(f"It works for one device, within {int(classes.HANDOVER_S // 60)} minutes; it is not the "
-                           "class's own key, and once used or hidden it opens nothing.")
+                st.html(
+                    f'<p data-testid="cl-handover-code" data-code="{escape(one_time)}" style="margin:0">On the other '
+                    f"device, scan the code, or open the Class page and type the class code <b>{escape(code)}</b> "
+                    f'and the one-time teacher code <b style="font-size:1.3em">{escape(shown)}</b>.</p>'
+                )
+                st.caption(
+                    f"It works for one device, within {int(classes.HANDOVER_S // 60)} minutes; it is not the "
+                    "class's own key, and once used or hidden it opens nothing."
+                )
         if st.button("Hide", key=K + "handover_hide"):
             if used is None:
                 try:
@@ -793,15 +934,17 @@ def _handover_panel(code: str, secret: str) -> None:
 
 
 def _end_panel(code: str, secret: str) -> None:
-    """"End the class", at the bottom of the page, away from Reveal: it asks before it ends it."""
+    """ "End the class", at the bottom of the page, away from Reveal: it asks before it ends it."""
     st.divider()
     if st.session_state.get(K + "confirm_end") != code:
         if st.button("End the class", key=K + "end"):
             st.session_state[K + "confirm_end"] = code
             st.rerun()
         return
-    st.warning("End the class for everyone? The phones stop taking answers and nobody can join; the leaderboard "
-               "and the summary stay on this page.")
+    st.warning(
+        "End the class for everyone? The phones stop taking answers and nobody can join; the leaderboard "
+        "and the summary stay on this page."
+    )
     c1, c2 = st.columns(2)
     if c1.button("Yes, end it now", type="primary", key=K + "end_yes", width="stretch"):
         st.session_state.pop(K + "confirm_end", None)
@@ -855,5 +998,16 @@ def take_handover_page(code: str, one_time: str) -> str | None:
     return secret
 
 
-__all__ = ["KeptClass", "PupilAddress", "join_link", "keep_secret", "kept_classes", "kept_secret", "level_words",
-           "pupil_address", "take_handover_page", "teacher_page", "timer_words"]
+__all__ = [
+    "KeptClass",
+    "PupilAddress",
+    "join_link",
+    "keep_secret",
+    "kept_classes",
+    "kept_secret",
+    "level_words",
+    "pupil_address",
+    "take_handover_page",
+    "teacher_page",
+    "timer_words",
+]

@@ -74,7 +74,7 @@ class DraftError(ValueError):
 
 
 def place_name(rules: Rules, place: Place) -> str:
-    """"South's hand", "the upcard", "the kitty"."""
+    """ "South's hand", "the upcard", "the kitty"."""
     if isinstance(place, int):
         return f"{seat_name(rules.players, place)}'s hand"
     return f"the {place}"
@@ -88,12 +88,16 @@ class Draft:
     dealer: int
     hands: tuple[tuple[Card, ...], ...]  # one per seat, seat 0 first
     upcard: Card | None = None
-    kitty: tuple[Card, ...] = ()  # the cards tapped into the kitty (the rest join them when the deal is whole)
+    kitty: tuple[
+        Card, ...
+    ] = ()  # the cards tapped into the kitty (the rest join them when the deal is whole)
 
     @classmethod
     def empty(cls, rules: Rules, dealer: int | None = None) -> Draft:
         """Nothing placed; the dealer is the last seat (East with four), so South bids first."""
-        return cls(rules, rules.players - 1 if dealer is None else dealer, tuple(() for _ in range(rules.players)))
+        return cls(
+            rules, rules.players - 1 if dealer is None else dealer, tuple(() for _ in range(rules.players))
+        )
 
     @classmethod
     def of_state(cls, state: HandState) -> Draft:
@@ -146,12 +150,16 @@ class Draft:
             raise DraftError(f"{card.short} is not in the {self.rules.deck}-card deck of these rules")
         where = self.place_of(card)
         if where is not None:
-            raise DraftError(f"{card.short} is already in {place_name(self.rules, where)}: tap it there to take it back")
+            raise DraftError(
+                f"{card.short} is already in {place_name(self.rules, where)}: tap it there to take it back"
+            )
         if self.room(place) <= 0:
             name = place_name(self.rules, place)
-            raise DraftError(f"{name[0].upper() + name[1:]} is full ({self.size(place)} "
-                             f"card{'s' if self.size(place) != 1 else ''}): tap one of its cards to take it back, "
-                             "or choose another place")
+            raise DraftError(
+                f"{name[0].upper() + name[1:]} is full ({self.size(place)} "
+                f"card{'s' if self.size(place) != 1 else ''}): tap one of its cards to take it back, "
+                "or choose another place"
+            )
         return self._with(place, self.cards_at(place) + (card,))
 
     def take(self, card: Card) -> Draft:
@@ -168,7 +176,7 @@ class Draft:
             return after
         order = self.places
         start = order.index(after)
-        return next((p for p in order[start + 1:] + order[:start] if self.room(p) > 0), after)
+        return next((p for p in order[start + 1 :] + order[:start] if self.room(p) > 0), after)
 
     def dealt_at_random(self, seed: int) -> Draft:
         """The empty places of the hands and the upcard filled from the free cards, shuffled by a
@@ -196,8 +204,11 @@ class Draft:
 
     def missing(self) -> tuple[str, ...]:
         """What the deal still lacks, in plain words (nothing: it is whole)."""
-        short = tuple(f"{place_name(self.rules, s)} holds {len(h)} of {HAND_SIZE} cards"
-                      for s, h in enumerate(self.hands) if len(h) != HAND_SIZE)
+        short = tuple(
+            f"{place_name(self.rules, s)} holds {len(h)} of {HAND_SIZE} cards"
+            for s, h in enumerate(self.hands)
+            if len(h) != HAND_SIZE
+        )
         return short + (("there is no upcard yet",) if self.upcard is None else ())
 
     def state(self) -> HandState:
@@ -218,8 +229,10 @@ def first_bid(state: HandState, seat: int) -> SeatView:
     question. Raises DraftError for another seat then."""
     if state.phase is Phase.NAME:
         if seat != state.dealer:
-            raise DraftError(f"with the joker turned up the dealer ({seat_name(state.players, state.dealer)}) "
-                             "names trump at once: no other seat bids")
+            raise DraftError(
+                f"with the joker turned up the dealer ({seat_name(state.players, state.dealer)}) "
+                "names trump at once: no other seat bids"
+            )
         return view_of(state, seat)
     for _ in range(state.players):
         if state.to_act == seat:
@@ -262,7 +275,7 @@ def running_classes() -> tuple[str, ...]:
     codes = set(held) if isinstance(held, dict) else set()
     prefix = teacher_cookie("")
     try:
-        codes |= {str(name)[len(prefix):] for name in st.context.cookies if str(name).startswith(prefix)}
+        codes |= {str(name)[len(prefix) :] for name in st.context.cookies if str(name).startswith(prefix)}
     except Exception:  # no browser, or a stand-in for the cookies
         pass
     running = []
@@ -310,8 +323,10 @@ def _adopt(state: HandState) -> str:
     count = len(state.history)
     if not count:
         return ""
-    return (f"The text's {count} action{'s' if count != 1 else ''} {'are' if count != 1 else 'is'} left out: the "
-            "editor writes the deal; the walkthrough plays it.")
+    return (
+        f"The text's {count} action{'s' if count != 1 else ''} {'are' if count != 1 else 'is'} left out: the "
+        "editor writes the deal; the walkthrough plays it."
+    )
 
 
 def adopt_link() -> None:
@@ -326,7 +341,9 @@ def adopt_link() -> None:
         state = HandState.from_text(text)
     except PositionError as err:
         st.session_state[K + "paste"] = text
-        st.warning(plain(f"The link's position text does not read: {err}. It is in the paste box below to mend."))
+        st.warning(
+            plain(f"The link's position text does not read: {err}. It is in the paste box below to mend.")
+        )
         return
     rules_before = current_rules()
     st.session_state[K + "note"] = _adopt(state)
@@ -440,20 +457,33 @@ def pickers(draft: Draft) -> Place:
     st.session_state[K + "target_last"] = target
     st.session_state[K + "dealer"] = draft.dealer
     picked = st.segmented_control(
-        "A tapped card goes to", draft.places, key=K + "target", format_func=lambda p: _target_label(draft, p),
-        help="Choose a place, then tap cards in the deck. A place that fills moves the choice on to the next one.")
+        "A tapped card goes to",
+        draft.places,
+        key=K + "target",
+        format_func=lambda p: _target_label(draft, p),
+        help="Choose a place, then tap cards in the deck. A place that fills moves the choice on to the next one.",
+    )
     if picked is None:  # a segmented control can be clicked off: keep the last choice
         picked = target
-    st.radio("Dealer", range(draft.rules.players), key=K + "dealer", horizontal=True, on_change=_dealer_changed,
-             format_func=lambda s: seat_name(draft.rules.players, s))
+    st.radio(
+        "Dealer",
+        range(draft.rules.players),
+        key=K + "dealer",
+        horizontal=True,
+        on_change=_dealer_changed,
+        format_func=lambda s: seat_name(draft.rules.players, s),
+    )
     return picked
 
 
 def deck_view(draft: Draft, target: Place, width: int) -> None:
     """The deck by suit as card buttons; a placed card is greyed out and says where it is."""
     st.markdown(f"**The deck** — tap a card to put it in {place_name(draft.rules, target)}")
-    used = {c: f"In {place_name(draft.rules, p)}: tap it there to take it back"
-            for p in draft.places for c in draft.cards_at(p)}
+    used = {
+        c: f"In {place_name(draft.rules, p)}: tap it there to take it back"
+        for p in draft.places
+        for c in draft.cards_at(p)
+    }
     for key, cards in _deck_rows(draft.deck):
         card_buttons(cards, key=key, disabled={c: used[c] for c in cards if c in used}, width=width)
 
@@ -464,7 +494,7 @@ def places_view(draft: Draft, target: Place, width: int) -> None:
     st.html(EDITOR_STYLE)
     places = draft.places
     with st.container(key=K + "places"):
-        for pair in (places[i:i + 2] for i in range(0, len(places), 2)):
+        for pair in (places[i : i + 2] for i in range(0, len(places), 2)):
             for column, place in zip(st.columns(2, gap="small"), pair, strict=False):
                 with column:
                     _place_box(draft, place, place == target, width)
@@ -493,19 +523,37 @@ def fill_controls(draft: Draft) -> None:
     """Deal the rest at random (seeded by a number on the page), start again."""
     st.session_state.setdefault(K + "seed", secrets.randbelow(SEED_MAX))
     with st.container(horizontal=True, vertical_alignment="bottom", key=K + "fill"):
-        st.number_input("Deal number", 0, SEED_MAX, step=1, key=K + "seed", width=300 if projector() else 190,
-                        help="The same number deals the same cards into the same empty places.")
-        st.button("Deal the rest at random", key=K + "deal_rest", on_click=_deal_rest, type="primary",
-                  disabled=not draft.missing())
+        st.number_input(
+            "Deal number",
+            0,
+            SEED_MAX,
+            step=1,
+            key=K + "seed",
+            width=300 if projector() else 190,
+            help="The same number deals the same cards into the same empty places.",
+        )
+        st.button(
+            "Deal the rest at random",
+            key=K + "deal_rest",
+            on_click=_deal_rest,
+            type="primary",
+            disabled=not draft.missing(),
+        )
         st.button("Start again", key=K + "clear", on_click=_clear)
 
 
 def paste_box(draft: Draft) -> None:
     """The paste box: a position text fills the editor; a bad text stays, with the engine's message."""
     error = st.session_state.get(K + "paste_error")
-    with st.expander("Paste a position text", expanded=bool(error) or bool(st.session_state.get(K + "paste"))):
-        st.text_area("Position text", key=K + "paste", height=90,
-                     placeholder="standard/3/JH-JD-AH-KS-9C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H")
+    with st.expander(
+        "Paste a position text", expanded=bool(error) or bool(st.session_state.get(K + "paste"))
+    ):
+        st.text_area(
+            "Position text",
+            key=K + "paste",
+            height=90,
+            placeholder="standard/3/JH-JD-AH-KS-9C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H",
+        )
         st.button("Fill the editor from this text", key=K + "paste_go", on_click=_paste)
         if isinstance(error, str):
             st.error(plain(error))
@@ -515,22 +563,33 @@ def paste_box(draft: Draft) -> None:
 
 def engine_words(rules: Rules, message: str) -> str:
     """The engine's message with each seat number named: 'seat 0 (South) holds 4 cards'."""
-    return re.sub(r"\bseat (\d)\b", lambda m: f"seat {m[1]} ({seat_name(rules.players, int(m[1]))})"
-                  if int(m[1]) < rules.players else m[0], message)
+    return re.sub(
+        r"\bseat (\d)\b",
+        lambda m: (
+            f"seat {m[1]} ({seat_name(rules.players, int(m[1]))})" if int(m[1]) < rules.players else m[0]
+        ),
+        message,
+    )
 
 
 def check_view(draft: Draft) -> HandState | None:
     """What the deal still lacks and the engine's check, in plain words; the state when it is whole."""
     missing = draft.missing()
     if not any(draft.cards_at(place) for place in draft.places):
-        st.info("Tap cards into the hands and the upcard, paste a position text, or deal them at random: "
-                "the engine checks the deal as it grows.")
+        st.info(
+            "Tap cards into the hands and the upcard, paste a position text, or deal them at random: "
+            "the engine checks the deal as it grows."
+        )
         return None
     try:
         state = draft.state()
     except (DealError, DraftError) as err:
         lines = [f"- {line[0].upper() + line[1:]}." for line in missing]
-        engine = "" if isinstance(err, DraftError) else plain(f"The engine's check: {engine_words(draft.rules, str(err))}.")
+        engine = (
+            ""
+            if isinstance(err, DraftError)
+            else plain(f"The engine's check: {engine_words(draft.rules, str(err))}.")
+        )
         st.warning("\n\n".join(["**The deal is not whole yet.**", "\n".join(lines), engine]).strip())
         return None
     return state
@@ -551,8 +610,13 @@ def _page_base(page: str) -> str:
 def seat_picker(players: int) -> int:
     if st.session_state.get(K + "seat") not in range(players):
         st.session_state[K + "seat"] = 0
-    seat = st.radio("The seat to ask about", range(players), key=K + "seat", horizontal=True,
-                    format_func=lambda s: seat_name(players, s))
+    seat = st.radio(
+        "The seat to ask about",
+        range(players),
+        key=K + "seat",
+        horizontal=True,
+        format_func=lambda s: seat_name(players, s),
+    )
     return int(seat)
 
 
@@ -566,17 +630,29 @@ def whole_deal_view(state: HandState) -> None:
     links = deal_links(state, seat)
     name = seat_name(players, seat)
     with st.container(horizontal=True, key=K + "links"):
-        st.page_link("views/rules.py", label="Walk through it on the Rules page", icon=":material/menu_book:",
-                     query_params=links.walk)
+        st.page_link(
+            "views/rules.py",
+            label="Walk through it on the Rules page",
+            icon=":material/menu_book:",
+            query_params=links.walk,
+        )
         if links.analyze is not None:
-            st.page_link("views/analyze.py", label=f"Analyse {name}'s first bid", icon=":material/search:",
-                         query_params=links.analyze)
+            st.page_link(
+                "views/analyze.py",
+                label=f"Analyse {name}'s first bid",
+                icon=":material/search:",
+                query_params=links.analyze,
+            )
     if links.analyze is None:
         st.caption(plain(links.problem[0].upper() + links.problem[1:] + "."))
     passes = (seat - state.dealer - 1) % players if state.phase is Phase.BID1 else 0
     before = [seat_name(players, (state.dealer + 1 + i) % players) for i in range(passes)]
-    st.caption(plain(f"{name}'s question: round 1 with the {state.upcard.short} turned up, "
-                     + (f"after {' and '.join(before)} passed." if before else f"{name} bids first.")))
+    st.caption(
+        plain(
+            f"{name}'s question: round 1 with the {state.upcard.short} turned up, "
+            + (f"after {' and '.join(before)} passed." if before else f"{name} bids first.")
+        )
+    )
     _class_view(state, seat, links)
     st.markdown("**Share this deal** — the link opens it in this editor:")
     st.code(_page_base(PAGE) + query_string(links.share), language=None, wrap_lines=True)
@@ -594,17 +670,27 @@ def _class_view(state: HandState, seat: int, links: DealLinks) -> None:
     running = running_classes()
     if running:
         for code in running:
-            st.page_link("views/class_mode.py", label=f"Ask {name}'s bid in class {code}", icon=":material/groups:",
-                         query_params=class_query(code, links.seat_view))
-        st.caption("It fills the class's \"Typed hand\" form (under these rules); the question is asked when you "
-                   "press Ask there.")
+            st.page_link(
+                "views/class_mode.py",
+                label=f"Ask {name}'s bid in class {code}",
+                icon=":material/groups:",
+                query_params=class_query(code, links.seat_view),
+            )
+        st.caption(
+            'It fills the class\'s "Typed hand" form (under these rules); the question is asked when you '
+            "press Ask there."
+        )
         return
     view = first_bid(state, seat)
     hand = " ".join(str(c) for c in view.hand)
     order = SEATS_BY_PLAYERS[state.players][(seat - state.dealer - 1) % state.players]
-    st.caption(plain(f"Ask it in class: start a class on the Class page in this browser and a link to ask it "
-                     f"appears here. Or type it under Ask the next question, Typed hand: hand {hand}, "
-                     f"upcard {state.upcard}, seat {order}."))
+    st.caption(
+        plain(
+            f"Ask it in class: start a class on the Class page in this browser and a link to ask it "
+            f"appears here. Or type it under Ask the next question, Typed hand: hand {hand}, "
+            f"upcard {state.upcard}, seat {order}."
+        )
+    )
 
 
 def tap_error() -> None:

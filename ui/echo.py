@@ -46,7 +46,9 @@ def _paragraph(text: str) -> str:
     for i, ch in enumerate(text):
         if ch in _ALWAYS:
             # a joiner only where an address could start: '://' and 'name@host'
-            link = (ch == ":" and text[i + 1:i + 3] == "//") or (ch == "@" and text[i + 1:i + 2].isalnum())
+            link = (ch == ":" and text[i + 1 : i + 3] == "//") or (
+                ch == "@" and text[i + 1 : i + 2].isalnum()
+            )
             out.append("\\" + ch + (JOINER if link else ""))
         elif ch == "_" and not (0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum()):
             out.append("\\_")  # an underscore inside a word (defend_alone) is never emphasis
@@ -55,7 +57,7 @@ def _paragraph(text: str) -> str:
     escaped = _WWW.sub(JOINER + "\\.", "".join(out))
     start = _LIST_START.match(escaped)
     if start:
-        escaped = escaped[: start.end() - 1] + "\\" + escaped[start.end() - 1:]
+        escaped = escaped[: start.end() - 1] + "\\" + escaped[start.end() - 1 :]
     return escaped
 
 

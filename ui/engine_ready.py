@@ -44,11 +44,18 @@ class WarmUp:
             # every unfrozen object while holding the GIL, about 110 ms with these loaded, and a
             # click would wait for it.
             gc.freeze()
-            print(f"Euchre Coach: compiled engine ready in {time.monotonic() - self.started:.1f} s",
-                  file=sys.stderr, flush=True)
+            print(
+                f"Euchre Coach: compiled engine ready in {time.monotonic() - self.started:.1f} s",
+                file=sys.stderr,
+                flush=True,
+            )
         except Exception as err:  # noqa: BLE001 (shown on the page, and the page runs the code itself)
             self.error = f"{type(err).__name__}: {err}"
-            print(f"Euchre Coach: building the compiled engine failed: {self.error}", file=sys.stderr, flush=True)
+            print(
+                f"Euchre Coach: building the compiled engine failed: {self.error}",
+                file=sys.stderr,
+                flush=True,
+            )
         finally:
             self.done.set()
 

@@ -44,9 +44,17 @@ def _list(cards: Sequence[Card]) -> str:
 def engine_legal(hand: Sequence[Card], led: Card, trump: Suit) -> tuple[Card, ...]:
     """The cards of ``hand`` the engine allows after ``led``, in hand order."""
     state = HandState(
-        rules=Rules(deck=32, joker=True), dealer=3, dealt=((), tuple(hand), (), ()),
-        hands=((), tuple(hand), (), ()), upcard=led, kitty=(), phase=Phase.PLAY, to_act=1,
-        trump=trump, trick=((0, led),), leader=0,
+        rules=Rules(deck=32, joker=True),
+        dealer=3,
+        dealt=((), tuple(hand), (), ()),
+        hands=((), tuple(hand), (), ()),
+        upcard=led,
+        kitty=(),
+        phase=Phase.PLAY,
+        to_act=1,
+        trump=trump,
+        trick=((0, led),),
+        leader=0,
     )
     return tuple(a.card for a in legal_actions(state) if a.card is not None)
 
@@ -60,7 +68,9 @@ def check_follow(hand: Sequence[Card], led: Card, trump: Suit) -> FollowAnswer:
     if led.is_joker:
         parts.append(f"The joker is the highest trump, so it leads {trump.noun}.")
     elif led == left_bower(trump):
-        parts.append(f"The {led.short} is the left bower, so it leads {trump.noun}, not {led.suit.noun if led.suit else ''}.")
+        parts.append(
+            f"The {led.short} is the left bower, so it leads {trump.noun}, not {led.suit.noun if led.suit else ''}."
+        )
     else:
         parts.append(f"The {led.short} leads {led_suit.noun}.")
     following = [c for c in hand if effective_suit(c, trump) == led_suit]

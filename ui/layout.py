@@ -87,7 +87,8 @@ def display_sidebar() -> None:
     with st.sidebar:
         st.subheader("Display")
         st.toggle(
-            "Four-colour suits", key=FOUR_COLOUR_KEY,
+            "Four-colour suits",
+            key=FOUR_COLOUR_KEY,
             help="Diamonds blue and clubs green: easier for colour-blind players and on projectors.",
         )
         st.toggle("Present mode", key=PROJECTOR_KEY, help=PRESENT_HELP, on_change=_present_toggled)

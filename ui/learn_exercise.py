@@ -38,7 +38,9 @@ REVEAL = "learn_reveal"  # step key -> True once the answer is revealed (present
 SEED_MAX = 999_999_999  # a question seed in a link: up to 9 digits
 PLAYED_OUT = ("bid", "name_suit", "go_alone", "discard", "loner_lead", "keep_guards")  # judged by play-outs
 UPCARD_WORDS = {  # kinds that show the upcard beside the hand, and what it is called there
-    "bid": "The upcard:", "go_alone": "The upcard:", "name_suit": "The upcard, turned down:",
+    "bid": "The upcard:",
+    "go_alone": "The upcard:",
+    "name_suit": "The upcard, turned down:",
     "discard": "The upcard, now in your hand (it stays):",
 }
 
@@ -147,8 +149,14 @@ def exercise_step(key: str, element: Element) -> None:
     attempt = state_dict(ANSWERED).get(key)
     if isinstance(attempt, Attempt) and attempt.seed == seed:
         show_answered(ex, attempt)
-        st.button("Next question", key=f"next-q-{key}", type="primary", on_click=new_question,
-                  args=(key, seed + 1), icon=":material/arrow_forward:")
+        st.button(
+            "Next question",
+            key=f"next-q-{key}",
+            type="primary",
+            on_click=new_question,
+            args=(key, seed + 1),
+            icon=":material/arrow_forward:",
+        )
         return
     answer = ask(key, ex)
     if answer is not None:
@@ -157,8 +165,13 @@ def exercise_step(key: str, element: Element) -> None:
             st.error(problem)  # not an answer yet: nothing is counted
         else:
             judge(key, ex, options, answer)
-    st.button("New question", key=f"new-{key}", on_click=new_question, args=(key, seed + 1),
-              help="Skip this one: another question of the same kind.")
+    st.button(
+        "New question",
+        key=f"new-{key}",
+        on_click=new_question,
+        args=(key, seed + 1),
+        help="Skip this one: another question of the same kind.",
+    )
 
 
 def new_question(key: str, seed: int) -> None:
@@ -186,13 +199,25 @@ def show_answered(ex: Exercise, attempt: Attempt) -> None:
     trump = ex.trump if ex.kind != "left_bower" else None
     if ex.mode is Mode.ORDER and isinstance(answer, tuple) and isinstance(right, tuple):
         st.caption("Your order, strongest first:")
-        show_cards(list(answer), trump=trump, width=min(width(), 80), states=order_marks(answer, right),
-                   labels=[ordinal(i + 1) + (" ✓" if ok == "correct" else " ✗")
-                           for i, ok in enumerate(order_marks(answer, right))])
+        show_cards(
+            list(answer),
+            trump=trump,
+            width=min(width(), 80),
+            states=order_marks(answer, right),
+            labels=[
+                ordinal(i + 1) + (" ✓" if ok == "correct" else " ✗")
+                for i, ok in enumerate(order_marks(answer, right))
+            ],
+        )
         if not feedback.correct:
             st.caption("The right order:")
-            show_cards(list(right), trump=trump, width=min(width(), 80), states=["right_answer"] * len(right),
-                       labels=[ordinal(i + 1) for i in range(len(right))])
+            show_cards(
+                list(right),
+                trump=trump,
+                width=min(width(), 80),
+                states=["right_answer"] * len(right),
+                labels=[ordinal(i + 1) for i in range(len(right))],
+            )
     elif ex.mode is Mode.CHOICE:
         if ex.cards:
             show_cards(ex.cards, width=width())
@@ -211,8 +236,9 @@ def show_answered(ex: Exercise, attempt: Attempt) -> None:
         st.markdown(" · ".join(chips))
     else:
         states, captions = answer_marks(ex, answer, feedback.solution)
-        show_cards(ex.cards, trump=trump, width=width(), states=states,
-                   labels=[captions.get(c) for c in ex.cards])
+        show_cards(
+            ex.cards, trump=trump, width=width(), states=states, labels=[captions.get(c) for c in ex.cards]
+        )
     (st.success if feedback.correct else st.error)(feedback.message)
     if feedback.solution.link:
         st.markdown(f"[See this hand in the analyzer →]({feedback.solution.link})")
@@ -243,7 +269,9 @@ def ask(key: str, ex: Exercise) -> Answer | None:
             picked = [c for c in picked if c != clicked] if clicked in picked else picked + [clicked]
             picks_store[key] = picked
             st.rerun()
-        st.caption("Selected: " + (" ".join(c.short for c in picked) or "nothing yet") + " (press again to unselect)")
+        st.caption(
+            "Selected: " + (" ".join(c.short for c in picked) or "nothing yet") + " (press again to unselect)"
+        )
         if st.button("Check", key=f"{wkey}-check", type="primary"):
             return frozenset(picked)
         return None
@@ -291,14 +319,24 @@ def present_exercise(key: str, ex: Exercise, options: tuple[tuple[str, str], ...
     solution = cached_solution(ex.kind, ex.seed, options) if revealed else None
     states, labels = reveal_marks(ex, solution)
     if ex.cards:
-        show_cards(ex.cards, trump=ex.trump if ex.kind != "left_bower" else None, width=width(), states=states,
-                   labels=[labels.get(c) for c in ex.cards] if labels else None)
+        show_cards(
+            ex.cards,
+            trump=ex.trump if ex.kind != "left_bower" else None,
+            width=width(),
+            states=states,
+            labels=[labels.get(c) for c in ex.cards] if labels else None,
+        )
     if ex.mode is Mode.CHOICE:
         st.markdown("Choices: " + " · ".join(f"**{o}**" for o in ex.options))
     if solution is None:
         st.caption("The class answers, then reveal.")
-        st.button("Reveal the answer", key=f"reveal-{key}", type="primary", shortcut="A",
-                  on_click=_set_flag(reveal, key))
+        st.button(
+            "Reveal the answer",
+            key=f"reveal-{key}",
+            type="primary",
+            shortcut="A",
+            on_click=_set_flag(reveal, key),
+        )
         st.button("New question", key=f"new-{key}", on_click=new_question, args=(key, ex.seed + 1))
         return
     if isinstance(solution.answer, tuple):
@@ -309,8 +347,14 @@ def present_exercise(key: str, ex: Exercise, options: tuple[tuple[str, str], ...
     st.success(solution.why)
     if solution.link:
         st.markdown(f"[See this hand in the analyzer →]({solution.link})")
-    st.button("Next question", key=f"next-q-{key}", type="primary", on_click=new_question,
-              args=(key, ex.seed + 1), icon=":material/arrow_forward:")
+    st.button(
+        "Next question",
+        key=f"next-q-{key}",
+        type="primary",
+        on_click=new_question,
+        args=(key, ex.seed + 1),
+        icon=":material/arrow_forward:",
+    )
 
 
 def _set_flag(store: dict[str, object], key: str) -> Callable[[], None]:
@@ -326,8 +370,10 @@ def reveal_marks(ex: Exercise, solution: Solution | None) -> Marks:
         also = {c: "answer" for c in solution.also if isinstance(c, Card)}
         return {**also, answer: "answer"}, {**{c: "also right" for c in also}, answer: "answer"}
     if isinstance(answer, frozenset):
-        return ({c: ("answer" if c in answer else "disabled") for c in ex.cards},
-                {c: "may play" for c in ex.cards if c in answer})
+        return (
+            {c: ("answer" if c in answer else "disabled") for c in ex.cards},
+            {c: "may play" for c in ex.cards if c in answer},
+        )
     if isinstance(answer, tuple):
         return {}, {c: ordinal(answer.index(c) + 1) for c in ex.cards if c in answer}
     return {}, {}

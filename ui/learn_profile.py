@@ -73,8 +73,10 @@ def cookie_script(value: str) -> str:
 def remember_browser() -> None:
     """Write (or refresh) the cookie, hidden at the foot of the page."""
     with st.container(key="learn_cookie"):
-        st.html("<style>.st-key-learn_cookie {display:none}</style>" + cookie_script(browser_id()),
-                unsafe_allow_javascript=True)
+        st.html(
+            "<style>.st-key-learn_cookie {display:none}</style>" + cookie_script(browser_id()),
+            unsafe_allow_javascript=True,
+        )
 
 
 def progress() -> Progress:

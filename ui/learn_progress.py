@@ -133,8 +133,13 @@ def imported_rows(imported: Progress, lessons: tuple[Lesson, ...]) -> list[dict[
         text = "finished" if lp.done else f"step {min(lp.furthest, n - 1) + 1} of {n}"
         rows.append({"Record": "Lesson", "Name": f"{lesson.number}. {lesson.title}", "Progress": text})
     for key, ds in imported.drills:
-        rows.append({"Record": "Exercise", "Name": key,
-                     "Progress": f"{ds.correct:,} right of {ds.attempts:,} · best streak {ds.best:,}"})
+        rows.append(
+            {
+                "Record": "Exercise",
+                "Name": key,
+                "Progress": f"{ds.correct:,} right of {ds.attempts:,} · best streak {ds.best:,}",
+            }
+        )
     return rows
 
 
@@ -145,8 +150,10 @@ def summary(imported: Progress, lessons: tuple[Lesson, ...]) -> str:
     unknown = sum(1 for key, _ in imported.lessons if key not in known)
     answers = sum(ds.attempts for _, ds in imported.drills)
     right = sum(ds.correct for _, ds in imported.drills)
-    text = (f"The file held {len(imported.lessons):,} lesson(s), {finished:,} finished, and "
-            f"{len(imported.drills):,} exercise type(s) with {answers:,} answers ({right:,} right).")
+    text = (
+        f"The file held {len(imported.lessons):,} lesson(s), {finished:,} finished, and "
+        f"{len(imported.drills):,} exercise type(s) with {answers:,} answers ({right:,} right)."
+    )
     if unknown:
         text += f" {unknown:,} of its lessons are not lessons of this app: they are kept, not listed."
     return text

@@ -49,9 +49,21 @@ def pager(key: str, total: int, what: str = "Rows", per_page: int = PER_PAGE) ->
     st.session_state[_state(key)] = page
     if pages > 1:
         with st.container(horizontal=True, vertical_alignment="center", key=f"{key}-pager"):
-            st.button("Previous", key=f"{key}-prev", on_click=_turn, args=(key, -1, pages), disabled=page == 1,
-                      icon=":material/chevron_left:")
+            st.button(
+                "Previous",
+                key=f"{key}-prev",
+                on_click=_turn,
+                args=(key, -1, pages),
+                disabled=page == 1,
+                icon=":material/chevron_left:",
+            )
             st.caption(f"{what} {start + 1:,}–{stop:,} of {total:,} · page {page:,} of {pages:,}")
-            st.button("Next", key=f"{key}-next", on_click=_turn, args=(key, 1, pages), disabled=page == pages,
-                      icon=":material/chevron_right:")
+            st.button(
+                "Next",
+                key=f"{key}-next",
+                on_click=_turn,
+                args=(key, 1, pages),
+                disabled=page == pages,
+                icon=":material/chevron_right:",
+            )
     return start, stop

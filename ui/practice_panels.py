@@ -49,11 +49,15 @@ def rows_html(rows: list[dict[str, Any]], caption: str = "") -> str:
         return ""
     heads = list(rows[0])
     head = "".join(f"<th>{escape(h)}</th>" for h in heads)
-    body = "".join("<tr>" + "".join(f"<td>{'' if r[h] is None else escape(str(r[h]))}</td>" for h in heads) + "</tr>"
-                   for r in rows)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{'' if r[h] is None else escape(str(r[h]))}</td>" for h in heads) + "</tr>"
+        for r in rows
+    )
     title = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return (f'<div class="ec-scroll"><table class="ec-rows">{title}<thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table></div>")
+    return (
+        f'<div class="ec-scroll"><table class="ec-rows">{title}<thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
 
 
 def dealt_hands_html(hand: HandState) -> str:
@@ -61,9 +65,16 @@ def dealt_hands_html(hand: HandState) -> str:
     the Import view's "all hands as dealt")."""
     n = hand.players
     return "".join(
-        f'<div data-dealt="{seat}">' + cards_row_html(
-            list(sort_hand(hand.dealt[seat], hand.trump)), trump=hand.trump, width=card_width(40),
-            four_colour=four_colour()) + f"<small>{seat_name(n, seat)}</small></div>" for seat in range(n))
+        f'<div data-dealt="{seat}">'
+        + cards_row_html(
+            list(sort_hand(hand.dealt[seat], hand.trump)),
+            trump=hand.trump,
+            width=card_width(40),
+            four_colour=four_colour(),
+        )
+        + f"<small>{seat_name(n, seat)}</small></div>"
+        for seat in range(n)
+    )
 
 
 def result_line(hand: HandState) -> str:
@@ -82,19 +93,31 @@ def result_line(hand: HandState) -> str:
 def grades_html(graded: tuple[review.GradedDecision, ...], you: str) -> str:
     """The graded decisions as a table, each with its reason in Euchre words; ``you`` is the name of
     the seat that made them. The figures behind each grade are ``figures_html``'s."""
-    rows = [{"move": describe(g.before, g.action).replace(f"{you} ", f"{you} (you) ", 1),
-             "grade": g.grade or "—", "better": better_text(g),
-             "why": g.reason if g.grade is not None else g.source}
-            for g in graded]
+    rows = [
+        {
+            "move": describe(g.before, g.action).replace(f"{you} ", f"{you} (you) ", 1),
+            "grade": g.grade or "—",
+            "better": better_text(g),
+            "why": g.reason if g.grade is not None else g.source,
+        }
+        for g in graded
+    ]
     return rows_html(rows, "Your decisions")
 
 
 def figures_html(graded: tuple[review.GradedDecision, ...]) -> str:
     """The figures behind each grade: what the choice was worth against the best (with its 95%
     interval), who judged it, and, named as such, what the actual layout gave with every card face up."""
-    rows = [{"move": choice_text(g.before, g.action), "lost": _lost_figure(g), "judged from": g.source,
-             "hindsight": g.hindsight_text() or None}
-            for g in graded if g.grade is not None]
+    rows = [
+        {
+            "move": choice_text(g.before, g.action),
+            "lost": _lost_figure(g),
+            "judged from": g.source,
+            "hindsight": g.hindsight_text() or None,
+        }
+        for g in graded
+        if g.grade is not None
+    ]
     return rows_html(rows, "The figures behind the grades")
 
 
@@ -111,7 +134,9 @@ def better_text(g: review.GradedDecision) -> str:
         return ""
     text = choice_text(g.before, g.best)
     if g.loss < 0.005 and g.tricks_lost > 0.005:
-        text += f" (same points, {g.tricks_lost:.1f} more trick{'s' if g.tricks_lost != 1 else ''} for your side)"
+        text += (
+            f" (same points, {g.tricks_lost:.1f} more trick{'s' if g.tricks_lost != 1 else ''} for your side)"
+        )
     return text
 
 
@@ -164,20 +189,32 @@ def score_bar(pos: Position, shown: HandState) -> str:
     groups = _side_seats(rules)
     scores = _scores_shown(pos, shown)
     text = " · ".join(f"{side_name(players, seats)} <b>{scores[i]}</b>" for i, seats in enumerate(groups))
-    parts = [f'<span data-testid="practice-score" data-scores="{",".join(map(str, scores))}">'
-             f"Score (to {rules.target}): {text}</span>"]
+    parts = [
+        f'<span data-testid="practice-score" data-scores="{",".join(map(str, scores))}">'
+        f"Score (to {rules.target}): {text}</span>"
+    ]
     if shown.trump is not None and shown.maker is not None:
         alone = " alone" if shown.alone else ""
-        parts.append(f"<span>Trump <b>{shown.trump.symbol} {shown.trump.noun}</b> · made by "
-                     f"{seat_name(players, shown.maker)}{alone}</span>")
-        tricks = " · ".join(f"{side_name(players, seats)} <b>{sum(shown.tricks_won(s) for s in seats)}</b>"
-                            for seats in groups)
+        parts.append(
+            f"<span>Trump <b>{shown.trump.symbol} {shown.trump.noun}</b> · made by "
+            f"{seat_name(players, shown.maker)}{alone}</span>"
+        )
+        tricks = " · ".join(
+            f"{side_name(players, seats)} <b>{sum(shown.tricks_won(s) for s in seats)}</b>"
+            for seats in groups
+        )
         parts.append(f"<span>Tricks: {tricks}</span>")
     return "".join(parts)
 
 
-def table_html(pos: Position, shown: HandState, hidden: int, levels: tuple[str, ...], reveal: bool,
-               since: int | None = None) -> str:
+def table_html(
+    pos: Position,
+    shown: HandState,
+    hidden: int,
+    levels: tuple[str, ...],
+    reveal: bool,
+    since: int | None = None,
+) -> str:
     """The felt with every seat but the learner's (drawn below it, with the controls): face-down
     cards in one row (face up once the hand is over), the latest action on a chip, the seat to act
     ringed; in the middle the upcard and kitty, or the trick. ``since``: the cards played when the
@@ -189,8 +226,13 @@ def table_html(pos: Position, shown: HandState, hidden: int, levels: tuple[str, 
         if seat in shown.out and not reveal:
             body = ""
         elif reveal:
-            body = open_hand_html(sort_hand(shown.hands[seat], shown.trump), trump=shown.trump,
-                                  width=card_width(40), colour=four_colour(), overlap=0.45)
+            body = open_hand_html(
+                sort_hand(shown.hands[seat], shown.trump),
+                trump=shown.trump,
+                width=card_width(40),
+                colour=four_colour(),
+                overlap=0.45,
+            )
         else:
             body = backs_html(len(shown.hands[seat]), card_width(44))
         acting = ("thinking…" if hidden else "to act") if shown.to_act == seat else None
@@ -210,9 +252,15 @@ def traditional_score(pos: Position, shown: HandState) -> None:
     rules = pos.session.rules
     scores = _scores_shown(pos, shown)
     names = [side_name(rules.players, seats) for seats in _side_seats(rules)]
-    st.html("<div style='display:flex;gap:16px;flex-wrap:wrap'>" + "".join(
-        f"<figure style='margin:0'>{spare_cards_svg(scores[s], label=names[s])}"
-        f"<figcaption style='font-size:12px'>{names[s]}</figcaption></figure>" for s in range(len(names))) + "</div>")
+    st.html(
+        "<div style='display:flex;gap:16px;flex-wrap:wrap'>"
+        + "".join(
+            f"<figure style='margin:0'>{spare_cards_svg(scores[s], label=names[s])}"
+            f"<figcaption style='font-size:12px'>{names[s]}</figcaption></figure>"
+            for s in range(len(names))
+        )
+        + "</div>"
+    )
 
 
 def hand_log(pos: Position, hidden: int) -> None:
@@ -221,10 +269,19 @@ def hand_log(pos: Position, hidden: int) -> None:
     moves = pos.moves[: len(pos.moves) - hidden] if hidden else pos.moves
     if not moves:
         return
-    with st.expander(f"This hand so far, with the computer players' reasons ({len(moves)} moves)", expanded=False):
-        st.html('<ul class="ec-log">' + "".join(
-            f"<li>{escape(move_line(m))}" + (f" — <i>{escape(m.reason)}</i>" if m.reason else "") + "</li>"
-            for m in moves[-12:]) + "</ul>")
+    with st.expander(
+        f"This hand so far, with the computer players' reasons ({len(moves)} moves)", expanded=False
+    ):
+        st.html(
+            '<ul class="ec-log">'
+            + "".join(
+                f"<li>{escape(move_line(m))}"
+                + (f" — <i>{escape(m.reason)}</i>" if m.reason else "")
+                + "</li>"
+                for m in moves[-12:]
+            )
+            + "</ul>"
+        )
 
 
 # ---- the other views --------------------------------------------------------------------
@@ -235,17 +292,24 @@ def save_status_notice() -> None:
     status = practice_log.save_status()
     if status.pending:
         one = status.pending == 1
-        st.info(f"{status.pending} record{' is' if one else 's are'} waiting to be saved: the database is busy "
-                f"(another session or program holds it). {'It is' if one else 'They are'} saved as soon as the "
-                "database is free; keep the app running until then.")
+        st.info(
+            f"{status.pending} record{' is' if one else 's are'} waiting to be saved: the database is busy "
+            f"(another session or program holds it). {'It is' if one else 'They are'} saved as soon as the "
+            "database is free; keep the app running until then."
+        )
     if status.failed:
         count = len(status.failed)
         st.warning(f"{count} record{'s' if count != 1 else ''} could not be saved: {status.failed[-1]}")
 
 
 # The grades' colours, from good to bad on one scale: greens, then amber, orange-red and red.
-GRADE_COLOURS = {"best": "#1b7a3a", "good": "#74c476", "inaccuracy": "#f2a93b", "mistake": "#e4632b",
-                 "blunder": "#c0262d"}
+GRADE_COLOURS = {
+    "best": "#1b7a3a",
+    "good": "#74c476",
+    "inaccuracy": "#f2a93b",
+    "mistake": "#e4632b",
+    "blunder": "#c0262d",
+}
 MAX_HAND_TICKS = 12  # beyond this many hands the axis labels every few hands (and always the last)
 
 
@@ -275,7 +339,9 @@ def statistics_view(learner: str | None = None) -> None:
         st.warning(f"Statistics are not available: {err}")
         return
     if stats.damaged:
-        st.caption(f"{stats.damaged_note}: the figures below leave {'it' if stats.damaged == 1 else 'them'} out.")
+        st.caption(
+            f"{stats.damaged_note}: the figures below leave {'it' if stats.damaged == 1 else 'them'} out."
+        )
     if not stats.hands:
         st.info("No finished hands yet: play a hand at the table and it is recorded here.")
         return
@@ -299,9 +365,18 @@ def statistics_view(learner: str | None = None) -> None:
     grade_cols = [g for g in review.GRADES if g in frame.columns]
     if grade_cols:
         long = frame.melt(id_vars="hand", value_vars=grade_cols, var_name="grade", value_name="decisions")
-        grades = px.bar(long, x="hand", y="decisions", color="grade", title="Decision grades per hand",
-                        category_orders={"grade": list(review.GRADES)}, color_discrete_map=GRADE_COLOURS)
-        grades.update_layout(xaxis=hand_axis(hands), yaxis=count_axis(int(frame[grade_cols].sum(axis=1).max())))
+        grades = px.bar(
+            long,
+            x="hand",
+            y="decisions",
+            color="grade",
+            title="Decision grades per hand",
+            category_orders={"grade": list(review.GRADES)},
+            color_discrete_map=GRADE_COLOURS,
+        )
+        grades.update_layout(
+            xaxis=hand_axis(hands), yaxis=count_axis(int(frame[grade_cols].sum(axis=1).max()))
+        )
         st.plotly_chart(grades, key=PRACTICE_KEY_PREFIX + "chart_grades")
 
 
@@ -383,10 +458,18 @@ def read_import(data: bytes) -> ImportRead | str:
         hand = item.hand
         n = hand.players
         hands.append((number, raw.decode("utf-8")))
-        rows.append((number, game, _meta_number(item.record, "hand"), seat_name(n, hand.dealer),
-                     "" if hand.trump is None else f"{hand.trump.symbol} {hand.trump.noun}",
-                     "" if hand.maker is None else seat_name(n, hand.maker) + (" alone" if hand.alone else ""),
-                     _outcome(hand), max(hand.points) if hand.is_over and hand.maker is not None else None))
+        rows.append(
+            (
+                number,
+                game,
+                _meta_number(item.record, "hand"),
+                seat_name(n, hand.dealer),
+                "" if hand.trump is None else f"{hand.trump.symbol} {hand.trump.noun}",
+                "" if hand.maker is None else seat_name(n, hand.maker) + (" alone" if hand.alone else ""),
+                _outcome(hand),
+                max(hand.points) if hand.is_over and hand.maker is not None else None,
+            )
+        )
     if not read:
         return "the file holds no records; export a game from the practice table first"
     counted = tuple(reasons.most_common())
@@ -396,7 +479,8 @@ def read_import(data: bytes) -> ImportRead | str:
         why = ", ".join(f"{count:,} {reason}" for reason, count in counted)
         return f"none of its {read:,} records can be imported ({why}); the first: " + "; ".join(refusals)
     table = pd.DataFrame.from_records(
-        rows, columns=["line", "game", "hand", "dealer", "trump", "maker", "result", "points"])
+        rows, columns=["line", "game", "hand", "dealer", "trump", "maker", "result", "points"]
+    )
     for column in ("game", "hand", "points"):
         table[column] = table[column].astype("Int64")
     return ImportRead(read, games, tuple(hands), counted, tuple(refusals), table)
@@ -409,8 +493,13 @@ def _count(n: int, noun: str) -> str:
 def import_summary(read: ImportRead) -> str:
     """The one line saying what the file held: hands imported, records read and refused (with how
     many for each reason), games."""
-    refused = "none refused" if not read.refused else f"{read.refused:,} refused (" + ", ".join(
-        f"{count:,} {reason}" for reason, count in read.reasons) + ")"
+    refused = (
+        "none refused"
+        if not read.refused
+        else f"{read.refused:,} refused ("
+        + ", ".join(f"{count:,} {reason}" for reason, count in read.reasons)
+        + ")"
+    )
     games = _count(read.games, "game") if read.games else "no game numbers"
     return f"{len(read.hands):,} hand(s) imported. {_count(read.read, 'record')} read, {refused}; {games}."
 
@@ -441,35 +530,46 @@ def import_view() -> None:
         return
     st.success(import_summary(read))
     if read.refused:
-        st.warning(plain(f"{_count(read.refused, 'record')} refused and left out; the first: "
-                         + "; ".join(read.first_refusals)))
+        st.warning(
+            plain(
+                f"{_count(read.refused, 'record')} refused and left out; the first: "
+                + "; ".join(read.first_refusals)
+            )
+        )
     if len(read.hands) > 1:
         st.dataframe(read.table, hide_index=True)  # one row per hand, however many: a scrolling grid
     first = _replayed(*read.hands[0])
     seat = _imported_learner(first)
     you = seat_name(first.hand.players, seat)
-    grade = st.toggle(f"Grade {you}'s decisions (as in the hand review, from {you}'s own seat)",
-                      key=PRACTICE_KEY_PREFIX + "import_grade",
-                      help="Takes a moment per hand: each bid is analysed afresh. Only the hands on the page shown "
-                           "are graded.")
+    grade = st.toggle(
+        f"Grade {you}'s decisions (as in the hand review, from {you}'s own seat)",
+        key=PRACTICE_KEY_PREFIX + "import_grade",
+        help="Takes a moment per hand: each bid is analysed afresh. Only the hands on the page shown "
+        "are graded.",
+    )
     start, stop = pager(IMPORT_PAGER, len(read.hands), "Hands", IMPORT_PAGE_HANDS)
     for line, text in read.hands[start:stop]:
         item = first if line == first.line else _replayed(line, text)
         hand = item.hand
-        with st.expander(f"Hand {item.line}: {result_line(hand) if hand.is_over else 'unfinished'}",
-                         expanded=grade):
+        with st.expander(
+            f"Hand {item.line}: {result_line(hand) if hand.is_over else 'unfinished'}", expanded=grade
+        ):
             n = hand.players
             st.html(dealt_hands_html(hand))
             for i, t in enumerate(hand.tricks):
-                st.markdown(f"{i + 1}. " + "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays)
-                            + f" — won by {seat_name(n, t.winner)}")
+                st.markdown(
+                    f"{i + 1}. "
+                    + "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays)
+                    + f" — won by {seat_name(n, t.winner)}"
+                )
             if grade:
                 graded = grades.get(line)
                 if graded is None:
                     with st.spinner(f"Grading {you}'s decisions…"):
                         scores = item.scores
                         graded = grades[line] = review.grade_hand(
-                            hand, seat, None if scores is None else seat_score(hand.rules, scores, seat))
+                            hand, seat, None if scores is None else seat_score(hand.rules, scores, seat)
+                        )
                 if graded:
                     st.html(grades_html(graded, you))
                 else:

@@ -77,12 +77,18 @@ def _bar(shown: HandState, caption: str) -> str:
     parts = [f"<span>{escape(caption)}</span>"]
     if shown.trump is not None and shown.maker is not None:
         alone = " alone" if shown.alone else ""
-        parts.append(f"<span>Trump <b>{shown.trump.symbol} {shown.trump.noun}</b> · made by "
-                     f"{seat_name(players, shown.maker)}{alone}</span>")
-        sides = [[s for s in range(players) if s % 2 == side] for side in range(2)] if players == 4 else \
-            [[s] for s in range(players)]
-        tricks = " · ".join(f"{side_name(players, seats)} <b>{sum(shown.tricks_won(s) for s in seats)}</b>"
-                            for seats in sides)
+        parts.append(
+            f"<span>Trump <b>{shown.trump.symbol} {shown.trump.noun}</b> · made by "
+            f"{seat_name(players, shown.maker)}{alone}</span>"
+        )
+        sides = (
+            [[s for s in range(players) if s % 2 == side] for side in range(2)]
+            if players == 4
+            else [[s] for s in range(players)]
+        )
+        tricks = " · ".join(
+            f"{side_name(players, seats)} <b>{sum(shown.tricks_won(s) for s in seats)}</b>" for seats in sides
+        )
         parts.append(f"<span>Tricks: {tricks}</span>")
     return "".join(parts)
 
@@ -99,15 +105,23 @@ def felt(shown: HandState, played: Sequence[Step], caption: str, *, open_hands: 
         if seat in shown.out and not cards:
             body = ""
         elif open_hands or seat == LEARNER:
-            body = open_hand_html(sort_hand(cards, shown.trump), trump=shown.trump, width=card_width(40),
-                                  colour=colour, overlap=0.45)
+            body = open_hand_html(
+                sort_hand(cards, shown.trump),
+                trump=shown.trump,
+                width=card_width(40),
+                colour=colour,
+                overlap=0.45,
+            )
         else:
             body = backs_html(len(cards), card_width(40))
         who = "you" if seat == LEARNER else ""
         acting = "to act" if shown.to_act == seat else None
         seats[seat] = seat_html(shown, seat, who, body, latest.get(seat), acting)
-    centre = _discard_centre(shown, card_width(50), colour) if shown.phase is Phase.DISCARD else \
-        centre_html(shown, card_width(50), colour)
+    centre = (
+        _discard_centre(shown, card_width(50), colour)
+        if shown.phase is Phase.DISCARD
+        else centre_html(shown, card_width(50), colour)
+    )
     return felt_html(shown, _bar(shown, caption), seats, centre=centre, compass=True)
 
 
@@ -115,10 +129,12 @@ def _discard_centre(shown: HandState, width: int, colour: bool) -> str:
     """The middle of the table while the dealer discards: the upcard they picked up."""
     up = card_img(shown.upcard, trump=shown.trump, four_colour=colour, width=width)
     dealer = seat_name(shown.players, shown.dealer)
-    return (f'<div class="ec-centre" style="--cw:min({width}px, 13vw)" data-centre="discard">'
-            f'<div class="ec-up"><figure>{up}<figcaption>picked up</figcaption></figure></div>'
-            f"<div><b>{dealer}</b> (the dealer) takes the {escape(shown.upcard.short)} "
-            "and discards one card face down.</div></div>")
+    return (
+        f'<div class="ec-centre" style="--cw:min({width}px, 13vw)" data-centre="discard">'
+        f'<div class="ec-up"><figure>{up}<figcaption>picked up</figcaption></figure></div>'
+        f"<div><b>{dealer}</b> (the dealer) takes the {escape(shown.upcard.short)} "
+        "and discards one card face down.</div></div>"
+    )
 
 
 def grade_line(g: GradedDecision) -> str:
@@ -150,24 +166,62 @@ def replay_viewer(r: Replay, prefix: str) -> None:
     at = clamp(st.session_state[key], n)
     st.session_state[key] = at
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key=f"{base}_nav"):
-        st.button("First", icon=":material/first_page:", key=f"{base}_first", disabled=at == 0,
-                  on_click=_go, args=(key, 0, n), shortcut="Home", help="The deal (key Home)")
-        st.button("Back", icon=":material/arrow_back:", key=f"{base}_back", disabled=at == 0,
-                  on_click=_go, args=(key, at - 1, n), shortcut="Left", help="One step back (key ←)")
-        st.button("Next", icon=":material/arrow_forward:", key=f"{base}_next", disabled=at == n, type="primary",
-                  on_click=_go, args=(key, at + 1, n), shortcut="Right", help="One step on (key →)")
-        st.button("Last", icon=":material/last_page:", key=f"{base}_last", disabled=at == n,
-                  on_click=_go, args=(key, n, n), shortcut="End", help="The end of the hand (key End)")
+        st.button(
+            "First",
+            icon=":material/first_page:",
+            key=f"{base}_first",
+            disabled=at == 0,
+            on_click=_go,
+            args=(key, 0, n),
+            shortcut="Home",
+            help="The deal (key Home)",
+        )
+        st.button(
+            "Back",
+            icon=":material/arrow_back:",
+            key=f"{base}_back",
+            disabled=at == 0,
+            on_click=_go,
+            args=(key, at - 1, n),
+            shortcut="Left",
+            help="One step back (key ←)",
+        )
+        st.button(
+            "Next",
+            icon=":material/arrow_forward:",
+            key=f"{base}_next",
+            disabled=at == n,
+            type="primary",
+            on_click=_go,
+            args=(key, at + 1, n),
+            shortcut="Right",
+            help="One step on (key →)",
+        )
+        st.button(
+            "Last",
+            icon=":material/last_page:",
+            key=f"{base}_last",
+            disabled=at == n,
+            on_click=_go,
+            args=(key, n, n),
+            shortcut="End",
+            help="The end of the hand (key End)",
+        )
     st.slider("Step", 0, n, key=key, label_visibility="collapsed")
     # a clicker's keys (PageDown, Space, →; PageUp, ←; Home, End) step too, even with the focus still
     # on the switch that opened the viewer or on this slider
-    install_step_keys(Stepper(next=f"{base}_next", back=f"{base}_back", first=f"{base}_first",
-                              last=f"{base}_last", own=(key,)))
+    install_step_keys(
+        Stepper(
+            next=f"{base}_next", back=f"{base}_back", first=f"{base}_first", last=f"{base}_last", own=(key,)
+        )
+    )
     clicker_help()
     shown = r.at(at)
     caption = "The deal" if at == 0 else f"Step {at} of {n}"
-    st.html(f'<div data-testid="replay-table" data-step="{at}" data-steps="{n}">'
-            f"{felt(shown, r.played(at), caption)}</div>")
+    st.html(
+        f'<div data-testid="replay-table" data-step="{at}" data-steps="{n}">'
+        f"{felt(shown, r.played(at), caption)}</div>"
+    )
     if at == 0:
         first = seat_name(shown.players, shown.to_act) if shown.to_act is not None else ""
         st.markdown(f"**The deal.** {first} speaks first. Press → (or Next) to step through the hand.")
@@ -203,26 +257,41 @@ def mistakes_view(r: Replay, grades: tuple[GradedDecision, ...], prefix: str) ->
     at = st.session_state.get(at_key)
     at = clamp(at if isinstance(at, int) else 0, n - 1)
     g, q = questions[at]
-    st.caption(f"Mistake {at + 1} of {n}, the costliest first (it lost {g.lost_text()}). Find a better choice "
-               "from your seat: a right one (best or good, by the same figures as the grade) moves you on.")
+    st.caption(
+        f"Mistake {at + 1} of {n}, the costliest first (it lost {g.lost_text()}). Find a better choice "
+        "from your seat: a right one (best or good, by the same figures as the grade) moves you on."
+    )
     quiz = seat_retry(q, f"{base}_quiz_{g.step}", felt)
     with st.container(horizontal=True, gap="small", key=f"{base}_mistake_nav"):
         if quiz.answered and at + 1 < n:
-            st.button("Next mistake", icon=":material/arrow_forward:", key=f"{base}_mistake_next", type="primary",
-                      on_click=_next_mistake, args=(at_key, at + 1))
+            st.button(
+                "Next mistake",
+                icon=":material/arrow_forward:",
+                key=f"{base}_mistake_next",
+                type="primary",
+                on_click=_next_mistake,
+                args=(at_key, at + 1),
+            )
         elif quiz.answered:
             st.markdown("That was the last mistake of this hand.")
         if at > 0:
-            st.button("Previous mistake", icon=":material/arrow_back:", key=f"{base}_mistake_back",
-                      on_click=_next_mistake, args=(at_key, at - 1))
+            st.button(
+                "Previous mistake",
+                icon=":material/arrow_back:",
+                key=f"{base}_mistake_back",
+                on_click=_next_mistake,
+                args=(at_key, at - 1),
+            )
 
 
 # ---- the side's chance of winning over the game ------------------------------------------------
 
 
-BASIS_TEXT = {SOLVED: "this deal played out from here with every card face up (hindsight, not the grade)",
-              ANALYZED: "the analyzer's change in the chance of winning for this bid",
-              AT_DEAL: "the chance at the deal (the analyzer valued this bid in points, not chance)"}
+BASIS_TEXT = {
+    SOLVED: "this deal played out from here with every card face up (hindsight, not the grade)",
+    ANALYZED: "the analyzer's change in the chance of winning for this bid",
+    AT_DEAL: "the chance at the deal (the analyzer valued this bid in points, not chance)",
+}
 
 
 def _short_where(step: Step) -> str:
@@ -233,9 +302,14 @@ def _short_where(step: Step) -> str:
     return {Phase.DISCARD: "Discard", Phase.DEFEND: "Defend"}.get(phase, "Bid")
 
 
-def chance_figure(r: Replay, earlier: Sequence[Chance], start: Chance | None, decisions: Sequence[DecisionChance],
-                  end: Chance | None,
-                  earlier_decisions: Sequence[tuple[Replay, Sequence[DecisionChance]]] = ()) -> go.Figure:
+def chance_figure(
+    r: Replay,
+    earlier: Sequence[Chance],
+    start: Chance | None,
+    decisions: Sequence[DecisionChance],
+    end: Chance | None,
+    earlier_decisions: Sequence[tuple[Replay, Sequence[DecisionChance]]] = (),
+) -> go.Figure:
     """The side's chance of winning the game over the game: at each earlier hand's deal and after
     each of the learner's decisions of that hand (``earlier_decisions``, one per earlier hand when
     its grades were kept: the trace named "earlier decisions", its ``customdata`` [step index,
@@ -260,8 +334,10 @@ def chance_figure(r: Replay, earlier: Sequence[Chance], start: Chance | None, de
             assert hand_replay is not None
             old_x.append(len(ticks))
             old_y.append(round(100 * d.chance, 1))
-            old_text.append(f"Hand {c.hand}, step {d.step + 1}: {escape(hand_replay.steps[d.step].text)}"
-                            f"<br>{BASIS_TEXT[d.basis]}")
+            old_text.append(
+                f"Hand {c.hand}, step {d.step + 1}: {escape(hand_replay.steps[d.step].text)}"
+                f"<br>{BASIS_TEXT[d.basis]}"
+            )
             old_data.append([d.step, i])
             ticks.append(_short_where(hand_replay.steps[d.step]))
     if start is not None:
@@ -285,22 +361,65 @@ def chance_figure(r: Replay, earlier: Sequence[Chance], start: Chance | None, de
         ticks.append("End")
     order = sorted(zip(deal_x + old_x + dec_x + end_x, deal_y + old_y + dec_y + end_y, strict=True))
     fig = go.Figure()
-    fig.add_trace(go.Scatter(x=[x for x, _ in order], y=[y for _, y in order], mode="lines", name="the game",
-                             line={"color": "#9e9e9e"}, hoverinfo="skip", showlegend=False))
-    fig.add_trace(go.Scatter(x=deal_x + end_x, y=deal_y + end_y, mode="markers", name="deals",
-                             text=deal_text + end_text, hovertemplate="%{text}: %{y:.1f}%<extra></extra>",
-                             marker={"symbol": "square", "size": 9, "color": "#607d8b"}))
-    fig.add_trace(go.Scatter(x=dec_x, y=dec_y, mode="markers", name="decisions", customdata=[d.step for d in decisions],
-                             text=dec_text, hovertemplate="%{text}<br>%{y:.1f}% chance of winning<extra></extra>",
-                             marker={"size": 11, "color": "#2e7d32"}))
+    fig.add_trace(
+        go.Scatter(
+            x=[x for x, _ in order],
+            y=[y for _, y in order],
+            mode="lines",
+            name="the game",
+            line={"color": "#9e9e9e"},
+            hoverinfo="skip",
+            showlegend=False,
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=deal_x + end_x,
+            y=deal_y + end_y,
+            mode="markers",
+            name="deals",
+            text=deal_text + end_text,
+            hovertemplate="%{text}: %{y:.1f}%<extra></extra>",
+            marker={"symbol": "square", "size": 9, "color": "#607d8b"},
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=dec_x,
+            y=dec_y,
+            mode="markers",
+            name="decisions",
+            customdata=[d.step for d in decisions],
+            text=dec_text,
+            hovertemplate="%{text}<br>%{y:.1f}% chance of winning<extra></extra>",
+            marker={"size": 11, "color": "#2e7d32"},
+        )
+    )
     if old_x:
-        fig.add_trace(go.Scatter(x=old_x, y=old_y, mode="markers", name="earlier decisions", customdata=old_data,
-                                 text=old_text, hovertemplate="%{text}<br>%{y:.1f}% chance of winning<extra></extra>",
-                                 marker={"size": 9, "color": "#81c784"}))
-    fig.update_layout(title={"text": "Your side's chance of winning this game"}, showlegend=False,
-                      yaxis={"range": [0, 100], "title": {"text": "chance of winning (%)"}},
-                      xaxis={"tickmode": "array", "tickvals": list(range(len(ticks))), "ticktext": ticks,
-                             "title": {"text": ""}}, clickmode="event+select")
+        fig.add_trace(
+            go.Scatter(
+                x=old_x,
+                y=old_y,
+                mode="markers",
+                name="earlier decisions",
+                customdata=old_data,
+                text=old_text,
+                hovertemplate="%{text}<br>%{y:.1f}% chance of winning<extra></extra>",
+                marker={"size": 9, "color": "#81c784"},
+            )
+        )
+    fig.update_layout(
+        title={"text": "Your side's chance of winning this game"},
+        showlegend=False,
+        yaxis={"range": [0, 100], "title": {"text": "chance of winning (%)"}},
+        xaxis={
+            "tickmode": "array",
+            "tickvals": list(range(len(ticks))),
+            "ticktext": ticks,
+            "title": {"text": ""},
+        },
+        clickmode="event+select",
+    )
     return fig
 
 
@@ -339,8 +458,13 @@ def _selected_point(selection: Mapping[str, Any] | None) -> tuple[int, int | Non
     return None
 
 
-def jump_to_selected(selection: Mapping[str, Any] | None, step_key: str, open_key: str, last: int,
-                     state: MutableMapping[Any, Any]) -> int | None:
+def jump_to_selected(
+    selection: Mapping[str, Any] | None,
+    step_key: str,
+    open_key: str,
+    last: int,
+    state: MutableMapping[Any, Any],
+) -> int | None:
     """Move the replay viewer (its position under ``step_key`` in ``state``) to the decision chosen
     in the chart and open the viewer: position step + 1, where the viewer shows the decision, its
     grade and the table after it. Returns the position, or None (nothing chosen: unchanged)."""
@@ -352,8 +476,9 @@ def jump_to_selected(selection: Mapping[str, Any] | None, step_key: str, open_ke
     return clamp(step + 1, last)
 
 
-def jump_to_earlier(selection: Mapping[str, Any] | None, prefix: str, hands: Sequence[Replay],
-                    state: MutableMapping[Any, Any]) -> tuple[int, int] | None:
+def jump_to_earlier(
+    selection: Mapping[str, Any] | None, prefix: str, hands: Sequence[Replay], state: MutableMapping[Any, Any]
+) -> tuple[int, int] | None:
     """Move the replay viewer to an earlier hand's decision chosen in the chart: the viewer shows
     that hand (``hands``, the game's earlier hands in order) at step + 1, and opens. Returns
     (hand index, position), or None (no earlier decision chosen, or not one of ``hands``)."""
@@ -369,8 +494,9 @@ def jump_to_earlier(selection: Mapping[str, Any] | None, prefix: str, hands: Seq
     return index, at
 
 
-def _on_chart_select(chart_key: str, step_key: str, open_key: str, last: int, prefix: str,
-                     hands: Sequence[Replay]) -> None:
+def _on_chart_select(
+    chart_key: str, step_key: str, open_key: str, last: int, prefix: str, hands: Sequence[Replay]
+) -> None:
     selection = st.session_state.get(chart_key)
     if jump_to_selected(selection, step_key, open_key, last, st.session_state) is not None:
         st.session_state.pop(f"{prefix}replay_shown", None)  # back to this hand
@@ -378,8 +504,14 @@ def _on_chart_select(chart_key: str, step_key: str, open_key: str, last: int, pr
         jump_to_earlier(selection, prefix, hands, st.session_state)
 
 
-def chance_chart(r: Replay, game: GameState, grades: tuple[GradedDecision, ...], prefix: str,
-                 kept: Mapping[HandState, tuple[GradedDecision, ...]] | None = None, regrading: bool = False) -> None:
+def chance_chart(
+    r: Replay,
+    game: GameState,
+    grades: tuple[GradedDecision, ...],
+    prefix: str,
+    kept: Mapping[HandState, tuple[GradedDecision, ...]] | None = None,
+    regrading: bool = False,
+) -> None:
     """The learner's side's chance of winning the game over its deals and decisions (this hand's,
     and the earlier hands' whose grades were ``kept``); clicking a decision's point moves the
     replay viewer to it (to that hand, for an earlier one)."""
@@ -388,8 +520,10 @@ def chance_chart(r: Replay, game: GameState, grades: tuple[GradedDecision, ...],
     earlier = [c for c in chances if c.hand is not None and c.hand < number]
     kept = kept or {}
     earlier_hands = [replay(h, kept.get(h, ())) for h in game.history[: len(earlier)]]
-    earlier_decisions = [(er, hand_decision_chances(game.rules, er.hand, c, kept.get(er.hand, ())))
-                         for er, c in zip(earlier_hands, earlier, strict=True)]
+    earlier_decisions = [
+        (er, hand_decision_chances(game.rules, er.hand, c, kept.get(er.hand, ())))
+        for er, c in zip(earlier_hands, earlier, strict=True)
+    ]
     same = game.hand == r.hand
     start = deal_chance(game) if same else None
     decisions = decision_chances(game, grades) if same else ()
@@ -397,23 +531,35 @@ def chance_chart(r: Replay, game: GameState, grades: tuple[GradedDecision, ...],
     base = _keys(prefix, r.hand)
     chart_key = f"{base}_chances"
     fig = chance_figure(r, earlier, start, decisions, end, earlier_decisions)
-    st.plotly_chart(fig, key=chart_key, on_select=partial(_on_chart_select, chart_key, f"{base}_step",
-                                                          f"{prefix}replay_open", len(r), prefix, earlier_hands),
-                    selection_mode="points")
+    st.plotly_chart(
+        fig,
+        key=chart_key,
+        on_select=partial(
+            _on_chart_select, chart_key, f"{base}_step", f"{prefix}replay_open", len(r), prefix, earlier_hands
+        ),
+        selection_mode="points",
+    )
     shown = {d.step for d in decisions}
     left_out = [g for g in grades if g.step not in shown]
-    notes = ["Squares: the chance at each deal, from the score and who deals (the engine's win table). "
-             "Circles: after each of your decisions: a card played is valued by this deal "
-             "played out from there with every card face up (hindsight: the points, turned into the chance at "
-             "the score after the hand; the grades judge from your seat instead); a bid by the analyzer's change in the chance of winning, or, when it valued the bid "
-             "in points, the chance at the deal unchanged. Click a circle to step the replay to it (an "
-             "earlier hand's circle opens that hand)."]
+    notes = [
+        "Squares: the chance at each deal, from the score and who deals (the engine's win table). "
+        "Circles: after each of your decisions: a card played is valued by this deal "
+        "played out from there with every card face up (hindsight: the points, turned into the chance at "
+        "the score after the hand; the grades judge from your seat instead); a bid by the analyzer's change in the chance of winning, or, when it valued the bid "
+        "in points, the chance at the deal unchanged. Click a circle to step the replay to it (an "
+        "earlier hand's circle opens that hand)."
+    ]
     missing = [c.hand for c, h in zip(earlier, earlier_hands, strict=True) if h.hand not in kept]
     if missing:
-        notes.append(f"Hand(s) {', '.join(map(str, missing))} show only their deal for now: they were played "
-                     "before the page was reloaded"
-                     + (", and their decisions are being graded again: they appear at your next click."
-                        if regrading else "; their grades could not be worked out again."))
+        notes.append(
+            f"Hand(s) {', '.join(map(str, missing))} show only their deal for now: they were played "
+            "before the page was reloaded"
+            + (
+                ", and their decisions are being graded again: they appear at your next click."
+                if regrading
+                else "; their grades could not be worked out again."
+            )
+        )
     if left_out:
         steps = ", ".join(str(g.step + 1) for g in left_out)
         notes.append(f"Left out (no engine figure: not graded or the only legal choice): step(s) {steps}.")
@@ -426,10 +572,14 @@ def _back_to_this_hand(prefix: str) -> None:
     st.session_state.pop(f"{prefix}replay_shown", None)
 
 
-def replay_section(hand: HandState, grades: tuple[GradedDecision, ...], prefix: str,
-                   game: GameState | None = None,
-                   kept: Mapping[HandState, tuple[GradedDecision, ...]] | None = None,
-                   regrading: bool = False) -> None:
+def replay_section(
+    hand: HandState,
+    grades: tuple[GradedDecision, ...],
+    prefix: str,
+    game: GameState | None = None,
+    kept: Mapping[HandState, tuple[GradedDecision, ...]] | None = None,
+    regrading: bool = False,
+) -> None:
     """Under a finished hand's review: the replay viewer, "learn from your mistakes" and (given the
     ``game``) the side's chance of winning it over its hands, each behind a toggle (nothing is drawn
     until it is opened). ``grades`` are the page's (not graded again); ``kept`` the earlier hands'
@@ -443,16 +593,36 @@ def replay_section(hand: HandState, grades: tuple[GradedDecision, ...], prefix: 
         if other is not None:
             number = history.index(other) + 1
             st.caption(f"Hand {number} of this game, chosen on the chart.")
-            st.button("Back to this hand", icon=":material/undo:", key=f"{prefix}replay_back_here",
-                      on_click=_back_to_this_hand, args=(prefix,))
+            st.button(
+                "Back to this hand",
+                icon=":material/undo:",
+                key=f"{prefix}replay_back_here",
+                on_click=_back_to_this_hand,
+                args=(prefix,),
+            )
             replay_viewer(replay(other, (kept or {}).get(other, ())), prefix)
         else:
             replay_viewer(r, prefix)
     if costliest(grades) and st.toggle(MISTAKES_LABEL, key=f"{prefix}mistakes_open"):
         mistakes_view(r, grades, prefix)
-    if game is not None and deal_chance(game) is not None and st.toggle(CHANCE_LABEL, key=f"{prefix}chances_open"):
+    if (
+        game is not None
+        and deal_chance(game) is not None
+        and st.toggle(CHANCE_LABEL, key=f"{prefix}chances_open")
+    ):
         chance_chart(r, game, grades, prefix, kept, regrading)
 
 
-__all__ = ["chance_chart", "chance_figure", "felt", "jump_to_earlier", "jump_to_selected", "selected_earlier",
-           "selected_step", "grade_line", "mistakes_view", "replay_section", "replay_viewer"]
+__all__ = [
+    "chance_chart",
+    "chance_figure",
+    "felt",
+    "jump_to_earlier",
+    "jump_to_selected",
+    "selected_earlier",
+    "selected_step",
+    "grade_line",
+    "mistakes_view",
+    "replay_section",
+    "replay_viewer",
+]

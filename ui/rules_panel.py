@@ -139,7 +139,9 @@ def _apply_link_rules() -> None:
         st.session_state[LINK_ERROR_KEY] = f"{err}. Using the standard rules instead."
         set_rules(Rules())
     except PositionError as err:
-        st.session_state[LINK_ERROR_KEY] = f"The link's question names impossible {err}. Using the standard rules instead."
+        st.session_state[LINK_ERROR_KEY] = (
+            f"The link's question names impossible {err}. Using the standard rules instead."
+        )
         set_rules(Rules())
 
 
@@ -153,7 +155,10 @@ def rules_sidebar() -> Rules:
     with st.sidebar:
         st.subheader("Rules")
         st.selectbox(
-            "Preset", (*PRESETS, CUSTOM), key=_PRESET, on_change=_on_preset,
+            "Preset",
+            (*PRESETS, CUSTOM),
+            key=_PRESET,
+            on_change=_on_preset,
             help="A named rule set; changing any option below makes it Custom.",
         )
         with st.expander("All options", expanded=False):
@@ -164,11 +169,23 @@ def rules_sidebar() -> Rules:
                     help_text += f" Needs 4 players: nobody goes alone with {rules.players}."
                 if field in _CHOICES:
                     st.radio(
-                        _LABELS[field], _CHOICES[field], key=_W + field, horizontal=True,
-                        format_func=_FORMAT[field], on_change=_on_option, disabled=disabled, help=help_text,
+                        _LABELS[field],
+                        _CHOICES[field],
+                        key=_W + field,
+                        horizontal=True,
+                        format_func=_FORMAT[field],
+                        on_change=_on_option,
+                        disabled=disabled,
+                        help=help_text,
                     )
                 else:
-                    st.toggle(_LABELS[field], key=_W + field, on_change=_on_option, disabled=disabled, help=help_text)
+                    st.toggle(
+                        _LABELS[field],
+                        key=_W + field,
+                        on_change=_on_option,
+                        disabled=disabled,
+                        help=help_text,
+                    )
             if not four:
                 st.caption(f"Going alone and its options need 4 players; with {rules.players} they are off.")
     return rules

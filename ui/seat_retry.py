@@ -44,7 +44,9 @@ class Felt(Protocol):
     """Draws the table at a position (``ui.replay_view.felt``): passed in, since "learn from your
     mistakes" in ui.replay_view draws its questions with this widget and cannot be imported back."""
 
-    def __call__(self, shown: HandState, played: Sequence[Step], caption: str, *, open_hands: bool = True) -> str: ...
+    def __call__(
+        self, shown: HandState, played: Sequence[Step], caption: str, *, open_hands: bool = True
+    ) -> str: ...
 
 
 TRY_AGAIN = "Not quite — try again."
@@ -122,21 +124,33 @@ def _choices(q: Question, key: str) -> None:
     legal = before.legal_actions()
     others: list[Action] = list(legal)
     if before.phase is Phase.PLAY:
-        hand_buttons(mine, key=f"{key}_play", trump=before.trump, width=width, colour=colour,
-                     disabled=disabled_reasons(before, q.seat, tuple(mine)))
+        hand_buttons(
+            mine,
+            key=f"{key}_play",
+            trump=before.trump,
+            width=width,
+            colour=colour,
+            disabled=disabled_reasons(before, q.seat, tuple(mine)),
+        )
         return
     if before.phase is Phase.DISCARD:
         cards = (*mine, before.upcard)
         reasons: dict[Card, str] = {}
         if discard(before.upcard) not in legal:
             reasons = {before.upcard: "The upcard stays in your hand: discard one of your own five cards."}
-        hand_buttons(cards, key=f"{key}_discard", trump=before.trump, width=width, colour=colour, disabled=reasons)
+        hand_buttons(
+            cards, key=f"{key}_discard", trump=before.trump, width=width, colour=colour, disabled=reasons
+        )
         others = [a for a in legal if a.kind is not Kind.DISCARD]
     if others:
         with st.container(horizontal=True, gap="small", key=f"{key}_bids"):
             for action in others:
-                st.button(action_label(before, action), key=f"{key}_bid_{str(action).replace(' ', '_')}",
-                          on_click=_add_try, args=(key, str(action)))
+                st.button(
+                    action_label(before, action),
+                    key=f"{key}_bid_{str(action).replace(' ', '_')}",
+                    on_click=_add_try,
+                    args=(key, str(action)),
+                )
 
 
 def _verdict_box(q: Question, quiz: Quiz) -> None:
@@ -148,10 +162,16 @@ def _verdict_box(q: Question, quiz: Quiz) -> None:
         assert quiz.last is not None
         chosen = choice_text(before, quiz.last)
         best = choice_text(before, q.best)
-        also = "" if quiz.last == q.best else f" (as good as the best, *{best}*, within the figures' uncertainty)"
+        also = (
+            ""
+            if quiz.last == q.best
+            else f" (as good as the best, *{best}*, within the figures' uncertainty)"
+        )
         st.success(f"**Right: {chosen}**{also}. {q.reason}".strip(), icon=":material/check:")
     elif quiz.verdict is Verdict.SHOWN:
-        st.info(f"**The answer: {choice_text(before, q.best)}.** {q.reason}".strip(), icon=":material/lightbulb:")
+        st.info(
+            f"**The answer: {choice_text(before, q.best)}.** {q.reason}".strip(), icon=":material/lightbulb:"
+        )
 
 
 def seat_retry(q: Question, key: str, felt: Felt) -> Quiz:
@@ -161,13 +181,17 @@ def seat_retry(q: Question, key: str, felt: Felt) -> Quiz:
     quiz = judge(q.right, tries_of(key))
     before = q.before
     table_style()
-    st.markdown(f"**{where(before)}:** you chose *{choice_text(before, q.choice)}* — **{q.grade}**. "
-                + ("What would you do here?" if not quiz.answered else ""))
+    st.markdown(
+        f"**{where(before)}:** you chose *{choice_text(before, q.choice)}* — **{q.grade}**. "
+        + ("What would you do here?" if not quiz.answered else "")
+    )
     show_all = quiz.answered and st.session_state.get(f"{key}_all") is True
     caption = f"{where(before)} · {'every hand face up' if show_all else 'what your seat saw'}"
     steps = replay(before).steps
-    st.html(f'<div data-testid="seat-retry" data-verdict="{escape(quiz.verdict.value)}" '
-            f'data-open="{str(show_all).lower()}">{felt(before, steps, caption, open_hands=show_all)}</div>')
+    st.html(
+        f'<div data-testid="seat-retry" data-verdict="{escape(quiz.verdict.value)}" '
+        f'data-open="{str(show_all).lower()}">{felt(before, steps, caption, open_hands=show_all)}</div>'
+    )
     _verdict_box(q, quiz)
     if quiz.answered:
         st.toggle(SHOW_ALL, key=f"{key}_all")
@@ -182,5 +206,15 @@ def forget(key: str) -> None:
         st.session_state.pop(f"{key}{suffix}", None)
 
 
-__all__ = ["REVIEW_PAGE", "SHOW_ALL", "TRY_AGAIN", "Felt", "forget", "review_due_link", "seat_retry", "tries_of", "where",
-           "who_is_here"]
+__all__ = [
+    "REVIEW_PAGE",
+    "SHOW_ALL",
+    "TRY_AGAIN",
+    "Felt",
+    "forget",
+    "review_due_link",
+    "seat_retry",
+    "tries_of",
+    "where",
+    "who_is_here",
+]

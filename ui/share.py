@@ -80,7 +80,9 @@ def query_int(params: Mapping[str, str], key: str, low: int, high: int) -> int:
     try:
         return parse_int(raw, key, low, high)
     except NumberError:
-        raise ShareLinkError(f"the link's {key}={shown(raw)} is not a whole number from {low} to {high}") from None
+        raise ShareLinkError(
+            f"the link's {key}={shown(raw)} is not a whole number from {low} to {high}"
+        ) from None
 
 
 def query_string(params: Mapping[str, str]) -> str:

@@ -136,12 +136,22 @@ def table_style() -> None:
     st.html(TABLE_STYLE)
 
 
-def _fan(cards: Sequence[Card | None], *, trump: Suit | None, width: int, colour: bool,
-         states: Sequence[str] | None = None, overlap: float = 0.55, open_row: bool = False) -> str:
+def _fan(
+    cards: Sequence[Card | None],
+    *,
+    trump: Suit | None,
+    width: int,
+    colour: bool,
+    states: Sequence[str] | None = None,
+    overlap: float = 0.55,
+    open_row: bool = False,
+) -> str:
     """A hand in one row: overlapping like a held fan (the corner index of each card shows), or
     side by side (``open_row``). ``width`` is the largest card width; a phone draws them smaller."""
-    imgs = "".join(card_img(c, trump=trump, state=(states[i] if states else "normal"), four_colour=colour, width=width)
-                   for i, c in enumerate(cards))
+    imgs = "".join(
+        card_img(c, trump=trump, state=(states[i] if states else "normal"), four_colour=colour, width=width)
+        for i, c in enumerate(cards)
+    )
     cls = "ec-open" if open_row else "ec-fan"
     return f'<div class="{cls}" style="--fw:min({width}px, 12vw);--lap:-{overlap}">{imgs}</div>'
 
@@ -163,16 +173,19 @@ def _tags(hand: HandState, seat: int, extra: Sequence[str] = ()) -> str:
     return " ".join(tags)
 
 
-def seat_html(hand: HandState, seat: int, who: str, body: str, last: str | None = None,
-              acting: str | None = None) -> str:
+def seat_html(
+    hand: HandState, seat: int, who: str, body: str, last: str | None = None, acting: str | None = None
+) -> str:
     """One seat's place: its name and who plays it, its tags, its latest action, then ``body``."""
     place = PLACES[hand.players][seat]
     to_act = acting is not None
     chip = f' <span class="ec-chip" data-last-action="{escape(last)}">{escape(last)}</span>' if last else ""
     who_html = f' <span class="ec-who">{escape(who)}</span>' if who else ""
-    return (f'<div class="ec-seat ec-{place}{" ec-to-act" if to_act else ""}" data-seat="{seat}">'
-            f'<div class="ec-name"><b>{seat_name(hand.players, seat)}</b>{who_html} '
-            f'{_tags(hand, seat, [acting] if acting else [])}{chip}</div>{body}</div>')
+    return (
+        f'<div class="ec-seat ec-{place}{" ec-to-act" if to_act else ""}" data-seat="{seat}">'
+        f'<div class="ec-name"><b>{seat_name(hand.players, seat)}</b>{who_html} '
+        f"{_tags(hand, seat, [acting] if acting else [])}{chip}</div>{body}</div>"
+    )
 
 
 # Where the cards of a trick lie (the centres of ``.ec-trick``'s cells) and where each seat sits
@@ -182,8 +195,19 @@ _CELL = {"north": (1.62, 0.7), "south": (1.62, 2.1), "west": (0.5, 1.4), "east":
 _SEAT = {"north": (1.62, -1.8), "south": (1.62, 4.6), "west": (-1.8, 1.4), "east": (5.0, 1.4)}
 
 
-def _cell(place: str, seat: int, card: Card, trump: Suit, state: str, *, width: int, colour: bool,
-          in_ms: int | None = None, gone: str | None = None, out_ms: int = 0) -> str:
+def _cell(
+    place: str,
+    seat: int,
+    card: Card,
+    trump: Suit,
+    state: str,
+    *,
+    width: int,
+    colour: bool,
+    in_ms: int | None = None,
+    gone: str | None = None,
+    out_ms: int = 0,
+) -> str:
     """One card of a trick in front of the seat that played it (``place``). ``in_ms``: when it
     starts to move in from its seat (None: it is there already); ``gone``: the place of the seat it
     goes to at ``out_ms`` (a won trick going to its winner; None: it stays)."""
@@ -201,8 +225,10 @@ def _cell(place: str, seat: int, card: Card, trump: Suit, state: str, *, width: 
     else:
         mark = f'data-trick-seat="{seat}"'
     css = f' style="{";".join(style)}"' if style else ""
-    return (f'<div class="{" ".join(classes)}" {mark}{css}>'
-            f"{card_img(card, trump=trump, state=state, four_colour=colour, width=width)}</div>")
+    return (
+        f'<div class="{" ".join(classes)}" {mark}{css}>'
+        f"{card_img(card, trump=trump, state=state, four_colour=colour, width=width)}</div>"
+    )
 
 
 def _in_ms(i: int, fresh: int | None, start_ms: int) -> int | None:
@@ -210,14 +236,26 @@ def _in_ms(i: int, fresh: int | None, start_ms: int) -> int | None:
     return None if fresh is None or i < fresh else start_ms + (i - fresh) * MOVE_MS
 
 
-def trick_html(plays: Sequence[tuple[int, Card]], players: int, trump: Suit, states: Sequence[str], *,
-               width: int, colour: bool, fresh: int | None = None, start_ms: int = 0, before: str = "") -> str:
+def trick_html(
+    plays: Sequence[tuple[int, Card]],
+    players: int,
+    trump: Suit,
+    states: Sequence[str],
+    *,
+    width: int,
+    colour: bool,
+    fresh: int | None = None,
+    start_ms: int = 0,
+    before: str = "",
+) -> str:
     """The cards of a trick, each in front of the seat that played it. ``fresh``: the index of the
     first card to move in from its seat (None: none moves), the first starting at ``start_ms``;
     ``before``: cells drawn first in the same grid (a won trick on its way to its winner)."""
     places = PLACES[players]
-    cells = "".join(_cell(places[s], s, c, trump, states[i], width=width, colour=colour,
-                          in_ms=_in_ms(i, fresh, start_ms)) for i, (s, c) in enumerate(plays))
+    cells = "".join(
+        _cell(places[s], s, c, trump, states[i], width=width, colour=colour, in_ms=_in_ms(i, fresh, start_ms))
+        for i, (s, c) in enumerate(plays)
+    )
     return f'<div class="ec-trick">{before}{cells}</div>'
 
 
@@ -232,9 +270,20 @@ def _going(hand: HandState, fresh: int, width: int, colour: bool) -> tuple[str, 
     arrived = max(0, len(last.plays) - fresh) * MOVE_MS
     out_ms = arrived + PAUSE_MS if arrived else 0
     cells = "".join(
-        _cell(places[s], s, c, trump, "winning" if s == last.winner else "normal", width=width, colour=colour,
-              in_ms=_in_ms(i, fresh, 0), gone=places[last.winner], out_ms=out_ms)
-        for i, (s, c) in enumerate(last.plays))
+        _cell(
+            places[s],
+            s,
+            c,
+            trump,
+            "winning" if s == last.winner else "normal",
+            width=width,
+            colour=colour,
+            in_ms=_in_ms(i, fresh, 0),
+            gone=places[last.winner],
+            out_ms=out_ms,
+        )
+        for i, (s, c) in enumerate(last.plays)
+    )
     return cells, out_ms + MOVE_MS
 
 
@@ -251,14 +300,18 @@ def centre_html(hand: HandState, width: int, colour: bool, since: int | None = N
         if hand.is_over:
             return f'<div class="ec-centre" {style}>Everyone passed:<br><b>the hand is thrown in</b>.</div>'
         if hand.phase.value == "bid2":
-            return (f'<div class="ec-centre" {style} data-centre="turned-down">'
-                    f'<div class="ec-up"><figure>{card_img(None, width=width)}<figcaption>upcard turned down'
-                    f'</figcaption></figure></div><div>The {escape(hand.upcard.short)} was turned down: '
-                    "name another suit.</div></div>")
+            return (
+                f'<div class="ec-centre" {style} data-centre="turned-down">'
+                f'<div class="ec-up"><figure>{card_img(None, width=width)}<figcaption>upcard turned down'
+                f"</figcaption></figure></div><div>The {escape(hand.upcard.short)} was turned down: "
+                "name another suit.</div></div>"
+            )
         up = card_img(hand.upcard, four_colour=colour, width=width)
-        return (f'<div class="ec-centre" {style} data-centre="upcard"><div class="ec-up">'
-                f"<figure>{up}<figcaption>upcard</figcaption></figure>"
-                f"<figure>{card_img(None, width=width)}<figcaption>kitty</figcaption></figure></div></div>")
+        return (
+            f'<div class="ec-centre" {style} data-centre="upcard"><div class="ec-up">'
+            f"<figure>{up}<figcaption>upcard</figcaption></figure>"
+            f"<figure>{card_img(None, width=width)}<figcaption>kitty</figcaption></figure></div></div>"
+        )
     trump = hand.trump
     done = sum(len(t.plays) for t in hand.tricks)  # the cards of the finished tricks
     going, start_ms = "", 0
@@ -278,18 +331,23 @@ def centre_html(hand: HandState, width: int, colour: bool, since: int | None = N
         lead = seat_name(n, hand.to_act) if hand.to_act is not None else ""
         return f'<div class="ec-centre" {style}>Trump is made.<br><b>{lead}</b> leads the first trick.</div>'
     fresh = None if since is None else max(0, since - first)
-    trick = trick_html(plays, n, trump, states, width=width, colour=colour, fresh=fresh, start_ms=start_ms,
-                       before=going)
+    trick = trick_html(
+        plays, n, trump, states, width=width, colour=colour, fresh=fresh, start_ms=start_ms, before=going
+    )
     return f'<div class="ec-centre" {style}><div>{title}</div>{trick}</div>'
 
 
-def felt_html(hand: HandState, bar: str, seats: Mapping[int, str], *, centre: str, compass: bool = False) -> str:
+def felt_html(
+    hand: HandState, bar: str, seats: Mapping[int, str], *, centre: str, compass: bool = False
+) -> str:
     """The table: ``bar`` (score, trump, tricks) along the top, ``seats`` (seat -> ``seat_html``)
     around ``centre``. ``compass`` puts South on the felt too (the walkthrough's four open hands)."""
     n = hand.players
     cls = f"ec-grid ec-n{n}" + (" ec-compass" if compass else "")
-    return (f'<div class="ec-felt" data-testid="card-table"><div class="ec-bar">{bar}</div>'
-            f'<div class="{cls}">{"".join(seats.values())}{centre}</div></div>')
+    return (
+        f'<div class="ec-felt" data-testid="card-table"><div class="ec-bar">{bar}</div>'
+        f'<div class="{cls}">{"".join(seats.values())}{centre}</div></div>'
+    )
 
 
 def backs_html(count: int, width: int) -> str:
@@ -297,24 +355,49 @@ def backs_html(count: int, width: int) -> str:
     return _fan([None] * count, trump=None, width=width, colour=False)
 
 
-def open_hand_html(cards: Sequence[Card], *, trump: Suit | None, width: int, colour: bool,
-                   states: Sequence[str] | None = None, overlap: float | None = None) -> str:
+def open_hand_html(
+    cards: Sequence[Card],
+    *,
+    trump: Suit | None,
+    width: int,
+    colour: bool,
+    states: Sequence[str] | None = None,
+    overlap: float | None = None,
+) -> str:
     """Face-up cards: fanned (``overlap`` of each card covered) or side by side (None)."""
     if overlap is None:
         return _fan(cards, trump=trump, width=width, colour=colour, states=states, open_row=True)
     return _fan(cards, trump=trump, width=width, colour=colour, states=states, overlap=overlap)
 
 
-def hand_row_html(cards: Sequence[Card], *, trump: Suit | None, width: int, colour: bool,
-                  states: Mapping[Card, str] | None = None) -> str:
+def hand_row_html(
+    cards: Sequence[Card],
+    *,
+    trump: Suit | None,
+    width: int,
+    colour: bool,
+    states: Mapping[Card, str] | None = None,
+) -> str:
     """The learner's cards side by side, as wide as ``width`` and narrower on a small screen."""
-    imgs = "".join(card_img(c, trump=trump, state=(states or {}).get(c, "normal"), four_colour=colour, width=width)
-                   for c in cards)
-    return f'<div class="ec-hand" data-hand="south" style="--hw:{width}px;--n:{max(1, len(cards))}">{imgs}</div>'
+    imgs = "".join(
+        card_img(c, trump=trump, state=(states or {}).get(c, "normal"), four_colour=colour, width=width)
+        for c in cards
+    )
+    return (
+        f'<div class="ec-hand" data-hand="south" style="--hw:{width}px;--n:{max(1, len(cards))}">{imgs}</div>'
+    )
 
 
-def hand_buttons(cards: Sequence[Card], *, key: str, trump: Suit | None, width: int, colour: bool,
-                 disabled: Mapping[Card, str] | None = None, states: Mapping[Card, str] | None = None) -> None:
+def hand_buttons(
+    cards: Sequence[Card],
+    *,
+    key: str,
+    trump: Suit | None,
+    width: int,
+    colour: bool,
+    disabled: Mapping[Card, str] | None = None,
+    states: Mapping[Card, str] | None = None,
+) -> None:
     """The learner's cards as buttons: the card's picture is the button (keys ``{key}-{card}``;
     the page reads a click from session state before drawing). The button is stretched over the
     card, its label ("J♣") kept as the accessible name only. A card that can be chosen is raised
@@ -324,22 +407,24 @@ def hand_buttons(cards: Sequence[Card], *, key: str, trump: Suit | None, width: 
     disabled = disabled or {}
     row = f".st-key-{key}_row"
     cell = f'{row} [class*="st-key-{key}_cell-"]'
-    st.html(f"<style>{row} {{ padding-top: 0.6rem; }}"
-            f"{row} > div {{ min-width: 0; flex: 0 1 {width}px; }}"
-            f"{cell} {{ position: relative; }}"
-            f'{cell} [data-testid="stElementContainer"], {cell} .stButton, {cell} .stTooltipIcon,'
-            f' {cell} [data-testid="stTooltipHoverTarget"] {{ position: static !important; }}'
-            f"{cell} img {{ width: 100%; max-width: {width}px; height: auto; transition: transform 0.1s; }}"
-            f"{cell}:has(button:not(:disabled)) img {{ transform: translateY(-0.5rem); }}"
-            f"{cell}:has(button:hover:not(:disabled)) img {{ transform: translateY(-0.85rem); }}"
-            f"{cell} .stButton button {{ position: absolute; inset: 0; width: 100%; height: 100%; min-height: 0;"
-            " padding: 0; z-index: 1; background: transparent !important; border: 2px solid transparent;"
-            " border-radius: 10px; cursor: pointer; }"
-            f"{cell} .stButton button:disabled {{ cursor: not-allowed; border-color: transparent; }}"
-            f"{cell} .stButton button:hover:not(:disabled) {{ border-color: transparent; }}"
-            f"{cell} .stButton button:focus-visible {{ outline: 3px solid #1f5fbf; outline-offset: 2px; }}"
-            f"{cell} .stButton button > div {{ position: absolute; width: 1px; height: 1px; overflow: hidden;"
-            " clip-path: inset(50%); white-space: nowrap; }</style>")
+    st.html(
+        f"<style>{row} {{ padding-top: 0.6rem; }}"
+        f"{row} > div {{ min-width: 0; flex: 0 1 {width}px; }}"
+        f"{cell} {{ position: relative; }}"
+        f'{cell} [data-testid="stElementContainer"], {cell} .stButton, {cell} .stTooltipIcon,'
+        f' {cell} [data-testid="stTooltipHoverTarget"] {{ position: static !important; }}'
+        f"{cell} img {{ width: 100%; max-width: {width}px; height: auto; transition: transform 0.1s; }}"
+        f"{cell}:has(button:not(:disabled)) img {{ transform: translateY(-0.5rem); }}"
+        f"{cell}:has(button:hover:not(:disabled)) img {{ transform: translateY(-0.85rem); }}"
+        f"{cell} .stButton button {{ position: absolute; inset: 0; width: 100%; height: 100%; min-height: 0;"
+        " padding: 0; z-index: 1; background: transparent !important; border: 2px solid transparent;"
+        " border-radius: 10px; cursor: pointer; }"
+        f"{cell} .stButton button:disabled {{ cursor: not-allowed; border-color: transparent; }}"
+        f"{cell} .stButton button:hover:not(:disabled) {{ border-color: transparent; }}"
+        f"{cell} .stButton button:focus-visible {{ outline: 3px solid #1f5fbf; outline-offset: 2px; }}"
+        f"{cell} .stButton button > div {{ position: absolute; width: 1px; height: 1px; overflow: hidden;"
+        " clip-path: inset(50%); white-space: nowrap; }</style>"
+    )
     shortcut = 0
     with st.container(horizontal=True, wrap=False, gap="small", key=f"{key}_row"):
         for card in cards:
@@ -349,6 +434,10 @@ def hand_buttons(cards: Sequence[Card], *, key: str, trump: Suit | None, width: 
                 shortcut += 1
             with st.container(width=width, gap=None, key=f"{key}_cell-{card}"):
                 st.html(card_img(card, trump=trump, state=state, four_colour=colour, width=width))
-                st.button(card.short, key=f"{key}-{card}", disabled=reason is not None,
-                          help=reason if reason else f"{card_label(card, trump)} — key {shortcut}",
-                          shortcut=str(shortcut) if reason is None and shortcut <= 9 else None)
+                st.button(
+                    card.short,
+                    key=f"{key}-{card}",
+                    disabled=reason is not None,
+                    help=reason if reason else f"{card_label(card, trump)} — key {shortcut}",
+                    shortcut=str(shortcut) if reason is None and shortcut <= 9 else None,
+                )

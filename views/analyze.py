@@ -54,8 +54,11 @@ def _load_link(rules: Rules) -> None:
     (what was wrong, what is accepted, what is shown instead); a ``turned_down=`` is kept with the
     upcard and round it came with, and checked as the analyze command checks ``--turned-down``."""
     params = st.query_params.to_dict()
-    mine: dict[str, str] = {k: params[k] for k in ("view", "hand", "upcard", "seat", "round", "turned_down", "score", "table")
-            if k in params}
+    mine: dict[str, str] = {
+        k: params[k]
+        for k in ("view", "hand", "upcard", "seat", "round", "turned_down", "score", "table")
+        if k in params
+    }
     signature = tuple(sorted(mine.items()))
     if not mine or st.session_state.get(K + "link") == signature:
         return
@@ -68,8 +71,10 @@ def _load_link(rules: Rules) -> None:
     st.session_state[K + "score"] = mine.get("score", "")
     table = mine.get("table", DEFAULT_STYLE)
     if table not in STYLES:
-        problems.append(f"The link's table={shown(table)} is not one of {', '.join(STYLES)}; "
-                        f"showing the {DEFAULT_STYLE} table.")
+        problems.append(
+            f"The link's table={shown(table)} is not one of {', '.join(STYLES)}; "
+            f"showing the {DEFAULT_STYLE} table."
+        )
         table = DEFAULT_STYLE
     st.session_state[K + "table"] = table
     if problems:
@@ -84,16 +89,24 @@ def _load_view(mine: Mapping[str, str]) -> list[str]:
     except QuestionError as err:
         st.session_state[K + "hand"] = ""
         st.session_state[K + "upcard"] = ""
-        return [f"The link's question could not be read: {err}. A question is the rules, the dealer, "
-                "your five cards with ? for each other hand, the upcard and the passes so far, like "
-                "standard/3/JH-JD-AH-KS-9C,?,?,?/9H."]
+        return [
+            f"The link's question could not be read: {err}. A question is the rules, the dealer, "
+            "your five cards with ? for each other hand, the upcard and the passes so far, like "
+            "standard/3/JH-JD-AH-KS-9C,?,?,?/9H."
+        ]
     st.session_state[K + "hand"] = " ".join(str(c) for c in q.hand)
     st.session_state[K + "upcard"] = str(q.upcard)
     st.session_state[K + "seat"] = q.seat
     st.session_state[K + "round"] = str(q.round)
     ignored = sorted(k for k in ("hand", "upcard", "seat", "round", "turned_down") if k in mine)
-    return [f"The link's view= holds the whole question, so its {', '.join(ignored)} {'was' if len(ignored) == 1 else 'were'} "
-            "left out."] if ignored else []
+    return (
+        [
+            f"The link's view= holds the whole question, so its {', '.join(ignored)} {'was' if len(ignored) == 1 else 'were'} "
+            "left out."
+        ]
+        if ignored
+        else []
+    )
 
 
 def _load_fields(mine: Mapping[str, str], rules: Rules) -> list[str]:
@@ -164,12 +177,18 @@ def _chart(a: Analysis, big: bool = False) -> go.Figure:
             continue
         r = o.realistic
         fig.add_bar(
-            name=label(o.action, o.discard), x=[str(t) for t in range(6)], y=list(r.tricks),
+            name=label(o.action, o.discard),
+            x=[str(t) for t in range(6)],
+            y=list(r.tricks),
             error_y={"type": "data", "array": [Z95 * s for s in r.tricks_se]},
         )
     fig.update_layout(
-        barmode="group", xaxis_title="tricks you take", yaxis_title="share of simulated deals",
-        yaxis_tickformat=".0%", height=360, margin={"t": 40, "b": 40, "l": 10, "r": 10},
+        barmode="group",
+        xaxis_title="tricks you take",
+        yaxis_title="share of simulated deals",
+        yaxis_tickformat=".0%",
+        height=360,
+        margin={"t": 40, "b": 40, "l": 10, "r": 10},
         title="When you name trump: how many tricks you take",
         legend={"orientation": "h", "y": -0.25},
     )
@@ -223,7 +242,7 @@ def _show_failure(q: Question, a: Analysis, seed: int, table: str) -> None:
     st.caption("All hands face up, as they were dealt when you had to decide.")
     st.html(deal_hands_html(start, width=card_width(40), four_colour=colour, scale=_scale()))
     bidding, state = [], start
-    for _, action in end.history[len(start.history):]:
+    for _, action in end.history[len(start.history) :]:
         if state.phase is Phase.PLAY:
             break
         bidding.append(describe(state, action))
@@ -237,9 +256,11 @@ def _show_failure(q: Question, a: Analysis, seed: int, table: str) -> None:
 
 def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
     st.title("Hand Analyzer")
-    st.write("Paste or pick your five cards, say where you sit and what was turned up. Every bidding choice is "
-             "tried on the same simulated deals and played out by the computer players; perfect play with all "
-             "cards face up is shown alongside, as the best any player could do.")
+    st.write(
+        "Paste or pick your five cards, say where you sit and what was turned up. Every bidding choice is "
+        "tried on the same simulated deals and played out by the computer players; perfect play with all "
+        "cards face up is shown alongside, as the best any player could do."
+    )
     rules = current_rules()
     _load_link(rules)
     if K + "link_problem" in st.session_state:
@@ -249,47 +270,91 @@ def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
     seats = SEATS_BY_PLAYERS[rules.players]
     if st.session_state.get(K + "seat") not in seats:  # the rules changed to fewer players
         if st.session_state.get(K + "seat") is not None:
-            st.warning(plain(f"There is no {st.session_state[K + 'seat']} seat with {rules.players} players "
-                             f"({', '.join(seats)}): the question is now for the {seats[0]} seat."))
+            st.warning(
+                plain(
+                    f"There is no {st.session_state[K + 'seat']} seat with {rules.players} players "
+                    f"({', '.join(seats)}): the question is now for the {seats[0]} seat."
+                )
+            )
         st.session_state[K + "seat"] = seats[0]
     round_two = st.session_state.get(K + "round") == "2"
     with top:
         # the seat's box is wide enough for its longest label at 1366 px ("third (right of the dealer)")
         c1, c2, c3, c4, c5 = st.columns([2, 1.3, 2, 0.9, 1.5])
         hand = c1.text_input("Your hand", key=K + "hand", placeholder="JH JD AH KS 9C")
-        upcard = c2.text_input("Turned-down card" if round_two else "Upcard", key=K + "upcard", placeholder="9H",
-                               help="The card the dealer turned down; round 2 names another suit." if round_two
-                               else "The card turned up on the kitty.")
-        seat = c3.selectbox("Your seat", seats, key=K + "seat", help="first = left of the dealer", format_func=lambda s: {"first": "first (left of the dealer)", "second": "second (dealer's partner)" if rules.players == 4 else "second (right of the dealer)", "third": "third (right of the dealer)"}.get(s, s))
+        upcard = c2.text_input(
+            "Turned-down card" if round_two else "Upcard",
+            key=K + "upcard",
+            placeholder="9H",
+            help="The card the dealer turned down; round 2 names another suit."
+            if round_two
+            else "The card turned up on the kitty.",
+        )
+        seat = c3.selectbox(
+            "Your seat",
+            seats,
+            key=K + "seat",
+            help="first = left of the dealer",
+            format_func=lambda s: {
+                "first": "first (left of the dealer)",
+                "second": "second (dealer's partner)"
+                if rules.players == 4
+                else "second (right of the dealer)",
+                "third": "third (right of the dealer)",
+            }.get(s, s),
+        )
         rnd = c4.radio("Round", ["1", "2"], key=K + "round", horizontal=True)
-        score = c5.text_input("Score (you, them)", key=K + "score", placeholder="e.g. 6,8",
-                              help=f"Your side's points, then the other side's, e.g. 6,8 (a game is "
-                                   f"{rules.target} points). Leave it empty to rank the choices by points a hand.")
+        score = c5.text_input(
+            "Score (you, them)",
+            key=K + "score",
+            placeholder="e.g. 6,8",
+            help=f"Your side's points, then the other side's, e.g. 6,8 (a game is "
+            f"{rules.target} points). Leave it empty to rank the choices by points a hand.",
+        )
         if st.session_state.get(K + "table") not in STYLES:
             st.session_state[K + "table"] = DEFAULT_STYLE
         t1, t2 = st.columns([1.3, 2], vertical_alignment="bottom")
-        table = t1.selectbox("The table you play at", STYLES, key=K + "table", format_func=TABLE_NAMES.__getitem__,
-                             help="How the other players bid. The advice is the best choice against them.")
+        table = t1.selectbox(
+            "The table you play at",
+            STYLES,
+            key=K + "table",
+            format_func=TABLE_NAMES.__getitem__,
+            help="How the other players bid. The advice is the best choice against them.",
+        )
         t2.caption(f"{TABLE_NAMES[table]}: {WHAT_IT_DOES[table]}.")
     if not hand.strip() or not upcard.strip():
         st.info("Enter five cards and the upcard, e.g. JH JD AH KS 9C with 9H turned up.")
         return
     turned_down = _link_turned_down(upcard, rnd)
     try:
-        q = question(hand, upcard, seat, rules=rules, round=int(rnd), turned_down=turned_down, score=score or None)
+        q = question(
+            hand, upcard, seat, rules=rules, round=int(rnd), turned_down=turned_down, score=score or None
+        )
     except EuchreError as err:
         st.error(plain(err))
         if turned_down is not None and "turned-down suit" in str(err):
-            st.caption(plain(f"The link says turned_down={shown(turned_down)}. In round 2 the turned-down card "
-                             "goes in the box above; change it or the round to ask another question."))
+            st.caption(
+                plain(
+                    f"The link says turned_down={shown(turned_down)}. In round 2 the turned-down card "
+                    "goes in the box above; change it or the round to ask another question."
+                )
+            )
         return
     link = {"view": q.text}
     if q.score:
         link["score"] = f"{q.score[0]},{q.score[1]}"
     if table != DEFAULT_STYLE:
         link["table"] = table
-    st.html(hand_html(q.hand, q.upcard, "Turned down" if q.round == 2 else "Upcard", width=card_width(64),
-                      four_colour=four_colour(), scale=_scale()))
+    st.html(
+        hand_html(
+            q.hand,
+            q.upcard,
+            "Turned down" if q.round == 2 else "Upcard",
+            width=card_width(64),
+            four_colour=four_colour(),
+            scale=_scale(),
+        )
+    )
     wait_until_ready()
     with st.spinner("Simulating deals…"):
         advice = _run(q.text, score, 1, table)
@@ -305,8 +370,10 @@ def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
     st.markdown("**Every choice, on the same deals**")
     others = {style: x for style, x in r.by_style.items() if style != r.drive}
     st.html(options_html(a, others, DESCRIBED, q.rules.players, scale=_scale(), view=q.view()))
-    note = (f"{a.n:,} simulated deals ({a.seconds:.1f} seconds). Points are what your side scores this hand "
-            f"minus what the other side scores, with the computer players' bidding and play. {legend(r.drive)}")
+    note = (
+        f"{a.n:,} simulated deals ({a.seconds:.1f} seconds). Points are what your side scores this hand "
+        f"minus what the other side scores, with the computer players' bidding and play. {legend(r.drive)}"
+    )
     if a.stop_reason == "time":
         note += " The time limit stopped the simulation early, so another run may differ slightly."
     st.caption(note)

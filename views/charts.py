@@ -73,9 +73,15 @@ def _example(rules: Rules, chart: Chart, key: str, score: Score | None) -> None:
         if score is not None:
             fields["score"] = f"{score[0]},{score[1]}"
         fields.update(rules_to_query(rules))
-        st.page_link("views/analyze.py", label="Open this hand in the analyzer", icon=":material/search:",
-                     query_params=fields)
-        st.caption("The analyzer values this exact hand; the chart's figure is the average over every hand of its kind.")
+        st.page_link(
+            "views/analyze.py",
+            label="Open this hand in the analyzer",
+            icon=":material/search:",
+            query_params=fields,
+        )
+        st.caption(
+            "The analyzer values this exact hand; the chart's figure is the average over every hand of its kind."
+        )
 
 
 def _has_score_view(chart: Chart, rules: Rules) -> bool:
@@ -88,12 +94,17 @@ def _score_choice(rules: Rules) -> Score | None:
     """The game score the squares are valued at: None for points a hand (any score)."""
     choices: list[Score | None] = [None, *score_choices(rules)]
     return st.selectbox(
-        "Score (your side – theirs)", choices, index=0, key=K + "score",
-        format_func=lambda s: "Any score: points a hand" if s is None else
-        f"{s[0]}–{s[1]}: chance to win the game",
+        "Score (your side – theirs)",
+        choices,
+        index=0,
+        key=K + "score",
+        format_func=lambda s: (
+            "Any score: points a hand" if s is None else f"{s[0]}–{s[1]}: chance to win the game"
+        ),
         help="Near the end of a game the answer changes: a point matters only if it wins, and a euchre only if it "
-             "loses. At a score the squares show each choice's chance of winning the game (the rule of thumb's "
-             "frames are left out: it takes no account of the score).")
+        "loses. At a score the squares show each choice's chance of winning the game (the rule of thumb's "
+        "frames are left out: it takes no account of the score).",
+    )
 
 
 def _upcard_choice(chart: Chart) -> int:
@@ -116,22 +127,35 @@ def main() -> None:
         "(or choose a kind of hand under the chart) for an example hand."
     )
     rules = current_rules()
-    chart = shipped_chart("Charts ship for the six rule presets. Choose one under **Rules** in the sidebar; for "
-                          "other rules, compute one with `python -m engine study charts --rules JSON --out "
-                          "FILE.parquet` (see the README).")
+    chart = shipped_chart(
+        "Charts ship for the six rule presets. Choose one under **Rules** in the sidebar; for "
+        "other rules, compute one with `python -m engine study charts --rules JSON --out "
+        "FILE.parquet` (see the README)."
+    )
     if chart is None:
         return
     preset = chart.preset
     score_view = _has_score_view(chart, rules)
     big = projector()
-    printing = st.toggle("Print view", key=K + "print", help="Every seat on one page, ready to print for a class.")
+    printing = st.toggle(
+        "Print view", key=K + "print", help="Every seat on one page, ready to print for a class."
+    )
     with st.container(key=K + "controls"):
         rounds = chart.rounds()
         rnd = 1
         if len(rounds) > 1:
-            rnd = st.segmented_control("Round", rounds, default=1, key=K + "round",
-                                       format_func=lambda r: "Round 1: order up or pass?" if r == 1
-                                       else "Round 2: name a suit or pass?") or 1
+            rnd = (
+                st.segmented_control(
+                    "Round",
+                    rounds,
+                    default=1,
+                    key=K + "round",
+                    format_func=lambda r: (
+                        "Round 1: order up or pass?" if r == 1 else "Round 2: name a suit or pass?"
+                    ),
+                )
+                or 1
+            )
         # the upcard's six buttons on a row of their own: in a third of the column they were cut
         # off beside an open sidebar
         upcard = _upcard_choice(chart) if rnd == 1 else None
@@ -156,8 +180,10 @@ def main() -> None:
         _footer(chart, score_view)
         return
     if rnd == 2:
-        st.caption("Round 2: the upcard was turned down and nobody ordered it. *Your trumps* are the cards of the "
-                   "suit you would name (your strongest other than the turned-down suit); bid means name it.")
+        st.caption(
+            "Round 2: the upcard was turned down and nobody ordered it. *Your trumps* are the cards of the "
+            "suit you would name (your strongest other than the turned-down suit); bid means name it."
+        )
     fig = figure(chart, seat, rnd, upcard, big, score=score, rules=rules)
     if fig is None:
         st.info("The chart has no hands for this choice.")
@@ -168,9 +194,16 @@ def main() -> None:
     clicked = next((str(p["customdata"]) for p in points if p.get("customdata")), None)
     cells = {c.key: c for c in cells_at(chart, rules, seat, rnd, upcard, None)}
     choices = sorted(cells, key=lambda k: (-cells[k].hand.trumps, k))
-    picked = st.selectbox("Or choose a kind of hand", choices, index=None, key=K + f"pick_{seat}_{rnd}_{upcard}",
-                          format_func=lambda k: f"{holding_label(cells[k].hand)} · {side_label(cells[k].hand).replace('<br>', ', ')}",
-                          placeholder="Click a square, or choose one here")
+    picked = st.selectbox(
+        "Or choose a kind of hand",
+        choices,
+        index=None,
+        key=K + f"pick_{seat}_{rnd}_{upcard}",
+        format_func=lambda k: (
+            f"{holding_label(cells[k].hand)} · {side_label(cells[k].hand).replace('<br>', ', ')}"
+        ),
+        placeholder="Click a square, or choose one here",
+    )
     key = clicked or picked
     if key:
         _example(rules, chart, key, score)
@@ -181,9 +214,12 @@ def _footer(chart: Chart, score_view: bool) -> None:
     st.caption(
         f"Up to {chart.deals_per_cell} simulated deals per square, 95% intervals; regenerated by "
         "`python -m bench make_charts`. "
-        + ("At a score, each choice's chance to win the game comes from the same deals and the game's win table."
-           if score_view else "This chart has no score view (cutthroat has no win table to turn points into "
-           "games won): near the end of a game use the analyzer, which takes the score into account.")
+        + (
+            "At a score, each choice's chance to win the game comes from the same deals and the game's win table."
+            if score_view
+            else "This chart has no score view (cutthroat has no win table to turn points into "
+            "games won): near the end of a game use the analyzer, which takes the score into account."
+        )
     )
 
 

@@ -39,8 +39,10 @@ def _start_or_join() -> None:
                 keep_secret(code, secret)  # never in the address: Back would show it (ui.class_teacher)
                 st.query_params["class"] = code
                 st.rerun()
-        st.caption("On the projector, use present mode (the sidebar's \"Present mode\", or the button on the "
-                   "class's page): large text and cards the back of the room can read.")
+        st.caption(
+            'On the projector, use present mode (the sidebar\'s "Present mode", or the button on the '
+            "class's page): large text and cards the back of the room can read."
+        )
         _take_over_form()
     with right:
         st.markdown("### Pupils")
@@ -59,11 +61,16 @@ def _start_or_join() -> None:
 
 
 def _resume() -> None:
-    """"Resume my class" for each class this browser is the teacher of (its cookie holds the secret)."""
+    """ "Resume my class" for each class this browser is the teacher of (its cookie holds the secret)."""
     for kept in kept_classes():
-        label = (f"Resume my class {kept.code}" if not kept.info.ended
-                 else f"My class {kept.code} (ended): its summary")
-        if st.button(label, type="primary" if not kept.info.ended else "secondary", key=f"cl_resume_{kept.code}"):
+        label = (
+            f"Resume my class {kept.code}"
+            if not kept.info.ended
+            else f"My class {kept.code} (ended): its summary"
+        )
+        if st.button(
+            label, type="primary" if not kept.info.ended else "secondary", key=f"cl_resume_{kept.code}"
+        ):
             keep_secret(kept.code, kept.secret)
             st.query_params["class"] = kept.code
             st.rerun()
@@ -72,11 +79,15 @@ def _resume() -> None:
 def _take_over_form() -> None:
     """Run a class from this device with the one-time code the teacher's screen shows."""
     with st.expander("Run your class from this device"):
-        st.caption("On the teacher's screen, press \"Show my teacher link / QR for another device\" and scan the "
-                   "code, or type the class code and the one-time teacher code here.")
+        st.caption(
+            'On the teacher\'s screen, press "Show my teacher link / QR for another device" and scan the '
+            "code, or type the class code and the one-time teacher code here."
+        )
         with st.form("cl_take_form", border=False):
             typed_code = st.text_input("Class code", max_chars=12, key="cl_take_code", placeholder="ABC234")
-            typed_key = st.text_input("One-time teacher code", max_chars=12, key="cl_take_key", placeholder="ABCD-EFGH")
+            typed_key = st.text_input(
+                "One-time teacher code", max_chars=12, key="cl_take_key", placeholder="ABCD-EFGH"
+            )
             go = st.form_submit_button("Take the class", key="cl_take_go")
         if go:
             try:

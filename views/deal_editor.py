@@ -13,9 +13,11 @@ import streamlit as st
 from ui import deal_editor as editor
 from ui.layout import page_header, projector
 
-INTRO = ("Write a deal card by card: choose a place, then tap cards in the deck. Tap a placed card to take it back. "
-         "Or paste a position text. A whole deal can be walked through, shared, analysed from any seat, or asked "
-         "in class.")
+INTRO = (
+    "Write a deal card by card: choose a place, then tap cards in the deck. Tap a placed card to take it back. "
+    "Or paste a position text. A whole deal can be walked through, shared, analysed from any seat, or asked "
+    "in class."
+)
 page_header("Deal editor", None if projector() else INTRO)  # on the projector the deal gets the room
 editor.adopt_link()
 draft = editor.apply_taps(editor.current_draft())

@@ -36,22 +36,48 @@ st.html(LINK_STYLE)
 first = load_lessons()[0]
 with st.container(border=True, key="home_start"):
     st.markdown("**New here?** The lessons start from the very beginning: no card game needed.")
-    st.page_link("views/learn.py", label=f"Start the first lesson: {first.title}", icon=":material/play_arrow:",
-                 query_params={"lesson": first.id, "step": "1"})
+    st.page_link(
+        "views/learn.py",
+        label=f"Start the first lesson: {first.title}",
+        icon=":material/play_arrow:",
+        query_params={"lesson": first.id, "step": "1"},
+    )
 
 st.subheader("Where to go")
 PAGES = [
-    ("views/learn.py", "Learn", ":material/school:", "Short lessons with exercises, from the deck and the bowers to strategy."),
-    ("views/analyze.py", "Analyze a hand", ":material/search:", "Enter a hand and see how each bidding choice works out."),
-    ("views/charts.py", "Call charts", ":material/grid_on:",
-     "When to order up or name a suit: every kind of hand in every seat and score, computed by simulation. "
-     "Prints as a handout."),
+    (
+        "views/learn.py",
+        "Learn",
+        ":material/school:",
+        "Short lessons with exercises, from the deck and the bowers to strategy.",
+    ),
+    (
+        "views/analyze.py",
+        "Analyze a hand",
+        ":material/search:",
+        "Enter a hand and see how each bidding choice works out.",
+    ),
+    (
+        "views/charts.py",
+        "Call charts",
+        ":material/grid_on:",
+        "When to order up or name a suit: every kind of hand in every seat and score, computed by simulation. "
+        "Prints as a handout.",
+    ),
     ("views/practice.py", "Practice", ":material/playing_cards:", "Play hands against computer players."),
-    ("views/rules.py", "Rules explorer", ":material/menu_book:",
-     "Trump ranking, a follow-suit checker, the scoring table and a deal walked through step by step. "
-     "Made for a classroom screen: switch on Present mode under Display in the sidebar."),
-    ("views/class_mode.py", "Class", ":material/groups:",
-     "A live quiz for a classroom: the teacher asks on the projector, every pupil answers on a phone."),
+    (
+        "views/rules.py",
+        "Rules explorer",
+        ":material/menu_book:",
+        "Trump ranking, a follow-suit checker, the scoring table and a deal walked through step by step. "
+        "Made for a classroom screen: switch on Present mode under Display in the sidebar.",
+    ),
+    (
+        "views/class_mode.py",
+        "Class",
+        ":material/groups:",
+        "A live quiz for a classroom: the teacher asks on the projector, every pupil answers on a phone.",
+    ),
 ]
 with st.container(key="home_pages"):
     for path, label, icon, what in PAGES:

@@ -71,10 +71,12 @@ def read_location(lessons: tuple[Lesson, ...]) -> tuple[Lesson | None, int]:
     if wanted is None:
         return None, 0
     if wanted not in by_id:
-        st.warning(plain(
-            f"There is no lesson called {quoted(wanted)}. The lessons are: {', '.join(by_id)}. "
-            "Here is the list instead."
-        ))
+        st.warning(
+            plain(
+                f"There is no lesson called {quoted(wanted)}. The lessons are: {', '.join(by_id)}. "
+                "Here is the list instead."
+            )
+        )
         return None, 0
     lesson = by_id[wanted]
     text = st.query_params.get("step", "1")
@@ -82,7 +84,11 @@ def read_location(lessons: tuple[Lesson, ...]) -> tuple[Lesson | None, int]:
     try:
         step = parse_int(text, "the step", 1, n)
     except NumberError:
-        st.warning(plain(f"Step {shown(text)} is not a step of “{lesson.title}”: steps run 1 to {n}. Showing step 1."))
+        st.warning(
+            plain(
+                f"Step {shown(text)} is not a step of “{lesson.title}”: steps run 1 to {n}. Showing step 1."
+            )
+        )
         st.query_params["step"] = "1"
         return lesson, 0
     return lesson, step - 1
@@ -112,7 +118,9 @@ def lesson_list(lessons: tuple[Lesson, ...]) -> None:
             with right:
                 label = "Review" if lp.done else ("Continue" if lp.furthest else "Start")
                 start = 1 if lp.done else min(lp.furthest, n - 1) + 1  # an imported step may lie past the end
-                st.button(label, key=f"open-{lesson.id}", on_click=go, args=(lesson.id, start), type="primary")
+                st.button(
+                    label, key=f"open-{lesson.id}", on_click=go, args=(lesson.id, start), type="primary"
+                )
     progress_panel()
 
 
@@ -123,10 +131,16 @@ def progress_panel() -> None:
         if name_now:
             st.write(f"Progress is saved on this computer for **{name_now}**.")
         else:
-            st.write("Your progress is saved in this browser automatically: come back on the same browser and "
-                     "it is here. On a shared computer, enter your name to keep a record of your own.")
-        name = st.text_input("Learner name", key="learn-name-input", max_chars=40,
-                             help="1 to 40 characters. Anyone who types the same name on this computer shares the record.")
+            st.write(
+                "Your progress is saved in this browser automatically: come back on the same browser and "
+                "it is here. On a shared computer, enter your name to keep a record of your own."
+            )
+        name = st.text_input(
+            "Learner name",
+            key="learn-name-input",
+            max_chars=40,
+            help="1 to 40 characters. Anyone who types the same name on this computer shares the record.",
+        )
         if name and " ".join(name.split()) != name_now:
             check_saved_name(name)  # a damaged record under that name is reset, with a note
             try:
@@ -135,15 +149,19 @@ def progress_panel() -> None:
                 note_store_error(err)
             else:
                 st.session_state[FLASH] = (
-                    f"Welcome back, {learner()}: your saved progress is loaded." if found
+                    f"Welcome back, {learner()}: your saved progress is loaded."
+                    if found
                     else f"Saving progress for {learner()}."
                 )
                 st.rerun()  # redraw the list above with the loaded progress
         if FLASH in st.session_state:
             st.success(st.session_state.pop(FLASH))
         st.download_button(
-            "Export progress (JSON)", progress().to_json(), file_name="euchre-progress.json",
-            mime="application/json", key="learn-export",
+            "Export progress (JSON)",
+            progress().to_json(),
+            file_name="euchre-progress.json",
+            mime="application/json",
+            key="learn-export",
         )
         upload = st.file_uploader("Import progress (JSON)", type=["json"], key="learn-import")
         if upload is not None:
@@ -161,8 +179,15 @@ def runner(lesson: Lesson, index: int) -> None:
     step = lesson.steps[index]
     set_progress(progress().seen(lesson.id, index, n))
     with st.container(horizontal=True, vertical_alignment="center", key="learn-top"):
-        st.button("All lessons", key="learn-list-top", on_click=go, args=(None,), type="tertiary",
-                  icon=":material/arrow_back:", help="Back to the list of lessons (your progress is kept).")
+        st.button(
+            "All lessons",
+            key="learn-list-top",
+            on_click=go,
+            args=(None,),
+            type="tertiary",
+            icon=":material/arrow_back:",
+            help="Back to the list of lessons (your progress is kept).",
+        )
         st.caption(f"Lesson {lesson.number} of {len(load_lessons())} · {lesson.title}")
     st.progress((index + 1) / n, text=f"Step {index + 1} of {n}")
     st.header(step.title)
@@ -176,22 +201,50 @@ def navigation(lesson: Lesson, index: int) -> None:
     n = len(lesson.steps)
     with st.container(horizontal=True, key="learn-nav"):
         if index > 0:
-            st.button("Back", key="learn-back", on_click=go, args=(lesson.id, index), shortcut="Left",
-                      width="stretch")
+            st.button(
+                "Back",
+                key="learn-back",
+                on_click=go,
+                args=(lesson.id, index),
+                shortcut="Left",
+                width="stretch",
+            )
         else:
-            st.button("All lessons", key="learn-list", on_click=go, args=(None,), icon=":material/arrow_back:",
-                      width="stretch")
+            st.button(
+                "All lessons",
+                key="learn-list",
+                on_click=go,
+                args=(None,),
+                icon=":material/arrow_back:",
+                width="stretch",
+            )
         if index + 1 < n:
-            st.button("Next", key="learn-next", on_click=go, args=(lesson.id, index + 2), type="primary",
-                      shortcut="Right", width="stretch")
+            st.button(
+                "Next",
+                key="learn-next",
+                on_click=go,
+                args=(lesson.id, index + 2),
+                type="primary",
+                shortcut="Right",
+                width="stretch",
+            )
         else:
             lessons = load_lessons()
             following = next((x for x in lessons if x.number == lesson.number + 1), None)
             if following is not None:
-                st.button(f"Next lesson: {following.title} →", key="learn-next-lesson", on_click=go,
-                          args=(following.id, 1), type="primary", shortcut="Right", width="stretch")
+                st.button(
+                    f"Next lesson: {following.title} →",
+                    key="learn-next-lesson",
+                    on_click=go,
+                    args=(following.id, 1),
+                    type="primary",
+                    shortcut="Right",
+                    width="stretch",
+                )
             else:
-                st.button("Finish ✓", key="learn-finish", on_click=go, args=(None,), type="primary", width="stretch")
+                st.button(
+                    "Finish ✓", key="learn-finish", on_click=go, args=(None,), type="primary", width="stretch"
+                )
     # The keys step wherever the focus is (ui.walkthrough_keys); in present mode a clicker's too
     # (PageDown, Space, →; PageUp, ←), said once under the buttons.
     forward = "learn-next" if index + 1 < n else "learn-next-lesson"
@@ -216,8 +269,12 @@ def render_element(lesson: Lesson, index: int, element: Element) -> None:
     elif element.kind == "analyze":
         link = analyze_link(dict(element.options))
         show_cards(link.hand, width=width())
-        where = {"first": "first to speak", "second": "second to speak", "third": "third to speak",
-                 "dealer": "the dealer"}[link.seat]
+        where = {
+            "first": "first to speak",
+            "second": "second to speak",
+            "third": "third to speak",
+            "dealer": "the dealer",
+        }[link.seat]
         round_text = " in round 2" if link.round == 2 else ""
         st.markdown(f"Upcard **{link.upcard.short}**, you are {where}{round_text}.")
         st.markdown(f"[Open this hand in the analyzer →]({link.url})")
@@ -237,8 +294,12 @@ def ranking(trump: Suit, joker: bool) -> None:
     for suit, members in groups.items():
         title = f"{suit.noun.capitalize()} {suit.symbol}" + (" — trump" if suit == trump else "")
         st.markdown(f"**{title}** ({len(members)} cards)")
-        show_cards(members, trump=trump, width=min(width(), 80),
-                   labels=[card_role(c, trump).replace("trump", "") or None for c in members])
+        show_cards(
+            members,
+            trump=trump,
+            width=min(width(), 80),
+            labels=[card_role(c, trump).replace("trump", "") or None for c in members],
+        )
 
 
 def scorecards() -> None:
@@ -253,21 +314,27 @@ def score_svg(six_up: bool, six_pips: int, four_up: bool, four_pips: int, w: int
 
     def card(total: int, up: bool, showing: int, name: str) -> str:
         h = int(w * 1.4)
-        style = (f"width:{w}px;height:{h}px;border:2px solid #333;border-radius:8px;display:flex;"
-                 f"flex-direction:column;align-items:center;justify-content:space-around;"
-                 f"font-size:{max(14, w // 5)}px;background:{'#fff' if up else '#2b4c7e'}")
+        style = (
+            f"width:{w}px;height:{h}px;border:2px solid #333;border-radius:8px;display:flex;"
+            f"flex-direction:column;align-items:center;justify-content:space-around;"
+            f"font-size:{max(14, w // 5)}px;background:{'#fff' if up else '#2b4c7e'}"
+        )
         if not up:
             return f'<div style="{style};color:#fff" aria-label="the {name}, face down">{name}<br>face down</div>'
         dots = "".join(
             f'<span style="color:{"#c8102e" if i < showing else "#bbb"}">{"●" if i < showing else "○"}</span>'
             for i in range(total)
         )
-        return (f'<div style="{style}" aria-label="the {name}, {showing} pips showing">'
-                f'<b>{name}</b><div style="display:flex;flex-wrap:wrap;justify-content:center;gap:4px;'
-                f'max-width:{w - 16}px">{dots}</div></div>')
+        return (
+            f'<div style="{style}" aria-label="the {name}, {showing} pips showing">'
+            f'<b>{name}</b><div style="display:flex;flex-wrap:wrap;justify-content:center;gap:4px;'
+            f'max-width:{w - 16}px">{dots}</div></div>'
+        )
 
-    return (f'<div class="ec-scorecards" style="display:flex;gap:20px;padding:8px 0">'
-            f'{card(4, four_up, four_pips, "4")}{card(6, six_up, six_pips, "6")}</div>')
+    return (
+        f'<div class="ec-scorecards" style="display:flex;gap:20px;padding:8px 0">'
+        f"{card(4, four_up, four_pips, '4')}{card(6, six_up, six_pips, '6')}</div>"
+    )
 
 
 # ---- page ------------------------------------------------------------------------

@@ -66,7 +66,9 @@ COMPUTER_SEATS = 3  # the most computer seats a game has (four players)
 
 def _computer_levels() -> tuple[str, ...]:
     """The seat-level selectboxes' values, West first (they apply from the next new game)."""
-    return tuple(st.session_state.get(practice_key(f"level_{s}"), "club") for s in range(1, COMPUTER_SEATS + 1))
+    return tuple(
+        st.session_state.get(practice_key(f"level_{s}"), "club") for s in range(1, COMPUTER_SEATS + 1)
+    )
 
 
 def _table() -> PracticeTable:
@@ -116,7 +118,7 @@ def _handle_card_clicks(table: PracticeTable) -> None:
 
 
 def _play_forced(table: PracticeTable, step_pace: bool) -> None:
-    """"Play forced cards for me": the learner's only legal card is played before anything is
+    """ "Play forced cards for me": the learner's only legal card is played before anything is
     drawn (one after another when the computer players lead straight back into another)."""
     for _ in range(5):
         action = table.forced_play(step_pace)
@@ -170,20 +172,37 @@ def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key=practice_key("turn")):
         _plate(hand, levels, last, message)
         st.button("Hint", icon=":material/lightbulb:", key=practice_key("hint_btn"), on_click=_want_hint)
-        st.button("Undo", icon=":material/undo:", key=practice_key("undo_btn"), disabled=not table.can_undo,
-                  on_click=table.undo, help="Take back your last decision of this hand")
+        st.button(
+            "Undo",
+            icon=":material/undo:",
+            key=practice_key("undo_btn"),
+            disabled=not table.can_undo,
+            on_click=table.undo,
+            help="Take back your last decision of this hand",
+        )
         if hand.phase is Phase.PLAY and table.can_claim:
-            st.button("Claim the rest", icon=":material/done_all:", key=practice_key("claim_btn"),
-                      on_click=table.claim_rest,
-                      help="Your side takes every trick still to play, whatever the others hold: play it out")
+            st.button(
+                "Claim the rest",
+                icon=":material/done_all:",
+                key=practice_key("claim_btn"),
+                on_click=table.claim_rest,
+                help="Your side takes every trick still to play, whatever the others hold: play it out",
+            )
     advice = _hint(table, guided)
     hinted = advice.action if isinstance(advice, coach.Hint) else None
     mine = sort_hand(hand.hands[LEARNER], hand.trump)
     w = card_width()
     if hand.phase is Phase.PLAY:
         states = {hinted.card: "hinted"} if hinted and hinted.card in mine else None
-        hand_buttons(mine, key=practice_key("play"), trump=hand.trump, width=w, colour=four_colour(),  # clicks: see _handle_card_clicks
-                     disabled=disabled_reasons(hand, LEARNER, mine), states=states)
+        hand_buttons(
+            mine,
+            key=practice_key("play"),
+            trump=hand.trump,
+            width=w,
+            colour=four_colour(),  # clicks: see _handle_card_clicks
+            disabled=disabled_reasons(hand, LEARNER, mine),
+            states=states,
+        )
         _hint_box(table, advice)
         return
     if hand.phase is Phase.DISCARD:
@@ -193,8 +212,15 @@ def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
         if discard(hand.upcard) not in legal:
             reasons = {hand.upcard: "The upcard stays in your hand: discard one of your own five cards."}
         states = {hinted.card: "hinted"} if hinted and hinted.card in cards else None
-        hand_buttons(cards, key=practice_key("discard"), trump=hand.trump, width=w, colour=four_colour(),
-                     disabled=reasons, states=states)
+        hand_buttons(
+            cards,
+            key=practice_key("discard"),
+            trump=hand.trump,
+            width=w,
+            colour=four_colour(),
+            disabled=reasons,
+            states=states,
+        )
         others = [a for a in legal if a.kind is not Kind.DISCARD]
     else:
         st.html(hand_row_html(mine, trump=hand.trump, width=w, colour=four_colour()))
@@ -202,9 +228,13 @@ def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
     if others:
         with st.container(horizontal=True, gap="small", key=practice_key("bids")):
             for action in others:
-                st.button(action_label(hand, action), key=practice_key(f"bid_{str(action).replace(' ', '_')}"),
-                          type="primary" if hinted == action else "secondary",
-                          on_click=_on_act, args=(str(action),))
+                st.button(
+                    action_label(hand, action),
+                    key=practice_key(f"bid_{str(action).replace(' ', '_')}"),
+                    type="primary" if hinted == action else "secondary",
+                    on_click=_on_act,
+                    args=(str(action),),
+                )
     _hint_box(table, advice)
 
 
@@ -221,24 +251,46 @@ def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool
     last = learner_latest(pos, shown, hidden)
     if hidden:
         nxt = pos.pending[len(pos.pending) - hidden]
-        with st.container(horizontal=True, vertical_alignment="center", gap="small", key=practice_key("turn")):
+        with st.container(
+            horizontal=True, vertical_alignment="center", gap="small", key=practice_key("turn")
+        ):
             _plate(shown, levels, last, f"*{seat_name(n, nxt.seat)} is thinking…*")
-            st.button(f"Next ({hidden} to go)", icon=":material/skip_next:", key=practice_key("next_step"),
-                      type="primary", on_click=table.reveal)
-        st.html(hand_row_html(sort_hand(shown.hands[LEARNER], shown.trump), trump=shown.trump,
-                              width=card_width(), colour=four_colour()))
+            st.button(
+                f"Next ({hidden} to go)",
+                icon=":material/skip_next:",
+                key=practice_key("next_step"),
+                type="primary",
+                on_click=table.reveal,
+            )
+        st.html(
+            hand_row_html(
+                sort_hand(shown.hands[LEARNER], shown.trump),
+                trump=shown.trump,
+                width=card_width(),
+                colour=four_colour(),
+            )
+        )
     elif pos.waiting is Waiting.LEARNER:
         _controls(table, guided, last)
     else:
         _plate(shown, levels, last, "the hand is over.")
     if over:
         _review(table)
-    code = (f"Deal code **{table.deal_code}** — share the page link to replay this deal. " if table.deal_code
-            else "A hand from a position text — share the page link to replay it. ")
-    st.caption(code + f"Hand {pos.game.hand_number + 1}" + (f" of game {pos.game.game_number + 1}"
-                                                      if pos.session.rules.match_games > 1 else "")
-               + (" — the page link opens this hand without the game's earlier ones."
-                  if _link_drops_earlier_hands(table) else ""))
+    code = (
+        f"Deal code **{table.deal_code}** — share the page link to replay this deal. "
+        if table.deal_code
+        else "A hand from a position text — share the page link to replay it. "
+    )
+    st.caption(
+        code
+        + f"Hand {pos.game.hand_number + 1}"
+        + (f" of game {pos.game.game_number + 1}" if pos.session.rules.match_games > 1 else "")
+        + (
+            " — the page link opens this hand without the game's earlier ones."
+            if _link_drops_earlier_hands(table)
+            else ""
+        )
+    )
     if traditional:
         traditional_score(pos, shown)
     hand_log(pos, hidden)
@@ -275,18 +327,36 @@ def _result_bar(table: PracticeTable) -> None:
     won = ended is not None and game.game_winner == side_of(pos.session.rules, LEARNER)
     line = f"<b>{escape(ended)}</b> " if ended else ""
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key=practice_key("result")):
-        st.html(f'<p class="ec-result ec-top{" ec-won" if won else ""}" role="status" '
-                f'data-testid="practice-hand-result">{line}{escape(hand_result(game))}</p>', width="stretch")
+        st.html(
+            f'<p class="ec-result ec-top{" ec-won" if won else ""}" role="status" '
+            f'data-testid="practice-hand-result">{line}{escape(hand_result(game))}</p>',
+            width="stretch",
+        )
         if pos.waiting is Waiting.NEXT_HAND:
-            st.button("Next hand", icon=":material/arrow_forward:", key=practice_key("next_hand"), type="primary",
-                      on_click=table.next_hand)
+            st.button(
+                "Next hand",
+                icon=":material/arrow_forward:",
+                key=practice_key("next_hand"),
+                type="primary",
+                on_click=table.next_hand,
+            )
         elif pos.session.single_deal and table.paused is not None:
-            st.button("Back to your game", icon=":material/undo:", key=practice_key("back"), type="primary",
-                      on_click=table.back)
+            st.button(
+                "Back to your game",
+                icon=":material/undo:",
+                key=practice_key("back"),
+                type="primary",
+                on_click=table.back,
+            )
         else:
             st.button("New game", key=practice_key("new_game_end"), type="primary", on_click=_new_game)
-        st.button("Replay this deal", icon=":material/replay:", key=practice_key("replay_deal"),
-                  help="Same cards again (duplicate style)", on_click=table.replay_deal)
+        st.button(
+            "Replay this deal",
+            icon=":material/replay:",
+            key=practice_key("replay_deal"),
+            help="Same cards again (duplicate style)",
+            on_click=table.replay_deal,
+        )
 
 
 def _review(table: PracticeTable) -> None:
@@ -297,21 +367,40 @@ def _review(table: PracticeTable) -> None:
     st.subheader("Hand review")
     # One element for the dealt hands and both tables: less for the browser to draw on the click
     # that ends the hand than several separate ones (the result is on the bar above the table).
-    tricks = rows_html([{"trick": i + 1, "led by": seat_name(n, t.leader),
-                          "plays": "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays),
-                          "won by": seat_name(n, t.winner)} for i, t in enumerate(hand.tricks)], "Tricks")
+    tricks = rows_html(
+        [
+            {
+                "trick": i + 1,
+                "led by": seat_name(n, t.leader),
+                "plays": "  ".join(f"{seat_name(n, s)} {c.short}" for s, c in t.plays),
+                "won by": seat_name(n, t.winner),
+            }
+            for i, t in enumerate(hand.tricks)
+        ],
+        "Tricks",
+    )
     graded = table.grades()
     record = table.hand_json()
-    st.html('<div class="ec-review"><p><b>All hands as dealt</b></p>'
-            f"{dealt_hands_html(hand)}{tricks}"
-            f"{grades_html(graded, 'South') if graded else ''}"
-            f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div></div>')
+    st.html(
+        '<div class="ec-review"><p><b>All hands as dealt</b></p>'
+        f"{dealt_hands_html(hand)}{tricks}"
+        f"{grades_html(graded, 'South') if graded else ''}"
+        f'<div data-testid="practice-hand-record" data-record="{escape(record)}"></div></div>'
+    )
     if any(g.grade is not None for g in graded):
         with st.expander("The figures behind the grades"):
             st.html(f'<div class="ec-review">{figures_html(graded)}</div>')
-    regrading = table.regrade_earlier(wait_s=0.0)  # after a reload: the earlier hands' grades, in the background
-    replay_section(hand, graded, practice_key(""), pos.game, table.finished_grades,  # step through the hand; retry the costliest decisions
-                   regrading=regrading > 0)
+    regrading = table.regrade_earlier(
+        wait_s=0.0
+    )  # after a reload: the earlier hands' grades, in the background
+    replay_section(
+        hand,
+        graded,
+        practice_key(""),
+        pos.game,
+        table.finished_grades,  # step through the hand; retry the costliest decisions
+        regrading=regrading > 0,
+    )
     if st.toggle("What would the expert have done in your seat?", key=practice_key("expert")):
         with st.spinner("The expert replays your seat…"):
             cmp = table.expert_in_your_seat()
@@ -319,18 +408,32 @@ def _review(table: PracticeTable) -> None:
             before = next(g.before for g in graded if g.step == step) if graded else hand
             mine = "the same as you" if yours == theirs else f"you chose: {choice_text(before, yours)}"
             st.markdown(f"- {level_name(cmp.level)}: **{choice_text(before, theirs)}** ({mine}) — {why}")
-        st.markdown(f"Played out with the {level_name(cmp.level).lower()} in your seat: **{cmp.their_points}** point(s) for your side "
-                    f"(you scored {cmp.your_points}). {result_line(cmp.hand)}")
+        st.markdown(
+            f"Played out with the {level_name(cmp.level).lower()} in your seat: **{cmp.their_points}** point(s) for your side "
+            f"(you scored {cmp.your_points}). {result_line(cmp.hand)}"
+        )
     with st.container(horizontal=True, gap="small", key=practice_key("downloads")):
         # Both files are built only when their button is clicked (a callable), not on every run.
-        st.download_button("This hand (JSON)", partial(str, record), icon=":material/download:",
-                           file_name=f"euchre-{pos.session.seed}-hand-{pos.game.hand_number + 1}.json",
-                           mime="application/json", key=practice_key("export_hand"), on_click="ignore",
-                           help="The hand's replay record, for python -m engine replay")
-        st.download_button("Export game", partial(table.game_jsonl, pos), icon=":material/download:",
-                           file_name=f"euchre-{pos.session.seed}.jsonl", mime="application/jsonl",
-                           key=practice_key("export"), on_click="ignore",
-                           help="JSON Lines, one replay record per hand: the Import view reads it back")
+        st.download_button(
+            "This hand (JSON)",
+            partial(str, record),
+            icon=":material/download:",
+            file_name=f"euchre-{pos.session.seed}-hand-{pos.game.hand_number + 1}.json",
+            mime="application/json",
+            key=practice_key("export_hand"),
+            on_click="ignore",
+            help="The hand's replay record, for python -m engine replay",
+        )
+        st.download_button(
+            "Export game",
+            partial(table.game_jsonl, pos),
+            icon=":material/download:",
+            file_name=f"euchre-{pos.session.seed}.jsonl",
+            mime="application/jsonl",
+            key=practice_key("export"),
+            on_click="ignore",
+            help="JSON Lines, one replay record per hand: the Import view reads it back",
+        )
 
 
 # ---- the page --------------------------------------------------------------------------
@@ -349,18 +452,33 @@ def _settings(rules: Rules) -> None:
             key = practice_key(f"level_{seat}")
             if st.session_state.get(key) not in levels:
                 st.session_state[key] = "club"
-            cols[seat - 1].selectbox(f"{seat_name(rules.players, seat)} plays as", levels, format_func=level_name, key=key)
+            cols[seat - 1].selectbox(
+                f"{seat_name(rules.players, seat)} plays as", levels, format_func=level_name, key=key
+            )
         st.caption("Seat levels apply from the next new game.")
-        st.radio("Computer players' pace", list(PACES), format_func=PACES.__getitem__,
-                 key=practice_key("pace"), horizontal=True)
+        st.radio(
+            "Computer players' pace",
+            list(PACES),
+            format_func=PACES.__getitem__,
+            key=practice_key("pace"),
+            horizontal=True,
+        )
         st.toggle("Show the score the traditional way (two spare cards)", key=practice_key("traditional"))
-        st.toggle("Play forced cards for me", value=True, key=practice_key("play_forced"),
-                  help="When only one of your cards may be played, it is played for you.")
+        st.toggle(
+            "Play forced cards for me",
+            value=True,
+            key=practice_key("play_forced"),
+            help="When only one of your cards may be played, it is played for you.",
+        )
         table_key = practice_key("advice_table")
         if st.session_state.get(table_key) not in STYLES:
             st.session_state[table_key] = DEFAULT_STYLE
-        chosen = st.selectbox("Hints and bid grades assume the other players are", STYLES, key=table_key,
-                              format_func=TABLE_NAMES.__getitem__)
+        chosen = st.selectbox(
+            "Hints and bid grades assume the other players are",
+            STYLES,
+            key=table_key,
+            format_func=TABLE_NAMES.__getitem__,
+        )
         st.caption(f"{TABLE_NAMES[chosen]}: {WHAT_IT_DOES[chosen]}.")
         st.text_input("Open a deal code", key=practice_key("code_input"), placeholder="ABCD-EFGH-IJKL-MNOP")
         st.button("Open deal", key=practice_key("open_code"), on_click=_on_open_code)
@@ -370,10 +488,18 @@ def _toolbar() -> str | None:
     """The page's title and the controls a player reaches for: the view, learning mode, a new game."""
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key=practice_key("toolbar")):
         st.title("Practice", width="content")
-        view = st.segmented_control("View", ["Table", "Statistics", "Import"], default="Table",
-                                    key=practice_key("view"), label_visibility="collapsed")
-        st.toggle(LEARNING_LABEL, key=practice_key("learning"),
-                  help="A hint at every decision of the first hand of each game: the best choice and why.")
+        view = st.segmented_control(
+            "View",
+            ["Table", "Statistics", "Import"],
+            default="Table",
+            key=practice_key("view"),
+            label_visibility="collapsed",
+        )
+        st.toggle(
+            LEARNING_LABEL,
+            key=practice_key("learning"),
+            help="A hint at every decision of the first hand of each game: the best choice and why.",
+        )
         st.button("New game", icon=":material/add:", key=practice_key("new_game"), on_click=_new_game)
     return view
 
@@ -395,29 +521,38 @@ def _sync_link(table: PracticeTable) -> None:
     link rebuilds it; a ``position=`` link, once open, gives way to it. When the game grows too
     long for a link, say so once (the link keeps this hand, not the earlier ones)."""
     params = table.link_params()
-    if any(st.query_params.get(key) != params.get(key)
-           for key in (*params, "deal", "start", "moves", "score", "shared", "position")):
+    if any(
+        st.query_params.get(key) != params.get(key)
+        for key in (*params, "deal", "start", "moves", "score", "shared", "position")
+    ):
         st.query_params.from_dict({**params, **rules_to_query(table.session.rules), **present_query()})
     said = practice_key("link_capped_said")
     if _link_drops_earlier_hands(table) and st.session_state.get(said) != table.game_key:
         st.session_state[said] = table.game_key
         if table.link_capped:
-            st.toast("This game is too long for the page link to carry the earlier hands: the link now opens "
-                     "this hand where it is, without them.", icon=":material/link_off:")
+            st.toast(
+                "This game is too long for the page link to carry the earlier hands: the link now opens "
+                "this hand where it is, without them.",
+                icon=":material/link_off:",
+            )
         else:
             st.toast(OPENING_LINK_NOTICE, icon=":material/link_off:")
 
 
-OPENING_LINK_NOTICE = ("This game began from a position link, whose first hand the page link cannot rebuild: "
-                       "a reload or a copied link now opens this hand where it is, at its score, without the "
-                       "earlier hands.")
+OPENING_LINK_NOTICE = (
+    "This game began from a position link, whose first hand the page link cannot rebuild: "
+    "a reload or a copied link now opens this hand where it is, at its score, without the "
+    "earlier hands."
+)
 
 
 def _link_drops_earlier_hands(table: PracticeTable) -> bool:
     """The page link keeps this hand but cannot rebuild the game's earlier ones: the game is too long
     for it, or it began from a position link whose cards no seed deals and which could not be kept
     under a ``shared=`` id (the database could not be written)."""
-    return table.link_capped or (bool(table.session.opening) and table.shared_id is None and not table.is_first_hand)
+    return table.link_capped or (
+        bool(table.session.opening) and table.shared_id is None and not table.is_first_hand
+    )
 
 
 @st.fragment
@@ -435,7 +570,9 @@ def _table_view(pace: str, learning: bool, traditional: bool) -> None:
     _messages(table, Notice.FLASH, Notice.STORE)
     _sync_link(table)
     _draw_table(table, pace, learning and table.is_first_hand, traditional)
-    st.html(f'<div data-testid="practice-render-ms" data-ms="{(time.perf_counter() - started) * 1000:.0f}"></div>')
+    st.html(
+        f'<div data-testid="practice-render-ms" data-ms="{(time.perf_counter() - started) * 1000:.0f}"></div>'
+    )
 
 
 # The page sits closer to the top than the others: the table and the learner's cards fit on a
@@ -481,8 +618,10 @@ def main() -> None:
     _messages(table, Notice.CODE)
     review_due_link()
     if current_rules() != table.session.rules:
-        st.info("The rules in the sidebar differ from this game's rules: **New game** uses the sidebar's. "
-                f"This game: {table.session.rules.summary()}.")
+        st.info(
+            "The rules in the sidebar differ from this game's rules: **New game** uses the sidebar's. "
+            f"This game: {table.session.rules.summary()}."
+        )
     _sync_link(table)
     pace = str(st.session_state.get(practice_key("pace"), "instant"))
     learning = bool(st.session_state.get(practice_key("learning"), False))

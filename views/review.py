@@ -89,8 +89,14 @@ def _ask(e: Entry, now: datetime) -> bool:
     if recorded.moved and not quiz.first_right:
         note = "Not right at the first try, so it starts again. " + note
     st.html(f'<p data-testid="review-next" data-stage="{recorded.stage}">{escape(note)}</p>')
-    st.button("Next position", icon=":material/arrow_forward:", key="review_next", type="primary",
-              on_click=_take, args=(None,))
+    st.button(
+        "Next position",
+        icon=":material/arrow_forward:",
+        key="review_next",
+        type="primary",
+        on_click=_take,
+        args=(None,),
+    )
     return changed
 
 
@@ -101,8 +107,13 @@ def _upcoming(deck: Deck, current: Entry | None) -> None:
     for e in deck.upcoming[:SHOWN]:
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=f"review_up_{e.id}"):
             st.markdown(f"**{when_text(e.due, deck.now)}** ({date_text(e.due)}) · {_describe(e)}")
-            st.button("Review ahead", key=f"review_ahead_{e.id}", on_click=_take, args=(e,),
-                      disabled=current is not None and current.id == e.id)
+            st.button(
+                "Review ahead",
+                key=f"review_ahead_{e.id}",
+                on_click=_take,
+                args=(e,),
+                disabled=current is not None and current.id == e.id,
+            )
     if len(deck.upcoming) > SHOWN:
         st.caption(f"… and {len(deck.upcoming) - SHOWN} more.")
 
@@ -111,9 +122,11 @@ def main() -> None:
     st.title("Review")
     who = who_is_here()
     name = learner()
-    st.caption(f"Your mistake deck ({'saved for ' + name if name else 'saved in this browser'}): every mistake "
-               "or blunder of your practice hands comes back after 1, 3 and 7 days. Right at the first try moves "
-               "it on; otherwise it starts again tomorrow.")
+    st.caption(
+        f"Your mistake deck ({'saved for ' + name if name else 'saved in this browser'}): every mistake "
+        "or blunder of your practice hands comes back after 1, 3 and 7 days. Right at the first try moves "
+        "it on; otherwise it starts again tomorrow."
+    )
     now = datetime.now(UTC)
     try:
         deck = deck_for(who, now)
@@ -125,8 +138,11 @@ def main() -> None:
         st.caption(f"{deck.damaged} damaged deck entr{'y was' if deck.damaged == 1 else 'ies were'} skipped.")
     current = _current(deck, who)
     due = len(deck.due)
-    st.markdown(f"**{due} position{'s' if due != 1 else ''} to review today**" if due
-                else "**Nothing to review today.**")
+    st.markdown(
+        f"**{due} position{'s' if due != 1 else ''} to review today**"
+        if due
+        else "**Nothing to review today.**"
+    )
     if current is not None:
         ahead = "" if any(e.id == current.id for e in deck.due) else " (reviewed ahead)"
         st.subheader(f"This position{ahead}")
@@ -137,8 +153,10 @@ def main() -> None:
         st.page_link("views/practice.py", label="Go to Practice", icon=":material/playing_cards:")
     _upcoming(deck, current)
     if deck.retired:
-        st.caption(f"{deck.retired} position{'s' if deck.retired != 1 else ''} answered right at every review "
-                   "left the deck.")
+        st.caption(
+            f"{deck.retired} position{'s' if deck.retired != 1 else ''} answered right at every review "
+            "left the deck."
+        )
     remember_browser()
 
 

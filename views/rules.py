@@ -47,7 +47,12 @@ from ui.table import felt_html, open_hand_html, seat_html, side_name, table_styl
 from ui.walkthrough import MAX_STEPS, Walkthrough, build_from_text, build_walkthrough
 from ui.walkthrough_keys import Stepper, clicker_help, install_step_keys
 
-SECTIONS = {"ranking": "Trump ranking", "follow": "Can I play this?", "scoring": "Scoring", "deal": "Deal walkthrough"}
+SECTIONS = {
+    "ranking": "Trump ranking",
+    "follow": "Can I play this?",
+    "scoring": "Scoring",
+    "deal": "Deal walkthrough",
+}
 SEED_MAX = 999_999_999
 _LINK_KEYS = ("section", "trump", "led", "hand", "seed", "dealer", "position", "step")
 _SEEN = "rx_link_seen"
@@ -68,8 +73,13 @@ def _example_follow(trump: Suit) -> None:
     lent = trump.partner
     others = [s for s in Suit if s not in (trump, lent)]
     st.session_state["rx_led"] = Card.of(13, lent)
-    st.session_state["rx_hand"] = [left_bower(trump), Card.of(12, lent), Card.of(14, trump),
-                                   Card.of(9, others[0]), Card.of(10, others[1])]
+    st.session_state["rx_hand"] = [
+        left_bower(trump),
+        Card.of(12, lent),
+        Card.of(14, trump),
+        Card.of(9, others[0]),
+        Card.of(10, others[1]),
+    ]
 
 
 def _fresh_seed() -> int:
@@ -121,7 +131,9 @@ def _adopt_deal(params: Mapping[str, str], players: int) -> list[str]:
     problems: list[str] = []
     st.session_state.pop("rx_position", None)
     try:
-        seed = query_int(params, "seed", 0, SEED_MAX) if "seed" in params or "position" not in params else None
+        seed = (
+            query_int(params, "seed", 0, SEED_MAX) if "seed" in params or "position" not in params else None
+        )
         dealer = query_int(params, "dealer", 0, players - 1) if "dealer" in params or seed is not None else 0
         st.session_state.update(rx_seed=_fresh_seed() if seed is None else seed, rx_dealer=dealer, rx_step=0)
     except ShareLinkError as err:
@@ -133,8 +145,10 @@ def _adopt_deal(params: Mapping[str, str], players: int) -> list[str]:
         try:
             walk = build_from_text(text)
         except PositionError as err:
-            problems.append(f"the link's position={quoted(text)} does not work ({err}). Showing "
-                            f"{'the numbered deal' if seed is not None else 'a fresh deal'} instead")
+            problems.append(
+                f"the link's position={quoted(text)} does not work ({err}). Showing "
+                f"{'the numbered deal' if seed is not None else 'a fresh deal'} instead"
+            )
             return problems
         if seed is None or walk.text != build_walkthrough(walk.rules, seed, dealer).text:
             st.session_state["rx_position"] = walk.text
@@ -208,16 +222,29 @@ def ranking_view(width: int, colour: bool) -> None:
         f"a {trump.noun[:-1]} this hand), then the rest of the {trump.noun}. "
         f"{lent.noun.capitalize()} have no jack this hand."
     )
-    labels = [f"{i}. {card_role(c, trump) or 'trump'}" if c.is_jack or c.is_joker else f"{i}." for i, c in enumerate(trumps, 1)]
-    blocks = [_section("trump", f"Trump: {_suit_label(trump)} ({len(trumps)} cards)",
-                       cards_row_html(trumps, trump=trump, four_colour=colour, width=width, labels=labels))]
+    labels = [
+        f"{i}. {card_role(c, trump) or 'trump'}" if c.is_jack or c.is_joker else f"{i}."
+        for i, c in enumerate(trumps, 1)
+    ]
+    blocks = [
+        _section(
+            "trump",
+            f"Trump: {_suit_label(trump)} ({len(trumps)} cards)",
+            cards_row_html(trumps, trump=trump, four_colour=colour, width=width, labels=labels),
+        )
+    ]
     for suit in Suit:
         if suit == trump:
             continue
         cards = [c for c in order if effective_suit(c, trump) == suit]
         note = f" — no jack: the {lb.short} is a {trump.noun[:-1]}" if suit == lent else ""
-        blocks.append(_section(f"suit-{suit.letter}", f"{_suit_label(suit)} ({len(cards)} cards){note}",
-                               cards_row_html(cards, trump=trump, four_colour=colour, width=width)))
+        blocks.append(
+            _section(
+                f"suit-{suit.letter}",
+                f"{_suit_label(suit)} ({len(cards)} cards){note}",
+                cards_row_html(cards, trump=trump, four_colour=colour, width=width),
+            )
+        )
     st.html("".join(blocks))  # one element for the whole deck: quick to send and redraw
     _share_link({"section": "ranking", "trump": trump.letter})
 
@@ -235,20 +262,38 @@ def follow_view(width: int, colour: bool) -> None:
         led = st.selectbox("Led card", deck, key="rx_led", format_func=lambda c: f"{c.short} — {c.name}")
     with right:
         hand = st.multiselect(
-            "Your hand (up to 5 cards)", [c for c in deck if c != led], key="rx_hand",
-            max_selections=5, format_func=lambda c: c.short,
+            "Your hand (up to 5 cards)",
+            [c for c in deck if c != led],
+            key="rx_hand",
+            max_selections=5,
+            format_func=lambda c: c.short,
         )
     st.button("Show the example for this trump", on_click=_example_follow, args=(trump,))
     answer = check_follow(hand, led, trump)
     st.info(answer.sentence)
     states = ["playable" if c in answer.legal else "disabled" for c in answer.hand]
     led_block = _block("led", "Led card", cards_row_html([led], trump=trump, four_colour=colour, width=width))
-    hand_block = _block("hand", "Your hand: the cards you may play are ringed in green", cards_row_html(
-        answer.hand, trump=trump, states=states, four_colour=colour, width=width, labels=list(answer.notes)))
+    hand_block = _block(
+        "hand",
+        "Your hand: the cards you may play are ringed in green",
+        cards_row_html(
+            answer.hand,
+            trump=trump,
+            states=states,
+            four_colour=colour,
+            width=width,
+            labels=list(answer.notes),
+        ),
+    )
     st.html(f'<div style="display:flex;gap:2.5rem;flex-wrap:wrap">{led_block}{hand_block}</div>')
-    _share_link({
-        "section": "follow", "trump": trump.letter, "led": str(led), "hand": ",".join(str(c) for c in hand),
-    })
+    _share_link(
+        {
+            "section": "follow",
+            "trump": trump.letter,
+            "led": str(led),
+            "hand": ",".join(str(c) for c in hand),
+        }
+    )
 
 
 def scoring_view() -> None:
@@ -260,7 +305,9 @@ def scoring_view() -> None:
     match = "" if rules.match_games == 1 else f" A match is the best of {rules.match_games} games."
     st.write(f"The first {who} to reach {rules.target} points wins the game.{match}")
     if rules.players == 3:
-        st.write("Cutthroat: two players can pass the target on the same hand; the higher score wins, a tie plays on.")
+        st.write(
+            "Cutthroat: two players can pass the target on the same hand; the higher score wins, a tie plays on."
+        )
     _share_link({"section": "scoring"})
 
 
@@ -327,18 +374,28 @@ PRESENT_WALK_STYLE = """<style>
 .ec-compass .ec-p-east { grid-column: 4; grid-row: 1 / span 3; align-self: center; }
 </style>"""
 
-DEAL_HELP = ("Every deal has a number. The same number, dealer and rules always deal the same cards, "
-             "so a class can follow one deal together; the share link below carries it.")
+DEAL_HELP = (
+    "Every deal has a number. The same number, dealer and rules always deal the same cards, "
+    "so a class can follow one deal together; the share link below carries it."
+)
 
 
 def _deal_controls(rules: Rules) -> tuple[int, int]:
     c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
     with c1:
-        seed = int(st.number_input("Deal no.", 0, SEED_MAX, key="rx_seed", step=1, help=DEAL_HELP,
-                                   on_change=_numbered_deal))
+        seed = int(
+            st.number_input(
+                "Deal no.", 0, SEED_MAX, key="rx_seed", step=1, help=DEAL_HELP, on_change=_numbered_deal
+            )
+        )
     with c2:
-        dealer = st.selectbox("Dealer", range(rules.players), key="rx_dealer",
-                              format_func=lambda s: seat_name(rules.players, s), on_change=_numbered_deal)
+        dealer = st.selectbox(
+            "Dealer",
+            range(rules.players),
+            key="rx_dealer",
+            format_func=lambda s: seat_name(rules.players, s),
+            on_change=_numbered_deal,
+        )
     with c3:
         st.button("New deal", on_click=_new_deal, width="stretch")
     return seed, dealer
@@ -358,14 +415,45 @@ def _step_buttons(step: int, length: int) -> None:
         b = st.columns(4)
     at_start, at_end = step == 0, step >= length
     # no tooltips: one under Next covered First; the keys are said once, in a caption (clicker_help)
-    b[0].button("First", icon=":material/first_page:", key="rx_first", on_click=_set_step,
-                args=(0,), disabled=at_start, width="stretch")
-    b[1].button("Back", icon=":material/chevron_left:", key="rx_back",
-                on_click=_set_step, args=(step - 1,), disabled=at_start, width="stretch")
-    b[2].button("Next", icon=":material/chevron_right:", icon_position="right", key="rx_next", type="primary",
-                on_click=_set_step, args=(step + 1,), disabled=at_end, width="stretch")
-    b[3].button("Last", icon=":material/last_page:", icon_position="right", key="rx_last",
-                on_click=_set_step, args=(length,), disabled=at_end, width="stretch")
+    b[0].button(
+        "First",
+        icon=":material/first_page:",
+        key="rx_first",
+        on_click=_set_step,
+        args=(0,),
+        disabled=at_start,
+        width="stretch",
+    )
+    b[1].button(
+        "Back",
+        icon=":material/chevron_left:",
+        key="rx_back",
+        on_click=_set_step,
+        args=(step - 1,),
+        disabled=at_start,
+        width="stretch",
+    )
+    b[2].button(
+        "Next",
+        icon=":material/chevron_right:",
+        icon_position="right",
+        key="rx_next",
+        type="primary",
+        on_click=_set_step,
+        args=(step + 1,),
+        disabled=at_end,
+        width="stretch",
+    )
+    b[3].button(
+        "Last",
+        icon=":material/last_page:",
+        icon_position="right",
+        key="rx_last",
+        on_click=_set_step,
+        args=(length,),
+        disabled=at_end,
+        width="stretch",
+    )
 
 
 def _story(walk: Walkthrough, step: int, state: HandState) -> None:
@@ -373,8 +461,10 @@ def _story(walk: Walkthrough, step: int, state: HandState) -> None:
     rules = walk.rules
     head = f"**Step {step} of {walk.length}**\n\n"  # one element with the sentence: no gap between them
     if step == 0:
-        st.markdown(f"{head}### The deal: {seat_name(rules.players, walk.dealer)} deals; the upcard is the "
-                    f"{state.upcard.name}.")
+        st.markdown(
+            f"{head}### The deal: {seat_name(rules.players, walk.dealer)} deals; the upcard is the "
+            f"{state.upcard.name}."
+        )
     else:
         done = walk.steps[step - 1]
         st.markdown(f"{head}### {done.sentence}" + (f"\n\n*Why:* {done.reason}" if done.reason else ""))
@@ -405,13 +495,19 @@ def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGener
     walk = build_from_text(text) if isinstance(text, str) else build_walkthrough(rules, seed, dealer)
     if isinstance(text, str):
         with controls:
-            st.caption("This deal comes from the link's position text (its rules: "
-                       f"{rules_text(walk.rules)}); choose a deal number or New deal for a numbered one.")
+            st.caption(
+                "This deal comes from the link's position text (its rules: "
+                f"{rules_text(walk.rules)}); choose a deal number or New deal for a numbered one."
+            )
     asked = int(st.session_state.get("rx_step", 0))
     if st.session_state.pop(_STEP_FROM_LINK, False) and asked > walk.length:
         with side:
-            st.warning(plain(f"The link's step={quoted(str(asked))} is past the end of this deal "
-                             f"({walk.length} steps). Showing step 0 instead."))
+            st.warning(
+                plain(
+                    f"The link's step={quoted(str(asked))} is past the end of this deal "
+                    f"({walk.length} steps). Showing step 0 instead."
+                )
+            )
         asked = 0
     step = min(max(asked, 0), walk.length)
     st.session_state["rx_step"] = step
@@ -425,10 +521,13 @@ def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGener
     with main:
         _board(walk, step, state, width, colour)
     with st.expander("Every step so far"):
-        st.markdown("\n".join(
-            f"{i}. {done.sentence}" + (f" — {done.reason}" if done.reason else "")
-            for i, done in enumerate(walk.steps[:step], 1)
-        ) or "Nothing yet: the cards are dealt.")
+        st.markdown(
+            "\n".join(
+                f"{i}. {done.sentence}" + (f" — {done.reason}" if done.reason else "")
+                for i, done in enumerate(walk.steps[:step], 1)
+            )
+            or "Nothing yet: the cards are dealt."
+        )
     numbered = {} if isinstance(text, str) else {"seed": str(seed), "dealer": str(dealer)}
     _share_link({"section": "deal", **numbered, "position": walk.text, "step": str(step)})
 
@@ -444,8 +543,10 @@ def _centre(state: HandState, width: int, colour: bool) -> str:
     style = f'style="--cw:min({width}px, 13vw)"'
     if state.phase in (Phase.BID1, Phase.NAME):
         up = card_img(state.upcard, four_colour=colour, width=width)
-        return (f'<div class="ec-centre" {style}><div class="ec-up"><figure data-row="upcard">{up}'
-                "<figcaption>upcard</figcaption></figure></div></div>")
+        return (
+            f'<div class="ec-centre" {style}><div class="ec-up"><figure data-row="upcard">{up}'
+            "<figcaption>upcard</figcaption></figure></div></div>"
+        )
     if trump is None:
         return f'<div class="ec-centre" {style}>The {escape(state.upcard.short)} was turned down.</div>'
     head = f"<div><b>Trump: {_suit_label(trump)}</b></div>"
@@ -454,8 +555,11 @@ def _centre(state: HandState, width: int, colour: bool) -> str:
     plays = state.trick or state.tricks[-1].plays
     cards = [c for _, c in plays]
     win = trick_winner_index(cards, trump)
-    title = (f"Trick {len(state.tricks) + 1} in play" if state.trick
-             else f"Trick {len(state.tricks)} won by {names[state.tricks[-1].winner]}")
+    title = (
+        f"Trick {len(state.tricks) + 1} in play"
+        if state.trick
+        else f"Trick {len(state.tricks)} won by {names[state.tricks[-1].winner]}"
+    )
     states = ["winning" if i == win else "normal" for i in range(len(cards))]
     trick = trick_html(plays, state.players, trump, states, width=width, colour=colour)
     return f'<div class="ec-centre" {style}>{head}<div>{title}</div><div data-row="trick">{trick}</div></div>'
@@ -472,11 +576,19 @@ def _board(walk: Walkthrough, step: int, state: HandState, width: int, colour: b
     seats = {}
     for seat in range(rules.players):
         hand = sort_hand(state.hands[seat], trump)
-        states = ["disabled" if seat in state.out else "next" if c == next_card and state.to_act == seat
-                  else "normal" for c in hand]
+        states = [
+            "disabled"
+            if seat in state.out
+            else "next"
+            if c == next_card and state.to_act == seat
+            else "normal"
+            for c in hand
+        ]
         cards = open_hand_html(hand, trump=trump, width=width, colour=colour, states=states)
         body = f'<div data-row="seat-{seat}">{cards}</div>'
-        seats[seat] = seat_html(state, seat, "", body, latest.get(seat), "to act" if state.to_act == seat else None)
+        seats[seat] = seat_html(
+            state, seat, "", body, latest.get(seat), "to act" if state.to_act == seat else None
+        )
     table_style()
     st.html(felt_html(state, "", seats, centre=_centre(state, max(44, width * 3 // 5), colour), compass=True))
 
@@ -496,8 +608,16 @@ else:
     page_header("Rules explorer")
 for problem in problems:
     st.warning(plain(problem[0].upper() + problem[1:] + "."))
-section = st.segmented_control("Show", tuple(SECTIONS), key="rx_section", format_func=SECTIONS.__getitem__,
-                               label_visibility="collapsed") or "ranking"
+section = (
+    st.segmented_control(
+        "Show",
+        tuple(SECTIONS),
+        key="rx_section",
+        format_func=SECTIONS.__getitem__,
+        label_visibility="collapsed",
+    )
+    or "ranking"
+)
 width, colour = card_width(), four_colour()
 if section == "ranking":
     ranking_view(width, colour)

@@ -37,12 +37,26 @@ class Advice:
         return (verdict(self.analysis), *self.reasons)
 
 
-def advise(q: Question, *, table: str = DEFAULT_STYLE, seed: int | str = 1, time_budget: float | None = 1.0,
-           max_samples: int = 20_000, ceiling: bool = True) -> Advice:
+def advise(
+    q: Question,
+    *,
+    table: str = DEFAULT_STYLE,
+    seed: int | str = 1,
+    time_budget: float | None = 1.0,
+    max_samples: int = 20_000,
+    ceiling: bool = True,
+) -> Advice:
     """The advice on ``q`` for a player at ``table`` (one of ``engine.analysis.styles.STYLES``)."""
     view = q.view()
-    robust = analyze_robust(view, seed, drive=table, score=q.score, time_budget=time_budget,
-                            max_samples=max_samples, ceiling=ceiling)
+    robust = analyze_robust(
+        view,
+        seed,
+        drive=table,
+        score=q.score,
+        time_budget=time_budget,
+        max_samples=max_samples,
+        ceiling=ceiling,
+    )
     return Advice(q, robust, tuple(reasons(view, robust.analysis, q.score, table)))
 
 

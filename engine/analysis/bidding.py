@@ -157,9 +157,7 @@ def _options(view: SeatView) -> list[tuple[Action, Card | None]]:
     """(action, discard) pairs to simulate: each legal bid; a dealer's pick-up once per discard."""
     out: list[tuple[Action, Card | None]] = []
     for a in view.legal:
-        picks_up = (
-            view.phase is Phase.BID1 and a.kind is Kind.ORDER and view.seat == view.dealer
-        )
+        picks_up = view.phase is Phase.BID1 and a.kind is Kind.ORDER and view.seat == view.dealer
         if picks_up:
             for d in discard_candidates(view.hand, view.upcard):
                 out.append((a, d))
@@ -173,8 +171,6 @@ def apply_option(state: HandState, action: Action, discard_card: Card | None) ->
     if discard_card is not None and state.phase is Phase.DISCARD:
         state = apply(state, Action(Kind.DISCARD, card=discard_card))
     return state
-
-
 
 
 def _mean_ci(xs: np.ndarray) -> tuple[float, float, float]:
@@ -215,10 +211,17 @@ def _stats(rows: np.ndarray, view: SeatView, win: np.ndarray | None, base_win: f
         p_we_make_it=float((ours & three).sum()) / max(n, 1),
         p_they_make_it=float((theirs & three).sum()) / max(n, 1),
         p_they_euchred=float((theirs & ~three).sum()) / max(n, 1),
-        n=n, ev=ev, ev_ci=(lo, hi),
-        p_make=sum(fr[3:]), p_march=fr[5], p_euchred=sum(fr[:3]),
-        p_thrown_in=(n - made_rows.shape[0]) / n, p_we_make=int(_we_made(rows[:, 0], view).sum()) / n,
-        tricks=fr, tricks_se=se, win_delta=win_delta,
+        n=n,
+        ev=ev,
+        ev_ci=(lo, hi),
+        p_make=sum(fr[3:]),
+        p_march=fr[5],
+        p_euchred=sum(fr[:3]),
+        p_thrown_in=(n - made_rows.shape[0]) / n,
+        p_we_make=int(_we_made(rows[:, 0], view).sum()) / n,
+        tricks=fr,
+        tricks_se=se,
+        win_delta=win_delta,
     )
 
 
@@ -293,8 +296,16 @@ def analyze(
     wins = _win_lookup(view, score, us_deal) if score is not None and base_win is not None else None
     ranker = _Ranker(tuple(options), wins, half_width)
     start = time.perf_counter()
-    sampled = _sample(runner, ranker, stop=stop, max_samples=max_samples, min_samples=min_samples,
-                      time_budget=time_budget, progress=progress, start=start)
+    sampled = _sample(
+        runner,
+        ranker,
+        stop=stop,
+        max_samples=max_samples,
+        min_samples=min_samples,
+        time_budget=time_budget,
+        progress=progress,
+        start=start,
+    )
     return _summary(view, ranker, sampled, base_win, runner.stats, time.perf_counter() - start)
 
 
@@ -360,8 +371,17 @@ class _Sampled:
     stop_reason: str
 
 
-def _sample(runner: Runner, ranker: _Ranker, *, stop: str, max_samples: int, min_samples: int,
-            time_budget: float | None, progress: Callable[[int, float], None] | None, start: float) -> _Sampled:
+def _sample(
+    runner: Runner,
+    ranker: _Ranker,
+    *,
+    stop: str,
+    max_samples: int,
+    min_samples: int,
+    time_budget: float | None,
+    progress: Callable[[int, float], None] | None,
+    start: float,
+) -> _Sampled:
     """Deal and play out batches until the stop rule (``_Ranker.stop_reason``), the deal cap or
     the time budget says stop. Batch sizes double on a fixed schedule (``_next_size``)."""
     reals: list[np.ndarray] = []
@@ -393,8 +413,14 @@ def _sample(runner: Runner, ranker: _Ranker, *, stop: str, max_samples: int, min
     return _Sampled(np.concatenate(reals), np.concatenate(ceils) if ceils else None, n, stop_reason)
 
 
-def _summary(view: SeatView, ranker: _Ranker, sampled: _Sampled, base_win: float | None, stats: SampleStats,
-             seconds: float) -> Analysis:
+def _summary(
+    view: SeatView,
+    ranker: _Ranker,
+    sampled: _Sampled,
+    base_win: float | None,
+    stats: SampleStats,
+    seconds: float,
+) -> Analysis:
     """Each top-level option's figures (realistic and, when solved, the ceiling), the
     recommendation, the runner-up and the margin between them with its interval."""
     options, wins, real, ceil = ranker.options, ranker.wins, sampled.real, sampled.ceil

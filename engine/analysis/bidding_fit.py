@@ -94,8 +94,9 @@ class Fit:
 def make_deals(rules: Rules, count: int, seed: int) -> np.ndarray:
     """``count`` random deals (dealer drawn uniformly) as flat states, one per row."""
     rng = random.Random(seed)
-    return np.array([encode_state(deal(rules, rng.randrange(rules.players), rng)) for _ in range(count)],
-                    dtype=np.int64)
+    return np.array(
+        [encode_state(deal(rules, rng.randrange(rules.players), rng)) for _ in range(count)], dtype=np.int64
+    )
 
 
 def records(states: np.ndarray, rules: Rules, caution: tuple[float, ...], only: int = -1) -> Records:
@@ -120,14 +121,17 @@ def reaching(rules: Rules, needs_before: tuple[float, ...], k: int, want: int, s
     return out[:kept]
 
 
-def column_records(states: np.ndarray, rules: Rules, caution: tuple[float, ...], k: int, seed: int,
-                   at_least: int) -> Records:
+def column_records(
+    states: np.ndarray, rules: Rules, caution: tuple[float, ...], k: int, seed: int, at_least: int
+) -> Records:
     """Column ``k``'s records (``records(..., only=k)``) on the deals of ``states``, topped up
     (``top_up``) to ``at_least`` deals that reach it."""
     return top_up(records(states, rules, caution, only=k), rules, caution, k, seed, at_least)
 
 
-def top_up(rec: Records, rules: Rules, caution: tuple[float, ...], k: int, seed: int, at_least: int) -> Records:
+def top_up(
+    rec: Records, rules: Rules, caution: tuple[float, ...], k: int, seed: int, at_least: int
+) -> Records:
     """``rec`` (column ``k`` recorded) as it is when ``at_least`` of its deals reach ``k``;
     else its deals that do, with fresh deals that reach it added (seed ``seed + REACH_SEED +
     k``) until there are ``at_least``."""
@@ -136,10 +140,14 @@ def top_up(rec: Records, rules: Rules, caution: tuple[float, ...], k: int, seed:
         return rec
     needs = need_table(call_threshold(rules), caution)
     order = roles(rules)
-    for j in order[order.index(k):]:  # the thresholds from k on do not decide whether k is reached
+    for j in order[order.index(k) :]:  # the thresholds from k on do not decide whether k is reached
         needs[j // 2, j % 2] = needs[j // 2, 2 + j % 2] = 0.0
-    more = records(reaching(rules, tuple(needs.ravel()), k, short, seed + REACH_SEED + k), rules, caution, only=k)
-    return Records(*(np.concatenate([a, b]) for a, b in zip(_fields(reached_rows(rec, k)), _fields(more), strict=True)))
+    more = records(
+        reaching(rules, tuple(needs.ravel()), k, short, seed + REACH_SEED + k), rules, caution, only=k
+    )
+    return Records(
+        *(np.concatenate([a, b]) for a, b in zip(_fields(reached_rows(rec, k)), _fields(more), strict=True))
+    )
 
 
 def reached_mask(rec: Records, k: int) -> np.ndarray:
@@ -179,7 +187,9 @@ def values(rec: Records, k: int, base: float, call: float, alone: float) -> np.n
     """Column ``k``'s net points on each deal that reaches it, with call caution ``call`` and
     alone caution ``alone``."""
     reached = reached_mask(rec, k)
-    plain = np.where(rec.strength[reached, k] >= base + call, rec.ev_call[reached, k], rec.ev_pass[reached, k])
+    plain = np.where(
+        rec.strength[reached, k] >= base + call, rec.ev_call[reached, k], rec.ev_pass[reached, k]
+    )
     out: np.ndarray = np.where(_alone_now(rec, k, alone), rec.ev_alone[reached, k], plain)
     return out
 
@@ -239,8 +249,9 @@ def best_response(rules: Rules, table: tuple[float, ...], deals: int, seed: int)
     return tuple(out)
 
 
-def fit(rules: Rules, deals: int, seed: int, max_rounds: int = 8,
-        start: tuple[float, ...] = (0.0,) * (2 * ROLES)) -> tuple[tuple[float, ...], int, int]:
+def fit(
+    rules: Rules, deals: int, seed: int, max_rounds: int = 8, start: tuple[float, ...] = (0.0,) * (2 * ROLES)
+) -> tuple[tuple[float, ...], int, int]:
     """Iterated best response from ``start``, in two stages (module docstring): (caution,
     rounds run, thresholds moved in the last round), the rounds and moves those of the stages
     together. Stage 1 fits the call thresholds on ``deals`` deals, every seat going alone by
@@ -273,7 +284,8 @@ def fit(rules: Rules, deals: int, seed: int, max_rounds: int = 8,
             rec = column_records(states, rules, tuple(caution), k, seed + ALONE_SEED, at_least)
             h = best_alone(rec, k, base, caution[k])
             if abs(h - caution[ROLES + k]) > 1e-9 and gains_clearly(
-                    values(rec, k, base, caution[k], h), values(rec, k, base, caution[k], caution[ROLES + k])):
+                values(rec, k, base, caution[k], h), values(rec, k, base, caution[k], caution[ROLES + k])
+            ):
                 moved += 1
                 caution[ROLES + k] = h
         if moved == 0:
@@ -296,11 +308,14 @@ def model_choices(rec: Records, k: int, needs: np.ndarray) -> np.ndarray:
     return out
 
 
-Split = Callable[[np.ndarray, int, int, int], np.ndarray]  # (states, players, seat left of the dealer, round 0/1) -> key
+Split = Callable[
+    [np.ndarray, int, int, int], np.ndarray
+]  # (states, players, seat left of the dealer, round 0/1) -> key
 
 
-def exploitability(rules: Rules, caution: tuple[float, ...], deals: int, seed: int,
-                   split: Split | None = None) -> tuple[float, tuple[float, ...]]:
+def exploitability(
+    rules: Rules, caution: tuple[float, ...], deals: int, seed: int, split: Split | None = None
+) -> tuple[float, tuple[float, ...]]:
     """(the largest seat gain, per-seat gains) in points a hand, on fresh deals (see module doc);
     ``split`` (e.g. ``engine.study.classes.bowers_and_aces``) splits every cell of hands by its key."""
     states = make_deals(rules, deals, seed)
@@ -380,4 +395,27 @@ def rates_on(states: np.ndarray, rules: Rules, caution: tuple[float, ...]) -> di
     return out
 
 
-__all__ = ["ALONE_GRID", "Fit", "best_response", "Records", "Split", "best_alone", "best_call", "best_caution", "column_records", "held_out_gain", "model_choices", "reached_mask", "reached_rows", "top_up", "calling_rates", "exploitability", "fit", "make_deals", "rates_on", "records", "roles", "seat_role"]
+__all__ = [
+    "ALONE_GRID",
+    "Fit",
+    "best_response",
+    "Records",
+    "Split",
+    "best_alone",
+    "best_call",
+    "best_caution",
+    "column_records",
+    "held_out_gain",
+    "model_choices",
+    "reached_mask",
+    "reached_rows",
+    "top_up",
+    "calling_rates",
+    "exploitability",
+    "fit",
+    "make_deals",
+    "rates_on",
+    "records",
+    "roles",
+    "seat_role",
+]

@@ -46,8 +46,10 @@ def choice_reason(view: SeatView, action: Action) -> str:
     if view.phase is Phase.DEFEND and view.trump is not None:
         facts = describe_facts(hand_facts(view.hand, view.trump))
         if action.kind is Kind.DEFEND_ALONE:
-            return (f"Defend alone: with {facts}, you can take three tricks against the loner by yourself, "
-                    "and that euchre scores 4 points.")
+            return (
+                f"Defend alone: with {facts}, you can take three tricks against the loner by yourself, "
+                "and that euchre scores 4 points."
+            )
         return f"Let your partner help: with {facts}, two defenders stop a loner more often than you alone."
     return GENERAL.format(what=f"The {_name(card)}" if card is not None else "This choice")
 
@@ -74,7 +76,9 @@ def mistake_reason(view: SeatView, chosen: Action, best: Action) -> str:
     elif best.kind is Kind.DEFEND_ALONE:
         risk = "Passing gave up a lone defence: a euchre by yourself scores 4 points instead of 2."
     what = f"The {_name(chosen.card)}" if chosen.card is not None else "That choice"
-    return f"{risk or what + ' takes fewer tricks for your side on most layouts of the hidden cards.'} {better}"
+    return (
+        f"{risk or what + ' takes fewer tricks for your side on most layouts of the hidden cards.'} {better}"
+    )
 
 
 # ---- the seat's situation ------------------------------------------------------------------
@@ -115,9 +119,19 @@ def _spot(view: SeatView, card: Card) -> _Spot:
     makers = view.is_maker_side(view.seat)
     n = view.players
     mate = "" if not t.teammates else "your partner" if n == 4 else "the other defender"
-    foe = ("your opponent" if n == 2 else "the lone defender" if makers and view.lone_defender is not None
-           else "the opponents" if makers else "the lone maker" if view.alone else "the maker" if n == 3
-           else "the makers")
+    foe = (
+        "your opponent"
+        if n == 2
+        else "the lone defender"
+        if makers and view.lone_defender is not None
+        else "the opponents"
+        if makers
+        else "the lone maker"
+        if view.alone
+        else "the maker"
+        if n == 3
+        else "the makers"
+    )
     return _Spot(view, t, card, makers, mate, foe, not makers and (view.alone or n == 3))
 
 
@@ -154,8 +168,14 @@ def _side_tricks(s: _Spot) -> int:
 def _last_guard(s: _Spot, card: Card) -> bool:
     """``card`` is the seat's last card of a side suit that the lone maker may still hold."""
     t, maker, suit = s.t, s.view.maker, s.t.eff[card]
-    return (s.lone and maker is not None and suit != t.trump and t.top_out[suit] > 0
-            and (maker, suit) not in t.shown_out and sum(1 for h in s.view.hand if t.eff[h] == suit) == 1)
+    return (
+        s.lone
+        and maker is not None
+        and suit != t.trump
+        and t.top_out[suit] > 0
+        and (maker, suit) not in t.shown_out
+        and sum(1 for h in s.view.hand if t.eff[h] == suit) == 1
+    )
 
 
 def _throw_note(s: _Spot) -> str:
@@ -176,7 +196,9 @@ def _needed(s: _Spot) -> str:
     if _side_tricks(s) != 2:
         return ""
     whose = "your side's" if s.mate else "your"
-    return f", and it is {whose} third trick, " + ("enough to make your point" if s.makers else f"which euchres {s.foe}")
+    return f", and it is {whose} third trick, " + (
+        "enough to make your point" if s.makers else f"which euchres {s.foe}"
+    )
 
 
 # ---- the play ------------------------------------------------------------------------------
@@ -213,7 +235,9 @@ def _lead_reason(s: _Spot) -> str:  # noqa: C901 (older than the complexity rule
     if t.is_boss(card):
         return _cash(s)
     suit = t.eff[card]
-    nxt = next(x % view.players for x in range(view.seat + 1, view.seat + 5) if x % view.players not in view.out)
+    nxt = next(
+        x % view.players for x in range(view.seat + 1, view.seat + 5) if x % view.players not in view.out
+    )
     if not s.makers and s.mate and nxt == view.maker:
         maker = "the lone maker" if view.alone else "the maker"
         return f"Lead through {maker}: the {c} makes him play before {s.mate}, who sits over him."
@@ -234,12 +258,30 @@ def _cash(s: _Spot) -> str:
     """Leading the highest card left of an off suit, with why it is the highest."""
     t, card, view = s.t, s.card, s.view
     suit, one = t.eff[card], _one(s, card)
-    above = [d for d in make_deck(view.rules.deck, view.rules.joker) if t.eff[d] == suit and t.power(d) > t.power(card)]
+    above = [
+        d
+        for d in make_deck(view.rules.deck, view.rules.joker)
+        if t.eff[d] == suit and t.power(d) > t.power(card)
+    ]
     mine = [d for d in above if d in view.hand]
-    gone = " and ".join(f"the {_name(d)} " + ("was turned down" if d == view.upcard else "was buried"
-                                              if d == view.discarded else "has been played") for d in above)
-    why = (f"you hold the {_name(mine[0])} too, so nobody else has a higher {one}" if mine
-           else f"{gone}, so it is the highest {one} left" if gone else f"it is the highest {one} left")
+    gone = " and ".join(
+        f"the {_name(d)} "
+        + (
+            "was turned down"
+            if d == view.upcard
+            else "was buried"
+            if d == view.discarded
+            else "has been played"
+        )
+        for d in above
+    )
+    why = (
+        f"you hold the {_name(mine[0])} too, so nobody else has a higher {one}"
+        if mine
+        else f"{gone}, so it is the highest {one} left"
+        if gone
+        else f"it is the highest {one} left"
+    )
     if not s.makers and t.top_out[t.trump] > 0:
         why += f" — take the trick before {s.foe} can trump {suit.noun}"
     return f"Cash the {_name(card)}: {why}."
@@ -286,7 +328,9 @@ def _follow_reason(s: _Spot, legal: tuple[Card, ...]) -> str:  # noqa: C901 (old
             return f"Third hand high: the {c} beats the {_name(w)}{also}{needed}."
         if boss:
             return f"Take the trick with the {c}{boss}{needed}."
-        return f"Play the {c} over the {_name(w)}: {s.foe} after you must go higher to take the trick{needed}."
+        return (
+            f"Play the {c} over the {_name(w)}: {s.foe} after you must go higher to take the trick{needed}."
+        )
     if not any(s.beats(x) for x in legal):
         what = f"your lowest card, the {c}" if lowest else f"the {c}"
         return f"You cannot win this trick: throw {what}{note}."
@@ -314,8 +358,13 @@ def _play_risk(s: _Spot, best: Card) -> str | None:  # noqa: C901 (older than th
         if suit == trump and t.led != trump:
             return f"{whose} was already winning: trumping it wastes a trump your side needs later."
         return f"{whose} was already winning: the {c} spends a high card on a trick your side had."
-    if t.winner in t.teammates and not s.beats(card) and not s.beats(best) and _cost(t, card) > _cost(t, best) \
-            and t.eff[card] == t.led:
+    if (
+        t.winner in t.teammates
+        and not s.beats(card)
+        and not s.beats(best)
+        and _cost(t, card) > _cost(t, best)
+        and t.eff[card] == t.led
+    ):
         return f"{whose} was already winning: the {c} is a higher card than the trick needs."
     if s.beats(card) and s.beats(best) and _cost(t, card) > _cost(t, best) and s.certain(best):
         return f"The {c} wins the trick too, but the {_name(best)} does it more cheaply and keeps the {c} for later."
@@ -326,8 +375,10 @@ def _play_risk(s: _Spot, best: Card) -> str | None:  # noqa: C901 (older than th
     if s.beats(card) and not s.beats(best) and not s.certain(card):
         return f"The {c} can still be beaten by {s.foe} after you, so it may be wasted."
     if _last_guard(s, card) and suit != t.led:
-        return (f"The {c} was your last {one}: against a lone maker keep a guard in every suit he may hold, "
-                f"so his low {one} cannot win a trick.")
+        return (
+            f"The {c} was your last {one}: against a lone maker keep a guard in every suit he may hold, "
+            f"so his low {one} cannot win a trick."
+        )
     if not s.beats(card) and suit not in (trump, t.led) and t.is_boss(card):
         return f"The {c} was the highest {one} left: throwing it away gives up a trick."
     if not s.beats(card) and suit == trump != t.eff[best] and t.led != trump:
@@ -375,8 +426,10 @@ def _discard_risk(view: SeatView, card: Card, best: Card) -> str | None:
         return f"The {c} is an ace and may take a trick of its own: keep it and discard a low card."
     best_void = not any(x != best and t.eff[x] == t.eff[best] for x in six)
     if best_void and t.eff[best] != trump and any(x != card and t.eff[x] == t.eff[card] for x in six):
-        return (f"Discarding the {c} makes no void: you keep the {_name(best)} and must follow "
-                f"{t.eff[best].noun} with it instead of trumping.")
+        return (
+            f"Discarding the {c} makes no void: you keep the {_name(best)} and must follow "
+            f"{t.eff[best].noun} with it instead of trumping."
+        )
     return None
 
 

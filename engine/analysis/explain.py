@@ -149,8 +149,9 @@ def chances(action: Action, r: Stats, players: int = 4, view: SeatView | None = 
     singular = players == 4
     out = [
         Chance(f"{us} {later} and make{'s' if singular else ''} it", r.p_we_make_it),
-        Chance(f"{us} {later} and {'is' if singular else 'are'} euchred",
-               max(0.0, r.p_we_make - r.p_we_make_it)),
+        Chance(
+            f"{us} {later} and {'is' if singular else 'are'} euchred", max(0.0, r.p_we_make - r.p_we_make_it)
+        ),
         Chance(f"{them} names trump and makes it", r.p_they_make_it),
         Chance(f"{them} names trump and is euchred", r.p_they_euchred),
     ]
@@ -201,10 +202,14 @@ def game_sentence(analysis: Analysis) -> str | None:
     a, b = (win_chance(analysis, o) for o in (first, second))
     assert a is not None and b is not None
     if result == "win":
-        return _sentence(f"both win the game: {gerund(first.action)} wins it in {percent(a)} of deals, "
-                         f"{gerund(second.action)} in {percent(b)}, so the choice does not matter to the game")
-    return _sentence(f"both lose the game: {gerund(first.action)} wins it in {percent(a)} of deals, "
-                     f"{gerund(second.action)} in {percent(b)}, so the choice does not matter to the game")
+        return _sentence(
+            f"both win the game: {gerund(first.action)} wins it in {percent(a)} of deals, "
+            f"{gerund(second.action)} in {percent(b)}, so the choice does not matter to the game"
+        )
+    return _sentence(
+        f"both lose the game: {gerund(first.action)} wins it in {percent(a)} of deals, "
+        f"{gerund(second.action)} in {percent(b)}, so the choice does not matter to the game"
+    )
 
 
 def euchre_risk(o: OptionResult) -> float:
@@ -296,8 +301,9 @@ def upcard_sentence(view: SeatView) -> str | None:
     return f"Ordering up puts {card} in the opponent's hand."
 
 
-def round2_sentence(view: SeatView, best: Action | None = None,
-                    tied: tuple[Action, Action] | None = None) -> str | None:
+def round2_sentence(
+    view: SeatView, best: Action | None = None, tied: tuple[Action, Action] | None = None
+) -> str | None:
     """What the turned-down suit says (round 2); with ``best`` (the recommendation) it never
     argues for another suit than the one recommended, and with ``tied`` (the two best, too close
     to call) it argues for neither: it says the two are too close to call."""
@@ -322,11 +328,15 @@ def round2_sentence(view: SeatView, best: Action | None = None,
     colour = "red" if down.is_red else "black"
     classic = f"{next_suit.noun} ('next', same colour) is the classic call for the dealer's opponents"
     if view.upcard.is_jack and view.upcard.suit == down:  # the one bower the turn-down puts out of play
-        text = (f"{down.noun.capitalize()} were turned down with their jack, {next_suit.noun}' left bower, now "
-                f"out of play: {classic}")
+        text = (
+            f"{down.noun.capitalize()} were turned down with their jack, {next_suit.noun}' left bower, now "
+            f"out of play: {classic}"
+        )
     else:  # an inference, not a certainty: the other jack may be anywhere
-        text = (f"{down.noun.capitalize()} were turned down: {classic} — with a {colour} jack the dealer's side "
-                f"would likely have taken {down.noun}, and both {colour} jacks are {next_suit.noun}' bowers too")
+        text = (
+            f"{down.noun.capitalize()} were turned down: {classic} — with a {colour} jack the dealer's side "
+            f"would likely have taken {down.noun}, and both {colour} jacks are {next_suit.noun}' bowers too"
+        )
     if tied is not None:
         return text + _too_close(tied)
     if best is None or picked == next_suit:
@@ -351,8 +361,12 @@ def score_sentence(view: SeatView, score: tuple[int, int] | None, analysis: Anal
         text += f" Your side's chance of winning the game is about {analysis.base_win:.0%} before this hand."
     best_points = max(analysis.options, key=lambda o: o.realistic.ev)
     ahead = best_points.realistic.ev - analysis.option(analysis.recommendation).realistic.ev
-    if analysis.by_win_chance and best_points.action != analysis.recommendation and ahead >= TIE_POINTS \
-            and not analysis.too_close:
+    if (
+        analysis.by_win_chance
+        and best_points.action != analysis.recommendation
+        and ahead >= TIE_POINTS
+        and not analysis.too_close
+    ):
         text += (
             f" The score changes the call: {label(best_points.action)} scores more points on average, but "
             f"{label(analysis.recommendation)} gives the better chance to win the game."
@@ -372,8 +386,6 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-
-
 def hand_after(view: SeatView, option: OptionResult) -> tuple[tuple[Card, ...], str]:
     """The five cards the learner would play with after ``option``, and the exchange in words.
 
@@ -381,20 +393,29 @@ def hand_after(view: SeatView, option: OptionResult) -> tuple[tuple[Card, ...], 
     option's best discard (``OptionResult.discard``), or the club discard when the analysis
     gives none. Any other option leaves the hand as it is (the exchange is '').
     """
-    picks_up = (view.phase.value == "bid1" and view.seat == view.dealer and option.action.kind is Kind.ORDER
-                and view.upcard not in view.hand)
+    picks_up = (
+        view.phase.value == "bid1"
+        and view.seat == view.dealer
+        and option.action.kind is Kind.ORDER
+        and view.upcard not in view.hand
+    )
     if not picks_up:
         return view.hand, ""
     assert view.upcard.suit is not None
-    discard = option.discard if option.discard is not None else best_discard(view.hand + (view.upcard,), view.upcard.suit)
+    discard = (
+        option.discard
+        if option.discard is not None
+        else best_discard(view.hand + (view.upcard,), view.upcard.suit)
+    )
     if discard == view.upcard:
         return view.hand, f"with the {view.upcard.short} taken up and discarded again"
     hand = tuple(c for c in view.hand if c != discard) + (view.upcard,)
     return hand, f"with the {view.upcard.short} taken up and the {discard.short} discarded"
 
 
-def explain(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None,
-            table: str = DEFAULT_STYLE) -> list[str]:
+def explain(
+    view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None, table: str = DEFAULT_STYLE
+) -> list[str]:
     """The explanation lines for an analysis, most important last-but-first: the verdict."""
     return [verdict(analysis), *reasons(view, analysis, score, table)]
 
@@ -405,8 +426,9 @@ def verdict(analysis: Analysis) -> str:
     return f"{first}." if analysis.too_close else f"Best: {first[:1].lower()}{first[1:]}."
 
 
-def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None,
-            table: str = DEFAULT_STYLE) -> list[str]:
+def reasons(
+    view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None, table: str = DEFAULT_STYLE
+) -> list[str]:
     """The explanation without its verdict line (a page shows ``headline`` above these)."""
     best = analysis.option(analysis.recommendation)
     lines: list[str] = []
@@ -432,7 +454,11 @@ def reasons(view: SeatView, analysis: Analysis, score: tuple[int, int] | None = 
         else:
             lines.append(f"With {trump.noun} as trump {held}.")
     lines.append(seat_sentence(view))
-    extras = (upcard_sentence(view), round2_sentence(view, best.action, pair), score_sentence(view, score, analysis))
+    extras = (
+        upcard_sentence(view),
+        round2_sentence(view, best.action, pair),
+        score_sentence(view, score, analysis),
+    )
     for extra in extras:
         if extra:
             lines.append(extra)

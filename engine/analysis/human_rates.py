@@ -77,8 +77,16 @@ def _rate(rules: Rules, table: list[float], k: int, value: float, key: str, stat
     return rates_on(states, rules, tuple(trial))[key]
 
 
-def _match(rules: Rules, table: list[float], targets: dict[int, tuple[str, float]], states: np.ndarray,
-           bisections: int, step: float, sweeps: int, nearest: bool = True) -> list[float]:
+def _match(
+    rules: Rules,
+    table: list[float],
+    targets: dict[int, tuple[str, float]],
+    states: np.ndarray,
+    bisections: int,
+    step: float,
+    sweeps: int,
+    nearest: bool = True,
+) -> list[float]:
     """``table`` with each column of ``targets`` moved (in the dict's order) until it calls
     that share of hands on ``states``; the other columns are held. ``nearest``: of the two grid
     points around the bisection's end, the one whose rate is nearer the figure (else the
@@ -121,7 +129,9 @@ def round2_rate() -> float:
     return sum(reached_share(k) for k in ROUND2_REACHED) / len(ROUND2_REACHED)
 
 
-def people_table(rules: Rules, sound: tuple[float, ...], deals: int = PEOPLE_DEALS, seed: int = 4247) -> tuple[float, ...]:
+def people_table(
+    rules: Rules, sound: tuple[float, ...], deals: int = PEOPLE_DEALS, seed: int = 4247
+) -> tuple[float, ...]:
     """The people table (16 numbers, ``ClubPlayer.caution``) for ``rules``, from the sound
     model's ``sound`` table (see the module docstring)."""
     table = [float(c) for c in (tuple(sound) + (0.0,) * 16)[:16]]
@@ -131,19 +141,23 @@ def people_table(rules: Rules, sound: tuple[float, ...], deals: int = PEOPLE_DEA
     for k in ROUND2_UNPUBLISHED:
         if not (k == 1 and rules.stick_the_dealer):
             ordered[k] = (("third seat" if k == 7 else "dealer") + ", round 2: when reached", round2_rate())
-    table = _match(rules, table, ordered, make_deals(rules, deals, seed), PEOPLE_BISECTIONS, PEOPLE_STEP,
-                   PEOPLE_SWEEPS)
+    table = _match(
+        rules, table, ordered, make_deals(rules, deals, seed), PEOPLE_BISECTIONS, PEOPLE_STEP, PEOPLE_SWEEPS
+    )
     return tuple(round(c, 2) for c in table)
 
 
-def calibrate(rules: Rules, sound: tuple[float, ...], deals: int = DEALS, seed: int = 4242) -> tuple[float, ...]:
+def calibrate(
+    rules: Rules, sound: tuple[float, ...], deals: int = DEALS, seed: int = 4242
+) -> tuple[float, ...]:
     """The cautious table (16 numbers, ``ClubPlayer.caution``) for ``rules``, from the sound
     model's ``sound`` table (see the module docstring)."""
     caution = [round(c + CAUTIOUS_EXTRA, 2) for c in (tuple(sound) + (0.0,) * 16)[:16]]
     if rules.players != 4:
         return tuple(caution)
-    caution = _match(rules, caution, HUMAN_RATES, make_deals(rules, deals, seed), BISECTIONS, STEP, SWEEPS,
-                     nearest=False)
+    caution = _match(
+        rules, caution, HUMAN_RATES, make_deals(rules, deals, seed), BISECTIONS, STEP, SWEEPS, nearest=False
+    )
     return tuple(round(c, 2) for c in caution)
 
 

@@ -59,7 +59,9 @@ def outcome_of(state: HandState, me: int, maker_tricks: int | None = None) -> Ou
     if we_made:
         them = defenders
     else:
-        them = makers if state.players != 3 or makers else defenders  # cutthroat: the other defender scores too
+        them = (
+            makers if state.players != 3 or makers else defenders
+        )  # cutthroat: the other defender scores too
     return Outcome(state.maker, we_made, tricks, us, them)
 
 

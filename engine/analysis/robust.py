@@ -51,15 +51,29 @@ class Robust:
         return {s: a.option(action).realistic.ev for s, a in self.by_style.items()}
 
 
-def analyze_robust(view: SeatView, seed: int | str, *, drive: str = DEFAULT_STYLE, score: tuple[int, int] | None = None,
-                   time_budget: float | None = 1.0, max_samples: int = 20000, ceiling: bool = True) -> Robust:
+def analyze_robust(
+    view: SeatView,
+    seed: int | str,
+    *,
+    drive: str = DEFAULT_STYLE,
+    score: tuple[int, int] | None = None,
+    time_budget: float | None = 1.0,
+    max_samples: int = 20000,
+    ceiling: bool = True,
+) -> Robust:
     """See the module docstring. ``seed`` seeds every style's sampling the same way."""
     by_style: dict[str, Analysis] = {}
     for style in (drive, *[s for s in STYLES if s != drive]):
         policy = opponents(style, view.rules)
         by_style[style] = analyze(
-            view, random.Random(seed), score=score, time_budget=time_budget, max_samples=max_samples,
-            ceiling=ceiling and style == drive, policy=policy, bidder=policy,
+            view,
+            random.Random(seed),
+            score=score,
+            time_budget=time_budget,
+            max_samples=max_samples,
+            ceiling=ceiling and style == drive,
+            policy=policy,
+            bidder=policy,
             half_width=0.05 if style == drive else OTHER_HALF_WIDTH,
         )
     reason = close_call_reason(by_style, drive)
@@ -81,25 +95,33 @@ def close_call_reason(by_style: dict[str, Analysis], drive: str) -> str:
         if main.by_win_chance and theirs.win_delta is not None and ours.win_delta is not None:
             if theirs.win_delta - ours.win_delta < a.tie_margin:
                 continue
-            reason = (f"Against {DESCRIBED[style]}, {other} gives more chance of winning the game "
-                      f"({_chance(chance_after(a.base_win, theirs))} against {_chance(chance_after(a.base_win, ours))} "
-                      f"for {label(best).lower()}).")
+            reason = (
+                f"Against {DESCRIBED[style]}, {other} gives more chance of winning the game "
+                f"({_chance(chance_after(a.base_win, theirs))} against {_chance(chance_after(a.base_win, ours))} "
+                f"for {label(best).lower()})."
+            )
         else:
             if theirs.ev - ours.ev < a.tie_margin:
                 continue
-            reason = (f"Against {DESCRIBED[style]}, {other} earns more "
-                      f"({theirs.ev:+.2f} points a hand, against {ours.ev:+.2f} for {label(best).lower()}).")
+            reason = (
+                f"Against {DESCRIBED[style]}, {other} earns more "
+                f"({theirs.ev:+.2f} points a hand, against {ours.ev:+.2f} for {label(best).lower()})."
+            )
         break
     if main.too_close and main.runner_up is not None and same_game_result(main) is None:
         if main.by_win_chance:  # a difference of two chances, in percentage points
             low, high = (f"{100 * x:+.1f}" for x in main.margin_ci)
-            apart = (f"their chances of winning the game {100 * abs(main.margin):.1f} percentage points apart, "
-                     f"95% interval {low} to {high}")
+            apart = (
+                f"their chances of winning the game {100 * abs(main.margin):.1f} percentage points apart, "
+                f"95% interval {low} to {high}"
+            )
         else:
             low, high = (f"{x:+.2f}" for x in main.margin_ci)
             apart = f"{main.margin:+.2f} points a hand apart, 95% interval {low} to {high}"
-        tie = (f"{label(best).capitalize()} and {label(main.runner_up).lower()} are worth the same within the figures' "
-               f"uncertainty ({apart}).")
+        tie = (
+            f"{label(best).capitalize()} and {label(main.runner_up).lower()} are worth the same within the figures' "
+            f"uncertainty ({apart})."
+        )
         reason = f"{tie} {reason}" if reason else tie
     return reason
 
@@ -110,4 +132,13 @@ def _chance(p: float | None) -> str:
     return f"{100 * (p or 0.0):.1f}%"
 
 
-__all__ = ["TABLE_NAMES", "DESCRIBED", "close_call_reason", "OTHER_HALF_WIDTH", "WHAT_IT_DOES", "Robust", "analyze_robust", "legend"]
+__all__ = [
+    "TABLE_NAMES",
+    "DESCRIBED",
+    "close_call_reason",
+    "OTHER_HALF_WIDTH",
+    "WHAT_IT_DOES",
+    "Robust",
+    "analyze_robust",
+    "legend",
+]

@@ -59,8 +59,15 @@ class PythonRun:
 
     compiled = False
 
-    def __init__(self, view: SeatView, options: Sequence[tuple[Action, Card | None]], policy: Policy,
-                 bidder: Bidder, ceiling: bool, rng: random.Random) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        options: Sequence[tuple[Action, Card | None]],
+        policy: Policy,
+        bidder: Bidder,
+        ceiling: bool,
+        rng: random.Random,
+    ) -> None:
         self.view, self.options, self.policy, self.bidder = view, list(options), policy, bidder
         self.ceiling, self.rng = ceiling, rng
         self.stats = SampleStats()
@@ -117,8 +124,14 @@ def base_state(view: SeatView) -> np.ndarray:
     return encode_state(build_state(view, hands, leftover))
 
 
-def make_runner(view: SeatView, options: Sequence[tuple[Action, Card | None]], policy: Policy,
-                bidder: Bidder, ceiling: bool, rng: random.Random) -> Runner:
+def make_runner(
+    view: SeatView,
+    options: Sequence[tuple[Action, Card | None]],
+    policy: Policy,
+    bidder: Bidder,
+    ceiling: bool,
+    rng: random.Random,
+) -> Runner:
     """The compiled runner when both players are Club players and the auction is all passes."""
     play = club_numbers(policy, view)
     bid = club_numbers(bidder, view)
@@ -127,6 +140,15 @@ def make_runner(view: SeatView, options: Sequence[tuple[Action, Card | None]], p
         return PythonRun(view, options, policy, bidder, ceiling, rng)
     deal_loop.warm_up()
     table = np.array([[code_of(a), -1 if d is None else card_code(d)] for a, d in options], dtype=np.int64)
-    fast = deal_loop.FastRun(view, table, checks, base_state(view), play, bid,
-                             rng.getrandbits(62), ceiling, ceiling_deals=CEILING_DEALS)
+    fast = deal_loop.FastRun(
+        view,
+        table,
+        checks,
+        base_state(view),
+        play,
+        bid,
+        rng.getrandbits(62),
+        ceiling,
+        ceiling_deals=CEILING_DEALS,
+    )
     return CompiledRun(fast)

@@ -98,8 +98,11 @@ def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[tuple[Card, ..
     eff = effective_table(view.trump) if view.trump is not None else None
     need: dict[int, int] = {}
     holds_upcard = _dealer_holds_upcard(view, rng) and view.dealer != me
-    buried_upcard = view.upcard_taken and view.dealer != me and not holds_upcard and (
-        view.upcard not in view.played_cards
+    buried_upcard = (
+        view.upcard_taken
+        and view.dealer != me
+        and not holds_upcard
+        and (view.upcard not in view.played_cards)
     )
     for s in range(view.players):
         if s != me:
@@ -167,11 +170,26 @@ def build_state(view: SeatView, hands: list[tuple[Card, ...]], leftover: list[Ca
     used = {c for h in dealt for c in h} | {view.upcard}
     kitty = tuple(c for c in leftover if c not in used and c != hidden_discard)
     return HandState(
-        rules=view.rules, dealer=dealer, dealt=tuple(dealt), hands=tuple(hands), upcard=view.upcard,
-        kitty=kitty, phase=view.phase, to_act=view.to_act, history=history, trump=view.trump,
-        maker=view.maker, alone=view.alone, lone_defender=view.lone_defender, out=view.out,
-        discarded=hidden_discard if view.upcard_taken else None, upcard_taken=view.upcard_taken,
-        turned_down=view.turned_down, tricks=view.tricks, trick=view.trick, leader=view.leader,
+        rules=view.rules,
+        dealer=dealer,
+        dealt=tuple(dealt),
+        hands=tuple(hands),
+        upcard=view.upcard,
+        kitty=kitty,
+        phase=view.phase,
+        to_act=view.to_act,
+        history=history,
+        trump=view.trump,
+        maker=view.maker,
+        alone=view.alone,
+        lone_defender=view.lone_defender,
+        out=view.out,
+        discarded=hidden_discard if view.upcard_taken else None,
+        upcard_taken=view.upcard_taken,
+        turned_down=view.turned_down,
+        tricks=view.tricks,
+        trick=view.trick,
+        leader=view.leader,
     )
 
 

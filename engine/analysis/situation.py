@@ -89,7 +89,9 @@ class Question:
         exists because the engine's states are whole deals.
         """
         rng = rng or random.Random(0)
-        rest = [c for c in make_deck(self.rules.deck, self.rules.joker) if c not in self.hand and c != self.upcard]
+        rest = [
+            c for c in make_deck(self.rules.deck, self.rules.joker) if c not in self.hand and c != self.upcard
+        ]
         rng.shuffle(rest)
         n = self.rules.players
         hands: list[list[Card]] = []
@@ -110,17 +112,28 @@ class Question:
         return self.view().to_text()
 
 
-_PHASE_WORDS = {Phase.BID1: "the first round of bidding", Phase.BID2: "the second round of bidding",
-                Phase.NAME: "naming trump", Phase.DISCARD: "the dealer's discard",
-                Phase.DEFEND: "the choice to defend alone", Phase.PLAY: "the play of the cards"}
+_PHASE_WORDS = {
+    Phase.BID1: "the first round of bidding",
+    Phase.BID2: "the second round of bidding",
+    Phase.NAME: "naming trump",
+    Phase.DISCARD: "the dealer's discard",
+    Phase.DEFEND: "the choice to defend alone",
+    Phase.PLAY: "the play of the cards",
+}
 
 
 def question_of_view(view: SeatView, score: tuple[int, int] | None = None) -> Question:
     """The analyzer's question for a seat's view at a bidding decision (round 1, round 2, or the
     dealer naming trump under a joker), every bid before it a pass. Raises QuestionError."""
     if view.phase not in (Phase.BID1, Phase.BID2, Phase.NAME) or not view.my_turn:
-        where = "the hand is over" if view.to_act is None else f"seat {view.to_act} is to act ({_PHASE_WORDS[view.phase]})"
-        raise QuestionError(f"the analyzer answers the bid of the seat whose hand is written, at its turn; here {where}")
+        where = (
+            "the hand is over"
+            if view.to_act is None
+            else f"seat {view.to_act} is to act ({_PHASE_WORDS[view.phase]})"
+        )
+        raise QuestionError(
+            f"the analyzer answers the bid of the seat whose hand is written, at its turn; here {where}"
+        )
     n = view.players
     seat = SEATS_BY_PLAYERS[n][(view.seat - view.dealer - 1) % n]
     round_ = 2 if view.phase is Phase.BID2 else 1
@@ -135,7 +148,9 @@ def read_question(text: str, score: str | tuple[int, int] | None = None) -> Ques
     except EuchreError as err:
         raise QuestionError(f"the question's text: {err}") from None
     q = question_of_view(view)
-    return q if score is None else question(q.hand, q.upcard, q.seat, rules=q.rules, round=q.round, score=score)
+    return (
+        q if score is None else question(q.hand, q.upcard, q.seat, rules=q.rules, round=q.round, score=score)
+    )
 
 
 def read_seat(text: str, players: int) -> str:
@@ -156,8 +171,10 @@ def read_seat(text: str, players: int) -> str:
     seats = SEATS_BY_PLAYERS[players]
     if seat not in seats:
         names = f"{', '.join(seats[:-1])} or {seats[-1]}"
-        raise QuestionError(f"seat {quoted(text.strip() if isinstance(text, str) else text)} is not possible "
-                            f"with {players} players; use {names} (in any case)")
+        raise QuestionError(
+            f"seat {quoted(text.strip() if isinstance(text, str) else text)} is not possible "
+            f"with {players} players; use {names} (in any case)"
+        )
     return seat
 
 
@@ -203,7 +220,9 @@ def question(  # noqa: C901 (older than the complexity rule: to split)
         if c not in deck:
             if c.is_joker:
                 raise QuestionError("the joker is only in the deck with the joker rule (British Euchre)")
-            raise QuestionError(f"{c} is not in the {rules.deck}-card deck (lowest rank: {dict(((24, '9'), (28, '8'), (32, '7')))[rules.deck]})")
+            raise QuestionError(
+                f"{c} is not in the {rules.deck}-card deck (lowest rank: {dict(((24, '9'), (28, '8'), (32, '7')))[rules.deck]})"
+            )
     seat = read_seat(seat, rules.players)
     if round not in (1, 2):
         raise QuestionError(f"round must be 1 or 2, got {quoted(round)}")
@@ -259,4 +278,3 @@ def _parse_bids(text: str) -> tuple[Action, ...]:
         return tuple(Action.parse(w) for w in words)
     except EuchreError as err:
         raise QuestionError(f"bids {quoted(text)}: {err}") from None
-

@@ -57,16 +57,30 @@ class TableWords:
 
 
 TABLE_WORDS: dict[str, TableWords] = {
-    "people": TableWords("People (the default)", "a table of people",
-                         "calls as often as people do in each seat, by published figures from human games",
-                         "bid as people do (fitted to published figures of human games)"),
-    "sound": TableWords("Strong players", "a table of strong players",
-                        "calls whenever the cards make it pay against players as strong as themselves",
-                        "bid as strong players do (the sound bidding model)"),
-    "cautious": TableWords("Cautious players", "a cautious table", "calls only on a clearly strong hand",
-                           "bid cautiously, never on a light hand"),
-    "eager": TableWords("Eager bidders", "a table of eager bidders", "calls on light hands, as our club player does",
-                        "bid as eager bidders do (the club player's own bidding)"),
+    "people": TableWords(
+        "People (the default)",
+        "a table of people",
+        "calls as often as people do in each seat, by published figures from human games",
+        "bid as people do (fitted to published figures of human games)",
+    ),
+    "sound": TableWords(
+        "Strong players",
+        "a table of strong players",
+        "calls whenever the cards make it pay against players as strong as themselves",
+        "bid as strong players do (the sound bidding model)",
+    ),
+    "cautious": TableWords(
+        "Cautious players",
+        "a cautious table",
+        "calls only on a clearly strong hand",
+        "bid cautiously, never on a light hand",
+    ),
+    "eager": TableWords(
+        "Eager bidders",
+        "a table of eager bidders",
+        "calls on light hands, as our club player does",
+        "bid as eager bidders do (the club player's own bidding)",
+    ),
 }
 CAUTIOUS_EXTRA = 0.4
 BIDDING_FIELDS = ("players", "stick_the_dealer", "joker", "optional_pickup")
@@ -85,8 +99,9 @@ def _presets() -> dict[str, dict[str, Any]]:
 
 
 def _tables(field: str) -> dict[str, tuple[float, ...]]:
-    return {name: tuple(float(x) for x in entry[field])
-            for name, entry in _presets().items() if field in entry}
+    return {
+        name: tuple(float(x) for x in entry[field]) for name, entry in _presets().items() if field in entry
+    }
 
 
 @lru_cache(maxsize=1)
@@ -169,5 +184,18 @@ class SoundBidder:
         return opponents("sound", view.rules, self.score).decide(view, rng)
 
 
-__all__ = ["CAUTIOUS_EXTRA", "DATA_FILE", "DEFAULT_STYLE", "STYLES", "TABLE_WORDS", "TableWords", "people_caution", "SoundBidder", "UnknownStyle", "cautious_caution", "opponents", "preset_for",
-           "sound_caution"]
+__all__ = [
+    "CAUTIOUS_EXTRA",
+    "DATA_FILE",
+    "DEFAULT_STYLE",
+    "STYLES",
+    "TABLE_WORDS",
+    "TableWords",
+    "people_caution",
+    "SoundBidder",
+    "UnknownStyle",
+    "cautious_caution",
+    "opponents",
+    "preset_for",
+    "sound_caution",
+]

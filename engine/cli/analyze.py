@@ -36,30 +36,52 @@ DEFAULT_SAMPLES = 20_000  # the Analyze page's cap (engine.analysis.robust), so 
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = Parser(prog="python -m engine analyze", command="analyze",
-               description="Call / pass / alone analysis of a hand.")
-    p.add_argument("--view", default=None,
-                   help='the question as its seat\'s view, e.g. "standard/3/JH-JD-AH-KS-9C,?,?,?/9H" (instead of '
-                        "--hand, --upcard, --seat, --round, --turned-down, --bids and --rules)")
+    p = Parser(
+        prog="python -m engine analyze",
+        command="analyze",
+        description="Call / pass / alone analysis of a hand.",
+    )
+    p.add_argument(
+        "--view",
+        default=None,
+        help='the question as its seat\'s view, e.g. "standard/3/JH-JD-AH-KS-9C,?,?,?/9H" (instead of '
+        "--hand, --upcard, --seat, --round, --turned-down, --bids and --rules)",
+    )
     p.add_argument("--hand", help='your five cards, e.g. "JH JD AH KS 9C"')
     p.add_argument("--upcard", help="the turned-up card, e.g. 9H")
-    p.add_argument("--seat",
-                   help="first, second, third or dealer, in any case (fewer with 2-3 players; non-dealer = first)")
+    p.add_argument(
+        "--seat",
+        help="first, second, third or dealer, in any case (fewer with 2-3 players; non-dealer = first)",
+    )
     p.add_argument("--round", type=whole("--round", 1, 2), default=None, choices=(1, 2))
     p.add_argument("--turned-down", dest="turned_down", default=None, help="round 2: the turned-down suit")
     p.add_argument("--bids", default=None, help="the bids before yours, e.g. pass,pass")
     p.add_argument("--score", default=None, help="your side's score and theirs, e.g. 6,8")
-    p.add_argument("--rules", default=None, help='rules as JSON, e.g. \'{"stick_the_dealer": true}\'')
-    p.add_argument("--time", type=decimal("--time", MIN_TIME, MAX_TIME), default=1.0,
-                   help="time budget in seconds (default 1.0)")
-    p.add_argument("--samples", type=whole("--samples", 1, MAX_SAMPLES), default=DEFAULT_SAMPLES,
-                   help=f"at most this many sampled deals (default {DEFAULT_SAMPLES:,}, as the Analyze page)")
+    p.add_argument("--rules", default=None, help="rules as JSON, e.g. '{\"stick_the_dealer\": true}'")
+    p.add_argument(
+        "--time",
+        type=decimal("--time", MIN_TIME, MAX_TIME),
+        default=1.0,
+        help="time budget in seconds (default 1.0)",
+    )
+    p.add_argument(
+        "--samples",
+        type=whole("--samples", 1, MAX_SAMPLES),
+        default=DEFAULT_SAMPLES,
+        help=f"at most this many sampled deals (default {DEFAULT_SAMPLES:,}, as the Analyze page)",
+    )
     p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
     p.add_argument("--no-ceiling", dest="ceiling", action="store_false", help="skip open-hand solving")
-    p.add_argument("--table", "--opponents", dest="table", choices=STYLES, default=DEFAULT_STYLE,
-                   help="how the other seats bid, for the recommendation: people (default: as often as people "
-                        "do, by published figures), sound (strong players), cautious, eager (the club player); "
-                        "every table is valued and shown")
+    p.add_argument(
+        "--table",
+        "--opponents",
+        dest="table",
+        choices=STYLES,
+        default=DEFAULT_STYLE,
+        help="how the other seats bid, for the recommendation: people (default: as often as people "
+        "do, by published figures), sound (strong players), cautious, eager (the club player); "
+        "every table is valued and shown",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
@@ -79,18 +101,29 @@ def parse_question(args: argparse.Namespace) -> Question:
         raise QuestionError(f"give {', '.join(missing)} (or the whole question as --view)")
     rules = rules_option(args.rules or None, "e.g. '{\"players\": 3}'")
     return question(
-        args.hand, args.upcard, args.seat, rules=rules, round=args.round or 1,
-        turned_down=args.turned_down, bids=args.bids, score=args.score,
+        args.hand,
+        args.upcard,
+        args.seat,
+        rules=rules,
+        round=args.round or 1,
+        turned_down=args.turned_down,
+        bids=args.bids,
+        score=args.score,
     )
 
 
 def _stats_json(s: Stats) -> dict[str, Any]:
     return {
-        "ev": round(s.ev, 4), "ev_ci": [round(s.ev_ci[0], 4), round(s.ev_ci[1], 4)],
-        "p_make": round(s.p_make, 4), "p_march": round(s.p_march, 4), "p_euchred": round(s.p_euchred, 4),
-        "p_thrown_in": round(s.p_thrown_in, 4), "p_we_make": round(s.p_we_make, 4),
+        "ev": round(s.ev, 4),
+        "ev_ci": [round(s.ev_ci[0], 4), round(s.ev_ci[1], 4)],
+        "p_make": round(s.p_make, 4),
+        "p_march": round(s.p_march, 4),
+        "p_euchred": round(s.p_euchred, 4),
+        "p_thrown_in": round(s.p_thrown_in, 4),
+        "p_we_make": round(s.p_we_make, 4),
         "tricks": [round(t, 4) for t in s.tricks],
-        "win_delta": None if s.win_delta is None else round(s.win_delta, 4), "n": s.n,
+        "win_delta": None if s.win_delta is None else round(s.win_delta, 4),
+        "n": s.n,
     }
 
 
@@ -117,7 +150,9 @@ def to_json(q: Question, r: Robust, lines: list[str]) -> dict[str, Any]:
         "too_close": a.too_close,
         "ranked_by": "win_chance" if a.by_win_chance else "points",
         "base_win": None if a.base_win is None else round(a.base_win, 4),
-        "n": a.n, "seconds": round(a.seconds, 3), "stop": a.stop_reason,
+        "n": a.n,
+        "seconds": round(a.seconds, 3),
+        "stop": a.stop_reason,
         "rejected_deals": a.samples.rejected,
         "styles": list(r.by_style),
         "opponents": r.drive,
@@ -142,8 +177,10 @@ def _table(a: Analysis, drive: str) -> str:
             f"{label(o.action, o.discard) + mark:28} {r.ev:+7.2f} [{r.ev_ci[0]:+6.2f}, {r.ev_ci[1]:+6.2f}] "
             f"{r.p_make:5.0%} {r.p_march:6.0%} {r.p_euchred:8.0%} {win:>6} {ceil:>8}"
         )
-    rows.append(f"({a.n} sampled deals in {a.seconds:.2f} s; points: against {DESCRIBED[drive]}, club card play; "
-                "ceiling: open-hand perfect play)")
+    rows.append(
+        f"({a.n} sampled deals in {a.seconds:.2f} s; points: against {DESCRIBED[drive]}, club card play; "
+        "ceiling: open-hand perfect play)"
+    )
     if a.stop_reason == "time":
         rows.append("(the --time budget ran out before the figures settled: another run may differ slightly)")
     return "\n".join(rows)
@@ -156,9 +193,15 @@ def _styles(r: Robust) -> str:
     for style, a in r.by_style.items():
         if style == r.drive:
             continue
-        cells = ", ".join(f"{label(o.action, o.discard).lower()} {o.realistic.ev:+.2f}"
-                          + (f" (chance to win the game {100 * o.realistic.win_delta:+.1f} points)" if o.realistic.win_delta is not None else "")
-                          for o in a.options)
+        cells = ", ".join(
+            f"{label(o.action, o.discard).lower()} {o.realistic.ev:+.2f}"
+            + (
+                f" (chance to win the game {100 * o.realistic.win_delta:+.1f} points)"
+                if o.realistic.win_delta is not None
+                else ""
+            )
+            for o in a.options
+        )
         rows.append(f"against {DESCRIBED[style]}: {cells} (best: {label(a.recommendation).lower()})")
     rows.append(f"({legend(r.drive)})")
     return "\n".join(rows)
@@ -171,8 +214,14 @@ def _run(argv: list[str]) -> int:
     except EuchreError as err:
         print(f"analyze: {one_line(err)}", file=sys.stderr)
         return 2
-    advice = advise(q, table=args.table, seed=args.seed, time_budget=args.time, max_samples=args.samples,
-                    ceiling=args.ceiling)
+    advice = advise(
+        q,
+        table=args.table,
+        seed=args.seed,
+        time_budget=args.time,
+        max_samples=args.samples,
+        ceiling=args.ceiling,
+    )
     r, a, lines = advice.robust, advice.analysis, list(advice.lines)
     if args.json:
         print(json.dumps(to_json(q, r, lines)))

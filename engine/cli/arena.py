@@ -19,8 +19,10 @@ from engine.search.registry import ARENA_PLAYERS, make_player
 
 MAX_HANDS = 200_000  # about 10 minutes for club against beginner on one core; more is a typo
 MAX_GAMES = 20_000
-USAGE = ("usage: python -m engine arena --a PLAYER --b PLAYER [--hands N] [--games N] [--seed S] "
-         "[--rules JSON] [--json] [--progress]")
+USAGE = (
+    "usage: python -m engine arena --a PLAYER --b PLAYER [--hands N] [--games N] [--seed S] "
+    "[--rules JSON] [--json] [--progress]"
+)
 
 
 class _Parser(Parser):
@@ -34,21 +36,31 @@ class _BadArguments(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
-        prog="python -m engine arena", command="arena",
+        prog="python -m engine arena",
+        command="arena",
         description="Duplicate matches between two computer players (see engine/search/arena.py).",
     )
     names = ", ".join(ARENA_PLAYERS)
     p.add_argument("--a", default="club", help=f"side a's player ({names}); default club")
     p.add_argument("--b", default="beginner", help=f"side b's player ({names}); default beginner")
-    p.add_argument("--hands", type=whole("--hands", 1, MAX_HANDS), default=2000,
-                   help="number of deals (each played once per arrangement)")
-    p.add_argument("--games", type=whole("--games", 0, MAX_GAMES), default=None,
-                   help="whole games per arrangement (default hands/20)")
+    p.add_argument(
+        "--hands",
+        type=whole("--hands", 1, MAX_HANDS),
+        default=2000,
+        help="number of deals (each played once per arrangement)",
+    )
+    p.add_argument(
+        "--games",
+        type=whole("--games", 0, MAX_GAMES),
+        default=None,
+        help="whole games per arrangement (default hands/20)",
+    )
     p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
-    p.add_argument("--rules", default=None, help='rules as a JSON object, e.g. \'{"players": 3}\'')
+    p.add_argument("--rules", default=None, help="rules as a JSON object, e.g. '{\"players\": 3}'")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    p.add_argument("--progress", action="store_true",
-                   help="show progress on stderr even when it is not a terminal")
+    p.add_argument(
+        "--progress", action="store_true", help="show progress on stderr even when it is not a terminal"
+    )
     return p
 
 
@@ -74,7 +86,10 @@ def _run(argv: Sequence[str]) -> int:
         shown.close()
     games = args.hands // 20 if args.games is None else args.games
     report: dict[str, Any] = {
-        "a": args.a, "b": args.b, "seed": args.seed, "rules": rules.changes(),
+        "a": args.a,
+        "b": args.b,
+        "seed": args.seed,
+        "rules": rules.changes(),
         "plays_per_deal": len(arrangements(rules.players)),
         "hands": result.as_dict(),
     }

@@ -40,7 +40,9 @@ class Parser(argparse.ArgumentParser):
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
             text = " ".join(extra)
-            self.error(f"unrecognized arguments: {text if len(text) <= SHOWN_CHARS and text.isprintable() else quoted(text)}")
+            self.error(
+                f"unrecognized arguments: {text if len(text) <= SHOWN_CHARS and text.isprintable() else quoted(text)}"
+            )
         return parsed
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
@@ -64,7 +66,7 @@ def tidy(message: str) -> str:
     short line (``one_line``)."""
     message = one_line(message)
     head, sep, rest = message.partition(": ")
-    if sep and head.startswith("argument ") and rest.startswith(head[len("argument "):].split("/")[0] + " "):
+    if sep and head.startswith("argument ") and rest.startswith(head[len("argument ") :].split("/")[0] + " "):
         return rest
     return message
 
@@ -152,4 +154,16 @@ def guarded(command: str, run: Callable[[], int]) -> int:
         return 130
 
 
-__all__ = ["SEED_LIMIT", "Parser", "Progress", "RecordSourceError", "decimal", "guarded", "one_line", "open_records", "print_results", "rules_option", "whole"]
+__all__ = [
+    "SEED_LIMIT",
+    "Parser",
+    "Progress",
+    "RecordSourceError",
+    "decimal",
+    "guarded",
+    "one_line",
+    "open_records",
+    "print_results",
+    "rules_option",
+    "whole",
+]

@@ -19,15 +19,21 @@ from engine.io.deal_record import result_record
 
 def _run(argv: list[str]) -> int:
     parser = Parser(
-        prog="python -m engine replay", command="replay",
+        prog="python -m engine replay",
+        command="replay",
         description="Replay Euchre deal records (or position texts) and print each step's legal actions, the tricks, "
-                    "the points and the final position's text.",
+        "the points and the final position's text.",
     )
-    parser.add_argument("file", help='a JSON record or a JSON Lines file of records (a record may be {"position": TEXT}); '
-                        "- for stdin")
+    parser.add_argument(
+        "file",
+        help='a JSON record or a JSON Lines file of records (a record may be {"position": TEXT}); '
+        "- for stdin",
+    )
     args = parser.parse_args(argv)
-    return print_results(args.file, lambda record, problem: (
-        {"error": problem, "step": None} if record is None else result_record(record)))
+    return print_results(
+        args.file,
+        lambda record, problem: {"error": problem, "step": None} if record is None else result_record(record),
+    )
 
 
 def main(argv: list[str]) -> int:

@@ -46,20 +46,22 @@ def _error_line(record: dict[str, Any], step: int | None, message: str) -> str:
     where = f"action {step} (counting from 0)"
     own = f"action {step + 1} "
     if "position" in record and message.startswith(own):
-        return f"{where} {message[len(own):]}"
+        return f"{where} {message[len(own) :]}"
     return f"{where}: {message}"
 
 
 def _run(argv: list[str]) -> int:
     parser = Parser(
-        prog="python -m engine solve", command="solve",
+        prog="python -m engine solve",
+        command="solve",
         description="Double-dummy solve Euchre deal records whose actions end in the play phase: "
         "the makers' tricks with best play, and for each legal card.",
     )
     parser.add_argument("file", help="a JSON record or a JSON Lines file of records; - for stdin")
     args = parser.parse_args(argv)
-    return print_results(args.file, lambda record, problem: (
-        {"error": problem} if record is None else solve_record(record)))
+    return print_results(
+        args.file, lambda record, problem: {"error": problem} if record is None else solve_record(record)
+    )
 
 
 def main(argv: list[str]) -> int:

@@ -54,8 +54,10 @@ def _scheduler(text: str) -> str:
     try:
         split_address(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--scheduler must be an address like tcp://HOST:8786 or "
-                                         f"tcp://[::1]:8786 (port 1 to 65535), got {quoted(text)}") from None
+        raise argparse.ArgumentTypeError(
+            f"--scheduler must be an address like tcp://HOST:8786 or "
+            f"tcp://[::1]:8786 (port 1 to 65535), got {quoted(text)}"
+        ) from None
     return text
 
 
@@ -65,7 +67,9 @@ def _writable(out: Path) -> None:
     try:
         fd, name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".check", dir=folder)
     except OSError as err:
-        raise StudyError(f"cannot write --out {out}: the folder {folder} is not writable ({why(err)})") from None
+        raise StudyError(
+            f"cannot write --out {out}: the folder {folder} is not writable ({why(err)})"
+        ) from None
     os.close(fd)
     remove_quietly(Path(name))
 
@@ -75,14 +79,18 @@ def _write(out: Path, write: Callable[[], None]) -> None:
     try:
         write()
     except OSError as err:
-        raise StudyError(f"cannot write {out}: {why(err)}; the finished tasks are kept in "
-                         f"{out.name}.parts/ (run again with --resume)") from None
+        raise StudyError(
+            f"cannot write {out}: {why(err)}; the finished tasks are kept in "
+            f"{out.name}.parts/ (run again with --resume)"
+        ) from None
 
 
 def _out(suffix: str) -> Callable[[str], Path]:
     def convert(text: str) -> Path:
         if not text.strip() or not text.endswith(suffix):
-            raise argparse.ArgumentTypeError(f"--out must be a file name ending in {suffix}, got {quoted(text)}")
+            raise argparse.ArgumentTypeError(
+                f"--out must be a file name ending in {suffix}, got {quoted(text)}"
+            )
         path = Path(text)
         try:
             is_dir, parent_is_dir = path.is_dir(), path.parent.is_dir()
@@ -93,40 +101,68 @@ def _out(suffix: str) -> Callable[[str], Path]:
         if not parent_is_dir and str(path.parent) not in ("", "."):
             raise argparse.ArgumentTypeError(f"--out: the folder {quoted(str(path.parent))} does not exist")
         return path
+
     return convert
 
 
 def _common(p: argparse.ArgumentParser) -> None:
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=whole("--workers", 1, MAX_WORKERS), default=None,
-                       help="worker processes of the embedded cluster (default, and at most: this machine's cores, "
-                            "and no more than the tasks to run)")
-    where.add_argument("--scheduler", type=_scheduler, default=None,
-                       help="run on a Dask cluster: its scheduler's address, tcp://HOST:8786")
+    where.add_argument(
+        "--workers",
+        type=whole("--workers", 1, MAX_WORKERS),
+        default=None,
+        help="worker processes of the embedded cluster (default, and at most: this machine's cores, "
+        "and no more than the tasks to run)",
+    )
+    where.add_argument(
+        "--scheduler",
+        type=_scheduler,
+        default=None,
+        help="run on a Dask cluster: its scheduler's address, tcp://HOST:8786",
+    )
     p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
     p.add_argument("--resume", action="store_true", help="continue the study saved in OUT.parts/")
-    p.add_argument("--progress", action="store_true", help="progress on stderr even when it is not a terminal")
+    p.add_argument(
+        "--progress", action="store_true", help="progress on stderr even when it is not a terminal"
+    )
 
 
 def _charts_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m engine study charts", command="study charts",
-                description="Call charts: every option's value in every bidding cell (engine/study/charts.py).")
+    p = _Parser(
+        prog="python -m engine study charts",
+        command="study charts",
+        description="Call charts: every option's value in every bidding cell (engine/study/charts.py).",
+    )
     p.add_argument("--out", type=_out(".parquet"), required=True, help="the Parquet file to write")
-    p.add_argument("--rules", default=None, help='rules as a JSON object, e.g. \'{"players": 3}\'')
+    p.add_argument("--rules", default=None, help="rules as a JSON object, e.g. '{\"players\": 3}'")
     p.add_argument("--deals-per-cell", type=whole("--deals-per-cell", 1, MAX_DEALS_PER_CELL), default=1000)
-    p.add_argument("--frequency-deals", type=whole("--frequency-deals", 0, MAX_FREQUENCY_DEALS), default=100_000,
-                   help="unconditioned deals per seat and round for the cells' frequencies (0: none)")
-    p.add_argument("--cells", action="append", default=[], metavar="GLOB",
-                   help="only the cells whose key matches, e.g. 'first/r1/t3-*' (repeatable)")
+    p.add_argument(
+        "--frequency-deals",
+        type=whole("--frequency-deals", 0, MAX_FREQUENCY_DEALS),
+        default=100_000,
+        help="unconditioned deals per seat and round for the cells' frequencies (0: none)",
+    )
+    p.add_argument(
+        "--cells",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="only the cells whose key matches, e.g. 'first/r1/t3-*' (repeatable)",
+    )
     p.add_argument("--list-cells", action="store_true", help="print the cells' keys and stop")
     _common(p)
     return p
 
 
 def _fit_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m engine study fit-bidding", command="study fit-bidding",
-                description="Fit the sound bidding model for rules presets (engine/analysis/bidding_styles.json).")
-    p.add_argument("--out", type=_out(".json"), required=True, help="the JSON file to write (its other presets kept)")
+    p = _Parser(
+        prog="python -m engine study fit-bidding",
+        command="study fit-bidding",
+        description="Fit the sound bidding model for rules presets (engine/analysis/bidding_styles.json).",
+    )
+    p.add_argument(
+        "--out", type=_out(".json"), required=True, help="the JSON file to write (its other presets kept)"
+    )
     p.add_argument("--preset", action="append", default=[], help="only these presets (default: all)")
     p.add_argument("--deals", type=whole("--deals", 100, 10_000_000), default=FIT_DEALS)
     p.add_argument("--check-deals", type=whole("--check-deals", 100, 10_000_000), default=40000)
@@ -144,10 +180,16 @@ def _chart_part(key: str, result: dict[str, Any]) -> bool:
     if key.startswith("frequency/"):  # its result's key names the seat: frequency/first/r1/0
         where, counts = result.get("key"), result.get("counts")
         fields = where.split("/") if isinstance(where, str) else []
-        return (len(fields) == 4 and fields[0] == "frequency" and fields[2][:1] == "r" and fields[2][1:].isdigit()
-                and _whole(result.get("deals")) and isinstance(counts, dict)
-                and all(isinstance(k, str) and _whole(v) for k, v in counts.items()))
-    if not key.startswith("cell/") or result.get("cell") != key[len("cell/"):]:
+        return (
+            len(fields) == 4
+            and fields[0] == "frequency"
+            and fields[2][:1] == "r"
+            and fields[2][1:].isdigit()
+            and _whole(result.get("deals"))
+            and isinstance(counts, dict)
+            and all(isinstance(k, str) and _whole(v) for k, v in counts.items())
+        )
+    if not key.startswith("cell/") or result.get("cell") != key[len("cell/") :]:
         return False
     for name in COLUMNS:
         value = result.get(name)
@@ -170,7 +212,7 @@ def _chart_part(key: str, result: dict[str, Any]) -> bool:
 
 def _fit_part(key: str, result: dict[str, Any]) -> bool:
     """A saved fit result: the preset's name and its entry, as ``write_fit`` reads them."""
-    return result.get("name") == key[len("fit/"):] and isinstance(result.get("entry"), dict)
+    return result.get("name") == key[len("fit/") :] and isinstance(result.get("entry"), dict)
 
 
 def _charts(argv: Sequence[str]) -> int:
@@ -183,17 +225,34 @@ def _charts(argv: Sequence[str]) -> int:
         print("\n".join(c.key for c in cells))
         return 0
     tasks = chart_tasks(rules, cells, args.deals_per_cell, args.seed, args.frequency_deals)
-    manifest = {"study": "charts", "rules": rules.to_dict(), "deals_per_cell": args.deals_per_cell,
-                "seed": args.seed, "cells": sorted(args.cells), "frequency_deals": args.frequency_deals}
+    manifest = {
+        "study": "charts",
+        "rules": rules.to_dict(),
+        "deals_per_cell": args.deals_per_cell,
+        "seed": args.seed,
+        "cells": sorted(args.cells),
+        "frequency_deals": args.frequency_deals,
+    }
     out: Path = args.out
     _writable(out)
-    done = run("study charts", tasks, out.with_name(out.name + ".parts"), manifest, args.resume,
-               args.workers, args.scheduler, True if args.progress else None, check=_chart_part)
+    done = run(
+        "study charts",
+        tasks,
+        out.with_name(out.name + ".parts"),
+        manifest,
+        args.resume,
+        args.workers,
+        args.scheduler,
+        True if args.progress else None,
+        check=_chart_part,
+    )
     rows = chart_rows(done.results)
     _write(out, lambda: write_parquet(rows, out))
     rate = f", {done.deals / done.seconds:,.0f} deals/s" if done.computed and done.seconds > 0 else ""
-    print(f"study charts: {len(rows)} cells to {out} ({done.computed} of {len(tasks)} tasks run now{rate})",
-          file=sys.stderr)
+    print(
+        f"study charts: {len(rows)} cells to {out} ({done.computed} of {len(tasks)} tasks run now{rate})",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -203,14 +262,29 @@ def _fit(argv: Sequence[str]) -> int:
     if unknown:
         raise _BadArguments(f"unknown --preset {quoted(unknown[0])}; presets: {', '.join(PRESETS)}")
     names = [name for name in PRESETS if not args.preset or name in args.preset]
-    manifest = {"study": "fit-bidding", "presets": names, "deals": args.deals, "check_deals": args.check_deals,
-                "rounds": args.rounds, "seed": args.seed}
+    manifest = {
+        "study": "fit-bidding",
+        "presets": names,
+        "deals": args.deals,
+        "check_deals": args.check_deals,
+        "rounds": args.rounds,
+        "seed": args.seed,
+    }
     tasks = fit_tasks(names, args.deals, args.check_deals, args.rounds, args.seed)
     out: Path = args.out
     _writable(out)
     read_regular(out, 0)  # a FIFO or a device as --out would hang or never end when its presets are read
-    done = run("study fit-bidding", tasks, out.with_name(out.name + ".parts"), manifest, args.resume,
-               args.workers, args.scheduler, True if args.progress else None, check=_fit_part)
+    done = run(
+        "study fit-bidding",
+        tasks,
+        out.with_name(out.name + ".parts"),
+        manifest,
+        args.resume,
+        args.workers,
+        args.scheduler,
+        True if args.progress else None,
+        check=_fit_part,
+    )
     _write(out, lambda: write_fit(done.results, out, args.deals, args.check_deals, args.rounds, args.seed))
     print(f"study fit-bidding: {len(names)} presets to {out} ({done.computed} run now)", file=sys.stderr)
     return 0
@@ -225,7 +299,10 @@ def _run(argv: Sequence[str]) -> int:
         print(__doc__)
         return 0
     if argv[0] not in commands:
-        print(f"study: error: unknown study {quoted(argv[0])}; choose charts or fit-bidding ({USAGE})", file=sys.stderr)
+        print(
+            f"study: error: unknown study {quoted(argv[0])}; choose charts or fit-bidding ({USAGE})",
+            file=sys.stderr,
+        )
         return 2
     try:
         return commands[argv[0]](argv[1:])

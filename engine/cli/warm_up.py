@@ -19,8 +19,12 @@ def main(argv: list[str]) -> int:
     parser = Parser(prog="python -m engine warm-up", command="warm-up", description=__doc__.splitlines()[0])
     parser.parse_args(argv)
     total = sum(step.seconds for step in WARM_UP_STEPS)
-    print(f"Building or loading the compiled engine (built once after an install or an upgrade: about {total:.0f} s; "
-          f"then about 1 s). Cache: {CACHE_DIR or 'none writable, compiled in memory'}", file=sys.stderr, flush=True)
+    print(
+        f"Building or loading the compiled engine (built once after an install or an upgrade: about {total:.0f} s; "
+        f"then about 1 s). Cache: {CACHE_DIR or 'none writable, compiled in memory'}",
+        file=sys.stderr,
+        flush=True,
+    )
     start = time.perf_counter()
     for step in WARM_UP_STEPS:
         began = time.perf_counter()

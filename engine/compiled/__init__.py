@@ -107,8 +107,11 @@ def cache_bases() -> list[Path]:
     """Where the cache folders may go, in order of preference."""
     chosen = os.environ.get("NUMBA_CACHE_DIR")
     candidates = [Path(chosen)] if chosen else []
-    return candidates + [PACKAGE / "__pycache__", Path.home() / ".cache" / "euchre-coach",
-                         Path(tempfile.gettempdir()) / "euchre-coach-numba"]
+    return candidates + [
+        PACKAGE / "__pycache__",
+        Path.home() / ".cache" / "euchre-coach",
+        Path(tempfile.gettempdir()) / "euchre-coach-numba",
+    ]
 
 
 def remove_stale_caches() -> None:
@@ -159,9 +162,12 @@ def _set_cache_dir() -> Path | None:
             setattr(_numba_config, "CACHE_DIR", str(base / name))  # noqa: B010 (numba has no typed setter)
             return base / name
     _without_disk_cache()
-    print(f"warning: no writable folder for the compiled code's cache (tried {', '.join(map(str, bases))}); "
-          "compiling in memory, about a minute at every start: set NUMBA_CACHE_DIR to a writable folder",
-          file=sys.stderr, flush=True)
+    print(
+        f"warning: no writable folder for the compiled code's cache (tried {', '.join(map(str, bases))}); "
+        "compiling in memory, about a minute at every start: set NUMBA_CACHE_DIR to a writable folder",
+        file=sys.stderr,
+        flush=True,
+    )
     return None
 
 

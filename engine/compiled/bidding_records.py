@@ -74,8 +74,18 @@ def _side_net(w: np.ndarray, seat: int, needs: np.ndarray, alone_worth: bool, re
 
 
 @njit(cache=True, nogil=True)
-def _forced_net(s: np.ndarray, seat: int, needs: np.ndarray, forced: np.ndarray, rel: int, rnd: int,
-                call: float, alone: float, alone_worth: bool, res: np.ndarray) -> float:
+def _forced_net(
+    s: np.ndarray,
+    seat: int,
+    needs: np.ndarray,
+    forced: np.ndarray,
+    rel: int,
+    rnd: int,
+    call: float,
+    alone: float,
+    alone_worth: bool,
+    res: np.ndarray,
+) -> float:
     """The side's net points when ``seat`` bids with its call and alone thresholds set to
     ``call`` and ``alone`` (-NO: always, NO: never) and everything else as ``needs`` say."""
     forced[:, :] = needs
@@ -122,8 +132,16 @@ def _reaches(s: np.ndarray, needs: np.ndarray, alone_worth: bool, target: int) -
 
 
 @njit(cache=True, nogil=True)
-def reaching_deals(template: np.ndarray, deck: np.ndarray, needs: np.ndarray, alone_worth: bool, target: int,
-                   max_dealt: int, seed: int, out: np.ndarray) -> tuple[int, int]:
+def reaching_deals(
+    template: np.ndarray,
+    deck: np.ndarray,
+    needs: np.ndarray,
+    alone_worth: bool,
+    target: int,
+    max_dealt: int,
+    seed: int,
+    out: np.ndarray,
+) -> tuple[int, int]:
     """Deal ``template`` (a flat state at the deal) afresh from ``deck`` (card codes), seeded,
     until ``out.shape[0]`` deals reach column ``target`` or ``max_dealt`` have been dealt;
     the reaching deals go to the rows of ``out`` as dealt. Returns (kept, dealt)."""
@@ -147,8 +165,17 @@ def reaching_deals(template: np.ndarray, deck: np.ndarray, needs: np.ndarray, al
 
 
 @njit(cache=True, nogil=True)
-def decision_records(states: np.ndarray, needs: np.ndarray, alone_worth: bool, only: int, strength: np.ndarray,
-                     alone_est: np.ndarray, ev_call: np.ndarray, ev_pass: np.ndarray, ev_alone: np.ndarray) -> None:
+def decision_records(
+    states: np.ndarray,
+    needs: np.ndarray,
+    alone_worth: bool,
+    only: int,
+    strength: np.ndarray,
+    alone_est: np.ndarray,
+    ev_call: np.ndarray,
+    ev_pass: np.ndarray,
+    ev_alone: np.ndarray,
+) -> None:
     """See the module docstring. ``states``: one flat hand state per row, at the deal; the
     five outputs are (deals, 8) float arrays, filled here. ``only``: record that column alone
     (the others stay NaN), or -1 for all of them; the play-outs are the costly part."""
@@ -197,7 +224,9 @@ def decision_records(states: np.ndarray, needs: np.ndarray, alone_worth: bool, o
                             five[i] = hand[i]
                     if strong_enough_alone(five, n, trump, s[S_JOKER] == 1, -NO):
                         alone_est[d, k] = trick_estimate(five, n, trump, s[S_JOKER] == 1)
-                        ev_alone[d, k] = _forced_net(s, seat, needs, forced, rel, rnd, NO, -NO, alone_worth, res)
+                        ev_alone[d, k] = _forced_net(
+                            s, seat, needs, forced, rel, rnd, NO, -NO, alone_worth, res
+                        )
             apply_action(s, club_decide(s, seat, needs, alone_worth))
 
 

@@ -181,8 +181,21 @@ def club_play(s: np.ndarray, seat: int) -> int:
     if nt == 0:
         packed = _lead(s, seat, bits, groups, offs, counts, m, top, mates)
     else:
-        packed = _follow(s, seat, bits, groups, offs, counts, m, top, mates, led, t, against_lone_maker(s, seat),
-                         outstanding)
+        packed = _follow(
+            s,
+            seat,
+            bits,
+            groups,
+            offs,
+            counts,
+            m,
+            top,
+            mates,
+            led,
+            t,
+            against_lone_maker(s, seat),
+            outstanding,
+        )
     s[S_WHY_REASON] = packed >> 5
     s[S_WHY_THROW] = (packed >> 3) & 3
     return A_PLAY + int(cards[packed & 7])
@@ -201,8 +214,17 @@ def against_lone_maker(s: np.ndarray, seat: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _lead(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray,
-          counts: np.ndarray, m: int, top: np.ndarray, mates: int) -> int:
+def _lead(
+    s: np.ndarray,
+    seat: int,
+    bits: np.ndarray,
+    groups: np.ndarray,
+    offs: np.ndarray,
+    counts: np.ndarray,
+    m: int,
+    top: np.ndarray,
+    mates: int,
+) -> int:
     hi = -1
     lo = -1
     ntr = 0
@@ -280,9 +302,21 @@ def _lead(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: 
 
 
 @njit(cache=True, nogil=True)
-def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray,
-            counts: np.ndarray, m: int, top: np.ndarray, mates: int, led: int, t: int, guards: bool,
-            outstanding: int) -> int:
+def _follow(
+    s: np.ndarray,
+    seat: int,
+    bits: np.ndarray,
+    groups: np.ndarray,
+    offs: np.ndarray,
+    counts: np.ndarray,
+    m: int,
+    top: np.ndarray,
+    mates: int,
+    led: int,
+    t: int,
+    guards: bool,
+    outstanding: int,
+) -> int:
     eligible = (GROUP_MASK << 48) | (GROUP_MASK << (16 * led))
     nt = s[S_NTABLE]
     winner = -1
@@ -325,7 +359,9 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
                         return c + REASON * R_MATE_WINNING_NO_RUFF
             return c + REASON * R_MATE_WINNING_LOW
         if safe_first >= 0:
-            return _sure_winner(s, opps, top, led, safe_first, w_first, can_follow) + REASON * R_SURE_OVER_MATE
+            return (
+                _sure_winner(s, opps, top, led, safe_first, w_first, can_follow) + REASON * R_SURE_OVER_MATE
+            )
         # third hand high over a partner's card that may be beaten: the lowest card that beats
         # it with an unseen card between the two (else it raises the bar for nobody)
         over = -1
@@ -336,19 +372,31 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
                     over = i
         if over >= 0:
             return over + REASON * R_OVER_MATE
-        return _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding) + REASON * R_MATE_UNBEATEN_LOW
+        return (
+            _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding)
+            + REASON * R_MATE_UNBEATEN_LOW
+        )
     if w_first < 0:
-        return _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding) + REASON * R_CANNOT_WIN
+        return (
+            _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding)
+            + REASON * R_CANNOT_WIN
+        )
     if opps == 0:
         return w_first + REASON * R_WIN_CHEAPLY
     if (after & mates) != 0:
         if can_follow:
             if safe_first >= 0:
                 return safe_first + REASON * R_TAKE_HIGHEST
-            return _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding) + REASON * R_SECOND_LOW_KEEP
+            return (
+                _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding)
+                + REASON * R_SECOND_LOW_KEEP
+            )
         if win >= top[led] or win >= TRUMP_BITS:
             return _sure_winner(s, opps, top, led, safe_first, w_first, False) + REASON * R_RUFF_MATE_CANNOT
-        return _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding) + REASON * R_SECOND_LOW
+        return (
+            _throw(s, bits, groups, offs, counts, m, top, can_follow, guards, mates, outstanding)
+            + REASON * R_SECOND_LOW
+        )
     if safe_first >= 0:
         return _sure_winner(s, opps, top, led, safe_first, w_first, can_follow) + REASON * R_THIRD_HIGH_WINS
     if can_follow:
@@ -357,8 +405,9 @@ def _follow(s: np.ndarray, seat: int, bits: np.ndarray, groups: np.ndarray, offs
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _sure_winner(s: np.ndarray, opps: int, top: np.ndarray, led: int, safe_first: int, w_first: int,
-                 following: bool) -> int:
+def _sure_winner(
+    s: np.ndarray, opps: int, top: np.ndarray, led: int, safe_first: int, w_first: int, following: bool
+) -> int:
     """The card to take the trick with. Following suit, the lowest that nothing unseen beats.
     Ruffing, the lowest trump that wins, since an opponent still to play who holds the suit must
     follow it; the lowest safe one only when an opponent still to play has shown out of the led
@@ -392,8 +441,19 @@ def _holds(s: np.ndarray, v: int, opps: int, top: np.ndarray, led: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _throw(s: np.ndarray, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, counts: np.ndarray, m: int,
-           top: np.ndarray, following: bool, guards: bool, mates: int, outstanding: int) -> int:
+def _throw(
+    s: np.ndarray,
+    bits: np.ndarray,
+    groups: np.ndarray,
+    offs: np.ndarray,
+    counts: np.ndarray,
+    m: int,
+    top: np.ndarray,
+    following: bool,
+    guards: bool,
+    mates: int,
+    outstanding: int,
+) -> int:
     """The cheapest card to give up. Off suit, the lowest plain card that is not held back (the
     highest left in its suit, or an ace), preferring one that makes a void so a later lead of
     that suit can be trumped. Against a maker without a partner (``guards``: a loner, and every
@@ -445,8 +505,16 @@ def _count(x: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def guard_worth(s: np.ndarray, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, m: int, i: int,
-                mates: int, outstanding: int) -> int:
+def guard_worth(
+    s: np.ndarray,
+    bits: np.ndarray,
+    groups: np.ndarray,
+    offs: np.ndarray,
+    m: int,
+    i: int,
+    mates: int,
+    outstanding: int,
+) -> int:
     """What plain card ``i`` is worth as a guard against a lone maker: the lower, the sooner it
     is thrown off. By tiers (``GUARD_TIER`` times the tier):
 
@@ -481,8 +549,15 @@ def guard_worth(s: np.ndarray, bits: np.ndarray, groups: np.ndarray, offs: np.nd
 
 
 @njit(cache=True, nogil=True)
-def _least_guard(s: np.ndarray, bits: np.ndarray, groups: np.ndarray, offs: np.ndarray, m: int, mates: int,
-                 outstanding: int) -> int:
+def _least_guard(
+    s: np.ndarray,
+    bits: np.ndarray,
+    groups: np.ndarray,
+    offs: np.ndarray,
+    m: int,
+    mates: int,
+    outstanding: int,
+) -> int:
     """The plain card that guards least against a lone maker (``guard_worth``); first in hand order on a tie."""
     best = -1
     best_key = 1 << 30

@@ -82,8 +82,16 @@ def _below(state: np.ndarray, n: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _solve(s: np.ndarray, h: np.ndarray, table: np.ndarray, keys: np.ndarray, lower: np.ndarray,
-           upper: np.ndarray, stamps: np.ndarray, scratch: np.ndarray) -> int:
+def _solve(
+    s: np.ndarray,
+    h: np.ndarray,
+    table: np.ndarray,
+    keys: np.ndarray,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    stamps: np.ndarray,
+    scratch: np.ndarray,
+) -> int:
     """Makers' tricks with open-hand perfect play from the first lead (``engine.compiled.solver.encode``)."""
     t = s[S_TRUMP]
     k = 0
@@ -109,9 +117,21 @@ def _solve(s: np.ndarray, h: np.ndarray, table: np.ndarray, keys: np.ndarray, lo
 
 
 @njit(cache=True, nogil=True)
-def sample_deal(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray, bid_needs: np.ndarray,
-                bid_alone: bool, seed: int, index: int, max_tries: int, s: np.ndarray, cards: np.ndarray,
-                rs: np.ndarray, draws: np.ndarray) -> None:
+def sample_deal(
+    base: np.ndarray,
+    me: int,
+    pool: np.ndarray,
+    checks: np.ndarray,
+    bid_needs: np.ndarray,
+    bid_alone: bool,
+    seed: int,
+    index: int,
+    max_tries: int,
+    s: np.ndarray,
+    cards: np.ndarray,
+    rs: np.ndarray,
+    draws: np.ndarray,
+) -> None:
     """Deal number ``index``: the other seats' hands into ``s`` (a copy of ``base``), the
     sampling counts into ``draws``. ``cards`` and ``rs`` are scratch arrays."""
     npool = pool.shape[0]
@@ -155,11 +175,30 @@ def sample_deal(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def run_deals(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray, options: np.ndarray,
-              play_needs: np.ndarray, play_alone: bool, bid_needs: np.ndarray, bid_alone: bool, seed: int,
-              first: int, count: int, max_tries: int, ceiling: bool, real: np.ndarray, ceil: np.ndarray,
-              draws: np.ndarray, keys: np.ndarray, lower: np.ndarray, upper: np.ndarray,
-              stamps: np.ndarray, scratch: np.ndarray) -> None:
+def run_deals(
+    base: np.ndarray,
+    me: int,
+    pool: np.ndarray,
+    checks: np.ndarray,
+    options: np.ndarray,
+    play_needs: np.ndarray,
+    play_alone: bool,
+    bid_needs: np.ndarray,
+    bid_alone: bool,
+    seed: int,
+    first: int,
+    count: int,
+    max_tries: int,
+    ceiling: bool,
+    real: np.ndarray,
+    ceil: np.ndarray,
+    draws: np.ndarray,
+    keys: np.ndarray,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    stamps: np.ndarray,
+    scratch: np.ndarray,
+) -> None:
     """Deals ``first .. first + count - 1``: see the module docstring. ``checks`` rows are
     (seat, phase) of the passes to respect; ``options`` rows (action code, discard code or -1)."""
     nopt = options.shape[0]
@@ -171,8 +210,9 @@ def run_deals(base: np.ndarray, me: int, pool: np.ndarray, checks: np.ndarray, o
     table = np.zeros(4, dtype=np.int64)
     rs = np.zeros(1, dtype=np.int64)
     for d in range(count):
-        sample_deal(base, me, pool, checks, bid_needs, bid_alone, seed, first + d, max_tries, s, cards, rs,
-                    draws[d])
+        sample_deal(
+            base, me, pool, checks, bid_needs, bid_alone, seed, first + d, max_tries, s, cards, rs, draws[d]
+        )
         for o in range(nopt):
             w[:] = s
             apply_action(w, options[o, 0])
@@ -241,9 +281,19 @@ def pass_checks(view: SeatView) -> np.ndarray | None:
 class FastRun:
     """One analysis's compiled deal loop (see the module docstring)."""
 
-    def __init__(self, view: SeatView, options: np.ndarray, checks: np.ndarray, base: np.ndarray,
-                 play: tuple[np.ndarray, bool], bid: tuple[np.ndarray, bool], seed: int, ceiling: bool,
-                 max_tries: int = 30, ceiling_deals: int = 1 << 62) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        options: np.ndarray,
+        checks: np.ndarray,
+        base: np.ndarray,
+        play: tuple[np.ndarray, bool],
+        bid: tuple[np.ndarray, bool],
+        seed: int,
+        ceiling: bool,
+        max_tries: int = 30,
+        ceiling_deals: int = 1 << 62,
+    ) -> None:
         self.view = view
         self.options = options
         self.checks = checks
@@ -256,17 +306,44 @@ class FastRun:
         self.max_tries = max_tries
         self.ceiling_deals = ceiling_deals
 
-    def _run(self, segments: list[tuple[int, int, bool]], real: np.ndarray, ceil: np.ndarray,
-             draws: np.ndarray, offset: int) -> None:
+    def _run(
+        self,
+        segments: list[tuple[int, int, bool]],
+        real: np.ndarray,
+        ceil: np.ndarray,
+        draws: np.ndarray,
+        offset: int,
+    ) -> None:
         """Run (first deal, count, solve the ceiling) segments; rows are ``deal - offset``."""
         keys, lower, upper, stamps, scratch = _tables()
         for first, count, ceiling in segments:
             if count == 0:
                 continue
             rows = slice(first - offset, first - offset + count)
-            run_deals(self.base, self.view.seat, self.pool, self.checks, self.options, self.play[0],
-                      self.play[1], self.bid[0], self.bid[1], self.seed, first, count, self.max_tries, ceiling,
-                      real[rows], ceil[rows], draws[rows], keys, lower, upper, stamps, scratch)
+            run_deals(
+                self.base,
+                self.view.seat,
+                self.pool,
+                self.checks,
+                self.options,
+                self.play[0],
+                self.play[1],
+                self.bid[0],
+                self.bid[1],
+                self.seed,
+                first,
+                count,
+                self.max_tries,
+                ceiling,
+                real[rows],
+                ceil[rows],
+                draws[rows],
+                keys,
+                lower,
+                upper,
+                stamps,
+                scratch,
+            )
 
     def run(self, first: int, count: int, threads: int = THREADS) -> Batch:
         """Deals ``first .. first + count - 1``; the ceiling only for deals below ``ceiling_deals``."""
@@ -302,7 +379,9 @@ def warm_up() -> None:
     checks = pass_checks(view)
     assert checks is not None
     needs = need_table(CALL_THRESHOLD[4])
-    FastRun(view, options, checks, encode_state(state), (needs, True), (needs, True), 1, True).run(0, 2, threads=1)
+    FastRun(view, options, checks, encode_state(state), (needs, True), (needs, True), 1, True).run(
+        0, 2, threads=1
+    )
     _warm = True
 
 

@@ -167,8 +167,11 @@ def code_of(action: Action) -> int:
         return A_ORDER_ALONE if action.alone else A_ORDER
     if kind is Kind.CALL or kind is Kind.NAME:
         assert action.suit is not None
-        base = (A_CALL_ALONE if action.alone else A_CALL) if kind is Kind.CALL else (
-            A_NAME_ALONE if action.alone else A_NAME)
+        base = (
+            (A_CALL_ALONE if action.alone else A_CALL)
+            if kind is Kind.CALL
+            else (A_NAME_ALONE if action.alone else A_NAME)
+        )
         return base + int(action.suit)
     if kind is Kind.DECLINE:
         return A_DECLINE
@@ -184,12 +187,21 @@ def action_of(code: int) -> Action:
         return play(_CARD_OF[code - A_PLAY])
     if code >= A_DISCARD:
         return discard(_CARD_OF[code - A_DISCARD])
-    fixed = {A_PASS: PASS, A_ORDER: ORDER, A_ORDER_ALONE: ORDER_ALONE, A_DECLINE: DECLINE,
-             A_DEFEND_ALONE: DEFEND_ALONE}
+    fixed = {
+        A_PASS: PASS,
+        A_ORDER: ORDER,
+        A_ORDER_ALONE: ORDER_ALONE,
+        A_DECLINE: DECLINE,
+        A_DEFEND_ALONE: DEFEND_ALONE,
+    }
     if code in fixed:
         return fixed[code]
-    for base, make, alone in ((A_CALL, call, False), (A_CALL_ALONE, call, True),
-                              (A_NAME, name, False), (A_NAME_ALONE, name, True)):
+    for base, make, alone in (
+        (A_CALL, call, False),
+        (A_CALL_ALONE, call, True),
+        (A_NAME, name, False),
+        (A_NAME_ALONE, name, True),
+    ):
         if base <= code < base + 4:
             return make(Suit(code - base), alone)
     raise ValueError(f"{code} is not an action code")
@@ -204,16 +216,54 @@ def action_of(code: int) -> Action:
 # strength from ``club_bidding.bid_strength`` for the suit weighed.
 
 # bidding, the discard and defending alone
-(R_ORDER_ALONE, R_ORDER, R_PASS_ROUND_ONE, R_CALL_ALONE, R_CALL, R_STICK, R_PASS_ROUND_TWO, R_NAME_ALONE,
- R_NAME, R_DECLINE, R_DISCARD, R_DEFEND_ALONE, R_LET_PARTNER_HELP) = range(1, 14)
-R_DISCARD_AGAINST_LONER = 14  # the dealer's discard against a maker without a partner: the card that guards least
+(
+    R_ORDER_ALONE,
+    R_ORDER,
+    R_PASS_ROUND_ONE,
+    R_CALL_ALONE,
+    R_CALL,
+    R_STICK,
+    R_PASS_ROUND_TWO,
+    R_NAME_ALONE,
+    R_NAME,
+    R_DECLINE,
+    R_DISCARD,
+    R_DEFEND_ALONE,
+    R_LET_PARTNER_HELP,
+) = range(1, 14)
+R_DISCARD_AGAINST_LONER = (
+    14  # the dealer's discard against a maker without a partner: the card that guards least
+)
 # the card play: one card, leads, follows
 R_ONLY_CARD = 20
-(R_LEAD_NO_TRUMP_LEFT, R_LEAD_RIGHT_SAVES_LEFT, R_LEAD_TOP_TRUMP, R_LEAD_LOW_TRUMP, R_CASH, R_ONLY_TRUMPS_TOP,
- R_ONLY_TRUMPS_LOW, R_LEAD_BACK, R_LEAD_SINGLETON, R_LEAD_LOW) = range(21, 31)
-(R_MATE_WINNING_NO_RUFF, R_MATE_WINNING_LOW, R_SURE_OVER_MATE, R_OVER_MATE, R_MATE_UNBEATEN_LOW, R_CANNOT_WIN,
- R_WIN_CHEAPLY, R_TAKE_HIGHEST, R_SECOND_LOW_KEEP, R_RUFF_MATE_CANNOT, R_SECOND_LOW, R_THIRD_HIGH_WINS,
- R_THIRD_HIGH_FORCE, R_RUFF_OPPONENTS) = range(31, 45)
+(
+    R_LEAD_NO_TRUMP_LEFT,
+    R_LEAD_RIGHT_SAVES_LEFT,
+    R_LEAD_TOP_TRUMP,
+    R_LEAD_LOW_TRUMP,
+    R_CASH,
+    R_ONLY_TRUMPS_TOP,
+    R_ONLY_TRUMPS_LOW,
+    R_LEAD_BACK,
+    R_LEAD_SINGLETON,
+    R_LEAD_LOW,
+) = range(21, 31)
+(
+    R_MATE_WINNING_NO_RUFF,
+    R_MATE_WINNING_LOW,
+    R_SURE_OVER_MATE,
+    R_OVER_MATE,
+    R_MATE_UNBEATEN_LOW,
+    R_CANNOT_WIN,
+    R_WIN_CHEAPLY,
+    R_TAKE_HIGHEST,
+    R_SECOND_LOW_KEEP,
+    R_RUFF_MATE_CANNOT,
+    R_SECOND_LOW,
+    R_THIRD_HIGH_WINS,
+    R_THIRD_HIGH_FORCE,
+    R_RUFF_OPPONENTS,
+) = range(31, 45)
 R_LEAD_AGAINST_LONER = 45  # a defender's lead against a maker without a partner: the card that guards least
 # how a throw-off was chosen (``s[S_WHY_THROW]``)
 T_LOWEST, T_MAKES_VOID, T_KEEPS_GUARDS = range(3)
@@ -224,8 +274,25 @@ T_LOWEST, T_MAKES_VOID, T_KEEPS_GUARDS = range(3)
 PHASES = (Phase.BID1, Phase.NAME, Phase.DISCARD, Phase.BID2, Phase.DEFEND, Phase.PLAY, Phase.OVER)
 P_BID1, P_NAME, P_DISCARD, P_BID2, P_DEFEND, P_PLAY, P_OVER = range(7)
 
-(S_PLAYERS, S_DEALER, S_PHASE, S_TO_ACT, S_TRUMP, S_MAKER, S_ALONE, S_LONE_DEF, S_OUT,
- S_DISCARDED, S_TAKEN, S_DOWN, S_UPCARD, S_LEADER, S_NTRICKS, S_MAKER_TRICKS, S_NTABLE) = range(17)
+(
+    S_PLAYERS,
+    S_DEALER,
+    S_PHASE,
+    S_TO_ACT,
+    S_TRUMP,
+    S_MAKER,
+    S_ALONE,
+    S_LONE_DEF,
+    S_OUT,
+    S_DISCARDED,
+    S_TAKEN,
+    S_DOWN,
+    S_UPCARD,
+    S_LEADER,
+    S_NTRICKS,
+    S_MAKER_TRICKS,
+    S_NTABLE,
+) = range(17)
 S_TABLE_SEAT = 17  # 4 seats, in play order
 S_TABLE_CARD = 21  # 4 card codes
 S_HANDS = 25  # 4 seats x 5 slots of card codes (-1: empty), hand order
@@ -292,7 +359,7 @@ def _encode(x: HandState | SeatView) -> list[int]:
     for i, (seat, card) in enumerate(x.trick):
         s[S_TABLE_SEAT + i] = seat
         s[S_TABLE_CARD + i] = code(card)
-    s[S_HANDS:S_HANDS + 20] = [-1] * 20
+    s[S_HANDS : S_HANDS + 20] = [-1] * 20
     if x.trump is not None:
         t = x.trump
         bits = _BITS[t]
@@ -320,5 +387,15 @@ def _encode(x: HandState | SeatView) -> list[int]:
     return s
 
 
-__all__ = ["BIT", "CODE_AT", "GROUP_SUIT", "JOKER", "action_of", "card_code", "code_card", "code_of",
-           "encode_state", "encode_view"]
+__all__ = [
+    "BIT",
+    "CODE_AT",
+    "GROUP_SUIT",
+    "JOKER",
+    "action_of",
+    "card_code",
+    "code_card",
+    "code_of",
+    "encode_state",
+    "encode_view",
+]

@@ -122,9 +122,7 @@ _local = threading.local()
 
 
 def _table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    tt: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = getattr(
-        _local, "tt", None
-    )
+    tt: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = getattr(_local, "tt", None)
     if tt is None:
         tt = solver_core.new_table()
         _local.tt = tt
@@ -143,8 +141,22 @@ def makers_tricks(state: HandState) -> int:
     e = encode(state)
     hands, table = _arrays(e)
     keys, lower, upper, stamps, scratch = _table()
-    rest = solver_core.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
-                           -1, e.tricks_left + 1, keys, lower, upper, stamps, scratch)
+    rest = solver_core.search(
+        hands,
+        e.k,
+        e.maker_mask,
+        e.leader,
+        table,
+        e.n_table,
+        e.tricks_left,
+        -1,
+        e.tricks_left + 1,
+        keys,
+        lower,
+        upper,
+        stamps,
+        scratch,
+    )
     return e.won + int(rest)
 
 
@@ -158,8 +170,22 @@ def makers_reach(state: HandState, tricks: int) -> bool:
         return False
     hands, table = _arrays(e)
     keys, lower, upper, stamps, scratch = _table()
-    rest = solver_core.search(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
-                           need - 1, need, keys, lower, upper, stamps, scratch)
+    rest = solver_core.search(
+        hands,
+        e.k,
+        e.maker_mask,
+        e.leader,
+        table,
+        e.n_table,
+        e.tricks_left,
+        need - 1,
+        need,
+        keys,
+        lower,
+        upper,
+        stamps,
+        scratch,
+    )
     return int(rest) >= need
 
 
@@ -170,12 +196,24 @@ def solve(state: HandState) -> Solution:
     keys, lower, upper, stamps, scratch = _table()
     out_cards = np.zeros(16, dtype=np.int64)
     out_values = np.zeros(16, dtype=np.int64)
-    n = solver_core.card_values(hands, e.k, e.maker_mask, e.leader, table, e.n_table, e.tricks_left,
-                             keys, lower, upper, stamps, scratch, out_cards, out_values)
+    n = solver_core.card_values(
+        hands,
+        e.k,
+        e.maker_mask,
+        e.leader,
+        table,
+        e.n_table,
+        e.tricks_left,
+        keys,
+        lower,
+        upper,
+        stamps,
+        scratch,
+        out_cards,
+        out_values,
+    )
     trump = Suit(e.trump)
-    by_card = {
-        _CARDS[trump][int(out_cards[i])]: e.won + int(out_values[i]) for i in range(n)
-    }
+    by_card = {_CARDS[trump][int(out_cards[i])]: e.won + int(out_values[i]) for i in range(n)}
     seat = state.to_act
     assert seat is not None
     # Keep the order of the seat's hand (as legal_actions does).
@@ -202,8 +240,22 @@ def _batch(positions: Sequence[Encoded], need: int | None) -> tuple[np.ndarray, 
     if n == 0:
         return rows[5], rows[5]
     keys, lower, upper, stamps, scratch = _table()
-    rest: np.ndarray = solver_core.solve_batch(hands, rows[0], rows[1], rows[2], table, rows[3], rows[4],
-                                            rows[6], rows[7], keys, lower, upper, stamps, scratch)
+    rest: np.ndarray = solver_core.solve_batch(
+        hands,
+        rows[0],
+        rows[1],
+        rows[2],
+        table,
+        rows[3],
+        rows[4],
+        rows[6],
+        rows[7],
+        keys,
+        lower,
+        upper,
+        stamps,
+        scratch,
+    )
     return rest, rows[5]
 
 
@@ -246,7 +298,9 @@ def warm_up() -> None:
     with _warm_lock:
         if _warm:
             return
-        hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "9D TD QD KD AD")]
+        hands = [
+            parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9S TS QS KS AS", "9D TD QD KD AD")
+        ]
         state = from_cards(Rules(), 3, hands, parse_card("9H")).apply("order").apply("discard 9D")
         makers_tricks(state)
         solve(state)

@@ -132,8 +132,9 @@ def _redundant(card: int, own: int, blockers: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _order_moves(hands: np.ndarray, k: int, maker_mask: int, leader: int, s: np.ndarray, off: int,
-                 n_table: int, base: int) -> int:
+def _order_moves(
+    hands: np.ndarray, k: int, maker_mask: int, leader: int, s: np.ndarray, off: int, n_table: int, base: int
+) -> int:
     """Write the moves to try for the position to act into ``s[base:]``; return how many.
 
     ``s[off:off + n_table]`` are the cards on the table.
@@ -204,9 +205,21 @@ ENTER, NEXT, RETURN = 0, 1, 2
 
 
 @njit(cache=True, nogil=True)
-def _search(hands: np.ndarray, k: int, maker_mask: int, leader: int, n_table: int,
-            tricks_left: int, alpha: int, beta: int, keys: np.ndarray, lower: np.ndarray,
-            upper: np.ndarray, stamps: np.ndarray, s: np.ndarray) -> int:
+def _search(
+    hands: np.ndarray,
+    k: int,
+    maker_mask: int,
+    leader: int,
+    n_table: int,
+    tricks_left: int,
+    alpha: int,
+    beta: int,
+    keys: np.ndarray,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    stamps: np.ndarray,
+    s: np.ndarray,
+) -> int:
     """Makers' tricks from here on (fail-soft within [alpha, beta]); an explicit-stack alpha-beta.
 
     The cards on the table are ``s[off:off + n_table]`` with ``off = TRICKS_AT + 4 * tricks_left``.
@@ -366,9 +379,22 @@ def _load(table: np.ndarray, n_table: int, tricks_left: int, s: np.ndarray) -> N
 
 
 @njit(cache=True, nogil=True)
-def search(hands: np.ndarray, k: int, maker_mask: int, leader: int, table: np.ndarray, n_table: int,
-           tricks_left: int, alpha: int, beta: int, keys: np.ndarray, lower: np.ndarray,
-           upper: np.ndarray, stamps: np.ndarray, scratch: np.ndarray) -> int:
+def search(
+    hands: np.ndarray,
+    k: int,
+    maker_mask: int,
+    leader: int,
+    table: np.ndarray,
+    n_table: int,
+    tricks_left: int,
+    alpha: int,
+    beta: int,
+    keys: np.ndarray,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    stamps: np.ndarray,
+    scratch: np.ndarray,
+) -> int:
     """Makers' tricks from this position on, for a new deal (bumps the table's stamp).
 
     With a window [alpha, beta] the result is exact when strictly inside it, an
@@ -377,15 +403,28 @@ def search(hands: np.ndarray, k: int, maker_mask: int, leader: int, table: np.nd
     """
     scratch[0] += 1
     _load(table, n_table, tricks_left, scratch)
-    return _search(hands, k, maker_mask, leader, n_table, tricks_left, alpha, beta,
-                   keys, lower, upper, stamps, scratch)
+    return _search(
+        hands, k, maker_mask, leader, n_table, tricks_left, alpha, beta, keys, lower, upper, stamps, scratch
+    )
 
 
 @njit(cache=True, nogil=True)
-def card_values(hands: np.ndarray, k: int, maker_mask: int, leader: int, table: np.ndarray,
-                n_table: int, tricks_left: int, keys: np.ndarray, lower: np.ndarray,
-                upper: np.ndarray, stamps: np.ndarray, scratch: np.ndarray,
-                out_cards: np.ndarray, out_values: np.ndarray) -> int:
+def card_values(
+    hands: np.ndarray,
+    k: int,
+    maker_mask: int,
+    leader: int,
+    table: np.ndarray,
+    n_table: int,
+    tricks_left: int,
+    keys: np.ndarray,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    stamps: np.ndarray,
+    scratch: np.ndarray,
+    out_cards: np.ndarray,
+    out_values: np.ndarray,
+) -> int:
     """Every legal card of the position to act and the makers' tricks from here if it is played.
 
     Writes the cards (single bits, low to high) and values into ``out_cards`` /
@@ -407,11 +446,37 @@ def card_values(hands: np.ndarray, k: int, maker_mask: int, leader: int, table: 
         if n_table + 1 == k:
             w = (leader + winning_index(scratch, off, k)) % k
             won = (maker_mask >> w) & 1
-            v = won + _search(hands, k, maker_mask, w, 0, tricks_left - 1, -1, tricks_left,
-                              keys, lower, upper, stamps, scratch)
+            v = won + _search(
+                hands,
+                k,
+                maker_mask,
+                w,
+                0,
+                tricks_left - 1,
+                -1,
+                tricks_left,
+                keys,
+                lower,
+                upper,
+                stamps,
+                scratch,
+            )
         else:
-            v = _search(hands, k, maker_mask, leader, n_table + 1, tricks_left, -1,
-                        tricks_left + 1, keys, lower, upper, stamps, scratch)
+            v = _search(
+                hands,
+                k,
+                maker_mask,
+                leader,
+                n_table + 1,
+                tricks_left,
+                -1,
+                tricks_left + 1,
+                keys,
+                lower,
+                upper,
+                stamps,
+                scratch,
+            )
         hands[seat] ^= card
         out_cards[n] = card
         out_values[n] = v
@@ -420,10 +485,22 @@ def card_values(hands: np.ndarray, k: int, maker_mask: int, leader: int, table: 
 
 
 @njit(cache=True, nogil=True)
-def solve_batch(hands: np.ndarray, k: np.ndarray, maker_mask: np.ndarray, leader: np.ndarray,
-                table: np.ndarray, n_table: np.ndarray, tricks_left: np.ndarray, alpha: np.ndarray,
-                beta: np.ndarray, keys: np.ndarray, lower: np.ndarray, upper: np.ndarray,
-                stamps: np.ndarray, scratch: np.ndarray) -> np.ndarray:
+def solve_batch(
+    hands: np.ndarray,
+    k: np.ndarray,
+    maker_mask: np.ndarray,
+    leader: np.ndarray,
+    table: np.ndarray,
+    n_table: np.ndarray,
+    tricks_left: np.ndarray,
+    alpha: np.ndarray,
+    beta: np.ndarray,
+    keys: np.ndarray,
+    lower: np.ndarray,
+    upper: np.ndarray,
+    stamps: np.ndarray,
+    scratch: np.ndarray,
+) -> np.ndarray:
     """``search`` for many positions (rows): hands (N, 4), table (N, 4), the rest (N,).
 
     Each row has its own window [alpha, beta] (full window: -1, tricks_left + 1).
@@ -436,8 +513,21 @@ def solve_batch(hands: np.ndarray, k: np.ndarray, maker_mask: np.ndarray, leader
             h[j] = hands[i, j]
         scratch[0] += 1
         _load(table[i], n_table[i], tricks_left[i], scratch)
-        out[i] = _search(h, k[i], maker_mask[i], leader[i], n_table[i], tricks_left[i], alpha[i],
-                         beta[i], keys, lower, upper, stamps, scratch)
+        out[i] = _search(
+            h,
+            k[i],
+            maker_mask[i],
+            leader[i],
+            n_table[i],
+            tricks_left[i],
+            alpha[i],
+            beta[i],
+            keys,
+            lower,
+            upper,
+            stamps,
+            scratch,
+        )
     return out
 
 

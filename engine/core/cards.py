@@ -145,9 +145,7 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
 
-_CARDS: dict[tuple[int, int], Card] = {
-    (s, r): Card(s, r) for s in range(4) for r in range(7, 15)
-}
+_CARDS: dict[tuple[int, int], Card] = {(s, r): Card(s, r) for s in range(4) for r in range(7, 15)}
 JOKER = Card(4, JOKER_RANK)
 _BY_TEXT: dict[str, Card] = {str(c): c for c in _CARDS.values()}
 _BY_TEXT["JOKER"] = JOKER

@@ -147,8 +147,13 @@ def new_game(rules: Rules, seed: int) -> GameState:
     dealer = draw.dealer if draw else rng.randrange(rules.players)
     n = sides(rules)
     return GameState(
-        rules=rules, seed=seed, dealer=dealer, scores=(0,) * n,
-        hand=deal(rules, dealer, hand_rng(seed, 0, 0)), games_won=(0,) * n, draw=draw,
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        scores=(0,) * n,
+        hand=deal(rules, dealer, hand_rng(seed, 0, 0)),
+        games_won=(0,) * n,
+        draw=draw,
     )
 
 
@@ -173,8 +178,12 @@ def apply_game(game: GameState, action: Action | str) -> GameState:
     if winner is not None:
         games_won = tuple(w + (1 if s == winner else 0) for s, w in enumerate(games_won))
     return replace(
-        game, hand=hand, scores=scores, history=game.history + (hand,),
-        game_winner=winner, games_won=games_won,
+        game,
+        hand=hand,
+        scores=scores,
+        history=game.history + (hand,),
+        game_winner=winner,
+        games_won=games_won,
     )
 
 
@@ -188,12 +197,19 @@ def next_hand(game: GameState) -> GameState:
     if game.game_winner is not None:
         number = game.game_number + 1
         return replace(
-            game, dealer=dealer, game_number=number, hand_number=0,
-            scores=(0,) * sides(game.rules), history=(), game_winner=None,
+            game,
+            dealer=dealer,
+            game_number=number,
+            hand_number=0,
+            scores=(0,) * sides(game.rules),
+            history=(),
+            game_winner=None,
             hand=deal(game.rules, dealer, hand_rng(game.seed, number, 0)),
         )
     number = game.hand_number + 1
     return replace(
-        game, dealer=dealer, hand_number=number,
+        game,
+        dealer=dealer,
+        hand_number=number,
         hand=deal(game.rules, dealer, hand_rng(game.seed, game.game_number, number)),
     )

@@ -140,9 +140,7 @@ class HandState:
         n = self.rules.players
         if not self.is_over or self.maker is None:
             return (0,) * n
-        makers, defenders = hand_points(
-            n, self.maker_tricks, self.alone, self.lone_defender is not None
-        )
+        makers, defenders = hand_points(n, self.maker_tricks, self.alone, self.lone_defender is not None)
         return tuple(makers if self.is_maker_side(s) else defenders for s in range(n))
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -250,9 +248,7 @@ def deal(rules: Rules, dealer: int, rng: random.Random) -> HandState:
             size = 3 if (i % 2 == 0) == first_pass else 2
             hands[seat].extend(cards[pos : pos + size])
             pos += size
-    return _opening_state(
-        rules, dealer, tuple(tuple(h) for h in hands), cards[pos], tuple(cards[pos + 1 :])
-    )
+    return _opening_state(rules, dealer, tuple(tuple(h) for h in hands), cards[pos], tuple(cards[pos + 1 :]))
 
 
 def from_cards(
@@ -315,8 +311,14 @@ def _opening_state(
     else:
         phase, to_act = Phase.BID1, first
     return HandState(
-        rules=rules, dealer=dealer, dealt=hands, hands=hands, upcard=upcard, kitty=kitty,
-        phase=phase, to_act=to_act,
+        rules=rules,
+        dealer=dealer,
+        dealt=hands,
+        hands=hands,
+        upcard=upcard,
+        kitty=kitty,
+        phase=phase,
+        to_act=to_act,
     )
 
 
@@ -325,8 +327,9 @@ def _opening_state(
 _SUITS = tuple(Suit)
 
 
-def shown_voids(players: int, trump: Suit | None, tricks: Sequence[Trick],
-                trick: Sequence[tuple[int, Card]]) -> tuple[frozenset[Suit], ...]:
+def shown_voids(
+    players: int, trump: Suit | None, tricks: Sequence[Trick], trick: Sequence[tuple[int, Card]]
+) -> tuple[frozenset[Suit], ...]:
     """The (effective) suits each seat has shown it lacks: it did not follow the suit led, in a
     finished trick or the one on the table. Public: the state's and every seat's view's
     (``HandState.voids``, ``SeatView.voids``), and what the compiled players read
@@ -408,9 +411,7 @@ def apply(state: HandState, action: Action | str) -> HandState:  # noqa: C901 (o
         if state.is_over:
             raise IllegalAction(f"the hand is over; {action} is not possible", legal)
         listed = ", ".join(str(a) for a in legal)
-        raise IllegalAction(
-            f"{action} is not legal for seat {state.to_act} now; legal: {listed}", legal
-        )
+        raise IllegalAction(f"{action} is not legal for seat {state.to_act} now; legal: {listed}", legal)
     seat = state.to_act
     assert seat is not None
     history = state.history + ((seat, action),)
@@ -422,7 +423,10 @@ def apply(state: HandState, action: Action | str) -> HandState:  # noqa: C901 (o
             if seat == state.dealer:
                 assert state.upcard.suit is not None
                 return replace(
-                    state, history=history, phase=Phase.BID2, to_act=state.left_of(seat),
+                    state,
+                    history=history,
+                    phase=Phase.BID2,
+                    to_act=state.left_of(seat),
                     turned_down=state.upcard.suit,
                 )
             return replace(state, history=history, to_act=state.left_of(seat))
@@ -450,9 +454,7 @@ def apply(state: HandState, action: Action | str) -> HandState:  # noqa: C901 (o
         if card != state.upcard:
             hand = tuple(state.upcard if c == card else c for c in hand)
         hands = _with_hand(state.hands, seat, hand)
-        return _after_trump(
-            replace(state, history=history, hands=hands, discarded=card, upcard_taken=True)
-        )
+        return _after_trump(replace(state, history=history, hands=hands, discarded=card, upcard_taken=True))
     if state.phase is Phase.DEFEND:
         assert state.maker is not None
         if kind is Kind.DEFEND_ALONE:
@@ -490,7 +492,10 @@ def _with_hand(
 
 
 def _make(
-    state: HandState, seat: int, trump: Suit | None, alone: bool,
+    state: HandState,
+    seat: int,
+    trump: Suit | None,
+    alone: bool,
     history: tuple[tuple[int, Action], ...],
 ) -> HandState:
     out: tuple[int, ...] = ()
@@ -518,9 +523,7 @@ def _start_play(state: HandState) -> HandState:
     return replace(state, phase=Phase.PLAY, to_act=leader, leader=leader)
 
 
-def _play(
-    state: HandState, seat: int, action: Action, history: tuple[tuple[int, Action], ...]
-) -> HandState:
+def _play(state: HandState, seat: int, action: Action, history: tuple[tuple[int, Action], ...]) -> HandState:
     card = action.card
     assert card is not None and state.trump is not None
     held = state.hands[seat]
@@ -528,17 +531,19 @@ def _play(
     hands = _with_hand(state.hands, seat, held[:i] + held[i + 1 :])
     trick = state.trick + ((seat, card),)
     if len(trick) < state.rules.players - len(state.out):
-        return replace(
-            state, history=history, hands=hands, trick=trick, to_act=state.next_active(seat)
-        )
+        return replace(state, history=history, hands=hands, trick=trick, to_act=state.next_active(seat))
     winner = trick[trick_winner_index([c for _, c in trick], state.trump)][0]
     assert state.leader is not None
     tricks = state.tricks + (Trick(state.leader, trick, winner),)
     if len(tricks) == TRICKS:
         return replace(
-            state, history=history, hands=hands, trick=(), tricks=tricks,
-            phase=Phase.OVER, to_act=None, leader=None,
+            state,
+            history=history,
+            hands=hands,
+            trick=(),
+            tricks=tricks,
+            phase=Phase.OVER,
+            to_act=None,
+            leader=None,
         )
-    return replace(
-        state, history=history, hands=hands, trick=(), tricks=tricks, to_act=winner, leader=winner
-    )
+    return replace(state, history=history, hands=hands, trick=(), tricks=tricks, to_act=winner, leader=winner)

@@ -119,9 +119,7 @@ def rules_text(rules: Rules) -> str:
         if PRESETS[name] == rules:
             return short
     changes = rules.changes()  # never empty: the defaults are the standard preset
-    return ",".join(
-        key if value is True else f"{key}={str(value).lower()}" for key, value in changes.items()
-    )
+    return ",".join(key if value is True else f"{key}={str(value).lower()}" for key, value in changes.items())
 
 
 def _rules_help() -> str:
@@ -157,7 +155,9 @@ def parse_rules(text: str) -> Rules:
             elif key in PRESET_NAMES:
                 what = f"the preset {key} comes first, before any changed field"
             else:
-                what = f"{quoted(item)} is not a preset or a rules field" if item else "a rules field is empty"
+                what = (
+                    f"{quoted(item)} is not a preset or a rules field" if item else "a rules field is empty"
+                )
             raise PositionError(f"rules: {what}; {_rules_help()}")
         if key in changes:
             raise PositionError(f"rules: {key} is given twice; give each field once")
@@ -238,10 +238,13 @@ def parse_position(text: str) -> Position:
         raise PositionError(f"a position is text, got {quoted(text)}; {ACCEPTED}")
     if len(text) > MAX_TEXT:
         raise PositionError(
-            f"a position is at most {MAX_TEXT:,} characters; this one has {len(text):,} ({quoted(text)})")
+            f"a position is at most {MAX_TEXT:,} characters; this one has {len(text):,} ({quoted(text)})"
+        )
     parts = [part.strip() for part in text.strip().split("/")]
     if len(parts) not in (4, 5):
-        raise PositionError(f"{quoted(text)} has {len(parts)} part(s) separated by '/', not 4 or 5; {ACCEPTED}")
+        raise PositionError(
+            f"{quoted(text)} has {len(parts)} part(s) separated by '/', not 4 or 5; {ACCEPTED}"
+        )
     rules = parse_rules(parts[0])
     dealer = _dealer(parts[1], rules.players)
     hands = _hands(parts[2], rules.players)
@@ -273,14 +276,16 @@ def _hands(text: str, players: int) -> tuple[tuple[Card, ...], ...]:
     items = text.split(",")
     if len(items) != players:
         raise PositionError(
-            f"{players} players need {players} hands separated by ',', got {len(items)} in {quoted(text)}")
+            f"{players} players need {players} hands separated by ',', got {len(items)} in {quoted(text)}"
+        )
     hands = []
     for seat, item in enumerate(items):
         hand = _card_list(item, f"seat {seat}'s hand")
         if len(hand) != 5:
             raise PositionError(
                 f"seat {seat}'s hand {quoted(item.strip())} has {len(hand)} cards; a hand is five cards "
-                "joined by '-', like 9C-TC-JC-QC-KC")
+                "joined by '-', like 9C-TC-JC-QC-KC"
+            )
         hands.append(hand)
     return tuple(hands)
 
@@ -294,7 +299,8 @@ def _pile(text: str) -> tuple[Card, tuple[Card, ...] | None]:
     if not kitty:
         raise PositionError(
             f"the kitty after ':' in {quoted(text)} is empty; list its cards joined by '-', or leave out "
-            "the ':' for the rest of the deck in deck order")
+            "the ':' for the rest of the deck in deck order"
+        )
     return upcard, kitty
 
 

@@ -33,9 +33,7 @@ def _effective(card: Card, trump: Suit) -> Suit:
     return Suit(card.suit_index)
 
 
-_EFFECTIVE: dict[Suit, dict[Card, Suit]] = {
-    t: {c: _effective(c, t) for c in _ALL_CARDS} for t in Suit
-}
+_EFFECTIVE: dict[Suit, dict[Card, Suit]] = {t: {c: _effective(c, t) for c in _ALL_CARDS} for t in Suit}
 
 
 def effective_suit(card: Card, trump: Suit) -> Suit:

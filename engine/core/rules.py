@@ -39,9 +39,7 @@ class Rules:
             value = getattr(self, f.name)
             expected = bool if f.type in ("bool", bool) else int if f.type in ("int", int) else str
             if type(value) is not expected:
-                raise RulesError(
-                    f"rules field {f.name!r} must be {expected.__name__}, got {quoted(value)}"
-                )
+                raise RulesError(f"rules field {f.name!r} must be {expected.__name__}, got {quoted(value)}")
         _check_choice("players", self.players, (2, 3, 4))
         _check_choice("deck", self.deck, (24, 28, 32))
         _check_choice("lone_lead", self.lone_lead, LONE_LEADS)
@@ -115,9 +113,7 @@ class Rules:
 
 def _check_choice(name: str, value: object, allowed: tuple[object, ...]) -> None:
     if value not in allowed:
-        raise RulesError(
-            f"rules field {name!r} is {quoted(value)}; allowed: {', '.join(map(repr, allowed))}"
-        )
+        raise RulesError(f"rules field {name!r} is {quoted(value)}; allowed: {', '.join(map(repr, allowed))}")
 
 
 PRESETS: dict[str, Rules] = {

@@ -59,5 +59,8 @@ def scoring_rows(players: int, defend_alone: bool = False) -> list[tuple[str, st
     return [
         ("maker wins 3 or 4 tricks", f"maker {hand_points(players, 3)[0]}"),
         ("maker wins all 5 (a march)", f"maker {hand_points(players, 5)[0]}"),
-        ("maker euchred (fewer than 3)", f"defender{'s' if players == 3 else ''} {hand_points(players, 2)[1]}{each}"),
+        (
+            "maker euchred (fewer than 3)",
+            f"defender{'s' if players == 3 else ''} {hand_points(players, 2)[1]}{each}",
+        ),
     ]

@@ -97,7 +97,9 @@ class Seen(Protocol):
 def view_text(view: Seen) -> str:
     """The view as one line (the module's grammar); ``parse_view`` gives back an equal view for
     every view the engine deals (``view_of`` of a state reached by play)."""
-    hands = ["-".join(str(c) for c in _dealt(view)) if s == view.seat else HIDDEN for s in range(view.players)]
+    hands = [
+        "-".join(str(c) for c in _dealt(view)) if s == view.seat else HIDDEN for s in range(view.players)
+    ]
     parts = [rules_text(view.rules), str(view.dealer), ",".join(hands), str(view.upcard)]
     if view.history:
         parts.append(",".join(_action_text(a) for _, a in view.history))
@@ -136,7 +138,9 @@ def replay_view(text: str) -> tuple[HandState, int]:
         raise PositionError(f"a seat's view is at most {MAX_TEXT:,} characters; this one has {len(text):,}")
     parts = [part.strip() for part in text.strip().split("/")]
     if len(parts) not in (4, 5):
-        raise PositionError(f"{quoted(text)} has {len(parts)} part(s) separated by '/', not 4 or 5; {ACCEPTED}")
+        raise PositionError(
+            f"{quoted(text)} has {len(parts)} part(s) separated by '/', not 4 or 5; {ACCEPTED}"
+        )
     rules = parse_rules(parts[0])
     n = rules.players
     if not (len(parts[1]) == 1 and parts[1] in "0123"[:n]):
@@ -159,7 +163,8 @@ def _cards(text: str, where: str) -> tuple[Card, ...]:
         bad = next(t for t in text.replace("-", " ").split() if not _is_card(t))
         raise PositionError(
             f"{where}: {quoted(bad)} is not a card; a card is a rank 7 8 9 T J Q K A and a suit C D H S "
-            "(9C, TD, AS) or JOKER") from None
+            "(9C, TD, AS) or JOKER"
+        ) from None
 
 
 def _is_card(text: str) -> bool:
@@ -173,8 +178,10 @@ def _is_card(text: str) -> bool:
 def _own_hand(text: str, players: int) -> tuple[int, tuple[Card, ...]]:
     items = [item.strip() for item in text.split(",")]
     if len(items) != players:
-        raise PositionError(f"{players} players need {players} hands separated by ',', got {len(items)} in "
-                            f"{quoted(text)}; {ACCEPTED}")
+        raise PositionError(
+            f"{players} players need {players} hands separated by ',', got {len(items)} in "
+            f"{quoted(text)}; {ACCEPTED}"
+        )
     shown = [s for s, item in enumerate(items) if item.replace("-", "").strip("? ") != ""]
     if len(shown) != 1:
         what = "no hand is written" if not shown else f"{len(shown)} hands are written"
@@ -182,8 +189,10 @@ def _own_hand(text: str, players: int) -> tuple[int, tuple[Card, ...]]:
     seat = shown[0]
     hand = _cards(items[seat], f"seat {seat}'s hand")
     if len(hand) != 5:
-        raise PositionError(f"seat {seat}'s hand {quoted(items[seat])} has {len(hand)} cards; a hand is five "
-                            "cards joined by '-', like 9C-TC-JC-QC-KC")
+        raise PositionError(
+            f"seat {seat}'s hand {quoted(items[seat])} has {len(hand)} cards; a hand is five "
+            "cards joined by '-', like 9C-TC-JC-QC-KC"
+        )
     return seat, hand
 
 
@@ -203,8 +212,14 @@ def _actions(text: str) -> tuple[Action | None, ...]:
     return tuple(out)
 
 
-def _replay(rules: Rules, dealer: int, seat: int, own: tuple[Card, ...], upcard: Card,
-            actions: tuple[Action | None, ...]) -> tuple[HandState, int]:
+def _replay(
+    rules: Rules,
+    dealer: int,
+    seat: int,
+    own: tuple[Card, ...],
+    upcard: Card,
+    actions: tuple[Action | None, ...],
+) -> tuple[HandState, int]:
     """Apply the actions with the engine's rules. The hidden hands are placeholders: before a hidden
     seat plays a card it is given copies of that card (the view shows only how many cards each
     seat holds), and every card it plays is checked against what the seat can hold (``_Hidden``)."""
@@ -222,8 +237,11 @@ def _replay(rules: Rules, dealer: int, seat: int, own: tuple[Card, ...], upcard:
         where = f"action {step + 1} of {count}"
         if action is None or (action.kind is Kind.DISCARD and actor != seat):
             if actor != dealer or state.phase is not Phase.DISCARD:
-                raise PositionError(f"{where}: {_action_text(action or HIDDEN_DISCARD)} is not legal now "
-                                    f"({_whose(state, seat)})", step)
+                raise PositionError(
+                    f"{where}: {_action_text(action or HIDDEN_DISCARD)} is not legal now "
+                    f"({_whose(state, seat)})",
+                    step,
+                )
             if action is not None:
                 raise PositionError(f"{where}: only the dealer sees its discard; write discard-?", step)
             if seat != dealer:
@@ -243,15 +261,20 @@ def _replay(rules: Rules, dealer: int, seat: int, own: tuple[Card, ...], upcard:
     return state, seat
 
 
-def _illegal(err: IllegalAction, state: HandState, seat: int, action: Action, where: str, step: int) -> PositionError:
+def _illegal(
+    err: IllegalAction, state: HandState, seat: int, action: Action, where: str, step: int
+) -> PositionError:
     """The engine's refusal of ``action``, without the legal actions of a hidden seat (they would
     name its placeholder cards)."""
     actor = state.to_act
     if actor is not None and actor != seat and state.phase is Phase.PLAY:
-        return PositionError(f"{where}: {action} is not legal for seat {actor} now: seat {actor} is to play a card", step)
+        return PositionError(
+            f"{where}: {action} is not legal for seat {actor} now: seat {actor} is to play a card", step
+        )
     if actor is not None and actor != seat and state.phase is Phase.DISCARD:
-        return PositionError(f"{where}: {action} is not legal now: the dealer, seat {actor}, discards "
-                             "(write discard-?)", step)
+        return PositionError(
+            f"{where}: {action} is not legal now: the dealer, seat {actor}, discards (write discard-?)", step
+        )
     return PositionError(f"{where}: {err}", step)
 
 
@@ -284,10 +307,14 @@ class _Hidden:
         assert card is not None and state.trump is not None
         who = f"seat {actor}"
         if card in self.own:
-            raise PositionError(f"{where}: {who} cannot play the {card.short}: it is in seat {self.seat}'s hand", step)
+            raise PositionError(
+                f"{where}: {who} cannot play the {card.short}: it is in seat {self.seat}'s hand", step
+            )
         if card in self.played:
-            raise PositionError(f"{where}: {who} cannot play the {card.short}: it was played at action "
-                                f"{self.played[card]}", step)
+            raise PositionError(
+                f"{where}: {who} cannot play the {card.short}: it was played at action {self.played[card]}",
+                step,
+            )
         if card == self.upcard:
             taken = state.upcard_taken and actor == state.dealer
             if not taken:
@@ -295,8 +322,11 @@ class _Hidden:
                 raise PositionError(f"{where}: {who} cannot play the {card.short}, the upcard: {fate}", step)
         suit = effective_suit(card, state.trump)
         if suit in self.shown.get(actor, {}):
-            raise PositionError(f"{where}: {who} cannot play the {card.short}: it showed out of {suit.noun} at "
-                                f"action {self.shown[actor][suit]}", step)
+            raise PositionError(
+                f"{where}: {who} cannot play the {card.short}: it showed out of {suit.noun} at "
+                f"action {self.shown[actor][suit]}",
+                step,
+            )
         return replace(state, hands=_with(state.hands, actor, (card,) * len(state.hands[actor])))
 
     def after_play(self, state: HandState, actor: int, action: Action, step: int) -> None:
@@ -325,9 +355,11 @@ class _Hidden:
             # the hidden dealer picked the upcard up: it holds it still, unless it discarded it
             if effective_suit(self.upcard, trump) in self.shown.get(dealer, {}):
                 if not self.rules.discard_upcard:
-                    raise PositionError(f"the dealer picked up the {self.upcard.short}, so it held a "
-                                        f"{effective_suit(self.upcard, trump).noun[:-1]} when it showed out of "
-                                        f"{effective_suit(self.upcard, trump).noun}")
+                    raise PositionError(
+                        f"the dealer picked up the {self.upcard.short}, so it held a "
+                        f"{effective_suit(self.upcard, trump).noun[:-1]} when it showed out of "
+                        f"{effective_suit(self.upcard, trump).noun}"
+                    )
             else:
                 need[dealer] -= 1
         by_suit: dict[Suit, int] = {}
@@ -344,11 +376,14 @@ class _Hidden:
                     names = " and ".join(f"seat {s}" for s in group)
                     raise PositionError(
                         f"no deal of the hidden cards fits: {names} must still hold {must} card(s), but only "
-                        f"{have} unseen card(s) are of suits {'it has' if k == 1 else 'they have'} not shown out of")
+                        f"{have} unseen card(s) are of suits {'it has' if k == 1 else 'they have'} not shown out of"
+                    )
 
 
-def _with(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    return hands[:seat] + (hand,) + hands[seat + 1:]
+def _with(
+    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
 
 
 __all__ = ["HIDDEN", "HIDDEN_DISCARD", "Seen", "replay_view", "view_text"]

@@ -94,9 +94,7 @@ def view_of(state: HandState, seat: int) -> SeatView:
         history = state.history
         discarded = state.discarded
     else:
-        history = tuple(
-            (s, HIDDEN_DISCARD if a.kind is Kind.DISCARD else a) for s, a in state.history
-        )
+        history = tuple((s, HIDDEN_DISCARD if a.kind is Kind.DISCARD else a) for s, a in state.history)
         discarded = None
     return SeatView(
         rules=state.rules,

@@ -33,7 +33,7 @@ class ReplayError:
 
 def _cards(value: Any, what: str) -> list[Card]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise DealError(f"{what} must be a list of card strings like \"JH\"")
+        raise DealError(f'{what} must be a list of card strings like "JH"')
     return [parse_card(c) for c in value]
 
 
@@ -61,7 +61,7 @@ def record_position(record: dict[str, Any]) -> Position | None:
         )
     text = record["position"]
     if not isinstance(text, str):
-        raise DealError(f"position must be a position text like \"standard/0/...\", got {quoted(text)}")
+        raise DealError(f'position must be a position text like "standard/0/...", got {quoted(text)}')
     return Position.parse(text)
 
 
@@ -85,7 +85,7 @@ def _opening(record: dict[str, Any]) -> tuple[HandState, Position | None]:
         raise DealError("hands must be a list of hands, one per seat")
     parsed = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
     if not isinstance(record["upcard"], str):
-        raise DealError("upcard must be a card string like \"QS\"")
+        raise DealError('upcard must be a card string like "QS"')
     upcard = parse_card(record["upcard"])
     kitty = tuple(_cards(record["kitty"], "kitty")) if "kitty" in record else None
     dealer = record["dealer"]

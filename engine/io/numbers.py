@@ -32,7 +32,9 @@ MAX_DIGITS = 18  # every number the app takes fits; longer text is refused befor
 MAX_SHOWN = 24  # characters of a bad value echoed back in a message
 
 _INT = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
-_DECIMAL = re.compile(rf"-?(?:[0-9]{{1,{MAX_DIGITS}}}(?:\.[0-9]{{0,{MAX_DIGITS}}})?|\.[0-9]{{1,{MAX_DIGITS}}})")
+_DECIMAL = re.compile(
+    rf"-?(?:[0-9]{{1,{MAX_DIGITS}}}(?:\.[0-9]{{0,{MAX_DIGITS}}})?|\.[0-9]{{1,{MAX_DIGITS}}})"
+)
 
 
 class NumberError(EuchreError):
@@ -54,7 +56,9 @@ def _fmt(value: float) -> str:
 N = TypeVar("N", int, float)
 
 
-def _read(text: object, pattern: re.Pattern[str], convert: Callable[[str], N], low: N, high: N, accepted: str) -> N:
+def _read(
+    text: object, pattern: re.Pattern[str], convert: Callable[[str], N], low: N, high: N, accepted: str
+) -> N:
     """``text`` (surrounding spaces allowed) matching ``pattern`` and, converted, in ``low..high``;
     otherwise NumberError(``accepted``)."""
     if not isinstance(text, str) or not pattern.fullmatch(text.strip()):
@@ -67,19 +71,29 @@ def _read(text: object, pattern: re.Pattern[str], convert: Callable[[str], N], l
 
 def parse_int(text: object, what: str, low: int, high: int) -> int:
     """``text`` as a whole number in ``low..high`` (surrounding spaces allowed)."""
-    return _read(text, _INT, int, low, high, f"{what} must be a whole number from {low} to {high}, got {shown(text)}")
+    return _read(
+        text, _INT, int, low, high, f"{what} must be a whole number from {low} to {high}, got {shown(text)}"
+    )
 
 
 def parse_float(text: object, what: str, low: float, high: float) -> float:
     """``text`` as a finite decimal number in ``low..high`` (no exponents, no nan/inf)."""
-    return _read(text, _DECIMAL, float, low, high,
-                 f"{what} must be a number from {_fmt(low)} to {_fmt(high)}, got {shown(text)}")
+    return _read(
+        text,
+        _DECIMAL,
+        float,
+        low,
+        high,
+        f"{what} must be a number from {_fmt(low)} to {_fmt(high)}, got {shown(text)}",
+    )
 
 
 def parse_pair(text: object, what: str, low: int, high: int, sep: str = ",") -> tuple[int, int]:
     """Two whole numbers in ``low..high`` separated by ``sep`` (a score such as ``"6,8"``)."""
-    accepted = (f"{what} must be two whole numbers from {low} to {high} separated by a comma "
-                f"(like 6{sep}8), got {shown(text)}")
+    accepted = (
+        f"{what} must be two whole numbers from {low} to {high} separated by a comma "
+        f"(like 6{sep}8), got {shown(text)}"
+    )
     if not isinstance(text, str):
         raise NumberError(accepted)
     parts = text.split(sep)
@@ -111,12 +125,16 @@ def parse_score(text: object, target: int) -> tuple[int, int]:
     """
     match = _SCORE.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise NumberError(f"the score must be two whole numbers from 0 to {target - 1} separated by a comma, "
-                          f"your side first (like 6,8), got {shown(text)}")
+        raise NumberError(
+            f"the score must be two whole numbers from 0 to {target - 1} separated by a comma, "
+            f"your side first (like 6,8), got {shown(text)}"
+        )
     us, them = int(match.group(1)), int(match.group(2))
     if us >= target or them >= target:
-        raise NumberError(f"the score {us},{them} is not possible: a game to {target} would already be over; "
-                          f"each score must be 0 to {target - 1}")
+        raise NumberError(
+            f"the score {us},{them} is not possible: a game to {target} would already be over; "
+            f"each score must be 0 to {target - 1}"
+        )
     return us, them
 
 
@@ -140,4 +158,14 @@ def shown_value(value: object) -> str:
     return type(value).__name__
 
 
-__all__ = ["MAX_DIGITS", "NumberError", "check_int", "parse_float", "parse_int", "parse_pair", "parse_score", "shown", "shown_value"]
+__all__ = [
+    "MAX_DIGITS",
+    "NumberError",
+    "check_int",
+    "parse_float",
+    "parse_int",
+    "parse_pair",
+    "parse_score",
+    "shown",
+    "shown_value",
+]

@@ -15,8 +15,15 @@ class Progress:
     and tests see nothing. The line is rewritten in place (``\\r``) and ended by ``close``.
     """
 
-    def __init__(self, what: str, unit: str, total: int, enabled: bool | None = None,
-                 stream: TextIO | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        what: str,
+        unit: str,
+        total: int,
+        enabled: bool | None = None,
+        stream: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.stream = stream if stream is not None else sys.stderr
         if enabled is None:
             enabled = is_tty(self.stream)

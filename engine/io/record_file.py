@@ -93,8 +93,9 @@ def load_json(text: str) -> Any:
         if isinstance(err, JSONTextError):
             raise
         long = _LONG_INT.search(text)
-        raise JSONTextError(f"it has a number longer than {MAX_INT_DIGITS} digits",
-                            None if long is None else long.start() + 1) from None
+        raise JSONTextError(
+            f"it has a number longer than {MAX_INT_DIGITS} digits", None if long is None else long.start() + 1
+        ) from None
 
 
 def _entry(number: int, line: str) -> Entry:
@@ -210,6 +211,7 @@ def iter_entries(stream: IO[bytes] | IO[str], name: str = "the input") -> Iterat
 
 def _reader(stream: IO[bytes] | IO[str]) -> Callable[[int], bytes]:
     """``readline(limit)`` as bytes, for a binary or a text stream."""
+
     def read(limit: int) -> bytes:
         line = stream.readline(limit)
         return line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
@@ -224,6 +226,15 @@ def parse_text(text: str | bytes, name: str = "the input") -> Iterator[Entry]:
 
 
 __all__ = [
-    "MAX_DEPTH", "MAX_DOCUMENT_BYTES", "MAX_INT_DIGITS", "MAX_LINE_BYTES", "Entry", "JSONTextError",
-    "RecordSourceError", "file_label", "iter_entries", "load_json", "parse_text",
+    "MAX_DEPTH",
+    "MAX_DOCUMENT_BYTES",
+    "MAX_INT_DIGITS",
+    "MAX_LINE_BYTES",
+    "Entry",
+    "JSONTextError",
+    "RecordSourceError",
+    "file_label",
+    "iter_entries",
+    "load_json",
+    "parse_text",
 ]

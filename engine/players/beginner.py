@@ -81,7 +81,9 @@ def _discard(view: SeatView) -> Decision:
     options = [a.card for a in view.legal if a.kind is Kind.DISCARD and a.card is not None]
     plain = [c for c in options if c.suit != trump and c != view.upcard] or options
     out = min(plain, key=lambda c: (c.rank, int(c.suit_index)))
-    return Decision(discard(out), f"Throw away the {out.short}, my lowest card that isn't a {trump.noun[:-1]}.")
+    return Decision(
+        discard(out), f"Throw away the {out.short}, my lowest card that isn't a {trump.noun[:-1]}."
+    )
 
 
 def _play(view: SeatView, rng: random.Random) -> Decision:

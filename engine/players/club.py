@@ -91,8 +91,14 @@ class ClubPlayer:
     def _act(self, view: SeatView, s: np.ndarray) -> Action:
         if not view.legal:
             raise ValueError(f"seat {view.seat} is not to act (phase {view.phase.value})")
-        action = action_of(club_decide(s, view.seat, _needs(self.base_need(view), self.caution),
-                                       alone_worthwhile(view.rules, self.score)))
+        action = action_of(
+            club_decide(
+                s,
+                view.seat,
+                _needs(self.base_need(view), self.caution),
+                alone_worthwhile(view.rules, self.score),
+            )
+        )
         assert action in view.legal, (action, view.legal)
         return action
 
@@ -104,7 +110,7 @@ class ClubPlayer:
         suit = Suit(int(s[E.S_WHY_SUIT])) if s[E.S_WHY_SUIT] >= 0 else None
         strength = 0.0
         if reason in (E.R_ORDER, E.R_CALL) and suit is not None:
-            hand = s[E.S_HANDS + 5 * seat:E.S_HANDS + 5 * seat + 5]
+            hand = s[E.S_HANDS + 5 * seat : E.S_HANDS + 5 * seat + 5]
             hand = hand[hand >= 0]
             strength = float(bid_strength(s, seat, hand, len(hand), int(suit)))
         return Decision(action, explain(view, action, Why(reason, strength, suit, int(s[E.S_WHY_THROW]))))
@@ -140,11 +146,16 @@ def _bid_sentence(view: SeatView, action: Action, why: Why) -> str:  # noqa: C90
             return f"{verb} the {up.short} and go alone: {facts} — strong enough to take all five tricks without help."
         if r == E.R_ORDER:
             verb = "Pick up" if dealer else ("Assist: order up" if where == "partner" else "Order up")
-            extra = {"partner": " (your partner, the dealer, gets the upcard)",
-                     "opponent": " even though the dealer gets the upcard", "me": ""}[where]
+            extra = {
+                "partner": " (your partner, the dealer, gets the upcard)",
+                "opponent": " even though the dealer gets the upcard",
+                "me": "",
+            }[where]
             return f"{verb} the {up.short}: {facts}{extra} — about {why.strength:.1f} tricks."
         if dealer:
-            return f"Turn it down: with the {up.short} you would hold {facts} — too weak to make {trump.noun}."
+            return (
+                f"Turn it down: with the {up.short} you would hold {facts} — too weak to make {trump.noun}."
+            )
         extra = " and the dealer would gain the upcard" if where == "opponent" else ""
         return f"Pass: with {trump.noun} as trump you hold {facts}{extra} — not enough to make it."
     if r in (E.R_NAME_ALONE, E.R_NAME):
@@ -159,8 +170,10 @@ def _bid_sentence(view: SeatView, action: Action, why: Why) -> str:  # noqa: C90
         return _discard_reason(action.card, view.hand + (up,), trump)
     if r == E.R_DISCARD_AGAINST_LONER:
         assert action.card is not None
-        return (f"Discard the {action.card.short}: against a maker with no partner keep your guards "
-                "— it is the card that guards least (a void seldom gets trumped into, a guard may take his last card).")
+        return (
+            f"Discard the {action.card.short}: against a maker with no partner keep your guards "
+            "— it is the card that guards least (a void seldom gets trumped into, a guard may take his last card)."
+        )
     facts = describe_facts(hand_facts(view.hand, trump))
     if r == E.R_DEFEND_ALONE:
         return f"Defend alone: {facts} — a good chance of three tricks for 4 points."
@@ -209,8 +222,10 @@ def _discard_reason(out: Card, six: tuple[Card, ...], trump: Suit) -> str:
 # made trump, {mate} / {Mate} the seat on this side, {throw} how a thrown-off card was chosen.
 PLAY_SENTENCES: dict[int, str] = {
     E.R_LEAD_NO_TRUMP_LEFT: "Lead the {card}: no trumps are left against you, so it wins.",
-    E.R_LEAD_RIGHT_SAVES_LEFT: ("Lead the right bower ({card}): {who} and hold both bowers — "
-                                "the right pulls their trumps and saves the left, which becomes the top trump."),
+    E.R_LEAD_RIGHT_SAVES_LEFT: (
+        "Lead the right bower ({card}): {who} and hold both bowers — "
+        "the right pulls their trumps and saves the left, which becomes the top trump."
+    ),
     E.R_LEAD_TOP_TRUMP: "Lead the {card}: {who} and it is the highest trump left — pull their trumps.",
     E.R_LEAD_LOW_TRUMP: "Lead trump ({card}): {who}; a low trump draws out the opponents' trumps.",
     E.R_CASH: "Cash the {card}: it is the highest {one} left.",
@@ -219,13 +234,17 @@ PLAY_SENTENCES: dict[int, str] = {
     E.R_LEAD_BACK: "Lead back your partner's suit ({suit}) with the {card}.",
     E.R_LEAD_SINGLETON: "Lead the {card}: a low singleton, so you can trump that suit later.",
     E.R_LEAD_LOW: "Lead a low card ({card}): you have no sure winner to cash.",
-    E.R_LEAD_AGAINST_LONER: ("Lead the {card}, your highest card: against a maker with no partner, make him beat "
-                             "it now — if he holds no higher {one} it takes the trick."),
+    E.R_LEAD_AGAINST_LONER: (
+        "Lead the {card}, your highest card: against a maker with no partner, make him beat "
+        "it now — if he holds no higher {one} it takes the trick."
+    ),
     E.R_MATE_WINNING_NO_RUFF: "{Mate} is winning this trick: don't trump it — throw the {card}.",
     E.R_MATE_WINNING_LOW: "{Mate} is winning this trick: play low ({card}{throw}).",
     E.R_SURE_OVER_MATE: "Third hand high: the {card} makes sure your side takes the trick.",
-    E.R_OVER_MATE: ("Third hand high: {mate}'s card may be beaten, so play the {card} over it — "
-                    "the opponents must play higher to take the trick."),
+    E.R_OVER_MATE: (
+        "Third hand high: {mate}'s card may be beaten, so play the {card} over it — "
+        "the opponents must play higher to take the trick."
+    ),
     E.R_MATE_UNBEATEN_LOW: "{Mate} is winning and you cannot beat that card: play low ({card}{throw}).",
     E.R_CANNOT_WIN: "You cannot win this trick: play your lowest ({card}{throw}).",
     E.R_WIN_CHEAPLY: "Win it as cheaply as you can: the {card} takes the trick and nobody after you can beat it.",
@@ -249,12 +268,21 @@ def _play_sentence(view: SeatView, action: Action, why: Why) -> str:
     suit = eff[card]
     led = eff[view.trick[0][1]] if view.trick else suit
     mate = "your partner" if view.players == 4 else "the other defender"
-    throw = {E.T_MAKES_VOID: f", which makes you void in {suit.noun}",
-             E.T_KEEPS_GUARDS: ", the card that guards least against a maker with no partner"}.get(why.throw, "")
+    throw = {
+        E.T_MAKES_VOID: f", which makes you void in {suit.noun}",
+        E.T_KEEPS_GUARDS: ", the card that guards least against a maker with no partner",
+    }.get(why.throw, "")
     return PLAY_SENTENCES[why.reason].format(
-        card=card.short, suit=suit.noun, one=suit.noun[:-1], led=led.noun, led_one=led.noun[:-1],
+        card=card.short,
+        suit=suit.noun,
+        one=suit.noun[:-1],
+        led=led.noun,
+        led_one=led.noun[:-1],
         who="you made trump" if view.maker == view.seat else "your partner made trump",
-        mate=mate, Mate=mate.capitalize(), throw=throw)
+        mate=mate,
+        Mate=mate.capitalize(),
+        throw=throw,
+    )
 
 
 __all__ = ["ClubPlayer", "Score", "Why", "explain"]

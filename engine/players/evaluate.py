@@ -172,6 +172,20 @@ def _trump_name(card: Card, trump: Suit) -> str:
     return {14: "ace", 13: "king", 12: "queen", 10: "ten", 9: "nine", 8: "eight", 7: "seven"}[card.rank]
 
 
-__all__ = ["ALONE_THRESHOLD", "CALL_THRESHOLD", "DEFEND_ALONE_THRESHOLD", "JOKER_KEPT", "HandFacts", "Score",
-           "alone_worthwhile", "best_discard", "bid_strength", "call_threshold", "dealer_hand", "describe_facts",
-           "hand_facts", "trick_estimate", "trump_strength"]
+__all__ = [
+    "ALONE_THRESHOLD",
+    "CALL_THRESHOLD",
+    "DEFEND_ALONE_THRESHOLD",
+    "JOKER_KEPT",
+    "HandFacts",
+    "Score",
+    "alone_worthwhile",
+    "best_discard",
+    "bid_strength",
+    "call_threshold",
+    "dealer_hand",
+    "describe_facts",
+    "hand_facts",
+    "trick_estimate",
+    "trump_strength",
+]

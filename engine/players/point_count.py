@@ -74,8 +74,18 @@ TWO_SUITED_POINTS = 1
 CALL_AT: dict[int, int] = {4: 7, 3: 10, 2: 7}  # by number of players
 ALONE_AT = 11
 
-_TRUMP_NAMES = {30: "joker", 29: "right bower", 28: "left bower", 27: "ace", 26: "king", 25: "queen",
-                24: "ten", 23: "nine", 22: "eight", 21: "seven"}
+_TRUMP_NAMES = {
+    30: "joker",
+    29: "right bower",
+    28: "left bower",
+    27: "ace",
+    26: "king",
+    25: "queen",
+    24: "ten",
+    23: "nine",
+    22: "eight",
+    21: "seven",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +106,9 @@ class Count:
         """'right bower 4, king 2, ace of clubs 2' — 'nothing' for an empty count."""
         if not self.items:
             return "nothing"
-        return ", ".join(f"{what} {points}" if points >= 0 else f"{what} −{-points}" for what, points in self.items)
+        return ", ".join(
+            f"{what} {points}" if points >= 0 else f"{what} −{-points}" for what, points in self.items
+        )
 
 
 def count_hand(hand: Sequence[Card], trump: Suit) -> Count:
@@ -171,33 +183,50 @@ class PointCountPlayer:
         if ORDER_ALONE in view.legal:
             alone = round_one_count(view, alone=True)
             if alone.total >= ALONE_AT:
-                return Decision(ORDER_ALONE, f"{verb} the {up.short} and go alone: {_points(alone)} — "
-                                             f"the count goes alone at {ALONE_AT}.")
+                return Decision(
+                    ORDER_ALONE,
+                    f"{verb} the {up.short} and go alone: {_points(alone)} — "
+                    f"the count goes alone at {ALONE_AT}.",
+                )
         count = round_one_count(view)
         if count.total >= need:
             return Decision(ORDER, f"{verb} the {up.short}: {_points(count)} — the count calls at {need}.")
         what = "Turn it down" if dealer else "Pass"
-        return Decision(PASS, f"{what}: {_points(count)} with {count.trump.noun} as trump — "
-                              f"the count calls at {need}.")
+        return Decision(
+            PASS, f"{what}: {_points(count)} with {count.trump.noun} as trump — the count calls at {need}."
+        )
 
     def _round_two(self, view: SeatView) -> Decision:
         need = call_at(view.rules)
         best = round_two_counts(view)[0]
         trump = best.trump
         if call(trump, True) in view.legal and best.total >= ALONE_AT:
-            return Decision(call(trump, True), f"Call {trump.noun} and go alone: {_points(best)} — "
-                                               f"the count goes alone at {ALONE_AT}.")
+            return Decision(
+                call(trump, True),
+                f"Call {trump.noun} and go alone: {_points(best)} — the count goes alone at {ALONE_AT}.",
+            )
         if best.total >= need:
             return Decision(call(trump), f"Call {trump.noun}: {_points(best)} — the count calls at {need}.")
         if PASS not in view.legal:
-            return Decision(call(trump), f"Stick the dealer: you must name a suit; {trump.noun} counts best, "
-                                         f"{_points(best)}.")
-        return Decision(PASS, f"Pass: your best suit, {trump.noun}, counts {_points(best)} — "
-                              f"the count calls at {need}.")
+            return Decision(
+                call(trump),
+                f"Stick the dealer: you must name a suit; {trump.noun} counts best, {_points(best)}.",
+            )
+        return Decision(
+            PASS, f"Pass: your best suit, {trump.noun}, counts {_points(best)} — the count calls at {need}."
+        )
 
 
 def _points(count: Count) -> str:
     return f"{count.total} point{'s' if count.total != 1 else ''} ({count.describe()})"
 
 
-__all__ = ["ALONE_AT", "CALL_AT", "Count", "PointCountPlayer", "count_hand", "round_one_count", "round_two_counts"]
+__all__ = [
+    "ALONE_AT",
+    "CALL_AT",
+    "Count",
+    "PointCountPlayer",
+    "count_hand",
+    "round_one_count",
+    "round_two_counts",
+]

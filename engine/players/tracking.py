@@ -88,9 +88,16 @@ def read_table(view: SeatView) -> Table:
                 after.append(nxt)
             nxt = (nxt + 1) % n
     return Table(
-        trump=trump, eff=eff, outstanding=outstanding, top_out=(top[0], top[1], top[2], top[3]),
-        shown_out=frozenset(shown_out), teammates=teammates, after=tuple(after), winner=winner,
-        win_power=win_power, led=led_now,
+        trump=trump,
+        eff=eff,
+        outstanding=outstanding,
+        top_out=(top[0], top[1], top[2], top[3]),
+        shown_out=frozenset(shown_out),
+        teammates=teammates,
+        after=tuple(after),
+        winner=winner,
+        win_power=win_power,
+        led=led_now,
     )
 
 

@@ -105,8 +105,9 @@ class DuplicateResult:
         return out
 
 
-def run_duplicate(rules: Rules, a: Player, b: Player, deals: int, seed: int,
-                  progress: Callable[[int], None] | None = None) -> DuplicateResult:
+def run_duplicate(
+    rules: Rules, a: Player, b: Player, deals: int, seed: int, progress: Callable[[int], None] | None = None
+) -> DuplicateResult:
     """Play ``deals`` deals in every arrangement; ``progress(deals done)`` after each deal."""
     players = {"a": a, "b": b}
     layouts = arrangements(rules.players)
@@ -145,8 +146,9 @@ def run_duplicate(rules: Rules, a: Player, b: Player, deals: int, seed: int,
     return DuplicateResult(rules, deals, plays, seconds, sides, per_deal, thrown)
 
 
-def run_games(rules: Rules, a: Player, b: Player, games: int, seed: int,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+def run_games(
+    rules: Rules, a: Player, b: Player, games: int, seed: int, progress: Callable[[int], None] | None = None
+) -> dict[str, Any]:
     """Whole games to the target, each game seed played once per duplicate arrangement;
     ``progress(game seeds done)`` after each."""
     players = {"a": a, "b": b}
@@ -160,9 +162,7 @@ def run_games(rules: Rules, a: Player, b: Player, games: int, seed: int,
             while game.game_winner is None and game.hand_number < MAX_HANDS_PER_GAME:
                 if game.hand.is_over:
                     game = game.next_hand()
-                seats = [
-                    told_the_score(players[who], rules, game.scores, s) for s, who in enumerate(layout)
-                ]
+                seats = [told_the_score(players[who], rules, game.scores, s) for s, who in enumerate(layout)]
                 hand = game.hand
                 while not hand.is_over:
                     seat = hand.to_act

@@ -56,8 +56,14 @@ class ExpertPlayer:
         sound = opponents("sound", view.rules)
         score = None if self.score is None else (self.score.ours, self.score.theirs)
         a = analyze(
-            view, rng, score=score, time_budget=self.bid_time, max_samples=self.bid_samples, ceiling=False,
-            policy=sound, bidder=sound,
+            view,
+            rng,
+            score=score,
+            time_budget=self.bid_time,
+            max_samples=self.bid_samples,
+            ceiling=False,
+            policy=sound,
+            bidder=sound,
         )
         best = a.option(a.recommendation)
         r = best.realistic

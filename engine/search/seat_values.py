@@ -74,12 +74,15 @@ class SeatValues:
 
 def view_seed(view: SeatView) -> str:
     """A seed made of everything the seat knows: the same view always gets the same deals."""
-    return (f"seat-values:{view.rules}:{view.seat}:{view.dealer}:{view.hand}:{view.upcard}:"
-            f"{view.history}:{view.discarded}")
+    return (
+        f"seat-values:{view.rules}:{view.seat}:{view.dealer}:{view.hand}:{view.upcard}:"
+        f"{view.history}:{view.discarded}"
+    )
 
 
-def deal_values(state: HandState, me: int, legal: tuple[Action, ...], club: ClubPlayer,
-                rng: random.Random) -> dict[Action, Outcome]:
+def deal_values(
+    state: HandState, me: int, legal: tuple[Action, ...], club: ClubPlayer, rng: random.Random
+) -> dict[Action, Outcome]:
     """Each legal action's outcome for ``me`` on one fully known deal: the play solved with every
     card known (declarations still to come made by ``club``)."""
     if state.phase is Phase.PLAY:
@@ -92,8 +95,9 @@ def deal_values(state: HandState, me: int, legal: tuple[Action, ...], club: Club
     return out
 
 
-def action_values(state: HandState, me: int, legal: tuple[Action, ...], club: ClubPlayer,
-                  rng: random.Random) -> dict[Action, float]:
+def action_values(
+    state: HandState, me: int, legal: tuple[Action, ...], club: ClubPlayer, rng: random.Random
+) -> dict[Action, float]:
     """Each legal action's net points for ``me`` on one fully known deal (``deal_values``)."""
     return {a: float(o.net) for a, o in deal_values(state, me, legal, club, rng).items()}
 
@@ -143,7 +147,9 @@ def summarise(legal: tuple[Action, ...], points: np.ndarray, tricks: np.ndarray,
             interval = mean_interval(points[best] - points[j])
             loss = interval.mean
             spread = (interval.high - interval.low) / 2 if interval.known else math.inf
-        choices.append(ChoiceValue(a, float(mean_points[j]), float(mean_tricks[j]), float(loss), float(spread)))
+        choices.append(
+            ChoiceValue(a, float(mean_points[j]), float(mean_tricks[j]), float(loss), float(spread))
+        )
     return SeatValues(tuple(choices), legal[best], points.shape[1])
 
 
@@ -154,5 +160,13 @@ def judged(view: SeatView, deals: int = JUDGE_DEALS) -> SeatValues:
     return value_choices(view, deals)
 
 
-__all__ = ["JUDGE_DEALS", "ChoiceValue", "SeatValues", "action_values", "deal_values", "judged", "value_choices",
-           "view_seed"]
+__all__ = [
+    "JUDGE_DEALS",
+    "ChoiceValue",
+    "SeatValues",
+    "action_values",
+    "deal_values",
+    "judged",
+    "value_choices",
+    "view_seed",
+]

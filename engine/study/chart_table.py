@@ -58,8 +58,16 @@ def parse_class(key: str) -> HandClass:
     if m is None:
         raise ChartError(f"not a hand class key: {key!r} (e.g. 't3-RLa-o0-v1-upQ')")
     trumps, joker, right, left, ace, aces, voids, up = m.groups()
-    return HandClass(int(trumps), None if joker == "" else joker == "B", right == "R", left == "L", ace == "a",
-                     int(aces), int(voids), None if up is None else _RANKS[up])
+    return HandClass(
+        int(trumps),
+        None if joker == "" else joker == "B",
+        right == "R",
+        left == "L",
+        ace == "a",
+        int(aces),
+        int(voids),
+        None if up is None else _RANKS[up],
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +136,14 @@ class Chart:
         return sorted({c.hand.upcard for c in self.cells if c.hand.upcard is not None})
 
     def select(self, seat: str, rnd: int, upcard: int | None) -> list[ChartCell]:
-        return [c for c in self.cells if c.seat == seat and c.round == rnd and c.hand.upcard == (upcard if rnd == 1 else None)
-                and c.n > 0]
+        return [
+            c
+            for c in self.cells
+            if c.seat == seat
+            and c.round == rnd
+            and c.hand.upcard == (upcard if rnd == 1 else None)
+            and c.n > 0
+        ]
 
     def cell(self, key: str) -> ChartCell:
         for c in self.cells:
@@ -140,8 +154,11 @@ class Chart:
 
 def holding_label(c: HandClass) -> str:
     """The trump side of a class, for the grid's rows: ``3 trumps: right, left``."""
-    tops = [name for name, held in (("Benny", bool(c.joker)), ("right", c.right), ("left", c.left), ("ace", c.ace))
-            if held]
+    tops = [
+        name
+        for name, held in (("Benny", bool(c.joker)), ("right", c.right), ("left", c.left), ("ace", c.ace))
+        if held
+    ]
     count = f"{c.trumps} trump" + ("" if c.trumps == 1 else "s")
     return count + (": " + ", ".join(tops) if tops else (": none high" if c.trumps else ""))
 
@@ -160,8 +177,12 @@ def _holding_order(c: HandClass) -> tuple[int, int]:
 
 def grid(cells: list[ChartCell]) -> tuple[list[str], list[str], dict[tuple[str, str], ChartCell]]:
     """Rows (trump holdings, weakest first), columns (off aces, then voids) and the cell at each."""
-    rows = sorted({holding_label(c.hand): _holding_order(c.hand) for c in cells}.items(), key=lambda kv: kv[1])
-    cols = sorted({side_label(c.hand): (c.hand.off_aces, c.hand.voids) for c in cells}.items(), key=lambda kv: kv[1])
+    rows = sorted(
+        {holding_label(c.hand): _holding_order(c.hand) for c in cells}.items(), key=lambda kv: kv[1]
+    )
+    cols = sorted(
+        {side_label(c.hand): (c.hand.off_aces, c.hand.voids) for c in cells}.items(), key=lambda kv: kv[1]
+    )
     at = {(holding_label(c.hand), side_label(c.hand)): c for c in cells}
     return [r for r, _ in rows], [c for c, _ in cols], at
 
@@ -183,7 +204,15 @@ def disagrees(cell: ChartCell) -> bool:
 def _order(card: Card, trump: Suit) -> tuple[int, int, int]:
     """Trumps first, highest first (Benny, right, left, ace, ...), then the other suits."""
     if effective_suit(card, trump) is trump:
-        power = 20 if card.is_joker else 19 if card == right_bower(trump) else 18 if card == left_bower(trump) else card.rank
+        power = (
+            20
+            if card.is_joker
+            else 19
+            if card == right_bower(trump)
+            else 18
+            if card == left_bower(trump)
+            else card.rank
+        )
         return 0, 0, -power
     return 1, int(card.suit or 0), -card.rank
 
@@ -201,8 +230,12 @@ def example_hand(rules: Rules, cell: ChartCell, seed: int = 0) -> tuple[list[Car
         upcard = rng.choice([x for x in deck if x.suit not in (None, trump) and x != left_bower(trump)])
     deck.remove(upcard)
     trumps = [x for x in deck if effective_suit(x, trump) is trump]
-    flagged = {JOKER: bool(c.joker), right_bower(trump): c.right, left_bower(trump): c.left,
-               Card.of(ACE, trump): c.ace}
+    flagged = {
+        JOKER: bool(c.joker),
+        right_bower(trump): c.right,
+        left_bower(trump): c.left,
+        Card.of(ACE, trump): c.ace,
+    }
     held = [x for x in trumps if flagged.get(x, False)]
     plain = [x for x in trumps if x not in flagged]
     off = [x for x in deck if effective_suit(x, trump) is not trump]
@@ -226,8 +259,16 @@ def score_choices(rules: Rules) -> list[tuple[int, int]]:
     """The game scores (your side, theirs) the Charts page offers: the start, level scores
     closing in on the target, and one side close to it."""
     t = rules.target
-    pairs = [(0, 0), (t - 4, t - 4), (t - 2, t - 2), (t - 1, t - 1), (t - 1, t - 4), (t - 4, t - 1),
-             (t - 2, t - 4), (t - 4, t - 2)]
+    pairs = [
+        (0, 0),
+        (t - 4, t - 4),
+        (t - 2, t - 2),
+        (t - 1, t - 1),
+        (t - 1, t - 4),
+        (t - 4, t - 1),
+        (t - 2, t - 4),
+        (t - 4, t - 2),
+    ]
     return list(dict.fromkeys((max(0, a), max(0, b)) for a, b in pairs))
 
 
@@ -242,13 +283,19 @@ def at_score(cell: ChartCell, rules: Rules, us: int, them: int) -> ChartCell | N
         return None
     # the next hand is dealt by the seat left of this dealer (seat 0)
     ours = same_side(rules.players, SEAT_REL[cell.seat], left_of(rules.players, 0))
-    stats = {name: mean_interval((win_chance(rules, us + max(net, 0), them + max(-net, 0), ours) or 0.0, k)
-                                 for net, k in counts)
-             for name, counts in cell.outcomes.items() if sum(k for _, k in counts)}
+    stats = {
+        name: mean_interval(
+            (win_chance(rules, us + max(net, 0), them + max(-net, 0), ours) or 0.0, k) for net, k in counts
+        )
+        for name, counts in cell.outcomes.items()
+        if sum(k for _, k in counts)
+    }
     if not stats:
         return None
     best, close = best_and_close(stats)  # dicts keep the study's order: ties go to pass
-    return replace(cell, options={name: Option(*st) for name, st in stats.items()}, best=best, close_call=close)
+    return replace(
+        cell, options={name: Option(*st) for name, st in stats.items()}, best=best, close_call=close
+    )
 
 
 def _outcomes(text: object) -> tuple[tuple[int, int], ...]:
@@ -277,15 +324,29 @@ def load(preset: str) -> Chart:
     cells = []
     deals = 0
     for r in table:
-        options = {name: Option(_f(r[f"ev_{name}"]), _f(r[f"ev_{name}_lo"]), _f(r[f"ev_{name}_hi"]))
-                   for name in ("pass", "call", "alone") if not math.isnan(_f(r[f"ev_{name}"]))}
+        options = {
+            name: Option(_f(r[f"ev_{name}"]), _f(r[f"ev_{name}_lo"]), _f(r[f"ev_{name}_hi"]))
+            for name in ("pass", "call", "alone")
+            if not math.isnan(_f(r[f"ev_{name}"]))
+        }
         if not options or int(r["n"]) < 2:  # too rare to be reached twice in the study's draws: no interval
             continue
         deals = max(deals, int(r["n"]))
         outcomes = {name: _outcomes(r.get(f"outcomes_{name}")) for name in options}
-        cells.append(ChartCell(str(r["cell"]), str(r["seat"]), int(r["round"]), parse_class(str(r["hand_class"])),
-                               int(r["n"]), options, str(r["best"]), bool(r["close_call"]), _f(r["frequency"]),
-                               {name: o for name, o in outcomes.items() if o}))
+        cells.append(
+            ChartCell(
+                str(r["cell"]),
+                str(r["seat"]),
+                int(r["round"]),
+                parse_class(str(r["hand_class"])),
+                int(r["n"]),
+                options,
+                str(r["best"]),
+                bool(r["close_call"]),
+                _f(r["frequency"]),
+                {name: o for name, o in outcomes.items() if o},
+            )
+        )
     return Chart(preset, tuple(cells), deals)
 
 
@@ -297,5 +358,22 @@ def preset_of(rules: Rules) -> str | None:
     return None
 
 
-__all__ = ["CHART_DIR", "FILES", "Chart", "ChartCell", "ChartError", "Option", "at_score", "disagrees", "example_hand",
-           "grid", "holding_label", "load", "parse_class", "preset_of", "score_choices", "side_label", "thumb"]
+__all__ = [
+    "CHART_DIR",
+    "FILES",
+    "Chart",
+    "ChartCell",
+    "ChartError",
+    "Option",
+    "at_score",
+    "disagrees",
+    "example_hand",
+    "grid",
+    "holding_label",
+    "load",
+    "parse_class",
+    "preset_of",
+    "score_choices",
+    "side_label",
+    "thumb",
+]

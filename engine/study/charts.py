@@ -158,8 +158,15 @@ def all_cells(rules: Rules) -> list[Cell]:  # noqa: C901 (older than the complex
                                             hc = HandClass(t, jk, right, left, ace, o, v, up)
                                             if _feasible(hc, rules):
                                                 for bucket in BUCKETS:
-                                                    cells.append(Cell(rel, rnd, hc, bucket,
-                                                                      seat_name(rules.players, rel)))
+                                                    cells.append(
+                                                        Cell(
+                                                            rel,
+                                                            rnd,
+                                                            hc,
+                                                            bucket,
+                                                            seat_name(rules.players, rel),
+                                                        )
+                                                    )
     return sorted(cells, key=lambda c: c.key)
 
 
@@ -223,7 +230,7 @@ def _auction_to(tb: Table, s: np.ndarray, rel: int, rnd: int, check: bool, me_ch
 
 def best_suit(tb: Table, s: np.ndarray, seat: int) -> int:
     """The suit the model names in round 2 (the club player's first best bid strength)."""
-    hand = np.array([c for c in s[S_HANDS + 5 * seat:S_HANDS + 5 * seat + 5] if c >= 0], dtype=np.int64)
+    hand = np.array([c for c in s[S_HANDS + 5 * seat : S_HANDS + 5 * seat + 5] if c >= 0], dtype=np.int64)
     best, best_value = -1, -1e18
     for t in range(4):
         if t != s[S_DOWN]:
@@ -252,6 +259,7 @@ def _off_sets(off: tuple[int, ...], need: int, off_aces: int, voids: int) -> tup
     """Every set of ``need`` off-suit cards with the class's off aces and voids (both capped at
     CAP), in ``combinations`` order: at most C(24, 5) = 42,504 sets looked at, once per process
     and candidate trump."""
+
     def fits(extra: tuple[int, ...]) -> bool:
         aces = sum(1 for x in extra if x & 7 == ACE_OFFSET)
         return min(aces, CAP) == off_aces and min(3 - len({x >> 3 for x in extra}), CAP) == voids
@@ -259,14 +267,20 @@ def _off_sets(off: tuple[int, ...], need: int, off_aces: int, voids: int) -> tup
     return tuple(extra for extra in combinations(off, need) if fits(extra))
 
 
-def _seat_hand(tb: Table, c: HandClass, trump: int, upcard: int | None, rng: random.Random) -> list[int] | None:
+def _seat_hand(
+    tb: Table, c: HandClass, trump: int, upcard: int | None, rng: random.Random
+) -> list[int] | None:
     """A hand uniform over the class for ``trump``: the class's flagged trumps, the other trumps
     drawn uniformly, the off-suit cards drawn uniformly from the sets that give the class's off
     aces and voids (None: there is no such set)."""
     deck = [x for x in tb.deck if x != upcard]
     trumps = [x for x in deck if is_trump(x, trump)]
-    flagged = {JOKER_CODE: bool(c.joker), trump * 8 + JACK_OFFSET: c.right,
-               partner_suit(trump) * 8 + JACK_OFFSET: c.left, trump * 8 + ACE_OFFSET: c.ace}
+    flagged = {
+        JOKER_CODE: bool(c.joker),
+        trump * 8 + JACK_OFFSET: c.right,
+        partner_suit(trump) * 8 + JACK_OFFSET: c.left,
+        trump * 8 + ACE_OFFSET: c.ace,
+    }
     hand = [x for x in trumps if flagged.get(x, False)]
     plain = [x for x in trumps if x not in flagged]
     hand += rng.sample(plain, c.trumps - len(hand))
@@ -297,7 +311,7 @@ def draw_deal(tb: Table, cell: Cell, rng: random.Random, s: np.ndarray) -> tuple
         if seat == rel:
             hands.append(mine)
         else:
-            hands.append(rest[k:k + 5])
+            hands.append(rest[k : k + 5])
             k += 5
     _fill(tb, s, hands, upcard)
     if not _auction_to(tb, s, rel, cell.round, True, False):
@@ -345,8 +359,15 @@ def value_cell(rules_dict: dict[str, Any], cell_key: str, deals: int, seed: int)
             w[:] = s
             apply_action(w, code)
             values.setdefault(name, []).append(_side_net(tb, w, cell.rel, res))
-    row: dict[str, Any] = {"cell": cell_key, "seat": cell.seat, "round": cell.round, "hand_class": cell.hand.key,
-                           "score": cell.bucket, "n": kept, "attempts": attempts}
+    row: dict[str, Any] = {
+        "cell": cell_key,
+        "seat": cell.seat,
+        "round": cell.round,
+        "hand_class": cell.hand.key,
+        "score": cell.bucket,
+        "n": kept,
+        "attempts": attempts,
+    }
     stats = {name: mean_interval((v, 1) for v in values.get(name, [])) for name in OPTIONS}
     for name in OPTIONS:
         row[f"ev_{name}"], row[f"ev_{name}_lo"], row[f"ev_{name}_hi"] = stats[name]
@@ -355,14 +376,18 @@ def value_cell(rules_dict: dict[str, Any], cell_key: str, deals: int, seed: int)
     if not legal:
         row["best"], row["close_call"] = "", False
         return row
-    row["best"], row["close_call"] = best_and_close({name: stats[name] for name in legal})  # ties: the first in OPTIONS
+    row["best"], row["close_call"] = best_and_close(
+        {name: stats[name] for name in legal}
+    )  # ties: the first in OPTIONS
     return row
 
 
 # ---- how often a cell occurs --------------------------------------------------------------------------
 
 
-def count_classes(rules_dict: dict[str, Any], rel: int, rnd: int, chunk: int, deals: int, seed: int) -> dict[str, Any]:
+def count_classes(
+    rules_dict: dict[str, Any], rel: int, rnd: int, chunk: int, deals: int, seed: int
+) -> dict[str, Any]:
     """One frequency task: ``deals`` unconditioned deals; how often the people table's auction reaches
     seat ``rel`` in round ``rnd``, by the seat's hand class there."""
     rules = Rules.from_dict(rules_dict)
@@ -378,18 +403,31 @@ def count_classes(rules_dict: dict[str, Any], rel: int, rnd: int, chunk: int, de
         upcard = cards[5 * rules.players]
         if upcard == JOKER_CODE:
             continue  # the dealer names trump: no seat bids
-        _fill(tb, s, [cards[5 * p:5 * p + 5] for p in range(rules.players)], upcard)
+        _fill(tb, s, [cards[5 * p : 5 * p + 5] for p in range(rules.players)], upcard)
         if not _auction_to(tb, s, rel, rnd, True, True):
             continue
         if rnd == 1:
-            hc = class_of_codes(cards[5 * rel:5 * rel + 5], upcard >> 3, upcard, rules.joker)
+            hc = class_of_codes(cards[5 * rel : 5 * rel + 5], upcard >> 3, upcard, rules.joker)
         else:
             assert s[S_PHASE] == P_BID2
-            hc = class_of_codes(cards[5 * rel:5 * rel + 5], best_suit(tb, s, rel), None, rules.joker)
+            hc = class_of_codes(cards[5 * rel : 5 * rel + 5], best_suit(tb, s, rel), None, rules.joker)
         name = f"{seat}/r{rnd}/{hc.key}"
         counts[name] = counts.get(name, 0) + 1
     return {"key": key, "deals": deals, "counts": dict(sorted(counts.items()))}
 
 
-__all__ = ["BUCKETS", "FREQUENCY_CHUNK", "OPTIONS", "Cell", "all_cells", "count_classes", "draw_deal",
-           "outcomes_text", "seat_name", "seats", "select", "task_seed", "value_cell"]
+__all__ = [
+    "BUCKETS",
+    "FREQUENCY_CHUNK",
+    "OPTIONS",
+    "Cell",
+    "all_cells",
+    "count_classes",
+    "draw_deal",
+    "outcomes_text",
+    "seat_name",
+    "seats",
+    "select",
+    "task_seed",
+    "value_cell",
+]

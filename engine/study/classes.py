@@ -57,8 +57,12 @@ class HandClass:
 
     @property
     def key(self) -> str:
-        flags = ("" if self.joker is None else "B" if self.joker else ".") + \
-            ("R" if self.right else ".") + ("L" if self.left else ".") + ("a" if self.ace else ".")
+        flags = (
+            ("" if self.joker is None else "B" if self.joker else ".")
+            + ("R" if self.right else ".")
+            + ("L" if self.left else ".")
+            + ("a" if self.ace else ".")
+        )
         aces = f"{self.off_aces}+" if self.off_aces >= CAP else str(self.off_aces)
         voids = f"{self.voids}+" if self.voids >= CAP else str(self.voids)
         up = "" if self.upcard is None else f"-up{UP_LETTERS[self.upcard]}"
@@ -87,14 +91,18 @@ def class_of_codes(codes: Sequence[int], trump: int, upcard: int | None, joker_d
                 off_aces += 1
     voids = 3 - len(off_suits)
     up = None if upcard is None else (upcard & 7) + 7
-    return HandClass(trumps, joker if joker_deck else None, right, left, ace, min(off_aces, CAP),
-                     min(voids, CAP), up)
+    return HandClass(
+        trumps, joker if joker_deck else None, right, left, ace, min(off_aces, CAP), min(voids, CAP), up
+    )
 
 
-def hand_class(hand: Sequence[Card], trump: Suit, upcard: Card | None = None, joker_deck: bool = False) -> HandClass:
+def hand_class(
+    hand: Sequence[Card], trump: Suit, upcard: Card | None = None, joker_deck: bool = False
+) -> HandClass:
     """The class of ``hand`` for ``trump`` (see the module docstring)."""
-    return class_of_codes([card_code(c) for c in hand], int(trump),
-                          None if upcard is None else card_code(upcard), joker_deck)
+    return class_of_codes(
+        [card_code(c) for c in hand], int(trump), None if upcard is None else card_code(upcard), joker_deck
+    )
 
 
 def bowers_and_aces(states: np.ndarray, players: int, rel: int, rnd: int) -> np.ndarray:
@@ -108,7 +116,7 @@ def bowers_and_aces(states: np.ndarray, players: int, rel: int, rnd: int) -> np.
     for i, s in enumerate(states):
         first = S_HANDS + 5 * ((int(s[S_DEALER]) + rel) % players)
         up = int(s[S_UPCARD])
-        c = class_of_codes([int(x) for x in s[first:first + 5] if x >= 0], up >> 3, up, False)
+        c = class_of_codes([int(x) for x in s[first : first + 5] if x >= 0], up >> 3, up, False)
         out[i] = c.right + 2 * c.left + 4 * c.off_aces
     return out
 

@@ -117,14 +117,20 @@ def read_regular(path: Path, limit: int) -> bytes | None:
     except FileNotFoundError:
         return None
     except IsADirectoryError:
-        raise NotAFile(f"{named(path)} is a folder, where the study keeps a file: remove it (or use another --out)") from None
+        raise NotAFile(
+            f"{named(path)} is a folder, where the study keeps a file: remove it (or use another --out)"
+        ) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise NotAFile(f"{named(path)} is a folder, where the study keeps a file: remove it (or use another --out)")
+            raise NotAFile(
+                f"{named(path)} is a folder, where the study keeps a file: remove it (or use another --out)"
+            )
         if not stat.S_ISREG(mode):
-            raise NotAFile(f"{named(path)} is not a regular file (a FIFO, a device or a socket, or a link to one), where "
-                           "the study keeps a file: remove it (or use another --out)")
+            raise NotAFile(
+                f"{named(path)} is not a regular file (a FIFO, a device or a socket, or a link to one), where "
+                "the study keeps a file: remove it (or use another --out)"
+            )
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -143,8 +149,10 @@ def prepare(parts: Path, manifest: dict[str, Any], resume: bool) -> None:
     try:
         _prepare(parts, manifest, resume)
     except NotADirectoryError:
-        raise StudyError(f"{named(parts)} is a file, where the study keeps its finished tasks in a folder: remove it "
-                         "(or use another --out)") from None
+        raise StudyError(
+            f"{named(parts)} is a file, where the study keeps its finished tasks in a folder: remove it "
+            "(or use another --out)"
+        ) from None
     except OSError as err:
         raise StudyError(f"cannot use the parts folder {parts}: {why(err)}") from None
 
@@ -164,10 +172,14 @@ def _prepare(parts: Path, manifest: dict[str, Any], resume: bool) -> None:
         except NotAFile:
             raise
         except (OSError, ValueError, RecursionError):
-            raise StudyError(f"{parts} holds no readable {MANIFEST}: it is not a study's parts folder") from None
+            raise StudyError(
+                f"{parts} holds no readable {MANIFEST}: it is not a study's parts folder"
+            ) from None
         if theirs != mine:
-            raise StudyError(f"{parts} holds a study with other parameters ({theirs}); "
-                             "use another --out or remove the folder")
+            raise StudyError(
+                f"{parts} holds a study with other parameters ({theirs}); "
+                "use another --out or remove the folder"
+            )
         return
     parts.mkdir(parents=True, exist_ok=True)
     write_atomic(found, (mine + "\n").encode())
@@ -181,8 +193,10 @@ def canonical(result: dict[str, Any]) -> bytes:
 def part_bytes(key: str, result: dict[str, Any]) -> bytes:
     """A part file's contents: the task's result and the SHA-256 of its canonical JSON."""
     digest = hashlib.sha256(canonical(result)).hexdigest()
-    return (json.dumps({"format": PART_FORMAT, "task": key, "sha256": digest, "result": result},
-                       sort_keys=True) + "\n").encode()
+    return (
+        json.dumps({"format": PART_FORMAT, "task": key, "sha256": digest, "result": result}, sort_keys=True)
+        + "\n"
+    ).encode()
 
 
 Check = Callable[[str, dict[str, Any]], bool]  # (task key, result) -> does the study's code read it?
@@ -310,8 +324,13 @@ def client_for(workers: int, scheduler: str | None, stream: TextIO) -> Iterator[
         # The worker processes log at CRITICAL only: on a busy machine a worker's heartbeat can
         # race the cluster's shutdown and log a harmless ERROR with a traceback
         # (dask/distributed#7105). A task's own error still reaches the client and is raised.
-        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                            dashboard_address=dashboard_address, silence_logs=logging.CRITICAL)
+        return LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=dashboard_address,
+            silence_logs=logging.CRITICAL,
+        )
 
     with ExitStack() as stack:
         with sigint_held():  # the cluster's threads and worker processes start (and stay) deaf to Ctrl-C
@@ -383,12 +402,16 @@ def greet(address: str, timeout: float | None = None) -> None:
             head = _read_exactly(sock, 8, deadline)
             (size,) = struct.unpack("Q", head)  # Dask's frame header: the length of what follows
             if not 16 <= size <= MAX_GREETING:
-                raise StudyError(f"{not_dask}: it answered {head!r}…, not a Dask greeting (is it a web server?)")
+                raise StudyError(
+                    f"{not_dask}: it answered {head!r}…, not a Dask greeting (is it a web server?)"
+                )
             body = _read_exactly(sock, size, deadline)
             sock.sendall(head + body)  # its own greeting back: a handshake it accepts, so it logs no failure
     except TimeoutError:
-        raise StudyError(f"{not_dask}, or not one that answers: it said nothing within {timeout:g} s (a Dask "
-                         "scheduler greets at once; is it a web server, or the dashboard's port, 8787?)") from None
+        raise StudyError(
+            f"{not_dask}, or not one that answers: it said nothing within {timeout:g} s (a Dask "
+            "scheduler greets at once; is it a web server, or the dashboard's port, 8787?)"
+        ) from None
     except OSError as err:
         raise StudyError(f"cannot reach the scheduler {address}: {why(err)}") from None
     (frames,) = struct.unpack_from("Q", body)
@@ -415,8 +438,15 @@ def _show_dashboard(client: Any, stream: TextIO) -> None:
 class StudyProgress:
     """``tasks done/total, deals/s, time left`` on stderr, at most once a second."""
 
-    def __init__(self, what: str, total: int, weight: int, enabled: bool, stream: TextIO,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        what: str,
+        total: int,
+        weight: int,
+        enabled: bool,
+        stream: TextIO,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.what, self.total, self.weight = what, total, weight
         self.enabled, self.stream, self.clock = enabled, stream, clock
         self.start = self.shown = clock()
@@ -454,9 +484,18 @@ class Outcome:
     workers: int = 0  # worker processes started (0: none, or a scheduler's)
 
 
-def run(what: str, tasks: Sequence[Task], parts: Path, manifest: dict[str, Any], resume: bool,
-        workers: int | None, scheduler: str | None, progress: bool | None = None,
-        stream: TextIO | None = None, check: Check | None = None) -> Outcome:
+def run(
+    what: str,
+    tasks: Sequence[Task],
+    parts: Path,
+    manifest: dict[str, Any],
+    resume: bool,
+    workers: int | None,
+    scheduler: str | None,
+    progress: bool | None = None,
+    stream: TextIO | None = None,
+    check: Check | None = None,
+) -> Outcome:
     """Run every task not yet in ``parts``; see the module docstring. ``workers``: the embedded
     cluster's processes (None: one per core), capped at the cores and the tasks to run (one line
     on ``stream`` says so). ``check(key, result)``: does a saved result hold what the study reads?"""
@@ -485,8 +524,16 @@ def _remove_if_unstarted(parts: Path) -> None:
         pass
 
 
-def _run_tasks(what: str, tasks: Sequence[Task], parts: Path, workers: int | None,  # noqa: C901 (older than the complexity rule: to split)
-               scheduler: str | None, progress: bool | None, stream: TextIO, check: Check | None) -> Outcome:
+def _run_tasks(  # noqa: C901 (older than the complexity rule: to split)
+    what: str,
+    tasks: Sequence[Task],
+    parts: Path,
+    workers: int | None,
+    scheduler: str | None,
+    progress: bool | None,
+    stream: TextIO,
+    check: Check | None,
+) -> Outcome:
     todo, damaged = [], 0
     for t in tasks:
         saved, broken = read_part(parts, t.key, check)
@@ -494,8 +541,12 @@ def _run_tasks(what: str, tasks: Sequence[Task], parts: Path, workers: int | Non
             todo.append(t)
             damaged += broken
     if damaged:
-        print(f"study: {damaged} saved part{'s' if damaged != 1 else ''} failed {'their' if damaged != 1 else 'its'} "
-              "check (damaged or altered) and will be computed again", file=stream, flush=True)
+        print(
+            f"study: {damaged} saved part{'s' if damaged != 1 else ''} failed {'their' if damaged != 1 else 'its'} "
+            "check (damaged or altered) and will be computed again",
+            file=stream,
+            flush=True,
+        )
     weight = sum(t.weight for t in todo)
     shown = StudyProgress(what, len(todo), weight, is_tty(stream) if progress is None else progress, stream)
     start = time.monotonic()
@@ -510,26 +561,36 @@ def _run_tasks(what: str, tasks: Sequence[Task], parts: Path, workers: int | Non
         with client_for(used, scheduler, stream) as client:
             start = time.monotonic()
             by_key = {t.key: t for t in todo}
-            futures = [client.submit(_run_one, t.key, t.fn, t.args, key=f"study-{part_name(t.key)[:-5]}",
-                                     pure=False, retries=2) for t in todo]
+            futures = [
+                client.submit(
+                    _run_one, t.key, t.fn, t.args, key=f"study-{part_name(t.key)[:-5]}", pure=False, retries=2
+                )
+                for t in todo
+            ]
             done, deals = 0, 0
             try:
                 for future in as_completed(futures):
                     try:
                         result = future.result()
                     except ImportError as err:  # a scheduler or worker started outside the checkout
-                        raise StudyError(f"the cluster cannot load this project's code ({err}): start the "
-                                         "scheduler and every worker from the checkout folder with "
-                                         "PYTHONPATH=. (see docs/cli.md)") from None
+                        raise StudyError(
+                            f"the cluster cannot load this project's code ({err}): start the "
+                            "scheduler and every worker from the checkout folder with "
+                            "PYTHONPATH=. (see docs/cli.md)"
+                        ) from None
                     task = by_key[result["task"]]
                     if check is not None and not check(task.key, result):
-                        raise StudyError(f"the task {task.key} returned a result its study cannot read "
-                                         f"(fields {', '.join(sorted(result))})")
+                        raise StudyError(
+                            f"the task {task.key} returned a result its study cannot read "
+                            f"(fields {', '.join(sorted(result))})"
+                        )
                     try:
                         write_atomic(parts / part_name(task.key), part_bytes(task.key, result))
                     except OSError as err:
-                        raise StudyError(f"cannot save the finished task {task.key} in {parts}: {why(err)}; the "
-                                         "tasks saved so far are kept (run again with --resume)") from None
+                        raise StudyError(
+                            f"cannot save the finished task {task.key} in {parts}: {why(err)}; the "
+                            "tasks saved so far are kept (run again with --resume)"
+                        ) from None
                     done += 1
                     deals += task.weight
                     shown(done, deals)
@@ -540,12 +601,39 @@ def _run_tasks(what: str, tasks: Sequence[Task], parts: Path, workers: int | Non
     for t in sorted(tasks, key=lambda t: t.key):
         part = load_part(parts, t.key, check)
         if part is None:
-            raise StudyError(f"the saved result of {t.key} in {parts} changed while the study ran; run it again "
-                             "with --resume")
+            raise StudyError(
+                f"the saved result of {t.key} in {parts} changed while the study ran; run it again "
+                "with --resume"
+            )
         results.append(part)
     return Outcome(results, len(todo), weight, seconds, damaged, used)
 
 
-__all__ = ["MANIFEST", "PART_FORMAT", "Check", "Outcome", "StudyError", "StudyProgress", "Task", "canonical", "cores",
-           "load_part", "named", "NotAFile", "part_bytes", "part_name", "prepare", "read_part", "read_regular", "remove_quietly", "run", "sigint_held", "sigint_ignored", "split_address",
-           "greet", "why", "workers_for", "write_atomic"]
+__all__ = [
+    "MANIFEST",
+    "PART_FORMAT",
+    "Check",
+    "Outcome",
+    "StudyError",
+    "StudyProgress",
+    "Task",
+    "canonical",
+    "cores",
+    "load_part",
+    "named",
+    "NotAFile",
+    "part_bytes",
+    "part_name",
+    "prepare",
+    "read_part",
+    "read_regular",
+    "remove_quietly",
+    "run",
+    "sigint_held",
+    "sigint_ignored",
+    "split_address",
+    "greet",
+    "why",
+    "workers_for",
+    "write_atomic",
+]

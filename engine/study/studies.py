@@ -30,10 +30,31 @@ from engine.study.runner import Task, read_regular, remove_quietly, write_atomic
 
 # ---- call charts ---------------------------------------------------------------------------------
 
-COLUMNS = ("cell", "seat", "round", "hand_class", "score", "n", "attempts",
-           "ev_pass", "ev_pass_lo", "ev_pass_hi", "ev_call", "ev_call_lo", "ev_call_hi",
-           "ev_alone", "ev_alone_lo", "ev_alone_hi", "best", "close_call", "frequency", "frequency_deals",
-           "outcomes_pass", "outcomes_call", "outcomes_alone")
+COLUMNS = (
+    "cell",
+    "seat",
+    "round",
+    "hand_class",
+    "score",
+    "n",
+    "attempts",
+    "ev_pass",
+    "ev_pass_lo",
+    "ev_pass_hi",
+    "ev_call",
+    "ev_call_lo",
+    "ev_call_hi",
+    "ev_alone",
+    "ev_alone_lo",
+    "ev_alone_hi",
+    "best",
+    "close_call",
+    "frequency",
+    "frequency_deals",
+    "outcomes_pass",
+    "outcomes_call",
+    "outcomes_alone",
+)
 
 
 def chart_tasks(rules: Rules, cells: list[Cell], deals: int, seed: int, frequency_deals: int) -> list[Task]:
@@ -44,7 +65,11 @@ def chart_tasks(rules: Rules, cells: list[Cell], deals: int, seed: int, frequenc
         left, chunk = frequency_deals, 0
         while left > 0:
             size = min(FREQUENCY_CHUNK, left)
-            tasks.append(Task(f"frequency/{rel}/{rnd}/{chunk}", count_classes, (data, rel, rnd, chunk, size, seed), size))
+            tasks.append(
+                Task(
+                    f"frequency/{rel}/{rnd}/{chunk}", count_classes, (data, rel, rnd, chunk, size, seed), size
+                )
+            )
             left -= size
             chunk += 1
     return tasks
@@ -83,11 +108,27 @@ def write_parquet(rows: list[dict[str, Any]], out: Path) -> None:
     import pyarrow.parquet as pq
 
     floats = [c for c in COLUMNS if c.startswith("ev_") or c == "frequency"]
-    schema = pa.schema([(c, pa.float64() if c in floats else pa.bool_() if c == "close_call" else
-                         pa.int64() if c in ("round", "n", "attempts", "frequency_deals") else pa.string())
-                        for c in COLUMNS])
-    columns = {c: [(math.nan if r[c] is None else r[c]) if c in floats else r[c] for r in rows] for c in COLUMNS}
-    columns.update({c: ["" if r[c] is None else r[c] for r in rows] for c in COLUMNS if c.startswith("outcomes_")})
+    schema = pa.schema(
+        [
+            (
+                c,
+                pa.float64()
+                if c in floats
+                else pa.bool_()
+                if c == "close_call"
+                else pa.int64()
+                if c in ("round", "n", "attempts", "frequency_deals")
+                else pa.string(),
+            )
+            for c in COLUMNS
+        ]
+    )
+    columns = {
+        c: [(math.nan if r[c] is None else r[c]) if c in floats else r[c] for r in rows] for c in COLUMNS
+    }
+    columns.update(
+        {c: ["" if r[c] is None else r[c] for r in rows] for c in COLUMNS if c.startswith("outcomes_")}
+    )
     table = pa.Table.from_pydict(columns, schema=schema)
     tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     try:
@@ -100,14 +141,18 @@ def write_parquet(rows: list[dict[str, Any]], out: Path) -> None:
 
 # ---- the sound bidding model's fit (python -m engine study fit-bidding) --------------------------
 
-METHOD = ("iterated best response over the Club player's call thresholds by seat and round, then its alone "
-          "thresholds (engine/analysis/bidding_fit.py), every decision on at least 12% as many deals "
-          "that reach it as the fit has deals; the people table: those thresholds moved until each seat "
-          "calls as often as the published human figures say; the cautious table: three of those "
-          "figures matched and every other threshold raised (engine/analysis/human_rates.py)")
+METHOD = (
+    "iterated best response over the Club player's call thresholds by seat and round, then its alone "
+    "thresholds (engine/analysis/bidding_fit.py), every decision on at least 12% as many deals "
+    "that reach it as the fit has deals; the people table: those thresholds moved until each seat "
+    "calls as often as the published human figures say; the cautious table: three of those "
+    "figures matched and every other threshold raised (engine/analysis/human_rates.py)"
+)
 MAX_FIT_BYTES = 16 * 1024 * 1024  # bidding_styles.json is a few kilobytes; a bigger --out is not one to keep
 FIT_DEALS = 25_000  # stage 1's deals (stage 2, the alone thresholds, plays four times as many)
-CALIBRATION_SWEEPS_EXPECTED = 2  # the cautious table: one sweep moves its thresholds, the next finds them settled
+CALIBRATION_SWEEPS_EXPECTED = (
+    2  # the cautious table: one sweep moves its thresholds, the next finds them settled
+)
 
 
 def calibration_deals(check_deals: int) -> int:
@@ -123,11 +168,21 @@ def fit_preset(name: str, deals: int, check_deals: int, rounds: int, seed: int) 
     caution, rounds_run, moved = fit(rules, deals, seed + 1000 * i, max_rounds=rounds)
     worst, gains = exploitability(rules, caution, check_deals, seed + 1000 * i + 1)
     club_worst, club_gains = exploitability(rules, (0.0,) * 8, check_deals, seed + 1000 * i + 1)
-    return {"name": name, "entry": {
-        "rules": rules.changes(), "caution": list(caution), "rounds": rounds_run, "moved_last_round": moved,
-        "exploitability": worst, "gains_by_seat_left_of_dealer": list(gains),
-        "club_exploitability": club_worst, "club_gains_by_seat_left_of_dealer": list(club_gains),
-        **human_tables(name, caution, check_deals, seed), "seconds": round(time.perf_counter() - start, 1)}}
+    return {
+        "name": name,
+        "entry": {
+            "rules": rules.changes(),
+            "caution": list(caution),
+            "rounds": rounds_run,
+            "moved_last_round": moved,
+            "exploitability": worst,
+            "gains_by_seat_left_of_dealer": list(gains),
+            "club_exploitability": club_worst,
+            "club_gains_by_seat_left_of_dealer": list(club_gains),
+            **human_tables(name, caution, check_deals, seed),
+            "seconds": round(time.perf_counter() - start, 1),
+        },
+    }
 
 
 def human_tables(name: str, sound: tuple[float, ...], check_deals: int, seed: int) -> dict[str, Any]:
@@ -138,20 +193,32 @@ def human_tables(name: str, sound: tuple[float, ...], check_deals: int, seed: in
     rate_deals = make_deals(rules, check_deals, seed + 1000 * i + 2)  # every table's rates, on the same deals
     cautious = calibrate(rules, sound, calibration_deals(check_deals), seed + 1000 * i + 3)
     people = people_table(rules, sound, PEOPLE_DEALS, seed + 1000 * i + 5)
-    return {"calling_rates": rates_on(rate_deals, rules, sound),
-            "cautious": list(cautious), "cautious_calling_rates": rates_on(rate_deals, rules, cautious),
-            "people": list(people), "people_calling_rates": rates_on(rate_deals, rules, people),
-            "published_rates": {label: rate for label, rate in PUBLISHED.values()} if rules.players == 4 else {}}
+    return {
+        "calling_rates": rates_on(rate_deals, rules, sound),
+        "cautious": list(cautious),
+        "cautious_calling_rates": rates_on(rate_deals, rules, cautious),
+        "people": list(people),
+        "people_calling_rates": rates_on(rate_deals, rules, people),
+        "published_rates": {label: rate for label, rate in PUBLISHED.values()} if rules.players == 4 else {},
+    }
 
 
 def fit_tasks(names: list[str], deals: int, check_deals: int, rounds: int, seed: int) -> list[Task]:
     calibration = CALIBRATION_SWEEPS_EXPECTED * len(HUMAN_RATES) * BISECTIONS * calibration_deals(check_deals)
-    return [Task(f"fit/{name}", fit_preset, (name, deals, check_deals, rounds, seed),
-                 deals * rounds + 4 * check_deals + (calibration if PRESETS[name].players == 4 else 0))
-            for name in names]
+    return [
+        Task(
+            f"fit/{name}",
+            fit_preset,
+            (name, deals, check_deals, rounds, seed),
+            deals * rounds + 4 * check_deals + (calibration if PRESETS[name].players == 4 else 0),
+        )
+        for name in names
+    ]
 
 
-def write_fit(results: list[dict[str, Any]], out: Path, deals: int, check_deals: int, rounds: int, seed: int) -> None:
+def write_fit(
+    results: list[dict[str, Any]], out: Path, deals: int, check_deals: int, rounds: int, seed: int
+) -> None:
     """engine/analysis/bidding_styles.json; presets already in ``out`` and not refitted are kept."""
     try:
         raw = read_regular(out, MAX_FIT_BYTES)  # never a FIFO or a device (NotAFile)
@@ -161,10 +228,26 @@ def write_fit(results: list[dict[str, Any]], out: Path, deals: int, check_deals:
         presets = {}
     for r in results:
         presets[r["name"]] = r["entry"]
-    data = {"method": METHOD, "deals": deals, "check_deals": check_deals, "rounds": rounds, "seed": seed,
-            "presets": {name: presets[name] for name in PRESETS if name in presets}
-            | {n: e for n, e in presets.items() if n not in PRESETS}}
+    data = {
+        "method": METHOD,
+        "deals": deals,
+        "check_deals": check_deals,
+        "rounds": rounds,
+        "seed": seed,
+        "presets": {name: presets[name] for name in PRESETS if name in presets}
+        | {n: e for n, e in presets.items() if n not in PRESETS},
+    }
     write_atomic(out, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode())
 
 
-__all__ = ["COLUMNS", "FIT_DEALS", "METHOD", "chart_rows", "chart_tasks", "fit_preset", "fit_tasks", "write_fit", "write_parquet"]
+__all__ = [
+    "COLUMNS",
+    "FIT_DEALS",
+    "METHOD",
+    "chart_rows",
+    "chart_tasks",
+    "fit_preset",
+    "fit_tasks",
+    "write_fit",
+    "write_parquet",
+]

@@ -23,7 +23,8 @@ def best_and_close(stats: Mapping[str, Interval]) -> tuple[str, bool]:
     best = max(stats, key=lambda name: stats[name][0])
     lo = stats[best][1]
     close = not math.isfinite(lo) or any(
-        not math.isfinite(hi) or hi >= lo for name, (_, _, hi) in stats.items() if name != best)
+        not math.isfinite(hi) or hi >= lo for name, (_, _, hi) in stats.items() if name != best
+    )
     return best, close
 
 

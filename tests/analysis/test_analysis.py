@@ -101,8 +101,15 @@ def test_the_analysis_reads_only_the_view() -> None:
 
 def test_sampled_deals_keep_the_view_in_every_variant() -> None:
     rng = random.Random(11)
-    variants = [Rules(), Rules(joker=True), Rules(players=3), Rules(players=2, optional_pickup=True),
-                Rules(defend_alone=True, discard_upcard=True), Rules(deck=32), Rules(stick_the_dealer=True)]
+    variants = [
+        Rules(),
+        Rules(joker=True),
+        Rules(players=3),
+        Rules(players=2, optional_pickup=True),
+        Rules(defend_alone=True, discard_upcard=True),
+        Rules(deck=32),
+        Rules(stick_the_dealer=True),
+    ]
     checked = 0
     for i in range(700):
         rules = variants[i % len(variants)]
@@ -121,6 +128,7 @@ def test_sampled_deals_keep_the_view_in_every_variant() -> None:
         voids = shown_voids(view)
         if view.trump is not None:
             from engine.core.ranking import effective_suit
+
             for s in range(rules.players):
                 assert not any(effective_suit(c, view.trump) in voids[s] for c in sampled.hands[s])
         checked += 1
@@ -142,7 +150,11 @@ def test_passes_mean_something() -> None:
         total = 0
         for _ in range(150):
             st = sample_state(view, rng, bidder=sampled_with)  # type: ignore[arg-type]
-            total += sum(1 for c in st.hands[2] + st.hands[3] if c.suit is not None and c.suit.letter in "HD" and (c.suit.letter == "H" or c.rank == 11))
+            total += sum(
+                1
+                for c in st.hands[2] + st.hands[3]
+                if c.suit is not None and c.suit.letter in "HD" and (c.suit.letter == "H" or c.rank == 11)
+            )
         return total / 150
 
     assert hearts(club) < hearts(None) - 0.2

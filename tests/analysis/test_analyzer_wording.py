@@ -36,18 +36,54 @@ ALONE = Action.parse("order alone")
 CALL_CLUBS = Action.parse("call C")
 
 
-def stats(ev: float, *, make: float = 0.0, euchred: float = 0.0, we_make: float = 1.0, we_make_it: float = 1.0,
-          they_make_it: float = 0.0, win_delta: float | None = None) -> Stats:
-    return Stats(n=4000, ev=ev, ev_ci=(ev - 0.04, ev + 0.04), p_make=make, p_march=0.0, p_euchred=euchred,
-                 p_thrown_in=0.0, p_we_make=we_make, tricks=(0.0,) * 6, tricks_se=(0.0,) * 6, win_delta=win_delta,
-                 p_we_make_it=we_make_it, p_they_make_it=they_make_it)
+def stats(
+    ev: float,
+    *,
+    make: float = 0.0,
+    euchred: float = 0.0,
+    we_make: float = 1.0,
+    we_make_it: float = 1.0,
+    they_make_it: float = 0.0,
+    win_delta: float | None = None,
+) -> Stats:
+    return Stats(
+        n=4000,
+        ev=ev,
+        ev_ci=(ev - 0.04, ev + 0.04),
+        p_make=make,
+        p_march=0.0,
+        p_euchred=euchred,
+        p_thrown_in=0.0,
+        p_we_make=we_make,
+        tricks=(0.0,) * 6,
+        tricks_se=(0.0,) * 6,
+        win_delta=win_delta,
+        p_we_make_it=we_make_it,
+        p_they_make_it=they_make_it,
+    )
 
 
-def analysis(best: OptionResult, second: OptionResult, *rest: OptionResult, margin: float,
-             margin_ci: tuple[float, float], base_win: float | None = None) -> Analysis:
-    return Analysis(options=(best, second, *rest), recommendation=best.action, runner_up=second.action,
-                    margin=margin, by_win_chance=base_win is not None, base_win=base_win, n=4000, seconds=0.1,
-                    stop_reason="separated", samples=SampleStats(), margin_ci=margin_ci)
+def analysis(
+    best: OptionResult,
+    second: OptionResult,
+    *rest: OptionResult,
+    margin: float,
+    margin_ci: tuple[float, float],
+    base_win: float | None = None,
+) -> Analysis:
+    return Analysis(
+        options=(best, second, *rest),
+        recommendation=best.action,
+        runner_up=second.action,
+        margin=margin,
+        by_win_chance=base_win is not None,
+        base_win=base_win,
+        n=4000,
+        seconds=0.1,
+        stop_reason="separated",
+        samples=SampleStats(),
+        margin_ci=margin_ci,
+    )
 
 
 def view(hand: str, upcard: str, seat: str, round: int = 1, players: int = 4) -> SeatView:
@@ -61,9 +97,12 @@ def test_where_the_upcard_goes_is_said_once() -> None:
     v = view("JH JD AH AS 9C", "9H", "first")
     assert seat_sentence(v) == "You bid first, and the dealer (East) is an opponent."
     assert upcard_sentence(v) == "Ordering up puts the nine of hearts (a trump) in the opponent's hand."
-    a = analysis(OptionResult(ORDER, None, stats(1.40, make=1.0), None),
-                 OptionResult(PASS, None, stats(1.00, we_make=0.95, we_make_it=0.93), None),
-                 margin=0.40, margin_ci=(0.35, 0.45))
+    a = analysis(
+        OptionResult(ORDER, None, stats(1.40, make=1.0), None),
+        OptionResult(PASS, None, stats(1.00, we_make=0.95, we_make_it=0.93), None),
+        margin=0.40,
+        margin_ci=(0.35, 0.45),
+    )
     lines = explain(v, a)
     assert sum("nine of hearts" in line for line in lines) == 1, lines
 
@@ -73,10 +112,14 @@ def test_the_partner_dealer_and_the_dealer_are_each_told_once() -> None:
     partner_deals = view("TD QS AS 9C KD", "JH", "second")
     assert seat_sentence(partner_deals) == "You bid second, and the dealer (North) is your partner."
     assert upcard_sentence(partner_deals) == (
-        "Ordering up (assisting) puts the jack of hearts (the right bower) in your partner's hand.")
+        "Ordering up (assisting) puts the jack of hearts (the right bower) in your partner's hand."
+    )
     dealer = view("JH KH AS 9C TD", "AH", "dealer")
     assert seat_sentence(dealer) == "You are the dealer and speak last in round 1."
-    assert upcard_sentence(dealer) == "Picking up gives you the ace of hearts (a trump) in exchange for your worst card."
+    assert (
+        upcard_sentence(dealer)
+        == "Picking up gives you the ace of hearts (a trump) in exchange for your worst card."
+    )
 
 
 # ---- a too-close headline is not argued against ------------------------------------------------
@@ -93,13 +136,16 @@ def test_a_round_two_tie_is_not_argued_for_either_choice() -> None:
     assert a.too_close
     assert headline(a) == "Too close to call: pass or call clubs"  # pass is euchred less: 5% against 30%
     lines = explain(v, a)
-    assert lines[1] == ("Passing lets the other side name trump and make it in 40% of deals; "
-                        "calling clubs risks a euchre in 30% of deals.")
+    assert lines[1] == (
+        "Passing lets the other side name trump and make it in 40% of deals; "
+        "calling clubs risks a euchre in 30% of deals."
+    )
     turned = round2_sentence(v, PASS, (PASS, CALL_CLUBS))
     assert turned == (
         "Diamonds were turned down: hearts ('next', same colour) is the classic call for the dealer's opponents "
         "— with a red jack the dealer's side would likely have taken diamonds, and both red jacks are hearts' "
-        "bowers too; with this hand passing and calling clubs are too close to call.")
+        "bowers too; with this hand passing and calling clubs are too close to call."
+    )
     assert turned in lines
     for line in lines:
         assert "better off" not in line and "does better" not in line and "does best" not in line, line
@@ -123,8 +169,10 @@ def test_two_choices_that_both_win_the_game_are_not_a_close_call() -> None:
     a = both_win()
     assert a.too_close and same_game_result(a) == "win"
     assert headline(a) == "Order up or order up alone: both win the game"
-    assert game_sentence(a) == ("Both win the game: ordering up wins it in 100% of deals, ordering up alone in "
-                                ">99%, so the choice does not matter to the game.")
+    assert game_sentence(a) == (
+        "Both win the game: ordering up wins it in 100% of deals, ordering up alone in "
+        ">99%, so the choice does not matter to the game."
+    )
     assert close_call_reason({"people": a}, "people") == ""  # no "Close call" box
     lines = explain(view("JH JD AH AS 9C", "9H", "first"), a, score=(9, 6))
     assert lines[0] == "Order up or order up alone: both win the game."
@@ -141,28 +189,44 @@ def test_a_tie_that_changes_the_game_is_still_a_close_call_without_signed_chance
     assert headline(a).startswith("Too close to call")
     assert close_call_reason({"people": a}, "people") == (
         "Order up and pass are worth the same within the figures' uncertainty (their chances of winning the game "
-        "0.2 percentage points apart, 95% interval -0.3 to +0.7).")
+        "0.2 percentage points apart, 95% interval -0.3 to +0.7)."
+    )
 
 
 def test_another_tables_chances_of_winning_have_no_sign() -> None:
     # The people table orders up clearly; eager bidders pass: 26% + 36.6 = 62.6% against 26% + 33.2 = 59.2%.
-    drive = analysis(OptionResult(ORDER, None, stats(0.57, make=0.84, win_delta=0.40), None),
-                     OptionResult(PASS, None, stats(0.09, win_delta=0.30), None),
-                     margin=0.10, margin_ci=(0.07, 0.13), base_win=0.26)
-    eager = analysis(OptionResult(PASS, None, stats(0.20, win_delta=0.366), None),
-                     OptionResult(ORDER, None, stats(0.50, make=0.84, win_delta=0.332), None),
-                     margin=0.034, margin_ci=(0.02, 0.05), base_win=0.26)
+    drive = analysis(
+        OptionResult(ORDER, None, stats(0.57, make=0.84, win_delta=0.40), None),
+        OptionResult(PASS, None, stats(0.09, win_delta=0.30), None),
+        margin=0.10,
+        margin_ci=(0.07, 0.13),
+        base_win=0.26,
+    )
+    eager = analysis(
+        OptionResult(PASS, None, stats(0.20, win_delta=0.366), None),
+        OptionResult(ORDER, None, stats(0.50, make=0.84, win_delta=0.332), None),
+        margin=0.034,
+        margin_ci=(0.02, 0.05),
+        base_win=0.26,
+    )
     reason = close_call_reason({"people": drive, "eager": eager}, "people")
-    assert reason == ("Against a table of eager bidders, pass gives more chance of winning the game "
-                      "(62.6% against 59.2% for order up).")
+    assert reason == (
+        "Against a table of eager bidders, pass gives more chance of winning the game "
+        "(62.6% against 59.2% for order up)."
+    )
     assert not re.search(r"[+-]\d+(\.\d)?%", reason)
 
 
 def test_an_option_card_shows_the_chance_of_winning_itself() -> None:
     # 53% before the hand, ordering up adds 10 points of chance: 63%; at the other table 53 + 4 = 57%
     order = OptionResult(ORDER, None, stats(0.57, make=0.84, euchred=0.16, win_delta=0.10), None)
-    html = option_card(order, recommended=True, players=4, base_win=0.53,
-                       others={"strong players": stats(0.40, win_delta=0.04)})
+    html = option_card(
+        order,
+        recommended=True,
+        players=4,
+        base_win=0.53,
+        others={"strong players": stats(0.40, win_delta=0.04)},
+    )
     text = re.sub(r"<[^>]+>", "", html)
     assert "Chance of winning the game: 63% (53% before this hand)" in text, text
     assert "strong players +0.40 (57% to win)" in text, text
@@ -185,12 +249,15 @@ def test_after_a_pass_the_suits_your_side_may_still_name_are_said() -> None:
     ]
     # the dealer's partner passes to the dealer: the dealer may still pick the hearts up
     assert later_lines(view("9C TD QS KD 9S", "9H", "second"))[0] == (
-        "your side names hearts or another suit later and makes it")
+        "your side names hearts or another suit later and makes it"
+    )
     # third seat: your partner (first seat) has passed, so your side can only name another suit in round 2
     assert later_lines(view("9C TD QS KD 9S", "9H", "third"))[0] == (
-        "your side names a suit other than hearts in round 2 and makes it")
+        "your side names a suit other than hearts in round 2 and makes it"
+    )
     assert later_lines(view("9C TD QS KD 9S", "9H", "dealer"))[0] == (
-        "your side names a suit other than hearts in round 2 and makes it")
+        "your side names a suit other than hearts in round 2 and makes it"
+    )
     # round 2, first seat, diamonds turned down: only your partner (third seat) may still name a suit
     assert later_lines(view("JS AC KC 9C TH", "QD", "first", round=2)) == [
         "your partner names a suit other than diamonds later and makes it",
@@ -225,5 +292,9 @@ def test_the_score_box_shows_an_example_not_a_value() -> None:
     assert box.value == "" and box.placeholder == "e.g. 6,8"
     assert box.help is not None and "10 points" in box.help  # the default game is to 10
     seats = at.selectbox(key="an_seat")
-    assert seats.options == ["first (left of the dealer)", "second (dealer's partner)",
-                             "third (right of the dealer)", "dealer"]
+    assert seats.options == [
+        "first (left of the dealer)",
+        "second (dealer's partner)",
+        "third (right of the dealer)",
+        "dealer",
+    ]

@@ -20,11 +20,26 @@ from engine.core.rules import VARIANTS, Rules
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 
-BANNED = ("double-dummy", "double dummy", "open-handed", "open handed", "sampled", "solver", "simulat",
-          "%", "percent", "probability", "expected", "average", "deals")
+BANNED = (
+    "double-dummy",
+    "double dummy",
+    "open-handed",
+    "open handed",
+    "sampled",
+    "solver",
+    "simulat",
+    "%",
+    "percent",
+    "probability",
+    "expected",
+    "average",
+    "deals",
+)
 
 
-def position(hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None) -> HandState:
+def position(
+    hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None
+) -> HandState:
     state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
     for action in actions:
         state = state.apply(action)
@@ -81,7 +96,9 @@ def test_a_defender_leads_an_off_ace_or_through_the_maker_not_trump() -> None:
     or lead a small card through the maker; leading the 10♥ plays into the makers' trumps."""
     state = position(DEFENDING, "9H", 3, ["pass", "order", "discard KD"])
     cash = why(state, "play AC")
-    assert cash.startswith("Cash the A♣: it is the highest club left") and "before the makers can trump" in cash
+    assert (
+        cash.startswith("Cash the A♣: it is the highest club left") and "before the makers can trump" in cash
+    )
     through = why(state, "play 9S")
     assert through.startswith("Lead through the maker") and "9♠" in through and "your partner" in through
     mistake = worse(state, "play TH", "play AC")
@@ -103,7 +120,9 @@ def test_the_king_is_the_highest_spade_once_the_ace_is_turned_down() -> None:
 def test_the_king_is_the_highest_club_once_the_ace_is_played() -> None:
     """South leads the right bower; West, out of hearts, throws the A♣. South wins and leads
     again: the K♣ is now the highest club left."""
-    state = position(TURNED_DOWN, "AS", 3, ["pass"] * 4 + ["call H", "play JH", "play AC", "play 9D", "play 9H"])
+    state = position(
+        TURNED_DOWN, "AS", 3, ["pass"] * 4 + ["call H", "play JH", "play AC", "play 9D", "play 9H"]
+    )
     assert state.to_act == 0
     assert why(state, "play KC") == "Cash the K♣: the A♣ has been played, so it is the highest club left."
 
@@ -132,7 +151,9 @@ def test_second_hand_low() -> None:
     second hand low. The king may be beaten by East's ace."""
     state = position(SECOND_HAND, "JD", 0, ["order", "discard 9H", "play TC"])
     reason = why(state, "play 9C")
-    assert reason.startswith("Second hand low") and "9♣" in reason and "your partner, who plays last" in reason
+    assert (
+        reason.startswith("Second hand low") and "9♣" in reason and "your partner, who plays last" in reason
+    )
     assert worse(state, "play KC", "play 9C").startswith("The K♣ can still be beaten by the makers after you")
 
 
@@ -151,8 +172,12 @@ def test_trump_the_opponents_trick_as_cheaply_as_you_can() -> None:
     state = position(SECOND_HAND, "JD", 0, ["order", "discard 9H", "play TC", "play 9C", "play AC"])
     reason = why(state, "play KD")
     assert reason.startswith("Trump it with the K♦ (the lowest trump that wins)") and "the makers" in reason
-    assert worse(state, "play AS", "play KD").startswith("The A♠ lets the makers keep a trick that the K♦ wins.")
-    assert worse(state, "play JD", "play KD").startswith("The J♦ wins the trick too, but the K♦ does it more cheaply")
+    assert worse(state, "play AS", "play KD").startswith(
+        "The A♠ lets the makers keep a trick that the K♦ wins."
+    )
+    assert worse(state, "play JD", "play KD").startswith(
+        "The J♦ wins the trick too, but the K♦ does it more cheaply"
+    )
 
 
 def test_cannot_win_throw_the_lowest() -> None:
@@ -170,7 +195,8 @@ def test_do_not_play_high_under_the_partners_winner() -> None:
     state = position(hands, "QH", 3, ["order", "discard QS", "play JH", "play 9D"])
     assert why(state, "play 9H") == "Your partner's J♥ is winning the trick: play low with the 9♥."
     assert worse(state, "play AH", "play 9H").startswith(
-        "Your partner's J♥ was already winning: the A♥ is a higher card than the trick needs.")
+        "Your partner's J♥ was already winning: the A♥ is a higher card than the trick needs."
+    )
 
 
 def test_take_the_third_trick_that_euchres_the_makers() -> None:
@@ -184,7 +210,8 @@ def test_take_the_third_trick_that_euchres_the_makers() -> None:
     reason = why(state, "play JH")
     assert reason.startswith("Trump it with the J♥") and "third trick, which euchres the makers" in reason
     assert worse(state, "play QC", "play JH").startswith(
-        "The Q♣ lets the makers keep a trick you could win, and your side needs it for three.")
+        "The Q♣ lets the makers keep a trick you could win, and your side needs it for three."
+    )
 
 
 def test_cutthroat_defenders_play_together() -> None:
@@ -193,8 +220,12 @@ def test_cutthroat_defenders_play_together() -> None:
     hands = ["9C JH JD AH KH", "AC TC QS KS 9D", "TH QH AS KD QD"]
     state = position(hands, "9H", 2, ["order", "discard QD", "play 9C", "play AC"], Rules(players=3))
     assert state.to_act == 2
-    assert why(state, "play KD").startswith("The other defender's A♣ is winning the trick: don't trump it — throw the K♦")
-    assert worse(state, "play 9H", "play KD").startswith("The other defender's A♣ was already winning: trumping it")
+    assert why(state, "play KD").startswith(
+        "The other defender's A♣ is winning the trick: don't trump it — throw the K♦"
+    )
+    assert worse(state, "play 9H", "play KD").startswith(
+        "The other defender's A♣ was already winning: trumping it"
+    )
 
 
 # ---- 4. the dealer's discard ---------------------------------------------------------------
@@ -209,7 +240,8 @@ def test_discard_makes_a_void_and_never_a_bower_or_an_ace() -> None:
     good = why(state, "discard 9C")
     assert good == "Discard the 9♣: it makes you void in clubs, so you can trump them."
     assert worse(state, "discard JH", "discard 9C") == (
-        "The right bower (J♥) is the highest trump: discarding it hands a sure trick away. " + good)
+        "The right bower (J♥) is the highest trump: discarding it hands a sure trick away. " + good
+    )
     assert worse(state, "discard AS", "discard 9C").startswith("The A♠ is an ace")
     assert worse(state, "discard KD", "discard 9C").startswith("Discarding the K♦ makes no void")
 
@@ -221,8 +253,11 @@ def test_with_the_joker_the_right_bower_is_only_second() -> None:
     state = position(hands, "9H", 3, ["order"], Rules(joker=True))
     good = why(state, "discard 9C")
     assert worse(state, "discard JOKER", "discard 9C") == (
-        "The joker is the highest trump: discarding it hands a sure trick away. " + good)
-    assert worse(state, "discard JH", "discard 9C").startswith("The right bower (J♥) is the second-highest trump")
+        "The joker is the highest trump: discarding it hands a sure trick away. " + good
+    )
+    assert worse(state, "discard JH", "discard 9C").startswith(
+        "The right bower (J♥) is the second-highest trump"
+    )
 
 
 # ---- 5. against a lone maker ---------------------------------------------------------------
@@ -239,10 +274,14 @@ def test_keep_a_guard_in_every_suit_the_lone_maker_may_hold() -> None:
     state = position(LONER, "9H", 3, ["order alone", "discard 9S", "play JH"])
     assert state.to_act == 1
     reason = why(state, "play TC")
-    assert reason == "You cannot win this trick: throw the 10♣, keeping a guard in every suit the lone maker may hold."
+    assert (
+        reason
+        == "You cannot win this trick: throw the 10♣, keeping a guard in every suit the lone maker may hold."
+    )
     assert worse(state, "play 9D", "play TC").startswith(
         "The 9♦ was your last diamond: against a lone maker keep a guard in every suit he may hold, "
-        "so his low diamond cannot win a trick.")
+        "so his low diamond cannot win a trick."
+    )
 
 
 def test_lead_through_the_lone_maker() -> None:
@@ -250,7 +289,8 @@ def test_lead_through_the_lone_maker() -> None:
     state = position(LONER_WEST, "9H", 2, ["pass", "pass", "order alone", "discard QS"])
     assert state.to_act == 0
     assert why(state, "play 9C") == (
-        "Lead through the lone maker: the 9♣ makes him play before your partner, who sits over him.")
+        "Lead through the lone maker: the 9♣ makes him play before your partner, who sits over him."
+    )
 
 
 # ---- 6. defending alone --------------------------------------------------------------------
@@ -259,7 +299,9 @@ def test_lead_through_the_lone_maker() -> None:
 def test_defend_alone_or_let_the_partner_help() -> None:
     """With defend-alone on, North (the dealer, holding one trump after the pick-up) is asked
     first; each choice gets a short reason and the other choice's risk."""
-    state = position(LONER_WEST, "9H", 2, ["pass", "pass", "order alone", "discard QS"], Rules(defend_alone=True))
+    state = position(
+        LONER_WEST, "9H", 2, ["pass", "pass", "order alone", "discard QS"], Rules(defend_alone=True)
+    )
     assert state.phase is Phase.DEFEND and state.to_act == 2
     alone, help_ = why(state, "defend alone"), why(state, "pass")
     assert alone.startswith("Defend alone: with 1 trump (nine)") and "4 points" in alone
@@ -271,7 +313,10 @@ def test_defend_alone_or_let_the_partner_help() -> None:
 def test_a_general_sentence_when_no_pattern_fits() -> None:
     """Bids are explained elsewhere (the analyzer); asked anyway, the answer is still a sentence."""
     state = position(BOWERS, "9H", 3, [])
-    assert why(state, "pass") == "This choice keeps more tricks for your side on most layouts of the hidden cards."
+    assert (
+        why(state, "pass")
+        == "This choice keeps more tricks for your side on most layouts of the hidden cards."
+    )
     assert worse(state, "pass", "order").startswith("That choice takes fewer tricks for your side")
 
 
@@ -325,7 +370,9 @@ def test_every_choice_gets_a_plain_sentence(index: int) -> None:
         assert Phase.DEFEND in phases
 
 
-def test_reasons_read_only_the_seats_view(redeal_hidden: Callable[[HandState, int, random.Random], Any]) -> None:
+def test_reasons_read_only_the_seats_view(
+    redeal_hidden: Callable[[HandState, int, random.Random], Any],
+) -> None:
     """The hidden cards dealt again the seat's view is unchanged, and so is every sentence."""
     rng = random.Random(5)
     for state, club_choice in decisions(Rules(joker=True), hands=15, seed=11)[::3]:

@@ -20,13 +20,28 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "engine", "analyze", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
+        [sys.executable, "-m", "engine", "analyze", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
     )
 
 
 def test_cli_json_has_every_option_and_a_recommendation() -> None:
-    out = run("--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "dealer", "--samples", "24",
-              "--score", "6,8", "--json")
+    out = run(
+        "--hand",
+        "JH JD AH KS 9C",
+        "--upcard",
+        "9H",
+        "--seat",
+        "dealer",
+        "--samples",
+        "24",
+        "--score",
+        "6,8",
+        "--json",
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert [o["action"] for o in data["options"]] == ["pass", "order", "order alone"]
@@ -42,8 +57,19 @@ def test_cli_json_has_every_option_and_a_recommendation() -> None:
 def test_cli_text_with_a_score_shows_every_table_s_chance_of_winning() -> None:
     """With a score the options are ranked by the chance of winning the game, so the other
     tables' lines carry that figure for each option beside its points."""
-    out = run("--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "dealer", "--samples", "24",
-              "--score", "6,8", "--no-ceiling")
+    out = run(
+        "--hand",
+        "JH JD AH KS 9C",
+        "--upcard",
+        "9H",
+        "--seat",
+        "dealer",
+        "--samples",
+        "24",
+        "--score",
+        "6,8",
+        "--no-ceiling",
+    )
     assert out.returncode == 0, out.stderr
     lines = [line for line in out.stdout.splitlines() if line.startswith("against ")]
     assert len(lines) == 3  # strong players, cautious, eager bidders (people drive)
@@ -59,11 +85,22 @@ def test_cli_text_with_a_score_shows_every_table_s_chance_of_winning() -> None:
         (["--hand", "JH JD AH KS 9H", "--upcard", "9H", "--seat", "first"], "also in your hand"),
         (["--hand", "JH JD AH KS", "--upcard", "9H", "--seat", "first"], "5 cards"),
         (["--hand", "JH JD AH KS JOKER", "--upcard", "9H", "--seat", "first"], "joker rule"),
-        (["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "third", "--rules", '{"players": 2}'],
-         "not possible with 2 players"),
-        (["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--rules", "{oops"], "not valid JSON"),
-        (["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--score", "12,3"], "already be over"),
-        (["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--round", "7"], "--round must be a whole number from 1 to 2"),
+        (
+            ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "third", "--rules", '{"players": 2}'],
+            "not possible with 2 players",
+        ),
+        (
+            ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--rules", "{oops"],
+            "not valid JSON",
+        ),
+        (
+            ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--score", "12,3"],
+            "already be over",
+        ),
+        (
+            ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--round", "7"],
+            "--round must be a whole number from 1 to 2",
+        ),
     ],
 )
 def test_cli_bad_input_is_a_message_and_exit_2(args: list[str], needle: str) -> None:

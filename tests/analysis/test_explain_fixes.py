@@ -60,7 +60,10 @@ def test_the_people_tables_source_is_described_as_it_is() -> None:
         assert "computer players fill" in text and "stick the dealer until late 2015" in text
     for text in (note, doc):
         assert "could not be read" in text
-        assert "round 2 have no published figure" not in text and "the decisions without a figure" not in text.lower()
+        assert (
+            "round 2 have no published figure" not in text
+            and "the decisions without a figure" not in text.lower()
+        )
     assert "published for its human games" not in readme
     # the docstring describes the fit the code does: the two unread seats are extrapolated
     assert human_rates.ROUND2_UNPUBLISHED == (7, 1) and "extrapolation" in doc

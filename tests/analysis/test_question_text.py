@@ -19,9 +19,15 @@ from engine.core.rules import Rules
 HAND = "JH-JD-AH-KS-9C"
 
 
-@pytest.mark.parametrize(("seat", "dealer", "passes"), [
-    ("first", 3, 0), ("second", 2, 1), ("third", 1, 2), ("dealer", 0, 3),
-])
+@pytest.mark.parametrize(
+    ("seat", "dealer", "passes"),
+    [
+        ("first", 3, 0),
+        ("second", 2, 1),
+        ("third", 1, 2),
+        ("dealer", 0, 3),
+    ],
+)
 def test_each_seat_in_round_one(seat: str, dealer: int, passes: int) -> None:
     text = f"standard/{dealer}/{HAND},?,?,?/9H" + ("/" + ",".join(["pass"] * passes) if passes else "")
     q = question(HAND.replace("-", " "), "9H", seat)
@@ -45,20 +51,25 @@ def test_a_score_goes_with_the_text() -> None:
     assert q.score == (9, 6) and q.seat == "first"
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    (f"standard/3/{HAND},?,?,?/9H/order", "dealer's discard"),
-    (f"standard/3/{HAND},?,?,?/9H/pass", "seat 1 is to act"),
-    (f"standard/3/{HAND},?,?,?/9S/order,discard-?,play-JH", "seat 1 is to act"),
-    ("standard/3/JH-JD-AH-KS,?,?,?/9H", "has 4 cards"),
-    ("nonsense", "part"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (f"standard/3/{HAND},?,?,?/9H/order", "dealer's discard"),
+        (f"standard/3/{HAND},?,?,?/9H/pass", "seat 1 is to act"),
+        (f"standard/3/{HAND},?,?,?/9S/order,discard-?,play-JH", "seat 1 is to act"),
+        ("standard/3/JH-JD-AH-KS,?,?,?/9H", "has 4 cards"),
+        ("nonsense", "part"),
+    ],
+)
 def test_texts_that_are_not_a_bid_of_the_written_seat_are_refused(text: str, message: str) -> None:
     with pytest.raises(QuestionError, match=message):
         read_question(text)
 
 
 def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    assert analyze_main([*argv, "--time", "5", "--samples", "200", "--seed", "4", "--no-ceiling", "--json"]) == 0
+    assert (
+        analyze_main([*argv, "--time", "5", "--samples", "200", "--seed", "4", "--no-ceiling", "--json"]) == 0
+    )
     data: dict[str, object] = json.loads(capsys.readouterr().out)
     return data
 
@@ -66,7 +77,9 @@ def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
 def test_the_command_reads_the_view_as_it_reads_the_fields(capsys: pytest.CaptureFixture[str]) -> None:
     """One question, two spellings: the same sampled deals, so the same figures."""
     by_text = _json(capsys, "--view", f"standard/2/{HAND},?,?,?/9H/pass", "--score", "6,8")
-    by_fields = _json(capsys, "--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "second", "--score", "6,8")
+    by_fields = _json(
+        capsys, "--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "second", "--score", "6,8"
+    )
     assert by_text["options"] == by_fields["options"]
     assert by_text["view"] == by_fields["view"] == f"standard/2/{HAND},?,?,?/9H/pass"
 

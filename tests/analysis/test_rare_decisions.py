@@ -42,7 +42,10 @@ def test_a_rare_decision_is_topped_up_with_deals_that_reach_it() -> None:
     rec = column_records(states, rules, caution, DEALER_ROUND_2, 8, 60)
     assert rec.strength.shape[0] == 60
     assert not np.isnan(rec.strength[:, DEALER_ROUND_2]).any()
-    assert not np.isnan(rec.ev_call[:, DEALER_ROUND_2]).any() and not np.isnan(rec.ev_pass[:, DEALER_ROUND_2]).any()
+    assert (
+        not np.isnan(rec.ev_call[:, DEALER_ROUND_2]).any()
+        and not np.isnan(rec.ev_pass[:, DEALER_ROUND_2]).any()
+    )
     # every bid before it passed, so the dealer's pass throws the hand in: worth 0 to both sides
     assert (rec.ev_pass[:, DEALER_ROUND_2] == 0).all()
     again = column_records(states, rules, caution, DEALER_ROUND_2, 8, 60)

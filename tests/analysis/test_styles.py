@@ -51,15 +51,30 @@ def test_every_preset_ships_a_fitted_table() -> None:
 # Published calling rates of human four-player tables, as shares of all hands (World of Card
 # Games, typed from the page): round 1 first seat 5%, dealer's partner 17%, third seat 5%, dealer
 # 30%; round 2 first seat 18%, dealer's partner 11%. The cautious table matches three of them.
-PUBLISHED = {"first seat, round 1: per hand": 0.05, "dealer's partner, round 1: per hand": 0.17,
-             "third seat, round 1: per hand": 0.05, "dealer, round 1: per hand": 0.30,
-             "first seat, round 2: per hand": 0.18, "dealer's partner, round 2: per hand": 0.11}
-HUMAN = {k: PUBLISHED[k] for k in ("dealer, round 1: per hand", "dealer's partner, round 1: per hand",
-                                   "first seat, round 2: per hand")}
+PUBLISHED = {
+    "first seat, round 1: per hand": 0.05,
+    "dealer's partner, round 1: per hand": 0.17,
+    "third seat, round 1: per hand": 0.05,
+    "dealer, round 1: per hand": 0.30,
+    "first seat, round 2: per hand": 0.18,
+    "dealer's partner, round 2: per hand": 0.11,
+}
+HUMAN = {
+    k: PUBLISHED[k]
+    for k in (
+        "dealer, round 1: per hand",
+        "dealer's partner, round 1: per hand",
+        "first seat, round 2: per hand",
+    )
+}
 # Of the hands still open when they speak, round 2's first seat calls 0.18 / (1 - 0.05 - 0.17 -
 # 0.05 - 0.30) = 0.4186 and the dealer's partner 0.11 / 0.25 = 0.44: mean 0.4293.
 ROUND2_WHEN_REACHED = (0.18 / 0.43 + 0.11 / 0.25) / 2
-TARGET_COLUMNS = (0, 4, 3)  # 2 * seat left of the dealer + round: dealer r1, dealer's partner r1, first seat r2
+TARGET_COLUMNS = (
+    0,
+    4,
+    3,
+)  # 2 * seat left of the dealer + round: dealer r1, dealer's partner r1, first seat r2
 
 
 def test_the_cautious_table_calls_as_often_as_people() -> None:
@@ -86,13 +101,19 @@ def test_the_people_table_calls_as_often_as_people_in_every_published_seat() -> 
             continue
         for label, rate in PUBLISHED.items():  # measured on 40,000 deals other than the fit's
             assert rates[label] == pytest.approx(rate, abs=0.01), (name, label)
-        assert rates["third seat, round 2: when reached"] == pytest.approx(ROUND2_WHEN_REACHED, abs=0.03), name
+        assert rates["third seat, round 2: when reached"] == pytest.approx(ROUND2_WHEN_REACHED, abs=0.03), (
+            name
+        )
         if not rules.stick_the_dealer:
-            assert rates["dealer, round 2: when reached"] == pytest.approx(ROUND2_WHEN_REACHED, abs=0.03), name
+            assert rates["dealer, round 2: when reached"] == pytest.approx(ROUND2_WHEN_REACHED, abs=0.03), (
+                name
+            )
         assert people[8:] == sound[8:], name  # no published figure for going alone: the sound thresholds
         # the sound model calls far more than people as the dealer's partner in round 1
-        assert entry["calling_rates"]["dealer's partner, round 1: per hand"] > rates[
-            "dealer's partner, round 1: per hand"] + 0.05
+        assert (
+            entry["calling_rates"]["dealer's partner, round 1: per hand"]
+            > rates["dealer's partner, round 1: per hand"] + 0.05
+        )
     assert people_caution(Rules(target=5)) == tuple(data["presets"]["Standard (North America)"]["people"])
 
 
@@ -114,7 +135,8 @@ def test_calibration_hits_the_human_rates_on_its_own_deals() -> None:
     # three players: no published figures, so the sound table plus 0.4 everywhere
     cutthroat = PRESETS["Cutthroat (3 players)"]
     assert calibrate(cutthroat, sound_caution(cutthroat), deals=50) == pytest.approx(
-        tuple(c + 0.4 for c in sound_caution(cutthroat)))
+        tuple(c + 0.4 for c in sound_caution(cutthroat))
+    )
 
 
 def test_other_rules_take_the_nearest_preset() -> None:
@@ -131,9 +153,12 @@ def test_styles_differ_as_documented() -> None:
     assert eager.caution == ()
     assert people.caution == people_caution(Rules()) != sound.caution
     assert cautious.caution == cautious_caution(Rules())
-    assert all(c >= s for c, s in zip(cautious.caution, sound.caution, strict=True))  # it wants more everywhere
-    with pytest.raises(UnknownStyle,
-                       match="'bold' is not an opponents' style; choose one of: people, sound, cautious, eager"):
+    assert all(
+        c >= s for c, s in zip(cautious.caution, sound.caution, strict=True)
+    )  # it wants more everywhere
+    with pytest.raises(
+        UnknownStyle, match="'bold' is not an opponents' style; choose one of: people, sound, cautious, eager"
+    ):
         opponents("bold", Rules())
 
 
@@ -155,8 +180,13 @@ def test_the_alone_threshold_is_fitted_too() -> None:
     # caution nearest 0 on the 0.1 grid (ALONE_THRESHOLD 3.8) that gets there is -0.3.
     nan = np.nan
     col = np.array
-    rec = Records(strength=col([[2.5]] * 5), alone_est=col([[3.0], [3.5], [4.0], [nan], [nan]]),
-                  ev_call=col([[1.0]] * 5), ev_pass=col([[0.0]] * 5), ev_alone=col([[-1.0], [3.0], [3.0], [nan], [nan]]))
+    rec = Records(
+        strength=col([[2.5]] * 5),
+        alone_est=col([[3.0], [3.5], [4.0], [nan], [nan]]),
+        ev_call=col([[1.0]] * 5),
+        ev_pass=col([[0.0]] * 5),
+        ev_alone=col([[-1.0], [3.0], [3.0], [nan], [nan]]),
+    )
     assert best_alone(rec, 0, 2.0, 0.0) == pytest.approx(-0.3)
     # ...going alone at -0.3 earns 1 + 3 + 3 + 1 + 1 = 9 against 5 + 2 (the 4.0 hand alone at 3.8):
     # a gain of 2 on one of five deals, inside two standard errors of the paired gain, so the
@@ -170,8 +200,13 @@ def test_the_alone_threshold_is_fitted_too() -> None:
     assert best_alone(rec, 0, 2.0, 0.0) == pytest.approx(0.3)
     # ...and the call threshold is fitted with the loners held: the hands that go alone (4.0 at
     # caution 0) score the same whatever the call threshold says
-    rec = Records(col([[1.0], [2.0], [3.0], [4.0]]), col([[nan], [nan], [nan], [4.0]]), col([[-1.0], [-1.0], [2.0], [0.0]]),
-                  col([[0.0]] * 4), col([[nan], [nan], [nan], [4.0]]))
+    rec = Records(
+        col([[1.0], [2.0], [3.0], [4.0]]),
+        col([[nan], [nan], [nan], [4.0]]),
+        col([[-1.0], [-1.0], [2.0], [0.0]]),
+        col([[0.0]] * 4),
+        col([[nan], [nan], [nan], [4.0]]),
+    )
     assert best_call(rec, 0, 2.0, 0.0) == pytest.approx(0.05)  # calls from just above 2.0: only the 3.0 hand
 
 
@@ -218,8 +253,25 @@ def test_with_a_score_the_close_call_speaks_of_the_chance_of_winning() -> None:
 
 
 def test_cli_reports_every_style(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--hand", "9C TD QH KS 9S", "--upcard", "AC", "--seat", "first", "--samples", "400",
-                 "--no-ceiling", "--json", "--opponents", "eager"]) == 0
+    assert (
+        main(
+            [
+                "--hand",
+                "9C TD QH KS 9S",
+                "--upcard",
+                "AC",
+                "--seat",
+                "first",
+                "--samples",
+                "400",
+                "--no-ceiling",
+                "--json",
+                "--opponents",
+                "eager",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["styles"] == ["eager", "people", "sound", "cautious"] and out["opponents"] == "eager"
     assert isinstance(out["close_call"], bool)
@@ -253,7 +305,9 @@ def test_after_a_pass_every_deal_ends_one_way_for_one_side() -> None:
     parts = (s.p_we_make_it, s.p_we_make - s.p_we_make_it, s.p_they_make_it, s.p_they_euchred, s.p_thrown_in)
     assert all(p >= 0 for p in parts) and sum(parts) == pytest.approx(1.0)
     order = next(o for o in r.analysis.options if str(o.action) == "order").realistic
-    assert order.p_they_make_it == 0 and order.p_we_make == pytest.approx(1.0)  # ordering makes you the makers
+    assert order.p_they_make_it == 0 and order.p_we_make == pytest.approx(
+        1.0
+    )  # ordering makes you the makers
 
 
 def test_a_small_fit_is_seeded_and_has_both_kinds_of_threshold() -> None:
@@ -274,13 +328,25 @@ def test_a_small_fit_is_seeded_and_has_both_kinds_of_threshold() -> None:
 
 
 def test_the_text_output_says_what_the_other_tables_are(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["--hand", "9C TD QH KS 9S", "--upcard", "AC", "--seat", "first", "--samples", "200", "--no-ceiling"]
+    args = [
+        "--hand",
+        "9C TD QH KS 9S",
+        "--upcard",
+        "AC",
+        "--seat",
+        "first",
+        "--samples",
+        "200",
+        "--no-ceiling",
+    ]
     assert main(args) == 0
     lines = capsys.readouterr().out.splitlines()
     legend = [line for line in lines if line.startswith("(A table of strong players")]
-    assert legend == ["(A table of strong players calls whenever the cards make it pay against players as strong "
-                      "as themselves; a cautious table calls only on a clearly strong hand; a table of eager "
-                      "bidders calls on light hands, as our club player does.)"]
+    assert legend == [
+        "(A table of strong players calls whenever the cards make it pay against players as strong "
+        "as themselves; a cautious table calls only on a clearly strong hand; a table of eager "
+        "bidders calls on light hands, as our club player does.)"
+    ]
     assert any("points: against a table of people" in line for line in lines)  # the default table
     assert main([*args, "--opponents", "cautious"]) == 0
     legend = [line for line in capsys.readouterr().out.splitlines() if line.startswith("(A table of people")]
@@ -312,6 +378,8 @@ def test_a_finer_cell_sees_the_bowers_and_aces_a_seat_holds() -> None:
 
 def test_a_split_that_tells_nothing_new_leaves_exploitability_as_it_is() -> None:
     rules, caution = Rules(), sound_caution(Rules())
+
     def nothing(states: np.ndarray, players: int, rel: int, rnd: int) -> np.ndarray:
         return np.zeros(states.shape[0], dtype=np.int64)
+
     assert exploitability(rules, caution, 1500, 4, split=nothing) == exploitability(rules, caution, 1500, 4)

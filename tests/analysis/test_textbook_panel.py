@@ -69,7 +69,9 @@ def test_the_analyzer_agrees_with_the_textbook() -> None:
         a = analyze(s.view(), random.Random(s.seed), time_budget=None, max_samples=MAX_SAMPLES, ceiling=False)
         got = str(a.recommendation)
         if got not in s.answers:
-            robust = analyze_robust(s.view(), s.seed, time_budget=None, max_samples=MAX_SAMPLES, ceiling=False)
+            robust = analyze_robust(
+                s.view(), s.seed, time_budget=None, max_samples=MAX_SAMPLES, ceiling=False
+            )
             unflagged += not robust.close_call
             flag = f"close call: {robust.reason}" if robust.close_call else "not a close call"
             disagreements.append(
@@ -77,9 +79,11 @@ def test_the_analyzer_agrees_with_the_textbook() -> None:
                 f"    rule: {s.rule}\n    {s.source}"
             )
     rate = 1 - len(disagreements) / len(SITUATIONS)
-    report = (f"the analyzer agrees with the textbook in {rate:.1%} of {len(SITUATIONS)} situations "
-              f"(needs {AGREEMENT:.0%}); {len(disagreements)} disagreements, {unflagged} of them not flagged "
-              f"as a close call:\n" + "\n".join(disagreements))
+    report = (
+        f"the analyzer agrees with the textbook in {rate:.1%} of {len(SITUATIONS)} situations "
+        f"(needs {AGREEMENT:.0%}); {len(disagreements)} disagreements, {unflagged} of them not flagged "
+        f"as a close call:\n" + "\n".join(disagreements)
+    )
     assert rate >= AGREEMENT, report
     # Where it disagrees, the analyzer almost always warns: another table's best is the textbook's
     # answer, or the margin is inside the interval (in this release 2 of 276 are not flagged;

@@ -13,26 +13,60 @@ from engine.analysis.sampler import SampleStats
 from engine.core.actions import ORDER, PASS, Action
 
 
-def _stats(ev: float, we_make: float, we_make_it: float, they_make_it: float = 0.0,
-           win_delta: float | None = None) -> Stats:
-    return Stats(n=4000, ev=ev, ev_ci=(ev - 0.04, ev + 0.04), p_make=0.0, p_march=0.0, p_euchred=0.0,
-                 p_thrown_in=0.0, p_we_make=we_make, tricks=(0.0,) * 6, tricks_se=(0.0,) * 6, win_delta=win_delta,
-                 p_we_make_it=we_make_it, p_they_make_it=they_make_it)
+def _stats(
+    ev: float, we_make: float, we_make_it: float, they_make_it: float = 0.0, win_delta: float | None = None
+) -> Stats:
+    return Stats(
+        n=4000,
+        ev=ev,
+        ev_ci=(ev - 0.04, ev + 0.04),
+        p_make=0.0,
+        p_march=0.0,
+        p_euchred=0.0,
+        p_thrown_in=0.0,
+        p_we_make=we_make,
+        tricks=(0.0,) * 6,
+        tricks_se=(0.0,) * 6,
+        win_delta=win_delta,
+        p_we_make_it=we_make_it,
+        p_they_make_it=they_make_it,
+    )
 
 
-def _analysis(order_ev: float, pass_ev: float, margin_ci: tuple[float, float],
-              wins: tuple[float, float] | None = None) -> Analysis:
+def _analysis(
+    order_ev: float, pass_ev: float, margin_ci: tuple[float, float], wins: tuple[float, float] | None = None
+) -> Analysis:
     """Order up (made it 70% of deals, euchred 30%) against pass (your side named trump later in
     30% of deals and made it in 25%; the other side made it in 40%)."""
-    order = OptionResult(ORDER, None, _stats(order_ev, 1.0, 0.70, win_delta=None if wins is None else wins[0]), None)
-    passing = OptionResult(PASS, None, _stats(pass_ev, 0.30, 0.25, 0.40, None if wins is None else wins[1]), None)
+    order = OptionResult(
+        ORDER, None, _stats(order_ev, 1.0, 0.70, win_delta=None if wins is None else wins[0]), None
+    )
+    passing = OptionResult(
+        PASS, None, _stats(pass_ev, 0.30, 0.25, 0.40, None if wins is None else wins[1]), None
+    )
     if wins is None:
-        best, other, margin = (order, passing, order_ev - pass_ev) if order_ev >= pass_ev else (passing, order, pass_ev - order_ev)
+        best, other, margin = (
+            (order, passing, order_ev - pass_ev)
+            if order_ev >= pass_ev
+            else (passing, order, pass_ev - order_ev)
+        )
     else:
-        best, other, margin = (order, passing, wins[0] - wins[1]) if wins[0] >= wins[1] else (passing, order, wins[1] - wins[0])
-    return Analysis(options=(passing, order), recommendation=best.action, runner_up=other.action, margin=margin,
-                    by_win_chance=wins is not None, base_win=None if wins is None else 0.5, n=4000, seconds=0.1,
-                    stop_reason="separated", samples=SampleStats(), margin_ci=margin_ci)
+        best, other, margin = (
+            (order, passing, wins[0] - wins[1]) if wins[0] >= wins[1] else (passing, order, wins[1] - wins[0])
+        )
+    return Analysis(
+        options=(passing, order),
+        recommendation=best.action,
+        runner_up=other.action,
+        margin=margin,
+        by_win_chance=wins is not None,
+        base_win=None if wins is None else 0.5,
+        n=4000,
+        seconds=0.1,
+        stop_reason="separated",
+        samples=SampleStats(),
+        margin_ci=margin_ci,
+    )
 
 
 def test_an_interval_holding_zero_is_too_close_to_call_and_the_safer_option_comes_first() -> None:
@@ -41,8 +75,10 @@ def test_an_interval_holding_zero_is_too_close_to_call_and_the_safer_option_come
     # ordering is euchred in 1.00 - 0.70 = 30% of deals, passing leaves your side euchred in
     # 0.30 - 0.25 = 5%: pass is named first although order up has the higher mean
     assert headline(a) == "Too close to call: pass or order up"
-    assert risk_sentence(a) == ("Passing lets the other side name trump and make it in 40% of deals; "
-                                "ordering up risks a euchre in 30% of deals.")
+    assert risk_sentence(a) == (
+        "Passing lets the other side name trump and make it in 40% of deals; "
+        "ordering up risks a euchre in 30% of deals."
+    )
 
 
 def test_a_separated_margin_under_the_tie_margin_is_too_close_too() -> None:
@@ -73,14 +109,16 @@ def test_no_sentence_says_an_option_earns_more_when_the_figures_are_equal() -> N
     # by 0.20 points it is, and the sentence quotes both figures
     apart = _analysis(order_ev=-0.40, pass_ev=-0.20, margin_ci=(0.1, 0.3))
     assert close_call_reason({"people": drive, "eager": apart}, "people") == (
-        "Against a table of eager bidders, pass earns more (-0.20 points a hand, against -0.40 for order up).")
+        "Against a table of eager bidders, pass earns more (-0.20 points a hand, against -0.40 for order up)."
+    )
 
 
 def test_a_tie_of_the_driving_table_is_said_with_its_interval() -> None:
     tied = _analysis(order_ev=0.32, pass_ev=0.30, margin_ci=(-0.03, 0.07))
     assert close_call_reason({"people": tied}, "people") == (
         "Order up and pass are worth the same within the figures' uncertainty "
-        "(+0.02 points a hand apart, 95% interval -0.03 to +0.07).")
+        "(+0.02 points a hand apart, 95% interval -0.03 to +0.07)."
+    )
 
 
 def test_the_order_action_is_the_one_the_options_carry() -> None:

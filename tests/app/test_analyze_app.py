@@ -35,8 +35,12 @@ def _html(at: AppTest) -> str:
 
 def _visible_text(at: AppTest) -> str:
     """Everything written on the page: markdown, captions, alerts and the text of the HTML blocks."""
-    parts = [_markdown(at), *(c.value for c in at.caption), *(w.value for w in at.warning),
-             re.sub(r"<[^>]+>", " ", _html(at))]
+    parts = [
+        _markdown(at),
+        *(c.value for c in at.caption),
+        *(w.value for w in at.warning),
+        re.sub(r"<[^>]+>", " ", _html(at)),
+    ]
     return "\n".join(parts)
 
 
@@ -59,8 +63,13 @@ def test_chances_are_worded_from_your_side_in_one_number_format() -> None:
     at = _open({"hand": "9C TD QS KD 9S", "upcard": "9H", "seat": "first"})
     text = _visible_text(at)
     assert "## Pass — " in _markdown(at)
-    for words in ("You make it (3+ tricks)", "You are euchred", "Your side names hearts or another suit later",
-                  "The other side names trump", "Perfect play with all cards face up"):
+    for words in (
+        "You make it (3+ tricks)",
+        "You are euchred",
+        "Your side names hearts or another suit later",
+        "The other side names trump",
+        "Perfect play with all cards face up",
+    ):
         assert words in text, words
     for jargon in ("makers take", "ceiling", "stopped:", "separated", "ahead by", "★"):
         assert jargon not in text, jargon
@@ -101,8 +110,9 @@ def test_round_two_says_turned_down_and_the_reasons_agree_with_the_call() -> Non
 
 
 def test_the_share_link_is_a_full_address() -> None:
-    at = _open({"hand": "JH JD AH KH AS", "upcard": "9H", "seat": "first"},
-               url="http://coach.example:8501/analyze")
+    at = _open(
+        {"hand": "JH JD AH KH AS", "upcard": "9H", "seat": "first"}, url="http://coach.example:8501/analyze"
+    )
     link = at.code[-1].value
     # the old link's question, shared as its seat's view: South first, so East (3) deals
     assert link == "http://coach.example:8501/analyze?view=standard/3/JH-JD-AH-KH-AS,?,?,?/9H"
@@ -188,7 +198,12 @@ HAND = {"hand": "JH JD AH KS 9C", "upcard": "9H", "score": "x"}  # score=x: stop
 
 
 def test_seat_names_are_read_in_any_case_as_the_analyze_command_reads_them() -> None:
-    for given, seat in (("Dealer", "dealer"), ("DEALER", "dealer"), (" Third ", "third"), ("non-dealer", "first")):
+    for given, seat in (
+        ("Dealer", "dealer"),
+        ("DEALER", "dealer"),
+        (" Third ", "third"),
+        ("non-dealer", "first"),
+    ):
         at = _open({**HAND, "seat": given})
         assert at.selectbox(key="an_seat").value == seat and not at.warning, given
 
@@ -196,7 +211,10 @@ def test_seat_names_are_read_in_any_case_as_the_analyze_command_reads_them() -> 
 def test_a_seat_the_table_does_not_have_is_said_with_the_seats_there_are() -> None:
     at = _open({**HAND, "seat": "fourth"})
     warning = " ".join(w.value for w in at.warning)
-    assert "seat 'fourth' is not possible with 4 players" in warning and "first, second, third or dealer" in warning
+    assert (
+        "seat 'fourth' is not possible with 4 players" in warning
+        and "first, second, third or dealer" in warning
+    )
     assert "Showing the first seat instead" in warning and at.selectbox(key="an_seat").value == "first"
     at = _open({**HAND, "seat": "third", "players": "2"})
     warning = " ".join(w.value for w in at.warning)
@@ -209,25 +227,49 @@ def test_fewer_players_in_the_sidebar_say_which_seat_the_question_moved_to() -> 
     at.sidebar.radio(key="rules_w_players").set_value(2).run()
     assert not at.exception
     assert at.selectbox(key="an_seat").value == "first"
-    assert any("no third seat with 2 players" in w.value and "now for the first seat" in w.value for w in at.warning)
+    assert any(
+        "no third seat with 2 players" in w.value and "now for the first seat" in w.value for w in at.warning
+    )
 
 
 def test_a_turned_down_suit_that_is_not_the_upcards_is_refused_as_the_cli_refuses_it() -> None:
     at = _open({"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "2", "turned_down": "S"})
     assert [e.value for e in at.error] == ["in round 2 the turned-down suit is the upcard's suit (H), not S"]
     assert not [h for h in at.html if 'data-testid="an-option"' in h.value]  # nothing analysed for hearts
-    assert at.text_input(key="an_upcard").value == "9H" and at.radio(key="an_round").value == "2"  # the rest kept
+    assert (
+        at.text_input(key="an_upcard").value == "9H" and at.radio(key="an_round").value == "2"
+    )  # the rest kept
     at = _open({"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "turned_down": "H"})
-    assert [e.value for e in at.error] == ["a turned-down suit only exists in round 2 (round 1 has an upcard)"]
+    assert [e.value for e in at.error] == [
+        "a turned-down suit only exists in round 2 (round 1 has an upcard)"
+    ]
     at = _open({"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "2", "turned_down": "q"})
     assert "the turned-down suit" in at.error[0].value and "'q' is not a suit" in at.error[0].value
 
 
 def test_a_turned_down_suit_that_matches_is_kept_and_editing_the_card_moves_on() -> None:
-    at = _open({"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "2", "turned_down": "h",
-                "score": "x"})
+    at = _open(
+        {
+            "hand": "JH JD AH KS 9C",
+            "upcard": "9H",
+            "seat": "first",
+            "round": "2",
+            "turned_down": "h",
+            "score": "x",
+        }
+    )
     assert [e.value for e in at.error][0].startswith("the score must be")  # the suit itself passed
-    at = _open({"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "2", "turned_down": "S",
-                "score": "x"})
-    at.text_input(key="an_upcard").set_value("9S").run()  # another question: the link's suit no longer applies
+    at = _open(
+        {
+            "hand": "JH JD AH KS 9C",
+            "upcard": "9H",
+            "seat": "first",
+            "round": "2",
+            "turned_down": "S",
+            "score": "x",
+        }
+    )
+    at.text_input(key="an_upcard").set_value(
+        "9S"
+    ).run()  # another question: the link's suit no longer applies
     assert not at.exception and all("turned-down suit" not in e.value for e in at.error)

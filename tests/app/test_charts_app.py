@@ -31,7 +31,9 @@ def _query(at: object) -> dict[str, str]:
     return dict(part.split("=", 1) for part in link.proto.query_string.split("&"))
 
 
-def test_choosing_a_kind_of_hand_deals_an_example_and_links_the_analyzer(open_page: Callable[..., AppTest]) -> None:
+def test_choosing_a_kind_of_hand_deals_an_example_and_links_the_analyzer(
+    open_page: Callable[..., AppTest],
+) -> None:
     at = open_page(PAGE)
     box = at.selectbox[1]
     # both bowers and the ace of trump, one void, no off ace: first seat, a queen turned up
@@ -71,7 +73,11 @@ def test_round_two_names_a_suit_and_links_the_turned_down_card(open_page: Callab
     at = box.select(key).run()
     assert not at.exception
     query = _query(at)
-    assert query["round"] == "2" and query["turned_down"] in "CDS" and query["upcard"][-1] == query["turned_down"]
+    assert (
+        query["round"] == "2"
+        and query["turned_down"] in "CDS"
+        and query["upcard"][-1] == query["turned_down"]
+    )
 
 
 def test_the_print_view_shows_every_seat(open_page: Callable[..., AppTest]) -> None:
@@ -79,7 +85,12 @@ def test_the_print_view_shows_every_seat(open_page: Callable[..., AppTest]) -> N
     at = at.toggle[0].set_value(True).run()
     assert not at.exception
     headings = [m.value for m in at.markdown if m.value.startswith("#### ")]
-    assert headings == ["#### First seat (left of the dealer)", "#### Dealer's partner", "#### Third seat", "#### Dealer"]
+    assert headings == [
+        "#### First seat (left of the dealer)",
+        "#### Dealer's partner",
+        "#### Third seat",
+        "#### Dealer",
+    ]
     assert len(at.get("plotly_chart")) == 4
 
 
@@ -121,7 +132,9 @@ def test_the_rule_of_thumb_frames_only_the_points_view() -> None:
     plain = figure(chart, "first", 1, 12, big=False)
     scored = figure(chart, "first", 1, 12, big=False, score=(9, 9), rules=Rules())
     assert plain is not None and scored is not None
-    assert _frames(plain), "the standard chart disagrees with the rule of thumb somewhere for a queen up in first seat"
+    assert _frames(plain), (
+        "the standard chart disagrees with the rule of thumb somewhere for a queen up in first seat"
+    )
     assert not _frames(scored)
     assert scored.data[0].colorbar.title.text.endswith("the game)")
 
@@ -130,7 +143,9 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def test_the_legend_names_the_frames_colour_and_the_frames_leave_the_labels_in_view(open_page: Callable[..., AppTest]) -> None:
+def test_the_legend_names_the_frames_colour_and_the_frames_leave_the_labels_in_view(
+    open_page: Callable[..., AppTest],
+) -> None:
     from engine.study.chart_table import disagrees, grid
     from ui.call_chart import COLOURS, FRAME_COLOUR, FRAME_COLOUR_NAME, figure
 
@@ -146,8 +161,12 @@ def test_the_legend_names_the_frames_colour_and_the_frames_leave_the_labels_in_v
     fig = figure(chart, "first", 1, 12, big=False)
     assert fig is not None
     rows, cols, cells = grid(chart.select("first", 1, 12))
-    framed = {(cols[j], rows[i]) for (r, c), cell in cells.items() if disagrees(cell)
-              for i, j in [(rows.index(r), cols.index(c))]}
+    framed = {
+        (cols[j], rows[i])
+        for (r, c), cell in cells.items()
+        if disagrees(cell)
+        for i, j in [(rows.index(r), cols.index(c))]
+    }
     frames = _frames(fig)
     # one frame per disagreeing square, drawn along the square's edge (the square spans its row's
     # and column's index +-0.5), hollow: the label in the middle of the square stays in view
@@ -180,7 +199,9 @@ def test_the_phone_grid_has_every_square_and_frame_of_the_heatmap(open_page: Cal
     assert ".ec-chart-phone { font-size: max(11px, 0.75rem)" in CHART_CSS  # never below 11 px
 
 
-def test_the_seat_control_has_short_labels_and_names_the_seat_in_full(open_page: Callable[..., AppTest]) -> None:
+def test_the_seat_control_has_short_labels_and_names_the_seat_in_full(
+    open_page: Callable[..., AppTest],
+) -> None:
     at = open_page(PAGE)
     seat = next(b for b in at.button_group if b.label == "Seat")
     assert seat.options == ["First", "Second", "Third", "Dealer"]  # four short buttons fit across a phone

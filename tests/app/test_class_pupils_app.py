@@ -22,26 +22,73 @@ from store import classes
 from ui.cards import picture_svg
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
-                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦",
-                      why="Hearts are trump, so the left bower is the J♦.")
-POINTS = ClassQuestion(source="How many points?", kind="points", prompt="The makers took 2 tricks. Who scores?",
-                       mode="choice", choices=("makers 1", "makers 2", "defenders 2"), right=("defenders 2",),
-                       answer_words="defenders 2", why="Euchred: the defenders score 2.")
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+    why="Hearts are trump, so the left bower is the J♦.",
+)
+POINTS = ClassQuestion(
+    source="How many points?",
+    kind="points",
+    prompt="The makers took 2 tricks. Who scores?",
+    mode="choice",
+    choices=("makers 1", "makers 2", "defenders 2"),
+    right=("defenders 2",),
+    answer_words="defenders 2",
+    why="Euchred: the defenders score 2.",
+)
 # Questions whose bands would give the answer away, written by hand. Trump hearts: the J♦ is the
 # left bower, the J♥ the right; trump diamonds: the J♥ is the left bower; trump clubs: the J♠.
-WINNER = ClassQuestion(source="Who wins the trick?", kind="trick_winner", prompt="Hearts are trump. Who wins this trick?",
-                       mode="card", cards=("KS", "JD", "AH", "AS"), labels=("West", "North", "East", "South"),
-                       trump="H", right=("JD",), answer_words="J♦")
-FOLLOW = ClassQuestion(source="Which of these can you play?", kind="can_play", prompt="Diamonds are trump. East leads "
-                       "the J♥. Which of these cards may this hand play?", mode="cards", cards=("9D", "AH", "KS", "QD"),
-                       shown=(("East led", "JH"),), trump="D", right=("9D QD",), answer_words="9♦, Q♦")
-COUNT = ClassQuestion(source="Count the trumps", kind="trumps_out", prompt="Clubs are trump. How many trumps may "
-                      "still be out?", mode="choice", cards=("JS", "JC", "TD", "TH"), trump="C",
-                      choices=tuple(str(n) for n in range(8)), right=("5",), answer_words="5")
-ALONE = ClassQuestion(source="Go alone?", kind="go_alone", prompt="You will make spades trump: alone?", mode="choice",
-                      cards=("JS", "JC", "9S", "TD", "9H"), trump="S", choices=("call spades", "call spades alone"),
-                      right=("call spades",), answer_words="call spades")
+WINNER = ClassQuestion(
+    source="Who wins the trick?",
+    kind="trick_winner",
+    prompt="Hearts are trump. Who wins this trick?",
+    mode="card",
+    cards=("KS", "JD", "AH", "AS"),
+    labels=("West", "North", "East", "South"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+)
+FOLLOW = ClassQuestion(
+    source="Which of these can you play?",
+    kind="can_play",
+    prompt="Diamonds are trump. East leads the J♥. Which of these cards may this hand play?",
+    mode="cards",
+    cards=("9D", "AH", "KS", "QD"),
+    shown=(("East led", "JH"),),
+    trump="D",
+    right=("9D QD",),
+    answer_words="9♦, Q♦",
+)
+COUNT = ClassQuestion(
+    source="Count the trumps",
+    kind="trumps_out",
+    prompt="Clubs are trump. How many trumps may still be out?",
+    mode="choice",
+    cards=("JS", "JC", "TD", "TH"),
+    trump="C",
+    choices=tuple(str(n) for n in range(8)),
+    right=("5",),
+    answer_words="5",
+)
+ALONE = ClassQuestion(
+    source="Go alone?",
+    kind="go_alone",
+    prompt="You will make spades trump: alone?",
+    mode="choice",
+    cards=("JS", "JC", "9S", "TD", "9H"),
+    trump="S",
+    choices=("call spades", "call spades alone"),
+    right=("call spades",),
+    answer_words="call spades",
+)
 TRUMPS = {  # the trump cards of each question above, with the band each carries, worked out by hand
     "left_bower": {"JD": "LEFT", "JH": "RIGHT"},
     "trick_winner": {"JD": "LEFT", "AH": "TRUMP"},
@@ -59,7 +106,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     classes.forget_connections()
 
 
-def class_page(state: dict[str, Any] | None = None, **query: str) -> AppTest:
+def class_page(state: dict[str, Any] | None = None, /, **query: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()  # the page has its own url_path: AppTest finds it only once st.navigation has run
     at.switch_page("views/class_mode.py")
@@ -81,8 +128,9 @@ def drawn(at: AppTest) -> dict[str, tuple[str, str]]:
     """Every card drawn on the page: card -> (the band's word on its picture, "" for none; its label)."""
     found: dict[str, tuple[str, str]] = {}
     for element in at.html:
-        for src, label, card in re.findall(r'src="([^"]+)"[^>]*?alt="([^"]*)"[^>]*?data-card="(\w+)"',
-                                           str(element.proto.body)):
+        for src, label, card in re.findall(
+            r'src="([^"]+)"[^>]*?alt="([^"]*)"[^>]*?data-card="(\w+)"', str(element.proto.body)
+        ):
             band = re.search(r">(RIGHT|LEFT|TRUMP|BEST)</text>", picture_svg(src))
             found[card] = (band[1] if band else "", label)
     return found
@@ -102,8 +150,10 @@ def test_a_phone_that_closed_the_tab_is_the_same_pupil_again() -> None:
     token = first.query_params["pupil"]
     assert classes.pupil(code, token).name == "Gus"
     # the browser keeps the token for the class's life (12 hours), written by the page's script
-    assert any(f"ec_pupil_{code}={token}; path=/; max-age=43200" in h.value and "<script>" in h.value
-               for h in first.html)
+    assert any(
+        f"ec_pupil_{code}={token}; path=/; max-age=43200" in h.value and "<script>" in h.value
+        for h in first.html
+    )
 
     again = class_page({"cl_pupil_tokens": {code: token}}, **{"class": code})  # the join link, same browser
     assert "Hello Gus!" in shown(again) and not [t for t in again.text_input if t.key == "cl_pupil_name"]
@@ -127,14 +177,22 @@ def test_bands_that_give_the_answer_away_wait_for_the_reveal(q: ClassQuestion) -
     token = classes.join(code, "Ada")
     classes.ask(code, secret, q.to_json())
     cards = set(q.cards) | {c for _, c in q.shown}
-    for at in (class_page(**{"class": code, "pupil": token}), class_page(**{"class": code, "teacher": secret})):
+    for at in (
+        class_page(**{"class": code, "pupil": token}),
+        class_page(**{"class": code, "teacher": secret}),
+    ):
         seen = drawn(at)
         assert set(seen) == cards
-        assert all(band == "" and "—" not in label for band, label in seen.values()), seen  # no band, no "left bower"
+        assert all(band == "" and "—" not in label for band, label in seen.values()), (
+            seen
+        )  # no band, no "left bower"
         helps = [b.help or "" for b in at.button if b.key and b.key.startswith("cl_q1-")]
         assert all("trump" not in h and "bower" not in h for h in helps), helps
     classes.reveal(code, secret)
-    for at in (class_page(**{"class": code, "pupil": token}), class_page(**{"class": code, "teacher": secret})):
+    for at in (
+        class_page(**{"class": code, "pupil": token}),
+        class_page(**{"class": code, "teacher": secret}),
+    ):
         bands = {card: band for card, (band, _) in drawn(at).items() if band}
         assert bands == TRUMPS[q.kind]
 
@@ -175,4 +233,6 @@ def test_a_pupil_sees_their_score_and_place_after_each_reveal_and_at_the_end() -
     classes.set_leaderboard(code, secret, True)
     classes.end(code, secret)
     cy = class_page(**{"class": code, "pupil": tokens["Cy"]})
-    assert "The class has ended" in shown(cy) and "Your final score: 0 right of 1 answered · 3rd of 3" in shown(cy)
+    assert "The class has ended" in shown(
+        cy
+    ) and "Your final score: 0 right of 1 answered · 3rd of 3" in shown(cy)

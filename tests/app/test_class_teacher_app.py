@@ -21,12 +21,27 @@ from store import classes
 from ui.class_parts import qr_html
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
-                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦",
-                      why="Hearts are trump, so the left bower is the J♦.")
-POINTS = ClassQuestion(source="How many points?", kind="points", prompt="The makers took 2 tricks. Who scores?",
-                       mode="choice", choices=("makers 1", "makers 2", "defenders 2"), right=("defenders 2",),
-                       answer_words="defenders 2", why="Euchred: the defenders score 2.")
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+    why="Hearts are trump, so the left bower is the J♦.",
+)
+POINTS = ClassQuestion(
+    source="How many points?",
+    kind="points",
+    prompt="The makers took 2 tricks. Who scores?",
+    mode="choice",
+    choices=("makers 1", "makers 2", "defenders 2"),
+    right=("defenders 2",),
+    answer_words="defenders 2",
+    why="Euchred: the defenders score 2.",
+)
 LOOPBACK_WARNING = "Phones cannot open this join link"
 
 
@@ -54,7 +69,9 @@ def teacher_page(code: str, secret: str, url: str | None = None) -> AppTest:
 
 
 def join_link(at: AppTest) -> str:
-    panel = next(str(h.value) for h in at.html if "cl-join-link" in str(h.value) or "cl-join-line" in str(h.value))
+    panel = next(
+        str(h.value) for h in at.html if "cl-join-link" in str(h.value) or "cl-join-line" in str(h.value)
+    )
     found = re.search(r'href="([^"]+)"', panel)
     assert found is not None, panel
     return found[1]
@@ -79,8 +96,10 @@ def test_a_loopback_join_link_is_warned_and_the_teacher_sets_the_address_pupils_
     assert next(e for e in at.expander if e.label == "The address pupils use").proto.expanded
 
     set_address(at, "ftp://192.168.1.20")  # not an address a phone opens: said, nothing changed
-    assert any("starts with http:// or https://" in str(e.value).replace("\\", "").replace("\u2060", "")
-               for e in at.error)
+    assert any(
+        "starts with http:// or https://" in str(e.value).replace("\\", "").replace("\u2060", "")
+        for e in at.error
+    )
     assert join_link(at) == f"http://localhost:8501/class?class={code}"
 
     set_address(at, "192.168.1.20:8501")
@@ -92,8 +111,12 @@ def test_a_loopback_join_link_is_warned_and_the_teacher_sets_the_address_pupils_
     found = re.search(r'data-code="([A-Z2-9]{8})"', shown)
     assert found is not None, shown
     qr = next(str(h.value) for h in at.html if 'data-testid="cl-handover-qr"' in str(h.value))
-    assert qr == qr_html(f"http://192.168.1.20:8501/class?class={code}&handover={found[1]}", 240,
-                         testid="cl-handover-qr", alt="QR code of a one-time teacher link")
+    assert qr == qr_html(
+        f"http://192.168.1.20:8501/class?class={code}&handover={found[1]}",
+        240,
+        testid="cl-handover-qr",
+        alt="QR code of a one-time teacher link",
+    )
     assert not any(secret in str(h.value) for h in at.html if "<script>" not in str(h.value))
     # this browser keeps it (a cookie, url-encoded) for the next class
     assert any("ec_join_address=http%3A%2F%2F192.168.1.20%3A8501; path=/;" in h.value for h in at.html)
@@ -134,7 +157,8 @@ def deferred(monkeypatch: pytest.MonkeyPatch) -> dict[str, Callable[[], Any]]:
 
 
 def test_the_summary_is_built_at_the_click_and_each_pupils_mistakes_are_shown(
-        deferred: dict[str, Callable[[], Any]]) -> None:
+    deferred: dict[str, Callable[[], Any]],
+) -> None:
     code, secret = classes.start_class()
     tokens = {name: classes.join(code, name) for name in ("Ada", "Ben")}
     classes.ask(code, secret, BOWER.to_json())

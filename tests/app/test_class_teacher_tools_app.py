@@ -21,9 +21,17 @@ from engine.core.rules import PRESETS
 from store import classes
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
-                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦",
-                      why="Hearts are trump, so the left bower is the J♦.")
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+    why="Hearts are trump, so the left bower is the J♦.",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -74,8 +82,11 @@ def test_level_options_are_shown_in_words() -> None:
     trump = at.selectbox(key="cl_teacher_opt_left_bower_trump")
     assert trump.label == "Level: Trump"
     assert list(trump.options) == ["any", "clubs", "diamonds", "hearts", "spades"]
-    assert list(at.selectbox(key="cl_teacher_opt_left_bower_bower").options) == ["any", "the left bower",
-                                                                                "the right bower"]
+    assert list(at.selectbox(key="cl_teacher_opt_left_bower_bower").options) == [
+        "any",
+        "the left bower",
+        "the right bower",
+    ]
     trump.set_value("S").run()  # the value asked for is still the drill's code
     click(at, "cl_teacher_ask_exercise")
     q = ClassQuestion.from_json(classes.question(code, 1).body)
@@ -131,7 +142,9 @@ def test_the_questions_follow_the_rules_in_force_or_say_they_cannot() -> None:
     assert "Scored for 3 players, as the rules in force have it." in said(at)
     assert not [s for s in at.selectbox if s.key == "cl_teacher_opt_points_players"]
     click(at, "cl_teacher_ask_exercise")
-    assert ClassQuestion.from_json(classes.question(code, 1).body).prompt.startswith("Three players (cutthroat).")
+    assert ClassQuestion.from_json(classes.question(code, 1).body).prompt.startswith(
+        "Three players (cutthroat)."
+    )
 
     at.selectbox(key="cl_teacher_kind").set_value("bid").run()
     assert '"Order up or pass?" questions are dealt and judged under the standard rules only' in said(at)
@@ -144,8 +157,11 @@ def test_end_the_class_asks_first_and_is_not_beside_reveal() -> None:
     classes.ask(code, secret, BOWER.to_json())
     at = teacher(code, secret)
     keys = [b.key for b in at.button]
-    assert keys.index("cl_teacher_end") > keys.index("cl_teacher_csv" if "cl_teacher_csv" in keys else
-                                                     "cl_teacher_handover_show") > keys.index("cl_teacher_reveal")
+    assert (
+        keys.index("cl_teacher_end")
+        > keys.index("cl_teacher_csv" if "cl_teacher_csv" in keys else "cl_teacher_handover_show")
+        > keys.index("cl_teacher_reveal")
+    )
     click(at, "cl_teacher_end")
     assert "End the class for everyone?" in said(at) and not classes.load(code).ended
     click(at, "cl_teacher_end_no")
@@ -209,8 +225,10 @@ def test_resume_my_class_on_the_class_page() -> None:
     classes.end(ended, ended_secret)
     at = page({}, {"cl_teacher_secrets": {code: secret, ended: ended_secret, "ZZZZZZ": "nothing"}})
     labels = {b.key: b.label for b in at.button if str(b.key).startswith("cl_resume_")}
-    assert labels == {f"cl_resume_{code}": f"Resume my class {code}",
-                      f"cl_resume_{ended}": f"My class {ended} (ended): its summary"}
+    assert labels == {
+        f"cl_resume_{code}": f"Resume my class {code}",
+        f"cl_resume_{ended}": f"My class {ended} (ended): its summary",
+    }
     click(at, f"cl_resume_{code}")
     assert at.query_params["class"] in (code, [code]) and f"Join code: `{code}`" in said(at)
     assert "teacher" not in at.query_params
@@ -228,7 +246,9 @@ def test_a_one_time_code_opens_the_class_on_another_device_once() -> None:
     assert other.session_state["cl_teacher_secrets"][code] == secret
     assert "A device took the class with the one-time code" in said(ok(at.run()))
     again = page({"class": code, "handover": one_time})
-    assert "was used already or has expired" in said(again) and not [b for b in again.button if b.label == "Ask this"]
+    assert "was used already or has expired" in said(again) and not [
+        b for b in again.button if b.label == "Ask this"
+    ]
 
     click(at, "cl_teacher_handover_hide")
     click(at, "cl_teacher_handover_show")
@@ -241,7 +261,8 @@ def test_a_one_time_code_opens_the_class_on_another_device_once() -> None:
 
 
 def test_the_join_form_refuses_names_that_are_not_words_and_too_many_joins_a_minute(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     code, _ = classes.start_class()
     monkeypatch.setattr(classes, "JOINS_PER_MINUTE", 2)
 
@@ -254,7 +275,8 @@ def test_the_join_form_refuses_names_that_are_not_words_and_too_many_joins_a_min
     assert "pupil" not in refused.query_params and '"bot123" is not a first name' in said(refused)
     refused = join("Big Dick")
     assert [str(e.value).replace("\\", "") for e in refused.error] == [  # (markdown's escapes taken out)
-        "that name cannot be shown to the class: type your own first name"]
+        "that name cannot be shown to the class: type your own first name"
+    ]
     assert "pupil" in join("Ada").query_params
     assert "pupil" in join("Ben").query_params
     third = join("Cy")

@@ -26,8 +26,9 @@ from store import classes
 
 PAGE = "views/deal_editor.py"
 TEXT = "standard/3/JH-JD-AH-KS-9C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H"
-SOUTH, WEST, NORTH, EAST = (tuple(parse_cards(h)) for h in ("JH JD AH KS 9C", "TH QH KH AC KC",
-                                                           "9S TS JS QS AS", "9D TD QD KD AD"))
+SOUTH, WEST, NORTH, EAST = (
+    tuple(parse_cards(h)) for h in ("JH JD AH KS 9C", "TH QH KH AC KC", "9S TS JS QS AS", "9D TD QD KD AD")
+)
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
@@ -82,7 +83,9 @@ def links(at: AppTest) -> dict[str, dict[str, str]]:
     return found
 
 
-def test_tapped_cards_go_to_the_chosen_hand_and_a_full_hand_passes_the_choice_on(editor: Callable[..., AppTest]) -> None:
+def test_tapped_cards_go_to_the_chosen_hand_and_a_full_hand_passes_the_choice_on(
+    editor: Callable[..., AppTest],
+) -> None:
     at = editor()
     assert at.segmented_control(key="de_target").value == 0  # South's hand first
     for card in ("JH", "JD", "AH", "KS", "9C"):
@@ -130,27 +133,40 @@ def test_a_pasted_text_with_other_rules_makes_them_the_rules_in_force(editor: Ca
     assert at.session_state["rules"] == Rules(players=2, optional_pickup=True)
     assert hands(at) == (tuple(parse_cards("TH 9H AC KC QC")), tuple(parse_cards("JH JD AH KH QH")))
     assert len(at.session_state["de_draft"].kitty) == 13
-    assert at.segmented_control(key="de_target").options == ["South 5/5", "North 5/5", "Upcard 1/1", "Kitty 13/13"]
+    assert at.segmented_control(key="de_target").options == [
+        "South 5/5",
+        "North 5/5",
+        "Upcard 1/1",
+        "Kitty 13/13",
+    ]
     assert at.code[0].value == "two-handed/1/TH-9H-AC-KC-QC,JH-JD-AH-KH-QH/9S"
     assert links(at)["analyze"] == {"view": "two-handed/1/TH-9H-AC-KC-QC,?/9S"}  # South bids first
     # no class here: the form to type it in, with North as the dealer, South the first seat
     assert "hand TH 9H AC KC QC, upcard 9S, seat first" in said(at.caption)
 
 
-@pytest.mark.parametrize("bad, message", [
-    # a hand of four cards (the grammar: five cards joined by '-')
-    ("standard/3/JH-JD-AH-KS,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H",
-     "seat 0's hand 'JH-JD-AH-KS' has 4 cards; a hand is five cards"),
-    # no card of that name
-    ("standard/3/JH-JD-AH-KS-1C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H", "'1C' is not a card"),
-    # the jack of hearts in South's hand and in West's
-    ("standard/3/JH-JD-AH-KS-9C,JH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H", "JH is dealt twice"),
-    # the dealer is a seat 0..3
-    ("standard/4/JH-JD-AH-KS-9C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H",
-     "the dealer is a seat 0..3 with 4 players, got '4'"),
-])
-def test_a_bad_pasted_text_stays_in_the_box_with_the_engines_message(editor: Callable[..., AppTest], bad: str,
-                                                                      message: str) -> None:
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        # a hand of four cards (the grammar: five cards joined by '-')
+        (
+            "standard/3/JH-JD-AH-KS,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H",
+            "seat 0's hand 'JH-JD-AH-KS' has 4 cards; a hand is five cards",
+        ),
+        # no card of that name
+        ("standard/3/JH-JD-AH-KS-1C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H", "'1C' is not a card"),
+        # the jack of hearts in South's hand and in West's
+        ("standard/3/JH-JD-AH-KS-9C,JH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H", "JH is dealt twice"),
+        # the dealer is a seat 0..3
+        (
+            "standard/4/JH-JD-AH-KS-9C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H",
+            "the dealer is a seat 0..3 with 4 players, got '4'",
+        ),
+    ],
+)
+def test_a_bad_pasted_text_stays_in_the_box_with_the_engines_message(
+    editor: Callable[..., AppTest], bad: str, message: str
+) -> None:
     at = paste(editor(), bad)
     assert at.text_area(key="de_paste").value == bad
     assert message in said(at.error) and "That text does not read" in said(at.error)
@@ -197,7 +213,9 @@ def test_a_kitty_in_another_order_is_written_into_the_text(editor: Callable[...,
     assert links(at)["rules"]["position"] == TEXT + ":JC-QC-TC"
 
 
-def test_the_share_link_opens_the_deal_and_a_bad_link_goes_to_the_paste_box(editor: Callable[..., AppTest]) -> None:
+def test_the_share_link_opens_the_deal_and_a_bad_link_goes_to_the_paste_box(
+    editor: Callable[..., AppTest],
+) -> None:
     at = editor(position=TEXT)
     assert hands(at) == (SOUTH, WEST, NORTH, EAST) and at.code[0].value == TEXT
     # the page's address follows the deal: the dealer moved to South (seat 0)
@@ -216,8 +234,13 @@ def test_a_link_with_other_rules_makes_them_the_rules_in_force(editor: Callable[
     at = editor(position=text)
     assert at.session_state["rules"].players == 3
     assert "Rules: **Cutthroat (3 players)**" in at.caption[0].value  # the summary at the top follows
-    assert at.segmented_control(key="de_target").options == ["South 5/5", "West 5/5", "East 5/5", "Upcard 1/1",
-                                                               "Kitty 8/8"]
+    assert at.segmented_control(key="de_target").options == [
+        "South 5/5",
+        "West 5/5",
+        "East 5/5",
+        "Upcard 1/1",
+        "Kitty 8/8",
+    ]
     assert at.code[0].value == text
     # East deals: South bids first
     assert links(at)["analyze"] == {"view": "cutthroat/2/9C-TC-JC-QC-KC,?,?/AS"}
@@ -234,7 +257,9 @@ def test_other_rules_in_the_sidebar_keep_what_fits(editor: Callable[..., AppTest
     assert at.code[0].value == "cutthroat/2/JH-JD-AH-KS-9C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS/9H"
 
 
-def test_dealing_the_rest_at_random_keeps_the_placed_cards_and_follows_the_number(editor: Callable[..., AppTest]) -> None:
+def test_dealing_the_rest_at_random_keeps_the_placed_cards_and_follows_the_number(
+    editor: Callable[..., AppTest],
+) -> None:
     deals = []
     for _ in range(2):
         at = editor()
@@ -251,7 +276,9 @@ def test_dealing_the_rest_at_random_keeps_the_placed_cards_and_follows_the_numbe
     assert deals[0] == deals[1]  # the same number deals the same cards
 
 
-def test_ask_it_in_class_links_the_running_class_and_fills_its_typed_hand(editor: Callable[..., AppTest]) -> None:
+def test_ask_it_in_class_links_the_running_class_and_fills_its_typed_hand(
+    editor: Callable[..., AppTest],
+) -> None:
     at = paste(editor(), TEXT)
     # no class in this browser: the caption says how, with the hand typed out
     assert "start a class on the Class page" in said(at.caption)
@@ -271,7 +298,9 @@ def test_ask_it_in_class_links_the_running_class_and_fills_its_typed_hand(editor
     assert teacher.radio(key="cl_teacher_source").value == "Typed hand"
     assert teacher.text_input(key="cl_teacher_hand").value == "9S TS JS QS AS"
     assert teacher.text_input(key="cl_teacher_upcard").value == "9H"
-    assert teacher.selectbox(key="cl_teacher_seat").value == "third"  # South, West, then North bid before East
+    assert (
+        teacher.selectbox(key="cl_teacher_seat").value == "third"
+    )  # South, West, then North bid before East
     assert "class_hand" not in teacher.query_params
     assert "The hand from the deal editor is in the form" in said(teacher.info)
 
@@ -294,4 +323,3 @@ def test_a_hand_of_other_rules_is_put_in_the_class_form_with_its_rules() -> None
     assert teacher.text_input(key="cl_teacher_hand").value == "9C TC JC QC KC"
     assert teacher.selectbox(key="cl_teacher_seat").value == "first"
     assert "The rules in force are now its rules: Cutthroat (3 players)" in said(teacher.info)
-

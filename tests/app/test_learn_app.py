@@ -69,7 +69,9 @@ def qp(at: AppTest, key: str) -> str:
     return value[0] if isinstance(value, list) else str(value)
 
 
-def test_next_and_back_move_through_a_lesson_and_the_url_follows(open_learn: Callable[..., AppTest], db: Path) -> None:
+def test_next_and_back_move_through_a_lesson_and_the_url_follows(
+    open_learn: Callable[..., AppTest], db: Path
+) -> None:
     at = open_learn(lesson="bowers", step="1")
     button(at, "Next").click().run()
     assert qp(at, "step") == "2" and "The right bower" in [h.value for h in at.header]
@@ -90,8 +92,9 @@ def test_next_and_back_move_through_a_lesson_and_the_url_follows(open_learn: Cal
         ({"lesson": "bowers", "step": "5", "seed": "-3"}, "seed='-3' is not a whole number", None),
     ],
 )
-def test_bad_links_get_a_clear_message_and_fall_back(open_learn: Callable[..., AppTest], db: Path,
-                                                     params: dict[str, str], message: str, header: str | None) -> None:
+def test_bad_links_get_a_clear_message_and_fall_back(
+    open_learn: Callable[..., AppTest], db: Path, params: dict[str, str], message: str, header: str | None
+) -> None:
     at = open_learn(**params)
     assert message in "\n".join(w.value for w in at.warning)
     if header:
@@ -143,8 +146,9 @@ def the_prompt(at: AppTest) -> str:
     return next(m.value for m in at.markdown if "are trump. Click the" in m.value)
 
 
-def test_a_wrong_answer_marks_your_pick_and_the_right_card_then_waits(open_learn: Callable[..., AppTest],
-                                                                      db: Path) -> None:
+def test_a_wrong_answer_marks_your_pick_and_the_right_card_then_waits(
+    open_learn: Callable[..., AppTest], db: Path
+) -> None:
     at = open_learn(lesson="bowers", step="5", seed="10")
     prompt = the_prompt(at)
     right = left_bower_from_prompt(at)
@@ -165,7 +169,9 @@ def test_a_wrong_answer_marks_your_pick_and_the_right_card_then_waits(open_learn
     assert "Streak 0 · best 0 · 0 right of 1" in texts(at)
 
 
-def test_a_right_answer_stays_until_next_question_is_pressed(open_learn: Callable[..., AppTest], db: Path) -> None:
+def test_a_right_answer_stays_until_next_question_is_pressed(
+    open_learn: Callable[..., AppTest], db: Path
+) -> None:
     at = open_learn(lesson="bowers", step="5", seed="10")
     prompt, before = the_prompt(at), card_buttons_shown(at)
     right = left_bower_from_prompt(at)
@@ -190,7 +196,9 @@ def test_the_exercise_caption_has_no_question_number(open_learn: Callable[..., A
     assert not any("#" in c or "255665" in c for c in captions)
 
 
-def test_which_cards_can_you_play_is_selected_then_checked(open_learn: Callable[..., AppTest], db: Path) -> None:
+def test_which_cards_can_you_play_is_selected_then_checked(
+    open_learn: Callable[..., AppTest], db: Path
+) -> None:
     at = open_learn(lesson="following", step="4", seed="5")
     assert "Select every card" in texts(at)
     # the question for seed 5 of this step (the left-bower trap), as a person reads it
@@ -212,8 +220,14 @@ def test_which_cards_can_you_play_is_selected_then_checked(open_learn: Callable[
     button(at, "J♦").click().run()
     button(at, "Check").click().run()
     assert at.error and "Not quite." in at.error[0].value
-    assert marked(at) == {"QC": "normal", "JD": "wrong", "JS": "correct", "KC": "right_answer",
-                          "AD": "disabled", "TH": "disabled"}
+    assert marked(at) == {
+        "QC": "normal",
+        "JD": "wrong",
+        "JS": "correct",
+        "KC": "right_answer",
+        "AD": "disabled",
+        "TH": "disabled",
+    }
     assert "Streak 0 · best 0 · 0 right of 1" in texts(at)
     assert [b.label for b in at.button if b.label == "Next question"] == ["Next question"]
 
@@ -302,8 +316,9 @@ def test_a_name_switches_to_the_named_record(db: Path) -> None:
     at.query_params["lesson"] = "bowers"
     at.query_params["step"] = "2"
     at.run()
-    assert load_browser(open_store(db), browser) == Progress().seen("deck", 5, 6), \
+    assert load_browser(open_store(db), browser) == Progress().seen("deck", 5, 6), (
         "after a name is given, the browser's record is left alone"
+    )
 
 
 def test_progress_is_saved_per_learner(open_learn: Callable[..., AppTest], db: Path) -> None:
@@ -318,7 +333,9 @@ def test_progress_is_saved_per_learner(open_learn: Callable[..., AppTest], db: P
     assert "Review" in [b.label for b in fresh.button]
 
 
-def test_a_corrupt_database_is_reported_and_lessons_still_work(open_learn: Callable[..., AppTest], db: Path) -> None:
+def test_a_corrupt_database_is_reported_and_lessons_still_work(
+    open_learn: Callable[..., AppTest], db: Path
+) -> None:
     db.write_bytes(b"not a database at all" * 50)
     at = open_learn()
     at.text_input(key="learn-name-input").input("Ada").run()
@@ -330,7 +347,9 @@ def test_a_corrupt_database_is_reported_and_lessons_still_work(open_learn: Calla
     assert not at.exception and "The left bower" in [h.value for h in at.header]
 
 
-def test_order_up_or_pass_names_its_judge_and_links_the_analyzer(open_learn: Callable[..., AppTest], db: Path) -> None:
+def test_order_up_or_pass_names_its_judge_and_links_the_analyzer(
+    open_learn: Callable[..., AppTest], db: Path
+) -> None:
     at = open_learn(lesson="making-trump", step="5", seed="3")
     assert "Pick it up or pass?" in texts(at) or "Order up" in texts(at)
     button(at, "Pass").click().run()
@@ -339,7 +358,9 @@ def test_order_up_or_pass_names_its_judge_and_links_the_analyzer(open_learn: Cal
     assert any("](analyze?view=" in m.value for m in at.markdown)
 
 
-def test_points_question_right_answer_from_the_rule_book(open_learn: Callable[..., AppTest], db: Path) -> None:
+def test_points_question_right_answer_from_the_rule_book(
+    open_learn: Callable[..., AppTest], db: Path
+) -> None:
     at = open_learn(lesson="alone-and-scoring", step="7", seed="12")
     prompt = next(m.value for m in at.markdown if "Who scores" in m.value)
     tricks = int(re.search(r"took (\d) trick", prompt).group(1))  # type: ignore[union-attr]
@@ -369,11 +390,16 @@ def test_ordering_cards_can_start_over(open_learn: Callable[..., AppTest], db: P
 
 def pictures(at: AppTest) -> list[tuple[str, str]]:
     """(card, state) of every card picture on the page, in page order."""
-    return [pair for e in at.html for pair in re.findall(r'data-card="(\w+)" data-state="(\w+)"', str(e.proto.body))]
+    return [
+        pair
+        for e in at.html
+        for pair in re.findall(r'data-card="(\w+)" data-state="(\w+)"', str(e.proto.body))
+    ]
 
 
-def test_an_order_is_marked_place_by_place_and_the_right_order_shown(open_learn: Callable[..., AppTest],
-                                                                     db: Path) -> None:
+def test_an_order_is_marked_place_by_place_and_the_right_order_shown(
+    open_learn: Callable[..., AppTest], db: Path
+) -> None:
     at = open_learn(lesson="ranking", step="4", seed="3")
     assert "Clubs ♣ are trump. Spades ♠ were led." in texts(at)
     assert card_buttons_shown(at) == ["9♠", "Q♣", "K♠", "A♠", "J♣"]
@@ -382,8 +408,15 @@ def test_an_order_is_marked_place_by_place_and_the_right_order_shown(open_learn:
     # docs/rules.md §3: the J♣ is the right bower, then the Q♣ (trump); then the suit led, A♠ K♠ 9♠
     assert at.error and "Not quite." in at.error[0].value
     assert pictures(at) == [
-        ("9S", "wrong"), ("QC", "correct"), ("KS", "wrong"), ("AS", "wrong"), ("JC", "wrong"),  # yours
-        ("JC", "right_answer"), ("QC", "right_answer"), ("AS", "right_answer"), ("KS", "right_answer"),
+        ("9S", "wrong"),
+        ("QC", "correct"),
+        ("KS", "wrong"),
+        ("AS", "wrong"),
+        ("JC", "wrong"),  # yours
+        ("JC", "right_answer"),
+        ("QC", "right_answer"),
+        ("AS", "right_answer"),
+        ("KS", "right_answer"),
         ("9S", "right_answer"),
     ]
     shown = " ".join(str(e.proto.body) for e in at.html)
@@ -405,8 +438,9 @@ def _label(answer: object) -> str:
 
 
 @pytest.mark.parametrize(("lesson", "step", "kind"), NEW_DRILLS)
-def test_the_new_drills_take_a_right_and_a_wrong_answer(open_learn: Callable[..., AppTest], db: Path,
-                                                       lesson: str, step: str, kind: str) -> None:
+def test_the_new_drills_take_a_right_and_a_wrong_answer(
+    open_learn: Callable[..., AppTest], db: Path, lesson: str, step: str, kind: str
+) -> None:
     element = next(x for x in load_lessons() if x.id == lesson).steps[int(step) - 1].element
     assert element is not None and element.args == (kind,)
     ex = generate(kind, 5, dict(element.options))
@@ -445,8 +479,9 @@ def test_a_card_tied_with_the_best_is_marked_right_too() -> None:
 
 
 @pytest.mark.parametrize(("lesson", "step", "kind"), [NEW_DRILLS[1], NEW_DRILLS[5]])
-def test_the_new_drills_reveal_their_answer_in_present_mode(open_learn: Callable[..., AppTest], db: Path,
-                                                           lesson: str, step: str, kind: str) -> None:
+def test_the_new_drills_reveal_their_answer_in_present_mode(
+    open_learn: Callable[..., AppTest], db: Path, lesson: str, step: str, kind: str
+) -> None:
     at = open_learn(lesson=lesson, step=step, seed="5", present="1")
     button(at, "Reveal the answer").click().run()
     assert not at.exception and at.success

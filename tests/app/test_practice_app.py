@@ -42,7 +42,9 @@ def _buttons(at: AppTest, prefix: str) -> list[Button]:
 
 
 def _learner_controls(at: AppTest) -> list[Button]:
-    return _buttons(at, "practice_bid_") or _buttons(at, "practice_play-") or _buttons(at, "practice_discard-")
+    return (
+        _buttons(at, "practice_bid_") or _buttons(at, "practice_play-") or _buttons(at, "practice_discard-")
+    )
 
 
 def _play_hand(at: AppTest) -> None:
@@ -152,6 +154,7 @@ def test_a_visit_alone_is_not_a_game(db: Path) -> None:
     at.segmented_control(key="practice_view").set_value("Statistics").run()
     assert any("No finished hands yet" in i.value for i in at.info)
     from store import practice_log
+
     assert practice_log.statistics().games == 0
 
 
@@ -273,6 +276,7 @@ def test_statistics_and_import_views(db: Path, tmp_path: Path) -> None:
     assert not at.exception
     # the import view reads the same JSON Lines the export writes (engine replay, no pickle)
     from practice.export import from_jsonl
+
     assert from_jsonl(json.dumps(record) + "\n")[0].hand.is_over
 
 
@@ -282,10 +286,16 @@ def test_traditional_score_cards(db: Path) -> None:
     assert any('data-score="0"' in h.value for h in at.html)
 
 
-@pytest.mark.parametrize("rules", [
-    Rules(players=3), Rules(players=2, optional_pickup=True), Rules(joker=True, deck=32, stick_the_dealer=True),
-    Rules(defend_alone=True, discard_upcard=True),
-], ids=["cutthroat", "two-handed", "joker-32-stick", "railroad"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=3),
+        Rules(players=2, optional_pickup=True),
+        Rules(joker=True, deck=32, stick_the_dealer=True),
+        Rules(defend_alone=True, discard_upcard=True),
+    ],
+    ids=["cutthroat", "two-handed", "joker-32-stick", "railroad"],
+)
 def test_every_variant_plays_a_hand_through_the_page(db: Path, rules: Rules) -> None:
     at = _open({"deal": encode(DealCode(rules, seed=77))})
     position = _position(at)
@@ -326,17 +336,30 @@ def test_the_expert_in_your_seat_after_a_hand(db: Path) -> None:
     assert "<td>South (you) " in tables[0]
 
 
-@pytest.mark.parametrize("query, shown", [
-    ({"players": "²"}, "players='²' is not a whole number"),
-    ({"players": "99999999999999999999999"}, "is not a whole number"),
-    ({"deal": "<garbage>"}, "deal code does not work"),
-    ({"deal": "9" * 5000}, "deal code does not work"),
-    ({"levels": "cc²"}, "levels="),
-    ({"shared": "abcdefghijklmnop", "moves": "p"}, "no deal is kept under it"),
-    ({"shared": "<b>x</b>"}, "is not a shared deal's id"),
-], ids=["superscript-players", "huge-players", "garbage-deal", "huge-deal", "bad-levels", "unknown-shared",
-        "garbage-shared"])
-def test_a_bad_link_value_is_explained_and_the_table_plays(db: Path, query: dict[str, str], shown: str) -> None:
+@pytest.mark.parametrize(
+    "query, shown",
+    [
+        ({"players": "²"}, "players='²' is not a whole number"),
+        ({"players": "99999999999999999999999"}, "is not a whole number"),
+        ({"deal": "<garbage>"}, "deal code does not work"),
+        ({"deal": "9" * 5000}, "deal code does not work"),
+        ({"levels": "cc²"}, "levels="),
+        ({"shared": "abcdefghijklmnop", "moves": "p"}, "no deal is kept under it"),
+        ({"shared": "<b>x</b>"}, "is not a shared deal's id"),
+    ],
+    ids=[
+        "superscript-players",
+        "huge-players",
+        "garbage-deal",
+        "huge-deal",
+        "bad-levels",
+        "unknown-shared",
+        "garbage-shared",
+    ],
+)
+def test_a_bad_link_value_is_explained_and_the_table_plays(
+    db: Path, query: dict[str, str], shown: str
+) -> None:
     at = _open(query)  # open_page checks that nothing raised
     messages = [m.value for m in (*at.error, *at.warning)]
     assert any(shown in m for m in messages), messages
@@ -363,9 +386,15 @@ def test_learning_mode_is_a_toggle_beside_the_table_not_in_the_settings(db: Path
 
 
 # How the table words each kind of action (the learner's view: another seat's discard is face down).
-CHIP_START = {"pass": ("Passed", "Turned it down"), "order": ("Ordered it up", "Picked it up"), "call": ("Called",),
-              "discard": ("Discarded a card face down",), "play": ("Led the ", "Played the "),
-              "defend alone": ("Defends alone",), "decline": ("Left the ",)}
+CHIP_START = {
+    "pass": ("Passed", "Turned it down"),
+    "order": ("Ordered it up", "Picked it up"),
+    "call": ("Called",),
+    "discard": ("Discarded a card face down",),
+    "play": ("Led the ", "Played the "),
+    "defend alone": ("Defends alone",),
+    "decline": ("Left the ",),
+}
 
 
 def test_every_seat_shows_its_latest_action_on_the_table(db: Path) -> None:
@@ -376,8 +405,12 @@ def test_every_seat_shows_its_latest_action_on_the_table(db: Path) -> None:
     at.button(key="practice_bid_pass").click().run()
     position = _position(at)
     felt = _felt(at)
-    chips = {int(seat): html.unescape(text) for seat, text in
-             re.findall(r'data-seat="(\d)"><div class="ec-name">.*?(?:data-last-action="([^"]*)"|</div>)', felt)}
+    chips = {
+        int(seat): html.unescape(text)
+        for seat, text in re.findall(
+            r'data-seat="(\d)"><div class="ec-name">.*?(?:data-last-action="([^"]*)"|</div>)', felt
+        )
+    }
     chips = {seat: text for seat, text in chips.items() if text}
     acted = {m.seat for m in position.moves} - {0}
     assert acted and set(chips) == acted
@@ -393,7 +426,10 @@ def test_every_seat_shows_its_latest_action_on_the_table(db: Path) -> None:
 def _seed_where_a_computer_dealer_picks_up() -> int:
     for seed in range(200):
         pos = replay(Session(Rules(), ("you", "club", "club", "club"), seed))
-        if any(m.action.kind.value == "discard" and m.seat != 0 for m in pos.moves) and pos.waiting is Waiting.LEARNER:
+        if (
+            any(m.action.kind.value == "discard" and m.seat != 0 for m in pos.moves)
+            and pos.waiting is Waiting.LEARNER
+        ):
             return seed
     raise AssertionError("no such seed in 0..199")
 
@@ -403,7 +439,9 @@ def test_a_computer_dealers_discard_stays_face_down(db: Path) -> None:
     at = _open({"deal": encode(DealCode(Rules(), seed))})
     hand = _position(at).hand
     assert hand.discarded is not None
-    page = " ".join([h.value for h in at.html] + [m.value for m in at.markdown] + [c.value for c in at.caption])
+    page = " ".join(
+        [h.value for h in at.html] + [m.value for m in at.markdown] + [c.value for c in at.caption]
+    )
     assert "Discarded a card face down" in page and "discards a card face down" in page
     assert hand.discarded.name not in page and f'data-card="{hand.discarded}"' not in page
     assert f"Discarded the {hand.discarded.short}" not in page
@@ -433,8 +471,11 @@ def _tricks(at: AppTest) -> str:
 
 
 def _hand_cards(at: AppTest) -> list[str]:
-    return sorted(b.key.removeprefix("practice_play-") for b in at.button
-                  if b.key and b.key.startswith("practice_play-"))
+    return sorted(
+        b.key.removeprefix("practice_play-")
+        for b in at.button
+        if b.key and b.key.startswith("practice_play-")
+    )
 
 
 def test_the_link_of_a_mid_hand_position_reopens_it(db: Path) -> None:
@@ -448,8 +489,10 @@ def test_the_link_of_a_mid_hand_position_reopens_it(db: Path) -> None:
             break
         _learner_controls(at)[0].click().run()
         assert not at.exception, [e.value for e in at.exception]
-    link = {key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
-            for key in at.query_params}
+    link = {
+        key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
+        for key in at.query_params
+    }
     tricks, cards, decisions = _tricks(at), _hand_cards(at), _position(at).session.decisions
     assert link["deal"] == encode(DealCode(Rules(), seed=2024)) and link["moves"] == encode_moves(decisions)
     assert not {"position", "start", "seed", "hand"} & set(link)  # the first hand: its deal and moves say all
@@ -462,7 +505,9 @@ def test_the_link_of_a_mid_hand_position_reopens_it(db: Path) -> None:
 
 
 def test_a_damaged_moves_value_is_one_error_and_the_legal_part_is_kept(db: Path) -> None:
-    at = _open({"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc", "moves": "p.[x](https://e.example)"})
+    at = _open(
+        {"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc", "moves": "p.[x](https://e.example)"}
+    )
     errors = [e.value for e in at.error]
     assert len(errors) == 1 and "could not all be replayed" in errors[0]
     assert "moves='p.\\[x\\](https\\:\u2060//e.example)'" in errors[0]  # plain text, never a link
@@ -475,8 +520,12 @@ def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(db: Path) -> No
     def grade(step, before, action, *_):  # type: ignore[no-untyped-def]  # no solver for 200 decisions
         return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
 
-    table = PracticeTable.from_link(read_link({"deal": encode(DealCode(Rules(match_games=5), seed=2024)),
-                                               "levels": "ccc"}), Rules(), (), grade=grade)
+    table = PracticeTable.from_link(
+        read_link({"deal": encode(DealCode(Rules(match_games=5), seed=2024)), "levels": "ccc"}),
+        Rules(),
+        (),
+        grade=grade,
+    )
     while not table.link_capped:  # the learner's first legal choice, hand after hand
         if table.position.waiting is Waiting.NEXT_HAND:
             table.next_hand()
@@ -488,12 +537,14 @@ def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(db: Path) -> No
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert [t.value for t in at.toast if "too long for the page link" in t.value]
-    link = {key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
-            for key in at.query_params}
+    link = {
+        key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
+        for key in at.query_params
+    }
     # this hand's deal code and this hand's decisions only: no start=, no position text
     assert link["deal"] == table.deal_code and not {"start", "position"} & set(link)
     decisions = table.session.decisions
-    this_hand = decisions[max(i for i, d in enumerate(decisions) if d == "next hand") + 1:]
+    this_hand = decisions[max(i for i, d in enumerate(decisions) if d == "next hand") + 1 :]
     assert link.get("moves", "") == encode_moves(this_hand)
 
 
@@ -508,7 +559,11 @@ def test_a_score_too_long_for_python_on_a_position_link_is_one_notice(db: Path) 
         errors = [e.value for e in at.error]
         assert len(errors) == 1 and "is not 2 scores below 10" in errors[0] and len(errors[0]) < 400
         opened, linked = _position(at).hand, HandState.from_text(HAND_TEXT)  # the hand still opens, at 0 each
-        assert (opened.dealt, opened.upcard, opened.history[:1]) == (linked.dealt, linked.upcard, linked.history)
+        assert (opened.dealt, opened.upcard, opened.history[:1]) == (
+            linked.dealt,
+            linked.upcard,
+            linked.history,
+        )
         assert _position(at).game.scores_at_deal == (0, 0)
 
 
@@ -519,8 +574,9 @@ def _begun_from_a_position_link() -> PracticeTable:
     def grade(step, before, action, *_):  # type: ignore[no-untyped-def]  # no solver needed here
         return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
 
-    table = PracticeTable.from_link(read_link({"position": HAND_TEXT, "seed": "11", "levels": "ccc"}), Rules(), (),
-                                    grade=grade)
+    table = PracticeTable.from_link(
+        read_link({"position": HAND_TEXT, "seed": "11", "levels": "ccc"}), Rules(), (), grade=grade
+    )
     assert table.session.opening
     while table.position.waiting is not Waiting.NEXT_HAND:
         assert table.position.waiting is Waiting.LEARNER and table.act(table.position.legal[0])
@@ -547,7 +603,8 @@ def test_a_game_begun_from_a_position_link_keeps_its_earlier_hands_under_a_share
 
 
 def test_a_game_begun_from_a_position_link_says_its_link_loses_the_earlier_hands(
-        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     broken = db.parent / "broken.sqlite3"  # a database that cannot keep the deal for the link
     broken.write_bytes(b"not a database at all" * 200)
     monkeypatch.setenv("EUCHRE_COACH_DB", str(broken))
@@ -561,8 +618,12 @@ def test_a_game_begun_from_a_position_link_says_its_link_loses_the_earlier_hands
     at.session_state["practice_table"] = table
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    assert [t.value for t in at.toast if "began from a position link" in t.value]  # said once, when it happens
-    assert any("without the game's earlier ones" in c.value for c in at.caption)  # and beside the hand, while it lasts
+    assert [
+        t.value for t in at.toast if "began from a position link" in t.value
+    ]  # said once, when it happens
+    assert any(
+        "without the game's earlier ones" in c.value for c in at.caption
+    )  # and beside the hand, while it lasts
     at.run()
     assert not [t.value for t in at.toast if "began from a position link" in t.value]
 
@@ -573,8 +634,10 @@ CARD = re.compile(r"[789TJQKA][CDHS]|JOKER")  # a card as a position text or a m
 
 
 def _address_bar(at: AppTest) -> dict[str, str]:
-    return {key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
-            for key in at.query_params}
+    return {
+        key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
+        for key in at.query_params
+    }
 
 
 def _cards_the_learner_cannot_see(link: dict[str, str], seen: set[str]) -> list[str]:
@@ -588,19 +651,32 @@ def _cards_the_learner_cannot_see(link: dict[str, str], seen: set[str]) -> list[
         if key == "moves":
             decisions, error = decode_moves(value)
             assert error is None, value
-            found += [d for d in decisions if d != NEXT_HAND and (c := Action.parse(d).card) is not None
-                      and str(c) not in seen]
+            found += [
+                d
+                for d in decisions
+                if d != NEXT_HAND and (c := Action.parse(d).card) is not None and str(c) not in seen
+            ]
         else:
-            found += [f"{key}={value}" for token in re.split(r"[^0-9A-Za-z]+", value) if CARD.fullmatch(token.upper())]
+            found += [
+                f"{key}={value}"
+                for token in re.split(r"[^0-9A-Za-z]+", value)
+                if CARD.fullmatch(token.upper())
+            ]
             found += [f"{key}={value}"] if "/" in value else []
     return found
 
 
-@pytest.mark.parametrize("query", [
-    {"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc"},
-    # a teacher's deal no seed deals: each seat one suit, South the hearts, South deals the AH
-    {"position": "standard/0/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD,9S-TS-JS-QS-KS/AH", "levels": "ccc"},
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc"},
+        # a teacher's deal no seed deals: each seat one suit, South the hearts, South deals the AH
+        {
+            "position": "standard/0/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD,9S-TS-JS-QS-KS/AH",
+            "levels": "ccc",
+        },
+    ],
+)
 def test_after_clicks_the_address_bar_holds_no_hidden_card(db: Path, query: dict[str, str]) -> None:
     at = _open(query)
     seen: set[str] = set()

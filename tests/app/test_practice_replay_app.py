@@ -33,7 +33,9 @@ from ui.replay_view import chance_figure, jump_to_earlier, jump_to_selected, sel
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "views/practice.py"
-SEED_WITH_A_BLUNDER = 2  # the learner's first legal choice at every turn blunders at step 2 (the dealer's discard)
+SEED_WITH_A_BLUNDER = (
+    2  # the learner's first legal choice at every turn blunders at step 2 (the dealer's discard)
+)
 
 
 def _play_to_the_end(at: AppTest) -> None:
@@ -42,8 +44,13 @@ def _play_to_the_end(at: AppTest) -> None:
         assert not at.exception, [e.value for e in at.exception]
         if any(b.key in ("practice_next_hand", "practice_new_game_end") for b in at.button):
             return
-        choices = [b for b in at.button if b.key and not b.disabled
-                   and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))]
+        choices = [
+            b
+            for b in at.button
+            if b.key
+            and not b.disabled
+            and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))
+        ]
         assert choices, [b.key for b in at.button]
         choices[0].click().run()
     raise AssertionError("the hand did not finish in 40 clicks")
@@ -98,7 +105,9 @@ def test_stepping_through_a_finished_hand_and_retrying_a_blunder(db: Path) -> No
     assert at.button(key=f"{base}_back").disabled and at.button(key=f"{base}_first").disabled
     _click(at, f"{base}_next")
     assert _step(at) == (1, len(steps))
-    assert any(m.value.startswith("**1.** ") and steps[0].text.split(" ", 1)[1] in m.value for m in at.markdown)
+    assert any(
+        m.value.startswith("**1.** ") and steps[0].text.split(" ", 1)[1] in m.value for m in at.markdown
+    )
     _click(at, f"{base}_next")
     _click(at, f"{base}_next")
     assert _step(at)[0] == 3
@@ -106,7 +115,9 @@ def test_stepping_through_a_finished_hand_and_retrying_a_blunder(db: Path) -> No
     blunder = next(g for g in grades if g.step == 2)
     assert steps[2].seat == 0 and steps[2].grade == blunder and blunder.best is not None
     lines = [m.value for m in at.markdown if m.value.startswith("Your decision:")]
-    assert lines and f"**{blunder.grade}**" in lines[0] and choice_text(blunder.before, blunder.best) in lines[0]
+    assert (
+        lines and f"**{blunder.grade}**" in lines[0] and choice_text(blunder.before, blunder.best) in lines[0]
+    )
     _click(at, f"{base}_back")
     assert _step(at)[0] == 2
     _click(at, f"{base}_last")
@@ -211,7 +222,9 @@ def test_a_hand_without_mistakes_has_only_the_replay(db: Path) -> None:
     chosen = graded[-1]
     assert selected_step({"selection": {"points": [{"x": 9}]}}) is None  # a deal's point: no customdata
     assert jump_to_selected({"selection": {"points": []}}, step_key, "practice_replay_open", n, {}) is None
-    fake = {"selection": {"points": [{"curve_number": 2, "point_index": len(graded) - 1, "customdata": chosen}]}}
+    fake = {
+        "selection": {"points": [{"curve_number": 2, "point_index": len(graded) - 1, "customdata": chosen}]}
+    }
     # AppTest's session state is the dict-like st.session_state the handler writes to
     state = cast("MutableMapping[Any, Any]", at.session_state)
     assert jump_to_selected(fake, step_key, "practice_replay_open", n, state) == chosen + 1
@@ -256,8 +269,6 @@ def test_the_chart_puts_earlier_deals_first_and_only_decisions_carry_a_step() ->
     assert deals.customdata is None  # a deal's point moves nothing
 
 
-
-
 def test_the_chart_shows_the_earlier_hands_decisions_and_a_click_opens_that_hand(db: Path) -> None:
     """Issue 30: the grades of each finished hand are kept, so the game's chart covers every
     decision of the game; a click on an earlier hand's decision opens the viewer on that hand."""
@@ -284,8 +295,11 @@ def test_the_chart_shows_the_earlier_hands_decisions_and_a_click_opens_that_hand
     assert _numbers(traces["deals"]["x"])[:2] == [0, len(graded) + 1]
     # A click on hand 1's last decision (the handler, given the selection Streamlit would keep).
     chosen = graded[-1]
-    fake = {"selection": {"points": [{"curve_number": 3, "point_index": len(graded) - 1,
-                                      "customdata": [chosen, 0]}]}}
+    fake = {
+        "selection": {
+            "points": [{"curve_number": 3, "point_index": len(graded) - 1, "customdata": [chosen, 0]}]
+        }
+    }
     assert selected_step(fake) is None and selected_earlier(fake) == (chosen, 0)
     hands = [replay(first, first_grades)]
     state = cast("MutableMapping[Any, Any]", at.session_state)  # dict-like, as the handler's st.session_state

@@ -12,9 +12,16 @@ from practice.replay import replay
 from ui.replay_view import felt
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(players=3), Rules(players=2),
-                                   Rules(joker=True, defend_alone=True, stick_the_dealer=True)],
-                         ids=["four", "three", "two", "joker-alone-stick"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(players=3),
+        Rules(players=2),
+        Rules(joker=True, defend_alone=True, stick_the_dealer=True),
+    ],
+    ids=["four", "three", "two", "joker-alone-stick"],
+)
 def test_every_step_of_a_hand_draws_every_seat(rules: Rules) -> None:
     for seed in range(4):
         rng = random.Random(seed)

@@ -38,9 +38,18 @@ def leading() -> HandState:
     return bidding().apply(ORDER).apply(Action.parse("discard 9D"))
 
 
-BID = Mistake(bidding(), 0, PASS, ORDER, (ORDER, ORDER_ALONE), "Five trumps with both bowers: order it up.", "blunder")
-LEAD = Mistake(leading(), 0, Action.parse("play QH"), Action.parse("play JH"),
-               (Action.parse("play JH"),), "Lead the right bower: it draws two trumps.", "mistake")
+BID = Mistake(
+    bidding(), 0, PASS, ORDER, (ORDER, ORDER_ALONE), "Five trumps with both bowers: order it up.", "blunder"
+)
+LEAD = Mistake(
+    leading(),
+    0,
+    Action.parse("play QH"),
+    Action.parse("play JH"),
+    (Action.parse("play JH"),),
+    "Lead the right bower: it draws two trumps.",
+    "mistake",
+)
 LATER = Mistake(bidding("9S", "9C 9H TH"), 0, ORDER, PASS, (PASS,), "No spades: pass.", "mistake")
 
 
@@ -73,7 +82,9 @@ def _entries() -> dict[str, mistake_deck.Entry]:
 
 
 def _text(at: AppTest) -> str:
-    return " ".join([m.value for m in at.markdown] + [h.value for h in at.html] + [c.value for c in at.caption])
+    return " ".join(
+        [m.value for m in at.markdown] + [h.value for h in at.html] + [c.value for c in at.caption]
+    )
 
 
 def test_an_empty_deck_says_where_mistakes_come_from() -> None:
@@ -110,7 +121,9 @@ def test_due_positions_one_at_a_time_then_review_ahead() -> None:
     _click(at, "review_next")
     assert "**Nothing to review today.**" in [m.value for m in at.markdown]
     coming = [m.value for m in at.markdown if "you chose" in m.value]
-    assert len(coming) == 3 and coming[0].startswith("**tomorrow**") and coming[-1].startswith("**in 3 days**")
+    assert (
+        len(coming) == 3 and coming[0].startswith("**tomorrow**") and coming[-1].startswith("**in 3 days**")
+    )
     later = _entries()["order"]
     _click(at, f"review_ahead_{later.id}")
     assert any(s.value == "This position (reviewed ahead)" for s in at.subheader)
@@ -121,9 +134,12 @@ def test_due_positions_one_at_a_time_then_review_ahead() -> None:
 def test_a_damaged_entry_is_skipped_and_counted(db: Path) -> None:
     _add(BID)
     with sqlite3.connect(db) as conn:
-        conn.execute("INSERT INTO mistake_deck (learner, position, seat, choice, best, answers, reason, grade, created, "
-                     "due) VALUES (?, 'not a position', 0, 'pass', 'order', '[\"order\"]', '', 'blunder', "
-                     "'2026-01-01T00:00:00+00:00', '2026-01-02T00:00:00+00:00')", (KEY,))
+        conn.execute(
+            "INSERT INTO mistake_deck (learner, position, seat, choice, best, answers, reason, grade, created, "
+            "due) VALUES (?, 'not a position', 0, 'pass', 'order', '[\"order\"]', '', 'blunder', "
+            "'2026-01-01T00:00:00+00:00', '2026-01-02T00:00:00+00:00')",
+            (KEY,),
+        )
     conn.close()
     at = _open()
     assert any(c.value == "1 damaged deck entry was skipped." for c in at.caption)

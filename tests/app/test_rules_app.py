@@ -33,8 +33,9 @@ def row(at: AppTest, name: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("deck, joker", [(24, False), (32, False), (24, True)])
-def test_each_trump_ranks_the_bowers_first_and_lists_every_card_once(rules_page: Callable[..., AppTest],
-                                                                     deck: int, joker: bool) -> None:
+def test_each_trump_ranks_the_bowers_first_and_lists_every_card_once(
+    rules_page: Callable[..., AppTest], deck: int, joker: bool
+) -> None:
     at = rules_page(deck=str(deck), joker="1" if joker else "0")
     for trump in Suit:
         at.segmented_control(key="rx_trump").set_value(trump).run()
@@ -48,11 +49,18 @@ def test_each_trump_ranks_the_bowers_first_and_lists_every_card_once(rules_page:
         assert f"J{SAME_COLOUR[trump]}" not in [c for c, _ in row(at, f"suit-{SAME_COLOUR[trump]}")]
 
 
-def test_the_checker_lights_up_the_legal_cards_and_explains_the_left_bower(rules_page: Callable[..., AppTest]) -> None:
+def test_the_checker_lights_up_the_legal_cards_and_explains_the_left_bower(
+    rules_page: Callable[..., AppTest],
+) -> None:
     at = rules_page(section="follow", trump="H", led="KD", hand="JD,QD,AH,9C,TS")
     assert row(at, "led") == [("KD", "normal")]
-    assert dict(row(at, "hand")) == {"JD": "disabled", "QD": "playable", "AH": "disabled",
-                                     "9C": "disabled", "TS": "disabled"}
+    assert dict(row(at, "hand")) == {
+        "JD": "disabled",
+        "QD": "playable",
+        "AH": "disabled",
+        "9C": "disabled",
+        "TS": "disabled",
+    }
     sentence = at.info[0].value
     assert sentence.startswith("Hearts are trump. The K♦ leads diamonds.")
     assert "J♦ is the left bower" in sentence
@@ -72,7 +80,9 @@ def test_the_scoring_table_follows_the_rules(rules_page: Callable[..., AppTest])
     assert "| maker wins all 5 (a march) | maker 3 |" in table and "defenders 2 each" in table
 
 
-def test_the_walkthrough_steps_forward_and_back_and_ends_with_the_points(rules_page: Callable[..., AppTest]) -> None:
+def test_the_walkthrough_steps_forward_and_back_and_ends_with_the_points(
+    rules_page: Callable[..., AppTest],
+) -> None:
     at = rules_page(section="deal", seed="2024", dealer="3")
     assert at.session_state["rx_step"] == 0
     next_button = next(b for b in at.button if b.label == "Next")
@@ -100,14 +110,18 @@ def test_a_link_opens_the_same_walkthrough_step_with_its_rules(rules_page: Calla
     "params, message",
     [
         ({"section": "deal", "seed": "-1", "dealer": "0"}, "seed='-1' is not a whole number"),
-        ({"section": "deal", "seed": "5", "dealer": "4", "players": "3"}, "dealer='4' is not a whole number from 0 to 2"),
+        (
+            {"section": "deal", "seed": "5", "dealer": "4", "players": "3"},
+            "dealer='4' is not a whole number from 0 to 2",
+        ),
         ({"section": "nowhere"}, "section='nowhere' is not one of"),
         ({"section": "follow", "led": "KD", "hand": "QD,QD,KD"}, "not the led card"),
         ({"section": "follow", "led": "8D", "hand": "QD"}, "8D is not in this deck"),
     ],
 )
-def test_bad_links_explain_and_fall_back(rules_page: Callable[..., AppTest], params: dict[str, str],
-                                         message: str) -> None:
+def test_bad_links_explain_and_fall_back(
+    rules_page: Callable[..., AppTest], params: dict[str, str], message: str
+) -> None:
     at = rules_page(**params)
     assert any(message in w.value for w in at.warning), [w.value for w in at.warning]
     if params.get("section") == "deal":
@@ -125,7 +139,9 @@ def _joker_upcard_seed() -> int:
     return next(s for s in range(10_000) if deal(Rules(joker=True), 0, random.Random(s)).upcard == JOKER)
 
 
-@pytest.mark.parametrize("preset", ["Two-handed", "Cutthroat (3 players)", "British (25 cards, Benny)", "Railroad (defend alone)"])
+@pytest.mark.parametrize(
+    "preset", ["Two-handed", "Cutthroat (3 players)", "British (25 cards, Benny)", "Railroad (defend alone)"]
+)
 def test_every_section_works_under_each_variant(rules_page: Callable[..., AppTest], preset: str) -> None:
     from engine.core.rules import PRESETS
     from ui.share import rules_to_query
@@ -147,7 +163,9 @@ def test_every_section_works_under_each_variant(rules_page: Callable[..., AppTes
         assert not at.exception, (preset, section)
 
 
-def test_the_walkthrough_says_the_points_per_side_and_names_the_deal_number_plainly(rules_page: Callable[..., AppTest]) -> None:
+def test_the_walkthrough_says_the_points_per_side_and_names_the_deal_number_plainly(
+    rules_page: Callable[..., AppTest],
+) -> None:
     from ui.walkthrough import build_walkthrough
 
     at = rules_page(section="deal", seed="2024", dealer="3")
@@ -183,7 +201,11 @@ def test_the_walkthroughs_link_follows_its_step(rules_page: Callable[..., AppTes
         next(b for b in at.button if b.label == "Next").click().run()
     link = {k: v[0] if isinstance(v, list) else v for k, v in at.query_params.items()}
     assert {k: link[k] for k in ("section", "seed", "dealer", "step")} == {
-        "section": "deal", "seed": "2024", "dealer": "3", "step": "3"}
+        "section": "deal",
+        "seed": "2024",
+        "dealer": "3",
+        "step": "3",
+    }
     next(b for b in at.button if b.label == "Back").click().run()
     assert at.session_state["rx_step"] == 2 and at.query_params["step"] in ("2", ["2"])
     # the same link opened again (a reload) shows that step
@@ -196,13 +218,17 @@ def test_the_walkthroughs_link_follows_its_step(rules_page: Callable[..., AppTes
     assert not {"seed", "dealer", "step"} & set(at.query_params)
 
 
-@pytest.mark.parametrize("step, shown", [
-    ("abc", "step='abc' is not a whole number from 0 to 200"),
-    ("[x](https://evil.example)", "step='\\[x\\](https\\:\u2060//evil"),  # plain text, never a live link
-    ("150", "step='150' is past the end of this deal"),
-])
-def test_a_bad_step_in_the_link_is_explained_plainly_and_shows_step_0_of_the_same_deal(rules_page: Callable[..., AppTest],
-                                                                                       step: str, shown: str) -> None:
+@pytest.mark.parametrize(
+    "step, shown",
+    [
+        ("abc", "step='abc' is not a whole number from 0 to 200"),
+        ("[x](https://evil.example)", "step='\\[x\\](https\\:\u2060//evil"),  # plain text, never a live link
+        ("150", "step='150' is past the end of this deal"),
+    ],
+)
+def test_a_bad_step_in_the_link_is_explained_plainly_and_shows_step_0_of_the_same_deal(
+    rules_page: Callable[..., AppTest], step: str, shown: str
+) -> None:
     at = rules_page(section="deal", seed="2024", dealer="3", step=step)
     warnings = [w.value for w in at.warning]
     assert any(shown in w and "step 0" in w for w in warnings), warnings
@@ -213,10 +239,12 @@ def test_a_bad_step_in_the_link_is_explained_plainly_and_shows_step_0_of_the_sam
 # A deal written by hand, as a teacher would: South (seat 0) holds both bowers and three more
 # hearts, West (seat 1) deals and turns up the AC. The link's text may give the first actions;
 # the club player plays the rest.
-TEACHER_DEAL = ("standard/1/JH-JD-AH-KH-QH,9C-TC-JC-QC-KC,9D-TD-QD-KD-AD,9S-TS-JS-QS-KS/AC")
+TEACHER_DEAL = "standard/1/JH-JD-AH-KH-QH,9C-TC-JC-QC-KC,9D-TD-QD-KD-AD,9S-TS-JS-QS-KS/AC"
 
 
-def test_a_teachers_position_link_opens_that_deal_in_the_walkthrough(rules_page: Callable[..., AppTest]) -> None:
+def test_a_teachers_position_link_opens_that_deal_in_the_walkthrough(
+    rules_page: Callable[..., AppTest],
+) -> None:
     at = rules_page(section="deal", position=TEACHER_DEAL + "/pass,pass", step="2")
     assert not at.warning, [w.value for w in at.warning]
     assert at.session_state["rx_step"] == 2
@@ -249,12 +277,17 @@ def test_a_numbered_deals_link_also_carries_its_position_text(rules_page: Callab
     assert again.number_input(key="rx_seed").value == 2024
 
 
-@pytest.mark.parametrize("text, says", [
-    ("nonsense", "position='nonsense' does not work"),
-    (TEACHER_DEAL.replace("9C", "JH"), "does not work"),  # the JH twice
-    (TEACHER_DEAL + "/play-9D", "action 1 of 1"),  # a card played while North is to bid
-])
-def test_a_bad_position_in_the_walkthroughs_link_warns_and_shows_a_fresh_deal(text: str, says: str, rules_page: Callable[..., AppTest]) -> None:
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("nonsense", "position='nonsense' does not work"),
+        (TEACHER_DEAL.replace("9C", "JH"), "does not work"),  # the JH twice
+        (TEACHER_DEAL + "/play-9D", "action 1 of 1"),  # a card played while North is to bid
+    ],
+)
+def test_a_bad_position_in_the_walkthroughs_link_warns_and_shows_a_fresh_deal(
+    text: str, says: str, rules_page: Callable[..., AppTest]
+) -> None:
     at = rules_page(section="deal", position=text)
     warnings = [w.value for w in at.warning]
     assert any(says in w and "fresh deal" in w for w in warnings), warnings

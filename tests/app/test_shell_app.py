@@ -33,7 +33,9 @@ def test_home_renders_with_the_rules_summary_and_links_to_every_page(start: Call
     assert 'data-card="JH"' in bowers and 'data-card="JD"' in bowers
 
 
-def test_home_starts_a_newcomer_at_the_first_lesson_and_keeps_variants_out_of_the_intro(start: Callable[..., AppTest]) -> None:
+def test_home_starts_a_newcomer_at_the_first_lesson_and_keeps_variants_out_of_the_intro(
+    start: Callable[..., AppTest],
+) -> None:
     at = start()
     first = at.get("page_link")[0].proto  # the first link on the page, above "Where to go"
     assert first.page == "learn" and first.query_string == "lesson=deck&step=1"
@@ -64,7 +66,9 @@ def test_changing_one_option_makes_the_rules_custom(start: Callable[..., AppTest
     assert "32 cards" in summary(at)
 
 
-def test_options_that_need_four_players_are_switched_off_and_disabled_with_fewer(start: Callable[..., AppTest]) -> None:
+def test_options_that_need_four_players_are_switched_off_and_disabled_with_fewer(
+    start: Callable[..., AppTest],
+) -> None:
     at = start()
     at.sidebar.selectbox(key="rules_w_preset").set_value("Railroad (defend alone)").run()
     at.sidebar.toggle(key="rules_w_defend_alone")  # exists and is on
@@ -99,8 +103,17 @@ def test_display_toggles_change_the_cards(start: Callable[..., AppTest]) -> None
     assert at.session_state["four_colour"] is True
 
 
-@pytest.mark.parametrize("page", ["views/learn.py", "views/analyze.py", "views/practice.py", "views/review.py",
-                                  "views/rules.py", "views/class_mode.py"])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "views/learn.py",
+        "views/analyze.py",
+        "views/practice.py",
+        "views/review.py",
+        "views/rules.py",
+        "views/class_mode.py",
+    ],
+)
 def test_every_page_runs_under_the_router_with_the_sidebar(start: Callable[..., AppTest], page: str) -> None:
     at = start(page)  # start() asserts there is no exception
     assert at.sidebar.selectbox(key="rules_w_preset").value == "Standard (North America)"
@@ -143,17 +156,24 @@ def _present_style(at: AppTest) -> bool:
     return any("html { font-size: 22px; }" in h.value for h in at.html)
 
 
-@pytest.mark.parametrize("page", [None, "views/practice.py", "views/rules.py", "views/analyze.py",
-                                  "views/class_mode.py"])
-def test_a_link_with_present_1_opens_any_page_in_present_mode(start: Callable[..., AppTest], page: str | None) -> None:
+@pytest.mark.parametrize(
+    "page", [None, "views/practice.py", "views/rules.py", "views/analyze.py", "views/class_mode.py"]
+)
+def test_a_link_with_present_1_opens_any_page_in_present_mode(
+    start: Callable[..., AppTest], page: str | None
+) -> None:
     at = start(page, present="1")
     assert at.session_state["projector"] is True
     assert at.sidebar.toggle(key="projector").value is True
     assert _present_style(at)
-    assert at.query_params["present"] == "1"  # kept in the link while on (the practice page rewrites its link)
+    assert (
+        at.query_params["present"] == "1"
+    )  # kept in the link while on (the practice page rewrites its link)
 
 
-def test_a_class_started_in_present_mode_keeps_present_1_in_the_teachers_link(start: Callable[..., AppTest]) -> None:
+def test_a_class_started_in_present_mode_keeps_present_1_in_the_teachers_link(
+    start: Callable[..., AppTest],
+) -> None:
     # the projector's link (/class?present=1): starting the class adds the code to it (the secret
     # is kept by the browser, out of the address bar the room can read)
     at = start("views/class_mode.py", present="1")
@@ -164,7 +184,9 @@ def test_a_class_started_in_present_mode_keeps_present_1_in_the_teachers_link(st
     assert any('data-testid="cl-qr"' in h.value for h in at.html)
 
 
-def test_the_sidebar_switch_puts_present_1_in_the_link_and_takes_it_out(start: Callable[..., AppTest]) -> None:
+def test_the_sidebar_switch_puts_present_1_in_the_link_and_takes_it_out(
+    start: Callable[..., AppTest],
+) -> None:
     at = start()
     assert "present" not in at.query_params and not _present_style(at)
     at.sidebar.toggle(key="projector").set_value(True).run()

@@ -36,10 +36,25 @@ def seven_hands(db: Path) -> Path:
     conn = connect(db)
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
     for number, (called, made, won, lost, grades) in enumerate(HANDS):
-        practice_log.save_hand(game, HandRow(
-            game_number=0, hand_number=number, record={"dealer": number}, thrown_in=False, learner_called=called,
-            learner_side_made=won > 0, made=made, learner_alone=False, euchres_for=False, euchred=False,
-            points_for=won, points_against=lost, grades=grades), conn)
+        practice_log.save_hand(
+            game,
+            HandRow(
+                game_number=0,
+                hand_number=number,
+                record={"dealer": number},
+                thrown_in=False,
+                learner_called=called,
+                learner_side_made=won > 0,
+                made=made,
+                learner_alone=False,
+                euchres_for=False,
+                euchred=False,
+                points_for=won,
+                points_against=lost,
+                grades=grades,
+            ),
+            conn,
+        )
     conn.close()
     return db
 
@@ -50,7 +65,9 @@ def statistics(open_page: Callable[..., AppTest]) -> Callable[[], AppTest]:
     return lambda: _statistics(open_page)
 
 
-SKILL_LEARNER = "Tester"  # the skill section shows this learner's hands (typed on Learn: ui.learn_profile.LEARNER)
+SKILL_LEARNER = (
+    "Tester"  # the skill section shows this learner's hands (typed on Learn: ui.learn_profile.LEARNER)
+)
 
 
 def _statistics(open_page: Callable[..., AppTest]) -> AppTest:
@@ -77,7 +94,9 @@ def _chart(at: AppTest, title: str) -> dict[str, Any]:
     raise AssertionError(f"no chart titled {title!r}")
 
 
-def test_counts_are_shown_without_a_change_arrow(statistics: Callable[[], AppTest], seven_hands: Path) -> None:
+def test_counts_are_shown_without_a_change_arrow(
+    statistics: Callable[[], AppTest], seven_hands: Path
+) -> None:
     at = statistics()
     metrics = {m.label: m for m in at.metric}
     assert metrics["Hands played"].value == "7"
@@ -181,11 +200,28 @@ def skill_hands(db: Path) -> Path:
     conn = connect(db)
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
     for number, (played, facts, luck) in enumerate(SKILL_HANDS):
-        practice_log.save_hand(game, HandRow(
-            game_number=0, hand_number=number, record={"dealer": number}, thrown_in=False, learner_called=False,
-            learner_side_made=True, made=True, learner_alone=False, euchres_for=False, euchred=False,
-            points_for=1, points_against=0, grades=("best",) * len(facts),
-            decisions=tuple(DecisionFact(k, v) for k, v in facts), luck=luck, learner=f"name:{SKILL_LEARNER}"), conn)
+        practice_log.save_hand(
+            game,
+            HandRow(
+                game_number=0,
+                hand_number=number,
+                record={"dealer": number},
+                thrown_in=False,
+                learner_called=False,
+                learner_side_made=True,
+                made=True,
+                learner_alone=False,
+                euchres_for=False,
+                euchred=False,
+                points_for=1,
+                points_against=0,
+                grades=("best",) * len(facts),
+                decisions=tuple(DecisionFact(k, v) for k, v in facts),
+                luck=luck,
+                learner=f"name:{SKILL_LEARNER}",
+            ),
+            conn,
+        )
         conn.execute("UPDATE practice_hands SET played_at = ? WHERE hand_number = ?", (played, number))
     conn.commit()
     conn.close()
@@ -196,16 +232,18 @@ def _skill_html(at: AppTest) -> str:
     return "".join(h.proto.body for h in at.get("html") if "ec-skill-table" in h.proto.body)
 
 
-def test_the_skill_section_says_to_play_first_without_decisions(statistics: Callable[[], AppTest],
-                                                                 seven_hands: Path) -> None:
+def test_the_skill_section_says_to_play_first_without_decisions(
+    statistics: Callable[[], AppTest], seven_hands: Path
+) -> None:
     at = statistics()
     assert "Your play, luck aside" in [h.value for h in at.subheader]
     assert any(i.value.startswith("Play some hands first") for i in at.info)
     assert not _skill_html(at)
 
 
-def test_the_skill_section_shows_each_kind_the_trend_and_the_luck(statistics: Callable[[], AppTest],
-                                                                  skill_hands: Path) -> None:
+def test_the_skill_section_shows_each_kind_the_trend_and_the_luck(
+    statistics: Callable[[], AppTest], skill_hands: Path
+) -> None:
     at = statistics()
     table = _skill_html(at)
     # bidding 0, 0.5, 0.25: mean 0.25, s = 0.25, half-width 1.96 · 0.25 / √3 = 0.2829
@@ -231,8 +269,24 @@ def test_the_weeks_axis_labels_mondays_and_always_the_last() -> None:
     from ui.skill_panel import week_axis
 
     assert week_axis(["2026-11-23", "2026-11-30"])["ticktext"] == ["23 Nov", "30 Nov"]
-    mondays = [f"2026-{m:02d}-{d:02d}" for m, d in [(1, 5), (1, 12), (1, 19), (1, 26), (2, 2), (2, 9), (2, 16),
-                                                     (2, 23), (3, 2), (3, 9), (3, 16), (3, 23), (3, 30)]]
+    mondays = [
+        f"2026-{m:02d}-{d:02d}"
+        for m, d in [
+            (1, 5),
+            (1, 12),
+            (1, 19),
+            (1, 26),
+            (2, 2),
+            (2, 9),
+            (2, 16),
+            (2, 23),
+            (3, 2),
+            (3, 9),
+            (3, 16),
+            (3, 23),
+            (3, 30),
+        ]
+    ]
     axis = week_axis(mondays)
     tickvals, ticktext = axis["tickvals"], axis["ticktext"]
     assert isinstance(tickvals, list) and isinstance(ticktext, list)

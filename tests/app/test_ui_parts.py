@@ -27,9 +27,15 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def suit_shapes(svg: str, suit: Suit) -> int:
     """How many suit symbols are drawn: the suit's shape is defined once, then used once per symbol."""
-    marker = {Suit.HEARTS: "M10 18.5", Suit.DIAMONDS: "M10 0.8", Suit.SPADES: "M10 1C", Suit.CLUBS: 'cy="5.3"'}[suit]
-    assert svg.count(marker) == 1 and all(svg.count(other) == 0 for other in
-                                          {"M10 18.5", "M10 0.8", "M10 1C", 'cy="5.3"'} - {marker})
+    marker = {
+        Suit.HEARTS: "M10 18.5",
+        Suit.DIAMONDS: "M10 0.8",
+        Suit.SPADES: "M10 1C",
+        Suit.CLUBS: 'cy="5.3"',
+    }[suit]
+    assert svg.count(marker) == 1 and all(
+        svg.count(other) == 0 for other in {"M10 18.5", "M10 0.8", "M10 1C", 'cy="5.3"'} - {marker}
+    )
     return svg.count('<use href="#pip"')
 
 
@@ -42,7 +48,9 @@ def test_every_card_is_well_formed_svg_with_its_label(card: Card) -> None:
     assert root.find(SVG + "title") is not None
 
 
-@pytest.mark.parametrize("rank, expected", [(7, 7), (8, 8), (9, 9), (10, 10), (14, 1), (11, 2), (12, 2), (13, 2)])
+@pytest.mark.parametrize(
+    "rank, expected", [(7, 7), (8, 8), (9, 9), (10, 10), (14, 1), (11, 2), (12, 2), (13, 2)]
+)
 def test_pips_match_the_rank(rank: int, expected: int) -> None:
     # the two corner indices carry one small suit symbol each; the face carries the rest
     for suit in Suit:
@@ -95,9 +103,11 @@ def all_rules() -> st.SearchStrategy[Rules]:
             return None
 
     choices = {
-        "players": st.sampled_from([2, 3, 4]), "deck": st.sampled_from([24, 28, 32]),
+        "players": st.sampled_from([2, 3, 4]),
+        "deck": st.sampled_from([24, 28, 32]),
         "lone_lead": st.sampled_from(["left_of_dealer", "left_of_loner"]),
-        "target": st.sampled_from([5, 7, 10]), "match_games": st.sampled_from([1, 3, 5]),
+        "target": st.sampled_from([5, 7, 10]),
+        "match_games": st.sampled_from([1, 3, 5]),
     }
     strategy = st.fixed_dictionaries({f.name: choices.get(f.name, st.booleans()) for f in fields(Rules)})
     return strategy.map(build).filter(lambda r: r is not None)  # type: ignore[return-value]
@@ -142,7 +152,12 @@ def test_whole_numbers_in_a_link_are_checked() -> None:
 def brute_force_legal(hand: list[Card], led: Card, trump: Suit) -> set[Card]:
     """docs/rules.md §3 and §8 written out again: the jack of trump's colour partner and the joker are
     trump; follow the led card's suit if you can, otherwise play anything."""
-    partner = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS, Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
+    partner = {
+        Suit.CLUBS: Suit.SPADES,
+        Suit.SPADES: Suit.CLUBS,
+        Suit.HEARTS: Suit.DIAMONDS,
+        Suit.DIAMONDS: Suit.HEARTS,
+    }
 
     def suit_of(card: Card) -> Suit:
         if card.is_joker or (card.rank == 11 and card.suit == partner[trump]):
@@ -256,7 +271,9 @@ def test_the_browser_cookie_holds_only_an_id_of_ours() -> None:
             cookie_script(bad)
 
 
-def test_card_pictures_are_files_named_by_their_drawing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_card_pictures_are_files_named_by_their_drawing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import ui.cards as cards
 
     monkeypatch.setattr(cards, "PICTURE_DIR", tmp_path / "cards")
@@ -287,14 +304,35 @@ def test_option_cards_come_best_first_in_order_of_value() -> None:
     from ui.analyze_parts import options_html
 
     def stats(ev: float) -> Stats:
-        return Stats(n=100, ev=ev, ev_ci=(ev - 0.1, ev + 0.1), p_make=0.5, p_march=0.1, p_euchred=0.5,
-                     p_thrown_in=0.0, p_we_make=1.0, tricks=(0.0,) * 6, tricks_se=(0.0,) * 6, win_delta=None)
+        return Stats(
+            n=100,
+            ev=ev,
+            ev_ci=(ev - 0.1, ev + 0.1),
+            p_make=0.5,
+            p_march=0.1,
+            p_euchred=0.5,
+            p_thrown_in=0.0,
+            p_we_make=1.0,
+            tricks=(0.0,) * 6,
+            tricks_se=(0.0,) * 6,
+            win_delta=None,
+        )
 
     values = {"pass": -0.48, "call C": -0.37, "call D": -0.94, "call H": -1.30, "call C alone": -2.0}
     options = tuple(OptionResult(Action.parse(k), None, stats(v), None) for k, v in values.items())
-    a = Analysis(options=options, recommendation=Action.parse("call C"), runner_up=Action.parse("pass"), margin=0.11,
-                 by_win_chance=False, base_win=None, n=100, seconds=0.1, stop_reason="separated",
-                 samples=SampleStats(), margin_ci=(0.05, 0.17))
+    a = Analysis(
+        options=options,
+        recommendation=Action.parse("call C"),
+        runner_up=Action.parse("pass"),
+        margin=0.11,
+        by_win_chance=False,
+        base_win=None,
+        n=100,
+        seconds=0.1,
+        stop_reason="separated",
+        samples=SampleStats(),
+        margin_ci=(0.05, 0.17),
+    )
     html = options_html(a, {}, {}, 4)
     shown = _re.findall(r">([+-]\d\.\d\d) <span[^>]*>points a hand", html)
     assert shown == ["-0.37", "-0.48", "-0.94", "-1.30", "-2.00"], shown

@@ -202,8 +202,11 @@ def bowers() -> Callable[[str], tuple[str, str]]:
 
 
 @pytest.fixture(scope="session")
-def ask_the_bower(click_and_wait: Callable[[Any, Any], float], assert_no_exception: Callable[[Any], None],
-                  bowers: Callable[[str], tuple[str, str]]) -> Callable[[Any], tuple[str, str]]:
+def ask_the_bower(
+    click_and_wait: Callable[[Any, Any], float],
+    assert_no_exception: Callable[[Any], None],
+    bowers: Callable[[str], tuple[str, str]],
+) -> Callable[[Any], tuple[str, str]]:
     """``left, right = ask_the_bower(teacher)``: the teacher's "Ask this" on the class page (the
     picker's first kind, "find the left bower"); the bowers of the trump the projector's prompt names."""
 

@@ -65,7 +65,12 @@ SIZES = {"phone": (390, 844), "laptop": (1366, 900), "projector": (1920, 1080)}
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_page_fits_phone_laptop_and_projector(
-    size: str, open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any,
+    size: str,
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
     screenshot: Any,
 ) -> None:
     """A linked question and its failing deal, drawn without horizontal page overflow at each size."""

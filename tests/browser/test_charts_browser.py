@@ -22,7 +22,13 @@ SIZES = {"phone": (390, 844), "laptop": (1366, 900), "projector": (1920, 1080)}
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_chart_draws_and_fits_the_screen(
-    size: str, open_page: Any, app_url: str, goto: Any, assert_no_exception: Any, screenshot: Any, record_timing: Any
+    size: str,
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
+    record_timing: Any,
 ) -> None:
     width, height = SIZES[size]
     with open_page(app_url, width, height) as page:
@@ -38,15 +44,19 @@ def test_the_chart_draws_and_fits_the_screen(
         screenshot(page, f"charts-{size}")
 
 
-def test_the_chart_from_the_sidebar(open_page: Any, app_url: str, goto: Any, click_and_wait: Any,
-                                    assert_no_exception: Any, record_timing: Any) -> None:
+def test_the_chart_from_the_sidebar(
+    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any, record_timing: Any
+) -> None:
     with open_page(app_url, 1366, 900) as page:  # the server warm: the page's modules and chart loaded
         goto(page, "/charts")
     with open_page(app_url, 1366, 900) as page:  # a new browser context: nothing cached
         goto(page, "/")
         # A learner reads Home for a moment; meanwhile it loads the chart library (ui/prefetch.py).
-        page.wait_for_function("() => performance.getEntriesByType('resource')"
-                               ".some(e => e.name.includes('PlotlyChart') && e.responseEnd > 0)", timeout=20_000)
+        page.wait_for_function(
+            "() => performance.getEntriesByType('resource')"
+            ".some(e => e.name.includes('PlotlyChart') && e.responseEnd > 0)",
+            timeout=20_000,
+        )
         page.wait_for_timeout(1000)
         nav = page.locator('[data-testid="stSidebarNav"] a')
 
@@ -66,7 +76,12 @@ def test_the_chart_from_the_sidebar(open_page: Any, app_url: str, goto: Any, cli
 
 
 def test_a_click_on_a_square_opens_an_example_hand(
-    page: Any, goto: Any, wait_idle: Any, click_and_wait: Any, assert_no_exception: Any, screenshot: Any,
+    page: Any,
+    goto: Any,
+    wait_idle: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
     record_timing: Any,
 ) -> None:
     goto(page, "/charts")

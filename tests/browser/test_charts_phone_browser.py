@@ -50,7 +50,9 @@ def test_on_a_phone_the_chart_is_a_grid_with_readable_labels(
         assert_no_exception(page)
         grid = page.locator('[data-testid="ec-chart-phone"]')
         grid.wait_for(state="visible", timeout=20_000)
-        assert not page.locator('[class*="st-key-ec_chart_wide_"]').first.is_visible(), "the heatmap is hidden"
+        assert not page.locator('[class*="st-key-ec_chart_wide_"]').first.is_visible(), (
+            "the heatmap is hidden"
+        )
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= WIDTH, f"the page is {wide} px wide on a {WIDTH} px screen"
 
@@ -64,11 +66,19 @@ def test_on_a_phone_the_chart_is_a_grid_with_readable_labels(
             assert t["boxes"], f"{t['text']!r} is not drawn"
             for box in t["boxes"]:  # the text stays inside its square (nothing cut off)
                 cell = t["cell"]
-                assert (box[0] >= cell[0] - 1 and box[2] <= cell[2] + 1
-                        and box[1] >= cell[1] - 1 and box[3] <= cell[3] + 1), (t["text"], box, cell)
+                assert (
+                    box[0] >= cell[0] - 1
+                    and box[2] <= cell[2] + 1
+                    and box[1] >= cell[1] - 1
+                    and box[3] <= cell[3] + 1
+                ), (t["text"], box, cell)
         boxes = [(i, box) for i, t in enumerate(texts) for box in t["boxes"]]
-        clashes = [(texts[i]["text"], texts[j]["text"]) for n, (i, a) in enumerate(boxes)
-                   for j, b in boxes[n + 1:] if i != j and _overlap(a, b)]
+        clashes = [
+            (texts[i]["text"], texts[j]["text"])
+            for n, (i, a) in enumerate(boxes)
+            for j, b in boxes[n + 1 :]
+            if i != j and _overlap(a, b)
+        ]
         assert not clashes, f"labels drawn over each other: {clashes[:5]}"
 
         seats = page.evaluate(SEATS)

@@ -71,9 +71,16 @@ def _open_sidebar(page: Any) -> None:
 
 
 @pytest.mark.parametrize("width, drawn", [(768, "grid"), (900, "grid"), (1070, "grid"), (1366, "heatmap")])
-def test_the_chart_is_readable_beside_the_open_sidebar(width: int, drawn: str, open_page: Any, app_url: str,
-                                                       goto: Any, wait_idle: Any, assert_no_exception: Any,
-                                                       screenshot: Any) -> None:
+def test_the_chart_is_readable_beside_the_open_sidebar(
+    width: int,
+    drawn: str,
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    wait_idle: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
+) -> None:
     with open_page(app_url, width, HEIGHT) as page:
         goto(page, "/charts")
         _open_sidebar(page)
@@ -98,8 +105,12 @@ def test_the_chart_is_readable_beside_the_open_sidebar(width: int, drawn: str, o
         assert sum(w in SQUARE_WORDS for w in words) > 150, words[:20]  # about 200 squares, each labelled
         small = [(t["text"], t["size"]) for t in labels if t["size"] < 11]
         assert not small, f"labels under 11 px at {width} px: {small[:5]}"
-        clashes = [(a["text"], b["text"]) for i, a in enumerate(labels) for b in labels[i + 1:]
-                   if a["el"] != b["el"] and _overlap(a["box"], b["box"]) > 1.0]  # lines of one label may touch
+        clashes = [
+            (a["text"], b["text"])
+            for i, a in enumerate(labels)
+            for b in labels[i + 1 :]
+            if a["el"] != b["el"] and _overlap(a["box"], b["box"]) > 1.0
+        ]  # lines of one label may touch
         assert not clashes, f"labels drawn over each other at {width} px: {clashes[:5]}"
         page.locator(".st-key-charts_controls").first.scroll_into_view_if_needed()
         assert not page.evaluate(HIDDEN_BUTTONS), "the chart's controls are cut off"

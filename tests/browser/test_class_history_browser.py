@@ -50,8 +50,9 @@ def _entries_back(page: Any, wait_idle: Any) -> list[str]:
     return seen
 
 
-def test_start_a_class_never_puts_the_secret_in_the_history(page: Any, goto: Any, wait_idle: Any,
-                                                             click_and_wait: Any, assert_no_exception: Any) -> None:
+def test_start_a_class_never_puts_the_secret_in_the_history(
+    page: Any, goto: Any, wait_idle: Any, click_and_wait: Any, assert_no_exception: Any
+) -> None:
     goto(page, "/class")
     before = _length(page)
     click_and_wait(page, page.get_by_role("button", name="Start a class"))
@@ -65,12 +66,21 @@ def test_start_a_class_never_puts_the_secret_in_the_history(page: Any, goto: Any
     assert _length(page) == before + 1  # one entry: the class's address, without the secret
     entries = _entries_back(page, wait_idle)
     assert all(secret not in href and "teacher=" not in href for href in entries), entries
-    assert any(f"class={code}" in href for href in entries) and any(href.endswith("/class") for href in entries)
+    assert any(f"class={code}" in href for href in entries) and any(
+        href.endswith("/class") for href in entries
+    )
 
 
-def test_a_teachers_link_replaces_its_own_history_entry(browser: Any, app_url: str, open_page: Any, goto: Any,
-                                                         wait_idle: Any, click_and_wait: Any,
-                                                         assert_no_exception: Any, ask_the_bower: Any) -> None:
+def test_a_teachers_link_replaces_its_own_history_entry(
+    browser: Any,
+    app_url: str,
+    open_page: Any,
+    goto: Any,
+    wait_idle: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    ask_the_bower: Any,
+) -> None:
     with open_page(app_url) as first:  # the teacher starts the class on one device
         goto(first, "/class")
         click_and_wait(first, first.get_by_role("button", name="Start a class"))

@@ -45,12 +45,22 @@ def _tap(page: Any, number: int, card: str, click_and_wait: Any) -> None:
 
 def _card_button(page: Any, number: int, card: str) -> Any:
     """The card's button (its role and name: the key's element also holds a hidden tooltip button)."""
-    return page.locator(f".st-key-cl_q{number}-{card}").get_by_role("button", name=parse_card(card).short, exact=True)
+    return page.locator(f".st-key-cl_q{number}-{card}").get_by_role(
+        "button", name=parse_card(card).short, exact=True
+    )
 
 
-def test_teacher_and_three_pupils(browser: Any, app_url: str, open_page: Any, goto: Any, wait_idle: Any,
-                                  click_and_wait: Any, assert_no_exception: Any, screenshot: Any,
-                                  ask_the_bower: Any) -> None:
+def test_teacher_and_three_pupils(
+    browser: Any,
+    app_url: str,
+    open_page: Any,
+    goto: Any,
+    wait_idle: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
+    ask_the_bower: Any,
+) -> None:
     with open_page(app_url, 1920, 1080) as teacher:
         goto(teacher, "/class?present=1")
         click_and_wait(teacher, teacher.get_by_role("button", name="Start a class"))
@@ -71,8 +81,11 @@ def test_teacher_and_three_pupils(browser: Any, app_url: str, open_page: Any, go
         ARTIFACTS.joinpath("class").mkdir(exist_ok=True)
         screenshot(teacher, "class/projector-join-1920x1080")
 
-        with open_page(app_url, 390, 844) as ada, open_page(app_url, 390, 844) as ben, \
-                open_page(app_url, 390, 844) as cy:
+        with (
+            open_page(app_url, 390, 844) as ada,
+            open_page(app_url, 390, 844) as ben,
+            open_page(app_url, 390, 844) as cy,
+        ):
             pupils = {"Ada": ada, "Ben": ben, "Cy": cy}
             for name, page in pupils.items():
                 goto(page, f"/class?class={code}")
@@ -107,8 +120,13 @@ def test_teacher_and_three_pupils(browser: Any, app_url: str, open_page: Any, go
 
             click_and_wait(teacher, teacher.get_by_role("button", name="Reveal"))
             bars = teacher.locator('[data-testid="cl-bar"]')
-            counts = {b.get_attribute("data-answer"): (int(b.get_attribute("data-count")),
-                                                       b.get_attribute("data-right")) for b in bars.all()}
+            counts = {
+                b.get_attribute("data-answer"): (
+                    int(b.get_attribute("data-count")),
+                    b.get_attribute("data-right"),
+                )
+                for b in bars.all()
+            }
             assert counts[left] == (2, "true")
             assert counts[right] == (1, "false")
             assert sum(n for n, _ in counts.values()) == 3

@@ -86,20 +86,35 @@ async def _class(url: str, db: Path, bowers: Callable[[str], tuple[str, str]]) -
         for card in (one, two, one):
             await ann.tap(3, random.Random(0), WAIT_S, card=card)
         held = {a.name: a.answer for a in classes.answers(code, 3, secret=secret, path=db)}
-        return {"saved": saved, "left": left, "right": right, "full_runs": ann.full_runs - runs_after_join,
-                "fragment_runs": ann.fragment_runs, "verdicts": verdicts, "points_right": points.right[0],
-                "wrong": wrong, "first_try": first_try, "changed": changed, "two": two, "held": held}
+        return {
+            "saved": saved,
+            "left": left,
+            "right": right,
+            "full_runs": ann.full_runs - runs_after_join,
+            "fragment_runs": ann.fragment_runs,
+            "verdicts": verdicts,
+            "points_right": points.right[0],
+            "wrong": wrong,
+            "first_try": first_try,
+            "changed": changed,
+            "two": two,
+            "held": held,
+        }
 
 
-def test_two_phones_over_the_protocol(tmp_path: Path, fresh_server: str,
-                                      bowers: Callable[[str], tuple[str, str]]) -> None:
+def test_two_phones_over_the_protocol(
+    tmp_path: Path, fresh_server: str, bowers: Callable[[str], tuple[str, str]]
+) -> None:
     # in a thread of its own: the browser tests' Playwright may hold this thread's event loop
     with ThreadPoolExecutor(1) as pool:
         got = pool.submit(asyncio.run, _class(fresh_server, tmp_path / "coach.sqlite3", bowers)).result()
     assert got["saved"] == {"Ann": got["left"], "Bob": got["right"]}
     assert got["verdicts"] == ["Right", "Not this time"]  # the markdown escapes the "!" after "Right"
     assert got["first_try"] == {"Ann": got["points_right"], "Bob": got["wrong"]}
-    assert got["changed"] == {"Ann": got["points_right"], "Bob": got["points_right"]}  # changed until the reveal
+    assert got["changed"] == {
+        "Ann": got["points_right"],
+        "Bob": got["points_right"],
+    }  # changed until the reveal
     assert got["held"] == {"Ann": got["two"]}  # the card tapped twice is out of the set again
     assert got["full_runs"] == 0  # three questions, the taps and the reveals: fragment runs only
     assert got["fragment_runs"] >= 3

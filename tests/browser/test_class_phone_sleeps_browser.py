@@ -27,8 +27,9 @@ pytestmark = pytest.mark.browser
 LIVE_MS = 30_000
 
 
-def test_a_phone_that_sleeps_comes_back_with_the_question(tmp_path: Path, fresh_server: str, open_page: Any,
-                                                          goto: Any, click_and_wait: Any, bowers: Any) -> None:
+def test_a_phone_that_sleeps_comes_back_with_the_question(
+    tmp_path: Path, fresh_server: str, open_page: Any, goto: Any, click_and_wait: Any, bowers: Any
+) -> None:
     db = tmp_path / "coach.sqlite3"  # the fresh server's own database
     code, secret = classes.start_class(path=db)
     sockets: list[Any] = []
@@ -54,13 +55,17 @@ def test_a_phone_that_sleeps_comes_back_with_the_question(tmp_path: Path, fresh_
         lifecycle.send("Page.setWebLifecycleState", {"state": "active"})
 
         assert phone.locator('[data-testid="cl-question"]').count() == 0  # asleep, it heard nothing
-        phone.locator('[data-testid="cl-question"][data-number="1"]').wait_for(state="attached", timeout=LIVE_MS)
+        phone.locator('[data-testid="cl-question"][data-number="1"]').wait_for(
+            state="attached", timeout=LIVE_MS
+        )
         assert len(sockets) == 2  # it came back on a connection of its own
         assert "pupil=" in phone.url and phone.get_by_text(f"Class {code} · Zoe").count() == 1
 
         trump = str(json.loads(classes.question(code, 1, path=db).body)["trump"])
         left, _ = bowers(trump)
-        button = phone.locator(f".st-key-cl_q1-{left}").get_by_role("button", name=parse_card(left).short, exact=True)
+        button = phone.locator(f".st-key-cl_q1-{left}").get_by_role(
+            "button", name=parse_card(left).short, exact=True
+        )
         click_and_wait(phone, button)
         phone.get_by_text("You can change it until the reveal").wait_for(timeout=LIVE_MS)
     assert [(a.name, a.answer) for a in classes.answers(code, 1, secret=secret, path=db)] == [("Zoe", left)]

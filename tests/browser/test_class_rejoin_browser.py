@@ -27,9 +27,17 @@ from store import classes
 pytestmark = pytest.mark.browser
 
 LIVE_MS = 15_000  # a live part polls each second; allow for a loaded machine
-BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
-                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦",
-                      why="Hearts are trump, so the left bower is the J♦.")
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+    why="Hearts are trump, so the left bower is the J♦.",
+)
 
 
 def _query(page: Any) -> dict[str, str]:
@@ -41,9 +49,14 @@ def _join(page: Any, name: str, click_and_wait: Any) -> None:
     click_and_wait(page, page.get_by_role("button", name="Join"))
 
 
-def test_a_pupil_who_closed_the_tab_rejoins_as_the_same_pupil(tmp_path: Path, start_server: Any, open_page: Any,
-                                                              goto: Any, click_and_wait: Any,
-                                                              assert_no_exception: Any) -> None:
+def test_a_pupil_who_closed_the_tab_rejoins_as_the_same_pupil(
+    tmp_path: Path,
+    start_server: Any,
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+) -> None:
     db = tmp_path / "class.sqlite3"
     try:
         with start_server(db, "class-rejoin-server") as url:
@@ -82,8 +95,8 @@ def test_a_pupil_who_closed_the_tab_rejoins_as_the_same_pupil(tmp_path: Path, st
 
 
 def test_the_summary_downloaded_mid_question_holds_the_answers_saved_since_the_page_was_drawn(
-        tmp_path: Path, start_server: Any, open_page: Any, goto: Any, wait_idle: Any,
-        assert_no_exception: Any) -> None:
+    tmp_path: Path, start_server: Any, open_page: Any, goto: Any, wait_idle: Any, assert_no_exception: Any
+) -> None:
     db = tmp_path / "class.sqlite3"
     try:
         with start_server(db, "class-csv-server") as url:
@@ -92,9 +105,13 @@ def test_the_summary_downloaded_mid_question_holds_the_answers_saved_since_the_p
             classes.ask(code, secret, BOWER.to_json(), path=db)
             with open_page(url) as teacher:
                 goto(teacher, f"/class?class={code}&teacher={secret}")
-                teacher.locator('[data-testid="cl-count"]', has_text="0 of 1 answered").wait_for(timeout=LIVE_MS)
+                teacher.locator('[data-testid="cl-count"]', has_text="0 of 1 answered").wait_for(
+                    timeout=LIVE_MS
+                )
                 classes.answer(code, gus, 1, "JD", path=db)  # after the page was drawn
-                teacher.locator('[data-testid="cl-count"]', has_text="1 of 1 answered").wait_for(timeout=LIVE_MS)
+                teacher.locator('[data-testid="cl-count"]', has_text="1 of 1 answered").wait_for(
+                    timeout=LIVE_MS
+                )
                 wait_idle(teacher)
                 with teacher.expect_download(timeout=LIVE_MS) as download:
                     teacher.get_by_role("button", name="Download the summary (CSV)").click()
@@ -104,7 +121,8 @@ def test_the_summary_downloaded_mid_question_holds_the_answers_saved_since_the_p
         classes.forget_connections()
     assert data.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
-    assert [(r["pupil"], r["question"], r["answer"], r["right answer"], r["correct"], r["counted"]) for r in rows] == [
-        ("Gus", "1", "J♦", "J♦", "yes", "no")]  # right, not yet counted: the question is still open
+    assert [
+        (r["pupil"], r["question"], r["answer"], r["right answer"], r["correct"], r["counted"]) for r in rows
+    ] == [("Gus", "1", "J♦", "J♦", "yes", "no")]  # right, not yet counted: the question is still open
     assert rows[0]["question text"] == "Hearts are trump. Which card is the left bower?"
     assert float(rows[0]["seconds"]) >= 0

@@ -109,8 +109,14 @@ def _shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / "class" / f"{name}.png"))
 
 
-def test_rename_a_pupil(served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any, wait_idle: Any,
-                        assert_no_exception: Any) -> None:
+def test_rename_a_pupil(
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    wait_idle: Any,
+    assert_no_exception: Any,
+) -> None:
     url, db = served
     with open_page(url) as teacher, open_page(url, 390, 844) as phone:
         code, _ = _start(teacher, goto, click_and_wait)
@@ -121,7 +127,9 @@ def test_rename_a_pupil(served: tuple[str, Path], open_page: Any, goto: Any, cli
         click_and_wait(teacher, teacher.get_by_role("button", name="Rename"))
         _until(lambda: [p.name for p in classes.pupils(code, path=db)] == ["Benjamin"])
         # the projector's list of who joined
-        teacher.locator('[data-testid="stCaptionContainer"]', has_text="Benjamin").first.wait_for(timeout=LIVE_MS)
+        teacher.locator('[data-testid="stCaptionContainer"]', has_text="Benjamin").first.wait_for(
+            timeout=LIVE_MS
+        )
         phone.get_by_text(f"Class {code} · Benjamin").wait_for(timeout=LIVE_MS)  # the phone, by itself
         phone.get_by_text("Hello Benjamin!").wait_for(timeout=LIVE_MS)
         # a name that is not a first name is refused here as on the join form
@@ -133,8 +141,14 @@ def test_rename_a_pupil(served: tuple[str, Path], open_page: Any, goto: Any, cli
         assert_no_exception(phone)
 
 
-def test_remove_a_pupil(served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any, wait_idle: Any,
-                        assert_no_exception: Any) -> None:
+def test_remove_a_pupil(
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    wait_idle: Any,
+    assert_no_exception: Any,
+) -> None:
     url, db = served
     with open_page(url) as teacher, open_page(url, 390, 844) as ada, open_page(url, 390, 844) as bot:
         code, _ = _start(teacher, goto, click_and_wait)
@@ -154,8 +168,9 @@ def test_remove_a_pupil(served: tuple[str, Path], open_page: Any, goto: Any, cli
         assert_no_exception(bot)
 
 
-def test_lock_the_class(served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any,
-                        assert_no_exception: Any) -> None:
+def test_lock_the_class(
+    served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any
+) -> None:
     url, db = served
     with open_page(url) as teacher, open_page(url, 390, 844) as ada, open_page(url, 390, 844) as late:
         code, _ = _start(teacher, goto, click_and_wait)
@@ -174,9 +189,16 @@ def test_lock_the_class(served: tuple[str, Path], open_page: Any, goto: Any, cli
         assert_no_exception(late)
 
 
-def test_the_timer_reveals_the_question_by_itself(served: tuple[str, Path], open_page: Any, goto: Any,
-                                                   click_and_wait: Any, wait_idle: Any, assert_no_exception: Any,
-                                                   ask_the_bower: Any, record_timing: Any) -> None:
+def test_the_timer_reveals_the_question_by_itself(
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    wait_idle: Any,
+    assert_no_exception: Any,
+    ask_the_bower: Any,
+    record_timing: Any,
+) -> None:
     url, db = served
     with open_page(url) as teacher, open_page(url, 390, 844) as ada:
         code, _ = _start(teacher, goto, click_and_wait)
@@ -191,8 +213,12 @@ def test_the_timer_reveals_the_question_by_itself(served: tuple[str, Path], open
         ada.wait_for_timeout(2500)
         counts.append(int(ada.locator('[data-testid="cl-countdown"]').get_attribute("data-left") or -1))
         assert 0 < counts[1] < counts[0] <= 20, counts  # the phone counts down
-        click_and_wait(ada, ada.locator(f".st-key-cl_q1-{left}").get_by_role(
-            "button", name=parse_card(left).short, exact=True))
+        click_and_wait(
+            ada,
+            ada.locator(f".st-key-cl_q1-{left}").get_by_role(
+                "button", name=parse_card(left).short, exact=True
+            ),
+        )
         # nobody presses Reveal: the projector shows the spread by itself, and the phone its mark
         teacher.locator('[data-testid="cl-tally"]').wait_for(timeout=40_000)
         ada.get_by_text("Right! You said").wait_for(timeout=LIVE_MS)
@@ -210,8 +236,14 @@ def test_the_timer_reveals_the_question_by_itself(served: tuple[str, Path], open
         assert_no_exception(ada)
 
 
-def test_preview_then_ask_and_draw_three(served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any,
-                                         wait_idle: Any, assert_no_exception: Any) -> None:
+def test_preview_then_ask_and_draw_three(
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    wait_idle: Any,
+    assert_no_exception: Any,
+) -> None:
     url, db = served
     with open_page(url) as teacher, open_page(url, 390, 844) as ada:
         code, _ = _start(teacher, goto, click_and_wait)
@@ -228,7 +260,9 @@ def test_preview_then_ask_and_draw_three(served: tuple[str, Path], open_page: An
         _shot(teacher, "tools-preview")
 
         _ask_exact(teacher, click_and_wait)
-        ada.locator('[data-testid="cl-question"][data-number="1"]').wait_for(state="attached", timeout=LIVE_MS)
+        ada.locator('[data-testid="cl-question"][data-number="1"]').wait_for(
+            state="attached", timeout=LIVE_MS
+        )
         assert prompt in ada.inner_text("body")  # the very question previewed
         assert ClassQuestion.from_json(classes.question(code, 1, path=db).body).prompt == prompt
         assert teacher.locator('[data-testid="cl-draft"]').count() == 0
@@ -240,19 +274,23 @@ def test_preview_then_ask_and_draw_three(served: tuple[str, Path], open_page: An
             wait_idle(teacher)
         click_and_wait(teacher, draw)
         drafts = teacher.locator(".st-key-cl_teacher_drafts_box").get_by_text(
-            re.compile(r"are trump\. Which card is the left bower\?"))
+            re.compile(r"are trump\. Which card is the left bower\?")
+        )
         assert drafts.count() == 3
         third = drafts.nth(2).inner_text()
         _shot(teacher, "tools-draw-three")
         click_and_wait(teacher, teacher.locator(".st-key-cl_teacher_ask_draft_2").get_by_role("button"))
-        ada.locator('[data-testid="cl-question"][data-number="2"]').wait_for(state="attached", timeout=LIVE_MS)
+        ada.locator('[data-testid="cl-question"][data-number="2"]').wait_for(
+            state="attached", timeout=LIVE_MS
+        )
         assert third in ada.inner_text("body")
         assert ClassQuestion.from_json(classes.question(code, 2, path=db).body).prompt == third
         assert_no_exception(teacher)
 
 
-def test_resume_my_class(served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any,
-                         assert_no_exception: Any) -> None:
+def test_resume_my_class(
+    served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any
+) -> None:
     url, _ = served
     with open_page(url) as teacher:
         code, _ = _start(teacher, goto, click_and_wait)
@@ -271,16 +309,28 @@ def test_resume_my_class(served: tuple[str, Path], open_page: Any, goto: Any, cl
 
 def _top(page: Any, locator: Any) -> float:
     """The element's top in the page (its place in the main area's scroll, not the screen's)."""
-    return float(locator.evaluate(
-        "(el) => el.getBoundingClientRect().top + document.querySelector('[data-testid=\"stMain\"]').scrollTop"))
+    return float(
+        locator.evaluate(
+            "(el) => el.getBoundingClientRect().top + document.querySelector('[data-testid=\"stMain\"]').scrollTop"
+        )
+    )
 
 
-def test_the_projector_shows_the_question_after_ask_this(served: tuple[str, Path], open_page: Any, goto: Any,
-                                                         click_and_wait: Any, wait_idle: Any,
-                                                         assert_no_exception: Any, record_timing: Any) -> None:
+def test_the_projector_shows_the_question_after_ask_this(
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    wait_idle: Any,
+    assert_no_exception: Any,
+    record_timing: Any,
+) -> None:
     url, db = served
-    with open_page(url, 1920, 1080) as teacher, open_page(url, 390, 844) as ada, \
-            open_page(url, 390, 844) as ben:
+    with (
+        open_page(url, 1920, 1080) as teacher,
+        open_page(url, 390, 844) as ada,
+        open_page(url, 390, 844) as ben,
+    ):
         code, _ = _start(teacher, goto, click_and_wait, present=True)
         for phone, name in ((ada, "Ada"), (ben, "Ben")):
             _join(phone, code, name, goto, click_and_wait)
@@ -292,26 +342,34 @@ def test_the_projector_shows_the_question_after_ask_this(served: tuple[str, Path
         wait_idle(teacher)
         assert teacher.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollTop") > 0
         click_and_wait(teacher, ask)
-        prompt = teacher.get_by_role("heading", name=re.compile(r"are trump\. Which card is the left bower\?"))
+        prompt = teacher.get_by_role(
+            "heading", name=re.compile(r"are trump\. Which card is the left bower\?")
+        )
         prompt.wait_for()
         teacher.wait_for_function(
             """() => { const h = [...document.querySelectorAll('h1, h2, h3')].find(e => e.innerText.includes('left bower'));
                        if (!h) return false; const r = h.getBoundingClientRect();
-                       return r.top >= 0 && r.bottom <= window.innerHeight; }""", timeout=LIVE_MS)
+                       return r.top >= 0 && r.bottom <= window.innerHeight; }""",
+            timeout=LIVE_MS,
+        )
         teacher.wait_for_timeout(300)  # the scroll is done; nothing moves it back
         box = prompt.bounding_box()
         header = teacher.locator('[data-testid="stHeader"]').bounding_box()
         count = teacher.locator('[data-testid="cl-count"]').bounding_box()
         assert box is not None and header is not None and count is not None
-        print(f"\nprojector 1920x1080: 'Ask this' at y={ask_at:.0f} in the page; after it the question's first "
-              f"line at y={box['y']:.0f}..{box['y'] + box['height']:.0f} on the screen (app header to "
-              f"y={header['y'] + header['height']:.0f}), the count at y={count['y']:.0f}")
+        print(
+            f"\nprojector 1920x1080: 'Ask this' at y={ask_at:.0f} in the page; after it the question's first "
+            f"line at y={box['y']:.0f}..{box['y'] + box['height']:.0f} on the screen (app header to "
+            f"y={header['y'] + header['height']:.0f}), the count at y={count['y']:.0f}"
+        )
         record_timing("class.projector.ask_button_page_y", ask_at)
         record_timing("class.projector.question_top_y", box["y"])
         record_timing("class.projector.question_bottom_y", box["y"] + box["height"])
         record_timing("class.projector.count_y", count["y"])
         assert box["y"] >= header["y"] + header["height"] and box["y"] + box["height"] <= 1080
-        assert 0 <= count["y"] and count["y"] + count["height"] <= 1080  # "0 of 2 answered" under it, on screen
+        assert (
+            0 <= count["y"] and count["y"] + count["height"] <= 1080
+        )  # "0 of 2 answered" under it, on screen
         assert teacher.locator('[data-testid="cl-count"]').inner_text() == "0 of 2 answered"
         _shot(teacher, "tools-projector-after-ask-1920x1080")
 
@@ -322,7 +380,9 @@ def test_the_projector_shows_the_question_after_ask_this(served: tuple[str, Path
         teacher.locator('[data-testid="cl-tally"]').wait_for()
         teacher.wait_for_function(
             """() => { const t = document.querySelector('[data-testid="cl-tally"]'); const r = t.getBoundingClientRect();
-                       return r.top >= 0 && r.top < window.innerHeight; }""", timeout=LIVE_MS)
+                       return r.top >= 0 && r.top < window.innerHeight; }""",
+            timeout=LIVE_MS,
+        )
         tally = teacher.locator('[data-testid="cl-tally"]').bounding_box()
         assert tally is not None
         print(f"after Reveal: the spread at y={tally['y']:.0f} on the screen")
@@ -332,16 +392,24 @@ def test_the_projector_shows_the_question_after_ask_this(served: tuple[str, Path
         assert_no_exception(teacher)
 
 
-def test_the_teacher_link_only_on_request_and_end_asks_first(served: tuple[str, Path], open_page: Any, goto: Any,
-                                                              click_and_wait: Any, assert_no_exception: Any,
-                                                              ask_the_bower: Any) -> None:
+def test_the_teacher_link_only_on_request_and_end_asks_first(
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    ask_the_bower: Any,
+) -> None:
     url, db = served
     with open_page(url, 1920, 1080) as teacher, open_page(url, 390, 844) as tablet:
         code, secret = _start(teacher, goto, click_and_wait, present=True)
         assert secret not in teacher.inner_text("body") and secret not in teacher.content().replace(
-            f"ec_teacher_{code}={secret}", "")  # only in the script that writes the cookie
+            f"ec_teacher_{code}={secret}", ""
+        )  # only in the script that writes the cookie
         assert teacher.locator('[data-testid="cl-handover-qr"]').count() == 0
-        click_and_wait(teacher, teacher.get_by_role("button", name="Show my teacher link / QR for another device"))
+        click_and_wait(
+            teacher, teacher.get_by_role("button", name="Show my teacher link / QR for another device")
+        )
         teacher.locator('[data-testid="cl-handover-qr"]').wait_for()
         one_time = teacher.locator('[data-testid="cl-handover-code"]').get_attribute("data-code")
         assert one_time is not None and re.fullmatch(r"[A-Z2-9]{8}", one_time) and one_time not in secret

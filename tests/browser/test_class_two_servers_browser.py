@@ -44,17 +44,28 @@ def _query(page: Any) -> dict[str, str]:
 
 def _card_button(page: Any, number: int, card: str) -> Any:
     """The card's button (its role and name: the key's element also holds a hidden tooltip button)."""
-    return page.locator(f".st-key-cl_q{number}-{card}").get_by_role("button", name=parse_card(card).short, exact=True)
+    return page.locator(f".st-key-cl_q{number}-{card}").get_by_role(
+        "button", name=parse_card(card).short, exact=True
+    )
 
 
 def _short(card: str) -> str:
     return parse_card(card).short
 
 
-def test_a_class_on_two_servers_sharing_one_database(tmp_path: Path, start_server: Any, open_page: Any, goto: Any,
-                                                     goto_all: Any, wait_idle: Any, click_and_wait: Any,
-                                                     assert_no_exception: Any, screenshot: Any,
-                                                     record_timing: Any, ask_the_bower: Any) -> None:
+def test_a_class_on_two_servers_sharing_one_database(
+    tmp_path: Path,
+    start_server: Any,
+    open_page: Any,
+    goto: Any,
+    goto_all: Any,
+    wait_idle: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
+    record_timing: Any,
+    ask_the_bower: Any,
+) -> None:
     db = tmp_path / "class.sqlite3"
     ARTIFACTS.joinpath("class").mkdir(parents=True, exist_ok=True)
     with ExitStack() as outer:
@@ -115,8 +126,10 @@ def test_a_class_on_two_servers_sharing_one_database(tmp_path: Path, start_serve
         # The reveal, on A, reaches the phones on B by itself.
         click_and_wait(teacher, teacher.get_by_role("button", name="Reveal"))
         bars = teacher.locator('[data-testid="cl-bar"]')
-        counts = {b.get_attribute("data-answer"): (b.get_attribute("data-count"), b.get_attribute("data-right"))
-                  for b in bars.all()}
+        counts = {
+            b.get_attribute("data-answer"): (b.get_attribute("data-count"), b.get_attribute("data-right"))
+            for b in bars.all()
+        }
         assert counts[left] == ("1", "true") and counts[right] == ("1", "false")
         assert_no_exception(teacher)
         screenshot(teacher, "class/two-servers-projector-reveal")
@@ -135,8 +148,9 @@ def test_a_class_on_two_servers_sharing_one_database(tmp_path: Path, start_serve
         record_timing("class.two_servers.restart_b", time.monotonic() - restarted)
         for page in pupils.values():
             page.app_url = server_b2  # goto() opens a path on the page's server
-        goto_all(list(pupils.values()),
-                 [f"/class?class={code}&pupil={links[name]['pupil']}" for name in pupils])
+        goto_all(
+            list(pupils.values()), [f"/class?class={code}&pupil={links[name]['pupil']}" for name in pupils]
+        )
         for name, page in pupils.items():
             assert_no_exception(page)
             page.get_by_text(f"Class {code} · {name}").wait_for()

@@ -35,8 +35,14 @@ def _placed(page: Any, place: str) -> list[str]:
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_five_cards_into_south_the_rest_at_random_then_analyse_south(
-        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any, screenshot: Any,
-        size: str) -> None:
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
+    size: str,
+) -> None:
     width, height = SIZES[size]
     with open_page(app_url, width, height) as page:
         goto(page, "/deal_editor")
@@ -49,7 +55,9 @@ def test_five_cards_into_south_the_rest_at_random_then_analyse_south(
         assert_no_exception(page)
         text = page.locator('[data-testid="stCode"]').first.inner_text().strip()
         assert re.fullmatch(r"standard/3/JH-JD-AH-KS-9C(,(\w\w-){4}\w\w){3}/\w\w", text), text
-        assert all(len(_placed(page, str(seat))) == 5 for seat in range(4)) and len(_placed(page, "upcard")) == 1
+        assert (
+            all(len(_placed(page, str(seat))) == 5 for seat in range(4)) and len(_placed(page, "upcard")) == 1
+        )
         screenshot(page, f"deal-editor-filled-{width}x{height}")
 
         click_and_wait(page, page.get_by_role("link", name="Analyse South's first bid"))
@@ -66,8 +74,9 @@ def test_five_cards_into_south_the_rest_at_random_then_analyse_south(
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_editor_at_each_size(open_page: Any, app_url: str, goto: Any, assert_no_exception: Any,
-                                 screenshot: Any, size: str) -> None:
+def test_the_editor_at_each_size(
+    open_page: Any, app_url: str, goto: Any, assert_no_exception: Any, screenshot: Any, size: str
+) -> None:
     width, height = SIZES[size]
     present = "&present=1" if size == "projector" else ""
     with open_page(app_url, width, height) as page:
@@ -80,19 +89,23 @@ def test_the_editor_at_each_size(open_page: Any, app_url: str, goto: Any, assert
         assert reach["scroll"] <= reach["width"] + 1, f"wider than the screen: {reach}"
         # every card of the deck can be tapped: inside the screen's width
         boxes = page.locator('[class*="st-key-ec_cell_de_deck_"]').evaluate_all(
-            "(cells) => cells.map(c => c.getBoundingClientRect().right)")
+            "(cells) => cells.map(c => c.getBoundingClientRect().right)"
+        )
         assert len(boxes) == 24 and max(boxes) <= width
         shot = screenshot(page, f"deal-editor-{width}x{height}")
         assert shot.stat().st_size > 10_000
 
 
 def test_the_walkthrough_link_opens_the_deal_on_the_rules_page(
-        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any) -> None:
+    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any
+) -> None:
     with open_page(app_url, *SIZES["laptop"]) as page:
         goto(page, f"/deal_editor?position={TEXT}")
         click_and_wait(page, page.get_by_role("link", name="Walk through it on the Rules page"))
         assert_no_exception(page)
         assert "/rules" in page.url
-        south = page.locator('[data-row="seat-0"] img[data-card]').evaluate_all("(i) => i.map(x => x.dataset.card)")
+        south = page.locator('[data-row="seat-0"] img[data-card]').evaluate_all(
+            "(i) => i.map(x => x.dataset.card)"
+        )
         assert sorted(south) == sorted(SOUTH)
         assert page.get_by_text("This deal comes from the link's position text").count() >= 1

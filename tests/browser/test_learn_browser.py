@@ -8,10 +8,20 @@ from typing import Any
 import pytest
 
 SUIT = {"Hearts": "♥", "Diamonds": "♦", "Spades": "♠", "Clubs": "♣"}
-PARTNER = {"Hearts": "Diamonds", "Diamonds": "Hearts", "Spades": "Clubs", "Clubs": "Spades"}  # docs/rules.md §3
+PARTNER = {
+    "Hearts": "Diamonds",
+    "Diamonds": "Hearts",
+    "Spades": "Clubs",
+    "Clubs": "Spades",
+}  # docs/rules.md §3
 STEPS = [
-    "Two colours, two pairs", "The right bower", "The left bower", "Every trump suit",
-    "Your turn: find the left bower", "And the right bower", "What the bowers do to the suits",
+    "Two colours, two pairs",
+    "The right bower",
+    "The left bower",
+    "Every trump suit",
+    "Your turn: find the left bower",
+    "And the right bower",
+    "What the bowers do to the suits",
 ]
 
 
@@ -55,7 +65,9 @@ def test_click_through_the_bowers_lesson(
 
 
 @pytest.mark.browser
-def test_a_wrong_click_explains_why(page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any) -> None:
+def test_a_wrong_click_explains_why(
+    page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any
+) -> None:
     goto(page, "/learn?lesson=bowers&step=5&seed=21")
     prompt = page.get_by_text(re.compile(r"are trump\. Click the left bower")).first.inner_text()
     match = re.search(r"(\w+) . are trump", prompt)

@@ -9,7 +9,12 @@ import pytest
 
 PHONE = (390, 844)  # an iPhone 12-14 screen in CSS pixels
 SUIT = {"Hearts": "♥", "Diamonds": "♦", "Spades": "♠", "Clubs": "♣"}
-PARTNER = {"Hearts": "Diamonds", "Diamonds": "Hearts", "Spades": "Clubs", "Clubs": "Spades"}  # docs/rules.md §3
+PARTNER = {
+    "Hearts": "Diamonds",
+    "Diamonds": "Hearts",
+    "Spades": "Clubs",
+    "Clubs": "Spades",
+}  # docs/rules.md §3
 LETTER = {"Hearts": "H", "Diamonds": "D", "Spades": "S", "Clubs": "C"}
 SIZE = """() => {
   const main = document.querySelector('[data-testid="stMain"]');
@@ -66,7 +71,9 @@ def test_lesson_progress_is_still_there_after_a_reload(
     for _ in range(3):  # to step 4 of 7
         click_and_wait(page, page.get_by_role("button", name=re.compile(r"^Next(?!\s*lesson)")))
     assert "step=4" in page.url
-    assert any(c["name"] == "euchre_coach_learner" for c in page.context.cookies()), "the browser keeps its id"
+    assert any(c["name"] == "euchre_coach_learner" for c in page.context.cookies()), (
+        "the browser keeps its id"
+    )
 
     goto(page, "/learn")  # a reload: a new Streamlit session in the same browser
     assert_no_exception(page)

@@ -16,8 +16,10 @@ pytestmark = pytest.mark.browser
 # Seed 6's first hand, the learner making the last legal choice each time (order alone, ...): in
 # trick 4 South holds the 10♠ (trump) and the A♦, and hearts were led. Playing the A♦ is a mistake
 # (about a point lost, graded from South's seat): the 10♠ trumps the trick.
-POSITION = ("standard/3/TS-AD-JD-9S-QD,AH-QC-TD-9D-JC,TH-KC-9H-KD-JH,9C-QH-KH-AS-TC/JS:KS-AC-QS/order-alone,"
-            "discard-9C,play-QD,play-9D,play-AS,play-TC,play-9S,play-QC,play-JD,play-TD,play-JS,play-QH")
+POSITION = (
+    "standard/3/TS-AD-JD-9S-QD,AH-QC-TD-9D-JC,TH-KC-9H-KD-JH,9C-QH-KH-AS-TC/JS:KS-AC-QS/order-alone,"
+    "discard-9C,play-QD,play-9D,play-AS,play-TC,play-9S,play-QC,play-JD,play-TD,play-JS,play-QH"
+)
 OVER = ".st-key-practice_next_hand button, .st-key-practice_new_game_end button"
 ROW = '[class*="st-key-review_up_"]'
 
@@ -27,8 +29,14 @@ def _a_row(page: Any) -> Any:
 
 
 def test_a_mistake_goes_into_the_deck_is_answered_and_outlives_a_restart(
-        tmp_path: Path, start_server: Any, open_page: Any, goto: Any, click_and_wait: Any,
-        assert_no_exception: Any, screenshot: Any) -> None:
+    tmp_path: Path,
+    start_server: Any,
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
+) -> None:
     db = tmp_path / "coach.sqlite3"
     with start_server(db, "deck-server-1") as url, open_page(url) as page:
         goto(page, f"/practice?position={quote(POSITION, safe='')}&levels=ccc")

@@ -55,10 +55,16 @@ def _boxes(page: Any, selector: str) -> list[tuple[float, float, float, float]]:
     return [(float(a), float(b), float(c), float(d)) for a, b, c, d in page.evaluate(_BOXES, selector)]
 
 
-def _on_first_screen(boxes: list[tuple[float, float, float, float]], width: int, height: int, what: str) -> None:
+def _on_first_screen(
+    boxes: list[tuple[float, float, float, float]], width: int, height: int, what: str
+) -> None:
     assert boxes, f"no {what} on the page"
-    assert max(b[3] for b in boxes) <= height, f"{what} end at y={max(b[3] for b in boxes):.0f}, under {height} px"
-    assert min(b[1] for b in boxes) >= TOP_BAR, f"{what} start at y={min(b[1] for b in boxes):.0f}, under the top bar"
+    assert max(b[3] for b in boxes) <= height, (
+        f"{what} end at y={max(b[3] for b in boxes):.0f}, under {height} px"
+    )
+    assert min(b[1] for b in boxes) >= TOP_BAR, (
+        f"{what} start at y={min(b[1] for b in boxes):.0f}, under the top bar"
+    )
     assert min(b[0] for b in boxes) >= 0 and max(b[2] for b in boxes) <= width, f"{what} run off the side"
 
 
@@ -68,8 +74,14 @@ def _to_top(page: Any) -> None:
 
 
 def test_the_first_bid_and_the_first_play_fit_a_phones_first_screen(
-        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, screenshot: Any, record_timing: Any,
-        assert_no_exception: Any) -> None:
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    click_and_wait: Any,
+    screenshot: Any,
+    record_timing: Any,
+    assert_no_exception: Any,
+) -> None:
     width, height = PHONE
     with open_page(app_url, width, height) as page:
         goto(page, DEAL)
@@ -77,7 +89,9 @@ def test_the_first_bid_and_the_first_play_fit_a_phones_first_screen(
         hand = _boxes(page, '[data-hand="south"] img')
         upcard = _boxes(page, '[data-centre="upcard"] img')
         bids = _boxes(page, BIDS)
-        assert len(hand) == 5 and len(upcard) == 2, "South bids first with five cards; the upcard and the kitty"
+        assert len(hand) == 5 and len(upcard) == 2, (
+            "South bids first with five cards; the upcard and the kitty"
+        )
         assert len(bids) >= 2  # pass, order it up (and alone)
         for boxes, what in ((hand, "the hand"), (upcard, "the upcard"), (bids, "the bid buttons")):
             _on_first_screen(boxes, width, height, what)
@@ -92,7 +106,9 @@ def test_the_first_bid_and_the_first_play_fit_a_phones_first_screen(
         assert _boxes(page, BIDS) == bids
         assert _boxes(page, '[data-centre="upcard"] img') == upcard
         hint = _boxes(page, '[data-testid="stAlert"]')
-        assert hint and min(b[1] for b in hint) > max(b[3] for b in bids), "the hint is drawn under the choices"
+        assert hint and min(b[1] for b in hint) > max(b[3] for b in bids), (
+            "the hint is drawn under the choices"
+        )
         screenshot(page, "phone-practice-bid-hint-390x844")
         # order it up: the first play, and the cards South may play are on the first screen
         click_and_wait(page, page.locator(".st-key-practice_bid_order button").first)
@@ -115,14 +131,18 @@ def _check_bar_button(page: Any, selector: str, width: int, height: int, hand: i
         boxes = _boxes(page, selector)
         assert len(boxes) == 1, (hand, where, boxes)
         left, top, right, bottom = boxes[0]
-        assert top >= TOP_BAR and bottom <= height, f"hand {hand}, scrolled {where}: the button spans y={top:.0f}–{bottom:.0f}"
+        assert top >= TOP_BAR and bottom <= height, (
+            f"hand {hand}, scrolled {where}: the button spans y={top:.0f}–{bottom:.0f}"
+        )
         assert left >= 0 and right <= width, (hand, where, boxes)
-        assert page.evaluate(_TAP_LANDS, selector), f"hand {hand}, scrolled {where}: a tap on the button misses it"
+        assert page.evaluate(_TAP_LANDS, selector), (
+            f"hand {hand}, scrolled {where}: a tap on the button misses it"
+        )
 
 
 def test_next_hand_is_below_the_top_bar_after_each_of_20_hands(
-        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, screenshot: Any,
-        assert_no_exception: Any) -> None:
+    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, screenshot: Any, assert_no_exception: Any
+) -> None:
     width, height = PHONE
     with open_page(app_url, width, height) as page:
         goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=4242))}&levels=bbb")
@@ -161,7 +181,8 @@ def _play_until(page: Any, click_and_wait: Any, selector: str) -> None:
 
 
 def test_a_played_card_moves_from_its_seat_and_a_won_trick_to_its_winner(
-        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any) -> None:
+    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any
+) -> None:
     with open_page(app_url, *PHONE) as page:
         goto(page, DEAL)
         # nothing is played yet: no card moves, and a Hint click (a run that plays nothing) moves none
@@ -199,8 +220,8 @@ def test_a_played_card_moves_from_its_seat_and_a_won_trick_to_its_winner(
 
 
 def test_nothing_moves_in_the_replays_steps(
-        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, wait_idle: Any,
-        assert_no_exception: Any) -> None:
+    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, wait_idle: Any, assert_no_exception: Any
+) -> None:
     with open_page(app_url, *PHONE) as page:
         goto(page, DEAL)
         for _ in range(60):
@@ -216,14 +237,23 @@ def test_nothing_moves_in_the_replays_steps(
         cells = _motion(page, '[data-testid="replay-table"] .ec-trick > div')
         assert cells, "a trick on the replay's table"
         assert all(m["name"] == "none" for m in cells), cells
-        assert page.locator('[data-testid="replay-table"] .ec-in, [data-testid="replay-table"] .ec-gone').count() == 0
+        assert (
+            page.locator('[data-testid="replay-table"] .ec-in, [data-testid="replay-table"] .ec-gone').count()
+            == 0
+        )
         assert_no_exception(page)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_screenshots_of_the_table_at_three_sizes(
-        size: str, open_page: Any, app_url: str, goto: Any, click_and_wait: Any, screenshot: Any,
-        assert_no_exception: Any) -> None:
+    size: str,
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    click_and_wait: Any,
+    screenshot: Any,
+    assert_no_exception: Any,
+) -> None:
     width, height = SIZES[size]
     with open_page(app_url, width, height) as page:
         goto(page, DEAL)

@@ -36,8 +36,14 @@ def _finish_hand(page: Any, click_and_wait: Any) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_next_hand_and_the_result_are_on_the_first_screen(
-        size: str, open_page: Any, app_url: str, goto: Any, click_and_wait: Any, screenshot: Any,
-        record_timing: Any) -> None:
+    size: str,
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    click_and_wait: Any,
+    screenshot: Any,
+    record_timing: Any,
+) -> None:
     width, height = SIZES[size]
     with open_page(app_url, width, height) as page:
         goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=5150))}&levels=ccc")
@@ -53,7 +59,7 @@ def test_next_hand_and_the_result_are_on_the_first_screen(
         line = page.locator('[data-testid="practice-hand-result"]')
         assert line.count() == 1
         text = line.inner_text()
-        assert ("made it" in text or "euchred" in text or "marched" in text or "thrown in" in text), text
+        assert "made it" in text or "euchred" in text or "marched" in text or "thrown in" in text, text
         assert "–" in text  # the game score
         result = page.evaluate(_BOX, '[data-testid="practice-hand-result"]')
         assert result is not None and result[1] < height

@@ -58,12 +58,19 @@ def _click(page: Any, click_and_wait: Any, wait_idle: Any, locator: Any, missed:
 
 
 def _hand_over(page: Any) -> bool:
-    return any(_button(page, key).count() for key in ("practice_next_hand", "practice_new_game_end", "practice_back"))
+    return any(
+        _button(page, key).count() for key in ("practice_next_hand", "practice_new_game_end", "practice_back")
+    )
 
 
-def _play_game(page: Any, click_and_wait: Any, max_hands: int, wait_idle: Any = None,
-               missed: list[int] | None = None, hand_ends: list[float] | None = None,
-               ) -> tuple[list[float], int, tuple[int, ...]]:
+def _play_game(
+    page: Any,
+    click_and_wait: Any,
+    max_hands: int,
+    wait_idle: Any = None,
+    missed: list[int] | None = None,
+    hand_ends: list[float] | None = None,
+) -> tuple[list[float], int, tuple[int, ...]]:
     """Click the learner's first legal choice until the game ends (or ``max_hands`` hands).
     After each hand, check the page's score against the engine's replay of the hand's record.
     The times of the clicks that ended a hand (the page then draws the hand review) are also
@@ -78,7 +85,9 @@ def _play_game(page: Any, click_and_wait: Any, max_hands: int, wait_idle: Any = 
             # its deal code and the learner's decisions, never by the hidden cards
             shown_code = re.search(r"Deal code (\S+) ", _page_key(page))
             link = parse_qs(urlparse(page.url).query)
-            record = json.loads(page.locator('[data-testid="practice-hand-record"]').get_attribute("data-record"))
+            record = json.loads(
+                page.locator('[data-testid="practice-hand-record"]').get_attribute("data-record")
+            )
             result = result_record(record)
             assert shown_code and link["deal"] == [shown_code.group(1)] and "position" not in link, link
             assert result["complete"] is True
@@ -102,8 +111,15 @@ def _play_game(page: Any, click_and_wait: Any, max_hands: int, wait_idle: Any = 
     raise AssertionError("the game did not end in 2000 clicks")
 
 
-def test_full_game_in_browser(page: Any, goto: Any, click_and_wait: Any, wait_idle: Any,
-                              assert_no_exception: Any, screenshot: Any, record_timing: Any) -> None:
+def test_full_game_in_browser(
+    page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    wait_idle: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
+    record_timing: Any,
+) -> None:
     code = encode(DealCode(Rules(), seed=31337))
     goto(page, f"/practice?deal={code}&levels=ccc")  # warm-up: solver and players loaded once
     goto(page, f"/practice?deal={code}&levels=ccc")
@@ -130,8 +146,9 @@ def test_full_game_in_browser(page: Any, goto: Any, click_and_wait: Any, wait_id
         record_timing("practice.club.hand_end_click_max_s", max(hand_ends))
 
 
-def test_hand_review_downloads_the_replay_records(page: Any, goto: Any, click_and_wait: Any,
-                                                  wait_idle: Any, tmp_path: Path) -> None:
+def test_hand_review_downloads_the_replay_records(
+    page: Any, goto: Any, click_and_wait: Any, wait_idle: Any, tmp_path: Path
+) -> None:
     """The review's two download buttons build their files on click: the hand's replay record
     (the same record the page carries) and the game so far as JSON Lines, which imports."""
     goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=5150))}&levels=ccc")
@@ -143,8 +160,12 @@ def test_hand_review_downloads_the_replay_records(page: Any, goto: Any, click_an
     assert hand_file.value.suggested_filename.endswith("-hand-1.json")
     saved = json.loads(Path(hand_file.value.path()).read_text())
     assert saved == shown and result_record(saved)["complete"] is True
-    replayed = subprocess.run([sys.executable, "-m", "engine", "replay", hand_file.value.path()],
-                              capture_output=True, text=True, timeout=60)
+    replayed = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", hand_file.value.path()],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert replayed.returncode == 0, replayed.stderr
     with page.expect_download() as game_file:
         _button(page, "practice_export").click()
@@ -190,8 +211,9 @@ def test_cards_that_cannot_be_played_say_why(page: Any, goto: Any, click_and_wai
     pytest.fail("no disabled card met in 400 clicks")
 
 
-def test_expert_players_answer_each_click(page: Any, goto: Any, click_and_wait: Any, wait_idle: Any,
-                                          record_timing: Any) -> None:
+def test_expert_players_answer_each_click(
+    page: Any, goto: Any, click_and_wait: Any, wait_idle: Any, record_timing: Any
+) -> None:
     code = encode(DealCode(Rules(), seed=4242))
     goto(page, f"/practice?deal={code}&levels=eee")
     clicks, hands, _ = _play_game(page, click_and_wait, 2, wait_idle)
@@ -204,12 +226,15 @@ def test_expert_players_answer_each_click(page: Any, goto: Any, click_and_wait: 
 def _dealt(page: Any) -> list[list[str]]:
     """The review's "all hands as dealt", seat by seat, as card texts."""
     seats = page.locator("[data-dealt]")
-    return [seats.nth(i).locator("img").evaluate_all("els => els.map(e => e.dataset.card)")
-            for i in range(seats.count())]
+    return [
+        seats.nth(i).locator("img").evaluate_all("els => els.map(e => e.dataset.card)")
+        for i in range(seats.count())
+    ]
 
 
-def test_replay_this_deal_then_back_to_the_game(page: Any, goto: Any, click_and_wait: Any,
-                                                wait_idle: Any) -> None:
+def test_replay_this_deal_then_back_to_the_game(
+    page: Any, goto: Any, click_and_wait: Any, wait_idle: Any
+) -> None:
     # These clicks start another deal from inside the table's partial rerun; the whole page
     # must follow (the link, the scores) and going back must restore the game as it was.
     goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=808))}&levels=ccc")

@@ -45,8 +45,9 @@ def _to_a_play_with_a_choice(page: Any, click_and_wait: Any) -> list[dict[str, A
     pytest.fail("no play with both kinds of card")
 
 
-def test_the_card_picture_is_the_button(page: Any, goto: Any, click_and_wait: Any, wait_idle: Any,
-                                        screenshot: Any) -> None:
+def test_the_card_picture_is_the_button(
+    page: Any, goto: Any, click_and_wait: Any, wait_idle: Any, screenshot: Any
+) -> None:
     goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc")
     cards = _to_a_play_with_a_choice(page, click_and_wait)
     screenshot(page, "practice-cards-as-buttons")
@@ -69,8 +70,9 @@ def test_the_card_picture_is_the_button(page: Any, goto: Any, click_and_wait: An
     assert page.locator(f'[class*="st-key-practice_play_cell-{played}"]').count() == 0, "the card was played"
 
 
-def test_number_keys_play_the_cards_that_may_be_played(page: Any, goto: Any, click_and_wait: Any,
-                                                       wait_idle: Any) -> None:
+def test_number_keys_play_the_cards_that_may_be_played(
+    page: Any, goto: Any, click_and_wait: Any, wait_idle: Any
+) -> None:
     goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc")
     cards = _to_a_play_with_a_choice(page, click_and_wait)
     legal = [c["card"] for c in cards if c["enabled"]]

@@ -20,8 +20,15 @@ pytestmark = pytest.mark.browser
 PANELS = '[data-testid="stExpander"] summary'  # a hand panel's title: "Hand 12: South made it…"
 
 
-def test_a_large_import_draws_one_page_and_turns_pages(page: Any, goto: Any, click_and_wait: Any, wait_idle: Any,
-                                                       record_timing: Any, tmp_path: Path, big_import: bytes) -> None:
+def test_a_large_import_draws_one_page_and_turns_pages(
+    page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    wait_idle: Any,
+    record_timing: Any,
+    tmp_path: Path,
+    big_import: bytes,
+) -> None:
     path = tmp_path / "big-game.jsonl"
     path.write_bytes(big_import)
     records = big_import.count(b"\n")

@@ -34,9 +34,9 @@ def _taken(page: Any) -> int:
     return sum(int(n) for n in re.findall(r"\d+", _tricks(page)))
 
 
-def test_a_reload_mid_hand_keeps_the_tricks_and_the_hand(page: Any, goto: Any, click_and_wait: Any,
-                                                         wait_idle: Any, assert_no_exception: Any,
-                                                         screenshot: Any) -> None:
+def test_a_reload_mid_hand_keeps_the_tricks_and_the_hand(
+    page: Any, goto: Any, click_and_wait: Any, wait_idle: Any, assert_no_exception: Any, screenshot: Any
+) -> None:
     code = encode(DealCode(Rules(), seed=2024))
     goto(page, f"/practice?deal={code}&levels=ccc")
     for _ in range(20):  # the learner's first legal choice until two of their cards are played
@@ -63,4 +63,6 @@ def test_a_reload_mid_hand_keeps_the_tricks_and_the_hand(page: Any, goto: Any, c
     assert _tricks(page) == tricks
     assert sorted(page.evaluate(_HAND)) == hand
     assert parse_qs(urlparse(page.url).query) == link  # the same link: the same position
-    assert not page.locator('[data-testid="stAlert"]').count(), page.locator('[data-testid="stAlert"]').all_inner_texts()
+    assert not page.locator('[data-testid="stAlert"]').count(), page.locator(
+        '[data-testid="stAlert"]'
+    ).all_inner_texts()

@@ -31,8 +31,9 @@ def _at_step(page: Any, step: int) -> None:
     page.wait_for_selector(f'{TABLE}[data-step="{step}"]', timeout=30_000)
 
 
-def test_the_keyboard_steps_through_the_replay(page: Any, goto: Any, click_and_wait: Any, wait_idle: Any,
-                                               assert_no_exception: Any, screenshot: Any) -> None:
+def test_the_keyboard_steps_through_the_replay(
+    page: Any, goto: Any, click_and_wait: Any, wait_idle: Any, assert_no_exception: Any, screenshot: Any
+) -> None:
     goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=2))}&levels=ccc")
     _finish_hand(page, click_and_wait)
     click_and_wait(page, page.get_by_text("Replay this hand step by step"))

@@ -73,8 +73,9 @@ def _disjoint(a: list[float], b: list[float]) -> bool:
     return a[2] <= b[0] + 0.5 or b[2] <= a[0] + 0.5 or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5
 
 
-def test_text_and_card_indices_are_large_on_a_1920_screen(open_page: Any, app_url: str, goto: Any,
-                                                          screenshot: Any, record_timing: Any) -> None:
+def test_text_and_card_indices_are_large_on_a_1920_screen(
+    open_page: Any, app_url: str, goto: Any, screenshot: Any, record_timing: Any
+) -> None:
     width, height = CLASSROOM
     with open_page(app_url, width, height) as page:
         for step in STEPS:
@@ -84,8 +85,10 @@ def test_text_and_card_indices_are_large_on_a_1920_screen(open_page: Any, app_ur
             cards = page.evaluate(_CARDS)
             assert len(cards) >= 10, cards
             index = [RANK_UNITS.get(c["card"][0], RANK_DEFAULT_UNITS) * c["w"] / 100 for c in cards]
-            label = [(38 + 7.5 - (27 - 0.716 * RANK_UNITS.get(c["card"][0], RANK_DEFAULT_UNITS))) * c["w"] / 100
-                     for c in cards]
+            label = [
+                (38 + 7.5 - (27 - 0.716 * RANK_UNITS.get(c["card"][0], RANK_DEFAULT_UNITS))) * c["w"] / 100
+                for c in cards
+            ]
             assert min(index) >= 24, sorted(zip(index, [c["card"] for c in cards], strict=True))[:3]
             assert min(label) >= 24
             if step == 6:
@@ -95,8 +98,9 @@ def test_text_and_card_indices_are_large_on_a_1920_screen(open_page: Any, app_ur
 
 
 @pytest.mark.parametrize("size", [CLASSROOM, LAPTOP], ids=["1920x1080", "1366x768"])
-def test_the_walkthrough_fits_the_screen_and_no_hand_covers_another(open_page: Any, app_url: str, goto: Any,
-                                                                    screenshot: Any, size: tuple[int, int]) -> None:
+def test_the_walkthrough_fits_the_screen_and_no_hand_covers_another(
+    open_page: Any, app_url: str, goto: Any, screenshot: Any, size: tuple[int, int]
+) -> None:
     width, height = size
     with open_page(app_url, width, height) as page:
         for step in STEPS:
@@ -105,13 +109,15 @@ def test_the_walkthrough_fits_the_screen_and_no_hand_covers_another(open_page: A
             assert sorted(hands) == [f"seat-{s}" for s in range(4)]
             rows = list(hands.items())
             for i, (name, box) in enumerate(rows):
-                for other, box2 in rows[i + 1:]:
+                for other, box2 in rows[i + 1 :]:
                     assert _disjoint(box, box2), (step, name, box, other, box2)
             cards = page.evaluate(_CARDS)
             for i, a in enumerate(cards):  # no card covers another anywhere on the table (open hands)
-                for b in cards[i + 1:]:
-                    boxes = ([a["x"], a["y"], a["x"] + a["w"], a["y"] + a["h"]],
-                             [b["x"], b["y"], b["x"] + b["w"], b["y"] + b["h"]])
+                for b in cards[i + 1 :]:
+                    boxes = (
+                        [a["x"], a["y"], a["x"] + a["w"], a["y"] + a["h"]],
+                        [b["x"], b["y"], b["x"] + b["w"], b["y"] + b["h"]],
+                    )
                     assert _disjoint(*boxes), (step, a, b)
             if step in (0, 6):  # someone is about to play a card (step 0: a bid, no card)
                 assert page.evaluate(_NEXT_UNCOVERED) in (True, None)
@@ -119,15 +125,17 @@ def test_the_walkthrough_fits_the_screen_and_no_hand_covers_another(open_page: A
                 assert page.evaluate(_NEXT_UNCOVERED) is True
             table = page.locator('[data-testid="card-table"]').bounding_box()
             assert table is not None and table["y"] + table["height"] <= height, (step, table, height)
-            assert max(c["y"] + c["h"] for c in cards) <= height and max(c["x"] + c["w"] for c in cards) <= width
+            assert (
+                max(c["y"] + c["h"] for c in cards) <= height and max(c["x"] + c["w"] for c in cards) <= width
+            )
             nxt = page.get_by_role("button", name="Next").first.bounding_box()
             assert nxt is not None and nxt["y"] + nxt["height"] <= height
             screenshot(page, f"present/rules-deal-fit-step{step}-{width}x{height}")
 
 
-def test_the_clicker_keys_step_straight_after_present_mode_is_switched_on(open_page: Any, app_url: str, goto: Any,
-                                                                          click_and_wait: Any, wait_idle: Any,
-                                                                          assert_no_exception: Any) -> None:
+def test_the_clicker_keys_step_straight_after_present_mode_is_switched_on(
+    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, wait_idle: Any, assert_no_exception: Any
+) -> None:
     width, height = LAPTOP
     with open_page(app_url, width, height) as page:
         goto(page, "/rules?section=deal&seed=42&dealer=0&step=3")
@@ -153,8 +161,9 @@ def test_the_clicker_keys_step_straight_after_present_mode_is_switched_on(open_p
         assert _step_shown(page) == 0
 
 
-def test_the_link_keeps_the_step_and_a_reload_shows_it(page: Any, goto: Any, wait_idle: Any,
-                                                       assert_no_exception: Any) -> None:
+def test_the_link_keeps_the_step_and_a_reload_shows_it(
+    page: Any, goto: Any, wait_idle: Any, assert_no_exception: Any
+) -> None:
     goto(page, f"{DEAL}0")
     for _ in range(6):
         _press(page, wait_idle, "ArrowRight")
@@ -175,4 +184,9 @@ def test_the_link_keeps_the_step_and_a_reload_shows_it(page: Any, goto: Any, wai
     assert page.locator('[data-testid="stAlert"] a').count() == 0
     assert _step_shown(page) == 0
     assert "Deal no." in page.locator('[data-testid="stMain"]').inner_text()
-    assert page.get_by_label("Deal no.", exact=True).and_(page.get_by_test_id("stNumberInputField")).input_value() == "42"
+    assert (
+        page.get_by_label("Deal no.", exact=True)
+        .and_(page.get_by_test_id("stNumberInputField"))
+        .input_value()
+        == "42"
+    )

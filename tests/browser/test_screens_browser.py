@@ -51,8 +51,9 @@ _OVERFLOW = """() => {
 }"""
 
 
-def test_every_page_at_every_size(open_page: Any, app_url: str, goto_all: Any, screenshot: Any,
-                                  assert_no_exception: Any) -> None:
+def test_every_page_at_every_size(
+    open_page: Any, app_url: str, goto_all: Any, screenshot: Any, assert_no_exception: Any
+) -> None:
     SCREENS_DIR.mkdir(parents=True, exist_ok=True)
     too_wide = []
     with ExitStack() as stack:
@@ -74,8 +75,9 @@ def test_every_page_at_every_size(open_page: Any, app_url: str, goto_all: Any, s
     assert not too_wide, "pages wider than the phone's screen:\n" + "\n".join(too_wide)
 
 
-def test_the_home_page_start_link_opens_the_first_lesson(page: Any, goto: Any, click_and_wait: Any,
-                                                         assert_no_exception: Any) -> None:
+def test_the_home_page_start_link_opens_the_first_lesson(
+    page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any
+) -> None:
     goto(page, "/")
     click_and_wait(page, page.get_by_role("link", name="Start the first lesson"))
     assert_no_exception(page)

@@ -18,8 +18,16 @@ from engine.core.rules import Rules
 
 pytestmark = pytest.mark.browser
 
-PAGES = {"home": "/", "learn": "/learn", "analyze": "/analyze", "charts": "/charts", "practice": "/practice", "review": "/review", "rules": "/rules",
-         "class": "/class"}
+PAGES = {
+    "home": "/",
+    "learn": "/learn",
+    "analyze": "/analyze",
+    "charts": "/charts",
+    "practice": "/practice",
+    "review": "/review",
+    "rules": "/rules",
+    "class": "/class",
+}
 SUIT_BUTTONS = {Suit.CLUBS: "Clubs", Suit.DIAMONDS: "Diamonds", Suit.HEARTS: "Hearts", Suit.SPADES: "Spades"}
 
 
@@ -29,7 +37,9 @@ def summary(page: Any) -> str:
 
 
 def cards_in(page: Any, row: str) -> list[str]:
-    return list(page.locator(f'[data-row="{row}"] img[data-card]').evaluate_all("els => els.map(e => e.dataset.card)"))
+    return list(
+        page.locator(f'[data-row="{row}"] img[data-card]').evaluate_all("els => els.map(e => e.dataset.card)")
+    )
 
 
 def states_in(page: Any, row: str) -> dict[str, str]:
@@ -39,8 +49,9 @@ def states_in(page: Any, row: str) -> dict[str, str]:
     return dict(pairs)
 
 
-def test_every_page_loads_without_an_exception(page: Any, goto: Any, assert_no_exception: Any,
-                                               screenshot: Any, record_timing: Any) -> None:
+def test_every_page_loads_without_an_exception(
+    page: Any, goto: Any, assert_no_exception: Any, screenshot: Any, record_timing: Any
+) -> None:
     for path in PAGES.values():  # warm the server: every page's modules imported once
         goto(page, path)
     for name, path in PAGES.items():
@@ -79,8 +90,17 @@ def test_choosing_each_trump_puts_the_right_then_left_bower_first(
 
 def _engine_legal(hand: list[Card], led: Card, trump: Suit) -> set[str]:
     state = HandState(
-        rules=Rules(), dealer=3, dealt=((), tuple(hand), (), ()), hands=((), tuple(hand), (), ()),
-        upcard=led, kitty=(), phase=Phase.PLAY, to_act=1, trump=trump, trick=((0, led),), leader=0,
+        rules=Rules(),
+        dealer=3,
+        dealt=((), tuple(hand), (), ()),
+        hands=((), tuple(hand), (), ()),
+        upcard=led,
+        kitty=(),
+        phase=Phase.PLAY,
+        to_act=1,
+        trump=trump,
+        trick=((0, led),),
+        leader=0,
     )
     return {str(a.card) for a in legal_actions(state)}
 
@@ -102,16 +122,20 @@ FOLLOW_CASES = [
 ]
 
 
-def test_follow_suit_checker_agrees_with_the_engine(app_url: str, open_page: Any, goto_all: Any,
-                                                    assert_no_exception: Any, screenshot: Any) -> None:
+def test_follow_suit_checker_agrees_with_the_engine(
+    app_url: str, open_page: Any, goto_all: Any, assert_no_exception: Any, screenshot: Any
+) -> None:
     with ExitStack() as stack:
         pages = [stack.enter_context(open_page(app_url)) for _ in range(4)]  # four sessions at once
         for start in range(0, len(FOLLOW_CASES), len(pages)):
-            batch = FOLLOW_CASES[start:start + len(pages)]
-            goto_all(pages[:len(batch)], [
-                f"/rules?section=follow&trump={trump}&led={led}&hand={','.join(hand.split())}"
-                for trump, led, hand, _ in batch
-            ])
+            batch = FOLLOW_CASES[start : start + len(pages)]
+            goto_all(
+                pages[: len(batch)],
+                [
+                    f"/rules?section=follow&trump={trump}&led={led}&hand={','.join(hand.split())}"
+                    for trump, led, hand, _ in batch
+                ],
+            )
             for page, (trump, led, hand, expected) in zip(pages, batch, strict=False):
                 engine = _engine_legal(list(parse_cards(hand)), parse_card(led), Suit.parse(trump))
                 assert engine == set(expected.split()), (trump, led, hand)
@@ -164,8 +188,9 @@ def test_a_share_link_reproduces_the_deal_and_the_rules(
         ("players=7", "players"),
     ],
 )
-def test_a_tampered_link_shows_a_message_and_falls_back(page: Any, goto: Any, assert_no_exception: Any,
-                                                       query: str, message: str) -> None:
+def test_a_tampered_link_shows_a_message_and_falls_back(
+    page: Any, goto: Any, assert_no_exception: Any, query: str, message: str
+) -> None:
     goto(page, "/rules?" + query)
     assert_no_exception(page)
     alerts = " ".join(page.locator('[data-testid="stAlert"]').all_inner_texts())

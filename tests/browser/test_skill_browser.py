@@ -41,15 +41,32 @@ def seed_database(path: Path) -> None:
     number = 0
     for week in range(4):
         for day in range(3):
-            facts = tuple(DecisionFact(KINDS[(number + i) % 4], round(0.1 * ((number * 7 + i * 3) % 9) / (week + 1), 3))
-                          for i in range(4))
-            practice_log.save_hand(game, HandRow(
-                game_number=0, hand_number=number, record={"dealer": number % 4}, thrown_in=False,
-                learner_called=number % 3 == 0, learner_side_made=number % 2 == 0, made=True, learner_alone=False,
-                euchres_for=False, euchred=False, points_for=number % 3, points_against=(number + 1) % 2,
-                grades=("best", "good", "inaccuracy", "best"), decisions=facts,
-                luck=None if number % 5 == 4 else round(0.3 * ((number % 4) - 1.5), 2),
-                learner=f"browser:{BROWSER}"), conn)
+            facts = tuple(
+                DecisionFact(KINDS[(number + i) % 4], round(0.1 * ((number * 7 + i * 3) % 9) / (week + 1), 3))
+                for i in range(4)
+            )
+            practice_log.save_hand(
+                game,
+                HandRow(
+                    game_number=0,
+                    hand_number=number,
+                    record={"dealer": number % 4},
+                    thrown_in=False,
+                    learner_called=number % 3 == 0,
+                    learner_side_made=number % 2 == 0,
+                    made=True,
+                    learner_alone=False,
+                    euchres_for=False,
+                    euchred=False,
+                    points_for=number % 3,
+                    points_against=(number + 1) % 2,
+                    grades=("best", "good", "inaccuracy", "best"),
+                    decisions=facts,
+                    luck=None if number % 5 == 4 else round(0.3 * ((number % 4) - 1.5), 2),
+                    learner=f"browser:{BROWSER}",
+                ),
+                conn,
+            )
             played = (start + timedelta(days=7 * week + 2 * day)).isoformat(timespec="seconds")
             conn.execute("UPDATE practice_hands SET played_at = ? WHERE hand_number = ?", (played, number))
             number += 1
@@ -73,8 +90,14 @@ def skill_server(tmp_path_factory: pytest.TempPathFactory, compiled_engine: None
 
 @pytest.mark.parametrize("width, height", SIZES)
 def test_the_skill_section_fits_the_screen(
-    open_page: Any, skill_server: str, goto: Any, click_and_wait: Any, assert_no_exception: Any, screenshot: Any,
-    width: int, height: int,
+    open_page: Any,
+    skill_server: str,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
+    width: int,
+    height: int,
 ) -> None:
     from ui.learn_profile import COOKIE
 

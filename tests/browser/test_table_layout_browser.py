@@ -35,7 +35,8 @@ def _bottoms(page: Any, selector: str) -> list[tuple[float, float]]:
 
 
 def test_the_practice_hand_and_bid_buttons_are_on_a_laptops_first_screen(
-        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, screenshot: Any, record_timing: Any) -> None:
+    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, screenshot: Any, record_timing: Any
+) -> None:
     width, height = LAPTOP
     with open_page(app_url, width, height) as page:
         goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc")
@@ -54,7 +55,7 @@ def test_the_practice_hand_and_bid_buttons_are_on_a_laptops_first_screen(
         assert page.locator('[data-centre="upcard"] img[data-card]').count() == 2  # upcard and kitty
         screenshot(page, "layout-practice-bid-1366x900")
         # order it up: play begins, and the cards the learner clicks are on the first screen too
-        click_and_wait(page, page.locator('.st-key-practice_bid_order button').first)
+        click_and_wait(page, page.locator(".st-key-practice_bid_order button").first)
         page.locator(PLAY).first.wait_for()
         play = _bottoms(page, PLAY)
         assert play and max(b for b, _ in play) < height
@@ -64,7 +65,8 @@ def test_the_practice_hand_and_bid_buttons_are_on_a_laptops_first_screen(
 
 @pytest.mark.parametrize("step", [0, 12])
 def test_the_walkthroughs_four_hands_fit_one_classroom_screen_in_present_mode(
-        open_page: Any, app_url: str, goto: Any, screenshot: Any, step: int) -> None:
+    open_page: Any, app_url: str, goto: Any, screenshot: Any, step: int
+) -> None:
     width, height = CLASSROOM
     with open_page(app_url, width, height) as page:
         goto(page, f"/rules?section=deal&seed=42&dealer=0&step={step}&present=1")
@@ -82,12 +84,14 @@ def test_the_walkthroughs_four_hands_fit_one_classroom_screen_in_present_mode(
 
 def _button_size(page: Any, name: str) -> tuple[float, float]:
     box = page.get_by_role("button", name=name).first.evaluate(
-        "e => [parseFloat(getComputedStyle(e).fontSize), e.getBoundingClientRect().height]")
+        "e => [parseFloat(getComputedStyle(e).fontSize), e.getBoundingClientRect().height]"
+    )
     return float(box[0]), float(box[1])
 
 
 def test_present_1_in_a_link_makes_the_controls_bigger_and_stays_in_the_link(
-        open_page: Any, app_url: str, goto: Any, click_and_wait: Any) -> None:
+    open_page: Any, app_url: str, goto: Any, click_and_wait: Any
+) -> None:
     width, height = CLASSROOM
     with open_page(app_url, width, height) as plain, open_page(app_url, width, height) as present:
         goto(plain, "/rules?section=deal&seed=7&dealer=0")
@@ -102,7 +106,9 @@ def test_present_1_in_a_link_makes_the_controls_bigger_and_stays_in_the_link(
         assert plain.locator('[data-testid="stSidebar"]').get_attribute("data-collapsed") == "false"
         # another page keeps present mode and the link keeps present=1
         goto(present, "/?present=1")
-        click_and_wait(present, present.locator('[data-testid="stMain"]').get_by_role("link", name="Practice"))
+        click_and_wait(
+            present, present.locator('[data-testid="stMain"]').get_by_role("link", name="Practice")
+        )
         present.wait_for_url("**present=1**")
         big_font, _ = _button_size(present, "New game")
         font, _ = _button_size(plain, "New deal")

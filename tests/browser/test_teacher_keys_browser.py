@@ -69,7 +69,9 @@ _FIRST_UNCOVERED = """() => {
 
 
 def _inside(box: list[float] | None, width: int, height: int) -> bool:
-    return box is not None and box[0] >= 0 and box[1] >= 0 and box[2] <= width + 0.5 and box[3] <= height + 0.5
+    return (
+        box is not None and box[0] >= 0 and box[1] >= 0 and box[2] <= width + 0.5 and box[3] <= height + 0.5
+    )
 
 
 def _disjoint(a: list[float], b: list[float]) -> bool:
@@ -111,8 +113,15 @@ def _press_idle(page: Any, wait_idle: Any, key: str) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_every_walkthrough_steps_sentence_and_reason_are_on_the_screen_in_present_mode(
-        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, screenshot: Any, record_timing: Any,
-        assert_no_exception: Any, size: str) -> None:
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    click_and_wait: Any,
+    screenshot: Any,
+    record_timing: Any,
+    assert_no_exception: Any,
+    size: str,
+) -> None:
     width, height = SIZES[size]
     with open_page(app_url, width, height) as page:
         goto(page, f"{WALK}0")
@@ -142,7 +151,8 @@ def test_every_walkthrough_steps_sentence_and_reason_are_on_the_screen_in_presen
 
 
 def test_the_clicker_keys_step_the_walkthrough_with_the_focus_on_a_button(
-        open_page: Any, app_url: str, goto: Any, wait_idle: Any, screenshot: Any, assert_no_exception: Any) -> None:
+    open_page: Any, app_url: str, goto: Any, wait_idle: Any, screenshot: Any, assert_no_exception: Any
+) -> None:
     width, height = SIZES["1920x1080"]
     with open_page(app_url, width, height) as page:
         goto(page, f"{WALK}3")
@@ -150,9 +160,15 @@ def test_the_clicker_keys_step_the_walkthrough_with_the_focus_on_a_button(
         assert main.get_by_text(CLICKER, exact=True).count() == 1  # said once
         back = page.locator(".st-key-rx_back button").first
         section = page.locator(".st-key-rx_section button").first  # the section switch ("Trump ranking")
-        for key, focus, step in (("PageDown", back, 4), ("Space", back, 5), ("PageUp", back, 4),
-                                 ("ArrowRight", back, 5), ("ArrowLeft", back, 4), ("Space", section, 5),
-                                 ("PageDown", section, 6)):
+        for key, focus, step in (
+            ("PageDown", back, 4),
+            ("Space", back, 5),
+            ("PageUp", back, 4),
+            ("ArrowRight", back, 5),
+            ("ArrowLeft", back, 4),
+            ("Space", section, 5),
+            ("PageDown", section, 6),
+        ):
             _press(page, wait_idle, key, focus)
             assert _walk_step(page) == step, (key, step)
         assert "section=deal" in page.url  # Space did not click the focused "Trump ranking" too
@@ -174,7 +190,8 @@ def test_the_clicker_keys_step_the_walkthrough_with_the_focus_on_a_button(
 
 
 def test_the_clicker_keys_step_a_lesson_in_present_mode(
-        open_page: Any, app_url: str, goto: Any, wait_idle: Any, screenshot: Any, assert_no_exception: Any) -> None:
+    open_page: Any, app_url: str, goto: Any, wait_idle: Any, screenshot: Any, assert_no_exception: Any
+) -> None:
     def at() -> str:
         found = re.search(r"[?&]step=(\d+)", page.url)
         assert found is not None, page.url
@@ -186,8 +203,13 @@ def test_the_clicker_keys_step_a_lesson_in_present_mode(
             goto(page, "/learn?lesson=tricks&step=2&present=1")
             assert page.locator('[data-testid="stMain"]').get_by_text(CLICKER, exact=True).count() == 1
             nxt = page.locator(".st-key-learn-next button").first
-            for key, step in (("PageDown", "3"), ("Space", "4"), ("PageUp", "3"), ("ArrowRight", "4"),
-                              ("ArrowLeft", "3")):
+            for key, step in (
+                ("PageDown", "3"),
+                ("Space", "4"),
+                ("PageUp", "3"),
+                ("ArrowRight", "4"),
+                ("ArrowLeft", "3"),
+            ):
                 _press(page, wait_idle, key, nxt)
                 assert at() == step, (size, key)
                 assert f"Step {step} of" in page.locator('[data-testid="stMain"]').inner_text()
@@ -207,14 +229,22 @@ def test_the_clicker_keys_step_a_lesson_in_present_mode(
 
 
 def test_the_clicker_keys_step_the_replay_with_the_focus_on_its_switch(
-        open_page: Any, app_url: str, goto: Any, click_and_wait: Any, wait_idle: Any, screenshot: Any,
-        assert_no_exception: Any) -> None:
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    click_and_wait: Any,
+    wait_idle: Any,
+    screenshot: Any,
+    assert_no_exception: Any,
+) -> None:
     width, height = SIZES["1366x900"]
     table = '[data-testid="replay-table"]'
     with open_page(app_url, width, height) as page:
         goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=2))}&levels=ccc")
         for _ in range(60):
-            if page.locator(".st-key-practice_next_hand button, .st-key-practice_new_game_end button").count():
+            if page.locator(
+                ".st-key-practice_next_hand button, .st-key-practice_new_game_end button"
+            ).count():
                 break
             click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
         else:
@@ -225,9 +255,17 @@ def test_the_clicker_keys_step_the_replay_with_the_focus_on_its_switch(
         switch = page.get_by_role("switch", name="Replay this hand step by step")
         back = page.locator('[class*="replay_"][class*="_back"] button').first
         slider = page.locator('[class*="replay_"][class*="_step"] input[type="range"]').first
-        for key, focus, step in (("PageDown", switch, 1), ("Space", switch, 2), ("PageUp", switch, 1),
-                                 ("ArrowRight", switch, 2), ("PageDown", back, 3), ("Space", back, 4),
-                                 ("PageUp", slider, 3), ("ArrowRight", slider, 4), ("ArrowLeft", back, 3)):
+        for key, focus, step in (
+            ("PageDown", switch, 1),
+            ("Space", switch, 2),
+            ("PageUp", switch, 1),
+            ("ArrowRight", switch, 2),
+            ("PageDown", back, 3),
+            ("Space", back, 4),
+            ("PageUp", slider, 3),
+            ("ArrowRight", slider, 4),
+            ("ArrowLeft", back, 3),
+        ):
             _press(page, wait_idle, key, focus)
             assert page.locator(table).get_attribute("data-step") == str(step), (key, step)
         assert switch.is_checked()  # Space stepped; it did not switch the replay off
@@ -240,7 +278,8 @@ def test_the_clicker_keys_step_the_replay_with_the_focus_on_its_switch(
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_present_mode_shows_the_deal_number_and_dealer_whole_and_no_tooltip_covers_first(
-        open_page: Any, app_url: str, goto: Any, screenshot: Any, size: str) -> None:
+    open_page: Any, app_url: str, goto: Any, screenshot: Any, size: str
+) -> None:
     width, height = SIZES[size]
     with open_page(app_url, width, height) as page:
         goto(page, "/rules?section=deal&seed=987654321&dealer=2&present=1&step=2")

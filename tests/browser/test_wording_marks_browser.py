@@ -27,7 +27,13 @@ NINE_SIX = "/analyze?view=standard/3/JH-JD-AH-AS-9C,?,?,?/9H&score=9,6"
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_analyzer_says_both_win_the_game_at_nine_six(
-    size: str, open_page: Any, app_url: str, goto: Any, wait_idle: Any, assert_no_exception: Any, screenshot: Any
+    size: str,
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    wait_idle: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
 ) -> None:
     width, height = SIZES[size]
     with open_page(app_url, width, height) as page:
@@ -50,7 +56,12 @@ def test_the_analyzer_says_both_win_the_game_at_nine_six(
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_one_card_out_of_place_is_the_one_marked(
-    size: str, open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any,
+    size: str,
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
     screenshot: Any,
 ) -> None:
     width, height = SIZES[size]

@@ -41,7 +41,8 @@ def db(tmp_path: Path) -> Iterator[Path]:
 
 
 def test_a_reveal_on_another_server_waits_for_an_answer_that_passed_its_check(
-        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The answer (this process) has checked that question 1 is open; the reveal on another server
     starts then. It cannot finish until the answer is written: the answer lands before the reveal."""
     log_events(db)
@@ -98,7 +99,7 @@ def test_no_answer_lands_after_the_reveal_with_phones_on_two_servers(db: Path) -
     for number in (1, 2, 3):
         c.ask(code, secret, "{}", path=db)
         for i, server in enumerate(servers):
-            send(server, f"phones({tokens[i * 4:(i + 1) * 4]!r}, {number})")
+            send(server, f"phones({tokens[i * 4 : (i + 1) * 4]!r}, {number})")
         time.sleep(0.3)
         c.reveal(code, secret, path=db)
         for server in servers:
@@ -124,7 +125,10 @@ def test_two_ask_clicks_on_two_servers_ask_once(db: Path) -> None:
     out, _ = other.communicate(timeout=30)
     theirs = out.split()[0]
     assert [q.number for q in c.questions(code, path=db)] == [1]  # asked once
-    assert sorted([str(mine if mine == 1 else type(mine).__name__), theirs]) == ["1", "AlreadyAsked"], (mine, out)
+    assert sorted([str(mine if mine == 1 else type(mine).__name__), theirs]) == ["1", "AlreadyAsked"], (
+        mine,
+        out,
+    )
     if mine != 1:
         assert "question 1 was just asked from another screen" in str(mine)
 
@@ -132,14 +136,18 @@ def test_two_ask_clicks_on_two_servers_ask_once(db: Path) -> None:
 def test_a_second_click_after_the_first_is_told_not_asked(db: Path) -> None:
     code, secret = c.start_class(path=db)
     assert c.ask(code, secret, "{}", path=db, after=0) == 1
-    with pytest.raises(c.AlreadyAsked, match="question 1 was just asked from another screen, so this click asked nothing"):
+    with pytest.raises(
+        c.AlreadyAsked, match="question 1 was just asked from another screen, so this click asked nothing"
+    ):
         c.ask(code, secret, "{}", path=db, after=0)
     assert [q.number for q in c.questions(code, path=db)] == [1]
 
 
 def test_asks_without_a_shown_question_follow_each_other(db: Path) -> None:
     code, secret = c.start_class(path=db)
-    threads = [threading.Thread(target=c.ask, args=(code, secret, "{}"), kwargs={"path": db}) for _ in range(4)]
+    threads = [
+        threading.Thread(target=c.ask, args=(code, secret, "{}"), kwargs={"path": db}) for _ in range(4)
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -151,7 +159,9 @@ def test_a_question_row_already_there_is_said_not_a_unique_error(db: Path) -> No
     code, secret = c.start_class(now=0.0, path=db)
     conn = sqlite3.connect(db)
     with conn:  # a stray row, as a damaged file or an older copy of the app can leave
-        conn.execute("INSERT INTO class_questions (class_code, number, body, opened) VALUES (?, 1, '{}', 0)", (code,))
+        conn.execute(
+            "INSERT INTO class_questions (class_code, number, body, opened) VALUES (?, 1, '{}', 0)", (code,)
+        )
     conn.close()
     with pytest.raises(c.AlreadyAsked, match="question 1 of this class was already asked"):
         c.ask(code, secret, "{}", now=1.0, path=db)
@@ -177,7 +187,8 @@ def _hold(db: Path, how: str) -> sqlite3.Connection:
 
 
 def test_another_class_keeps_working_while_an_answer_waits_for_the_file(
-        db: Path, two_classes: tuple[tuple[str, str, str], tuple[str, str]], capsys: pytest.CaptureFixture[str]) -> None:
+    db: Path, two_classes: tuple[tuple[str, str, str], tuple[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
     """Another program holds the write lock: class A's answer waits for it (in its own thread), and
     meanwhile class B's poll and reads answer at once (no lock of this process is held while SQLite waits)."""
     (a, _, token), (b, _) = two_classes
@@ -205,25 +216,33 @@ def test_another_class_keeps_working_while_an_answer_waits_for_the_file(
     waiting.join(10)
     assert done and c.my_answer(a, token, 1, path=db) == "JD"
     with capsys.disabled():
-        print(f"\n[locked file, write lock held] class B poll {poll_s:.3f} s, three reads {reads_s:.3f} s; "
-              f"class A's answer waited {done[0]:.2f} s")
+        print(
+            f"\n[locked file, write lock held] class B poll {poll_s:.3f} s, three reads {reads_s:.3f} s; "
+            f"class A's answer waited {done[0]:.2f} s"
+        )
     assert poll_s < 0.5 and reads_s < 0.5
 
 
 @pytest.mark.parametrize("fresh", [False, True], ids=["open-connections", "first-use-in-a-process"])
 def test_a_read_on_a_locked_file_says_busy_within_about_a_second(
-        db: Path, two_classes: tuple[tuple[str, str, str], tuple[str, str]], fresh: bool,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    db: Path,
+    two_classes: tuple[tuple[str, str, str], tuple[str, str]],
+    fresh: bool,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     (a, _, token), (b, b_secret) = two_classes
     if fresh:
         c.forget_connections()  # as a server that starts while the file is locked
     other = _hold(db, "EXCLUSIVE")
     try:
         figures = {}
-        for name, read in (("poll", lambda: c.poll(b, path=db)), ("load", lambda: c.load(b, path=db)),
-                           ("teacher", lambda: c.check_teacher(b, b_secret, path=db)),
-                           ("pupil", lambda: c.pupil(a, token, path=db)),
-                           ("answers", lambda: c.answers(b, path=db))):
+        for name, read in (
+            ("poll", lambda: c.poll(b, path=db)),
+            ("load", lambda: c.load(b, path=db)),
+            ("teacher", lambda: c.check_teacher(b, b_secret, path=db)),
+            ("pupil", lambda: c.pupil(a, token, path=db)),
+            ("answers", lambda: c.answers(b, path=db)),
+        ):
             start = time.monotonic()
             with pytest.raises(DatabaseBusy) as busy:
                 read()
@@ -234,7 +253,9 @@ def test_a_read_on_a_locked_file_says_busy_within_about_a_second(
         other.rollback()
         other.close()
     with capsys.disabled():
-        print(f"\n[locked file, exclusive, {'fresh' if fresh else 'open'}] busy after "
-              + ", ".join(f"{k} {v:.2f} s" for k, v in figures.items()))
+        print(
+            f"\n[locked file, exclusive, {'fresh' if fresh else 'open'}] busy after "
+            + ", ".join(f"{k} {v:.2f} s" for k, v in figures.items())
+        )
     assert max(figures.values()) < LOCKED_LIMIT, figures
     assert c.poll(b, path=db)[0] >= 0  # the lock gone, the class reads again

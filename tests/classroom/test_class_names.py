@@ -27,8 +27,19 @@ CODER = "\U0001f469\U0001f3fd\u200d\U0001f4bb"  # 👩🏽‍💻: a skin tone a
 SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"  # a flag of tag letters
 
 
-@pytest.mark.parametrize("typed", ["\u3164", "\u2800", "\u115f\u1160", "\uffa0", "\u200b\u200d\u2060", "\u0301\u0301",
-                                   "\u3164 \u2800", "\ufeff"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "\u3164",
+        "\u2800",
+        "\u115f\u1160",
+        "\uffa0",
+        "\u200b\u200d\u2060",
+        "\u0301\u0301",
+        "\u3164 \u2800",
+        "\ufeff",
+    ],
+)
 def test_an_invisible_name_is_refused_with_what_a_name_may_be(typed: str) -> None:
     with pytest.raises(c.BadName, match="type your first name with letters"):
         c.clean_name(typed)
@@ -45,8 +56,16 @@ def test_a_name_mixing_latin_with_cyrillic_or_greek_look_alikes_is_refused(typed
         c.clean_name(typed)
 
 
-@pytest.mark.parametrize("typed", ["\u0410\u043d\u043d\u0430", "\u0391\u03bb\u03ad\u03be\u03b7\u03c2", "Zo\u00eb",
-                                   "\u674e\u96f7", "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "\u0410\u043d\u043d\u0430",
+        "\u0391\u03bb\u03ad\u03be\u03b7\u03c2",
+        "Zo\u00eb",
+        "\u674e\u96f7",
+        "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627",
+    ],
+)
 def test_names_of_one_alphabet_are_kept_as_typed(typed: str) -> None:
     assert c.clean_name(typed) == typed  # Анна, Αλέξης, Zoë, 李雷, علی‌رضا (its non-joiner kept)
 
@@ -70,12 +89,20 @@ def test_a_long_emoji_counts_as_one_character() -> None:
         c.clean_name(FAMILY * 21)
 
 
-@pytest.mark.parametrize(("first", "second"), [
-    ("Ann", "ANN"), ("Ann", "ann"), ("Zo\u00eb", "Zoe\u0308"),  # case twins; NFC and NFD
-    ("Ann", "\uff21\uff4e\uff4e"), ("Ann", "\U0001d400nn"),  # fullwidth Ａｎｎ, bold 𝐀nn
-    ("Bob", "\u0412\u041e\u0412"),  # ВОВ: Cyrillic letters only, drawn as BOB
-    ("Ann", "A\u200dnn"), ("Ann", "Ann\u3164"), ("Stra\u00dfe", "STRASSE"),
-])
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Ann", "ANN"),
+        ("Ann", "ann"),
+        ("Zo\u00eb", "Zoe\u0308"),  # case twins; NFC and NFD
+        ("Ann", "\uff21\uff4e\uff4e"),
+        ("Ann", "\U0001d400nn"),  # fullwidth Ａｎｎ, bold 𝐀nn
+        ("Bob", "\u0412\u041e\u0412"),  # ВОВ: Cyrillic letters only, drawn as BOB
+        ("Ann", "A\u200dnn"),
+        ("Ann", "Ann\u3164"),
+        ("Stra\u00dfe", "STRASSE"),
+    ],
+)
 def test_names_that_look_the_same_are_one_pupil(db: Path, first: str, second: str) -> None:
     code, _ = c.start_class(now=0.0, path=db)
     c.join(code, first, now=1.0, path=db)

@@ -13,9 +13,17 @@ from classroom.questions import ClassQuestion
 from store import classes
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
-                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦",
-                      why="Hearts are trump, so the left bower is the J♦.")
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+    why="Hearts are trump, so the left bower is the J♦.",
+)
 
 
 @pytest.fixture(autouse=True)

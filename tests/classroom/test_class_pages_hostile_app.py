@@ -16,10 +16,20 @@ from classroom.questions import ClassQuestion
 from store import classes
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-LOCKED_LIMIT = 2.5  # seconds for a page run on a locked file (about 1 s expected; generous for a loaded machine)
-BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
-                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦",
-                      why="Hearts are trump, so the left bower is the J♦.")
+LOCKED_LIMIT = (
+    2.5  # seconds for a page run on a locked file (about 1 s expected; generous for a loaded machine)
+)
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+    why="Hearts are trump, so the left bower is the J♦.",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +53,16 @@ def class_page(**query: str) -> AppTest:
 
 
 def shown(at: AppTest) -> str:
-    parts = [*at.header, *at.subheader, *at.markdown, *at.error, *at.warning, *at.info, *at.success, *at.caption]
+    parts = [
+        *at.header,
+        *at.subheader,
+        *at.markdown,
+        *at.error,
+        *at.warning,
+        *at.info,
+        *at.success,
+        *at.caption,
+    ]
     return "\n".join(str(p.value) for p in parts).replace("\\", "")
 
 
@@ -66,12 +85,16 @@ def _locked(db: Path) -> sqlite3.Connection:
 
 @pytest.mark.parametrize("who", ["teacher", "pupil", "join"])
 def test_a_page_on_a_locked_file_says_busy_within_about_a_second(
-        db: Path, who: str, capsys: pytest.CaptureFixture[str]) -> None:
+    db: Path, who: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, secret = classes.start_class()
     token = classes.join(code, "Ada")
     classes.ask(code, secret, BOWER.to_json())
-    query = {"teacher": {"class": code, "teacher": secret}, "pupil": {"class": code, "pupil": token},
-             "join": {"class": code}}[who]
+    query = {
+        "teacher": {"class": code, "teacher": secret},
+        "pupil": {"class": code, "pupil": token},
+        "join": {"class": code},
+    }[who]
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
     at.switch_page("views/class_mode.py")
@@ -95,7 +118,9 @@ def test_a_page_on_a_locked_file_says_busy_within_about_a_second(
     assert took < LOCKED_LIMIT
 
 
-def test_another_class_page_loads_while_a_write_waits_for_the_file(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_another_class_page_loads_while_a_write_waits_for_the_file(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Another program holds the write lock and class A's answer waits for it; class B's projector
     opens meanwhile, whole (reads need no lock a waiting write holds)."""
     import threading

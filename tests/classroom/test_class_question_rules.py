@@ -41,7 +41,9 @@ def test_each_kind_says_which_presets_it_cannot_follow(preset: str) -> None:
     assert {k: rules_note(k, rules) for k in CLASS_KINDS if rules_note(k, rules)} == NOTES[preset]
     for kind in CLASS_KINDS:
         assert bool(rules_problem(kind, rules)) == (kind in NOTES[preset])
-    assert not any(rules_note(k, Rules(target=5, match_games=3)) for k in CLASS_KINDS)  # the game, not the hand
+    assert not any(
+        rules_note(k, Rules(target=5, match_games=3)) for k in CLASS_KINDS
+    )  # the game, not the hand
 
 
 def test_the_teachers_page_is_told_why_in_words() -> None:
@@ -62,7 +64,14 @@ def _points(prompt: str) -> tuple[int, int, bool]:
     return players, int(tricks[1]), "defended alone" in prompt
 
 
-THREE = {0: "each defender 2", 1: "each defender 2", 2: "each defender 2", 3: "maker 1", 4: "maker 1", 5: "maker 3"}
+THREE = {
+    0: "each defender 2",
+    1: "each defender 2",
+    2: "each defender 2",
+    3: "maker 1",
+    4: "maker 1",
+    5: "maker 3",
+}
 TWO = {0: "defender 2", 1: "defender 2", 2: "defender 2", 3: "maker 1", 4: "maker 1", 5: "maker 2"}
 
 
@@ -82,13 +91,25 @@ def test_points_are_scored_for_the_players_of_the_rules_in_force(players: int, t
 def test_a_defender_goes_alone_only_where_the_rules_let_one() -> None:
     standard = [exercise_question("points", seed, rules=Rules()).prompt for seed in range(100)]
     assert all(_points(p)[0] == 4 and not _points(p)[2] for p in standard)
-    railroad = [exercise_question("points", seed, rules=PRESETS["Railroad (defend alone)"]) for seed in range(100)]
+    railroad = [
+        exercise_question("points", seed, rules=PRESETS["Railroad (defend alone)"]) for seed in range(100)
+    ]
     lone = [q for q in railroad if _points(q.prompt)[2]]
     assert lone  # about one hand in seven
-    for q in lone:  # a lone defender euchres a lone maker for 4; a maker's 3 or more tricks score as a loner's
+    for (
+        q
+    ) in lone:  # a lone defender euchres a lone maker for 4; a maker's 3 or more tricks score as a loner's
         tricks = _points(q.prompt)[1]
-        assert q.right == ({0: "defenders 4", 1: "defenders 4", 2: "defenders 4", 3: "makers 1", 4: "makers 1",
-                            5: "makers 4"}[tricks],), q.prompt
+        assert q.right == (
+            {
+                0: "defenders 4",
+                1: "defenders 4",
+                2: "defenders 4",
+                3: "makers 1",
+                4: "makers 1",
+                5: "makers 4",
+            }[tricks],
+        ), q.prompt
 
 
 def test_an_explicit_players_level_is_kept_and_said() -> None:
@@ -113,8 +134,10 @@ def test_a_kind_that_cannot_follow_the_rules_says_so_in_its_question() -> None:
 
 def test_a_typed_hand_is_judged_under_the_rules_in_force() -> None:
     q = hand_question("JH JD AH KS 9C", "9H", "second", 1, Rules(players=3))
-    assert q.prompt == ("You sit second, right of the dealer; the upcard is the 9♥. Everyone before you passed. "
-                        "What would you bid?")
+    assert q.prompt == (
+        "You sit second, right of the dealer; the upcard is the 9♥. Everyone before you passed. "
+        "What would you bid?"
+    )
     assert set(q.choices) == {"pass", "order up"}
     with pytest.raises(QuestionError, match="seat 'third' is not possible with 3 players"):
         hand_question("JH JD AH KS 9C", "9H", "third", 1, Rules(players=3))

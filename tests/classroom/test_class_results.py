@@ -18,13 +18,35 @@ from classroom.marking import CSV_HEADER, Given, Missed, Standing, leaderboard, 
 from classroom.questions import ClassQuestion
 from store import classes
 
-BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
-                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦")
-CLUBS = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Clubs are trump. Which card is the left bower?",
-                      mode="card", cards=("JC", "JS", "JD", "9C"), trump="C", right=("JS",), answer_words="J♠")
-POINTS = ClassQuestion(source="How many points?", kind="points", prompt="The makers took 2 tricks. Who scores?",
-                       mode="choice", choices=("makers 1", "makers 2", "defenders 2"), right=("defenders 2",),
-                       answer_words="defenders 2")
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+)
+CLUBS = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Clubs are trump. Which card is the left bower?",
+    mode="card",
+    cards=("JC", "JS", "JD", "9C"),
+    trump="C",
+    right=("JS",),
+    answer_words="J♠",
+)
+POINTS = ClassQuestion(
+    source="How many points?",
+    kind="points",
+    prompt="The makers took 2 tricks. Who scores?",
+    mode="choice",
+    choices=("makers 1", "makers 2", "defenders 2"),
+    right=("defenders 2",),
+    answer_words="defenders 2",
+)
 
 
 @pytest.fixture
@@ -56,16 +78,35 @@ def test_the_csv_is_read_from_the_database_at_the_click_with_text_answer_and_tim
     assert len(rows) == 4  # two pupils, two questions
     first = by[("Ada", "1")]
     assert (first["question text"], first["idea"], first["right answer"]) == (
-        "Hearts are trump. Which card is the left bower?", "Find the bower", "J♦")
-    assert (first["answer"], first["correct"], first["counted"], first["seconds"]) == ("J♦", "yes", "yes", "4.5")
+        "Hearts are trump. Which card is the left bower?",
+        "Find the bower",
+        "J♦",
+    )
+    assert (first["answer"], first["correct"], first["counted"], first["seconds"]) == (
+        "J♦",
+        "yes",
+        "yes",
+        "4.5",
+    )
     assert first["answered at"] == time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(start + 14.5))
-    assert (by[("Ben", "1")]["answer"], by[("Ben", "1")]["correct"], by[("Ben", "1")]["seconds"]) == ("J♥", "no", "12.0")
+    assert (by[("Ben", "1")]["answer"], by[("Ben", "1")]["correct"], by[("Ben", "1")]["seconds"]) == (
+        "J♥",
+        "no",
+        "12.0",
+    )
     # the open question's answer is in the file, not yet counted: Ada 1 right of 1 answered, Ben 0 of 1
     assert (by[("Ada", "2")]["answer"], by[("Ada", "2")]["correct"], by[("Ada", "2")]["counted"]) == (
-        "makers 1", "no", "no")
+        "makers 1",
+        "no",
+        "no",
+    )
     assert by[("Ben", "2")]["answer"] == "" and by[("Ben", "2")]["seconds"] == ""
     assert [(r["pupil"], r["right"], r["answered"], r["rank"]) for r in rows] == [
-        ("Ada", "1", "1", "1"), ("Ada", "1", "1", "1"), ("Ben", "0", "1", "2"), ("Ben", "0", "1", "2")]
+        ("Ada", "1", "1", "1"),
+        ("Ada", "1", "1", "1"),
+        ("Ben", "0", "1", "2"),
+        ("Ben", "0", "1", "2"),
+    ]
 
     # a pupil who joins and answers after that: the next download has them (it is read at the click)
     cy = classes.join(code, "Cy", now=start + 44, path=path)
@@ -102,22 +143,40 @@ def test_the_leaderboard_the_csv_and_a_phone_agree_when_a_question_is_skipped(pa
     assert totals == set(expected)
     skipped = [r for r in rows if r["question"] == "2"]
     assert [(r["pupil"], r["correct"], r["counted"]) for r in skipped] == [
-        ("Ada", "yes", "no"), ("Ben", "no", "no"), ("Cy", "yes", "no")]
+        ("Ada", "yes", "no"),
+        ("Ben", "no", "no"),
+        ("Cy", "yes", "no"),
+    ]
     # which ideas each got wrong, over the counted questions: Ada the bower (question 3), Ben the
     # bower (question 1); Ben's wrong points answer was to the skipped question
     assert [(p.name, p.wrong) for p in teacher.ideas()] == [
-        ("Ada", (Missed("Find the bower", (3,)),)), ("Ben", (Missed("Find the bower", (1,)),)), ("Cy", ())]
+        ("Ada", (Missed("Find the bower", (3,)),)),
+        ("Ben", (Missed("Find the bower", (1,)),)),
+        ("Cy", ()),
+    ]
 
 
 def test_ranks_are_shared_by_equal_scores_and_said_in_words() -> None:
     questions = {1: BOWER, 2: POINTS, 3: CLUBS}
-    given = [Given(1, "Ada", "JD"), Given(2, "Ada", "defenders 2"), Given(3, "Ada", "JC"),
-             Given(1, "Ben", "JD"), Given(2, "Ben", "defenders 2"),
-             Given(1, "Cy", "JD"), Given(3, "Cy", "JS"), Given(2, "Dee", "makers 2")]
+    given = [
+        Given(1, "Ada", "JD"),
+        Given(2, "Ada", "defenders 2"),
+        Given(3, "Ada", "JC"),
+        Given(1, "Ben", "JD"),
+        Given(2, "Ben", "defenders 2"),
+        Given(1, "Cy", "JD"),
+        Given(3, "Cy", "JS"),
+        Given(2, "Dee", "makers 2"),
+    ]
     rows = leaderboard(questions, {1, 2, 3}, given, ["Dee", "Cy", "Ben", "Ada", "Eve"])
     # right: Ada 2, Ben 2, Cy 2, Dee 0, Eve 0 (no answer)
     assert [(s.name, s.right, s.answered, s.rank) for s in rows] == [
-        ("Ada", 2, 3, 1), ("Ben", 2, 2, 1), ("Cy", 2, 2, 1), ("Dee", 0, 1, 4), ("Eve", 0, 0, 4)]
+        ("Ada", 2, 3, 1),
+        ("Ben", 2, 2, 1),
+        ("Cy", 2, 2, 1),
+        ("Dee", 0, 1, 4),
+        ("Eve", 0, 0, 4),
+    ]
     assert place(rows[1], rows) == "joint 1st of 5" and place(rows[4], rows) == "joint 4th of 5"
     alone = (Standing("Ada", 3, 3, 1), Standing("Ben", 1, 3, 2))
     assert place(alone[1], alone) == "2nd of 2"
@@ -125,8 +184,13 @@ def test_ranks_are_shared_by_equal_scores_and_said_in_words() -> None:
 
 def test_the_ideas_a_pupil_got_wrong_most_missed_first() -> None:
     questions = {1: BOWER, 2: POINTS, 3: CLUBS, 4: POINTS}
-    given = [Given(1, "Ada", "QD"), Given(2, "Ada", "makers 1"), Given(3, "Ada", "JD"), Given(4, "Ada", "defenders 2"),
-             Given(1, "Ben", "JD")]
+    given = [
+        Given(1, "Ada", "QD"),
+        Given(2, "Ada", "makers 1"),
+        Given(3, "Ada", "JD"),
+        Given(4, "Ada", "defenders 2"),
+        Given(1, "Ben", "JD"),
+    ]
     rows = missed_ideas(questions, {1, 2, 3, 4}, given, ["Ada", "Ben"])
     # one right each (Ada question 4, Ben question 1): the leaderboard's order, ties by name
     assert [(p.name, p.right, p.answered, p.wrong) for p in rows] == [

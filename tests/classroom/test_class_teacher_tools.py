@@ -29,8 +29,16 @@ from classroom.questions import ClassQuestion
 from store import classes as c
 from store.db import StoreError
 
-BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
-                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦")
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+)
 
 
 @pytest.fixture
@@ -52,7 +60,10 @@ def test_a_pupil_removed_leaves_with_their_answers_and_a_renamed_one_keeps_their
 
     assert c.remove_pupil(code, secret, ids["Gus"], now=1012.0, path=db) == "Gus"
     assert [p.name for p in c.pupils(code, path=db)] == ["Ada", "Ben"]
-    assert [(a.name, a.answer) for a in c.answers(code, 1, secret=secret, now=1012.0, path=db)] == [("Ada", "JD"), ("Ben", "JH")]
+    assert [(a.name, a.answer) for a in c.answers(code, 1, secret=secret, now=1012.0, path=db)] == [
+        ("Ada", "JD"),
+        ("Ben", "JH"),
+    ]
     assert c.answered(code, 1, path=db) == frozenset({ids["Ada"], ids["Ben"]})
     with pytest.raises(c.NotInClass):
         c.pupil(code, bot, path=db)  # the phone is back at the join form
@@ -67,7 +78,9 @@ def test_a_pupil_removed_leaves_with_their_answers_and_a_renamed_one_keeps_their
 
     with pytest.raises(c.BadName, match="already called Ben"):
         c.rename_pupil(code, secret, ids["Ada"], "BEN", now=1015.0, path=db)
-    c.rename_pupil(code, secret, ids["Ben"], "ben", now=1015.0, path=db)  # their own name in other letters: fine
+    c.rename_pupil(
+        code, secret, ids["Ben"], "ben", now=1015.0, path=db
+    )  # their own name in other letters: fine
     assert c.pupil(code, ben, path=db).name == "ben"
     with pytest.raises(c.NoSuchPupil):
         c.rename_pupil(code, secret, ids["Gus"], "Gus", now=1016.0, path=db)
@@ -104,14 +117,22 @@ def test_joins_per_minute_hold_back_a_script_but_not_a_class(db: Path) -> None:
     refused = []
     for i in range(37):
         try:
-            c.join(code, f"Pupil {chr(65 + i // 26)}{chr(97 + i % 26)}", now=i * 0.5, path=db,
-                   per_minute=c.JOINS_PER_MINUTE)
+            c.join(
+                code,
+                f"Pupil {chr(65 + i // 26)}{chr(97 + i % 26)}",
+                now=i * 0.5,
+                path=db,
+                per_minute=c.JOINS_PER_MINUTE,
+            )
         except c.JoinsTooFast as err:
             refused.append((i, str(err)))
     assert c.JOINS_PER_MINUTE == 30
     assert len(c.pupils(code, path=db)) == 30 and [i for i, _ in refused] == list(range(30, 37))
     # the 31st, at 15 s: the first join (at 0 s) leaves the minute at 60 s, 45 s later
-    assert "30 pupils joined this class in the last minute" in refused[0][1] and "wait 45 seconds" in refused[0][1]
+    assert (
+        "30 pupils joined this class in the last minute" in refused[0][1]
+        and "wait 45 seconds" in refused[0][1]
+    )
     with pytest.raises(c.JoinsTooFast, match="wait 1 seconds"):
         c.join(code, "Late", now=59.5, path=db, per_minute=30)  # 0.5 s to go: rounded up to 1
     c.join(code, "Late", now=60.0, path=db, per_minute=30)  # the join at 0 s is a minute old: one place
@@ -134,7 +155,10 @@ def test_the_timer_reveals_the_question_by_itself_when_it_runs_out(db: Path) -> 
     v, s = c.poll(code, path=db, now=129.9)  # not yet
     assert not c.load(code, now=129.9, path=db).revealed
     c.answer(code, ada, 1, "JD", now=129.9, path=db)
-    assert c.poll(code, path=db, now=130.0) == (v + 2, s + 1)  # the answer and then the reveal moved the counters
+    assert c.poll(code, path=db, now=130.0) == (
+        v + 2,
+        s + 1,
+    )  # the answer and then the reveal moved the counters
     info = c.load(code, now=130.0, path=db)
     assert info.revealed and info.closes is None and c.question(code, 1, path=db).revealed == 130.0
     with pytest.raises(c.AnswerClosed):
@@ -202,7 +226,7 @@ def test_the_timers_reveal_happens_once_with_two_server_processes_polling(tmp_pa
             "[th.join() for th in threads]\n"
         )
         for i, server in enumerate(servers):
-            send(server, f"exec({script.replace('TOKENS', repr(tokens[i * 3:(i + 1) * 3]))!r})")
+            send(server, f"exec({script.replace('TOKENS', repr(tokens[i * 3 : (i + 1) * 3]))!r})")
 
         def poll_here() -> None:
             while time.time() < closes + 1.0:
@@ -226,7 +250,9 @@ def test_the_timers_reveal_happens_once_with_two_server_processes_polling(tmp_pa
     events = logged_events(db)
     assert [e for e in events if e[0] == "reveal"] == [("reveal", 1)]
     assert answers_after_reveal(events) == []
-    assert sum(1 for what, _ in events if what == "answer") >= 6  # each pupil answered before the time ran out
+    assert (
+        sum(1 for what, _ in events if what == "answer") >= 6
+    )  # each pupil answered before the time ran out
     revealed = c.question(code, 1, path=db).revealed
     assert revealed is not None and closes <= revealed < closes + 1.0
 
@@ -237,7 +263,9 @@ def test_a_one_time_code_hands_the_class_to_one_device(db: Path) -> None:
     assert len(one_time) == 8 and all(ch in c.CODE_LETTERS for ch in one_time)
     # the row keeps neither the secret nor the code
     conn = sqlite3.connect(db)
-    stored = conn.execute("SELECT lookup, sealed FROM class_handovers WHERE class_code = ?", (code,)).fetchone()
+    stored = conn.execute(
+        "SELECT lookup, sealed FROM class_handovers WHERE class_code = ?", (code,)
+    ).fetchone()
     conn.close()
     assert secret not in "".join(stored) and one_time not in "".join(stored)
     assert secret.encode().hex() not in stored[1]
@@ -285,10 +313,17 @@ def test_a_database_from_before_the_teachers_tools_opens_and_gains_them(db: Path
         for sql in OLD_SCHEMA:
             conn.execute(sql)
         # a class running when the server was updated: the teacher's secret "s3cret", Ada in, question 1 open
-        conn.execute("INSERT INTO classes (code, teacher_hash, created, last_question, current, version, stage) "
-                     "VALUES ('ABCDEF', ?, 1000.0, 1010.0, 1, 3, 1)", (hashlib.sha256(b"s3cret").hexdigest(),))
-        conn.execute("INSERT INTO class_pupils (class_code, token_hash, name, joined) VALUES ('ABCDEF', 'x', 'Ada', 1001.0)")
-        conn.execute("INSERT INTO class_questions (class_code, number, body, opened) VALUES ('ABCDEF', 1, '{}', 1010.0)")
+        conn.execute(
+            "INSERT INTO classes (code, teacher_hash, created, last_question, current, version, stage) "
+            "VALUES ('ABCDEF', ?, 1000.0, 1010.0, 1, 3, 1)",
+            (hashlib.sha256(b"s3cret").hexdigest(),),
+        )
+        conn.execute(
+            "INSERT INTO class_pupils (class_code, token_hash, name, joined) VALUES ('ABCDEF', 'x', 'Ada', 1001.0)"
+        )
+        conn.execute(
+            "INSERT INTO class_questions (class_code, number, body, opened) VALUES ('ABCDEF', 1, '{}', 1010.0)"
+        )
     conn.close()
     info = c.load("ABCDEF", now=1020.0, path=db)
     assert (info.current, info.revealed, info.locked, info.timer, info.closes) == (1, False, False, 0, None)

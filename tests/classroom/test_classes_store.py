@@ -33,7 +33,10 @@ def test_a_lesson_from_start_to_end(db: Path) -> None:
     assert c.answer_count(code, 1, path=db) == 2
     assert c.my_answer(code, ben, 1, path=db) == "JD"
     assert c.answers(code, 1, path=db) == ()  # nobody but the teacher reads answers before the reveal
-    assert [(a.name, a.answer) for a in c.answers(code, 1, secret=secret, now=1014.0, path=db)] == [("Ada", "JD"), ("Ben", "JD")]
+    assert [(a.name, a.answer) for a in c.answers(code, 1, secret=secret, now=1014.0, path=db)] == [
+        ("Ada", "JD"),
+        ("Ben", "JD"),
+    ]
 
     c.reveal(code, secret, now=1020.0, path=db)
     assert [a.answer for a in c.answers(code, 1, path=db)] == ["JD", "JD"]

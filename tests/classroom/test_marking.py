@@ -22,12 +22,34 @@ from classroom.questions import (
 
 LEFT = {"H": "JD", "D": "JH", "S": "JC", "C": "JS"}
 
-BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
-                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦")
-FOLLOW = ClassQuestion(source="Which of these can you play?", kind="can_play", prompt="...", mode="cards",
-                       cards=("9S", "9C", "TS", "JS"), trump="C", right=("9S TS",), answer_words="9♠, 10♠")
-POINTS = ClassQuestion(source="How many points?", kind="points", prompt="...", mode="choice",
-                       choices=("makers 1", "makers 2", "makers 4", "defenders 2", "defenders 4"), right=("defenders 2",))
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+)
+FOLLOW = ClassQuestion(
+    source="Which of these can you play?",
+    kind="can_play",
+    prompt="...",
+    mode="cards",
+    cards=("9S", "9C", "TS", "JS"),
+    trump="C",
+    right=("9S TS",),
+    answer_words="9♠, 10♠",
+)
+POINTS = ClassQuestion(
+    source="How many points?",
+    kind="points",
+    prompt="...",
+    mode="choice",
+    choices=("makers 1", "makers 2", "makers 4", "defenders 2", "defenders 4"),
+    right=("defenders 2",),
+)
 
 
 @pytest.mark.parametrize("trump", ["H", "D", "S", "C"])
@@ -95,22 +117,38 @@ def test_the_tally_has_a_bar_per_card_with_the_right_one_marked() -> None:
     t = tally(BOWER, ["JD", "JD", "JH", "JD", "JS"])
     assert (t.answered, t.right) == (5, 3)
     assert [(b.answer, b.count, b.right) for b in t.bars] == [
-        ("QD", 0, False), ("JD", 3, True), ("JH", 1, False), ("JS", 1, False)]
+        ("QD", 0, False),
+        ("JD", 3, True),
+        ("JH", 1, False),
+        ("JS", 1, False),
+    ]
 
 
 def test_the_tally_of_sets_puts_the_right_set_first() -> None:
     t = tally(FOLLOW, ["9S", "9S TS", "9S TS JS", "9S", "9S TS"])
     assert [(b.answer, b.count, b.right) for b in t.bars] == [
-        ("9S TS", 2, True), ("9S", 2, False), ("9S TS JS", 1, False)]
+        ("9S TS", 2, True),
+        ("9S", 2, False),
+        ("9S TS JS", 1, False),
+    ]
 
 
 def test_the_leaderboard_counts_only_revealed_questions() -> None:
     questions = {1: BOWER, 2: POINTS, 3: BOWER}
-    given = [Given(1, "Ada", "JD"), Given(1, "Ben", "JH"), Given(2, "Ada", "makers 1"), Given(2, "Ben", "defenders 2"),
-             Given(2, "Cy", "defenders 2"), Given(3, "Cy", "JD")]
+    given = [
+        Given(1, "Ada", "JD"),
+        Given(1, "Ben", "JH"),
+        Given(2, "Ada", "makers 1"),
+        Given(2, "Ben", "defenders 2"),
+        Given(2, "Cy", "defenders 2"),
+        Given(3, "Cy", "JD"),
+    ]
     rows = leaderboard(questions, {1, 2}, given)  # question 3 is still open: Cy's JD does not count yet
     assert [(s.name, s.right, s.answered, s.rank) for s in rows] == [
-        ("Ada", 1, 2, 1), ("Ben", 1, 2, 1), ("Cy", 1, 1, 1)]
+        ("Ada", 1, 2, 1),
+        ("Ben", 1, 2, 1),
+        ("Cy", 1, 1, 1),
+    ]
 
 
 def test_the_summary_has_a_row_per_pupil_and_question_and_quotes_formulas() -> None:
@@ -122,9 +160,12 @@ def test_the_summary_has_a_row_per_pupil_and_question_and_quotes_formulas() -> N
     # in the leaderboard's order: one right each for "=cmd" and Ada (ties by name: "=" sorts before
     # letters), none for Dee; with no revealed set given, every question counts
     assert [r[:4] + r[8:11] for r in rows[1:]] == [
-        ["'=cmd", "1", "1", "1", "", "", "yes"], ["'=cmd", "1", "1", "1", "defenders 2", "yes", "yes"],
-        ["Ada", "1", "2", "1", "J♦", "yes", "yes"], ["Ada", "1", "2", "1", "makers 1", "no", "yes"],
-        ["Dee", "0", "0", "3", "", "", "yes"], ["Dee", "0", "0", "3", "", "", "yes"],
+        ["'=cmd", "1", "1", "1", "", "", "yes"],
+        ["'=cmd", "1", "1", "1", "defenders 2", "yes", "yes"],
+        ["Ada", "1", "2", "1", "J♦", "yes", "yes"],
+        ["Ada", "1", "2", "1", "makers 1", "no", "yes"],
+        ["Dee", "0", "0", "3", "", "", "yes"],
+        ["Dee", "0", "0", "3", "", "", "yes"],
     ]
 
 

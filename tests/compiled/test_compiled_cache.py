@@ -34,8 +34,15 @@ print(round(trick_estimate(hand, 5, 2, False), 6), CACHE_DIR.name)
 
 def _run(tree: Path, cache: Path, code: str = PROBE) -> tuple[float, str]:
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(tree)}
-    out = subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True,
-                         timeout=300, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout.split()
     return float(out[0]), out[1]
 
 
@@ -60,14 +67,15 @@ def test_an_edit_to_an_imported_module_reaches_the_compiled_code(tmp_path: Path)
     edited, edited_folder = _run(tree, cache)
     assert edited == pytest.approx(1.5)
     assert edited_folder != folder
-    assert sorted(p.name for p in cache.iterdir()) == sorted([folder, edited_folder])  # an import deletes nothing
+    assert sorted(p.name for p in cache.iterdir()) == sorted(
+        [folder, edited_folder]
+    )  # an import deletes nothing
     _run(tree, cache, WARM_UP_CLEANS)
     assert [p.name for p in cache.iterdir()] == [edited_folder]  # the warm-up removes the old folder
 
     evaluate.write_text(original)
     reverted, reverted_folder = _run(tree, cache)
     assert (reverted, reverted_folder) == (first, folder)
-
 
 
 def test_with_no_writable_cache_folder_the_code_compiles_in_memory(tmp_path: Path) -> None:
@@ -79,11 +87,19 @@ def test_with_no_writable_cache_folder_the_code_compiles_in_memory(tmp_path: Pat
     (tree / "engine" / "compiled" / "__pycache__").write_text("a file, not a folder")
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    probe = f"import tempfile; tempfile.tempdir = {str(blocker / 'tmp')!r}\n" + PROBE.replace("CACHE_DIR.name", "CACHE_DIR")
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(blocker / "cache"), "HOME": str(blocker / "home"),
-           "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run([sys.executable, "-c", probe], cwd=tree, env=env, capture_output=True, text=True,
-                          timeout=300)
+    probe = f"import tempfile; tempfile.tempdir = {str(blocker / 'tmp')!r}\n" + PROBE.replace(
+        "CACHE_DIR.name", "CACHE_DIR"
+    )
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": str(blocker / "cache"),
+        "HOME": str(blocker / "home"),
+        "PYTHONPATH": str(tree),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tree, env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     value, folder = done.stdout.split()
     assert float(value) == pytest.approx(1.0) and folder == "None"  # the same figure as with a cache

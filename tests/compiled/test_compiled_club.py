@@ -72,8 +72,14 @@ VARIANTS = [
 # compiled threshold table is checked too.
 STYLE = (0.6, -0.3, 0.4, 0.0, -0.5, 0.7, 0.2, -0.2)
 ALONE_STYLE = STYLE + (-1.2, -0.8, 0.5, -1.5, -1.0, 0.3, -0.6, 0.0)
-PLAYERS = [ClubPlayer(), ClubPlayer(score=Score(3, 9)), ClubPlayer(score=Score(8, 2)), ClubPlayer(boldness=0.4),
-           ClubPlayer(caution=STYLE), ClubPlayer(caution=ALONE_STYLE)]
+PLAYERS = [
+    ClubPlayer(),
+    ClubPlayer(score=Score(3, 9)),
+    ClubPlayer(score=Score(8, 2)),
+    ClubPlayer(boldness=0.4),
+    ClubPlayer(caution=STYLE),
+    ClubPlayer(caution=ALONE_STYLE),
+]
 
 
 def numbers(player: ClubPlayer, rules: Rules) -> tuple[np.ndarray, bool]:
@@ -128,17 +134,20 @@ def test_a_dealer_with_five_higher_trumps_leaves_the_upcard() -> None:
     need, alone = numbers(ClubPlayer(), rules)
     assert action_of(club_decide(encode_state(state), 1, need, alone)) == DECLINE
     decision = ClubPlayer().decide(view_of(state, 1), random.Random(0))
-    assert (decision.action, decision.reason) == (DECLINE, "Leave the 9♥: it is worse than every card you hold.")
+    assert (decision.action, decision.reason) == (
+        DECLINE,
+        "Leave the 9♥: it is worse than every card you hold.",
+    )
 
 
 def comparable(s: np.ndarray) -> tuple[list[int], list[list[int]]]:
     """A flat state without what its two writers may leave differently: the slots of the trick
     table past the cards on it, and the order of cards in a hand (held as sets)."""
     head = s.copy()
-    head[S_TABLE_SEAT + s[S_NTABLE]:S_TABLE_SEAT + 4] = 0
-    head[S_TABLE_CARD + s[S_NTABLE]:S_TABLE_CARD + 4] = 0
-    head[S_HANDS:S_HANDS + 20] = 0
-    hands = [sorted(int(c) for c in s[S_HANDS + 5 * p:S_HANDS + 5 * p + 5] if c >= 0) for p in range(4)]
+    head[S_TABLE_SEAT + s[S_NTABLE] : S_TABLE_SEAT + 4] = 0
+    head[S_TABLE_CARD + s[S_NTABLE] : S_TABLE_CARD + 4] = 0
+    head[S_HANDS : S_HANDS + 20] = 0
+    hands = [sorted(int(c) for c in s[S_HANDS + 5 * p : S_HANDS + 5 * p + 5] if c >= 0) for p in range(4)]
     return [int(x) for x in head], hands
 
 
@@ -185,7 +194,12 @@ def test_play_outs_replay_through_the_rules_engine() -> None:
         me = rng.randrange(rules.players)
         outcome(s, me, -1, res)
         o = outcome_of(replayed, me)
-        assert tuple(int(x) for x in res) == (-1 if o.maker is None else o.maker, o.maker_tricks, o.us, o.them)
+        assert tuple(int(x) for x in res) == (
+            -1 if o.maker is None else o.maker,
+            o.maker_tricks,
+            o.us,
+            o.them,
+        )
         if replayed.maker is not None:
             assert replayed.points[me] == res[2]
         finished += 1
@@ -213,8 +227,9 @@ def fast_run(view: SeatView, seed: int, ceiling: bool = True) -> deal_loop.FastR
     options = np.array([[code_of(a), -1] for a in view.legal], dtype=np.int64)
     checks = deal_loop.pass_checks(view)
     assert checks is not None
-    return deal_loop.FastRun(view, options, checks, base_state(view), (need, alone), (need, alone),
-                             seed, ceiling)
+    return deal_loop.FastRun(
+        view, options, checks, base_state(view), (need, alone), (need, alone), seed, ceiling
+    )
 
 
 def test_sampled_deals_keep_the_view_and_the_passes() -> None:
@@ -231,9 +246,25 @@ def test_sampled_deals_keep_the_view_and_the_passes() -> None:
         draws = np.zeros(7, dtype=np.int64)
         for index in range(5):
             s[:] = run.base
-            deal_loop.sample_deal(run.base, view.seat, run.pool, run.checks, run.bid[0], run.bid[1], run.seed,
-                                  index, run.max_tries, s, cards, rs, draws)
-            hands = [tuple(code_card(int(c)) for c in s[S_HANDS + 5 * p:S_HANDS + 5 * p + 5]) for p in range(rules.players)]
+            deal_loop.sample_deal(
+                run.base,
+                view.seat,
+                run.pool,
+                run.checks,
+                run.bid[0],
+                run.bid[1],
+                run.seed,
+                index,
+                run.max_tries,
+                s,
+                cards,
+                rs,
+                draws,
+            )
+            hands = [
+                tuple(code_card(int(c)) for c in s[S_HANDS + 5 * p : S_HANDS + 5 * p + 5])
+                for p in range(rules.players)
+            ]
             used = {c for h in hands for c in h}
             leftover = [c for c in view.unseen_cards() if c not in used]
             state = build_state(view, hands, leftover)
@@ -250,16 +281,23 @@ def test_passers_hold_fewer_trumps_than_chance() -> None:
     # hands hold fewer hearts (the left bower counted) when the passes are respected.
     view = question("9C TC QS KD 9S", "AH", "third").view()
     run = fast_run(view, seed=3, ceiling=False)
-    hearts = {card_code(c) for c in view.unseen_cards() if c.suit is not None and (c.suit.letter == "H" or str(c) == "JD")}
+    hearts = {
+        card_code(c)
+        for c in view.unseen_cards()
+        if c.suit is not None and (c.suit.letter == "H" or str(c) == "JD")
+    }
 
     def mean_hearts(checks: np.ndarray) -> float:
         s = run.base.copy()
         cards, rs, draws = run.pool.copy(), np.zeros(1, dtype=np.int64), np.zeros(7, dtype=np.int64)
         total = 0
         for index in range(400):
-            deal_loop.sample_deal(run.base, 0, run.pool, checks, run.bid[0], run.bid[1], 9, index, 30, s, cards,
-                                  rs, draws)
-            total += sum(1 for seat in (2, 3) for c in s[S_HANDS + 5 * seat:S_HANDS + 5 * seat + 5] if c in hearts)
+            deal_loop.sample_deal(
+                run.base, 0, run.pool, checks, run.bid[0], run.bid[1], 9, index, 30, s, cards, rs, draws
+            )
+            total += sum(
+                1 for seat in (2, 3) for c in s[S_HANDS + 5 * seat : S_HANDS + 5 * seat + 5] if c in hearts
+            )
         return total / 400
 
     assert mean_hearts(run.checks) < mean_hearts(np.zeros((0, 2), dtype=np.int64)) - 0.2
@@ -286,8 +324,9 @@ def test_ceiling_is_the_exact_solver_and_threads_do_not_change_results() -> None
     assert np.array_equal(whole.ceil, np.concatenate([first.ceil, second.ceil]))
     assert np.array_equal(whole.draws, np.concatenate([first.draws, second.draws]))
     capped = fast_run(view, seed=99)
-    capped = deal_loop.FastRun(view, capped.options, capped.checks, capped.base, capped.play, capped.bid, 99, True,
-                               ceiling_deals=40)
+    capped = deal_loop.FastRun(
+        view, capped.options, capped.checks, capped.base, capped.play, capped.bid, 99, True, ceiling_deals=40
+    )
     part = capped.run(0, 64, threads=2)
     assert part.ceil is not None and part.ceil.shape[0] == 40
     assert np.array_equal(part.ceil, whole.ceil[:40]) and np.array_equal(part.real, whole.real)
@@ -319,12 +358,24 @@ def test_the_compiled_play_outs_stand_in_only_for_a_player_that_gives_its_number
     assert needs[2, 0] == pytest.approx(2.0 - 0.5) and needs[2, 2] == pytest.approx(3.8) and alone
 
 
-@pytest.mark.parametrize(("hand", "up", "seat"), [("JH AD AH KS 9C", "9H", "second"), ("JS TS AD KD 9C", "QS", "dealer")])
+@pytest.mark.parametrize(
+    ("hand", "up", "seat"), [("JH AD AH KS 9C", "9H", "second"), ("JS TS AD KD 9C", "QS", "dealer")]
+)
 def test_compiled_and_python_analyses_agree(hand: str, up: str, seat: str) -> None:
     view = question(hand, up, seat).view()
-    fast = analyze(view, random.Random(1), time_budget=None, max_samples=3000, stop="precision", ceiling=False)
-    slow = analyze(view, random.Random(1), time_budget=None, max_samples=160, stop="precision", ceiling=False,
-                   policy=PythonClub(), bidder=PythonClub())
+    fast = analyze(
+        view, random.Random(1), time_budget=None, max_samples=3000, stop="precision", ceiling=False
+    )
+    slow = analyze(
+        view,
+        random.Random(1),
+        time_budget=None,
+        max_samples=160,
+        stop="precision",
+        ceiling=False,
+        policy=PythonClub(),
+        bidder=PythonClub(),
+    )
     assert [o.action for o in fast.options] == [o.action for o in slow.options]
     for f, p in zip(fast.options, slow.options, strict=True):
         se_f = (f.realistic.ev_ci[1] - f.realistic.ev_ci[0]) / (2 * 1.96)

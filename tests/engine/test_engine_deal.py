@@ -11,9 +11,16 @@ from engine.core.hand import Phase, deal
 from engine.core.rules import Rules
 
 
-@pytest.mark.parametrize(("players", "deck", "joker", "kitty_with_upcard"), [
-    (4, 24, False, 4), (3, 24, False, 9), (2, 24, False, 14), (4, 32, True, 13), (3, 28, True, 14),
-])
+@pytest.mark.parametrize(
+    ("players", "deck", "joker", "kitty_with_upcard"),
+    [
+        (4, 24, False, 4),
+        (3, 24, False, 9),
+        (2, 24, False, 14),
+        (4, 32, True, 13),
+        (3, 28, True, 14),
+    ],
+)
 def test_packets_kitty_and_upcard(players: int, deck: int, joker: bool, kitty_with_upcard: int) -> None:
     rules = Rules(players=players, deck=deck, joker=joker)
     for dealer in range(players):
@@ -25,7 +32,7 @@ def test_packets_kitty_and_upcard(players: int, deck: int, joker: bool, kitty_wi
         for packets in ((3, 2, 3, 2), (2, 3, 2, 3)):  # first pass 3-2-3-2, second 2-3-2-3
             for i in range(players):
                 seat = (dealer + 1 + i) % players
-                expected[seat] += [str(c) for c in cards[pos: pos + packets[i]]]
+                expected[seat] += [str(c) for c in cards[pos : pos + packets[i]]]
                 pos += packets[i]
         assert [[str(c) for c in h] for h in state.hands] == [expected[s] for s in range(players)]
         assert str(state.upcard) == str(cards[pos])

@@ -43,8 +43,15 @@ def side_gain(rules: Rules, points: tuple[int, ...]) -> list[int]:
     return list(points)
 
 
-@pytest.mark.parametrize("rules", [Rules(target=5), Rules(players=3, target=7), Rules(players=2),
-                                   Rules(joker=True, defend_alone=True, target=5)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(target=5),
+        Rules(players=3, target=7),
+        Rules(players=2),
+        Rules(joker=True, defend_alone=True, target=5),
+    ],
+)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_game_runs_hands_to_the_target_with_the_deal_passing_left(rules: Rules, seed: int) -> None:
     ends = play_game(rules, seed, seed * 7)
@@ -109,7 +116,9 @@ def euchred_cutthroat(scores: tuple[int, int, int]) -> GameState:
     """3 players, dealer 0. Diamonds turned down; West (1) passes, East (2) calls hearts with
     no heart at all. West holds the five top hearts and leads them: East is euchred, so
     South and West each score 2 (docs/rules.md §9)."""
-    hand = HandState.from_text("players=3/0/AS KS AC KC AD,JH JD AH KH QH,9C TC QC 9S TS/9D/pass,pass,pass,pass,call-H")
+    hand = HandState.from_text(
+        "players=3/0/AS KS AC KC AD,JH JD AH KH QH,9C TC QC 9S TS/9D/pass,pass,pass,pass,call-H"
+    )
     game = new_game(Rules(players=3, target=10), 1)
     game = dataclasses.replace(game, hand=hand, dealer=0, scores=scores)
     while not game.hand.is_over:
@@ -161,8 +170,9 @@ class ScriptedDraws(random.Random):
         (2, ["AS 7H"], 1, (0, 1), 0, "the ace is below the seven"),
     ],
 )
-def test_draw_for_deal(players: int, draws: list[str], rounds: int, seating: tuple[int, ...],
-                       dealer: int, why: str) -> None:
+def test_draw_for_deal(
+    players: int, draws: list[str], rounds: int, seating: tuple[int, ...], dealer: int, why: str
+) -> None:
     draw = draw_for_deal(Rules(players=players, deck=32), ScriptedDraws(draws))
     assert len(draw.rounds) == rounds, why
     assert draw.seating == seating, why
@@ -176,7 +186,7 @@ def test_jokers_are_never_drawn_and_new_games_use_the_draw() -> None:
         assert game.draw is not None
         assert all(JOKER not in r for r in game.draw.rounds)
         last = game.draw.rounds[-1]
-        lowest = min(range(4), key=lambda p: (last[p].rank % 14))  # ace (14) -> 0: lowest
+        lowest = min(range(4), key=lambda p: last[p].rank % 14)  # ace (14) -> 0: lowest
         assert game.dealer == game.draw.seating[lowest]
         assert all(isinstance(c, Card) for r in game.draw.rounds for c in r)
 

@@ -25,11 +25,27 @@ H = Suit.HEARTS
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("JH", "JH"), ("jh", "JH"), ("jH", "JH"), (" Jh ", "JH"), ("10h", "TH"), ("10H", "TH"),
-        ("th", "TH"), ("J♥", "JH"), ("10♦", "TD"), ("a♠", "AS"), ("9♣", "9C"),
-        ("jack of hearts", "JH"), ("Jack of Diamonds", "JD"), ("ace of spade", "AS"),
-        ("ten of clubs", "TC"), ("Joker", "JOKER"), ("JOKER", "JOKER"), ("benny", "JOKER"),
-        ("Benny", "JOKER"), ("7s", "7S"), ("8d", "8D"),
+        ("JH", "JH"),
+        ("jh", "JH"),
+        ("jH", "JH"),
+        (" Jh ", "JH"),
+        ("10h", "TH"),
+        ("10H", "TH"),
+        ("th", "TH"),
+        ("J♥", "JH"),
+        ("10♦", "TD"),
+        ("a♠", "AS"),
+        ("9♣", "9C"),
+        ("jack of hearts", "JH"),
+        ("Jack of Diamonds", "JD"),
+        ("ace of spade", "AS"),
+        ("ten of clubs", "TC"),
+        ("Joker", "JOKER"),
+        ("JOKER", "JOKER"),
+        ("benny", "JOKER"),
+        ("Benny", "JOKER"),
+        ("7s", "7S"),
+        ("8d", "8D"),
     ],
 )
 def test_parse_card_forgiving(text: str, expected: str) -> None:
@@ -85,16 +101,27 @@ def test_card_round_trips_and_names() -> None:
 
 def test_actions_parse_any_case_and_print_canonically() -> None:
     cases = {
-        "PASS": "pass", "Order Up": "order", "order alone": "order alone", "call h": "call H",
-        "CALL hearts ALONE": "call H alone", "discard 10c": "discard TC", "play jack of spades": "play JS",
-        "name s alone": "name S alone", "defend alone": "defend alone", "decline": "decline",
+        "PASS": "pass",
+        "Order Up": "order",
+        "order alone": "order alone",
+        "call h": "call H",
+        "CALL hearts ALONE": "call H alone",
+        "discard 10c": "discard TC",
+        "play jack of spades": "play JS",
+        "name s alone": "name S alone",
+        "defend alone": "defend alone",
+        "decline": "decline",
         "play joker": "play JOKER",
     }
     for text, canonical in cases.items():
         assert str(parse_action(text)) == canonical
         assert parse_action(canonical) == parse_action(text)
-    for text, fragment in [("jump", "'jump' is not an action"), ("play XZ", "'XZ' is not a card"),
-                           ("call Q", "'Q' is not a suit"), ("", "empty action")]:
+    for text, fragment in [
+        ("jump", "'jump' is not an action"),
+        ("play XZ", "'XZ' is not a card"),
+        ("call Q", "'Q' is not a suit"),
+        ("", "empty action"),
+    ]:
         with pytest.raises(ActionParseError, match=fragment):
             parse_action(text)
 
@@ -105,9 +132,20 @@ def test_actions_parse_any_case_and_print_canonically() -> None:
 def test_rules_defaults_are_the_rule_book_defaults() -> None:
     r = Rules()
     assert (r.players, r.deck, r.joker, r.stick_the_dealer, r.defend_alone, r.lone_lead) == (
-        4, 24, False, False, False, "left_of_dealer")
+        4,
+        24,
+        False,
+        False,
+        False,
+        "left_of_dealer",
+    )
     assert (r.discard_upcard, r.optional_pickup, r.target, r.draw_for_deal, r.match_games) == (
-        False, False, 10, False, 1)
+        False,
+        False,
+        10,
+        False,
+        1,
+    )
     assert Rules.from_dict({}) == r and Rules.from_dict(None) == r and r.changes() == {}
     assert Rules(players=3, joker=True).changes() == {"players": 3, "joker": True}
     assert PRESETS["Two-handed"].optional_pickup and PRESETS["Two-handed"].players == 2
@@ -141,15 +179,25 @@ def test_impossible_or_unknown_rules_are_refused(fields: dict[str, object], frag
 # (players, alone, lone defender, maker tricks) -> (makers' points, each defending side's points)
 SCORING = {
     **{(4, False, False, t): (0, 2) for t in (0, 1, 2)},
-    (4, False, False, 3): (1, 0), (4, False, False, 4): (1, 0), (4, False, False, 5): (2, 0),
+    (4, False, False, 3): (1, 0),
+    (4, False, False, 4): (1, 0),
+    (4, False, False, 5): (2, 0),
     **{(4, True, False, t): (0, 2) for t in (0, 1, 2)},
-    (4, True, False, 3): (1, 0), (4, True, False, 4): (1, 0), (4, True, False, 5): (4, 0),
+    (4, True, False, 3): (1, 0),
+    (4, True, False, 4): (1, 0),
+    (4, True, False, 5): (4, 0),
     **{(4, True, True, t): (0, 4) for t in (0, 1, 2)},
-    (4, True, True, 3): (1, 0), (4, True, True, 4): (1, 0), (4, True, True, 5): (4, 0),
+    (4, True, True, 3): (1, 0),
+    (4, True, True, 4): (1, 0),
+    (4, True, True, 5): (4, 0),
     **{(2, False, False, t): (0, 2) for t in (0, 1, 2)},
-    (2, False, False, 3): (1, 0), (2, False, False, 4): (1, 0), (2, False, False, 5): (2, 0),
+    (2, False, False, 3): (1, 0),
+    (2, False, False, 4): (1, 0),
+    (2, False, False, 5): (2, 0),
     **{(3, False, False, t): (0, 2) for t in (0, 1, 2)},
-    (3, False, False, 3): (1, 0), (3, False, False, 4): (1, 0), (3, False, False, 5): (3, 0),
+    (3, False, False, 3): (1, 0),
+    (3, False, False, 4): (1, 0),
+    (3, False, False, 5): (3, 0),
 }
 
 
@@ -178,15 +226,31 @@ def hands_of(texts: list[str]) -> list[list[Card]]:
 @pytest.mark.parametrize(
     ("rules", "hands", "upcard", "fragment"),
     [
-        (Rules(), ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD"], "QS",
-         "seat 3 holds 4 cards; every hand has 5"),
-        (Rules(), ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD AC"], "QS",
-         "AC is dealt twice (a card appears twice)"),
+        (
+            Rules(),
+            ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD"],
+            "QS",
+            "seat 3 holds 4 cards; every hand has 5",
+        ),
+        (
+            Rules(),
+            ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD AC"],
+            "QS",
+            "AC is dealt twice (a card appears twice)",
+        ),
         (Rules(), GOOD, "AH", "AH is dealt twice (the upcard is also in a hand)"),
-        (Rules(), ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD JOKER"], "QS",
-         "the joker is only in the deck with the joker rule"),
-        (Rules(), ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD 8H"], "QS",
-         "8H is not in the 24-card deck"),
+        (
+            Rules(),
+            ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD JOKER"],
+            "QS",
+            "the joker is only in the deck with the joker rule",
+        ),
+        (
+            Rules(),
+            ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD 8H"],
+            "QS",
+            "8H is not in the 24-card deck",
+        ),
         (Rules(), GOOD[:3], "QS", "4 players need 4 hands, got 3"),
         (Rules(players=2), GOOD, "QS", "2 players need 2 hands, got 4"),
     ],

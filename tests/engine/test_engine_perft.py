@@ -41,9 +41,11 @@ def test_perft_four_players_forced_follow() -> None:
     Total 120 x 2^3 = 960.
     """
     state = made(
-        Rules(deck=32), 3,
+        Rules(deck=32),
+        3,
         ["JH JD AS AC AD", "AH KH KS KC KD", "QH TH QS QC QD", "9H 8H TS TC TD"],
-        "7C", ["pass", "pass", "pass", "pass", "call H"],
+        "7C",
+        ["pass", "pass", "pass", "pass", "call H"],
     )
     assert state.to_act == 0
     assert perft(state) == factorial(5) * 2**3 == 960
@@ -58,7 +60,11 @@ def test_perft_two_players() -> None:
     any order (3! = 6). Total 120 x 2 x 6 = 1440.
     """
     state = made(
-        Rules(players=2), 0, ["TH 9H AC KC QC", "JH JD AH KH QH"], "9S", ["pass", "pass", "call H"],
+        Rules(players=2),
+        0,
+        ["TH 9H AC KC QC", "JH JD AH KH QH"],
+        "9S",
+        ["pass", "pass", "call H"],
     )
     assert state.to_act == 1
     assert perft(state) == factorial(5) * 2 * factorial(3) == 1440

@@ -150,7 +150,8 @@ def check_finished(state: HandState) -> None:
     assert state.maker is not None
     active = [s for s in range(n) if s not in state.out]
     assert len(state.tricks) == 5 and len(state.out) == (1 if state.alone else 0) + (
-        1 if state.lone_defender is not None else 0)
+        1 if state.lone_defender is not None else 0
+    )
     leader = first_leader(state)
     for trick in state.tricks:
         assert trick.leader == leader

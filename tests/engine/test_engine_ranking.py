@@ -29,10 +29,26 @@ TRUMP_24 = {
 }
 # Every other suit high to low; the suit that lent its jack has none (5 cards).
 PLAIN_24 = {
-    Suit.CLUBS: {Suit.DIAMONDS: "AD KD QD JD TD 9D", Suit.HEARTS: "AH KH QH JH TH 9H", Suit.SPADES: "AS KS QS TS 9S"},
-    Suit.DIAMONDS: {Suit.CLUBS: "AC KC QC JC TC 9C", Suit.HEARTS: "AH KH QH TH 9H", Suit.SPADES: "AS KS QS JS TS 9S"},
-    Suit.HEARTS: {Suit.CLUBS: "AC KC QC JC TC 9C", Suit.DIAMONDS: "AD KD QD TD 9D", Suit.SPADES: "AS KS QS JS TS 9S"},
-    Suit.SPADES: {Suit.CLUBS: "AC KC QC TC 9C", Suit.DIAMONDS: "AD KD QD JD TD 9D", Suit.HEARTS: "AH KH QH JH TH 9H"},
+    Suit.CLUBS: {
+        Suit.DIAMONDS: "AD KD QD JD TD 9D",
+        Suit.HEARTS: "AH KH QH JH TH 9H",
+        Suit.SPADES: "AS KS QS TS 9S",
+    },
+    Suit.DIAMONDS: {
+        Suit.CLUBS: "AC KC QC JC TC 9C",
+        Suit.HEARTS: "AH KH QH TH 9H",
+        Suit.SPADES: "AS KS QS JS TS 9S",
+    },
+    Suit.HEARTS: {
+        Suit.CLUBS: "AC KC QC JC TC 9C",
+        Suit.DIAMONDS: "AD KD QD TD 9D",
+        Suit.SPADES: "AS KS QS JS TS 9S",
+    },
+    Suit.SPADES: {
+        Suit.CLUBS: "AC KC QC TC 9C",
+        Suit.DIAMONDS: "AD KD QD JD TD 9D",
+        Suit.HEARTS: "AH KH QH JH TH 9H",
+    },
 }
 
 

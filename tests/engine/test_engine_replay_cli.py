@@ -18,13 +18,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def rec(rules: dict[str, Any], dealer: int, hands: list[str], upcard: str, actions: str) -> dict[str, Any]:
-    return {"rules": rules, "dealer": dealer, "hands": [h.split() for h in hands], "upcard": upcard,
-            "actions": [a.strip() for a in actions.split(",") if a.strip()]}
+    return {
+        "rules": rules,
+        "dealer": dealer,
+        "hands": [h.split() for h in hands],
+        "upcard": upcard,
+        "actions": [a.strip() for a in actions.split(",") if a.strip()],
+    }
 
 
 def run_cli(text: str, *args: str) -> tuple[int, list[dict[str, Any]], str]:
-    out = subprocess.run([sys.executable, "-m", "engine", "replay", *(args or ("-",))], input=text,
-                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", *(args or ("-",))],
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     return out.returncode, [json.loads(line) for line in out.stdout.splitlines()], out.stderr
 
 
@@ -41,17 +52,35 @@ THREE = ["AS KS AC KC AD", "JH JD AH KH QH", "9C TC QC 9S TS"]
 RECORDS: dict[str, dict[str, Any]] = {
     # West (1) orders up alone; East (3) sits out; the dealer picks up 9H and buries KC.
     # West leads the five top hearts and takes every trick: a lone march, 4 points.
-    "alone": rec({}, 0, ALONE, "9H", "order alone, discard KC, play JH, play TH, play 9H, play JD, play AD, "
-                 "play AS, play AH, play KD, play KS, play KH, play QD, play QS, play QH, play TD, play AC"),
+    "alone": rec(
+        {},
+        0,
+        ALONE,
+        "9H",
+        "order alone, discard KC, play JH, play TH, play 9H, play JD, play AD, "
+        "play AS, play AH, play KD, play KS, play KH, play QD, play QS, play QH, play TD, play AC",
+    ),
     # North (2), the dealer's partner, orders alone: the dealer sits out and does not pick up,
     # so there is no discard and West leads at once. North wins all five: 4 points.
-    "dealer_partner_alone": rec({}, 0, DEALER_PARTNER, "9S", "pass, order alone, play AH, play QS, play TH, "
-                                "play JS, play 9D, play AD, play JC, play QD, play KD, play AS, play TD, "
-                                "play KH, play KS, play 9H, play QH"),
+    "dealer_partner_alone": rec(
+        {},
+        0,
+        DEALER_PARTNER,
+        "9S",
+        "pass, order alone, play AH, play QS, play TH, "
+        "play JS, play 9D, play AD, play JC, play QD, play KD, play AS, play TD, "
+        "play KH, play KS, play 9H, play QH",
+    ),
     # West orders alone, the dealer discards, North defends alone (South sits out) and takes
     # every trick: a lone defender euchres a lone maker, 4 points.
-    "defend_alone": rec({"defend_alone": True}, 0, DEFEND, "9H", "order alone, discard 9C, defend alone, "
-                        "play AH, play JH, play JD, play KH, play QH, play AS, play TH, play AC, play KS, play AD"),
+    "defend_alone": rec(
+        {"defend_alone": True},
+        0,
+        DEFEND,
+        "9H",
+        "order alone, discard 9C, defend alone, "
+        "play AH, play JH, play JD, play KH, play QH, play AS, play TH, play AC, play KS, play AD",
+    ),
     # North passes the defend-alone choice; the other defender (South, the dealer) is asked next.
     "defend_alone_incomplete": rec({"defend_alone": True}, 0, DEFEND, "9H", "order alone, discard 9C, pass"),
     # North, the dealer's partner, alone: with left_of_loner East leads (West by default).
@@ -65,28 +94,52 @@ RECORDS: dict[str, dict[str, Any]] = {
     "joker_up": rec({"joker": True}, 0, JOKER_UP, "JOKER", "name H, discard 9C, play AH, play 9H, play JD"),
     # Stick the dealer: after seven passes the dealer must name a suit other than hearts.
     "stick": rec({"stick_the_dealer": True}, 0, ALONE, "9H", "pass, pass, pass, pass, pass, pass, pass"),
-    "stick_pass": rec({"stick_the_dealer": True}, 0, ALONE, "9H", "pass, pass, pass, pass, pass, pass, pass, pass"),
+    "stick_pass": rec(
+        {"stick_the_dealer": True}, 0, ALONE, "9H", "pass, pass, pass, pass, pass, pass, pass, pass"
+    ),
     # Everyone passes twice: thrown in, complete, nobody scores.
     "thrown_in": rec({}, 0, ALONE, "9H", "pass, pass, pass, pass, pass, pass, pass, pass"),
     # optional_pickup: the dealer declines; hearts are trump anyway and 9H never reaches South.
     "decline": rec({"optional_pickup": True}, 0, PICKUP, "9H", "order, decline, play AS, play KS, play KD"),
     "decline_refused": rec({}, 0, PICKUP, "9H", "order, decline"),
     # discard_upcard: the dealer buries the upcard itself and keeps the dealt hand.
-    "bury_upcard": rec({"discard_upcard": True}, 0, PICKUP, "9H", "order, discard 9H, play AS, play KS, play KD"),
+    "bury_upcard": rec(
+        {"discard_upcard": True}, 0, PICKUP, "9H", "order, discard 9H, play AS, play KS, play KD"
+    ),
     "bury_upcard_refused": rec({}, 0, PICKUP, "9H", "order, discard 9H"),
     # Two players: North leads the five top hearts, South follows twice then throws clubs.
-    "two_players": rec({"players": 2}, 0, TWO, "9S", "pass, pass, call H, play JH, play TH, play JD, play 9H, "
-                       "play AH, play AC, play KH, play KC, play QH, play QC"),
+    "two_players": rec(
+        {"players": 2},
+        0,
+        TWO,
+        "9S",
+        "pass, pass, call H, play JH, play TH, play JD, play 9H, "
+        "play AH, play AC, play KH, play KC, play QH, play QC",
+    ),
     # Cutthroat: East calls hearts without a heart; West takes all five; both defenders score 2.
-    "cutthroat_euchre": rec({"players": 3}, 0, THREE, "9D", "pass, pass, pass, pass, call H, "
-                            "play JH, play 9C, play AS, play JD, play TC, play KS, play AH, play QC, play AC, "
-                            "play KH, play 9S, play KC, play QH, play TS, play AD"),
+    "cutthroat_euchre": rec(
+        {"players": 3},
+        0,
+        THREE,
+        "9D",
+        "pass, pass, pass, pass, call H, "
+        "play JH, play 9C, play AS, play JD, play TC, play KS, play AH, play QC, play AC, "
+        "play KH, play 9S, play KC, play QH, play TS, play AD",
+    ),
     # Cutthroat: West calls hearts and marches: 3 points to West alone.
-    "cutthroat_march": rec({"players": 3}, 0, THREE, "9D", "pass, pass, pass, call H, "
-                           "play JH, play 9C, play AS, play JD, play TC, play KS, play AH, play QC, play AC, "
-                           "play KH, play 9S, play KC, play QH, play TS, play AD"),
+    "cutthroat_march": rec(
+        {"players": 3},
+        0,
+        THREE,
+        "9D",
+        "pass, pass, pass, call H, "
+        "play JH, play 9C, play AS, play JD, play TC, play KS, play AH, play QC, play AC, "
+        "play KH, play 9S, play KC, play QH, play TS, play AD",
+    ),
     # Bad input: each an error record with the step.
-    "duplicate": rec({}, 0, ["AS KS QS AC KC", "JH JD AH KH QH", "TH AD KD QD TD", "9S TS JS 9C AS"], "9H", ""),
+    "duplicate": rec(
+        {}, 0, ["AS KS QS AC KC", "JH JD AH KH QH", "TH AD KD QD TD", "9S TS JS 9C AS"], "9H", ""
+    ),
     "unknown_rule": rec({"jokers": True}, 0, ALONE, "9H", ""),
     "illegal": rec({}, 0, ALONE, "9H", "order alone, discard KC, play JH, play AD"),
     "unparsable": rec({}, 0, ALONE, "9H", "pass, fly"),
@@ -112,14 +165,21 @@ def test_going_alone_partner_sits_out(results: dict[str, dict[str, Any]]) -> Non
     assert (r["trump"], r["maker"], r["alone"], r["complete"]) == ("H", 1, True, True)
     assert r["steps"][0] == {"seat": 1, "legal": ["pass", "order", "order alone"], "action": "order alone"}
     assert r["steps"][1]["seat"] == 0 and r["steps"][1]["legal"] == [
-        "discard AS", "discard KS", "discard QS", "discard AC", "discard KC"]  # not the upcard
+        "discard AS",
+        "discard KS",
+        "discard QS",
+        "discard AC",
+        "discard KC",
+    ]  # not the upcard
     assert seats_that_played(r) == {0, 1, 2}
     assert [t["winner"] for t in r["tricks"]] == [1] * 5 and r["tricks"][0]["leader"] == 1
     assert r["tricks"][0]["plays"] == [[1, "JH"], [2, "TH"], [0, "9H"]]
     assert r["points"] == [0, 4, 0, 4]  # lone march
 
 
-def test_dealers_partner_alone_dealer_sits_out_and_does_not_pick_up(results: dict[str, dict[str, Any]]) -> None:
+def test_dealers_partner_alone_dealer_sits_out_and_does_not_pick_up(
+    results: dict[str, dict[str, Any]],
+) -> None:
     r = results["dealer_partner_alone"]
     assert (r["trump"], r["maker"], r["alone"]) == ("S", 2, True)
     assert r["steps"][2]["seat"] == 1  # straight to the lead: no discard
@@ -155,7 +215,8 @@ def test_lone_lead_left_of_loner(results: dict[str, dict[str, Any]]) -> None:
 def test_joker_turned_up(results: dict[str, dict[str, Any]]) -> None:
     r = results["joker_up"]
     assert r["steps"][0]["seat"] == 0 and r["steps"][0]["legal"] == [
-        f"name {s}{a}" for s in "CDHS" for a in ("", " alone")]
+        f"name {s}{a}" for s in "CDHS" for a in ("", " alone")
+    ]
     assert r["steps"][1]["legal"] == ["discard 9C", "discard TC", "discard QC", "discard 9S", "discard TS"]
     assert (r["trump"], r["maker"], r["alone"]) == ("H", 0, False)
     assert r["steps"][2]["seat"] == 1
@@ -174,8 +235,15 @@ def test_thrown_in_hand(results: dict[str, dict[str, Any]]) -> None:
     r = results["thrown_in"]
     assert r["complete"] is True and r["points"] == [0, 0, 0, 0]
     assert r["trump"] is None and r["maker"] is None and r["tricks"] == []
-    assert r["steps"][4]["legal"] == ["pass", "call C", "call C alone", "call D", "call D alone",
-                                      "call S", "call S alone"]
+    assert r["steps"][4]["legal"] == [
+        "pass",
+        "call C",
+        "call C alone",
+        "call D",
+        "call D alone",
+        "call S",
+        "call S alone",
+    ]
 
 
 def test_optional_pickup_decline(results: dict[str, dict[str, Any]]) -> None:
@@ -189,8 +257,14 @@ def test_optional_pickup_decline(results: dict[str, dict[str, Any]]) -> None:
 
 def test_discard_upcard(results: dict[str, dict[str, Any]]) -> None:
     r = results["bury_upcard"]
-    assert r["steps"][1]["legal"] == ["discard 9C", "discard TC", "discard QC", "discard 9S", "discard TS",
-                                      "discard 9H"]
+    assert r["steps"][1]["legal"] == [
+        "discard 9C",
+        "discard TC",
+        "discard QC",
+        "discard 9S",
+        "discard TS",
+        "discard 9H",
+    ]
     assert r["to_act"] == 0 and r["legal"] == ["play 9S", "play TS"]
     bad = results["bury_upcard_refused"]
     assert bad["step"] == 1 and "discard 9H is not legal for seat 0" in bad["error"]
@@ -243,8 +317,9 @@ def test_file_argument_single_record_and_exit_codes(tmp_path: Path) -> None:
 
 
 def test_warm_up_builds_the_compiled_code_and_says_so() -> None:
-    done = subprocess.run([sys.executable, "-m", "engine", "warm-up"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "warm-up"], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
     assert lines[0].startswith("Building or loading the compiled engine") and "Cache: " in lines[0]

@@ -17,14 +17,27 @@ from engine.cli.study import main as study_main
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize(("main", "argv", "usage", "error"), [
-    (engine_main, [], "usage: python -m engine {" + ",".join(COMMANDS) + "} [args]", "engine: error: name a command"),
-    (engine_main, ["nonsense"], "usage: python -m engine {", "engine: error: unknown command 'nonsense'"),
-    (study_main, [], "usage: python -m engine study charts|fit-bidding --out FILE",
-     "study: error: name the study to run: charts or fit-bidding"),
-])
-def test_no_command_prints_the_usage_on_stderr(main: object, argv: list[str], usage: str, error: str,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("main", "argv", "usage", "error"),
+    [
+        (
+            engine_main,
+            [],
+            "usage: python -m engine {" + ",".join(COMMANDS) + "} [args]",
+            "engine: error: name a command",
+        ),
+        (engine_main, ["nonsense"], "usage: python -m engine {", "engine: error: unknown command 'nonsense'"),
+        (
+            study_main,
+            [],
+            "usage: python -m engine study charts|fit-bidding --out FILE",
+            "study: error: name the study to run: charts or fit-bidding",
+        ),
+    ],
+)
+def test_no_command_prints_the_usage_on_stderr(
+    main: object, argv: list[str], usage: str, error: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert callable(main)
     assert main(argv) == 2
     out, err = capsys.readouterr()
@@ -45,7 +58,8 @@ def test_help_goes_to_stdout(argv: list[str], capsys: pytest.CaptureFixture[str]
 
 @pytest.mark.parametrize("argv", [[], ["study"]])
 def test_the_real_command_without_arguments(argv: list[str]) -> None:
-    ran = subprocess.run([sys.executable, "-m", "engine", *argv], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120)
+    ran = subprocess.run(
+        [sys.executable, "-m", "engine", *argv], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert ran.returncode == 2 and ran.stdout == ""
     assert ran.stderr.startswith("usage: python -m engine") and len(ran.stderr.splitlines()) == 2, ran.stderr

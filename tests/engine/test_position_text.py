@@ -47,15 +47,24 @@ def played(state: HandState, *actions: str) -> HandState:
 # ---- hand-written examples --------------------------------------------------------------------
 
 README_HANDS = ("9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD AH")
-README_TEXT = ("standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AH/QS/"
-               "pass,pass,order,discard-AH,play-TC,play-JC")
+README_TEXT = (
+    "standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AH/QS/"
+    "pass,pass,order,discard-AH,play-TC,play-JC"
+)
 ALONE = ("AS KS QS AC KC", "JH JD AH KH QH", "TH AD KD QD TD", "9S TS JS 9C TC")
 ALONE_CARDS = "AS-KS-QS-AC-KC,JH-JD-AH-KH-QH,TH-AD-KD-QD-TD,9S-TS-JS-9C-TC"
 
 
 def test_the_readme_deal_in_text() -> None:
-    state = played(from_cards(Rules(), 3, hands_of(*README_HANDS), Card.parse("QS")),
-                   "pass", "pass", "order", "discard AH", "play TC", "play JC")
+    state = played(
+        from_cards(Rules(), 3, hands_of(*README_HANDS), Card.parse("QS")),
+        "pass",
+        "pass",
+        "order",
+        "discard AH",
+        "play TC",
+        "play JC",
+    )
     assert state.to_text() == README_TEXT
     back = HandState.from_text(README_TEXT)
     assert back == state
@@ -82,7 +91,10 @@ def test_a_kitty_out_of_deck_order_is_written_after_the_upcard() -> None:
     assert shuffled.to_text() == f"standard/0/{ALONE_CARDS}/9H:9D-QC-JC"
     assert HandState.from_text(f"standard/0/{ALONE_CARDS}/9H:9D-QC-JC") == shuffled
     # The kitty in deck order, written out, is the same position as leaving it out.
-    assert HandState.from_text(f"standard/0/{ALONE_CARDS}/9H:JC-QC-9D").to_text() == f"standard/0/{ALONE_CARDS}/9H"
+    assert (
+        HandState.from_text(f"standard/0/{ALONE_CARDS}/9H:JC-QC-9D").to_text()
+        == f"standard/0/{ALONE_CARDS}/9H"
+    )
 
 
 def test_two_handed_call_and_the_decline() -> None:
@@ -98,8 +110,10 @@ def test_two_handed_call_and_the_decline() -> None:
 
 
 def test_the_joker_turned_up() -> None:
-    text = ("british/0/9C-TC-QC-9S-TS,AH-KH-QH-AD-KD,9H-TH-JC-QS-KS,JH-JD-AC-KC-AS/JOKER/"
-            "name-H,discard-9C,play-AH,play-9H,play-JD")
+    text = (
+        "british/0/9C-TC-QC-9S-TS,AH-KH-QH-AD-KD,9H-TH-JC-QS-KS,JH-JD-AC-KC-AS/JOKER/"
+        "name-H,discard-9C,play-AH,play-9H,play-JD"
+    )
     state = HandState.from_text(text)
     assert state.upcard == JOKER and state.kitty == cards("9D TD QD JS")  # 25 cards, 21 dealt or up
     assert state.to_act == 0 and state.legal_actions() == (Action.parse("play JOKER"),)
@@ -122,9 +136,18 @@ def test_rules_outside_the_presets_list_their_changes() -> None:
     assert state.kitty == cards("QC KC AC QD KD AD QH KH AH 8S 9S TS JS QS KS AS")
     assert (state.phase, state.to_act) == (Phase.DISCARD, 2)
     assert state.to_text() == text
-    every = Rules(joker=True, lone_lead="left_of_loner", discard_upcard=True, target=5, draw_for_deal=True,
-                  match_games=3)
-    assert rules_text(every) == "joker,lone_lead=left_of_loner,discard_upcard,target=5,draw_for_deal,match_games=3"
+    every = Rules(
+        joker=True,
+        lone_lead="left_of_loner",
+        discard_upcard=True,
+        target=5,
+        draw_for_deal=True,
+        match_games=3,
+    )
+    assert (
+        rules_text(every)
+        == "joker,lone_lead=left_of_loner,discard_upcard,target=5,draw_for_deal,match_games=3"
+    )
     assert parse_rules(rules_text(every)) == every
 
 
@@ -145,11 +168,17 @@ def test_every_preset_has_a_name() -> None:
 
 
 def test_reading_is_forgiving_printing_is_canonical() -> None:
-    messy = (" Standard / 3 / 9c 9d 10c kh ac , jc qh kd ks as, td th jd qd kc, 9s js qc ad ah / qs "
-             "/ PASS, pass, Order, discard ah, play 10c ,Play-jc ")
+    messy = (
+        " Standard / 3 / 9c 9d 10c kh ac , jc qh kd ks as, td th jd qd kc, 9s js qc ad ah / qs "
+        "/ PASS, pass, Order, discard ah, play 10c ,Play-jc "
+    )
     assert HandState.from_text(messy).to_text() == README_TEXT
-    assert parse_rules("Two-Handed, deck=32, target=7") == Rules(players=2, deck=32, optional_pickup=True, target=7)
-    assert rules_text(parse_rules("two-handed,deck=32,target=7")) == "players=2,deck=32,optional_pickup,target=7"
+    assert parse_rules("Two-Handed, deck=32, target=7") == Rules(
+        players=2, deck=32, optional_pickup=True, target=7
+    )
+    assert (
+        rules_text(parse_rules("two-handed,deck=32,target=7")) == "players=2,deck=32,optional_pickup,target=7"
+    )
     assert rules_text(parse_rules("players=2,optional_pickup=true")) == "two-handed"
     assert rules_text(parse_rules("standard,joker")) == "british"
     assert rules_text(parse_rules("railroad,defend_alone=false")) == "tournament"
@@ -166,8 +195,17 @@ def test_a_state_assembled_field_by_field_has_no_text() -> None:
     state = HandState.from_text(README_TEXT)
     with pytest.raises(PositionError, match="not reached by applying its actions"):
         replace(state, hands=(state.hands[1], state.hands[0]) + state.hands[2:]).to_text()
-    lesson = HandState(rules=Rules(), dealer=3, dealt=((), cards("9C TC"), (), ()), hands=((), cards("9C TC"), (), ()),
-                       upcard=Card.parse("9H"), kitty=(), phase=Phase.PLAY, to_act=1, trump=Suit.HEARTS)
+    lesson = HandState(
+        rules=Rules(),
+        dealer=3,
+        dealt=((), cards("9C TC"), (), ()),
+        hands=((), cards("9C TC"), (), ()),
+        upcard=Card.parse("9H"),
+        kitty=(),
+        phase=Phase.PLAY,
+        to_act=1,
+        trump=Suit.HEARTS,
+    )
     with pytest.raises(PositionError, match="assembled field by field"):
         lesson.to_text()
 
@@ -180,34 +218,77 @@ BAD = [
     ("x" * 2001, "a position is at most 2,000 characters; this one has 2,001", None),
     ("standard/3", "has 2 part(s) separated by '/', not 4 or 5", None),
     (f"standard/3/{HANDS4}/QS/pass/pass", "has 6 part(s)", None),
-    (f"jokers/3/{HANDS4}/QS", "rules: 'jokers' is not a preset or a rules field; write a preset (standard,", None),
+    (
+        f"jokers/3/{HANDS4}/QS",
+        "rules: 'jokers' is not a preset or a rules field; write a preset (standard,",
+        None,
+    ),
     (f"/3/{HANDS4}/QS", "rules: the rules part is empty", None),
-    (f"deck=32,railroad/3/{HANDS4}/QS", "rules: the preset railroad comes first, before any changed field", None),
+    (
+        f"deck=32,railroad/3/{HANDS4}/QS",
+        "rules: the preset railroad comes first, before any changed field",
+        None,
+    ),
     (f"players=3,players=2/0/{HANDS4}/QS", "rules: players is given twice", None),
     (f"joker=yes/3/{HANDS4}/QS", "rules: joker is 'yes'; write joker alone (true) or joker=false", None),
     (f"players=three/3/{HANDS4}/QS", "rules: players is 'three'; it is a whole number", None),
     (f"players=5/3/{HANDS4}/QS", "rules: rules field 'players' is 5; allowed: 2, 3, 4", None),
     (f"players=2,defend_alone/1/{HANDS4}/QS", "rules: defend_alone needs 4 players", None),
     (f"standard/4/{HANDS4}/QS", "the dealer is a seat 0..3 with 4 players, got '4'", None),
-    ("two-handed/2/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS/QS", "the dealer is a seat 0..1 with 2 players, got '2'", None),
-    ("standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC/QS", "4 players need 4 hands separated by ',', got 3",
-     None),
-    ("standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AH/QS",
-     "seat 1's hand 'JC-QH-KD-KS' has 4 cards; a hand is five cards joined by '-'", None),
-    ("standard/3/9C-9D-ZZ-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AH/QS",
-     "seat 0's hand: 'ZZ' is not a card; a card is a rank 7 8 9 T J Q K A and a suit C D H S", None),
+    (
+        "two-handed/2/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS/QS",
+        "the dealer is a seat 0..1 with 2 players, got '2'",
+        None,
+    ),
+    (
+        "standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC/QS",
+        "4 players need 4 hands separated by ',', got 3",
+        None,
+    ),
+    (
+        "standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AH/QS",
+        "seat 1's hand 'JC-QH-KD-KS' has 4 cards; a hand is five cards joined by '-'",
+        None,
+    ),
+    (
+        "standard/3/9C-9D-ZZ-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AH/QS",
+        "seat 0's hand: 'ZZ' is not a card; a card is a rank 7 8 9 T J Q K A and a suit C D H S",
+        None,
+    ),
     (f"standard/3/{HANDS4}/Q", "the upcard: 'Q' is not a card", None),
     (f"standard/3/{HANDS4}/QS:", "the kitty after ':' in 'QS:' is empty", None),
-    ("standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AS/QS",
-     "the deal cannot happen: AS is dealt twice (a card appears twice)", None),
-    (f"standard/3/{HANDS4}/JOKER", "the deal cannot happen: the joker is only in the deck with the joker rule", None),
-    (f"standard/3/{HANDS4}/QS:9H-JH", "the deal cannot happen: the deal uses 23 cards but the deck has 24", None),
-    (f"standard/0/{ALONE_CARDS}/9H/order-alone,discard-KC,play-JH,play-AD",
-     "action 4 of 4: play AD is not legal for seat 2 now; legal: play TH", 3),
-    (f"standard/0/{ALONE_CARDS}/9H/pass,fly", "action 2 'fly' is not an action; an action is pass, order,", 1),
+    (
+        "standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AS/QS",
+        "the deal cannot happen: AS is dealt twice (a card appears twice)",
+        None,
+    ),
+    (
+        f"standard/3/{HANDS4}/JOKER",
+        "the deal cannot happen: the joker is only in the deck with the joker rule",
+        None,
+    ),
+    (
+        f"standard/3/{HANDS4}/QS:9H-JH",
+        "the deal cannot happen: the deal uses 23 cards but the deck has 24",
+        None,
+    ),
+    (
+        f"standard/0/{ALONE_CARDS}/9H/order-alone,discard-KC,play-JH,play-AD",
+        "action 4 of 4: play AD is not legal for seat 2 now; legal: play TH",
+        3,
+    ),
+    (
+        f"standard/0/{ALONE_CARDS}/9H/pass,fly",
+        "action 2 'fly' is not an action; an action is pass, order,",
+        1,
+    ),
     (f"standard/0/{ALONE_CARDS}/9H/pass,,order", "action 2 is empty; an action is pass", 1),
     (f"standard/0/{ALONE_CARDS}/9H/", "action 1 is empty", 0),
-    (f"standard/0/{ALONE_CARDS}/9H/" + ",".join(["pass"] * 9), "action 9 of 9: the hand is over; pass is not possible", 8),
+    (
+        f"standard/0/{ALONE_CARDS}/9H/" + ",".join(["pass"] * 9),
+        "action 9 of 9: the hand is over; pass is not possible",
+        8,
+    ),
 ]
 
 
@@ -223,9 +304,15 @@ def test_a_bad_text_says_what_is_wrong(text: str, message: str, step: int | None
 
 def test_a_message_quotes_at_most_60_characters_of_the_text() -> None:
     long_junk = "q" * 500
-    for text in (long_junk, f"{long_junk}/3/{HANDS4}/QS", f"standard/3/{HANDS4}/{long_junk}",
-                 f"standard/{long_junk}/{HANDS4}/QS", f"standard/3/{long_junk}/QS",
-                 f"standard/0/{ALONE_CARDS}/9H/pass,{long_junk}", "/" * 1500):
+    for text in (
+        long_junk,
+        f"{long_junk}/3/{HANDS4}/QS",
+        f"standard/3/{HANDS4}/{long_junk}",
+        f"standard/{long_junk}/{HANDS4}/QS",
+        f"standard/3/{long_junk}/QS",
+        f"standard/0/{ALONE_CARDS}/9H/pass,{long_junk}",
+        "/" * 1500,
+    ):
         with pytest.raises(PositionError) as raised:
             HandState.from_text(text)
         message = str(raised.value)
@@ -237,10 +324,20 @@ def test_a_message_quotes_at_most_60_characters_of_the_text() -> None:
 
 def test_any_text_up_to_the_limit_is_read_or_refused_at_once() -> None:
     """No regular expressions and no work beyond a split per part: the worst inputs are quick."""
-    worst = ["/" * 2000, "," * 2000, "-" * 2000, ":" * 2000, " " * 2000, "=" * 2000,
-             "standard/0/" + "9C-" * 660, "standard/0/" + "," * 1989, f"standard/0/{HANDS4}/QS:" + "9H-" * 600,
-             f"standard/0/{ALONE_CARDS}/9H/" + "pass," * 380, "players=" + "1" * 1992 + "/0/x/y",
-             "x" * 10**6]
+    worst = [
+        "/" * 2000,
+        "," * 2000,
+        "-" * 2000,
+        ":" * 2000,
+        " " * 2000,
+        "=" * 2000,
+        "standard/0/" + "9C-" * 660,
+        "standard/0/" + "," * 1989,
+        f"standard/0/{HANDS4}/QS:" + "9H-" * 600,
+        f"standard/0/{ALONE_CARDS}/9H/" + "pass," * 380,
+        "players=" + "1" * 1992 + "/0/x/y",
+        "x" * 10**6,
+    ]
     for text in worst:
         start = time.perf_counter()
         with pytest.raises(PositionError):
@@ -270,10 +367,15 @@ def messy(text: str) -> str:
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=PRESETS_OR_ANY, seed=st.integers(0, 2**32 - 1), from_given_cards=st.booleans(),
-       pass_bias=st.sampled_from([0.0, 0.5, 0.9]))
-def test_every_reachable_state_comes_back_from_its_text(rules: Rules, seed: int, from_given_cards: bool,
-                                                        pass_bias: float) -> None:
+@given(
+    rules=PRESETS_OR_ANY,
+    seed=st.integers(0, 2**32 - 1),
+    from_given_cards=st.booleans(),
+    pass_bias=st.sampled_from([0.0, 0.5, 0.9]),
+)
+def test_every_reachable_state_comes_back_from_its_text(
+    rules: Rules, seed: int, from_given_cards: bool, pass_bias: float
+) -> None:
     rng = random.Random(seed)
     dealer = rng.randrange(rules.players)
     state = deal(rules, dealer, rng)  # a shuffled kitty
@@ -301,10 +403,15 @@ def test_every_reachable_state_comes_back_from_its_text(rules: Rules, seed: int,
 
 
 @settings(max_examples=300, deadline=None)
-@given(rules=PRESETS_OR_ANY, seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 1999),
-       junk=st.text(alphabet="/,-: =9TJQKACDHSxplayordiscaljk\n", max_size=12))
-def test_a_damaged_text_is_read_or_refused_with_a_position_error(rules: Rules, seed: int, cut: int,
-                                                                 junk: str) -> None:
+@given(
+    rules=PRESETS_OR_ANY,
+    seed=st.integers(0, 2**32 - 1),
+    cut=st.integers(0, 1999),
+    junk=st.text(alphabet="/,-: =9TJQKACDHSxplayordiscaljk\n", max_size=12),
+)
+def test_a_damaged_text_is_read_or_refused_with_a_position_error(
+    rules: Rules, seed: int, cut: int, junk: str
+) -> None:
     rng = random.Random(seed)
     state = deal(rules, rng.randrange(rules.players), rng)
     for _ in range(rng.randrange(25)):
@@ -313,13 +420,13 @@ def test_a_damaged_text_is_read_or_refused_with_a_position_error(rules: Rules, s
         state = state.apply(rng.choice(state.legal_actions()))
     text = state.to_text()
     cut %= len(text) + 1
-    damaged = text[:cut] + junk + text[cut + rng.randrange(4):]
+    damaged = text[:cut] + junk + text[cut + rng.randrange(4) :]
     try:
         back = HandState.from_text(damaged)
     except PositionError as err:
         message = str(err)
         assert len(message.splitlines()) == 1 and len(message) < 1000
-        assert not any(damaged[i:i + 61] in message for i in range(len(damaged) - 60))
+        assert not any(damaged[i : i + 61] in message for i in range(len(damaged) - 60))
     else:
         assert HandState.from_text(back.to_text()) == back
 
@@ -329,16 +436,28 @@ def test_a_damaged_text_is_read_or_refused_with_a_position_error(rules: Rules, s
 
 def run_replay(records: list[dict[str, Any]]) -> tuple[int, list[dict[str, Any]]]:
     text = "\n".join(json.dumps(r) for r in records) + "\n"
-    out = subprocess.run([sys.executable, "-m", "engine", "replay", "-"], input=text, capture_output=True,
-                         text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     return out.returncode, [json.loads(line) for line in out.stdout.splitlines()]
 
 
-README_RECORD = {"rules": {"players": 4, "deck": 24, "joker": False, "stick_the_dealer": False}, "dealer": 3,
-                 "hands": [h.split() for h in README_HANDS], "upcard": "QS",
-                 "actions": ["pass", "pass", "order", "discard AH", "play TC", "play JC"]}
-ALONE_PLAY = ("order-alone,discard-KC,play-JH,play-TH,play-9H,play-JD,play-AD,play-AS,play-AH,play-KD,play-KS,"
-              "play-KH,play-QD,play-QS,play-QH,play-TD,play-AC")
+README_RECORD = {
+    "rules": {"players": 4, "deck": 24, "joker": False, "stick_the_dealer": False},
+    "dealer": 3,
+    "hands": [h.split() for h in README_HANDS],
+    "upcard": "QS",
+    "actions": ["pass", "pass", "order", "discard AH", "play TC", "play JC"],
+}
+ALONE_PLAY = (
+    "order-alone,discard-KC,play-JH,play-TH,play-9H,play-JD,play-AD,play-AS,play-AH,play-KD,play-KS,"
+    "play-KH,play-QD,play-QS,play-QH,play-TD,play-AC"
+)
 
 
 def test_replay_prints_the_position_and_replays_position_records() -> None:
@@ -366,7 +485,7 @@ def test_replay_prints_the_position_and_replays_position_records() -> None:
     assert illegal == {"error": "play AD is not legal for seat 2 now; legal: play TH", "step": 3}
     assert unparsable["step"] == 1 and "'fly' is not an action" in unparsable["error"]
     assert both["step"] is None and "either position or rules, dealer, hands" in both["error"]
-    assert number == {"error": "position must be a position text like \"standard/0/...\", got 5", "step": None}
+    assert number == {"error": 'position must be a position text like "standard/0/...", got 5', "step": None}
     assert short["step"] is None and "has 2 part(s)" in short["error"]
     assert set(bad_deal) == {"error", "step"}
 

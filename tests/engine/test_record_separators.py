@@ -17,10 +17,16 @@ ROOT = Path(__file__).resolve().parents[2]
 GOOD = {"dealer": 0, "hands": [], "upcard": "9H"}
 # A legal record whose actions stop in the play phase: South leads (the README's example, cut short).
 PLAY = {
-    "rules": {}, "dealer": 3,
-    "hands": [["9C", "9D", "TC", "KH", "AC"], ["JC", "QH", "KD", "KS", "AS"], ["TD", "TH", "JD", "QD", "KC"],
-              ["9S", "JS", "QC", "AD", "AH"]],
-    "upcard": "QS", "actions": ["pass", "pass", "order", "discard AH"],
+    "rules": {},
+    "dealer": 3,
+    "hands": [
+        ["9C", "9D", "TC", "KH", "AC"],
+        ["JC", "QH", "KD", "KS", "AS"],
+        ["TD", "TH", "JD", "QD", "KC"],
+        ["9S", "JS", "QC", "AD", "AH"],
+    ],
+    "upcard": "QS",
+    "actions": ["pass", "pass", "order", "discard AH"],
 }
 
 
@@ -48,12 +54,16 @@ def test_a_lone_carriage_return_between_tokens_is_whitespace() -> None:
 def test_a_blank_line_is_json_whitespace_only() -> None:
     text = json.dumps(GOOD) + "\n \t\n\u2028\n" + json.dumps(GOOD) + "\n"
     assert list(parse_text(text)) == [
-        (GOOD, None), (None, "line 3 is not valid JSON: Expecting value (column 1)"), (GOOD, None)]
+        (GOOD, None),
+        (None, "line 3 is not valid JSON: Expecting value (column 1)"),
+        (GOOD, None),
+    ]
 
 
 def _engine(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, input=stdin, capture_output=True,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], cwd=ROOT, input=stdin, capture_output=True, timeout=300
+    )
 
 
 @pytest.mark.parametrize("command", ["replay", "solve"])
@@ -62,7 +72,10 @@ def test_the_commands_read_one_record_per_line(tmp_path: Path, command: str, sou
     plain = _engine(command, "-", stdin=(json.dumps(PLAY) + "\n").encode())
     assert plain.returncode == 0, plain.stderr
     expected = json.loads(plain.stdout)
-    lines = [json.dumps({**PLAY, "meta": f"a{sep}b{sep}"}, ensure_ascii=False) for sep in ("\u2028", "\x85", "\u2029")]
+    lines = [
+        json.dumps({**PLAY, "meta": f"a{sep}b{sep}"}, ensure_ascii=False)
+        for sep in ("\u2028", "\x85", "\u2029")
+    ]
     data = "\n".join(lines).encode() + b"\r\n"
     if source == "file":
         path = tmp_path / "records.jsonl"

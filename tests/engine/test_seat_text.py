@@ -57,20 +57,23 @@ def test_the_dealer_writes_its_own_discard() -> None:
     assert SeatView.from_text(v.to_text()) == v
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    (f"standard/3/{SOUTH},?,?/9H", "4 players need 4 hands"),
-    ("standard/3/?,?,?,?/9H", "no hand is written"),
-    (f"standard/3/{SOUTH},{SOUTH},?,?/9H", "2 hands are written"),
-    (f"standard/3/{SOUTH},?,?,?/9H:TC-QC-KC", "no kitty"),
-    (f"standard/3/{SOUTH},?,?,?/9H/order,discard-QC", "only the dealer sees its discard"),
-    ("standard/3/?,?,?,9S-QS-KS-TH-QC/9H/order,discard-?", "the dealer knows its own discard"),
-    (f"standard/3/{SOUTH},?,?,?/9H/order,discard-?,play-JH,play-JD", "it is in seat 0's hand"),
-    (f"standard/3/{SOUTH},?,?,?/9H/order,discard-?,play-JH,play-9H", "the dealer holds it"),
-    (f"standard/3/{SOUTH},?,?,?/9H/pass,pass,pass,pass,pass,pass,pass,pass,play-9H", "the hand is over"),
-    (f"standard/3/{SOUTH},?,?,?/9H/order,discard-?,play-JH,play-QH,play-KH,pass", "seat 3 is to play"),
-    (f"standard/3/{SOUTH},?,?,?/9H/order,pass", "discards"),
-    (f"standard/3/{SOUTH},?,?,?/JOKER", "joker is only in the deck with the joker rule"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (f"standard/3/{SOUTH},?,?/9H", "4 players need 4 hands"),
+        ("standard/3/?,?,?,?/9H", "no hand is written"),
+        (f"standard/3/{SOUTH},{SOUTH},?,?/9H", "2 hands are written"),
+        (f"standard/3/{SOUTH},?,?,?/9H:TC-QC-KC", "no kitty"),
+        (f"standard/3/{SOUTH},?,?,?/9H/order,discard-QC", "only the dealer sees its discard"),
+        ("standard/3/?,?,?,9S-QS-KS-TH-QC/9H/order,discard-?", "the dealer knows its own discard"),
+        (f"standard/3/{SOUTH},?,?,?/9H/order,discard-?,play-JH,play-JD", "it is in seat 0's hand"),
+        (f"standard/3/{SOUTH},?,?,?/9H/order,discard-?,play-JH,play-9H", "the dealer holds it"),
+        (f"standard/3/{SOUTH},?,?,?/9H/pass,pass,pass,pass,pass,pass,pass,pass,play-9H", "the hand is over"),
+        (f"standard/3/{SOUTH},?,?,?/9H/order,discard-?,play-JH,play-QH,play-KH,pass", "seat 3 is to play"),
+        (f"standard/3/{SOUTH},?,?,?/9H/order,pass", "discards"),
+        (f"standard/3/{SOUTH},?,?,?/JOKER", "joker is only in the deck with the joker rule"),
+    ],
+)
 def test_bad_texts_say_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(PositionError, match=message):
         view(text)
@@ -90,11 +93,15 @@ def test_hidden_hands_that_cannot_be_filled_are_refused() -> None:
     (trick 2: the 10♦ on the A♠) and of clubs (trick 3: the Q♦ on the 9♣): its last two cards must
     be diamonds. But of the five diamonds of the 24-card deck (the J♦ is trump) West played three
     and East the K♦: only the A♦ is left. Every card alone was possible; the hands are not."""
-    text = (f"standard/3/{SOUTH},?,?,?/9H/order-alone,discard-?,play-JH,play-9D,play-9H,play-AS,play-TD,"
-            "play-KS,play-9C,play-QD,play-KD")
+    text = (
+        f"standard/3/{SOUTH},?,?,?/9H/order-alone,discard-?,play-JH,play-9D,play-9H,play-AS,play-TD,"
+        "play-KS,play-9C,play-QD,play-KD"
+    )
     with pytest.raises(PositionError, match=r"seat 1 must still hold 2 card\(s\), but only 1 unseen"):
         view(text)
-    assert view(text[: -len(",play-KD")] + ",play-TC").to_act == 3  # East follows with the 10♣ and wins: it fits
+    assert (
+        view(text[: -len(",play-KD")] + ",play-TC").to_act == 3
+    )  # East follows with the 10♣ and wins: it fits
 
 
 # ---- properties over random play ----------------------------------------------------------------
@@ -153,8 +160,12 @@ def test_a_changed_play_is_read_or_refused_without_naming_a_hidden_card(name: st
 def test_a_view_from_cards_and_from_text_agree() -> None:
     """The same loner dealt with every card known, seen from West: the view read from West's text
     is the view of the whole state."""
-    hands = [list(Card.parse(c) for c in SOUTH.split("-")), [Card.parse(c) for c in "QH 9S TS KD AC".split()],
-             [Card.parse(c) for c in "TH KS QS 9D TC".split()], [Card.parse(c) for c in "KH QC QD JS AD".split()]]
+    hands = [
+        list(Card.parse(c) for c in SOUTH.split("-")),
+        [Card.parse(c) for c in "QH 9S TS KD AC".split()],
+        [Card.parse(c) for c in "TH KS QS 9D TC".split()],
+        [Card.parse(c) for c in "KH QC QD JS AD".split()],
+    ]
     state = from_cards(Rules(), 3, hands, Card.parse("9H"))
     for action in ("order alone", "discard QC", "play JH", "play QH", "play 9H"):
         state = state.apply(action)

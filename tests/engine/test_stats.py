@@ -38,7 +38,11 @@ def test_counts_are_the_values_written_out() -> None:
 
 def test_lists_and_arrays_give_the_same_interval() -> None:
     values = [-2.0, 1.0, 1.0, 2.0, -1.0, 4.0]
-    assert mean_interval(values) == mean_interval(np.array(values)) == mean_interval(np.array(values, dtype=np.int64))
+    assert (
+        mean_interval(values)
+        == mean_interval(np.array(values))
+        == mean_interval(np.array(values, dtype=np.int64))
+    )
 
 
 def test_fewer_than_two_values_leave_the_bounds_unknown() -> None:

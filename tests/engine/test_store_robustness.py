@@ -38,8 +38,9 @@ def test_damaged_rows_are_skipped_and_counted(conn: sqlite3.Connection) -> None:
     assert len(records) == 2 and records.damaged == 2 and records.note == "2 damaged records were skipped"
 
 
-def test_a_locked_database_is_retried_then_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                    caplog: pytest.LogCaptureFixture) -> None:
+def test_a_locked_database_is_retried_then_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     path = tmp_path / "coach.sqlite3"
     practice_log.statistics(db.connect(path))  # creates the tables
     monkeypatch.setattr(db, "BUSY_TIMEOUT", 0.05)

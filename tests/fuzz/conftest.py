@@ -47,9 +47,16 @@ CLEAN: Counter[str] = Counter()  # of those, the ones that met the contract
 
 
 settings.register_profile(
-    "fuzz", derandomize=True, deadline=None, database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
-                           HealthCheck.function_scoped_fixture, HealthCheck.data_too_large],
+    "fuzz",
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.filter_too_much,
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.data_too_large,
+    ],
 )
 
 

@@ -27,9 +27,17 @@ from classroom.marking import summary_csv
 from classroom.questions import ClassQuestion
 from store import classes
 
-BOWER = ClassQuestion(source="Find the bower", kind="left_bower", prompt="Hearts are trump. Which card is the left bower?",
-                      mode="card", cards=("QD", "JD", "JH", "JS"), trump="H", right=("JD",), answer_words="J♦",
-                      why="Hearts are trump, so the left bower is the J♦.")
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+    why="Hearts are trump, so the left bower is the J♦.",
+)
 GOOD = json.loads(BOWER.to_json())
 BIG = 2**63 - 1
 NOT_A_NUMBER: list[Any] = ["abc", b"\x00\xff", None, "", "1.5.6"]
@@ -48,13 +56,33 @@ DAMAGE: list[tuple[str, str, str, list[Any]]] = [
     ("classes", "locked", "class", [2, "yes", None, 1.5]),  # the lock, the timer and when the question closes
     ("classes", "timer", "class", ["abc", None, -1, 1.5, 10**9]),
     ("classes", "closes", "class", ["abc", b"\x01", math.inf]),
-    ("class_questions", "body", "q2", [
-        "not json", "[1, 2]", "", "[" * 10_000, "null", '"text"', json.dumps({**GOOD, "extra": 1}),
-        json.dumps({k: v for k, v in GOOD.items() if k != "prompt"}), json.dumps({**GOOD, "cards": ["XX", "JD"]}),
-        json.dumps({**GOOD, "cards": "QD JD"}), json.dumps({**GOOD, "mode": "tap"}), json.dumps({**GOOD, "right": ["AS"]}),
-        json.dumps({**GOOD, "trump": "X"}), json.dumps({**GOOD, "shown": [["a"]]}), json.dumps({**GOOD, "close": "no"}),
-        json.dumps({**GOOD, "labels": ["x"]}), json.dumps({**GOOD, "upcard": "ZZ"}), 5, b"\xff{", None,
-    ]),
+    (
+        "class_questions",
+        "body",
+        "q2",
+        [
+            "not json",
+            "[1, 2]",
+            "",
+            "[" * 10_000,
+            "null",
+            '"text"',
+            json.dumps({**GOOD, "extra": 1}),
+            json.dumps({k: v for k, v in GOOD.items() if k != "prompt"}),
+            json.dumps({**GOOD, "cards": ["XX", "JD"]}),
+            json.dumps({**GOOD, "cards": "QD JD"}),
+            json.dumps({**GOOD, "mode": "tap"}),
+            json.dumps({**GOOD, "right": ["AS"]}),
+            json.dumps({**GOOD, "trump": "X"}),
+            json.dumps({**GOOD, "shown": [["a"]]}),
+            json.dumps({**GOOD, "close": "no"}),
+            json.dumps({**GOOD, "labels": ["x"]}),
+            json.dumps({**GOOD, "upcard": "ZZ"}),
+            5,
+            b"\xff{",
+            None,
+        ],
+    ),
     ("class_questions", "number", "q2", ["abc", 1.5, None, -2]),
     ("class_questions", "opened", "q2", NOT_A_NUMBER),
     ("class_questions", "revealed", "q2", ["abc", b"\x01", math.inf]),
@@ -63,14 +91,23 @@ DAMAGE: list[tuple[str, str, str, list[Any]]] = [
     ("class_answers", "at", "ben", NOT_A_NUMBER),
     ("class_answers", "number", "ben", ["abc", 1.5]),
     ("class_answers", "pupil", "ben", ["abc", 1.5, None]),
-    ("class_pupils", "name", "ben", [b"\xff", None, "x" * 500]),  # (5 in a TEXT column is the text "5": a name)
+    (
+        "class_pupils",
+        "name",
+        "ben",
+        [b"\xff", None, "x" * 500],
+    ),  # (5 in a TEXT column is the text "5": a name)
     ("class_pupils", "name", "ada", [b"\xff", None]),  # the phone's own name
 ]
 # Each damage with question 2 open and revealed, but a field of the class row that reads the same
 # either way (its times, state, switches, counters) only once.
 ONCE = {"created", "last_question", "state", "leaderboard", "version", "stage", "locked", "timer"}
-CASES = [(table, column, row, value, revealed) for table, column, row, values in DAMAGE for value in values
-         for revealed in ((True,) if column in ONCE else (False, True))]
+CASES = [
+    (table, column, row, value, revealed)
+    for table, column, row, values in DAMAGE
+    for value in values
+    for revealed in ((True,) if column in ONCE else (False, True))
+]
 MESSAGE = re.compile(r"damaged|missing|cannot be read|cannot be shown", re.IGNORECASE)
 
 
@@ -96,12 +133,19 @@ def make_class(path: Path, revealed: bool) -> tuple[str, str, dict[str, str]]:
 
 
 def damage(path: Path, code: str, table: str, column: str, row: str, value: Any) -> None:
-    where = {"class": ("code = ?", (code,)), "q2": ("class_code = ? AND number = 2", (code,)),
-             "ada": ("class_code = ? AND name = 'Ada'", (code,)), "ben": ("class_code = ? AND name = 'Ben'", (code,))}
+    where = {
+        "class": ("code = ?", (code,)),
+        "q2": ("class_code = ? AND number = 2", (code,)),
+        "ada": ("class_code = ? AND name = 'Ada'", (code,)),
+        "ben": ("class_code = ? AND name = 'Ben'", (code,)),
+    }
+    args: tuple[str, ...]
     if table == "class_answers":
         pupil = "Ada" if row == "ada" else "Ben"
-        clause, args = ("class_code = ? AND number = 2 AND pupil = (SELECT id FROM class_pupils WHERE name = ?)",
-                        (code, pupil))
+        clause, args = (
+            "class_code = ? AND number = 2 AND pupil = (SELECT id FROM class_pupils WHERE name = ?)",
+            (code, pupil),
+        )
     else:
         clause, args = where[row]
     conn = sqlite3.connect(path)
@@ -126,12 +170,22 @@ def open_class(open_with: Callable[..., AppTest]) -> Callable[[dict[str, str]], 
     return opened
 
 
-@pytest.mark.parametrize(("table", "column", "row", "value", "revealed"), CASES,
-                         ids=[f"{t}.{c}[{r}]={str(v)[:12]!r}-{'revealed' if x else 'open'}" for t, c, r, v, x in CASES])
+@pytest.mark.parametrize(
+    ("table", "column", "row", "value", "revealed"),
+    CASES,
+    ids=[f"{t}.{c}[{r}]={str(v)[:12]!r}-{'revealed' if x else 'open'}" for t, c, r, v, x in CASES],
+)
 def test_every_page_renders_a_damaged_class_with_a_message(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_class: Callable[[dict[str, str]], AppTest],
-        tally: Callable[[str, Callable[[], None]], None], revealed: bool, table: str, column: str, row: str,
-        value: Any) -> None:
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    open_class: Callable[[dict[str, str]], AppTest],
+    tally: Callable[[str, Callable[[], None]], None],
+    revealed: bool,
+    table: str,
+    column: str,
+    row: str,
+    value: Any,
+) -> None:
     path = tmp_path / "coach.sqlite3"
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
     code, secret, tokens = make_class(path, revealed)
@@ -154,16 +208,19 @@ def test_every_page_renders_a_damaged_class_with_a_message(
     tally("class damage", check)
 
 
-@pytest.mark.parametrize(("column", "value"), [("answer", "XX"), ("answer", 5), ("answer", "AS"), ("at", "abc"),
-                                               ("pupil", "abc")])
+@pytest.mark.parametrize(
+    ("column", "value"), [("answer", "XX"), ("answer", 5), ("answer", "AS"), ("at", "abc"), ("pupil", "abc")]
+)
 def test_one_bad_answer_leaves_the_rest_of_the_summary_whole(tmp_path: Path, column: str, value: Any) -> None:
     path = tmp_path / "coach.sqlite3"
     code, secret, _ = make_class(path, revealed=True)
     classes.forget_connections()
     damage(path, code, "class_answers", column, "ben", value)
     record = class_record(code, secret, path)
-    rows = {line.split(",")[0]: line.split(",") for line in summary_csv(record.questions, record.names,
-                                                                         record.given).splitlines()}
+    rows = {
+        line.split(",")[0]: line.split(",")
+        for line in summary_csv(record.questions, record.names, record.given).splitlines()
+    }
     assert rows["Ada"][1:3] == ["2", "2"]  # right, answered: both of Ada's answers
     assert rows["Ben"][1:3] == ["0", "1"]  # Ben's answer to question 1; the damaged one left out
     assert rows["Cy"][1:3] == ["0", "0"]

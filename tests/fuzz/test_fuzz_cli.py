@@ -78,8 +78,9 @@ def check_records_output(ran: Any, json_lines: Callable[[str], list[dict[str, An
 
 @settings(settings.get_profile("fuzz"), max_examples=60)
 @given(data=st.data())
-def test_replay_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path,
-                               data: st.DataObject) -> None:
+def test_replay_takes_any_file(
+    run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path, data: st.DataObject
+) -> None:
     path = tmp_path / "records.jsonl"
     path.write_bytes(data.draw(records_file(good_record)))
     check_records_output(run_main(replay.main, [str(path)]), json_lines)
@@ -87,7 +88,9 @@ def test_replay_takes_any_file(run_main: Any, good_record: Any, json_lines: Any,
 
 @settings(settings.get_profile("fuzz"), max_examples=15)
 @given(data=st.data())
-def test_replay_takes_any_stdin(run_main: Any, good_record: Any, json_lines: Any, data: st.DataObject) -> None:
+def test_replay_takes_any_stdin(
+    run_main: Any, good_record: Any, json_lines: Any, data: st.DataObject
+) -> None:
     check_records_output(run_main(replay.main, ["-"], stdin=data.draw(records_file(good_record))), json_lines)
 
 
@@ -121,11 +124,15 @@ def play_phase_records(draw: st.DrawFn, good_record: Callable[..., dict[str, Any
 
 @settings(settings.get_profile("fuzz"), max_examples=25)
 @given(data=st.data())
-def test_solve_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path,
-                              data: st.DataObject) -> None:
+def test_solve_takes_any_file(
+    run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path, data: st.DataObject
+) -> None:
     path = tmp_path / "solves.jsonl"
     if data.draw(st.booleans()):
-        body = "\n".join(json.dumps(r) for r in data.draw(st.lists(play_phase_records(good_record), min_size=1, max_size=2)))
+        body = "\n".join(
+            json.dumps(r)
+            for r in data.draw(st.lists(play_phase_records(good_record), min_size=1, max_size=2))
+        )
         path.write_text(body + "\n", encoding="utf-8")
     else:
         path.write_bytes(data.draw(records_file(good_record)))
@@ -134,19 +141,36 @@ def test_solve_takes_any_file(run_main: Any, good_record: Any, json_lines: Any, 
 
 @settings(settings.get_profile("fuzz"), max_examples=40)
 @given(
-    option=st.sampled_from(["--score", "--time", "--samples", "--seed", "--round", "--rules", "--hand",
-                            "--upcard", "--seat", "--bids", "--turned-down"]),
+    option=st.sampled_from(
+        [
+            "--score",
+            "--time",
+            "--samples",
+            "--seed",
+            "--round",
+            "--rules",
+            "--hand",
+            "--upcard",
+            "--seat",
+            "--bids",
+            "--turned-down",
+        ]
+    ),
     value=st.one_of(numbers_text, json_values.map(json.dumps), st.text(max_size=30)),
 )
 def test_analyze_takes_any_option(run_main: Any, option: str, value: str) -> None:
     if "\x00" in value:  # an argv cannot hold NUL
         value = value.replace("\x00", "")
-    argv = {"--hand": ["--hand", value, "--upcard", "9H", "--seat", "first"],
-            "--upcard": ["--hand", "JH JD AH KS 9C", "--upcard", value, "--seat", "first"],
-            "--seat": ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", value]}.get(option, HAND)
+    argv = {
+        "--hand": ["--hand", value, "--upcard", "9H", "--seat", "first"],
+        "--upcard": ["--hand", "JH JD AH KS 9C", "--upcard", value, "--seat", "first"],
+        "--seat": ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", value],
+    }.get(option, HAND)
     rest = FAST
     if option in ("--time", "--samples"):  # keep a valid value short: at most a few samples
-        rest = ["--no-ceiling", "--samples", "20"] if option == "--time" else ["--no-ceiling", "--time", "0.05"]
+        rest = (
+            ["--no-ceiling", "--samples", "20"] if option == "--time" else ["--no-ceiling", "--time", "0.05"]
+        )
     extra = [] if option in ("--hand", "--upcard", "--seat") else [option, value]
     ran = run_main(analyze.main, [*argv, *rest, *extra])
     ran.check()
@@ -167,7 +191,9 @@ def _short(text: str, high: int) -> str:
 @settings(settings.get_profile("fuzz"), max_examples=30)
 @given(
     option=st.sampled_from(["--hands", "--games", "--seed", "--rules", "--a", "--b", "--bogus"]),
-    value=st.one_of(numbers_text, json_values.map(json.dumps), st.sampled_from(["beginner", "club", "Expert"])),
+    value=st.one_of(
+        numbers_text, json_values.map(json.dumps), st.sampled_from(["beginner", "club", "Expert"])
+    ),
 )
 def test_arena_takes_any_option(run_main: Any, option: str, value: str) -> None:
     value = value.replace("\x00", "")
@@ -184,7 +210,11 @@ def test_arena_takes_any_option(run_main: Any, option: str, value: str) -> None:
 
 
 @settings(settings.get_profile("fuzz"), max_examples=20)
-@given(argv=st.lists(st.one_of(st.text(max_size=10), st.sampled_from(["-", "--help", "--json", "-x"])), max_size=3))
+@given(
+    argv=st.lists(
+        st.one_of(st.text(max_size=10), st.sampled_from(["-", "--help", "--json", "-x"])), max_size=3
+    )
+)
 def test_any_arguments(run_main: Any, tmp_path: Path, argv: list[str]) -> None:
     """Arbitrary argument lists: never a traceback (file names that do not exist are a message)."""
     argv = [a.replace("\x00", "") for a in argv]
@@ -196,8 +226,9 @@ def test_any_arguments(run_main: Any, tmp_path: Path, argv: list[str]) -> None:
 
 
 def engine(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], cwd=ROOT, input=stdin, capture_output=True, timeout=120
+    )
 
 
 def one_clear_line(done: subprocess.CompletedProcess[bytes]) -> str:
@@ -212,7 +243,9 @@ def test_real_runs_give_one_clear_line(tmp_path: Path) -> None:
     bad.write_bytes(b"\xff\n")
     assert "not UTF-8 text" in one_clear_line(engine("replay", str(bad)))
     assert "longer than 1,000,000 bytes" in one_clear_line(engine("replay", "/dev/zero"))
-    assert "score must be two whole numbers from 0 to 9" in one_clear_line(engine("analyze", *HAND, "--score", "²,1"))
+    assert "score must be two whole numbers from 0 to 9" in one_clear_line(
+        engine("analyze", *HAND, "--score", "²,1")
+    )
     assert "--time must be a number" in one_clear_line(engine("analyze", *HAND, "--time", "nan"))
     assert "nested deeper" in one_clear_line(engine("arena", "--rules", "[" * 10000))
     assert "200000" in one_clear_line(engine("arena", "--hands", "10000000"))
@@ -237,17 +270,29 @@ SEAT_WORDS = ["first", "second", "third", "dealer", "non-dealer", "fourth", "fif
 
 
 @settings(settings.get_profile("fuzz"), max_examples=40)
-@given(word=st.sampled_from(SEAT_WORDS), case=st.lists(st.booleans(), min_size=10, max_size=10),
-       pad=st.sampled_from(["", " ", "\t"]), players=st.sampled_from([2, 3, 4]))
-def test_the_command_and_the_page_read_a_seat_alike(tally: Any, word: str, case: list[bool], pad: str, players: int) -> None:
+@given(
+    word=st.sampled_from(SEAT_WORDS),
+    case=st.lists(st.booleans(), min_size=10, max_size=10),
+    pad=st.sampled_from(["", " ", "\t"]),
+    players=st.sampled_from([2, 3, 4]),
+)
+def test_the_command_and_the_page_read_a_seat_alike(
+    tally: Any, word: str, case: list[bool], pad: str, players: int
+) -> None:
     """The analyze command and the Analyze page read a seat with one reader (read_seat): any case,
     spaces around it; a seat the table does not have is refused naming the seats there are."""
     from engine.analysis.situation import SEATS_BY_PLAYERS, QuestionError, read_seat
 
     def check() -> None:
-        text = pad + "".join(ch.upper() if up else ch for ch, up in zip(word, case + [False] * 20, strict=False)) + pad
+        text = (
+            pad
+            + "".join(ch.upper() if up else ch for ch, up in zip(word, case + [False] * 20, strict=False))
+            + pad
+        )
         expected = "first" if word == "non-dealer" else word
-        args = analyze._parser().parse_args([*HAND[:4], "--seat", text, "--rules", json.dumps({"players": players})])
+        args = analyze._parser().parse_args(
+            [*HAND[:4], "--seat", text, "--rules", json.dumps({"players": players})]
+        )
         try:
             seat = analyze.parse_question(args).seat
         except QuestionError as err:
@@ -270,24 +315,69 @@ def test_the_command_and_the_page_read_a_seat_alike(tally: Any, word: str, case:
 
 def test_the_command_answers_for_the_seat_named_in_any_case(run_main: Any) -> None:
     def figures(seat: str) -> list[Any]:
-        ran = run_main(analyze.main, ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", seat, "--time", "10", "--samples", "20",
-                                      "--no-ceiling", "--json"])  # the sample cap stops it, never the clock
+        ran = run_main(
+            analyze.main,
+            [
+                "--hand",
+                "JH JD AH KS 9C",
+                "--upcard",
+                "9H",
+                "--seat",
+                seat,
+                "--time",
+                "10",
+                "--samples",
+                "20",
+                "--no-ceiling",
+                "--json",
+            ],
+        )  # the sample cap stops it, never the clock
         assert ran.code == 0, ran.err
         return [(o["action"], o["ev"], o.get("discard")) for o in json.loads(ran.out)["options"]]
 
     assert figures("DEALER") == figures("dealer") != figures("first")  # the dealer discards: another question
     for seat, players in (("fourth", 4), ("third", 2)):
-        ran = run_main(analyze.main, ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", seat,
-                                      "--rules", json.dumps({"players": players}), *FAST])
-        assert ran.code == 2 and ran.err_lines == [f"analyze: seat '{seat}' is not possible with {players} players; use "
-                                                   + ("first, second, third or dealer" if players == 4 else "first or dealer")
-                                                   + " (in any case)"]
+        ran = run_main(
+            analyze.main,
+            [
+                "--hand",
+                "JH JD AH KS 9C",
+                "--upcard",
+                "9H",
+                "--seat",
+                seat,
+                "--rules",
+                json.dumps({"players": players}),
+                *FAST,
+            ],
+        )
+        assert ran.code == 2 and ran.err_lines == [
+            f"analyze: seat '{seat}' is not possible with {players} players; use "
+            + ("first, second, third or dealer" if players == 4 else "first or dealer")
+            + " (in any case)"
+        ]
 
 
 def test_a_turned_down_suit_that_is_not_the_upcards_is_refused(run_main: Any) -> None:
-    ran = run_main(analyze.main, ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first", "--round", "2",
-                                  "--turned-down", "S", *FAST])
-    assert ran.code == 2 and ran.err_lines == ["analyze: in round 2 the turned-down suit is the upcard's suit (H), not S"]
+    ran = run_main(
+        analyze.main,
+        [
+            "--hand",
+            "JH JD AH KS 9C",
+            "--upcard",
+            "9H",
+            "--seat",
+            "first",
+            "--round",
+            "2",
+            "--turned-down",
+            "S",
+            *FAST,
+        ],
+    )
+    assert ran.code == 2 and ran.err_lines == [
+        "analyze: in round 2 the turned-down suit is the upcard's suit (H), not S"
+    ]
 
 
 GOOD_POSITION = "standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AH/QS"
@@ -295,15 +385,19 @@ GOOD_ACTIONS = ["pass", "pass", "order", "discard-AH", "play-TC"]
 
 
 @settings(settings.get_profile("fuzz"), max_examples=40)
-@given(at=st.integers(0, len(GOOD_ACTIONS)), bad=st.sampled_from(["", " ", "xx", "play-7C", "pass", "call-H"]),
-       cut=st.booleans())
-def test_solve_counts_actions_one_way(run_main: Any, json_lines: Any, tmp_path_factory: Any, at: int, bad: str,
-                                      cut: bool) -> None:
+@given(
+    at=st.integers(0, len(GOOD_ACTIONS)),
+    bad=st.sampled_from(["", " ", "xx", "play-7C", "pass", "call-H"]),
+    cut=st.booleans(),
+)
+def test_solve_counts_actions_one_way(
+    run_main: Any, json_lines: Any, tmp_path_factory: Any, at: int, bad: str, cut: bool
+) -> None:
     """solve names the action that went wrong by its index from 0 (the replay command's ``step``),
     whether the position text could not read it or the hand could not play it: never two counts."""
     import re
 
-    actions = GOOD_ACTIONS[:at] + [bad] + ([] if cut else GOOD_ACTIONS[at + 1:])
+    actions = GOOD_ACTIONS[:at] + [bad] + ([] if cut else GOOD_ACTIONS[at + 1 :])
     path = tmp_path_factory.mktemp("solve") / "r.jsonl"
     path.write_text(json.dumps({"position": f"{GOOD_POSITION}/{','.join(actions)}"}) + "\n", encoding="utf-8")
     ran = run_main(solve.main, [str(path)])
@@ -319,7 +413,9 @@ def test_solve_counts_actions_one_way(run_main: Any, json_lines: Any, tmp_path_f
         assert named[0] < len(actions)
 
 
-def test_a_position_ending_in_a_comma_names_one_action_once(run_main: Any, json_lines: Any, tmp_path: Path) -> None:
+def test_a_position_ending_in_a_comma_names_one_action_once(
+    run_main: Any, json_lines: Any, tmp_path: Path
+) -> None:
     path = tmp_path / "r.jsonl"
     path.write_text(json.dumps({"position": f"{GOOD_POSITION}/pass,"}) + "\n", encoding="utf-8")
     (line,) = json_lines(run_main(solve.main, [str(path)]).out)

@@ -39,20 +39,31 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
     "views/home.py": {**{key: {} for key in RULE_FIELDS}, "present": {}},
     "views/learn.py": {"lesson": {}, "step": {"lesson": "bowers"}, "seed": {"lesson": "bowers", "step": "5"}},
     "views/rules.py": {
-        "section": {}, "trump": {"section": "ranking"}, "led": {"section": "follow", "hand": "9H"},
-        "hand": {"section": "follow", "led": "KD"}, "seed": {"section": "deal", "dealer": "0"},
-        "dealer": {"section": "deal", "seed": "5"}, "step": {"section": "deal", "seed": "5", "dealer": "0"},
+        "section": {},
+        "trump": {"section": "ranking"},
+        "led": {"section": "follow", "hand": "9H"},
+        "hand": {"section": "follow", "led": "KD"},
+        "seed": {"section": "deal", "dealer": "0"},
+        "dealer": {"section": "deal", "seed": "5"},
+        "step": {"section": "deal", "seed": "5", "dealer": "0"},
         "position": {"section": "deal"},
     },
     "views/analyze.py": {
-        "hand": {"upcard": "9H", "seat": "first"}, "upcard": {"hand": HAND, "seat": "first"},
-        "seat": {"hand": HAND, "upcard": "9H", "score": "x"}, "round": {"hand": HAND, "upcard": "9H", "seat": "first", "score": "x"},
+        "hand": {"upcard": "9H", "seat": "first"},
+        "upcard": {"hand": HAND, "seat": "first"},
+        "seat": {"hand": HAND, "upcard": "9H", "score": "x"},
+        "round": {"hand": HAND, "upcard": "9H", "seat": "first", "score": "x"},
         "turned_down": {"hand": HAND, "upcard": "9H", "seat": "first", "round": "2", "score": "x"},
         "score": {"hand": HAND, "upcard": "9H", "seat": "first"},
     },
     "views/practice.py": {
-        "deal": {}, "levels": {}, "position": {"seed": "11"}, "seed": {"position": POSITION},
-        "score": {"position": POSITION}, "hand": {"position": POSITION}, "start": {"position": POSITION},
+        "deal": {},
+        "levels": {},
+        "position": {"seed": "11"},
+        "seed": {"position": POSITION},
+        "score": {"position": POSITION},
+        "hand": {"position": POSITION},
+        "start": {"position": POSITION},
     },
     "views/class_mode.py": {"class": {}, "teacher": {"class": OPEN_CLASS}, "pupil": {"class": OPEN_CLASS}},
 }
@@ -61,17 +72,39 @@ PAIRS = [(page, key) for page, keys in PAGE_KEYS.items() for key in keys]
 LINK = "[Log in here](https://evil.example/login)"
 IMAGE = "![t](https://evil.example/p.png)"
 HOSTILE = [
-    LINK, IMAGE, "<a href='https://evil.example'>x</a>", "<img src=https://evil.example/p.png>",
-    "https://evil.example/login", "www.evil.example", "mail@evil.example", "<https://evil.example>",
-    "[a][r]\n\n[r]: https://evil.example", "\\" + LINK, "`x`" + LINK, "\n\n" + LINK, ":red[" + LINK + "]",
-    "[a](<https://evil.example/x y>)", "[a](https://evil.example 'title')", "**" + LINK + "**",
+    LINK,
+    IMAGE,
+    "<a href='https://evil.example'>x</a>",
+    "<img src=https://evil.example/p.png>",
+    "https://evil.example/login",
+    "www.evil.example",
+    "mail@evil.example",
+    "<https://evil.example>",
+    "[a][r]\n\n[r]: https://evil.example",
+    "\\" + LINK,
+    "`x`" + LINK,
+    "\n\n" + LINK,
+    ":red[" + LINK + "]",
+    "[a](<https://evil.example/x y>)",
+    "[a](https://evil.example 'title')",
+    "**" + LINK + "**",
 ]
 LONG = LINK + "Q" * 10_000
 # What a class link may hold instead of a code, a teacher's secret or a pupil's token: codes that
 # cannot be one or name no class, a script, letters from other alphabets, nothing at all.
 CLASS_VALUES = [
-    "", "AB1", "ZZZZZZ", "abc234", "O0I1LL", "9" * 5000, "١٢٣٤٥٦", "ＡＢＣＤＥＦ", "😀" * 6, "\u202eABCDEF",
-    "<script src=https://evil.example/x.js></script>", "ABCDEF<img src=https://evil.example/p.png>",
+    "",
+    "AB1",
+    "ZZZZZZ",
+    "abc234",
+    "O0I1LL",
+    "9" * 5000,
+    "١٢٣٤٥٦",
+    "ＡＢＣＤＥＦ",
+    "😀" * 6,
+    "\u202eABCDEF",
+    "<script src=https://evil.example/x.js></script>",
+    "ABCDEF<img src=https://evil.example/p.png>",
 ]
 
 # ---- reading markdown as a renderer does ----------------------------------------------------
@@ -124,16 +157,31 @@ def live_links(body: str) -> list[str]:
 
 def bodies(at: AppTest) -> list[tuple[str, str]]:
     """Every markdown source the run drew: text, captions, alerts, headings, toasts."""
-    kinds = ("markdown", "caption", "latex", "warning", "error", "info", "success", "title", "header",
-             "subheader", "toast")
+    kinds = (
+        "markdown",
+        "caption",
+        "latex",
+        "warning",
+        "error",
+        "info",
+        "success",
+        "title",
+        "header",
+        "subheader",
+        "toast",
+    )
     found = [(kind, str(e.value)) for kind in kinds for e in getattr(at, kind)]
     return found + [("exception", str(e.value)) for e in at.exception]
 
 
 def html_tags_with_host(at: AppTest) -> list[str]:
     """Tags of st.html elements whose attributes name the hostile host (escaped text is fine)."""
-    return [m.group() for h in at.html for m in re.finditer(r"<[a-zA-Z][^>]*>", str(h.proto.body))
-            if _EVIL in m.group().lower()]
+    return [
+        m.group()
+        for h in at.html
+        for m in re.finditer(r"<[a-zA-Z][^>]*>", str(h.proto.body))
+        if _EVIL in m.group().lower()
+    ]
 
 
 def check_link(open_with: Callable[..., AppTest], page: str, key: str, value: str) -> AppTest:
@@ -158,13 +206,24 @@ def check_link(open_with: Callable[..., AppTest], page: str, key: str, value: st
 # ---- the oracle itself, on hand-written markdown ---------------------------------------------
 
 
-@pytest.mark.parametrize(("body", "live"), [
-    (LINK, True), (IMAGE, True), ("<img src=https://evil.example/p.png>", True), ("www.evil.example", True),
-    ("https://evil.example", True), ("a@evil.example", True), ("[r]: https://evil.example", True),
-    ("\\[Log in\\](https\\://evil.example)", False), ("`[Log in](https://evil.example)`", False),
-    ("\\<img src=https\\://evil.example\\>", False), ("www\\.evil.example a\\@evil.example", False),
-    ("evil.example", False), ("[Open this hand](analyze?hand=JH)", False),
-])
+@pytest.mark.parametrize(
+    ("body", "live"),
+    [
+        (LINK, True),
+        (IMAGE, True),
+        ("<img src=https://evil.example/p.png>", True),
+        ("www.evil.example", True),
+        ("https://evil.example", True),
+        ("a@evil.example", True),
+        ("[r]: https://evil.example", True),
+        ("\\[Log in\\](https\\://evil.example)", False),
+        ("`[Log in](https://evil.example)`", False),
+        ("\\<img src=https\\://evil.example\\>", False),
+        ("www\\.evil.example a\\@evil.example", False),
+        ("evil.example", False),
+        ("[Open this hand](analyze?hand=JH)", False),
+    ],
+)
 def test_the_check_reads_markdown_as_a_renderer_does(body: str, live: bool) -> None:
     assert bool(live_links(body)) == live
 
@@ -174,14 +233,19 @@ def test_the_check_reads_markdown_as_a_renderer_does(body: str, live: bool) -> N
 
 @pytest.mark.parametrize(("page", "key"), PAIRS)
 @pytest.mark.parametrize("value", [LINK, IMAGE], ids=["link", "image"])
-def test_the_issue_links_draw_no_link(open_with: Callable[..., AppTest], tally: Any, page: str, key: str,
-                                      value: str) -> None:
-    tally("links: the issue's link and image in every parameter", lambda: check_link(open_with, page, key, value))
+def test_the_issue_links_draw_no_link(
+    open_with: Callable[..., AppTest], tally: Any, page: str, key: str, value: str
+) -> None:
+    tally(
+        "links: the issue's link and image in every parameter",
+        lambda: check_link(open_with, page, key, value),
+    )
 
 
 @pytest.mark.parametrize("page", list(PAGE_KEYS))
 def test_a_10000_character_value_is_cut(open_with: Callable[..., AppTest], tally: Any, page: str) -> None:
     """Every parameter of the page holds the same 10,000-character value at once."""
+
     def check() -> None:
         query = {key: LONG for key in PAGE_KEYS[page]}
         if page == "views/learn.py":
@@ -190,13 +254,15 @@ def test_a_10000_character_value_is_cut(open_with: Callable[..., AppTest], tally
         assert not at.exception, [e.value for e in at.exception]
         for kind, body in bodies(at):
             assert "Q" * 70 not in body and not live_links(body), (page, kind, body[:300])
+
     tally("links: 10,000-character values", check)
 
 
 @pytest.mark.parametrize("key", list(PAGE_KEYS["views/class_mode.py"]))
 @pytest.mark.parametrize("value", CLASS_VALUES)
-def test_a_class_link_with_any_code_or_token_opens_the_page(open_with: Callable[..., AppTest], tally: Any, key: str,
-                                                            value: str) -> None:
+def test_a_class_link_with_any_code_or_token_opens_the_page(
+    open_with: Callable[..., AppTest], tally: Any, key: str, value: str
+) -> None:
     """The page also says what it made of the link: no class asked for (an empty code) is the start
     page; a code that cannot be one or names no class, a teacher's secret that is not this class's,
     a pupil's token that is not in it each get their message; an empty secret or token is the join form."""
@@ -220,23 +286,47 @@ def test_a_class_link_with_any_code_or_token_opens_the_page(open_with: Callable[
 
 hostile_values = st.one_of(
     st.sampled_from(HOSTILE),
-    st.builds(lambda before, label, path, after, image: f"{before}{'!' if image else ''}[{label}](https://evil.example/{path}){after}",
-              st.text(max_size=6), st.text(max_size=6),
-              st.text(alphabet=string.ascii_letters + string.digits + "/.-_?=&#%", max_size=10),
-              st.text(max_size=6), st.booleans()),
-    st.builds(lambda before, tag, after: f"{before}<{tag} href=https://evil.example src=https://evil.example/p.png>{after}",
-              st.text(max_size=6), st.sampled_from(["a", "img", "A", "IMG", "iframe", "script"]), st.text(max_size=6)),
-    st.builds(lambda before, address, after: f"{before}{address}{after}", st.text(max_size=6),
-              st.sampled_from(["https://evil.example", "HTTP://evil.example/x", "www.evil.example",
-                               "x@evil.example", "mailto:x@evil.example", "<https://evil.example>"]),
-              st.text(max_size=6)),
+    st.builds(
+        lambda before, label, path, after, image: (
+            f"{before}{'!' if image else ''}[{label}](https://evil.example/{path}){after}"
+        ),
+        st.text(max_size=6),
+        st.text(max_size=6),
+        st.text(alphabet=string.ascii_letters + string.digits + "/.-_?=&#%", max_size=10),
+        st.text(max_size=6),
+        st.booleans(),
+    ),
+    st.builds(
+        lambda before, tag, after: (
+            f"{before}<{tag} href=https://evil.example src=https://evil.example/p.png>{after}"
+        ),
+        st.text(max_size=6),
+        st.sampled_from(["a", "img", "A", "IMG", "iframe", "script"]),
+        st.text(max_size=6),
+    ),
+    st.builds(
+        lambda before, address, after: f"{before}{address}{after}",
+        st.text(max_size=6),
+        st.sampled_from(
+            [
+                "https://evil.example",
+                "HTTP://evil.example/x",
+                "www.evil.example",
+                "x@evil.example",
+                "mailto:x@evil.example",
+                "<https://evil.example>",
+            ]
+        ),
+        st.text(max_size=6),
+    ),
     st.just(LONG),
 )
 
 
 @settings(settings.get_profile("fuzz"), max_examples=24)
 @given(pair=st.sampled_from(PAIRS), value=hostile_values)
-def test_any_hostile_value_in_any_parameter_draws_no_link(open_with: Callable[..., AppTest], tally: Any,
-                                                          pair: tuple[str, str], value: str) -> None:
+def test_any_hostile_value_in_any_parameter_draws_no_link(
+    open_with: Callable[..., AppTest], tally: Any, pair: tuple[str, str], value: str
+) -> None:
     page, key = pair
     tally("links: generated markdown and HTML", lambda: check_link(open_with, page, key, value))

@@ -22,30 +22,67 @@ FAST = ["--time", "0.05", "--samples", "20", "--no-ceiling"]
 
 
 def _analyze(option: str, value: str) -> list[str]:
-    base = {"--hand": ["--upcard", "9H", "--seat", "first"], "--upcard": ["--hand", "JH JD AH KS 9C", "--seat", "first"],
-            "--seat": ["--hand", "JH JD AH KS 9C", "--upcard", "9H"]}.get(option, HAND)
+    base = {
+        "--hand": ["--upcard", "9H", "--seat", "first"],
+        "--upcard": ["--hand", "JH JD AH KS 9C", "--seat", "first"],
+        "--seat": ["--hand", "JH JD AH KS 9C", "--upcard", "9H"],
+    }.get(option, HAND)
     return [*base, *FAST, *([option, value] if option else [value])]
 
 
 # (command, option or "" for a positional value, the arguments around it)
 CASES = [
-    *[(analyze.main, option, _analyze) for option in
-      ("--hand", "--upcard", "--seat", "--round", "--turned-down", "--bids", "--score", "--rules", "--time",
-       "--samples", "--seed", "--opponents", "")],
-    *[(arena.main, option, lambda o, v: ["--hands", "2", "--games", "0", *([o, v] if o else [v])]) for option in
-      ("--a", "--b", "--hands", "--games", "--seed", "--rules", "")],
-    *[(command, "", lambda o, v: [v]) for command in (replay.main, solve.main, study.main, warm_up.main, engine_main.main)],
-    *[(study.main, option, lambda o, v: ["charts", "--out", "charts.parquet", "--list-cells", o, v]) for option in
-      ("--rules", "--deals-per-cell", "--frequency-deals", "--cells", "--seed", "--workers", "--scheduler")],
+    *[
+        (analyze.main, option, _analyze)
+        for option in (
+            "--hand",
+            "--upcard",
+            "--seat",
+            "--round",
+            "--turned-down",
+            "--bids",
+            "--score",
+            "--rules",
+            "--time",
+            "--samples",
+            "--seed",
+            "--opponents",
+            "",
+        )
+    ],
+    *[
+        (arena.main, option, lambda o, v: ["--hands", "2", "--games", "0", *([o, v] if o else [v])])
+        for option in ("--a", "--b", "--hands", "--games", "--seed", "--rules", "")
+    ],
+    *[
+        (command, "", lambda o, v: [v])
+        for command in (replay.main, solve.main, study.main, warm_up.main, engine_main.main)
+    ],
+    *[
+        (study.main, option, lambda o, v: ["charts", "--out", "charts.parquet", "--list-cells", o, v])
+        for option in (
+            "--rules",
+            "--deals-per-cell",
+            "--frequency-deals",
+            "--cells",
+            "--seed",
+            "--workers",
+            "--scheduler",
+        )
+    ],
     (study.main, "--out", lambda o, v: ["charts", "--list-cells", o, v + ".parquet"]),
-    *[(study.main, option, lambda o, v: ["fit-bidding", "--out", "/nonexistent-folder/styles.json", o, v]) for option in
-      ("--preset", "--deals", "--check-deals", "--rounds")],
+    *[
+        (study.main, option, lambda o, v: ["fit-bidding", "--out", "/nonexistent-folder/styles.json", o, v])
+        for option in ("--preset", "--deals", "--check-deals", "--rounds")
+    ],
     (study.main, "--out", lambda o, v: ["fit-bidding", o, v + ".json"]),
 ]
 
 long_values = st.builds(
     lambda head, unit, spaced: (head + (unit + (" " if spaced else "")) * SIZE)[:SIZE],
-    st.text(max_size=8), st.text(min_size=1, max_size=4), st.booleans(),
+    st.text(max_size=8),
+    st.text(min_size=1, max_size=4),
+    st.booleans(),
 ).map(lambda v: v.replace("\x00", "").replace("/", "_") or "Q" * SIZE)
 
 
@@ -57,7 +94,7 @@ def _check(run_main: Callable[..., Any], case: int, value: str) -> None:
     else:
         ran.check()
     assert len(ran.err) <= MAX_MESSAGE + 400, (option, len(ran.err), ran.err[:300])
-    runs = [value[i:i + 80] for i in range(0, 400, 80)]  # no 80 characters of the value in a row
+    runs = [value[i : i + 80] for i in range(0, 400, 80)]  # no 80 characters of the value in a row
     assert not any(run in ran.err for run in runs if run.strip()), (option, ran.err[:300])
 
 

@@ -12,19 +12,78 @@ from streamlit.testing.v1 import AppTest
 
 pytestmark = pytest.mark.usefixtures("db")
 
-PAGES = ("views/home.py", "views/learn.py", "views/analyze.py", "views/charts.py", "views/practice.py",
-         "views/review.py", "views/rules.py", "views/class_mode.py")
-KEYS = ("lesson", "step", "seed", "present", "section", "dealer", "led", "hand", "upcard", "seat", "round",
-        "turned_down", "score", "deal", "levels", "players", "deck", "joker", "target", "match_games",
-        "stick_the_dealer", "lone_lead", "class", "teacher", "pupil")
+PAGES = (
+    "views/home.py",
+    "views/learn.py",
+    "views/analyze.py",
+    "views/charts.py",
+    "views/practice.py",
+    "views/review.py",
+    "views/rules.py",
+    "views/class_mode.py",
+)
+KEYS = (
+    "lesson",
+    "step",
+    "seed",
+    "present",
+    "section",
+    "dealer",
+    "led",
+    "hand",
+    "upcard",
+    "seat",
+    "round",
+    "turned_down",
+    "score",
+    "deal",
+    "levels",
+    "players",
+    "deck",
+    "joker",
+    "target",
+    "match_games",
+    "stick_the_dealer",
+    "lone_lead",
+    "class",
+    "teacher",
+    "pupil",
+)
 values = st.one_of(
     st.text(max_size=12),
     st.integers().map(str),
-    st.sampled_from(["²", "١٢", "nan", "inf", "-1", "0", "1", "2", "99", "9" * 5000, "bowers", "deal",
-                     "JH JD AH KS 9C", "9H", "first", "6,8", "²,1", "true", "off",
-                     "ABCDEF", "abc234", "AB1", "ÅBÇDÉF", "<script>alert(1)</script>"]),
+    st.sampled_from(
+        [
+            "²",
+            "١٢",
+            "nan",
+            "inf",
+            "-1",
+            "0",
+            "1",
+            "2",
+            "99",
+            "9" * 5000,
+            "bowers",
+            "deal",
+            "JH JD AH KS 9C",
+            "9H",
+            "first",
+            "6,8",
+            "²,1",
+            "true",
+            "off",
+            "ABCDEF",
+            "abc234",
+            "AB1",
+            "ÅBÇDÉF",
+            "<script>alert(1)</script>",
+        ]
+    ),
 )
-queries = st.dictionaries(st.one_of(st.sampled_from(KEYS), st.text(min_size=1, max_size=6)), values, max_size=4)
+queries = st.dictionaries(
+    st.one_of(st.sampled_from(KEYS), st.text(min_size=1, max_size=6)), values, max_size=4
+)
 
 
 @pytest.mark.parametrize("page", PAGES)

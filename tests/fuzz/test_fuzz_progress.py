@@ -32,7 +32,14 @@ from ui.pager import PER_PAGE as PAGE_ROWS
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 FORMAT = "euchre-coach-progress"
 BROWSER = "FuzzBrowser_0123456789"
-LIMIT_BYTES, LIMIT_ENTRIES, LIMIT_NAME, LIMIT_STEP, LIMIT_COUNT, LIMIT_DEPTH = 2_000_000, 500, 64, 999, 10**12, 32
+LIMIT_BYTES, LIMIT_ENTRIES, LIMIT_NAME, LIMIT_STEP, LIMIT_COUNT, LIMIT_DEPTH = (
+    2_000_000,
+    500,
+    64,
+    999,
+    10**12,
+    32,
+)
 
 TRIED: Counter[str] = Counter()
 CLEAN: Counter[str] = Counter()
@@ -43,7 +50,9 @@ READABLE: Counter[str] = Counter()  # of the examples tried, how many were reada
 def counts() -> Iterator[None]:
     yield
     for name in sorted(TRIED):
-        print(f"\n[progress fuzz] {name}: tried {TRIED[name]}, clean {CLEAN[name]}, readable {READABLE[name]}")
+        print(
+            f"\n[progress fuzz] {name}: tried {TRIED[name]}, clean {CLEAN[name]}, readable {READABLE[name]}"
+        )
 
 
 # ---- the reference reader: the documented format, independently ----------------------------
@@ -89,7 +98,10 @@ def reference_read(value: object) -> dict[str, Any] | None:  # noqa: C901 (older
         return None
     if type(data.get("version")) is not int or data["version"] != 1:
         return None
-    for key, fields in (("lessons", {"furthest", "done"}), ("exercises", {"attempts", "correct", "streak", "best"})):
+    for key, fields in (
+        ("lessons", {"furthest", "done"}),
+        ("exercises", {"attempts", "correct", "streak", "best"}),
+    ):
         table = data.get(key, {})
         if not isinstance(table, dict) or len(table) > LIMIT_ENTRIES:
             return None
@@ -113,15 +125,29 @@ def reference_read(value: object) -> dict[str, Any] | None:  # noqa: C901 (older
 # ---- strategies ------------------------------------------------------------------------------
 
 names = st.one_of(st.sampled_from(["bowers", "ranking", "deck", "bid", "left_bower"]), st.text(max_size=70))
-numbers = st.one_of(st.integers(-3, 12), st.integers(), st.sampled_from([LIMIT_STEP, LIMIT_STEP + 1, LIMIT_COUNT,
-                                                                        LIMIT_COUNT + 1, 10**4000]),
-                    st.booleans(), st.floats(), st.none(), st.text(max_size=3))
-lesson_records = st.fixed_dictionaries({"furthest": numbers, "done": st.one_of(st.booleans(), numbers)},
-                                       optional={"extra": numbers})
-drill_records = st.fixed_dictionaries({"attempts": numbers, "correct": numbers, "streak": numbers, "best": numbers})
+numbers = st.one_of(
+    st.integers(-3, 12),
+    st.integers(),
+    st.sampled_from([LIMIT_STEP, LIMIT_STEP + 1, LIMIT_COUNT, LIMIT_COUNT + 1, 10**4000]),
+    st.booleans(),
+    st.floats(),
+    st.none(),
+    st.text(max_size=3),
+)
+lesson_records = st.fixed_dictionaries(
+    {"furthest": numbers, "done": st.one_of(st.booleans(), numbers)}, optional={"extra": numbers}
+)
+drill_records = st.fixed_dictionaries(
+    {"attempts": numbers, "correct": numbers, "streak": numbers, "best": numbers}
+)
 valid_drills = st.tuples(st.integers(0, 50), st.integers(0, 50), st.integers(0, 50), st.integers(0, 50)).map(
-    lambda t: {"attempts": t[0] + t[1] + t[3], "correct": t[1] + t[3], "streak": min(t[2], t[1] + t[3]),
-               "best": t[1] + t[3]})
+    lambda t: {
+        "attempts": t[0] + t[1] + t[3],
+        "correct": t[1] + t[3],
+        "streak": min(t[2], t[1] + t[3]),
+        "best": t[1] + t[3],
+    }
+)
 
 
 @st.composite
@@ -130,8 +156,14 @@ def near_valid(draw: st.DrawFn) -> str:
     data: dict[str, Any] = {
         "format": draw(st.sampled_from([FORMAT, FORMAT, "other", None])),
         "version": draw(st.sampled_from([1, 1, 1, True, 2, "1", 1.0, 10**30])),
-        "lessons": draw(st.dictionaries(names, lesson_records | st.fixed_dictionaries(
-            {"furthest": st.integers(0, 20), "done": st.booleans()}), max_size=4)),
+        "lessons": draw(
+            st.dictionaries(
+                names,
+                lesson_records
+                | st.fixed_dictionaries({"furthest": st.integers(0, 20), "done": st.booleans()}),
+                max_size=4,
+            )
+        ),
         "exercises": draw(st.dictionaries(names, drill_records | valid_drills, max_size=3)),
     }
     for key in draw(st.lists(st.sampled_from(["lessons", "exercises", "version", "surprise"]), max_size=1)):
@@ -162,8 +194,12 @@ damaged = st.one_of(
 
 
 valid_doc = st.builds(
-    lambda lessons, exercises: json.dumps({"format": FORMAT, "version": 1, "lessons": lessons, "exercises": exercises}),
-    st.dictionaries(names, st.fixed_dictionaries({"furthest": st.integers(0, 20), "done": st.booleans()}), max_size=5),
+    lambda lessons, exercises: json.dumps(
+        {"format": FORMAT, "version": 1, "lessons": lessons, "exercises": exercises}
+    ),
+    st.dictionaries(
+        names, st.fixed_dictionaries({"furthest": st.integers(0, 20), "done": st.booleans()}), max_size=5
+    ),
     st.dictionaries(names, valid_drills, max_size=3),
 )
 # a third readable records (some of them still refused: a name too long or not printable), the rest damaged
@@ -193,7 +229,8 @@ def test_reading_any_value_raises_only_progress_error(value: object) -> None:
     else:
         assert expected is not None, value
         assert {k: (v.furthest, v.done) for k, v in got.lessons} == {
-            k: (v["furthest"], v["done"]) for k, v in expected.get("lessons", {}).items()}
+            k: (v["furthest"], v["done"]) for k, v in expected.get("lessons", {}).items()
+        }
         assert Progress.from_json(got.to_json()) == got
     CLEAN["read any value"] += 1
 
@@ -218,7 +255,9 @@ def store_row(path: Path, table: str, column: str, key: str, value: object, lax:
     raw = sqlite3.connect(path)
     if lax or value is None:
         for name, col in (("browser_progress", "browser"), ("lesson_progress", "learner")):
-            raw.execute(f"CREATE TABLE {name} ({col} TEXT PRIMARY KEY, data, updated TEXT NOT NULL DEFAULT 0)")
+            raw.execute(
+                f"CREATE TABLE {name} ({col} TEXT PRIMARY KEY, data, updated TEXT NOT NULL DEFAULT 0)"
+            )
     raw.commit()
     raw.close()
     open_store(path).close()
@@ -267,7 +306,9 @@ def check_page(at: AppTest, readable: bool, who: str) -> None:
 
 @settings(settings.get_profile("fuzz"), max_examples=8)
 @given(value=saved_values, lax=st.booleans())
-def test_a_damaged_browser_row_opens_the_learn_page(db_paths: Iterator[Path], value: object, lax: bool) -> None:
+def test_a_damaged_browser_row_opens_the_learn_page(
+    db_paths: Iterator[Path], value: object, lax: bool
+) -> None:
     TRIED["browser row, Learn page"] += 1
     path = next(db_paths)
     store_row(path, "browser_progress", "browser", BROWSER, value, lax)
@@ -294,7 +335,9 @@ def test_a_damaged_named_row_opens_the_learn_page(db_paths: Iterator[Path], valu
     at.text_input(key="learn-name-input").input("Ada").run()
     check_page(at, readable, "the saved progress for 'Ada'")
     flash = [s.value for s in at.success]
-    assert flash == (["Welcome back, Ada: your saved progress is loaded."] if readable else ["Saving progress for Ada."])
+    assert flash == (
+        ["Welcome back, Ada: your saved progress is loaded."] if readable else ["Saving progress for Ada."]
+    )
     load(open_store(path), "Ada")  # readable now, whatever was there
     CLEAN["named row, Learn page"] += 1
 
@@ -371,7 +414,9 @@ def test_any_import_file_through_the_learn_page(db_paths: Iterator[Path], value:
 
 
 def big_file(count: int, name_length: int) -> bytes:
-    lessons = {f"{i:06d}".ljust(name_length, "x"): {"furthest": i % 7, "done": i % 3 == 0} for i in range(count)}
+    lessons = {
+        f"{i:06d}".ljust(name_length, "x"): {"furthest": i % 7, "done": i % 3 == 0} for i in range(count)
+    }
     return json.dumps({"format": FORMAT, "version": 1, "lessons": lessons, "exercises": {}}).encode()
 
 
@@ -383,7 +428,8 @@ def test_the_testers_large_import_is_refused_at_once(db_paths: Iterator[Path]) -
     assert [text_of(e.value) for e in at.error] == [
         "Could not import that file: 'lessons' has 12,594 entries; at most 500 are kept. Accepted: a progress "
         'export as "Export progress" writes it: UTF-8 JSON of at most 2,000,000 bytes, an object with '
-        '"format": "euchre-coach-progress", "version": 1, "lessons" and "exercises".']
+        '"format": "euchre-coach-progress", "version": 1, "lessons" and "exercises".'
+    ]
     assert not at.dataframe and not [b for b in at.button if b.key and b.key.startswith("learn-import-")]
 
 
@@ -395,13 +441,15 @@ def test_a_large_import_is_summarised_and_paged(db_paths: Iterator[Path]) -> Non
     next(db_paths)
     exercises = {f"kind{i:03d}": {"attempts": 3, "correct": 2, "streak": 1, "best": 2} for i in range(500)}
     lessons = {"bowers": {"furthest": 3, "done": False}} | {
-        f"extra{i:03d}": {"furthest": 0, "done": True} for i in range(499)}
+        f"extra{i:03d}": {"furthest": 0, "done": True} for i in range(499)
+    }
     data = json.dumps({"format": FORMAT, "version": 1, "lessons": lessons, "exercises": exercises}).encode()
     at = open_import(data)
     assert [text_of(s.value) for s in at.success] == [
         "Progress imported (merged with what you had). The file held 500 lesson(s), 499 finished, and 500 "
         "exercise type(s) with 1,500 answers (1,000 right). 499 of its lessons are not lessons of this app: "
-        "they are kept, not listed."]
+        "they are kept, not listed."
+    ]
     assert len(at.dataframe) == 1 and table_rows(at) == PAGE_ROWS
     assert at.dataframe[0].value.iloc[0].tolist() == ["Lesson", "2. The bowers", "step 4 of 7"]
     assert any(c.value == "Records 1–20 of 1,000 · page 1 of 50" for c in at.caption)
@@ -410,7 +458,11 @@ def test_a_large_import_is_summarised_and_paged(db_paths: Iterator[Path]) -> Non
     at.session_state["learn-import-page"] = 50
     at.run()
     assert any(c.value == "Records 981–1,000 of 1,000 · page 50 of 50" for c in at.caption)
-    assert table_rows(at) == PAGE_ROWS and at.dataframe[0].value.iloc[-1].tolist() == ["Exercise", "kind499", "2 right of 3 · best streak 2"]
+    assert table_rows(at) == PAGE_ROWS and at.dataframe[0].value.iloc[-1].tolist() == [
+        "Exercise",
+        "kind499",
+        "2 right of 3 · best streak 2",
+    ]
     assert at.button(key="learn-import-next").disabled
     assert next(b for b in at.button if b.label == "Continue" and b.key == "open-bowers")
 
@@ -419,8 +471,10 @@ def test_a_large_import_is_summarised_and_paged(db_paths: Iterator[Path]) -> Non
 
 LESSONS = ("deck", "bowers", "ranking")
 TOTAL = 7
-actions = st.one_of(st.tuples(st.just("seen"), st.sampled_from(LESSONS), st.integers(0, TOTAL - 1)),
-                    st.tuples(st.just("answer"), st.sampled_from(["bid", "points"]), st.booleans()))
+actions = st.one_of(
+    st.tuples(st.just("seen"), st.sampled_from(LESSONS), st.integers(0, TOTAL - 1)),
+    st.tuples(st.just("answer"), st.sampled_from(["bid", "points"]), st.booleans()),
+)
 
 
 def expected_drill(answers: list[bool]) -> tuple[int, int, int, int]:
@@ -435,11 +489,14 @@ def expected_drill(answers: list[bool]) -> tuple[int, int, int, int]:
 
 
 @settings(settings.get_profile("fuzz"), max_examples=60)
-@given(first=st.lists(actions, max_size=12), second=st.lists(actions, max_size=12),
-       order=st.lists(st.booleans(), max_size=30))
-def test_two_writers_under_one_name_both_keep_what_they_did(tmp_path: Path, first: list[tuple[str, str, Any]],
-                                                            second: list[tuple[str, str, Any]],
-                                                            order: list[bool]) -> None:
+@given(
+    first=st.lists(actions, max_size=12),
+    second=st.lists(actions, max_size=12),
+    order=st.lists(st.booleans(), max_size=30),
+)
+def test_two_writers_under_one_name_both_keep_what_they_did(
+    tmp_path: Path, first: list[tuple[str, str, Any]], second: list[tuple[str, str, Any]], order: list[bool]
+) -> None:
     TRIED["merge, two writers"] += 1
     path = tmp_path / f"merge{TRIED['merge, two writers']}.sqlite3"
     conns = (open_store(path), open_store(path))
@@ -453,12 +510,17 @@ def test_two_writers_under_one_name_both_keep_what_they_did(tmp_path: Path, firs
         mine[who] = mine[who].seen(name, arg, TOTAL) if kind == "seen" else mine[who].answered(name, arg)
         save(conns[who], "Ada", mine[who])
     saved = load(conns[0], "Ada") or Progress()
-    steps = {name: [arg for kind, n, arg in first + second if kind == "seen" and n == name] for name in LESSONS}
+    steps = {
+        name: [arg for kind, n, arg in first + second if kind == "seen" and n == name] for name in LESSONS
+    }
     # a lesson is recorded once past its first step (seeing step 1 of 7 is where everyone starts)
     assert {k: (v.furthest, v.done) for k, v in saved.lessons} == {
-        name: (max(seen), max(seen) == TOTAL - 1) for name, seen in steps.items() if seen and max(seen) > 0}
+        name: (max(seen), max(seen) == TOTAL - 1) for name, seen in steps.items() if seen and max(seen) > 0
+    }
     for kind in ("bid", "points"):
-        per_writer = [expected_drill([a for k, n, a in acts if k == "answer" and n == kind]) for acts in (first, second)]
+        per_writer = [
+            expected_drill([a for k, n, a in acts if k == "answer" and n == kind]) for acts in (first, second)
+        ]
         got = saved.drill(kind)
         if not any(w[0] for w in per_writer):
             assert got == DrillStats()
@@ -471,10 +533,12 @@ def test_two_writers_under_one_name_both_keep_what_they_did(tmp_path: Path, firs
 
 progress_values = st.builds(
     Progress,
-    st.dictionaries(st.sampled_from(LESSONS), st.builds(LessonProgress, st.integers(0, 9), st.booleans()))
-    .map(lambda d: tuple(sorted(d.items()))),
-    st.dictionaries(st.sampled_from(["bid", "points"]), valid_drills.map(lambda d: DrillStats(**d)))
-    .map(lambda d: tuple(sorted(d.items()))),
+    st.dictionaries(
+        st.sampled_from(LESSONS), st.builds(LessonProgress, st.integers(0, 9), st.booleans())
+    ).map(lambda d: tuple(sorted(d.items()))),
+    st.dictionaries(st.sampled_from(["bid", "points"]), valid_drills.map(lambda d: DrillStats(**d))).map(
+        lambda d: tuple(sorted(d.items()))
+    ),
 )
 
 
@@ -511,12 +575,19 @@ def test_two_browsers_with_one_name_through_the_learn_page(db_paths: Iterator[Pa
 def test_names_from_an_import_file_are_shown_as_text(db_paths: Iterator[Path]) -> None:
     next(db_paths)
     image = "![t](https://evil.example/p.png)"
-    good = json.dumps({"format": FORMAT, "version": 1, "lessons": {image: {"furthest": 1, "done": False}},
-                       "exercises": {}}).encode()
+    good = json.dumps(
+        {"format": FORMAT, "version": 1, "lessons": {image: {"furthest": 1, "done": False}}, "exercises": {}}
+    ).encode()
     at = open_import(good)
     assert at.dataframe[0].value.iloc[0].tolist() == ["Lesson", image, "not a lesson of this app (kept)"]
-    bad = json.dumps({"format": FORMAT, "version": 1, "lessons": {image * 3: {"furthest": 1, "done": False}},
-                      "exercises": {}}).encode()
+    bad = json.dumps(
+        {
+            "format": FORMAT,
+            "version": 1,
+            "lessons": {image * 3: {"furthest": 1, "done": False}},
+            "exercises": {},
+        }
+    ).encode()
     at = open_import(bad)
     [message] = [e.value for e in at.error]
     assert re.search(r"(?<!\\)[\[\]!]", message) is None, "every bracket escaped: no image, no link"

@@ -29,7 +29,23 @@ pytestmark = pytest.mark.usefixtures("db")
 HAND = ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "first"]
 FAST = ["--time", "0.05", "--samples", "20", "--no-ceiling"]
 ISSUE = ["-3,5", "3,-5", "-6-8-", "6--8", "4,4,", "0,,0"]
-MORE_REFUSED = ["-0,5", "+3,5", "6-8", "6:8", "6;8", "6 8", "68", ",", " ", "10,0", "6,10", "６,8", "²,1", "6,8,", "6.0,8"]
+MORE_REFUSED = [
+    "-0,5",
+    "+3,5",
+    "6-8",
+    "6:8",
+    "6;8",
+    "6 8",
+    "68",
+    ",",
+    " ",
+    "10,0",
+    "6,10",
+    "６,8",
+    "²,1",
+    "6,8,",
+    "6.0,8",
+]
 
 
 def rule(text: str, target: int) -> tuple[int, int] | None:
@@ -55,10 +71,14 @@ def accepted_sentence(target: int) -> str:
 
 scores = st.one_of(
     st.sampled_from(ISSUE + MORE_REFUSED + ["6,8", "0,0", "9,9", " 6 , 8 ", "4,\t4"]),
-    st.builds(lambda before, us, sep, them, after: f"{before}{us}{sep}{them}{after}",
-              st.sampled_from(["", "", "-", "+", " ", ",", "0"]), st.integers(-30, 30),
-              st.sampled_from([",", ",", "-", "--", ":", ", ", " ,", ",,", ";", "–", "/", " ", ",-", ",+"]),
-              st.integers(-30, 30), st.sampled_from(["", "", "-", ",", " ", "0"])),
+    st.builds(
+        lambda before, us, sep, them, after: f"{before}{us}{sep}{them}{after}",
+        st.sampled_from(["", "", "-", "+", " ", ",", "0"]),
+        st.integers(-30, 30),
+        st.sampled_from([",", ",", "-", "--", ":", ", ", " ,", ",,", ";", "–", "/", " ", ",-", ",+"]),
+        st.integers(-30, 30),
+        st.sampled_from(["", "", "-", ",", " ", "0"]),
+    ),
     st.text(alphabet="0123456789,-+ :.\t", max_size=8),
     st.text(max_size=8),
 )
@@ -66,7 +86,9 @@ targets = st.sampled_from([5, 7, 10])
 
 
 def _refused_message(message: str, target: int) -> None:
-    assert accepted_sentence(target) in message or f"a game to {target} would already be over" in message, message
+    assert accepted_sentence(target) in message or f"a game to {target} would already be over" in message, (
+        message
+    )
 
 
 @settings(settings.get_profile("fuzz"), max_examples=400)
@@ -80,6 +102,7 @@ def test_the_score_reader_accepts_exactly_the_rule(tally: Any, text: str, target
         with pytest.raises(NumberError) as caught:
             parse_score(text, target)
         _refused_message(str(caught.value), target)
+
     tally("scores: engine.io.numbers.parse_score", check)
 
 
@@ -132,12 +155,19 @@ def test_score_pairs_given_as_numbers(tally: Any, us: int, them: int, target: in
     def check() -> None:
         rules = Rules(target=target)
         if 0 <= us < target and 0 <= them < target:
-            assert question("JH JD AH KS 9C", "9H", "first", rules=rules, score=(us, them)).score == (us, them)
-            assert question("JH JD AH KS 9C", "9H", "first", rules=rules, score=f"{us},{them}").score == (us, them)
+            assert question("JH JD AH KS 9C", "9H", "first", rules=rules, score=(us, them)).score == (
+                us,
+                them,
+            )
+            assert question("JH JD AH KS 9C", "9H", "first", rules=rules, score=f"{us},{them}").score == (
+                us,
+                them,
+            )
         else:
             for score in ((us, them), f"{us},{them}"):
                 with pytest.raises(QuestionError):
                     question("JH JD AH KS 9C", "9H", "first", rules=rules, score=score)
+
     tally("scores: question() pairs and text", check)
 
 
@@ -180,8 +210,13 @@ def test_any_refused_score_on_the_page(tally: Any, text: str) -> None:
 # ---- the practice link's score= (issue 39 item 8: 4,301 digits crashed the page) -----------------
 
 POSITION = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-TH/KC:KS-JD-KH/pass"
-long_digits = st.builds(lambda n, digit, sep, other: digit * n + sep + other, st.integers(4290, 6000),
-                        st.sampled_from("0129"), st.sampled_from(["-", "", "-0-", ","]), st.sampled_from(["", "2", "9" * 4400]))
+long_digits = st.builds(
+    lambda n, digit, sep, other: digit * n + sep + other,
+    st.integers(4290, 6000),
+    st.sampled_from("0129"),
+    st.sampled_from(["-", "", "-0-", ","]),
+    st.sampled_from(["", "2", "9" * 4400]),
+)
 
 
 @settings(settings.get_profile("fuzz"), max_examples=40)
@@ -192,7 +227,9 @@ def test_the_practice_link_reads_any_score_without_raising(tally: Any, text: str
     def check() -> None:
         link = read_link({"position": POSITION, "score": text})
         parts = text.strip().split("-")
-        fits = len(parts) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 3 and int(p) < 10 for p in parts)
+        fits = len(parts) == 2 and all(
+            p.isascii() and p.isdigit() and len(p) <= 3 and int(p) < 10 for p in parts
+        )
         assert link.scores == (tuple(int(p) for p in parts) if fits else ())
         assert (link.problems == ()) == (fits or not text.strip())
         assert all(len(p) < 400 for p in link.problems)  # the value is echoed cut short

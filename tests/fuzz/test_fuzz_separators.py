@@ -45,7 +45,9 @@ meta_text = st.lists(st.one_of(st.sampled_from(SEPARATORS), st.text(max_size=4))
 
 
 @st.composite
-def record_lines(draw: st.DrawFn, good_record: Callable[..., dict[str, Any]] | None = None) -> tuple[list[str], list[dict[str, Any] | None]]:
+def record_lines(
+    draw: st.DrawFn, good_record: Callable[..., dict[str, Any]] | None = None
+) -> tuple[list[str], list[dict[str, Any] | None]]:
     """JSON Lines whose strings hold separators, some lines with a raw control character between
     tokens; and per line the record it holds when the line is valid JSON (None when it is not).
     The records are ``good_record``'s, or without it records to solve (stopped in the play phase)."""
@@ -53,7 +55,11 @@ def record_lines(draw: st.DrawFn, good_record: Callable[..., dict[str, Any]] | N
     plain: list[dict[str, Any] | None] = []
     for _ in range(draw(st.integers(1, 4))):
         seed = draw(st.integers(0, 500))
-        record = play_record(seed, draw(st.integers(0, 8))) if good_record is None else good_record(seed, draw(st.integers(0, 30)))
+        record = (
+            play_record(seed, draw(st.integers(0, 8)))
+            if good_record is None
+            else good_record(seed, draw(st.integers(0, 30)))
+        )
         with_meta = {**record, "meta": {"note": draw(meta_text), draw(meta_text): draw(meta_text)}}
         line = json.dumps(with_meta, ensure_ascii=draw(st.booleans()))
         between = draw(st.one_of(st.none(), st.sampled_from(SEPARATORS)))
@@ -64,8 +70,12 @@ def record_lines(draw: st.DrawFn, good_record: Callable[..., dict[str, Any]] | N
     return lines, plain
 
 
-def _check(ran: Any, plain: list[dict[str, Any] | None], result: Any,
-           json_lines: Callable[[str], list[dict[str, Any]]]) -> None:
+def _check(
+    ran: Any,
+    plain: list[dict[str, Any] | None],
+    result: Any,
+    json_lines: Callable[[str], list[dict[str, Any]]],
+) -> None:
     ran.check()
     assert ran.err == ""
     rows = json_lines(ran.out)
@@ -77,7 +87,9 @@ def _check(ran: Any, plain: list[dict[str, Any] | None], result: Any,
             assert row == result(record)  # the meta field with its separators changes nothing
 
 
-def _run(run_main: Callable[..., Any], main: Any, tmp_path: Path, lines: list[str], ending: str, stdin: bool) -> Any:
+def _run(
+    run_main: Callable[..., Any], main: Any, tmp_path: Path, lines: list[str], ending: str, stdin: bool
+) -> Any:
     data = (ending.join(lines) + ending).encode("utf-8")
     if stdin:
         return run_main(main, ["-"], stdin=data)
@@ -88,17 +100,40 @@ def _run(run_main: Callable[..., Any], main: Any, tmp_path: Path, lines: list[st
 
 @settings(settings.get_profile("fuzz"), max_examples=40)
 @given(data=st.data(), ending=st.sampled_from(["\n", "\r\n"]), stdin=st.booleans())
-def test_replay_gives_one_result_per_line(tally: Any, run_main: Any, good_record: Any, json_lines: Any, tmp_path: Path,
-                                          data: st.DataObject, ending: str, stdin: bool) -> None:
+def test_replay_gives_one_result_per_line(
+    tally: Any,
+    run_main: Any,
+    good_record: Any,
+    json_lines: Any,
+    tmp_path: Path,
+    data: st.DataObject,
+    ending: str,
+    stdin: bool,
+) -> None:
     lines, plain = data.draw(record_lines(good_record))
-    tally(f"separators: replay, {'stdin' if stdin else 'file'}",
-          lambda: _check(_run(run_main, replay.main, tmp_path, lines, ending, stdin), plain, result_record, json_lines))
+    tally(
+        f"separators: replay, {'stdin' if stdin else 'file'}",
+        lambda: _check(
+            _run(run_main, replay.main, tmp_path, lines, ending, stdin), plain, result_record, json_lines
+        ),
+    )
 
 
 @settings(settings.get_profile("fuzz"), max_examples=25)
 @given(data=record_lines(), ending=st.sampled_from(["\n", "\r\n"]), stdin=st.booleans())
-def test_solve_gives_one_result_per_line(tally: Any, run_main: Any, json_lines: Any, tmp_path: Path, data: tuple[list[str], list[dict[str, Any] | None]],
-                                         ending: str, stdin: bool) -> None:
+def test_solve_gives_one_result_per_line(
+    tally: Any,
+    run_main: Any,
+    json_lines: Any,
+    tmp_path: Path,
+    data: tuple[list[str], list[dict[str, Any] | None]],
+    ending: str,
+    stdin: bool,
+) -> None:
     lines, plain = data
-    tally(f"separators: solve, {'stdin' if stdin else 'file'}",
-          lambda: _check(_run(run_main, solve.main, tmp_path, lines, ending, stdin), plain, solve_record, json_lines))
+    tally(
+        f"separators: solve, {'stdin' if stdin else 'file'}",
+        lambda: _check(
+            _run(run_main, solve.main, tmp_path, lines, ending, stdin), plain, solve_record, json_lines
+        ),
+    )

@@ -35,18 +35,38 @@ BIG = 2**63 - 1  # the largest SQLite integer: two of them overflowed SQL's sum(
 # they are: none of them is text that reads as a number in range).
 NOT_A_FLAG = [None, "abc", b"\x00\xff", 2, -1, 1.5, 1e308, math.inf, BIG, -BIG - 1, "", "yes"]
 NOT_POINTS = [None, "abc", b"\xde\xad", -1, 5, 99, 1.5, 1e308, math.inf, -math.inf, BIG, -BIG - 1, "four"]
-NOT_GRADES = [None, 5, 1.5, b"\xff\xfe", "not json", '"good"', "[1, 2]", '["net_points"]', '["good", "hand"]',
-              '["GOOD"]', "[" * 10_000, '{"good": 1}', '[["good"]]', '["good", null]', "[" + '"good",' * 100 + '"good"]']
+NOT_GRADES = [
+    None,
+    5,
+    1.5,
+    b"\xff\xfe",
+    "not json",
+    '"good"',
+    "[1, 2]",
+    '["net_points"]',
+    '["good", "hand"]',
+    '["GOOD"]',
+    "[" * 10_000,
+    '{"good": 1}',
+    '[["good"]]',
+    '["good", null]',
+    "[" + '"good",' * 100 + '"good"]',
+]
 NOT_TIME = [None, 5, b"\xff", "yesterday", "", "2024-13-45T00:00:00", "x" * 200]
 HAND_DAMAGE: dict[str, list[Any]] = {
     **{flag: NOT_A_FLAG for flag in FLAGS},
     "made": [v for v in NOT_A_FLAG if v is not None],  # NULL is a thrown-in hand's
-    "points_for": NOT_POINTS, "points_against": NOT_POINTS, "grades": NOT_GRADES, "played_at": NOT_TIME,
+    "points_for": NOT_POINTS,
+    "points_against": NOT_POINTS,
+    "grades": NOT_GRADES,
+    "played_at": NOT_TIME,
     "game_id": [None, "abc", b"\x01", 1.5],
 }
 GAME_DAMAGE: dict[str, list[Any]] = {
-    "kind": [None, "abc", 5, b"game"], "started_at": NOT_TIME,
-    "finished_at": [5, b"\xff", "soon", "x" * 200], "learner_won": [2, -1, "abc", 1e308, b"\x01", BIG],
+    "kind": [None, "abc", 5, b"game"],
+    "started_at": NOT_TIME,
+    "finished_at": [5, b"\xff", "soon", "x" * 200],
+    "learner_won": [2, -1, "abc", 1e308, b"\x01", BIG],
 }
 
 
@@ -69,11 +89,32 @@ class Log:
     hands: tuple[tuple[int, HandRow], ...]
 
 
-def hand_row(number: int, *, called: bool = False, made: bool | None = True, alone: bool = False,
-             euchres_for: bool = False, euchred: bool = False, points: tuple[int, int] = (1, 0),
-             grades: tuple[str, ...] = ("good",)) -> HandRow:
-    return HandRow(0, number, {"dealer": number % 4}, made is None, called, called or euchred, made, alone,
-                   euchres_for, euchred, points[0], points[1], grades)
+def hand_row(
+    number: int,
+    *,
+    called: bool = False,
+    made: bool | None = True,
+    alone: bool = False,
+    euchres_for: bool = False,
+    euchred: bool = False,
+    points: tuple[int, int] = (1, 0),
+    grades: tuple[str, ...] = ("good",),
+) -> HandRow:
+    return HandRow(
+        0,
+        number,
+        {"dealer": number % 4},
+        made is None,
+        called,
+        called or euchred,
+        made,
+        alone,
+        euchres_for,
+        euchred,
+        points[0],
+        points[1],
+        grades,
+    )
 
 
 def write(path: Path, log: Log) -> tuple[list[int], list[int]]:
@@ -82,8 +123,10 @@ def write(path: Path, log: Log) -> tuple[list[int], list[int]]:
     with conn:
         for sql in loose_schema():
             conn.execute(sql)
-    games = [practice_log.start_game("game", {}, i, ["you", "club", "club", "club"], "CODE", conn)
-             for i in range(len(log.games))]
+    games = [
+        practice_log.start_game("game", {}, i, ["you", "club", "club", "club"], "CODE", conn)
+        for i in range(len(log.games))
+    ]
     hands = []
     for number, (g, row) in enumerate(log.hands):
         practice_log.save_hand(games[g], replace(row, hand_number=number), conn)
@@ -131,23 +174,53 @@ def expected(log: Log, bad_hands: set[int], bad_games: set[int]) -> Expected:
     rows = [row for _, row in kept]
     played = {g for g, _ in kept} - bad_games
     return Expected(
-        games=len(played), games_finished=sum(log.games[g].finished for g in played),
+        games=len(played),
+        games_finished=sum(log.games[g].finished for g in played),
         games_won=sum(log.games[g].finished and log.games[g].won for g in played),
-        hands=len(rows), called=sum(r.learner_called for r in rows),
+        hands=len(rows),
+        called=sum(r.learner_called for r in rows),
         called_made=sum(r.learner_called and r.made is True for r in rows),
-        euchres_for=sum(r.euchres_for for r in rows), euchred=sum(r.euchred for r in rows),
-        loners=sum(r.learner_alone for r in rows), loners_made=sum(r.learner_alone and r.made is True for r in rows),
-        points_for=sum(r.points_for for r in rows), points_against=sum(r.points_against for r in rows),
+        euchres_for=sum(r.euchres_for for r in rows),
+        euchred=sum(r.euchred for r in rows),
+        loners=sum(r.learner_alone for r in rows),
+        loners_made=sum(r.learner_alone and r.made is True for r in rows),
+        points_for=sum(r.points_for for r in rows),
+        points_against=sum(r.points_against for r in rows),
         grades=dict(Counter(g for r in rows for g in r.grades)),
-        nets=[r.points_for - r.points_against for r in rows], damaged=len(bad_hands) + len(bad_games),
+        nets=[r.points_for - r.points_against for r in rows],
+        damaged=len(bad_hands) + len(bad_games),
     )
 
 
 def check(stats: practice_log.Stats, want: Expected) -> None:
-    got = (stats.games, stats.games_finished, stats.games_won, stats.hands, stats.called, stats.called_made,
-           stats.euchres_for, stats.euchred, stats.loners, stats.loners_made, stats.points_for, stats.points_against)
-    assert got == (want.games, want.games_finished, want.games_won, want.hands, want.called, want.called_made,
-                   want.euchres_for, want.euchred, want.loners, want.loners_made, want.points_for, want.points_against)
+    got = (
+        stats.games,
+        stats.games_finished,
+        stats.games_won,
+        stats.hands,
+        stats.called,
+        stats.called_made,
+        stats.euchres_for,
+        stats.euchred,
+        stats.loners,
+        stats.loners_made,
+        stats.points_for,
+        stats.points_against,
+    )
+    assert got == (
+        want.games,
+        want.games_finished,
+        want.games_won,
+        want.hands,
+        want.called,
+        want.called_made,
+        want.euchres_for,
+        want.euchred,
+        want.loners,
+        want.loners_made,
+        want.points_for,
+        want.points_against,
+    )
     assert stats.grades == want.grades
     assert [t["net_points"] for t in stats.timeline] == want.nets
     assert [t["hand"] for t in stats.timeline] == list(range(1, want.hands + 1))
@@ -159,22 +232,36 @@ def check(stats: practice_log.Stats, want: Expected) -> None:
 # ---- the store --------------------------------------------------------------------------------
 
 # Twelve hands in two games (the first finished and won), each with a net of +2, +1 or -1.
-TWELVE = Log((Game(True, True), Game(False, False)), tuple(
-    (i % 2, hand_row(i, called=i % 3 == 0, points=(2, 0) if i % 4 == 0 else (1, 0) if i % 4 != 3 else (0, 1),
-                     grades=("best", "good") if i % 2 else ("mistake",)))
-    for i in range(12)))
+TWELVE = Log(
+    (Game(True, True), Game(False, False)),
+    tuple(
+        (
+            i % 2,
+            hand_row(
+                i,
+                called=i % 3 == 0,
+                points=(2, 0) if i % 4 == 0 else (1, 0) if i % 4 != 3 else (0, 1),
+                grades=("best", "good") if i % 2 else ("mistake",),
+            ),
+        )
+        for i in range(12)
+    ),
+)
 
 
-@pytest.mark.parametrize(("column", "values"), [
-    ("points_for", [None, "abc", b"\x00\x01"]),  # the tester's NULL, 'abc' and blob: +0.92 became +0.75
-    ("points_for", [1e308] * 3),  # shown as "+inf"
-    ("points_against", [BIG] * 2),  # "integer overflow": no statistics at all
-    ("grades", ['["net_points"]']),  # overwrote the hand's net points in the timeline
-    ("grades", ['["good", "hand"]', '["best", "played_at"]']),
-    ("learner_called", ["abc", 7]),
-    ("made", [2.5]),
-    ("played_at", [None, b"\xff"]),
-])
+@pytest.mark.parametrize(
+    ("column", "values"),
+    [
+        ("points_for", [None, "abc", b"\x00\x01"]),  # the tester's NULL, 'abc' and blob: +0.92 became +0.75
+        ("points_for", [1e308] * 3),  # shown as "+inf"
+        ("points_against", [BIG] * 2),  # "integer overflow": no statistics at all
+        ("grades", ['["net_points"]']),  # overwrote the hand's net points in the timeline
+        ("grades", ['["good", "hand"]', '["best", "played_at"]']),
+        ("learner_called", ["abc", 7]),
+        ("made", [2.5]),
+        ("played_at", [None, b"\xff"]),
+    ],
+)
 def test_the_reported_damage_is_skipped_and_counted(tmp_path: Path, column: str, values: list[Any]) -> None:
     path = tmp_path / "coach.sqlite3"
     _, hands = write(path, TWELVE)
@@ -216,23 +303,42 @@ def test_the_grade_words_are_the_reviews(tmp_path: Path) -> None:
 
 hand_rows = st.builds(
     lambda n, called, made, alone, ef, ed, pf, pa, grades: HandRow(
-        0, n, {"dealer": 0}, made is None, called, called, made, alone, ef, ed, pf, pa, tuple(grades)),
-    st.integers(0, 50), st.booleans(), st.sampled_from([None, True, False]), st.booleans(), st.booleans(),
-    st.booleans(), st.integers(0, practice_log.MAX_HAND_POINTS), st.integers(0, practice_log.MAX_HAND_POINTS),
+        0, n, {"dealer": 0}, made is None, called, called, made, alone, ef, ed, pf, pa, tuple(grades)
+    ),
+    st.integers(0, 50),
+    st.booleans(),
+    st.sampled_from([None, True, False]),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, practice_log.MAX_HAND_POINTS),
+    st.integers(0, practice_log.MAX_HAND_POINTS),
     st.lists(st.sampled_from(GRADES), max_size=6),
 )
 
 
 @st.composite
 def damaged_logs(draw: st.DrawFn) -> tuple[Log, list[tuple[str, int, str, Any]]]:
-    games = tuple(Game(finished, finished and won) for finished, won in
-                  draw(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=3)))
-    hands = tuple(draw(st.lists(st.tuples(st.integers(0, len(games) - 1), hand_rows), min_size=1, max_size=10)))
-    hits = draw(st.lists(st.one_of(
-        st.tuples(st.just("practice_hands"), st.integers(0, len(hands) - 1),
-                  *_column_and_value(HAND_DAMAGE)),
-        st.tuples(st.just("practice_games"), st.integers(0, len(games) - 1), *_column_and_value(GAME_DAMAGE)),
-    ), max_size=6))
+    games = tuple(
+        Game(finished, finished and won)
+        for finished, won in draw(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=3))
+    )
+    hands = tuple(
+        draw(st.lists(st.tuples(st.integers(0, len(games) - 1), hand_rows), min_size=1, max_size=10))
+    )
+    hits = draw(
+        st.lists(
+            st.one_of(
+                st.tuples(
+                    st.just("practice_hands"), st.integers(0, len(hands) - 1), *_column_and_value(HAND_DAMAGE)
+                ),
+                st.tuples(
+                    st.just("practice_games"), st.integers(0, len(games) - 1), *_column_and_value(GAME_DAMAGE)
+                ),
+            ),
+            max_size=6,
+        )
+    )
     return Log(games, hands), [(t, i, c, v) for t, i, (c, v) in hits]
 
 
@@ -242,8 +348,9 @@ def _column_and_value(pool: dict[str, list[Any]]) -> tuple[st.SearchStrategy[tup
 
 @settings(settings.get_profile("fuzz"), max_examples=60)
 @given(case=damaged_logs())
-def test_any_damage_leaves_the_readable_rows_figures(tmp_path_factory: pytest.TempPathFactory,
-                                                     case: tuple[Log, list[tuple[str, int, str, Any]]]) -> None:
+def test_any_damage_leaves_the_readable_rows_figures(
+    tmp_path_factory: pytest.TempPathFactory, case: tuple[Log, list[tuple[str, int, str, Any]]]
+) -> None:
     log, hits = case
     path = tmp_path_factory.mktemp("fuzz") / "coach.sqlite3"
     games, hands = write(path, log)
@@ -273,8 +380,10 @@ def shown(at: AppTest, want: Expected) -> None:
     captions = [c.value for c in at.caption]
     skipped = [c for c in captions if "damaged record" in c]
     if want.damaged:
-        assert skipped == [f"{practice_log.damaged_note(want.damaged)}: the figures below leave "
-                           f"{'it' if want.damaged == 1 else 'them'} out."], captions
+        assert skipped == [
+            f"{practice_log.damaged_note(want.damaged)}: the figures below leave "
+            f"{'it' if want.damaged == 1 else 'them'} out."
+        ], captions
     else:
         assert not skipped, captions
     if not want.hands:
@@ -287,14 +396,18 @@ def shown(at: AppTest, want: Expected) -> None:
     assert f"Games played: {want.games} ({want.games_finished} finished, {want.games_won} won)." in captions
 
 
-@pytest.mark.parametrize(("column", "values"), [
-    ("points_for", [None, "abc", b"\x00\x01"]),
-    ("points_for", [1e308] * 3),
-    ("points_against", [BIG] * 2),
-    ("grades", ['["net_points"]']),
-])
-def test_the_statistics_page_shows_the_readable_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, column: str,
-                                                     values: list[Any]) -> None:
+@pytest.mark.parametrize(
+    ("column", "values"),
+    [
+        ("points_for", [None, "abc", b"\x00\x01"]),
+        ("points_for", [1e308] * 3),
+        ("points_against", [BIG] * 2),
+        ("grades", ['["net_points"]']),
+    ],
+)
+def test_the_statistics_page_shows_the_readable_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, column: str, values: list[Any]
+) -> None:
     path = tmp_path / "coach.sqlite3"
     _, hands = write(path, TWELVE)
     for i, value in enumerate(values):
@@ -306,14 +419,19 @@ def test_the_statistics_page_shows_the_readable_rows(tmp_path: Path, monkeypatch
 
 @settings(settings.get_profile("fuzz"), max_examples=4)
 @given(case=damaged_logs())
-def test_the_statistics_page_survives_any_damage(tmp_path_factory: pytest.TempPathFactory,
-                                                 monkeypatch: pytest.MonkeyPatch,
-                                                 case: tuple[Log, list[tuple[str, int, str, Any]]]) -> None:
+def test_the_statistics_page_survives_any_damage(
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    case: tuple[Log, list[tuple[str, int, str, Any]]],
+) -> None:
     log, hits = case
     path = tmp_path_factory.mktemp("page") / "coach.sqlite3"
     games, hands = write(path, log)
     for table, i, column, value in hits:
         damage(path, table, (hands if table == "practice_hands" else games)[i], column, value)
-    want = expected(log, {i for t, i, _, _ in hits if t == "practice_hands"},
-                    {i for t, i, _, _ in hits if t == "practice_games"})
+    want = expected(
+        log,
+        {i for t, i, _, _ in hits if t == "practice_hands"},
+        {i for t, i, _, _ in hits if t == "practice_games"},
+    )
     shown(statistics_page(path, monkeypatch), want)

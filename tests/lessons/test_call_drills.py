@@ -27,8 +27,9 @@ SEEDS = range(6)
 def fresh_verdict(view: SeatView) -> tuple[str, ...]:
     """The analyzer asked again here, outside the drill's caches: the recommendation, and the
     runner-up when too close to call, as actions' text."""
-    robust = analyze_robust(view, f"call-judge:{view_seed(view)}", time_budget=None, max_samples=ANALYZER_SAMPLES,
-                            ceiling=False)
+    robust = analyze_robust(
+        view, f"call-judge:{view_seed(view)}", time_budget=None, max_samples=ANALYZER_SAMPLES, ceiling=False
+    )
     a = robust.analysis
     tied = (a.recommendation, a.runner_up) if a.too_close and a.runner_up is not None else (a.recommendation,)
     return tuple(str(x) for x in tied)
@@ -96,7 +97,9 @@ def south(text: str) -> SeatView:
 def test_hand_worked_round_2_five_top_clubs_call_clubs() -> None:
     # East deals; hearts turned down. South holds J♣ J♠ A♣ K♣ Q♣: with clubs trump, the right and
     # left bowers and the ace, king and queen, the five highest trumps. Calling clubs takes all five tricks.
-    view = south("standard/3/JC-JS-AC-KC-QC,9S-TS-QS-KS-AS,9D-TD-QD-KD-AD,9C-TC-JD-TH-JH/9H/pass,pass,pass,pass")
+    view = south(
+        "standard/3/JC-JS-AC-KC-QC,9S-TS-QS-KS-AS,9D-TD-QD-KD-AD,9C-TC-JD-TH-JH/9H/pass,pass,pass,pass"
+    )
     ex = call_drills.name_suit_exercise(view)
     assert ex.options == ("call clubs", "call diamonds", "call spades", "pass")
     feedback = check(ex, "call clubs")
@@ -124,7 +127,9 @@ def test_a_hand_the_analyzer_would_pass_is_no_alone_question() -> None:
 
 
 def test_too_close_to_call_accepts_either_answer() -> None:
-    view = south("standard/3/JC-JS-AC-KC-QC,9S-TS-QS-KS-AS,9D-TD-QD-KD-AD,9C-TC-JD-TH-JH/9H/pass,pass,pass,pass")
+    view = south(
+        "standard/3/JC-JS-AC-KC-QC,9S-TS-QS-KS-AS,9D-TD-QD-KD-AD,9C-TC-JD-TH-JH/9H/pass,pass,pass,pass"
+    )
     ex = call_drills.name_suit_exercise(view)
     tie = Solution("call clubs", "Too close to call.", also=("pass",))
     assert check(ex, "call clubs", tie).correct and check(ex, "pass", tie).correct

@@ -16,8 +16,18 @@ from lessons.model import ELEMENT_KINDS, LessonError
 
 ROOT = Path(__file__).resolve().parents[2]
 ORDER = [
-    "deck", "bowers", "ranking", "following", "tricks", "making-trump",
-    "alone-and-scoring", "keeping-score", "variants", "playing-to-make", "defending", "strategy",
+    "deck",
+    "bowers",
+    "ranking",
+    "following",
+    "tricks",
+    "making-trump",
+    "alone-and-scoring",
+    "keeping-score",
+    "variants",
+    "playing-to-make",
+    "defending",
+    "strategy",
     "defending-loners",
 ]
 
@@ -49,7 +59,9 @@ def test_the_strategy_lesson_links_every_step_to_the_analyzer() -> None:
     links = [s.element for s in strategy.steps if s.element is not None and s.element.kind == "analyze"]
     assert len(links) >= 5
     first = analyze_link(dict(links[0].options))
-    assert first.url == "analyze?view=standard/3/JH-JD-AH-KS-9C,?,?,?/9H"  # first seat: South left of dealer East (3)
+    assert (
+        first.url == "analyze?view=standard/3/JH-JD-AH-KS-9C,?,?,?/9H"
+    )  # first seat: South left of dealer East (3)
     for element in links:
         link = analyze_link(dict(element.options))
         assert link.upcard not in link.hand and len(set(link.hand)) == 5
@@ -74,7 +86,10 @@ GOOD = "---\nid: x\nnumber: 1\ntitle: T\nsummary: S\n---\n\n## Step\nText.\n"
         (GOOD + "@analyze hand=JH+JD+AH+KS+9C upcard=JH seat=first\n", "also in the hand"),
         (GOOD + "@analyze hand=JH+JD+AH+KS upcard=9H seat=first\n", "5 different cards"),
         (GOOD + "@analyze hand=JH+JD+AH+KS+9C upcard=9H seat=north\n", "accepted: first, second"),
-        (GOOD + "@analyze hand=JH+JD+AH+KS+9C upcard=9H seat=first turned_down=H\n", "only goes with round=2"),
+        (
+            GOOD + "@analyze hand=JH+JD+AH+KS+9C upcard=9H seat=first turned_down=H\n",
+            "only goes with round=2",
+        ),
         ("---\nid: x\nnumber: 1\ntitle: T\nsummary: S\n---\nstray text\n## S\nx\n", "before the first"),
         ("---\nid: x\nnumber: 1\ntitle: T\nsummary: S\n---\n## Empty\n## Two\nx\n", "has no text"),
     ],
@@ -101,7 +116,11 @@ def test_duplicate_ids_and_gaps_are_refused(tmp_path: Path) -> None:
 
 def test_cli_lists_the_catalogue_as_json_and_text() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "lessons", "list", "--json"], capture_output=True, text=True, cwd=ROOT, check=True
+        [sys.executable, "-m", "lessons", "list", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
     )
     data = json.loads(out.stdout)
     assert [d["id"] for d in data] == ORDER
@@ -117,19 +136,27 @@ def test_cli_lists_the_catalogue_as_json_and_text() -> None:
 def test_cli_judges_an_answer_and_refuses_bad_input() -> None:
     ok = subprocess.run(
         [sys.executable, "-m", "lessons", "try", "left_bower", "--seed", "3", "--answer", "JH"],
-        capture_output=True, text=True, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert ok.returncode == 0 and ("Right!" in ok.stdout or "Not quite." in ok.stdout)
     bad = subprocess.run(
         [sys.executable, "-m", "lessons", "try", "left_bower", "--answer", "XYZ"],
-        capture_output=True, text=True, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert bad.returncode == 2 and "is not a card" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_the_catalogue_shows_the_play_lessons_and_seven_exercise_types() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "lessons", "list", "--json"], capture_output=True, text=True, cwd=ROOT, check=True
+        [sys.executable, "-m", "lessons", "list", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
     )
     data = {d["id"]: d for d in json.loads(out.stdout)}
     assert data["playing-to-make"]["number"] == 10 and data["defending"]["number"] == 11
@@ -141,12 +168,17 @@ def test_the_catalogue_shows_the_play_lessons_and_seven_exercise_types() -> None
 def test_cli_tries_a_play_question_with_an_option() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "lessons", "try", "play_card", "--seed", "3", "--option", "side=defenders"],
-        capture_output=True, text=True, cwd=ROOT, check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
     ).stdout
     assert "Your side are the defenders." in out and "Which card would you play?" in out
     assert "answer: Play the " in out
     bad = subprocess.run(
         [sys.executable, "-m", "lessons", "try", "play_card", "--option", "side=everyone"],
-        capture_output=True, text=True, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert bad.returncode == 2 and "accepted: makers, defenders" in bad.stderr

@@ -63,8 +63,14 @@ def test_lesson_7_teaches_the_three_top_trumps_and_an_ace_as_the_analyzer_does(n
     assert VALUES["alone-ace.verdict"] == now["alone-ace.verdict"], REGENERATE
     text = words("alone-and-scoring", "Going alone")
     # ... for J♥ J♦ A♥ A♠ 9♣, the 9♥ up, first seat, and its figures are the stored facts.
-    assert f"(J♥ J♦ A♥ A♠ 9♣, the 9♥ turned up, first to speak): it says **{VALUES['alone-ace.verdict']}**" in text
-    assert f"Alone: {VALUES['alone-ace.alone.ev']}, all five tricks in {VALUES['alone-ace.alone.march']} of deals" in text
+    assert (
+        f"(J♥ J♦ A♥ A♠ 9♣, the 9♥ turned up, first to speak): it says **{VALUES['alone-ace.verdict']}**"
+        in text
+    )
+    assert (
+        f"Alone: {VALUES['alone-ace.alone.ev']}, all five tricks in {VALUES['alone-ace.alone.march']} of deals"
+        in text
+    )
     assert f"with your partner: {VALUES['alone-ace.order.ev']}" in text
     assert "or an off-suit ace beside the three top trumps" not in text  # the old, fixed rule
     if "alone" not in VALUES["alone-ace.verdict"]:
@@ -78,13 +84,19 @@ def test_lesson_7_teaches_the_three_top_trumps_and_an_ace_as_the_analyzer_does(n
 def test_lesson_12_says_what_the_default_table_says_of_the_strong_first_hand(now: dict[str, str]) -> None:
     assert VALUES["strong-first.verdict"] == now["strong-first.verdict"], REGENERATE
     text = words("strategy", "A strong first hand")
-    assert f"At a table of people (the app's default table) the analyzer says **{VALUES['strong-first.verdict']}**" in text
+    assert (
+        f"At a table of people (the app's default table) the analyzer says **{VALUES['strong-first.verdict']}**"
+        in text
+    )
     assert f"ordering up is worth {VALUES['strong-first.order.ev']} points a hand" in text
     assert VALUES["strong-first.tables"] in text
     assert "When in doubt, take the sure points" not in text
     chart = words("strategy", "The chart for your seat")
     assert "**average over a class of hands**" in chart and "mixes every hand of its class" in chart
-    assert f"says **{VALUES['chart-strong.best']}**" in chart and f"Here they give {VALUES['chart-strong.compare']}." in chart
+    assert (
+        f"says **{VALUES['chart-strong.best']}**" in chart
+        and f"Here they give {VALUES['chart-strong.compare']}." in chart
+    )
     assert f"from {VALUES['chart-strong.n']} simulated deals" in chart
 
 

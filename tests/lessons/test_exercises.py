@@ -16,7 +16,9 @@ from lessons.exercises import Exercise, Mode, check, generate, parse_answer, sol
 from lessons.model import LessonError
 
 N = 1000
-N_BID = 150  # seeds of the order-up exercise: each draws a clear-cut situation by three analyses (about 35 ms)
+N_BID = (
+    150  # seeds of the order-up exercise: each draws a clear-cut situation by three analyses (about 35 ms)
+)
 
 # docs/rules.md §3: colour pairs never change.
 PARTNER = {"H": "D", "D": "H", "S": "C", "C": "S"}
@@ -164,7 +166,9 @@ def test_how_many_points() -> None:
     for seed in range(N):
         ex = generate("points", seed)
         s = dict(ex.settings)
-        expected = rulebook_points(ex.rules.players, s["alone"] == "True", s["lone_defender"] == "True", int(s["tricks"]))
+        expected = rulebook_points(
+            ex.rules.players, s["alone"] == "True", s["lone_defender"] == "True", int(s["tricks"])
+        )
         seen.add(f"{ex.rules.players}:{expected}")
         assert expected in ex.options
         wrong = next(o for o in ex.options if o != expected)
@@ -212,7 +216,11 @@ def test_order_up_or_pass_judged_by_the_analyzer() -> None:
         assert ex.upcard is not None
         view = question(tuple(ex.cards), ex.upcard, ex.facts[0].split(": ")[1]).view()
         analysis = analyze(
-            view, random.Random(f"bid-judge:{seed}"), time_budget=None, max_samples=ANALYZER_SAMPLES, ceiling=False
+            view,
+            random.Random(f"bid-judge:{seed}"),
+            time_budget=None,
+            max_samples=ANALYZER_SAMPLES,
+            ceiling=False,
         )
         expected = ex.options[0] if analysis.recommendation.kind is Kind.ORDER else "pass"
         feedback = check(ex, expected)
@@ -224,10 +232,11 @@ def test_the_dealers_feedback_says_pick_it_up_not_order_up() -> None:
     from lessons.bid_drill import dealer_words, solve_bid
 
     assert dealer_words("Best: order up (discard JD) — 0.37 points a hand better than passing.") == (
-        "Best: pick it up (discard JD) — 0.37 points a hand better than passing.")
-    assert dealer_words("Best: pass — 1.17 points a hand better than ordering up. Ordering up would make "
-                        "clubs trump.") == ("Best: pass — 1.17 points a hand better than picking it up. "
-                                            "Picking it up would make clubs trump.")
+        "Best: pick it up (discard JD) — 0.37 points a hand better than passing."
+    )
+    assert dealer_words(
+        "Best: pass — 1.17 points a hand better than ordering up. Ordering up would make clubs trump."
+    ) == ("Best: pass — 1.17 points a hand better than picking it up. Picking it up would make clubs trump.")
     assert dealer_words("Order up alone") == "Pick it up alone"
     assert dealer_words("a border update") == "a border update"
     ex = generate("bid", 0, {"seat": "dealer"})
@@ -237,7 +246,9 @@ def test_the_dealers_feedback_says_pick_it_up_not_order_up() -> None:
     assert "pick it up" in why.lower() or "picking it up" in why.lower(), why
 
 
-@pytest.mark.parametrize("kind", ["left_bower", "rank_order", "can_play", "trick_winner", "points", "bid", "play_card"])
+@pytest.mark.parametrize(
+    "kind", ["left_bower", "rank_order", "can_play", "trick_winner", "points", "bid", "play_card"]
+)
 def test_same_seed_same_question(kind: str) -> None:
     assert generate(kind, 42) == generate(kind, 42)
     assert len({generate(kind, s) for s in range(20)}) > 10
@@ -260,7 +271,9 @@ def test_answers_of_the_wrong_shape_get_a_message_not_a_traceback() -> None:
     assert generate("left_bower", 1).mode is Mode.PICK_CARD
 
 
-@pytest.mark.parametrize("kind", ["left_bower", "rank_order", "can_play", "trick_winner", "points", "bid", "play_card"])
+@pytest.mark.parametrize(
+    "kind", ["left_bower", "rank_order", "can_play", "trick_winner", "points", "bid", "play_card"]
+)
 def test_the_question_for_a_class_never_asks_anyone_to_click(kind: str) -> None:
     for seed in range(8):
         ex = generate(kind, seed)

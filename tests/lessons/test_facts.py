@@ -38,8 +38,11 @@ def step(lesson: Lesson, title: str):  # type: ignore[no-untyped-def]
 
 def test_deck_the_cards_left_over_for_each_deck_size() -> None:
     words = flat(lesson_by_id("deck"))
-    for size, said in ((24, "With the usual 24-card deck **4 are left over**"), (28, "with 28 cards, 8"),
-                       (32, "with 32 cards, 12")):
+    for size, said in (
+        (24, "With the usual 24-card deck **4 are left over**"),
+        (28, "with 28 cards, 8"),
+        (32, "with 32 cards, 12"),
+    ):
         state = deal(Rules(deck=size), 0, random.Random(size))
         left = len(state.kitty) + 1  # the upcard and the kitty
         assert left == size - 20
@@ -65,7 +68,10 @@ def test_deck_the_draw_for_partners_and_the_deal() -> None:
     assert "The player with the **lowest** card deals first." in words
     assert "two players with the **highest** cards are partners" in words
     assert "**3–2 deal**" in words and "2–3 deal" in words
-    assert "Australia and New Zealand" in words and "the only source that says so, and not a reliable one" in words
+    assert (
+        "Australia and New Zealand" in words
+        and "the only source that says so, and not a reliable one" in words
+    )
     assert "best of three" in words
 
 
@@ -81,7 +87,10 @@ def test_ranking_the_joker_upcard_is_one_custom_among_several() -> None:
 def test_following_trump_and_the_renege_penalty() -> None:
     words = flat(lesson_by_id("following"))
     assert "**follow with trump if you are able**" in words
-    assert "**2 points to the other side**" in words and "**4** when the renege was made against a player going alone" in words
+    assert (
+        "**2 points to the other side**" in words
+        and "**4** when the renege was made against a player going alone" in words
+    )
 
 
 def test_tricks_the_worked_example_is_good_play_and_the_engine_agrees() -> None:
@@ -105,7 +114,8 @@ def test_tricks_the_worked_example_is_good_play_and_the_engine_agrees() -> None:
     # should not trump is South (a lead by South puts North after South in the trick).
     assert seat_name(4, seats[1]) == "North" and cards[1] == parse_cards("9S")[0]
     assert "Had South, North's partner, led a diamond that neither opponent could beat, North should" in (
-        " ".join(example.text.split()))
+        " ".join(example.text.split())
+    )
     assert "keeping the 9♠ for later" in " ".join(example.text.split())
     assert "East, West's partner" not in example.text
 
@@ -136,7 +146,12 @@ def test_keeping_score_six_and_four_and_the_house_conventions() -> None:
 def test_variants_railroad_features_the_name_and_the_preset() -> None:
     words = flat(lesson_by_id("variants"))
     railroad = " ".join(step(lesson_by_id("variants"), "Railroad Euchre").text.split())
-    for feature in ("**joker**", "**call for the partner's best card**", "**defend alone**", "**quick scoring**"):
+    for feature in (
+        "**joker**",
+        "**call for the partner's best card**",
+        "**defend alone**",
+        "**quick scoring**",
+    ):
         assert feature in railroad, feature
     assert "stick the dealer among them, but that is not what makes a game Railroad" in railroad
     # The name: what seed 002 says, attributed, and said plainly to rest on that one unreliable source.
@@ -148,7 +163,10 @@ def test_variants_railroad_features_the_name_and_the_preset() -> None:
     assert preset.defend_alone and preset.stick_the_dealer and not preset.joker
     assert "**leaves out the joker and calling for the partner's best card**" in railroad
     # Glossary: a euchre is 2, or 4 by a lone defender against a lone maker (rules §9).
-    assert "defenders score 2 (4 when a lone defender euchres a lone maker, where defending alone is played)" in words
+    assert (
+        "defenders score 2 (4 when a lone defender euchres a lone maker, where defending alone is played)"
+        in words
+    )
     for term in ("screw the dealer", "march, sweep", "imperial bower", "renege", "reverse next"):
         assert term in words, term
 
@@ -170,7 +188,10 @@ def test_strategy_the_round_two_hand_has_four_trumps_and_next_is_a_convention() 
 
 def test_strategy_the_dealer_picks_up_only_when_the_upcard_is_taken_or_ordered() -> None:
     dealer = " ".join(step(lesson_by_id("strategy"), "The dealer's choice").text.split())
-    assert "whenever its suit is made trump in round 1, whether you take it yourself or another player orders" in dealer
+    assert (
+        "whenever its suit is made trump in round 1, whether you take it yourself or another player orders"
+        in dealer
+    )
     assert "will **pick up** the upcard yourself" not in dealer
 
 
@@ -187,7 +208,10 @@ def test_strategy_the_score_step_describes_two_different_scores() -> None:
     assert re.search(r"\*\*Leading 9–8\*\*, being euchred gives the other side 2 points and the game", words)
     assert re.search(r"\*\*Trailing 8–9\*\*, any point for the other side ends the game", words)
     leading = step(lesson_by_id("strategy"), "The score matters").element
-    assert leading is not None and analyze_link(dict(leading.options)).score == (9, 8)  # us 9, them 8: leading
+    assert leading is not None and analyze_link(dict(leading.options)).score == (
+        9,
+        8,
+    )  # us 9, them 8: leading
     trailing = step(lesson_by_id("strategy"), "Trailing at the end").element
     assert trailing is not None and analyze_link(dict(trailing.options)).score == (8, 9)  # us 8, them 9
     # the same hand both times, so what changes the call is the score (and the seat)
@@ -221,7 +245,9 @@ def test_defending_trump_low_and_the_club_player_agree() -> None:
     assert "West and then your partner North play after you" in words
     # The same trick at a table: North deals, so East (on the dealer's left) leads, then South,
     # West and North. Diamonds are turned down and East names hearts.
-    hands = [list(parse_cards(h)) for h in ("JH 9H AD TS QS", "KC QC JC AH 9S", "9C TC QD KD AS", "AC KH QH TH 9D")]
+    hands = [
+        list(parse_cards(h)) for h in ("JH 9H AD TS QS", "KC QC JC AH 9S", "9C TC QD KD AS", "AC KH QH TH 9D")
+    ]
     state = from_cards(Rules(), 2, hands, parse_cards("TD")[0])
     for action in ["pass"] * 4 + ["call H", f"play {led}"]:
         state = state.apply(action)
@@ -234,11 +260,26 @@ def test_defending_trump_low_and_the_club_player_agree() -> None:
 
 def test_the_play_lessons_come_before_strategy_and_cover_the_brief() -> None:
     makers = flat(lesson_by_id("playing-to-make"))
-    for idea in ("**lead trump early, best first**", "Stop leading trump when", "**third trick**",
-                 "**lead a trump**", "exact solver"):
+    for idea in (
+        "**lead trump early, best first**",
+        "Stop leading trump when",
+        "**third trick**",
+        "**lead a trump**",
+        "exact solver",
+    ):
         assert idea in makers, idea
     defenders = flat(lesson_by_id("defending"))
-    for idea in ("**play low**", "**play high**", "**do not trump it**", "**off-suit ace**", "**guard**",
-                 "**euchre trick**"):
+    for idea in (
+        "**play low**",
+        "**play high**",
+        "**do not trump it**",
+        "**off-suit ace**",
+        "**guard**",
+        "**euchre trick**",
+    ):
         assert idea in defenders, idea
-    assert lesson_by_id("playing-to-make").number < lesson_by_id("defending").number < lesson_by_id("strategy").number
+    assert (
+        lesson_by_id("playing-to-make").number
+        < lesson_by_id("defending").number
+        < lesson_by_id("strategy").number
+    )

@@ -41,15 +41,23 @@ def test_every_lesson_hand_states_what_it_teaches() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("where", "link"), HANDS, ids=[w for w, _ in HANDS])
 def test_the_lesson_agrees_with_the_analyzer(where: str, link: AnalyzeLink) -> None:
-    q = question(" ".join(map(str, link.hand)), str(link.upcard), link.seat, round=link.round,
-                 turned_down=link.turned_down.letter if link.turned_down else None,
-                 score=f"{link.score[0]},{link.score[1]}" if link.score else None)
-    r = analyze_robust(q.view(), f"lesson:{where}", score=q.score, time_budget=None, max_samples=SAMPLES,
-                       ceiling=False)
+    q = question(
+        " ".join(map(str, link.hand)),
+        str(link.upcard),
+        link.seat,
+        round=link.round,
+        turned_down=link.turned_down.letter if link.turned_down else None,
+        score=f"{link.score[0]},{link.score[1]}" if link.score else None,
+    )
+    r = analyze_robust(
+        q.view(), f"lesson:{where}", score=q.score, time_budget=None, max_samples=SAMPLES, ceiling=False
+    )
     best = {style: str(a.recommendation) for style, a in r.by_style.items()}
     if link.close_call:
         assert r.close_call, f"{where}: the lesson calls it a close call, the analyzer does not ({best})"
     if link.says:
         agrees = best[r.drive] in link.says
         close = link.close_call and r.close_call and any(b in link.says for b in best.values())
-        assert agrees or close, f"{where}: the lesson says {sorted(link.says)}, the analyzer {best}: {r.reason}"
+        assert agrees or close, (
+            f"{where}: the lesson says {sorted(link.says)}, the analyzer {best}: {r.reason}"
+        )

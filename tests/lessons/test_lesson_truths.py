@@ -56,8 +56,10 @@ def test_stick_the_dealer_binds_once_the_others_pass_in_round_2() -> None:
     assert {a.suit for a in legal} == set(Suit) - {state.upcard.suit}
     words = flat(lesson_by_id("variants"))
     assert "after two rounds of passes" not in words
-    assert ("once the other players have all passed in round 2, the dealer must name trump (not the "
-            "turned-down suit)") in words
+    assert (
+        "once the other players have all passed in round 2, the dealer must name trump (not the "
+        "turned-down suit)"
+    ) in words
 
 
 def test_buck_euchre_is_four_players_each_for_themself_not_the_cutthroat_game() -> None:
@@ -88,11 +90,16 @@ def test_the_stories_from_one_unreliable_source_say_so() -> None:
     # The railroad name and the 28-card deck's home come only from seed 002 (RULES.md: its
     # three-player rules contradict themselves); the lessons say so instead of stating them.
     variants = flat(lesson_by_id("variants"))
-    assert re.search(r"comes from a single source, an unsigned online guide that no other source we have "
-                     r"confirms .* treat it as a story, not as history", variants)
+    assert re.search(
+        r"comes from a single source, an unsigned online guide that no other source we have "
+        r"confirms .* treat it as a story, not as history",
+        variants,
+    )
     deck = flat(lesson_by_id("deck"))
-    assert "(one guide says some games in **Australia and New Zealand** use it, but it is the only source " \
-           "that says so, and not a reliable one)" in deck
+    assert (
+        "(one guide says some games in **Australia and New Zealand** use it, but it is the only source "
+        "that says so, and not a reliable one)" in deck
+    )
 
 
 def test_a_guard_cannot_save_a_left_bower_you_lead_and_the_lesson_says_so() -> None:

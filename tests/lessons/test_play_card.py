@@ -90,8 +90,15 @@ class Table:
         return self.order[(self.order.index(seat) + 1) % len(self.order)]
 
 
-def play_out(table: Table, hands: dict[int, tuple[str, ...]], trick: tuple[tuple[int, str], ...], to_act: int,
-             won: int, alpha: int = -1, beta: int = 6) -> int:
+def play_out(
+    table: Table,
+    hands: dict[int, tuple[str, ...]],
+    trick: tuple[tuple[int, str], ...],
+    to_act: int,
+    won: int,
+    alpha: int = -1,
+    beta: int = 6,
+) -> int:
     """The makers' total tricks with best play by everyone, every card known (alpha-beta minimax)."""
     if not trick and not hands[to_act]:
         return won
@@ -112,8 +119,16 @@ def play_out(table: Table, hands: dict[int, tuple[str, ...]], trick: tuple[tuple
     return best
 
 
-def after(table: Table, hands: dict[int, tuple[str, ...]], trick: tuple[tuple[int, str], ...], to_act: int,
-          won: int, card: str, alpha: int = -1, beta: int = 6) -> int:
+def after(
+    table: Table,
+    hands: dict[int, tuple[str, ...]],
+    trick: tuple[tuple[int, str], ...],
+    to_act: int,
+    won: int,
+    card: str,
+    alpha: int = -1,
+    beta: int = 6,
+) -> int:
     """The value once ``to_act`` has played ``card`` (§8: the highest trump, else the highest
     card of the suit led, wins the trick and leads the next)."""
     rest = dict(hands)
@@ -170,8 +185,18 @@ def seen(ex: Exercise) -> Seen:
     if v.upcard_taken and v.dealer != 0 and str(v.upcard) not in played:
         pinned[v.dealer] = str(v.upcard)  # RULES §6: the upcard stays in the dealer's hand
     sizes = {s: v.hand_sizes[s] - (s in pinned) for s in order if s != 0}
-    return Seen(t, Table(t, order, makers), hand, trick, won, tuple(c for c in DECK if c not in known),
-                sizes, pinned, voids, 0 in makers)
+    return Seen(
+        t,
+        Table(t, order, makers),
+        hand,
+        trick,
+        won,
+        tuple(c for c in DECK if c not in known),
+        sizes,
+        pinned,
+        voids,
+        0 in makers,
+    )
 
 
 def fits(s: Seen, hands: dict[int, tuple[str, ...]]) -> bool:
@@ -209,7 +234,10 @@ def random_deal(s: Seen, rng: random.Random) -> dict[int, tuple[str, ...]]:
 
 def side_tricks(s: Seen, hands: dict[int, tuple[str, ...]]) -> dict[str, int]:
     """Per card the learner may play: the learner's side's tricks with best play afterwards."""
-    full = {seat: tuple(sorted(cards + ((s.pinned[seat],) if seat in s.pinned else ()))) for seat, cards in hands.items()}
+    full = {
+        seat: tuple(sorted(cards + ((s.pinned[seat],) if seat in s.pinned else ())))
+        for seat, cards in hands.items()
+    }
     full[0] = s.hand
     out = {}
     for card in may_play(s.hand, s.trick, s.trump):
@@ -311,11 +339,15 @@ def test_every_seed_gives_a_sound_question() -> None:
         if wrong not in legal:
             assert "You may not play" in bad.message and "must follow suit" in bad.message
         assert ex.view is not None
-        for card in list(ex.view.played_cards) + [ex.view.upcard] + ([ex.view.discarded] if ex.view.discarded else []):
+        for card in (
+            list(ex.view.played_cards) + [ex.view.upcard] + ([ex.view.discarded] if ex.view.discarded else [])
+        ):
             assert card.short in ex.prompt, (card, ex.prompt)
         assert ex.prompt.endswith("Which card would you play?")
-        assert re.match(r"Play the \S+\. In (all \d+ ways|the only way|\d+ deals drawn at random from the [\d,]+ ways)",
-                        e.solution.why), e.solution.why
+        assert re.match(
+            r"Play the \S+\. In (all \d+ ways|the only way|\d+ deals drawn at random from the [\d,]+ ways)",
+            e.solution.why,
+        ), e.solution.why
 
 
 def test_the_answer_is_never_worse_in_deals_the_test_draws_itself() -> None:
@@ -351,7 +383,10 @@ def test_small_positions_dealt_every_way_figures_and_all() -> None:
             if o != best:
                 beats = sum(r[best] > r[o] for r in rows)
                 assert beats >= n / 2, (e.seed, o, beats, n)
-                assert f"The {parse_card(o).short} takes fewer tricks in {share_text(beats, n)}" in why, (why, o)
+                assert f"The {parse_card(o).short} takes fewer tricks in {share_text(beats, n)}" in why, (
+                    why,
+                    o,
+                )
         checked += 1
     assert checked >= 100
 
@@ -438,8 +473,12 @@ def test_a_question_is_quick_to_make() -> None:
 @pytest.mark.parametrize("side", SIDES[1:])
 def test_the_play_lessons_ask_for_each_side(side: str) -> None:
     found = [
-        dict(step.element.options) for lesson in load_lessons() for step in lesson.steps
-        if step.element is not None and step.element.kind == "exercise" and step.element.args[0] == "play_card"
+        dict(step.element.options)
+        for lesson in load_lessons()
+        for step in lesson.steps
+        if step.element is not None
+        and step.element.kind == "exercise"
+        and step.element.args[0] == "play_card"
     ]
     assert {"side": side} in found
 

@@ -28,7 +28,9 @@ def test_streaks_and_lessons() -> None:
 def test_json_round_trip_and_merge() -> None:
     p = Progress().seen("deck", 5, 6).answered("points", True)
     assert Progress.from_json(p.to_json()) == p
-    other = Progress().seen("deck", 2, 6).seen("bowers", 1, 7).answered("points", False).answered("points", True)
+    other = (
+        Progress().seen("deck", 2, 6).seen("bowers", 1, 7).answered("points", False).answered("points", True)
+    )
     merged = p.merged(other)
     assert merged.lesson("deck").done and merged.lesson("bowers").furthest == 1
     assert merged.drill("points").attempts == 2 and merged.drill("points").best == 1
@@ -40,8 +42,14 @@ def test_json_round_trip_and_merge() -> None:
         ("not json", "not valid JSON"),
         ("[]", "not a progress export"),
         ('{"format": "euchre-coach-progress", "version": 9}', "version 9"),
-        ('{"format": "euchre-coach-progress", "version": 1, "lessons": {"x": {"furthest": -1, "done": false}}}', "0 or more"),
-        ('{"format": "euchre-coach-progress", "version": 1, "lessons": {"x": {"furthest": 1, "done": "yes"}}}', "true or false"),
+        (
+            '{"format": "euchre-coach-progress", "version": 1, "lessons": {"x": {"furthest": -1, "done": false}}}',
+            "0 or more",
+        ),
+        (
+            '{"format": "euchre-coach-progress", "version": 1, "lessons": {"x": {"furthest": 1, "done": "yes"}}}',
+            "true or false",
+        ),
         (
             '{"format": "euchre-coach-progress", "version": 1, "exercises": '
             '{"x": {"attempts": 1, "correct": 5, "streak": 0, "best": 0}}}',
@@ -93,7 +101,9 @@ def test_a_bad_browser_id_is_refused_with_its_rule(tmp_path: Path, bad: str) -> 
 def test_a_damaged_browser_record_is_reported_clearly(tmp_path: Path) -> None:
     conn = open_store(tmp_path / "coach.sqlite3")
     with conn:
-        conn.execute("INSERT INTO browser_progress (browser, data) VALUES ('AAAAAAAAAAAAAAAAAAAA', 'not json')")
+        conn.execute(
+            "INSERT INTO browser_progress (browser, data) VALUES ('AAAAAAAAAAAAAAAAAAAA', 'not json')"
+        )
     with pytest.raises(StoreError, match="this browser's saved progress is damaged"):
         load_browser(conn, "AAAAAAAAAAAAAAAAAAAA")
 

@@ -34,8 +34,12 @@ BROWSER = "Zq3_x-8kLmNoPqRsTuVw"
 
 
 def doc(lessons: dict[str, Any] | None = None, exercises: dict[str, Any] | None = None, **top: Any) -> str:
-    data: dict[str, Any] = {"format": "euchre-coach-progress", "version": 1,
-                            "lessons": lessons or {}, "exercises": exercises or {}}
+    data: dict[str, Any] = {
+        "format": "euchre-coach-progress",
+        "version": 1,
+        "lessons": lessons or {},
+        "exercises": exercises or {},
+    }
     data.update(top)
     return json.dumps(data)
 
@@ -68,11 +72,15 @@ def doc(lessons: dict[str, Any] | None = None, exercises: dict[str, Any] | None 
         (doc({"bowers": {"furthest": True, "done": False}}), "got true"),
         (doc({"bowers": {"furthest": 10**4000, "done": False}}), "more than 19 digits"),
         (doc({"bowers": {"furthest": 1, "done": None}}), "true or false, got NoneType"),
-        (doc(exercises={"bid": {"attempts": MAX_COUNT + 1, "correct": 0, "streak": 0, "best": 0}}),
-         "at most 1,000,000,000,000"),
+        (
+            doc(exercises={"bid": {"attempts": MAX_COUNT + 1, "correct": 0, "streak": 0, "best": 0}}),
+            "at most 1,000,000,000,000",
+        ),
         (doc(exercises={"bid": {"attempts": 3, "correct": 2, "streak": 3, "best": 3}}), "do not add up"),
-        (doc({f"l{i}": {"furthest": 0, "done": False} for i in range(MAX_ENTRIES + 1)}),
-         "has 501 entries; at most 500"),
+        (
+            doc({f"l{i}": {"furthest": 0, "done": False} for i in range(MAX_ENTRIES + 1)}),
+            "has 501 entries; at most 500",
+        ),
         ('{"format": "euchre-coach-progress", "version": 1, "lessons": []}', "must be an object"),
     ],
 )
@@ -83,9 +91,13 @@ def test_hostile_progress_is_refused_with_a_reason(value: object, message: str) 
 
 
 def test_the_limits_themselves_are_read() -> None:
-    lessons = {("n" * (MAX_NAME - 4)) + f"{i:04d}": {"furthest": MAX_STEP, "done": True} for i in range(MAX_ENTRIES)}
-    exercises = {f"kind{i}": {"attempts": MAX_COUNT, "correct": MAX_COUNT, "streak": 0, "best": 7}
-                 for i in range(MAX_ENTRIES)}
+    lessons = {
+        ("n" * (MAX_NAME - 4)) + f"{i:04d}": {"furthest": MAX_STEP, "done": True} for i in range(MAX_ENTRIES)
+    }
+    exercises = {
+        f"kind{i}": {"attempts": MAX_COUNT, "correct": MAX_COUNT, "streak": 0, "best": 7}
+        for i in range(MAX_ENTRIES)
+    }
     p = Progress.from_json(doc(lessons, exercises))
     assert len(p.lessons) == MAX_ENTRIES and len(p.drills) == MAX_ENTRIES
     assert p.lesson("n" * (MAX_NAME - 4) + "0499") == LessonProgress(MAX_STEP, True)
@@ -125,9 +137,17 @@ def test_merge_keeps_every_completed_step_worked_example() -> None:
     )
     expected = Progress(
         # bowers only in one; deck: furthest 5 (max of 5 and 1), done (one finished it); ranking only in two
-        (("bowers", LessonProgress(2, False)), ("deck", LessonProgress(5, True)), ("ranking", LessonProgress(1, False))),
+        (
+            ("bowers", LessonProgress(2, False)),
+            ("deck", LessonProgress(5, True)),
+            ("ranking", LessonProgress(1, False)),
+        ),
         # bid: one has the longer history (5 attempts > 4), the best streak is two's 4
-        (("bid", DrillStats(5, 3, 0, 4)), ("can_play", DrillStats(2, 2, 2, 2)), ("points", DrillStats(1, 0, 0, 0))),
+        (
+            ("bid", DrillStats(5, 3, 0, 4)),
+            ("can_play", DrillStats(2, 2, 2, 2)),
+            ("points", DrillStats(1, 0, 0, 0)),
+        ),
     )
     assert one.merged(two) == expected
     assert two.merged(one) == expected
@@ -148,7 +168,9 @@ def test_two_browsers_with_one_name_both_keep_their_steps(tmp_path: Path) -> Non
     both = Progress((("bowers", LessonProgress(2, False)), ("ranking", LessonProgress(1, False))))
     assert written == both and load(first, "Ada") == both
     save(first, "Ada", mine.seen("bowers", 3, 7))  # the first browser goes on, still without ranking
-    assert load(second, "Ada") == Progress((("bowers", LessonProgress(3, False)), ("ranking", LessonProgress(1, False))))
+    assert load(second, "Ada") == Progress(
+        (("bowers", LessonProgress(3, False)), ("ranking", LessonProgress(1, False)))
+    )
     save_browser(first, BROWSER, mine)
     save_browser(second, BROWSER, theirs)  # two tabs of one browser: the same merge
     assert load_browser(first, BROWSER) == both
@@ -161,10 +183,14 @@ def test_the_read_merge_write_waits_for_another_writer(tmp_path: Path) -> None:
     open_store(path).close()
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
-    other.execute("INSERT INTO lesson_progress (learner, data) VALUES ('Ada', ?)",
-                  (Progress().seen("deck", 5, 6).to_json(),))
+    other.execute(
+        "INSERT INTO lesson_progress (learner, data) VALUES ('Ada', ?)",
+        (Progress().seen("deck", 5, 6).to_json(),),
+    )
     result: list[Progress] = []
-    saver = threading.Thread(target=lambda: result.append(save(open_store(path), "Ada", Progress().seen("bowers", 1, 7))))
+    saver = threading.Thread(
+        target=lambda: result.append(save(open_store(path), "Ada", Progress().seen("bowers", 1, 7)))
+    )
     saver.start()
     time.sleep(0.4)
     assert saver.is_alive(), "the save waits for the other writer's transaction"
@@ -200,7 +226,9 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     assert not errors
     saved = load(open_store(path), "Ada")
     assert saved is not None
-    assert {k: v.furthest for k, v in saved.lessons} == {name: 5 for group in lessons.values() for name in group}
+    assert {k: v.furthest for k, v in saved.lessons} == {
+        name: 5 for group in lessons.values() for name in group
+    }
 
 
 # ---- damaged rows ------------------------------------------------------------------------
@@ -210,8 +238,12 @@ def lax_store(path: Path) -> sqlite3.Connection:
     """The progress tables without the NOT NULL and TEXT type of the app's schema, as an older or
     hand-edited database may have them, so that any value can be stored."""
     raw = sqlite3.connect(path)
-    raw.execute("CREATE TABLE browser_progress (browser TEXT PRIMARY KEY, data, updated TEXT NOT NULL DEFAULT 0)")
-    raw.execute("CREATE TABLE lesson_progress (learner TEXT PRIMARY KEY, data, updated TEXT NOT NULL DEFAULT 0)")
+    raw.execute(
+        "CREATE TABLE browser_progress (browser TEXT PRIMARY KEY, data, updated TEXT NOT NULL DEFAULT 0)"
+    )
+    raw.execute(
+        "CREATE TABLE lesson_progress (learner TEXT PRIMARY KEY, data, updated TEXT NOT NULL DEFAULT 0)"
+    )
     raw.commit()
     raw.close()
     return open_store(path)
@@ -230,13 +262,18 @@ DAMAGED = [
 
 @pytest.mark.parametrize(("value", "reason"), DAMAGED)
 @pytest.mark.parametrize("owner", ["name", "browser"])
-def test_a_damaged_row_is_reset_once_and_kept_aside(tmp_path: Path, owner: str, value: object, reason: str) -> None:
+def test_a_damaged_row_is_reset_once_and_kept_aside(
+    tmp_path: Path, owner: str, value: object, reason: str
+) -> None:
     conn = lax_store(tmp_path / "coach.sqlite3")
-    table, column, key = (("lesson_progress", "learner", "Ada") if owner == "name"
-                          else ("browser_progress", "browser", BROWSER))
+    table, column, key = (
+        ("lesson_progress", "learner", "Ada") if owner == "name" else ("browser_progress", "browser", BROWSER)
+    )
     with conn:
         conn.execute(f"INSERT INTO {table} ({column}, data) VALUES (?, ?)", (key, value))
-    read: Callable[[], Progress | None] = (lambda: load(conn, "Ada")) if owner == "name" else (lambda: load_browser(conn, BROWSER))
+    read: Callable[[], Progress | None] = (
+        (lambda: load(conn, "Ada")) if owner == "name" else (lambda: load_browser(conn, BROWSER))
+    )
     with pytest.raises(ProgressReset) as caught:
         read()
     assert reason in str(caught.value) and "was reset" in str(caught.value) and "damaged" in str(caught.value)
@@ -248,7 +285,9 @@ def test_a_damaged_row_is_reset_once_and_kept_aside(tmp_path: Path, owner: str, 
 def test_text_that_is_not_utf8_inside_sqlite_is_a_damaged_row(tmp_path: Path) -> None:
     conn = open_store(tmp_path / "coach.sqlite3")  # the app's own schema
     with conn:
-        conn.execute("INSERT INTO browser_progress (browser, data) VALUES (?, CAST(x'7bff7d' AS TEXT))", (BROWSER,))
+        conn.execute(
+            "INSERT INTO browser_progress (browser, data) VALUES (?, CAST(x'7bff7d' AS TEXT))", (BROWSER,)
+        )
     with pytest.raises(ProgressReset, match="not UTF-8 text"):
         load_browser(conn, BROWSER)
     assert load_browser(conn, BROWSER) is None

@@ -19,8 +19,15 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 def exercise(shown: str, trump: Suit, led: str) -> Exercise:
-    return Exercise(kind="rank_order", seed=0, prompt="", mode=Mode.ORDER, cards=cards(shown), trump=trump,
-                    settings=(("led", led),))
+    return Exercise(
+        kind="rank_order",
+        seed=0,
+        prompt="",
+        mode=Mode.ORDER,
+        cards=cards(shown),
+        trump=trump,
+        settings=(("led", led),),
+    )
 
 
 # Clubs trump, hearts led: no bower among these (the J♥ is a plain heart; the left bower is the J♠).
@@ -50,7 +57,8 @@ def test_one_card_put_first_is_the_only_card_marked() -> None:
     assert order_marks(answer, CLUBS_RIGHT) == ["wrong", "correct", "correct", "correct", "correct"]
     assert message(CLUBS, "TH QC 9C AH JH").startswith(
         "Not quite. 4 of your 5 cards are in place; the 10♥ is out of place: "
-        "you put the 10♥ before the Q♣, but the Q♣ is a trump and the 10♥ is not.")
+        "you put the 10♥ before the Q♣, but the Q♣ is a trump and the 10♥ is not."
+    )
 
 
 def test_a_trump_put_too_low_is_said_to_stand_after_a_card_it_beats() -> None:
@@ -59,7 +67,8 @@ def test_a_trump_put_too_low_is_said_to_stand_after_a_card_it_beats() -> None:
     assert order_marks(answer, CLUBS_RIGHT) == ["correct", "correct", "correct", "wrong", "correct"]
     assert message(CLUBS, "QC AH JH 9C TH").startswith(
         "Not quite. 4 of your 5 cards are in place; the 9♣ is out of place: "
-        "you put the 9♣ after the A♥, but the 9♣ is a trump and the A♥ is not.")
+        "you put the 9♣ after the A♥, but the 9♣ is a trump and the A♥ is not."
+    )
 
 
 def test_two_cards_swapped_are_both_marked() -> None:
@@ -68,7 +77,8 @@ def test_two_cards_swapped_are_both_marked() -> None:
     assert order_marks(answer, CLUBS_RIGHT) == ["wrong", "wrong", "correct", "correct", "correct"]
     assert message(CLUBS, "9C QC AH JH TH").startswith(
         "Not quite. 3 of your 5 cards are in place; the 9♣ and Q♣ are out of place: "
-        "you put the 9♣ before the Q♣, but the Q♣ outranks the 9♣.")
+        "you put the 9♣ before the Q♣, but the Q♣ outranks the 9♣."
+    )
 
 
 def test_the_order_turned_round_has_every_card_out_of_place() -> None:
@@ -76,7 +86,8 @@ def test_the_order_turned_round_has_every_card_out_of_place() -> None:
     assert misplaced(answer, CLUBS_RIGHT) == frozenset(answer)
     assert order_marks(answer, CLUBS_RIGHT) == ["wrong"] * 5
     assert message(CLUBS, "TH JH AH 9C QC").startswith(
-        "Not quite. Every card is out of place: you put the 10♥ before the J♥, but the J♥ outranks the 10♥.")
+        "Not quite. Every card is out of place: you put the 10♥ before the J♥, but the J♥ outranks the 10♥."
+    )
 
 
 def test_the_bowers_are_named_in_the_reason() -> None:
@@ -88,7 +99,8 @@ def test_the_bowers_are_named_in_the_reason() -> None:
     assert misplaced(answer, right) == frozenset(cards("AH"))
     assert message(ex, "AH JH JD KS 9S").startswith(
         "Not quite. 4 of your 5 cards are in place; the A♥ is out of place: "
-        "you put the A♥ before the J♥, but the J♥ (right bower) outranks the A♥.")
+        "you put the A♥ before the J♥, but the J♥ (right bower) outranks the A♥."
+    )
     # the left bower below the ace: J♦ and A♥ swapped, both marked
     assert misplaced(cards("JH AH JD KS 9S"), right) == frozenset(cards("AH JD"))
 

@@ -33,8 +33,12 @@ from lessons.exercises import check, generate, solve
 
 SEEDS = range(5)
 JUDGED = ("discard", "loner_lead", "keep_guards")
-SAME_COLOUR = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS, Suit.HEARTS: Suit.DIAMONDS,
-               Suit.DIAMONDS: Suit.HEARTS}
+SAME_COLOUR = {
+    Suit.CLUBS: Suit.SPADES,
+    Suit.SPADES: Suit.CLUBS,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
 
 
 def is_trump(card: Card, trump: Suit) -> bool:
@@ -48,8 +52,13 @@ def tied_cards(view: SeatView) -> set[Card]:
 
 
 def clear_caches() -> None:
-    for cached in (discard_drill._position, defence_drills._played, defence_drills._lead, defence_drills._throw,
-                   defence_drills._count_moment):
+    for cached in (
+        discard_drill._position,
+        defence_drills._played,
+        defence_drills._lead,
+        defence_drills._throw,
+        defence_drills._count_moment,
+    ):
         cached.cache_clear()
 
 
@@ -135,7 +144,9 @@ def south(text: str) -> SeatView:
 
 
 def test_hand_worked_discard_keeps_five_top_trumps() -> None:
-    view = south("standard/0/JH-JD-AH-KH-9C,9S-TS-QS-KS-AS,9D-TD-QD-KD-AD,TC-JC-QC-KC-AC/QH/pass,pass,pass,order")
+    view = south(
+        "standard/0/JH-JD-AH-KH-9C,9S-TS-QS-KS-AS,9D-TD-QD-KD-AD,TC-JC-QC-KC-AC/QH/pass,pass,pass,order"
+    )
     ex = discard_drill.discard_exercise(view)
     right = check(ex, parse_card("9C"))
     assert right.correct and right.solution.also == () and "+2.00" in right.message
@@ -143,8 +154,10 @@ def test_hand_worked_discard_keeps_five_top_trumps() -> None:
         assert not check(ex, parse_card(trump)).correct
 
 
-LEAD = ("standard/3/TD-QS-AS-AD-QH,9D-JS-9C-KH-KC,JC-TS-KS-9H-TH,TC-QC-AC-JD-QD/9S/pass,order-alone,"
-        "play-TD,play-9D,play-JC,play-TS,play-QS,play-JS,play-9C,play-KS,play-AS")
+LEAD = (
+    "standard/3/TD-QS-AS-AD-QH,9D-JS-9C-KH-KC,JC-TS-KS-9H-TH,TC-QC-AC-JD-QD/9S/pass,order-alone,"
+    "play-TD,play-9D,play-JC,play-TS,play-QS,play-JS,play-9C,play-KS,play-AS"
+)
 
 
 def test_hand_worked_lead_cashes_the_euchre_trick() -> None:
@@ -158,8 +171,10 @@ def test_hand_worked_lead_cashes_the_euchre_trick() -> None:
 
 
 def test_hand_worked_throw_keeps_the_last_club() -> None:
-    view = south("standard/3/AH-QC-9H-9D-TD,KS-JS-JC-AS-9C,TH-TS-QS-AD-KD,TC-KC-AC-JD-QD/9S/pass,order-alone,"
-                 "play-AH,play-KS,play-TH,play-JS,play-TS,play-9D,play-JC,play-QS,play-TD,play-AS,play-AD")
+    view = south(
+        "standard/3/AH-QC-9H-9D-TD,KS-JS-JC-AS-9C,TH-TS-QS-AD-KD,TC-KC-AC-JD-QD/9S/pass,order-alone,"
+        "play-AH,play-KS,play-TH,play-JS,play-TS,play-9D,play-JC,play-QS,play-TD,play-AS,play-AD"
+    )
     assert defence_drills.throws_against_a_loner(view)
     ex = defence_drills.keep_guards_exercise(view)
     assert check(ex, parse_card("9H")).correct
@@ -168,11 +183,17 @@ def test_hand_worked_throw_keeps_the_last_club() -> None:
 
 
 def test_hand_worked_count_three_spades_out() -> None:
-    view = south("standard/3/AH-QC-9H-9D-TD,KS-JS-JC-AS-9C,TH-TS-QS-AD-KD,TC-KC-AC-JD-QD/9S/pass,order-alone,"
-                 "play-AH,play-KS,play-TH,play-JS,play-TS")
+    view = south(
+        "standard/3/AH-QC-9H-9D-TD,KS-JS-JC-AS-9C,TH-TS-QS-AD-KD,TC-KC-AC-JD-QD/9S/pass,order-alone,"
+        "play-AH,play-KS,play-TH,play-JS,play-TS"
+    )
     ex = defence_drills.trumps_out_exercise(view)
     feedback = check(ex, "3")
-    assert feedback.correct and "the J♣, A♠ and Q♠" in feedback.message and "stayed on the kitty" in feedback.message
+    assert (
+        feedback.correct
+        and "the J♣, A♠ and Q♠" in feedback.message
+        and "stayed on the kitty" in feedback.message
+    )
     assert not check(ex, "4").correct
     assert defence_drills.trumps_out_exercise(south(LEAD)).options[0] == "0"
     assert solve(defence_drills.trumps_out_exercise(south(LEAD))).answer == "0"

@@ -48,9 +48,29 @@ def test_points_add_up_to_the_scoring_table() -> None:
 
 def test_cli_json_smoke() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "engine", "arena", "--a", "club", "--b", "beginner", "--hands", "30",
-         "--games", "2", "--seed", "3", "--rules", '{"players": 3}', "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=True,
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "arena",
+            "--a",
+            "club",
+            "--b",
+            "beginner",
+            "--hands",
+            "30",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--rules",
+            '{"players": 3}',
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
     )
     report = json.loads(out.stdout)
     assert report["plays_per_deal"] == 6 and report["hands"]["hands_played"] == 180

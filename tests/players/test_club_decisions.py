@@ -19,7 +19,9 @@ from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score, best_discard, bid_strength, hand_facts
 
 
-def position(hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None) -> HandState:
+def position(
+    hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None
+) -> HandState:
     state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
     for a in actions:
         state = state.apply(a)
@@ -259,6 +261,10 @@ def test_in_round_one_the_joker_counts_less_towards_calling_because_a_pass_keeps
     assert trick_estimate(view.hand, clubs, True) == pytest.approx(2.90)
     assert bid_strength(view, clubs) == pytest.approx(2.90 - 0.34 - 0.8)
     # Without the joker in hand (the 9 of hearts instead) nothing is taken off.
-    plain = view_of(position(["9H QC 9C AD KH", "TS QS KS AS JD", "JOKER JS TH QH AH", "KC AC 9D TD QD"],
-                             "TC", 3, [], rules), 0)
+    plain = view_of(
+        position(
+            ["9H QC 9C AD KH", "TS QS KS AS JD", "JOKER JS TH QH AH", "KC AC 9D TD QD"], "TC", 3, [], rules
+        ),
+        0,
+    )
     assert bid_strength(plain, clubs) == pytest.approx(trick_estimate(plain.hand, clubs, True) - 0.34)

@@ -18,7 +18,9 @@ from engine.core.view import view_of
 from engine.players.club import PLAY_SENTENCES, ClubPlayer, Why, explain
 
 
-def position(hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None) -> HandState:
+def position(
+    hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None
+) -> HandState:
     state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
     for a in actions:
         state = state.apply(a)
@@ -43,14 +45,19 @@ def test_order_up_quotes_the_facts_the_seat_and_the_strength() -> None:
     3.1". Alone needs 3.8: no."""
     action, reason = club(position(BOWERS, "9H", 3, []))
     assert action == "order"
-    assert reason == ("Order up the 9♥: 3 trumps (right bower, left bower, ace), no off-suit ace, void in diamonds"
-                      " even though the dealer gets the upcard — about 3.1 tricks.")
+    assert reason == (
+        "Order up the 9♥: 3 trumps (right bower, left bower, ace), no off-suit ace, void in diamonds"
+        " even though the dealer gets the upcard — about 3.1 tricks."
+    )
 
 
 def test_lead_the_right_bower_to_save_the_left() -> None:
     state = position(BOWERS, "9H", 3, ["order", "discard 9D"])
-    assert club(state) == ("play JH", "Lead the right bower (J♥): you made trump and hold both bowers — the right "
-                                      "pulls their trumps and saves the left, which becomes the top trump.")
+    assert club(state) == (
+        "play JH",
+        "Lead the right bower (J♥): you made trump and hold both bowers — the right "
+        "pulls their trumps and saves the left, which becomes the top trump.",
+    )
 
 
 def test_a_throw_off_that_makes_a_void_and_one_that_keeps_guards() -> None:
@@ -58,10 +65,16 @@ def test_a_throw_off_that_makes_a_void_and_one_that_keeps_guards() -> None:
     throws the lone king of spades to be void there; against West alone it keeps every suit and
     throws the lowest diamond (tests/players/test_club_decisions.py reasons these out)."""
     with_partner = position(THROW, "9S", 0, ["pass"] * 4 + ["call H", "play AC", "play 9C", "play TS"])
-    assert club(with_partner) == ("play KS", "You cannot win this trick: play your lowest (K♠, which makes you void in spades).")
+    assert club(with_partner) == (
+        "play KS",
+        "You cannot win this trick: play your lowest (K♠, which makes you void in spades).",
+    )
     alone = position(THROW, "9S", 0, ["pass"] * 4 + ["call H alone", "play AC", "play 9C"])
-    assert club(alone) == ("play 9D", "You cannot win this trick: play your lowest (9♦, the card that guards least "
-                                      "against a maker with no partner).")
+    assert club(alone) == (
+        "play 9D",
+        "You cannot win this trick: play your lowest (9♦, the card that guards least "
+        "against a maker with no partner).",
+    )
 
 
 def test_round_two_pass_names_the_best_suit_weighed() -> None:
@@ -72,8 +85,10 @@ def test_round_two_pass_names_the_best_suit_weighed() -> None:
     action names no suit."""
     hands = ["9C TC QS KD 9D", "JH JD AH KH 9S", "AC KC QC JC TS", "AS KS JS TD QD"]
     state = position(hands, "QH", 3, ["pass"] * 4)
-    assert club(state) == ("pass", "Pass: your best suit, diamonds, gives only 2 trumps (king, nine), no off-suit ace, "
-                                   "void in hearts.")
+    assert club(state) == (
+        "pass",
+        "Pass: your best suit, diamonds, gives only 2 trumps (king, nine), no off-suit ace, void in hearts.",
+    )
 
 
 def test_explain_words_each_code_with_the_numbers_given() -> None:
@@ -81,22 +96,32 @@ def test_explain_words_each_code_with_the_numbers_given() -> None:
     detail the compiled player hands over."""
     state = position(BOWERS, "9H", 3, [])
     view = view_of(state, 0)
-    assert explain(view, ORDER, Why(encoding.R_ORDER, 2.25, Suit.HEARTS)).endswith(" — about 2.2 tricks.")  # half to even
+    assert explain(view, ORDER, Why(encoding.R_ORDER, 2.25, Suit.HEARTS)).endswith(
+        " — about 2.2 tricks."
+    )  # half to even
     assert explain(view, ORDER, Why(encoding.R_ORDER, 3.04, Suit.HEARTS)).endswith(" — about 3.0 tricks.")
     bid2 = view_of(position(BOWERS, "9H", 3, ["pass"] * 4), 0)  # South: JH JD AH KS 9C, hearts turned down
     assert explain(bid2, PASS, Why(R_PASS_ROUND_TWO, 1.2, Suit.SPADES)) == (
-        "Pass: your best suit, spades, gives only 1 trump (king), 1 off-suit ace, no void.")
+        "Pass: your best suit, spades, gives only 1 trump (king), 1 off-suit ace, no void."
+    )
     assert explain(bid2, call(Suit.DIAMONDS), Why(encoding.R_CALL, 2.6, Suit.DIAMONDS)) == (
         "Call diamonds (next: the same colour as the turned-down suit): 2 trumps (right bower, left bower), "
-        "1 off-suit ace, no void — about 2.6 tricks.")
+        "1 off-suit ace, no void — about 2.6 tricks."
+    )
     played = view_of(position(THROW, "9S", 0, ["pass"] * 4 + ["call H", "play AC", "play 9C", "play TS"]), 0)
     assert explain(played, play(parse_card("9D")), Why(R_CANNOT_WIN, throw=T_LOWEST)) == (
-        "You cannot win this trick: play your lowest (9♦).")
+        "You cannot win this trick: play your lowest (9♦)."
+    )
     assert explain(played, play(parse_card("KS")), Why(R_CANNOT_WIN, throw=T_MAKES_VOID)) == (
-        "You cannot win this trick: play your lowest (K♠, which makes you void in spades).")
+        "You cannot win this trick: play your lowest (K♠, which makes you void in spades)."
+    )
     assert explain(played, play(parse_card("KS")), Why(R_ONLY_CARD)) == "Play the K♠: the only legal card."
 
 
 def test_every_card_play_reason_has_a_sentence() -> None:
-    codes = {value for key, value in vars(encoding).items() if key.startswith("R_") and value >= encoding.R_ONLY_CARD}
+    codes = {
+        value
+        for key, value in vars(encoding).items()
+        if key.startswith("R_") and value >= encoding.R_ONLY_CARD
+    }
     assert set(PLAY_SENTENCES) == codes - {R_ONLY_CARD}

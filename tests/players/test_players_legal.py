@@ -36,7 +36,9 @@ def test_players_only_return_legal_actions(index: int, random_states: Any) -> No
 def test_make_player_names() -> None:
     assert PLAYER_NAMES == ("beginner", "club", "expert")
     assert type(make_player(" Club ")).__name__ == "ClubPlayer"
-    with pytest.raises(UnknownPlayer, match="'grandmaster' is not a player; available players: beginner, club"):
+    with pytest.raises(
+        UnknownPlayer, match="'grandmaster' is not a player; available players: beginner, club"
+    ):
         make_player("grandmaster")
     with pytest.raises(ValueError):  # a named error, catchable as ValueError
         make_player("")

@@ -27,7 +27,9 @@ from engine.search.registry import ARENA_PLAYERS, PLAYER_NAMES, make_player, tol
 BIDDING = (Phase.BID1, Phase.BID2)
 
 
-def position(hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None) -> HandState:
+def position(
+    hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None
+) -> HandState:
     state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
     for a in actions:
         state = state.apply(a)
@@ -171,7 +173,9 @@ def test_legal_and_club_outside_the_bidding(index: int, random_states: Any) -> N
             assert decision == plain.decide(view, random.Random(i + 1))  # deterministic
         else:
             assert decision == ClubPlayer().decide(view, random.Random(i))
-            assert scored.decide(view, random.Random(i)) == ClubPlayer(score=score).decide(view, random.Random(i))
+            assert scored.decide(view, random.Random(i)) == ClubPlayer(score=score).decide(
+                view, random.Random(i)
+            )
         checked += 1
     assert checked > 1000 and bids > 100
 

@@ -38,9 +38,19 @@ def bidding() -> HandState:
 def graded(action: Action, grade: str, step: int = 0, before: HandState | None = None) -> GradedDecision:
     """A graded bid at ``bidding()``: ordering is best, ordering alone as good, passing a blunder."""
     choice_grades = ((ORDER, "best"), (ORDER_ALONE, "good"), (PASS, "blunder"))
-    return GradedDecision(step, before or bidding(), action, grade, 2.4 if grade == "blunder" else 0.0, ORDER,
-                          ((ORDER, 1.9), (ORDER_ALONE, 1.8), (PASS, -0.5)), "test figures",
-                          reason="Five trumps with both bowers: order it up.", top=ORDER, choice_grades=choice_grades)
+    return GradedDecision(
+        step,
+        before or bidding(),
+        action,
+        grade,
+        2.4 if grade == "blunder" else 0.0,
+        ORDER,
+        ((ORDER, 1.9), (ORDER_ALONE, 1.8), (PASS, -0.5)),
+        "test figures",
+        reason="Five trumps with both bowers: order it up.",
+        top=ORDER,
+        choice_grades=choice_grades,
+    )
 
 
 # ---- the quiz ----------------------------------------------------------------------------
@@ -107,7 +117,9 @@ def test_days_are_calendar_days_in_utc() -> None:
     assert when_text(datetime(2026, 12, 6, 1, 0, tzinfo=UTC), late) == "in 3 days"
     assert when_text(datetime(2026, 11, 30, 8, 0, tzinfo=UTC), late) == "today"  # overdue
     # another time zone is the same moment
-    eastern = datetime(2026, 12, 3, 20, 0, tzinfo=UTC).astimezone(timezone(timedelta(hours=-5)))  # 15:00 in New York
+    eastern = datetime(2026, 12, 3, 20, 0, tzinfo=UTC).astimezone(
+        timezone(timedelta(hours=-5))
+    )  # 15:00 in New York
     assert deck.days_until(eastern, late) == 0
     assert deck.date_text(datetime(2026, 12, 6, 1, 0, tzinfo=UTC)) == "Sun 6 Dec"
 
@@ -119,9 +131,13 @@ def _entry(i: int, due: datetime, stage: int = 0) -> Entry:
 
 def test_a_deck_sorts_its_entries_into_due_coming_up_and_retired() -> None:
     now = datetime(2026, 12, 5, 10, 0, tzinfo=UTC)
-    entries = [_entry(1, datetime(2026, 12, 8, 9, 0, tzinfo=UTC)), _entry(2, datetime(2026, 12, 5, 22, 0, tzinfo=UTC)),
-               _entry(3, datetime(2026, 12, 4, 9, 0, tzinfo=UTC)), _entry(4, MADE, RETIRED),
-               _entry(5, datetime(2026, 12, 6, 9, 0, tzinfo=UTC))]
+    entries = [
+        _entry(1, datetime(2026, 12, 8, 9, 0, tzinfo=UTC)),
+        _entry(2, datetime(2026, 12, 5, 22, 0, tzinfo=UTC)),
+        _entry(3, datetime(2026, 12, 4, 9, 0, tzinfo=UTC)),
+        _entry(4, MADE, RETIRED),
+        _entry(5, datetime(2026, 12, 6, 9, 0, tzinfo=UTC)),
+    ]
     d = deck.sorted_deck(entries, now, damaged=2)
     assert [e.id for e in d.due] == [3, 2]  # overdue first; 22:00 today is due today
     assert [e.id for e in d.upcoming] == [5, 1] and d.retired == 1 and d.damaged == 2
@@ -150,8 +166,12 @@ def conn(tmp_path: Path) -> Iterator[sqlite3.Connection]:
 
 
 def test_a_mistake_comes_back_after_1_3_and_7_days_and_a_wrong_answer_starts_it_again(
-        conn: sqlite3.Connection) -> None:
-    assert deck.add_mistakes(LEARNER_KEY, [graded(PASS, "blunder"), graded(ORDER, "best", step=1)], MADE, conn) == 1
+    conn: sqlite3.Connection,
+) -> None:
+    assert (
+        deck.add_mistakes(LEARNER_KEY, [graded(PASS, "blunder"), graded(ORDER, "best", step=1)], MADE, conn)
+        == 1
+    )
     d = deck.deck_for(LEARNER_KEY, MADE, conn)
     assert not d.due and len(d.upcoming) == 1 and when_text(d.upcoming[0].due, MADE) == "tomorrow"
     assert d.line == "Nothing to review today · 1 position coming up (tomorrow)"
@@ -167,7 +187,9 @@ def test_a_mistake_comes_back_after_1_3_and_7_days_and_a_wrong_answer_starts_it_
     day4 = datetime(2026, 12, 7, 8, 0, tzinfo=UTC)  # due today (at 09:00): day granularity
     d = deck.deck_for(LEARNER_KEY, day4, conn)
     assert len(d.due) == 1 and d.due[0].stage == 1
-    assert deck.answer(d.due[0], False, day4, conn) == deck.Answered(True, 0, datetime(2026, 12, 8, 8, 0, tzinfo=UTC))
+    assert deck.answer(d.due[0], False, day4, conn) == deck.Answered(
+        True, 0, datetime(2026, 12, 8, 8, 0, tzinfo=UTC)
+    )
 
     when = datetime(2026, 12, 8, 8, 0, tzinfo=UTC)
     for stage, days in ((1, 3), (2, 7)):
@@ -176,7 +198,10 @@ def test_a_mistake_comes_back_after_1_3_and_7_days_and_a_wrong_answer_starts_it_
         when += timedelta(days=days)
     e = deck.deck_for(LEARNER_KEY, when, conn).due[0]
     final = deck.answer(e, True, when, conn)
-    assert final.stage == RETIRED and final.text(when) == "Right at every review: this position leaves your deck."
+    assert (
+        final.stage == RETIRED
+        and final.text(when) == "Right at every review: this position leaves your deck."
+    )
     d = deck.deck_for(LEARNER_KEY, when + timedelta(days=30), conn)
     assert not d.due and not d.upcoming and d.retired == 1 and d.line == ""
     # the same mistake made again later comes back into the deck, at the start
@@ -196,26 +221,51 @@ def test_a_deck_is_per_learner(conn: sqlite3.Connection) -> None:
 class BlunderingGrader:
     """Grades the learner's first decision a blunder (ordering up was best), every other "best"."""
 
-    def __call__(self, step: int, before: HandState, action: Action, seat: int, score: Any, table: str) -> GradedDecision:
+    def __call__(
+        self, step: int, before: HandState, action: Action, seat: int, score: Any, table: str
+    ) -> GradedDecision:
         legal = before.legal_actions()
         if not any(who == 0 for who, _ in before.history) and len(legal) > 1:  # the learner's first decision
             best = next(a for a in legal if a != action)
             grades = tuple((a, "best" if a == best else "blunder") for a in legal)
-            return GradedDecision(step, before, action, "blunder", 3.0, best, (), "test", reason="because",
-                                  top=best, choice_grades=grades)
+            return GradedDecision(
+                step,
+                before,
+                action,
+                "blunder",
+                3.0,
+                best,
+                (),
+                "test",
+                reason="because",
+                top=best,
+                choice_grades=grades,
+            )
         return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
 
 
-def test_a_saved_hand_puts_its_mistakes_in_the_learners_deck(conn: sqlite3.Connection, random_players: Any) -> None:
+def test_a_saved_hand_puts_its_mistakes_in_the_learners_deck(
+    conn: sqlite3.Connection, random_players: Any
+) -> None:
     with ThreadPoolExecutor(max_workers=1) as worker:
-        table = PracticeTable(Session(Rules(), seat_levels(4, ()), 11), players=random_players,
-                              grade=BlunderingGrader(), grader=worker, conn=conn)
+        table = PracticeTable(
+            Session(Rules(), seat_levels(4, ()), 11),
+            players=random_players,
+            grade=BlunderingGrader(),
+            grader=worker,
+            conn=conn,
+        )
         while table.position.waiting is Waiting.LEARNER:
             assert table.act(table.position.legal[0])
         table.save_finished()  # no learner: nothing goes into a deck
         assert not deck.deck_for(LEARNER_KEY, conn=conn).upcoming
-        table = PracticeTable(Session(Rules(), seat_levels(4, ()), 11), players=random_players,
-                              grade=BlunderingGrader(), grader=worker, conn=conn)
+        table = PracticeTable(
+            Session(Rules(), seat_levels(4, ()), 11),
+            players=random_players,
+            grade=BlunderingGrader(),
+            grader=worker,
+            conn=conn,
+        )
         table.learner = LEARNER_KEY
         while table.position.waiting is Waiting.LEARNER:
             assert table.act(table.position.legal[0])
@@ -223,6 +273,12 @@ def test_a_saved_hand_puts_its_mistakes_in_the_learners_deck(conn: sqlite3.Conne
         table.save_finished()  # the page draws the review on every run: still one entry
     blunders = [g for g in table.grades() if g.grade == "blunder"]
     d = deck.deck_for(LEARNER_KEY, conn=conn)
-    assert len(blunders) == 1 and len(d.upcoming) == 1 and when_text(d.upcoming[0].due, datetime.now(UTC)) == "tomorrow"
+    assert (
+        len(blunders) == 1
+        and len(d.upcoming) == 1
+        and when_text(d.upcoming[0].due, datetime.now(UTC)) == "tomorrow"
+    )
     kept = d.upcoming[0].mistake
-    assert kept.before == blunders[0].before and kept.choice == blunders[0].action and kept.reason == "because"
+    assert (
+        kept.before == blunders[0].before and kept.choice == blunders[0].action and kept.reason == "because"
+    )

@@ -42,7 +42,9 @@ SEED_11_DEAL = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS
 SUITED = "standard/0/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD,9S-TS-JS-QS-KS/AH"
 
 
-def _grade(step: int, before: HandState, action: Action, seat: int, score: object, table: str) -> GradedDecision:
+def _grade(
+    step: int, before: HandState, action: Action, seat: int, score: object, table: str
+) -> GradedDecision:
     return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
 
 
@@ -60,7 +62,9 @@ def worker() -> Iterator[ThreadPoolExecutor]:
 
 
 def _open(params: dict[str, str], players: Any, worker: ThreadPoolExecutor) -> PracticeTable:
-    return PracticeTable.from_link(read_link(params), Rules(), (), players=players, grade=_grade, grader=worker)
+    return PracticeTable.from_link(
+        read_link(params), Rules(), (), players=players, grade=_grade, grader=worker
+    )
 
 
 def cards_not_seen(params: dict[str, str], seen: set[Card]) -> list[str]:
@@ -72,11 +76,17 @@ def cards_not_seen(params: dict[str, str], seen: set[Card]) -> list[str]:
         if key == "moves":
             decisions, error = decode_moves(value)
             assert error is None, (value, error)
-            found += [f"moves: {d}" for d in decisions
-                      if d != NEXT_HAND and (card := Action.parse(d).card) is not None and card not in seen]
+            found += [
+                f"moves: {d}"
+                for d in decisions
+                if d != NEXT_HAND and (card := Action.parse(d).card) is not None and card not in seen
+            ]
             continue
-        found += [f"{key}={value}: {token}" for token in re.split(r"[^0-9A-Za-z]+", value)
-                  if CARD.fullmatch(token.upper())]
+        found += [
+            f"{key}={value}: {token}"
+            for token in re.split(r"[^0-9A-Za-z]+", value)
+            if CARD.fullmatch(token.upper())
+        ]
         try:
             PositionText.parse(value)
             found.append(f"{key}={value} is a position text")
@@ -93,8 +103,9 @@ def _seen(table: PracticeTable, seen: set[Card]) -> set[Card]:
     return seen | set(hand.dealt[0]) | {hand.upcard}
 
 
-def _check_every_decision(table: PracticeTable, players: Any, worker: ThreadPoolExecutor, seed: int,
-                          steps: int) -> tuple[int, int]:
+def _check_every_decision(
+    table: PracticeTable, players: Any, worker: ThreadPoolExecutor, seed: int, steps: int
+) -> tuple[int, int]:
     """Play ``table`` at random for up to ``steps`` decisions; at each, the link shows no card the
     learner cannot see and reopens to the same position (and undo on the reopened table gives the
     position before the learner's last decision). Returns (links checked, of them capped)."""
@@ -134,14 +145,18 @@ def _check_every_decision(table: PracticeTable, players: Any, worker: ThreadPool
 
 @pytest.mark.parametrize("limit", [MOVES_LIMIT, 40])  # 40 characters: links capped within a few hands
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_every_decision_links_without_hidden_cards_and_reopens(preset: str, limit: int, random_players: Any,
-                                                               worker: ThreadPoolExecutor,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_decision_links_without_hidden_cards_and_reopens(
+    preset: str, limit: int, random_players: Any, worker: ThreadPoolExecutor, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(table_session, "MOVES_LIMIT", limit)
     rules = PRESETS[preset]
     seed = 1000 + sorted(PRESETS).index(preset)
-    table = PracticeTable(Session(rules, seat_levels(rules.players, ()), seed), players=random_players,
-                          grade=_grade, grader=worker)
+    table = PracticeTable(
+        Session(rules, seat_levels(rules.players, ()), seed),
+        players=random_players,
+        grade=_grade,
+        grader=worker,
+    )
     checked, capped = _check_every_decision(table, random_players, worker, seed, steps=70)
     assert checked >= 40
     assert (capped > 0) == (limit < MOVES_LIMIT)  # the short limit caps the link; the page's does not in 70
@@ -150,21 +165,32 @@ def test_every_decision_links_without_hidden_cards_and_reopens(preset: str, limi
 def test_the_project_players_replay_the_same_decisions_from_a_link(worker: ThreadPoolExecutor) -> None:
     # The real (deterministic) computer players, beginners so that nothing needs compiling.
     rules = Rules()
-    table = PracticeTable(Session(rules, ("you", "beginner", "beginner", "beginner"), 77), players=default_players,
-                          grade=_grade, grader=worker)
+    table = PracticeTable(
+        Session(rules, ("you", "beginner", "beginner", "beginner"), 77),
+        players=default_players,
+        grade=_grade,
+        grader=worker,
+    )
     checked, _ = _check_every_decision(table, default_players, worker, 77, steps=30)
     assert checked == 30
 
 
-@pytest.mark.parametrize("rules_name, text", [
-    ("standard", SUITED),
-    ("two-handed", "two-handed/1/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC/AH"),
-    ("cutthroat", "cutthroat/2/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD/AH"),
-])
-def test_a_game_begun_from_a_position_text_links_by_id_and_reopens(rules_name: str, text: str, random_players: Any,
-                                                                   worker: ThreadPoolExecutor) -> None:
-    table = _open({"position": text, "seed": "5", "levels": "bce"[:HandState.from_text(text).players - 1]},
-                  random_players, worker)
+@pytest.mark.parametrize(
+    "rules_name, text",
+    [
+        ("standard", SUITED),
+        ("two-handed", "two-handed/1/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC/AH"),
+        ("cutthroat", "cutthroat/2/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD/AH"),
+    ],
+)
+def test_a_game_begun_from_a_position_text_links_by_id_and_reopens(
+    rules_name: str, text: str, random_players: Any, worker: ThreadPoolExecutor
+) -> None:
+    table = _open(
+        {"position": text, "seed": "5", "levels": "bce"[: HandState.from_text(text).players - 1]},
+        random_players,
+        worker,
+    )
     assert table.session.opening == text and table.take_notice(Notice.CODE) is None
     checked, _ = _check_every_decision(table, random_players, worker, 5, steps=45)
     assert checked >= 30 and table.position.game.hand_number >= 1  # the later hands (the seed's) too
@@ -175,11 +201,15 @@ def test_a_game_begun_from_a_position_text_links_by_id_and_reopens(rules_name: s
 # ---- (2) a position text is kept in the database and shared= reopens it -------------------------
 
 
-def test_the_position_text_is_kept_once_and_reopens_from_its_id(_own_database: Path, random_players: Any,
-                                                                worker: ThreadPoolExecutor) -> None:
+def test_the_position_text_is_kept_once_and_reopens_from_its_id(
+    _own_database: Path, random_players: Any, worker: ThreadPoolExecutor
+) -> None:
     # South (the dealer, seat 0) is to act once West, North and East have passed the AH.
-    table = _open({"position": SUITED + "/pass,pass,pass", "seed": "9", "score": "4-6", "levels": "ec"},
-                  random_players, worker)
+    table = _open(
+        {"position": SUITED + "/pass,pass,pass", "seed": "9", "score": "4-6", "levels": "ec"},
+        random_players,
+        worker,
+    )
     assert [str(a) for _, a in table.position.hand.history] == ["pass", "pass", "pass"]
     assert table.link_params() == {"shared": table.shared_id, "levels": "ecc"}
     conn = connect(_own_database)
@@ -199,7 +229,9 @@ def test_the_position_text_is_kept_once_and_reopens_from_its_id(_own_database: P
     assert again.session.decisions == ("order",) and again.link_params()["moves"] == "o"
 
 
-def test_replaying_a_shared_deal_keeps_it_under_its_own_id(random_players: Any, worker: ThreadPoolExecutor) -> None:
+def test_replaying_a_shared_deal_keeps_it_under_its_own_id(
+    random_players: Any, worker: ThreadPoolExecutor
+) -> None:
     table = _open({"position": SUITED, "levels": "ccc"}, random_players, worker)
     while table.position.waiting is Waiting.LEARNER:
         assert table.act(table.position.legal[0])
@@ -217,30 +249,45 @@ def test_replaying_a_shared_deal_keeps_it_under_its_own_id(random_players: Any, 
 
 
 def _insert(path: Path, **changes: object) -> str:
-    values: dict[str, object] = {"id": "abcdefghijklmnop", "position": SUITED, "seed": 5, "game_number": 0,
-                                 "hand_number": 0, "dealer": None, "scores": "", "levels": "ccc", "single_deal": 0,
-                                 "created": shared_positions.stamp(datetime.now(UTC))}
+    values: dict[str, object] = {
+        "id": "abcdefghijklmnop",
+        "position": SUITED,
+        "seed": 5,
+        "game_number": 0,
+        "hand_number": 0,
+        "dealer": None,
+        "scores": "",
+        "levels": "ccc",
+        "single_deal": 0,
+        "created": shared_positions.stamp(datetime.now(UTC)),
+    }
     values.update(changes)
     conn = sqlite3.connect(path)
     for sql in SCHEMA:
         conn.execute(sql)
     with conn:
-        conn.execute(f"INSERT INTO shared_positions ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
-                     tuple(values[c] for c in COLUMNS))
+        conn.execute(
+            f"INSERT INTO shared_positions ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
+            tuple(values[c] for c in COLUMNS),
+        )
     conn.close()
     return str(values["id"])
 
 
-@pytest.mark.parametrize("row, says", [
-    ({"position": "not a position"}, "is damaged (its position does not read"),
-    ({"seed": -4}, "is damaged (its seed is not"),
-    ({"created": shared_positions.stamp(datetime.now(UTC) - timedelta(days=91))}, "has expired"),
-    ({"levels": "zz"}, "is damaged"),  # letters no level has: the table cannot seat it
-    ({"game_number": 3}, "is damaged"),  # game 4 of a one-game match
-    ({"position": b"\xff\xfe"}, "is damaged (a field of its row is missing or not of its kind"),
-])
-def test_a_damaged_or_expired_row_gives_one_notice_and_a_new_game(row: dict[str, object], says: str, _own_database: Path,
-                                                                   random_players: Any, worker: ThreadPoolExecutor) -> None:
+@pytest.mark.parametrize(
+    "row, says",
+    [
+        ({"position": "not a position"}, "is damaged (its position does not read"),
+        ({"seed": -4}, "is damaged (its seed is not"),
+        ({"created": shared_positions.stamp(datetime.now(UTC) - timedelta(days=91))}, "has expired"),
+        ({"levels": "zz"}, "is damaged"),  # letters no level has: the table cannot seat it
+        ({"game_number": 3}, "is damaged"),  # game 4 of a one-game match
+        ({"position": b"\xff\xfe"}, "is damaged (a field of its row is missing or not of its kind"),
+    ],
+)
+def test_a_damaged_or_expired_row_gives_one_notice_and_a_new_game(
+    row: dict[str, object], says: str, _own_database: Path, random_players: Any, worker: ThreadPoolExecutor
+) -> None:
     share_id = _insert(_own_database, **row)
     table = _open({"shared": share_id, "moves": "o.dKH", "levels": "bb"}, random_players, worker)
     message = table.take_notice(Notice.CODE)
@@ -250,13 +297,17 @@ def test_a_damaged_or_expired_row_gives_one_notice_and_a_new_game(row: dict[str,
     assert table.session.levels == ("you", "beginner", "beginner", "club")
 
 
-@pytest.mark.parametrize("share_id, says", [
-    ("abcdefghijklmnop", "no deal is kept under it"),  # well formed, never saved
-    ("<script>alert(1)</script>", "not a shared deal's id"),
-    ("q" * 5000, "not a shared deal's id"),
-])
-def test_an_unknown_id_gives_one_notice_and_a_new_game(share_id: str, says: str, random_players: Any,
-                                                       worker: ThreadPoolExecutor) -> None:
+@pytest.mark.parametrize(
+    "share_id, says",
+    [
+        ("abcdefghijklmnop", "no deal is kept under it"),  # well formed, never saved
+        ("<script>alert(1)</script>", "not a shared deal's id"),
+        ("q" * 5000, "not a shared deal's id"),
+    ],
+)
+def test_an_unknown_id_gives_one_notice_and_a_new_game(
+    share_id: str, says: str, random_players: Any, worker: ThreadPoolExecutor
+) -> None:
     table = _open({"shared": share_id, "moves": "p", "levels": "ccc"}, random_players, worker)
     message = table.take_notice(Notice.CODE)
     assert message and says in message and "new game starts" in message and len(message) < 300
@@ -265,7 +316,8 @@ def test_an_unknown_id_gives_one_notice_and_a_new_game(share_id: str, says: str,
 
 
 def test_a_database_that_cannot_be_read_gives_one_notice_and_a_new_game(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, random_players: Any, worker: ThreadPoolExecutor) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, random_players: Any, worker: ThreadPoolExecutor
+) -> None:
     broken = tmp_path / "broken.sqlite3"
     broken.write_bytes(b"not a database at all" * 200)
     monkeypatch.setenv("EUCHRE_COACH_DB", str(broken))
@@ -275,8 +327,9 @@ def test_a_database_that_cannot_be_read_gives_one_notice_and_a_new_game(
     assert not table.session.opening
 
 
-def test_moves_that_do_not_replay_on_a_shared_deal_keep_their_legal_beginning(random_players: Any,
-                                                                              worker: ThreadPoolExecutor) -> None:
+def test_moves_that_do_not_replay_on_a_shared_deal_keep_their_legal_beginning(
+    random_players: Any, worker: ThreadPoolExecutor
+) -> None:
     table = _open({"position": SUITED + "/pass,pass,pass", "levels": "ccc"}, random_players, worker)
     assert table.shared_id is not None and [str(a) for _, a in table.position.hand.history] == ["pass"] * 3
     again = _open({"shared": table.shared_id, "moves": "o.dAS.zz", "levels": "ccc"}, random_players, worker)
@@ -287,7 +340,8 @@ def test_moves_that_do_not_replay_on_a_shared_deal_keep_their_legal_beginning(ra
 
 
 def test_a_deal_that_cannot_be_kept_says_so_and_the_link_names_no_card(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, random_players: Any, worker: ThreadPoolExecutor) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, random_players: Any, worker: ThreadPoolExecutor
+) -> None:
     broken = tmp_path / "broken.sqlite3"
     broken.write_bytes(b"not a database at all" * 200)
     monkeypatch.setenv("EUCHRE_COACH_DB", str(broken))
@@ -303,16 +357,24 @@ def test_a_deal_that_cannot_be_kept_says_so_and_the_link_names_no_card(
 def test_an_old_deal_link_opens_and_keeps_its_form(random_players: Any, worker: ThreadPoolExecutor) -> None:
     code = encode(DealCode(Rules(), seed=11))
     table = _open({"deal": code, "moves": "p.9S.TC", "levels": "ccc"}, random_players, worker)
-    assert table.take_notice(Notice.CODE) is None and table.session.decisions == ("pass", "play 9S", "play TC")
+    assert table.take_notice(Notice.CODE) is None and table.session.decisions == (
+        "pass",
+        "play 9S",
+        "play TC",
+    )
     assert table.position.hand.to_text().startswith(SEED_11_DEAL + "/pass,pass,order,discard-QC,play-9S,")
     assert table.link_params() == {"deal": code, "moves": "p.9S.TC", "levels": "ccc"}
 
 
-def test_an_old_position_link_opens_then_links_without_its_cards(random_players: Any,
-                                                                 worker: ThreadPoolExecutor) -> None:
+def test_an_old_position_link_opens_then_links_without_its_cards(
+    random_players: Any, worker: ThreadPoolExecutor
+) -> None:
     # Seed 11's own cards, South's pass in the text: the seed's game, replayed; the link becomes a deal code.
-    table = _open({"position": SEED_11_DEAL + "/pass,pass,order,discard-QC", "seed": "11", "levels": "ccc"},
-                  random_players, worker)
+    table = _open(
+        {"position": SEED_11_DEAL + "/pass,pass,order,discard-QC", "seed": "11", "levels": "ccc"},
+        random_players,
+        worker,
+    )
     assert table.take_notice(Notice.CODE) is None and table.session.decisions == ("pass",)
     assert table.link_params() == {"deal": encode(DealCode(Rules(), seed=11)), "moves": "p", "levels": "ccc"}
     # A game of several hands as the page linked it before (position=, seed=, hand=, start=, moves=).
@@ -323,24 +385,41 @@ def test_an_old_position_link_opens_then_links_without_its_cards(random_players:
         else:
             assert played.act(played.position.legal[0])
     game = played.position.game
-    old = {"position": played.position.hand.to_text(), "seed": "11", "hand": str(game.hand_number),
-           "start": encode(DealCode(Rules(), seed=11)), "moves": played.moves_code, "levels": "ccc"}
+    old = {
+        "position": played.position.hand.to_text(),
+        "seed": "11",
+        "hand": str(game.hand_number),
+        "start": encode(DealCode(Rules(), seed=11)),
+        "moves": played.moves_code,
+        "levels": "ccc",
+    }
     if any(game.scores_at_deal):
         old["score"] = "-".join(map(str, game.scores_at_deal))
     again = _open(old, random_players, worker)
     assert again.take_notice(Notice.CODE) is None and again.position == played.position
     params = again.link_params()
-    assert params == {"deal": played.deal_code, "start": encode(DealCode(Rules(), seed=11)),
-                      "moves": encode_moves(played.session.decisions), "levels": "ccc"}
+    assert params == {
+        "deal": played.deal_code,
+        "start": encode(DealCode(Rules(), seed=11)),
+        "moves": encode_moves(played.session.decisions),
+        "levels": "ccc",
+    }
 
 
-def test_a_game_begun_at_a_score_links_that_score_with_its_first_hand(random_players: Any,
-                                                                      worker: ThreadPoolExecutor) -> None:
+def test_a_game_begun_at_a_score_links_that_score_with_its_first_hand(
+    random_players: Any, worker: ThreadPoolExecutor
+) -> None:
     # Seed 11's own cards at 4-6: the seed's game from that score. Past its first hand the link
     # replays from the first hand (start=), so score= is the score that hand was dealt at.
-    table = _open({"position": SEED_11_DEAL, "seed": "11", "score": "4-6", "levels": "ccc"}, random_players, worker)
+    table = _open(
+        {"position": SEED_11_DEAL, "seed": "11", "score": "4-6", "levels": "ccc"}, random_players, worker
+    )
     assert not table.session.opening and table.session.scores == (4, 6)
-    assert table.link_params() == {"deal": encode(DealCode(Rules(), seed=11)), "score": "4-6", "levels": "ccc"}
+    assert table.link_params() == {
+        "deal": encode(DealCode(Rules(), seed=11)),
+        "score": "4-6",
+        "levels": "ccc",
+    }
     while table.position.waiting is not Waiting.NEXT_HAND:
         assert table.act(table.position.legal[0])
     table.next_hand()

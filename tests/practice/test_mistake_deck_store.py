@@ -38,8 +38,9 @@ def playing() -> HandState:
     return state
 
 
-MISTAKE = Mistake(position(), 0, PASS, ORDER, (ORDER, ORDER_ALONE), "Both bowers and three hearts: order it up.",
-                  "blunder")
+MISTAKE = Mistake(
+    position(), 0, PASS, ORDER, (ORDER, ORDER_ALONE), "Both bowers and three hearts: order it up.", "blunder"
+)
 
 
 def a_play_mistake() -> Mistake:
@@ -83,7 +84,10 @@ def test_the_same_mistake_twice_keeps_one_entry_and_its_progress(tmp_path: Path)
     assert (kept.id, kept.stage, kept.version, kept.due) == (e.id, 1, 1, NOW + timedelta(days=3))
     # another learner's deck is another entry
     assert mistake_deck.add("name:Ada", [MISTAKE], NOW, DUE, conn) == 1
-    assert len(mistake_deck.load("name:Ada", conn).entries) == 1 and len(mistake_deck.load(KEY, conn).entries) == 1
+    assert (
+        len(mistake_deck.load("name:Ada", conn).entries) == 1
+        and len(mistake_deck.load(KEY, conn).entries) == 1
+    )
     # a retired entry made again starts at stage 0
     assert mistake_deck.move(e.id, 1, RETIRED, NOW, NOW, conn)
     assert mistake_deck.add(KEY, [MISTAKE], NOW, DUE, conn) == 1
@@ -110,19 +114,53 @@ def test_what_would_not_read_back_is_refused_when_added(tmp_path: Path) -> None:
 
 
 DAMAGE: list[tuple[str, object]] = [
-    ("position", "not a position"), ("position", None), ("position", 42), ("position", b"\xff\xfe"),
+    ("position", "not a position"),
+    ("position", None),
+    ("position", 42),
+    ("position", b"\xff\xfe"),
     ("position", "x" * 10_000),
-    ("seat", 1), ("seat", -1), ("seat", "South"), ("seat", None), ("seat", 1.5),
-    ("choice", "play JH"), ("choice", "play XX"), ("choice", None), ("choice", "order"),  # order is right: not a mistake
-    ("best", "pass"), ("best", "dance"), ("best", 7),
-    ("answers", "[]"), ("answers", "not json"), ("answers", '["order", 1]'), ("answers", '["pass", "order"]'),
-    ("answers", '["play JH"]'), ("answers", "[" * 5000), ("answers", '{"order": 1}'), ("answers", None),
-    ("reason", None), ("reason", b"\xc3\x28"), ("reason", "x" * 5000),
-    ("grade", "oops"), ("grade", "inaccuracy"), ("grade", None), ("grade", "BLUNDER"),
-    ("created", "yesterday"), ("created", "2026-13-45T00:00:00+00:00"), ("created", "2026-12-03T14:00:00"),
-    ("due", None), ("due", 1e308), ("due", ""), ("due", "x" * 200),
-    ("stage", 4), ("stage", -1), ("stage", "one"), ("stage", None), ("stage", 2**63 - 1),
-    ("version", -1), ("version", "zero"), ("version", 1.5),
+    ("seat", 1),
+    ("seat", -1),
+    ("seat", "South"),
+    ("seat", None),
+    ("seat", 1.5),
+    ("choice", "play JH"),
+    ("choice", "play XX"),
+    ("choice", None),
+    ("choice", "order"),  # order is right: not a mistake
+    ("best", "pass"),
+    ("best", "dance"),
+    ("best", 7),
+    ("answers", "[]"),
+    ("answers", "not json"),
+    ("answers", '["order", 1]'),
+    ("answers", '["pass", "order"]'),
+    ("answers", '["play JH"]'),
+    ("answers", "[" * 5000),
+    ("answers", '{"order": 1}'),
+    ("answers", None),
+    ("reason", None),
+    ("reason", b"\xc3\x28"),
+    ("reason", "x" * 5000),
+    ("grade", "oops"),
+    ("grade", "inaccuracy"),
+    ("grade", None),
+    ("grade", "BLUNDER"),
+    ("created", "yesterday"),
+    ("created", "2026-13-45T00:00:00+00:00"),
+    ("created", "2026-12-03T14:00:00"),
+    ("due", None),
+    ("due", 1e308),
+    ("due", ""),
+    ("due", "x" * 200),
+    ("stage", 4),
+    ("stage", -1),
+    ("stage", "one"),
+    ("stage", None),
+    ("stage", 2**63 - 1),
+    ("version", -1),
+    ("version", "zero"),
+    ("version", 1.5),
 ]
 
 

@@ -67,7 +67,8 @@ def test_the_expert_replays_your_seat_on_the_same_deal() -> None:
 
 
 def test_the_expert_in_your_seat_and_everyone_in_the_replay_are_told_the_hand_s_score(
-        random_legal: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    random_legal: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The hand was dealt at 7-4: the replay with the expert in the learner's seat tells every
     # player that score (South's side first for South, East-West's 4 and 7 for the others),
     # as the hand itself did, not 0-0.
@@ -98,8 +99,9 @@ def test_the_expert_in_your_seat_and_everyone_in_the_replay_are_told_the_hand_s_
         return real(self, score)
 
     monkeypatch.setattr(coach.CoachPlayer, "with_score", listening_coach)
-    expert_in_your_seat(pos.session, pos.game.game_number, pos.game.hand_number, pos.hand,
-                        players=Listening, scores=(7, 4))
+    expert_in_your_seat(
+        pos.session, pos.game.game_number, pos.game.hand_number, pos.hand, players=Listening, scores=(7, 4)
+    )
     assert coached and set(coached) == {Score(7, 4)}  # the advice in South's seat, at South's score
     assert {score for _, score in told} <= {Score(7, 4), Score(4, 7)} and Score(4, 7) in {s for _, s in told}
 

@@ -20,23 +20,40 @@ def _rules_strategy() -> st.SearchStrategy[Rules]:
     def build(values: tuple[Any, ...]) -> Rules | None:
         players, deck, joker, stick, defend, lone, bury, optional, target, draw, games = values
         try:
-            return Rules(players=players, deck=deck, joker=joker, stick_the_dealer=stick,
-                         defend_alone=defend, lone_lead=lone, discard_upcard=bury,
-                         optional_pickup=optional, target=target, draw_for_deal=draw, match_games=games)
+            return Rules(
+                players=players,
+                deck=deck,
+                joker=joker,
+                stick_the_dealer=stick,
+                defend_alone=defend,
+                lone_lead=lone,
+                discard_upcard=bury,
+                optional_pickup=optional,
+                target=target,
+                draw_for_deal=draw,
+                match_games=games,
+            )
         except RulesError:
             return None
 
     fields = st.tuples(
-        st.sampled_from([2, 3, 4]), st.sampled_from([24, 28, 32]), st.booleans(), st.booleans(),
-        st.booleans(), st.sampled_from(["left_of_dealer", "left_of_loner"]), st.booleans(),
-        st.booleans(), st.sampled_from([5, 7, 10]), st.booleans(), st.sampled_from([1, 3, 5]),
+        st.sampled_from([2, 3, 4]),
+        st.sampled_from([24, 28, 32]),
+        st.booleans(),
+        st.booleans(),
+        st.booleans(),
+        st.sampled_from(["left_of_dealer", "left_of_loner"]),
+        st.booleans(),
+        st.booleans(),
+        st.sampled_from([5, 7, 10]),
+        st.booleans(),
+        st.sampled_from([1, 3, 5]),
     )
     return fields.map(build).filter(lambda r: r is not None)  # type: ignore[return-value]
 
 
 @settings(max_examples=300, deadline=None)
-@given(rules=_rules_strategy(), seed=st.integers(0, 2**32 - 1), hand=st.integers(0, 255),
-       data=st.data())
+@given(rules=_rules_strategy(), seed=st.integers(0, 2**32 - 1), hand=st.integers(0, 255), data=st.data())
 def test_every_code_round_trips(rules: Rules, seed: int, hand: int, data: st.DataObject) -> None:
     game = data.draw(st.integers(0, rules.match_games - 1))
     dealer = data.draw(st.one_of(st.none(), st.integers(0, rules.players - 1)))
@@ -54,7 +71,10 @@ def test_different_deals_get_different_codes() -> None:
 
 
 def test_every_single_letter_change_is_caught() -> None:
-    for code in (encode(DealCode(Rules(), 123456)), encode(DealCode(Rules(players=3, target=7), 99, 0, 17, 2))):
+    for code in (
+        encode(DealCode(Rules(), 123456)),
+        encode(DealCode(Rules(players=3, target=7), 99, 0, 17, 2)),
+    ):
         letters = code.replace("-", "")
         for i, new in itertools.product(range(16), "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"):
             if new == letters[i]:
@@ -112,8 +132,22 @@ def test_look_alike_digits_are_read_as_letters() -> None:
 def test_every_kind_of_decision_has_a_short_token_and_reads_back() -> None:
     from practice.codes import decode_moves, encode_moves
 
-    decisions = ("pass", "order", "order alone", "call H", "call S alone", "name D", "name C alone",
-                 "discard 9C", "decline", "defend alone", "play JH", "play TD", "play JOKER", "next hand")
+    decisions = (
+        "pass",
+        "order",
+        "order alone",
+        "call H",
+        "call S alone",
+        "name D",
+        "name C alone",
+        "discard 9C",
+        "decline",
+        "defend alone",
+        "play JH",
+        "play TD",
+        "play JOKER",
+        "next hand",
+    )
     code = encode_moves(decisions)
     assert code == "p.o.oa.cH.cSa.nD.nCa.d9C.x.da.JH.TD.JOKER.n"
     assert decode_moves(code) == (decisions, None)
@@ -130,15 +164,19 @@ def test_a_move_code_is_url_safe() -> None:
     assert quote(code, safe="") == code  # nothing to escape in a link
 
 
-@pytest.mark.parametrize("text, kept, bad", [
-    ("p.9S.zz.TC", ("pass", "play 9S"), "'zz'"),
-    ("p..9S", ("pass",), "decision 2"),
-    ("cX", (), "'cX'"),
-    ("dAX.p", (), "'dAX'"),
-    ("<b>x</b>", (), "is not a decision"),
-])
-def test_a_damaged_move_code_keeps_the_decisions_before_the_damage(text: str, kept: tuple[str, ...],
-                                                                   bad: str) -> None:
+@pytest.mark.parametrize(
+    "text, kept, bad",
+    [
+        ("p.9S.zz.TC", ("pass", "play 9S"), "'zz'"),
+        ("p..9S", ("pass",), "decision 2"),
+        ("cX", (), "'cX'"),
+        ("dAX.p", (), "'dAX'"),
+        ("<b>x</b>", (), "is not a decision"),
+    ],
+)
+def test_a_damaged_move_code_keeps_the_decisions_before_the_damage(
+    text: str, kept: tuple[str, ...], bad: str
+) -> None:
     from practice.codes import MovesError, decode_moves
 
     decisions, error = decode_moves(text)

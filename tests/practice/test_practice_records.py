@@ -14,9 +14,21 @@ from store.practice_log import HandRow
 
 
 def _row(hand: int, **kw: object) -> HandRow:
-    base = dict(game_number=0, hand_number=hand, record={"dealer": hand}, thrown_in=False,
-                learner_called=False, learner_side_made=False, made=True, learner_alone=False,
-                euchres_for=False, euchred=False, points_for=0, points_against=1, grades=())
+    base = dict(
+        game_number=0,
+        hand_number=hand,
+        record={"dealer": hand},
+        thrown_in=False,
+        learner_called=False,
+        learner_side_made=False,
+        made=True,
+        learner_alone=False,
+        euchres_for=False,
+        euchred=False,
+        points_for=0,
+        points_against=1,
+        grades=(),
+    )
     base.update(kw)
     return HandRow(**base)  # type: ignore[arg-type]
 
@@ -25,12 +37,35 @@ def test_hands_and_games_persist_across_connections(tmp_path: Path) -> None:
     path = tmp_path / "coach.sqlite3"
     conn = connect(path)
     game = practice_log.start_game("game", {"target": 5}, 42, ["you", "club", "club", "club"], "CODE", conn)
-    assert practice_log.save_hand(game, _row(0, learner_called=True, learner_side_made=True, made=True,
-                                        points_for=1, points_against=0, grades=("best", "mistake")), conn)
-    assert practice_log.save_hand(game, _row(1, learner_side_made=True, made=False, euchred=True,
-                                        points_for=0, points_against=2, grades=("blunder",)), conn)
-    assert practice_log.save_hand(game, _row(2, euchres_for=True, made=False, points_for=2, points_against=0,
-                                        grades=("best",)), conn)
+    assert practice_log.save_hand(
+        game,
+        _row(
+            0,
+            learner_called=True,
+            learner_side_made=True,
+            made=True,
+            points_for=1,
+            points_against=0,
+            grades=("best", "mistake"),
+        ),
+        conn,
+    )
+    assert practice_log.save_hand(
+        game,
+        _row(
+            1,
+            learner_side_made=True,
+            made=False,
+            euchred=True,
+            points_for=0,
+            points_against=2,
+            grades=("blunder",),
+        ),
+        conn,
+    )
+    assert practice_log.save_hand(
+        game, _row(2, euchres_for=True, made=False, points_for=2, points_against=0, grades=("best",)), conn
+    )
     assert not practice_log.save_hand(game, _row(2), conn)  # a rerun does not record a hand twice
     practice_log.finish_game(game, [5, 3], True, conn)
     conn.close()

@@ -34,12 +34,30 @@ from practice.review import POINTS, SEAT_SOURCE, WIN_CHANCE, GradedDecision
 # East deals; South (the learner) holds the five top hearts and orders up the 9H. East discards
 # the 9D, then South leads every trick from the top and marches; the others follow as written.
 HANDS = ("JH JD AH KH QH", "AC KC QC JC TC", "AS KS QS JS TS", "AD KD QD TD 9D")
-PLAY = ("order", "discard 9D",
-        "play JH", "play TC", "play TS", "play 9H",
-        "play JD", "play JC", "play JS", "play TD",
-        "play AH", "play QC", "play QS", "play QD",
-        "play KH", "play KC", "play KS", "play KD",
-        "play QH", "play AC", "play AS", "play AD")
+PLAY = (
+    "order",
+    "discard 9D",
+    "play JH",
+    "play TC",
+    "play TS",
+    "play 9H",
+    "play JD",
+    "play JC",
+    "play JS",
+    "play TD",
+    "play AH",
+    "play QC",
+    "play QS",
+    "play QD",
+    "play KH",
+    "play KC",
+    "play KS",
+    "play KD",
+    "play QH",
+    "play AC",
+    "play AS",
+    "play AD",
+)
 
 
 def _dealt() -> HandState:
@@ -54,13 +72,16 @@ def _finished() -> HandState:
     return state
 
 
-def _graded(step: int, before: HandState, action: str, grade: str | None, values: dict[str, float],
-            unit: str = POINTS) -> GradedDecision:
+def _graded(
+    step: int, before: HandState, action: str, grade: str | None, values: dict[str, float], unit: str = POINTS
+) -> GradedDecision:
     vals = tuple(sorted(((Action.parse(a), v) for a, v in values.items()), key=lambda kv: -kv[1]))
     best = max(vals, key=lambda kv: kv[1])[0] if vals else None
     chosen = Action.parse(action)
     loss = (max(values.values()) - values[action]) if values else 0.0
-    return GradedDecision(step, before, chosen, grade, loss, None if grade == "best" else best, vals, "test", 0, unit)
+    return GradedDecision(
+        step, before, chosen, grade, loss, None if grade == "best" else best, vals, "test", 0, unit
+    )
 
 
 def test_the_steps_of_a_hand_worked_by_hand() -> None:
@@ -83,7 +104,11 @@ def test_the_steps_of_a_hand_worked_by_hand() -> None:
     # the positions: the deal, the dealer's discard, the first lead, ..., the hand's end
     assert r.at(0).phase is Phase.BID1 and r.at(0).history == ()
     assert r.at(1).phase is Phase.DISCARD and r.at(1).to_act == 3
-    assert r.at(2).phase is Phase.PLAY and r.at(2).to_act == 0 and r.at(2).hands[3] == parse_cards("AD KD QD TD 9H")
+    assert (
+        r.at(2).phase is Phase.PLAY
+        and r.at(2).to_act == 0
+        and r.at(2).hands[3] == parse_cards("AD KD QD TD 9H")
+    )
     assert r.at(6).trick == () and len(r.at(6).tricks) == 1 and r.at(6).tricks[0].winner == 0
     assert r.at(4).trick == ((0, parse_card("JH")), (1, parse_card("TC")))
     assert r.at(22) is hand and r.at(99) is hand and r.at(-3) == r.at(0)
@@ -118,11 +143,23 @@ def _learner_decisions() -> tuple[GradedDecision, ...]:
     steps = replay(_finished()).steps
     return (
         _graded(0, steps[0].before, "order", "inaccuracy", {"order": 1.2, "order alone": 2.0, "pass": -1.0}),
-        _graded(2, steps[2].before, "play JH", "best", {"play JH": 2.0, "play AH": 2.0, "play QH": 2.0,
-                                                        "play KH": 2.0, "play JD": 2.0}),
-        _graded(6, steps[6].before, "play JD", "mistake", {"play JD": 0.5, "play AH": 2.0, "play KH": 1.8,
-                                                           "play QH": 1.8}),
-        _graded(10, steps[10].before, "play AH", "blunder", {"play AH": -1.0, "play KH": 2.0, "play QH": 2.0}),
+        _graded(
+            2,
+            steps[2].before,
+            "play JH",
+            "best",
+            {"play JH": 2.0, "play AH": 2.0, "play QH": 2.0, "play KH": 2.0, "play JD": 2.0},
+        ),
+        _graded(
+            6,
+            steps[6].before,
+            "play JD",
+            "mistake",
+            {"play JD": 0.5, "play AH": 2.0, "play KH": 1.8, "play QH": 1.8},
+        ),
+        _graded(
+            10, steps[10].before, "play AH", "blunder", {"play AH": -1.0, "play KH": 2.0, "play QH": 2.0}
+        ),
     )
 
 
@@ -200,13 +237,28 @@ def test_a_won_game_ends_at_certainty_and_cutthroat_has_no_figure() -> None:
 def _at_score(hand: HandState, us: int, them: int) -> GameState:
     """A game whose current (finished) hand is ``hand``, dealt at ``us``-``them`` (North-South first)."""
     rules = hand.rules
-    return GameState(rules, 0, hand, hand.dealer, add_hand((us, them), hand), history=(hand,), games_won=(0, 0))
+    return GameState(
+        rules, 0, hand, hand.dealer, add_hand((us, them), hand), history=(hand,), games_won=(0, 0)
+    )
 
 
-def _solved(step: int, before: HandState, action: str, grade: str | None, values: dict[str, float]) -> GradedDecision:
+def _solved(
+    step: int, before: HandState, action: str, grade: str | None, values: dict[str, float]
+) -> GradedDecision:
     g = _graded(step, before, action, grade, values)
-    return GradedDecision(g.step, g.before, g.action, g.grade, g.loss, g.best, g.values, SEAT_SOURCE, 0, POINTS,
-                          hindsight=g.values)
+    return GradedDecision(
+        g.step,
+        g.before,
+        g.action,
+        g.grade,
+        g.loss,
+        g.best,
+        g.values,
+        SEAT_SOURCE,
+        0,
+        POINTS,
+        hindsight=g.values,
+    )
 
 
 def test_the_sides_chance_after_each_decision_of_a_hand_worked_by_hand() -> None:
@@ -220,7 +272,14 @@ def test_the_sides_chance_after_each_decision_of_a_hand_worked_by_hand() -> None
     assert dealt is not None and (dealt.hand, dealt.us, dealt.them, dealt.chance) == (1, 4, 6, start)
     grades = (
         # the bid, ranked by the chance of winning: +5% for ordering up
-        _graded(0, steps[0].before, "order", "best", {"order": 0.05, "order alone": 0.03, "pass": -0.02}, WIN_CHANCE),
+        _graded(
+            0,
+            steps[0].before,
+            "order",
+            "best",
+            {"order": 0.05, "order alone": 0.03, "pass": -0.02},
+            WIN_CHANCE,
+        ),
         # this deal's net points with every card face up after each card: the march (+2), one point, euchred (-2)
         _solved(10, steps[10].before, "play AH", "blunder", {"play AH": -2.0, "play KH": 2.0}),
         _solved(2, steps[2].before, "play JH", "best", {"play JH": 2.0, "play AH": 2.0}),
@@ -229,15 +288,26 @@ def test_the_sides_chance_after_each_decision_of_a_hand_worked_by_hand() -> None
     )
     after = decision_chances(game, grades)
     assert [(d.step, str(d.action), d.us, d.them, d.basis) for d in after] == [
-        (0, "order", 4, 6, ANALYZED), (2, "play JH", 6, 6, SOLVED), (6, "play JD", 5, 6, SOLVED),
-        (10, "play AH", 4, 8, SOLVED)]
-    assert [d.chance for d in after] == pytest.approx([
-        start + 0.05, win_chance(rules, 6, 6, True), win_chance(rules, 5, 6, True), win_chance(rules, 4, 8, True)])
+        (0, "order", 4, 6, ANALYZED),
+        (2, "play JH", 6, 6, SOLVED),
+        (6, "play JD", 5, 6, SOLVED),
+        (10, "play AH", 4, 8, SOLVED),
+    ]
+    assert [d.chance for d in after] == pytest.approx(
+        [
+            start + 0.05,
+            win_chance(rules, 6, 6, True),
+            win_chance(rules, 5, 6, True),
+            win_chance(rules, 4, 8, True),
+        ]
+    )
     # the march at 4-6 ends where the game's own figure after the hand does
     assert after[1].chance == win_chances(game)[-1].chance
     # a bid valued in points has no figure of its own: the chance at the deal, unchanged
     in_points = _graded(0, steps[0].before, "order", "best", {"order": 1.2, "pass": -0.5})
-    assert decision_chances(game, (in_points,)) == (DecisionChance(0, Action.parse("order"), start, 4, 6, AT_DEAL),)
+    assert decision_chances(game, (in_points,)) == (
+        DecisionChance(0, Action.parse("order"), start, 4, 6, AT_DEAL),
+    )
     # a hand that decides the game: certainty either way
     assert decision_chances(_at_score(hand, 8, 3), grades[2:3])[0].chance == 1.0
     assert decision_chances(_at_score(hand, 9, 8), grades[1:2])[0].chance == 0.0

@@ -17,8 +17,17 @@ from practice.review import grade_decision, grade_for, grade_hand, hand_facts, l
 
 @pytest.mark.parametrize(
     ("loss", "tricks_lost", "grade"),
-    [(0, 0, "best"), (0, 1, "good"), (0.2, 0, "good"), (0.5, 0, "inaccuracy"), (1, 0, "inaccuracy"),
-     (1.5, 0, "mistake"), (2, 0, "mistake"), (3, 0, "blunder"), (6, 0, "blunder")],
+    [
+        (0, 0, "best"),
+        (0, 1, "good"),
+        (0.2, 0, "good"),
+        (0.5, 0, "inaccuracy"),
+        (1, 0, "inaccuracy"),
+        (1.5, 0, "mistake"),
+        (2, 0, "mistake"),
+        (3, 0, "blunder"),
+        (6, 0, "blunder"),
+    ],
 )
 def test_grade_words_by_points_lost(loss: float, tricks_lost: int, grade: str) -> None:
     assert grade_for(loss, tricks_lost) == grade
@@ -142,7 +151,9 @@ def test_discarding_the_right_bower_is_graded_worse_than_good_and_says_why() -> 
     assert throw.grade not in ("best", "good") and throw.best == Action.parse("discard 9C")
     assert 0.25 < throw.loss <= 1.0
     assert throw.reason and "double-dummy" not in throw.reason and "sampled" not in throw.reason
-    assert throw.grade_of(Action.parse("discard 9C")) == "best" and throw.right_answers == (Action.parse("discard 9C"),)
+    assert throw.grade_of(Action.parse("discard 9C")) == "best" and throw.right_answers == (
+        Action.parse("discard 9C"),
+    )
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -291,8 +302,17 @@ def test_a_better_choice_at_equal_points_says_it_takes_more_tricks() -> None:
 
     before = _learner_to_play_late(4)
     mine, other = before.legal_actions()[:2]
-    g = GradedDecision(len(before.history), before, mine, "good", 0.0, other, ((other, 1.0), (mine, 1.0)),
-                       "your seat", tricks_lost=0.5)
+    g = GradedDecision(
+        len(before.history),
+        before,
+        mine,
+        "good",
+        0.0,
+        other,
+        ((other, 1.0), (mine, 1.0)),
+        "your seat",
+        tricks_lost=0.5,
+    )
     assert better_text(g).endswith("(same points, 0.5 more tricks for your side)")
     assert better_text(GradedDecision(0, before, mine, "best", 0.0, None, (), "your seat")) == ""
 

@@ -31,7 +31,9 @@ from practice.session import (
 LEVELS4 = ("you", "club", "club", "club")
 
 
-def _learner_plays(random_players: Any, session: Session, choose_seed: int, hands: int = 1000) -> list[Position]:
+def _learner_plays(
+    random_players: Any, session: Session, choose_seed: int, hands: int = 1000
+) -> list[Position]:
     """Play the session to its end with a random learner; return every position reached."""
     rng = random.Random(choose_seed)
     pos = replay(session, random_players)
@@ -152,9 +154,15 @@ def test_after_a_hand_only_next_hand_continues(random_players: Any) -> None:
     assert next_hand(over, random_players).session.decisions[-1] == NEXT_HAND
 
 
-@pytest.mark.parametrize("rules", [Rules(players=2, optional_pickup=True), Rules(players=3),
-                                   Rules(joker=True, deck=32, stick_the_dealer=True),
-                                   Rules(defend_alone=True)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=2, optional_pickup=True),
+        Rules(players=3),
+        Rules(joker=True, deck=32, stick_the_dealer=True),
+        Rules(defend_alone=True),
+    ],
+)
 def test_every_variant_plays_to_the_end(rules: Rules, random_players: Any) -> None:
     levels = ("you",) + ("beginner",) * (rules.players - 1)
     final = _learner_plays(random_players, Session(rules.with_(target=5), levels, seed=61), 6)[-1]
@@ -184,8 +192,9 @@ def test_the_deal_code_of_a_position_reopens_the_same_deal(random_players: Any) 
         code = deal_code(pos)
         assert code.dealer is None  # game 0: the dealer follows from the seed
         back = decode(encode(code))
-        started = start_game(Session(back.rules, LEVELS4, back.seed, (), back.game_number, back.hand_number,
-                                     back.dealer))
+        started = start_game(
+            Session(back.rules, LEVELS4, back.seed, (), back.game_number, back.hand_number, back.dealer)
+        )
         assert started.hand.dealt == pos.hand.dealt and started.hand.dealer == pos.hand.dealer
 
 

@@ -53,7 +53,9 @@ def test_the_jack_of_diamonds_is_a_heart_when_hearts_are_trump() -> None:
     state = HandState.from_text(f"standard/2/{DEAL}/pass,order,discard-TH,play-KD")
     reasons = disabled_reasons(state, 0, state.hands[0])
     assert set(reasons) == set(parse_cards("JD KS AC 9C"))
-    assert reasons[parse_card("JD")] == "You must follow diamonds — the J♦ is the left bower, a heart this hand."
+    assert (
+        reasons[parse_card("JD")] == "You must follow diamonds — the J♦ is the left bower, a heart this hand."
+    )
     # Hearts led: the JD is the only heart South holds, and the message says so.
     # West deals: North and East pass, South orders hearts, West discards the 9S; North leads the
     # AH and East, with no heart, plays the AD.
@@ -73,13 +75,18 @@ def test_bid_labels() -> None:
     for _ in range(3):
         state = state.apply("pass")
     assert [action_label(state, a) for a in state.legal_actions()] == [
-        "Turn it down", "Pick it up", "Pick it up alone"]
+        "Turn it down",
+        "Pick it up",
+        "Pick it up alone",
+    ]
     state = state.apply("pass")
     assert action_label(state, state.legal_actions()[1]) == "Call ♣ clubs"
 
 
-@pytest.mark.parametrize(("score", "shown"), [(0, (0, 0)), (1, (1, 0)), (4, (4, 0)), (5, (0, 5)),
-                                               (6, (0, 6)), (7, (1, 6)), (10, (4, 6))])
+@pytest.mark.parametrize(
+    ("score", "shown"),
+    [(0, (0, 0)), (1, (1, 0)), (4, (4, 0)), (5, (0, 5)), (6, (0, 6)), (7, (1, 6)), (10, (4, 6))],
+)
 def test_spare_cards_show_the_score_in_pips(score: int, shown: tuple[int, int]) -> None:
     assert spare_cards(score) == shown and sum(shown) == score
 
@@ -87,6 +94,7 @@ def test_spare_cards_show_the_score_in_pips(score: int, shown: tuple[int, int]) 
 def test_export_and_import_round_trip() -> None:
     rng = random.Random(3)
     from engine.core.hand import deal
+
     hands = []
     for k in range(3):
         state = deal(Rules(), dealer=k, rng=rng)
@@ -100,14 +108,27 @@ def test_export_and_import_round_trip() -> None:
     assert back[1].record["meta"]["hand"] == 1
 
 
-@pytest.mark.parametrize(("scores", "read"), [
-    ([3, 7], (3, 7)), ([0, 9], (0, 9)), (None, None), ([3], None), ([3, 7, 1], None), ([True, 2], None),
-    ([-1, 2], None), ([10, 2], None), ([2.0, 1], None), ("3,7", None), ({"us": 3}, None),
-])
+@pytest.mark.parametrize(
+    ("scores", "read"),
+    [
+        ([3, 7], (3, 7)),
+        ([0, 9], (0, 9)),
+        (None, None),
+        ([3], None),
+        ([3, 7, 1], None),
+        ([True, 2], None),
+        ([-1, 2], None),
+        ([10, 2], None),
+        ([2.0, 1], None),
+        ("3,7", None),
+        ({"us": 3}, None),
+    ],
+)
 def test_an_imported_score_is_read_only_when_it_can_be(scores: object, read: tuple[int, int] | None) -> None:
     # Two sides, each from 0 to 9 in a game to 10; anything else (a record edited by hand, an
     # old export without scores) is graded as the hand alone, never an error.
     from engine.core.hand import deal
+
     rng = random.Random(4)
     state = deal(Rules(), dealer=0, rng=rng)
     while not state.is_over:
@@ -118,11 +139,15 @@ def test_an_imported_score_is_read_only_when_it_can_be(scores: object, read: tup
     assert from_jsonl(json.dumps(record))[0].scores == read
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "no records"), ("{not json", "line 1 is not JSON"),
-    (json.dumps({"dealer": 0}), "missing hands"),
-    (b"\xff\xfe", "not UTF-8"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "no records"),
+        ("{not json", "line 1 is not JSON"),
+        (json.dumps({"dealer": 0}), "missing hands"),
+        (b"\xff\xfe", "not UTF-8"),
+    ],
+)
 def test_bad_import_files_are_explained(text: str | bytes, message: str) -> None:
     with pytest.raises(ImportFileError, match=message):
         from_jsonl(text)
@@ -150,7 +175,12 @@ def test_each_seat_shows_its_latest_action_in_the_table_words() -> None:
     # North (seat 2) deals: East, South, West pass, North picks the 9H up and discards the TH.
     state = from_cards(Rules(), dealer=2, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
     now, moves = _moves(state, "pass, pass, pass, order, discard TH")
-    assert latest_actions(now, moves) == {3: "Passed", 0: "Passed", 1: "Passed", 2: "Discarded a card face down"}
+    assert latest_actions(now, moves) == {
+        3: "Passed",
+        0: "Passed",
+        1: "Passed",
+        2: "Discarded a card face down",
+    }
     assert latest_actions(now, moves[:4]) == {3: "Passed", 0: "Passed", 1: "Passed", 2: "Picked it up"}
     # the dealer's discard stays face down in the log too; East's lead is a lead, South's a play
     assert move_line(moves[4]) == "North discards a card face down."
@@ -165,8 +195,12 @@ def test_a_first_round_pass_says_so_in_the_second_round() -> None:
     state = from_cards(Rules(), dealer=2, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
     round2, moves = _moves(state, "pass, pass, pass, pass, pass")
     # the dealer (North) turned the 9H down; East passed again in round 2
-    assert latest_actions(round2, moves) == {3: "Passed", 0: "Passed in round 1", 1: "Passed in round 1",
-                                             2: "Turned it down (round 1)"}
+    assert latest_actions(round2, moves) == {
+        3: "Passed",
+        0: "Passed in round 1",
+        1: "Passed in round 1",
+        2: "Turned it down (round 1)",
+    }
     now, called = _moves(round2, "call S alone")
     assert latest_actions(now, moves + called)[0] == "Called ♠ spades alone"
 
@@ -196,11 +230,20 @@ def test_the_hand_result_line_names_the_sides_points_and_score(lone_hearts_maker
     game = new_game(hand.rules, 1)
     game = replace(game, hand=hand, scores=add_hand((4, 6), hand))
     assert hand_result(game) == "North–South euchred West alone: 2 points, 6–6."
-    passed = from_cards(Rules(), dealer=0, hands=[parse_cards(h) for h in (
-        "9C TC JC QC KC", "9D TD JD QD KD", "9H TH JH QH KH", "9S TS JS QS KS")], upcard=parse_card("AC"))
+    passed = from_cards(
+        Rules(),
+        dealer=0,
+        hands=[
+            parse_cards(h) for h in ("9C TC JC QC KC", "9D TD JD QD KD", "9H TH JH QH KH", "9S TS JS QS KS")
+        ],
+        upcard=parse_card("AC"),
+    )
     for _ in range(8):
         passed = passed.apply("pass")
-    assert hand_result(replace(game, hand=passed, scores=(4, 6))) == "Everyone passed: thrown in, no points, 4–6."
+    assert (
+        hand_result(replace(game, hand=passed, scores=(4, 6)))
+        == "Everyone passed: thrown in, no points, 4–6."
+    )
 
 
 def test_the_games_end_says_who_won_and_the_final_score() -> None:

@@ -42,8 +42,15 @@ class FakeGrader:
         self.scores: list[tuple[int, int] | None] = []
         self.tables: list[str] = []
 
-    def __call__(self, step: int, before: HandState, action: Action, seat: int,
-                 score: tuple[int, int] | None, table: str) -> GradedDecision:
+    def __call__(
+        self,
+        step: int,
+        before: HandState,
+        action: Action,
+        seat: int,
+        score: tuple[int, int] | None,
+        table: str,
+    ) -> GradedDecision:
         self.threads.append(threading.current_thread().name)
         self.scores.append(score)
         self.tables.append(table)
@@ -61,8 +68,14 @@ def grader() -> FakeGrader:
     return FakeGrader()
 
 
-def _table(players: Any, worker: ThreadPoolExecutor, grader: FakeGrader, seed: int = 11, rules: Rules | None = None,
-           **kw: object) -> PracticeTable:
+def _table(
+    players: Any,
+    worker: ThreadPoolExecutor,
+    grader: FakeGrader,
+    seed: int = 11,
+    rules: Rules | None = None,
+    **kw: object,
+) -> PracticeTable:
     rules = rules or Rules()
     session = Session(rules, seat_levels(rules.players, ()), seed)
     return PracticeTable(session, players=players, grade=grader, grader=worker, **kw)  # type: ignore[arg-type]
@@ -73,7 +86,9 @@ def _finish_hand(table: PracticeTable) -> None:
         assert table.act(table.position.legal[0])
 
 
-def test_a_new_table_waits_for_the_learner(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_a_new_table_waits_for_the_learner(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader)
     assert table.position.waiting is Waiting.LEARNER
     assert table.session.levels == LEVELS and table.session.decisions == ()
@@ -81,8 +96,9 @@ def test_a_new_table_waits_for_the_learner(worker: ThreadPoolExecutor, grader: F
     assert table.level_letters == "ccc" and table.deal_code == encode(DealCode(Rules(), seed=11))
 
 
-def test_a_legal_click_applies_and_is_graded_in_the_background(worker: ThreadPoolExecutor,
-                                                               grader: FakeGrader, random_players: Any) -> None:
+def test_a_legal_click_applies_and_is_graded_in_the_background(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader)
     action = table.position.legal[0]
     assert table.act(str(action))
@@ -94,7 +110,9 @@ def test_a_legal_click_applies_and_is_graded_in_the_background(worker: ThreadPoo
     assert [g.action for g in graded] == [action] and len(grader.threads) == 1  # not graded twice
 
 
-def test_an_illegal_click_leaves_the_table_unchanged(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_an_illegal_click_leaves_the_table_unchanged(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader)
     before = table.position
     illegal = "play AS" if "play AS" not in map(str, before.legal) else "pass"
@@ -107,9 +125,14 @@ def test_an_illegal_click_leaves_the_table_unchanged(worker: ThreadPoolExecutor,
     assert table.position is before and table.take_notice(Notice.FLASH)
 
 
-def test_undo_restores_the_position_exactly(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
-    table = next(t for t in (_table(random_players, worker, grader, seed=s) for s in range(50))
-                 if t.position.legal and t.act(t.position.legal[0]) and t.can_undo)
+def test_undo_restores_the_position_exactly(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
+    table = next(
+        t
+        for t in (_table(random_players, worker, grader, seed=s) for s in range(50))
+        if t.position.legal and t.act(t.position.legal[0]) and t.can_undo
+    )
     after = table.position
     table.undo()
     assert table.session.decisions == () and table.position != after
@@ -119,7 +142,9 @@ def test_undo_restores_the_position_exactly(worker: ThreadPoolExecutor, grader: 
     assert table.position == again.position
 
 
-def test_step_pace_shows_the_computer_moves_one_at_a_time(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_step_pace_shows_the_computer_moves_one_at_a_time(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader, seed=3)
     pending = len(table.position.pending)
     for left in range(pending, 0, -1):
@@ -130,7 +155,9 @@ def test_step_pace_shows_the_computer_moves_one_at_a_time(worker: ThreadPoolExec
     assert table.shown(step_pace=False) == (table.position.hand, 0)
 
 
-def test_a_finished_hand_is_saved_once(tmp_path: Path, worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_a_finished_hand_is_saved_once(
+    tmp_path: Path, worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     conn = connect(tmp_path / "coach.sqlite3")
     table = _table(random_players, worker, grader, conn=conn)
     assert table.game_id is not None
@@ -144,8 +171,13 @@ def test_a_finished_hand_is_saved_once(tmp_path: Path, worker: ThreadPoolExecuto
     assert table.take_notice(Notice.STORE) is None
 
 
-def test_saving_uses_the_database_the_environment_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                       worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_saving_uses_the_database_the_environment_names(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    worker: ThreadPoolExecutor,
+    grader: FakeGrader,
+    random_players: Any,
+) -> None:
     path = tmp_path / "env.sqlite3"
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
     table = _table(random_players, worker, grader)
@@ -154,8 +186,13 @@ def test_saving_uses_the_database_the_environment_names(tmp_path: Path, monkeypa
     assert practice_log.statistics(connect(path)).hands == 1
 
 
-def test_a_broken_database_is_a_lasting_notice_and_play_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_a_broken_database_is_a_lasting_notice_and_play_goes_on(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    worker: ThreadPoolExecutor,
+    grader: FakeGrader,
+    random_players: Any,
+) -> None:
     path = tmp_path / "coach.sqlite3"
     path.write_bytes(b"not a database at all" * 200)
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
@@ -169,7 +206,9 @@ def test_a_broken_database_is_a_lasting_notice_and_play_goes_on(tmp_path: Path, 
     assert table.position.hand.is_over
 
 
-def test_replay_the_deal_then_back_to_the_game(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_replay_the_deal_then_back_to_the_game(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader)
     _finish_hand(table)
     finished = table.position
@@ -194,8 +233,9 @@ def test_next_hand_and_new_game(worker: ThreadPoolExecutor, grader: FakeGrader, 
     assert table.session == Session(Rules(players=3), ("you", "beginner", "expert"), 5)
 
 
-def test_decisions_are_graded_at_the_score_the_hand_was_dealt_at(worker: ThreadPoolExecutor,
-                                                                grader: FakeGrader, random_players: Any) -> None:
+def test_decisions_are_graded_at_the_score_the_hand_was_dealt_at(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     # Hands are played until one scores; in the next hand every grade (the background ones
     # and the review's own) gets the learner's side's score and the opponents' from before
     # that hand, also once the hand is over and the game's scores count it.
@@ -221,11 +261,13 @@ def test_decisions_are_graded_at_the_score_the_hand_was_dealt_at(worker: ThreadP
     assert table.hand_record()["meta"]["scores"] == list(first)
 
 
-def test_the_hint_is_asked_at_the_score_the_hand_was_dealt_at(worker: ThreadPoolExecutor, grader: FakeGrader,
-                                                              monkeypatch: pytest.MonkeyPatch, random_players: Any) -> None:
+def test_the_hint_is_asked_at_the_score_the_hand_was_dealt_at(
+    worker: ThreadPoolExecutor, grader: FakeGrader, monkeypatch: pytest.MonkeyPatch, random_players: Any
+) -> None:
     from practice import coach
 
     asked: list[object] = []
+
     def fake_hint(*a: object, **kw: object) -> str:
         asked.append(kw.get("score"))
         return "advice"
@@ -241,7 +283,9 @@ def test_the_hint_is_asked_at_the_score_the_hand_was_dealt_at(worker: ThreadPool
     assert asked[-1] == tuple(table.position.game.scores) and any(asked[-1])  # South's side first
 
 
-def test_open_a_typed_code_good_and_bad(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_open_a_typed_code_good_and_bad(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader)
     rules = Rules(players=3, target=5)
     code = table.open_code(encode(DealCode(rules, seed=9, hand_number=2)).lower(), ("expert",))
@@ -261,34 +305,47 @@ def test_reading_a_good_link() -> None:
     assert read_link({}) == TableLink()
 
 
-@pytest.mark.parametrize("params, problem", [
-    ({"deal": "<garbage>"}, "That deal code does not work"),
-    ({"deal": "9" * 5000}, "That deal code does not work"),
-    ({"levels": "cxz"}, "levels='cxz' is not understood"),
-    ({"levels": "cccc"}, "one letter per computer seat"),
-    ({"levels": "c²"}, "is not understood"),
-    ({"levels": "c" * 400}, "…' is not understood"),  # a long value is cut in the message
-])
+@pytest.mark.parametrize(
+    "params, problem",
+    [
+        ({"deal": "<garbage>"}, "That deal code does not work"),
+        ({"deal": "9" * 5000}, "That deal code does not work"),
+        ({"levels": "cxz"}, "levels='cxz' is not understood"),
+        ({"levels": "cccc"}, "one letter per computer seat"),
+        ({"levels": "c²"}, "is not understood"),
+        ({"levels": "c" * 400}, "…' is not understood"),  # a long value is cut in the message
+    ],
+)
 def test_reading_a_bad_link_never_raises(params: dict[str, str], problem: str) -> None:
     link = read_link(params)
     assert link.deal is None and link.levels == ()
     assert len(link.problems) == 1 and problem in link.problems[0]
 
 
-def test_a_link_with_a_bad_deal_opens_a_new_game_with_the_rules(worker: ThreadPoolExecutor,
-                                                                grader: FakeGrader, random_players: Any) -> None:
+def test_a_link_with_a_bad_deal_opens_a_new_game_with_the_rules(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     link = read_link({"deal": "nonsense", "levels": "zz"})
-    table = PracticeTable.from_link(link, Rules(players=2), ("expert",), seed=8, players=random_players,
-                                    grade=grader, grader=worker)
+    table = PracticeTable.from_link(
+        link, Rules(players=2), ("expert",), seed=8, players=random_players, grade=grader, grader=worker
+    )
     assert table.session == Session(Rules(players=2), ("you", "expert"), 8)
     message = table.take_notice(Notice.CODE)
     assert message and "levels='zz'" in message and "deal code does not work" in message
 
 
-def test_a_link_with_a_deal_and_levels(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_a_link_with_a_deal_and_levels(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     code = DealCode(Rules(players=3), seed=77, hand_number=1)
-    table = PracticeTable.from_link(read_link({"deal": encode(code), "levels": "b"}), Rules(), ("club", "expert"),
-                                    players=random_players, grade=grader, grader=worker)
+    table = PracticeTable.from_link(
+        read_link({"deal": encode(code), "levels": "b"}),
+        Rules(),
+        ("club", "expert"),
+        players=random_players,
+        grade=grader,
+        grader=worker,
+    )
     assert table.session.rules == Rules(players=3) and table.session.seed == 77
     assert table.session.levels == ("you", "beginner", "expert")
     assert table.position.game.hand_number == 1 and table.take_notice(Notice.CODE) is None
@@ -300,7 +357,9 @@ def test_read_levels() -> None:
         read_levels("")
 
 
-def test_grades_use_the_table_the_learner_chose(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_grades_use_the_table_the_learner_chose(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     # People by default; after choosing strong players every grade (background and the review's
     # own) is asked for that table, and grades made for another table are not reused.
     table = _table(random_players, worker, grader, seed=21)
@@ -320,8 +379,9 @@ def _play_as_the_page(table: PracticeTable) -> None:
         assert table.act(action)
 
 
-def test_forced_cards_are_played_for_the_learner_and_undo_skips_them(worker: ThreadPoolExecutor,
-                                                                     grader: FakeGrader, random_players: Any) -> None:
+def test_forced_cards_are_played_for_the_learner_and_undo_skips_them(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     # Find a learner's real choice after which the learner's next card is forced; the page plays it,
     # and undo takes back the real choice with it (undoing the forced card alone would replay it).
     for seed in range(40):
@@ -334,8 +394,9 @@ def test_forced_cards_are_played_for_the_learner_and_undo_skips_them(worker: Thr
             mid = table.position
             if mid.waiting is Waiting.LEARNER and forced(mid.hand) and len(pos.legal) > 1:
                 _play_as_the_page(table)
-                assert table.position.session.decisions[:len(mid.session.decisions) + 1] == (
-                    mid.session.decisions + (str(mid.legal[0]),))
+                assert table.position.session.decisions[: len(mid.session.decisions) + 1] == (
+                    mid.session.decisions + (str(mid.legal[0]),)
+                )
                 if table.position.waiting is Waiting.LEARNER:
                     assert table.can_undo
                     table.undo()
@@ -357,16 +418,26 @@ def _own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
 
 
-def _from(players: Any, params: dict[str, str], worker: ThreadPoolExecutor, grader: FakeGrader) -> PracticeTable:
-    return PracticeTable.from_link(read_link(params), Rules(), (), players=players, grade=grader,
-                                   grader=worker)
+def _from(
+    players: Any, params: dict[str, str], worker: ThreadPoolExecutor, grader: FakeGrader
+) -> PracticeTable:
+    return PracticeTable.from_link(
+        read_link(params), Rules(), (), players=players, grade=grader, grader=worker
+    )
 
 
-@pytest.mark.parametrize("rules, seed", [(Rules(), 5), (Rules(players=3, joker=True), 6),
-                                         (Rules(players=2, deck=32, target=5, match_games=3), 7),
-                                         (Rules(optional_pickup=True, defend_alone=True, stick_the_dealer=True), 8)])
-def test_every_position_of_a_game_reopens_from_its_link(rules: Rules, seed: int, worker: ThreadPoolExecutor,
-                                                        grader: FakeGrader, random_players: Any) -> None:
+@pytest.mark.parametrize(
+    "rules, seed",
+    [
+        (Rules(), 5),
+        (Rules(players=3, joker=True), 6),
+        (Rules(players=2, deck=32, target=5, match_games=3), 7),
+        (Rules(optional_pickup=True, defend_alone=True, stick_the_dealer=True), 8),
+    ],
+)
+def test_every_position_of_a_game_reopens_from_its_link(
+    rules: Rules, seed: int, worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     import random
 
     table = _table(random_players, worker, grader, seed=seed, rules=rules)
@@ -389,12 +460,15 @@ def test_every_position_of_a_game_reopens_from_its_link(rules: Rules, seed: int,
 # discards the QC; South leads the 9S, West takes it with the JC (the right bower), leads the TD,
 # and South trumps it with the TC.
 SEED_11_DEAL = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-TH/KC:KS-JD-KH"
-SEED_11_PLAYED = (SEED_11_DEAL + "/pass,pass,order,discard-QC,play-9S,play-JC,play-QS,play-9C,"
-                  "play-TD,play-9D,play-KD,play-TC")
+SEED_11_PLAYED = (
+    SEED_11_DEAL + "/pass,pass,order,discard-QC,play-9S,play-JC,play-QS,play-9C,"
+    "play-TD,play-9D,play-KD,play-TC"
+)
 
 
-def test_an_old_link_with_moves_rebuilds_the_position_mid_hand(worker: ThreadPoolExecutor,
-                                                               grader: FakeGrader, random_players: Any) -> None:
+def test_an_old_link_with_moves_rebuilds_the_position_mid_hand(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     code = encode(DealCode(Rules(), seed=11))
     table = _from(random_players, {"deal": code, "levels": "ccc", "moves": "p.9S.TC"}, worker, grader)
     assert table.take_notice(Notice.CODE) is None
@@ -413,7 +487,9 @@ def test_an_old_link_with_moves_rebuilds_the_position_mid_hand(worker: ThreadPoo
     assert again.position.hand.to_text() == SEED_11_PLAYED.removesuffix(",play-TC")
 
 
-def test_a_position_link_written_by_hand(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_a_position_link_written_by_hand(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     # The seed's cards, but North passes too (the random players' North ordered up): the table
     # plays on from the text as it stands; South's pass in it cannot be taken back.
     text = SEED_11_DEAL + "/pass,pass,pass"
@@ -438,10 +514,14 @@ def test_a_position_link_written_by_hand(worker: ThreadPoolExecutor, grader: Fak
     assert again.position == table.position and again.session.seed == table.session.seed
 
 
-def test_a_position_link_keeps_the_score_and_the_hand_number(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_a_position_link_keeps_the_score_and_the_hand_number(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader)
     game = table.position.game
-    while game.hand_number < 2 or not any(game.scores_at_deal) or table.position.waiting is not Waiting.LEARNER:
+    while (
+        game.hand_number < 2 or not any(game.scores_at_deal) or table.position.waiting is not Waiting.LEARNER
+    ):
         if table.position.waiting is Waiting.NEXT_HAND:
             table.next_hand()
         else:
@@ -452,31 +532,50 @@ def test_a_position_link_keeps_the_score_and_the_hand_number(worker: ThreadPoolE
     scores = game.scores_at_deal
     # A position link (as the page wrote them before, and a teacher may still write): the hand's
     # text, the seed, the hand's number and its score, without the earlier hands.
-    old = {"position": table.position.hand.to_text(), "seed": "11", "hand": str(game.hand_number),
-           "score": f"{scores[0]}-{scores[1]}", "levels": "ccc"}
+    old = {
+        "position": table.position.hand.to_text(),
+        "seed": "11",
+        "hand": str(game.hand_number),
+        "score": f"{scores[0]}-{scores[1]}",
+        "levels": "ccc",
+    }
     again = _from(random_players, old, worker, grader)
     assert again.take_notice(Notice.CODE) is None
-    assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
+    assert (
+        again.position.hand == table.position.hand
+        and again.position.game.scores == table.position.game.scores
+    )
     # The learner's decision of this hand is replayed (so it can be undone); the earlier hands are not kept.
     assert again.session.decisions == table.session.decisions[-1:] and again.position.game.history == ()
     # Once open, its link is this hand's deal code, the learner's decision of it and the score.
-    assert again.link_params() == {"deal": table.deal_code, "moves": encode_moves(table.session.decisions[-1:]),
-                                   "score": f"{scores[0]}-{scores[1]}", "levels": "ccc"}
+    assert again.link_params() == {
+        "deal": table.deal_code,
+        "moves": encode_moves(table.session.decisions[-1:]),
+        "score": f"{scores[0]}-{scores[1]}",
+        "levels": "ccc",
+    }
     _finish_hand(table)
     _finish_hand(again)
     table.next_hand()
     again.next_hand()  # the seed deals the same next hand
-    assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
+    assert (
+        again.position.hand == table.position.hand
+        and again.position.game.scores == table.position.game.scores
+    )
 
 
-@pytest.mark.parametrize("params, says", [
-    ({"position": "nonsense"}, "position='nonsense' does not work"),
-    ({"position": SEED_11_DEAL + "/pass,call-C"}, "action 2 of 2"),  # clubs: the upcard's suit, refused
-    ({"position": SEED_11_DEAL.replace("9S", "TC")}, "does not work"),  # the TC twice
-    ({"position": "standard/" * 400}, "at most 2,000 characters"),
-])
-def test_a_damaged_position_gives_one_notice_and_a_new_game(params: dict[str, str], says: str,
-                                                             worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+@pytest.mark.parametrize(
+    "params, says",
+    [
+        ({"position": "nonsense"}, "position='nonsense' does not work"),
+        ({"position": SEED_11_DEAL + "/pass,call-C"}, "action 2 of 2"),  # clubs: the upcard's suit, refused
+        ({"position": SEED_11_DEAL.replace("9S", "TC")}, "does not work"),  # the TC twice
+        ({"position": "standard/" * 400}, "at most 2,000 characters"),
+    ],
+)
+def test_a_damaged_position_gives_one_notice_and_a_new_game(
+    params: dict[str, str], says: str, worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _from(random_players, {**params, "seed": "11", "moves": "p", "levels": "cc"}, worker, grader)
     message = table.take_notice(Notice.CODE)
     assert message and says in message and "a new game starts" in message and len(message) < 1000
@@ -484,20 +583,31 @@ def test_a_damaged_position_gives_one_notice_and_a_new_game(params: dict[str, st
     assert table.session.levels == ("you", "club", "club", "club")
 
 
-@pytest.mark.parametrize("key, value, says", [
-    ("score", "4-12", "is not 2 scores below 10"), ("score", "4", "is not 2 scores"),
-    ("seed", "-3", "a new seed deals"), ("hand", "9999", "hand 1"), ("game", "1", "game 1"),
-])
-def test_a_bad_number_beside_a_position_keeps_the_hand(key: str, value: str, says: str,
-                                                        worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
-    table = _from(random_players, {"position": SEED_11_DEAL + "/pass", key: value, "levels": "ccc"}, worker, grader)
+@pytest.mark.parametrize(
+    "key, value, says",
+    [
+        ("score", "4-12", "is not 2 scores below 10"),
+        ("score", "4", "is not 2 scores"),
+        ("seed", "-3", "a new seed deals"),
+        ("hand", "9999", "hand 1"),
+        ("game", "1", "game 1"),
+    ],
+)
+def test_a_bad_number_beside_a_position_keeps_the_hand(
+    key: str, value: str, says: str, worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
+    table = _from(
+        random_players, {"position": SEED_11_DEAL + "/pass", key: value, "levels": "ccc"}, worker, grader
+    )
     message = table.take_notice(Notice.CODE)
     assert message and says in message
     assert table.position.hand.dealt == HandState.from_text(SEED_11_DEAL).dealt
     assert table.position.game.scores_at_deal == (0, 0)
 
 
-def test_the_link_follows_the_game_across_hands(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_the_link_follows_the_game_across_hands(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader)
     assert table.link_params() == {"deal": encode(DealCode(Rules(), seed=11)), "levels": "ccc"}
     _finish_hand(table)
@@ -516,15 +626,29 @@ def test_the_link_follows_the_game_across_hands(worker: ThreadPoolExecutor, grad
     assert again.take_notice(Notice.CODE) is None
 
 
-@pytest.mark.parametrize("moves, kept, says", [
-    ("p.9S.AS.TC", ("pass", "play 9S"), "could not all be replayed"),  # AS: not South's card
-    ("p.9S.zz", ("pass", "play 9S"), "'zz' is not a decision"),
-    ("p.9S.TC.QH.9H.JH.n", (), "do not lead to this link's deal"),  # they end in the next hand
-    ("p" * 700, (), "longer than 600 characters"),
-])
-def test_a_damaged_moves_value_gives_one_notice(moves: str, kept: tuple[str, ...], says: str,
-                                                worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
-    table = _from(random_players, {"deal": encode(DealCode(Rules(), seed=11)), "levels": "ccc", "moves": moves}, worker, grader)
+@pytest.mark.parametrize(
+    "moves, kept, says",
+    [
+        ("p.9S.AS.TC", ("pass", "play 9S"), "could not all be replayed"),  # AS: not South's card
+        ("p.9S.zz", ("pass", "play 9S"), "'zz' is not a decision"),
+        ("p.9S.TC.QH.9H.JH.n", (), "do not lead to this link's deal"),  # they end in the next hand
+        ("p" * 700, (), "longer than 600 characters"),
+    ],
+)
+def test_a_damaged_moves_value_gives_one_notice(
+    moves: str,
+    kept: tuple[str, ...],
+    says: str,
+    worker: ThreadPoolExecutor,
+    grader: FakeGrader,
+    random_players: Any,
+) -> None:
+    table = _from(
+        random_players,
+        {"deal": encode(DealCode(Rules(), seed=11)), "levels": "ccc", "moves": moves},
+        worker,
+        grader,
+    )
     assert table.session.decisions == kept and table.position.game.hand_number == 0
     message = table.take_notice(Notice.CODE)
     assert message and says in message and message.count("moves=") == 1
@@ -532,15 +656,18 @@ def test_a_damaged_moves_value_gives_one_notice(moves: str, kept: tuple[str, ...
     assert len(quoted(moves)) <= 63
 
 
-def test_moves_without_a_deal_start_a_new_game(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_moves_without_a_deal_start_a_new_game(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _from(random_players, {"moves": "p.9S"}, worker, grader)
     assert table.session.decisions == ()
     message = table.take_notice(Notice.CODE)
     assert message and "without its deal code" in message
 
 
-def test_a_game_too_long_for_the_link_keeps_this_hand_only(worker: ThreadPoolExecutor,
-                                                               grader: FakeGrader, random_players: Any) -> None:
+def test_a_game_too_long_for_the_link_keeps_this_hand_only(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader)
     while not table.link_capped:
         if table.position.waiting is Waiting.NEXT_HAND:
@@ -552,16 +679,20 @@ def test_a_game_too_long_for_the_link_keeps_this_hand_only(worker: ThreadPoolExe
     params = table.link_params()
     assert "start" not in params and params["deal"] == table.deal_code
     last = max(i for i, d in enumerate(table.session.decisions) if d == "next hand")
-    assert params.get("moves", "") == encode_moves(table.session.decisions[last + 1:])  # this hand's only
+    assert params.get("moves", "") == encode_moves(table.session.decisions[last + 1 :])  # this hand's only
     scores = table.position.game.scores_at_deal
     assert params.get("score") == ("-".join(map(str, scores)) if any(scores) else None)
     again = _from(random_players, params, worker, grader)  # this hand, where it is, at its score
     assert again.take_notice(Notice.CODE) is None
-    assert again.position.hand == table.position.hand and again.position.game.scores == table.position.game.scores
+    assert (
+        again.position.hand == table.position.hand
+        and again.position.game.scores == table.position.game.scores
+    )
 
 
-def test_each_finished_hands_grades_are_kept_for_the_games_chart(worker: ThreadPoolExecutor,
-                                                                 grader: FakeGrader, random_players: Any) -> None:
+def test_each_finished_hands_grades_are_kept_for_the_games_chart(
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader)
     hands = []
     for _ in range(3):
@@ -574,11 +705,12 @@ def test_each_finished_hands_grades_are_kept_for_the_games_chart(worker: ThreadP
     for hand in hands:  # one grade per decision of the learner's in that hand, in order
         mine = [i for i, (seat, _) in enumerate(hand.history) if seat == 0]
         assert [g.step for g in table.finished_grades[hand]] == mine
-        assert all(g.before.history == hand.history[:g.step] for g in table.finished_grades[hand])
+        assert all(g.before.history == hand.history[: g.step] for g in table.finished_grades[hand])
 
 
 def test_after_a_reload_the_earlier_hands_are_graded_again_as_they_were_played(
-        worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+) -> None:
     table = _table(random_players, worker, grader)
     for _ in range(3):
         _finish_hand(table)

@@ -26,7 +26,9 @@ PAGE_LIMIT = 3.0  # seconds a page run may take on a locked database (about 1.3 
 
 
 def hand(number: int) -> HandRow:
-    return HandRow(0, number, {"dealer": number}, False, True, True, True, False, False, False, 1, 0, ("good",))
+    return HandRow(
+        0, number, {"dealer": number}, False, True, True, True, False, False, False, 1, 0, ("good",)
+    )
 
 
 @pytest.fixture

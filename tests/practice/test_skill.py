@@ -39,8 +39,11 @@ def south_decisions(hand: HandState, choices: dict[int, str]) -> list[HandState]
     out = []
     state = hand
     while not state.is_over:
-        action = Action.parse(choices[len(state.history)]) if len(state.history) in choices \
+        action = (
+            Action.parse(choices[len(state.history)])
+            if len(state.history) in choices
             else state.legal_actions()[0]
+        )
         if state.to_act == 0:
             out.append(state)
         state = state.apply(action)
@@ -49,12 +52,22 @@ def south_decisions(hand: HandState, choices: dict[int, str]) -> list[HandState]
 
 # Hand A: South deals and orders up the 9♥ holding four hearts; discards the 9♠ (five trumps).
 # West leads the A♣; South trumps it, takes the trick and leads the four tricks after.
-HAND_A = from_cards(Rules(), 0, [parse_cards(t) for t in (
-    "JH JD AH KH 9S", "AC KC QC JC TC", "AS KS QS JS TS", "AD KD QD TD 9D")], parse_card("9H"), parse_cards("QH TH 9C"))
+HAND_A = from_cards(
+    Rules(),
+    0,
+    [parse_cards(t) for t in ("JH JD AH KH 9S", "AC KC QC JC TC", "AS KS QS JS TS", "AD KD QD TD 9D")],
+    parse_card("9H"),
+    parse_cards("QH TH 9C"),
+)
 # Hand B: East deals; South passes, West orders up with five hearts; South leads (left of the
 # dealer) and defends every trick.
-HAND_B = from_cards(Rules(), 3, [parse_cards(t) for t in (
-    "9C TC 9S TS 9D", "JH JD AH KH QH", "AS KS QS JS AC", "AD KD QD TD KC")], parse_card("9H"), parse_cards("TH QC JC"))
+HAND_B = from_cards(
+    Rules(),
+    3,
+    [parse_cards(t) for t in ("9C TC 9S TS 9D", "JH JD AH KH QH", "AS KS QS JS AC", "AD KD QD TD KC")],
+    parse_card("9H"),
+    parse_cards("TH QC JC"),
+)
 
 # South's decisions with the loss each was given (None: forced, the last card of the hand)
 A_LOSSES = [0.0, 0.0, 0.4, 0.0, 1.2, 0.3, None]  # order, discard, follow, lead, lead, lead, (last card)
@@ -64,7 +77,10 @@ B_LOSSES = [0.2, 0.0, 0.6, 0.0, 1.0, None]  # pass, then five card plays defendi
 def graded(hand: HandState, choices: dict[int, str], losses: list[float | None]) -> list[Graded]:
     states = south_decisions(hand, choices)
     assert len(states) == len(losses)
-    return [Graded(s, None if loss is None else "good", 0.0 if loss is None else loss) for s, loss in zip(states, losses, strict=True)]
+    return [
+        Graded(s, None if loss is None else "good", 0.0 if loss is None else loss)
+        for s, loss in zip(states, losses, strict=True)
+    ]
 
 
 GRADES_A = graded(HAND_A, {3: "order", 4: "discard 9S"}, A_LOSSES)
@@ -74,13 +90,21 @@ GRADES_B = graded(HAND_B, {1: "order"}, B_LOSSES)
 def test_each_real_decision_is_one_fact_of_its_kind() -> None:
     facts_a = skill.decision_facts(GRADES_A)
     assert [(f.kind, f.lost) for f in facts_a] == [
-        ("bidding", 0.0), ("bidding", 0.0),  # the order and the dealer's discard
+        ("bidding", 0.0),
+        ("bidding", 0.0),  # the order and the dealer's discard
         ("following", 0.4),  # South's side made trump; West led the first trick
-        ("leading", 0.0), ("leading", 1.2), ("leading", 0.3),  # South won it and led the next ones
+        ("leading", 0.0),
+        ("leading", 1.2),
+        ("leading", 0.3),  # South won it and led the next ones
     ]  # the last card (the only legal choice) is left out
     facts_b = skill.decision_facts(GRADES_B)
     assert [(f.kind, f.lost) for f in facts_b] == [
-        ("bidding", 0.2), ("defending", 0.0), ("defending", 0.6), ("defending", 0.0), ("defending", 1.0)]
+        ("bidding", 0.2),
+        ("defending", 0.0),
+        ("defending", 0.6),
+        ("defending", 0.0),
+        ("defending", 1.0),
+    ]
 
 
 def test_a_forced_decision_is_not_counted_and_a_loss_is_never_negative() -> None:
@@ -103,8 +127,9 @@ def test_the_review_and_this_module_agree_on_units_and_conversion() -> None:
     review = pytest.importorskip("practice.review")
     replay = pytest.importorskip("practice.replay")
     assert skill.WIN_CHANCE == review.WIN_CHANCE and skill.BID_SAMPLES == review.BID_SAMPLES
-    g = review.GradedDecision(0, HAND_A, HAND_A.legal_actions()[0], "mistake", 0.03, None, (), "x",
-                              unit=review.WIN_CHANCE)
+    g = review.GradedDecision(
+        0, HAND_A, HAND_A.legal_actions()[0], "mistake", 0.03, None, (), "x", unit=review.WIN_CHANCE
+    )
     assert skill.points_lost(g) == pytest.approx(replay.points_lost(g))
 
 
@@ -114,9 +139,11 @@ def _day(text: str) -> str:
 
 def hands() -> list[SkillHand]:
     # hand A on Tuesday 24 November 2026 (ISO week 48), hand B on Wednesday 2 December (week 49)
-    return [SkillHand(_day("2026-11-24"), skill.decision_facts(GRADES_A), 0.5),
-            SkillHand(_day("2026-12-02"), skill.decision_facts(GRADES_B), -0.3),
-            SkillHand(_day("2026-12-03"), (), None)]  # a hand without a real decision or luck (thrown in)
+    return [
+        SkillHand(_day("2026-11-24"), skill.decision_facts(GRADES_A), 0.5),
+        SkillHand(_day("2026-12-02"), skill.decision_facts(GRADES_B), -0.3),
+        SkillHand(_day("2026-12-03"), (), None),
+    ]  # a hand without a real decision or luck (thrown in)
 
 
 def test_the_split_means_and_intervals_worked_by_hand() -> None:
@@ -134,8 +161,9 @@ def test_the_split_means_and_intervals_worked_by_hand() -> None:
     # 0, 1.2, 0.3: mean 0.5; s² = (0.25 + 0.49 + 0.04) / 2 = 0.39; s/√3 = √0.13 = 0.360555;
     # half-width 0.706688
     assert leading is not None and leading.decisions == 3
-    assert (leading.lost.mean, leading.lost.low, leading.lost.high) == pytest.approx((0.5, -0.206688, 1.206688),
-                                                                                     abs=1e-6)
+    assert (leading.lost.mean, leading.lost.low, leading.lost.high) == pytest.approx(
+        (0.5, -0.206688, 1.206688), abs=1e-6
+    )
     following = s.figure("following")
     # one decision: its mean, no interval
     assert following is not None and following.decisions == 1 and following.lost.mean == pytest.approx(0.4)
@@ -145,7 +173,8 @@ def test_the_split_means_and_intervals_worked_by_hand() -> None:
     # half-width 0.480100
     assert defending is not None and defending.decisions == 4
     assert (defending.lost.mean, defending.lost.low, defending.lost.high) == pytest.approx(
-        (0.4, -0.080100, 0.880100), abs=1e-6)
+        (0.4, -0.080100, 0.880100), abs=1e-6
+    )
     overall = s.figure("overall")
     # 0+0+0.4+0+1.2+0.3 + 0.2+0+0.6+0+1.0 = 3.7 over 11 decisions
     assert overall is not None and overall.decisions == 11 and overall.lost.mean == pytest.approx(3.7 / 11)
@@ -156,7 +185,9 @@ def test_the_weekly_trend_and_the_luck() -> None:
     bidding = s.figure("bidding")
     assert bidding is not None
     assert [(w.week, w.monday, w.decisions) for w in bidding.weeks] == [
-        ("2026-W48", "2026-11-23", 2), ("2026-W49", "2026-11-30", 1)]
+        ("2026-W48", "2026-11-23", 2),
+        ("2026-W49", "2026-11-30", 1),
+    ]
     assert [w.lost.mean for w in bidding.weeks] == pytest.approx([0.0, 0.2])
     defending = s.figure("defending")
     assert defending is not None and [w.week for w in defending.weeks] == ["2026-W49"]
@@ -168,13 +199,17 @@ def test_the_weekly_trend_and_the_luck() -> None:
 
 def test_no_decisions_gives_an_empty_summary() -> None:
     s = skill.skill_summary([])
-    assert s.hands == 0 and s.decisions == 0 and s.kinds == () and s.luck_hands == 0 and math.isnan(s.luck.mean)
+    assert (
+        s.hands == 0 and s.decisions == 0 and s.kinds == () and s.luck_hands == 0 and math.isnan(s.luck.mean)
+    )
 
 
 def test_luck_is_the_hand_value_less_the_seats_average(monkeypatch: pytest.MonkeyPatch) -> None:
     # hand B: South is the first seat (left of East, the dealer) and has a decision of round 1
     assert skill.position_of(Rules(), 3, 0) == "first" and skill.position_of(Rules(), 0, 0) == "dealer"
-    monkeypatch.setattr(skill, "baseline", lambda: {"first": -0.375, "second": 0.6, "third": -0.3, "dealer": 0.5})
+    monkeypatch.setattr(
+        skill, "baseline", lambda: {"first": -0.375, "second": 0.6, "third": -0.3, "dealer": 0.5}
+    )
     monkeypatch.setattr(skill, "hand_value", lambda before, seat=None: 0.125)
     assert skill.hand_luck(GRADES_B) == pytest.approx(0.5)
     # hand A: South deals and still decides in round 1 (the three seats before passed)
@@ -211,9 +246,21 @@ def test_a_hand_value_comes_from_the_analyzer() -> None:
 
 
 def _row(hand: int, **kw: object) -> HandRow:
-    base = dict(game_number=0, hand_number=hand, record={"dealer": hand}, thrown_in=False,
-                learner_called=False, learner_side_made=False, made=True, learner_alone=False,
-                euchres_for=False, euchred=False, points_for=0, points_against=1, grades=())
+    base = dict(
+        game_number=0,
+        hand_number=hand,
+        record={"dealer": hand},
+        thrown_in=False,
+        learner_called=False,
+        learner_side_made=False,
+        made=True,
+        learner_alone=False,
+        euchres_for=False,
+        euchred=False,
+        points_for=0,
+        points_against=1,
+        grades=(),
+    )
     base.update(kw)
     return HandRow(**base)  # type: ignore[arg-type]
 
@@ -245,8 +292,10 @@ def test_an_older_database_gets_the_columns_and_its_rows_are_left_out(tmp_path: 
     path = tmp_path / "old.sqlite3"
     raw = sqlite3.connect(path)
     raw.execute(OLD_HANDS)
-    raw.execute("INSERT INTO practice_hands VALUES (1, 1, 0, 0, '2026-11-24T10:00:00+00:00', '{}', 0, 0, 0, 1, 0, 0, "
-                "0, 0, 1, '[\"best\"]')")
+    raw.execute(
+        "INSERT INTO practice_hands VALUES (1, 1, 0, 0, '2026-11-24T10:00:00+00:00', '{}', 0, 0, 0, 1, 0, 0, "
+        "0, 0, 1, '[\"best\"]')"
+    )
     raw.commit()
     raw.close()
     conn = connect(path)
@@ -260,16 +309,33 @@ def test_an_older_database_gets_the_columns_and_its_rows_are_left_out(tmp_path: 
     assert practice_log.statistics(conn).hands == 2
 
 
-NOT_DECISIONS = [5, 1.5, b"\xff\xfe", "not json", '"bidding"', '{"bidding": 0.5}', "[" * 10_000,
-                 '[["bidding", -0.5]]', '[["jumping", 0.5]]', '[["Bidding", 0.5]]', '[["bidding", true]]',
-                 '[["bidding", "0.5"]]', '[["bidding", null]]', '[["bidding", 1e308]]', '[["bidding", 0.5, 1]]',
-                 '[["leading"]]', '[["bidding", NaN]]', '[["bidding", Infinity]]',
-                 "[" + '["bidding", 0.1],' * 64 + '["bidding", 0.1]]']  # 65 decisions: more than a hand has
+NOT_DECISIONS = [
+    5,
+    1.5,
+    b"\xff\xfe",
+    "not json",
+    '"bidding"',
+    '{"bidding": 0.5}',
+    "[" * 10_000,
+    '[["bidding", -0.5]]',
+    '[["jumping", 0.5]]',
+    '[["Bidding", 0.5]]',
+    '[["bidding", true]]',
+    '[["bidding", "0.5"]]',
+    '[["bidding", null]]',
+    '[["bidding", 1e308]]',
+    '[["bidding", 0.5, 1]]',
+    '[["leading"]]',
+    '[["bidding", NaN]]',
+    '[["bidding", Infinity]]',
+    "[" + '["bidding", 0.1],' * 64 + '["bidding", 0.1]]',
+]  # 65 decisions: more than a hand has
 NOT_LUCK = ["lucky", b"\x01", math.inf, -math.inf, 1e9, -101.0]
 
 
-@pytest.mark.parametrize("decisions, luck", [(d, None) for d in NOT_DECISIONS]
-                         + [('[["bidding", 0.5]]', v) for v in NOT_LUCK])
+@pytest.mark.parametrize(
+    "decisions, luck", [(d, None) for d in NOT_DECISIONS] + [('[["bidding", 0.5]]', v) for v in NOT_LUCK]
+)
 def test_a_damaged_value_is_skipped_and_counted(tmp_path: Path, decisions: str, luck: object) -> None:
     conn = connect(tmp_path / "coach.sqlite3")
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)

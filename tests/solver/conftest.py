@@ -37,9 +37,7 @@ def _play_phase_state(rules: Rules, rng: random.Random, alone_bias: float = 0.3)
             return state
 
 
-def _random_line(
-    rules: Rules, rng: random.Random, pick_tricks_left: Callable[[int], int]
-) -> list[HandState]:
+def _random_line(rules: Rules, rng: random.Random, pick_tricks_left: Callable[[int], int]) -> list[HandState]:
     """A play-phase deal played at random: every state from the opening lead until
     ``pick_tricks_left(seats that play)`` tricks remain, plus a random number of cards
     of the next trick."""
@@ -60,8 +58,17 @@ def _brute_force(state: HandState) -> int:
     Memoised on everything that decides the rest of the hand, so equal sub-positions
     reached by different orders of play are searched once (no pruning, no ordering).
     """
-    key = (state.rules, state.trump, state.maker, state.out, state.hands, state.trick,
-           state.to_act, state.maker_tricks, len(state.tricks))
+    key = (
+        state.rules,
+        state.trump,
+        state.maker,
+        state.out,
+        state.hands,
+        state.trick,
+        state.to_act,
+        state.maker_tricks,
+        len(state.tricks),
+    )
     if key in _memo:
         return _memo[key]
     if state.is_over:

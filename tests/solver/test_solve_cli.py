@@ -17,8 +17,12 @@ ROOT = Path(__file__).resolve().parents[2]
 # South (seat 0, first to bid) holds the five top hearts; the dealer East picks up the 9H.
 MARCH: dict[str, Any] = {
     "dealer": 3,
-    "hands": [["JH", "JD", "AH", "KH", "QH"], ["9C", "TC", "QC", "KC", "AC"],
-              ["9S", "TS", "QS", "KS", "AS"], ["9D", "TD", "QD", "KD", "AD"]],
+    "hands": [
+        ["JH", "JD", "AH", "KH", "QH"],
+        ["9C", "TC", "QC", "KC", "AC"],
+        ["9S", "TS", "QS", "KS", "AS"],
+        ["9D", "TD", "QD", "KD", "AD"],
+    ],
     "upcard": "9H",
     "actions": ["order", "discard 9D"],
 }
@@ -43,11 +47,21 @@ def test_march_every_card_wins_all_five(tmp_path: Path, capsys: pytest.CaptureFi
 def test_mid_trick_and_tricks_already_won(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """After two tricks (both South's: East had to follow the first with the 9H) and South's QH
     lead, West (clubs only) may play any club, and South still wins everything."""
-    record = dict(MARCH, actions=MARCH["actions"] + [
-        "play JH", "play 9C", "play 9S", "play 9H",
-        "play JD", "play TC", "play TS", "play TD",
-        "play QH",
-    ])
+    record = dict(
+        MARCH,
+        actions=MARCH["actions"]
+        + [
+            "play JH",
+            "play 9C",
+            "play 9S",
+            "play 9H",
+            "play JD",
+            "play TC",
+            "play TS",
+            "play TD",
+            "play QH",
+        ],
+    )
     code, out = run(tmp_path, capsys, [json.dumps(record)])
     assert code == 0
     assert out == [{"tricks": 5, "cards": {f"play {c}": 5 for c in ["QC", "KC", "AC"]}}]
@@ -56,11 +70,20 @@ def test_mid_trick_and_tricks_already_won(tmp_path: Path, capsys: pytest.Capture
 def test_bad_records_give_error_lines_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bidding = dict(MARCH, actions=["pass"])
     illegal = dict(MARCH, actions=["order", "discard 9D", "play 9C"])
-    over = dict(MARCH, actions=MARCH["actions"] + [
-        f"play {c}" for c in "JH 9C 9S 9H JD TC TS TD QH QC QS QD KH KC KS KD AH AC AS AD".split()
-    ])
-    lines = [json.dumps(MARCH), "{not json", json.dumps(bidding), json.dumps(illegal),
-             json.dumps({"dealer": 3}), json.dumps(over), "[1, 2]"]
+    over = dict(
+        MARCH,
+        actions=MARCH["actions"]
+        + [f"play {c}" for c in "JH 9C 9S 9H JD TC TS TD QH QC QS QD KH KC KS KD AH AC AS AD".split()],
+    )
+    lines = [
+        json.dumps(MARCH),
+        "{not json",
+        json.dumps(bidding),
+        json.dumps(illegal),
+        json.dumps({"dealer": 3}),
+        json.dumps(over),
+        "[1, 2]",
+    ]
     code, out = run(tmp_path, capsys, lines)
     assert code == 2
     assert out[0]["tricks"] == 5
@@ -84,7 +107,11 @@ def test_unreadable_or_empty_input(tmp_path: Path, capsys: pytest.CaptureFixture
 
 def test_module_entry_point_reads_stdin() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "engine", "solve", "-"], input=json.dumps(MARCH), capture_output=True,
-        text=True, cwd=ROOT, check=True,
+        [sys.executable, "-m", "engine", "solve", "-"],
+        input=json.dumps(MARCH),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
     )
     assert json.loads(out.stdout)["tricks"] == 5

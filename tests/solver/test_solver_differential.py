@@ -57,8 +57,10 @@ def _check_core_rules(line: list[HandState]) -> None:
 
 
 def test_core_matches_engine_and_brute_force_on_5000_positions(
-        random_line: Callable[..., list[HandState]], card_values: Callable[[HandState], dict[Action, int]],
-        brute_force: Callable[[HandState], int]) -> None:
+    random_line: Callable[..., list[HandState]],
+    card_values: Callable[[HandState], dict[Action, int]],
+    brute_force: Callable[[HandState], int],
+) -> None:
     rng = random.Random(20240611)
     shapes: Counter[tuple[int, int, int]] = Counter()
     finals: list[HandState] = []
@@ -94,7 +96,9 @@ def test_core_matches_engine_and_brute_force_on_5000_positions(
                 assert shapes[(k, tricks_left, on_table)] > 0, (k, tricks_left, on_table)
 
 
-def test_solution_values_are_one_step_consistent_on_full_deals(random_line: Callable[..., list[HandState]]) -> None:
+def test_solution_values_are_one_step_consistent_on_full_deals(
+    random_line: Callable[..., list[HandState]],
+) -> None:
     """Full four-player deals (too big for the brute force): each card's value is the value
     of the position after it, and the position's value is the best of them for the mover."""
     rng = random.Random(5)
@@ -115,8 +119,9 @@ def test_threads_have_their_own_tables(random_line: Callable[..., list[HandState
     from concurrent.futures import ThreadPoolExecutor
 
     rng = random.Random(11)
-    states = [random_line(VARIANTS[i % len(VARIANTS)], rng, lambda k: rng.choice((3, 4)))[-1]
-              for i in range(200)]
+    states = [
+        random_line(VARIANTS[i % len(VARIANTS)], rng, lambda k: rng.choice((3, 4)))[-1] for i in range(200)
+    ]
     states = [s for s in states if s.phase is Phase.PLAY]
     alone = [solve(s) for s in states]
     with ThreadPoolExecutor(max_workers=2) as pool:

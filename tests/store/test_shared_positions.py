@@ -41,16 +41,25 @@ def _rows(conn: sqlite3.Connection) -> int:
 
 
 def test_a_start_is_kept_and_read_back_whole(conn: sqlite3.Connection) -> None:
-    start = SharedStart(SUITED + "/pass,pass", seed=4_000_000_000, game_number=0, hand_number=3, dealer=0,
-                        scores=(4, 6), levels="bce", single_deal=True)
+    start = SharedStart(
+        SUITED + "/pass,pass",
+        seed=4_000_000_000,
+        game_number=0,
+        hand_number=3,
+        dealer=0,
+        scores=(4, 6),
+        levels="bce",
+        single_deal=True,
+    )
     share_id = save(start, conn, now=NOW)
     assert len(share_id) == 16 and share_id.isalnum() and share_id == share_id.lower()
     assert load(share_id, conn, now=NOW + timedelta(days=KEEP_DAYS - 1)) == start
     plain = SharedStart(SUITED, seed=0)  # 0 each, the page's own levels, no dealer given
     again = save(plain, conn, now=NOW)
     assert again != share_id and load(again, conn, now=NOW) == plain
-    row = conn.execute("SELECT scores, levels, single_deal, created FROM shared_positions WHERE id = ?",
-                       (share_id,)).fetchone()
+    row = conn.execute(
+        "SELECT scores, levels, single_deal, created FROM shared_positions WHERE id = ?", (share_id,)
+    ).fetchone()
     assert row == ("4-6", "bce", 1, "2025-03-01T12:00:00+00:00")
 
 
@@ -60,7 +69,9 @@ def test_ids_are_random_lower_case_base32() -> None:
     assert all(len(i) == 16 and set(i) <= set("abcdefghijklmnopqrstuvwxyz234567") for i in ids)
 
 
-def test_the_app_database_is_used_without_a_connection(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_app_database_is_used_without_a_connection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "env.sqlite3"
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
     start = SharedStart(SUITED, seed=12, levels="ccc")
@@ -71,7 +82,9 @@ def test_the_app_database_is_used_without_a_connection(tmp_path: Path, monkeypat
 
 def test_rows_expire_after_keep_days_and_saving_deletes_them(conn: sqlite3.Connection) -> None:
     old = save(SharedStart(SUITED, seed=1), conn, now=NOW)
-    assert load(old, conn, now=NOW + timedelta(days=KEEP_DAYS)) == SharedStart(SUITED, seed=1)  # 90 days: kept
+    assert load(old, conn, now=NOW + timedelta(days=KEEP_DAYS)) == SharedStart(
+        SUITED, seed=1
+    )  # 90 days: kept
     with pytest.raises(UnknownShare, match="has expired"):
         load(old, conn, now=NOW + timedelta(days=KEEP_DAYS, seconds=1))
     assert _rows(conn) == 1
@@ -82,8 +95,18 @@ def test_rows_expire_after_keep_days_and_saving_deletes_them(conn: sqlite3.Conne
     assert load(fresh, conn, now=NOW + timedelta(days=KEEP_DAYS + 1)).seed == 2
 
 
-@pytest.mark.parametrize("share_id", ["", "short", "A" * 16, "abcdefghijklmno1", "abcdefghijklmnop" * 2,
-                                      "../../etc/passwd", "abcdefghijklmnop'"])
+@pytest.mark.parametrize(
+    "share_id",
+    [
+        "",
+        "short",
+        "A" * 16,
+        "abcdefghijklmno1",
+        "abcdefghijklmnop" * 2,
+        "../../etc/passwd",
+        "abcdefghijklmnop'",
+    ],
+)
 def test_an_id_that_is_not_one_is_unknown(share_id: str, conn: sqlite3.Connection) -> None:
     with pytest.raises(UnknownShare, match="not a shared deal's id"):
         load(share_id, conn)
@@ -96,15 +119,26 @@ def test_an_id_never_saved_is_unknown(conn: sqlite3.Connection) -> None:
 
 
 def _insert(conn: sqlite3.Connection, **changes: object) -> str:
-    values: dict[str, object] = {"id": "abcdefghijklmnop", "position": SUITED, "seed": 5, "game_number": 0,
-                                 "hand_number": 0, "dealer": None, "scores": "", "levels": "ccc", "single_deal": 0,
-                                 "created": stamp(NOW)}
+    values: dict[str, object] = {
+        "id": "abcdefghijklmnop",
+        "position": SUITED,
+        "seed": 5,
+        "game_number": 0,
+        "hand_number": 0,
+        "dealer": None,
+        "scores": "",
+        "levels": "ccc",
+        "single_deal": 0,
+        "created": stamp(NOW),
+    }
     values.update(changes)
     for sql in SCHEMA:
         conn.execute(sql)
     with conn:
-        conn.execute(f"INSERT INTO shared_positions ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
-                     tuple(values[c] for c in COLUMNS))
+        conn.execute(
+            f"INSERT INTO shared_positions ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
+            tuple(values[c] for c in COLUMNS),
+        )
     return str(values["id"])
 
 
@@ -113,27 +147,32 @@ def test_a_row_written_by_hand_reads(conn: sqlite3.Connection) -> None:
     assert load(share_id, conn, now=NOW) == SharedStart(SUITED, 5, dealer=0, scores=(0, 9), levels="ccc")
 
 
-@pytest.mark.parametrize("column, value, says", [
-    ("position", "not a position", "its position does not read"),
-    ("position", SUITED.replace("9S", "9H"), "its position does not read"),  # the 9H twice
-    ("position", b"\xff\xfe", "missing or not of its kind"),  # bytes that are not UTF-8
-    ("position", "x" * 5000, "missing or not of its kind"),
-    ("seed", -1, "its seed is not"),
-    ("seed", 2**32, "its seed is not"),
-    ("seed", "seven", "missing or not of its kind"),  # "7" would be stored as 7 (the column's affinity)
-    ("game_number", 256, "its game number"),
-    ("hand_number", 1.5, "missing or not of its kind"),
-    ("dealer", 4, "its dealer is not a seat 0..3"),
-    ("scores", "4-6-2", "its score is not 2 scores below 10"),
-    ("scores", "4-10", "its score is not 2 scores below 10"),
-    ("scores", "four-six", "missing or not of its kind"),
-    ("levels", "cccc", "missing or not of its kind"),
-    ("levels", "C1", "seat levels"),
-    ("single_deal", 2, "missing or not of its kind"),
-    ("created", "yesterday", "missing or not of its kind"),
-    ("created", "2025-03-01T12:00:00", "missing or not of its kind"),  # no time zone
-])
-def test_a_damaged_row_is_a_named_error(column: str, value: object, says: str, conn: sqlite3.Connection) -> None:
+@pytest.mark.parametrize(
+    "column, value, says",
+    [
+        ("position", "not a position", "its position does not read"),
+        ("position", SUITED.replace("9S", "9H"), "its position does not read"),  # the 9H twice
+        ("position", b"\xff\xfe", "missing or not of its kind"),  # bytes that are not UTF-8
+        ("position", "x" * 5000, "missing or not of its kind"),
+        ("seed", -1, "its seed is not"),
+        ("seed", 2**32, "its seed is not"),
+        ("seed", "seven", "missing or not of its kind"),  # "7" would be stored as 7 (the column's affinity)
+        ("game_number", 256, "its game number"),
+        ("hand_number", 1.5, "missing or not of its kind"),
+        ("dealer", 4, "its dealer is not a seat 0..3"),
+        ("scores", "4-6-2", "its score is not 2 scores below 10"),
+        ("scores", "4-10", "its score is not 2 scores below 10"),
+        ("scores", "four-six", "missing or not of its kind"),
+        ("levels", "cccc", "missing or not of its kind"),
+        ("levels", "C1", "seat levels"),
+        ("single_deal", 2, "missing or not of its kind"),
+        ("created", "yesterday", "missing or not of its kind"),
+        ("created", "2025-03-01T12:00:00", "missing or not of its kind"),  # no time zone
+    ],
+)
+def test_a_damaged_row_is_a_named_error(
+    column: str, value: object, says: str, conn: sqlite3.Connection
+) -> None:
     share_id = _insert(conn, **{column: value})
     with pytest.raises(DamagedShare, match=says):
         load(share_id, conn, now=NOW)
@@ -145,11 +184,19 @@ def test_a_start_that_would_not_read_back_is_not_saved(conn: sqlite3.Connection)
     with pytest.raises(DamagedShare, match="its score is not 2 scores below 10"):
         save(SharedStart(SUITED, seed=1, scores=(3,)), conn)
     with pytest.raises(DamagedShare, match="its score is not 3 scores below 10"):  # cutthroat: three sides
-        check(SharedStart(SUITED.replace("standard", "cutthroat").split(",9S")[0] + "/AH", seed=1, scores=(1, 2)))
-    assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'shared_positions'").fetchone() == (0,)
+        check(
+            SharedStart(
+                SUITED.replace("standard", "cutthroat").split(",9S")[0] + "/AH", seed=1, scores=(1, 2)
+            )
+        )
+    assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'shared_positions'").fetchone() == (
+        0,
+    )
 
 
-def test_a_database_that_cannot_be_read_is_a_store_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_database_that_cannot_be_read_is_a_store_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "coach.sqlite3"
     path.write_bytes(b"not a database at all" * 200)
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))

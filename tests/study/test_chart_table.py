@@ -28,12 +28,26 @@ from engine.study.charts import all_cells, outcomes_text
 from engine.study.classes import HandClass, hand_class
 
 
-def _cell(key: str, seat: str = "first", best: str = "pass", close: bool = False,
-          evs: dict[str, float] | None = None) -> ChartCell:
+def _cell(
+    key: str,
+    seat: str = "first",
+    best: str = "pass",
+    close: bool = False,
+    evs: dict[str, float] | None = None,
+) -> ChartCell:
     hc = parse_class(key)
     options = {name: Option(ev, ev - 0.1, ev + 0.1) for name, ev in (evs or {}).items()}
-    return ChartCell(f"{seat}/r{1 if hc.upcard else 2}/{key}/any", seat, 1 if hc.upcard else 2, hc, 200,
-                     options, best, close, 0.01)
+    return ChartCell(
+        f"{seat}/r{1 if hc.upcard else 2}/{key}/any",
+        seat,
+        1 if hc.upcard else 2,
+        hc,
+        200,
+        options,
+        best,
+        close,
+        0.01,
+    )
 
 
 def test_class_keys_read_back_for_every_cell_of_every_preset() -> None:
@@ -68,8 +82,13 @@ def test_a_disagreement_is_a_clear_answer_against_the_rule() -> None:
     assert not disagrees(agreed) and agreed.bid == "alone" and math.isclose(agreed.margin, 0.9)
     # ordering and going alone within 0.1 of each other (the study's close_call), passing far
     # below: bid-or-pass is not a close call, and the rule of thumb (three trumps) agrees
-    either = _cell("t3-...-o0-v1-upQ", seat="dealer", best="call", close=True,
-                   evs={"pass": -0.9, "call": 0.6, "alone": 0.5})
+    either = _cell(
+        "t3-...-o0-v1-upQ",
+        seat="dealer",
+        best="call",
+        close=True,
+        evs={"pass": -0.9, "call": 0.6, "alone": 0.5},
+    )
     assert not either.close and thumb(either) and not disagrees(either)
 
 
@@ -123,8 +142,18 @@ def test_outcome_counts_are_written_by_net_points() -> None:
 def test_at_nine_all_any_point_wins_worked_by_hand() -> None:
     """At 9-9 (to 10) the side that scores wins: ordering that makes it 3 deals in 4 wins 75%."""
     base = _cell("t3-RLa-o0-v1-upQ", best="call", evs={"call": 1.0, "pass": 0.5})
-    cell = ChartCell(base.key, base.seat, base.round, base.hand, 4, base.options, "call", False, 0.01,
-                     {"call": ((-2, 1), (1, 3)), "pass": ((-1, 3), (2, 1))})
+    cell = ChartCell(
+        base.key,
+        base.seat,
+        base.round,
+        base.hand,
+        4,
+        base.options,
+        "call",
+        False,
+        0.01,
+        {"call": ((-2, 1), (1, 3)), "pass": ((-1, 3), (2, 1))},
+    )
     scored = at_score(cell, Rules(), 9, 9)
     assert scored is not None
     assert scored.options["call"].ev == pytest.approx(0.75)

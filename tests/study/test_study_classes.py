@@ -14,20 +14,23 @@ def cards(text: str) -> list[Card]:
     return [Card.parse(c) for c in text.split()]
 
 
-@pytest.mark.parametrize(("hand", "trump", "upcard", "key"), [
-    # hearts: JH right, JD left, AH ace = 3 trumps; KS, 9C off: no ace; diamonds void (JD is a heart)
-    ("JH JD AH KS 9C", Suit.HEARTS, "QH", "t3-RLa-o0-v1-upQ"),
-    # spades: only KS is trump; AH an off ace; hearts, diamonds, clubs all held
-    ("JH JD AH KS 9C", Suit.SPADES, None, "t1-...-o1-v0"),
-    # clubs: JS is the left bower, JC (the upcard) not held; AD, AH off aces; spades void
-    ("JS TC 9C AD AH", Suit.CLUBS, "JC", "t3-.L.-o2+-v1-upJ"),
-    # no trump at all, three off aces counted as 2+, no void (clubs, diamonds, hearts held)
-    ("AC AD AH KC QD", Suit.SPADES, "9S", "t0-...-o2+-v0-up9"),
-    # diamonds: JH is the left, JD not held; clubs and spades void
-    ("JH QD 9D AH KH", Suit.DIAMONDS, "AD", "t3-.L.-o1-v2+-upA"),
-    # five trumps: every off suit void, counted as 2+
-    ("JD JH AD KD 9D", Suit.DIAMONDS, None, "t5-RLa-o0-v2+"),
-])
+@pytest.mark.parametrize(
+    ("hand", "trump", "upcard", "key"),
+    [
+        # hearts: JH right, JD left, AH ace = 3 trumps; KS, 9C off: no ace; diamonds void (JD is a heart)
+        ("JH JD AH KS 9C", Suit.HEARTS, "QH", "t3-RLa-o0-v1-upQ"),
+        # spades: only KS is trump; AH an off ace; hearts, diamonds, clubs all held
+        ("JH JD AH KS 9C", Suit.SPADES, None, "t1-...-o1-v0"),
+        # clubs: JS is the left bower, JC (the upcard) not held; AD, AH off aces; spades void
+        ("JS TC 9C AD AH", Suit.CLUBS, "JC", "t3-.L.-o2+-v1-upJ"),
+        # no trump at all, three off aces counted as 2+, no void (clubs, diamonds, hearts held)
+        ("AC AD AH KC QD", Suit.SPADES, "9S", "t0-...-o2+-v0-up9"),
+        # diamonds: JH is the left, JD not held; clubs and spades void
+        ("JH QD 9D AH KH", Suit.DIAMONDS, "AD", "t3-.L.-o1-v2+-upA"),
+        # five trumps: every off suit void, counted as 2+
+        ("JD JH AD KD 9D", Suit.DIAMONDS, None, "t5-RLa-o0-v2+"),
+    ],
+)
 def test_class_keys_worked_by_hand(hand: str, trump: Suit, upcard: str | None, key: str) -> None:
     up = None if upcard is None else Card.parse(upcard)
     assert hand_class(cards(hand), trump, up).key == key

@@ -22,10 +22,29 @@ from engine.study.runner import PART_FORMAT, part_bytes, part_name, read_part, w
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "cell/first/r1/t3-RLa-o0-v1-up9/any"
-RESULT: dict[str, Any] = {"task": KEY, "cell": KEY[5:], "seat": "first", "round": 1, "n": 30, "ev_call": 0.25,
-                          "outcomes_call": "1:30"}
-THREE = ["--cells", "first/r1/t3-RLa-o0-v1-up9/*", "--cells", "first/r1/t3-RLa-o0-v1-upK/*",
-         "--cells", "first/r2/t2-R.a-o1-v1/*", "--deals-per-cell", "20", "--frequency-deals", "0", "--seed", "5"]
+RESULT: dict[str, Any] = {
+    "task": KEY,
+    "cell": KEY[5:],
+    "seat": "first",
+    "round": 1,
+    "n": 30,
+    "ev_call": 0.25,
+    "outcomes_call": "1:30",
+}
+THREE = [
+    "--cells",
+    "first/r1/t3-RLa-o0-v1-up9/*",
+    "--cells",
+    "first/r1/t3-RLa-o0-v1-upK/*",
+    "--cells",
+    "first/r2/t2-R.a-o1-v1/*",
+    "--deals-per-cell",
+    "20",
+    "--frequency-deals",
+    "0",
+    "--seed",
+    "5",
+]
 
 
 def save(parts: Path, key: str, data: bytes) -> Path:
@@ -42,8 +61,12 @@ def test_a_part_holds_its_result_and_the_checksum_of_its_canonical_json(tmp_path
     path = save(tmp_path, KEY, part_bytes(KEY, RESULT))
     stored = json.loads(path.read_text())
     canonical = json.dumps(RESULT, sort_keys=True, separators=(",", ":")).encode()
-    assert stored == {"format": PART_FORMAT, "task": KEY, "sha256": hashlib.sha256(canonical).hexdigest(),
-                      "result": RESULT}
+    assert stored == {
+        "format": PART_FORMAT,
+        "task": KEY,
+        "sha256": hashlib.sha256(canonical).hexdigest(),
+        "result": RESULT,
+    }
     assert read_part(tmp_path, KEY) == (RESULT, False)
     assert read_part(tmp_path, "cell/another") == (None, False)  # not saved: no damage
 
@@ -61,7 +84,9 @@ def dropped(text: str) -> str:
 def dropped_and_resummed(text: str) -> str:
     data = json.loads(text)
     del data["result"]["cell"]
-    data["sha256"] = hashlib.sha256(json.dumps(data["result"], sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    data["sha256"] = hashlib.sha256(
+        json.dumps(data["result"], sort_keys=True, separators=(",", ":")).encode()
+    ).hexdigest()
     return json.dumps(data)
 
 
@@ -108,19 +133,27 @@ def test_an_oversized_part_is_not_read(tmp_path: Path, monkeypatch: pytest.Monke
     assert read_part(tmp_path, KEY) == (None, True)
 
 
-FREQUENCY = {"task": "frequency/1/1/0", "key": "frequency/first/r1/0", "deals": 100, "counts": {"first/r1/t1": 4}}
+FREQUENCY = {
+    "task": "frequency/1/1/0",
+    "key": "frequency/first/r1/0",
+    "deals": 100,
+    "counts": {"first/r1/t1": 4},
+}
 
 
-@pytest.mark.parametrize(("key", "result", "readable"), [
-    ("frequency/1/1/0", FREQUENCY, True),
-    ("frequency/1/1/0", {**FREQUENCY, "key": "frequency/first/one/0"}, False),
-    ("frequency/1/1/0", {**FREQUENCY, "deals": -1}, False),
-    ("frequency/1/1/0", {**FREQUENCY, "counts": {"first/r1/t1": "4"}}, False),
-    ("frequency/1/1/0", {k: v for k, v in FREQUENCY.items() if k != "counts"}, False),
-    ("fit/standard", {"task": "fit/standard", "name": "standard", "entry": {}}, True),
-    ("fit/standard", {"task": "fit/standard", "name": "tournament", "entry": {}}, False),
-    ("fit/standard", {"task": "fit/standard", "name": "standard"}, False),
-])
+@pytest.mark.parametrize(
+    ("key", "result", "readable"),
+    [
+        ("frequency/1/1/0", FREQUENCY, True),
+        ("frequency/1/1/0", {**FREQUENCY, "key": "frequency/first/one/0"}, False),
+        ("frequency/1/1/0", {**FREQUENCY, "deals": -1}, False),
+        ("frequency/1/1/0", {**FREQUENCY, "counts": {"first/r1/t1": "4"}}, False),
+        ("frequency/1/1/0", {k: v for k, v in FREQUENCY.items() if k != "counts"}, False),
+        ("fit/standard", {"task": "fit/standard", "name": "standard", "entry": {}}, True),
+        ("fit/standard", {"task": "fit/standard", "name": "tournament", "entry": {}}, False),
+        ("fit/standard", {"task": "fit/standard", "name": "standard"}, False),
+    ],
+)
 def test_the_studies_checks(key: str, result: dict[str, Any], readable: bool) -> None:
     from engine.cli.study import _chart_part, _fit_part
 
@@ -130,26 +163,31 @@ def test_the_studies_checks(key: str, result: dict[str, Any], readable: bool) ->
 # ---- the workers ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("asked", "tasks", "cores", "used", "line"), [
-    (64, 1, 2, 1, "study: --workers 64 capped at 1 (1 task to run)"),
-    (64, 2, 2, 2, "study: --workers 64 capped at 2 (2 cores and 2 tasks to run)"),
-    (1024, 500, 2, 2, "study: --workers 1024 capped at 2 (2 cores)"),
-    (8, 3, 16, 3, "study: --workers 8 capped at 3 (3 tasks to run)"),
-    (2, 5, 2, 2, None),
-    (1, 5, 8, 1, None),
-    (None, 5, 2, 2, None),  # the default: one per core, said nowhere
-    (None, 1, 8, 1, None),
-])
-def test_the_workers_are_capped_at_the_cores_and_the_tasks(asked: int | None, tasks: int, cores: int, used: int,
-                                                           line: str | None) -> None:
+@pytest.mark.parametrize(
+    ("asked", "tasks", "cores", "used", "line"),
+    [
+        (64, 1, 2, 1, "study: --workers 64 capped at 1 (1 task to run)"),
+        (64, 2, 2, 2, "study: --workers 64 capped at 2 (2 cores and 2 tasks to run)"),
+        (1024, 500, 2, 2, "study: --workers 1024 capped at 2 (2 cores)"),
+        (8, 3, 16, 3, "study: --workers 8 capped at 3 (3 tasks to run)"),
+        (2, 5, 2, 2, None),
+        (1, 5, 8, 1, None),
+        (None, 5, 2, 2, None),  # the default: one per core, said nowhere
+        (None, 1, 8, 1, None),
+    ],
+)
+def test_the_workers_are_capped_at_the_cores_and_the_tasks(
+    asked: int | None, tasks: int, cores: int, used: int, line: str | None
+) -> None:
     assert workers_for(asked, tasks, cores) == (used, line)
 
 
 # ---- whole studies (tiny: three cells of 20 deals) ----------------------------------------------------
 
 
-def test_damaged_and_altered_parts_are_computed_again_on_resume(tmp_path: Path,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_damaged_and_altered_parts_are_computed_again_on_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "three.parquet"
     parts = tmp_path / "three.parquet.parts"
     assert main(["charts", "--out", str(out), "--workers", "64", *THREE]) == 0
@@ -179,10 +217,28 @@ def altered_number(text: str) -> str:
 def test_ctrl_c_prints_one_line_and_leaves_no_process(tmp_path: Path) -> None:
     out = tmp_path / "stopped.parquet"
     parts = tmp_path / "stopped.parquet.parts"
-    cmd = [sys.executable, "-m", "engine", "study", "charts", "--out", str(out), "--workers", "2",
-           "--cells", "first/r1/t2-*-up9/*", "--deals-per-cell", "1500", "--frequency-deals", "0", "--seed", "3"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    cmd = [
+        sys.executable,
+        "-m",
+        "engine",
+        "study",
+        "charts",
+        "--out",
+        str(out),
+        "--workers",
+        "2",
+        "--cells",
+        "first/r1/t2-*-up9/*",
+        "--deals-per-cell",
+        "1500",
+        "--frequency-deals",
+        "0",
+        "--seed",
+        "3",
+    ]
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and len(list(parts.glob("*.json"))) < 2:  # manifest + a part
@@ -197,7 +253,9 @@ def test_ctrl_c_prints_one_line_and_leaves_no_process(tmp_path: Path) -> None:
     assert proc.returncode == 130, err
     assert lines == ["study: interrupted"], err
     left = ["?"]
-    deadline = time.monotonic() + 15  # the cluster closed; its last helper (multiprocessing's tracker) follows
+    deadline = (
+        time.monotonic() + 15
+    )  # the cluster closed; its last helper (multiprocessing's tracker) follows
     while left and time.monotonic() < deadline:
         time.sleep(0.2)
         left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()

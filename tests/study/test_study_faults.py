@@ -22,7 +22,16 @@ from engine.cli.study import main
 from engine.study import runner
 from engine.study.runner import StudyError, greet, part_name, split_address
 
-ONE = ["--cells", "first/r1/t3-RLa-o0-v1-up9/*", "--deals-per-cell", "5", "--frequency-deals", "0", "--seed", "5"]
+ONE = [
+    "--cells",
+    "first/r1/t3-RLa-o0-v1-up9/*",
+    "--deals-per-cell",
+    "5",
+    "--frequency-deals",
+    "0",
+    "--seed",
+    "5",
+]
 KEY = "cell/first/r1/t3-RLa-o0-v1-up9/any"
 
 
@@ -36,23 +45,39 @@ def one_line(capsys: pytest.CaptureFixture[str]) -> str:
 # ---- the scheduler's address ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("address", "parts"), [
-    ("tcp://[::1]:8786", ("tcp", "::1", 8786)),
-    ("tcp://[::1]", ("tcp", "::1", 8786)),
-    ("tls://[2001:db8::7]:9000", ("tls", "2001:db8::7", 9000)),
-    ("tcp://[::ffff:10.0.0.1]:8786", ("tcp", "::ffff:10.0.0.1", 8786)),
-    ("tcp://10.0.0.1:8786", ("tcp", "10.0.0.1", 8786)),
-    ("tcp://scheduler.example:1", ("tcp", "scheduler.example", 1)),
-])
-def test_an_ipv6_address_in_brackets_reads_as_the_documented_format_says(address: str,
-                                                                         parts: tuple[str, str, int]) -> None:
+@pytest.mark.parametrize(
+    ("address", "parts"),
+    [
+        ("tcp://[::1]:8786", ("tcp", "::1", 8786)),
+        ("tcp://[::1]", ("tcp", "::1", 8786)),
+        ("tls://[2001:db8::7]:9000", ("tls", "2001:db8::7", 9000)),
+        ("tcp://[::ffff:10.0.0.1]:8786", ("tcp", "::ffff:10.0.0.1", 8786)),
+        ("tcp://10.0.0.1:8786", ("tcp", "10.0.0.1", 8786)),
+        ("tcp://scheduler.example:1", ("tcp", "scheduler.example", 1)),
+    ],
+)
+def test_an_ipv6_address_in_brackets_reads_as_the_documented_format_says(
+    address: str, parts: tuple[str, str, int]
+) -> None:
     assert split_address(address) == parts
 
 
-@pytest.mark.parametrize("address", ["tcp://[::1]:0", "tcp://[::1]:65536", "tcp://[zz::1]:8786", "tcp://[::1",
-                                     "tcp://::1:8786", "http://h:8786", "tcp://h:port", "tcp://[1:2:3:4:5:6:7:8:9]"])
-def test_an_address_that_is_not_one_is_refused(address: str, capsys: pytest.CaptureFixture[str],
-                                               tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "address",
+    [
+        "tcp://[::1]:0",
+        "tcp://[::1]:65536",
+        "tcp://[zz::1]:8786",
+        "tcp://[::1",
+        "tcp://::1:8786",
+        "http://h:8786",
+        "tcp://h:port",
+        "tcp://[1:2:3:4:5:6:7:8:9]",
+    ],
+)
+def test_an_address_that_is_not_one_is_refused(
+    address: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     with pytest.raises(ValueError):
         split_address(address)
     assert main(["charts", "--out", str(tmp_path / "x.parquet"), "--scheduler", address, *ONE]) == 2
@@ -100,13 +125,24 @@ def _speaker(greeting: bytes) -> tuple[socket.socket, threading.Thread]:
     return listener, thread
 
 
-def test_an_http_server_is_one_line_within_the_connect_timeout(http_port: int, tmp_path: Path,
-                                                               capsys: pytest.CaptureFixture[str],
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_http_server_is_one_line_within_the_connect_timeout(
+    http_port: int, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(runner, "CONNECT_TIMEOUT", 1.5)
     start = time.monotonic()
-    assert main(["charts", "--out", str(tmp_path / "x.parquet"), "--scheduler", f"tcp://127.0.0.1:{http_port}",
-                 *ONE]) == 2
+    assert (
+        main(
+            [
+                "charts",
+                "--out",
+                str(tmp_path / "x.parquet"),
+                "--scheduler",
+                f"tcp://127.0.0.1:{http_port}",
+                *ONE,
+            ]
+        )
+        == 2
+    )
     assert time.monotonic() - start < 10
     line = one_line(capsys)
     assert line.startswith(f"study charts: error: tcp://127.0.0.1:{http_port} is not a Dask scheduler"), line
@@ -133,7 +169,10 @@ def test_a_dask_greeting_passes_and_is_answered() -> None:
 def test_a_closed_port_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
-    assert main(["charts", "--out", str(tmp_path / "x.parquet"), "--scheduler", f"tcp://127.0.0.1:{port}", *ONE]) == 2
+    assert (
+        main(["charts", "--out", str(tmp_path / "x.parquet"), "--scheduler", f"tcp://127.0.0.1:{port}", *ONE])
+        == 2
+    )
     assert f"cannot reach the scheduler tcp://127.0.0.1:{port}" in one_line(capsys)
 
 
@@ -157,13 +196,16 @@ def _copy(finished: Path, tmp_path: Path) -> tuple[Path, Path]:
 def test_a_parts_path_that_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "s.parquet.parts").write_text("not a folder")
     assert main(["charts", "--out", str(tmp_path / "s.parquet"), "--workers", "1", *ONE]) == 2
-    assert "s.parquet.parts is a file, where the study keeps its finished tasks in a folder" in one_line(capsys)
+    assert "s.parquet.parts is a file, where the study keeps its finished tasks in a folder" in one_line(
+        capsys
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.parquet.parts"]
 
 
 @pytest.mark.parametrize("kind", ["folder", "fifo", "dev-zero", "manifest-fifo"])
-def test_a_part_that_is_not_a_regular_file(kind: str, finished: Path, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_part_that_is_not_a_regular_file(
+    kind: str, finished: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out, parts = _copy(finished, tmp_path)
     path = parts / ("manifest.json" if kind == "manifest-fifo" else part_name(KEY))
     path.unlink()
@@ -177,7 +219,9 @@ def test_a_part_that_is_not_a_regular_file(kind: str, finished: Path, tmp_path: 
     assert main(["charts", "--out", str(out), "--workers", "1", "--resume", *ONE]) == 2
     assert time.monotonic() - start < 30  # no hang on the FIFO, no endless read of /dev/zero
     line = one_line(capsys)
-    assert f"{path.parent.name}/{path.name}" in line and ("is a folder" in line if kind == "folder" else "is not a regular file" in line)
+    assert f"{path.parent.name}/{path.name}" in line and (
+        "is a folder" in line if kind == "folder" else "is not a regular file" in line
+    )
     assert not out.exists() and not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
@@ -197,9 +241,9 @@ def test_an_out_folder_that_cannot_be_written(tmp_path: Path, capsys: pytest.Cap
             folder.chmod(0o755)
 
 
-def test_a_failed_final_write_leaves_nothing_half_written(finished: Path, tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str],
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_final_write_leaves_nothing_half_written(
+    finished: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     import pyarrow.parquet as pq
 
     out, parts = _copy(finished, tmp_path)
@@ -218,16 +262,39 @@ def test_a_failed_final_write_leaves_nothing_half_written(finished: Path, tmp_pa
 def test_a_fit_out_that_is_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "styles.json"
     os.mkfifo(out)
-    assert main(["fit-bidding", "--out", str(out), "--preset", "Two-handed", "--deals", "100", "--check-deals", "100",
-                 "--rounds", "1", "--workers", "1"]) == 2
+    assert (
+        main(
+            [
+                "fit-bidding",
+                "--out",
+                str(out),
+                "--preset",
+                "Two-handed",
+                "--deals",
+                "100",
+                "--check-deals",
+                "100",
+                "--rounds",
+                "1",
+                "--workers",
+                "1",
+            ]
+        )
+        == 2
+    )
     assert "styles.json is not a regular file" in one_line(capsys)
 
 
 addresses = st.one_of(
     st.text(max_size=40),
-    st.builds(lambda scheme, host, port: f"{scheme}://{host}{port}", st.sampled_from(["tcp", "tls", "http", "TCP"]),
-              st.one_of(st.text(alphabet="[]:.0123456789abcdefABCDEF-", max_size=30), st.sampled_from(["[::1]", "h"])),
-              st.one_of(st.just(""), st.integers(-5, 70000).map(lambda p: f":{p}"), st.text(max_size=6))),
+    st.builds(
+        lambda scheme, host, port: f"{scheme}://{host}{port}",
+        st.sampled_from(["tcp", "tls", "http", "TCP"]),
+        st.one_of(
+            st.text(alphabet="[]:.0123456789abcdefABCDEF-", max_size=30), st.sampled_from(["[::1]", "h"])
+        ),
+        st.one_of(st.just(""), st.integers(-5, 70000).map(lambda p: f":{p}"), st.text(max_size=6)),
+    ),
 )
 
 

@@ -16,11 +16,31 @@ import pytest
 from engine.cli.study import main
 
 ROOT = Path(__file__).resolve().parents[2]
-TINY = ["--cells", "first/r1/t3-RLa-o0-v1-up9/*", "--cells", "first/r2/t2-R.a-o1-v1/*",
-        "--deals-per-cell", "30", "--frequency-deals", "2000", "--seed", "7"]
+TINY = [
+    "--cells",
+    "first/r1/t3-RLa-o0-v1-up9/*",
+    "--cells",
+    "first/r2/t2-R.a-o1-v1/*",
+    "--deals-per-cell",
+    "30",
+    "--frequency-deals",
+    "2000",
+    "--seed",
+    "7",
+]
 # six quick cells, heavy enough (about a second each) that a kill lands in the middle
-KILLED = ["--cells", "first/r1/t2-R..-o1-v*-up9/*", "--cells", "dealer/r1/t1-R..-o1-v*-upQ/*",
-          "--deals-per-cell", "1500", "--frequency-deals", "0", "--seed", "3"]
+KILLED = [
+    "--cells",
+    "first/r1/t2-R..-o1-v*-up9/*",
+    "--cells",
+    "dealer/r1/t1-R..-o1-v*-upQ/*",
+    "--deals-per-cell",
+    "1500",
+    "--frequency-deals",
+    "0",
+    "--seed",
+    "3",
+]
 
 
 def run_study(tmp: Path, name: str, args: list[str], workers: int) -> Path:
@@ -45,8 +65,9 @@ def test_a_killed_study_resumes_without_recomputing(tmp_path: Path) -> None:
     out = tmp_path / "killed.parquet"
     parts = tmp_path / "killed.parquet.parts"
     cmd = [sys.executable, "-m", "engine", "study", "charts", "--out", str(out), "--workers", "1", *KILLED]
-    proc = subprocess.Popen(cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and len(list(parts.glob("*.json"))) < 3:  # manifest + 2 parts
@@ -67,29 +88,33 @@ def test_a_killed_study_resumes_without_recomputing(tmp_path: Path) -> None:
     assert len(pd.read_parquet(out)) == 6
 
 
-@pytest.mark.parametrize("argv", [
-    ["charts"],  # no --out
-    ["charts", "--out", "x.csv"],
-    ["charts", "--out", "x.parquet", "--deals-per-cell", "0"],
-    ["charts", "--out", "x.parquet", "--deals-per-cell", "１０"],
-    ["charts", "--out", "x.parquet", "--workers", "0"],
-    ["charts", "--out", "x.parquet", "--workers", "2", "--scheduler", "tcp://h:8786"],
-    ["charts", "--out", "x.parquet", "--scheduler", "http://h:8786"],
-    ["charts", "--out", "x.parquet", "--scheduler", "tcp://h:99999"],
-    ["charts", "--out", "x.parquet", "--seed", "1.5"],
-    ["charts", "--out", "x.parquet", "--rules", "{"],
-    ["charts", "--out", "x.parquet", "--rules", '{"players": 5}'],
-    ["charts", "--out", "x.parquet", "--cells", "nobody/*"],
-    ["charts", "--out", "no/such/folder/x.parquet"],
-    ["charts", "--out", "x.parquet", "--frequency-deals", "-1"],
-    ["charts", "--out", "x.parquet", "--bogus"],
-    ["fit-bidding", "--out", "x.json", "--preset", "Nowhere"],
-    ["fit-bidding", "--out", "x.json", "--rounds", "0"],
-    ["fit-bidding", "--out", "x.parquet"],
-    ["nonsense"],
-])
-def test_bad_flags_exit_2_with_one_line(argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["charts"],  # no --out
+        ["charts", "--out", "x.csv"],
+        ["charts", "--out", "x.parquet", "--deals-per-cell", "0"],
+        ["charts", "--out", "x.parquet", "--deals-per-cell", "１０"],
+        ["charts", "--out", "x.parquet", "--workers", "0"],
+        ["charts", "--out", "x.parquet", "--workers", "2", "--scheduler", "tcp://h:8786"],
+        ["charts", "--out", "x.parquet", "--scheduler", "http://h:8786"],
+        ["charts", "--out", "x.parquet", "--scheduler", "tcp://h:99999"],
+        ["charts", "--out", "x.parquet", "--seed", "1.5"],
+        ["charts", "--out", "x.parquet", "--rules", "{"],
+        ["charts", "--out", "x.parquet", "--rules", '{"players": 5}'],
+        ["charts", "--out", "x.parquet", "--cells", "nobody/*"],
+        ["charts", "--out", "no/such/folder/x.parquet"],
+        ["charts", "--out", "x.parquet", "--frequency-deals", "-1"],
+        ["charts", "--out", "x.parquet", "--bogus"],
+        ["fit-bidding", "--out", "x.json", "--preset", "Nowhere"],
+        ["fit-bidding", "--out", "x.json", "--rounds", "0"],
+        ["fit-bidding", "--out", "x.parquet"],
+        ["nonsense"],
+    ],
+)
+def test_bad_flags_exit_2_with_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(argv) == 2
     err = capsys.readouterr().err
