@@ -86,7 +86,9 @@ def test_the_page_fits_phone_laptop_and_projector(
         assert " — " in recommendation(page)
         assert "Close call" in str(page.locator(".st-key-an_verdict").inner_text())
         share = page.locator('[data-testid="stCode"]').last.inner_text()
-        assert share.strip().startswith(app_url + "/analyze?hand=JD+AD+KD+QS+9C"), share
+        # the old link's question, shared as its seat's view: third seat, so seat 1 deals and two passed
+        view = "standard/1/JD-AD-KD-QS-9C,?,?,?/TD/pass,pass"
+        assert share.strip().startswith(app_url + "/analyze?view=" + view), share
         click_and_wait(page, page.get_by_role("button", name="Show me a deal where this fails"))
         assert_no_exception(page)
         assert page.locator('[data-testid="an-trick"]').count() == 5
