@@ -389,3 +389,43 @@ def _flush_at_exit() -> None:
 
 
 atexit.register(_flush_at_exit)
+
+
+WRITE_WAIT = 1.0  # seconds a write waits for the background writer before it is left queued
+
+
+def write(
+    conn: sqlite3.Connection | None,
+    schema: tuple[str, ...],
+    what: str,
+    work: Callable[[sqlite3.Connection], T],
+    queued: T,
+    failed: str,
+) -> T:
+    """``work(db)`` in one transaction, its tables (``schema``) made first: at once on ``conn``
+    (retried while busy), or without one through ``writer`` (``what`` names the job), returning
+    ``queued`` when the database is busy and the write is left waiting. Raises StoreError, its
+    message beginning with ``failed`` ("the mistake deck could not be written")."""
+    if conn is not None:
+        try:
+            ensure_schema(conn, schema)
+
+            def attempt() -> T:
+                with conn:
+                    return work(conn)
+
+            return retrying(attempt, conn)
+        except sqlite3.Error as err:
+            raise StoreError(f"{failed}: {err}") from err
+
+    def job(db: sqlite3.Connection) -> T:
+        for sql in schema:
+            db.execute(sql)
+        with db:
+            return work(db)
+
+    path = db_path()
+    future = writer.submit(path, job, what)
+    if writer.wait(path, future, WRITE_WAIT):
+        return future.result()
+    return queued

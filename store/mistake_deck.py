@@ -35,7 +35,7 @@ from typing import TypeVar
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState
-from store.db import StoreError, connect, db_path, ensure_schema, retrying, writer
+from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
 
 T = TypeVar("T")
 
@@ -44,7 +44,6 @@ RETIRED = 3  # the stage of an entry answered right at each of its reviews: it h
 MAX_KEY = 80  # characters of a learner key ("browser:<id>" or "name:<name>")
 MAX_TEXT = 4_000  # characters of a position text or a reason read back (a hand's text is about 200)
 MAX_ANSWERS = 32  # right answers one position can hold (a decision has at most a few dozen choices)
-WRITE_WAIT = 1.0  # seconds an add waits for the background writer (then it is left queued)
 READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 
 SCHEMA: tuple[str, ...] = (
@@ -145,39 +144,11 @@ def check(m: Mistake) -> None:
 # ---- writing --------------------------------------------------------------------------------
 
 
-def _schema_then(work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.Connection], T]:
-    """``work`` as the background writer runs it: the table made, then one transaction."""
-
-    def job(db: sqlite3.Connection) -> T:
-        for sql in SCHEMA:
-            db.execute(sql)
-        with db:
-            return work(db)
-
-    return job
-
-
 def _write(
     conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T
 ) -> T:
-    """``work(db)`` at once on ``conn``; without one through the background writer (``queued`` when
-    the database is busy and the write waits). Raises StoreError."""
-    if conn is not None:
-        try:
-            ensure_schema(conn, SCHEMA)
-
-            def attempt() -> T:
-                with conn:
-                    return work(conn)
-
-            return retrying(attempt, conn)
-        except sqlite3.Error as err:
-            raise StoreError(f"the mistake deck could not be written: {err}") from err
-    path = db_path()
-    future = writer.submit(path, _schema_then(work), what)
-    if writer.wait(path, future, WRITE_WAIT):
-        return future.result()
-    return queued
+    """``store.db.write`` with this module's tables. Raises StoreError."""
+    return write(conn, SCHEMA, what, work, queued, "the mistake deck could not be written")
 
 
 def add(

@@ -39,7 +39,7 @@ from engine.core.errors import EuchreError
 from engine.core.game import new_game
 from engine.core.hand import HandState
 from engine.core.position import MAX_TEXT
-from store.db import StoreError, connect, db_path, ensure_schema, retrying, writer
+from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
 
 T = TypeVar("T")
 
@@ -49,7 +49,6 @@ ID_FORM = re.compile(r"[a-z2-7]{16}")  # lower-case base32: URL-safe, and never 
 SEED_LIMIT = 2**32  # the seeds a game takes (practice.codes.SEED_LIMIT)
 MAX_NUMBER = 255  # the largest game or hand number a row may hold (a deal code's hand field)
 LEVEL_FORM = re.compile(r"[a-z]{0,3}")  # one letter per computer seat (practice.table_session.LEVEL_LETTERS)
-WRITE_WAIT = 1.0  # seconds a save waits for the background writer (then it is left queued)
 READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 
 SCHEMA: tuple[str, ...] = (
@@ -153,39 +152,11 @@ def stamp(when: datetime) -> str:
 # ---- writing --------------------------------------------------------------------------------
 
 
-def _schema_then(work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.Connection], T]:
-    """``work`` as the background writer runs it: the table made, then one transaction."""
-
-    def job(db: sqlite3.Connection) -> T:
-        for sql in SCHEMA:
-            db.execute(sql)
-        with db:
-            return work(db)
-
-    return job
-
-
 def _write(
     conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T
 ) -> T:
-    """``work(db)`` at once on ``conn``; without one through the background writer (``queued`` when
-    the database is busy and the write waits). Raises StoreError."""
-    if conn is not None:
-        try:
-            ensure_schema(conn, SCHEMA)
-
-            def attempt() -> T:
-                with conn:
-                    return work(conn)
-
-            return retrying(attempt, conn)
-        except sqlite3.Error as err:
-            raise StoreError(f"the shared deal could not be saved: {err}") from err
-    path = db_path()
-    future = writer.submit(path, _schema_then(work), what)
-    if writer.wait(path, future, WRITE_WAIT):
-        return future.result()
-    return queued
+    """``store.db.write`` with this module's tables. Raises StoreError."""
+    return write(conn, SCHEMA, what, work, queued, "the shared deal could not be saved")
 
 
 def save(start: SharedStart, conn: sqlite3.Connection | None = None, now: datetime | None = None) -> str:
