@@ -246,7 +246,7 @@ def parse_position(text: str) -> Position:
             f"{quoted(text)} has {len(parts)} part(s) separated by '/', not 4 or 5; {ACCEPTED}"
         )
     rules = parse_rules(parts[0])
-    dealer = _dealer(parts[1], rules.players)
+    dealer = read_dealer(parts[1], rules.players)
     hands = _hands(parts[2], rules.players)
     upcard, kitty = _pile(parts[3])
     actions = _actions(parts[4]) if len(parts) == 5 else ()
@@ -255,7 +255,8 @@ def parse_position(text: str) -> Position:
     return Position(rules, dealer, hands, upcard, kitty, actions)
 
 
-def _dealer(text: str, players: int) -> int:
+def read_dealer(text: str, players: int) -> int:
+    """The dealer's seat from its part of a text (position or seat's view). Raises PositionError."""
     if len(text) == 1 and text in "0123"[:players]:
         return int(text)
     raise PositionError(f"the dealer is a seat 0..{players - 1} with {players} players, got {quoted(text)}")
@@ -268,7 +269,8 @@ def _card(text: str, where: str) -> Card:
         raise PositionError(f"{where}: {quoted(text)} is not a card; {_CARD}") from None
 
 
-def _card_list(text: str, where: str) -> tuple[Card, ...]:
+def read_cards(text: str, where: str) -> tuple[Card, ...]:
+    """The cards of ``text`` joined by '-' or spaces; PositionError names ``where`` and the bad card."""
     return tuple(_card(token, where) for token in text.replace("-", " ").split())
 
 
@@ -280,7 +282,7 @@ def _hands(text: str, players: int) -> tuple[tuple[Card, ...], ...]:
         )
     hands = []
     for seat, item in enumerate(items):
-        hand = _card_list(item, f"seat {seat}'s hand")
+        hand = read_cards(item, f"seat {seat}'s hand")
         if len(hand) != 5:
             raise PositionError(
                 f"seat {seat}'s hand {quoted(item.strip())} has {len(hand)} cards; a hand is five cards "
@@ -295,7 +297,7 @@ def _pile(text: str) -> tuple[Card, tuple[Card, ...] | None]:
     upcard = _card(up.strip(), "the upcard")
     if not colon:
         return upcard, None
-    kitty = _card_list(under, "the kitty")
+    kitty = read_cards(under, "the kitty")
     if not kitty:
         raise PositionError(
             f"the kitty after ':' in {quoted(text)} is empty; list its cards joined by '-', or leave out "

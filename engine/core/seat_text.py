@@ -49,7 +49,7 @@ from engine.core.actions import Action, Kind, discard
 from engine.core.cards import Card, Suit, make_deck
 from engine.core.errors import ActionParseError, DealError, IllegalAction, quoted
 from engine.core.hand import HandState, Phase, Trick, apply, from_cards
-from engine.core.position import MAX_TEXT, PositionError, parse_rules, rules_text
+from engine.core.position import MAX_TEXT, PositionError, parse_rules, read_cards, read_dealer, rules_text
 from engine.core.ranking import effective_suit
 from engine.core.rules import Rules
 
@@ -143,36 +143,15 @@ def replay_view(text: str) -> tuple[HandState, int]:
         )
     rules = parse_rules(parts[0])
     n = rules.players
-    if not (len(parts[1]) == 1 and parts[1] in "0123"[:n]):
-        raise PositionError(f"the dealer is a seat 0..{n - 1} with {n} players, got {quoted(parts[1])}")
-    dealer = int(parts[1])
+    dealer = read_dealer(parts[1], n)
     seat, own = _own_hand(parts[2], n)
     if ":" in parts[3]:
         raise PositionError("a seat's view has no kitty (no seat sees it): write the upcard alone")
-    upcard = _cards(parts[3], "the upcard")
+    upcard = read_cards(parts[3], "the upcard")
     if len(upcard) != 1:
         raise PositionError(f"the upcard is one card, got {quoted(parts[3])}")
     actions = _actions(parts[4]) if len(parts) == 5 else ()
     return _replay(rules, dealer, seat, own, upcard[0], actions)
-
-
-def _cards(text: str, where: str) -> tuple[Card, ...]:
-    try:
-        return tuple(Card.parse(t) for t in text.replace("-", " ").split())
-    except ValueError:
-        bad = next(t for t in text.replace("-", " ").split() if not _is_card(t))
-        raise PositionError(
-            f"{where}: {quoted(bad)} is not a card; a card is a rank 7 8 9 T J Q K A and a suit C D H S "
-            "(9C, TD, AS) or JOKER"
-        ) from None
-
-
-def _is_card(text: str) -> bool:
-    try:
-        Card.parse(text)
-    except ValueError:
-        return False
-    return True
 
 
 def _own_hand(text: str, players: int) -> tuple[int, tuple[Card, ...]]:
@@ -187,7 +166,7 @@ def _own_hand(text: str, players: int) -> tuple[int, tuple[Card, ...]]:
         what = "no hand is written" if not shown else f"{len(shown)} hands are written"
         raise PositionError(f"{what}: a seat's view holds its own five cards and '?' for every other hand")
     seat = shown[0]
-    hand = _cards(items[seat], f"seat {seat}'s hand")
+    hand = read_cards(items[seat], f"seat {seat}'s hand")
     if len(hand) != 5:
         raise PositionError(
             f"seat {seat}'s hand {quoted(items[seat])} has {len(hand)} cards; a hand is five "
