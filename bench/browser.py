@@ -138,9 +138,10 @@ class ServerFailed(RuntimeError):
 
 @contextmanager
 def streamlit_process(
-    db_path: Path, log_name: str = "streamlit-server"
+    db_path: Path | str, log_name: str = "streamlit-server"
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """Run ``streamlit run app.py`` headless on a free loopback port with the database ``db_path``;
+    """Run ``streamlit run app.py`` headless on a free loopback port with the database ``db_path`` (a
+    SQLite file or a PostgreSQL URL);
     yields its base URL and process (the classroom bench reads its memory and CPU), and stops it
     on the way out, errors and Ctrl-C included. ``ServerFailed`` when it does not come up."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -1,10 +1,13 @@
-"""Class mode under load: one teacher and N pupils on one Streamlit server, timed (issue 31).
+"""Class mode under load: one teacher and N pupils on Streamlit servers sharing one database, timed
+(issues 31 and 40).
 
     python -m bench class_load [--pupils 30] [--browsers 5] [--questions 5] [--idle 20] [--think 1.0,4.0]
-                               [--nice 10] [--seed 1] [--json out.json]
+                               [--nice 10] [--seed 1] [--servers 1] [--store sqlite|postgres] [--json out.json]
 
-Runs ``python -m engine warm-up``, starts one ``streamlit run app.py`` on a free loopback port with a
-throw-away database, and opens the teacher's page (1920x1080, present mode) in a headless Chromium,
+Runs ``python -m engine warm-up``, starts ``--servers`` ``streamlit run app.py`` processes, each on a
+free loopback port, sharing a throw-away database: a SQLite file, or with ``--store postgres`` a
+PostgreSQL server of its own (bench/postgres.py, PostgreSQL's default durability). The teacher is on
+the first server and the pupils take the servers in turn, as behind a proxy. It opens the teacher's page (1920x1080, present mode) in a headless Chromium,
 where the teacher starts a class. The pupils run in a second process started with ``nice -n 10``
 (``--worker``), so that they do not starve the server they measure, in two kinds:
 
@@ -27,7 +30,8 @@ clients and the database's timestamps: one clock, one machine):
   rank among the question's taps (the k-th tap is counted when the projector shows k answers);
 - next question -> phones: the teacher's pointer-down on "Ask this" to the moment each phone shows
   the question's card buttons (a protocol client: receives them), and per question the last phone;
-- server CPU (user + system of the server process, from /proc/PID/stat) as a share of one core:
+- server CPU (user + system of the server processes, from /proc/PID/stat, summed; with
+  ``--store postgres`` the database server's processes separately) as a share of one core:
   idle with the teacher alone, idle with the N pupils connected and waiting, and during the
   questions; with the idle figure per connected pupil per second. RSS (VmRSS) at the end and its peak (VmHWM).
 
@@ -47,6 +51,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +60,7 @@ from playwright.async_api import Error as PlaywrightError
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, new_page, streamlit_process, wait_idle
 from bench.class_socket import SocketPupil
 from bench.classroom_bench import _cpu_seconds, _proc_status
+from bench.postgres import postgres_server, postmaster_pid
 from store.classes import JOINS_PER_MINUTE
 
 BROWSER_ARGS = CHROMIUM_ARGS + [
@@ -211,7 +217,7 @@ async def _socket_pupil(
 
 
 async def _pupils(
-    url: str,
+    urls: Sequence[str],
     code: str,
     n: int,
     browsers: int,
@@ -228,9 +234,20 @@ async def _pupils(
         renice = asyncio.create_task(_keep_niced(nice))
         tasks = [
             (
-                _pupil(browser, url, code, i + 1, questions, think, random.Random(f"{seed}:{i}"), stop)
+                _pupil(
+                    browser,
+                    urls[i % len(urls)],
+                    code,
+                    i + 1,
+                    questions,
+                    think,
+                    random.Random(f"{seed}:{i}"),
+                    stop,
+                )
                 if i < browsers
-                else _socket_pupil(url, code, i + 1, questions, think, random.Random(f"{seed}:{i}"), stop)
+                else _socket_pupil(
+                    urls[i % len(urls)], code, i + 1, questions, think, random.Random(f"{seed}:{i}"), stop
+                )
             )
             for i in range(n)
         ]
@@ -244,7 +261,7 @@ def worker(args: argparse.Namespace) -> int:
     think = tuple(float(x) for x in args.think.split(","))
     results = asyncio.run(
         _pupils(
-            args.url,
+            args.url.split(","),
             args.code,
             args.pupils,
             args.browsers,
@@ -262,21 +279,32 @@ def worker(args: argparse.Namespace) -> int:
 # ---- the teacher and the measurements ---------------------------------------------------------------
 
 
-def _cpu(pid: int) -> float:
-    return _cpu_seconds(pid)
+def _cpu(pids: Sequence[int]) -> float:
+    """CPU seconds of the processes ``pids`` (the Streamlit servers) and, for a negative pid, of that
+    process's children too (the database server: a process per connection)."""
+    total = 0.0
+    for pid in pids:
+        for one in [abs(pid), *(_descendants(abs(pid)) if pid < 0 else [])]:
+            try:
+                total += _cpu_seconds(one)
+            except (OSError, ValueError, IndexError):
+                pass  # a connection's process ended meanwhile
+    return total
 
 
-def _rss_mb(pid: int) -> tuple[float, float]:
-    """The server's resident memory now and at its peak (VmRSS, VmHWM), in MiB."""
-    status = _proc_status(pid)
-    return status.get("VmRSS", 0) / 1024, status.get("VmHWM", 0) / 1024
+def _rss_mb(pids: Sequence[int]) -> tuple[float, float]:
+    """The servers' resident memory now and at its peak (VmRSS, VmHWM), summed, in MiB."""
+    statuses = [_proc_status(pid) for pid in pids]
+    return sum(s.get("VmRSS", 0) for s in statuses) / 1024, sum(s.get("VmHWM", 0) for s in statuses) / 1024
 
 
-def _share(process: int, seconds: float) -> float:
-    """The server's CPU over ``seconds`` of wall time, as a share of one core."""
-    before, start = _cpu(process), time.monotonic()
+def _share(pids: Sequence[int], seconds: float, database: int = 0) -> tuple[float, float]:
+    """The servers' CPU and the database server's (``database``: its pid, 0 for none) over
+    ``seconds`` of wall time, each as a share of one core."""
+    before, db_before, start = _cpu(pids), _cpu([-database] if database else []), time.monotonic()
     time.sleep(seconds)
-    return (_cpu(process) - before) / (time.monotonic() - start)
+    wall = time.monotonic() - start
+    return (_cpu(pids) - before) / wall, (_cpu([-database] if database else []) - db_before) / wall
 
 
 def _p95(values: Sequence[float]) -> float:
@@ -309,7 +337,7 @@ def _tap_to_count(pupils: list[dict[str, Any]], counts: list[list[Any]]) -> list
 
 def _server_side(
     out: dict[str, Any],
-    db: Path,
+    db: Path | str,
     code: str,
     asks: dict[int, float],
     pupils: list[dict[str, Any]],
@@ -348,16 +376,43 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     subprocess.run([sys.executable, "-m", "engine", "warm-up"], cwd=ROOT, check=True, timeout=900)
     tmp = Path(tempfile.mkdtemp(prefix="class-load-"))
-    db = tmp / "coach.sqlite3"
     out: dict[str, Any] = {
         "pupils": args.pupils,
         "questions": args.questions,
         "nice": args.nice,
         "browsers": min(args.browsers, args.pupils),
+        "servers": args.servers,
+        "store": args.store,
         "load_average_1min_start": os.getloadavg()[0],
     }
-    with streamlit_process(db, "class-load-server") as (url, server), sync_playwright() as playwright:
-        proc = server.pid
+    with ExitStack() as stack:
+        db: Path | str = tmp / "coach.sqlite3"
+        database = 0
+        if args.store == "postgres":
+            db = stack.enter_context(postgres_server(durable=True))
+            database = postmaster_pid(db)
+        servers = [
+            stack.enter_context(streamlit_process(db, f"class-load-server-{k}")) for k in range(args.servers)
+        ]
+        urls = [url for url, _ in servers]
+        pids = [server.pid for _, server in servers]
+        playwright = stack.enter_context(sync_playwright())
+        _measured(args, out, tmp, db, urls, pids, database, playwright)
+    return out
+
+
+def _measured(
+    args: argparse.Namespace,
+    out: dict[str, Any],
+    tmp: Path,
+    db: Path | str,
+    urls: list[str],
+    pids: list[int],
+    database: int,
+    playwright: Any,
+) -> None:
+    url = urls[0]  # the teacher's server
+    if True:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
         with new_page(browser, url, 1920, 1080) as teacher:
             teacher.add_init_script(OBSERVER)
@@ -371,7 +426,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             code = teacher.url.split("class=")[1].split("&")[0]
             teacher.reload()
             wait_idle(teacher)
-            out["idle_teacher_only_cpu"] = _share(proc, args.idle / 2)
+            out["idle_teacher_only_cpu"], out["idle_teacher_only_db_cpu"] = _share(
+                pids, args.idle / 2, database
+            )
             pupils_file = tmp / "pupils.json"
             command = [
                 "nice",
@@ -383,7 +440,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "class_load",
                 "--worker",
                 "--url",
-                url,
+                ",".join(urls),
                 "--code",
                 code,
                 "--pupils",
@@ -407,10 +464,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             )
             print(f"{args.pupils} pupils joined", file=sys.stderr, flush=True)
             time.sleep(3)  # the last joins settle
-            out["idle_with_pupils_cpu"] = _share(proc, args.idle)
+            out["idle_with_pupils_cpu"], out["idle_with_pupils_db_cpu"] = _share(pids, args.idle, database)
             asks: dict[int, float] = {}
             late: list[int] = []
-            cpu_before, wall_before = _cpu(proc), time.monotonic()
+            cpu_before, wall_before = _cpu(pids), time.monotonic()
             for n in range(1, args.questions + 1):
                 wait_idle(teacher)
                 teacher.get_by_role("button", name="Ask this").click()
@@ -430,12 +487,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 teacher.get_by_role("button", name="Reveal").click()
                 teacher.locator('[data-testid="cl-tally"]').wait_for(timeout=60_000)
                 time.sleep(2.0)
-            out["questions_cpu"] = (_cpu(proc) - cpu_before) / (time.monotonic() - wall_before)
+            out["questions_cpu"] = (_cpu(pids) - cpu_before) / (time.monotonic() - wall_before)
             counts = teacher.evaluate("window.__clCounts")
-            out["idle_after_cpu"] = _share(proc, args.idle)  # every phone on the reveal, polling
+            out["idle_after_cpu"], out["idle_after_db_cpu"] = _share(
+                pids, args.idle, database
+            )  # every phone on the reveal, polling
             Path(str(pupils_file) + ".stop").touch()
             pupils_proc.wait(timeout=300)
-            out["rss_mb"], out["peak_rss_mb"] = _rss_mb(proc)
+            out["rss_mb"], out["peak_rss_mb"] = _rss_mb(pids)
         browser.close()
     pupils = json.loads(pupils_file.read_text())
     errors = [p["error"] for p in pupils if "error" in p]
@@ -467,14 +526,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     out["late_questions"] = late
     out["missed_answers"] = sum(int(p.get("missed", 0)) for p in pupils)
     out["load_average_1min"] = os.getloadavg()[0]
-    return out
 
 
 def report(out: dict[str, Any]) -> None:
     n = out["pupils"]
+    servers = out.get("servers", 1)
     print(
         f"class_load: 1 teacher, {n} pupils ({out['browsers']} in Chromium at nice {out['nice']}, "
-        f"{n - out['browsers']} over the protocol), {out['questions']} questions"
+        f"{n - out['browsers']} over the protocol), {out['questions']} questions, "
+        f"{servers} server{'s' if servers > 1 else ''} on {out.get('store', 'sqlite')}"
     )
     print(_figures("tap -> count on the projector", out["tap_to_count_s"]))
     print(_figures("next question -> a phone shows it", out["next_to_phone_s"]))
@@ -515,6 +575,13 @@ def report(out: dict[str, Any]) -> None:
         f"server CPU, idle after the last reveal ({n} phones showing it): {100 * out['idle_after_cpu']:.1f}% of one core"
     )
     print(f"server CPU during the questions: {100 * out['questions_cpu']:.1f}% of one core")
+    if out.get("store") == "postgres":
+        print(
+            "database server CPU (PostgreSQL, every process): idle, teacher only "
+            f"{100 * out['idle_teacher_only_db_cpu']:.1f}%, {n} pupils waiting {100 * out['idle_with_pupils_db_cpu']:.1f}% "
+            f"({1000 * (out['idle_with_pupils_db_cpu'] - out['idle_teacher_only_db_cpu']) / n:.1f} ms CPU per pupil "
+            f"per second), after the last reveal {100 * out['idle_after_db_cpu']:.1f}% of one core"
+        )
     print(f"server RSS: {out['rss_mb']:.0f} MiB at the end, peak {out['peak_rss_mb']:.0f} MiB")
     print(
         f"pupils that failed: {len(out['pupil_errors'])}"
@@ -546,6 +613,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="how many of the pupils are Chromium pages (the rest speak Streamlit's protocol: bench/class_socket.py)",
     )
     parser.add_argument("--nice", type=int, default=NICE, help="the pupils' processes' priority (0 to 19)")
+    parser.add_argument("--servers", type=int, default=1, help="Streamlit servers sharing the database")
+    parser.add_argument(
+        "--store", choices=("sqlite", "postgres"), default="sqlite", help="the database the servers share"
+    )
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)

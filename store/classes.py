@@ -26,7 +26,9 @@ raises ``NoSuchClass``. The errors are ``ClassError`` (a ValueError) with a mess
 The tokens come from ``secrets``, not a seeded generator: they are keys, not game randomness.
 
 Every change runs in one ``BEGIN IMMEDIATE`` transaction, its checks included: two servers on one
-file cannot both pass a check and then write (an answer after the reveal, a question asked twice).
+database cannot both pass a check and then write (an answer after the reveal, a question asked
+twice). On PostgreSQL (``EUCHRE_COACH_DB`` a ``postgresql://`` URL, for servers on several
+machines) that transaction holds the database's write lock (``store.backend``): the same rule.
 Connections come from a small pool per file, so no lock a read needs is held while SQLite waits
 for another process: a reader waits about a second at most (``store.db``'s read patience) and then
 says the database is busy (in words about reading), and other classes go on meanwhile; this
@@ -40,18 +42,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 import math
-import os
 import secrets
-import sqlite3
 import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TypeVar
 
+from store.backend import ERRORS, OPERATIONAL, Connection, Location, shown
 from store.db import (
     BUSY_TIMEOUT,
     DatabaseBusy,
@@ -59,6 +59,8 @@ from store.db import (
     busy_message,
     db_path,
     ensure_schema,
+    location_key,
+    open_connection,
     retrying,
     write_patience,
 )
@@ -488,27 +490,27 @@ def name_key(name: str) -> str:
 # another class's poll or page.
 
 _POOL = threading.Lock()
-_IDLE: dict[str, list[sqlite3.Connection]] = {}
+_IDLE: dict[str, list[Connection]] = {}
 _READY: set[str] = set()  # files whose tables this process has made sure of
 _TURNS: dict[str, threading.Lock] = {}  # per file: this process's writers, one at a time (_write_turn)
 _generation = 0  # moved by forget_connections: a connection of an older one is closed when given back
 
 
-def _open_connection(key: str, reading: bool) -> sqlite3.Connection:
+def _open_connection(key: str, reading: bool) -> Connection:
+    # implicit False: this module says BEGIN itself (IMMEDIATE for a change)
+    conn = open_connection(key, BUSY_TIMEOUT, implicit=False)
     try:
-        Path(key).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level None: this module says BEGIN itself (IMMEDIATE for a change)
-        conn = sqlite3.connect(key, timeout=BUSY_TIMEOUT, check_same_thread=False, isolation_level=None)
         conn.execute("PRAGMA foreign_keys = ON")
-    except (OSError, sqlite3.Error) as err:
-        raise StoreError(f"cannot use the records database at {key}: {err}") from err
+    except ERRORS as err:
+        conn.close()
+        raise StoreError(f"cannot use the records database at {shown(key)}: {err}") from err
     if key not in _READY:
         try:
             ensure_schema(conn, SCHEMA, reading=reading)
             retrying(lambda: _migrate(conn), conn, reading=reading)
-        except sqlite3.Error as err:
+        except ERRORS as err:
             conn.close()
-            raise StoreError(f"cannot prepare the class records at {key}: {err}") from err
+            raise StoreError(f"cannot prepare the class records at {shown(key)}: {err}") from err
         except StoreError:
             conn.close()
             raise
@@ -517,7 +519,7 @@ def _open_connection(key: str, reading: bool) -> sqlite3.Connection:
     return conn
 
 
-def _migrate(conn: sqlite3.Connection) -> None:
+def _migrate(conn: Connection) -> None:
     """Add the columns of ADDED_COLUMNS that an older ``classes`` table lacks (additive only: an
     older server on the same file reads on, its statements name their columns)."""
     have = {row[1] for row in conn.execute("PRAGMA table_info(classes)").fetchall()}
@@ -526,14 +528,14 @@ def _migrate(conn: sqlite3.Connection) -> None:
             continue
         try:
             conn.execute(f"ALTER TABLE classes ADD COLUMN {name} {kind}")
-        except sqlite3.OperationalError as err:
+        except OPERATIONAL as err:
             if "duplicate column" not in str(err):  # another process added it first: fine
                 raise
 
 
 @contextmanager
-def _db(path: Path | None, reading: bool) -> Iterator[sqlite3.Connection]:
-    key = os.path.abspath(path or db_path())
+def _db(path: Location | None, reading: bool) -> Iterator[Connection]:
+    key = location_key(path or db_path())
     with _POOL:
         idle = _IDLE.setdefault(key, [])
         conn = idle.pop() if idle else None
@@ -547,7 +549,7 @@ def _db(path: Path | None, reading: bool) -> Iterator[sqlite3.Connection]:
             if conn.in_transaction:
                 conn.rollback()
             clean = True
-        except sqlite3.Error:
+        except ERRORS:
             clean = False
         with _POOL:
             keep = clean and generation == _generation and len(_IDLE.setdefault(key, [])) < POOL_IDLE
@@ -558,12 +560,12 @@ def _db(path: Path | None, reading: bool) -> Iterator[sqlite3.Connection]:
 
 
 @contextmanager
-def _write_turn(path: Path | None) -> Iterator[None]:
+def _write_turn(path: Location | None) -> Iterator[None]:
     """This process's writers to one file take turns (SQLite lets one write at a time anyway): a
     lock that wakes the next writer at once, instead of SQLite's sleeping retries, which under
     sixty taps at once kept some waiting for seconds. Reads never take it; a writer that cannot
     have its turn within a write's patience is told the database is busy."""
-    key = os.path.abspath(path or db_path())
+    key = location_key(path or db_path())
     with _POOL:
         turn = _TURNS.setdefault(key, threading.Lock())
     if not turn.acquire(timeout=write_patience().waited):
@@ -575,7 +577,7 @@ def _write_turn(path: Path | None) -> Iterator[None]:
 
 
 def _run(
-    path: Path | None, work: Callable[[sqlite3.Connection], T], *, reading: bool = False, one: bool = False
+    path: Location | None, work: Callable[[Connection], T], *, reading: bool = False, one: bool = False
 ) -> T:
     """``work(conn)`` in one transaction: ``BEGIN IMMEDIATE`` for a change (its checks and its writes
     are one step for every server on the file), a plain ``BEGIN`` for a read (one consistent view).
@@ -587,7 +589,7 @@ def _run(
     return _transaction(path, work, reading, one)
 
 
-def _transaction(path: Path | None, work: Callable[[sqlite3.Connection], T], reading: bool, one: bool) -> T:
+def _transaction(path: Location | None, work: Callable[[Connection], T], reading: bool, one: bool) -> T:
     with _db(path, reading) as conn:
 
         def attempt() -> T:
@@ -607,7 +609,7 @@ def _transaction(path: Path | None, work: Callable[[sqlite3.Connection], T], rea
             return retrying(attempt, conn, reading=reading)
         except StoreError:
             raise
-        except sqlite3.Error as err:
+        except ERRORS as err:
             raise StoreError(f"the class records could not be used: {err}") from err
 
 
@@ -679,7 +681,7 @@ def _due(info: ClassInfo, now: float) -> bool:
     return info.left(now) == 0.0
 
 
-def _show_answer(conn: sqlite3.Connection, code: str, info: ClassInfo, when: float) -> bool:
+def _show_answer(conn: Connection, code: str, info: ClassInfo, when: float) -> bool:
     """Reveal the current question inside the caller's immediate transaction; False (nothing done)
     when there is none or it is already revealed: so two reveals at once, by the teacher or by
     the timer on any server, reveal it once."""
@@ -697,12 +699,12 @@ def _show_answer(conn: sqlite3.Connection, code: str, info: ClassInfo, when: flo
     return True
 
 
-def start_class(now: float | None = None, path: Path | None = None) -> tuple[str, str]:
+def start_class(now: float | None = None, path: Location | None = None) -> tuple[str, str]:
     """A new class: its join code and the teacher's secret (shown once, in the teacher's link)."""
     when = time.time() if now is None else now
     secret = secrets.token_urlsafe(18)
 
-    def insert(conn: sqlite3.Connection) -> str:
+    def insert(conn: Connection) -> str:
         for _ in range(20):
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
             taken = conn.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone()
@@ -717,7 +719,7 @@ def start_class(now: float | None = None, path: Path | None = None) -> tuple[str
     return _run(path, insert), secret
 
 
-def load(code: str, now: float | None = None, path: Path | None = None) -> ClassInfo:
+def load(code: str, now: float | None = None, path: Location | None = None) -> ClassInfo:
     """The class with ``code`` (NoSuchClass when unknown or expired, DamagedClass when its row does not read)."""
     code = clean_code(code)
     when = time.time() if now is None else now
@@ -726,7 +728,7 @@ def load(code: str, now: float | None = None, path: Path | None = None) -> Class
     )
 
 
-def poll(code: str, path: Path | None = None, now: float | None = None) -> tuple[int, int]:
+def poll(code: str, path: Location | None = None, now: float | None = None) -> tuple[int, int]:
     """The class's (version, stage): the one cheap read a live page makes each second ((-1, -1) for
     no such class; DamagedClass when they do not read). When the open question's timer has run
     out, the first poll to see it, on whichever server, reveals it (``_show_answer`` in one
@@ -759,7 +761,7 @@ def poll(code: str, path: Path | None = None, now: float | None = None) -> tuple
     ):
         return (version, stage)
 
-    def reveal_due(conn: sqlite3.Connection) -> tuple[int, int]:
+    def reveal_due(conn: Connection) -> tuple[int, int]:
         info = _info(conn.execute(_INFO, (code,)).fetchone(), code, when)
         if _due(info, when):
             _show_answer(conn, code, info, when)
@@ -772,7 +774,7 @@ def poll(code: str, path: Path | None = None, now: float | None = None) -> tuple
         return (version, stage)  # busy, or the row stopped reading: the next poll tries again
 
 
-def _teacher(conn: sqlite3.Connection, code: str, secret: str, now: float) -> ClassInfo:
+def _teacher(conn: Connection, code: str, secret: str, now: float) -> ClassInfo:
     row = conn.execute("SELECT teacher_hash FROM classes WHERE code = ?", (code,)).fetchone()
     if row is not None and not hmac.compare_digest(
         str(row[0]).encode("utf-8", "replace"), _hash(str(secret)).encode()
@@ -781,14 +783,16 @@ def _teacher(conn: sqlite3.Connection, code: str, secret: str, now: float) -> Cl
     return _info(conn.execute(_INFO, (code,)).fetchone(), code, now)
 
 
-def check_teacher(code: str, secret: str, now: float | None = None, path: Path | None = None) -> ClassInfo:
+def check_teacher(
+    code: str, secret: str, now: float | None = None, path: Location | None = None
+) -> ClassInfo:
     """The class, when ``secret`` is its teacher's (NotTeacher otherwise)."""
     code = clean_code(code)
     when = time.time() if now is None else now
     return _run(path, lambda conn: _teacher(conn, code, secret, when), reading=True)
 
 
-def _open_class(conn: sqlite3.Connection, code: str, now: float) -> ClassInfo:
+def _open_class(conn: Connection, code: str, now: float) -> ClassInfo:
     info = _info(conn.execute(_INFO, (code,)).fetchone(), code, now)
     if info.ended:
         raise NoSuchClass(f"the class {code} has ended")
@@ -800,7 +804,7 @@ def ask(
     secret: str,
     body: str,
     now: float | None = None,
-    path: Path | None = None,
+    path: Location | None = None,
     *,
     after: int | None = None,
 ) -> int:
@@ -811,7 +815,7 @@ def ask(
     code = clean_code(code)
     when = time.time() if now is None else now
 
-    def work(conn: sqlite3.Connection) -> int:
+    def work(conn: Connection) -> int:
         info = _teacher(conn, code, secret, when)
         if info.ended:
             raise NoSuchClass(f"the class {code} has ended")
@@ -843,24 +847,24 @@ def ask(
     return _run(path, work)
 
 
-def reveal(code: str, secret: str, now: float | None = None, path: Path | None = None) -> None:
+def reveal(code: str, secret: str, now: float | None = None, path: Location | None = None) -> None:
     """Show the current question's answer: its answers are closed from now on."""
     code = clean_code(code)
     when = time.time() if now is None else now
 
-    def work(conn: sqlite3.Connection) -> None:
+    def work(conn: Connection) -> None:
         _teacher(conn, code, secret, when)
         _show_answer(conn, code, _open_class(conn, code, when), when)
 
     _run(path, work)
 
 
-def end(code: str, secret: str, now: float | None = None, path: Path | None = None) -> None:
+def end(code: str, secret: str, now: float | None = None, path: Location | None = None) -> None:
     """End the class: nobody can join or answer; the teacher can still download the summary."""
     code = clean_code(code)
     when = time.time() if now is None else now
 
-    def work(conn: sqlite3.Connection) -> None:
+    def work(conn: Connection) -> None:
         _teacher(conn, code, secret, when)
         conn.execute(
             "UPDATE classes SET state = 'ended', version = version + 1, stage = stage + 1 WHERE code = ?",
@@ -871,12 +875,12 @@ def end(code: str, secret: str, now: float | None = None, path: Path | None = No
 
 
 def set_leaderboard(
-    code: str, secret: str, on: bool, now: float | None = None, path: Path | None = None
+    code: str, secret: str, on: bool, now: float | None = None, path: Location | None = None
 ) -> None:
     code = clean_code(code)
     when = time.time() if now is None else now
 
-    def work(conn: sqlite3.Connection) -> None:
+    def work(conn: Connection) -> None:
         _teacher(conn, code, secret, when)
         conn.execute(
             "UPDATE classes SET leaderboard = ?, version = version + 1, stage = stage + 1 WHERE code = ?",
@@ -886,12 +890,14 @@ def set_leaderboard(
     _run(path, work)
 
 
-def lock(code: str, secret: str, locked: bool, now: float | None = None, path: Path | None = None) -> None:
+def lock(
+    code: str, secret: str, locked: bool, now: float | None = None, path: Location | None = None
+) -> None:
     """Lock the class (nobody new may join: ClassLocked) or open it again; pupils already in carry on."""
     code = clean_code(code)
     when = time.time() if now is None else now
 
-    def work(conn: sqlite3.Connection) -> None:
+    def work(conn: Connection) -> None:
         _teacher(conn, code, secret, when)
         _open_class(conn, code, when)
         conn.execute(
@@ -903,7 +909,7 @@ def lock(code: str, secret: str, locked: bool, now: float | None = None, path: P
 
 
 def set_timer(
-    code: str, secret: str, seconds: int, now: float | None = None, path: Path | None = None
+    code: str, secret: str, seconds: int, now: float | None = None, path: Location | None = None
 ) -> None:
     """Each question stays open ``seconds`` (0: until the teacher reveals), then is revealed by itself.
     The open question, if any, follows at once: ``seconds`` from now, or no timer."""
@@ -912,7 +918,7 @@ def set_timer(
     if type(seconds) is not int or not 0 <= seconds <= MAX_TIMER:
         raise ClassError(f"a question's timer is 0 (off) to {MAX_TIMER} whole seconds, not {seconds!r}")
 
-    def work(conn: sqlite3.Connection) -> None:
+    def work(conn: Connection) -> None:
         _teacher(conn, code, secret, when)
         info = _open_class(conn, code, when)
         running = bool(info.current) and not info.revealed
@@ -926,7 +932,7 @@ def set_timer(
     _run(path, work)
 
 
-def _named(conn: sqlite3.Connection, code: str, pupil_id: int) -> str:
+def _named(conn: Connection, code: str, pupil_id: int) -> str:
     row = conn.execute(
         "SELECT name FROM class_pupils WHERE class_code = ? AND id = ?", (code, pupil_id)
     ).fetchone()
@@ -938,14 +944,14 @@ def _named(conn: sqlite3.Connection, code: str, pupil_id: int) -> str:
 
 
 def remove_pupil(
-    code: str, secret: str, pupil_id: int, now: float | None = None, path: Path | None = None
+    code: str, secret: str, pupil_id: int, now: float | None = None, path: Location | None = None
 ) -> str:
     """Take a pupil and their answers out of the class (their phone is back at the join form; while
     the class is locked it cannot join again). Returns the name they had."""
     code = clean_code(code)
     when = time.time() if now is None else now
 
-    def work(conn: sqlite3.Connection) -> str:
+    def work(conn: Connection) -> str:
         _teacher(conn, code, secret, when)
         _open_class(conn, code, when)
         name = _named(conn, code, pupil_id)
@@ -957,7 +963,7 @@ def remove_pupil(
     return _run(path, work)
 
 
-def _name_free(conn: sqlite3.Connection, code: str, name: str, pupil_id: int | None = None) -> None:
+def _name_free(conn: Connection, code: str, name: str, pupil_id: int | None = None) -> None:
     """BadName when a pupil of the class (other than ``pupil_id``) has a name that looks the same."""
     key = name_key(name)
     for other, taken in conn.execute("SELECT id, name FROM class_pupils WHERE class_code = ?", (code,)):
@@ -969,7 +975,7 @@ def _name_free(conn: sqlite3.Connection, code: str, name: str, pupil_id: int | N
 
 
 def rename_pupil(
-    code: str, secret: str, pupil_id: int, name: str, now: float | None = None, path: Path | None = None
+    code: str, secret: str, pupil_id: int, name: str, now: float | None = None, path: Location | None = None
 ) -> str:
     """Give a pupil another name (read as ``clean_name`` reads a typed one, and not like another
     pupil's); their answers stay theirs. Returns the name as kept."""
@@ -977,7 +983,7 @@ def rename_pupil(
     name = clean_name(name)
     when = time.time() if now is None else now
 
-    def work(conn: sqlite3.Connection) -> str:
+    def work(conn: Connection) -> str:
         _teacher(conn, code, secret, when)
         _open_class(conn, code, when)
         _named(conn, code, pupil_id)
@@ -1015,7 +1021,7 @@ def _derive(one_time: str, code: str, purpose: str, length: int) -> bytes:
     )
 
 
-def handover(code: str, secret: str, now: float | None = None, path: Path | None = None) -> str:
+def handover(code: str, secret: str, now: float | None = None, path: Location | None = None) -> str:
     """A one-time code another device takes the class with (``take_handover``), good for
     ``HANDOVER_S`` seconds and one use; a new one replaces the class's last."""
     code = clean_code(code)
@@ -1027,12 +1033,13 @@ def handover(code: str, secret: str, now: float | None = None, path: Path | None
     ).hex()
     lookup = _derive(one_time, code, "lookup", 32).hex()
 
-    def work(conn: sqlite3.Connection) -> None:
+    def work(conn: Connection) -> None:
         _teacher(conn, code, secret, when)
         _open_class(conn, code, when)
         conn.execute(
-            "INSERT OR REPLACE INTO class_handovers (class_code, lookup, sealed, expires, used) "
-            "VALUES (?, ?, ?, ?, NULL)",
+            "INSERT INTO class_handovers (class_code, lookup, sealed, expires, used) VALUES (?, ?, ?, ?, NULL) "
+            "ON CONFLICT (class_code) DO UPDATE SET lookup = excluded.lookup, sealed = excluded.sealed, "
+            "expires = excluded.expires, used = NULL",
             (code, lookup, sealed, when + HANDOVER_S),
         )
 
@@ -1040,24 +1047,26 @@ def handover(code: str, secret: str, now: float | None = None, path: Path | None
     return one_time
 
 
-def cancel_handover(code: str, secret: str, now: float | None = None, path: Path | None = None) -> None:
+def cancel_handover(code: str, secret: str, now: float | None = None, path: Location | None = None) -> None:
     """Forget the class's one-time code (the teacher hid it): it no longer opens the class."""
     code = clean_code(code)
     when = time.time() if now is None else now
 
-    def work(conn: sqlite3.Connection) -> None:
+    def work(conn: Connection) -> None:
         _teacher(conn, code, secret, when)
         conn.execute("DELETE FROM class_handovers WHERE class_code = ?", (code,))
 
     _run(path, work)
 
 
-def handover_used(code: str, secret: str, now: float | None = None, path: Path | None = None) -> float | None:
+def handover_used(
+    code: str, secret: str, now: float | None = None, path: Location | None = None
+) -> float | None:
     """When the class's one-time code was taken by a device (None: not taken, or none shown)."""
     code = clean_code(code)
     when = time.time() if now is None else now
 
-    def work(conn: sqlite3.Connection) -> float | None:
+    def work(conn: Connection) -> float | None:
         _teacher(conn, code, secret, when)
         row = conn.execute("SELECT used FROM class_handovers WHERE class_code = ?", (code,)).fetchone()
         return None if row is None or row[0] is None else _number(row[0])
@@ -1065,7 +1074,7 @@ def handover_used(code: str, secret: str, now: float | None = None, path: Path |
     return _run(path, work, reading=True)
 
 
-def take_handover(code: str, one_time: str, now: float | None = None, path: Path | None = None) -> str:
+def take_handover(code: str, one_time: str, now: float | None = None, path: Location | None = None) -> str:
     """The teacher's secret, for the device that types the class's one-time code in time; the code is
     then used up. BadHandover when it is wrong, used or expired."""
     code = clean_code(code)
@@ -1077,7 +1086,7 @@ def take_handover(code: str, one_time: str, now: float | None = None, path: Path
         "on the teacher's screen"
     )
 
-    def work(conn: sqlite3.Connection) -> str:
+    def work(conn: Connection) -> str:
         _open_class(conn, code, when)
         row = conn.execute(
             "SELECT lookup, sealed, expires, used FROM class_handovers WHERE class_code = ?", (code,)
@@ -1110,7 +1119,12 @@ def take_handover(code: str, one_time: str, now: float | None = None, path: Path
 
 
 def join(
-    code: str, name: str, now: float | None = None, path: Path | None = None, *, per_minute: int | None = None
+    code: str,
+    name: str,
+    now: float | None = None,
+    path: Location | None = None,
+    *,
+    per_minute: int | None = None,
 ) -> str:
     """Add a pupil; returns their token (kept in their link so a reload comes back in). A name that
     looks the same as one in the class (``name_key``) is refused, and so is anyone while the class
@@ -1123,7 +1137,7 @@ def join(
     when = time.time() if now is None else now
     token = secrets.token_urlsafe(12)
 
-    def work(conn: sqlite3.Connection) -> None:
+    def work(conn: Connection) -> None:
         info = _open_class(conn, code, when)
         if info.locked:
             raise ClassLocked("the teacher has locked this class, so nobody new can join: ask your teacher")
@@ -1159,7 +1173,7 @@ def join(
     return token
 
 
-def _pupil(conn: sqlite3.Connection, code: str, token: str) -> Pupil:
+def _pupil(conn: Connection, code: str, token: str) -> Pupil:
     row = conn.execute(
         "SELECT id, name FROM class_pupils WHERE class_code = ? AND token_hash = ?", (code, _hash(str(token)))
     ).fetchone()
@@ -1174,13 +1188,13 @@ def _pupil(conn: sqlite3.Connection, code: str, token: str) -> Pupil:
     return Pupil(pupil_id, name)
 
 
-def pupil(code: str, token: str, path: Path | None = None) -> Pupil:
+def pupil(code: str, token: str, path: Location | None = None) -> Pupil:
     code = clean_code(code)
     return _run(path, lambda conn: _pupil(conn, code, token), reading=True)
 
 
 def answer(
-    code: str, token: str, number: int, text: str, now: float | None = None, path: Path | None = None
+    code: str, token: str, number: int, text: str, now: float | None = None, path: Location | None = None
 ) -> None:
     """Save (or replace) a pupil's answer to question ``number`` while it is open; an empty
     ``text`` takes the answer back. The check that it is open and the write are one immediate
@@ -1191,7 +1205,7 @@ def answer(
     if len(text) > MAX_ANSWER:
         raise ClassError(f"an answer is at most {MAX_ANSWER} characters")
 
-    def work(conn: sqlite3.Connection) -> bool:
+    def work(conn: Connection) -> bool:
         info = _open_class(conn, code, when)
         who = _pupil(conn, code, token)
         if number != info.current or info.revealed:
@@ -1216,11 +1230,11 @@ def answer(
         raise AnswerClosed("this question is closed: its time ran out, and the answer has been shown")
 
 
-def my_answer(code: str, token: str, number: int, path: Path | None = None) -> str:
+def my_answer(code: str, token: str, number: int, path: Location | None = None) -> str:
     """The pupil's own answer to question ``number`` ("" when none, or when its row does not read)."""
     code = clean_code(code)
 
-    def work(conn: sqlite3.Connection) -> str:
+    def work(conn: Connection) -> str:
         who = _pupil(conn, code, token)
         row = conn.execute(
             "SELECT answer FROM class_answers WHERE class_code = ? AND number = ? AND pupil = ?",
@@ -1240,12 +1254,12 @@ def _asked(row: Any) -> AskedQuestion | None:
     return AskedQuestion(n, text, at, shown)
 
 
-def question(code: str, number: int, path: Path | None = None) -> AskedQuestion:
+def question(code: str, number: int, path: Location | None = None) -> AskedQuestion:
     """Question ``number`` as stored (DamagedClass when it is missing or its row does not read: the
     class row says it was asked)."""
     code = clean_code(code)
 
-    def work(conn: sqlite3.Connection) -> AskedQuestion:
+    def work(conn: Connection) -> AskedQuestion:
         row = conn.execute(
             "SELECT number, body, opened, revealed FROM class_questions WHERE class_code = ? AND number = ?",
             (code, number),
@@ -1266,7 +1280,7 @@ def question(code: str, number: int, path: Path | None = None) -> AskedQuestion:
     return _run(path, work, reading=True)
 
 
-def questions(code: str, path: Path | None = None) -> Rows[AskedQuestion]:
+def questions(code: str, path: Location | None = None) -> Rows[AskedQuestion]:
     """Every question asked, in order; rows that do not read are left out and counted."""
     code = clean_code(code)
     rows = _run(
@@ -1281,7 +1295,7 @@ def questions(code: str, path: Path | None = None) -> Rows[AskedQuestion]:
     return Rows((q for q in read if q is not None), sum(q is None for q in read))
 
 
-def answer_count(code: str, number: int, path: Path | None = None) -> int:
+def answer_count(code: str, number: int, path: Location | None = None) -> int:
     """How many pupils have answered question ``number`` (what the projector shows while it is open)."""
     row = _run(
         path,
@@ -1294,7 +1308,7 @@ def answer_count(code: str, number: int, path: Path | None = None) -> int:
     return int(row[0])
 
 
-def answered(code: str, number: int, path: Path | None = None) -> frozenset[int]:
+def answered(code: str, number: int, path: Location | None = None) -> frozenset[int]:
     """The ids of the pupils who have answered question ``number`` (not what they answered: the
     teacher's list of who has not answered yet reads this beside ``pupils``)."""
     code = clean_code(code)
@@ -1308,7 +1322,7 @@ def answered(code: str, number: int, path: Path | None = None) -> frozenset[int]
     return frozenset(p for (p,) in rows if _whole(p, 2**62) is not None)
 
 
-def pupils(code: str, path: Path | None = None) -> Rows[Pupil]:
+def pupils(code: str, path: Location | None = None) -> Rows[Pupil]:
     """The class's pupils in the order they joined; rows that do not read are left out and counted."""
     code = clean_code(code)
     rows = _run(
@@ -1329,7 +1343,7 @@ def answers(
     *,
     secret: str | None = None,
     now: float | None = None,
-    path: Path | None = None,
+    path: Location | None = None,
 ) -> Rows[Answer]:
     """The answers to question ``number`` (every question's when None), in question order and then
     the order the pupils joined. Before a question's reveal only the teacher (``secret``) may read
@@ -1337,7 +1351,7 @@ def answers(
     a pupil or question that is not there or does not read) are left out and counted."""
     code = clean_code(code)
 
-    def work(conn: sqlite3.Connection) -> tuple[list[Any], list[Any], list[Any]]:
+    def work(conn: Connection) -> tuple[list[Any], list[Any], list[Any]]:
         if secret is not None:
             _teacher(conn, code, secret, time.time() if now is None else now)
         sql = "SELECT number, pupil, answer, at FROM class_answers WHERE class_code = ?"

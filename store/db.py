@@ -1,7 +1,8 @@
-"""One local SQLite database for the whole app.
+"""One database for the whole app: a local SQLite file, or a PostgreSQL server several machines share.
 
-Its path comes from the environment variable ``EUCHRE_COACH_DB``; the default is
-``~/.euchre_coach/coach.sqlite3``. Each feature keeps its own tables and creates
+Where it is comes from the environment variable ``EUCHRE_COACH_DB``: a file path, or a
+``postgresql://`` URL (``store.backend``); the default is ``~/.euchre_coach/coach.sqlite3``.
+Each feature keeps its own tables and creates
 them with ``ensure_schema`` (idempotent ``CREATE TABLE IF NOT EXISTS``).
 Problems (an unwritable folder, a corrupt file) raise ``StoreError`` with a
 message a learner can read; callers report it and carry on without saving.
@@ -29,7 +30,19 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
+
+from store.backend import (
+    ERRORS,
+    OPEN_ERRORS,
+    OPERATIONAL,
+    Connection,
+    Location,
+    ServerConnection,
+    is_server,
+    server_busy,
+    shown,
+)
 
 ENV_VAR = "EUCHRE_COACH_DB"
 BUSY_TIMEOUT = 2.0  # seconds SQLite itself waits for a lock, per try (a write on a given connection)
@@ -80,15 +93,26 @@ def read_patience() -> Patience:
     return Patience(min(READ_TIMEOUT, BUSY_TIMEOUT), BUSY_TRIES, min(READ_PAUSE, BUSY_PAUSE))
 
 
-def db_path() -> Path:
+def db_path() -> Location:
+    """The app's database: a SQLite file's path, or a PostgreSQL URL (``store.backend.is_server``)."""
     configured = os.environ.get(ENV_VAR)
+    if configured and is_server(configured.strip()):
+        return configured.strip()
     if configured:
         return Path(configured).expanduser()
     return Path.home() / ".euchre_coach" / "coach.sqlite3"
 
 
+def location_key(location: Location) -> str:
+    """One name per database: a URL as given, a file by its absolute path."""
+    return location if isinstance(location, str) and is_server(location) else os.path.abspath(location)
+
+
 def is_busy(err: BaseException) -> bool:
-    """True for SQLite's 'database is locked' / 'busy' (SQLITE_BUSY, SQLITE_LOCKED)."""
+    """True for SQLite's 'database is locked' / 'busy' (SQLITE_BUSY, SQLITE_LOCKED), and for
+    PostgreSQL's lock not had in time (``store.backend.server_busy``)."""
+    if server_busy(err):
+        return True
     if not isinstance(err, sqlite3.OperationalError):
         return False
     code = getattr(err, "sqlite_errorcode", None)
@@ -116,8 +140,9 @@ def busy_message(patience: Patience | None = None, reading: bool = False) -> str
 
 
 @contextmanager
-def _sqlite_wait(conn: sqlite3.Connection | None, seconds: float) -> Iterator[None]:
-    """SQLite's own busy wait on ``conn`` set to ``seconds`` for the block (then put back)."""
+def _sqlite_wait(conn: Connection | None, seconds: float) -> Iterator[None]:
+    """SQLite's own busy wait on ``conn`` set to ``seconds`` for the block (then put back; on
+    PostgreSQL, the wait for a lock)."""
     if conn is None:
         yield
         return
@@ -129,7 +154,7 @@ def _sqlite_wait(conn: sqlite3.Connection | None, seconds: float) -> Iterator[No
         conn.execute(f"PRAGMA busy_timeout = {int(before)}")
 
 
-def retrying(work: Callable[[], T], conn: sqlite3.Connection | None = None, *, reading: bool = False) -> T:
+def retrying(work: Callable[[], T], conn: Connection | None = None, *, reading: bool = False) -> T:
     """``work()``, tried again while the database is busy. Raises DatabaseBusy after BUSY_TRIES;
     any other error passes through unchanged. ``reading``: SQLite waits on ``conn`` only
     ``READ_TIMEOUT`` a try (``read_patience``), so a page that reads answers within about a second."""
@@ -140,7 +165,7 @@ def retrying(work: Callable[[], T], conn: sqlite3.Connection | None = None, *, r
                 with _sqlite_wait(conn, patience.timeout):
                     return work()
             return work()
-        except sqlite3.OperationalError as err:
+        except OPERATIONAL as err:
             if not is_busy(err):
                 raise
             if attempt == patience.tries:
@@ -152,42 +177,61 @@ def retrying(work: Callable[[], T], conn: sqlite3.Connection | None = None, *, r
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _open(target: Path, timeout: float) -> sqlite3.Connection:
-    """A connection to ``target`` (its folder created); StoreError when that cannot be."""
+def open_connection(target: Location, timeout: float, *, implicit: bool = True) -> Connection:
+    """A connection to ``target`` (a file's folder created); StoreError when that cannot be.
+    ``timeout``: seconds a write waits for another's lock. ``implicit``: a write outside a
+    transaction opens one (sqlite3's default); otherwise the caller says BEGIN itself."""
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        return sqlite3.connect(target, timeout=timeout)
-    except (OSError, sqlite3.Error) as err:
+        if isinstance(target, str) and is_server(target):
+            return ServerConnection(target, wait=timeout, implicit=implicit)
+        path = Path(target)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if implicit:
+            return sqlite3.connect(path, timeout=timeout)
+        # shared by threads (one at a time: store.classes' pool); BEGIN said by the caller
+        return sqlite3.connect(path, timeout=timeout, check_same_thread=False, isolation_level=None)
+    except OPEN_ERRORS as err:
         raise _cannot_use(target, err) from err
 
 
-def connect(path: Path | None = None) -> sqlite3.Connection:
+@overload
+def connect(path: Path) -> sqlite3.Connection: ...
+@overload
+def connect(path: Location | None = None) -> Connection: ...
+def connect(path: Location | None = None) -> Connection:
     """Open (creating if needed) the database. Raises StoreError with a clear reason
     (DatabaseBusy when another program holds it locked: the check is a read, about a second)."""
     target = path or db_path()
-    conn = _open(target, BUSY_TIMEOUT)
+    conn = open_connection(target, BUSY_TIMEOUT)
     try:
         conn.execute("PRAGMA foreign_keys = ON")
-        retrying(
-            lambda: conn.execute("SELECT count(*) FROM sqlite_master").fetchone(), conn, reading=True
-        )  # a corrupt file?
+        if not is_server(target):
+            retrying(
+                lambda: conn.execute("SELECT count(*) FROM sqlite_master").fetchone(), conn, reading=True
+            )  # a corrupt file?
     except DatabaseBusy:
         conn.close()
         raise
-    except sqlite3.Error as err:
+    except ERRORS as err:
         conn.close()
         raise _cannot_use(target, err) from err
     return conn
 
 
-def _cannot_use(target: Path, err: BaseException) -> StoreError:
+def _cannot_use(target: Location, err: BaseException) -> StoreError:
+    if is_server(target):
+        return StoreError(
+            f"cannot use the records database at {shown(target)}: {str(err).strip()}. "
+            f"Check that the PostgreSQL server is running and that {ENV_VAR} names it, its user and "
+            "its database; nothing will be saved until then."
+        )
     return StoreError(
         f"cannot use the records database at {target}: {err}. "
-        f"Set {ENV_VAR} to a writable file path; nothing will be saved until then."
+        f"Set {ENV_VAR} to a writable file path (or a postgresql:// URL); nothing will be saved until then."
     )
 
 
-def ensure_schema(conn: sqlite3.Connection, statements: tuple[str, ...], *, reading: bool = False) -> None:
+def ensure_schema(conn: Connection, statements: tuple[str, ...], *, reading: bool = False) -> None:
     """Run idempotent CREATE statements (retrying while busy; ``reading``: with a read's patience,
     for a reader that only needs the tables to exist), turning database errors into StoreError."""
 
@@ -200,7 +244,7 @@ def ensure_schema(conn: sqlite3.Connection, statements: tuple[str, ...], *, read
         retrying(create, conn, reading=reading)
     except DatabaseBusy:
         raise
-    except sqlite3.Error as err:
+    except ERRORS as err:
         raise StoreError(f"cannot prepare the records database: {err}") from err
 
 
@@ -220,7 +264,7 @@ class SaveStatus:
 class _Job:
     __slots__ = ("future", "what", "work")
 
-    def __init__(self, work: Callable[[sqlite3.Connection], Any], what: str) -> None:
+    def __init__(self, work: Callable[[Connection], Any], what: str) -> None:
         self.work = work
         self.what = what
         self.future: Future[Any] = Future()
@@ -230,7 +274,7 @@ class _Lane:
     """The writes of one database file, in order, on one thread (started when there is work,
     ended after WRITER_IDLE seconds without any)."""
 
-    def __init__(self, path: Path, cond: threading.Condition) -> None:
+    def __init__(self, path: Location, cond: threading.Condition) -> None:
         self.path = path
         self.cond = cond
         self.jobs: deque[_Job] = deque()
@@ -239,7 +283,7 @@ class _Lane:
         self.thread: threading.Thread | None = None
 
     def run(self) -> None:
-        conn: sqlite3.Connection | None = None
+        conn: Connection | None = None
         pause = WRITE_BACKOFF[0]
         try:
             while True:
@@ -252,10 +296,10 @@ class _Lane:
                     job = self.jobs[0]
                 try:
                     if conn is None:
-                        conn = _open(self.path, WRITE_TRY_TIMEOUT)
+                        conn = open_connection(self.path, WRITE_TRY_TIMEOUT)
                         conn.execute("PRAGMA foreign_keys = ON")
                     result = job.work(conn)
-                except sqlite3.Error as err:
+                except ERRORS as err:
                     if conn is not None and is_busy(err):
                         _rolled_back(conn)
                         with self.cond:
@@ -294,19 +338,19 @@ class _Lane:
             self.cond.notify_all()
 
 
-def _closed(conn: sqlite3.Connection | None) -> sqlite3.Connection | None:
+def _closed(conn: Connection | None) -> Connection | None:
     """Close ``conn`` (None: nothing to close); None, to forget it."""
     if conn is not None:
         conn.close()
     return None
 
 
-def _rolled_back(conn: sqlite3.Connection) -> None:
+def _rolled_back(conn: Connection) -> None:
     """Leave no half-made transaction behind a busy write, so its retry starts clean."""
     try:
         if conn.in_transaction:
             conn.rollback()
-    except sqlite3.Error:
+    except ERRORS:
         pass
 
 
@@ -319,14 +363,14 @@ class Writer:
         self._cond = threading.Condition()
         self._lanes: dict[str, _Lane] = {}
 
-    def _lane(self, path: Path) -> _Lane:
-        key = os.path.abspath(path)
+    def _lane(self, path: Location) -> _Lane:
+        key = location_key(path)
         lane = self._lanes.get(key)
         if lane is None:
-            lane = self._lanes[key] = _Lane(Path(key), self._cond)
+            lane = self._lanes[key] = _Lane(key if is_server(key) else Path(key), self._cond)
         return lane
 
-    def submit(self, path: Path, work: Callable[[sqlite3.Connection], T], what: str) -> Future[T]:
+    def submit(self, path: Location, work: Callable[[Connection], T], what: str) -> Future[T]:
         """Queue ``work(conn)`` for ``path``; ``what`` ("saving the hand") names it in errors.
         ``work`` runs its own transaction; a busy error from it makes the writer try it again."""
         job = _Job(work, what)
@@ -339,7 +383,7 @@ class Writer:
             self._cond.notify_all()
         return job.future
 
-    def wait(self, path: Path, future: Future[T], timeout: float) -> bool:
+    def wait(self, path: Location, future: Future[T], timeout: float) -> bool:
         """Wait up to ``timeout`` s for ``future``, less when the file is busy (the write is then
         left to the writer). True when it is done; its result or error is then the caller's."""
         with self._cond:
@@ -352,7 +396,7 @@ class Writer:
                 ]  # the caller reports it
             return done
 
-    def flush(self, path: Path, timeout: float, *, wait_if_busy: bool = False) -> bool:
+    def flush(self, path: Location, timeout: float, *, wait_if_busy: bool = False) -> bool:
         """Wait up to ``timeout`` s until nothing is queued for ``path`` (less when it is busy,
         unless ``wait_if_busy``). True when nothing is."""
         with self._cond:
@@ -360,7 +404,7 @@ class Writer:
             self._cond.wait_for(lambda: not lane.jobs or (lane.busy and not wait_if_busy), timeout)
             return not lane.jobs
 
-    def status(self, path: Path) -> SaveStatus:
+    def status(self, path: Location) -> SaveStatus:
         with self._cond:
             lane = self._lane(path)
             failed = tuple(f"{job.what}: {job.future.exception()}" for job in lane.failed)
@@ -395,10 +439,10 @@ WRITE_WAIT = 1.0  # seconds a write waits for the background writer before it is
 
 
 def write(
-    conn: sqlite3.Connection | None,
+    conn: Connection | None,
     schema: tuple[str, ...],
     what: str,
-    work: Callable[[sqlite3.Connection], T],
+    work: Callable[[Connection], T],
     queued: T,
     failed: str,
 ) -> T:
@@ -415,10 +459,10 @@ def write(
                     return work(conn)
 
             return retrying(attempt, conn)
-        except sqlite3.Error as err:
+        except ERRORS as err:
             raise StoreError(f"{failed}: {err}") from err
 
-    def job(db: sqlite3.Connection) -> T:
+    def job(db: Connection) -> T:
         for sql in schema:
             db.execute(sql)
         with db:

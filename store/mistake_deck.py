@@ -26,7 +26,6 @@ practice records (``store.practice_log``); a connection passed in is used at onc
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,6 +34,7 @@ from typing import TypeVar
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState
+from store.backend import ERRORS, Connection
 from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
 
 T = TypeVar("T")
@@ -144,9 +144,7 @@ def check(m: Mistake) -> None:
 # ---- writing --------------------------------------------------------------------------------
 
 
-def _write(
-    conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T
-) -> T:
+def _write(conn: Connection | None, what: str, work: Callable[[Connection], T], queued: T) -> T:
     """``store.db.write`` with this module's tables. Raises StoreError."""
     return write(conn, SCHEMA, what, work, queued, "the mistake deck could not be written")
 
@@ -156,7 +154,7 @@ def add(
     mistakes: Sequence[Mistake],
     created: datetime,
     due: datetime,
-    conn: sqlite3.Connection | None = None,
+    conn: Connection | None = None,
 ) -> int:
     """Put ``mistakes`` into ``learner``'s deck, first due at ``due``. A position already in the
     deck keeps its row and progress (a retired one starts again at stage 0). Returns how many
@@ -184,13 +182,13 @@ def add(
             )
         )
 
-    def insert(db: sqlite3.Connection) -> int:
+    def insert(db: Connection) -> int:
         count = 0
         for row in rows:
             cur = db.execute(
                 "INSERT INTO mistake_deck (learner, position, seat, choice, best, answers, reason, grade, created, due) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (learner, position, seat) DO UPDATE SET stage = 0, version = version + 1, "
+                "ON CONFLICT (learner, position, seat) DO UPDATE SET stage = 0, version = mistake_deck.version + 1, "
                 "due = excluded.due, choice = excluded.choice, best = excluded.best, answers = excluded.answers, "
                 "reason = excluded.reason, grade = excluded.grade "
                 f"WHERE mistake_deck.stage >= {RETIRED}",
@@ -208,7 +206,7 @@ def move(
     stage: int,
     due: datetime,
     now: datetime,
-    conn: sqlite3.Connection | None = None,
+    conn: Connection | None = None,
 ) -> bool:
     """Record an answer: the entry ``entry_id`` at ``version`` moves to ``stage``, next due at
     ``due``, in one immediate transaction. False (nothing written) when the entry is no longer at
@@ -238,7 +236,7 @@ def move(
             return moved
 
         return retrying(update, db)
-    except sqlite3.Error as err:
+    except ERRORS as err:
         raise StoreError(f"the answer could not be saved: {err}") from err
     finally:
         if own:
@@ -364,7 +362,7 @@ def entry(row: Sequence[object]) -> Entry | None:
     return Entry(entry_id, key, mistake, created_, due_, stage_, version_)
 
 
-def load(learner: str, conn: sqlite3.Connection | None = None) -> Loaded:
+def load(learner: str, conn: Connection | None = None) -> Loaded:
     """Every entry of ``learner``'s deck (retired ones too), in order of their due time; rows that
     do not pass the checks are skipped and counted. Raises StoreError."""
     key = clean_learner(learner)
@@ -382,7 +380,7 @@ def load(learner: str, conn: sqlite3.Connection | None = None) -> Loaded:
             db,
             reading=True,
         )
-    except sqlite3.Error as err:
+    except ERRORS as err:
         raise StoreError(f"the mistake deck could not be read: {err}") from err
     finally:
         if own:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from typing import Any, TypeVar
 
 from engine.core.scoring import CASES, hand_points
 from engine.io.record_file import JSONTextError, load_json
+from store.backend import ERRORS, OPERATIONAL, Connection
 from store.db import SaveStatus, StoreError, connect, db_path, ensure_schema, retrying, writer
 
 T = TypeVar("T")
@@ -135,11 +135,11 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _schema_then(work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.Connection], T]:
+def _schema_then(work: Callable[[Connection], T]) -> Callable[[Connection], T]:
     """``work`` as the background writer runs it: the tables made, then one transaction. A busy
     error is left to the writer, which tries again."""
 
-    def job(db: sqlite3.Connection) -> T:
+    def job(db: Connection) -> T:
         for sql in SCHEMA:
             db.execute(sql)
         _migrate(db)
@@ -149,9 +149,7 @@ def _schema_then(work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.C
     return job
 
 
-def _transaction(
-    conn: sqlite3.Connection | None, work: Callable[[sqlite3.Connection], T], *, reading: bool = False
-) -> T:
+def _transaction(conn: Connection | None, work: Callable[[Connection], T], *, reading: bool = False) -> T:
     """``work(db)`` in one transaction (the app's database unless ``conn`` is given), tried
     again while another program holds the database (store.db.retrying; ``reading``: about a second)."""
     own = conn is None
@@ -165,14 +163,14 @@ def _transaction(
                 return work(db)
 
         return retrying(attempt, db, reading=reading)
-    except sqlite3.Error as err:
+    except ERRORS as err:
         raise StoreError(f"the practice records could not be read or written: {err}") from err
     finally:
         if own:
             db.close()
 
 
-def _migrate(db: sqlite3.Connection) -> None:
+def _migrate(db: Connection) -> None:
     """Add the columns of ADDED_COLUMNS that an older ``practice_hands`` table lacks."""
     have = {row[1] for row in db.execute("PRAGMA table_info(practice_hands)").fetchall()}
     missing = [(name, kind) for name, kind in ADDED_COLUMNS if name not in have]
@@ -180,7 +178,7 @@ def _migrate(db: sqlite3.Connection) -> None:
         try:
             with db:
                 db.execute(f"ALTER TABLE practice_hands ADD COLUMN {name} {kind}")
-        except sqlite3.OperationalError as err:
+        except OPERATIONAL as err:
             if "duplicate column" not in str(err):  # another process added it first: fine
                 raise
 
@@ -189,9 +187,7 @@ def _decisions_json(facts: tuple[DecisionFact, ...] | None) -> str | None:
     return None if facts is None else json.dumps([[f.kind, f.lost] for f in facts])
 
 
-def _write(
-    conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T
-) -> T:
+def _write(conn: Connection | None, what: str, work: Callable[[Connection], T], queued: T) -> T:
     """``work(db)`` written at once on ``conn``; without one, on the app's database through the
     background writer: its result, or ``queued`` when the database is busy and the write waits
     in the queue. Raises StoreError when the write failed within WRITE_WAIT."""
@@ -228,7 +224,7 @@ def start_game(
     seed: int,
     levels: Sequence[str],
     deal_code: str,
-    conn: sqlite3.Connection | None = None,
+    conn: Connection | None = None,
 ) -> int:
     """Record a started game; returns its id (a provisional negative id while the write waits for
     a busy database: pass it to ``save_hand`` and ``finish_game`` like any other)."""
@@ -236,26 +232,28 @@ def start_game(
         provisional = next(_provisional_ids)
     started = _now()
 
-    def insert(db: sqlite3.Connection) -> int:
-        cur = db.execute(
-            "INSERT INTO practice_games (kind, started_at, rules, seed, levels, deal_code) VALUES (?, ?, ?, ?, ?, ?)",
-            (kind, started, json.dumps(rules), seed, json.dumps(list(levels)), deal_code),
+    def insert(db: Connection) -> int:
+        game_id = int(
+            db.execute(
+                "INSERT INTO practice_games (kind, started_at, rules, seed, levels, deal_code) "
+                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                (kind, started, json.dumps(rules), seed, json.dumps(list(levels)), deal_code),
+            ).fetchone()[0]
         )
-        assert cur.lastrowid is not None
         if conn is None:
             with _provisional_lock:
-                _provisional[provisional] = cur.lastrowid
-        return cur.lastrowid
+                _provisional[provisional] = game_id
+        return game_id
 
     return _write(conn, "starting a game", insert, provisional)
 
 
-def save_hand(game_id: int, row: HandRow, conn: sqlite3.Connection | None = None) -> bool:
+def save_hand(game_id: int, row: HandRow, conn: Connection | None = None) -> bool:
     """Record a finished hand; False if that hand was already recorded (True also while the
     write waits for a busy database)."""
     played = _now()
 
-    def insert(db: sqlite3.Connection) -> bool:
+    def insert(db: Connection) -> bool:
         cur = db.execute(
             """INSERT OR IGNORE INTO practice_hands (game_id, game_number, hand_number, played_at, record,
                    thrown_in, learner_called, learner_side_made, made, learner_alone, euchres_for, euchred,
@@ -288,11 +286,11 @@ def save_hand(game_id: int, row: HandRow, conn: sqlite3.Connection | None = None
 
 
 def finish_game(
-    game_id: int, scores: Sequence[int], learner_won: bool, conn: sqlite3.Connection | None = None
+    game_id: int, scores: Sequence[int], learner_won: bool, conn: Connection | None = None
 ) -> None:
     finished = _now()
 
-    def update(db: sqlite3.Connection) -> None:
+    def update(db: Connection) -> None:
         db.execute(
             "UPDATE practice_games SET finished_at = ?, scores = ?, learner_won = ? WHERE id = ? AND finished_at IS NULL",
             (finished, json.dumps(list(scores)), learner_won, _game_row(game_id)),
@@ -338,13 +336,13 @@ def _json_value(text: object) -> Any:
         return None
 
 
-def _before_reading(conn: sqlite3.Connection | None) -> None:
+def _before_reading(conn: Connection | None) -> None:
     """A read of the app's database first lets this process's queued writes land (briefly)."""
     if conn is None:
         writer.flush(db_path(), READ_FLUSH)
 
 
-def game_records(game_id: int, conn: sqlite3.Connection | None = None) -> Records:
+def game_records(game_id: int, conn: Connection | None = None) -> Records:
     """The replay records of a game's hands, in order (for export); damaged rows are skipped and counted.
     A game whose start is still queued has none yet."""
     _before_reading(conn)
@@ -511,11 +509,11 @@ def _game(row: Sequence[object]) -> _Game | None:
     return _Game(game_id, True, won)
 
 
-def statistics(conn: sqlite3.Connection | None = None) -> Stats:
+def statistics(conn: Connection | None = None) -> Stats:
     """Everything the statistics view shows, from every readable recorded hand and game; rows that
     do not read (a field of the wrong type, out of range, an unknown grade word) are skipped and counted."""
 
-    def read(db: sqlite3.Connection) -> tuple[list[Any], list[Any]]:
+    def read(db: Connection) -> tuple[list[Any], list[Any]]:
         games = db.execute(
             "SELECT id, kind, started_at, finished_at, learner_won FROM practice_games ORDER BY id"
         ).fetchall()
@@ -609,12 +607,12 @@ def _luck(value: object) -> float | None | bool:
     return float(value)  # type: ignore[arg-type]
 
 
-def skill_hands(conn: sqlite3.Connection | None = None, learner: str | None = None) -> SkillHands:
+def skill_hands(conn: Connection | None = None, learner: str | None = None) -> SkillHands:
     """The hands whose decisions were kept (``learner``: only that learner's), for ``practice.skill``.
     A row without decisions (written before they were kept) is left out; one whose decisions, luck
     or time do not read is skipped and counted."""
 
-    def read(db: sqlite3.Connection) -> list[Any]:
+    def read(db: Connection) -> list[Any]:
         where = "decisions IS NOT NULL" + (" AND learner = ?" if learner is not None else "")
         args = (learner,) if learner is not None else ()
         return db.execute(

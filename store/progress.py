@@ -23,8 +23,10 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import overload
 
 from lessons.progress import MAX_BYTES, Progress, ProgressError
+from store.backend import ERRORS, Connection, Location
 from store.db import StoreError, connect, ensure_schema, retrying
 
 SCHEMA = (
@@ -75,20 +77,24 @@ def clean_name(name: str) -> str:
     return text
 
 
-def open_store(path: Path | None = None) -> sqlite3.Connection:
+@overload
+def open_store(path: Path) -> sqlite3.Connection: ...
+@overload
+def open_store(path: Location | None = None) -> Connection: ...
+def open_store(path: Location | None = None) -> Connection:
     conn = connect(path)
     ensure_schema(conn, SCHEMA)
     return conn
 
 
-def _stored(conn: sqlite3.Connection, rec: _Record) -> tuple[bool, Progress | None, str | None]:
+def _stored(conn: Connection, rec: _Record) -> tuple[bool, Progress | None, str | None]:
     """(found, progress, problem): (False, None, None) without a record, (True, progress, None)
     for a readable one, (True, None, what is wrong) for a damaged one. An oversized value is
     measured in SQLite and never fetched."""
     # Text comes back as bytes: a TEXT value that is not UTF-8 would fail inside sqlite3's fetch.
     row = conn.execute(
         "SELECT length(CAST(data AS BLOB)), CASE WHEN length(CAST(data AS BLOB)) > ? THEN NULL "
-        "WHEN typeof(data) = 'text' THEN CAST(data AS BLOB) ELSE data END "
+        "ELSE CASE WHEN typeof(data) = 'text' THEN CAST(data AS BLOB) ELSE data END END "
         f"FROM {rec.table} WHERE {rec.column} = ?",
         (MAX_BYTES, rec.key),
     ).fetchone()
@@ -103,17 +109,19 @@ def _stored(conn: sqlite3.Connection, rec: _Record) -> tuple[bool, Progress | No
         return True, None, str(err)
 
 
-def _set_aside(conn: sqlite3.Connection, rec: _Record, problem: str) -> None:
+def _set_aside(conn: Connection, rec: _Record, problem: str) -> None:
     """Move the damaged record to damaged_progress (inside the caller's transaction)."""
     conn.execute(
-        "INSERT OR REPLACE INTO damaged_progress (source, owner, data, problem) "
-        f"SELECT ?, {rec.column}, data, ? FROM {rec.table} WHERE {rec.column} = ?",
+        "INSERT INTO damaged_progress (source, owner, data, problem) "
+        f"SELECT ?, {rec.column}, data, ? FROM {rec.table} WHERE {rec.column} = ? "
+        "ON CONFLICT (source, owner) DO UPDATE SET data = excluded.data, problem = excluded.problem, "
+        "moved = excluded.moved",
         (rec.table, problem, rec.key),
     )
     conn.execute(f"DELETE FROM {rec.table} WHERE {rec.column} = ?", (rec.key,))
 
 
-def _write(conn: sqlite3.Connection, rec: _Record, progress: Progress) -> Progress:
+def _write(conn: Connection, rec: _Record, progress: Progress) -> Progress:
     """Merge ``progress`` into the stored record and write it, in one transaction; returns what
     was written. A damaged stored record is set aside and counts as empty."""
     try:
@@ -144,15 +152,15 @@ def _write(conn: sqlite3.Connection, rec: _Record, progress: Progress) -> Progre
         return retrying(merge_write)
     except ProgressError as err:
         raise StoreError(f"cannot save {rec.whose}: together with what is saved, {err}") from err
-    except sqlite3.Error as err:
+    except ERRORS as err:
         raise StoreError(f"cannot save {rec.whose}: {err}") from err
 
 
-def _read(conn: sqlite3.Connection, rec: _Record) -> Progress | None:
+def _read(conn: Connection, rec: _Record) -> Progress | None:
     """The stored record, or None. A damaged one is set aside and ProgressReset raised."""
     try:
         found, stored, problem = retrying(lambda: _stored(conn, rec))
-    except sqlite3.Error as err:
+    except ERRORS as err:
         raise StoreError(f"cannot read {rec.whose}: {err}") from err
     if problem is None:
         return stored if found else None
@@ -170,7 +178,7 @@ def _read(conn: sqlite3.Connection, rec: _Record) -> Progress | None:
 
     try:
         retrying(reset)
-    except sqlite3.Error as err:
+    except ERRORS as err:
         raise ProgressReset(
             f"{rec.saved} is damaged ({problem}) and could not be reset ({err}); the lessons start afresh"
         ) from err
@@ -196,23 +204,23 @@ def _browser(browser: str) -> _Record:
     )
 
 
-def save(conn: sqlite3.Connection, learner: str, progress: Progress) -> Progress:
+def save(conn: Connection, learner: str, progress: Progress) -> Progress:
     """Merge ``progress`` into ``learner``'s saved record; returns the record as now saved."""
     return _write(conn, _named(learner), progress)
 
 
-def load(conn: sqlite3.Connection, learner: str) -> Progress | None:
+def load(conn: Connection, learner: str) -> Progress | None:
     """The saved progress for ``learner``, or None if there is none yet. Raises ProgressReset
     (a StoreError) once if the record was damaged."""
     return _read(conn, _named(learner))
 
 
-def learners(conn: sqlite3.Connection) -> tuple[str, ...]:
+def learners(conn: Connection) -> tuple[str, ...]:
     try:
         rows = retrying(
             lambda: conn.execute("SELECT learner FROM lesson_progress ORDER BY learner").fetchall()
         )
-    except sqlite3.Error as err:
+    except ERRORS as err:
         raise StoreError(f"cannot list learners: {err}") from err
     return tuple(str(r[0]) for r in rows)
 
@@ -224,12 +232,12 @@ def clean_browser_id(browser: str) -> str:
     return browser
 
 
-def save_browser(conn: sqlite3.Connection, browser: str, progress: Progress) -> Progress:
+def save_browser(conn: Connection, browser: str, progress: Progress) -> Progress:
     """Merge ``progress`` into this browser's saved record; returns the record as now saved."""
     return _write(conn, _browser(browser), progress)
 
 
-def load_browser(conn: sqlite3.Connection, browser: str) -> Progress | None:
+def load_browser(conn: Connection, browser: str) -> Progress | None:
     """The progress saved for this browser id, or None if there is none yet. Raises
     ProgressReset (a StoreError) once if the record was damaged."""
     return _read(conn, _browser(browser))

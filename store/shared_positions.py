@@ -29,7 +29,6 @@ from __future__ import annotations
 import base64
 import re
 import secrets
-import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -39,6 +38,7 @@ from engine.core.errors import EuchreError
 from engine.core.game import new_game
 from engine.core.hand import HandState
 from engine.core.position import MAX_TEXT
+from store.backend import ERRORS, Connection
 from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
 
 T = TypeVar("T")
@@ -152,14 +152,12 @@ def stamp(when: datetime) -> str:
 # ---- writing --------------------------------------------------------------------------------
 
 
-def _write(
-    conn: sqlite3.Connection | None, what: str, work: Callable[[sqlite3.Connection], T], queued: T
-) -> T:
+def _write(conn: Connection | None, what: str, work: Callable[[Connection], T], queued: T) -> T:
     """``store.db.write`` with this module's tables. Raises StoreError."""
     return write(conn, SCHEMA, what, work, queued, "the shared deal could not be saved")
 
 
-def save(start: SharedStart, conn: sqlite3.Connection | None = None, now: datetime | None = None) -> str:
+def save(start: SharedStart, conn: Connection | None = None, now: datetime | None = None) -> str:
     """Keep ``start`` under a new random id and return the id (at once while the write waits for a
     busy database); rows older than ``KEEP_DAYS`` are deleted in the same transaction. Raises
     DamagedShare for a start that would not read back, StoreError for the database."""
@@ -179,7 +177,7 @@ def save(start: SharedStart, conn: sqlite3.Connection | None = None, now: dateti
         stamp(when),
     )
 
-    def insert(db: sqlite3.Connection) -> str:
+    def insert(db: Connection) -> str:
         db.execute(
             "DELETE FROM shared_positions WHERE created < ?", (stamp(when - timedelta(days=KEEP_DAYS)),)
         )
@@ -259,7 +257,7 @@ def _start(row: Sequence[object]) -> tuple[SharedStart, datetime]:
     return start, when
 
 
-def load(share_id: str, conn: sqlite3.Connection | None = None, now: datetime | None = None) -> SharedStart:
+def load(share_id: str, conn: Connection | None = None, now: datetime | None = None) -> SharedStart:
     """The start kept under ``share_id``. Raises UnknownShare (not an id, no such row, expired),
     DamagedShare (a row that does not read back), StoreError (the database)."""
     if not isinstance(share_id, str) or not ID_FORM.fullmatch(share_id):
@@ -277,7 +275,7 @@ def load(share_id: str, conn: sqlite3.Connection | None = None, now: datetime | 
             db,
             reading=True,
         )
-    except sqlite3.Error as err:
+    except ERRORS as err:
         raise StoreError(f"the shared deal could not be read: {err}") from err
     finally:
         if own:

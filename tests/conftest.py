@@ -3,6 +3,8 @@ checks it): what more than one module needs is here or in a folder's own conftes
 
 - ``db``: a fresh temporary database (``EUCHRE_COACH_DB``) for one test; returns its path. A module
   whose every test needs one says ``pytestmark = pytest.mark.usefixtures("db")``.
+- ``any_db``: the test twice, on a fresh SQLite file and on a fresh PostgreSQL database (``postgres_db``,
+  a schema of its own on ``postgres_url``, this run's own server): its path or URL.
 - ``open_page(page, query, timeout)``: app.py run through its router as a link opens it, checked
   for exceptions (Streamlit's ``AppTest``). tests/browser's conftest.py has its own ``open_page``:
   a Chromium page.
@@ -25,6 +27,7 @@ studies, the solver's samples). The quick run leaves those out (the README names
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +36,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from bench.postgres import postgres_server, schema_url
 from engine.core.actions import Action, call
 from engine.core.cards import Card, Suit, parse_card, parse_cards
 from engine.core.hand import HandState, Phase, deal, from_cards, replace
@@ -40,6 +44,8 @@ from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
 from engine.search.registry import make_player
 from practice.export import MAX_IMPORT_BYTES, hand_record, to_jsonl
+from store import classes
+from store.backend import Location
 
 # --doctest-modules would import every conftest.py as a module named "conftest" (two of them clash);
 # they hold no doctests, and pytest loads them as conftests all the same.
@@ -78,6 +84,32 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "coach.sqlite3"
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
     return path
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server of this test run's own (bench.postgres: Debian's package, a fresh cluster
+    on a free loopback port), one per pytest worker, stopped at the end."""
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_db(postgres_url: str) -> Iterator[str]:
+    """A fresh, empty database on that server (a schema of its own): its URL."""
+    yield schema_url(postgres_url, f"t_{uuid.uuid4().hex[:12]}")
+    classes.forget_connections()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Location]:
+    """The test twice: on a fresh SQLite file and on a fresh PostgreSQL database, the two kinds of
+    ``EUCHRE_COACH_DB``."""
+    if request.param == "sqlite":
+        yield tmp_path / "coach.sqlite3"
+    else:
+        yield request.getfixturevalue("postgres_db")
+    classes.forget_connections()
 
 
 def _open_page(page: str | None = None, query: dict[str, str] | None = None, timeout: float = 120) -> AppTest:

@@ -63,7 +63,7 @@ from bench.browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, ServerFailed
 
 
 @contextmanager
-def start_streamlit(db_path: Path, log_name: str = "streamlit-server") -> Iterator[str]:
+def start_streamlit(db_path: Path | str, log_name: str = "streamlit-server") -> Iterator[str]:
     """``streamlit_process`` for a test: yields the base URL; a server that does not come up fails the test."""
     with ExitStack() as stack:
         try:

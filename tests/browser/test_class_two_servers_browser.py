@@ -1,7 +1,8 @@
 """The class lives in the database, so it works across several server processes (docs/deploy.md:
 a class's server may be several processes behind a proxy, each session on any of them).
 
-Two Streamlit servers share one fresh database. The teacher starts a class on server A (the
+Two Streamlit servers share one fresh database: a SQLite file, then a PostgreSQL database (the
+servers could as well be on two machines). The teacher starts a class on server A (the
 projector, 1920x1080, ``/class?present=1``); two pupils open the join link's query on server B and
 join with their first names; A's projector counts them. The teacher asks "find the left bower"
 (the first kind in the picker): the question appears on B's phones by itself, without a reload.
@@ -53,7 +54,10 @@ def _short(card: str) -> str:
     return parse_card(card).short
 
 
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
 def test_a_class_on_two_servers_sharing_one_database(
+    store: str,
+    request: pytest.FixtureRequest,
     tmp_path: Path,
     start_server: Any,
     open_page: Any,
@@ -66,7 +70,9 @@ def test_a_class_on_two_servers_sharing_one_database(
     record_timing: Any,
     ask_the_bower: Any,
 ) -> None:
-    db = tmp_path / "class.sqlite3"
+    db: Path | str = (
+        tmp_path / "class.sqlite3" if store == "sqlite" else request.getfixturevalue("postgres_db")
+    )
     ARTIFACTS.joinpath("class").mkdir(parents=True, exist_ok=True)
     with ExitStack() as outer:
         server_a = outer.enter_context(start_server(db, "class-server-a"))
@@ -132,7 +138,7 @@ def test_a_class_on_two_servers_sharing_one_database(
         }
         assert counts[left] == ("1", "true") and counts[right] == ("1", "false")
         assert_no_exception(teacher)
-        screenshot(teacher, "class/two-servers-projector-reveal")
+        screenshot(teacher, "class/two-servers-projector-reveal" + ("" if store == "sqlite" else "-postgres"))
         ada.get_by_text(f"Right! You said {_short(left)}.").wait_for(timeout=LIVE_MS)
         ben.get_by_text(f"Not this time: you said {_short(right)}").wait_for(timeout=LIVE_MS)
         for page in pupils.values():
@@ -162,7 +168,7 @@ def test_a_class_on_two_servers_sharing_one_database(
         ada.get_by_text(f"Right! You said {_short(left)}.").wait_for()
         ben.get_by_text(f"Not this time: you said {_short(right)}").wait_for()
         ada.locator('[data-testid="cl-tally"]').wait_for()
-        screenshot(ada, "class/two-servers-phone-after-restart")
+        screenshot(ada, "class/two-servers-phone-after-restart" + ("" if store == "sqlite" else "-postgres"))
 
         # The teacher on A ends the class: the phones on B' hear of it by themselves.
         for page in pupils.values():

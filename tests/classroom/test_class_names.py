@@ -7,7 +7,6 @@ reads Cyrillic and Greek look-alikes as Latin letters."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,10 +15,8 @@ from store import classes as c
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Path]:
-    path = tmp_path / "coach.sqlite3"
-    yield path
-    c.forget_connections()
+def db(any_db: Path) -> Path:
+    return any_db
 
 
 FAMILY = "\U0001f469\u200d\U0001f469\u200d\U0001f467"  # 👩‍👩‍👧: five code points, one emoji

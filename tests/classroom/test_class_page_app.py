@@ -27,10 +27,10 @@ BOWER = ClassQuestion(
 
 
 @pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    yield path
+def db(any_db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The pages on SQLite and on PostgreSQL."""
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(any_db))
+    yield any_db
     classes.forget_connections()
 
 

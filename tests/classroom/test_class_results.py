@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import time
-from collections.abc import Iterator
 from datetime import UTC
 from pathlib import Path
 
@@ -50,9 +49,8 @@ POINTS = ClassQuestion(
 
 
 @pytest.fixture
-def path(tmp_path: Path) -> Iterator[Path]:
-    yield tmp_path / "coach.sqlite3"
-    classes.forget_connections()
+def path(any_db: Path) -> Path:
+    return any_db
 
 
 def rows_of(data: bytes) -> list[dict[str, str]]:

@@ -42,7 +42,12 @@ BOWER = ClassQuestion(
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Path]:
+def db(any_db: Path) -> Path:
+    return any_db
+
+
+@pytest.fixture
+def sqlite_db(tmp_path: Path) -> Iterator[Path]:
     yield tmp_path / "coach.sqlite3"
     c.forget_connections()
 
@@ -257,7 +262,8 @@ def test_the_timers_reveal_happens_once_with_two_server_processes_polling(tmp_pa
     assert revealed is not None and closes <= revealed < closes + 1.0
 
 
-def test_a_one_time_code_hands_the_class_to_one_device(db: Path) -> None:
+def test_a_one_time_code_hands_the_class_to_one_device(sqlite_db: Path) -> None:
+    db = sqlite_db
     code, secret = c.start_class(now=0.0, path=db)
     one_time = c.handover(code, secret, now=10.0, path=db)
     assert len(one_time) == 8 and all(ch in c.CODE_LETTERS for ch in one_time)
@@ -307,7 +313,8 @@ OLD_SCHEMA = (  # the class tables as the first class mode made them, before the
 )
 
 
-def test_a_database_from_before_the_teachers_tools_opens_and_gains_them(db: Path) -> None:
+def test_a_database_from_before_the_teachers_tools_opens_and_gains_them(sqlite_db: Path) -> None:
+    db = sqlite_db
     conn = sqlite3.connect(db)
     with conn:
         for sql in OLD_SCHEMA:

@@ -1,4 +1,5 @@
-"""store.classes: a class in SQLite, as a teacher and pupils use it (times passed in, so expiry is exact)."""
+"""store.classes: a class as a teacher and pupils use it, on SQLite and on PostgreSQL (``any_db``; times
+passed in, so expiry is exact)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,12 @@ from store import classes as c
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Path]:
+def db(any_db: Path) -> Path:
+    return any_db
+
+
+@pytest.fixture
+def sqlite_db(tmp_path: Path) -> Iterator[Path]:
     path = tmp_path / "coach.sqlite3"
     yield path
     c.forget_connections()
@@ -71,7 +77,8 @@ def test_only_the_teachers_secret_drives_the_class(db: Path) -> None:
         c.answer(code, secret, 1, "JD", now=3.0, path=db)  # the teacher's secret is not a pupil's token
 
 
-def test_the_secret_is_kept_only_as_a_hash(db: Path) -> None:
+def test_the_secret_is_kept_only_as_a_hash(sqlite_db: Path) -> None:
+    db = sqlite_db
     code, secret = c.start_class(now=0.0, path=db)
     token = c.join(code, "Ada", now=1.0, path=db)
     c.forget_connections()

@@ -4,11 +4,9 @@ by hand on a calendar and checked with the clock moved on."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta, timezone
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +20,7 @@ from practice.deck import Verdict, judge, scheduled, when_text
 from practice.review import COSTLY, GradedDecision
 from practice.session import Session, Waiting
 from practice.table_session import PracticeTable, seat_levels
+from store.backend import Connection, Location
 from store.db import connect
 from store.mistake_deck import DECK_GRADES, RETIRED, Entry, Mistake
 
@@ -159,14 +158,15 @@ def test_the_learner_key_separates_names_from_browsers() -> None:
 
 
 @pytest.fixture
-def conn(tmp_path: Path) -> Iterator[sqlite3.Connection]:
-    db = connect(tmp_path / "coach.sqlite3")
+def conn(any_db: Location) -> Iterator[Connection]:
+    """On SQLite and on PostgreSQL."""
+    db = connect(any_db)
     yield db
     db.close()
 
 
 def test_a_mistake_comes_back_after_1_3_and_7_days_and_a_wrong_answer_starts_it_again(
-    conn: sqlite3.Connection,
+    conn: Connection,
 ) -> None:
     assert (
         deck.add_mistakes(LEARNER_KEY, [graded(PASS, "blunder"), graded(ORDER, "best", step=1)], MADE, conn)
@@ -209,7 +209,7 @@ def test_a_mistake_comes_back_after_1_3_and_7_days_and_a_wrong_answer_starts_it_
     assert deck.deck_for(LEARNER_KEY, when + timedelta(days=1), conn).due[0].stage == 0
 
 
-def test_a_deck_is_per_learner(conn: sqlite3.Connection) -> None:
+def test_a_deck_is_per_learner(conn: Connection) -> None:
     deck.add_mistakes(LEARNER_KEY, [graded(PASS, "blunder")], MADE, conn)
     assert not deck.deck_for("name:Ada", MADE + timedelta(days=2), conn).due
     assert len(deck.deck_for(LEARNER_KEY, MADE + timedelta(days=2), conn).due) == 1
@@ -244,9 +244,7 @@ class BlunderingGrader:
         return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
 
 
-def test_a_saved_hand_puts_its_mistakes_in_the_learners_deck(
-    conn: sqlite3.Connection, random_players: Any
-) -> None:
+def test_a_saved_hand_puts_its_mistakes_in_the_learners_deck(conn: Connection, random_players: Any) -> None:
     with ThreadPoolExecutor(max_workers=1) as worker:
         table = PracticeTable(
             Session(Rules(), seat_levels(4, ()), 11),

@@ -5,7 +5,6 @@ tabs answering the same entry at once neither lose an answer nor apply it twice.
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,6 +16,7 @@ from engine.core.cards import parse_card, parse_cards
 from engine.core.hand import HandState, from_cards
 from engine.core.rules import Rules
 from store import mistake_deck
+from store.backend import Connection
 from store.db import StoreError, connect
 from store.mistake_deck import RETIRED, Mistake
 
@@ -164,7 +164,7 @@ DAMAGE: list[tuple[str, object]] = [
 ]
 
 
-def _loose_table(conn: sqlite3.Connection) -> None:
+def _loose_table(conn: Connection) -> None:
     """The deck's table without its NOT NULL constraints, as a file written by another program can be."""
     conn.execute("""CREATE TABLE mistake_deck (id INTEGER PRIMARY KEY, learner TEXT, position TEXT, seat INTEGER,
         choice TEXT, best TEXT, answers TEXT, reason TEXT, grade TEXT, created TEXT, due TEXT, stage INTEGER DEFAULT 0,

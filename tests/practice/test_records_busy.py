@@ -16,6 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from store import db, practice_log
+from store.backend import Connection
 from store.practice_log import HandRow
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -110,7 +111,7 @@ def test_a_failed_background_write_is_reported_not_lost(path: Path) -> None:
     with locked(path):
         game = practice_log.start_game("game", {}, 1, ["you"], "C")  # queued behind the lock
 
-        def broken(conn: sqlite3.Connection) -> None:
+        def broken(conn: Connection) -> None:
             conn.execute("INSERT INTO no_such_table VALUES (1)")
 
         db.writer.submit(path, broken, "saving something")

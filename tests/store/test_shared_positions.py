@@ -4,12 +4,13 @@ named error (a ValueError), never a crash."""
 
 from __future__ import annotations
 
-import sqlite3
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from store.backend import Connection, Location
 from store.db import StoreError, connect
 from store.shared_positions import (
     COLUMNS,
@@ -32,15 +33,26 @@ NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def conn(tmp_path: Path) -> sqlite3.Connection:
-    return connect(tmp_path / "coach.sqlite3")
+def conn(any_db: Location) -> Iterator[Connection]:
+    """On SQLite and on PostgreSQL."""
+    db = connect(any_db)
+    yield db
+    db.close()
 
 
-def _rows(conn: sqlite3.Connection) -> int:
+@pytest.fixture
+def sqlite_conn(tmp_path: Path) -> Iterator[Connection]:
+    """SQLite only: a row PostgreSQL's column types would refuse, SQLite's own tables."""
+    db = connect(tmp_path / "coach.sqlite3")
+    yield db
+    db.close()
+
+
+def _rows(conn: Connection) -> int:
     return int(conn.execute("SELECT count(*) FROM shared_positions").fetchone()[0])
 
 
-def test_a_start_is_kept_and_read_back_whole(conn: sqlite3.Connection) -> None:
+def test_a_start_is_kept_and_read_back_whole(conn: Connection) -> None:
     start = SharedStart(
         SUITED + "/pass,pass",
         seed=4_000_000_000,
@@ -80,7 +92,7 @@ def test_the_app_database_is_used_without_a_connection(
     assert load(share_id, connect(path)) == start
 
 
-def test_rows_expire_after_keep_days_and_saving_deletes_them(conn: sqlite3.Connection) -> None:
+def test_rows_expire_after_keep_days_and_saving_deletes_them(conn: Connection) -> None:
     old = save(SharedStart(SUITED, seed=1), conn, now=NOW)
     assert load(old, conn, now=NOW + timedelta(days=KEEP_DAYS)) == SharedStart(
         SUITED, seed=1
@@ -107,18 +119,18 @@ def test_rows_expire_after_keep_days_and_saving_deletes_them(conn: sqlite3.Conne
         "abcdefghijklmnop'",
     ],
 )
-def test_an_id_that_is_not_one_is_unknown(share_id: str, conn: sqlite3.Connection) -> None:
+def test_an_id_that_is_not_one_is_unknown(share_id: str, conn: Connection) -> None:
     with pytest.raises(UnknownShare, match="not a shared deal's id"):
         load(share_id, conn)
 
 
-def test_an_id_never_saved_is_unknown(conn: sqlite3.Connection) -> None:
+def test_an_id_never_saved_is_unknown(conn: Connection) -> None:
     with pytest.raises(UnknownShare, match="no deal is kept under it") as caught:
         load("abcdefghijklmnop", conn)
     assert isinstance(caught.value, ShareError) and isinstance(caught.value, ValueError)
 
 
-def _insert(conn: sqlite3.Connection, **changes: object) -> str:
+def _insert(conn: Connection, **changes: object) -> str:
     values: dict[str, object] = {
         "id": "abcdefghijklmnop",
         "position": SUITED,
@@ -142,7 +154,7 @@ def _insert(conn: sqlite3.Connection, **changes: object) -> str:
     return str(values["id"])
 
 
-def test_a_row_written_by_hand_reads(conn: sqlite3.Connection) -> None:
+def test_a_row_written_by_hand_reads(conn: Connection) -> None:
     share_id = _insert(conn, scores="0-9", dealer=0)
     assert load(share_id, conn, now=NOW) == SharedStart(SUITED, 5, dealer=0, scores=(0, 9), levels="ccc")
 
@@ -171,14 +183,15 @@ def test_a_row_written_by_hand_reads(conn: sqlite3.Connection) -> None:
     ],
 )
 def test_a_damaged_row_is_a_named_error(
-    column: str, value: object, says: str, conn: sqlite3.Connection
+    column: str, value: object, says: str, sqlite_conn: Connection
 ) -> None:
-    share_id = _insert(conn, **{column: value})
+    share_id = _insert(sqlite_conn, **{column: value})
     with pytest.raises(DamagedShare, match=says):
-        load(share_id, conn, now=NOW)
+        load(share_id, sqlite_conn, now=NOW)
 
 
-def test_a_start_that_would_not_read_back_is_not_saved(conn: sqlite3.Connection) -> None:
+def test_a_start_that_would_not_read_back_is_not_saved(sqlite_conn: Connection) -> None:
+    conn = sqlite_conn
     with pytest.raises(DamagedShare, match="its position does not read"):
         save(SharedStart("standard/9", seed=1), conn)
     with pytest.raises(DamagedShare, match="its score is not 2 scores below 10"):

@@ -1,0 +1,146 @@
+"""A PostgreSQL server of our own, for the tests and the benches: Debian's ``postgresql`` package,
+a fresh cluster in a temporary folder, listening on a free loopback port, stopped and removed after.
+
+    with postgres_server() as url:          # postgresql://postgres@127.0.0.1:PORT/postgres
+        db = schema_url(url, "t_1")          # the same server, tables in a schema of their own
+
+``.ci/run`` installs the package with apt-get when it is missing. The server runs as the
+``postgres`` user when this process is root (PostgreSQL refuses to run as root). ``durable=False``
+(the tests) turns off the waits for the disk; the benches keep PostgreSQL's defaults.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import quote
+
+START_TIMEOUT = 60.0  # seconds for initdb and the first connection (a loaded 2-core machine)
+INSTALL_HINT = "install Debian's postgresql package (apt-get install postgresql), as .ci/run does"
+
+
+class PostgresMissing(RuntimeError):
+    """No PostgreSQL server programs on this machine."""
+
+
+def server_bin() -> Path:
+    """The folder of the newest installed PostgreSQL's ``initdb`` and ``postgres``."""
+    found = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/postgres"),
+        key=lambda p: int(p.parent.parent.name),
+        reverse=True,
+    )
+    if found:
+        return found[0].parent
+    initdb = shutil.which("initdb")
+    if initdb:
+        return Path(initdb).resolve().parent
+    raise PostgresMissing(f"no PostgreSQL server found: {INSTALL_HINT}")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _server_user() -> str | None:
+    """Who runs the server's programs: ``postgres`` when we are root, else we ourselves (None)."""
+    return "postgres" if os.geteuid() == 0 else None
+
+
+@contextmanager
+def postgres_server(*, durable: bool = False, max_connections: int = 300) -> Iterator[str]:
+    """A running server, its superuser's URL yielded; stopped and its files removed after."""
+    bindir = server_bin()
+    root = Path(tempfile.mkdtemp(prefix="coach-pg-"))
+    who = _server_user()
+    if who:
+        shutil.chown(root, "postgres", "postgres")
+    data = root / "data"
+    subprocess.run(
+        [
+            str(bindir / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--locale=C",
+        ]
+        + ([] if durable else ["--no-sync"]),
+        check=True,
+        capture_output=True,
+        timeout=START_TIMEOUT,
+        user=who,
+        group=who,
+    )
+    port = _free_port()
+    options = ["-c", f"max_connections={max_connections}", "-c", "listen_addresses=127.0.0.1"]
+    if not durable:
+        options += ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+    log = open(root / "server.log", "wb")  # noqa: SIM115 (closed after the server stops)
+    server = subprocess.Popen(
+        [str(bindir / "postgres"), "-D", str(data), "-p", str(port), "-k", str(root), *options],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        user=who,
+        group=who,
+    )
+    url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    try:
+        _wait_ready(url, server, root)
+        yield url
+    finally:
+        server.terminate()  # SIGTERM: a "smart" shutdown; the clients are gone by now
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _wait_ready(url: str, server: subprocess.Popen[bytes], root: Path) -> None:
+    import psycopg
+
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        if server.poll() is not None:
+            raise RuntimeError(f"PostgreSQL stopped at start: {(root / 'server.log').read_text()[-2000:]}")
+        try:
+            with psycopg.connect(url, connect_timeout=2):
+                return
+        except psycopg.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def postmaster_pid(url: str) -> int:
+    """The process id of the server at ``url`` (its connections are its children)."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        folder = conn.execute("SHOW data_directory").fetchone()
+    assert folder is not None
+    return int((Path(folder[0]) / "postmaster.pid").read_text().split()[0])
+
+
+def schema_url(url: str, schema: str) -> str:
+    """``url`` with its tables in ``schema`` (made now if missing): one server, many databases."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+    return f"{url}?options={quote(f'-csearch_path={schema}')}"

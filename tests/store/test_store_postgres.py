@@ -1,0 +1,221 @@
+"""The records on PostgreSQL (``EUCHRE_COACH_DB`` a ``postgresql://`` URL): what only a server
+shows. The stores' own tests run on both kinds through the ``any_db`` fixture; here, the write lock
+two servers share, a busy lock told apart from a broken server, the background writer, the lesson
+records, and two server processes answering one class while the teacher reveals.
+
+The server is this run's own (``postgres_url``: Debian's package, started on a loopback port).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from lessons.progress import LessonProgress, Progress
+from store import classes, db, practice_log, progress
+from store.backend import ServerConnection, is_server, server_sql, shown
+from store.practice_log import HandRow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def hand(number: int) -> HandRow:
+    return HandRow(1, number, {"dealer": 0}, False, True, True, True, False, False, False, 1, 0, ("good",))
+
+
+def test_a_postgres_url_is_the_server_and_a_path_is_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(db.ENV_VAR, " postgresql://coach@db.school/coach ")
+    assert db.db_path() == "postgresql://coach@db.school/coach"
+    monkeypatch.setenv(db.ENV_VAR, "/srv/coach/coach.sqlite3")
+    assert db.db_path() == Path("/srv/coach/coach.sqlite3")
+    assert (
+        is_server("postgres://x@y/z") and not is_server(Path("postgresql:/x")) and not is_server("x.sqlite3")
+    )
+
+
+def test_a_server_that_is_not_there_is_a_clear_message_without_the_password() -> None:
+    with pytest.raises(db.StoreError) as err:
+        db.connect("postgresql://coach:s3cret@127.0.0.1:1/coach")
+    message = str(err.value)
+    assert "postgresql://coach:***@127.0.0.1:1/coach" in message and "s3cret" not in message
+    assert "PostgreSQL server is running" in message and "EUCHRE_COACH_DB" in message
+
+
+def test_sqlite_words_are_said_in_postgres_words() -> None:
+    assert server_sql("UPDATE t SET a = ? WHERE b = ? AND c LIKE '50%'") == (
+        "UPDATE t SET a = %s WHERE b = %s AND c LIKE '50%%'"
+    )
+    assert server_sql("ALTER TABLE classes ADD COLUMN closes REAL") == (
+        "ALTER TABLE classes ADD COLUMN IF NOT EXISTS closes DOUBLE PRECISION"
+    )
+    assert server_sql("SELECT length(CAST(data AS BLOB)) FROM p") == "SELECT octet_length(data) FROM p"
+    assert shown("postgresql://u:p@h/d") == "postgresql://u:***@h/d" and shown("postgresql://u@h/d") == (
+        "postgresql://u@h/d"
+    )
+
+
+def test_one_writer_at_a_time_and_reads_never_wait(postgres_db: str) -> None:
+    """BEGIN IMMEDIATE on one connection holds the database's write lock: another writer is told the
+    database is busy after its wait, as SQLite says 'database is locked'; a read answers at once."""
+    first = ServerConnection(postgres_db, wait=2.0, implicit=False)
+    second = ServerConnection(postgres_db, wait=0.3, implicit=False)
+    try:
+        first.execute("CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, at REAL NOT NULL)")
+        first.execute("INSERT INTO t (at) VALUES (?)", (1.5,))
+        first.execute("BEGIN IMMEDIATE")
+        first.execute("INSERT INTO t (at) VALUES (?)", (2.5,))
+        start = time.monotonic()
+        assert second.execute("SELECT count(*), sum(id) FROM t").fetchone() == (1, 1)  # the first row only
+        assert time.monotonic() - start < 0.25
+        with pytest.raises(psycopg.OperationalError) as busy:
+            second.execute("BEGIN IMMEDIATE")
+        assert db.is_busy(busy.value) and 0.25 < time.monotonic() - start < 2.0
+        second.rollback()
+        first.execute("COMMIT")
+        second.execute("BEGIN IMMEDIATE")
+        second.execute("INSERT INTO t (at) VALUES (?)", (3.25,))
+        second.execute("COMMIT")
+        rows = first.execute("SELECT id, at FROM t ORDER BY id").fetchall()
+        assert [tuple(r) for r in rows] == [(1, 1.5), (2, 2.5), (3, 3.25)]
+        assert first.execute("PRAGMA table_info(t)").fetchall() == [(0, "id"), (1, "at")]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_the_practice_records_through_the_background_writer(
+    postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(db.ENV_VAR, postgres_db)
+    game = practice_log.start_game("game", {"stick_the_dealer": True}, 7, ["you", "a", "b", "c"], "CODE")
+    assert game > 0  # the server's id, not a provisional one: the write was done within its wait
+    assert [practice_log.save_hand(game, hand(n)) for n in (1, 2, 2, 3)] == [True, True, False, True]
+    practice_log.finish_game(game, [10, 4], True)
+    stats = practice_log.statistics()
+    assert stats.hands == 3 and stats.games == 1 and stats.grades == {"good": 3}
+    assert len(practice_log.game_records(game)) == 3
+
+
+def test_lesson_records_merge_on_the_server(postgres_db: str) -> None:
+    conn = progress.open_store(postgres_db)
+    try:
+        progress.save(conn, "Ada", Progress((("bowers", LessonProgress(2, False)),)))
+        progress.save(
+            conn, "Ada", Progress((("bowers", LessonProgress(1, True)), ("ranking", LessonProgress(3))))
+        )
+        kept = progress.load(conn, "Ada")
+        assert kept is not None
+        assert dict(kept.lessons) == {"bowers": LessonProgress(2, True), "ranking": LessonProgress(3, False)}
+        assert progress.learners(conn) == ("Ada",)
+    finally:
+        conn.close()
+
+
+SERVER = """
+import sys, threading
+from store import classes as c
+url, code = sys.argv[1], sys.argv[2]
+def phone(token, number):
+    for i in range(300):
+        try:
+            c.answer(code, token, number, "JD" if i % 2 else "JH", path=url)
+        except c.AnswerClosed:
+            return
+for line in sys.stdin:
+    number, *tokens = line.split()
+    threads = [threading.Thread(target=phone, args=(t, int(number))) for t in tokens]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    print("done", flush=True)
+"""
+EVENTS = """
+CREATE TABLE events (seq BIGSERIAL PRIMARY KEY, what TEXT NOT NULL, number BIGINT);
+CREATE FUNCTION log_answer() RETURNS trigger AS $$
+BEGIN INSERT INTO events (what, number) VALUES ('answer', NEW.number); RETURN NEW; END $$ LANGUAGE plpgsql;
+CREATE FUNCTION log_reveal() RETURNS trigger AS $$
+BEGIN IF NEW.revealed IS NOT NULL AND OLD.revealed IS NULL THEN
+  INSERT INTO events (what, number) VALUES ('reveal', NEW.number); END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+CREATE TRIGGER answer_logged AFTER INSERT OR UPDATE ON class_answers FOR EACH ROW EXECUTE FUNCTION log_answer();
+CREATE TRIGGER reveal_logged AFTER UPDATE ON class_questions FOR EACH ROW EXECUTE FUNCTION log_reveal();
+"""
+
+
+def test_no_answer_lands_after_the_reveal_with_phones_on_two_server_processes(postgres_db: str) -> None:
+    """Two server processes, four phones each, answer over and over while the teacher (this process)
+    reveals: the server's triggers log every answer and reveal in commit order, and none follows its
+    question's reveal."""
+    code, secret = classes.start_class(path=postgres_db)
+    tokens = [classes.join(code, f"Pupil {i}", path=postgres_db) for i in range(8)]
+    with psycopg.connect(postgres_db, autocommit=True) as conn:
+        conn.execute(EVENTS)
+    servers = [
+        subprocess.Popen(
+            [sys.executable, "-c", textwrap.dedent(SERVER), postgres_db, code],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        for _ in range(2)
+    ]
+    try:
+        for number in (1, 2, 3):
+            classes.ask(code, secret, "{}", path=postgres_db)
+            for i, server in enumerate(servers):
+                assert server.stdin is not None
+                server.stdin.write(f"{number} {' '.join(tokens[i * 4 : (i + 1) * 4])}\n")
+                server.stdin.flush()
+            time.sleep(0.5)
+            classes.reveal(code, secret, path=postgres_db)
+            for server in servers:
+                assert server.stdout is not None
+                assert server.stdout.readline().strip() == "done"
+    finally:
+        for server in servers:
+            server.communicate(timeout=30)
+    with psycopg.connect(postgres_db) as conn:
+        events = conn.execute("SELECT what, number FROM events ORDER BY seq").fetchall()
+    assert [n for w, n in events if w == "reveal"] == [1, 2, 3]
+    assert sum(w == "answer" for w, _ in events) > 8  # the phones did answer, and again
+    revealed: set[int] = set()
+    late = []
+    for what, number in events:
+        if what == "reveal":
+            revealed.add(number)
+        elif number in revealed:
+            late.append(number)
+    assert late == []
+    assert len(classes.answers(code, 3, path=postgres_db)) == 8
+
+
+def test_a_write_queued_behind_another_servers_lock_waits_and_lands(postgres_db: str) -> None:
+    """Another server holds the write lock: an answer here waits (busy, retried) and lands once the
+    lock is let go, with nothing lost."""
+    code, secret = classes.start_class(path=postgres_db)
+    token = classes.join(code, "Ada", path=postgres_db)
+    classes.ask(code, secret, "{}", path=postgres_db)
+    other = ServerConnection(postgres_db, wait=1.0, implicit=False)
+    other.execute("BEGIN IMMEDIATE")
+    done: list[float] = []
+
+    def answer() -> None:
+        start = time.monotonic()
+        classes.answer(code, token, 1, "JD", path=postgres_db)
+        done.append(time.monotonic() - start)
+
+    waiting = threading.Thread(target=answer)
+    waiting.start()
+    time.sleep(0.5)
+    assert not done and classes.poll(code, path=postgres_db)[0] >= 0  # a poll reads meanwhile
+    other.execute("COMMIT")
+    other.close()
+    waiting.join(10)
+    assert done and done[0] >= 0.5
+    assert classes.my_answer(code, token, 1, path=postgres_db) == "JD"
