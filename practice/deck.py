@@ -35,7 +35,6 @@ move time.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -45,6 +44,7 @@ from engine.core.actions import Action
 from engine.core.hand import HandState
 from practice.review import COSTLY, LEARNER, GradedDecision
 from store import mistake_deck
+from store.backend import Connection
 from store.mistake_deck import RETIRED, Entry, Mistake
 
 INTERVALS = (1, 3, 7)  # days until the next review at stage 0, 1, 2; a right answer at stage 2 retires it
@@ -226,7 +226,7 @@ def add_mistakes(
     learner: str,
     grades: Sequence[GradedDecision],
     now: datetime | None = None,
-    conn: sqlite3.Connection | None = None,
+    conn: Connection | None = None,
 ) -> int:
     """Put the mistakes and blunders of ``grades`` into ``learner``'s deck, first due
     ``INTERVALS[0]`` day after ``now`` (one entry per position: adding one twice keeps one).
@@ -238,7 +238,7 @@ def add_mistakes(
     return mistake_deck.add(learner, mistakes, when, when + timedelta(days=INTERVALS[0]), conn=conn)
 
 
-def deck_for(learner: str, now: datetime | None = None, conn: sqlite3.Connection | None = None) -> Deck:
+def deck_for(learner: str, now: datetime | None = None, conn: Connection | None = None) -> Deck:
     """``learner``'s deck at ``now``. Raises StoreError."""
     loaded = mistake_deck.load(learner, conn=conn)
     return sorted_deck(loaded.entries, now or datetime.now(UTC), loaded.damaged)
@@ -263,7 +263,7 @@ class Answered:
 
 
 def answer(
-    e: Entry, first_right: bool, now: datetime | None = None, conn: sqlite3.Connection | None = None
+    e: Entry, first_right: bool, now: datetime | None = None, conn: Connection | None = None
 ) -> Answered:
     """Record the learner's answer to ``e`` (right at the first try or not), keyed by its version:
     a second tab answering the same entry finds it moved on. Raises StoreError."""

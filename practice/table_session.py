@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
@@ -99,6 +98,7 @@ from practice.session import (
 )
 from practice.table import claim_card
 from store import practice_log, shared_positions
+from store.backend import Connection
 from store.db import StoreError
 from store.shared_positions import SharedStart, ShareError, UnknownShare
 
@@ -326,7 +326,7 @@ class PracticeTable:
         players: PlayerFactory = default_players,
         grade: Grade = review.grade_decision,
         grader: Executor | None = None,
-        conn: sqlite3.Connection | None = None,
+        conn: Connection | None = None,
         memo: dict[Any, Any] | None = None,
         shared: str | None = None,
     ) -> None:
@@ -970,7 +970,7 @@ def _shared_session(
     computer: Sequence[str],
     players: PlayerFactory,
     memo: Memo,
-    conn: sqlite3.Connection | None,
+    conn: Connection | None,
 ) -> tuple[tuple[Session, str] | None, str | None]:
     """The session a ``shared=`` link rebuilds and its id, and the one problem to tell: the deal
     kept under the id (``store.shared_positions``) with the link's ``moves=`` replayed (those that
