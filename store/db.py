@@ -445,14 +445,18 @@ def write(
     work: Callable[[Connection], T],
     queued: T,
     failed: str,
+    migrate: Callable[[Connection], None] | None = None,
 ) -> T:
-    """``work(db)`` in one transaction, its tables (``schema``) made first: at once on ``conn``
-    (retried while busy), or without one through ``writer`` (``what`` names the job), returning
-    ``queued`` when the database is busy and the write is left waiting. Raises StoreError, its
-    message beginning with ``failed`` ("the mistake deck could not be written")."""
+    """``work(db)`` in one transaction, its tables (``schema``, then ``migrate(db)``: columns an
+    older table lacks) made first: at once on ``conn`` (retried while busy), or without one
+    through ``writer`` (``what`` names the job), returning ``queued`` when the database is busy
+    and the write is left waiting. Raises StoreError, its message beginning with ``failed`` ("the
+    mistake deck could not be written")."""
     if conn is not None:
         try:
             ensure_schema(conn, schema)
+            if migrate is not None:
+                retrying(lambda: migrate(conn), conn)
 
             def attempt() -> T:
                 with conn:
@@ -465,6 +469,8 @@ def write(
     def job(db: Connection) -> T:
         for sql in schema:
             db.execute(sql)
+        if migrate is not None:
+            migrate(db)
         with db:
             return work(db)
 

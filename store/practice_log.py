@@ -7,7 +7,7 @@ is idempotent (one row per game, game number and hand number), so a page that re
 never records a hand twice. Every database problem is raised as ``StoreError``.
 
 Writes to the app's database go through ``store.db.writer`` (in order, in the background,
-retried while another program holds the file locked): a save waits ``WRITE_WAIT`` at most,
+retried while another program holds the file locked): a save waits ``store.db.WRITE_WAIT`` at most,
 and when the file is busy it returns at once and the write is made later. A game started
 then has a *provisional* id (negative) that its later saves use; ``save_status`` says what is
 still waiting or has failed. Writes on a connection the caller passes run at once, as before.
@@ -38,11 +38,10 @@ from typing import Any, TypeVar
 from engine.core.scoring import CASES, hand_points
 from engine.io.record_file import JSONTextError, load_json
 from store.backend import ERRORS, OPERATIONAL, Connection
-from store.db import SaveStatus, StoreError, connect, db_path, ensure_schema, retrying, writer
+from store.db import SaveStatus, StoreError, connect, db_path, ensure_schema, retrying, write, writer
 
 T = TypeVar("T")
 
-WRITE_WAIT = 1.0  # seconds a save waits for the writer; less when the database is busy (then it is queued)
 READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 GRADE_WORDS = (
     "best",
@@ -135,20 +134,6 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _schema_then(work: Callable[[Connection], T]) -> Callable[[Connection], T]:
-    """``work`` as the background writer runs it: the tables made, then one transaction. A busy
-    error is left to the writer, which tries again."""
-
-    def job(db: Connection) -> T:
-        for sql in SCHEMA:
-            db.execute(sql)
-        _migrate(db)
-        with db:
-            return work(db)
-
-    return job
-
-
 def _transaction(conn: Connection | None, work: Callable[[Connection], T], *, reading: bool = False) -> T:
     """``work(db)`` in one transaction (the app's database unless ``conn`` is given), tried
     again while another program holds the database (store.db.retrying; ``reading``: about a second)."""
@@ -188,16 +173,8 @@ def _decisions_json(facts: tuple[DecisionFact, ...] | None) -> str | None:
 
 
 def _write(conn: Connection | None, what: str, work: Callable[[Connection], T], queued: T) -> T:
-    """``work(db)`` written at once on ``conn``; without one, on the app's database through the
-    background writer: its result, or ``queued`` when the database is busy and the write waits
-    in the queue. Raises StoreError when the write failed within WRITE_WAIT."""
-    if conn is not None:
-        return _transaction(conn, work)
-    path = db_path()
-    future = writer.submit(path, _schema_then(work), what)
-    if writer.wait(path, future, WRITE_WAIT):
-        return future.result()
-    return queued
+    """``store.db.write`` with this module's tables (and their later columns). Raises StoreError."""
+    return write(conn, SCHEMA, what, work, queued, "the practice records could not be written", _migrate)
 
 
 # Games started while the database was busy: provisional id (negative) -> the id the row got.
