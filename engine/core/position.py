@@ -306,12 +306,23 @@ def _pile(text: str) -> tuple[Card, tuple[Card, ...] | None]:
     return upcard, kitty
 
 
-def _actions(text: str) -> tuple[Action, ...]:
-    actions = []
+def read_actions(text: str, hidden: str | None = None, accepted: str = _ACTIONS) -> tuple[Action | None, ...]:
+    """The comma-separated actions of a position (``discard-AH``, ``pass``, ``play-9C``); with
+    ``hidden`` (the seat's view's ``?``), ``discard-?`` reads as None: a discard the seat did not
+    see. Raises PositionError naming the action's number and what is ``accepted``."""
+    actions: list[Action | None] = []
     for step, item in enumerate(text.split(",")):
+        words = item.replace("-", " ").split()
+        if hidden is not None and [w.lower() for w in words] == ["discard", hidden]:
+            actions.append(None)
+            continue
         try:
-            actions.append(Action.parse(item.replace("-", " ")))
+            actions.append(Action.parse(" ".join(words)))
         except ActionParseError:
             what = "is empty" if not item.strip() else f"{quoted(item.strip())} is not an action"
-            raise PositionError(f"action {step + 1} {what}; {_ACTIONS}", step) from None
+            raise PositionError(f"action {step + 1} {what}; {accepted}", step) from None
     return tuple(actions)
+
+
+def _actions(text: str) -> tuple[Action, ...]:
+    return tuple(a for a in read_actions(text) if a is not None)  # no None without ``hidden``

@@ -47,9 +47,17 @@ from typing import Protocol
 
 from engine.core.actions import Action, Kind, discard
 from engine.core.cards import Card, Suit, make_deck
-from engine.core.errors import ActionParseError, DealError, IllegalAction, quoted
+from engine.core.errors import DealError, IllegalAction, quoted
 from engine.core.hand import HandState, Phase, Trick, apply, from_cards
-from engine.core.position import MAX_TEXT, PositionError, parse_rules, read_cards, read_dealer, rules_text
+from engine.core.position import (
+    MAX_TEXT,
+    PositionError,
+    parse_rules,
+    read_actions,
+    read_cards,
+    read_dealer,
+    rules_text,
+)
 from engine.core.ranking import effective_suit
 from engine.core.rules import Rules
 
@@ -150,7 +158,7 @@ def replay_view(text: str) -> tuple[HandState, int]:
     upcard = read_cards(parts[3], "the upcard")
     if len(upcard) != 1:
         raise PositionError(f"the upcard is one card, got {quoted(parts[3])}")
-    actions = _actions(parts[4]) if len(parts) == 5 else ()
+    actions = read_actions(parts[4], HIDDEN, _ACTIONS) if len(parts) == 5 else ()
     return _replay(rules, dealer, seat, own, upcard[0], actions)
 
 
@@ -173,22 +181,6 @@ def _own_hand(text: str, players: int) -> tuple[int, tuple[Card, ...]]:
             "cards joined by '-', like 9C-TC-JC-QC-KC"
         )
     return seat, hand
-
-
-def _actions(text: str) -> tuple[Action | None, ...]:
-    """The actions; None for a discard the seat did not see (``discard-?``)."""
-    out: list[Action | None] = []
-    for step, item in enumerate(text.split(",")):
-        words = item.replace("-", " ").split()
-        if [w.lower() for w in words] == ["discard", HIDDEN]:
-            out.append(None)
-            continue
-        try:
-            out.append(Action.parse(" ".join(words)))
-        except ActionParseError:
-            what = "is empty" if not item.strip() else f"{quoted(item.strip())} is not an action"
-            raise PositionError(f"action {step + 1} {what}; {_ACTIONS}", step) from None
-    return tuple(out)
 
 
 def _replay(
