@@ -58,7 +58,7 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, new_page, streamlit_process, wait_idle
-from bench.class_socket import SocketPupil
+from bench.class_socket import WAIT, SocketPupil
 from bench.classroom_bench import _cpu_seconds, _proc_status
 from bench.postgres import postgres_server, postmaster_pid
 from store.classes import JOINS_PER_MINUTE
@@ -119,8 +119,15 @@ async def _pupil(
     await asyncio.sleep(index * JOIN_GAP_S)  # a class arrives over a minute or two, within the join limit
     await page.goto(f"{url}/class?class={code}")
     await page.get_by_label("Your first name").fill(pupil_name(index))
-    await page.get_by_role("button", name="Join").click()
-    await page.get_by_text(f"Hello {pupil_name(index)}!").wait_for()
+    hello = page.get_by_text(f"Hello {pupil_name(index)}!")
+    told = page.get_by_text(WAIT)  # the class's join limit: wait as a pupil would, then press Join again
+    while True:
+        await page.get_by_role("button", name="Join").click()
+        await hello.or_(told).first.wait_for()
+        if await hello.count():
+            break
+        said = WAIT.search(await told.first.inner_text())
+        await asyncio.sleep(int(said.group(1)) + 0.5 if said else 5.0)
     missed = 0
     for n in range(1, questions + 1):
         try:

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from store import classes as c
+from store.backend import Location, is_server
+from store.db import connect
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENTS = (
@@ -49,8 +51,30 @@ def phones(tokens, number):
 """
 
 
-def log_events(db: Path) -> None:
-    """Create the class tables in ``db`` with the triggers that log every answer and reveal in order."""
+# The same log on PostgreSQL: its triggers call a function, and a row is logged at its commit's turn
+# (every write holds the database's write lock, store/backend.py), so the order is the real one too.
+SERVER_EVENTS = """
+CREATE TABLE events (seq BIGSERIAL PRIMARY KEY, what TEXT NOT NULL, number BIGINT);
+CREATE FUNCTION log_answer() RETURNS trigger AS $$
+BEGIN INSERT INTO events (what, number) VALUES ('answer', NEW.number); RETURN NEW; END $$ LANGUAGE plpgsql;
+CREATE FUNCTION log_reveal() RETURNS trigger AS $$
+BEGIN IF NEW.revealed IS NOT NULL AND OLD.revealed IS NULL THEN
+  INSERT INTO events (what, number) VALUES ('reveal', NEW.number); END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+CREATE TRIGGER answer_logged AFTER INSERT OR UPDATE ON class_answers FOR EACH ROW EXECUTE FUNCTION log_answer();
+CREATE TRIGGER reveal_logged AFTER UPDATE ON class_questions FOR EACH ROW EXECUTE FUNCTION log_reveal();
+"""
+
+
+def log_events(db: Location) -> None:
+    """Create the class tables in ``db`` (a SQLite file or a PostgreSQL URL) with the triggers that
+    log every answer and reveal in order."""
+    if is_server(db):
+        import psycopg
+
+        c.poll("NOCODE", path=db)  # the class tables, made as a server makes them
+        with psycopg.connect(str(db), autocommit=True) as server:
+            server.execute(SERVER_EVENTS)
+        return
     conn = sqlite3.connect(db)
     with conn:
         for sql in c.SCHEMA + EVENTS:
@@ -58,9 +82,9 @@ def log_events(db: Path) -> None:
     conn.close()
 
 
-def logged_events(db: Path) -> list[tuple[str, int]]:
+def logged_events(db: Location) -> list[tuple[str, int]]:
     """("answer" or "reveal", question number), in the order the rows really changed."""
-    conn = sqlite3.connect(db)
+    conn = connect(db)
     rows = conn.execute("SELECT what, number FROM events ORDER BY seq").fetchall()
     conn.close()
     return [(str(w), int(n)) for w, n in rows]
@@ -78,10 +102,11 @@ def answers_after_reveal(events: list[tuple[str, int]]) -> list[int]:
     return late
 
 
-def start_server(db: Path, code: str) -> subprocess.Popen[str]:
-    """A server process on the file: it runs the lines it is sent and answers 'done' after each."""
+def start_server(db: Location, code: str) -> subprocess.Popen[str]:
+    """A server process on the database: it runs the lines it is sent and answers 'done' after each."""
+    where = repr(db) if is_server(db) else f"Path({str(db)!r})"
     script = (
-        f"import sys; from pathlib import Path; from store import classes as c; db = Path({str(db)!r}); "
+        f"import sys; from pathlib import Path; from store import classes as c; db = {where}; "
         f"code = {code!r}\nfor line in sys.stdin:\n    try:\n        exec(line)\n"
         "    except Exception as err:\n        print(type(err).__name__, flush=True)\n"
         "    print('done', flush=True)\n"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -44,6 +45,9 @@ def _key(widget_id: str) -> str:
     """The user key in a widget id ``$$ID-<hash>-<key>`` ("" when the widget has none)."""
     parts = widget_id.split("-", 2)
     return parts[2] if len(parts) == 3 else ""
+
+
+WAIT = re.compile(r"wait (\d+) seconds and press Join again")
 
 
 class SocketPupil:
@@ -160,14 +164,28 @@ class SocketPupil:
     def text_since(self, part: str, since: float) -> float | None:
         return next((at for at, body in self.texts if at >= since and part in body), None)
 
+    def _joined_or_told(self, name: str, since: float) -> str | None:
+        """ "in" once the page says "Class CODE · name"; the seconds to wait when told to wait."""
+        if self.text_since(f" · {name}", 0) is not None:
+            return "in"
+        return next((m.group(1) for t, b in self.texts if t >= since for m in [WAIT.search(b)] if m), None)
+
     async def join(self, name: str, timeout: float) -> None:
+        """Type ``name`` and press Join; told to wait (the class's join limit), wait as a pupil would
+        and press Join again."""
         await self._send()
-        box = await self.wait_for(lambda: self.widgets.get("cl_pupil_name"), timeout)
-        go = await self.wait_for(lambda: self.widgets.get("cl_name_go"), timeout)
-        await self._send(widgets=[(box[0], "string_value", name), (go[0], "trigger_value", True)])
-        await self.wait_for(
-            lambda: self.text_since(f" · {name}", 0), timeout
-        )  # the page's "Class CODE · name"
+        end = time.monotonic() + timeout
+        while True:
+            box = await self.wait_for(lambda: self.widgets.get("cl_pupil_name"), timeout)
+            go = await self.wait_for(lambda: self.widgets.get("cl_name_go"), timeout)
+            at = _now_ms()
+            await self._send(widgets=[(box[0], "string_value", name), (go[0], "trigger_value", True)])
+            said = await self.wait_for(
+                lambda at=at: self._joined_or_told(name, at), max(1.0, end - time.monotonic())
+            )
+            if said == "in":
+                return
+            await asyncio.sleep(int(said) + 0.5)
 
     async def tap(self, number: int, rng: random.Random, timeout: float, card: str | None = None) -> None:
         """Tap ``card`` (else one of question ``number``'s cards at random) and wait until the page

@@ -1,5 +1,7 @@
-"""Two servers on one class (issue 39, items 5, 6 and 7): every connection below is a separate
-SQLite connection to one file, as a second server process holds.
+"""Two servers on one class (issue 39, items 5, 6 and 7; issue 40 on PostgreSQL): every connection
+below is a separate connection to one database, as a second server process holds; each test runs
+on a SQLite file and on a PostgreSQL database (``any_db``), but for a reader locked out of a SQLite
+file (PostgreSQL's readers never wait for a lock).
 
 - An answer and the reveal interleave: the answer's check that the question is open and its write
   are one immediate transaction, so no answer lands after the reveal (triggers in the file log the
@@ -11,10 +13,8 @@ SQLite connection to one file, as a second server process holds.
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,16 +28,18 @@ from bench.class_race import (
     start_server,
 )
 from store import classes as c
-from store.db import DatabaseBusy
+from store.backend import Connection
+from store.db import DatabaseBusy, connect, open_connection
 
 LOCKED_LIMIT = 2.5  # seconds: a read on a locked file answers within about 1 s; generous for a loaded machine
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Path]:
-    path = tmp_path / "coach.sqlite3"
-    yield path
-    c.forget_connections()
+def db(any_db: Path) -> Path:
+    return any_db
+
+
+SQLITE_ONLY = pytest.mark.parametrize("any_db", ["sqlite"], indirect=True)
 
 
 def test_a_reveal_on_another_server_waits_for_an_answer_that_passed_its_check(
@@ -55,7 +57,7 @@ def test_a_reveal_on_another_server_waits_for_an_answer_that_passed_its_check(
     real_pupil = c._pupil
     revealed_meanwhile: list[bool] = []
 
-    def pupil_then_pause(conn: sqlite3.Connection, code_: str, token_: str) -> c.Pupil:
+    def pupil_then_pause(conn: Connection, code_: str, token_: str) -> c.Pupil:
         found = real_pupil(conn, code_, token_)  # the answer's check has passed: the question is open
         send(other, f"c.reveal(code, {secret!r}, path=db)")
         revealed_meanwhile.append(finished_within(other, 1.0))  # time enough for the reveal, if it could
@@ -157,7 +159,7 @@ def test_asks_without_a_shown_question_follow_each_other(db: Path) -> None:
 
 def test_a_question_row_already_there_is_said_not_a_unique_error(db: Path) -> None:
     code, secret = c.start_class(now=0.0, path=db)
-    conn = sqlite3.connect(db)
+    conn = connect(db)
     with conn:  # a stray row, as a damaged file or an older copy of the app can leave
         conn.execute(
             "INSERT INTO class_questions (class_code, number, body, opened) VALUES (?, 1, '{}', 0)", (code,)
@@ -178,8 +180,10 @@ def two_classes(db: Path) -> tuple[tuple[str, str, str], tuple[str, str]]:
     return (a, a_secret, token), (b, b_secret)
 
 
-def _hold(db: Path, how: str) -> sqlite3.Connection:
-    other = sqlite3.connect(db, isolation_level=None)
+def _hold(db: Path, how: str) -> Connection:
+    """Another program's connection holding the write lock (``IMMEDIATE``), or on SQLite the whole
+    file (``EXCLUSIVE``)."""
+    other = open_connection(db, 0.5, implicit=False)
     other.execute(f"BEGIN {how}")
     if how == "EXCLUSIVE":
         other.execute("UPDATE classes SET version = version WHERE 0")
@@ -223,6 +227,7 @@ def test_another_class_keeps_working_while_an_answer_waits_for_the_file(
     assert poll_s < 0.5 and reads_s < 0.5
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize("fresh", [False, True], ids=["open-connections", "first-use-in-a-process"])
 def test_a_read_on_a_locked_file_says_busy_within_about_a_second(
     db: Path,

@@ -1,17 +1,14 @@
 """The records on PostgreSQL (``EUCHRE_COACH_DB`` a ``postgresql://`` URL): what only a server
-shows. The stores' own tests run on both kinds through the ``any_db`` fixture; here, the write lock
-two servers share, a busy lock told apart from a broken server, the background writer, the lesson
-records, and two server processes answering one class while the teacher reveals.
+shows. The stores' own tests run on both kinds through the ``any_db`` fixture (two server
+processes answering one class while the teacher reveals: tests/classroom/test_class_concurrency.py);
+here, the write lock servers share, a busy lock told apart from a server not there, the SQL said in
+PostgreSQL's words, the background writer and the lesson records.
 
 The server is this run's own (``postgres_url``: Debian's package, started on a loopback port).
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
-import threading
 import time
 from pathlib import Path
 
@@ -19,7 +16,7 @@ import psycopg
 import pytest
 
 from lessons.progress import LessonProgress, Progress
-from store import classes, db, practice_log, progress
+from store import db, practice_log, progress
 from store.backend import ServerConnection, is_server, server_sql, shown
 from store.practice_log import HandRow
 
@@ -116,106 +113,3 @@ def test_lesson_records_merge_on_the_server(postgres_db: str) -> None:
         assert progress.learners(conn) == ("Ada",)
     finally:
         conn.close()
-
-
-SERVER = """
-import sys, threading
-from store import classes as c
-url, code = sys.argv[1], sys.argv[2]
-def phone(token, number):
-    for i in range(300):
-        try:
-            c.answer(code, token, number, "JD" if i % 2 else "JH", path=url)
-        except c.AnswerClosed:
-            return
-for line in sys.stdin:
-    number, *tokens = line.split()
-    threads = [threading.Thread(target=phone, args=(t, int(number))) for t in tokens]
-    [t.start() for t in threads]
-    [t.join() for t in threads]
-    print("done", flush=True)
-"""
-EVENTS = """
-CREATE TABLE events (seq BIGSERIAL PRIMARY KEY, what TEXT NOT NULL, number BIGINT);
-CREATE FUNCTION log_answer() RETURNS trigger AS $$
-BEGIN INSERT INTO events (what, number) VALUES ('answer', NEW.number); RETURN NEW; END $$ LANGUAGE plpgsql;
-CREATE FUNCTION log_reveal() RETURNS trigger AS $$
-BEGIN IF NEW.revealed IS NOT NULL AND OLD.revealed IS NULL THEN
-  INSERT INTO events (what, number) VALUES ('reveal', NEW.number); END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
-CREATE TRIGGER answer_logged AFTER INSERT OR UPDATE ON class_answers FOR EACH ROW EXECUTE FUNCTION log_answer();
-CREATE TRIGGER reveal_logged AFTER UPDATE ON class_questions FOR EACH ROW EXECUTE FUNCTION log_reveal();
-"""
-
-
-def test_no_answer_lands_after_the_reveal_with_phones_on_two_server_processes(postgres_db: str) -> None:
-    """Two server processes, four phones each, answer over and over while the teacher (this process)
-    reveals: the server's triggers log every answer and reveal in commit order, and none follows its
-    question's reveal."""
-    code, secret = classes.start_class(path=postgres_db)
-    tokens = [classes.join(code, f"Pupil {i}", path=postgres_db) for i in range(8)]
-    with psycopg.connect(postgres_db, autocommit=True) as conn:
-        conn.execute(EVENTS)
-    servers = [
-        subprocess.Popen(
-            [sys.executable, "-c", textwrap.dedent(SERVER), postgres_db, code],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            cwd=ROOT,
-        )
-        for _ in range(2)
-    ]
-    try:
-        for number in (1, 2, 3):
-            classes.ask(code, secret, "{}", path=postgres_db)
-            for i, server in enumerate(servers):
-                assert server.stdin is not None
-                server.stdin.write(f"{number} {' '.join(tokens[i * 4 : (i + 1) * 4])}\n")
-                server.stdin.flush()
-            time.sleep(0.5)
-            classes.reveal(code, secret, path=postgres_db)
-            for server in servers:
-                assert server.stdout is not None
-                assert server.stdout.readline().strip() == "done"
-    finally:
-        for server in servers:
-            server.communicate(timeout=30)
-    with psycopg.connect(postgres_db) as conn:
-        events = conn.execute("SELECT what, number FROM events ORDER BY seq").fetchall()
-    assert [n for w, n in events if w == "reveal"] == [1, 2, 3]
-    assert sum(w == "answer" for w, _ in events) > 8  # the phones did answer, and again
-    revealed: set[int] = set()
-    late = []
-    for what, number in events:
-        if what == "reveal":
-            revealed.add(number)
-        elif number in revealed:
-            late.append(number)
-    assert late == []
-    assert len(classes.answers(code, 3, path=postgres_db)) == 8
-
-
-def test_a_write_queued_behind_another_servers_lock_waits_and_lands(postgres_db: str) -> None:
-    """Another server holds the write lock: an answer here waits (busy, retried) and lands once the
-    lock is let go, with nothing lost."""
-    code, secret = classes.start_class(path=postgres_db)
-    token = classes.join(code, "Ada", path=postgres_db)
-    classes.ask(code, secret, "{}", path=postgres_db)
-    other = ServerConnection(postgres_db, wait=1.0, implicit=False)
-    other.execute("BEGIN IMMEDIATE")
-    done: list[float] = []
-
-    def answer() -> None:
-        start = time.monotonic()
-        classes.answer(code, token, 1, "JD", path=postgres_db)
-        done.append(time.monotonic() - start)
-
-    waiting = threading.Thread(target=answer)
-    waiting.start()
-    time.sleep(0.5)
-    assert not done and classes.poll(code, path=postgres_db)[0] >= 0  # a poll reads meanwhile
-    other.execute("COMMIT")
-    other.close()
-    waiting.join(10)
-    assert done and done[0] >= 0.5
-    assert classes.my_answer(code, token, 1, path=postgres_db) == "JD"
