@@ -218,8 +218,7 @@ class ServerConnection:
         self._conn.adapters.register_loader("numeric", _NumberLoader)
         self._implicit = implicit
         self._locked = False  # this transaction holds WRITE_LOCK
-        self._wait_ms = 0
-        self._set_wait(max(0, round(wait * 1000)))
+        self._wait_ms = max(0, round(wait * 1000))  # how long the next write waits for WRITE_LOCK
 
     # -- sqlite3's face --
     @property
@@ -286,13 +285,14 @@ class ServerConnection:
             self._lock()
 
     def _lock(self) -> None:
+        """Take WRITE_LOCK for this transaction, waiting at most the connection's wait: one round
+        trip (the wait is set for the transaction in the same statement, before the lock)."""
         if not self._locked:
-            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+            self._conn.execute(
+                "SELECT pg_advisory_xact_lock(%s) FROM (SELECT set_config('lock_timeout', %s, true)) AS wait",
+                (WRITE_LOCK, f"{self._wait_ms}ms"),
+            )
             self._locked = True
-
-    def _set_wait(self, ms: int) -> None:
-        self._conn.execute(f"SET lock_timeout = {int(ms)}")
-        self._wait_ms = ms
 
     def _pragma(self, sql: str) -> _Rows:
         info = _TABLE_INFO.match(sql)
@@ -307,8 +307,7 @@ class ServerConnection:
         if wait:
             if wait.group(1) is None:
                 return _Rows([(self._wait_ms,)])
-            if self._conn.info.transaction_status != TransactionStatus.INERROR:
-                self._set_wait(int(wait.group(1)))
+            self._wait_ms = int(wait.group(1))  # a read never waits for a lock: only the next write's wait
         return _Rows([])  # foreign_keys and the like: PostgreSQL always keeps them
 
 
