@@ -218,10 +218,16 @@ def connect(path: Location | None = None) -> Connection:
     return conn
 
 
+def _first_line(err: BaseException) -> str:
+    """The driver's own words, without libpq's second-line hint (the message gives its own)."""
+    lines = str(err).strip().splitlines()
+    return lines[0].rstrip(". ") if lines else type(err).__name__
+
+
 def _cannot_use(target: Location, err: BaseException) -> StoreError:
     if is_server(target):
         return StoreError(
-            f"cannot use the records database at {shown(target)}: {str(err).strip()}. "
+            f"cannot use the records database at {shown(target)}: {_first_line(err)}. "
             f"Check that the PostgreSQL server is running and that {ENV_VAR} names it, its user and "
             "its database; nothing will be saved until then."
         )
