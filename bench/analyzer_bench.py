@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.analysis.bidding import Analysis, analyze
-from engine.analysis.playout import warm_up
+from engine.analysis.finish import warm_up
 from engine.analysis.robust import analyze_robust
 from engine.compiled.deal_loop import warm_up as warm_up_fast
 from engine.core.actions import PASS
@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]  # the checkout: the subprocesses run
 
 COMPILE = (
     "import time; t = time.perf_counter(); "
-    "from engine.compiled.deal_loop import warm_up; from engine.analysis.playout import warm_up as w2; "
+    "from engine.compiled.deal_loop import warm_up; from engine.analysis.finish import warm_up as w2; "
     "warm_up(); w2(); print(time.perf_counter() - t)"
 )
 

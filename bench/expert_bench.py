@@ -14,7 +14,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from engine.analysis.playout import warm_up
+from engine.analysis.finish import warm_up
 from engine.compiled.deal_loop import warm_up as warm_up_fast
 from engine.core.hand import Phase, apply, deal
 from engine.core.rules import Rules

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from engine.analysis.bidding import analyze, default_policy
-from engine.analysis.playout import outcome_of
+from engine.analysis.finish import outcome_of
 from engine.analysis.sampler import sample_state
 from engine.core.actions import Action
 from engine.core.hand import HandState, Phase, deal

@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.analysis.playout import advance
+from engine.analysis.finish import advance
 from engine.analysis.wintable import DATA_FILE, win_table
 from engine.core.game import side_of, side_points
 from engine.core.hand import deal

@@ -8,9 +8,16 @@ server process shows the same question and nothing is solved twice:
   the teacher picked as the level (``lessons.exercises.generate`` and ``solve``: the engine is the
   one source of the answer and of the sentence that explains it);
 - a lesson's exercise step (``lesson_steps``): the same, with that step's options;
-- a hand the teacher types ("what would you bid?"), judged by the hand analyzer
+- a hand the teacher types ("what would you bid?"; the deal editor's "ask it in class" link fills
+  the form from a seat's view text at its first bid), judged by the hand analyzer
   (``engine.analysis.robust.analyze_robust``) as the Analyze page judges it: the recommendation
   is right, and when the two best options are too close to call both are.
+
+A question about one seat's decision (a typed hand, a bid, a call, a discard, a card to play)
+keeps that seat's view as its text (``view``: ``SeatView.to_text``, the one text of a seat's
+question, the Analyze page's link and the ``analyze`` command's ``--view``), and ``seat_view``
+reads it back (``SeatView.from_text``). A stored question without it (one stored before it, or a
+question about no seat: the bower, the points) reads as before, its ``view`` empty.
 
 Each follows the rules in force (the teacher's sidebar) as far as its kind can: the lessons' drills
 take options, not rules, so ``rules_note`` says which kinds follow which rules, a question that
@@ -26,16 +33,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.analysis.explain import headline, label, percent, points
 from engine.analysis.robust import analyze_robust
+from engine.analysis.situation import Question as HandSituation
 from engine.analysis.situation import question as hand_situation
+from engine.core.action_words import answer_words, in_dealer_words
 from engine.core.actions import Kind
 from engine.core.cards import Card, parse_card
 from engine.core.rules import Rules
 from engine.core.seats import seat_name
-from lessons.bid_drill import dealer_words
+from engine.core.view import SeatView
 from lessons.exercise_model import Exercise, Mode
 from lessons.exercises import DRILLS, check_options, generate, solve
 from lessons.loader import load_lessons
@@ -97,6 +107,12 @@ class ClassQuestion:
     why: str = ""  # the engine's explanation
     figures: tuple[str, ...] = ()  # a typed hand: each option's figures, one line each
     close: bool = False  # a typed hand that is too close to call
+    view: str = ""  # the seat's view as text (SeatView.to_text), for a question about one seat's decision
+
+    def seat_view(self) -> SeatView | None:
+        """The seat whose decision the question asks about, as it saw the hand (its ``view`` text
+        read back); None for a question about no seat's decision."""
+        return _read_view(self.view) if self.view else None
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -132,7 +148,7 @@ class ClassQuestion:
         return parse_card(code)
 
 
-_TEXTS = ("source", "kind", "prompt", "mode", "answer_words", "why")
+_TEXTS = ("source", "kind", "prompt", "mode", "answer_words", "why", "view")
 _LISTS = ("cards", "labels", "facts", "choices", "right", "figures")
 _FIELDS = (*_TEXTS, *_LISTS, "shown", "trump", "upcard", "close")
 _REQUIRED = ("source", "kind", "prompt", "mode", "right")
@@ -174,6 +190,12 @@ def _field(key: str, value: Any) -> Any:
     raise DamagedQuestion(f"the question's {key} is not true or false")
 
 
+@lru_cache(maxsize=256)
+def _read_view(text: str) -> SeatView:
+    """A stored view text read back (read often: every phone's poll reads the question)."""
+    return SeatView.from_text(text)
+
+
 def _is_card(code: str) -> bool:
     """A card's code as the app writes it (``str`` of the card: "JD", "TH")."""
     try:
@@ -200,6 +222,11 @@ def _check(q: ClassQuestion) -> None:
         raise DamagedQuestion("the question's cards repeat, or their captions do not match them")
     if not q.right or not all(answer_fits(q, a) for a in q.right):
         raise DamagedQuestion("the question's right answer is not one of its cards or choices")
+    if q.view:
+        try:
+            _read_view(q.view)
+        except ValueError as err:
+            raise DamagedQuestion(f"the question's seat view does not read: {err}") from None
 
 
 def answer_fits(q: ClassQuestion, answer: str) -> bool:
@@ -290,6 +317,7 @@ def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
         right=tuple(
             dict.fromkeys(encode(a, cards) for a in (answer, *solution.also) if not isinstance(a, tuple))
         ),
+        view=ex.view.to_text() if ex.view is not None else "",
     )
 
 
@@ -463,27 +491,34 @@ SEAT_WORDS = {
 def hand_question(hand: str, upcard: str, seat: str, seed: int, rules: Rules | None = None) -> ClassQuestion:
     """ "What would you bid?" for a typed hand, judged by the analyzer (round 1, everyone before
     passed) under ``rules`` (the rules in force; None: the standard rules). Raises QuestionError
-    (a bad hand, card or seat) with the analyzer's own words."""
+    (a bad hand, card or seat) with the analyzer's own words. The question keeps the seat's view
+    text (``view``): the deal editor's "ask it in class" link carries that text, which fills the form."""
     try:
         q = hand_situation(hand, upcard, seat, rules=rules or Rules())
     except ValueError as err:
         raise QuestionError(str(err)) from err
+    return _bid_question(q, seed)
+
+
+def _bid_question(q: HandSituation, seed: int) -> ClassQuestion:
+    """The class's "what would you bid?" for the analyzer's question ``q``, judged as the Analyze
+    page judges it, with the seat's view kept as text."""
     view = q.view()
     robust = analyze_robust(view, seed, score=None, time_budget=ANALYZER_BUDGET, ceiling=False)
     a = robust.analysis
     dealer = q.seat == "dealer"
 
     def say(text: str) -> str:
-        return dealer_words(text) if dealer else text
+        return in_dealer_words(text) if dealer else text
 
     choices: list[str] = []
     for o in a.options:
-        name = say(label(o.action))
+        name = answer_words(o.action, dealer=dealer)
         if name not in choices:
             choices.append(name)
-    right = [say(label(a.recommendation))]
+    right = [answer_words(a.recommendation, dealer=dealer)]
     if a.too_close and a.runner_up is not None:
-        right.append(say(label(a.runner_up)))
+        right.append(answer_words(a.runner_up, dealer=dealer))
     figures = []
     seen: set[str] = set()
     for o in sorted(a.options, key=lambda o: -o.realistic.ev):
@@ -514,6 +549,7 @@ def hand_question(hand: str, upcard: str, seat: str, seed: int, rules: Rules | N
         why=why,
         figures=tuple(figures),
         close=robust.close_call,
+        view=view.to_text(),
     )
 
 

@@ -9,13 +9,13 @@ The solution says which judged it and links to the analyzer with the same hand f
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from engine.analysis.explain import explain
 from engine.analysis.robust import Robust, analyze_robust
-from engine.core.actions import PASS, Kind
+from engine.core.action_words import action_words, answer_words, capital, go_alone, in_dealer_words
+from engine.core.actions import ORDER, PASS, Kind
 from engine.core.hand import HandState, apply, deal
 from engine.core.ranking import sort_hand
 from engine.core.rules import Rules
@@ -75,7 +75,12 @@ def make_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exerc
     is_dealer = dealer == LEARNER
     passed = [seat_name(4, s) for s, _ in state.history]
     before = f"{', '.join(passed)} passed. " if passed else "You speak first. "
-    ask = "Pick it up or pass?" if is_dealer else f"Order up {upcard.suit.noun} or pass?"
+    order = answer_words(ORDER, dealer=is_dealer)
+    ask = (
+        f"{capital(order)} or pass?"
+        if is_dealer
+        else f"{capital(action_words(ORDER))} {upcard.suit.noun} or pass?"
+    )
     return Exercise(
         kind="bid",
         seed=seed,
@@ -84,13 +89,14 @@ def make_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exerc
         upcard=upcard,
         dealer=dealer,
         trump=None,
-        options=("pick it up" if is_dealer else "order up", "pass"),
+        options=(order, answer_words(PASS)),
         prompt=(
             f"You are South; {'you are the dealer' if is_dealer else seat_name(4, dealer) + ' deals'}. "
             f"The upcard is the {upcard.short}. {before}{ask}"
         ),
         facts=(f"your seat: {SEATS[position]}",),
         settings=tuple(sorted(options.items())),
+        view=view_of(state, LEARNER),
     )
 
 
@@ -125,32 +131,13 @@ JUDGES: dict[str, tuple[str, Callable[[Exercise, HandState], tuple[bool, bool, s
 }
 
 
-_ORDER_WORDS = re.compile(r"\b([Oo])rder(ing)? up\b")
-
-
-def dealer_words(text: str) -> str:
-    """The judge's reason in the dealer's own words: the dealer picks the upcard up, the
-    others order it up ('Best: order up' -> 'Best: pick it up', 'than ordering up' -> 'than
-    picking it up').
-
-    >>> dealer_words("Order up alone — 0.60 points a hand better than ordering up.")
-    'Pick it up alone — 0.60 points a hand better than picking it up.'
-    """
-
-    def say(m: re.Match[str]) -> str:
-        pick = "P" if m[1] == "O" else "p"
-        return f"{pick}icking it up" if m[2] else f"{pick}ick it up"
-
-    return _ORDER_WORDS.sub(say, text)
-
-
 def solve_bid_with(ex: Exercise, judge: str) -> Solution:
     name, decide = JUDGES[judge]
     bid, alone, reason = decide(ex, _opening(ex))
     if ex.dealer == LEARNER:
-        reason = dealer_words(reason)
+        reason = in_dealer_words(reason)
     answer = ex.options[0] if bid else "pass"
-    verb = answer + (" and go alone" if alone else "")
+    verb = answer + (f" {go_alone()}" if alone else "")
     why = f"Verdict from {name}: {verb}." + (f" {reason}" if reason else "")
     return Solution(answer, why, judge=name, link=analyzer_link(ex))
 

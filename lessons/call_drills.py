@@ -21,8 +21,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from engine.analysis.bidding import Analysis, OptionResult
-from engine.analysis.explain import explain, label, percent, points, risk_sentence, round2_sentence
+from engine.analysis.explain import explain, percent, points, risk_sentence, round2_sentence
 from engine.analysis.robust import Robust, analyze_robust
+from engine.core.action_words import answer_words, go_alone, in_dealer_words
 from engine.core.actions import PASS, Action, Kind
 from engine.core.cards import Suit
 from engine.core.hand import HandState, Phase, apply, deal
@@ -32,7 +33,7 @@ from engine.core.seats import seat_name
 from engine.core.view import SeatView, view_of
 from engine.players.evaluate import dealer_hand, hand_facts
 from engine.search.seat_values import view_seed
-from lessons.bid_drill import ANALYZER, ANALYZER_SAMPLES, dealer_words
+from lessons.bid_drill import ANALYZER, ANALYZER_SAMPLES
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 from lessons.links import SEATS, AnalyzeLink
 
@@ -72,10 +73,7 @@ def _clear(robust: Robust) -> bool:
 
 def choice_words(action: Action) -> str:
     """The answer a round-2 action gives: 'pass' or 'call hearts' (alone or not)."""
-    if action.kind is Kind.PASS:
-        return "pass"
-    assert action.suit is not None
-    return f"call {action.suit.noun}"
+    return answer_words(Action(action.kind, suit=action.suit))
 
 
 @lru_cache(maxsize=512)
@@ -145,7 +143,7 @@ def _tied(analysis: Analysis) -> tuple[Action, ...]:
 
 
 def _verb(action: Action, words: str) -> str:
-    return words + (" and go alone" if action.alone and "alone" not in words else "")
+    return words + (f" {go_alone()}" if action.alone and "alone" not in words else "")
 
 
 def solve_name_suit(ex: Exercise) -> Solution:
@@ -243,9 +241,7 @@ def _strong_hand(seed: int, round_option: str) -> SeatView:
 
 
 def _alone_words(view: SeatView, action: Action) -> str:
-    if action.kind is Kind.ORDER and view.seat == view.dealer:
-        return "pick it up alone" if action.alone else "pick it up"
-    return label(action)
+    return answer_words(action, dealer=view.seat == view.dealer)
 
 
 def make_go_alone(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
@@ -309,7 +305,7 @@ def solve_go_alone(ex: Exercise) -> Solution:
     also = tuple(_alone_words(view, a) for a in _tied(analysis) if a in pair and a != best)
     first = str(explain(view, analysis)[0])
     if view.seat == view.dealer:
-        first = dealer_words(first)
+        first = in_dealer_words(first)
     why = [f"Verdict from {ANALYZER}: {answer}.", first]
     if also:
         why.append(f"Either answer counts as right: {answer} or {also[0]}.")

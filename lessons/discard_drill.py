@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping
 from functools import lru_cache
 
+from engine.core.action_words import Tense, order_up
 from engine.core.hand import HandState, Phase, apply, deal
 from engine.core.ranking import sort_hand
 from engine.core.rules import Rules
@@ -56,11 +57,11 @@ def story(view: SeatView) -> str:
     assert view.maker is not None and view.trump is not None
     up, alone = view.upcard.short, " alone" if view.alone else ""
     if view.maker == LEARNER:
-        text = f"You deal and pick up the {up}{alone}"
+        text = f"You deal and {order_up(dealer=True, upcard=f'the {up}')}{alone}"
         if view.alone:
             text += "; your partner North sits out"
     else:
-        text = f"You deal; {who(view, view.maker)} orders up the {up}{alone}"
+        text = f"You deal; {who(view, view.maker)} {order_up(Tense.PRESENT, upcard=f'the {up}')}{alone}"
         if view.alone:
             text += f" ({who(view, (view.maker + 2) % 4)} sits out)"
     return f"{text}. {trump_intro(view.trump)}"

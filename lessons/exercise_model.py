@@ -43,7 +43,7 @@ class Exercise:
     rules: Rules = Rules()
     facts: tuple[str, ...] = ()  # context lines shown with the question
     settings: tuple[tuple[str, str], ...] = ()  # the options it was generated with
-    view: SeatView | None = None  # play questions: exactly what the learner's seat can see
+    view: SeatView | None = None  # one seat's decision (a bid, a discard, a card): what it can see
     class_prompt: str = ""  # the question for a class at a projector (nobody clicks); "" = ``prompt``
 
     @property

@@ -82,10 +82,10 @@ OPTION_NAMES = {"pass": "pass", "order": "order", "order alone": "alone"}
 
 def _words(action: str, dealer: bool) -> str:
     """'order alone' -> 'order up alone' ('pick it up alone' for the dealer)."""
-    if action == "pass":
-        return "pass"
-    up = "pick it up" if dealer else "order up"
-    return up + (" alone" if action.endswith("alone") else "")
+    from engine.core.action_words import answer_words
+    from engine.core.actions import Action
+
+    return answer_words(Action.parse(action), dealer=dealer)
 
 
 def hand_facts(q: HandQuestion) -> dict[str, str]:
@@ -148,7 +148,7 @@ def chart_facts(q: ChartQuestion, verdicts: dict[str, str]) -> dict[str, str]:
     from engine.analysis.explain import points
     from engine.core.cards import parse_card, parse_cards
     from engine.study.chart_table import load
-    from engine.study.classes import hand_class
+    from engine.study.hand_classes import hand_class
 
     upcard = parse_card(q.upcard)
     assert upcard.suit is not None

@@ -50,6 +50,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from engine.compiled.solver import solve as solve_position
+from engine.core.action_words import WORDS, Tense, Word, order_up
 from engine.core.actions import Kind, play
 from engine.core.cards import Card, make_deck
 from engine.core.hand import HandState, Phase, Trick, apply, deal
@@ -72,6 +73,7 @@ RULES = Rules()  # the standard four-player game
 TRICKS = 5
 HAND_SIZES = (2, 3, 4)  # cards in the learner's hand at the question
 MIN_SHARE = 0.5  # the answer beats each other card outright in at least this share of the deals
+PAST = Tense.PAST  # the auction as it went, in the bidding sentence
 SCREEN = 20  # random deals a position must pass the rule on before it is judged in full
 MAX_ATTEMPTS = 200  # deals tried for one seed before giving up (never reached in practice)
 SIDES = ("makers", "defenders")
@@ -415,19 +417,22 @@ def bidding(view: SeatView) -> str:
     up = view.upcard.short
     call = next(a for s, a in view.history if s == view.maker and a.is_bid)
     if call.kind is Kind.ORDER and view.maker == view.dealer:
-        text = f"{_cap(dealer)} dealt and picked up the {up}{alone}"
+        text = f"{_cap(dealer)} dealt and {order_up(PAST, dealer=True, upcard=f'the {up}')}{alone}"
     elif call.kind is Kind.ORDER and view.upcard_taken:
         taker = "you" if view.dealer == view.seat else "the dealer"
-        text = f"{_cap(dealer)} dealt; {maker} ordered up the {up}{alone} and {taker} picked it up"
+        picked = order_up(PAST, dealer=True, upcard="it")
+        text = (
+            f"{_cap(dealer)} dealt; {maker} {order_up(PAST, upcard=f'the {up}')}{alone} and {taker} {picked}"
+        )
     elif call.kind is Kind.ORDER:
         text = (
-            f"{_cap(dealer)} dealt; {maker} ordered up the {up} alone, so the dealer sits out "
+            f"{_cap(dealer)} dealt; {maker} {order_up(PAST, upcard=f'the {up}')} alone, so the dealer sits out "
             "and the upcard stays on the kitty"
         )
     else:
         text = (
             f"{_cap(dealer)} dealt; everyone passed the {up} and it was turned down, "
-            f"then {maker} called {view.trump.noun}{alone}"
+            f"then {maker} {WORDS[Word.CALL].say(PAST, view.trump.noun)}{alone}"
         )
     if view.discarded is not None:
         text += f" (you discarded the {view.discarded.short})"

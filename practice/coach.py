@@ -35,7 +35,7 @@ from engine.search.registry import told_the_score
 from engine.search.seat_values import judged
 from practice.review import SeatScore, bid_reason, learner_decisions, view_robust
 from practice.session import LEARNER, Decider, Memo, PlayerFactory, Session, default_players, play_out
-from practice.table import join_reason
+from practice.table_text import join_reason
 
 COACH = "coach"  # the level name of the advice in the learner's seat when the hand is played again
 EXPERT_ADVICE = "Expert player's advice"

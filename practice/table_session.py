@@ -96,7 +96,7 @@ from practice.session import (
     start_game,
     undo,
 )
-from practice.table import claim_card
+from practice.table_text import claim_card
 from store import practice_log, shared_positions
 from store.backend import Connection
 from store.db import StoreError
@@ -506,7 +506,7 @@ class PracticeTable:
     @property
     def can_claim(self) -> bool:
         """The learner may claim the rest of the hand: their side takes every trick still to play
-        whatever the others do (``practice.table.claim_card``, checked by the solver)."""
+        whatever the others do (``practice.table_text.claim_card``, checked by the solver)."""
         pos = self.position
         key = (pos.session.seed, pos.game.game_number, pos.game.hand_number, pos.hand.history)
         if self._claim is None or self._claim[0] != key:

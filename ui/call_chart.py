@@ -34,7 +34,7 @@ from engine.study.chart_table import (
     preset_of,
     thumb,
 )
-from engine.study.classes import UP_LETTERS
+from engine.study.hand_classes import UP_LETTERS
 from ui.layout import projector
 from ui.rules_panel import current_rules
 

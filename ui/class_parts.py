@@ -11,11 +11,11 @@ from html import escape
 import segno
 import streamlit as st
 
+from classroom import service as classes
 from classroom.marking import PupilIdeas, Standing, Tally
 from classroom.questions import ClassQuestion
+from classroom.service import StoreError
 from engine.core.cards import Card, Suit, parse_card
-from store import classes
-from store.db import StoreError
 from ui.cards import cards_row_html, four_colour
 from ui.echo import plain
 

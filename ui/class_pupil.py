@@ -35,13 +35,13 @@ from dataclasses import dataclass, replace
 
 import streamlit as st
 
+from classroom import service as classes
 from classroom.class_record import class_record
 from classroom.marking import Standing, is_right, place, tally, toggled, words
 from classroom.names import check_name
 from classroom.questions import ClassQuestion, DamagedQuestion, answer_fits
+from classroom.service import StoreError
 from engine.core.cards import parse_card
-from store import classes
-from store.db import StoreError
 from ui.cards import card_buttons
 from ui.class_parts import (
     BIG_BUTTONS,

@@ -49,6 +49,7 @@ from zoneinfo import ZoneInfo
 import streamlit as st
 
 from classroom import join_address
+from classroom import service as classes
 from classroom.class_record import BOM, ClassRecord, class_csv, class_record
 from classroom.marking import tally
 from classroom.names import check_name
@@ -64,12 +65,11 @@ from classroom.questions import (
     rules_problem,
     step_question,
 )
+from classroom.service import StoreError
 from engine.analysis.situation import QuestionError as SeatQuestionError
 from engine.analysis.situation import read_question as read_seat_question
 from engine.core.rules import Rules
 from lessons.exercises import DRILLS
-from store import classes
-from store.db import StoreError
 from ui.class_parts import (
     LIVE_SECONDS,
     PROJECTOR_SECONDS,

@@ -41,6 +41,8 @@ from dataclasses import dataclass, replace
 
 import streamlit as st
 
+from classroom import service as classes
+from classroom.service import StoreError
 from engine.analysis.situation import SEATS_BY_PLAYERS
 from engine.core.actions import PASS
 from engine.core.cards import Card, Suit, make_deck
@@ -50,8 +52,6 @@ from engine.core.position import PositionError
 from engine.core.rules import Rules
 from engine.core.seats import seat_name
 from engine.core.view import SeatView, view_of
-from store import classes
-from store.db import StoreError
 from ui.cards import card_buttons, card_img, four_colour
 from ui.class_teacher import K as TEACHER_KEYS
 from ui.class_teacher import _cookie as teacher_cookie

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from engine.analysis.playout import WARM_UP_STEPS as STEPS
-from engine.analysis.playout import WarmUpStep as Step
+from engine.analysis.finish import WARM_UP_STEPS as STEPS
+from engine.analysis.finish import WarmUpStep as Step
 
 
 @dataclass

@@ -22,8 +22,7 @@ from contextlib import closing
 import streamlit as st
 
 from lessons.progress import Progress
-from store.db import StoreError
-from store.progress import load, load_browser, open_store, save, save_browser
+from practice.records import StoreError, load, load_browser, open_store, save, save_browser
 
 COOKIE = "euchre_coach_learner"
 COOKIE_DAYS = 365

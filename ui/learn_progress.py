@@ -27,8 +27,7 @@ import streamlit as st
 
 from lessons.model import Lesson
 from lessons.progress import ACCEPTED, Progress, ProgressError
-from store.db import StoreError
-from store.progress import ProgressReset, load, load_browser, open_store
+from practice.records import ProgressReset, StoreError, load, load_browser, open_store
 from ui.echo import plain
 from ui.learn_profile import browser_id, learner, progress, set_progress
 from ui.pager import first_page, pager

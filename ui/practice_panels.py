@@ -21,12 +21,11 @@ from engine.core.narration import describe
 from engine.core.ranking import sort_hand
 from engine.core.rules import Rules
 from engine.core.seats import seat_name
-from practice import review
+from practice import records, review
 from practice.export import MAX_IMPORT_BYTES, ImportedHand, Refused, read_record, record_lines
+from practice.records import StoreError
 from practice.session import LEARNER, Position
-from practice.table import choice_text, latest_actions, move_line, spare_cards_svg
-from store import practice_log
-from store.db import StoreError
+from practice.table_text import choice_text, latest_actions, move_line, spare_cards_svg
 from ui.cards import cards_row_html, four_colour
 from ui.echo import plain
 from ui.layout import card_width
@@ -289,7 +288,7 @@ def hand_log(pos: Position, hidden: int) -> None:
 
 def save_status_notice() -> None:
     """What the records writer still holds: saves waiting for a busy database, saves that failed."""
-    status = practice_log.save_status()
+    status = records.save_status()
     if status.pending:
         one = status.pending == 1
         st.info(
@@ -334,7 +333,7 @@ def count_axis(largest: int) -> dict[str, Any]:
 def statistics_view(learner: str | None = None) -> None:
     """The practice records' figures; the skill section is ``learner``'s own (every hand when None)."""
     try:
-        stats = practice_log.statistics()
+        stats = records.statistics()
     except StoreError as err:
         st.warning(f"Statistics are not available: {err}")
         return

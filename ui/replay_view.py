@@ -51,7 +51,7 @@ from practice.replay import (
 )
 from practice.review import LEARNER, GradedDecision
 from practice.session import Move
-from practice.table import latest_actions, side_name
+from practice.table_text import latest_actions, side_name
 from ui.cards import card_img, four_colour
 from ui.layout import card_width
 from ui.practice_panels import better_text

@@ -29,9 +29,9 @@ from engine.core.cards import Card
 from engine.core.hand import HandState, Phase
 from engine.core.ranking import sort_hand
 from practice.deck import Question, Quiz, Verdict, deck_for, judge, learner_key
+from practice.records import StoreError
 from practice.replay import Step, replay
-from practice.table import action_label, choice_text, disabled_reasons
-from store.db import StoreError
+from practice.table_text import action_label, choice_text, disabled_reasons
 from ui.cards import four_colour
 from ui.layout import card_width
 from ui.learn_profile import browser_id, learner

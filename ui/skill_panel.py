@@ -1,6 +1,6 @@
 """The Statistics view's "Your play, luck aside" section: points lost per real decision, by kind,
 with its 95% interval and a weekly trend, and beside it the luck of the cards dealt
-(``practice.skill``; the records are ``store.practice_log.skill_hands``).
+(``practice.skill``; the records are ``practice.records.skill_hands``, the practice log's).
 
 On a phone Streamlit stacks the two columns; the table is four short columns that wrap within the
 screen, and the chart's legend sits under the plot, so nothing is wider than the screen.
@@ -17,9 +17,8 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.core.stats import Interval
-from practice import skill
-from store import practice_log
-from store.db import StoreError
+from practice import records, skill
+from practice.records import StoreError
 
 KEY = "practice_skill"  # the section's container key (class st-key-practice_skill) and the chart's prefix
 KIND_NAMES = {
@@ -162,14 +161,14 @@ def section(learner: str | None = None) -> None:
         st.html(CSS)
         st.subheader("Your play, luck aside")
         try:
-            hands = practice_log.skill_hands(learner=learner)
+            hands = records.skill_hands(learner=learner)
         except StoreError as err:
             st.warning(f"This figure is not available: {err}")
             return
         summary = skill.skill_summary(hands, hands.damaged)
         if summary.damaged:
             st.caption(
-                f"{practice_log.damaged_note(summary.damaged)}: this section leaves "
+                f"{records.damaged_note(summary.damaged)}: this section leaves "
                 f"{'it' if summary.damaged == 1 else 'them'} out."
             )
         if not summary.decisions:

@@ -4,7 +4,7 @@ The Practice page draws its table with ``felt_html`` (partner across the top, op
 right, the upcard or the trick in the middle, each seat's latest action on a chip) and the
 learner's cards with ``hand_row_html`` / ``hand_buttons``; the Rules walkthrough draws all four
 open hands around the middle with ``compass_html``. Everything here only draws what it is given:
-the engine decides what is legal, ``practice.table`` words the actions.
+the engine decides what is legal, ``practice.table_text`` words the actions.
 
 Seats sit by their names (``engine.core.seats``): South at the bottom, North at the top, West on the
 left, East on the right; with three players West and East, with two South and North. Every block
@@ -31,7 +31,7 @@ import streamlit as st
 from engine.core.cards import Card, Suit
 from engine.core.hand import HandState
 from engine.core.seats import seat_name
-from practice.table import side_name as side_name  # re-exported: the pages name sides with it
+from practice.table_text import side_name as side_name  # re-exported: the pages name sides with it
 from ui.cards import card_img, card_label
 
 MOVE_MS = 250  # a card's move from its seat to the trick, and a won trick's to its winner

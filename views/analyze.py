@@ -20,7 +20,7 @@ from engine.analysis.advice import Advice, advise
 from engine.analysis.bidding import Analysis
 from engine.analysis.explain import headline, label, makes_trump
 from engine.analysis.failing import failing_deal
-from engine.analysis.playout import outcome_of
+from engine.analysis.finish import outcome_of
 from engine.analysis.robust import DESCRIBED, TABLE_NAMES, WHAT_IT_DOES, legend
 from engine.analysis.situation import (
     SEATS_BY_PLAYERS,

@@ -25,7 +25,7 @@ from engine.study.chart_table import (
     score_choices,
     side_label,
 )
-from engine.study.classes import UP_LETTERS
+from engine.study.hand_classes import UP_LETTERS
 from ui.call_chart import (
     FRAME_COLOUR_NAME,
     SEAT_LABELS,

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from store import classes
-from store.db import StoreError
+from classroom import service as classes
+from classroom.service import StoreError
 from ui.class_parts import BIG_BUTTONS
 from ui.class_pupil import name_form, pupil_page, rejoin_token
 from ui.class_teacher import keep_secret, kept_classes, kept_secret, take_handover_page, teacher_page

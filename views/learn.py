@@ -23,7 +23,7 @@ from lessons.links import analyze_link
 from lessons.loader import load_lessons
 from lessons.model import Element, Lesson
 from lessons.scorecards import layout
-from store.db import StoreError
+from practice.records import StoreError
 from ui.call_chart import seat_chart
 from ui.cards import show_cards
 from ui.echo import plain

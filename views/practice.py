@@ -26,8 +26,15 @@ from engine.core.seats import seat_name
 from engine.search.registry import PLAYER_NAMES
 from practice import coach
 from practice.session import LEARNER, Waiting
-from practice.table import action_label, advice_text, choice_text, disabled_reasons, game_result, hand_result
 from practice.table_session import Notice, PracticeTable, read_link
+from practice.table_text import (
+    action_label,
+    advice_text,
+    choice_text,
+    disabled_reasons,
+    game_result,
+    hand_result,
+)
 from ui.cards import four_colour
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready

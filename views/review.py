@@ -19,9 +19,8 @@ from html import escape
 import streamlit as st
 
 from practice.deck import Answered, Deck, answer, date_text, deck_for, question_of_entry, when_text
-from practice.table import choice_text
-from store.db import StoreError
-from store.mistake_deck import Entry
+from practice.records import Entry, StoreError
+from practice.table_text import choice_text
 from ui.echo import plain
 from ui.learn_profile import learner, remember_browser
 from ui.replay_view import felt

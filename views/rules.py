@@ -36,7 +36,7 @@ from engine.core.ranking import (
 from engine.core.rules import Rules
 from engine.core.scoring import scoring_rows
 from engine.core.seats import seat_name
-from practice.table import done_label
+from practice.table_text import done_label
 from ui.cards import card_img, cards_row_html, four_colour
 from ui.echo import plain
 from ui.follow import check_follow

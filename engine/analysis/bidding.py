@@ -51,7 +51,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.analysis.playout import Policy, warm_up
+from engine.analysis.finish import Policy, warm_up
 from engine.analysis.runners import Runner, make_runner
 from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats
 from engine.analysis.styles import DEFAULT_STYLE, opponents

@@ -34,7 +34,7 @@ or go alone on its own (not just by thresholds); the best choice per cell is fou
 of the deals and its gain counted on the other half (so luck in picking a cell is not
 counted as gain). A seat's exploitability is the sum over its two rounds; the model's is the
 largest. ``exploitability(..., split=...)`` lets the deviations see more than the model does:
-each cell is split again by a key per deal, such as ``engine.study.classes.bowers_and_aces``
+each cell is split again by a key per deal, such as ``engine.study.hand_classes.bowers_and_aces``
 (the bowers of the upcard's suit and the off aces the seat holds; a trap with the right and
 left is such a deviation).
 """
@@ -317,7 +317,7 @@ def exploitability(
     rules: Rules, caution: tuple[float, ...], deals: int, seed: int, split: Split | None = None
 ) -> tuple[float, tuple[float, ...]]:
     """(the largest seat gain, per-seat gains) in points a hand, on fresh deals (see module doc);
-    ``split`` (e.g. ``engine.study.classes.bowers_and_aces``) splits every cell of hands by its key."""
+    ``split`` (e.g. ``engine.study.hand_classes.bowers_and_aces``) splits every cell of hands by its key."""
     states = make_deals(rules, deals, seed)
     rec = records(states, rules, caution)
     needs = need_table(call_threshold(rules), caution)

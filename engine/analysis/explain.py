@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engine.analysis.bidding import TIE_POINTS, Analysis, OptionResult, Stats
 from engine.analysis.styles import DEFAULT_STYLE, TABLE_WORDS
+from engine.core.action_words import Tense, action_words
 from engine.core.actions import Action, Kind
 from engine.core.cards import Card, Suit
 from engine.core.ranking import card_role
@@ -28,30 +29,20 @@ def option_trump(view: SeatView, action: Action) -> Suit | None:
 
 
 def label(action: Action, discard: Card | None = None) -> str:
-    """Short English for an option: 'order up alone', 'call spades', 'pick up, discard 9C'."""
-    alone = " alone" if action.alone else ""
-    if action.kind is Kind.PASS:
-        return "pass"
-    if action.kind is Kind.ORDER:
-        text = "order up" + alone
-        return f"{text} (discard {discard})" if discard is not None else text
-    if action.kind in (Kind.CALL, Kind.NAME):
-        assert action.suit is not None
-        return f"{action.kind.value} {action.suit.noun}{alone}"
-    return str(action)
+    """Short English for an option (``engine.core.action_words``, what to do): 'order up alone',
+    'call spades', 'order up (discard 9C)' (a dealer's pick-up with its discard)."""
+    if action.kind not in _BIDS:
+        return str(action)
+    text = action_words(action)
+    return f"{text} (discard {discard})" if discard is not None and action.kind is Kind.ORDER else text
 
 
 def gerund(action: Action) -> str:
     """The option as a doing-word, for "better than ...": 'passing', 'ordering up alone', 'calling clubs'."""
-    alone = " alone" if action.alone else ""
-    if action.kind is Kind.PASS:
-        return "passing"
-    if action.kind is Kind.ORDER:
-        return "ordering up" + alone
-    if action.kind in (Kind.CALL, Kind.NAME):
-        assert action.suit is not None
-        return f"{'calling' if action.kind is Kind.CALL else 'naming'} {action.suit.noun}{alone}"
-    return str(action)
+    return action_words(action, Tense.GERUND) if action.kind in _BIDS else str(action)
+
+
+_BIDS = (Kind.PASS, Kind.ORDER, Kind.CALL, Kind.NAME)  # the options the analyzer weighs
 
 
 def makes_trump(action: Action) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.analysis.bidding import apply_option
-from engine.analysis.playout import Policy, advance, outcome_of
+from engine.analysis.finish import Policy, advance, outcome_of
 from engine.analysis.sampler import sample_state
 from engine.core.actions import Action
 from engine.core.cards import Card

@@ -11,7 +11,7 @@ learner's side, to the others; realistic and ceiling).
   ceiling costs several times a club play-out, so it is solved on the first
   ``CEILING_DEALS`` deals only (its own ``n`` and interval say so).
 - ``PythonRun`` for any other ``Policy``/``Bidder`` (an experiment, a new player):
-  ``engine.analysis.sampler`` and ``engine.analysis.playout`` step by step.
+  ``engine.analysis.sampler`` and ``engine.analysis.finish`` step by step.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Protocol, cast
 
 import numpy as np
 
-from engine.analysis.playout import Outcome, Policy, play_out, solve_out
+from engine.analysis.finish import Outcome, Policy, play_out, solve_out
 from engine.analysis.sampler import Bidder, SampleStats, build_state, deal_hidden, sample_state
 from engine.compiled import deal_loop
 from engine.compiled.encoding import card_code, code_of, encode_state

@@ -15,7 +15,7 @@ from typing import IO, Any, NoReturn, TypeVar
 from engine.core.errors import SHOWN_CHARS, EuchreError, quoted
 from engine.core.rules import Rules
 from engine.io.numbers import MAX_DIGITS, NumberError, parse_float, parse_int
-from engine.io.progress import Progress
+from engine.io.progress_line import Progress
 from engine.io.record_file import Entry, JSONTextError, RecordSourceError, file_label, iter_entries, load_json
 
 SEED_LIMIT = 10**MAX_DIGITS - 1  # seeds are whole numbers of at most MAX_DIGITS digits, either sign

@@ -23,7 +23,7 @@ from engine.cli.common import SEED_LIMIT, Parser, guarded, one_line, rules_optio
 from engine.core.errors import EuchreError, quoted
 from engine.core.rules import PRESETS
 from engine.study.charts import all_cells, select
-from engine.study.runner import StudyError, read_regular, remove_quietly, run, split_address, why
+from engine.study.dask_tasks import StudyError, read_regular, remove_quietly, run, split_address, why
 from engine.study.studies import (
     COLUMNS,
     FIT_DEALS,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 
-from engine.analysis.playout import WARM_UP_STEPS
+from engine.analysis.finish import WARM_UP_STEPS
 from engine.cli.common import Parser
 from engine.compiled import CACHE_DIR
 

@@ -22,6 +22,7 @@ from engine.compiled import encoding as E
 from engine.compiled.club_bidding import bid_strength, need_table
 from engine.compiled.encoding import action_of, encode_view
 from engine.compiled.playout import club_decide
+from engine.core.action_words import capital, go_alone, order_up
 from engine.core.actions import Action
 from engine.core.cards import Card, Suit
 from engine.core.hand import Phase
@@ -142,16 +143,16 @@ def _bid_sentence(view: SeatView, action: Action, why: Why) -> str:  # noqa: C90
         facts = describe_facts(hand_facts(hand, trump))
         where = _upcard_side(view)
         if r == E.R_ORDER_ALONE:
-            verb = "Pick up" if dealer else "Order up"
-            return f"{verb} the {up.short} and go alone: {facts} — strong enough to take all five tricks without help."
+            verb = capital(order_up(dealer=dealer, upcard=f"the {up.short}"))
+            return f"{verb} {go_alone()}: {facts} — strong enough to take all five tricks without help."
         if r == E.R_ORDER:
-            verb = "Pick up" if dealer else ("Assist: order up" if where == "partner" else "Order up")
+            verb = capital(order_up(dealer=dealer, assist=where == "partner", upcard=f"the {up.short}"))
             extra = {
                 "partner": " (your partner, the dealer, gets the upcard)",
                 "opponent": " even though the dealer gets the upcard",
                 "me": "",
             }[where]
-            return f"{verb} the {up.short}: {facts}{extra} — about {why.strength:.1f} tricks."
+            return f"{verb}: {facts}{extra} — about {why.strength:.1f} tricks."
         if dealer:
             return (
                 f"Turn it down: with the {up.short} you would hold {facts} — too weak to make {trump.noun}."

@@ -55,6 +55,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.core.action_words import capital, go_alone, order_up
 from engine.core.actions import ORDER, ORDER_ALONE, PASS, Kind, call
 from engine.core.cards import ACE, Card, Suit
 from engine.core.hand import Phase
@@ -179,18 +180,17 @@ class PointCountPlayer:
         up = view.upcard
         need = call_at(view.rules)
         dealer = view.seat == view.dealer
-        verb = "Pick up" if dealer else ("Assist: order up" if _partner_dealer(view) else "Order up")
+        verb = capital(order_up(dealer=dealer, assist=_partner_dealer(view), upcard=f"the {up.short}"))
         if ORDER_ALONE in view.legal:
             alone = round_one_count(view, alone=True)
             if alone.total >= ALONE_AT:
                 return Decision(
                     ORDER_ALONE,
-                    f"{verb} the {up.short} and go alone: {_points(alone)} — "
-                    f"the count goes alone at {ALONE_AT}.",
+                    f"{verb} {go_alone()}: {_points(alone)} — the count goes alone at {ALONE_AT}.",
                 )
         count = round_one_count(view)
         if count.total >= need:
-            return Decision(ORDER, f"{verb} the {up.short}: {_points(count)} — the count calls at {need}.")
+            return Decision(ORDER, f"{verb}: {_points(count)} — the count calls at {need}.")
         what = "Turn it down" if dealer else "Pass"
         return Decision(
             PASS, f"{what}: {_points(count)} with {count.trump.noun} as trump — the count calls at {need}."

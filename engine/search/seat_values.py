@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from engine.analysis.playout import Outcome, advance, outcome_of, warm_up
+from engine.analysis.finish import Outcome, advance, outcome_of, warm_up
 from engine.analysis.sampler import sample_state
 from engine.compiled.solver import makers_tricks, solve
 from engine.core.actions import Action

@@ -32,7 +32,7 @@ from engine.core.cards import ACE, JOKER, Card, Suit, make_deck
 from engine.core.ranking import effective_suit, left_bower, right_bower
 from engine.core.rules import PRESETS, Rules
 from engine.core.seats import left_of, same_side
-from engine.study.classes import CAP, UP_LETTERS, HandClass, hand_class
+from engine.study.hand_classes import CAP, UP_LETTERS, HandClass, hand_class
 from engine.study.summary import best_and_close, mean_interval
 
 CHART_DIR = Path(__file__).with_name("charts")

@@ -2,7 +2,7 @@
 
 A *cell* is a seat (counted from the dealer's left: first, second = the dealer's partner,
 third, dealer; fewer with 2 or 3 players), a round (1, 2), a hand class
-(``engine.study.classes``) and a score bucket. The study computes one bucket, ``any``: the
+(``engine.study.hand_classes``) and a score bucket. The study computes one bucket, ``any``: the
 play-outs do not depend on the score under the people table, so each cell keeps how often each
 net result came up, and ``engine.study.chart_table.at_score`` values the cell at any game score
 from those counts and the win table, on the same deals.
@@ -71,7 +71,7 @@ from engine.core.cards import make_deck
 from engine.core.hand import deal
 from engine.core.rules import Rules
 from engine.players.evaluate import alone_worthwhile, call_threshold
-from engine.study.classes import (
+from engine.study.hand_classes import (
     ACE_OFFSET,
     CAP,
     JACK_OFFSET,

@@ -26,7 +26,7 @@ from engine.analysis.human_rates import (
 from engine.analysis.human_rates import DEALS as CALIBRATION_DEALS
 from engine.core.rules import PRESETS, Rules
 from engine.study.charts import FREQUENCY_CHUNK, Cell, count_classes, value_cell
-from engine.study.runner import Task, read_regular, remove_quietly, write_atomic
+from engine.study.dask_tasks import Task, read_regular, remove_quietly, write_atomic
 
 # ---- call charts ---------------------------------------------------------------------------------
 

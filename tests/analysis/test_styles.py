@@ -37,7 +37,7 @@ from engine.cli.analyze import main
 from engine.compiled.encoding import S_DEALER, S_HANDS, S_UPCARD, card_code
 from engine.core.cards import parse_cards
 from engine.core.rules import PRESETS, Rules
-from engine.study.classes import bowers_and_aces
+from engine.study.hand_classes import bowers_and_aces
 
 
 def test_every_preset_ships_a_fitted_table() -> None:

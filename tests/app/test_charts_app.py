@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.core.cards import Suit, parse_cards
 from engine.study.chart_table import load
-from engine.study.classes import hand_class
+from engine.study.hand_classes import hand_class
 from lessons.loader import load_lessons
 
 PAGE = "views/charts.py"

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from classroom import service
 from classroom.questions import ClassQuestion
 from engine.core.rules import PRESETS
 from store import classes
@@ -264,7 +265,7 @@ def test_the_join_form_refuses_names_that_are_not_words_and_too_many_joins_a_min
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     code, _ = classes.start_class()
-    monkeypatch.setattr(classes, "JOINS_PER_MINUTE", 2)
+    monkeypatch.setattr(service, "JOINS_PER_MINUTE", 2)  # the limit the page reads
 
     def join(name: str) -> AppTest:
         at = page({"class": code})

@@ -7,7 +7,7 @@ import time
 
 from streamlit.testing.v1 import AppTest
 
-from engine.analysis.playout import WarmUpStep
+from engine.analysis.finish import WarmUpStep
 from ui.engine_ready import WarmUp
 
 
@@ -53,7 +53,7 @@ def _page() -> None:
 
     import streamlit as st
 
-    from engine.analysis.playout import WarmUpStep
+    from engine.analysis.finish import WarmUpStep
     from ui.engine_ready import WarmUp, wait_until_ready
 
     warm = WarmUp(steps=(WarmUpStep("the solver", 2.0, lambda: time.sleep(1.2)),))

@@ -392,7 +392,7 @@ CHIP_START = {
     "call": ("Called",),
     "discard": ("Discarded a card face down",),
     "play": ("Led the ", "Played the "),
-    "defend alone": ("Defends alone",),
+    "defend alone": ("Defended alone",),
     "decline": ("Left the ",),
 }
 

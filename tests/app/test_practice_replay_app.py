@@ -27,8 +27,8 @@ from practice.replay import (
     replay,
     win_chances,
 )
-from practice.table import choice_text
 from practice.table_session import PracticeTable
+from practice.table_text import choice_text
 from ui.replay_view import chance_figure, jump_to_earlier, jump_to_selected, selected_earlier, selected_step
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from engine.analysis.bidding import analyze
-from engine.analysis.playout import advance, outcome_of
+from engine.analysis.finish import advance, outcome_of
 from engine.analysis.runners import base_state, club_numbers
 from engine.analysis.sampler import bids_agree, build_state
 from engine.analysis.situation import question

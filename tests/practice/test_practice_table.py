@@ -15,7 +15,7 @@ from engine.core.game import add_hand, new_game
 from engine.core.hand import HandState, from_cards
 from engine.core.rules import Rules
 from practice.export import ImportFileError, from_jsonl, hand_record, to_jsonl
-from practice.table import (
+from practice.table_text import (
     action_label,
     advice_text,
     disabled_reasons,
@@ -170,7 +170,7 @@ _HANDS = ("JD 9D KS AC 9C", "9S TS QS QC KC", "JH AH KH QH TH", "AD KD QD TD JS"
 
 
 def test_each_seat_shows_its_latest_action_in_the_table_words() -> None:
-    from practice.table import latest_actions, move_line
+    from practice.table_text import latest_actions, move_line
 
     # North (seat 2) deals: East, South, West pass, North picks the 9H up and discards the TH.
     state = from_cards(Rules(), dealer=2, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
@@ -190,7 +190,7 @@ def test_each_seat_shows_its_latest_action_in_the_table_words() -> None:
 
 
 def test_a_first_round_pass_says_so_in_the_second_round() -> None:
-    from practice.table import latest_actions
+    from practice.table_text import latest_actions
 
     state = from_cards(Rules(), dealer=2, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
     round2, moves = _moves(state, "pass, pass, pass, pass, pass")
@@ -206,7 +206,7 @@ def test_a_first_round_pass_says_so_in_the_second_round() -> None:
 
 
 def test_the_learners_own_discard_is_named() -> None:
-    from practice.table import done_label
+    from practice.table_text import done_label
 
     # South (seat 0) deals and picks the 9H up: the learner sees its own discard.
     state = from_cards(Rules(), dealer=0, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
@@ -273,7 +273,7 @@ def test_claim_the_rest_only_when_every_remaining_trick_is_yours() -> None:
     # the others hold, so South may claim at once; the claimed line takes all five.
     from engine.core.cards import parse_card, parse_cards
     from engine.core.hand import Phase, from_cards
-    from practice.table import claim_card
+    from practice.table_text import claim_card
 
     hands = [parse_cards(h) for h in ("JH JD AH KH QH", "9C TC QC KC AC", "9D TD QD KD AD", "9S TS QS KS AS")]
     state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("9H")).apply("order")
@@ -297,10 +297,26 @@ def test_no_claim_while_a_trick_can_still_be_lost() -> None:
     # trumps can take tricks, so there is nothing to claim.
     from engine.core.cards import parse_card, parse_cards
     from engine.core.hand import Phase, from_cards
-    from practice.table import claim_card
+    from practice.table_text import claim_card
 
     hands = [parse_cards(h) for h in ("JH 9C TC QC KC", "AH KH QH AC 9S", "9D TD QD KD AD", "JD TS QS KS AS")]
     state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("9H")).apply("order")
     state = state.apply("discard TS")  # the dealer (seat 3) takes the 9H and drops a spade
     assert state.phase is Phase.PLAY and state.to_act == 0
     assert claim_card(state, 0) is None
+
+
+def test_a_defenders_choice_reads_as_what_to_do_and_what_was_done() -> None:
+    """Asked to defend alone against South's loner, West's buttons say what to do and its place at
+    the table what it did, both in the past tense (it said "Defends alone" before the one table of
+    action words)."""
+    from practice.table_text import done_label
+
+    state = from_cards(
+        Rules(defend_alone=True), dealer=2, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H")
+    )
+    asked = state.apply("pass").apply("order alone")
+    assert asked.to_act == 1
+    defend, stay = Action.parse("defend alone"), Action.parse("pass")
+    assert [action_label(asked, a) for a in (stay, defend)] == ["Don't defend alone", "Defend alone"]
+    assert [done_label(asked, a) for a in (stay, defend)] == ["Did not defend alone", "Defended alone"]

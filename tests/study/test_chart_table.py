@@ -25,7 +25,7 @@ from engine.study.chart_table import (
     thumb,
 )
 from engine.study.charts import all_cells, outcomes_text
-from engine.study.classes import HandClass, hand_class
+from engine.study.hand_classes import HandClass, hand_class
 
 
 def _cell(

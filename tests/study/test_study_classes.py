@@ -1,4 +1,4 @@
-"""Hand classes, worked out by hand from the cards (engine/study/classes.py)."""
+"""Hand classes, worked out by hand from the cards (engine/study/hand_classes.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from engine.core.cards import Card, Suit
 from engine.core.rules import Rules
 from engine.study.charts import all_cells, select, task_seed
-from engine.study.classes import hand_class
+from engine.study.hand_classes import hand_class
 
 
 def cards(text: str) -> list[Card]:

@@ -1,5 +1,5 @@
 """Studies meet damaged part files, altered numbers, Ctrl-C and too many workers
-(engine/study/runner.py): a part that does not read back is computed again (and the run says how
+(engine/study/dask_tasks.py): a part that does not read back is computed again (and the run says how
 many were), every part carries the SHA-256 of its result, Ctrl-C prints one line and leaves no
 process behind, and the workers never outnumber the cores or the tasks."""
 
@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from engine.cli.study import main
-from engine.study.runner import PART_FORMAT, part_bytes, part_name, read_part, workers_for, write_atomic
+from engine.study.dask_tasks import PART_FORMAT, part_bytes, part_name, read_part, workers_for, write_atomic
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "cell/first/r1/t3-RLa-o0-v1-up9/any"
@@ -126,10 +126,10 @@ def test_the_studys_check_catches_a_part_rewritten_with_a_fresh_checksum(tmp_pat
 
 
 def test_an_oversized_part_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine.study import runner
+    from engine.study import dask_tasks
 
     save(tmp_path, KEY, part_bytes(KEY, RESULT))
-    monkeypatch.setattr(runner, "MAX_PART_BYTES", 10)
+    monkeypatch.setattr(dask_tasks, "MAX_PART_BYTES", 10)
     assert read_part(tmp_path, KEY) == (None, True)
 
 

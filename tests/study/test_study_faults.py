@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cli.study import main
-from engine.study import runner
-from engine.study.runner import StudyError, greet, part_name, split_address
+from engine.study import dask_tasks
+from engine.study.dask_tasks import StudyError, greet, part_name, split_address
 
 ONE = [
     "--cells",
@@ -128,7 +128,7 @@ def _speaker(greeting: bytes) -> tuple[socket.socket, threading.Thread]:
 def test_an_http_server_is_one_line_within_the_connect_timeout(
     http_port: int, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(runner, "CONNECT_TIMEOUT", 1.5)
+    monkeypatch.setattr(dask_tasks, "CONNECT_TIMEOUT", 1.5)
     start = time.monotonic()
     assert (
         main(

@@ -1,5 +1,5 @@
 """The study runner: the same Parquet with 1 or 2 workers, and a killed study resumed to the
-same result without computing again what was saved (engine/study/runner.py)."""
+same result without computing again what was saved (engine/study/dask_tasks.py)."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.compiled.solver import solve
+from engine.core.action_words import WORDS, Tense, Word, action_words, capital
 from engine.core.actions import Action, Kind
 from engine.core.cards import Card, Suit
 from engine.core.game import GameState, side_of, sides
@@ -22,55 +23,37 @@ def singular(suit: Suit) -> str:
 
 
 def action_label(hand: HandState, action: Action) -> str:
-    """The button text for a bidding action of the seat to act."""
-    seat = hand.to_act
-    dealer = seat == hand.dealer
-    alone = " alone" if action.alone else ""
-    k = action.kind
-    if k is Kind.PASS:
-        if hand.phase is Phase.DEFEND:
-            return "Don't defend alone"
-        if hand.phase is Phase.BID1 and dealer:
-            return "Turn it down"
-        return "Pass"
-    if k is Kind.ORDER:
-        return ("Pick it up" if dealer else "Order it up") + alone
-    if k in (Kind.CALL, Kind.NAME):
-        assert action.suit is not None
-        verb = "Call" if k is Kind.CALL else "Name"
-        return f"{verb} {action.suit.symbol} {action.suit.noun}{alone}"
-    if k is Kind.DEFEND_ALONE:
-        return "Defend alone"
-    if k is Kind.DECLINE:
-        return f"Leave the {hand.upcard.short} on the kitty"
-    return str(action)
+    """The button text for a bidding action of the seat to act: 'Order it up', 'Turn it down',
+    'Call ♠ spades alone', 'Leave the 9♥ on the kitty' (``engine.core.action_words``, what to do)."""
+    if action.kind is Kind.DECLINE:
+        return capital(WORDS[Word.LEAVE].say(Tense.IMPERATIVE, f"the {hand.upcard.short} on the kitty"))
+    if action.kind in (Kind.PLAY, Kind.DISCARD):
+        return str(action)
+    return capital(_words(hand, action, Tense.IMPERATIVE))
 
 
 def done_label(before: HandState, action: Action, seen: bool = True) -> str:
     """What the seat to act in ``before`` did, as the few words its place at the table shows:
-    'Passed', 'Turned it down', 'Ordered it up alone', 'Called ♠ spades', 'Led the K♦'. A discard
-    names its card only when ``seen`` (the learner's own; the others' discards are face down)."""
-    dealer = before.to_act == before.dealer
-    alone = " alone" if action.alone else ""
-    k = action.kind
-    if k is Kind.PASS:
-        if before.phase is Phase.DEFEND:
-            return "Did not defend alone"
-        return "Turned it down" if before.phase is Phase.BID1 and dealer else "Passed"
-    if k is Kind.ORDER:
-        return ("Picked it up" if dealer else "Ordered it up") + alone
-    if k in (Kind.CALL, Kind.NAME):
-        assert action.suit is not None
-        return f"{'Called' if k is Kind.CALL else 'Named'} {action.suit.symbol} {action.suit.noun}{alone}"
-    if k is Kind.DISCARD:
-        assert action.card is not None
-        return f"Discarded the {action.card.short}" if seen else "Discarded a card face down"
-    if k is Kind.DECLINE:
-        return f"Left the {before.upcard.short}"
-    if k is Kind.DEFEND_ALONE:
-        return "Defends alone"
-    assert action.card is not None
-    return f"{'Played' if before.trick else 'Led'} the {action.card.short}"
+    'Passed', 'Turned it down', 'Ordered it up alone', 'Called ♠ spades', 'Led the K♦' (the
+    words of ``engine.core.action_words``, in the past). A discard names its card only when
+    ``seen`` (the learner's own; the others' discards are face down)."""
+    if action.kind is Kind.DISCARD and not seen:
+        return capital(WORDS[Word.DISCARD].say(Tense.PAST, "a card face down"))
+    return capital(_words(before, action, Tense.PAST))
+
+
+def _words(hand: HandState, action: Action, tense: Tense) -> str:
+    """``action`` of the seat to act in ``hand`` as the table says it: the upcard is "it" to
+    order up, pick up or turn down, and "the 9♥" to leave; a suit with its symbol."""
+    return action_words(
+        action,
+        tense,
+        dealer=hand.to_act == hand.dealer,
+        phase=hand.phase,
+        leads=not hand.trick,
+        upcard=f"the {hand.upcard.short}" if action.kind is Kind.DECLINE else "it",
+        symbol=True,
+    )
 
 
 def latest_actions(now: HandState, moves: tuple[Move, ...]) -> dict[int, str]:
@@ -96,8 +79,7 @@ def move_line(move: Move) -> str:
 def choice_text(hand: HandState, action: Action) -> str:
     """Any action of the seat to act in ``hand`` as a short instruction: 'Play the K♦', 'Order it up'."""
     if action.card is not None and action.kind in (Kind.PLAY, Kind.DISCARD):
-        verb = "Play" if action.kind is Kind.PLAY else "Discard"
-        return f"{verb} the {action.card.short}"
+        return capital(action_words(action))  # 'play', also for a lead
     return action_label(hand, action)
 
 

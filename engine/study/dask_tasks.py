@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.core.errors import EuchreError
-from engine.io.progress import duration, is_tty
+from engine.io.progress_line import duration, is_tty
 
 MANIFEST = "manifest.json"
 PART_FORMAT = 2  # parts with the result's checksum beside it (format 1, without one, are computed again)
