@@ -12,7 +12,7 @@ the compiled Club player (``club_bidding`` for bids, discards and defend alone,
   actions; the conformance tests check each transition against ``engine.core.hand.apply``);
 - ``advance(s, needs, alone_worth, until_play)``: club players act until the hand is
   over (or, with ``until_play``, the first lead is due);
-- ``outcome(s, me, tricks, res)``: the result for ``me`` as ``engine.analysis.playout``'s
+- ``outcome(s, me, tricks, res)``: the result for ``me`` as ``engine.analysis.finish``'s
   ``outcome_of`` gives it: maker (-1 thrown in), makers' tricks, points to us, to them.
 """
 

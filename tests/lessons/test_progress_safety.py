@@ -28,7 +28,7 @@ from lessons.progress import (
     ProgressError,
 )
 from store.db import StoreError
-from store.progress import ProgressReset, load, load_browser, open_store, save, save_browser
+from store.lesson_progress import ProgressReset, load, load_browser, open_store, save, save_browser
 
 BROWSER = "Zq3_x-8kLmNoPqRsTuVw"
 
