@@ -200,7 +200,20 @@ def test_no_import_closes_a_circle() -> None:
 
 
 FRONT_ENDS = ("ui", "views", "app")  # what draws: the widgets, the pages, the router
-NOT_FROM_THE_FRONT = ("store",)  # reached through a service below ui/ (practice.records, classroom.service)
+NOT_FROM_THE_FRONT = (
+    "store",  # reached through a service below ui/ (practice.records, classroom.service)
+    # the analysis's internals: a page asks engine.analysis.advice (or robust, situation, explain)
+    # and draws what it answers, never samples deals, runs the compiled code or fits the tables itself
+    "engine.compiled",
+    "engine.analysis.sampler",
+    "engine.analysis.runners",
+    "engine.analysis.bidding_fit",
+    "engine.analysis.human_rates",
+)
+
+
+def _forbidden(target: str) -> bool:
+    return any(target == p or target.startswith(p + ".") for p in NOT_FROM_THE_FRONT)
 
 
 def front_end_imports(modules: dict[str, Path]) -> list[str]:
@@ -210,24 +223,32 @@ def front_end_imports(modules: dict[str, Path]) -> list[str]:
         for name, path in modules.items()
         if name.split(".")[0] in FRONT_ENDS
         for target, line in imports_of(path, modules, me=name)
-        if target.split(".")[0] in NOT_FROM_THE_FRONT
+        if _forbidden(target)
     ]
 
 
 def test_the_front_ends_never_open_the_store() -> None:
     """The widgets, the pages and the router reach the database only through one service per
     feature below them (``practice.records``: the practice log, the mistake deck's entries, the
-    lessons' progress; ``classroom.service``: a class's life cycle), never ``store/`` itself."""
+    lessons' progress; ``classroom.service``: a class's life cycle), never ``store/`` itself; nor
+    the analysis's internals (the sampler, the runners, the compiled code, the fits)."""
     found = front_end_imports(project_modules())
     assert found == [], "front ends that import the store (use its service below ui/):\n" + "\n".join(found)
 
 
 def test_the_front_end_check_sees_a_store_import(tmp_path: Path) -> None:
     planted = tmp_path / "planted.py"
-    planted.write_text("from store import classes\ndef f():\n    from store.db import StoreError\n")
+    planted.write_text(
+        "from store import classes\ndef f():\n    from store.db import StoreError\n"
+        "from engine.analysis.sampler import shown_voids\nfrom engine.analysis.advice import advise\n"
+    )
     modules = {**project_modules(), "ui.planted": planted}
     found = [f for f in front_end_imports(modules) if "planted" in f]
-    assert found == ["ui.planted:1 imports store.classes", "ui.planted:3 imports store.db"]
+    assert found == [
+        "ui.planted:1 imports store.classes",
+        "ui.planted:3 imports store.db",
+        "ui.planted:4 imports engine.analysis.sampler",
+    ]
 
 
 def test_streamlit_only_in_ui_views_and_app() -> None:
