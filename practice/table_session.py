@@ -9,69 +9,32 @@ button callbacks call the methods here, and the tests drive it directly.
 Problems a learner should read (an illegal click, a bad link, a database that cannot be
 written) never raise: they become notices the page shows (``take_notice``).
 
-The page's link (``link_params``) rebuilds the table's position on a reload or another browser,
-and never prints a card of a hand the learner cannot see: it names the deal and carries only the
-learner's own decisions, which the (deterministic) computer players answer as they did.
-
-- A hand the session's seed dealt: ``deal=`` its deal code (``practice.codes``: the rules, the
-  seed, the game, the hand and the dealer) and ``moves=`` the learner's decisions (a move code);
-  when they began in an earlier hand and fit the link (``MOVES_LIMIT``), ``start=`` the deal code
-  they start from, so the earlier hands come back too; otherwise ``moves=`` holds this hand's
-  decisions only (``link_capped``). ``score=`` is the score the first hand the link replays
-  (``start=``, else ``deal=``) was dealt at ("4-6", left out at 0 each), ``levels=`` the computer
-  seats, one letter each.
-- A game that began from a position text no seed deals (a teacher's deal): ``shared=`` a random
-  id under which the table keeps that text and the game around it in the app's database
-  (``store.shared_positions``, for ``KEEP_DAYS``), with ``moves=`` and ``levels=`` as above. An
-  id that is unknown, expired or damaged, or a database that cannot be read, gives one notice
-  and a new game.
-
-Replaying the learner's decisions gives back the very position, so undo works as before. A
-``moves=`` value that does not read or replay keeps its legal beginning when that still reaches
-the link's deal; otherwise the deal starts fresh (one notice says which).
-
-``position=`` links (the hand as a position text, ``HandState.to_text``, with ``seed=``,
-``hand=``, ``game=``, ``score=`` that hand's score, and ``start=``/``moves=``) still open: that is
-how a teacher shares a deal on purpose. The learner's actions of the text are replayed with the
-computer players when they give the very hand; a text whose other actions or cards the players and
-seed would not give is played on from as it stands. Once open, the link takes the form above. A
-damaged ``position=`` gives one notice and a new game.
-
->>> link = read_link({"levels": "be", "deal": "not a code"})
->>> link.levels, link.deal is None, len(link.problems)
-(('beginner', 'expert'), True, 1)
+The page's link and the session it rebuilds are ``practice.table_link``'s.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
 from engine.analysis.styles import DEFAULT_STYLE
 from engine.core.actions import Action
-from engine.core.errors import EuchreError, quoted
-from engine.core.game import add_hand, new_game, seat_score, side_of
+from engine.core.errors import EuchreError
+from engine.core.game import add_hand, seat_score, side_of
 from engine.core.hand import HandState, Phase
-from engine.core.position import PositionError
 from engine.core.rules import Rules
-from engine.io.numbers import shown
-from engine.search.registry import PLAYER_NAMES
 from practice import coach, deck, review
 from practice.codes import (
-    MAX_GAME,
-    MAX_HAND,
     MOVES_LIMIT,
     NEXT_HAND,
     DealCode,
     DealCodeError,
     decode,
-    decode_moves,
     encode,
     encode_moves,
 )
@@ -91,23 +54,27 @@ from practice.session import (
     next_hand,
     replay,
     replay_deal,
-    replay_legal,
-    seed_deal,
-    start_game,
     undo,
+)
+from practice.table_link import (
+    TableLink,
+    new_session,
+    position_session,
+    replay_link,
+    seat_levels,
+    session_at,
+    shared_session,
 )
 from practice.table_text import claim_card
 from store import practice_log, shared_positions
 from store.backend import Connection
 from store.db import StoreError
-from store.shared_positions import SharedStart, ShareError, UnknownShare
+from store.shared_positions import SharedStart, ShareError
 
-LEVEL_LETTERS = {"b": "beginner", "c": "club", "e": "expert"}  # ?levels=cce: one letter per computer seat
 MEMO_LIMIT = 50_000  # computer decisions remembered before the memo starts again
 FINISHED_LIMIT = 200  # finished hands whose grades are kept for the game's chart
 REGRADE_WAIT = 2.0  # seconds the review waits for an earlier hand's grades worked out again after a reload
 GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
-SEED_LIMIT = 2**32
 
 Grade = Callable[[int, HandState, Action, int, review.SeatScore | None, str], review.GradedDecision]
 T = TypeVar("T")
@@ -123,186 +90,6 @@ def shared_grader() -> ThreadPoolExecutor:
         if _shared_grader is None:
             _shared_grader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="practice-grader")
         return _shared_grader
-
-
-# ---- the page's link ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TableLink:
-    """What a practice link asks for: a deal (``deal=CODE``, or ``shared=ID`` a deal kept in the
-    database, or ``position=`` a hand's text) and the computer seats' levels (``levels=cce``, one
-    letter per computer seat, West first), with what could not be read; and the learner's decisions
-    to replay (``moves=``, from ``start=CODE`` or else from the deal). ``moves_text`` is the raw
-    value, ``moves_problem`` why it stops reading early."""
-
-    deal: DealCode | None = None
-    levels: tuple[str, ...] = ()
-    problems: tuple[str, ...] = ()
-    start: DealCode | None = None
-    moves: tuple[str, ...] = ()
-    moves_text: str = ""
-    moves_problem: str | None = None
-    position: HandState | None = None  # position=: the hand, read from its text
-    seed: int | None = None  # seed=, with position= (None: a random one)
-    game_number: int = 0  # game=
-    hand_number: int = 0  # hand=
-    scores: tuple[int, ...] = ()  # score=: the score the first hand replayed was dealt at
-    shared: str = ""  # shared=: the id a deal is kept under (store.shared_positions), as given
-
-
-def read_levels(raw: str) -> tuple[str, ...]:
-    """``"cce"`` as seat levels, West first; raises ``ValueError`` saying what is accepted."""
-    chosen = [LEVEL_LETTERS.get(ch) for ch in raw.strip().lower()]
-    if not 1 <= len(chosen) <= 3 or any(c is None or c not in PLAYER_NAMES for c in chosen):
-        letters = ", ".join(f"{k} = {v}" for k, v in LEVEL_LETTERS.items() if v in PLAYER_NAMES)
-        raise ValueError(
-            f"The link's levels={shown(raw)} is not understood: use one letter per computer seat ({letters})."
-        )
-    return tuple(c for c in chosen if c is not None)
-
-
-def _read_moves(moves_text: str) -> tuple[tuple[str, ...], str | None]:
-    """The link's ``moves=`` decisions (those read before any error) and what is wrong with them."""
-    if len(moves_text) > MOVES_LIMIT:
-        return (), f"it is longer than {MOVES_LIMIT} characters"
-    if not moves_text:
-        return (), None
-    moves, error = decode_moves(moves_text)
-    return moves, None if error is None else str(error)
-
-
-def read_link(params: Mapping[str, str]) -> TableLink:
-    """The practice table's own parameters of a page link; other parameters (the rules) are the
-    sidebar's. Never raises: a bad value is a problem to show, and the rest of the link still works."""
-    problems: list[str] = []
-    levels: tuple[str, ...] = ()
-    raw_levels = params.get("levels")
-    if raw_levels:
-        try:
-            levels = read_levels(str(raw_levels))
-        except ValueError as err:
-            problems.append(str(err))
-    if params.get("position"):
-        return _read_position_link(params, levels, problems)
-    moves_text = str(params.get("moves") or "")
-    if params.get("shared"):
-        moves, moves_problem = _read_moves(moves_text)
-        return TableLink(
-            None,
-            levels,
-            tuple(problems),
-            None,
-            moves,
-            moves_text,
-            moves_problem,
-            shared=str(params.get("shared")).strip(),
-        )
-    code = None
-    raw_deal = params.get("deal")
-    if raw_deal:
-        try:
-            code = decode(str(raw_deal))
-        except DealCodeError as err:
-            problems.append(f"That deal code does not work: {err}")
-    start = None
-    raw_start = str(params.get("start") or "")
-    if code is None:
-        if not raw_deal and (raw_start or moves_text):  # decisions need their deal to be replayed on
-            problems.append("The link's moves cannot be replayed without its deal code: a new game starts.")
-        return TableLink(code, levels, tuple(problems))
-    if raw_start:
-        try:
-            start = decode(raw_start)
-        except DealCodeError as err:
-            problems.append(
-                f"The link's start={quoted(raw_start)} does not work ({err}): the deal starts fresh."
-            )
-            return TableLink(code, levels, tuple(problems))
-    moves, moves_problem = _read_moves(moves_text)
-    scores = _read_score(params, code.rules, problems, "the deal is played at 0 each")
-    return TableLink(code, levels, tuple(problems), start, moves, moves_text, moves_problem, scores=scores)
-
-
-def _read_position_link(params: Mapping[str, str], levels: tuple[str, ...], problems: list[str]) -> TableLink:
-    """``read_link`` for a link with ``position=``: the hand's text and the game around it."""
-    raw = str(params.get("position"))
-    try:
-        state = HandState.from_text(raw)
-    except PositionError as err:
-        problems.append(f"The link's position={quoted(raw)} does not work ({err}): a new game starts.")
-        return TableLink(None, levels, tuple(problems))
-    rules = state.rules
-    seed = _link_number(params, "seed", SEED_LIMIT - 1, problems, "a new seed deals the later hands")
-    game = _link_number(params, "game", min(MAX_GAME, rules.match_games - 1), problems, "game 1") or 0
-    hand = _link_number(params, "hand", MAX_HAND, problems, "hand 1") or 0
-    scores = _read_score(params, rules, problems, "the hand is played at 0 each")
-    start = None
-    raw_start = str(params.get("start") or "")
-    if raw_start:
-        try:
-            start = decode(raw_start)
-        except DealCodeError as err:
-            problems.append(
-                f"The link's start={quoted(raw_start)} does not work ({err}): the earlier hands are left out."
-            )
-    moves_text = str(params.get("moves") or "")
-    moves, moves_problem = _read_moves(moves_text)
-    return TableLink(
-        None,
-        levels,
-        tuple(problems),
-        start,
-        moves,
-        moves_text,
-        moves_problem,
-        state,
-        seed,
-        game,
-        hand,
-        scores,
-    )
-
-
-def _read_score(
-    params: Mapping[str, str], rules: Rules, problems: list[str], instead: str
-) -> tuple[int, ...]:
-    """The link's ``score=`` ("4-6": one score per side below the target), () when there is none or
-    it does not read (``instead`` says what happens then)."""
-    raw = str(params.get("score") or "").strip()
-    if not raw:
-        return ()
-    sides = len(new_game(rules, 0).scores)
-    parts = raw.split("-")
-    # the length first: int() of a long run of digits costs time and past 4,300 digits raises
-    if len(parts) == sides and all(
-        p.isascii() and p.isdigit() and len(p) <= 3 and int(p) < rules.target for p in parts
-    ):
-        scores = tuple(int(p) for p in parts)
-        return scores if any(scores) else ()
-    problems.append(
-        f"The link's score={quoted(raw)} is not {sides} scores below {rules.target} "
-        f"joined by '-' (like {'-'.join(['4', '6', '2'][:sides])}): {instead}."
-    )
-    return ()
-
-
-def _link_number(
-    params: Mapping[str, str], key: str, top: int, problems: list[str], instead: str
-) -> int | None:
-    """A whole number 0..top from the link (``hand`` and ``game`` are shown from 1, read from 0)."""
-    raw = str(params.get(key) or "").strip()
-    if not raw:
-        return None
-    if raw.isascii() and raw.isdigit() and len(raw) <= 10 and int(raw) <= top:
-        return int(raw)
-    problems.append(f"The link's {key}={quoted(raw)} is not a whole number 0..{top}: {instead}.")
-    return None
-
-
-def seat_levels(players: int, computer: Sequence[str]) -> tuple[str, ...]:
-    """Every seat's level: the learner, then ``computer`` (West first; "club" where it is short)."""
-    return ("you",) + tuple(computer[s] if s < len(computer) else "club" for s in range(players - 1))
 
 
 # ---- the table ---------------------------------------------------------------------------
@@ -379,27 +166,27 @@ class PracticeTable:
         memo: dict[Any, Any] = {}
         share = None
         if link.position is not None:
-            session, problem = _position_session(link, levels, deps.get("players", default_players), memo)
+            session, problem = position_session(link, levels, deps.get("players", default_players), memo)
             if problem:
                 problems.append(problem)
             if session is None:
-                session = _new_session(rules, levels, seed)
+                session = new_session(rules, levels, seed)
         elif link.shared:
-            opened, problem = _shared_session(
+            opened, problem = shared_session(
                 link, computer, deps.get("players", default_players), memo, deps.get("conn")
             )
             if problem:
                 problems.append(problem)
-            session, share = opened if opened is not None else (_new_session(rules, levels, seed), None)
+            session, share = opened if opened is not None else (new_session(rules, levels, seed), None)
         elif link.deal is not None:
-            session = _session_at(link.deal, levels, link.scores if link.start is None else ())
+            session = session_at(link.deal, levels, link.scores if link.start is None else ())
             if link.start is not None or link.moves_text:
-                replayed, problem = _replay_link(link, levels, deps.get("players", default_players), memo)
+                replayed, problem = replay_link(link, levels, deps.get("players", default_players), memo)
                 if problem:
                     problems.append(problem)
                 session = replayed if replayed is not None else session
         else:
-            session = _new_session(rules, levels, seed)
+            session = new_session(rules, levels, seed)
         table = cls(session, memo=memo, shared=share, **deps)
         said = table._notices.get(Notice.CODE)  # a deal that could not be kept for the link
         if problems:
@@ -668,7 +455,7 @@ class PracticeTable:
 
     def new_game(self, rules: Rules, computer: Sequence[str], seed: int | None = None) -> None:
         """A new game with ``rules`` and the computer seats' levels (a random seed unless given)."""
-        self._set(self._start(_new_session(rules, computer, seed), "game"))
+        self._set(self._start(new_session(rules, computer, seed), "game"))
         self.paused = None
 
     def open_code(self, text: str, computer: Sequence[str]) -> DealCode | None:
@@ -844,204 +631,15 @@ def forced(hand: HandState) -> bool:
     return hand.phase is Phase.PLAY and not hand.is_over and len(hand.legal_actions()) == 1
 
 
-def _session_at(code: DealCode, computer: Sequence[str], scores: tuple[int, ...] = ()) -> Session:
-    """A game session opening at ``code``'s deal (dealt at ``scores``, () for 0 each)."""
-    return Session(
-        code.rules,
-        seat_levels(code.rules.players, computer),
-        code.seed,
-        (),
-        code.game_number,
-        code.hand_number,
-        code.dealer,
-        scores=scores,
-    )
-
-
 def _this_hands_decisions(decisions: tuple[str, ...]) -> tuple[str, ...]:
     """The learner's decisions since the last ``NEXT_HAND``: those of the hand in progress."""
     last = max((i for i, d in enumerate(decisions) if d == NEXT_HAND), default=-1)
     return decisions[last + 1 :]
 
 
-def _same_deal(position: Position, code: DealCode) -> bool:
-    """``position`` is in the hand ``code`` names (same rules, seed, game, hand and dealer)."""
-    game, s = position.game, position.session
-    dealer = start_game(_session_at(code, s.levels[1:])).hand.dealer
-    return (s.rules, s.seed, game.game_number, game.hand_number, game.hand.dealer) == (
-        code.rules,
-        code.seed,
-        code.game_number,
-        code.hand_number,
-        dealer,
-    )
-
-
-def _replay_link(
-    link: TableLink,
-    computer: Sequence[str],
-    players: PlayerFactory,
-    memo: Memo,
-) -> tuple[Session | None, str | None]:
-    """The session a link's ``start=`` and ``moves=`` rebuild, and the one problem to tell: the
-    decisions that read and replay legally are kept when they still end in the link's deal;
-    otherwise (None) the deal starts fresh."""
-    assert link.deal is not None
-    echo = f"The link's moves={quoted(link.moves_text)}" if link.moves_text else "The link's start= code"
-    session = replace(_session_at(link.start or link.deal, computer, link.scores), decisions=link.moves)
-    try:
-        position, refused = replay_legal(session, players, memo)
-    except EuchreError as err:  # a computer player that cannot play: start the deal fresh
-        return None, f"{echo} could not be replayed ({err}): the deal starts fresh."
-    why = link.moves_problem or (str(refused) if refused else None)
-    if not _same_deal(position, link.deal):
-        return (
-            None,
-            f"{echo} do not lead to this link's deal{f' ({why})' if why else ''}: the deal starts fresh.",
-        )
-    if why:
-        kept = len(position.session.decisions)
-        return position.session, (
-            f"{echo} could not all be replayed ({why}): the table keeps the first {kept} "
-            f"decision{'' if kept == 1 else 's'}."
-        )
-    return position.session, None
-
-
-def _position_session(
-    link: TableLink,
-    computer: Sequence[str],
-    players: PlayerFactory,
-    memo: Memo,
-) -> tuple[Session | None, str | None]:
-    """The session a ``position=`` link rebuilds, and the one problem to tell. In order: the
-    link's ``start=`` and ``moves=``, when they replay to this very hand (the earlier hands come
-    back too); the hand's deal with the learner's actions of the text replayed (undo works); the
-    text as it stands, played on from (a hand the computer players would have played otherwise).
-    None when even that cannot be played (a notice says why)."""
-    state = link.position
-    assert state is not None
-    rules, seed = state.rules, link.seed if link.seed is not None else secrets.randbelow(SEED_LIMIT)
-    scores = link.scores or (0,) * len(new_game(rules, 0).scores)
-    problem = None
-    if link.start is not None and link.moves_text:
-        session = replace(_session_at(link.start, computer), decisions=link.moves)
-        try:
-            position, refused = replay_legal(session, players, memo)
-            if not (link.moves_problem or refused) and _is_link_hand(position, link, seed, scores):
-                return position.session, None
-        except EuchreError:
-            pass
-        problem = (
-            "The link's moves= could not rebuild the earlier hands of the game: this hand goes on "
-            "from its position."
-        )
-    numbers = (link.game_number, link.hand_number)
-    seeded = seed_deal(rules, seed, *numbers, state.dealer)
-    at_deal = str(replace(state.to_position(), actions=()))
-    same_cards = (seeded.dealt, seeded.upcard, seeded.kitty) == (state.dealt, state.upcard, state.kitty)
-    dealer: int | None = state.dealer
-    if link.game_number == 0 and dealer == (new_game(rules, seed).dealer + link.hand_number) % rules.players:
-        dealer = None  # the game's own dealer, as a new game's session has it
-    base = Session(
-        rules,
-        seat_levels(rules.players, computer),
-        seed,
-        (),
-        *numbers,
-        dealer,
-        scores=scores if any(scores) else (),
-        opening="" if same_cards else at_deal,
-    )
-    mine = tuple(str(action) for seat, action in state.history if seat == LEARNER)
-    try:
-        position, _ = replay_legal(replace(base, decisions=mine), players, memo)
-        if position.hand == state:
-            return position.session, problem
-        session = replace(base, opening=state.to_text())
-        replay(session, players, memo)
-    except EuchreError as err:
-        return None, f"The link's position could not be played on ({err}): a new game starts."
-    return session, problem
-
-
-def _shared_session(
-    link: TableLink,
-    computer: Sequence[str],
-    players: PlayerFactory,
-    memo: Memo,
-    conn: Connection | None,
-) -> tuple[tuple[Session, str] | None, str | None]:
-    """The session a ``shared=`` link rebuilds and its id, and the one problem to tell: the deal
-    kept under the id (``store.shared_positions``) with the link's ``moves=`` replayed (those that
-    read and replay legally are kept). None when the id gives no deal (a notice says why)."""
-    echo = f"The link's shared={quoted(link.shared)}"
-    try:
-        start = shared_positions.load(link.shared, conn=conn)
-    except UnknownShare as err:
-        return None, f"{echo} does not open a deal: {err}. A new game starts."
-    except ShareError as err:
-        return None, f"{echo} names a deal that is damaged ({err}): a new game starts."
-    except StoreError as err:
-        return None, f"{echo} could not be looked up ({err}): a new game starts."
-    rules = HandState.from_text(start.position).rules  # it reads: load checked it
-    try:
-        if start.game_number > min(MAX_GAME, rules.match_games - 1) or start.hand_number > MAX_HAND:
-            raise ValueError(
-                f"hand {start.hand_number + 1} of game {start.game_number + 1} of a "
-                f"best-of-{rules.match_games} match"
-            )
-        letters = read_levels(start.levels) if start.levels else ()
-        levels = (link.levels or letters) + tuple(computer[len(link.levels or letters) :])
-        session = Session(
-            rules,
-            seat_levels(rules.players, levels),
-            start.seed,
-            link.moves,
-            start.game_number,
-            start.hand_number,
-            start.dealer,
-            start.single_deal,
-            start.scores,
-            start.position,
-        )
-        position, refused = replay_legal(session, players, memo)
-    except (ValueError, EuchreError) as err:  # a stored start the table cannot play (the levels, the numbers)
-        return None, f"{echo} names a deal that is damaged ({err}): a new game starts."
-    why = link.moves_problem or (str(refused) if refused else None)
-    if why:
-        kept = len(position.session.decisions)
-        return (position.session, link.shared), (
-            f"The link's moves={quoted(link.moves_text)} could not all be replayed ({why}): the table keeps the "
-            f"first {kept} decision{'' if kept == 1 else 's'}."
-        )
-    return (position.session, link.shared), None
-
-
-def _is_link_hand(position: Position, link: TableLink, seed: int, scores: tuple[int, ...]) -> bool:
-    game = position.game
-    return (
-        position.hand == link.position
-        and game.scores_at_deal == scores
-        and position.session.seed == seed
-        and (game.game_number, game.hand_number) == (link.game_number, link.hand_number)
-    )
-
-
-def _new_session(rules: Rules, computer: Sequence[str], seed: int | None) -> Session:
-    return Session(
-        rules, seat_levels(rules.players, computer), secrets.randbelow(SEED_LIMIT) if seed is None else seed
-    )
-
-
 __all__ = [
-    "LEVEL_LETTERS",
     "Notice",
     "forced",
     "PracticeTable",
-    "TableLink",
-    "read_levels",
-    "read_link",
-    "seat_levels",
     "shared_grader",
 ]

@@ -48,7 +48,7 @@ ID_BYTES = 10  # random bytes of an id: 80 bits, 16 base32 letters
 ID_FORM = re.compile(r"[a-z2-7]{16}")  # lower-case base32: URL-safe, and never a card's two letters alone
 SEED_LIMIT = 2**32  # the seeds a game takes (practice.codes.SEED_LIMIT)
 MAX_NUMBER = 255  # the largest game or hand number a row may hold (a deal code's hand field)
-LEVEL_FORM = re.compile(r"[a-z]{0,3}")  # one letter per computer seat (practice.table_session.LEVEL_LETTERS)
+LEVEL_FORM = re.compile(r"[a-z]{0,3}")  # one letter per computer seat (practice.table_link.LEVEL_LETTERS)
 READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 
 SCHEMA: tuple[str, ...] = (

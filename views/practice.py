@@ -26,7 +26,8 @@ from engine.core.seats import seat_name
 from engine.search.registry import PLAYER_NAMES
 from practice import coach
 from practice.session import LEARNER, Waiting
-from practice.table_session import Notice, PracticeTable, read_link
+from practice.table_link import read_link
+from practice.table_session import Notice, PracticeTable
 from practice.table_text import (
     action_label,
     advice_text,

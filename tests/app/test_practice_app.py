@@ -18,7 +18,8 @@ from engine.core.rules import Rules
 from engine.io.deal_record import result_record
 from practice.codes import DealCode, decode, encode, encode_moves
 from practice.session import Position, Session, Waiting, act, replay
-from practice.table_session import Notice, PracticeTable, read_link
+from practice.table_link import read_link
+from practice.table_session import Notice, PracticeTable
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "views/practice.py"

@@ -222,7 +222,7 @@ long_digits = st.builds(
 @settings(settings.get_profile("fuzz"), max_examples=40)
 @given(text=st.one_of(scores, long_digits, st.text(alphabet="0123456789-", max_size=10)))
 def test_the_practice_link_reads_any_score_without_raising(tally: Any, text: str) -> None:
-    from practice.table_session import read_link
+    from practice.table_link import read_link
 
     def check() -> None:
         link = read_link({"position": POSITION, "score": text})

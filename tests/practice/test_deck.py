@@ -19,7 +19,8 @@ from practice import deck
 from practice.deck import Verdict, judge, scheduled, when_text
 from practice.review import COSTLY, GradedDecision
 from practice.session import Session, Waiting
-from practice.table_session import PracticeTable, seat_levels
+from practice.table_link import seat_levels
+from practice.table_session import PracticeTable
 from store.backend import Connection, Location
 from store.db import connect
 from store.mistake_deck import DECK_GRADES, RETIRED, Entry, Mistake

@@ -30,7 +30,8 @@ from practice import table_session
 from practice.codes import MOVES_LIMIT, NEXT_HAND, DealCode, decode_moves, encode, encode_moves
 from practice.review import GradedDecision
 from practice.session import Session, Waiting, can_undo, default_players
-from practice.table_session import Notice, PracticeTable, read_link, seat_levels
+from practice.table_link import read_link, seat_levels
+from practice.table_session import Notice, PracticeTable
 from store import shared_positions
 from store.db import connect
 from store.shared_positions import COLUMNS, SCHEMA, SharedStart

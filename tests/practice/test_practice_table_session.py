@@ -19,15 +19,8 @@ from engine.core.rules import Rules
 from practice.codes import DealCode, encode, encode_moves
 from practice.review import GradedDecision
 from practice.session import Session, Waiting
-from practice.table_session import (
-    Notice,
-    PracticeTable,
-    TableLink,
-    forced,
-    read_levels,
-    read_link,
-    seat_levels,
-)
+from practice.table_link import TableLink, read_levels, read_link, seat_levels
+from practice.table_session import Notice, PracticeTable, forced
 from store import practice_log
 from store.db import connect
 
