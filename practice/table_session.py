@@ -61,7 +61,6 @@ from practice.table_link import (
     new_session,
     position_session,
     replay_link,
-    seat_levels,
     session_at,
     shared_session,
 )
@@ -466,20 +465,7 @@ class PracticeTable:
             self._notices[Notice.CODE] = f"That deal code does not work: {err}"
             return None
         self._notices.pop(Notice.CODE, None)
-        self._set(
-            self._start(
-                Session(
-                    code.rules,
-                    seat_levels(code.rules.players, computer),
-                    code.seed,
-                    (),
-                    code.game_number,
-                    code.hand_number,
-                    code.dealer,
-                ),
-                "game",
-            )
-        )
+        self._set(self._start(session_at(code, computer), "game"))
         return code
 
     def act(self, action: Action | str) -> bool:
