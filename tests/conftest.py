@@ -61,6 +61,17 @@ KIND_BY_FOLDER = {
 }
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """With ``-n`` and no ``--dist`` of the caller's, pytest-xdist's work stealing: a worker that runs
+    out of tests takes half of the other's queue. Its default (``load``) hands out fixed chunks, and
+    the whole run used to end with one worker idle for minutes while the other ran the browser tests
+    it had been given. (Not in pyproject.toml's addopts: ``-p no:xdist`` would then refuse ``--dist``.)"""
+    asked = any(arg == "-d" or arg.startswith("--dist") for arg in config.invocation_params.args)
+    if getattr(config.option, "numprocesses", None) and config.option.dist == "load" and not asked:
+        config.option.dist = "worksteal"
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark each test of tests/<folder>/ with its folder's kind (``KIND_BY_FOLDER``)."""
     for item in items:

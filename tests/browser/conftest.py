@@ -13,12 +13,18 @@ helpers are fixtures too, so nothing needs importing::
         screenshot(page, "practice-dealt")         # -> test-artifacts/practice-dealt.png
 
 Fixtures
-- ``streamlit_server`` (session): starts ``streamlit run app.py`` headless on a free loopback port
-  with a fresh temporary ``EUCHRE_COACH_DB``, waits for ``/_stcore/health``, stops it at the end.
-  Its log is test-artifacts/streamlit-server.log.
+- ``served`` (session): starts ``streamlit run app.py`` headless on a free loopback port with a
+  fresh temporary ``EUCHRE_COACH_DB``, waits for ``/_stcore/health``, stops it at the end; returns
+  ``(url, db_path)``, for a test that also reads or writes the server's database (the class
+  tests: ``classes.start_class(path=db)``, ``classes.load(code, path=db)``). One server for the
+  whole session (per xdist worker): every test makes its own learner, class or deal, so the tests
+  share it; a server costs seconds to start and its first page load imports the app.
+  Its log is test-artifacts/streamlit-server-<worker>.log.
+  ``streamlit_server`` (session) is its URL alone.
   ``start_streamlit(db_path)`` is the same as a context manager, for a test that needs a fresh server;
   the ``start_server`` fixture returns it (the compiled code built first), for a test that starts
-  its own servers (``with start_server(db_path, "my-server") as url: ...``), e.g. several on one database.
+  its own servers (``with start_server(db_path, "my-server") as url: ...``), e.g. several on one
+  database, or one started again (a test may start them on ``served``'s database too).
 - ``app_url`` (session): the server's base URL, e.g. ``http://127.0.0.1:41234``.
 - ``browser`` (session): Chromium from /usr/bin/chromium (Playwright's own download is not used).
 - ``page`` (function): a fresh browser context and page (1280x900), with ``page.app_url`` set.
@@ -28,8 +34,8 @@ Fixtures
   test-artifacts/timings.json (merged with what is already there) at the end of the session,
   with ``load_average_1min`` (the figures are wall-clock times: read them against the load).
 
-Helper fixtures (each returns a function; all but ``assert_no_exception`` are bench/browser.py's,
-the harness the browser benchmarks share)
+Helper fixtures (each returns a function; all but ``click_and_wait``, ``click_all`` and
+``assert_no_exception`` are bench/browser.py's, the harness the browser benchmarks share)
 - ``wait_idle(page)``: waits until the app is connected, the script is not running and nothing is
   stale, and stays so for a short settle time.
 - ``goto(page, path_and_query)``: opens a page of the app and waits until idle; returns the seconds
@@ -38,10 +44,22 @@ the harness the browser benchmarks share)
   ``open_page``), then waits for each; for many independent page loads.
 - ``click_and_wait(page, locator)``: clicks and waits for the script run it causes (runs are
   counted from the websocket's ``script_finished`` messages, fragment runs included), then for the
-  page to be idle; returns the seconds from the click until then (measured in the browser). For a
-  click that starts no run (opening an expander), use ``locator.click()`` and ``wait_idle(page)``.
+  page to be idle for ``CLICK_SETTLE_MS`` (30 ms); returns the seconds from the click until the page
+  was idle (measured in the browser). The harness's own (bench/browser.py) settles 100 ms: once the
+  click's own run has finished and been drawn, that waits out no run in this app (no component
+  reruns the page from the browser; a rerun the script asks for is part of the click's run), and
+  it cost a tenth of a second a click, a third of a click-by-click test's time. On the class pages,
+  whose live parts rerun on a timer, the 100 ms stay (``LIVE_SETTLE_MS``). For a click that starts
+  no run (opening an expander), use ``locator.click()`` and ``wait_idle(page)``.
+- ``click_all(pages, locators)``: ``click_and_wait`` on several pages (each its own session) at
+  once: every click first, then each page's wait, so that the runs overlap; the seconds of each.
+  For the same steps at several screen sizes.
 - ``screenshot(page, name)``: a full-page PNG under test-artifacts/.
 - ``assert_no_exception(page)``: fails with the exception text if the page shows a Streamlit exception.
+- ``sideways(page)``: how far the page reaches sideways: ``{"scroll": ..., "width": ..., "wide": [...]}``,
+  the document's scroll width, the window's width and the elements that stick out past its right edge
+  (the innermost ones last), for a failure message that says what to fix. A page a phone would scroll
+  sideways has ``scroll > width + 1``.
 """
 
 from __future__ import annotations
@@ -55,11 +73,23 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 from bench import browser as harness
-from bench.browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, ServerFailed, new_page, streamlit_process
+from bench.browser import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    IDLE_CHECK,
+    IDLE_TIMEOUT_MS,
+    ROOT,
+    ServerFailed,
+    new_page,
+    streamlit_process,
+)
+from store import classes
 
 
 @contextmanager
@@ -81,9 +111,19 @@ def compiled_engine() -> None:
 
 
 @pytest.fixture(scope="session")
-def streamlit_server(tmp_path_factory: pytest.TempPathFactory, compiled_engine: None) -> Iterator[str]:
-    with start_streamlit(tmp_path_factory.mktemp("db") / "coach.sqlite3") as url:
-        yield url
+def served(tmp_path_factory: pytest.TempPathFactory, compiled_engine: None) -> Iterator[tuple[str, Path]]:
+    db = tmp_path_factory.mktemp("db") / "coach.sqlite3"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")  # two workers: a log each
+    try:
+        with start_streamlit(db, f"streamlit-server-{worker}") as url:
+            yield url, db
+    finally:
+        classes.forget_connections()  # the tests' own connections to its database
+
+
+@pytest.fixture(scope="session")
+def streamlit_server(served: tuple[str, Path]) -> str:
+    return served[0]
 
 
 @pytest.fixture
@@ -157,9 +197,50 @@ def goto_all() -> Callable[[list[Any], list[str]], list[float]]:
     return harness.goto_all
 
 
+CLICK_SETTLE_MS = 30  # how long the page stays idle after a click's run before the click counts as answered
+# The class pages (/class) redraw their live parts on a timer (st.fragment's run_every, twice a second on
+# the projector): there the run that finishes first after a click may be the timer's, and the click's own
+# run (which may rerun the whole page) start a moment later. There the harness's settle, which waits
+# that moment out.
+LIVE_SETTLE_MS = 100
+
+
+def _answered(page: Any, count: int) -> float:
+    """Wait for a run beyond ``count`` runs to finish and the page to be idle for ``CLICK_SETTLE_MS``
+    (``LIVE_SETTLE_MS`` on a class page); the seconds from the last click (pointer down, in the
+    browser) until the page was idle."""
+    live = urlsplit(page.url).path.rstrip("/").endswith("/class")
+    page.run_watch.wait_beyond(page, count)
+    page.evaluate("window.__ecIdleSince = null")  # idle is timed from after the run's end
+    settle = 0 if live else CLICK_SETTLE_MS
+    page.wait_for_function(IDLE_CHECK % settle, timeout=IDLE_TIMEOUT_MS, polling=10)
+    elapsed = float(page.evaluate("window.__ecIdleSeen - window.__ecClickAt")) / 1000
+    if live:  # as the harness: idle again for LIVE_SETTLE_MS
+        harness.wait_idle(page, settle_ms=LIVE_SETTLE_MS)
+    return elapsed
+
+
+def _click_and_wait(page: Any, locator: Any) -> float:
+    count = page.run_watch.finished
+    locator.click()
+    return _answered(page, count)
+
+
+def _click_all(pages: list[Any], locators: list[Any]) -> list[float]:
+    counts = [page.run_watch.finished for page in pages]
+    for locator in locators:
+        locator.click()
+    return [_answered(page, count) for page, count in zip(pages, counts, strict=True)]
+
+
 @pytest.fixture(scope="session")
 def click_and_wait() -> Callable[[Any, Any], float]:
-    return harness.click_and_wait
+    return _click_and_wait
+
+
+@pytest.fixture(scope="session")
+def click_all() -> Callable[[list[Any], list[Any]], list[float]]:
+    return _click_all
 
 
 @pytest.fixture(scope="session")
@@ -170,6 +251,25 @@ def screenshot() -> Callable[[Any, str], Path]:
 @pytest.fixture(scope="session")
 def assert_no_exception() -> Callable[[Any], None]:
     return _assert_no_exception
+
+
+_SIDEWAYS = """() => {
+  const width = window.innerWidth;
+  const wide = [];
+  for (const el of document.querySelectorAll('[data-testid="stMain"] *')) {
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && box.right > width + 1) {
+      const id = el.getAttribute('data-testid') || el.className.toString().slice(0, 60);
+      wide.push(`${el.tagName.toLowerCase()}[${id}] right=${Math.round(box.right)}`);
+    }
+  }
+  return {scroll: document.documentElement.scrollWidth, width, wide: wide.slice(-5)};
+}"""
+
+
+@pytest.fixture(scope="session")
+def sideways() -> Callable[[Any], dict[str, Any]]:
+    return lambda page: dict(page.evaluate(_SIDEWAYS))
 
 
 @pytest.fixture

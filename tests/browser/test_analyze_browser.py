@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -63,40 +64,50 @@ def test_paste_a_hand_and_read_the_recommendation(
 SIZES = {"phone": (390, 844), "laptop": (1366, 900), "projector": (1920, 1080)}
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_the_page_fits_phone_laptop_and_projector(
-    size: str,
     open_page: Any,
     app_url: str,
-    goto: Any,
-    click_and_wait: Any,
+    goto_all: Any,
+    click_all: Any,
     assert_no_exception: Any,
     screenshot: Any,
 ) -> None:
-    """A linked question and its failing deal, drawn without horizontal page overflow at each size."""
-    width, height = SIZES[size]
-    with open_page(app_url, width, height) as page:
-        present = "&present=1" if size == "projector" else ""  # a classroom screen: large cards and text
+    """A linked question and its failing deal, drawn without horizontal page overflow at each size (the
+    three sizes side by side, each its own session, stepped together)."""
+    with ExitStack() as stack:
+        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        everyone = list(pages.values())
         # third seat orders up against people (ordering can be euchred: a failing deal exists);
-        # eager bidders would pass, so the verdict carries a close call
-        goto(page, "/analyze?hand=JD+AD+KD+QS+9C&upcard=TD&seat=third" + present)
-        assert_no_exception(page)
-        if present:
-            assert page.locator('[data-testid="an-hand"] img[width="100"]').count() == 6
-        assert " — " in recommendation(page)
-        assert "Close call" in str(page.locator(".st-key-an_verdict").inner_text())
-        share = page.locator('[data-testid="stCode"]').last.inner_text()
-        # the old link's question, shared as its seat's view: third seat, so seat 1 deals and two passed
-        view = "standard/1/JD-AD-KD-QS-9C,?,?,?/TD/pass,pass"
-        assert share.strip().startswith(app_url + "/analyze?view=" + view), share
-        click_and_wait(page, page.get_by_role("button", name="Show me a deal where this fails"))
-        assert_no_exception(page)
-        assert page.locator('[data-testid="an-trick"]').count() == 5
-        page.wait_for_timeout(300)  # let the plot and the images settle their sizes
-        scroll_width = page.evaluate("document.documentElement.scrollWidth")
-        assert scroll_width <= width, f"the page is {scroll_width} px wide in a {width} px window"
-        main_width = page.evaluate(
-            "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m.scrollWidth; }"
+        # eager bidders would pass, so the verdict carries a close call; the projector is a classroom
+        # screen (present mode): large cards and text
+        link = "/analyze?hand=JD+AD+KD+QS+9C&upcard=TD&seat=third"
+        goto_all(everyone, [link + ("&present=1" if size == "projector" else "") for size in pages])
+        for size, page in pages.items():
+            assert_no_exception(page)
+            if size == "projector":
+                assert page.locator('[data-testid="an-hand"] img[width="100"]').count() == 6
+            assert " — " in recommendation(page), size
+            assert "Close call" in str(page.locator(".st-key-an_verdict").inner_text()), size
+            share = page.locator('[data-testid="stCode"]').last.inner_text()
+            # the old link's question, shared as its seat's view: third seat, so seat 1 deals and two passed
+            view = "standard/1/JD-AD-KD-QS-9C,?,?,?/TD/pass,pass"
+            assert share.strip().startswith(app_url + "/analyze?view=" + view), (size, share)
+        click_all(
+            everyone,
+            [page.get_by_role("button", name="Show me a deal where this fails") for page in everyone],
         )
-        assert main_width <= width, f"the main area scrolls sideways: {main_width} px in {width} px"
-        screenshot(page, f"analyze-{size}-{width}x{height}")
+        for page in everyone:
+            assert_no_exception(page)
+            assert page.locator('[data-testid="an-trick"]').count() == 5
+        everyone[0].wait_for_timeout(300)  # let the plot and the images settle their sizes
+        for size, page in pages.items():
+            width, height = SIZES[size]
+            scroll_width = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll_width <= width, f"{size}: the page is {scroll_width} px wide in a {width} px window"
+            main_width = page.evaluate(
+                "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m.scrollWidth; }"
+            )
+            assert main_width <= width, (
+                f"{size}: the main area scrolls sideways: {main_width} px in {width} px"
+            )
+            screenshot(page, f"analyze-{size}-{width}x{height}")

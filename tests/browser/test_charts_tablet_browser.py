@@ -9,6 +9,7 @@ Screenshots go to test-artifacts/charts-sidebar-<width>.png.
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -62,58 +63,74 @@ def _overlap(a: list[float], b: list[float]) -> float:
 
 
 def _open_sidebar(page: Any) -> None:
-    """Open the sidebar when Streamlit starts it collapsed (at 768 px and less)."""
+    """Open the sidebar when Streamlit starts it collapsed (at 768 px and less); it then slides in."""
     expand = page.locator('[data-testid="stExpandSidebarButton"]')
     if not page.evaluate(OPEN) and expand.count():
         expand.first.click()
     page.wait_for_function(OPEN, timeout=10_000)
-    page.wait_for_timeout(600)  # the sidebar slides in; the main column narrows
 
 
-@pytest.mark.parametrize("width, drawn", [(768, "grid"), (900, "grid"), (1070, "grid"), (1366, "heatmap")])
+WIDTHS = {768: "grid", 900: "grid", 1070: "grid", 1366: "heatmap"}  # the chart drawn at each width
+
+
 def test_the_chart_is_readable_beside_the_open_sidebar(
-    width: int,
-    drawn: str,
     open_page: Any,
     app_url: str,
-    goto: Any,
+    goto_all: Any,
     wait_idle: Any,
     assert_no_exception: Any,
     screenshot: Any,
 ) -> None:
-    with open_page(app_url, width, HEIGHT) as page:
-        goto(page, "/charts")
-        _open_sidebar(page)
-        wait_idle(page)
-        assert_no_exception(page)
-        sidebar = page.locator('[data-testid="stSidebar"]').bounding_box()
-        assert sidebar and sidebar["x"] >= 0 and sidebar["width"] > 200, "the sidebar is open"
-        grid = page.locator('[data-testid="ec-chart-phone"]').first
-        heatmap = page.locator('[class*="st-key-ec_chart_wide_"]').first
-        if drawn == "grid":
-            grid.wait_for(state="visible", timeout=20_000)
-            assert not heatmap.is_visible(), "the cramped heatmap is hidden"
-            labels = page.evaluate(GRID)
-        else:
-            page.locator(".js-plotly-plot .heatmaplayer").first.wait_for(timeout=20_000)
-            page.wait_for_timeout(300)
-            assert not grid.is_visible()
-            labels = page.evaluate(HEATMAP)
-        box = (grid if drawn == "grid" else heatmap).bounding_box()
-        assert box and box["x"] >= sidebar["x"] + sidebar["width"] - 1, "the chart is beside the sidebar"
-        words = [t["text"] for t in labels]
-        assert sum(w in SQUARE_WORDS for w in words) > 150, words[:20]  # about 200 squares, each labelled
-        small = [(t["text"], t["size"]) for t in labels if t["size"] < 11]
-        assert not small, f"labels under 11 px at {width} px: {small[:5]}"
-        clashes = [
-            (a["text"], b["text"])
-            for i, a in enumerate(labels)
-            for b in labels[i + 1 :]
-            if a["el"] != b["el"] and _overlap(a["box"], b["box"]) > 1.0
-        ]  # lines of one label may touch
-        assert not clashes, f"labels drawn over each other at {width} px: {clashes[:5]}"
-        page.locator(".st-key-charts_controls").first.scroll_into_view_if_needed()
-        assert not page.evaluate(HIDDEN_BUTTONS), "the chart's controls are cut off"
-        wide = page.evaluate("document.documentElement.scrollWidth")
-        assert wide <= width, f"the page is {wide} px wide on a {width} px screen"
-        screenshot(page, f"charts-sidebar-{width}")
+    with ExitStack() as stack:  # the four widths side by side, each its own session, loaded together
+        pages = {width: stack.enter_context(open_page(app_url, width, HEIGHT)) for width in WIDTHS}
+        goto_all(list(pages.values()), ["/charts"] * len(pages))
+        for page in pages.values():
+            _open_sidebar(page)
+        pages[768].wait_for_timeout(600)  # the sidebar slides in; the main column narrows
+        for width, page in pages.items():
+            _readable_beside_the_sidebar(
+                page, width, WIDTHS[width], wait_idle, assert_no_exception, screenshot
+            )
+
+
+def _readable_beside_the_sidebar(
+    page: Any, width: int, drawn: str, wait_idle: Any, assert_no_exception: Any, screenshot: Any
+) -> None:
+    wait_idle(page)
+    assert_no_exception(page)
+    sidebar = page.locator('[data-testid="stSidebar"]').bounding_box()
+    assert sidebar and sidebar["x"] >= 0 and sidebar["width"] > 200, f"{width} px: the sidebar is open"
+    grid = page.locator('[data-testid="ec-chart-phone"]').first
+    heatmap = page.locator('[class*="st-key-ec_chart_wide_"]').first
+    if drawn == "grid":
+        grid.wait_for(state="visible", timeout=20_000)
+        assert not heatmap.is_visible(), f"{width} px: the cramped heatmap is hidden"
+        labels = page.evaluate(GRID)
+    else:
+        page.locator(".js-plotly-plot .heatmaplayer").first.wait_for(timeout=20_000)
+        page.wait_for_timeout(300)
+        assert not grid.is_visible(), width
+        labels = page.evaluate(HEATMAP)
+    box = (grid if drawn == "grid" else heatmap).bounding_box()
+    assert box and box["x"] >= sidebar["x"] + sidebar["width"] - 1, (
+        f"{width} px: the chart is beside the sidebar"
+    )
+    words = [t["text"] for t in labels]
+    assert sum(w in SQUARE_WORDS for w in words) > 150, (
+        width,
+        words[:20],
+    )  # about 200 squares, each labelled
+    small = [(t["text"], t["size"]) for t in labels if t["size"] < 11]
+    assert not small, f"labels under 11 px at {width} px: {small[:5]}"
+    clashes = [
+        (a["text"], b["text"])
+        for i, a in enumerate(labels)
+        for b in labels[i + 1 :]
+        if a["el"] != b["el"] and _overlap(a["box"], b["box"]) > 1.0
+    ]  # lines of one label may touch
+    assert not clashes, f"labels drawn over each other at {width} px: {clashes[:5]}"
+    page.locator(".st-key-charts_controls").first.scroll_into_view_if_needed()
+    assert not page.evaluate(HIDDEN_BUTTONS), f"{width} px: the chart's controls are cut off"
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= width, f"the page is {wide} px wide on a {width} px screen"
+    screenshot(page, f"charts-sidebar-{width}")

@@ -55,6 +55,7 @@ def test_teacher_and_three_pupils(
     app_url: str,
     open_page: Any,
     goto: Any,
+    goto_all: Any,
     wait_idle: Any,
     click_and_wait: Any,
     assert_no_exception: Any,
@@ -87,8 +88,10 @@ def test_teacher_and_three_pupils(
             open_page(app_url, 390, 844) as cy,
         ):
             pupils = {"Ada": ada, "Ben": ben, "Cy": cy}
+            goto_all(
+                list(pupils.values()), [f"/class?class={code}"] * len(pupils)
+            )  # the join link, all at once
             for name, page in pupils.items():
-                goto(page, f"/class?class={code}")
                 _join(page, name, click_and_wait)
                 page.get_by_text(f"Hello {name}!").wait_for()
             teacher.locator('[data-testid="cl-joined"]', has_text="3 joined").wait_for(timeout=LIVE_MS)

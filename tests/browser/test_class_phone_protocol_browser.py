@@ -103,11 +103,12 @@ async def _class(url: str, db: Path, bowers: Callable[[str], tuple[str, str]]) -
 
 
 def test_two_phones_over_the_protocol(
-    tmp_path: Path, fresh_server: str, bowers: Callable[[str], tuple[str, str]]
+    served: tuple[str, Path], bowers: Callable[[str], tuple[str, str]]
 ) -> None:
+    url, db = served  # the session's server and its database (a class of this test's own)
     # in a thread of its own: the browser tests' Playwright may hold this thread's event loop
     with ThreadPoolExecutor(1) as pool:
-        got = pool.submit(asyncio.run, _class(fresh_server, tmp_path / "coach.sqlite3", bowers)).result()
+        got = pool.submit(asyncio.run, _class(url, db, bowers)).result()
     assert got["saved"] == {"Ann": got["left"], "Bob": got["right"]}
     assert got["verdicts"] == ["Right", "Not this time"]  # the markdown escapes the "!" after "Right"
     assert got["first_try"] == {"Ann": got["points_right"], "Bob": got["wrong"]}

@@ -28,9 +28,9 @@ LIVE_MS = 30_000
 
 
 def test_a_phone_that_sleeps_comes_back_with_the_question(
-    tmp_path: Path, fresh_server: str, open_page: Any, goto: Any, click_and_wait: Any, bowers: Any
+    served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any, bowers: Any
 ) -> None:
-    db = tmp_path / "coach.sqlite3"  # the fresh server's own database
+    url, db = served  # the session's server and its database (a class of this test's own)
     code, secret = classes.start_class(path=db)
     sockets: list[Any] = []
 
@@ -38,7 +38,7 @@ def test_a_phone_that_sleeps_comes_back_with_the_question(
         ws.connect_to_server()
         sockets.append(ws)
 
-    with open_page(fresh_server, 390, 844) as phone:
+    with open_page(url, 390, 844) as phone:
         phone.route_web_socket("**/_stcore/stream", through)
         goto(phone, f"/class?class={code}")
         phone.get_by_label("Your first name").fill("Zoe")

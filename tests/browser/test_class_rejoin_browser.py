@@ -1,6 +1,6 @@
 """A pupil who closed the tab comes back as themselves (issue 40, Pupils), and the summary CSV is
-read from the database at the click (issue 40, Results), in Chromium against a server of the
-test's own (its database is read here too).
+read from the database at the click (issue 40, Results), in Chromium against the session's
+server (the conftest's ``served``: its database is read here too).
 
 Rejoin: Gus joins on a phone (390x844) by the join link; the browser keeps his token in a cookie.
 The tab's context is closed; a new one holding only that cookie opens the join link again (no
@@ -50,73 +50,66 @@ def _join(page: Any, name: str, click_and_wait: Any) -> None:
 
 
 def test_a_pupil_who_closed_the_tab_rejoins_as_the_same_pupil(
-    tmp_path: Path,
-    start_server: Any,
+    served: tuple[str, Path],
     open_page: Any,
     goto: Any,
     click_and_wait: Any,
     assert_no_exception: Any,
 ) -> None:
-    db = tmp_path / "class.sqlite3"
+    url, db = served  # the session's server and its database (a class of this test's own)
     try:
-        with start_server(db, "class-rejoin-server") as url:
-            code, secret = classes.start_class(path=db)
-            with open_page(url, 390, 844) as phone:
-                goto(phone, f"/class?class={code}")
-                _join(phone, "Gus", click_and_wait)
-                phone.wait_for_function("() => location.search.includes('pupil=')", timeout=LIVE_MS)
-                phone.get_by_text("Hello Gus!").wait_for(timeout=LIVE_MS)
-                token = _query(phone)["pupil"]
-                cookies = phone.context.cookies()
-            kept = [c for c in cookies if c["name"] == f"ec_pupil_{code}"]
-            assert [c["value"] for c in kept] == [token], "the browser keeps the pupil's token"
-            assert kept[0]["expires"] > 0, "for the class's life, not only this session"
+        code, secret = classes.start_class(path=db)
+        with open_page(url, 390, 844) as phone:
+            goto(phone, f"/class?class={code}")
+            _join(phone, "Gus", click_and_wait)
+            phone.wait_for_function("() => location.search.includes('pupil=')", timeout=LIVE_MS)
+            phone.get_by_text("Hello Gus!").wait_for(timeout=LIVE_MS)
+            token = _query(phone)["pupil"]
+            cookies = phone.context.cookies()
+        kept = [c for c in cookies if c["name"] == f"ec_pupil_{code}"]
+        assert [c["value"] for c in kept] == [token], "the browser keeps the pupil's token"
+        assert kept[0]["expires"] > 0, "for the class's life, not only this session"
 
-            with open_page(url, 390, 844) as again:  # the tab and its context closed; the same phone
-                again.context.add_cookies(cookies)
-                goto(again, f"/class?class={code}")  # the join link, as the QR code gives it: no token
-                again.get_by_text("Hello Gus!").wait_for(timeout=LIVE_MS)
-                assert again.get_by_label("Your first name").count() == 0
-                assert _query(again)["pupil"] == token
-                assert_no_exception(again)
+        with open_page(url, 390, 844) as again:  # the tab and its context closed; the same phone
+            again.context.add_cookies(cookies)
+            goto(again, f"/class?class={code}")  # the join link, as the QR code gives it: no token
+            again.get_by_text("Hello Gus!").wait_for(timeout=LIVE_MS)
+            assert again.get_by_label("Your first name").count() == 0
+            assert _query(again)["pupil"] == token
+            assert_no_exception(again)
 
-            with open_page(url, 390, 844) as other:  # another phone, no cookie: the name is taken
-                goto(other, f"/class?class={code}")
-                _join(other, "Gus", click_and_wait)
-                other.get_by_text("someone in this class is already called Gus").wait_for(timeout=LIVE_MS)
-                assert "pupil" not in _query(other)
+        with open_page(url, 390, 844) as other:  # another phone, no cookie: the name is taken
+            goto(other, f"/class?class={code}")
+            _join(other, "Gus", click_and_wait)
+            other.get_by_text("someone in this class is already called Gus").wait_for(timeout=LIVE_MS)
+            assert "pupil" not in _query(other)
 
-            assert [p.name for p in classes.pupils(code, path=db)] == ["Gus"]
-            with open_page(url) as teacher:
-                goto(teacher, f"/class?class={code}&teacher={secret}")
-                teacher.locator('[data-testid="cl-joined"]', has_text="1 joined").wait_for(timeout=LIVE_MS)
+        assert [p.name for p in classes.pupils(code, path=db)] == ["Gus"]
+        with open_page(url) as teacher:
+            goto(teacher, f"/class?class={code}&teacher={secret}")
+            teacher.locator('[data-testid="cl-joined"]', has_text="1 joined").wait_for(timeout=LIVE_MS)
     finally:
         classes.forget_connections()
 
 
 def test_the_summary_downloaded_mid_question_holds_the_answers_saved_since_the_page_was_drawn(
-    tmp_path: Path, start_server: Any, open_page: Any, goto: Any, wait_idle: Any, assert_no_exception: Any
+    served: tuple[str, Path], open_page: Any, goto: Any, wait_idle: Any, assert_no_exception: Any
 ) -> None:
-    db = tmp_path / "class.sqlite3"
+    url, db = served  # the session's server and its database (a class of this test's own)
     try:
-        with start_server(db, "class-csv-server") as url:
-            code, secret = classes.start_class(path=db)
-            gus = classes.join(code, "Gus", path=db)
-            classes.ask(code, secret, BOWER.to_json(), path=db)
-            with open_page(url) as teacher:
-                goto(teacher, f"/class?class={code}&teacher={secret}")
-                teacher.locator('[data-testid="cl-count"]', has_text="0 of 1 answered").wait_for(
-                    timeout=LIVE_MS
-                )
-                classes.answer(code, gus, 1, "JD", path=db)  # after the page was drawn
-                teacher.locator('[data-testid="cl-count"]', has_text="1 of 1 answered").wait_for(
-                    timeout=LIVE_MS
-                )
-                wait_idle(teacher)
-                with teacher.expect_download(timeout=LIVE_MS) as download:
-                    teacher.get_by_role("button", name="Download the summary (CSV)").click()
-                data = Path(download.value.path()).read_bytes()
-                assert_no_exception(teacher)
+        code, secret = classes.start_class(path=db)
+        gus = classes.join(code, "Gus", path=db)
+        classes.ask(code, secret, BOWER.to_json(), path=db)
+        with open_page(url) as teacher:
+            goto(teacher, f"/class?class={code}&teacher={secret}")
+            teacher.locator('[data-testid="cl-count"]', has_text="0 of 1 answered").wait_for(timeout=LIVE_MS)
+            classes.answer(code, gus, 1, "JD", path=db)  # after the page was drawn
+            teacher.locator('[data-testid="cl-count"]', has_text="1 of 1 answered").wait_for(timeout=LIVE_MS)
+            wait_idle(teacher)
+            with teacher.expect_download(timeout=LIVE_MS) as download:
+                teacher.get_by_role("button", name="Download the summary (CSV)").click()
+            data = Path(download.value.path()).read_bytes()
+            assert_no_exception(teacher)
     finally:
         classes.forget_connections()
     assert data.startswith(b"\xef\xbb\xbf")

@@ -1,10 +1,11 @@
 """The class lives in the database, so it works across several server processes (docs/deploy.md:
 a class's server may be several processes behind a proxy, each session on any of them).
 
-Two Streamlit servers share one fresh database: a SQLite file, then a PostgreSQL database (the
-servers could as well be on two machines). The teacher starts a class on server A (the
-projector, 1920x1080, ``/class?present=1``); two pupils open the join link's query on server B and
-join with their first names; A's projector counts them. The teacher asks "find the left bower"
+Two Streamlit servers share one database: a SQLite file (server A is then the session's server,
+on its database), then a fresh PostgreSQL database (the servers could as well be on two
+machines). The teacher starts a class on server A (the projector, 1920x1080,
+``/class?present=1``); two pupils open the join link's query on server B and join with their
+first names; A's projector counts them. The teacher asks "find the left bower"
 (the first kind in the picker): the question appears on B's phones by itself, without a reload.
 Ada taps the left bower, Ben the right bower; A's count reaches "2 of 2 answered"; at the reveal
 on A, B's phones say right and wrong by themselves.
@@ -58,7 +59,6 @@ def _short(card: str) -> str:
 def test_a_class_on_two_servers_sharing_one_database(
     store: str,
     request: pytest.FixtureRequest,
-    tmp_path: Path,
     start_server: Any,
     open_page: Any,
     goto: Any,
@@ -70,12 +70,14 @@ def test_a_class_on_two_servers_sharing_one_database(
     record_timing: Any,
     ask_the_bower: Any,
 ) -> None:
-    db: Path | str = (
-        tmp_path / "class.sqlite3" if store == "sqlite" else request.getfixturevalue("postgres_db")
-    )
     ARTIFACTS.joinpath("class").mkdir(parents=True, exist_ok=True)
     with ExitStack() as outer:
-        server_a = outer.enter_context(start_server(db, "class-server-a"))
+        db: Path | str
+        if store == "sqlite":  # A is the session's server (the conftest's ``served``), on its database
+            server_a, db = request.getfixturevalue("served")
+        else:
+            db = request.getfixturevalue("postgres_db")
+            server_a = outer.enter_context(start_server(db, "class-server-a"))
         server_b_stack = outer.enter_context(ExitStack())  # closed halfway: server B stops
         server_b = server_b_stack.enter_context(start_server(db, "class-server-b"))
         assert server_a != server_b

@@ -7,6 +7,7 @@ test-artifacts/deal-editor-*.png, and nothing wider than the phone's screen.
 from __future__ import annotations
 
 import re
+from contextlib import ExitStack
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -33,67 +34,84 @@ def _placed(page: Any, place: str) -> list[str]:
     return [str(c) for c in cells.evaluate_all("(imgs) => imgs.map(i => i.dataset.card)")]
 
 
-@pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_five_cards_into_south_the_rest_at_random_then_analyse_south(
     open_page: Any,
     app_url: str,
-    goto: Any,
-    click_and_wait: Any,
+    goto_all: Any,
+    click_all: Any,
     assert_no_exception: Any,
     screenshot: Any,
-    size: str,
 ) -> None:
-    width, height = SIZES[size]
-    with open_page(app_url, width, height) as page:
-        goto(page, "/deal_editor")
-        assert_no_exception(page)
+    # a phone and a laptop side by side, each its own session, tapped together (click_all)
+    with ExitStack() as stack:
+        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in ("phone", "laptop")}
+        everyone = list(pages.values())
+        goto_all(everyone, ["/deal_editor"] * len(pages))
+        for page in everyone:
+            assert_no_exception(page)
         for card in SOUTH:
-            click_and_wait(page, _deck_card(page, card))
-        assert _placed(page, "0") == list(SOUTH)
-        assert _deck_card(page, "JH").is_disabled() and not _deck_card(page, "TH").is_disabled()
-        click_and_wait(page, page.get_by_role("button", name="Deal the rest at random"))
-        assert_no_exception(page)
-        text = page.locator('[data-testid="stCode"]').first.inner_text().strip()
-        assert re.fullmatch(r"standard/3/JH-JD-AH-KS-9C(,(\w\w-){4}\w\w){3}/\w\w", text), text
-        assert (
-            all(len(_placed(page, str(seat))) == 5 for seat in range(4)) and len(_placed(page, "upcard")) == 1
-        )
-        screenshot(page, f"deal-editor-filled-{width}x{height}")
+            click_all(everyone, [_deck_card(page, card) for page in everyone])
+        for size, page in pages.items():
+            assert _placed(page, "0") == list(SOUTH), size
+            assert _deck_card(page, "JH").is_disabled() and not _deck_card(page, "TH").is_disabled(), size
+        click_all(everyone, [page.get_by_role("button", name="Deal the rest at random") for page in everyone])
+        texts = {}
+        for size, page in pages.items():
+            width, height = SIZES[size]
+            assert_no_exception(page)
+            text = page.locator('[data-testid="stCode"]').first.inner_text().strip()
+            assert re.fullmatch(r"standard/3/JH-JD-AH-KS-9C(,(\w\w-){4}\w\w){3}/\w\w", text), (size, text)
+            assert (
+                all(len(_placed(page, str(seat))) == 5 for seat in range(4))
+                and len(_placed(page, "upcard")) == 1
+            ), size
+            screenshot(page, f"deal-editor-filled-{width}x{height}")
+            texts[size] = text
 
-        click_and_wait(page, page.get_by_role("link", name="Analyse South's first bid"))
-        assert_no_exception(page)
-        assert "/analyze" in page.url
-        up = text[-2:]
-        assert page.get_by_role("textbox", name="Your hand").input_value() == "JH JD AH KS 9C"
-        assert page.get_by_role("textbox", name="Upcard", exact=True).input_value() == up
-        # East deals, so South bids first: its view has no pass before it
-        assert parse_qs(urlsplit(page.url).query)["view"] == [f"standard/3/JH-JD-AH-KS-9C,?,?,?/{up}"]
-        shown = page.locator("img[data-card]").evaluate_all("(imgs) => imgs.map(i => i.dataset.card)")
-        assert set(SOUTH) <= set(shown)  # the hand, drawn as cards
-        screenshot(page, f"deal-editor-analyse-south-{width}x{height}")
+        click_all(everyone, [page.get_by_role("link", name="Analyse South's first bid") for page in everyone])
+        for size, page in pages.items():
+            width, height = SIZES[size]
+            assert_no_exception(page)
+            assert "/analyze" in page.url, size
+            up = texts[size][-2:]
+            assert page.get_by_role("textbox", name="Your hand").input_value() == "JH JD AH KS 9C", size
+            assert page.get_by_role("textbox", name="Upcard", exact=True).input_value() == up, size
+            # East deals, so South bids first: its view has no pass before it
+            assert parse_qs(urlsplit(page.url).query)["view"] == [f"standard/3/JH-JD-AH-KS-9C,?,?,?/{up}"], (
+                size
+            )
+            shown = page.locator("img[data-card]").evaluate_all("(imgs) => imgs.map(i => i.dataset.card)")
+            assert set(SOUTH) <= set(shown), size  # the hand, drawn as cards
+            screenshot(page, f"deal-editor-analyse-south-{width}x{height}")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_the_editor_at_each_size(
-    open_page: Any, app_url: str, goto: Any, assert_no_exception: Any, screenshot: Any, size: str
+    open_page: Any, app_url: str, goto_all: Any, assert_no_exception: Any, screenshot: Any
 ) -> None:
-    width, height = SIZES[size]
-    present = "&present=1" if size == "projector" else ""
-    with open_page(app_url, width, height) as page:
-        goto(page, f"/deal_editor?position={TEXT}{present}")
-        assert_no_exception(page)
-        assert _placed(page, "0") == list(SOUTH)
-        assert page.get_by_role("link", name="Walk through it on the Rules page").is_visible()
-        assert page.get_by_role("link", name="Analyse South's first bid").is_visible()
-        reach = page.evaluate(_WIDTH)
-        assert reach["scroll"] <= reach["width"] + 1, f"wider than the screen: {reach}"
-        # every card of the deck can be tapped: inside the screen's width
-        boxes = page.locator('[class*="st-key-ec_cell_de_deck_"]').evaluate_all(
-            "(cells) => cells.map(c => c.getBoundingClientRect().right)"
+    with ExitStack() as stack:  # the three sizes side by side, each its own session, loaded together
+        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        goto_all(
+            list(pages.values()),
+            [
+                f"/deal_editor?position={TEXT}" + ("&present=1" if size == "projector" else "")
+                for size in pages
+            ],
         )
-        assert len(boxes) == 24 and max(boxes) <= width
-        shot = screenshot(page, f"deal-editor-{width}x{height}")
-        assert shot.stat().st_size > 10_000
+        for size, page in pages.items():
+            width, height = SIZES[size]
+            assert_no_exception(page)
+            assert _placed(page, "0") == list(SOUTH), size
+            assert page.get_by_role("link", name="Walk through it on the Rules page").is_visible(), size
+            assert page.get_by_role("link", name="Analyse South's first bid").is_visible(), size
+            reach = page.evaluate(_WIDTH)
+            assert reach["scroll"] <= reach["width"] + 1, f"{size}: wider than the screen: {reach}"
+            # every card of the deck can be tapped: inside the screen's width
+            boxes = page.locator('[class*="st-key-ec_cell_de_deck_"]').evaluate_all(
+                "(cells) => cells.map(c => c.getBoundingClientRect().right)"
+            )
+            assert len(boxes) == 24 and max(boxes) <= width, size
+            shot = screenshot(page, f"deal-editor-{width}x{height}")
+            assert shot.stat().st_size > 10_000
 
 
 def test_the_walkthrough_link_opens_the_deal_on_the_rules_page(

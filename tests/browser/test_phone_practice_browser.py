@@ -9,13 +9,16 @@
 - Motion: a card played since the table was last drawn moves in from its seat (a CSS animation of
   about 250 ms), a won trick goes to its winner's seat; neither under ``prefers-reduced-motion:
   reduce``, and nothing moves in the replay's steps.
-- Screenshots of the table at 390×844, 1366×900 and 1920×1080 go to test-artifacts/.
+- Screenshots of the table at 390×844, 1366×900 and 1920×1080 go to test-artifacts/ (the page as
+  its link opens it to test-artifacts/screens/practice-<w>x<h>.png too, for test_screens_browser.py's
+  every page at every size, with its check that the phone has nothing to scroll sideways).
 
 Positions are measured with getBoundingClientRect, relative to the window.
 """
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -244,33 +247,48 @@ def test_nothing_moves_in_the_replays_steps(
         assert_no_exception(page)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_screenshots_of_the_table_at_three_sizes(
-    size: str,
     open_page: Any,
     app_url: str,
-    goto: Any,
-    click_and_wait: Any,
+    goto_all: Any,
+    click_all: Any,
     screenshot: Any,
     assert_no_exception: Any,
+    sideways: Any,
 ) -> None:
-    width, height = SIZES[size]
-    with open_page(app_url, width, height) as page:
-        goto(page, DEAL)
-        _to_top(page)
-        for selector, what in (('[data-hand="south"] img', "the hand"), (BIDS, "the bid buttons")):
-            _on_first_screen(_boxes(page, selector), width, height, what)
-        screenshot(page, f"practice-bid-{width}x{height}")
-        click_and_wait(page, page.locator(".st-key-practice_bid_order button").first)
-        _to_top(page)
-        _on_first_screen(_boxes(page, PLAYABLE), width, height, "the playable cards")
-        page.wait_for_timeout(3 * MOVE_MS)  # the cards have arrived
-        screenshot(page, f"practice-play-{width}x{height}")
+    # the three sizes side by side, each its own session, the same deal played the same way together
+    # (click_all): the learner's first legal choice at each step
+    with ExitStack() as stack:
+        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        everyone = list(pages.values())
+        goto_all(everyone, [DEAL] * len(pages))
+        for size, page in pages.items():
+            width, height = SIZES[size]
+            assert_no_exception(page)
+            # the Practice page of test_screens_browser.py's every page at every size: as the link opens it
+            if size == "phone":
+                reach = sideways(page)
+                assert reach["scroll"] <= reach["width"] + 1, f"wider than the phone's screen: {reach}"
+            assert screenshot(page, f"screens/practice-{width}x{height}").stat().st_size > 10_000
+            _to_top(page)
+            for selector, what in (('[data-hand="south"] img', "the hand"), (BIDS, "the bid buttons")):
+                _on_first_screen(_boxes(page, selector), width, height, f"{size}: {what}")
+            screenshot(page, f"practice-bid-{width}x{height}")
+        click_all(everyone, [page.locator(".st-key-practice_bid_order button").first for page in everyone])
+        for size, page in pages.items():
+            _to_top(page)
+            _on_first_screen(_boxes(page, PLAYABLE), *SIZES[size], f"{size}: the playable cards")
+        everyone[0].wait_for_timeout(3 * MOVE_MS)  # the cards have arrived
+        for size, page in pages.items():
+            screenshot(page, "practice-play-{}x{}".format(*SIZES[size]))
         for _ in range(60):
-            if page.locator(NEXT_HAND).count():
+            playing = [page for page in everyone if not page.locator(NEXT_HAND).count()]
+            if not playing:
                 break
-            click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
-        _check_bar_button(page, NEXT_HAND, width, height, 1)
-        _to_top(page)
-        screenshot(page, f"practice-hand-end-{width}x{height}")
-        assert_no_exception(page)
+            click_all(playing, [page.locator(CONTROLS).locator("visible=true").first for page in playing])
+        for size, page in pages.items():
+            width, height = SIZES[size]
+            _check_bar_button(page, NEXT_HAND, width, height, 1)
+            _to_top(page)
+            screenshot(page, f"practice-hand-end-{width}x{height}")
+            assert_no_exception(page)

@@ -8,6 +8,7 @@ window as first shown (Streamlit scrolls its main area, which starts at the top 
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -25,44 +26,44 @@ _BOX = """(selector) => { const e = document.querySelector(selector);
   if (!e) return null; const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.right]; }"""
 
 
-def _finish_hand(page: Any, click_and_wait: Any) -> None:
-    """Click the learner's first legal choice until the hand is over."""
-    for _ in range(60):
-        if page.locator(NEXT_HAND).count():
-            return
-        click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
-    pytest.fail("the hand did not end in 60 clicks")
-
-
-@pytest.mark.parametrize("size", list(SIZES))
 def test_next_hand_and_the_result_are_on_the_first_screen(
-    size: str,
     open_page: Any,
     app_url: str,
-    goto: Any,
-    click_and_wait: Any,
+    goto_all: Any,
+    click_all: Any,
     screenshot: Any,
     record_timing: Any,
 ) -> None:
-    width, height = SIZES[size]
-    with open_page(app_url, width, height) as page:
-        goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=5150))}&levels=ccc")
-        _finish_hand(page, click_and_wait)
-        page.evaluate("document.querySelector('[data-testid=\"stMain\"]')?.scrollTo(0, 0)")
-        box = page.evaluate(_BOX, NEXT_HAND)
-        assert box is not None
-        top, bottom, right = box
-        record_timing(f"layout.practice.{width}.next_hand_bottom_px", bottom)
-        screenshot(page, f"practice-between-hands-{width}x{height}")
-        assert bottom < height, f"Next hand ends at y={bottom:.0f}, under the {height} px window"
-        assert right <= width
-        line = page.locator('[data-testid="practice-hand-result"]')
-        assert line.count() == 1
-        text = line.inner_text()
-        assert "made it" in text or "euchred" in text or "marched" in text or "thrown in" in text, text
-        assert "–" in text  # the game score
-        result = page.evaluate(_BOX, '[data-testid="practice-hand-result"]')
-        assert result is not None and result[1] < height
-        # the review comes after the button
-        review = page.evaluate(_BOX, '[data-testid="practice-hand-record"]')
-        assert review is not None and review[0] > top
+    # both sizes side by side, each its own session, the same deal played together (click_all): the
+    # learner's first legal choice until the hand is over
+    with ExitStack() as stack:
+        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        everyone = list(pages.values())
+        goto_all(everyone, [f"/practice?deal={encode(DealCode(Rules(), seed=5150))}&levels=ccc"] * len(pages))
+        for _ in range(60):
+            playing = [page for page in everyone if not page.locator(NEXT_HAND).count()]
+            if not playing:
+                break
+            click_all(playing, [page.locator(CONTROLS).locator("visible=true").first for page in playing])
+        else:
+            pytest.fail("the hand did not end in 60 clicks")
+        for size, page in pages.items():
+            width, height = SIZES[size]
+            page.evaluate("document.querySelector('[data-testid=\"stMain\"]')?.scrollTo(0, 0)")
+            box = page.evaluate(_BOX, NEXT_HAND)
+            assert box is not None, size
+            top, bottom, right = box
+            record_timing(f"layout.practice.{width}.next_hand_bottom_px", bottom)
+            screenshot(page, f"practice-between-hands-{width}x{height}")
+            assert bottom < height, f"{size}: Next hand ends at y={bottom:.0f}, under the {height} px window"
+            assert right <= width, size
+            line = page.locator('[data-testid="practice-hand-result"]')
+            assert line.count() == 1, size
+            text = line.inner_text()
+            assert "made it" in text or "euchred" in text or "marched" in text or "thrown in" in text, text
+            assert "–" in text  # the game score
+            result = page.evaluate(_BOX, '[data-testid="practice-hand-result"]')
+            assert result is not None and result[1] < height, size
+            # the review comes after the button
+            review = page.evaluate(_BOX, '[data-testid="practice-hand-record"]')
+            assert review is not None and review[0] > top, size

@@ -15,6 +15,7 @@ Screenshots: test-artifacts/present/<what>-<w>x<h>.png.
 from __future__ import annotations
 
 import re
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -97,40 +98,43 @@ def test_text_and_card_indices_are_large_on_a_1920_screen(
             screenshot(page, f"present/rules-deal-step{step}-{width}x{height}")
 
 
-@pytest.mark.parametrize("size", [CLASSROOM, LAPTOP], ids=["1920x1080", "1366x768"])
 def test_the_walkthrough_fits_the_screen_and_no_hand_covers_another(
-    open_page: Any, app_url: str, goto: Any, screenshot: Any, size: tuple[int, int]
+    open_page: Any, app_url: str, goto_all: Any, screenshot: Any
 ) -> None:
-    width, height = size
-    with open_page(app_url, width, height) as page:
+    sizes = (CLASSROOM, LAPTOP)
+    with ExitStack() as stack:  # both sizes side by side, each its own session, loaded together
+        pages = [stack.enter_context(open_page(app_url, *size)) for size in sizes]
         for step in STEPS:
-            goto(page, f"{DEAL}{step}")
-            hands = page.evaluate(_HANDS)
-            assert sorted(hands) == [f"seat-{s}" for s in range(4)]
-            rows = list(hands.items())
-            for i, (name, box) in enumerate(rows):
-                for other, box2 in rows[i + 1 :]:
-                    assert _disjoint(box, box2), (step, name, box, other, box2)
-            cards = page.evaluate(_CARDS)
-            for i, a in enumerate(cards):  # no card covers another anywhere on the table (open hands)
-                for b in cards[i + 1 :]:
-                    boxes = (
-                        [a["x"], a["y"], a["x"] + a["w"], a["y"] + a["h"]],
-                        [b["x"], b["y"], b["x"] + b["w"], b["y"] + b["h"]],
-                    )
-                    assert _disjoint(*boxes), (step, a, b)
-            if step in (0, 6):  # someone is about to play a card (step 0: a bid, no card)
-                assert page.evaluate(_NEXT_UNCOVERED) in (True, None)
-            if step == 6:
-                assert page.evaluate(_NEXT_UNCOVERED) is True
-            table = page.locator('[data-testid="card-table"]').bounding_box()
-            assert table is not None and table["y"] + table["height"] <= height, (step, table, height)
-            assert (
-                max(c["y"] + c["h"] for c in cards) <= height and max(c["x"] + c["w"] for c in cards) <= width
-            )
-            nxt = page.get_by_role("button", name="Next").first.bounding_box()
-            assert nxt is not None and nxt["y"] + nxt["height"] <= height
-            screenshot(page, f"present/rules-deal-fit-step{step}-{width}x{height}")
+            goto_all(pages, [f"{DEAL}{step}"] * len(pages))
+            for page, (width, height) in zip(pages, sizes, strict=True):
+                size = f"{width}x{height}"
+                hands = page.evaluate(_HANDS)
+                assert sorted(hands) == [f"seat-{s}" for s in range(4)], size
+                rows = list(hands.items())
+                for i, (name, box) in enumerate(rows):
+                    for other, box2 in rows[i + 1 :]:
+                        assert _disjoint(box, box2), (size, step, name, box, other, box2)
+                cards = page.evaluate(_CARDS)
+                for i, a in enumerate(cards):  # no card covers another anywhere on the table (open hands)
+                    for b in cards[i + 1 :]:
+                        boxes = (
+                            [a["x"], a["y"], a["x"] + a["w"], a["y"] + a["h"]],
+                            [b["x"], b["y"], b["x"] + b["w"], b["y"] + b["h"]],
+                        )
+                        assert _disjoint(*boxes), (size, step, a, b)
+                if step in (0, 6):  # someone is about to play a card (step 0: a bid, no card)
+                    assert page.evaluate(_NEXT_UNCOVERED) in (True, None), size
+                if step == 6:
+                    assert page.evaluate(_NEXT_UNCOVERED) is True, size
+                table = page.locator('[data-testid="card-table"]').bounding_box()
+                assert table is not None and table["y"] + table["height"] <= height, (size, step, table)
+                assert (
+                    max(c["y"] + c["h"] for c in cards) <= height
+                    and max(c["x"] + c["w"] for c in cards) <= width
+                ), (size, step)
+                nxt = page.get_by_role("button", name="Next").first.bounding_box()
+                assert nxt is not None and nxt["y"] + nxt["height"] <= height, size
+                screenshot(page, f"present/rules-deal-fit-step{step}-{width}x{height}")
 
 
 def test_the_clicker_keys_step_straight_after_present_mode_is_switched_on(

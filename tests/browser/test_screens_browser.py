@@ -3,7 +3,11 @@ person to look at (test-artifacts/screens/<page>-<w>x<h>.png), and on the phone 
 than the screen (nothing to scroll sideways).
 
 One server and one browser context (one session) per size; each page is opened at the three sizes
-at once.
+at once. Two of the pages are shot (and checked on the phone) by the tests that open them at these
+three sizes already, at the same link and step: screens/practice-*.png by
+test_phone_practice_browser.py's screenshots of the table (the first bid, before any click) and
+screens/rules-deal-present-*.png by test_teacher_keys_browser.py's walkthrough in present mode (at
+step 12).
 """
 
 from __future__ import annotations
@@ -28,31 +32,14 @@ SCREENS = {
     "learn": "/learn",
     "learn-lesson": "/learn?lesson=bowers&step=5&seed=21",  # "Your turn: find the left bower" (an exercise)
     "analyze": "/analyze?hand=JH+JD+AH+KS+9C&upcard=9H&seat=first",
-    "practice": f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc",
     "rules": "/rules",
     "rules-deal": "/rules?section=deal&seed=42&dealer=0&step=12",  # the walkthrough's table
-    "rules-deal-present": "/rules?section=deal&seed=42&dealer=0&step=12&present=1",
     "practice-present": f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc&present=1",
 }
 
-# How far the page reaches sideways, and the elements that stick out past the viewport's right edge
-# (the innermost ones first), for a failure message that says what to fix.
-_OVERFLOW = """() => {
-  const width = window.innerWidth;
-  const wide = [];
-  for (const el of document.querySelectorAll('[data-testid="stMain"] *')) {
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && box.right > width + 1) {
-      const id = el.getAttribute('data-testid') || el.className.toString().slice(0, 60);
-      wide.push(`${el.tagName.toLowerCase()}[${id}] right=${Math.round(box.right)}`);
-    }
-  }
-  return {scroll: document.documentElement.scrollWidth, width, wide: wide.slice(-5)};
-}"""
-
 
 def test_every_page_at_every_size(
-    open_page: Any, app_url: str, goto_all: Any, screenshot: Any, assert_no_exception: Any
+    open_page: Any, app_url: str, goto_all: Any, screenshot: Any, assert_no_exception: Any, sideways: Any
 ) -> None:
     SCREENS_DIR.mkdir(parents=True, exist_ok=True)
     too_wide = []
@@ -67,7 +54,7 @@ def test_every_page_at_every_size(
                 if name == "learn-lesson":
                     assert page.get_by_text("find the left bower").count() >= 1
                 if (width, height) == PHONE:
-                    reach = page.evaluate(_OVERFLOW)
+                    reach = sideways(page)
                     if reach["scroll"] > reach["width"] + 1:
                         too_wide.append(f"{name}: {reach}")
                 shot = screenshot(page, f"screens/{name}-{width}x{height}")

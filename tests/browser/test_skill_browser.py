@@ -1,11 +1,11 @@
 """The Statistics view's "Your play, luck aside" section in Chromium, on a phone (390 x 844) and a
-laptop (1366 x 900): a throw-away database holds four weeks of hands with their decisions. The
-table, the chart and the luck are drawn, and nothing is wider than the screen. Screenshots go to
-test-artifacts/skill-390.png and test-artifacts/skill-1366.png."""
+laptop (1366 x 900): the session server's database is given four weeks of hands with their decisions,
+all of one browser's learner (``BROWSER``). The table, the chart and the luck are drawn, and nothing
+is wider than the screen. Screenshots go to test-artifacts/skill-390.png and
+test-artifacts/skill-1366.png."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -68,24 +68,22 @@ def seed_database(path: Path) -> None:
                 conn,
             )
             played = (start + timedelta(days=7 * week + 2 * day)).isoformat(timespec="seconds")
-            conn.execute("UPDATE practice_hands SET played_at = ? WHERE hand_number = ?", (played, number))
+            conn.execute(
+                "UPDATE practice_hands SET played_at = ? WHERE hand_number = ? AND learner = ?",
+                (played, number, f"browser:{BROWSER}"),
+            )
             number += 1
     conn.commit()
     conn.close()
 
 
-@pytest.fixture(scope="module")
-def skill_server(tmp_path_factory: pytest.TempPathFactory, compiled_engine: None) -> Iterator[str]:
-    """A server of this module's own on the seeded database (one for both screen sizes)."""
-    from bench.browser import ServerFailed, streamlit_process
-
-    path = tmp_path_factory.mktemp("skill-db") / "coach.sqlite3"
-    seed_database(path)
-    try:
-        with streamlit_process(path, "streamlit-skill-server") as (url, _):
-            yield url
-    except ServerFailed as err:
-        pytest.fail(str(err))
+@pytest.fixture(scope="session")
+def skill_server(served: tuple[str, Path]) -> str:
+    """The session's server (the conftest's ``served``), its database seeded once with this browser's
+    hands (the section shows only the hands of the browser's own learner)."""
+    url, db = served
+    seed_database(db)
+    return url
 
 
 @pytest.mark.parametrize("width, height", SIZES)

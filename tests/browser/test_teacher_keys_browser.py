@@ -10,12 +10,15 @@
   them cut off, and no tooltip covers the First button while the mouse rests on another step button.
 
 Screenshots: test-artifacts/teacher/<what>-<w>x<h>.png (the screen as the class sees it) and
-test-artifacts/teacher/<what>-<w>x<h>-page.png (the whole page).
+test-artifacts/teacher/<what>-<w>x<h>-page.png (the whole page); the walkthrough's step 12 in present
+mode goes to test-artifacts/screens/rules-deal-present-<w>x<h>.png too, for test_screens_browser.py's
+every page at every size, with its check that the phone has nothing to scroll sideways.
 """
 
 from __future__ import annotations
 
 import re
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -111,40 +114,65 @@ def _press_idle(page: Any, wait_idle: Any, key: str) -> None:
 # ---- item 3: the sentence and its reason on the projector's one screen ----------------------------
 
 
-@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+def _story_on_the_screen(page: Any, size: str, step: int) -> float:
+    """The step's sentence and its "Why:" inside the screen (and beside the table but on a phone);
+    the lowest of them, in px from the top."""
+    width, height = SIZES[size]
+    assert _walk_step(page) == step, size
+    story = page.evaluate(_STORY)
+    assert story["text"], (size, step)
+    for part in ("step", "sentence", "why") if step else ("step", "sentence"):
+        assert _inside(story[part], width, height), (size, step, part, story)
+        if width > 640:  # beside the table, not over it (a phone puts the table under the story)
+            assert _disjoint(story[part], story["table"]), (size, step, part, story)
+    return float(story["why"][3] if story["why"] else story["sentence"][3])
+
+
 def test_every_walkthrough_steps_sentence_and_reason_are_on_the_screen_in_present_mode(
     open_page: Any,
     app_url: str,
-    goto: Any,
-    click_and_wait: Any,
+    goto_all: Any,
+    click_all: Any,
     screenshot: Any,
     record_timing: Any,
     assert_no_exception: Any,
-    size: str,
+    sideways: Any,
 ) -> None:
-    width, height = SIZES[size]
-    with open_page(app_url, width, height) as page:
-        goto(page, f"{WALK}0")
-        assert_no_exception(page)
-        found = re.search(r"Step 0 of (\d+)", page.locator('[data-testid="stMain"]').inner_text())
-        assert found is not None
-        length = int(found[1])
-        assert length == 23
-        lowest = 0.0
+    # the three sizes side by side, each its own session, stepped together (click_all)
+    with ExitStack() as stack:
+        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        goto_all(list(pages.values()), [f"{WALK}0"] * len(pages))
+        lengths = set()
+        for page in pages.values():
+            assert_no_exception(page)
+            found = re.search(r"Step 0 of (\d+)", page.locator('[data-testid="stMain"]').inner_text())
+            assert found is not None
+            lengths.add(int(found[1]))
+        assert lengths == {23}
+        length = 23
+        lowest = dict.fromkeys(pages, 0.0)
         for step in range(length + 1):
             if step:
-                click_and_wait(page, page.locator(".st-key-rx_next button").first)
-            assert _walk_step(page) == step
-            story = page.evaluate(_STORY)
-            assert story["text"], step
-            for part in ("step", "sentence", "why") if step else ("step", "sentence"):
-                assert _inside(story[part], width, height), (size, step, part, story)
-                if width > 640:  # beside the table, not over it (a phone puts the table under the story)
-                    assert _disjoint(story[part], story["table"]), (size, step, part, story)
-            lowest = max(lowest, story["why"][3] if story["why"] else story["sentence"][3])
-            if step in (0, 2, 6):
-                _shots(page, screenshot, f"walkthrough-step{step}-{size}")
-        record_timing(f"teacher.walkthrough.{size}.why_bottom_px", lowest)
+                click_all(
+                    list(pages.values()), [p.locator(".st-key-rx_next button").first for p in pages.values()]
+                )
+            if step == 12:  # shot for test_screens_browser.py below: as a link opens it, no mouse on Next
+                for page in pages.values():
+                    page.mouse.move(0, 0)
+                pages["390x844"].wait_for_timeout(300)
+            for size, page in pages.items():
+                lowest[size] = max(lowest[size], _story_on_the_screen(page, size, step))
+                if step in (0, 2, 6):
+                    _shots(page, screenshot, f"walkthrough-step{step}-{size}")
+                if step == 12:  # the walkthrough's page of test_screens_browser.py's every page at every size
+                    assert_no_exception(page)
+                    reach = sideways(page)
+                    assert size != "390x844" or reach["scroll"] <= reach["width"] + 1, (
+                        f"wider than the phone's screen: {reach}"
+                    )
+                    assert screenshot(page, f"screens/rules-deal-present-{size}").stat().st_size > 10_000
+        for size in pages:
+            record_timing(f"teacher.walkthrough.{size}.why_bottom_px", lowest[size])
 
 
 # ---- item 4: a clicker's keys, wherever the focus is ------------------------------------------------
@@ -190,42 +218,51 @@ def test_the_clicker_keys_step_the_walkthrough_with_the_focus_on_a_button(
 
 
 def test_the_clicker_keys_step_a_lesson_in_present_mode(
-    open_page: Any, app_url: str, goto: Any, wait_idle: Any, screenshot: Any, assert_no_exception: Any
+    open_page: Any, app_url: str, goto_all: Any, wait_idle: Any, screenshot: Any, assert_no_exception: Any
 ) -> None:
-    def at() -> str:
+    def at(page: Any) -> str:
         found = re.search(r"[?&]step=(\d+)", page.url)
         assert found is not None, page.url
         return found[1]
 
-    for size in ("1366x900", "390x844"):
-        width, height = SIZES[size]
-        with open_page(app_url, width, height) as page:
-            goto(page, "/learn?lesson=tricks&step=2&present=1")
+    with ExitStack() as stack:  # two sizes side by side, each its own session, the keys pressed in both
+        pages = {
+            size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in ("1366x900", "390x844")
+        }
+        goto_all(list(pages.values()), ["/learn?lesson=tricks&step=2&present=1"] * len(pages))
+        for page in pages.values():
             assert page.locator('[data-testid="stMain"]').get_by_text(CLICKER, exact=True).count() == 1
-            nxt = page.locator(".st-key-learn-next button").first
-            for key, step in (
-                ("PageDown", "3"),
-                ("Space", "4"),
-                ("PageUp", "3"),
-                ("ArrowRight", "4"),
-                ("ArrowLeft", "3"),
-            ):
-                _press(page, wait_idle, key, nxt)
-                assert at() == step, (size, key)
+        for key, step in (
+            ("PageDown", "3"),
+            ("Space", "4"),
+            ("PageUp", "3"),
+            ("ArrowRight", "4"),
+            ("ArrowLeft", "3"),
+        ):
+            counts = {}
+            for size, page in pages.items():
+                page.locator(".st-key-learn-next button").first.focus()
+                counts[size] = page.run_watch.finished
+                page.keyboard.press(key)
+            for size, page in pages.items():
+                page.run_watch.wait_beyond(page, counts[size])
+                wait_idle(page)
+                assert at(page) == step, (size, key)
                 assert f"Step {step} of" in page.locator('[data-testid="stMain"]').inner_text()
+        for size, page in pages.items():
             assert "present=1" in page.url
             assert_no_exception(page)
             _shots(page, screenshot, f"learn-present-keys-{size}")
     # outside present mode a learner's PageDown and Space still scroll the page; the arrows step
     width, height = SIZES["1366x900"]
     with open_page(app_url, width, height) as page:
-        goto(page, "/learn?lesson=tricks&step=2")
+        goto_all([page], ["/learn?lesson=tricks&step=2"])
         assert page.locator('[data-testid="stMain"]').get_by_text(CLICKER, exact=True).count() == 0
         for key in ("PageDown", "Space"):
             _press_idle(page, wait_idle, key)
-        assert at() == "2"
+        assert at(page) == "2"
         _press(page, wait_idle, "ArrowRight", page.locator(".st-key-learn-next button").first)
-        assert at() == "3"
+        assert at(page) == "3"
 
 
 def test_the_clicker_keys_step_the_replay_with_the_focus_on_its_switch(
@@ -276,27 +313,36 @@ def test_the_clicker_keys_step_the_replay_with_the_focus_on_its_switch(
 # ---- item 10: present mode's deal controls whole, no tooltip over First --------------------------
 
 
-@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_present_mode_shows_the_deal_number_and_dealer_whole_and_no_tooltip_covers_first(
-    open_page: Any, app_url: str, goto: Any, screenshot: Any, size: str
+    open_page: Any, app_url: str, goto_all: Any, screenshot: Any
 ) -> None:
-    width, height = SIZES[size]
-    with open_page(app_url, width, height) as page:
-        goto(page, "/rules?section=deal&seed=987654321&dealer=2&present=1&step=2")
-        for label, value in (("Deal no.", "987654321"), ("Dealer", "North")):
-            page.get_by_text(label, exact=True).first.evaluate("e => e.scrollIntoView({block: 'center'})")
-            widget = page.evaluate(_WIDGET, label)
-            assert widget is not None, label
-            assert widget["value"] == value
-            assert widget["cut"] == [], (size, label, widget)
-            assert _inside(widget["box"], width, height), (size, label, widget)
-            label_box = page.get_by_text(label, exact=True).first.bounding_box()
-            assert label_box is not None and label_box["x"] + label_box["width"] <= widget["box"][2] + 0.5
-        _shots(page, screenshot, f"walkthrough-deal-controls-{size}")
-        page.locator(".st-key-rx_first button").first.scroll_into_view_if_needed()
+    # the three sizes side by side, each its own session; the mouse rests on each step button in all
+    # three at once
+    with ExitStack() as stack:
+        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        goto_all(
+            list(pages.values()),
+            ["/rules?section=deal&seed=987654321&dealer=2&present=1&step=2"] * len(pages),
+        )
+        for size, page in pages.items():
+            width, height = SIZES[size]
+            for label, value in (("Deal no.", "987654321"), ("Dealer", "North")):
+                page.get_by_text(label, exact=True).first.evaluate("e => e.scrollIntoView({block: 'center'})")
+                widget = page.evaluate(_WIDGET, label)
+                assert widget is not None, (size, label)
+                assert widget["value"] == value, (size, label)
+                assert widget["cut"] == [], (size, label, widget)
+                assert _inside(widget["box"], width, height), (size, label, widget)
+                label_box = page.get_by_text(label, exact=True).first.bounding_box()
+                assert label_box is not None and label_box["x"] + label_box["width"] <= widget["box"][2] + 0.5
+            _shots(page, screenshot, f"walkthrough-deal-controls-{size}")
+            page.locator(".st-key-rx_first button").first.scroll_into_view_if_needed()
         for key in ("rx_next", "rx_back", "rx_last"):  # the mouse rests on a step button after a click
-            page.locator(f".st-key-{key} button").first.hover()
-            page.wait_for_timeout(1200)  # a tooltip shows after a short delay
-            first = page.evaluate(_FIRST_UNCOVERED)
-            assert first["covered"] == 0, (size, key, first)
-        page.mouse.move(0, 0)
+            for page in pages.values():
+                page.locator(f".st-key-{key} button").first.hover()
+            pages["390x844"].wait_for_timeout(1200)  # a tooltip shows after a short delay
+            for size, page in pages.items():
+                first = page.evaluate(_FIRST_UNCOVERED)
+                assert first["covered"] == 0, (size, key, first)
+        for page in pages.values():
+            page.mouse.move(0, 0)

@@ -15,6 +15,7 @@ marked ✗ and four ✓ (marking place by place would mark all five ✗).
 from __future__ import annotations
 
 import re
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -25,53 +26,55 @@ SIZES = {"phone": (390, 844), "laptop": (1366, 900), "projector": (1920, 1080)}
 NINE_SIX = "/analyze?view=standard/3/JH-JD-AH-AS-9C,?,?,?/9H&score=9,6"
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_the_analyzer_says_both_win_the_game_at_nine_six(
-    size: str,
     open_page: Any,
     app_url: str,
-    goto: Any,
+    goto_all: Any,
     wait_idle: Any,
     assert_no_exception: Any,
     screenshot: Any,
 ) -> None:
-    width, height = SIZES[size]
-    with open_page(app_url, width, height) as page:
-        goto(page, NINE_SIX)
-        page.locator(".st-key-an_verdict h2").wait_for(timeout=60_000)
-        wait_idle(page)
-        assert_no_exception(page)
-        headline = str(page.locator(".st-key-an_verdict h2").inner_text())
-        assert "both win the game" in headline, headline
-        main = str(page.locator('[data-testid="stMain"]').inner_text())
-        assert "Close call" not in main
-        assert not re.search(r"\+\d+(\.\d+)?%", main), re.findall(r".{30}\+\d+(?:\.\d+)?%", main)
-        seat = page.locator('input[aria-label="Your seat"]')
-        assert seat.input_value() == "first (left of the dealer)"
-        assert seat.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the seat's label is cut"
-        score = page.locator('input[aria-label="Score (you, them)"]')
-        assert score.get_attribute("placeholder") == "e.g. 6,8"
-        screenshot(page, f"analyze-nine-six-{size}")
+    with ExitStack() as stack:  # the three sizes side by side, each its own session, loaded together
+        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        goto_all(list(pages.values()), [NINE_SIX] * len(pages))
+        for size, page in pages.items():
+            page.locator(".st-key-an_verdict h2").wait_for(timeout=60_000)
+            wait_idle(page)
+            assert_no_exception(page)
+            headline = str(page.locator(".st-key-an_verdict h2").inner_text())
+            assert "both win the game" in headline, (size, headline)
+            main = str(page.locator('[data-testid="stMain"]').inner_text())
+            assert "Close call" not in main, size
+            assert not re.search(r"\+\d+(\.\d+)?%", main), (size, re.findall(r".{30}\+\d+(?:\.\d+)?%", main))
+            seat = page.locator('input[aria-label="Your seat"]')
+            assert seat.input_value() == "first (left of the dealer)", size
+            assert seat.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), (
+                f"{size}: the seat's label is cut"
+            )
+            score = page.locator('input[aria-label="Score (you, them)"]')
+            assert score.get_attribute("placeholder") == "e.g. 6,8", size
+            screenshot(page, f"analyze-nine-six-{size}")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_one_card_out_of_place_is_the_one_marked(
-    size: str,
     open_page: Any,
     app_url: str,
-    goto: Any,
-    click_and_wait: Any,
+    goto_all: Any,
+    click_all: Any,
     assert_no_exception: Any,
     screenshot: Any,
 ) -> None:
-    width, height = SIZES[size]
-    with open_page(app_url, width, height) as page:
-        goto(page, "/learn?lesson=ranking&step=4&seed=5")
-        assert_no_exception(page)
+    with ExitStack() as stack:  # the three sizes side by side, each its own session, pressed together
+        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        everyone = list(pages.values())
+        goto_all(everyone, ["/learn?lesson=ranking&step=4&seed=5"] * len(pages))
+        for page in everyone:
+            assert_no_exception(page)
         for card in ("9♣", "A♥", "J♥", "10♥", "Q♣"):
-            click_and_wait(page, page.get_by_role("button", name=card, exact=True))
-        assert_no_exception(page)
-        main = str(page.locator('[data-testid="stMain"]').inner_text())
-        assert main.count("✗") == 1 and main.count("✓") == 4, main[-600:]
-        assert re.search(r"5th ✗", main), main[-600:]  # the Q♣, pressed last, belongs first
-        screenshot(page, f"card-order-marks-{size}")
+            click_all(everyone, [page.get_by_role("button", name=card, exact=True) for page in everyone])
+        for size, page in pages.items():
+            assert_no_exception(page)
+            main = str(page.locator('[data-testid="stMain"]').inner_text())
+            assert main.count("✗") == 1 and main.count("✓") == 4, (size, main[-600:])
+            assert re.search(r"5th ✗", main), (size, main[-600:])  # the Q♣, pressed last, belongs first
+            screenshot(page, f"card-order-marks-{size}")
