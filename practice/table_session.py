@@ -2,8 +2,8 @@
 
 A ``PracticeTable`` holds the position (``practice.session``: rules, seat levels, seed and the
 learner's decisions, replayed), the memo of computer decisions, the step-pace counter, the hint,
-the grades the background worker computes while the learner thinks, and the id of the game in
-the records database. It never imports Streamlit: the page draws ``table.position`` and its
+the grades the background worker computes while the learner thinks (``practice.grading``), and
+the id of the game in the records database. It never imports Streamlit: the page draws ``table.position`` and its
 button callbacks call the methods here, and the tests drive it directly.
 
 Problems a learner should read (an illegal click, a bad link, a database that cannot be
@@ -15,9 +15,8 @@ The page's link and the session it rebuilds are ``practice.table_link``'s.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures import Executor
 from dataclasses import replace
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -39,6 +38,7 @@ from practice.codes import (
     encode_moves,
 )
 from practice.export import hand_record, to_jsonl
+from practice.grading import REGRADE_WAIT, Grade, GradingPool
 from practice.session import (
     LEARNER,
     Memo,
@@ -71,24 +71,8 @@ from store.db import StoreError
 from store.shared_positions import SharedStart, ShareError
 
 MEMO_LIMIT = 50_000  # computer decisions remembered before the memo starts again
-FINISHED_LIMIT = 200  # finished hands whose grades are kept for the game's chart
-REGRADE_WAIT = 2.0  # seconds the review waits for an earlier hand's grades worked out again after a reload
-GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
 
-Grade = Callable[[int, HandState, Action, int, review.SeatScore | None, str], review.GradedDecision]
 T = TypeVar("T")
-
-_grader_lock = threading.Lock()
-_shared_grader: ThreadPoolExecutor | None = None
-
-
-def shared_grader() -> ThreadPoolExecutor:
-    """One background worker per process: grades each decision while the learner thinks."""
-    global _shared_grader
-    with _grader_lock:
-        if _shared_grader is None:
-            _shared_grader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="practice-grader")
-        return _shared_grader
 
 
 # ---- the table ---------------------------------------------------------------------------
@@ -116,23 +100,15 @@ class PracticeTable:
         memo: dict[Any, Any] | None = None,
         shared: str | None = None,
     ) -> None:
-        """``players``, ``grade`` and ``grader`` (an executor; default ``shared_grader()``) are the
+        """``players``, ``grade`` and ``grader`` (an executor; default ``practice.grading.shared_grader()``) are the
         computer players, the decision grader and where it runs; ``conn`` an open records database
         (default: each save opens the one ``EUCHRE_COACH_DB`` names); ``memo`` computer decisions
         already worked out (``practice.session.Memo``); ``shared`` the id the session's opening is
         already kept under (a ``shared=`` link), so it is not kept a second time."""
         self._players = players
-        self._grade = grade
-        self._grader = grader
+        self._grading = GradingPool(grade, grader)  # the learner's decisions, graded in the background
         self._conn = conn
         self._memo: dict[Any, Any] = {} if memo is None else memo
-        self._grading: list[Future[review.GradedDecision]] = []
-        self._graded_for: dict[int, str] = {}  # id of a grading job -> the table it graded bids against
-        self._grades: dict[Any, tuple[review.GradedDecision, ...]] = {}
-        # each finished hand's graded decisions, kept for the game's chart (the hand is the key)
-        self.finished_grades: dict[HandState, tuple[review.GradedDecision, ...]] = {}
-        # earlier hands this page did not see played (a reload rebuilt them from the link), being graded
-        self._regrading: dict[HandState, list[Future[review.GradedDecision]]] = {}
         self._saved: set[tuple[int, int]] = set()
         self._hint: tuple[Any, coach.Hint] | None = None
         self._claim: tuple[Any, Action | None] | None = None  # (position key, the claim's next card)
@@ -317,7 +293,12 @@ class PracticeTable:
     @property
     def pending_grades(self) -> int:
         """Background grades started and not yet finished."""
-        return sum(not job.done() for job in self._grading)
+        return self._grading.pending
+
+    @property
+    def finished_grades(self) -> dict[HandState, tuple[review.GradedDecision, ...]]:
+        """Each finished hand's graded decisions (the hand is the key), kept for the game's chart."""
+        return self._grading.finished
 
     def take_notice(self, notice: Notice) -> str | None:
         """The message to show for ``notice``: once, except the records warning, which lasts."""
@@ -349,59 +330,15 @@ class PracticeTable:
         has finished (it is waited for rather than graded a second time)."""
         pos = self.position
         key = (pos.session.seed, pos.game.game_number, pos.game.hand_number, pos.hand.history, self.table)
-        if key not in self._grades:
-            done: dict[tuple[int, HandState, Action], review.GradedDecision] = {}
-            for job in self._grading:
-                wait([job], timeout=GRADE_WAIT)
-                if job.done() and not job.cancelled() and job.exception() is None:
-                    graded, table = job.result(), self._graded_for.get(id(job))
-                    if table == self.table:
-                        done[(graded.step, graded.before, graded.action)] = graded
-            self._grading.clear()
-            self._graded_for.clear()
-            self._grades.clear()
-            score = self.learner_score(pos)
-            self._grades[key] = tuple(
-                done.get(d) or self._grade(*d, LEARNER, score, self.table)
-                for d in review.learner_decisions(pos.hand)
-            )
-            if pos.hand.is_over:
-                self._keep_finished(pos.hand, self._grades[key])
-        return self._grades[key]
-
-    def _keep_finished(self, hand: HandState, grades: tuple[review.GradedDecision, ...]) -> None:
-        """Keep a finished hand's grades for the game's chart (at most FINISHED_LIMIT hands)."""
-        if len(self.finished_grades) >= FINISHED_LIMIT:
-            self.finished_grades.clear()
-        self.finished_grades[hand] = grades
+        return self._grading.hand_grades(key, pos.hand, self.learner_score(pos), self.table)
 
     def regrade_earlier(self, wait_s: float = REGRADE_WAIT) -> int:
         """Grades for this game's earlier hands that have none kept (the page was reloaded and the
-        link rebuilt them): each of the learner's decisions graded in the background as it was when
-        played (the score at that hand's deal, this table), kept as the hand's jobs finish. Waits up
+        link rebuilt them), worked out in the background (``GradingPool.regrade_earlier``). Waits up
         to ``wait_s`` for them; returns how many hands are still being graded."""
         pos = self.position
-        rules = pos.session.rules
         earlier = pos.game.history[:-1] if pos.hand.is_over else pos.game.history
-        scores = (0,) * len(pos.game.scores)
-        grader = self._grader if self._grader is not None else shared_grader()
-        for hand in earlier:
-            if hand not in self.finished_grades and hand not in self._regrading:
-                score = seat_score(rules, scores, LEARNER)
-                self._regrading[hand] = [
-                    grader.submit(self._grade, *d, LEARNER, score, self.table)
-                    for d in review.learner_decisions(hand)
-                ]
-            scores = add_hand(scores, hand)
-        jobs = [job for hand_jobs in self._regrading.values() for job in hand_jobs]
-        if jobs and wait_s > 0:
-            wait(jobs, timeout=wait_s)
-        for hand, hand_jobs in list(self._regrading.items()):
-            if all(job.done() for job in hand_jobs):
-                del self._regrading[hand]
-                if all(not job.cancelled() and job.exception() is None for job in hand_jobs):
-                    self._keep_finished(hand, tuple(job.result() for job in hand_jobs))
-        return len(self._regrading)
+        return self._grading.regrade_earlier(pos.session.rules, tuple(earlier), self.table, wait_s)
 
     @staticmethod
     def learner_score(pos: Position) -> review.SeatScore:
@@ -479,18 +416,9 @@ class PracticeTable:
             self._notices[Notice.FLASH] = str(err)
             return False
         self._set(after)
-        grader = self._grader if self._grader is not None else shared_grader()
-        job = grader.submit(
-            self._grade,
-            len(before.hand.history),
-            before.hand,
-            parsed,
-            LEARNER,
-            self.learner_score(before),
-            self.table,
+        self._grading.submit(
+            len(before.hand.history), before.hand, parsed, self.learner_score(before), self.table
         )
-        self._graded_for[id(job)] = self.table
-        self._grading.append(job)
         return True
 
     def undo(self) -> None:
@@ -509,7 +437,7 @@ class PracticeTable:
 
     def next_hand(self) -> None:
         if self.position.waiting is Waiting.NEXT_HAND:
-            if self.position.hand not in self.finished_grades:
+            if self.position.hand not in self._grading.finished:
                 self.grades()  # kept for the game's chart (the review has normally graded it already)
             self._set(next_hand(self.position, players=self._players, memo=self.memo))
 
@@ -627,5 +555,4 @@ __all__ = [
     "Notice",
     "forced",
     "PracticeTable",
-    "shared_grader",
 ]

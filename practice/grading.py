@@ -1,0 +1,130 @@
+"""The practice table's background grading: each decision of the learner's graded while they think.
+
+A ``GradingPool`` submits each decision to a background worker (``review.grade_decision``, judged
+from the learner's seat) when it is played, hands the current hand's grades to the review (waiting
+for the worker's jobs rather than grading a second time), keeps each finished hand's grades for the
+game's chart, and grades again the earlier hands a reload rebuilt from the page link. It knows no
+page, link or database: ``practice.table_session.PracticeTable`` owns one.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.game import add_hand, seat_score, sides
+from engine.core.hand import HandState
+from engine.core.rules import Rules
+from practice import review
+from practice.review import LEARNER
+
+FINISHED_LIMIT = 200  # finished hands whose grades are kept for the game's chart
+REGRADE_WAIT = 2.0  # seconds the review waits for an earlier hand's grades worked out again after a reload
+GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
+
+Grade = Callable[[int, HandState, Action, int, review.SeatScore | None, str], review.GradedDecision]
+Grades = tuple[review.GradedDecision, ...]
+
+_grader_lock = threading.Lock()
+_shared_grader: ThreadPoolExecutor | None = None
+
+
+def shared_grader() -> ThreadPoolExecutor:
+    """One background worker per process: grades each decision while the learner thinks."""
+    global _shared_grader
+    with _grader_lock:
+        if _shared_grader is None:
+            _shared_grader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="practice-grader")
+        return _shared_grader
+
+
+class GradingPool:
+    """One learner's decisions being graded, and the grades kept. ``grade`` grades one decision
+    (step, state before it, action, seat, the seat's score, table); ``executor`` runs it (default
+    ``shared_grader()``)."""
+
+    def __init__(self, grade: Grade = review.grade_decision, executor: Executor | None = None) -> None:
+        self._grade = grade
+        self._executor = executor
+        # each job, with the table it grades bids against
+        self._jobs: list[tuple[Future[review.GradedDecision], str]] = []
+        self._current: tuple[Any, Grades] | None = None  # (the hand's key, its grades)
+        # each finished hand's graded decisions, kept for the game's chart (the hand is the key)
+        self.finished: dict[HandState, Grades] = {}
+        # earlier hands this page did not see played (a reload rebuilt them from the link), being graded
+        self._regrading: dict[HandState, list[Future[review.GradedDecision]]] = {}
+
+    @property
+    def executor(self) -> Executor:
+        return self._executor if self._executor is not None else shared_grader()
+
+    def submit(
+        self, step: int, before: HandState, action: Action, score: review.SeatScore, table: str
+    ) -> None:
+        """Grade a decision just played, in the background."""
+        job = self.executor.submit(self._grade, step, before, action, LEARNER, score, table)
+        self._jobs.append((job, table))
+
+    @property
+    def pending(self) -> int:
+        """Background grades started and not yet finished."""
+        return sum(not job.done() for job, _ in self._jobs)
+
+    def hand_grades(self, key: Any, hand: HandState, score: review.SeatScore, table: str) -> Grades:
+        """The learner's graded decisions of ``hand`` (``key`` names it and the table), using what
+        the background worker has finished for ``table`` (waiting up to ``GRADE_WAIT`` for each job);
+        the rest graded here. A finished hand's grades are kept in ``finished``."""
+        if self._current is not None and self._current[0] == key:
+            return self._current[1]
+        done: dict[tuple[int, HandState, Action], review.GradedDecision] = {}
+        for job, graded_for in self._jobs:
+            wait([job], timeout=GRADE_WAIT)
+            if job.done() and not job.cancelled() and job.exception() is None and graded_for == table:
+                graded = job.result()
+                done[(graded.step, graded.before, graded.action)] = graded
+        self._jobs.clear()
+        grades = tuple(
+            done.get(d) or self._grade(*d, LEARNER, score, table) for d in review.learner_decisions(hand)
+        )
+        self._current = (key, grades)
+        if hand.is_over:
+            self.keep_finished(hand, grades)
+        return grades
+
+    def keep_finished(self, hand: HandState, grades: Grades) -> None:
+        """Keep a finished hand's grades for the game's chart (at most ``FINISHED_LIMIT`` hands)."""
+        if len(self.finished) >= FINISHED_LIMIT:
+            self.finished.clear()
+        self.finished[hand] = grades
+
+    def regrade_earlier(
+        self, rules: Rules, earlier: tuple[HandState, ...], table: str, wait_s: float = REGRADE_WAIT
+    ) -> int:
+        """Grades for the ``earlier`` hands of a game (from its first) that have none kept (the page
+        was reloaded and the link rebuilt them): each of the learner's decisions graded in the
+        background as it was when played (the score at that hand's deal, ``table``), kept as the
+        hand's jobs finish. Waits up to ``wait_s`` for them; returns how many hands are still being graded."""
+        scores = (0,) * sides(rules)
+        for hand in earlier:
+            if hand not in self.finished and hand not in self._regrading:
+                score = seat_score(rules, scores, LEARNER)
+                self._regrading[hand] = [
+                    self.executor.submit(self._grade, *d, LEARNER, score, table)
+                    for d in review.learner_decisions(hand)
+                ]
+            scores = add_hand(scores, hand)
+        jobs = [job for hand_jobs in self._regrading.values() for job in hand_jobs]
+        if jobs and wait_s > 0:
+            wait(jobs, timeout=wait_s)
+        for hand, hand_jobs in list(self._regrading.items()):
+            if all(job.done() for job in hand_jobs):
+                del self._regrading[hand]
+                if all(not job.cancelled() and job.exception() is None for job in hand_jobs):
+                    self.keep_finished(hand, tuple(job.result() for job in hand_jobs))
+        return len(self._regrading)
+
+
+__all__ = ["GRADE_WAIT", "FINISHED_LIMIT", "REGRADE_WAIT", "Grade", "GradingPool", "shared_grader"]
