@@ -4,8 +4,10 @@ the database (``store/``), which the pages never import themselves (tests/test_l
 - the practice log (``store.practice_log``): the statistics, the skill figure's hands, the saves
   waiting for the background writer, the note on records left out;
 - the mistake deck's entries (``store.mistake_deck.Entry``; the deck itself is ``practice.deck``);
-- the lessons' progress (``store.lesson_progress``): a learner's or a browser's, loaded and saved on a
-  connection ``open_store`` opens (a damaged record raises ``ProgressReset``, reset by the store);
+- the lessons' progress (``store.lesson_progress`` keeping ``lessons.progress.Progress``, which the
+  store does not import: the two are bound here, ``PROGRESS``): a learner's or a browser's, loaded
+  and saved on a connection ``open_store`` opens (a damaged record raises ``ProgressReset``, reset
+  by the store);
 - ``StoreError``: every problem of the database (busy, unreadable, a bad name), one exception.
 
 The names and their meaning are the store's; this module only gathers them below the pages.
@@ -13,12 +15,39 @@ The names and their meaning are the store's; this module only gathers them below
 
 from __future__ import annotations
 
+from lessons.progress import MAX_BYTES, Progress
+from store import lesson_progress
+from store.backend import Connection
 from store.db import StoreError
-from store.lesson_progress import ProgressReset, load, load_browser, open_store, save, save_browser
+from store.lesson_progress import Codec, ProgressReset, open_store
 from store.mistake_deck import Entry
 from store.practice_log import damaged_note, save_status, skill_hands, statistics
 
+PROGRESS = Codec(Progress.from_json, MAX_BYTES)  # how the store reads the lessons' record
+
+
+def save(conn: Connection, learner: str, progress: Progress) -> Progress:
+    """Merge ``progress`` into ``learner``'s saved record; returns the record as now saved."""
+    return lesson_progress.save(conn, learner, progress, PROGRESS)
+
+
+def load(conn: Connection, learner: str) -> Progress | None:
+    """The saved progress for ``learner``, or None; ``ProgressReset`` once for a damaged record."""
+    return lesson_progress.load(conn, learner, PROGRESS)
+
+
+def save_browser(conn: Connection, browser: str, progress: Progress) -> Progress:
+    """Merge ``progress`` into this browser's saved record; returns the record as now saved."""
+    return lesson_progress.save_browser(conn, browser, progress, PROGRESS)
+
+
+def load_browser(conn: Connection, browser: str) -> Progress | None:
+    """The progress saved for this browser id, or None; ``ProgressReset`` once for a damaged record."""
+    return lesson_progress.load_browser(conn, browser, PROGRESS)
+
+
 __all__ = [
+    "PROGRESS",
     "Entry",
     "ProgressReset",
     "StoreError",

@@ -3,13 +3,18 @@ one per browser (``save_browser``/``load_browser``: the random id the Learn page
 cookie, so nobody has to type a name). Names and browser ids are separate tables: a name can
 never reach a browser's record, or the other way round.
 
+The store does not know what a record holds: each call takes a ``Codec``, the record's reader and
+the most bytes it reads, and the record itself merges, checks its limits and writes its JSON
+(``Record``). The lessons' record is ``lessons.progress.Progress``; ``practice.records`` binds the
+two (the database layer sits below the practice table, and never imports the lessons).
+
 Saving never overwrites: ``save`` and ``save_browser`` read the stored record, merge the new one
-into it (``Progress.merged``: the union of completed steps, the furthest step per lesson) and
-write the result, in one SQLite transaction that holds the write lock from the read to the
+into it (``Record.merged``; for the lessons, the union of completed steps, the furthest step per
+lesson) and write the result, in one transaction that holds the write lock from the read to the
 write. Two browsers saving under one name therefore both keep what they completed.
 
 A stored record that cannot be read (damaged bytes, NULL, a number or nesting past the reader's
-limits: ``Progress.from_json``) is *reset*: it is moved to the ``damaged_progress`` table (the
+limits: the codec's ``read`` raises ``ValueError``) is *reset*: it is moved to the ``damaged_progress`` table (the
 latest damaged copy per record, for whoever wants to look at it) and the load raises
 ``ProgressReset`` once, saying so; the next load finds no record and the learner starts afresh.
 
@@ -21,11 +26,11 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import overload
+from typing import Generic, Protocol, Self, TypeVar, overload
 
-from lessons.progress import MAX_BYTES, Progress, ProgressError
 from store.backend import ERRORS, Connection, Location
 from store.db import StoreError, connect, ensure_schema, retrying
 
@@ -55,6 +60,29 @@ BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 class ProgressReset(StoreError):
     """The stored record could not be read and was reset: the learner starts afresh."""
+
+
+class Record(Protocol):
+    """What the store needs of a saved record. ``merged``: both records in one (commutative and
+    idempotent, so the order writers save in does not matter); ``check_limits`` raises ValueError
+    when the record is more than its reader reads back; ``to_json`` the text stored."""
+
+    def merged(self, other: Self) -> Self: ...
+    def check_limits(self) -> None: ...
+    def to_json(self) -> str: ...
+
+
+R = TypeVar("R", bound=Record)
+
+
+@dataclass(frozen=True, slots=True)
+class Codec(Generic[R]):
+    """How a stored record is read: ``read`` takes the stored value (bytes; a damaged row may hold
+    anything, NULL or a number) and raises ``ValueError`` for one it cannot read; values past
+    ``max_bytes`` are measured in the database and never fetched."""
+
+    read: Callable[[object], R]
+    max_bytes: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +115,7 @@ def open_store(path: Location | None = None) -> Connection:
     return conn
 
 
-def _stored(conn: Connection, rec: _Record) -> tuple[bool, Progress | None, str | None]:
+def _stored(conn: Connection, rec: _Record, codec: Codec[R]) -> tuple[bool, R | None, str | None]:
     """(found, progress, problem): (False, None, None) without a record, (True, progress, None)
     for a readable one, (True, None, what is wrong) for a damaged one. An oversized value is
     measured in SQLite and never fetched."""
@@ -96,16 +124,16 @@ def _stored(conn: Connection, rec: _Record) -> tuple[bool, Progress | None, str 
         "SELECT length(CAST(data AS BLOB)), CASE WHEN length(CAST(data AS BLOB)) > ? THEN NULL "
         "ELSE CASE WHEN typeof(data) = 'text' THEN CAST(data AS BLOB) ELSE data END END "
         f"FROM {rec.table} WHERE {rec.column} = ?",
-        (MAX_BYTES, rec.key),
+        (codec.max_bytes, rec.key),
     ).fetchone()
     if row is None:
         return False, None, None
     size, data = row
-    if size is not None and size > MAX_BYTES:
-        return True, None, f"it is {size:,} bytes; at most {MAX_BYTES:,} are read"
+    if size is not None and size > codec.max_bytes:
+        return True, None, f"it is {size:,} bytes; at most {codec.max_bytes:,} are read"
     try:
-        return True, Progress.from_json(data), None
-    except ProgressError as err:
+        return True, codec.read(data), None
+    except ValueError as err:
         return True, None, str(err)
 
 
@@ -121,18 +149,18 @@ def _set_aside(conn: Connection, rec: _Record, problem: str) -> None:
     conn.execute(f"DELETE FROM {rec.table} WHERE {rec.column} = ?", (rec.key,))
 
 
-def _write(conn: Connection, rec: _Record, progress: Progress) -> Progress:
+def _write(conn: Connection, rec: _Record, progress: R, codec: Codec[R]) -> R:
     """Merge ``progress`` into the stored record and write it, in one transaction; returns what
     was written. A damaged stored record is set aside and counts as empty."""
     try:
         progress.check_limits()
-    except ProgressError as err:
+    except ValueError as err:
         raise StoreError(f"cannot save {rec.whose}: {err}") from err
 
-    def merge_write() -> Progress:
+    def merge_write() -> R:
         conn.execute("BEGIN IMMEDIATE")  # the write lock from the read to the write
         try:
-            _, stored, problem = _stored(conn, rec)
+            _, stored, problem = _stored(conn, rec, codec)
             if problem is not None:
                 _set_aside(conn, rec, problem)
             merged = progress if stored is None else stored.merged(progress)
@@ -150,16 +178,18 @@ def _write(conn: Connection, rec: _Record, progress: Progress) -> Progress:
 
     try:
         return retrying(merge_write)
-    except ProgressError as err:
+    except StoreError:
+        raise
+    except ValueError as err:  # the merged record is past the limits
         raise StoreError(f"cannot save {rec.whose}: together with what is saved, {err}") from err
     except ERRORS as err:
         raise StoreError(f"cannot save {rec.whose}: {err}") from err
 
 
-def _read(conn: Connection, rec: _Record) -> Progress | None:
+def _read(conn: Connection, rec: _Record, codec: Codec[R]) -> R | None:
     """The stored record, or None. A damaged one is set aside and ProgressReset raised."""
     try:
-        found, stored, problem = retrying(lambda: _stored(conn, rec))
+        found, stored, problem = retrying(lambda: _stored(conn, rec, codec))
     except ERRORS as err:
         raise StoreError(f"cannot read {rec.whose}: {err}") from err
     if problem is None:
@@ -168,7 +198,7 @@ def _read(conn: Connection, rec: _Record) -> Progress | None:
     def reset() -> None:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            _, _, still = _stored(conn, rec)  # another session may have reset it meanwhile
+            _, _, still = _stored(conn, rec, codec)  # another session may have reset it meanwhile
             if still is not None:
                 _set_aside(conn, rec, still)
         except BaseException:
@@ -204,15 +234,15 @@ def _browser(browser: str) -> _Record:
     )
 
 
-def save(conn: Connection, learner: str, progress: Progress) -> Progress:
+def save(conn: Connection, learner: str, progress: R, codec: Codec[R]) -> R:
     """Merge ``progress`` into ``learner``'s saved record; returns the record as now saved."""
-    return _write(conn, _named(learner), progress)
+    return _write(conn, _named(learner), progress, codec)
 
 
-def load(conn: Connection, learner: str) -> Progress | None:
+def load(conn: Connection, learner: str, codec: Codec[R]) -> R | None:
     """The saved progress for ``learner``, or None if there is none yet. Raises ProgressReset
     (a StoreError) once if the record was damaged."""
-    return _read(conn, _named(learner))
+    return _read(conn, _named(learner), codec)
 
 
 def learners(conn: Connection) -> tuple[str, ...]:
@@ -232,12 +262,12 @@ def clean_browser_id(browser: str) -> str:
     return browser
 
 
-def save_browser(conn: Connection, browser: str, progress: Progress) -> Progress:
+def save_browser(conn: Connection, browser: str, progress: R, codec: Codec[R]) -> R:
     """Merge ``progress`` into this browser's saved record; returns the record as now saved."""
-    return _write(conn, _browser(browser), progress)
+    return _write(conn, _browser(browser), progress, codec)
 
 
-def load_browser(conn: Connection, browser: str) -> Progress | None:
+def load_browser(conn: Connection, browser: str, codec: Codec[R]) -> R | None:
     """The progress saved for this browser id, or None if there is none yet. Raises
     ProgressReset (a StoreError) once if the record was damaged."""
-    return _read(conn, _browser(browser))
+    return _read(conn, _browser(browser), codec)

@@ -251,6 +251,34 @@ def test_the_front_end_check_sees_a_store_import(tmp_path: Path) -> None:
     ]
 
 
+def store_imports_of_lessons(modules: dict[str, Path]) -> list[str]:
+    """Imports of ``lessons`` by a module of the database layer (``store/``)."""
+    return [
+        f"{name}:{line} imports {target}"
+        for name, path in modules.items()
+        if name.split(".")[0] == "store"
+        for target, line in imports_of(path, modules, me=name)
+        if target.split(".")[0] == "lessons"
+    ]
+
+
+def test_the_store_knows_no_lesson() -> None:
+    """The database keeps the lessons' progress without importing the lessons: it is given how to
+    read a record (``store.lesson_progress.Codec``, bound in ``practice.records``), so a change of
+    the lessons' record never reaches the database layer."""
+    found = store_imports_of_lessons(project_modules())
+    assert found == [], "the store imports the lessons:\n" + "\n".join(found)
+
+
+def test_the_store_check_sees_a_lesson_import(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text("import json\nfrom lessons.progress import Progress\n")
+    modules = {**project_modules(), "store.planted": planted}
+    assert [f for f in store_imports_of_lessons(modules) if "planted" in f] == [
+        "store.planted:2 imports lessons.progress"
+    ]
+
+
 def test_streamlit_only_in_ui_views_and_app() -> None:
     modules = project_modules()
     found = [

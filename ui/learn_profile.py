@@ -3,9 +3,9 @@
 Nobody has to type a name. The first visit makes a random id (``new_browser_id``) and keeps it in
 a cookie (``COOKIE``, one year, written by a line of JavaScript); every later session reads it
 back from ``st.context.cookies`` (the cookies the browser sent when the page was opened), so
-progress saved under that id (``store.lesson_progress.save_browser``) survives a reload or a restart.
+progress saved under that id (``practice.records.save_browser``) survives a reload or a restart.
 A learner who types a name in the progress panel switches to the named record instead
-(``store.lesson_progress.save``), which is what a classroom computer shared by several pupils needs;
+(``practice.records.save``), which is what a classroom computer shared by several pupils needs;
 from then on this session saves to the name only.
 
 Session state holds the id (``BROWSER_ID``), the learner name (``LEARNER``), the current

@@ -1,6 +1,6 @@
 """The Learn page's saved-progress notes and its progress import.
 
-A saved record that cannot be read (``store.lesson_progress.ProgressReset``) is reset by the store;
+A saved record that cannot be read (``practice.records.ProgressReset``) is reset by the store;
 ``check_saved_browser`` (before the session first loads this browser's record) and
 ``check_saved_name`` (before a typed name's record is loaded) catch that once and keep the
 store's message, which ``reset_note`` shows at the top of the page until the learner closes it.

@@ -18,7 +18,7 @@ from lessons.exercise_model import Exercise, Mode, Solution
 from lessons.exercises import generate, solve
 from lessons.loader import load_lessons
 from lessons.progress import Progress
-from store.lesson_progress import load_browser, open_store, save_browser
+from practice.records import load_browser, open_store, save_browser
 from ui.cards import picture_svg
 from ui.learn_exercise import answer_marks
 

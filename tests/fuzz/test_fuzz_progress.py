@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from lessons.progress import DrillStats, LessonProgress, Progress, ProgressError
-from store.lesson_progress import load, load_browser, open_store, save
+from practice.records import load, load_browser, open_store, save
 from ui.learn_progress import read_import
 from ui.pager import PER_PAGE as PAGE_ROWS
 

@@ -9,8 +9,8 @@ import pytest
 
 from lessons.progress import Progress, ProgressError
 from lessons.scorecards import ScoreError, layout
+from practice.records import load, load_browser, open_store, save, save_browser
 from store.db import StoreError
-from store.lesson_progress import load, load_browser, open_store, save, save_browser
 
 
 def test_streaks_and_lessons() -> None:

@@ -27,8 +27,8 @@ from lessons.progress import (
     Progress,
     ProgressError,
 )
+from practice.records import ProgressReset, load, load_browser, open_store, save, save_browser
 from store.db import StoreError
-from store.lesson_progress import ProgressReset, load, load_browser, open_store, save, save_browser
 
 BROWSER = "Zq3_x-8kLmNoPqRsTuVw"
 

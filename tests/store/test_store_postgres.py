@@ -16,6 +16,7 @@ import psycopg
 import pytest
 
 from lessons.progress import LessonProgress, Progress
+from practice import records
 from store import db, lesson_progress, practice_log
 from store.backend import ServerConnection, is_server, server_sql, shown
 from store.practice_log import HandRow
@@ -103,11 +104,11 @@ def test_the_practice_records_through_the_background_writer(
 def test_lesson_records_merge_on_the_server(postgres_db: str) -> None:
     conn = lesson_progress.open_store(postgres_db)
     try:
-        lesson_progress.save(conn, "Ada", Progress((("bowers", LessonProgress(2, False)),)))
-        lesson_progress.save(
+        records.save(conn, "Ada", Progress((("bowers", LessonProgress(2, False)),)))
+        records.save(
             conn, "Ada", Progress((("bowers", LessonProgress(1, True)), ("ranking", LessonProgress(3))))
         )
-        kept = lesson_progress.load(conn, "Ada")
+        kept = records.load(conn, "Ada")
         assert kept is not None
         assert dict(kept.lessons) == {"bowers": LessonProgress(2, True), "ranking": LessonProgress(3, False)}
         assert lesson_progress.learners(conn) == ("Ada",)
