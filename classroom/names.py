@@ -2,7 +2,7 @@
 
 A name goes onto the projector in front of the whole room, so the join form (and the teacher's
 rename) take only a first name made of words: ``check_name`` reads the typed name as the store
-does (``store.classes.clean_name``: NFC, invisible characters dropped, look-alike alphabets
+does (``store.pupil_names.clean_name``: NFC, invisible characters dropped, look-alike alphabets
 refused), then refuses
 
 - a name that is not words (``NotAName``): a word is letters of any alphabet (with their accents),
@@ -32,7 +32,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from store.classes import BadName, clean_name, name_key
+from store.class_errors import BadName
+from store.pupil_names import clean_name, name_key
 
 
 class NotAName(BadName):

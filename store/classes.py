@@ -29,12 +29,15 @@ Every change runs in one ``BEGIN IMMEDIATE`` transaction, its checks included: t
 database cannot both pass a check and then write (an answer after the reveal, a question asked
 twice). On PostgreSQL (``EUCHRE_COACH_DB`` a ``postgresql://`` URL, for servers on several
 machines) that transaction holds the database's write lock (``store.backend``): the same rule.
-Connections come from a small pool per file, so no lock a read needs is held while SQLite waits
-for another process: a reader waits about a second at most (``store.db``'s read patience) and then
+Connections come from a small pool per file (``store.class_pool``, with the tables), so no lock a
+read needs is held while SQLite waits for another process: a reader waits about a second at most (``store.db``'s read patience) and then
 says the database is busy (in words about reading), and other classes go on meanwhile; this
 process's writes to a file take turns on their own lock (one writer at a time is all SQLite allows). A row that does not read (a field of the
 wrong type, out of range) is never guessed at: the class row raises ``DamagedClass`` with a message,
 and the lists (``pupils``, ``questions``, ``answers``) leave it out and count it (``Rows.damaged``).
+
+A pupil's name is read and compared by ``store.pupil_names``; the errors are ``store.class_errors``'
+(all passed on from here).
 """
 
 from __future__ import annotations
@@ -43,95 +46,39 @@ import hashlib
 import hmac
 import math
 import secrets
-import threading
 import time
-import unicodedata
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from store.backend import ERRORS, OPERATIONAL, Connection, Location, shown
-from store.db import (
-    BUSY_TIMEOUT,
-    DatabaseBusy,
-    StoreError,
-    busy_message,
-    db_path,
-    ensure_schema,
-    location_key,
-    open_connection,
-    retrying,
-    write_patience,
+from store.backend import Connection, Location
+from store.class_errors import (
+    AlreadyAsked,
+    AnswerClosed,
+    BadHandover,
+    BadName,
+    ClassError,
+    ClassFull,
+    ClassLocked,
+    DamagedClass,
+    JoinsTooFast,
+    NoSuchClass,
+    NoSuchPupil,
+    NotInClass,
+    NotTeacher,
 )
+from store.class_pool import SCHEMA, forget_connections, run
+from store.db import DatabaseBusy, StoreError
+from store.pupil_names import MAX_NAME, MAX_NAME_CODES, clean_name, name_key
 
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS classes (
-        code TEXT PRIMARY KEY,
-        teacher_hash TEXT NOT NULL,
-        created REAL NOT NULL,
-        last_question REAL,
-        state TEXT NOT NULL DEFAULT 'open',
-        leaderboard INTEGER NOT NULL DEFAULT 1,
-        current INTEGER NOT NULL DEFAULT 0,
-        revealed INTEGER NOT NULL DEFAULT 0,
-        version INTEGER NOT NULL DEFAULT 0,
-        stage INTEGER NOT NULL DEFAULT 0,
-        locked INTEGER NOT NULL DEFAULT 0,
-        timer INTEGER NOT NULL DEFAULT 0,
-        closes REAL
-    )""",
-    """CREATE TABLE IF NOT EXISTS class_pupils (
-        id INTEGER PRIMARY KEY,
-        class_code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
-        token_hash TEXT NOT NULL,
-        name TEXT NOT NULL,
-        joined REAL NOT NULL,
-        UNIQUE (class_code, token_hash),
-        UNIQUE (class_code, name)
-    )""",
-    """CREATE TABLE IF NOT EXISTS class_questions (
-        class_code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
-        number INTEGER NOT NULL,
-        body TEXT NOT NULL,
-        opened REAL NOT NULL,
-        revealed REAL,
-        PRIMARY KEY (class_code, number)
-    )""",
-    """CREATE TABLE IF NOT EXISTS class_answers (
-        class_code TEXT NOT NULL,
-        number INTEGER NOT NULL,
-        pupil INTEGER NOT NULL REFERENCES class_pupils(id) ON DELETE CASCADE,
-        answer TEXT NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (class_code, number, pupil)
-    )""",
-    """CREATE TABLE IF NOT EXISTS class_handovers (
-        class_code TEXT PRIMARY KEY REFERENCES classes(code) ON DELETE CASCADE,
-        lookup TEXT NOT NULL,
-        sealed TEXT NOT NULL,
-        expires REAL NOT NULL,
-        used REAL
-    )""",
-)
-# Columns added to ``classes`` after its first version: a database made before them gets them when
-# this module first opens it (an older server on the same file names its columns, so it reads on).
-ADDED_COLUMNS = (
-    ("locked", "INTEGER NOT NULL DEFAULT 0"),
-    ("timer", "INTEGER NOT NULL DEFAULT 0"),
-    ("closes", "REAL"),
-)
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read off a projector
 CODE_LENGTH = 6
 MAX_PUPILS = 60
-MAX_NAME = 20  # characters as a reader counts them (an emoji sequence is one)
-MAX_NAME_CODES = 240  # code points of a name, stored (20 emoji sequences of up to 12)
 MAX_ANSWER = 200  # characters of one stored answer (the longest is a few cards or a choice)
 MAX_QUESTIONS = 100_000  # a question number past this is a damaged row
 MAX_COUNTER = 2**53  # version and stage: whole numbers below this
 MAX_BODY = 200_000  # characters of a stored question's JSON
 EXPIRY_S = 12 * 3600.0
-POOL_IDLE = 8  # connections kept open per database file between uses
 JOINS_PER_MINUTE = 30  # the join form's limit per class in any 60 s (a script joined 37 pupils in 18 s)
 JOIN_WINDOW_S = 60.0
 TIMER_CHOICES = (
@@ -145,58 +92,6 @@ HANDOVER_S = 120.0  # a one-time teacher code lasts this long, and is good for o
 HANDOVER_LENGTH = 8  # letters of a one-time teacher code (CODE_LETTERS)
 HANDOVER_ROUNDS = 20_000  # PBKDF2 rounds sealing the secret under a one-time code
 T = TypeVar("T")
-
-
-class ClassError(ValueError):
-    """Something a teacher or pupil asked that cannot be done; the message says why."""
-
-
-class NoSuchClass(ClassError):
-    """No open class has this code (a typo, or it ended or expired)."""
-
-
-class ClassFull(ClassError):
-    """The class already has ``MAX_PUPILS`` pupils."""
-
-
-class NotTeacher(ClassError):
-    """The link's teacher secret does not match: only the teacher may ask, reveal or end."""
-
-
-class NotInClass(ClassError):
-    """The pupil's token is not one of this class's pupils."""
-
-
-class BadName(ClassError):
-    """A first name that is empty, invisible, too long, of mixed alphabets, or taken in this class."""
-
-
-class AnswerClosed(ClassError):
-    """The question is not open for answers (revealed, or a newer one was asked)."""
-
-
-class AlreadyAsked(ClassError):
-    """Another screen asked the next question first (two clicks on "Ask" at once)."""
-
-
-class DamagedClass(ClassError):
-    """A stored row of the class does not read (written by hand or another program): not guessed at."""
-
-
-class ClassLocked(ClassError):
-    """The teacher locked the class: nobody new may join (pupils already in carry on)."""
-
-
-class JoinsTooFast(ClassError):
-    """More pupils joined the class in the last minute than the join form allows (a script filling it)."""
-
-
-class NoSuchPupil(ClassError):
-    """The teacher named a pupil who is not (or no longer) in the class."""
-
-
-class BadHandover(ClassError):
-    """A one-time teacher code that is wrong, used already or expired."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,324 +202,6 @@ def _text(value: object, most: int) -> str | None:
     return value if isinstance(value, str) and len(value) <= most else None
 
 
-# ---- names ------------------------------------------------------------------------------------------
-# A name is shown to the whole room, so two pupils must never look the same and a name must be
-# seen at all. ``clean_name`` reads a typed name (NFC; spaces and line breaks collapsed; invisible
-# format characters dropped, except the joiners inside an emoji sequence such as 👩‍👩‍👧, which stays
-# one name); ``name_key`` is what two names are compared by: compatibility forms folded (NFKC:
-# fullwidth and styled letters), case folded, and Cyrillic and Greek letters that look Latin read
-# as the Latin letter (a small skeleton, after Unicode TR39). The choice for look-alikes: a name
-# whose letters mix Latin, Cyrillic and Greek (Cyrillic "А" in "Аnn") is refused with a message,
-# and a name wholly in one of them is compared by the skeleton, so "ВОВ" in Cyrillic letters is
-# taken when "Bob" is in the class.
-
-BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")  # letters or symbols drawn as nothing
-ZWJ, ZWNJ = "\u200d", "\u200c"
-BLACK_FLAG = "\U0001f3f4"  # an emoji flag of a region: the black flag, tag letters, a cancel tag
-LOOKALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
-SKELETON = str.maketrans(
-    {
-        # Cyrillic letters drawn like Latin ones
-        "А": "A",
-        "В": "B",
-        "Е": "E",
-        "К": "K",
-        "М": "M",
-        "Н": "H",
-        "О": "O",
-        "Р": "P",
-        "С": "C",
-        "Т": "T",
-        "Х": "X",
-        "У": "Y",
-        "Ѕ": "S",
-        "І": "I",
-        "Ј": "J",
-        "Ԁ": "D",
-        "Ԛ": "Q",
-        "Ԝ": "W",
-        "Ү": "Y",
-        "Ӏ": "l",
-        "а": "a",
-        "е": "e",
-        "о": "o",
-        "р": "p",
-        "с": "c",
-        "у": "y",
-        "х": "x",
-        "ѕ": "s",
-        "і": "i",
-        "ј": "j",
-        "ԁ": "d",
-        "һ": "h",
-        "ԛ": "q",
-        "ԝ": "w",
-        "ӏ": "l",
-        "ү": "y",
-        # Greek letters drawn like Latin ones
-        "Α": "A",
-        "Β": "B",
-        "Ε": "E",
-        "Ζ": "Z",
-        "Η": "H",
-        "Ι": "I",
-        "Κ": "K",
-        "Μ": "M",
-        "Ν": "N",
-        "Ο": "O",
-        "Ρ": "P",
-        "Τ": "T",
-        "Υ": "Y",
-        "Χ": "X",
-        "ο": "o",
-        "ν": "v",
-        "ι": "i",
-        "κ": "k",
-        "ρ": "p",
-        "τ": "t",
-        "υ": "u",
-        "χ": "x",
-        "α": "a",
-    }
-)
-
-
-def _emoji_like(ch: str) -> bool:
-    return unicodedata.category(ch) in ("So", "Sk") or ch == "\ufe0f"
-
-
-def _is_tag(ch: str) -> bool:
-    return "\U000e0020" <= ch <= "\U000e007f"
-
-
-def _script(ch: str) -> str | None:
-    """Latin, Cyrillic or Greek for a letter of one of those alphabets, else None."""
-    if not unicodedata.category(ch).startswith("L"):
-        return None
-    name = unicodedata.name(ch, "")
-    return next((s for s in LOOKALIKE_SCRIPTS if name.startswith(s + " ")), None)
-
-
-def _kept_format(text: str, i: int, kept: list[str]) -> bool:
-    """Whether the invisible format character ``text[i]`` belongs where it is: a joiner between two
-    emoji, a non-joiner between two letters of an alphabet that uses it, a tag of a flag."""
-    ch, before = text[i], kept[-1] if kept else ""
-    after = text[i + 1] if i + 1 < len(text) else ""
-    if ch == ZWJ:
-        return bool(before) and bool(after) and _emoji_like(before) and _emoji_like(after)
-    if ch == ZWNJ:
-        return (
-            bool(before)
-            and bool(after)
-            and unicodedata.category(before).startswith("L")
-            and unicodedata.category(after).startswith("L")
-            and _script(before) is None
-            and _script(after) is None
-        )
-    return _is_tag(ch) and (before == BLACK_FLAG or _is_tag(before))
-
-
-def _visible(ch: str) -> bool:
-    return unicodedata.category(ch)[0] in "LNPS" and ch not in BLANK_LOOKING
-
-
-def _length(name: str) -> int:
-    """The characters a reader counts: an emoji sequence or a letter with its accents is one."""
-    count, joined = 0, False
-    for ch in name:
-        category = unicodedata.category(ch)
-        if joined or category.startswith("M") or category == "Cf" or "\U0001f3fb" <= ch <= "\U0001f3ff":
-            joined = ch == ZWJ
-            continue
-        count += 1
-    return count
-
-
-def clean_name(text: str) -> str:
-    """A pupil's first name as it is kept and shown (see the notes above ``BLANK_LOOKING``).
-    Raises BadName saying what was wrong and what a name may be."""
-    raw = unicodedata.normalize("NFC", str(text))
-    kept: list[str] = []
-    for i, ch in enumerate(raw):
-        if unicodedata.category(ch) == "Cf":
-            if _kept_format(raw, i, kept):
-                kept.append(ch)
-        elif ch in BLANK_LOOKING or not ch.isprintable():
-            kept.append(" ")
-        else:
-            kept.append(ch)
-    name = " ".join("".join(kept).split())
-    if not name:
-        if raw.strip():
-            raise BadName(
-                "that name is only blank or invisible characters: type your first name with letters "
-                "(an emoji is fine too)"
-            )
-        raise BadName(f"type your first name (1 to {MAX_NAME} characters)")
-    if not any(_visible(ch) for ch in name):
-        raise BadName(
-            "that name has no letter, digit or emoji that can be seen: type your first name with letters"
-        )
-    if _length(name) > MAX_NAME or len(name) > MAX_NAME_CODES:
-        raise BadName(f"a name is at most {MAX_NAME} characters; yours has {_length(name)}")
-    scripts = sorted({s for s in map(_script, name) if s is not None})
-    if len(scripts) > 1:
-        raise BadName(
-            f"the letters of {name!r} mix {' and '.join(s.title() for s in scripts)} letters, which look "
-            "alike and would make two names look the same: type it with the letters of one alphabet"
-        )
-    return name
-
-
-def name_key(name: str) -> str:
-    """What two names are compared by: the same key, the same-looking name."""
-    folded = unicodedata.normalize("NFKC", name.translate(SKELETON)).casefold()
-    return unicodedata.normalize("NFKC", folded.translate(SKELETON))
-
-
-# ---- connections --------------------------------------------------------------------------------
-# A few connections per database file, shared by every session's thread: a thread takes one from
-# the pool (under a lock held only to take or give back), uses it alone and gives it back. No lock
-# that a read needs is held while SQLite waits for another process: a busy file holds up only the
-# calls that wait for it (this process's writes to that file take turns, _write_turn), never
-# another class's poll or page.
-
-_POOL = threading.Lock()
-_IDLE: dict[str, list[Connection]] = {}
-_READY: set[str] = set()  # files whose tables this process has made sure of
-_TURNS: dict[str, threading.Lock] = {}  # per file: this process's writers, one at a time (_write_turn)
-_generation = 0  # moved by forget_connections: a connection of an older one is closed when given back
-
-
-def _open_connection(key: str, reading: bool) -> Connection:
-    # implicit False: this module says BEGIN itself (IMMEDIATE for a change)
-    conn = open_connection(key, BUSY_TIMEOUT, implicit=False)
-    try:
-        conn.execute("PRAGMA foreign_keys = ON")
-    except ERRORS as err:
-        conn.close()
-        raise StoreError(f"cannot use the records database at {shown(key)}: {err}") from err
-    if key not in _READY:
-        try:
-            ensure_schema(conn, SCHEMA, reading=reading)
-            retrying(lambda: _migrate(conn), conn, reading=reading)
-        except ERRORS as err:
-            conn.close()
-            raise StoreError(f"cannot prepare the class records at {shown(key)}: {err}") from err
-        except StoreError:
-            conn.close()
-            raise
-        with _POOL:
-            _READY.add(key)
-    return conn
-
-
-def _migrate(conn: Connection) -> None:
-    """Add the columns of ADDED_COLUMNS that an older ``classes`` table lacks (additive only: an
-    older server on the same file reads on, its statements name their columns)."""
-    have = {row[1] for row in conn.execute("PRAGMA table_info(classes)").fetchall()}
-    for name, kind in ADDED_COLUMNS:
-        if name in have:
-            continue
-        try:
-            conn.execute(f"ALTER TABLE classes ADD COLUMN {name} {kind}")
-        except OPERATIONAL as err:
-            if "duplicate column" not in str(err):  # another process added it first: fine
-                raise
-
-
-@contextmanager
-def _db(path: Location | None, reading: bool) -> Iterator[Connection]:
-    key = location_key(path or db_path())
-    with _POOL:
-        idle = _IDLE.setdefault(key, [])
-        conn = idle.pop() if idle else None
-        generation = _generation
-    if conn is None:
-        conn = _open_connection(key, reading)
-    try:
-        yield conn
-    finally:
-        try:
-            if conn.in_transaction:
-                conn.rollback()
-            clean = True
-        except ERRORS:
-            clean = False
-        with _POOL:
-            keep = clean and generation == _generation and len(_IDLE.setdefault(key, [])) < POOL_IDLE
-            if keep:
-                _IDLE[key].append(conn)
-        if not keep:
-            conn.close()
-
-
-@contextmanager
-def _write_turn(path: Location | None) -> Iterator[None]:
-    """This process's writers to one file take turns (SQLite lets one write at a time anyway): a
-    lock that wakes the next writer at once, instead of SQLite's sleeping retries, which under
-    sixty taps at once kept some waiting for seconds. Reads never take it; a writer that cannot
-    have its turn within a write's patience is told the database is busy."""
-    key = location_key(path or db_path())
-    with _POOL:
-        turn = _TURNS.setdefault(key, threading.Lock())
-    if not turn.acquire(timeout=write_patience().waited):
-        raise DatabaseBusy(busy_message())
-    try:
-        yield
-    finally:
-        turn.release()
-
-
-def _run(
-    path: Location | None, work: Callable[[Connection], T], *, reading: bool = False, one: bool = False
-) -> T:
-    """``work(conn)`` in one transaction: ``BEGIN IMMEDIATE`` for a change (its checks and its writes
-    are one step for every server on the file), a plain ``BEGIN`` for a read (one consistent view).
-    Retried while another process holds the file; a read gives up after about a second. ``one``:
-    a read of one statement, consistent by itself (no BEGIN needed: a poll stays cheap)."""
-    if not reading:
-        with _write_turn(path):
-            return _transaction(path, work, reading, False)
-    return _transaction(path, work, reading, one)
-
-
-def _transaction(path: Location | None, work: Callable[[Connection], T], reading: bool, one: bool) -> T:
-    with _db(path, reading) as conn:
-
-        def attempt() -> T:
-            if one:
-                return work(conn)
-            conn.execute("BEGIN" if reading else "BEGIN IMMEDIATE")
-            try:
-                result = work(conn)
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.rollback()
-                raise
-            return result
-
-        try:
-            return retrying(attempt, conn, reading=reading)
-        except StoreError:
-            raise
-        except ERRORS as err:
-            raise StoreError(f"the class records could not be used: {err}") from err
-
-
-def forget_connections() -> None:
-    """Close the pooled connections (tests that delete their database file call this)."""
-    global _generation
-    with _POOL:
-        idle = [conn for conns in _IDLE.values() for conn in conns]
-        _IDLE.clear()
-        _READY.clear()
-        _generation += 1
-    for conn in idle:
-        conn.close()
-
-
 # ---- the class ------------------------------------------------------------------------------------
 
 
@@ -716,14 +293,14 @@ def start_class(now: float | None = None, path: Location | None = None) -> tuple
                 return code
         raise StoreError("no free join code was found; try again")  # pragma: no cover - 32**6 codes
 
-    return _run(path, insert), secret
+    return run(path, insert), secret
 
 
 def load(code: str, now: float | None = None, path: Location | None = None) -> ClassInfo:
     """The class with ``code`` (NoSuchClass when unknown or expired, DamagedClass when its row does not read)."""
     code = clean_code(code)
     when = time.time() if now is None else now
-    return _run(
+    return run(
         path, lambda conn: _info(conn.execute(_INFO, (code,)).fetchone(), code, when), reading=True, one=True
     )
 
@@ -735,7 +312,7 @@ def poll(code: str, path: Location | None = None, now: float | None = None) -> t
     immediate transaction: once, whoever else sees it at the same time) and returns the counters
     after the reveal; a database too busy for that write just now leaves it to the next poll."""
     when = time.time() if now is None else now
-    row = _run(
+    row = run(
         path,
         lambda conn: conn.execute(
             "SELECT version, stage, closes, revealed, current, state FROM classes WHERE code = ?", (code,)
@@ -769,7 +346,7 @@ def poll(code: str, path: Location | None = None, now: float | None = None) -> t
         return (int(moved[0]), int(moved[1]))
 
     try:
-        return _run(path, reveal_due)
+        return run(path, reveal_due)
     except (ClassError, StoreError):
         return (version, stage)  # busy, or the row stopped reading: the next poll tries again
 
@@ -789,7 +366,7 @@ def check_teacher(
     """The class, when ``secret`` is its teacher's (NotTeacher otherwise)."""
     code = clean_code(code)
     when = time.time() if now is None else now
-    return _run(path, lambda conn: _teacher(conn, code, secret, when), reading=True)
+    return run(path, lambda conn: _teacher(conn, code, secret, when), reading=True)
 
 
 def _open_class(conn: Connection, code: str, now: float) -> ClassInfo:
@@ -844,7 +421,7 @@ def ask(
         )
         return number
 
-    return _run(path, work)
+    return run(path, work)
 
 
 def reveal(code: str, secret: str, now: float | None = None, path: Location | None = None) -> None:
@@ -856,7 +433,7 @@ def reveal(code: str, secret: str, now: float | None = None, path: Location | No
         _teacher(conn, code, secret, when)
         _show_answer(conn, code, _open_class(conn, code, when), when)
 
-    _run(path, work)
+    run(path, work)
 
 
 def end(code: str, secret: str, now: float | None = None, path: Location | None = None) -> None:
@@ -871,7 +448,7 @@ def end(code: str, secret: str, now: float | None = None, path: Location | None 
             (code,),
         )
 
-    _run(path, work)
+    run(path, work)
 
 
 def set_leaderboard(
@@ -887,7 +464,7 @@ def set_leaderboard(
             (int(on), code),
         )
 
-    _run(path, work)
+    run(path, work)
 
 
 def lock(
@@ -905,7 +482,7 @@ def lock(
             (int(locked), code),
         )
 
-    _run(path, work)
+    run(path, work)
 
 
 def set_timer(
@@ -929,7 +506,7 @@ def set_timer(
             (seconds, closes, code),
         )
 
-    _run(path, work)
+    run(path, work)
 
 
 def _named(conn: Connection, code: str, pupil_id: int) -> str:
@@ -960,7 +537,7 @@ def remove_pupil(
         conn.execute("UPDATE classes SET version = version + 1, stage = stage + 1 WHERE code = ?", (code,))
         return name
 
-    return _run(path, work)
+    return run(path, work)
 
 
 def _name_free(conn: Connection, code: str, name: str, pupil_id: int | None = None) -> None:
@@ -994,7 +571,7 @@ def rename_pupil(
         conn.execute("UPDATE classes SET version = version + 1, stage = stage + 1 WHERE code = ?", (code,))
         return name
 
-    return _run(path, work)
+    return run(path, work)
 
 
 # ---- handing the class to another device --------------------------------------------------------------
@@ -1043,7 +620,7 @@ def handover(code: str, secret: str, now: float | None = None, path: Location | 
             (code, lookup, sealed, when + HANDOVER_S),
         )
 
-    _run(path, work)
+    run(path, work)
     return one_time
 
 
@@ -1056,7 +633,7 @@ def cancel_handover(code: str, secret: str, now: float | None = None, path: Loca
         _teacher(conn, code, secret, when)
         conn.execute("DELETE FROM class_handovers WHERE class_code = ?", (code,))
 
-    _run(path, work)
+    run(path, work)
 
 
 def handover_used(
@@ -1071,7 +648,7 @@ def handover_used(
         row = conn.execute("SELECT used FROM class_handovers WHERE class_code = ?", (code,)).fetchone()
         return None if row is None or row[0] is None else _number(row[0])
 
-    return _run(path, work, reading=True)
+    return run(path, work, reading=True)
 
 
 def take_handover(code: str, one_time: str, now: float | None = None, path: Location | None = None) -> str:
@@ -1112,7 +689,7 @@ def take_handover(code: str, one_time: str, now: float | None = None, path: Loca
         conn.execute("UPDATE classes SET version = version + 1 WHERE code = ?", (code,))
         return secret
 
-    return _run(path, work)
+    return run(path, work)
 
 
 # ---- pupils and answers -----------------------------------------------------------------------------
@@ -1169,7 +746,7 @@ def join(
             raise BadName(f"someone in this class is already called {name}: add an initial")
         conn.execute("UPDATE classes SET version = version + 1 WHERE code = ?", (code,))
 
-    _run(path, work)
+    run(path, work)
     return token
 
 
@@ -1190,7 +767,7 @@ def _pupil(conn: Connection, code: str, token: str) -> Pupil:
 
 def pupil(code: str, token: str, path: Location | None = None) -> Pupil:
     code = clean_code(code)
-    return _run(path, lambda conn: _pupil(conn, code, token), reading=True)
+    return run(path, lambda conn: _pupil(conn, code, token), reading=True)
 
 
 def answer(
@@ -1226,7 +803,7 @@ def answer(
         conn.execute("UPDATE classes SET version = version + 1 WHERE code = ?", (code,))
         return False
 
-    if _run(path, work):
+    if run(path, work):
         raise AnswerClosed("this question is closed: its time ran out, and the answer has been shown")
 
 
@@ -1242,7 +819,7 @@ def my_answer(code: str, token: str, number: int, path: Location | None = None) 
         ).fetchone()
         return (_text(row[0], MAX_ANSWER) or "") if row else ""
 
-    return _run(path, work, reading=True)
+    return run(path, work, reading=True)
 
 
 def _asked(row: Any) -> AskedQuestion | None:
@@ -1277,13 +854,13 @@ def question(code: str, number: int, path: Location | None = None) -> AskedQuest
             )
         return asked
 
-    return _run(path, work, reading=True)
+    return run(path, work, reading=True)
 
 
 def questions(code: str, path: Location | None = None) -> Rows[AskedQuestion]:
     """Every question asked, in order; rows that do not read are left out and counted."""
     code = clean_code(code)
-    rows = _run(
+    rows = run(
         path,
         lambda conn: conn.execute(
             "SELECT number, body, opened, revealed FROM class_questions WHERE class_code = ? ORDER BY number",
@@ -1297,7 +874,7 @@ def questions(code: str, path: Location | None = None) -> Rows[AskedQuestion]:
 
 def answer_count(code: str, number: int, path: Location | None = None) -> int:
     """How many pupils have answered question ``number`` (what the projector shows while it is open)."""
-    row = _run(
+    row = run(
         path,
         lambda conn: conn.execute(
             "SELECT count(*) FROM class_answers WHERE class_code = ? AND number = ?", (code, number)
@@ -1312,7 +889,7 @@ def answered(code: str, number: int, path: Location | None = None) -> frozenset[
     """The ids of the pupils who have answered question ``number`` (not what they answered: the
     teacher's list of who has not answered yet reads this beside ``pupils``)."""
     code = clean_code(code)
-    rows = _run(
+    rows = run(
         path,
         lambda conn: conn.execute(
             "SELECT pupil FROM class_answers WHERE class_code = ? AND number = ?", (code, number)
@@ -1325,7 +902,7 @@ def answered(code: str, number: int, path: Location | None = None) -> frozenset[
 def pupils(code: str, path: Location | None = None) -> Rows[Pupil]:
     """The class's pupils in the order they joined; rows that do not read are left out and counted."""
     code = clean_code(code)
-    rows = _run(
+    rows = run(
         path,
         lambda conn: conn.execute(
             "SELECT id, name FROM class_pupils WHERE class_code = ? ORDER BY joined, id", (code,)
@@ -1369,7 +946,7 @@ def answers(
             ).fetchall(),
         )
 
-    rows, pupil_rows, question_rows = _run(path, work, reading=True)
+    rows, pupil_rows, question_rows = run(path, work, reading=True)
     names = {
         i: (n, _number(j) or 0.0)
         for i, n, j in pupil_rows
