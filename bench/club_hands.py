@@ -8,7 +8,7 @@ import random
 from collections.abc import Iterator
 
 from engine.analysis.sampler import BIDDING_PHASES
-from engine.analysis.styles import opponents
+from engine.analysis.tables import opponents
 from engine.core.hand import Phase, deal
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 
 from bench.club_hands import card_choices
 from engine.analysis.sampler import sample_state
-from engine.analysis.styles import opponents
+from engine.analysis.tables import opponents
 from engine.core.cards import ACE, Card
 from engine.core.rules import PRESETS
 from engine.core.stats import mean_interval

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine.analysis.bidding import analyze
 from engine.analysis.sampler import BIDDING_PHASES
-from engine.analysis.styles import STYLES, opponents
+from engine.analysis.tables import TABLES, opponents
 from engine.core.rules import Rules
 from engine.core.view import SeatView
 from engine.players.base import Decision
@@ -62,7 +62,7 @@ class HintFollower:
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench hint_follower", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--table", default="people", choices=STYLES)
+    ap.add_argument("--table", default="people", choices=TABLES)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     start = time.perf_counter()

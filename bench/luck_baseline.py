@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from engine.analysis.styles import DEFAULT_STYLE, opponents
+from engine.analysis.tables import DEFAULT_TABLE, opponents
 from engine.core.hand import Phase, deal
 from engine.core.rules import Rules
 from engine.core.stats import mean_interval
@@ -39,7 +39,7 @@ def one_deal(position: int, seed: int, index: int) -> float | None:
     rng = random.Random(seed * 1_000_003 + index)
     state = deal(rules, DEALER, rng)
     seat = (DEALER + 1 + position) % 4
-    people = opponents(DEFAULT_STYLE, rules)
+    people = opponents(DEFAULT_TABLE, rules)
     while state.to_act != seat:
         if state.phase is not Phase.BID1:
             return None

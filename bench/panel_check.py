@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         r = analyze_robust(s.view(), s.seed, time_budget=None, max_samples=args.samples)
         values = _by_name(r.analysis)
         book = _book_answer(s, values)
-        styles = {name: _by_name(x) for name, x in r.by_style.items()}
+        styles = {name: _by_name(x) for name, x in r.by_table.items()}
         every_table = all(v[got][0] > v[book][0] for v in styles.values())
         ceil_got, ceil_book = values[got][1], values[book][1]
         open_hand = ceil_got is not None and ceil_book is not None and ceil_got > ceil_book

@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 
 from engine.analysis.bidding_fit import best_response
-from engine.analysis.styles import people_caution, sound_caution
+from engine.analysis.tables import people_caution, sound_caution
 from engine.core.rules import PRESETS
 from engine.core.stats import mean_interval
 from engine.players.club import ClubPlayer

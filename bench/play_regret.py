@@ -36,7 +36,7 @@ from collections.abc import Sequence
 
 from bench.club_hands import card_choices
 from engine.analysis.sampler import sample_state
-from engine.analysis.styles import opponents
+from engine.analysis.tables import opponents
 from engine.core.actions import Action
 from engine.core.cards import Card, Suit
 from engine.core.ranking import strength_table

@@ -30,7 +30,7 @@ from engine.analysis.bidding_fit import (
     seat_role,
     top_up,
 )
-from engine.analysis.styles import sound_caution
+from engine.analysis.tables import sound_caution
 from engine.compiled.club_bidding import need_table
 from engine.core.rules import PRESETS
 from engine.players.evaluate import call_threshold

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from engine.analysis.bidding import analyze
 from engine.analysis.sampler import BIDDING_PHASES, sample_state
 from engine.analysis.situation import question
-from engine.analysis.styles import STYLES, opponents
+from engine.analysis.tables import TABLES, opponents
 from engine.core.actions import Action, parse_action
 from engine.core.stats import mean_interval
 from engine.core.view import SeatView
@@ -54,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--options", help='comma-separated actions, e.g. "pass,call C" (default: best and runner-up)'
     )
     p.add_argument("--deals", type=int, default=300)
-    p.add_argument("--style", choices=STYLES, default="sound")
+    p.add_argument("--style", choices=TABLES, default="sound")
     p.add_argument("--seed", type=int, default=5)
     args = p.parse_args(argv)
     q = question(args.hand, args.upcard, args.seat, round=args.round, turned_down=args.turned_down)

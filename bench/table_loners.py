@@ -2,7 +2,7 @@
 
     python -m bench table_loners [--deals 40000] [--seed 7] [--preset "Standard (North America)"]
 
-For each table (people, sound, cautious, eager: ``engine.analysis.styles``) on the same seeded
+For each table (people, sound, cautious, eager: ``engine.analysis.tables``) on the same seeded
 deals, plays the auctions only (``engine.analysis.bidding_fit.rates_on``) and prints the share of
 all hands on which the table makes trump, on which it goes alone, the alone share of its calls,
 and the dealer's alone share of the round-1 pick-ups. No published human loner rate could be read
@@ -15,7 +15,7 @@ import argparse
 from collections.abc import Sequence
 
 from engine.analysis.bidding_fit import make_deals, rates_on
-from engine.analysis.styles import STYLES, opponents
+from engine.analysis.tables import TABLES, opponents
 from engine.core.rules import PRESETS
 
 
@@ -23,7 +23,7 @@ def table_rates(preset: str, deals: int, seed: int) -> dict[str, dict[str, float
     rules = PRESETS[preset]
     states = make_deals(rules, deals, seed)
     out = {}
-    for style in STYLES:
+    for style in TABLES:
         rates = rates_on(states, rules, opponents(style, rules).caution)
         calls = sum(v for k, v in rates.items() if k.endswith(": per hand"))
         alone = sum(v for k, v in rates.items() if k.endswith(": alone per hand"))

@@ -25,7 +25,7 @@ import time
 from collections.abc import Sequence
 
 from bench.strong_play_check import StrongPlay
-from engine.analysis.styles import opponents
+from engine.analysis.tables import opponents
 from engine.core.actions import Action
 from engine.core.hand import HandState, Phase, deal
 from engine.core.rules import Rules

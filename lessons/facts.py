@@ -10,7 +10,7 @@ verdict that changes at all, a figure that moves by more than its sampling error
 a lesson says what the analyzer says today, and a model change cannot leave it behind silently.
 
 Every hand is asked of ``engine.analysis.robust.analyze_robust`` with a fixed seed and a fixed
-number of deals, driven by the default table (``engine.analysis.styles.DEFAULT_STYLE``, the
+number of deals, driven by the default table (``engine.analysis.tables.DEFAULT_TABLE``, the
 people table). The names of a hand ``h``:
 
 - ``h.verdict``: the default table's best, in words ('order up alone', 'pass', 'pick it up';

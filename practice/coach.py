@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from engine.analysis.card_reasons import choice_reason
 from engine.analysis.robust import DESCRIBED
 from engine.analysis.sampler import BIDDING_PHASES
-from engine.analysis.styles import DEFAULT_STYLE
+from engine.analysis.tables import DEFAULT_TABLE
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.game import new_game, sides
@@ -59,7 +59,7 @@ def _choice_name(action: Action) -> str:
     return action.card.short if action.card is not None else str(action)
 
 
-def advise(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_STYLE) -> Hint:
+def advise(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_TABLE) -> Hint:
     """The advice for the seat to act at ``view`` (its own seat): see the module docstring."""
     if not view.legal or view.to_act != view.seat:
         raise EuchreError("a hint is for your own turn")
@@ -77,7 +77,7 @@ def advise(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_
         )
         realistic = a.option(a.recommendation).realistic
         figures = (
-            f"{realistic.ev:+.2f} points a hand on average against {DESCRIBED[robust.drive]} ({a.n} deals)"
+            f"{realistic.ev:+.2f} points a hand on average against {DESCRIBED[robust.table]} ({a.n} deals)"
         )
         if a.runner_up is not None:
             figures += f"; {a.margin:.2f} ahead of {_choice_name(a.runner_up)}"
@@ -96,7 +96,7 @@ def advise(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_
 
 
 def hint(
-    hand: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_STYLE
+    hand: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_TABLE
 ) -> Hint:
     """The recommended action for ``seat`` now and a one-line reason. ``score`` (the game score
     the hand was dealt at, ``seat``'s side first) ranks bids by the chance of winning, as the
@@ -110,7 +110,7 @@ def hint(
 class CoachPlayer:
     """A player that decides as the hints advise (``advise``), at the game score it is told."""
 
-    table: str = DEFAULT_STYLE
+    table: str = DEFAULT_TABLE
     score: Score | None = None
 
     def with_score(self, score: Score | None) -> CoachPlayer:
@@ -139,7 +139,7 @@ def expert_in_your_seat(
     players: PlayerFactory = default_players,
     memo: Memo | None = None,
     scores: tuple[int, ...] | None = None,
-    table: str = DEFAULT_STYLE,
+    table: str = DEFAULT_TABLE,
 ) -> ExpertComparison:
     """At each of your decisions, what the expert would have chosen (the hint's advice, from your
     seat's view); and the whole hand played again from the deal with that advice in your seat

@@ -38,7 +38,7 @@ from engine.analysis.card_reasons import choice_reason, mistake_reason
 from engine.analysis.explain import explain
 from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
 from engine.analysis.sampler import BIDDING_PHASES
-from engine.analysis.styles import DEFAULT_STYLE
+from engine.analysis.tables import DEFAULT_TABLE
 from engine.analysis.wintable import point_value
 from engine.compiled.solver import makers_tricks, solve
 from engine.compiled.solver import warm_up as warm_solver
@@ -176,7 +176,7 @@ SeatScore = tuple[int, int]  # (the seat's side, the best opponent side) when th
 
 
 @lru_cache(maxsize=256)
-def view_robust(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_STYLE) -> Robust | None:
+def view_robust(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_TABLE) -> Robust | None:
     """The analyzer's evaluation of the seat's bidding decision at ``view`` against every opponents'
     style, ``table`` driving, at the game ``score`` when one is given (None when the decision is
     not a bid it analyses). Deterministic: the seed comes from the view (nothing hidden), and
@@ -187,21 +187,21 @@ def view_robust(view: SeatView, score: SeatScore | None = None, table: str = DEF
     seed = f"bid-analysis:{view.seat}:{view.dealer}:{view.hand}:{view.upcard}:{view.history}"
     try:
         return analyze_robust(
-            view, seed, drive=table, score=score, time_budget=None, max_samples=BID_SAMPLES, ceiling=False
+            view, seed, table=table, score=score, time_budget=None, max_samples=BID_SAMPLES, ceiling=False
         )
     except EuchreError:
         return None
 
 
 def bid_robust(
-    before: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_STYLE
+    before: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_TABLE
 ) -> Robust | None:
     """``view_robust`` at ``seat``'s view of ``before``."""
     return view_robust(view_of(before, seat), score, table)
 
 
 def bid_analysis(
-    before: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_STYLE
+    before: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_TABLE
 ) -> Analysis | None:
     """The chosen table's analysis of the bid (``bid_robust``'s driving analysis)."""
     robust = bid_robust(before, seat, score, table)
@@ -319,7 +319,7 @@ def grade_decision(
     action: Action,
     seat: int = LEARNER,
     score: SeatScore | None = None,
-    table: str = DEFAULT_STYLE,
+    table: str = DEFAULT_TABLE,
 ) -> GradedDecision:
     """Grade one decision (memoised: a page may grade it in the background as soon as it is
     made). ``score``, the game score the hand was dealt at, ranks bids by the chance of
@@ -365,7 +365,7 @@ def grade_decision(
         # Worth the same as the best within the figures' uncertainty: fine, never a mistake.
         source = (
             f"{source}; too close to call: {_worth(values[action], unit)} against "
-            f"{_worth(values[top], unit)} for the best, against {DESCRIBED[robust.drive]}"
+            f"{_worth(values[top], unit)} for the best, against {DESCRIBED[robust.table]}"
         )
         grade = "good"
     ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
@@ -407,7 +407,7 @@ def _worth(value: float, unit: str, signed: bool = True) -> str:
 
 
 def grade_hand(
-    hand: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_STYLE
+    hand: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_TABLE
 ) -> tuple[GradedDecision, ...]:
     """Grade every decision ``seat`` made in a finished (or partly played) hand, dealt at the
     game ``score`` when one is given, bids against ``table``."""

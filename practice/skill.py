@@ -59,7 +59,7 @@ from pathlib import Path
 from typing import Protocol
 
 from engine.analysis.bidding import analyze
-from engine.analysis.styles import DEFAULT_STYLE, opponents
+from engine.analysis.tables import DEFAULT_TABLE, opponents
 from engine.analysis.wintable import point_value
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState, Phase
@@ -134,7 +134,7 @@ def hand_value(before: HandState, seat: int | None = None) -> float | None:
         return None
     view = view_of(before, who)
     seed = f"bid-analysis:{view.seat}:{view.dealer}:{view.hand}:{view.upcard}:{view.history}"
-    policy = opponents(DEFAULT_STYLE, view.rules)
+    policy = opponents(DEFAULT_TABLE, view.rules)
     try:
         analysis = analyze(
             view,

@@ -21,7 +21,7 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from engine.analysis.styles import DEFAULT_STYLE
+from engine.analysis.tables import DEFAULT_TABLE
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.game import add_hand, seat_score, side_of
@@ -114,7 +114,7 @@ class PracticeTable:
         self._claim: tuple[Any, Action | None] | None = None  # (position key, the claim's next card)
         self._notices: dict[Notice, str] = {}
         self.want_hint = False
-        self.table = DEFAULT_STYLE  # the table whose best response the hints and bid grades give
+        self.table = DEFAULT_TABLE  # the table whose best response the hints and bid grades give
         self.play_forced = True  # play the learner's card when the engine allows only one (forced_play)
         self.revealed = 0  # computer moves shown so far at step pace
         self.paused: Position | None = None  # the game a "replay this deal" interrupted

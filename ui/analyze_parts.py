@@ -142,9 +142,7 @@ def options_html(
     ordered = sorted(a.options, key=lambda o: (o.action != a.recommendation, -value(o)))
     cells = []
     for o in ordered:
-        theirs = {
-            described.get(style, style): other.option(o.action).realistic for style, other in others.items()
-        }
+        theirs = {described.get(t, t): other.option(o.action).realistic for t, other in others.items()}
         cells.append(
             option_card(
                 o,

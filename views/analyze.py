@@ -30,7 +30,7 @@ from engine.analysis.situation import (
     read_question,
     read_seat,
 )
-from engine.analysis.styles import DEFAULT_STYLE, STYLES, opponents
+from engine.analysis.tables import DEFAULT_TABLE, TABLES, opponents
 from engine.core.cards import Suit, make_deck, parse_cards
 from engine.core.errors import EuchreError
 from engine.core.hand import Phase
@@ -69,13 +69,13 @@ def _load_link(rules: Rules) -> None:
     else:
         problems += _load_fields(mine, rules)
     st.session_state[K + "score"] = mine.get("score", "")
-    table = mine.get("table", DEFAULT_STYLE)
-    if table not in STYLES:
+    table = mine.get("table", DEFAULT_TABLE)
+    if table not in TABLES:
         problems.append(
-            f"The link's table={shown(table)} is not one of {', '.join(STYLES)}; "
-            f"showing the {DEFAULT_STYLE} table."
+            f"The link's table={shown(table)} is not one of {', '.join(TABLES)}; "
+            f"showing the {DEFAULT_TABLE} table."
         )
-        table = DEFAULT_STYLE
+        table = DEFAULT_TABLE
     st.session_state[K + "table"] = table
     if problems:
         st.session_state[K + "link_problem"] = " ".join(problems)
@@ -144,7 +144,7 @@ def _link_turned_down(upcard: str, rnd: str) -> str | None:
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _run(text: str, score: str, seed: int, table: str = DEFAULT_STYLE) -> Advice:
+def _run(text: str, score: str, seed: int, table: str = DEFAULT_TABLE) -> Advice:
     """The advice on the question ``text`` (``Question.text``: it names the question whole, so it is
     the cache's key) for a player at ``table``, as the analyze command gives it."""
     return advise(read_question(text, score or None), table=table, seed=seed, time_budget=1.0)
@@ -311,12 +311,12 @@ def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
             help=f"Your side's points, then the other side's, e.g. 6,8 (a game is "
             f"{rules.target} points). Leave it empty to rank the choices by points a hand.",
         )
-        if st.session_state.get(K + "table") not in STYLES:
-            st.session_state[K + "table"] = DEFAULT_STYLE
+        if st.session_state.get(K + "table") not in TABLES:
+            st.session_state[K + "table"] = DEFAULT_TABLE
         t1, t2 = st.columns([1.3, 2], vertical_alignment="bottom")
         table = t1.selectbox(
             "The table you play at",
-            STYLES,
+            TABLES,
             key=K + "table",
             format_func=TABLE_NAMES.__getitem__,
             help="How the other players bid. The advice is the best choice against them.",
@@ -343,7 +343,7 @@ def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
     link = {"view": q.text}
     if q.score:
         link["score"] = f"{q.score[0]},{q.score[1]}"
-    if table != DEFAULT_STYLE:
+    if table != DEFAULT_TABLE:
         link["table"] = table
     st.html(
         hand_html(
@@ -361,25 +361,25 @@ def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
     r, lines = advice.robust, advice.reasons
     a = r.analysis
     with st.container(border=True, key=K + "verdict"):
-        st.caption(f"Recommendation against {DESCRIBED[r.drive]}")
+        st.caption(f"Recommendation against {DESCRIBED[r.table]}")
         st.markdown(f"## {headline(a)}")
         if r.close_call:
             st.warning(f"**Close call.** {r.reason}")
     st.markdown("**Why**")
     st.markdown("\n".join(f"- {line}" for line in lines))
     st.markdown("**Every choice, on the same deals**")
-    others = {style: x for style, x in r.by_style.items() if style != r.drive}
+    others = {t: x for t, x in r.by_table.items() if t != r.table}
     st.html(options_html(a, others, DESCRIBED, q.rules.players, scale=_scale(), view=q.view()))
     note = (
         f"{a.n:,} simulated deals ({a.seconds:.1f} seconds). Points are what your side scores this hand "
-        f"minus what the other side scores, with the computer players' bidding and play. {legend(r.drive)}"
+        f"minus what the other side scores, with the computer players' bidding and play. {legend(r.table)}"
     )
     if a.stop_reason == "time":
         note += " The time limit stopped the simulation early, so another run may differ slightly."
     st.caption(note)
     st.plotly_chart(_chart(a, projector()))
     if st.button("Show me a deal where this fails", key=K + "fail"):
-        _show_failure(q, a, 7, r.drive)
+        _show_failure(q, a, 7, r.table)
     _share(link)
 
 

@@ -14,7 +14,7 @@ from html import escape
 import streamlit as st
 
 from engine.analysis.robust import TABLE_NAMES, WHAT_IT_DOES
-from engine.analysis.styles import DEFAULT_STYLE, STYLES
+from engine.analysis.tables import DEFAULT_TABLE, TABLES
 from engine.core.actions import Kind, discard
 from engine.core.cards import Card
 from engine.core.errors import EuchreError
@@ -479,11 +479,11 @@ def _settings(rules: Rules) -> None:
             help="When only one of your cards may be played, it is played for you.",
         )
         table_key = practice_key("advice_table")
-        if st.session_state.get(table_key) not in STYLES:
-            st.session_state[table_key] = DEFAULT_STYLE
+        if st.session_state.get(table_key) not in TABLES:
+            st.session_state[table_key] = DEFAULT_TABLE
         chosen = st.selectbox(
             "Hints and bid grades assume the other players are",
-            STYLES,
+            TABLES,
             key=table_key,
             format_func=TABLE_NAMES.__getitem__,
         )
@@ -633,8 +633,8 @@ def main() -> None:
     _sync_link(table)
     pace = str(st.session_state.get(practice_key("pace"), "instant"))
     learning = bool(st.session_state.get(practice_key("learning"), False))
-    advice_table = st.session_state.get(practice_key("advice_table"), DEFAULT_STYLE)
-    table.table = advice_table if advice_table in STYLES else DEFAULT_STYLE
+    advice_table = st.session_state.get(practice_key("advice_table"), DEFAULT_TABLE)
+    table.table = advice_table if advice_table in TABLES else DEFAULT_TABLE
     traditional = bool(st.session_state.get(practice_key("traditional"), False))
     table.play_forced = bool(st.session_state.get(practice_key("play_forced"), True))
     if view == "Statistics":

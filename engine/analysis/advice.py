@@ -15,7 +15,7 @@ from engine.analysis.bidding import Analysis
 from engine.analysis.explain import reasons, verdict
 from engine.analysis.robust import Robust, analyze_robust
 from engine.analysis.situation import Question
-from engine.analysis.styles import DEFAULT_STYLE
+from engine.analysis.tables import DEFAULT_TABLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,18 +40,18 @@ class Advice:
 def advise(
     q: Question,
     *,
-    table: str = DEFAULT_STYLE,
+    table: str = DEFAULT_TABLE,
     seed: int | str = 1,
     time_budget: float | None = 1.0,
     max_samples: int = 20_000,
     ceiling: bool = True,
 ) -> Advice:
-    """The advice on ``q`` for a player at ``table`` (one of ``engine.analysis.styles.STYLES``)."""
+    """The advice on ``q`` for a player at ``table`` (one of ``engine.analysis.tables.TABLES``)."""
     view = q.view()
     robust = analyze_robust(
         view,
         seed,
-        drive=table,
+        table=table,
         score=q.score,
         time_budget=time_budget,
         max_samples=max_samples,

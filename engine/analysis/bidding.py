@@ -10,7 +10,7 @@ in the chance of winning the game (``engine.analysis.wintable``).
 How. Deals of the unseen cards are sampled consistently with the view (passes mean
 something: a deal is rejected when a seat that passed would have bid with the cards
 it was dealt, judged by the other seats' bidding model: by default the people table of
-``engine.analysis.styles``, fitted to how often people call; ``engine.analysis.robust``
+``engine.analysis.tables``, fitted to how often people call; ``engine.analysis.robust``
 runs the other styles too). Every option is played out on
 the *same* deals (common random numbers: the differences between options have far
 less noise than the options themselves). An option is applied, the rest of the
@@ -54,7 +54,7 @@ import numpy as np
 from engine.analysis.finish import Policy, warm_up
 from engine.analysis.runners import Runner, make_runner
 from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats
-from engine.analysis.styles import DEFAULT_STYLE, opponents
+from engine.analysis.tables import DEFAULT_TABLE, opponents
 from engine.analysis.wintable import win_chance
 from engine.core.actions import Action, Kind
 from engine.core.cards import Card
@@ -245,9 +245,9 @@ def _win_lookup(view: SeatView, score: tuple[int, int], us_deal: bool) -> np.nda
 
 
 def default_policy(rules: Rules) -> Policy:
-    """The other seats' bidding: the people table (``engine.analysis.styles.DEFAULT_STYLE``);
+    """The other seats' bidding: the people table (``engine.analysis.tables.DEFAULT_TABLE``);
     card play: the Club player's."""
-    return opponents(DEFAULT_STYLE, rules)
+    return opponents(DEFAULT_TABLE, rules)
 
 
 def _next_size(compiled: bool, size: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.analysis.bidding import TIE_POINTS, Analysis, OptionResult, Stats
-from engine.analysis.styles import DEFAULT_STYLE, TABLE_WORDS
+from engine.analysis.tables import DEFAULT_TABLE, TABLE_WORDS
 from engine.core.action_words import Tense, action_words
 from engine.core.actions import Action, Kind
 from engine.core.cards import Card, Suit
@@ -405,7 +405,7 @@ def hand_after(view: SeatView, option: OptionResult) -> tuple[tuple[Card, ...], 
 
 
 def explain(
-    view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None, table: str = DEFAULT_STYLE
+    view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None, table: str = DEFAULT_TABLE
 ) -> list[str]:
     """The explanation lines for an analysis, most important last-but-first: the verdict."""
     return [verdict(analysis), *reasons(view, analysis, score, table)]
@@ -418,7 +418,7 @@ def verdict(analysis: Analysis) -> str:
 
 
 def reasons(
-    view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None, table: str = DEFAULT_STYLE
+    view: SeatView, analysis: Analysis, score: tuple[int, int] | None = None, table: str = DEFAULT_TABLE
 ) -> list[str]:
     """The explanation without its verdict line (a page shows ``headline`` above these)."""
     best = analysis.option(analysis.recommendation)
@@ -470,7 +470,7 @@ def reasons(
                 f"{gerund(best.action)} is better."
             )
     lines.append(
-        f"How this was worked out: the other seats {TABLE_WORDS.get(table, TABLE_WORDS[DEFAULT_STYLE]).others_bid} and every "
+        f"How this was worked out: the other seats {TABLE_WORDS.get(table, TABLE_WORDS[DEFAULT_TABLE]).others_bid} and every "
         f"seat plays its cards as the club player does, on {analysis.n:,} simulated deals that fit the passes."
     )
     return lines

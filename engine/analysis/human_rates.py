@@ -41,7 +41,7 @@ import math
 import numpy as np
 
 from engine.analysis.bidding_fit import make_deals, rates_on
-from engine.analysis.styles import CAUTIOUS_EXTRA  # added to every threshold without a published figure
+from engine.analysis.tables import CAUTIOUS_EXTRA  # added to every threshold without a published figure
 from engine.core.rules import Rules
 
 # Share of all hands dealt in which the seat calls there (alone included), four-player Euchre,

@@ -1,17 +1,17 @@
-"""Advice that is honest about the table: every option valued against each opponents' style.
+"""Advice that is honest about the table: every option valued against each opponents' table.
 
-``analyze_robust(view, seed)`` runs ``engine.analysis.bidding.analyze`` once per style of
-``engine.analysis.styles`` (people, strong players, a cautious table, eager bidders), each
-from the same seed. The recommendation is the driving style's best (``drive``, default the
-people table). When the driving style's two best options are worth the same within the
+``analyze_robust(view, seed)`` runs ``engine.analysis.bidding.analyze`` once per table of
+``engine.analysis.tables`` (people, strong players, a cautious table, eager bidders), each
+from the same seed. The recommendation is the chosen table's best (``table``, default the
+people table). When the chosen table's two best options are worth the same within the
 figures' uncertainty (``Analysis.too_close``) the answer is **too close to call**. It is a
 **close call** then (unless both win the game, or both lose it: then the game does not hang on
-the choice), or when another style's best is a different option that earns clearly more there
+the choice), or when another table's best is a different option that earns clearly more there
 (by more than that table's tie margin); ``reason`` then says in one sentence what the answer
 depends on. No sentence says an option earns more when the figures are equal. With a score the
 sentence gives each option's chance of winning the game, a chance without a sign ('62.6%').
 
-The other styles are sampled to ``OTHER_HALF_WIDTH`` (coarser than the driving style's
+The other tables are sampled to ``OTHER_HALF_WIDTH`` (coarser than the chosen table's
 ±0.05): they only decide whether the answer would change.
 """
 
@@ -22,73 +22,73 @@ from dataclasses import dataclass
 
 from engine.analysis.bidding import Analysis, analyze
 from engine.analysis.explain import chance_after, label, same_game_result
-from engine.analysis.styles import DEFAULT_STYLE, STYLES, TABLE_WORDS, opponents
+from engine.analysis.tables import DEFAULT_TABLE, TABLE_WORDS, TABLES, opponents
 from engine.core.actions import Action
 from engine.core.view import SeatView
 
 OTHER_HALF_WIDTH = 0.1
-# the styles' words (engine.analysis.styles.TABLE_WORDS), by the use the pages make of them
-DESCRIBED = {style: w.described for style, w in TABLE_WORDS.items()}
-TABLE_NAMES = {style: w.name for style, w in TABLE_WORDS.items()}
-WHAT_IT_DOES = {style: w.does for style, w in TABLE_WORDS.items()}
+# the tables' words (engine.analysis.tables.TABLE_WORDS), by the use the pages make of them
+DESCRIBED = {table: w.described for table, w in TABLE_WORDS.items()}
+TABLE_NAMES = {table: w.name for table, w in TABLE_WORDS.items()}
+WHAT_IT_DOES = {table: w.does for table, w in TABLE_WORDS.items()}
 
 
-def legend(drive: str) -> str:
-    """One sentence on the styles other than ``drive``."""
-    return "; ".join(f"{DESCRIBED[s]} {WHAT_IT_DOES[s]}" for s in STYLES if s != drive).capitalize() + "."
+def legend(table: str) -> str:
+    """One sentence on the tables other than ``table``."""
+    return "; ".join(f"{DESCRIBED[s]} {WHAT_IT_DOES[s]}" for s in TABLES if s != table).capitalize() + "."
 
 
 @dataclass(frozen=True, slots=True)
 class Robust:
-    analysis: Analysis  # the driving style's full analysis
-    drive: str
-    by_style: dict[str, Analysis]  # every style's analysis (the driving one included)
+    analysis: Analysis  # the chosen table's full analysis
+    table: str
+    by_table: dict[str, Analysis]  # every table's analysis (the chosen one included)
     close_call: bool
     reason: str  # one sentence when it is a close call, else ""
 
-    def ev_by_style(self, action: Action) -> dict[str, float]:
-        """The option's expected net points against each style."""
-        return {s: a.option(action).realistic.ev for s, a in self.by_style.items()}
+    def ev_by_table(self, action: Action) -> dict[str, float]:
+        """The option's expected net points against each table."""
+        return {s: a.option(action).realistic.ev for s, a in self.by_table.items()}
 
 
 def analyze_robust(
     view: SeatView,
     seed: int | str,
     *,
-    drive: str = DEFAULT_STYLE,
+    table: str = DEFAULT_TABLE,
     score: tuple[int, int] | None = None,
     time_budget: float | None = 1.0,
     max_samples: int = 20000,
     ceiling: bool = True,
 ) -> Robust:
-    """See the module docstring. ``seed`` seeds every style's sampling the same way."""
-    by_style: dict[str, Analysis] = {}
-    for style in (drive, *[s for s in STYLES if s != drive]):
-        policy = opponents(style, view.rules)
-        by_style[style] = analyze(
+    """See the module docstring. ``seed`` seeds every table's sampling the same way."""
+    by_table: dict[str, Analysis] = {}
+    for each in (table, *[s for s in TABLES if s != table]):
+        policy = opponents(each, view.rules)
+        by_table[each] = analyze(
             view,
             random.Random(seed),
             score=score,
             time_budget=time_budget,
             max_samples=max_samples,
-            ceiling=ceiling and style == drive,
+            ceiling=ceiling and each == table,
             policy=policy,
             bidder=policy,
-            half_width=0.05 if style == drive else OTHER_HALF_WIDTH,
+            half_width=0.05 if each == table else OTHER_HALF_WIDTH,
         )
-    reason = close_call_reason(by_style, drive)
-    return Robust(by_style[drive], drive, by_style, bool(reason), reason)
+    reason = close_call_reason(by_table, table)
+    return Robust(by_table[table], table, by_table, bool(reason), reason)
 
 
-def close_call_reason(by_style: dict[str, Analysis], drive: str) -> str:
-    """One sentence on what the answer depends on ('' when nothing does): the driving style's
-    two best options are too close to call, and/or another style's best is a different option
-    that earns clearly more there (by at least that style's tie margin)."""
-    main = by_style[drive]
+def close_call_reason(by_table: dict[str, Analysis], table: str) -> str:
+    """One sentence on what the answer depends on ('' when nothing does): the chosen table's
+    two best options are too close to call, and/or another table's best is a different option
+    that earns clearly more there (by at least that table's tie margin)."""
+    main = by_table[table]
     best = main.recommendation
     reason = ""
-    for style, a in by_style.items():
-        if style == drive or a.recommendation == best or a.too_close:
+    for each, a in by_table.items():
+        if each == table or a.recommendation == best or a.too_close:
             continue
         theirs, ours = (a.option(x).realistic for x in (a.recommendation, best))
         other = label(a.recommendation).lower()
@@ -96,7 +96,7 @@ def close_call_reason(by_style: dict[str, Analysis], drive: str) -> str:
             if theirs.win_delta - ours.win_delta < a.tie_margin:
                 continue
             reason = (
-                f"Against {DESCRIBED[style]}, {other} gives more chance of winning the game "
+                f"Against {DESCRIBED[each]}, {other} gives more chance of winning the game "
                 f"({_chance(chance_after(a.base_win, theirs))} against {_chance(chance_after(a.base_win, ours))} "
                 f"for {label(best).lower()})."
             )
@@ -104,7 +104,7 @@ def close_call_reason(by_style: dict[str, Analysis], drive: str) -> str:
             if theirs.ev - ours.ev < a.tie_margin:
                 continue
             reason = (
-                f"Against {DESCRIBED[style]}, {other} earns more "
+                f"Against {DESCRIBED[each]}, {other} earns more "
                 f"({theirs.ev:+.2f} points a hand, against {ours.ev:+.2f} for {label(best).lower()})."
             )
         break

@@ -25,7 +25,7 @@ from engine.analysis.bidding import Analysis, Stats
 from engine.analysis.explain import label
 from engine.analysis.robust import DESCRIBED, Robust, legend
 from engine.analysis.situation import Question, QuestionError, question, read_question
-from engine.analysis.styles import DEFAULT_STYLE, STYLES
+from engine.analysis.tables import DEFAULT_TABLE, TABLES
 from engine.cli.common import SEED_LIMIT, Parser, decimal, guarded, one_line, rules_option, whole
 from engine.core.errors import EuchreError
 
@@ -76,8 +76,8 @@ def _parser() -> argparse.ArgumentParser:
         "--table",
         "--opponents",
         dest="table",
-        choices=STYLES,
-        default=DEFAULT_STYLE,
+        choices=TABLES,
+        default=DEFAULT_TABLE,
         help="how the other seats bid, for the recommendation: people (default: as often as people "
         "do, by published figures), sound (strong players), cautious, eager (the club player); "
         "every table is valued and shown",
@@ -132,7 +132,8 @@ def to_json(q: Question, r: Robust, lines: list[str]) -> dict[str, Any]:
     options = []
     for o in a.options:
         row: dict[str, Any] = {"action": str(o.action), **_stats_json(o.realistic)}
-        row["ev_by_style"] = {s: round(v, 4) for s, v in r.ev_by_style(o.action).items()}
+        row["ev_by_table"] = {t: round(v, 4) for t, v in r.ev_by_table(o.action).items()}
+        row["ev_by_style"] = row["ev_by_table"]  # its older name, kept for scripts that read it
         if o.discard is not None:
             row["discard"] = str(o.discard)
         row["play"] = "club players (realistic)"
@@ -154,18 +155,20 @@ def to_json(q: Question, r: Robust, lines: list[str]) -> dict[str, Any]:
         "seconds": round(a.seconds, 3),
         "stop": a.stop_reason,
         "rejected_deals": a.samples.rejected,
-        "styles": list(r.by_style),
-        "opponents": r.drive,
-        "table": r.drive,
+        "tables": list(r.by_table),
+        "styles": list(r.by_table),  # the tables' older name, kept for scripts that read it
+        "opponents": r.table,
+        "table": r.table,
         "close_call": r.close_call,
         "close_call_reason": r.reason or None,
-        "recommendation_by_style": {st: str(x.recommendation) for st, x in r.by_style.items()},
+        "recommendation_by_table": {t: str(x.recommendation) for t, x in r.by_table.items()},
+        "recommendation_by_style": {t: str(x.recommendation) for t, x in r.by_table.items()},  # older name
         "explanation": lines,
         "view": q.text,
     }
 
 
-def _table(a: Analysis, drive: str) -> str:
+def _table(a: Analysis, table: str) -> str:
     head = f"{'option':28} {'points':>7} {'95% interval':>16} {'make':>5} {'march':>6} {'euchred':>8} {'win±':>6} {'ceiling':>8}"
     rows = [head]
     for o in a.options:
@@ -178,7 +181,7 @@ def _table(a: Analysis, drive: str) -> str:
             f"{r.p_make:5.0%} {r.p_march:6.0%} {r.p_euchred:8.0%} {win:>6} {ceil:>8}"
         )
     rows.append(
-        f"({a.n} sampled deals in {a.seconds:.2f} s; points: against {DESCRIBED[drive]}, club card play; "
+        f"({a.n} sampled deals in {a.seconds:.2f} s; points: against {DESCRIBED[table]}, club card play; "
         "ceiling: open-hand perfect play)"
     )
     if a.stop_reason == "time":
@@ -190,8 +193,8 @@ def _styles(r: Robust) -> str:
     """One line per other style: each option's expected points against that table (and its
     change in the chance of winning the game, which ranks the options when a score is given)."""
     rows = []
-    for style, a in r.by_style.items():
-        if style == r.drive:
+    for other, a in r.by_table.items():
+        if other == r.table:
             continue
         cells = ", ".join(
             f"{label(o.action, o.discard).lower()} {o.realistic.ev:+.2f}"
@@ -202,8 +205,8 @@ def _styles(r: Robust) -> str:
             )
             for o in a.options
         )
-        rows.append(f"against {DESCRIBED[style]}: {cells} (best: {label(a.recommendation).lower()})")
-    rows.append(f"({legend(r.drive)})")
+        rows.append(f"against {DESCRIBED[other]}: {cells} (best: {label(a.recommendation).lower()})")
+    rows.append(f"({legend(r.table)})")
     return "\n".join(rows)
 
 
@@ -226,7 +229,7 @@ def _run(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(to_json(q, r, lines)))
     else:
-        print(_table(a, r.drive))
+        print(_table(a, r.table))
         print(_styles(r))
         print()
         if r.close_call:

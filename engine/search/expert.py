@@ -3,7 +3,7 @@
 - Bidding (round 1, round 2, naming trump under a joker): the hand analyzer's own
   function (``engine.analysis.bidding.analyze``) simulates every bid — passing
   included, valued by how the rest of the auction goes with the sound bidding model
-  (``engine.analysis.styles``) and the hand with club card play — on the same sampled
+  (``engine.analysis.tables``) and the hand with club card play — on the same sampled
   deals, and the expert takes its recommendation.
 - Everything else (the dealer's discard, defend alone, every card): the seat's own
   valuation (``engine.search.seat_values``, the one the practice table's hints and grades
@@ -24,7 +24,7 @@ from engine.analysis.bidding import analyze
 from engine.analysis.card_reasons import choice_reason
 from engine.analysis.explain import label
 from engine.analysis.sampler import BIDDING_PHASES
-from engine.analysis.styles import opponents
+from engine.analysis.tables import opponents
 from engine.core.view import SeatView
 from engine.players.base import Decision
 from engine.players.evaluate import Score

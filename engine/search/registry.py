@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from engine.analysis.styles import SoundBidder
+from engine.analysis.tables import SoundBidder
 from engine.core.errors import EuchreError, quoted
 from engine.core.game import seat_score
 from engine.core.rules import Rules

@@ -18,7 +18,7 @@ from those counts and the win table, on the same deals.
   uniform over the hands of the class;
 - the other hands (and, in round 2, the turned-down upcard) are dealt at random, and the deal
   is kept only when every seat before this one passes under the people table
-  (``engine.analysis.styles``, the table whose best response the app advises), as the analyzer's sampler does. The seat's own round-1 pass
+  (``engine.analysis.tables``, the table whose best response the app advises), as the analyzer's sampler does. The seat's own round-1 pass
   is its choice and not checked.
 
 On each kept deal every option (pass, order / call the best suit, the same alone) is applied
@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from engine.analysis.bidding_fit import seat_role
-from engine.analysis.styles import people_caution
+from engine.analysis.tables import people_caution
 from engine.compiled.club_bidding import bid_strength, club_bid, need_table
 from engine.compiled.encoding import (
     A_CALL,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.analysis.bidding_fit import column_records, make_deals, records, roles
-from engine.analysis.styles import sound_caution
+from engine.analysis.tables import sound_caution
 from engine.compiled.bidding_records import _reaches
 from engine.compiled.club_bidding import need_table
 from engine.core.rules import PRESETS, Rules

@@ -52,11 +52,11 @@ def test_the_lesson_agrees_with_the_analyzer(where: str, link: AnalyzeLink) -> N
     r = analyze_robust(
         q.view(), f"lesson:{where}", score=q.score, time_budget=None, max_samples=SAMPLES, ceiling=False
     )
-    best = {style: str(a.recommendation) for style, a in r.by_style.items()}
+    best = {style: str(a.recommendation) for style, a in r.by_table.items()}
     if link.close_call:
         assert r.close_call, f"{where}: the lesson calls it a close call, the analyzer does not ({best})"
     if link.says:
-        agrees = best[r.drive] in link.says
+        agrees = best[r.table] in link.says
         close = link.close_call and r.close_call and any(b in link.says for b in best.values())
         assert agrees or close, (
             f"{where}: the lesson says {sorted(link.says)}, the analyzer {best}: {r.reason}"

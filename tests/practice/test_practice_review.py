@@ -334,7 +334,7 @@ def test_a_bid_too_close_to_call_is_graded_fine_and_the_table_is_the_learner_s()
     passing = next(a for a in state.legal_actions() if a.kind is Kind.PASS)
     strong = bid_robust(state, table="sound")
     people = bid_robust(state)
-    assert strong is not None and people is not None and people.drive == "people"
+    assert strong is not None and people is not None and people.table == "people"
     sound = strong.analysis
     sound_loss = max(o.realistic.ev for o in sound.options) - sound.option(passing).realistic.ev
     assert sound_loss > 0.25 and not (sound.too_close and passing == sound.runner_up)

@@ -1,4 +1,4 @@
-"""The opponents' styles, the robust analysis around them and the fitting's building blocks."""
+"""The tables (how the other seats bid), the robust analysis around them and the fitting's building blocks."""
 
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ from engine.analysis.bidding_fit import (
 from engine.analysis.human_rates import calibrate, people_table, round2_rate
 from engine.analysis.robust import analyze_robust
 from engine.analysis.situation import question
-from engine.analysis.styles import (
+from engine.analysis.tables import (
     DATA_FILE,
-    STYLES,
-    UnknownStyle,
+    TABLES,
+    UnknownTable,
     cautious_caution,
     opponents,
     people_caution,
@@ -148,8 +148,8 @@ def test_other_rules_take_the_nearest_preset() -> None:
 
 
 def test_styles_differ_as_documented() -> None:
-    assert STYLES[0] == "people"  # the default, first everywhere the tables are listed
-    people, sound, cautious, eager = (opponents(s, Rules()) for s in STYLES)
+    assert TABLES[0] == "people"  # the default, first everywhere the tables are listed
+    people, sound, cautious, eager = (opponents(s, Rules()) for s in TABLES)
     assert eager.caution == ()
     assert people.caution == people_caution(Rules()) != sound.caution
     assert cautious.caution == cautious_caution(Rules())
@@ -157,7 +157,8 @@ def test_styles_differ_as_documented() -> None:
         c >= s for c, s in zip(cautious.caution, sound.caution, strict=True)
     )  # it wants more everywhere
     with pytest.raises(
-        UnknownStyle, match="'bold' is not an opponents' style; choose one of: people, sound, cautious, eager"
+        UnknownTable,
+        match="'bold' is not a table the analyzer knows; choose one of: people, sound, cautious, eager",
     ):
         opponents("bold", Rules())
 
@@ -230,8 +231,8 @@ def test_records_hold_the_seat_that_decides() -> None:
 def test_close_call_when_the_tables_disagree() -> None:
     view = question("JD JH AD 9C TS", "QD", "first").view()
     r = analyze_robust(view, 1, time_budget=None, max_samples=2000, ceiling=False)
-    assert set(r.by_style) == set(STYLES)
-    bests = {a.recommendation for a in r.by_style.values()}
+    assert set(r.by_table) == set(TABLES)
+    bests = {a.recommendation for a in r.by_table.values()}
     assert r.close_call == (len(bests) > 1 or r.analysis.margin_ci[0] <= 0)
     if len(bests) > 1:
         assert r.reason.startswith("Against ")
@@ -245,9 +246,9 @@ def test_with_a_score_the_close_call_speaks_of_the_chance_of_winning() -> None:
     assert r.analysis.by_win_chance
     if r.reason.startswith("Against "):
         assert "chance of winning" in r.reason and "points a hand" not in r.reason
-        style = next(s for s, a in r.by_style.items() if a.recommendation != r.analysis.recommendation)
-        theirs = r.by_style[style].option(r.by_style[style].recommendation).realistic.win_delta
-        base = r.by_style[style].base_win
+        style = next(s for s, a in r.by_table.items() if a.recommendation != r.analysis.recommendation)
+        theirs = r.by_table[style].option(r.by_table[style].recommendation).realistic.win_delta
+        base = r.by_table[style].base_win
         assert theirs is not None and base is not None
         assert f"({100 * (base + theirs):.1f}% against " in r.reason  # a chance of winning, without a sign
 
@@ -273,10 +274,12 @@ def test_cli_reports_every_style(capsys: pytest.CaptureFixture[str]) -> None:
         == 0
     )
     out = json.loads(capsys.readouterr().out)
-    assert out["styles"] == ["eager", "people", "sound", "cautious"] and out["opponents"] == "eager"
+    assert out["tables"] == ["eager", "people", "sound", "cautious"] and out["table"] == "eager"
+    assert out["styles"] == out["tables"] and out["opponents"] == "eager"  # the older names stay
     assert isinstance(out["close_call"], bool)
-    assert all(set(o["ev_by_style"]) == set(STYLES) for o in out["options"])
-    assert out["recommendation"] == out["recommendation_by_style"]["eager"]
+    assert all(set(o["ev_by_table"]) == set(TABLES) == set(o["ev_by_style"]) for o in out["options"])
+    assert out["recommendation"] == out["recommendation_by_table"]["eager"]
+    assert out["recommendation_by_style"] == out["recommendation_by_table"]
     # no trump, no ace, first seat: every table passes (docs/rules.md §6; any strategy guide)
     assert set(out["recommendation_by_style"].values()) == {"pass"}
 

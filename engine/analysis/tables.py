@@ -1,9 +1,9 @@
-"""The opponents' bidding styles the analyzer values every option against.
+"""The tables the analyzer values every option against: how the other three seats bid.
 
 - ``people``: a table that bids as people do (``engine.analysis.human_rates``): the sound
   model's thresholds moved until every seat and round with a published figure calls that
   share of hands (World of Card Games' human tables). It drives the advice a learner sees
-  by default (``DEFAULT_STYLE``). Where it is missing (a file written before it), the sound
+  by default (``DEFAULT_TABLE``). Where it is missing (a file written before it), the sound
   model stands in.
 - ``sound``: strong players, the fitted sound bidding model (``engine.analysis.bidding_fit``):
   the Club player's bid strength with a call threshold and an alone threshold per seat and
@@ -13,7 +13,7 @@
   alone. Where it is missing, the sound model plus ``CAUTIOUS_EXTRA`` everywhere stands in.
 - ``eager``: the Club player as it is, one threshold for every seat (it calls more).
 
-Card play is the Club player's in every style. The fitted thresholds ship for every rules
+Card play is the Club player's in every table. The fitted thresholds ship for every rules
 preset in ``bidding_styles.json`` (``python -m engine study fit-bidding`` writes it). Other rule
 combinations take the preset that shares the most of what changes the bidding (the number
 of players first, then stick the dealer, the joker and the two-handed pick-up); when even
@@ -42,13 +42,13 @@ from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score
 
 DATA_FILE = Path(__file__).with_name("bidding_styles.json")
-STYLES: tuple[str, ...] = ("people", "sound", "cautious", "eager")
-DEFAULT_STYLE = "people"
+TABLES: tuple[str, ...] = ("people", "sound", "cautious", "eager")
+DEFAULT_TABLE = "people"
 
 
 @dataclass(frozen=True, slots=True)
 class TableWords:
-    """How the pages and the explanations name one style, in plain words."""
+    """How the pages and the explanations name one table, in plain words."""
 
     name: str  # a setting's label: "People (the default)"
     described: str  # after "against": "a table of people"
@@ -86,8 +86,8 @@ CAUTIOUS_EXTRA = 0.4
 BIDDING_FIELDS = ("players", "stick_the_dealer", "joker", "optional_pickup")
 
 
-class UnknownStyle(EuchreError):
-    """A style name that is not one of STYLES."""
+class UnknownTable(EuchreError):
+    """A table name that is not one of TABLES."""
 
 
 @lru_cache(maxsize=1)
@@ -157,17 +157,19 @@ def people_caution(rules: Rules) -> tuple[float, ...]:
     return sound_caution(rules)
 
 
-def opponents(style: str, rules: Rules, score: Score | None = None) -> ClubPlayer:
-    """The player that bids (and plays) the other seats in ``style``."""
-    if style == "people":
+def opponents(table: str, rules: Rules, score: Score | None = None) -> ClubPlayer:
+    """The player that bids (and plays) the other seats in ``table``."""
+    if table == "people":
         return ClubPlayer(score=score, caution=people_caution(rules))
-    if style == "sound":
+    if table == "sound":
         return ClubPlayer(score=score, caution=sound_caution(rules))
-    if style == "cautious":
+    if table == "cautious":
         return ClubPlayer(score=score, caution=cautious_caution(rules))
-    if style == "eager":
+    if table == "eager":
         return ClubPlayer(score=score)
-    raise UnknownStyle(f"{quoted(style)} is not an opponents' style; choose one of: {', '.join(STYLES)}")
+    raise UnknownTable(
+        f"{quoted(table)} is not a table the analyzer knows; choose one of: {', '.join(TABLES)}"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,13 +189,13 @@ class SoundBidder:
 __all__ = [
     "CAUTIOUS_EXTRA",
     "DATA_FILE",
-    "DEFAULT_STYLE",
-    "STYLES",
+    "DEFAULT_TABLE",
+    "TABLES",
     "TABLE_WORDS",
     "TableWords",
     "people_caution",
     "SoundBidder",
-    "UnknownStyle",
+    "UnknownTable",
     "cautious_caution",
     "opponents",
     "preset_for",
