@@ -20,11 +20,11 @@ from html import escape
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from engine.core.cards import Card, Suit, make_deck, parse_card, parse_cards
-from engine.core.errors import CardParseError, quoted
+from engine.core.cards import Card, Suit, make_deck
+from engine.core.errors import quoted
 from engine.core.game import side_of, sides
 from engine.core.hand import HandState, Phase
-from engine.core.position import PositionError, rules_text
+from engine.core.position import rules_text
 from engine.core.ranking import (
     card_role,
     deck_in_rank_order,
@@ -41,10 +41,11 @@ from ui.cards import card_img, cards_row_html, four_colour
 from ui.echo import plain
 from ui.follow import check_follow
 from ui.layout import card_width, page_header, present_query, projector
+from ui.rules_link import LINK_KEYS, SEED_MAX, read_rules_link
 from ui.rules_panel import current_rules
-from ui.share import ShareLinkError, query_int, query_string, rules_to_query
+from ui.share import query_string, rules_to_query
 from ui.table import felt_html, open_hand_html, seat_html, side_name, table_style, trick_html
-from ui.walkthrough import MAX_STEPS, Walkthrough, build_from_text, build_walkthrough
+from ui.walkthrough import Walkthrough, build_from_text, build_walkthrough
 from ui.walkthrough_keys import Stepper, clicker_help, install_step_keys
 
 SECTIONS = {
@@ -53,10 +54,7 @@ SECTIONS = {
     "scoring": "Scoring",
     "deal": "Deal walkthrough",
 }
-SEED_MAX = 999_999_999
-_LINK_KEYS = ("section", "trump", "led", "hand", "seed", "dealer", "position", "step")
 _SEEN = "rx_link_seen"
-_DEAL_KEYS = ("seed", "dealer", "position", "step")
 _STEP_FROM_LINK = "rx_step_from_link"  # the step a link asked for, checked against the deal's length
 
 
@@ -89,76 +87,31 @@ def _fresh_seed() -> int:
 # ---- links -------------------------------------------------------------------
 
 
-def _adopt_link(params: Mapping[str, str], players: int, deck: tuple[Card, ...]) -> list[str]:
-    """Apply this page's link values once per distinct link; returns messages for bad values."""
-    signature = tuple(sorted((k, v) for k, v in params.items() if k in _LINK_KEYS))
+def _adopt_link(params: Mapping[str, str], rules: Rules) -> list[str]:
+    """Apply this page's link values once per distinct link (``ui.rules_link`` reads them);
+    returns messages for bad values."""
+    signature = tuple(sorted((k, v) for k, v in params.items() if k in LINK_KEYS))
     if not signature or st.session_state.get(_SEEN) == signature:
         return []
     st.session_state[_SEEN] = signature
-    problems: list[str] = []
-    section = params.get("section")
-    if section is not None:
-        if section in SECTIONS:
-            st.session_state["rx_section"] = section
-        else:
-            problems.append(f"the link's section={quoted(section)} is not one of {', '.join(SECTIONS)}")
-    if "trump" in params:
-        try:
-            st.session_state["rx_trump"] = Suit.parse(params["trump"])
-        except CardParseError as err:
-            problems.append(f"the link's trump: {err}")
-    if "led" in params or "hand" in params:
-        try:
-            led = parse_card(params.get("led", ""))
-            hand = list(dict.fromkeys(parse_cards(params.get("hand", "").replace(",", " "))))
-            outside = [str(c) for c in [led, *hand] if c not in deck]
-            if outside:
-                raise ShareLinkError(f"{', '.join(outside)} is not in this deck")
-            if len(hand) > 5 or led in hand:
-                raise ShareLinkError("a hand holds at most 5 cards, and not the led card")
-            st.session_state["rx_led"], st.session_state["rx_hand"] = led, hand
-        except (CardParseError, ShareLinkError) as err:
-            problems.append(f"the link's led card or hand: {err}")
-    if any(k in params for k in _DEAL_KEYS):
-        problems += _adopt_deal(params, players)
-    return problems
-
-
-def _adopt_deal(params: Mapping[str, str], players: int) -> list[str]:
-    """The walkthrough's part of a link: ``seed=`` and ``dealer=`` (a numbered deal), or
-    ``position=`` (the hand as a position text, which a teacher may write; it wins when it is
-    not the numbered deal's own text), and ``step=``."""
-    problems: list[str] = []
-    st.session_state.pop("rx_position", None)
-    try:
-        seed = (
-            query_int(params, "seed", 0, SEED_MAX) if "seed" in params or "position" not in params else None
-        )
-        dealer = query_int(params, "dealer", 0, players - 1) if "dealer" in params or seed is not None else 0
-        st.session_state.update(rx_seed=_fresh_seed() if seed is None else seed, rx_dealer=dealer, rx_step=0)
-    except ShareLinkError as err:
-        problems.append(f"{err}. Showing a fresh deal instead")
-        st.session_state.update(rx_seed=_fresh_seed(), rx_dealer=0, rx_step=0)
-        return problems
-    text = params.get("position")
-    if text is not None:
-        try:
-            walk = build_from_text(text)
-        except PositionError as err:
-            problems.append(
-                f"the link's position={quoted(text)} does not work ({err}). Showing "
-                f"{'the numbered deal' if seed is not None else 'a fresh deal'} instead"
-            )
-            return problems
-        if seed is None or walk.text != build_walkthrough(walk.rules, seed, dealer).text:
-            st.session_state["rx_position"] = walk.text
-    if "step" in params:
-        try:
-            st.session_state["rx_step"] = query_int(params, "step", 0, MAX_STEPS)
+    link = read_rules_link(params, rules, tuple(SECTIONS))
+    if link.section is not None:
+        st.session_state["rx_section"] = link.section
+    if link.trump is not None:
+        st.session_state["rx_trump"] = link.trump
+    if link.led is not None and link.hand is not None:
+        st.session_state["rx_led"], st.session_state["rx_hand"] = link.led, list(link.hand)
+    if link.deal is not None:
+        deal = link.deal
+        st.session_state.pop("rx_position", None)
+        seed = _fresh_seed() if deal.seed is None else deal.seed
+        st.session_state.update(rx_seed=seed, rx_dealer=deal.dealer, rx_step=0)
+        if deal.position is not None:
+            st.session_state["rx_position"] = deal.position
+        if deal.step is not None:
+            st.session_state["rx_step"] = deal.step
             st.session_state[_STEP_FROM_LINK] = True
-        except ShareLinkError as err:
-            problems.append(f"{err}. Showing step 0 of this deal instead")
-    return problems
+    return list(link.problems)
 
 
 def _keep_link(params: Mapping[str, str]) -> None:
@@ -166,14 +119,14 @@ def _keep_link(params: Mapping[str, str]) -> None:
     reload or a copied address shows the same view. The walkthrough's keys leave the link when
     another view is shown; the link is only rewritten when it differs, and it is marked as seen
     so ``_adopt_link`` does not apply it again."""
-    for key in _LINK_KEYS:
+    for key in LINK_KEYS:
         if key in st.query_params and key not in params:
             del st.query_params[key]
     for key, value in params.items():
         if st.query_params.get(key) != value:
             st.query_params[key] = value
     now = st.query_params.to_dict()
-    st.session_state[_SEEN] = tuple(sorted((k, v) for k, v in now.items() if k in _LINK_KEYS))
+    st.session_state[_SEEN] = tuple(sorted((k, v) for k, v in now.items() if k in LINK_KEYS))
 
 
 def _share_link(params: dict[str, str]) -> None:
@@ -184,7 +137,7 @@ def _share_link(params: dict[str, str]) -> None:
             base = url.split("?")[0]
     except Exception:  # no browser context (AppTest): a relative link still works
         pass
-    if params.get("section") == "deal" or any(k in st.query_params for k in _LINK_KEYS):
+    if params.get("section") == "deal" or any(k in st.query_params for k in LINK_KEYS):
         _keep_link(params)
     link = base + query_string({**rules_to_query(current_rules()), **params, **present_query()})
     st.caption("Share link (the same view, with these rules):")
@@ -596,7 +549,7 @@ def _board(walk: Walkthrough, step: int, state: HandState, width: int, colour: b
 # ---- the page ----------------------------------------------------------------
 
 rules = current_rules()
-problems = _adopt_link(st.query_params.to_dict(), rules.players, make_deck(rules.deck, rules.joker))
+problems = _adopt_link(st.query_params.to_dict(), rules)
 _keep_choice("rx_section", tuple(SECTIONS), "ranking")
 # Present mode's walkthrough: the table takes the screen's height from the top, the steps and the
 # story beside it; the title goes, and the section switch moves under them with the deal's choices.
