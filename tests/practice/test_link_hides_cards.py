@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import re
 import sqlite3
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -54,12 +53,6 @@ def _own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "coach.sqlite3"
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
     return path
-
-
-@pytest.fixture
-def worker() -> Iterator[ThreadPoolExecutor]:
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="test-grader") as pool:
-        yield pool
 
 
 def _open(params: dict[str, str], players: Any, worker: ThreadPoolExecutor) -> PracticeTable:

@@ -4,20 +4,16 @@ page links are read strictly."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.core.actions import Action
 from engine.core.errors import quoted
 from engine.core.hand import HandState
 from engine.core.rules import Rules
 from practice.codes import DealCode, encode, encode_moves
-from practice.review import GradedDecision
 from practice.session import Session, Waiting
 from practice.table_link import TableLink, read_levels, read_link, seat_levels
 from practice.table_session import Notice, PracticeTable, forced
@@ -27,44 +23,10 @@ from store.db import connect
 LEVELS = ("you", "club", "club", "club")
 
 
-class FakeGrader:
-    """Grades every decision "best" and notes which thread did it."""
-
-    def __init__(self) -> None:
-        self.threads: list[str] = []
-        self.scores: list[tuple[int, int] | None] = []
-        self.tables: list[str] = []
-
-    def __call__(
-        self,
-        step: int,
-        before: HandState,
-        action: Action,
-        seat: int,
-        score: tuple[int, int] | None,
-        table: str,
-    ) -> GradedDecision:
-        self.threads.append(threading.current_thread().name)
-        self.scores.append(score)
-        self.tables.append(table)
-        return GradedDecision(step, before, action, "best", 0.0, None, (), "fake")
-
-
-@pytest.fixture
-def worker() -> Iterator[ThreadPoolExecutor]:
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="test-grader") as pool:
-        yield pool
-
-
-@pytest.fixture
-def grader() -> FakeGrader:
-    return FakeGrader()
-
-
 def _table(
     players: Any,
     worker: ThreadPoolExecutor,
-    grader: FakeGrader,
+    grader: Any,
     seed: int = 11,
     rules: Rules | None = None,
     **kw: object,
@@ -80,7 +42,7 @@ def _finish_hand(table: PracticeTable) -> None:
 
 
 def test_a_new_table_waits_for_the_learner(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _table(random_players, worker, grader)
     assert table.position.waiting is Waiting.LEARNER
@@ -90,7 +52,7 @@ def test_a_new_table_waits_for_the_learner(
 
 
 def test_a_legal_click_applies_and_is_graded_in_the_background(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _table(random_players, worker, grader)
     action = table.position.legal[0]
@@ -104,7 +66,7 @@ def test_a_legal_click_applies_and_is_graded_in_the_background(
 
 
 def test_an_illegal_click_leaves_the_table_unchanged(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _table(random_players, worker, grader)
     before = table.position
@@ -119,7 +81,7 @@ def test_an_illegal_click_leaves_the_table_unchanged(
 
 
 def test_undo_restores_the_position_exactly(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = next(
         t
@@ -136,7 +98,7 @@ def test_undo_restores_the_position_exactly(
 
 
 def test_step_pace_shows_the_computer_moves_one_at_a_time(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _table(random_players, worker, grader, seed=3)
     pending = len(table.position.pending)
@@ -149,7 +111,7 @@ def test_step_pace_shows_the_computer_moves_one_at_a_time(
 
 
 def test_a_finished_hand_is_saved_once(
-    tmp_path: Path, worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    tmp_path: Path, worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     conn = connect(tmp_path / "coach.sqlite3")
     table = _table(random_players, worker, grader, conn=conn)
@@ -168,7 +130,7 @@ def test_saving_uses_the_database_the_environment_names(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     worker: ThreadPoolExecutor,
-    grader: FakeGrader,
+    grader: Any,
     random_players: Any,
 ) -> None:
     path = tmp_path / "env.sqlite3"
@@ -183,7 +145,7 @@ def test_a_broken_database_is_a_lasting_notice_and_play_goes_on(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     worker: ThreadPoolExecutor,
-    grader: FakeGrader,
+    grader: Any,
     random_players: Any,
 ) -> None:
     path = tmp_path / "coach.sqlite3"
@@ -200,7 +162,7 @@ def test_a_broken_database_is_a_lasting_notice_and_play_goes_on(
 
 
 def test_replay_the_deal_then_back_to_the_game(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _table(random_players, worker, grader)
     _finish_hand(table)
@@ -214,7 +176,7 @@ def test_replay_the_deal_then_back_to_the_game(
     assert table.revealed == len(finished.pending)
 
 
-def test_next_hand_and_new_game(worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any) -> None:
+def test_next_hand_and_new_game(worker: ThreadPoolExecutor, grader: Any, random_players: Any) -> None:
     table = _table(random_players, worker, grader)
     table.next_hand()  # not over yet: nothing happens
     assert table.position.game.hand_number == 0
@@ -227,7 +189,7 @@ def test_next_hand_and_new_game(worker: ThreadPoolExecutor, grader: FakeGrader, 
 
 
 def test_decisions_are_graded_at_the_score_the_hand_was_dealt_at(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     # Hands are played until one scores; in the next hand every grade (the background ones
     # and the review's own) gets the learner's side's score and the opponents' from before
@@ -255,7 +217,7 @@ def test_decisions_are_graded_at_the_score_the_hand_was_dealt_at(
 
 
 def test_the_hint_is_asked_at_the_score_the_hand_was_dealt_at(
-    worker: ThreadPoolExecutor, grader: FakeGrader, monkeypatch: pytest.MonkeyPatch, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, monkeypatch: pytest.MonkeyPatch, random_players: Any
 ) -> None:
     from practice import coach
 
@@ -276,9 +238,7 @@ def test_the_hint_is_asked_at_the_score_the_hand_was_dealt_at(
     assert asked[-1] == tuple(table.position.game.scores) and any(asked[-1])  # South's side first
 
 
-def test_open_a_typed_code_good_and_bad(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
-) -> None:
+def test_open_a_typed_code_good_and_bad(worker: ThreadPoolExecutor, grader: Any, random_players: Any) -> None:
     table = _table(random_players, worker, grader)
     rules = Rules(players=3, target=5)
     code = table.open_code(encode(DealCode(rules, seed=9, hand_number=2)).lower(), ("expert",))
@@ -316,7 +276,7 @@ def test_reading_a_bad_link_never_raises(params: dict[str, str], problem: str) -
 
 
 def test_a_link_with_a_bad_deal_opens_a_new_game_with_the_rules(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     link = read_link({"deal": "nonsense", "levels": "zz"})
     table = PracticeTable.from_link(
@@ -327,9 +287,7 @@ def test_a_link_with_a_bad_deal_opens_a_new_game_with_the_rules(
     assert message and "levels='zz'" in message and "deal code does not work" in message
 
 
-def test_a_link_with_a_deal_and_levels(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
-) -> None:
+def test_a_link_with_a_deal_and_levels(worker: ThreadPoolExecutor, grader: Any, random_players: Any) -> None:
     code = DealCode(Rules(players=3), seed=77, hand_number=1)
     table = PracticeTable.from_link(
         read_link({"deal": encode(code), "levels": "b"}),
@@ -351,7 +309,7 @@ def test_read_levels() -> None:
 
 
 def test_grades_use_the_table_the_learner_chose(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     # People by default; after choosing strong players every grade (background and the review's
     # own) is asked for that table, and grades made for another table are not reused.
@@ -373,7 +331,7 @@ def _play_as_the_page(table: PracticeTable) -> None:
 
 
 def test_forced_cards_are_played_for_the_learner_and_undo_skips_them(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     # Find a learner's real choice after which the learner's next card is forced; the page plays it,
     # and undo takes back the real choice with it (undoing the forced card alone would replay it).
@@ -411,9 +369,7 @@ def _own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "coach.sqlite3"))
 
 
-def _from(
-    players: Any, params: dict[str, str], worker: ThreadPoolExecutor, grader: FakeGrader
-) -> PracticeTable:
+def _from(players: Any, params: dict[str, str], worker: ThreadPoolExecutor, grader: Any) -> PracticeTable:
     return PracticeTable.from_link(
         read_link(params), Rules(), (), players=players, grade=grader, grader=worker
     )
@@ -429,7 +385,7 @@ def _from(
     ],
 )
 def test_every_position_of_a_game_reopens_from_its_link(
-    rules: Rules, seed: int, worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    rules: Rules, seed: int, worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     import random
 
@@ -460,7 +416,7 @@ SEED_11_PLAYED = (
 
 
 def test_an_old_link_with_moves_rebuilds_the_position_mid_hand(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     code = encode(DealCode(Rules(), seed=11))
     table = _from(random_players, {"deal": code, "levels": "ccc", "moves": "p.9S.TC"}, worker, grader)
@@ -481,7 +437,7 @@ def test_an_old_link_with_moves_rebuilds_the_position_mid_hand(
 
 
 def test_a_position_link_written_by_hand(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     # The seed's cards, but North passes too (the random players' North ordered up): the table
     # plays on from the text as it stands; South's pass in it cannot be taken back.
@@ -508,7 +464,7 @@ def test_a_position_link_written_by_hand(
 
 
 def test_a_position_link_keeps_the_score_and_the_hand_number(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _table(random_players, worker, grader)
     game = table.position.game
@@ -567,7 +523,7 @@ def test_a_position_link_keeps_the_score_and_the_hand_number(
     ],
 )
 def test_a_damaged_position_gives_one_notice_and_a_new_game(
-    params: dict[str, str], says: str, worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    params: dict[str, str], says: str, worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _from(random_players, {**params, "seed": "11", "moves": "p", "levels": "cc"}, worker, grader)
     message = table.take_notice(Notice.CODE)
@@ -587,7 +543,7 @@ def test_a_damaged_position_gives_one_notice_and_a_new_game(
     ],
 )
 def test_a_bad_number_beside_a_position_keeps_the_hand(
-    key: str, value: str, says: str, worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    key: str, value: str, says: str, worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _from(
         random_players, {"position": SEED_11_DEAL + "/pass", key: value, "levels": "ccc"}, worker, grader
@@ -599,7 +555,7 @@ def test_a_bad_number_beside_a_position_keeps_the_hand(
 
 
 def test_the_link_follows_the_game_across_hands(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _table(random_players, worker, grader)
     assert table.link_params() == {"deal": encode(DealCode(Rules(), seed=11)), "levels": "ccc"}
@@ -633,7 +589,7 @@ def test_a_damaged_moves_value_gives_one_notice(
     kept: tuple[str, ...],
     says: str,
     worker: ThreadPoolExecutor,
-    grader: FakeGrader,
+    grader: Any,
     random_players: Any,
 ) -> None:
     table = _from(
@@ -650,7 +606,7 @@ def test_a_damaged_moves_value_gives_one_notice(
 
 
 def test_moves_without_a_deal_start_a_new_game(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _from(random_players, {"moves": "p.9S"}, worker, grader)
     assert table.session.decisions == ()
@@ -659,7 +615,7 @@ def test_moves_without_a_deal_start_a_new_game(
 
 
 def test_a_game_too_long_for_the_link_keeps_this_hand_only(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _table(random_players, worker, grader)
     while not table.link_capped:
@@ -684,7 +640,7 @@ def test_a_game_too_long_for_the_link_keeps_this_hand_only(
 
 
 def test_each_finished_hands_grades_are_kept_for_the_games_chart(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _table(random_players, worker, grader)
     hands = []
@@ -702,7 +658,7 @@ def test_each_finished_hands_grades_are_kept_for_the_games_chart(
 
 
 def test_after_a_reload_the_earlier_hands_are_graded_again_as_they_were_played(
-    worker: ThreadPoolExecutor, grader: FakeGrader, random_players: Any
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
     table = _table(random_players, worker, grader)
     for _ in range(3):
@@ -717,7 +673,7 @@ def test_after_a_reload_the_earlier_hands_are_graded_again_as_they_were_played(
     mine = sum(1 for h in earlier for seat, _ in h.history if seat == 0)  # the learner (South) is seat 0
     scores_then = grader.scores[:mine]  # the score each earlier decision was graded at, in play
 
-    again = FakeGrader()
+    again = type(grader)()  # a fresh grader of the same kind, for the reloaded page
     reloaded = _from(random_players, table.link_params(), worker, again)
     assert list(reloaded.position.game.history) == earlier and reloaded.finished_grades == {}
     assert reloaded.regrade_earlier(wait_s=30.0) == 0  # nothing left to grade
