@@ -313,9 +313,12 @@ def test_after_a_pass_every_deal_ends_one_way_for_one_side() -> None:
     )  # ordering makes you the makers
 
 
-def test_a_small_fit_is_seeded_and_has_both_kinds_of_threshold() -> None:
+def test_a_small_fit_is_seeded_and_has_both_kinds_of_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.study import studies
     from engine.study.studies import fit_preset
 
+    # the people table's auctions: 100,000 deals in a real fit (about 30 s); a small fit here
+    monkeypatch.setattr(studies, "PEOPLE_DEALS", 5_000)
     first = fit_preset("Standard (North America)", 300, 400, 2, 5)["entry"]
     again = fit_preset("Standard (North America)", 300, 400, 2, 5)["entry"]
     assert first["caution"] == again["caution"] and first["calling_rates"] == again["calling_rates"]
