@@ -38,7 +38,6 @@ import streamlit as st
 from classroom import service as classes
 from classroom.class_record import class_record
 from classroom.marking import Standing, is_right, place, tally, toggled, words
-from classroom.names import check_name
 from classroom.questions import ClassQuestion, DamagedQuestion, answer_fits
 from classroom.service import StoreError
 from engine.core.cards import parse_card
@@ -175,7 +174,7 @@ def name_form(code: str) -> None:
         go = st.form_submit_button("Join", type="primary", key="cl_name_go", width="stretch")
     if go:
         try:
-            token = classes.join(code, check_name(name), per_minute=classes.JOINS_PER_MINUTE)
+            token = classes.join(code, name)  # the name filter and the joins-per-minute limit
         except (classes.ClassError, StoreError) as err:
             st.error(plain(err))
             return

@@ -52,7 +52,6 @@ from classroom import join_address
 from classroom import service as classes
 from classroom.class_record import BOM, ClassRecord, class_csv, class_record
 from classroom.marking import tally
-from classroom.names import check_name
 from classroom.questions import (
     CLASS_KINDS,
     HAND_SEATS,
@@ -865,7 +864,7 @@ def _pupil_tools(code: str, secret: str) -> None:
         typed = c1.text_input("New name", key=K + "rename_text", max_chars=classes.MAX_NAME)
         rename = c2.form_submit_button("Rename", key=K + "rename", width="stretch")
     if rename and who is not None:
-        _act(lambda: classes.rename_pupil(code, secret, who, check_name(typed)))
+        _act(lambda: classes.rename_pupil(code, secret, who, typed))  # through the name filter
     if (
         st.button(f"Remove {names.get(who, '')}" if who is not None else "Remove", key=K + "remove")
         and who is not None
