@@ -26,6 +26,7 @@ studies, the solver's samples). The quick run leaves those out (the README names
 
 from __future__ import annotations
 
+import functools
 import random
 import uuid
 from collections.abc import Callable, Iterator
@@ -70,6 +71,32 @@ def pytest_configure(config: pytest.Config) -> None:
     asked = any(arg == "-d" or arg.startswith("--dist") for arg in config.invocation_params.args)
     if getattr(config.option, "numprocesses", None) and config.option.dist == "load" and not asked:
         config.option.dist = "worksteal"
+    _scan_components_once()
+
+
+def _scan_components_once() -> None:
+    """Every ``AppTest`` (a page run in the test process) makes Streamlit look through the metadata
+    of every installed package for custom components (``scan_component_manifests``): about 0.33 s
+    an AppTest here, most of the time of the damaged-class tests, whose 199 cases open three pages
+    each. The installed packages do not change during a test run, so the scan is done once and its
+    answer kept; the app itself (``streamlit run``, the browser tests) scans once at its start."""
+    try:
+        from streamlit.components.v2 import manifest_scanner
+    except ImportError:  # a Streamlit without custom components v2: nothing to scan
+        return
+    scan = manifest_scanner.scan_component_manifests
+    if getattr(scan, "scanned_once", False):
+        return
+    found: list[Any] = []
+
+    @functools.wraps(scan)
+    def once(max_workers: int | None = None) -> list[Any]:
+        if not found:
+            found.append(scan(max_workers))
+        return list(found[0])
+
+    once.scanned_once = True  # type: ignore[attr-defined]
+    manifest_scanner.scan_component_manifests = once
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
