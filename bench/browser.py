@@ -8,8 +8,8 @@ Playwright, and the waits that time a click inside the browser.
 - ``new_page(browser, app_url)``: a page in a fresh browser context (its own Streamlit session),
   with the run counter installed (``RUN_COUNTER``, ``RunWatch``).
 - ``wait_idle(page)``, ``goto(page, path)``, ``goto_all(pages, paths)``, ``click_and_wait(page,
-  locator)``, ``screenshot(page, name)``: see each; the timed ones return seconds measured in the
-  browser.
+  locator)``, ``click_all(pages, locators)``, ``screenshot(page, name)``: see each; the timed ones
+  return seconds measured in the browser.
 - ``CONTROLS``: the practice table's enabled choices (bids, cards, discards) as one CSS selector.
 """
 
@@ -236,16 +236,31 @@ def goto_all(pages: list[Any], paths: list[str]) -> list[float]:
     return seconds
 
 
-def click_and_wait(page: Any, locator: Any) -> float:
-    """Click and wait for the script run the click starts to finish and be drawn. Returns the
-    seconds from the click (pointer down, in the browser) until the page was idle again."""
-    count = page.run_watch.finished
-    locator.click()
+def click_and_wait(page: Any, locator: Any, settle_ms: int = 100) -> float:
+    """Click and wait for the script run the click starts to finish and be drawn, then for the
+    page to stay idle ``settle_ms``. Returns the seconds from the click (pointer down, in the
+    browser) until the page was idle again (the settle not counted)."""
+    return click_all([page], [locator], settle_ms)[0]
+
+
+def click_all(pages: list[Any], locators: list[Any], settle_ms: int = 100) -> list[float]:
+    """``click_and_wait`` on several pages (each its own session) at once: every click first, then
+    each page's wait, so that the runs overlap. The seconds of each."""
+    counts = [page.run_watch.finished for page in pages]
+    for locator in locators:
+        locator.click()
+    return [_answered(page, count, settle_ms) for page, count in zip(pages, counts, strict=True)]
+
+
+def _answered(page: Any, count: int, settle_ms: int) -> float:
+    """Wait for a run beyond ``count`` runs to finish and the page to be idle, then idle for
+    ``settle_ms`` from that moment (a run that starts meanwhile starts the wait again); the
+    seconds from the last click until the page was first idle."""
     page.run_watch.wait_beyond(page, count)
     page.evaluate("window.__ecIdleSince = null")  # idle is timed from after the run's end
     page.wait_for_function(IDLE_CHECK % 0, timeout=IDLE_TIMEOUT_MS, polling=10)
     elapsed = float(page.evaluate("window.__ecIdleSeen - window.__ecClickAt")) / 1000
-    wait_idle(page)
+    page.wait_for_function(IDLE_CHECK % settle_ms, timeout=IDLE_TIMEOUT_MS, polling=10)
     return elapsed
 
 
@@ -300,6 +315,7 @@ __all__ = [
     "STARTUP_TIMEOUT_S",
     "RunWatch",
     "ServerFailed",
+    "click_all",
     "click_and_wait",
     "finished_run",
     "free_port",

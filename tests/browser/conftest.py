@@ -34,8 +34,8 @@ Fixtures
   test-artifacts/timings.json (merged with what is already there) at the end of the session,
   with ``load_average_1min`` (the figures are wall-clock times: read them against the load).
 
-Helper fixtures (each returns a function; all but ``click_and_wait``, ``click_all`` and
-``assert_no_exception`` are bench/browser.py's, the harness the browser benchmarks share)
+Helper fixtures (each returns a function; all but ``assert_no_exception`` are bench/browser.py's,
+the harness the browser benchmarks share; ``click_and_wait`` and ``click_all`` with this suite's settle)
 - ``wait_idle(page)``: waits until the app is connected, the script is not running and nothing is
   stale, and stays so for a short settle time.
 - ``goto(page, path_and_query)``: opens a page of the app and waits until idle; returns the seconds
@@ -45,7 +45,7 @@ Helper fixtures (each returns a function; all but ``click_and_wait``, ``click_al
 - ``click_and_wait(page, locator)``: clicks and waits for the script run it causes (runs are
   counted from the websocket's ``script_finished`` messages, fragment runs included), then for the
   page to be idle for ``CLICK_SETTLE_MS`` (30 ms); returns the seconds from the click until the page
-  was idle (measured in the browser). The harness's own (bench/browser.py) settles 100 ms: once the
+  was idle (measured in the browser). The harness's default (bench/browser.py) settles 100 ms: once the
   click's own run has finished and been drawn, that waits out no run in this app (no component
   reruns the page from the browser; a rerun the script asks for is part of the click's run), and
   it cost a tenth of a second a click, a third of a click-by-click test's time. On the class pages,
@@ -82,8 +82,6 @@ from bench.browser import (
     ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
-    IDLE_CHECK,
-    IDLE_TIMEOUT_MS,
     ROOT,
     ServerFailed,
     new_page,
@@ -205,32 +203,17 @@ CLICK_SETTLE_MS = 30  # how long the page stays idle after a click's run before 
 LIVE_SETTLE_MS = 100
 
 
-def _answered(page: Any, count: int) -> float:
-    """Wait for a run beyond ``count`` runs to finish and the page to be idle for ``CLICK_SETTLE_MS``
-    (``LIVE_SETTLE_MS`` on a class page); the seconds from the last click (pointer down, in the
-    browser) until the page was idle."""
-    live = urlsplit(page.url).path.rstrip("/").endswith("/class")
-    page.run_watch.wait_beyond(page, count)
-    page.evaluate("window.__ecIdleSince = null")  # idle is timed from after the run's end
-    settle = 0 if live else CLICK_SETTLE_MS
-    page.wait_for_function(IDLE_CHECK % settle, timeout=IDLE_TIMEOUT_MS, polling=10)
-    elapsed = float(page.evaluate("window.__ecIdleSeen - window.__ecClickAt")) / 1000
-    if live:  # as the harness: idle again for LIVE_SETTLE_MS
-        harness.wait_idle(page, settle_ms=LIVE_SETTLE_MS)
-    return elapsed
+def _settle_ms(page: Any) -> int:
+    """How long ``page`` must stay idle after a click's run: ``LIVE_SETTLE_MS`` on a class page."""
+    return LIVE_SETTLE_MS if urlsplit(page.url).path.rstrip("/").endswith("/class") else CLICK_SETTLE_MS
 
 
 def _click_and_wait(page: Any, locator: Any) -> float:
-    count = page.run_watch.finished
-    locator.click()
-    return _answered(page, count)
+    return harness.click_and_wait(page, locator, _settle_ms(page))
 
 
 def _click_all(pages: list[Any], locators: list[Any]) -> list[float]:
-    counts = [page.run_watch.finished for page in pages]
-    for locator in locators:
-        locator.click()
-    return [_answered(page, count) for page, count in zip(pages, counts, strict=True)]
+    return harness.click_all(pages, locators, max(_settle_ms(page) for page in pages))
 
 
 @pytest.fixture(scope="session")
