@@ -338,7 +338,7 @@ class PracticeTable:
         to ``wait_s`` for them; returns how many hands are still being graded."""
         pos = self.position
         earlier = pos.game.history[:-1] if pos.hand.is_over else pos.game.history
-        return self._grading.regrade_earlier(pos.session.rules, tuple(earlier), self.table, wait_s)
+        return self._grading.regrade_earlier(pos.session.rules, earlier, self.table, wait_s)
 
     @staticmethod
     def learner_score(pos: Position) -> review.SeatScore:

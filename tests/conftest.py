@@ -85,18 +85,9 @@ def _scan_components_once() -> None:
     except ImportError:  # a Streamlit without custom components v2: nothing to scan
         return
     scan = manifest_scanner.scan_component_manifests
-    if getattr(scan, "scanned_once", False):
+    if hasattr(scan, "cache_info"):  # kept already (pytest_configure runs again in each worker)
         return
-    found: list[Any] = []
-
-    @functools.wraps(scan)
-    def once(max_workers: int | None = None) -> list[Any]:
-        if not found:
-            found.append(scan(max_workers))
-        return list(found[0])
-
-    once.scanned_once = True  # type: ignore[attr-defined]
-    manifest_scanner.scan_component_manifests = once
+    manifest_scanner.scan_component_manifests = functools.cache(scan)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

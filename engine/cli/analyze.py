@@ -141,6 +141,7 @@ def to_json(q: Question, r: Robust, lines: list[str]) -> dict[str, Any]:
             row["ceiling"] = {"play": "open-hand perfect play (solver)", **_stats_json(o.ceiling)}
         options.append(row)
     best = a.option(a.recommendation)
+    recommendations = {t: str(x.recommendation) for t, x in r.by_table.items()}
     return {
         "options": options,
         "recommendation": str(a.recommendation),
@@ -161,8 +162,8 @@ def to_json(q: Question, r: Robust, lines: list[str]) -> dict[str, Any]:
         "table": r.table,
         "close_call": r.close_call,
         "close_call_reason": r.reason or None,
-        "recommendation_by_table": {t: str(x.recommendation) for t, x in r.by_table.items()},
-        "recommendation_by_style": {t: str(x.recommendation) for t, x in r.by_table.items()},  # older name
+        "recommendation_by_table": recommendations,
+        "recommendation_by_style": recommendations,  # its older name, kept for scripts that read it
         "explanation": lines,
         "view": q.text,
     }
