@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import streamlit as st
 
+from store.redact import guard_logs
 from ui.engine_ready import engine_warm_up
 from ui.layout import display_sidebar, sync_present_link
 from ui.rules_panel import rules_sidebar, rules_summary_caption
 
 
 def main() -> None:
+    guard_logs()  # no database password in any log line, Streamlit's own included (store/redact.py)
     present = sync_present_link()  # ?present=1 in a link turns present mode on; the link keeps it while on
     st.set_page_config(
         page_title="Euchre Coach",

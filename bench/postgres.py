@@ -144,3 +144,29 @@ def schema_url(url: str, schema: str) -> str:
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
     return f"{url}?options={quote(f'-csearch_path={schema}')}"
+
+
+def password_user(url: str, user: str, password: str) -> None:
+    """Make ``user`` a login of the server at ``url`` that must give ``password`` over TCP (SCRAM,
+    the one rule ahead of the cluster's ``trust``), so that a wrong or mangled password is refused
+    as a real deployment refuses it. The server's other users stay as they were."""
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("SET password_encryption = 'scram-sha-256'")
+        exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (user,)).fetchone()
+        verb = "ALTER" if exists else "CREATE"
+        conn.execute(
+            sql.SQL(verb + " ROLE {} LOGIN SUPERUSER PASSWORD {}").format(
+                sql.Identifier(user), sql.Literal(password)
+            )
+        )
+        hba_row = conn.execute("SHOW hba_file").fetchone()
+        assert hba_row is not None
+        hba = Path(hba_row[0])
+        rule = f"host all {user} 127.0.0.1/32 scram-sha-256\n"
+        text = hba.read_text()
+        if rule not in text:
+            hba.write_text(rule + text)  # the first matching line wins
+        conn.execute("SELECT pg_reload_conf()")

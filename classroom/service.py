@@ -58,7 +58,7 @@ from store.classes import (
     start_class,
     take_handover,
 )
-from store.db import StoreError
+from store.db import DatabaseBusy, StoreError
 
 
 def join(code: str, typed_name: str, now: float | None = None, path: Location | None = None) -> str:
@@ -91,6 +91,7 @@ __all__ = [
     "AlreadyAsked",
     "Answer",
     "ClassError",
+    "DatabaseBusy",
     "ClassInfo",
     "DamagedClass",
     "NotInClass",

@@ -15,7 +15,8 @@ in SQLite's SQL, against the small part of ``sqlite3.Connection`` described by `
   is, so ``store.db.retrying`` and the background writer treat both alike;
 - ``PRAGMA table_info`` reads the information schema; other PRAGMAs are SQLite's own and do nothing.
 
-Errors are caught as ``ERRORS`` (either driver's), busy ones told apart by ``store.db.is_busy``.
+Errors are caught as ``ERRORS`` (either driver's), busy ones told apart by ``store.db.is_busy``; a
+URL is shown by ``store.redact.shown`` and the driver's words pass through ``store.redact.redact``.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ import psycopg
 import psycopg.adapt
 from psycopg import errors as pg_errors
 from psycopg.pq import TransactionStatus
+
+from store.redact import remember
 
 SERVER_SCHEMES = ("postgresql://", "postgres://")
 WRITE_LOCK = 0x45C0AC4  # the advisory lock every writing transaction holds (any fixed number)
@@ -84,15 +87,6 @@ class Connection(Protocol):
 def is_server(location: object) -> bool:
     """True for a PostgreSQL URL (``postgresql://…`` or ``postgres://…``)."""
     return isinstance(location, str) and location.startswith(SERVER_SCHEMES)
-
-
-def shown(location: Location) -> str:
-    """The location for a message: a URL's password replaced by ``***``.
-
-    >>> shown("postgresql://coach:s3cret@db.school:5432/coach")
-    'postgresql://coach:***@db.school:5432/coach'
-    """
-    return re.sub(r"^(\w+://[^:/@]*):[^@/]*@", r"\1:***@", str(location))
 
 
 # ---- SQLite's SQL in PostgreSQL's words ----------------------------------------------------------
@@ -214,6 +208,7 @@ class ServerConnection:
     """
 
     def __init__(self, url: str, *, wait: float, implicit: bool = True) -> None:
+        remember(url)  # whatever the driver says of this URL from now on is redacted (store.redact)
         self._conn = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
         self._conn.adapters.register_loader("numeric", _NumberLoader)
         self._implicit = implicit

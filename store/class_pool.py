@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from store.backend import ERRORS, OPERATIONAL, Connection, Location, shown
+from store.backend import ERRORS, OPERATIONAL, Connection, Location
 from store.db import (
     BUSY_TIMEOUT,
     DatabaseBusy,
@@ -24,6 +24,7 @@ from store.db import (
     retrying,
     write_patience,
 )
+from store.redact import shown
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS classes (

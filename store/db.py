@@ -41,8 +41,8 @@ from store.backend import (
     ServerConnection,
     is_server,
     server_busy,
-    shown,
 )
+from store.redact import RedactingFilter, redact, shown
 
 ENV_VAR = "EUCHRE_COACH_DB"
 BUSY_TIMEOUT = 2.0  # seconds SQLite itself waits for a lock, per try (a write on a given connection)
@@ -59,11 +59,16 @@ BUSY_NOTICE = "the database is busy (another session or program is writing to it
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
+log.addFilter(RedactingFilter())  # the driver's words in a log line, redacted (store.redact)
 busy_listeners: list[Callable[[str], None]] = []  # a page may add one to show BUSY_NOTICE
 
 
 class StoreError(RuntimeError):
-    """The database cannot be opened, read or written."""
+    """The database cannot be opened, read or written. Its message is redacted when it is made
+    (``store.redact``): whatever driver text it quotes, no password of a database URL is in it."""
+
+    def __init__(self, message: object = "") -> None:
+        super().__init__(redact(message))
 
 
 class DatabaseBusy(StoreError):
@@ -224,10 +229,27 @@ def _first_line(err: BaseException) -> str:
     return lines[0].rstrip(". ") if lines else type(err).__name__
 
 
+# A URL the driver could not read as meant: a password's @ / : ? # % or space not percent-encoded.
+_MISREAD = (
+    "percent-encoded",
+    "URI",
+    "spaces found",
+    "invalid integer value",
+    "resolve host",
+    "query parameter",
+)
+ENCODE_HINT = (
+    "If the password holds @, /, :, ?, #, % or a space, write it percent-encoded in the URL "
+    "(@ as %40, / as %2F, : as %3A, ? as %3F, # as %23, % as %25, a space as %20). "
+)
+
+
 def _cannot_use(target: Location, err: BaseException) -> StoreError:
     if is_server(target):
+        said = _first_line(err)
+        hint = ENCODE_HINT if any(word in said for word in _MISREAD) else ""
         return StoreError(
-            f"cannot use the records database at {shown(target)}: {_first_line(err)}. "
+            f"cannot use the records database at {shown(target)}: {redact(said, target)}. {hint}"
             f"Check that the PostgreSQL server is running and that {ENV_VAR} names it, its user and "
             "its database; nothing will be saved until then."
         )
@@ -310,7 +332,7 @@ class _Lane:
                         _rolled_back(conn)
                         with self.cond:
                             if not self.busy:
-                                log.warning("a write to %s waits: %s", self.path, BUSY_NOTICE)
+                                log.warning("a write to %s waits: %s", shown(self.path), BUSY_NOTICE)
                             self.busy = True
                             self.cond.notify_all()
                         time.sleep(pause)
@@ -323,7 +345,7 @@ class _Lane:
                     self._finish(job, error=err)
                 except Exception as err:  # a bug in the write itself: reported, the queue goes on
                     conn = _closed(conn)
-                    log.exception("a write to %s failed", self.path)
+                    log.exception("a write to %s failed", shown(self.path))
                     self._finish(job, error=StoreError(str(err)))
                 else:
                     self._finish(job, result=result)

@@ -14,7 +14,7 @@ import streamlit as st
 from classroom import service as classes
 from classroom.marking import PupilIdeas, Standing, Tally
 from classroom.questions import ClassQuestion
-from classroom.service import StoreError
+from classroom.service import DatabaseBusy, StoreError
 from engine.core.cards import Card, Suit, parse_card
 from ui.cards import cards_row_html, four_colour
 from ui.echo import plain
@@ -30,6 +30,28 @@ BIG_BUTTONS = """<style>
 [class*="st-key-cl_choice_"] button p { font-size: 1.35rem; }
 .st-key-cl_join_go button, .st-key-cl_name_go button { min-height: 3rem; font-size: 1.2rem; }
 </style>"""
+
+
+# What a pupil reads when the class's records cannot be reached: no driver text, host or user.
+OUT_OF_REACH = (
+    "The class's records are out of reach just now (the school's server is not answering). "
+    "Wait a moment: this page tries again by itself."
+)
+
+
+BUSY_FOR_PUPILS = (
+    "The database is busy just now (many answers at once), so the class could not be read this time. "
+    "Wait a moment: this page tries again by itself."
+)
+
+
+def for_pupils(err: Exception) -> str:
+    """What a pupil's phone says of ``err``: a class's own refusal as it is worded (a name taken, the
+    class locked), a database problem as ``BUSY_FOR_PUPILS`` or ``OUT_OF_REACH``, never the
+    database's own words (no host, user or driver text reaches a pupil)."""
+    if isinstance(err, DatabaseBusy):
+        return BUSY_FOR_PUPILS
+    return OUT_OF_REACH if isinstance(err, StoreError) else str(err)
 
 
 def poll_stage(code: str, stage: int) -> int | None:

@@ -48,6 +48,7 @@ from ui.class_parts import (
     answer_cards,
     bars_html,
     countdown_html,
+    for_pupils,
     question_trump,
     table_cards,
 )
@@ -176,7 +177,7 @@ def name_form(code: str) -> None:
         try:
             token = classes.join(code, name)  # the name filter and the joins-per-minute limit
         except (classes.ClassError, StoreError) as err:
-            st.error(plain(err))
+            st.error(plain(for_pupils(err)))
             return
         st.session_state.pop(K + "view", None)
         st.session_state.setdefault(K + "tokens", {})[code] = token
@@ -189,7 +190,7 @@ def _save(code: str, token: str, number: int, text: str) -> None:
     try:
         classes.answer(code, token, number, text)
     except (classes.ClassError, StoreError) as err:
-        st.session_state[K + "problem"] = str(err)
+        st.session_state[K + "problem"] = for_pupils(err)
         return
     kept: PhoneView | None = st.session_state.get(K + "view")
     if kept is not None and kept.info.current == number:
@@ -234,7 +235,7 @@ def pupil_page(code: str, token: str) -> None:
         name_form(code)
         return
     except (classes.ClassError, StoreError) as err:
-        st.error(plain(err))
+        st.error(plain(for_pupils(err)))
         return
     _keep(code, token)
     st.session_state.pop(K + "view", None)  # a page run (a reload) reads the class afresh
@@ -249,7 +250,7 @@ def _phone(code: str, token: str, name: str) -> None:
     except classes.NotInClass:
         st.rerun(scope="app")  # the teacher took this pupil out: the page says so and shows the join form
     except (classes.ClassError, StoreError) as err:
-        st.error(plain(err))
+        st.error(plain(for_pupils(err)))
         return
     if view is None:
         st.info("Connecting to the class…")

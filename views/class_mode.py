@@ -16,7 +16,7 @@ import streamlit as st
 
 from classroom import service as classes
 from classroom.service import StoreError
-from ui.class_parts import BIG_BUTTONS
+from ui.class_parts import BIG_BUTTONS, for_pupils
 from ui.class_pupil import name_form, pupil_page, rejoin_token
 from ui.class_teacher import keep_secret, kept_classes, kept_secret, take_handover_page, teacher_page
 from ui.echo import plain
@@ -54,7 +54,7 @@ def _start_or_join() -> None:
                 code = classes.clean_code(typed)
                 classes.load(code)
             except (classes.ClassError, StoreError) as err:
-                st.error(plain(err))
+                st.error(plain(for_pupils(err)))
             else:
                 st.query_params["class"] = code
                 st.rerun()
@@ -131,7 +131,7 @@ def main() -> None:
         try:
             info = classes.load(code)
         except (classes.ClassError, StoreError) as err:
-            st.error(plain(err))
+            st.error(plain(for_pupils(err)))
             return
         if info.ended:
             st.error(plain(f"The class {code} has ended."))

@@ -18,8 +18,9 @@ import pytest
 from lessons.progress import LessonProgress, Progress
 from practice import records
 from store import db, lesson_progress, practice_log
-from store.backend import ServerConnection, is_server, server_sql, shown
+from store.backend import ServerConnection, is_server, server_sql
 from store.practice_log import HandRow
+from store.redact import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 
