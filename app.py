@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from store.redact import guard_logs
+from practice.records import guard_logs
 from ui.engine_ready import engine_warm_up
 from ui.layout import display_sidebar, sync_present_link
 from ui.rules_panel import rules_sidebar, rules_summary_caption

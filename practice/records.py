@@ -22,6 +22,7 @@ from store.db import StoreError
 from store.lesson_progress import Codec, ProgressReset, open_store
 from store.mistake_deck import Entry
 from store.practice_log import damaged_note, save_status, skill_hands, statistics
+from store.redact import guard_logs
 
 PROGRESS = Codec(Progress.from_json, MAX_BYTES)  # how the store reads the lessons' record
 
@@ -52,6 +53,7 @@ __all__ = [
     "ProgressReset",
     "StoreError",
     "damaged_note",
+    "guard_logs",
     "load",
     "load_browser",
     "open_store",
