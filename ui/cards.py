@@ -406,8 +406,10 @@ def cards_row_html(
             if caption
             else ""
         )
+        # A list's children must be list items (WCAG 1.3.1): each card is one, its figure inside.
         cells.append(
-            f'<figure style="margin:0;display:flex;flex-direction:column;align-items:center">{image}{text}</figure>'
+            f'<div role="listitem"><figure style="margin:0;display:flex;flex-direction:column;'
+            f'align-items:center">{image}{text}</figure></div>'
         )
     gap = max(6, width // 10)
     return (

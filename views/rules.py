@@ -141,7 +141,7 @@ def _share_link(params: dict[str, str]) -> None:
         _keep_link(params)
     link = base + query_string({**rules_to_query(current_rules()), **params, **present_query()})
     st.caption("Share link (the same view, with these rules):")
-    st.code(link, language=None)
+    st.code(link, language=None, wrap_lines=True)  # wrapped: no scrolled box a keyboard cannot reach
 
 
 # ---- views -------------------------------------------------------------------
