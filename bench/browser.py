@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -192,9 +193,19 @@ def streamlit_process(
 
 
 @contextmanager
-def new_page(browser: Any, app_url: str, width: int = 1280, height: int = 900) -> Iterator[Any]:
-    """A page in a fresh browser context (its own Streamlit session), closed afterwards."""
+def new_page(
+    browser: Any, app_url: str, width: int = 1280, height: int = 900, pace: str | None = "instant"
+) -> Iterator[Any]:
+    """A page in a fresh browser context (its own Streamlit session), closed afterwards.
+
+    ``pace``: the practice table's pace this browser chose before (its ``ec_pace`` cookie, as
+    ``ui.pace`` keeps it): by default "instant", a returning learner who goes straight to each
+    turn, which is what a test or a benchmark that clicks through hands needs; None for a new
+    learner (the Watch pace, each move shown one at a time)."""
     context = browser.new_context(viewport={"width": width, "height": height})
+    if pace is not None:
+        host = urlsplit(app_url).hostname or "127.0.0.1"
+        context.add_cookies([{"name": "ec_pace", "value": pace, "domain": host, "path": "/"}])
     context.add_init_script(RUN_COUNTER)
     fresh = context.new_page()
     fresh.set_default_timeout(IDLE_TIMEOUT_MS)

@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
-from engine.analysis.explain import explain
+from engine.analysis.bidding import Analysis
+from engine.analysis.explain import gerund, label, percent, points, reasons, win_chance
 from engine.analysis.robust import Robust, analyze_robust
 from engine.core.action_words import action_words, answer_words, capital, go_alone, in_dealer_words
 from engine.core.actions import ORDER, PASS, Kind
@@ -112,12 +113,39 @@ ANALYZER_SAMPLES = 400  # fixed, with no time budget: the same seed always gets 
 
 
 def _by_analyzer(ex: Exercise, state: HandState) -> tuple[bool, bool, str]:
+    """The analyzer's verdict, worded for the drill's two choices (order up or pass): the best way
+    to order up (alone or not) against passing, never against a choice the drill does not offer."""
     assert ex.dealer is not None
     view = view_of(state, LEARNER)
     analysis = _judged(ex.seed, ex.dealer)[1].analysis
     action = analysis.recommendation
-    lines = [str(line) for line in explain(view, analysis)]
-    return action.kind is Kind.ORDER, bool(action.alone), " ".join(lines[:2])
+    return (
+        action.kind is Kind.ORDER,
+        bool(action.alone),
+        " ".join([two_choices(analysis), *reasons(view, analysis)[:1]]),
+    )
+
+
+def two_choices(analysis: Analysis) -> str:
+    """'Pick it up — +0.50 points a hand, against +0.28 for passing.' (or the chances of winning the
+    game when the analysis ranks by them): the recommendation's kind against the other choice."""
+    orders = [o for o in analysis.options if o.action.kind is Kind.ORDER]
+    passing = next(o for o in analysis.options if o.action.kind is Kind.PASS)
+    ordering = next((o for o in orders if o.action == analysis.recommendation), None) or max(
+        orders, key=lambda o: o.realistic.ev
+    )
+    first, second = (ordering, passing) if analysis.recommendation.kind is Kind.ORDER else (passing, ordering)
+    name = label(first.action, first.discard)
+    wins = [win_chance(analysis, o) for o in (first, second)]
+    if analysis.by_win_chance and wins[0] is not None and wins[1] is not None:
+        return (
+            f"{name[:1].upper()}{name[1:]} — a {percent(wins[0])} chance of winning the game, against "
+            f"{percent(wins[1])} for {gerund(second.action)}."
+        )
+    return (
+        f"{name[:1].upper()}{name[1:]} — {points(first.realistic.ev)} points a hand, against "
+        f"{points(second.realistic.ev)} for {gerund(second.action)}."
+    )
 
 
 def _by_club(ex: Exercise, state: HandState) -> tuple[bool, bool, str]:

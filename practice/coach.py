@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, replace
 
 from engine.analysis.card_reasons import choice_reason
+from engine.analysis.explain import gerund, win_against
 from engine.analysis.robust import DESCRIBED
 from engine.analysis.sampler import BIDDING_PHASES
 from engine.analysis.tables import DEFAULT_TABLE
@@ -56,7 +57,8 @@ class Hint:
 
 
 def _choice_name(action: Action) -> str:
-    return action.card.short if action.card is not None else str(action)
+    """A choice as the figures line names it: 'the Q♦', 'passing', 'ordering up alone'."""
+    return f"the {action.card.short}" if action.card is not None else gerund(action)
 
 
 def advise(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_TABLE) -> Hint:
@@ -77,10 +79,13 @@ def advise(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_
         )
         realistic = a.option(a.recommendation).realistic
         figures = (
-            f"{realistic.ev:+.2f} points a hand on average against {DESCRIBED[robust.table]} ({a.n} deals)"
+            f"{realistic.ev:+.2f} points a hand on average against {DESCRIBED[robust.table]} ({a.n:,} deals)"
         )
         if a.runner_up is not None:
-            figures += f"; {a.margin:.2f} ahead of {_choice_name(a.runner_up)}"
+            if a.by_win_chance:
+                figures += f"; {win_against(a)}"
+            else:
+                figures += f"; {a.margin:.2f} points a hand ahead of {_choice_name(a.runner_up)}"
         return Hint(a.recommendation, reason, "Analyzer", figures)
     values = judged(view)
     best = values.of(values.best)
@@ -91,7 +96,10 @@ def advise(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_
     nxt = next((c for c in values.ranked if c.action != values.best), None)
     if nxt is not None:
         close = " (too close to call)" if nxt.tied else ""
-        figures += f"; next best {_choice_name(nxt.action)}, {nxt.loss:.2f} ± {nxt.spread:.2f} behind{close}"
+        figures += (
+            f"; next best {_choice_name(nxt.action)}, {nxt.loss:.2f} points behind "
+            f"(give or take {nxt.spread:.2f}){close}"
+        )
     return Hint(values.best, choice_reason(view, values.best), EXPERT_ADVICE, figures)
 
 

@@ -20,6 +20,9 @@ from store import lesson_progress
 from store.backend import Connection
 from store.db import StoreError
 from store.lesson_progress import Codec, ProgressReset, open_store
+from store.kept_games import forget as forget_game
+from store.kept_games import keep as keep_game
+from store.kept_games import kept as kept_game
 from store.mistake_deck import Entry
 from store.practice_log import damaged_note, save_status, skill_hands, statistics
 from store.redact import guard_logs
@@ -53,7 +56,10 @@ __all__ = [
     "ProgressReset",
     "StoreError",
     "damaged_note",
+    "forget_game",
     "guard_logs",
+    "keep_game",
+    "kept_game",
     "load",
     "load_browser",
     "open_store",

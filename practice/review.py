@@ -34,8 +34,8 @@ from functools import lru_cache
 from typing import Any
 
 from engine.analysis.bidding import Analysis
-from engine.analysis.card_reasons import choice_reason, mistake_reason
-from engine.analysis.explain import explain
+from engine.analysis.card_reasons import choice_reason, mistake_reason, tie_reason
+from engine.analysis.explain import compare_bids, explain, gerund
 from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
 from engine.analysis.sampler import BIDDING_PHASES
 from engine.analysis.tables import DEFAULT_TABLE
@@ -291,7 +291,12 @@ def _seat_graded(step: int, before: HandState, action: Action, seat: int) -> Gra
     choice_grades = tuple((c.action, graded(c)) for c in judged_values.choices)
     tricks_lost = max(0.0, top_tricks - chosen.tricks)
     grade = dict(choice_grades)[action]
-    reason = choice_reason(view, action) if grade in RIGHT else mistake_reason(view, action, top)
+    if grade == "best":
+        reason = choice_reason(view, action)
+    elif grade == "good":  # within the tie of the best, or a small loss: the best and this, compared
+        reason = tie_reason(view, action, top) if action in ties else mistake_reason(view, action, top)
+    else:
+        reason = mistake_reason(view, action, top)
     return GradedDecision(
         step,
         before,
@@ -369,7 +374,13 @@ def grade_decision(
         )
         grade = "good"
     ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
-    reason = bid_reason(view_of(before, seat), robust, score, table)
+    view = view_of(before, seat)
+    if grade == "best":
+        reason = bid_reason(view, robust, score, table)
+    else:  # the better bid against the learner's, each with its figures
+        reason = compare_bids(view, robust.analysis, action, top)
+        if action in ties:
+            reason = f"Too close to call: {gerund(action)} does as well as {gerund(top)} within the figures. {reason}"
     return GradedDecision(
         step,
         before,

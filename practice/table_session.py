@@ -25,7 +25,7 @@ from engine.analysis.tables import DEFAULT_TABLE
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.game import add_hand, seat_score, side_of
-from engine.core.hand import HandState, Phase
+from engine.core.hand import TRICKS, HandState, Phase
 from engine.core.rules import Rules
 from practice import coach, deck, review
 from practice.codes import (
@@ -42,6 +42,7 @@ from practice.grading import REGRADE_WAIT, Grade, GradingPool
 from practice.session import (
     LEARNER,
     Memo,
+    Move,
     PlayerFactory,
     Position,
     Session,
@@ -434,6 +435,34 @@ class PracticeTable:
     def reveal(self) -> None:
         """Step pace: show the next computer move."""
         self.revealed += 1
+
+    def step(self) -> None:
+        """One step at a pace that shows moves one at a time: the next computer move, or, once all
+        are shown, the learner's forced card (played for them only after the table showed the trick
+        it goes into)."""
+        if self.revealed < len(self.position.pending):
+            self.revealed += 1
+            return
+        action = self.forced_play(step_pace=True)
+        if action is not None:
+            self.act(action)
+
+    def skip(self) -> None:
+        """Straight to the learner's next real decision (or the hand's end): every computer move
+        shown at once, forced cards played for the learner on the way."""
+        for _ in range(TRICKS + 1):
+            self.revealed = len(self.position.pending)
+            action = self.forced_play(step_pace=True)
+            if action is None or not self.act(action):
+                return
+
+    def just_shown(self, step_pace: bool) -> Move | None:
+        """The move the table has just shown (``shown``): the last computer move revealed, else the
+        learner's own last move of this hand; None at the deal."""
+        moves = self.position.moves
+        hidden = self.shown(step_pace)[1]
+        seen = moves[: len(moves) - hidden]
+        return seen[-1] if seen else None
 
     def next_hand(self) -> None:
         if self.position.waiting is Waiting.NEXT_HAND:

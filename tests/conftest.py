@@ -6,7 +6,7 @@ checks it): what more than one module needs is here or in a folder's own conftes
 - ``any_db``: the test twice, on a fresh SQLite file and on a fresh PostgreSQL database (``postgres_db``,
   a schema of its own on ``postgres_url``, this run's own server): its path or URL.
 - ``open_page(page, query, timeout)``: app.py run through its router as a link opens it, checked
-  for exceptions (Streamlit's ``AppTest``). tests/browser's conftest.py has its own ``open_page``:
+  for exceptions (Streamlit's ``AppTest``); ``page_text(at)``: every string such a page sent. tests/browser's conftest.py has its own ``open_page``:
   a Chromium page.
 - ``played_records(count, seed)``: hands played at random and exported as the Practice page exports
   a game; ``big_import``: the tester's file of 12,594 records, one a line (tests/app, tests/browser).
@@ -27,7 +27,9 @@ studies, the solver's samples). The quick run leaves those out (the README names
 from __future__ import annotations
 
 import functools
+import html
 import random
+import re
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -35,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
 from bench.postgres import postgres_server, schema_url
@@ -159,6 +162,63 @@ def _open_page(page: str | None = None, query: dict[str, str] | None = None, tim
 @pytest.fixture
 def open_page() -> Callable[..., AppTest]:
     return _open_page
+
+
+# Fields of an element's message that a reader does not read as text: ids, and what a widget holds
+# or expects typed (a text box's value and its placeholder show the format it reads).
+NOT_READ = frozenset({"id", "form_id", "default", "value", "placeholder", "page_script_hash", "url", "src"})
+_TAG = re.compile(r"<[^>]+>")
+_TYPED = re.compile(r"`[^`]*`|<code>.*?</code>", re.DOTALL)  # how to type a card: shown as code
+_URL = re.compile(r"(?:https?://|\b[\w-]+\?)[^\s<>\"']*")
+
+
+def _strings(message: Message, rendered: bool) -> Iterator[str]:
+    for field, value in message.ListFields():
+        if rendered and field.name in NOT_READ:
+            continue
+        values = value if isinstance(value, (list, tuple)) or hasattr(value, "extend") else [value]
+        for one in values:
+            if isinstance(one, str):
+                yield _reader_sees(one) if rendered else one
+            elif isinstance(one, Message):
+                yield from _strings(one, rendered)
+
+
+def _reader_sees(text: str) -> str:
+    """A string as a reader sees it: HTML without its tags and attributes; links, and the code spans
+    that show how to type something (a card as ``JH``), left out."""
+    if text.startswith("$$ID-"):
+        return ""
+    return _URL.sub(" ", html.unescape(_TAG.sub(" ", _TYPED.sub(" ", text))))
+
+
+def _page_text(at: AppTest, rendered: bool = False) -> str:
+    """Every string a page sent to the browser (texts, labels, captions, toasts, help, HTML, widget
+    values), one a line, read from the elements' messages; ``rendered``: only what a reader reads
+    (``_reader_sees``, no ids, no widget values or placeholders)."""
+    out: list[str] = []
+
+    def walk(node: object) -> None:
+        proto = getattr(node, "proto", None)
+        if isinstance(proto, Message):
+            out.extend(_strings(proto, rendered))
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return "\n".join(line for line in out if line.strip())
+
+
+@pytest.fixture
+def page_text() -> Callable[[AppTest], str]:
+    """``page_text(at)``: every string the page ``at`` sent to the browser."""
+    return _page_text
+
+
+@pytest.fixture
+def page_words() -> Callable[[AppTest], str]:
+    """``page_words(at)``: what a reader reads on the page ``at`` (``_page_text(at, rendered=True)``)."""
+    return functools.partial(_page_text, rendered=True)
 
 
 # ---- Practice import files ----

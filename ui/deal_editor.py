@@ -425,8 +425,8 @@ FORMAT_HELP = (
     "`standard/3/JH-JD-AH-KS-9C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H`: the rules (a preset such as "
     "standard, or changed fields such as players=3,deck=32), the dealer's seat number, the hands in seat order "
     "joined by commas (five cards each, joined by -), then the upcard; `:` and the kitty's cards may follow the "
-    "upcard. Seats count clockwise from 0: {seats}. A card is a rank 9 T J Q K A (8, 7 in bigger decks) and a "
-    "suit C D H S; the joker is JOKER. More in docs/cli.md."
+    "upcard. Seats count clockwise from 0: {seats}. A card is typed as a rank `9 T J Q K A` (`8`, `7` in "
+    "bigger decks) and a suit letter `C D H S` (`JH` is the J♥); the joker is `JOKER`. More in docs/cli.md."
 )
 
 EDITOR_STYLE = """<style>

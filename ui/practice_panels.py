@@ -122,8 +122,8 @@ def figures_html(graded: tuple[review.GradedDecision, ...]) -> str:
 
 def _lost_figure(g: review.GradedDecision) -> str:
     if g.grade == "best":
-        return "0 (the best)"
-    spread = f" ± {g.spread:.2f}" if g.spread else ""
+        return "nothing (the best)"
+    spread = f" (give or take {g.spread:.2f})" if g.spread else ""
     return f"{g.lost_text()}{spread}"
 
 
@@ -213,11 +213,14 @@ def table_html(
     levels: tuple[str, ...],
     reveal: bool,
     since: int | None = None,
+    said: int | None = None,
 ) -> str:
     """The felt with every seat but the learner's (drawn below it, with the controls): face-down
     cards in one row (face up once the hand is over), the latest action on a chip, the seat to act
     ringed; in the middle the upcard and kitty, or the trick. ``since``: the cards played when the
-    table was last drawn; the ones played after move in from their seats (``ui.table.centre_html``)."""
+    table was last drawn; the ones played after move in from their seats (``ui.table.centre_html``).
+    ``said``: the seat whose bid (or other choice) the table has just shown: its chip is a bubble
+    that stands out, so a learner following the auction sees who spoke."""
     moves = pos.moves[: len(pos.moves) - hidden] if hidden else pos.moves
     latest = latest_actions(shown, moves)
     seats: dict[int, str] = {}
@@ -235,7 +238,9 @@ def table_html(
         else:
             body = backs_html(len(shown.hands[seat]), card_width(44))
         acting = ("thinking…" if hidden else "to act") if shown.to_act == seat else None
-        seats[seat] = seat_html(shown, seat, level_name(levels[seat]), body, latest.get(seat), acting)
+        seats[seat] = seat_html(
+            shown, seat, level_name(levels[seat]), body, latest.get(seat), acting, fresh=seat == said
+        )
     centre = centre_html(shown, card_width(56), four_colour(), since)
     return felt_html(shown, score_bar(pos, shown), seats, centre=centre)
 

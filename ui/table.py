@@ -29,7 +29,7 @@ from html import escape
 import streamlit as st
 
 from engine.core.cards import Card, Suit
-from engine.core.hand import HandState
+from engine.core.hand import HandState, Phase, first_leader
 from engine.core.seats import seat_name
 from practice.table_text import side_name as side_name  # re-exported: the pages name sides with it
 from ui.cards import card_img, card_label
@@ -65,6 +65,10 @@ TABLE_STYLE = """<style>
 .ec-tag-dealer { background: #f4c542; } .ec-tag-act { background: #ffc766; }
 .ec-chip { display: inline-block; margin: 0.15rem 0.1rem 0; background: rgba(0,0,0,.3);
   border: 1px solid rgba(255,255,255,.5); border-radius: 0.5rem; padding: 0 0.5rem; font-size: 0.85rem; }
+.ec-chip.ec-said { background: #fff7d6; color: #1d1d1d; border-color: #f4c542; font-weight: 700;
+  font-size: 0.95rem; padding: 0.1rem 0.6rem; box-shadow: 0 0 0 3px rgba(244, 197, 66, 0.45);
+  animation: ec-pop 320ms ease-out; }
+@keyframes ec-pop { 0% { transform: scale(0.6); opacity: 0; } 70% { transform: scale(1.08); opacity: 1; } }
 .ec-fan { display: flex; justify-content: center; padding-top: 0.25rem; }
 .ec-fan img { width: var(--fw); height: auto; }
 .ec-fan img + img { margin-left: calc(var(--fw) * var(--lap, -0.55)); }
@@ -125,7 +129,7 @@ TABLE_STYLE = """<style>
 .ec-trick .ec-gone.ec-in { animation: ec-card-in MOVEms ease-out var(--d, 0ms) backwards,
   ec-trick-out MOVEms ease-in var(--o, 0ms) forwards; }
 @media (prefers-reduced-motion: reduce) {
-  .ec-trick .ec-in, .ec-trick .ec-gone { animation: none !important; }
+  .ec-trick .ec-in, .ec-trick .ec-gone, .ec-chip.ec-said { animation: none !important; }
   .ec-trick .ec-gone { display: none; }
 }
 </style>""".replace("MOVEms", f"{MOVE_MS}ms")
@@ -174,12 +178,25 @@ def _tags(hand: HandState, seat: int, extra: Sequence[str] = ()) -> str:
 
 
 def seat_html(
-    hand: HandState, seat: int, who: str, body: str, last: str | None = None, acting: str | None = None
+    hand: HandState,
+    seat: int,
+    who: str,
+    body: str,
+    last: str | None = None,
+    acting: str | None = None,
+    *,
+    fresh: bool = False,
 ) -> str:
-    """One seat's place: its name and who plays it, its tags, its latest action, then ``body``."""
+    """One seat's place: its name and who plays it, its tags, its latest action, then ``body``.
+    ``fresh``: the latest action has just been shown: its chip is a bubble that pops in."""
     place = PLACES[hand.players][seat]
     to_act = acting is not None
-    chip = f' <span class="ec-chip" data-last-action="{escape(last)}">{escape(last)}</span>' if last else ""
+    said = ' ec-said" data-said="1' if fresh else ""
+    chip = (
+        f' <span class="ec-chip{said}" data-last-action="{escape(last)}" role="status">{escape(last)}</span>'
+        if last
+        else ""
+    )
     who_html = f' <span class="ec-who">{escape(who)}</span>' if who else ""
     return (
         f'<div class="ec-seat ec-{place}{" ec-to-act" if to_act else ""}" data-seat="{seat}">'
@@ -287,6 +304,27 @@ def _going(hand: HandState, fresh: int, width: int, colour: bool) -> tuple[str, 
     return cells, out_ms + MOVE_MS
 
 
+def made_text(hand: HandState) -> str:
+    """The middle of the table between trump made and the first card: who does what now, and who
+    will lead (``engine.core.hand.first_leader``: the seat the engine will let lead, named only
+    once no declaration still to come can change it)."""
+    n = hand.players
+    assert hand.trump is not None
+    leader = first_leader(hand)
+    leads = f"<b>{seat_name(n, leader)}</b> leads the first trick." if leader is not None else ""
+    made = f"{escape(hand.trump.symbol)} {hand.trump.noun} are trump"
+    if hand.phase is Phase.DISCARD and hand.to_act is not None:
+        who = seat_name(n, hand.to_act)
+        return f"{made}. <b>{who}</b>, the dealer, discards; then {leads}"
+    if hand.phase is Phase.DEFEND and hand.to_act is not None and hand.maker is not None:
+        return (
+            f"{made}: <b>{seat_name(n, hand.maker)}</b> goes alone. "
+            f"<b>{seat_name(n, hand.to_act)}</b> decides whether to defend alone"
+            + (f"; then {leads}" if leads else ".")
+        )
+    return f"{made}.<br>{leads}"
+
+
 def centre_html(hand: HandState, width: int, colour: bool, since: int | None = None) -> str:
     """The middle of the table: the upcard and the kitty while bidding, then the trick in play
     (each card in front of the seat that played it) or the last trick won.
@@ -328,8 +366,7 @@ def centre_html(hand: HandState, width: int, colour: bool, since: int | None = N
         states = ["winning" if s == last.winner else "normal" for s, _ in plays]
         title = f"Trick {len(hand.tricks)} won by <b>{seat_name(n, last.winner)}</b>"
     else:
-        lead = seat_name(n, hand.to_act) if hand.to_act is not None else ""
-        return f'<div class="ec-centre" {style}>Trump is made.<br><b>{lead}</b> leads the first trick.</div>'
+        return f'<div class="ec-centre" {style} data-centre="made">{made_text(hand)}</div>'
     fresh = None if since is None else max(0, since - first)
     trick = trick_html(
         plays, n, trump, states, width=width, colour=colour, fresh=fresh, start_ms=start_ms, before=going
@@ -345,7 +382,8 @@ def felt_html(
     n = hand.players
     cls = f"ec-grid ec-n{n}" + (" ec-compass" if compass else "")
     return (
-        f'<div class="ec-felt" data-testid="card-table"><div class="ec-bar">{bar}</div>'
+        f'<div class="ec-felt" data-testid="card-table" data-actions="{len(hand.history)}">'
+        f'<div class="ec-bar">{bar}</div>'
         f'<div class="{cls}">{"".join(seats.values())}{centre}</div></div>'
     )
 

@@ -323,7 +323,10 @@ def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
         )
         t2.caption(f"{TABLE_NAMES[table]}: {WHAT_IT_DOES[table]}.")
     if not hand.strip() or not upcard.strip():
-        st.info("Enter five cards and the upcard, e.g. JH JD AH KS 9C with 9H turned up.")
+        st.info(
+            "Enter five cards and the upcard, typed as rank and suit letter: e.g. `JH JD AH KS 9C` "
+            "(J♥ J♦ A♥ K♠ 9♣) with `9H` (9♥) turned up."
+        )
         return
     turned_down = _link_turned_down(upcard, rnd)
     try:

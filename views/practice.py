@@ -24,7 +24,9 @@ from engine.core.ranking import sort_hand
 from engine.core.rules import Rules
 from engine.core.seats import seat_name
 from engine.search.registry import PLAYER_NAMES
-from practice import coach
+from practice import coach, records
+from practice.pace import Pace, frame_ms, one_at_a_time
+from practice.records import StoreError
 from practice.session import LEARNER, Waiting
 from practice.table_link import read_link
 from practice.table_session import Notice, PracticeTable
@@ -35,12 +37,15 @@ from practice.table_text import (
     disabled_reasons,
     game_result,
     hand_result,
+    side_name,
+    side_seats,
 )
 from ui.cards import four_colour
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, present_query
 from ui.learn_profile import remember_browser
+from ui.pace import TICK_KEY, current_pace, next_step_timer, pace_control, remember_pace
 from ui.practice_panels import (
     dealt_hands_html,
     figures_html,
@@ -64,7 +69,6 @@ from ui.seat_retry import review_due_link, who_is_here
 from ui.share import rules_to_query
 from ui.table import hand_buttons, hand_row_html, table_style
 
-PACES = {"instant": "Instant", "step": "One step at a time (Next button)"}
 TABLE_KEY = practice_key("table")  # the page's one PracticeTable
 COMPUTER_SEATS = 3  # the most computer seats a game has (four players)
 
@@ -80,16 +84,70 @@ def _computer_levels() -> tuple[str, ...]:
 
 
 def _table() -> PracticeTable:
-    """The page's table; the first run of a session opens the one the page link asks for."""
+    """The page's table; the first run of a session opens the one the page link asks for, or, when
+    the link names no game, the learner's unfinished game (``_kept_game``)."""
     table = st.session_state.get(TABLE_KEY)
     if isinstance(table, PracticeTable):
         return table
-    link = read_link(st.query_params.to_dict())
+    query = st.query_params.to_dict()
+    kept = None if any(query.get(key) for key in GAME_KEYS) else _kept_game()
+    link = read_link(kept or query)
     for seat, level in enumerate(link.levels, start=1):
         st.session_state[practice_key(f"level_{seat}")] = level
     table = PracticeTable.from_link(link, current_rules(), _computer_levels())
+    if kept is not None:
+        set_rules(table.session.rules)  # the game's own rules, as its link would set them
+        st.session_state[KEPT_KEY] = table.link_params()
+        st.session_state[RESUMED_KEY] = True
     st.session_state[TABLE_KEY] = table
     return table
+
+
+GAME_KEYS = ("deal", "start", "moves", "score", "shared", "position")  # a link that names a game
+KEPT_KEY = practice_key("kept")  # the link parameters last kept for the learner (records.keep_game)
+RESUMED_KEY = practice_key("resumed")  # this session began with the learner's kept game
+
+
+def _welcome_back(table: PracticeTable) -> None:
+    """Say that the learner's unfinished game was resumed, where it stands, and how to start afresh."""
+    pos = table.position
+    rules = pos.session.rules
+    score = ", ".join(
+        f"{side_name(rules.players, side_seats(pos.game, side))} {points}"
+        for side, points in enumerate(pos.game.scores)
+    )
+    st.info(
+        f"Welcome back: your unfinished game goes on, at hand {pos.game.hand_number + 1} ({score}). "
+        "**New game** (at the top) starts a fresh one.",
+        icon=":material/history:",
+    )
+
+
+def _kept_game() -> dict[str, str] | None:
+    """The learner's unfinished game from an earlier visit (by their name or this browser), if any."""
+    try:
+        return records.kept_game(who_is_here())
+    except StoreError:
+        return None  # the page says the records are out of reach where it saves
+
+
+def _keep_game(table: PracticeTable) -> None:
+    """Keep the learner's game where it stands, so a fresh visit resumes it; a finished one is
+    forgotten. A write only when the game moved (the background writer: the click does not wait)."""
+    pos = table.position
+    if pos.session.single_deal:
+        return  # a deal replayed on its own: the game it interrupted stays kept
+    params = {} if pos.waiting is Waiting.DONE else table.link_params()
+    if st.session_state.get(KEPT_KEY) == params:
+        return
+    try:
+        if params:
+            records.keep_game(who_is_here(), params)
+        else:
+            records.forget_game(who_is_here())
+    except StoreError:
+        return  # the Practice page already says when records are not being saved
+    st.session_state[KEPT_KEY] = params
 
 
 def _new_game() -> None:
@@ -125,11 +183,15 @@ def _handle_card_clicks(table: PracticeTable) -> None:
             return
 
 
-def _play_forced(table: PracticeTable, step_pace: bool) -> None:
-    """ "Play forced cards for me": the learner's only legal card is played before anything is
-    drawn (one after another when the computer players lead straight back into another)."""
+def _play_forced(table: PracticeTable, pace: Pace) -> None:
+    """ "Play forced cards for me" at the instant pace: the learner's only legal card is played
+    before anything is drawn (one after another when the computer players lead straight back into
+    another). At the other paces the table first shows the trick it goes into, then plays it as
+    one of the steps (``PracticeTable.step``)."""
+    if one_at_a_time(pace):
+        return
     for _ in range(5):
-        action = table.forced_play(step_pace)
+        action = table.forced_play(False)
         if action is None or not table.act(action):
             return
 
@@ -246,38 +308,73 @@ def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
     _hint_box(table, advice)
 
 
-def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool) -> None:
+def _watching(
+    table: PracticeTable, shown: HandState, pace: Pace, hidden: int, doing: str, last: str | None
+) -> None:
+    """A step of the moves since the learner's last decision: who is thinking (or the learner's
+    forced card about to be played), the learner's cards, and the way on: "Next" at the step pace,
+    by itself after a moment at Watch and Faster (with "Skip to my turn")."""
+    levels = table.position.session.levels
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key=practice_key("turn")):
+        _plate(shown, levels, last, doing)
+        if pace is Pace.STEP:
+            st.button(
+                f"Next ({hidden} to go)" if hidden else "Next",
+                icon=":material/skip_next:",
+                key=practice_key("next_step"),
+                type="primary",
+                on_click=table.step,
+            )
+        else:
+            st.button(
+                "Skip to my turn",
+                icon=":material/fast_forward:",
+                key=practice_key("skip"),
+                on_click=table.skip,
+                help="Show everything up to your next decision at once",
+            )
+        pace_control(practice_key("pace_live"), compact=True)
+    st.html(
+        hand_row_html(
+            sort_hand(shown.hands[LEARNER], shown.trump),
+            trump=shown.trump,
+            width=card_width(),
+            colour=four_colour(),
+        )
+    )
+    ms = frame_ms(pace, shown, table.just_shown(True))
+    if ms is not None:
+        pos = table.position
+        token = (
+            f"{pos.session.seed}-{pos.game.game_number}-{pos.game.hand_number}-{len(shown.history)}-{hidden}"
+        )
+        st.button("Next step", key=TICK_KEY, on_click=table.step)
+        next_step_timer(token, ms)
+
+
+def _draw_table(table: PracticeTable, pace: Pace, guided: bool, traditional: bool) -> None:
     pos = table.position
-    shown, hidden = table.shown(step_pace=pace == "step")
+    steps = one_at_a_time(pace)
+    shown, hidden = table.shown(step_pace=steps)
+    forced_next = table.forced_play(True) if steps and not hidden else None
     levels = pos.session.levels
     n = pos.session.rules.players
     table_style()
     over = not hidden and pos.waiting is not Waiting.LEARNER
     if over:
         _result_bar(table)
-    st.html(table_html(pos, shown, hidden, levels, shown.is_over, _drawn_since(shown)))
+    just = table.just_shown(steps) if steps else None
+    said = just.seat if just is not None and just.action.kind is not Kind.PLAY else None
+    st.html(table_html(pos, shown, hidden, levels, shown.is_over, _drawn_since(shown), said))
     last = learner_latest(pos, shown, hidden)
-    if hidden:
-        nxt = pos.pending[len(pos.pending) - hidden]
-        with st.container(
-            horizontal=True, vertical_alignment="center", gap="small", key=practice_key("turn")
-        ):
-            _plate(shown, levels, last, f"*{seat_name(n, nxt.seat)} is thinking…*")
-            st.button(
-                f"Next ({hidden} to go)",
-                icon=":material/skip_next:",
-                key=practice_key("next_step"),
-                type="primary",
-                on_click=table.reveal,
-            )
-        st.html(
-            hand_row_html(
-                sort_hand(shown.hands[LEARNER], shown.trump),
-                trump=shown.trump,
-                width=card_width(),
-                colour=four_colour(),
-            )
-        )
+    if hidden or forced_next is not None:
+        if hidden:
+            nxt = pos.pending[len(pos.pending) - hidden]
+            doing = f"*{seat_name(n, nxt.seat)} is thinking…*"
+        else:
+            assert forced_next is not None and forced_next.card is not None
+            doing = f"**the {forced_next.card.short} is your only card you may play: it is played for you.**"
+        _watching(table, shown, pace, hidden, doing, last)
     elif pos.waiting is Waiting.LEARNER:
         _controls(table, guided, last)
     else:
@@ -301,6 +398,8 @@ def _draw_table(table: PracticeTable, pace: str, guided: bool, traditional: bool
     )
     if traditional:
         traditional_score(pos, shown)
+    if not (hidden or forced_next is not None):  # (while moves are shown, it is beside them: _watching)
+        pace_control(practice_key("pace_foot"))
     hand_log(pos, hidden)
 
 
@@ -464,13 +563,7 @@ def _settings(rules: Rules) -> None:
                 f"{seat_name(rules.players, seat)} plays as", levels, format_func=level_name, key=key
             )
         st.caption("Seat levels apply from the next new game.")
-        st.radio(
-            "Computer players' pace",
-            list(PACES),
-            format_func=PACES.__getitem__,
-            key=practice_key("pace"),
-            horizontal=True,
-        )
+        pace_control(practice_key("pace_setting"))  # also beside the moves being shown (_watching)
         st.toggle("Show the score the traditional way (two spare cards)", key=practice_key("traditional"))
         st.toggle(
             "Play forced cards for me",
@@ -529,6 +622,7 @@ def _sync_link(table: PracticeTable) -> None:
     link rebuilds it; a ``position=`` link, once open, gives way to it. When the game grows too
     long for a link, say so once (the link keeps this hand, not the earlier ones)."""
     params = table.link_params()
+    _keep_game(table)
     if any(
         st.query_params.get(key) != params.get(key)
         for key in (*params, "deal", "start", "moves", "score", "shared", "position")
@@ -564,15 +658,17 @@ def _link_drops_earlier_hands(table: PracticeTable) -> bool:
 
 
 @st.fragment
-def _table_view(pace: str, learning: bool, traditional: bool) -> None:
+def _table_view(learning: bool, traditional: bool) -> None:
     """The table and everything a click at it changes. A fragment: a click here reruns only this
     part, not the sidebar and the settings, which is less for the browser to draw on every click.
     A click that starts another game or deal (new game, replay this deal, back to your game)
     reruns the whole page, whose notices and link depend on the game."""
     started = time.perf_counter()
+    pace = current_pace()  # read here: the control beside the moves being shown reruns only this fragment
+    remember_pace()
     table = _table()
     _handle_card_clicks(table)
-    _play_forced(table, pace == "step")
+    _play_forced(table, pace)
     if table.game_key != table.drawn_game:
         st.rerun()
     _messages(table, Notice.FLASH, Notice.STORE)
@@ -623,6 +719,8 @@ def main() -> None:
     wait_until_ready()  # the computer players, the hint and the review run the compiled code
     table = _table()
     table.learner = who_is_here()  # the hand's mistakes go to this learner's deck
+    if st.session_state.pop(RESUMED_KEY, False):
+        _welcome_back(table)
     _messages(table, Notice.CODE)
     review_due_link()
     if current_rules() != table.session.rules:
@@ -631,7 +729,6 @@ def main() -> None:
             f"This game: {table.session.rules.summary()}."
         )
     _sync_link(table)
-    pace = str(st.session_state.get(practice_key("pace"), "instant"))
     learning = bool(st.session_state.get(practice_key("learning"), False))
     advice_table = st.session_state.get(practice_key("advice_table"), DEFAULT_TABLE)
     table.table = advice_table if advice_table in TABLES else DEFAULT_TABLE
@@ -644,7 +741,7 @@ def main() -> None:
         import_view()
     else:
         table.drawn_game = table.game_key
-        _table_view(pace, learning, traditional)
+        _table_view(learning, traditional)
     _settings(table.session.rules)
     remember_browser()  # the browser's id in a cookie: its mistake deck outlives the session
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.action_words import Tense, action_words
 from engine.core.actions import Action, Kind
 from engine.core.cards import ACE, Card, make_deck
 from engine.core.hand import Phase
@@ -78,6 +79,24 @@ def mistake_reason(view: SeatView, chosen: Action, best: Action) -> str:
     what = f"The {_name(chosen.card)}" if chosen.card is not None else "That choice"
     return (
         f"{risk or what + ' takes fewer tricks for your side on most layouts of the hidden cards.'} {better}"
+    )
+
+
+def tie_reason(view: SeatView, chosen: Action, best: Action) -> str:
+    """Why ``chosen`` is as good as ``best`` although ``best`` came first: the two do as well within
+    what the layouts of the hidden cards can tell, and why each is played, the better one first (so
+    the reason never explains the learner's choice alone beside a column that names another).
+
+    'Too close to call: your J♠ does as well as the Q♦ on the layouts of the hidden cards. Why the
+    Q♦: Take over from your partner … Why yours: …'"""
+    if chosen.card is not None and best.card is not None:
+        ours, theirs = f"your {_name(chosen.card)}", f"the {_name(best.card)}"
+    else:
+        ours, theirs = action_words(chosen, Tense.GERUND), action_words(best, Tense.GERUND)
+    return (
+        f"Too close to call: {ours} does as well as {theirs} on the layouts of the hidden cards. "
+        f"Why {theirs}: {choice_reason(view, best)} Why {'yours' if chosen.card is not None else ours}: "
+        f"{choice_reason(view, chosen)}"
     )
 
 
@@ -433,4 +452,4 @@ def _discard_risk(view: SeatView, card: Card, best: Card) -> str | None:
     return None
 
 
-__all__ = ["choice_reason", "mistake_reason"]
+__all__ = ["choice_reason", "mistake_reason", "tie_reason"]

@@ -15,6 +15,7 @@ from engine.core.action_words import Tense, action_words
 from engine.core.actions import Action, Kind
 from engine.core.cards import Card, Suit
 from engine.core.ranking import card_role
+from engine.core.scoring import hand_points
 from engine.core.seats import partner, same_side, seat_name
 from engine.core.view import SeatView
 from engine.players.evaluate import best_discard, describe_facts, hand_facts
@@ -28,18 +29,22 @@ def option_trump(view: SeatView, action: Action) -> Suit | None:
     return None
 
 
-def label(action: Action, discard: Card | None = None) -> str:
+def label(action: Action, discard: Card | None = None, *, codes: bool = False) -> str:
     """Short English for an option (``engine.core.action_words``, what to do): 'order up alone',
-    'call spades', 'order up (discard 9C)' (a dealer's pick-up with its discard)."""
+    'call spades', 'order up (discard the 9♣)' (a dealer's pick-up with its discard). ``codes``:
+    the discard as the command line writes a card ('order up (discard 9C)'), for its table."""
     if action.kind not in _BIDS:
-        return str(action)
+        return str(action) if codes else action_words(action)
     text = action_words(action)
-    return f"{text} (discard {discard})" if discard is not None and action.kind is Kind.ORDER else text
+    if discard is None or action.kind is not Kind.ORDER:
+        return text
+    return f"{text} (discard {discard})" if codes else f"{text} (discard the {discard.short})"
 
 
 def gerund(action: Action) -> str:
-    """The option as a doing-word, for "better than ...": 'passing', 'ordering up alone', 'calling clubs'."""
-    return action_words(action, Tense.GERUND) if action.kind in _BIDS else str(action)
+    """The option as a doing-word, for "better than ...": 'passing', 'ordering up alone', 'calling clubs',
+    'defending alone', 'playing the 9♥'."""
+    return action_words(action, Tense.GERUND)
 
 
 _BIDS = (Kind.PASS, Kind.ORDER, Kind.CALL, Kind.NAME)  # the options the analyzer weighs
@@ -250,8 +255,23 @@ def headline(analysis: Analysis) -> str:
         return f"Too close to call: {label(first.action)} or {label(second.action)}"
     other = gerund(analysis.runner_up)
     if analysis.by_win_chance:
-        return f"{name} — {round(100 * analysis.margin)}% more chance of winning the game than {other}"
+        return f"{name} — {win_against(analysis)}"
     return f"{name} — {analysis.margin:.2f} points a hand better than {other}"
+
+
+def win_against(analysis: Analysis) -> str:
+    """The recommendation's chance of winning the game against the runner-up's, as chances a player
+    reads: 'a 55% chance of winning the game, against 52% after passing' (never a bare difference,
+    which reads as points); the difference in percentage points when the chances are not known."""
+    assert analysis.runner_up is not None
+    other = gerund(analysis.runner_up)
+    best = win_chance(analysis, analysis.option(analysis.recommendation))
+    second = win_chance(analysis, analysis.option(analysis.runner_up))
+    if best is None or second is None:
+        return (
+            f"{round(100 * analysis.margin)} percentage points more chance of winning the game than {other}"
+        )
+    return f"a {percent(best)} chance of winning the game, against {percent(second)} after {other}"
 
 
 def seat_sentence(view: SeatView) -> str:
@@ -402,6 +422,50 @@ def hand_after(view: SeatView, option: OptionResult) -> tuple[tuple[Card, ...], 
         return view.hand, f"with the {view.upcard.short} taken up and discarded again"
     hand = tuple(c for c in view.hand if c != discard) + (view.upcard,)
     return hand, f"with the {view.upcard.short} taken up and the {discard.short} discarded"
+
+
+def _expected_tricks(r: Stats) -> float:
+    """The makers' tricks a hand on average, over the hands in which trump was made."""
+    return sum(n * p for n, p in enumerate(r.tricks))
+
+
+def compare_bids(view: SeatView, analysis: Analysis, chosen: Action, better: Action) -> str:
+    """Why ``better`` beats ``chosen`` (the learner's bid), each with its own figures and their
+    unit: what each is worth, then what each leads to. Going alone against ordering (or calling)
+    the same trump with the partner says what the partner adds: the march chance alone and with
+    the partner, the euchre risk of each, and the partner's tricks."""
+    b, c = analysis.option(better), analysis.option(chosen)
+    name_b, name_c = gerund(better), gerund(chosen)
+    if analysis.by_win_chance and win_chance(analysis, b) is not None and win_chance(analysis, c) is not None:
+        worth = (
+            f"{name_b.capitalize()} gives a {percent(win_chance(analysis, b) or 0)} chance of winning the game, "
+            f"{name_c} {percent(win_chance(analysis, c) or 0)}"
+        )
+    else:
+        worth = (
+            f"{name_b.capitalize()} is worth {points(b.realistic.ev)} points a hand, "
+            f"{name_c} {points(c.realistic.ev)}"
+        )
+    same_trump = option_trump(view, better) == option_trump(view, chosen) is not None
+    if same_trump and better.alone != chosen.alone:
+        alone, pair = (c, b) if chosen.alone else (b, c)
+        ra, rp = alone.realistic, pair.realistic
+        added = _expected_tricks(rp) - _expected_tricks(ra)
+        lone_march, pair_march = (hand_points(view.players, 5, lone)[0] for lone in (True, False))
+        partner = (
+            f"Alone you make it in {percent(ra.p_make)} of deals, take all five in {percent(ra.p_march)} "
+            f"({lone_march} points) and are euchred in {percent(ra.p_euchred)}; with your partner you make it in "
+            f"{percent(rp.p_make)}, take all five in {percent(rp.p_march)} ({pair_march} points) and are euchred "
+            f"in {percent(rp.p_euchred)}. "
+            + (
+                f"Your partner's cards add {added:.1f} tricks a hand on average"
+                if added >= 0.1
+                else "Your partner's cards add almost nothing: your hand takes its tricks by itself"
+            )
+        )
+        return _sentence(worth) + " " + _sentence(partner)
+    numbers = [_sentence(_numbers(o, view.players, view)) for o in (b, c)]  # each says its points
+    return " ".join(([_sentence(worth)] if analysis.by_win_chance else []) + numbers)
 
 
 def explain(

@@ -178,7 +178,7 @@ def _table(a: Analysis, table: str) -> str:
         ceil = "" if o.ceiling is None else f"{o.ceiling.ev:+.2f}"
         mark = " *" if o.action == a.recommendation else ""
         rows.append(
-            f"{label(o.action, o.discard) + mark:28} {r.ev:+7.2f} [{r.ev_ci[0]:+6.2f}, {r.ev_ci[1]:+6.2f}] "
+            f"{label(o.action, o.discard, codes=True) + mark:28} {r.ev:+7.2f} [{r.ev_ci[0]:+6.2f}, {r.ev_ci[1]:+6.2f}] "
             f"{r.p_make:5.0%} {r.p_march:6.0%} {r.p_euchred:8.0%} {win:>6} {ceil:>8}"
         )
     rows.append(
@@ -198,7 +198,7 @@ def _styles(r: Robust) -> str:
         if other == r.table:
             continue
         cells = ", ".join(
-            f"{label(o.action, o.discard).lower()} {o.realistic.ev:+.2f}"
+            f"{label(o.action, o.discard, codes=True).lower()} {o.realistic.ev:+.2f}"
             + (
                 f" (chance to win the game {100 * o.realistic.win_delta:+.1f} points)"
                 if o.realistic.win_delta is not None
@@ -206,7 +206,9 @@ def _styles(r: Robust) -> str:
             )
             for o in a.options
         )
-        rows.append(f"against {DESCRIBED[other]}: {cells} (best: {label(a.recommendation).lower()})")
+        rows.append(
+            f"against {DESCRIBED[other]}: {cells} (best: {label(a.recommendation, codes=True).lower()})"
+        )
     rows.append(f"({legend(r.table)})")
     return "\n".join(rows)
 

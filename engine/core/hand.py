@@ -514,12 +514,48 @@ def _after_trump(state: HandState) -> HandState:
     return _start_play(state)
 
 
-def _start_play(state: HandState) -> HandState:
+def _opening_leader(state: HandState) -> int:
+    """Who leads the first trick once trump is made, with the seats sitting out as they are now."""
     if state.alone and state.rules.lone_lead == "left_of_loner":
         assert state.maker is not None
-        leader = state.next_active(state.maker)
-    else:
-        leader = state.next_active(state.dealer)
+        return state.next_active(state.maker)
+    return state.next_active(state.dealer)
+
+
+def first_leader(state: HandState) -> int | None:
+    """The seat that leads (or led) the first trick, when it is settled: once play has begun, or
+    while the dealer discards or a defender decides on going alone, when no declaration still to
+    come can change it (a defender going alone sits their partner out, and the lead passes over a
+    seat sitting out). None before trump is made, in a hand thrown in, or while it is open."""
+    if state.tricks:
+        return state.tricks[0].leader
+    if state.trump is None:
+        return None
+    if state.phase is Phase.PLAY:
+        return state.leader
+    leader = _opening_leader(state)
+    mate = state.partner(leader)
+    if mate is not None and mate in _defenders_to_decide(state):
+        return None  # that partner may still defend alone, which would sit the leader out
+    return leader
+
+
+def _defenders_to_decide(state: HandState) -> tuple[int, ...]:
+    """The defenders who have yet to say whether they defend alone against a lone maker (the one
+    to the maker's left first, then the one to the right); none under rules without it."""
+    if not (state.alone and state.rules.defend_alone) or state.lone_defender is not None:
+        return ()
+    assert state.maker is not None
+    left, right = (state.maker + 1) % 4, (state.maker + 3) % 4
+    if state.phase is Phase.DISCARD:
+        return (left, right)
+    if state.phase is Phase.DEFEND:
+        return (left, right) if state.to_act == left else (right,)
+    return ()
+
+
+def _start_play(state: HandState) -> HandState:
+    leader = _opening_leader(state)
     return replace(state, phase=Phase.PLAY, to_act=leader, leader=leader)
 
 

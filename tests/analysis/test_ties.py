@@ -98,7 +98,8 @@ def test_at_a_score_the_tie_margin_is_half_a_percent_of_winning() -> None:
     assert TIE_WIN == 0.005 and close.too_close  # 0.4% apart: a tie even though its interval excludes 0
     clear = _analysis(order_ev=0.5, pass_ev=0.2, margin_ci=(0.01, 0.03), wins=(0.12, 0.10))
     assert not clear.too_close
-    assert headline(clear) == "Order up — 2% more chance of winning the game than passing"
+    # chances, never a bare difference (it read as points): 50% before the hand, +12 and +10 points
+    assert headline(clear) == "Order up — a 62% chance of winning the game, against 60% after passing"
 
 
 def test_no_sentence_says_an_option_earns_more_when_the_figures_are_equal() -> None:

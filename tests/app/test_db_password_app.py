@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
 from bench.postgres import password_user
@@ -57,31 +56,6 @@ def bad_url(request: pytest.FixtureRequest, port: str, monkeypatch: pytest.Monke
     classes.forget_connections()
 
 
-def _strings(message: Message) -> Iterator[str]:
-    for _, value in message.ListFields():
-        values = value if isinstance(value, (list, tuple)) or hasattr(value, "extend") else [value]
-        for one in values:
-            if isinstance(one, str):
-                yield one
-            elif isinstance(one, Message):
-                yield from _strings(one)
-
-
-def page_text(at: AppTest) -> str:
-    """Every string the page sent to the browser: texts, labels, captions, toasts, help."""
-    out: list[str] = []
-
-    def walk(node: object) -> None:
-        proto = getattr(node, "proto", None)
-        if isinstance(proto, Message):
-            out.extend(_strings(proto))
-        for child in getattr(node, "children", {}).values():
-            walk(child)
-
-    walk(at._tree)
-    return "\n".join(out)
-
-
 def open_page(page: str, **query: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
@@ -99,7 +73,7 @@ def leaked(text: str) -> list[str]:
 
 @pytest.mark.parametrize("page", ["views/practice.py", "views/review.py"])
 def test_no_password_on_the_pages_anyone_opens(
-    bad_url: str, page: str, caplog: pytest.LogCaptureFixture
+    bad_url: str, page: str, caplog: pytest.LogCaptureFixture, page_text: Callable[[AppTest], str]
 ) -> None:
     caplog.set_level(logging.DEBUG)
     at = open_page(page)
@@ -109,7 +83,9 @@ def test_no_password_on_the_pages_anyone_opens(
     assert not leaked(caplog.text), caplog.text
 
 
-def test_a_pupils_link_names_no_password_host_or_user(bad_url: str, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_pupils_link_names_no_password_host_or_user(
+    bad_url: str, caplog: pytest.LogCaptureFixture, page_text: Callable[[AppTest], str]
+) -> None:
     caplog.set_level(logging.DEBUG)
     at = open_page("views/class_mode.py", **{"class": "ABC234"})
     text = page_text(at)

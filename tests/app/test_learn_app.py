@@ -308,7 +308,7 @@ def test_progress_is_kept_for_the_same_browser_without_a_name(db: Path) -> None:
 
 def test_a_name_switches_to_the_named_record(db: Path) -> None:
     browser = "SharedComputer_01234567"
-    save_browser(open_store(db), browser, Progress().seen("deck", 5, 6))
+    save_browser(open_store(db), browser, Progress().seen("deck", 6, 7))
     at = open_as_browser(browser)
     assert start_label(at, "deck") == "Review"
     at.text_input(key="learn-name-input").input("Ada").run()
@@ -316,13 +316,13 @@ def test_a_name_switches_to_the_named_record(db: Path) -> None:
     at.query_params["lesson"] = "bowers"
     at.query_params["step"] = "2"
     at.run()
-    assert load_browser(open_store(db), browser) == Progress().seen("deck", 5, 6), (
+    assert load_browser(open_store(db), browser) == Progress().seen("deck", 6, 7), (
         "after a name is given, the browser's record is left alone"
     )
 
 
 def test_progress_is_saved_per_learner(open_learn: Callable[..., AppTest], db: Path) -> None:
-    at = open_learn(lesson="deck", step="6")
+    at = open_learn(lesson="deck", step="7")
     at.query_params.clear()
     at.run()
     at.text_input(key="learn-name-input").input("Ada").run()

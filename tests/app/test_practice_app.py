@@ -25,12 +25,15 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "views/practice.py"
 
 
-def _open(query: dict[str, str] | None = None, play_forced: bool = False) -> AppTest:
+def _open(query: dict[str, str] | None = None, play_forced: bool = False, pace: str = "instant") -> AppTest:
     """The page as a link opens it. Forced cards are played by hand unless ``play_forced`` (the
-    page's default, "Play forced cards for me", is on): most tests count the learner's clicks."""
+    page's default, "Play forced cards for me", is on): most tests count the learner's clicks.
+    At the instant pace (a learner who chose it) unless ``pace`` says otherwise: a new learner's
+    Watch pace shows the moves one at a time, which its own tests follow step by step."""
     at = AppTest.from_file(APP, default_timeout=120)
     at.switch_page(PAGE)
     at.session_state["practice_play_forced"] = play_forced
+    at.session_state["practice_pace"] = pace
     for key, value in (query or {}).items():
         at.query_params[key] = value
     at.run()
@@ -224,8 +227,7 @@ def test_undo_takes_back_a_bid_exactly(db: Path) -> None:
 
 def test_step_pace_reveals_computer_moves_one_at_a_time(db: Path) -> None:
     seed = _seed_where_passing_keeps_the_learner_bidding()
-    at = _open({"deal": encode(DealCode(Rules(), seed))})
-    at.radio(key="practice_pace").set_value("step").run()
+    at = _open({"deal": encode(DealCode(Rules(), seed))}, pace="step")
     while not _buttons(at, "practice_bid_"):  # the moves before the learner's first turn
         at.button(key="practice_next_step").click().run()
     at.button(key="practice_bid_pass").click().run()
@@ -534,6 +536,7 @@ def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(db: Path) -> No
             assert table.position.waiting is Waiting.LEARNER and table.act(table.position.legal[0])
     at = AppTest.from_file(APP, default_timeout=120)
     at.switch_page(PAGE)
+    at.session_state["practice_pace"] = "instant"
     at.session_state["practice_table"] = table
     at.run()
     assert not at.exception, [e.value for e in at.exception]
@@ -592,6 +595,7 @@ def test_a_game_begun_from_a_position_link_keeps_its_earlier_hands_under_a_share
     assert set(params) == {"shared", "moves", "levels"}  # the first hand is kept in the database
     at = AppTest.from_file(APP, default_timeout=120)
     at.switch_page(PAGE)
+    at.session_state["practice_pace"] = "instant"
     at.session_state["practice_table"] = table
     at.run()
     assert not at.exception, [e.value for e in at.exception]
@@ -616,6 +620,7 @@ def test_a_game_begun_from_a_position_link_says_its_link_loses_the_earlier_hands
     assert "shared" not in params and "start" not in params and params["deal"] == table.deal_code
     at = AppTest.from_file(APP, default_timeout=120)
     at.switch_page(PAGE)
+    at.session_state["practice_pace"] = "instant"
     at.session_state["practice_table"] = table
     at.run()
     assert not at.exception, [e.value for e in at.exception]
@@ -696,3 +701,87 @@ def test_after_clicks_the_address_bar_holds_no_hidden_card(db: Path, query: dict
     again = _open(_address_bar(at))  # the link, reopened: the same position
     assert not [e.value for e in again.error]
     assert _position(again).hand == _position(at).hand
+
+
+# ---- the Watch pace: every move shown one at a time (issue 49, item 1) ---------------------------
+
+
+def _shown_actions(at: AppTest) -> int:
+    found = re.search(r'data-actions="(\d+)"', _felt(at))
+    assert found
+    return int(found.group(1))
+
+
+def test_the_watch_pace_shows_each_move_one_at_a_time_forced_cards_included(db: Path) -> None:
+    """A new learner's pace: the deal first, then each bid and card one by one (each step a tick of
+    the page's timer, here clicked by hand), the learner's own forced cards among them; after
+    "Next hand" the first screen is the new deal, never a later trick."""
+    at = _open({"deal": encode(DealCode(Rules(), seed=11))}, play_forced=True, pace="watch")
+    forced_in_all = 0  # (this deal gives the learner 3 forced cards in its first two hands)
+    for hand in range(2):
+        if hand:
+            at.button(key="practice_next_hand").click().run()
+        first = _shown_actions(at)
+        assert first == 0, "a new hand starts at the deal"
+        steps, decisions, forced_seen = 0, 0, 0
+        while not _buttons(at, "practice_next_hand") and not _buttons(at, "practice_new_game_end"):
+            before = _shown_actions(at)
+            ticks = [b for b in at.button if b.key == "practice_tick"]
+            if ticks:
+                plate = " ".join(m.value for m in at.markdown if m.value.startswith("**South**"))
+                forced_seen += "is your only card you may play" in plate
+                assert not _buttons(at, "practice_bid_") and not _buttons(at, "practice_play-")
+                ticks[0].click().run()
+                assert _shown_actions(at) == before + 1, "one move a step, never two"
+                steps += 1
+                continue
+            controls = _learner_controls(at)
+            assert controls, "the learner's turn once every move before it was shown"
+            controls[0].click().run()
+            decisions += 1
+            assert _shown_actions(at) == before + 1  # the learner's own move, and nothing after it yet
+            assert decisions + steps < 80
+        final = _position(at).hand
+        assert _shown_actions(at) == len(final.history) == steps + decisions
+        forced = sum(1 for step, (seat, _) in enumerate(final.history) if seat == 0) - decisions
+        assert forced == forced_seen  # every forced card of the learner's was shown before it was played
+        forced_in_all += forced
+    assert forced_in_all >= 2
+
+
+# ---- your game is kept (issue 49, item 4) --------------------------------------------------------
+
+BROWSER = "AbC_123-xyzXYZ7890qq"  # this browser's id, as its cookie would carry it
+
+
+def _visit(query: dict[str, str] | None = None) -> AppTest:
+    """A fresh visit to the Practice page (a new tab, the next day) from the same browser."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page(PAGE)
+    at.session_state["practice_pace"] = "instant"
+    at.session_state["learn_browser_id"] = BROWSER
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_a_fresh_visit_resumes_the_learners_unfinished_game(db: Path) -> None:
+    first = _visit({"deal": encode(DealCode(Rules(), seed=2024))})
+    for _ in range(3):
+        _learner_controls(first)[0].click().run()
+    left = _position(first)
+    assert len(left.session.decisions) >= 3  # (and the forced cards played for the learner)
+    again = _visit()  # no link: the game goes on where it was left
+    back = _position(again)
+    assert back.session.decisions == left.session.decisions and back.hand.history == left.hand.history
+    assert any("Welcome back" in i.value for i in again.info)
+    again.button(key="practice_new_game").click().run()  # one tap to start afresh
+    fresh = _position(again)
+    assert fresh.session.seed != left.session.seed and not fresh.session.decisions
+    assert not any("Welcome back" in i.value for i in again.info)
+    third = _visit()
+    assert _position(third).session.seed == fresh.session.seed  # the new game is the one kept now
+    other = _visit({"deal": encode(DealCode(Rules(), seed=7))})  # a link names its own game: it wins
+    assert _position(other).session.seed != fresh.session.seed

@@ -61,6 +61,7 @@ def _finished_hand(seed: int) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120)
     at.switch_page(PAGE)
     at.session_state["practice_play_forced"] = False
+    at.session_state["practice_pace"] = "instant"  # a learner who chose it: straight to each turn
     at.query_params["deal"] = encode(DealCode(Rules(), seed=seed))
     at.run()
     _play_to_the_end(at)

@@ -176,7 +176,7 @@ def test_a_best_move_has_lost_nothing_in_the_figures_behind_the_grades() -> None
     worse = GradedDecision(0, state, passing, "mistake", 0.031, order, (), source, unit=WIN_CHANCE)
     html = figures_html((best, worse))
     rows = html.split("<tr>")[2:]  # after the heading row
-    assert "<td>0 (the best)</td>" in rows[0] and "0.0%" not in rows[0]
+    assert "<td>nothing (the best)</td>" in rows[0] and "0.0%" not in rows[0]
     assert "<td>3.1% chance of winning</td>" in rows[1]
 
 

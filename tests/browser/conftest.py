@@ -30,6 +30,8 @@ Fixtures
 - ``page`` (function): a fresh browser context and page (1280x900), with ``page.app_url`` set.
 - ``fresh_server`` (function): a second server started for one test; ``open_page(url)`` opens a
   page on any URL in a new context (``with open_page(fresh_server) as page: ...``).
+  Every page's browser has chosen the practice table's instant pace (``bench.browser.new_page``);
+  ``open_page(url, pace=None)`` is a new learner's (the Watch pace).
 - ``record_timing`` (session): ``record_timing("rules.click.trump", seconds)`` adds a figure to
   test-artifacts/timings.json (merged with what is already there) at the end of the session,
   with ``load_average_1min`` (the figures are wall-clock times: read them against the load).
@@ -266,8 +268,8 @@ def fresh_server(tmp_path: Path) -> Iterator[str]:
 def open_page(browser: Any) -> Callable[..., Any]:
     """``with open_page(url) as page:`` a page in a new browser context pointed at ``url``."""
 
-    def opener(url: str, width: int = 1280, height: int = 900) -> Any:
-        return new_page(browser, url, width, height)
+    def opener(url: str, width: int = 1280, height: int = 900, pace: str | None = "instant") -> Any:
+        return new_page(browser, url, width, height, pace)
 
     return opener
 

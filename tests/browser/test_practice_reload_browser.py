@@ -66,3 +66,26 @@ def test_a_reload_mid_hand_keeps_the_tricks_and_the_hand(
     assert not page.locator('[data-testid="stAlert"]').count(), page.locator(
         '[data-testid="stAlert"]'
     ).all_inner_texts()
+
+
+def test_a_new_tab_goes_on_with_the_unfinished_game(
+    page: Any, goto: Any, click_and_wait: Any, wait_idle: Any, assert_no_exception: Any
+) -> None:
+    """Issue 49, item 4: Practice opened in a new tab without its link (the next day, say) resumes
+    the browser's unfinished game, said on the page; the link names the same deal and moves."""
+    code = encode(DealCode(Rules(), seed=2024))
+    goto(page, f"/practice?deal={code}")
+    for _ in range(3):
+        click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
+    left = parse_qs(urlparse(page.url).query)
+    assert left["deal"] == [code] and left.get("moves")
+    wait_idle(page)
+    tab = page.context.new_page()  # same browser: its cookie names the learner
+    tab.app_url = page.app_url
+    tab.run_watch = page.run_watch
+    tab.goto(page.app_url + "/practice")
+    tab.get_by_text("Welcome back").first.wait_for(timeout=30_000)
+    tab.wait_for_function(f"() => location.search.includes('moves={left['moves'][0]}')", timeout=30_000)
+    again = parse_qs(urlparse(tab.url).query)
+    assert again["deal"] == left["deal"] and again["moves"] == left["moves"]
+    assert_no_exception(tab)

@@ -1,0 +1,84 @@
+"""No card code on any page (issue 49, item 2): every string each page sends to the browser, read
+from its elements (``page_words``), holds no card written the engine's way (``9D``, ``QH``): the nine
+pages as a link opens them, and the states a learner reaches first (an analysis, a lesson's
+exercise and its answer, a hand played to its review at the Practice table, the deal walkthrough).
+The hints and review rows of 200 seeded hands: ``python -m bench card_codes``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from bench.card_codes import card_codes
+from engine.core.rules import Rules
+from practice.codes import DealCode, encode
+
+pytestmark = pytest.mark.usefixtures("db")
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+LINKS = {
+    "Home": ("views/home.py", {}),
+    "Learn": ("views/learn.py", {}),
+    "Learn, lesson 2's exercise": ("views/learn.py", {"lesson": "bowers", "step": "5"}),
+    "Learn, lesson 6's bid": ("views/learn.py", {"lesson": "making-trump", "step": "4"}),
+    "Analyze": ("views/analyze.py", {}),
+    "Analyze, a result": ("views/analyze.py", {"view": "standard/3/JH-JD-AH-KH-AS,?,?,?/9H"}),
+    "Charts": ("views/charts.py", {}),
+    "Practice": ("views/practice.py", {"deal": encode(DealCode(Rules(), seed=9))}),
+    "Review": ("views/review.py", {}),
+    "Rules": ("views/rules.py", {}),
+    "Rules, the walkthrough": ("views/rules.py", {"section": "deal"}),
+    "Deal editor": ("views/deal_editor.py", {}),
+    "Class": ("views/class_mode.py", {}),
+}
+
+
+def _open(page: str, query: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.switch_page(page)
+    at.session_state["practice_pace"] = "instant"
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.mark.parametrize("name", sorted(LINKS))
+def test_no_page_shows_a_card_code(name: str, page_words: Callable[[AppTest], str]) -> None:
+    page, query = LINKS[name]
+    at = _open(page, query)
+    if name.startswith("Learn,"):  # the exercise's answer too
+        checks = [b for b in at.button if b.key and "check" in b.key.lower()]
+        for button in checks[:1]:
+            button.click().run()
+    text = page_words(at)
+    assert len(text) > 200
+    assert card_codes(text) == [], [line for line in text.splitlines() if card_codes(line)][:5]
+
+
+def test_a_hand_played_to_its_review_shows_no_card_code(page_words: Callable[[AppTest], str]) -> None:
+    # seed 9: the dealer picks up alone, whose discard the advice once named "JC"
+    at = _open("views/practice.py", {"deal": encode(DealCode(Rules(), seed=9))})
+    at.button(key="practice_hint_btn").click().run()
+    for _ in range(40):
+        if any(b.key == "practice_next_hand" for b in at.button):
+            break
+        choices = [
+            b
+            for b in at.button
+            if b.key
+            and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))
+            and not b.disabled
+        ]
+        assert choices
+        choices[0].click().run()
+        text = page_words(at)
+        assert card_codes(text) == [], [line for line in text.splitlines() if card_codes(line)][:5]
+    at.toggle(key="practice_expert").set_value(True).run()
+    text = page_words(at)
+    assert "Hand review" in text
+    assert card_codes(text) == [], [line for line in text.splitlines() if card_codes(line)][:5]

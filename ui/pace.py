@@ -1,0 +1,111 @@
+"""The practice table's pace on the page: the learner's choice, remembered by their browser, and
+the timer that shows the next step by itself (``practice.pace``).
+
+The choice is kept in a cookie (``COOKIE``, a year, written by a line of JavaScript as the
+learner's id is: ``ui.learn_profile``), so a learner who chose "Instant" finds it again on their
+next visit; a new learner starts at ``DEFAULT_PACE`` (Watch).
+
+The timer: each step that moves on by itself draws a mark with the step's token and a script that,
+``frame_ms`` later, clicks the hidden "tick" button if the mark still shows that token (a click
+of the learner's, another tab's run or a new step has replaced it otherwise, and the old timer
+does nothing). The tick is an ordinary button, so each step is one short run of the table's
+fragment, and the server decides what the step shows.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from practice.pace import DEFAULT_PACE, HELP, LABELS, Pace, read_pace
+
+COOKIE = "ec_pace"
+COOKIE_DAYS = 365
+TICK_KEY = "practice_tick"  # the hidden button the timer clicks (class st-key-practice_tick)
+MARK = "practice-pace"  # data-testid of the step's mark
+HIDE_TICK = f"<style>.st-key-{TICK_KEY} {{ display: none; }}</style>"
+
+
+def saved_pace() -> Pace:
+    """The pace this browser chose before (its cookie), else the default."""
+    try:
+        cookie = st.context.cookies.get(COOKIE)
+    except Exception:  # no browser (a script run without one)
+        cookie = None
+    return read_pace(cookie) or DEFAULT_PACE
+
+
+VALUE = "practice_pace"  # session state: the pace in force (the controls' keys are their own)
+
+
+def current_pace() -> Pace:
+    """The pace in force: this session's choice, else the browser's saved one."""
+    return read_pace(st.session_state.get(VALUE)) or saved_pace()
+
+
+def pace_control(key: str, *, compact: bool = False) -> Pace:
+    """The pace as a row of four buttons ("Watch", "Faster", "Instant", "Step"), under its own widget
+    ``key`` (the page may show it in two places: beside the moves being shown, and in the table's
+    settings); a change is kept in the browser's cookie. ``compact``: no label. Returns the pace
+    in force."""
+    st.session_state[key] = current_pace().value  # what either control chose, shown on this one
+    st.segmented_control(
+        "Pace",
+        [p.value for p in Pace],
+        format_func=lambda v: LABELS[Pace(v)],
+        key=key,
+        help=None if compact else HELP,
+        label_visibility="collapsed" if compact else "visible",
+        on_change=_chosen,
+        args=(key,),
+    )
+    return current_pace()
+
+
+def _chosen(key: str) -> None:
+    pace = read_pace(st.session_state.get(key))
+    if pace is None:  # the selected option clicked again deselects it: keep the pace as it was
+        return
+    st.session_state[VALUE] = pace.value
+    st.session_state[VALUE + "_cookie"] = pace.value  # written by remember_pace in this run
+
+
+def remember_pace() -> None:
+    """Write the cookie when the learner changed the pace in this session (once per change)."""
+    pace = read_pace(st.session_state.pop(VALUE + "_cookie", None))
+    if pace is None:
+        return
+    cookie = json.dumps(f"{COOKIE}={pace.value}; max-age={COOKIE_DAYS * 24 * 3600}; path=/; samesite=lax")
+    with st.container(key="practice_pace_cookie"):
+        st.html(
+            "<style>.st-key-practice_pace_cookie {display:none}</style>"
+            f"<script>document.cookie = {cookie};</script>",
+            unsafe_allow_javascript=True,
+        )
+
+
+def next_step_timer(token: str, ms: int) -> None:
+    """Show the next step by itself after ``ms`` milliseconds (see the module's notes); the caller
+    draws the tick button (``TICK_KEY``) in the same run."""
+    mark = json.dumps(token)
+    st.html(
+        f'{HIDE_TICK}<div data-testid="{MARK}" data-step={mark} data-ms="{ms}"></div>'
+        "<script>(() => { const token = " + mark + "; setTimeout(() => {"
+        f" const mark = document.querySelector('[data-testid=\"{MARK}\"]');"
+        " if (!mark || mark.dataset.step !== token) return;"
+        f" const tick = document.querySelector('.st-key-{TICK_KEY} button');"
+        " if (tick) tick.click(); }, " + str(int(ms)) + "); })();</script>",
+        unsafe_allow_javascript=True,
+    )
+
+
+__all__ = [
+    "COOKIE",
+    "TICK_KEY",
+    "current_pace",
+    "next_step_timer",
+    "pace_control",
+    "remember_pace",
+    "saved_pace",
+]
