@@ -19,10 +19,10 @@ from lessons.progress import MAX_BYTES, Progress
 from store import lesson_progress
 from store.backend import Connection
 from store.db import StoreError
-from store.lesson_progress import Codec, ProgressReset, open_store
 from store.kept_games import forget as forget_game
 from store.kept_games import keep as keep_game
 from store.kept_games import kept as kept_game
+from store.lesson_progress import Codec, ProgressReset, open_store
 from store.mistake_deck import Entry
 from store.practice_log import damaged_note, save_status, skill_hands, statistics
 from store.redact import guard_logs
