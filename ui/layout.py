@@ -64,6 +64,8 @@ PRESENT_TOP_STYLE = """<style>
 
 FIT_KEY = "ec_fit_"  # a container keyed FIT_KEY + a name: fit_to_screen() shrinks it to the screen
 FIT_FLOOR = 0.6  # the smallest zoom fit_to_screen() uses (body text 28 px at 1920 stays 17 px or more)
+# CSS px: a window this wide or narrower (a phone: Streamlit stacks the columns) scrolls as drawn
+FIT_NARROW = 640
 
 # One observer per browser tab (a later run finds it): on every change of the page (an element
 # drawn, a picture loaded, the window resized) it sets the fit containers' zoom back to 1 and, if
@@ -71,6 +73,8 @@ FIT_FLOOR = 0.6  # the smallest zoom fit_to_screen() uses (body text 28 px at 19
 # bottom less the overflow: the containers sit side by side, in columns) and gives each container
 # that reaches below it the largest zoom that keeps it above (eight halvings between FIT_FLOOR and
 # 1: within 0.2%). Each column on its own: a long text shrinks, the cards beside it keep their size.
+# A phone's page (FIT_NARROW) is left to scroll: its columns are stacked, and shrunk they would be
+# too small to read.
 # Lines re-wrap at each zoom, so the height is measured, not divided. Once a frame at most; its own
 # zoom changes cause one more pass, which finds the same zooms.
 # (No less-than sign before a letter anywhere in this script: Streamlit's sanitizer drops it.)
@@ -84,7 +88,7 @@ _FIT_SCRIPT = """<script>
     if (!main || !boxes.length) return;
     boxes.forEach((box) => { box.style.zoom = '1'; });
     const over = main.scrollHeight - main.clientHeight;
-    if (over > 0) {
+    if (over > 0 && window.innerWidth > %(narrow)s) {
       const line = Math.max(...boxes.map(bottom)) - over - 1;
       for (const box of boxes) {
         if (bottom(box) > line) {
@@ -134,7 +138,7 @@ def fit_script() -> str:
     >>> re.findall(r"<[/\\w]", fit_script().removeprefix("<script>").removesuffix("</script>"))
     []
     """
-    return _FIT_SCRIPT % {"key": FIT_KEY, "floor": FIT_FLOOR}
+    return _FIT_SCRIPT % {"key": FIT_KEY, "floor": FIT_FLOOR, "narrow": FIT_NARROW}
 
 
 def fit_to_screen() -> None:
