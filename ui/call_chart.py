@@ -20,6 +20,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from engine.analysis.explain import percent, points
 from engine.core.rules import Rules
@@ -202,16 +203,19 @@ def figure(
     static: bool = False,
     score: Score | None = None,
     rules: Rules | None = None,
+    height: int | None = None,
 ) -> go.Figure | None:
     """The heatmap of one seat, round and upcard (None when the chart has no such cells); at a
-    game ``score`` (with its ``rules``) the squares show the chance to win the game instead."""
+    game ``score`` (with its ``rules``) the squares show the chance to win the game instead.
+    ``height``: the figure's height in CSS pixels (its text then at most 14 px, to fit the rows),
+    else as its rows need."""
     cells = cells_at(chart, rules or Rules(), seat, rnd, upcard, score)
     if not cells:
         return None
     rows, cols, at, clip = squares(cells, rnd, score)
     z = [[at[(r, c)].z if (r, c) in at else None for c in cols] for r in rows]
     text = [[at[(r, c)].text if (r, c) in at else "" for c in cols] for r in rows]
-    font = 18 if big else 12
+    font = min(18 if big else 12, 14 if height else 18)
     fig = go.Figure(
         go.Heatmap(
             z=z,
@@ -273,13 +277,16 @@ def figure(
                     layer="above",
                 )
     fig.update_layout(
-        height=max(320, (34 if big else 26) * len(rows) + 140),
+        height=height or max(320, (34 if big else 26) * len(rows) + 140),
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
         font={"size": font},
         plot_bgcolor="#ffffff" if static else "rgba(0,0,0,0)",
         xaxis={"side": "top", "title": "off-suit aces and voids", "fixedrange": True, "tickangle": 0},
         yaxis={"title": "your trumps", "fixedrange": True, "autorange": True},
     )
+    if height:  # the axes' own text too (the page's theme sizes it otherwise), so the labels fit
+        fig.update_xaxes(tickfont={"size": font}, title_font={"size": font})
+        fig.update_yaxes(tickfont={"size": font}, title_font={"size": font})
     return fig
 
 
@@ -415,9 +422,13 @@ def shipped_chart(missing: str) -> Chart | None:
         return None
 
 
-def seat_chart(key: str, upcard: str = "Q") -> None:
+def seat_chart(
+    key: str, upcard: str = "Q", height: int | None = None, notes: DeltaGenerator | None = None
+) -> None:
     """A lesson's chart: the learner chooses the seat they sit in and sees its round-1 chart for
-    an upcard of rank ``upcard`` (a letter: 9 T J Q K A), with a link to every chart."""
+    an upcard of rank ``upcard`` (a letter: 9 T J Q K A), with a link to every chart. ``height``:
+    the heatmap's height in CSS pixels (present mode's one screen), else as its rows need;
+    ``notes``: where the note on the upcard and the link go, else under the chart."""
     chart = shipped_chart(
         "The call charts are computed for the six rule presets; choose one in the sidebar to see it here."
     )
@@ -425,18 +436,19 @@ def seat_chart(key: str, upcard: str = "Q") -> None:
         return
     seat = seat_control(chart, "Your seat", key)
     rank = next((r for r, letter in UP_LETTERS.items() if letter == upcard), 12)
-    fig = figure(chart, seat, 1, rank, projector())
+    fig = figure(chart, seat, 1, rank, projector(), height=height)
     if fig is None:
         st.info("The chart has no hands for this seat.")
         return
     show(fig, compact_html(chart, seat, 1, rank), f"{key}_{seat}")
-    st.caption(
-        f"Upcard: a {UP_LETTERS[rank].replace('T', '10')} of the suit that would be trump. Hover a square "
-        "for its figures."
-    )
-    st.page_link(
-        "views/charts.py", label="Every seat and upcard on the Charts page", icon=":material/grid_on:"
-    )
+    with notes or st.container():
+        st.caption(
+            f"Upcard: a {UP_LETTERS[rank].replace('T', '10')} of the suit that would be trump. Hover a "
+            "square for its figures."
+        )
+        st.page_link(
+            "views/charts.py", label="Every seat and upcard on the Charts page", icon=":material/grid_on:"
+        )
 
 
 __all__ = [

@@ -9,6 +9,14 @@ link with ``?present=1`` turns it on (``?present=0`` off) on any page, so a shar
 class's screen ready. While it is on the page's link keeps ``present=1`` (``sync_present_link``
 puts it back after a page change or a page that rewrote its link), so copying the address shares
 it; ``present_query()`` is the parameter for a page that builds its own links.
+
+A page that must fit one screen (Learn's steps, the Rules walkthrough) asks for the compact top
+(``present_top()``: the header's strip see-through, the page 1rem from the top) and may put its body
+in containers keyed ``FIT_KEY`` + a name (one, or one per column) and call ``fit_to_screen()``: the
+browser then shrinks each container that reaches too low (CSS zoom, text and cards together, lines
+re-wrapped to the wider room) just enough that the page needs no scrolling, never below
+``FIT_FLOOR``; the zoom it chose is on the container's ``data-fit`` attribute (1 when it fits as
+drawn).
 """
 
 from __future__ import annotations
@@ -38,6 +46,105 @@ html { font-size: clamp(22px, 1.6667vw, 36px); }
 .stMainBlockContainer [data-testid="stCaptionContainer"] { font-size: 0.95rem; }
 .stMainBlockContainer [data-testid="stMarkdownContainer"] table { font-size: 1rem; }
 </style>"""
+
+
+# Present mode's compact top: the header's strip (120 px tall at 1920) is see-through and only its
+# buttons (the sidebar's ») take clicks, the page starts 1rem from the top and ends 1rem from the
+# bottom (Streamlit leaves 10rem there), and the rules line (app.py's first line) starts right of
+# the » button, which sits over the page's top left corner. An element that only holds a script or
+# a style (the clicker's keys, fit_to_screen) takes no room: Streamlit would leave a gap (1rem) for it.
+PRESENT_TOP_STYLE = """<style>
+[data-testid="stHeader"] { background: transparent; pointer-events: none; }
+[data-testid="stHeader"] button, [data-testid="stHeader"] a { pointer-events: auto; }
+.stMainBlockContainer { padding-top: 1rem !important; padding-bottom: 1rem !important; }
+.st-key-ec_rules_summary { padding-left: 2rem; }
+.stMainBlockContainer [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]):not(
+  :has(> [data-testid="stHtml"] > :not(style, script))) { display: none; }
+</style>"""
+
+FIT_KEY = "ec_fit_"  # a container keyed FIT_KEY + a name: fit_to_screen() shrinks it to the screen
+FIT_FLOOR = 0.6  # the smallest zoom fit_to_screen() uses (body text 28 px at 1920 stays 17 px or more)
+# CSS px: a window this wide or narrower (a phone: Streamlit stacks the columns) scrolls as drawn
+FIT_NARROW = 640
+
+# One observer per browser tab (a later run finds it): on every change of the page (an element
+# drawn, a picture loaded, the window resized) it sets the fit containers' zoom back to 1 and, if
+# the page then scrolls, finds the line their bottoms must keep above for it not to (the lowest
+# bottom less the overflow: the containers sit side by side, in columns) and gives each container
+# that reaches below it the largest zoom that keeps it above (eight halvings between FIT_FLOOR and
+# 1: within 0.2%). Each column on its own: a long text shrinks, the cards beside it keep their size.
+# A phone's page (FIT_NARROW) is left to scroll: its columns are stacked, and shrunk they would be
+# too small to read.
+# Lines re-wrap at each zoom, so the height is measured, not divided. Once a frame at most; its own
+# zoom changes cause one more pass, which finds the same zooms.
+# (No less-than sign before a letter anywhere in this script: Streamlit's sanitizer drops it.)
+_FIT_SCRIPT = """<script>
+(() => {
+  if (window.__ecFit) { window.__ecFit(); return; }
+  const bottom = (el) => el.getBoundingClientRect().bottom;
+  const fit = () => {
+    const main = document.querySelector('[data-testid="stMain"]');
+    const boxes = [...document.querySelectorAll('[class*="st-key-%(key)s"]')];
+    if (!main || !boxes.length) return;
+    boxes.forEach((box) => { box.style.zoom = '1'; });
+    const over = main.scrollHeight - main.clientHeight;
+    if (over > 0 && window.innerWidth > %(narrow)s) {
+      const line = Math.max(...boxes.map(bottom)) - over - 1;
+      for (const box of boxes) {
+        if (bottom(box) > line) {
+          let lo = %(floor)s, hi = 1;
+          for (let i = 0; i !== 8; i++) {
+            const mid = (lo + hi) / 2;
+            box.style.zoom = String(mid);
+            if (bottom(box) > line) hi = mid; else lo = mid;
+          }
+          box.style.zoom = String(lo);
+        }
+      }
+    }
+    boxes.forEach((box) => { box.dataset.fit = Number(box.style.zoom).toFixed(3); });
+  };
+  let queued = false;
+  const later = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; fit(); });
+  };
+  window.__ecFit = later;
+  const sized = new ResizeObserver(later);
+  let watched = null;
+  const watch = () => {
+    const block = document.querySelector('.stMainBlockContainer');
+    if (block && block !== watched) { if (watched) sized.unobserve(watched); sized.observe(block); watched = block; }
+    later();
+  };
+  new MutationObserver(watch).observe(document.body, {childList: true, subtree: true, characterData: true});
+  window.addEventListener('resize', later);
+  watch();
+})();
+</script>"""
+
+
+def present_top() -> None:
+    """Present mode's compact top (``PRESENT_TOP_STYLE``), for a page that fits one screen."""
+    st.html(PRESENT_TOP_STYLE)
+
+
+def fit_script() -> str:
+    """The ``<script>`` of ``fit_to_screen``. Streamlit's sanitizer drops a script whose text has a
+    less-than sign before a letter or a slash:
+
+    >>> import re
+    >>> re.findall(r"<[/\\w]", fit_script().removeprefix("<script>").removesuffix("</script>"))
+    []
+    """
+    return _FIT_SCRIPT % {"key": FIT_KEY, "floor": FIT_FLOOR, "narrow": FIT_NARROW}
+
+
+def fit_to_screen() -> None:
+    """Shrink the page's ``FIT_KEY`` containers until the page needs no scrolling (see the
+    module's docstring); for present mode, where nobody scrolls a projector."""
+    st.html(fit_script(), unsafe_allow_javascript=True)
 
 
 def projector() -> bool:

@@ -4,7 +4,10 @@ A question stays on screen until the learner moves on. After an answer the cards
 the card picked wears "YOUR PICK" in red when wrong (or "CORRECT" in green), the right card
 "ANSWER" in green, and a "Next question" button deals the next one, so the page never changes
 the question under a message about the old one. In present mode (``ui.layout.projector()``)
-nobody clicks: the class answers aloud, then the teacher reveals the answer, marked neutrally.
+nobody clicks: the class answers aloud, then the teacher reveals the answer, marked neutrally
+(with the "Reveal the answer" button, A, or the clicker's next, which clicks it first: the page
+names it as the clicker's next while the answer is hidden, ``exercise_step``'s return). The
+question goes beside the cards (in the column of the step's text), so both fit one screen.
 
 Session state, per exercise step (``key`` = "lesson:step"): the question's seed (``SEEDS``),
 the cards chosen so far (``PICKS``), the answered question (``ANSWERED``: an ``Attempt``) and,
@@ -18,8 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
-from engine.core.cards import Card
+from engine.core.cards import Card, Suit
 from engine.core.seats import seat_name
 from engine.io.numbers import NumberError, parse_int, shown
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
@@ -129,7 +133,11 @@ def cached_solution(kind: str, seed: int, options: tuple[tuple[str, str], ...]) 
     return solve(generate(kind, seed, dict(options)))
 
 
-def exercise_step(key: str, element: Element) -> None:
+def exercise_step(key: str, element: Element, words: DeltaGenerator | None = None) -> str | None:
+    """Draw the exercise step ``key`` ("lesson:step"); in present mode its title and question go
+    in ``words`` (the column of the step's text) when given. Returns the key of the button a
+    clicker's next clicks before it moves on (present mode's "Reveal the answer" while the answer
+    is hidden), else None."""
     kind = element.args[0]
     options = element.options
     seeds = state_dict(SEEDS)
@@ -139,12 +147,15 @@ def exercise_step(key: str, element: Element) -> None:
     seed = int(str(seeds[key]))
     wait_until_ready()  # the bid drill and the judge run the compiled analyzer
     ex = generate(kind, seed, dict(options))
+    if projector():  # a class answers aloud: nobody's streak is counted
+        with words or st.container():
+            st.subheader(DRILLS[kind].title)
+            st.markdown(f"**{ex.spoken_prompt}**")
+            present_context(ex)
+        return present_exercise(key, ex, options)
     stats = progress().drill(kind)
     st.subheader(DRILLS[kind].title)
     st.caption(f"Streak {stats.streak} · best {stats.best} · {stats.correct} right of {stats.attempts}")
-    if projector():
-        present_exercise(key, ex, options)
-        return
     st.markdown(f"**{ex.prompt}**")
     attempt = state_dict(ANSWERED).get(key)
     if isinstance(attempt, Attempt) and attempt.seed == seed:
@@ -157,7 +168,7 @@ def exercise_step(key: str, element: Element) -> None:
             args=(key, seed + 1),
             icon=":material/arrow_forward:",
         )
-        return
+        return None
     answer = ask(key, ex)
     if answer is not None:
         problem = shape_problem(ex, answer)
@@ -172,6 +183,7 @@ def exercise_step(key: str, element: Element) -> None:
         args=(key, seed + 1),
         help="Skip this one: another question of the same kind.",
     )
+    return None
 
 
 def new_question(key: str, seed: int) -> None:
@@ -295,25 +307,49 @@ def _forget(store: dict[str, object], key: str) -> None:
     store.pop(key, None)
 
 
-def context(ex: Exercise) -> None:
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What is shown before the learner's cards: a caption, a card (the led card or the upcard,
+    drawn under ``trump``) and the hand's own caption; None where a kind has none."""
+
+    caption: str | None = None
+    card: Card | None = None
+    trump: Suit | None = None
+    hand: str | None = None
+
+
+def context_of(ex: Exercise) -> Context:
     if ex.kind == "can_play" and ex.led is not None:
-        leader = seat_name(4, ex.trick[0][0])
-        st.caption(f"{leader} led:")
-        show_cards([ex.led], trump=ex.trump, width=min(width(), 80))
-        st.caption("Your hand:")
-    elif ex.kind == "trick_winner":
-        st.caption("   ·   ".join(f"{seat_name(4, s)}: {c.short}" for s, c in ex.trick))
-    elif ex.kind in UPCARD_WORDS and ex.upcard is not None:
+        return Context(f"{seat_name(4, ex.trick[0][0])} led:", ex.led, ex.trump, "Your hand:")
+    if ex.kind == "trick_winner":
+        return Context("   ·   ".join(f"{seat_name(4, s)}: {c.short}" for s, c in ex.trick))
+    if ex.kind in UPCARD_WORDS and ex.upcard is not None:
         turned_down = ex.kind == "name_suit" or (ex.kind == "go_alone" and ex.options[0].startswith("call"))
-        st.caption("The upcard, turned down:" if turned_down else UPCARD_WORDS[ex.kind])
-        show_cards([ex.upcard], trump=ex.trump if ex.kind == "discard" else None, width=min(width(), 80))
-        st.caption("Your hand:" if ex.kind != "discard" else "Your hand: tap the card to discard.")
+        return Context(
+            "The upcard, turned down:" if turned_down else UPCARD_WORDS[ex.kind],
+            ex.upcard,
+            ex.trump if ex.kind == "discard" else None,
+            "Your hand:" if ex.kind != "discard" else "Your hand: tap the card to discard.",
+        )
+    return Context()
 
 
-def present_exercise(key: str, ex: Exercise, options: tuple[tuple[str, str], ...]) -> None:
-    """Present mode: the question large for the class to answer aloud, then the answer revealed."""
-    st.markdown(f"**{ex.spoken_prompt}**")
-    context(ex)
+def context(ex: Exercise) -> None:
+    """The context above the learner's cards, one part under another."""
+    shown = context_of(ex)
+    if shown.caption:
+        st.caption(shown.caption)
+    if shown.card is not None:
+        show_cards([shown.card], trump=shown.trump, width=min(width(), 80))
+    if shown.hand:
+        st.caption(shown.hand)
+
+
+def present_exercise(key: str, ex: Exercise, options: tuple[tuple[str, str], ...]) -> str | None:
+    """Present mode: the cards large for the class to answer aloud (the question and its context,
+    the led card or the upcard, are drawn by ``exercise_step``, beside them), then the answer
+    revealed. The buttons share a row, so the question and its answer fit one screen. Returns the
+    reveal button's key while the answer is hidden."""
     reveal = state_dict(REVEAL)
     revealed = bool(reveal.get(key))
     solution = cached_solution(ex.kind, ex.seed, options) if revealed else None
@@ -329,32 +365,48 @@ def present_exercise(key: str, ex: Exercise, options: tuple[tuple[str, str], ...
     if ex.mode is Mode.CHOICE:
         st.markdown("Choices: " + " · ".join(f"**{o}**" for o in ex.options))
     if solution is None:
-        st.caption("The class answers, then reveal.")
-        st.button(
-            "Reveal the answer",
-            key=f"reveal-{key}",
-            type="primary",
-            shortcut="A",
-            on_click=_set_flag(reveal, key),
-        )
-        st.button("New question", key=f"new-{key}", on_click=new_question, args=(key, ex.seed + 1))
-        return
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.button(
+                "Reveal the answer",
+                key=f"reveal-{key}",
+                type="primary",
+                shortcut="A",
+                on_click=_set_flag(reveal, key),
+            )
+            st.button("New question", key=f"new-{key}", on_click=new_question, args=(key, ex.seed + 1))
+            st.caption("The class answers, then reveal.")
+        return f"reveal-{key}"
     if isinstance(solution.answer, tuple):
         st.markdown("Strongest first: " + " ".join(c.short for c in solution.answer))
     elif isinstance(solution.answer, str):
         either = "".join(f" or {a}" for a in solution.also if isinstance(a, str))
-        st.markdown(f"## {solution.answer.capitalize()}{either}")
+        st.markdown(f"### {solution.answer.capitalize()}{either}")
     st.success(solution.why)
-    if solution.link:
-        st.markdown(f"[See this hand in the analyzer →]({solution.link})")
-    st.button(
-        "Next question",
-        key=f"next-q-{key}",
-        type="primary",
-        on_click=new_question,
-        args=(key, ex.seed + 1),
-        icon=":material/arrow_forward:",
-    )
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.button(
+            "Next question",
+            key=f"next-q-{key}",
+            type="primary",
+            on_click=new_question,
+            args=(key, ex.seed + 1),
+            icon=":material/arrow_forward:",
+        )
+        if solution.link:
+            st.markdown(f"[See this hand in the analyzer →]({solution.link})")
+    return None
+
+
+def present_context(ex: Exercise) -> None:
+    """Present mode's context, under the question: a caption (the trick so far), or the led card
+    or the upcard with its caption in one line (the hand is drawn beside, ``present_exercise``)."""
+    shown = context_of(ex)
+    if shown.card is None:
+        if shown.caption:
+            st.caption(shown.caption)
+        return
+    with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+        st.caption(shown.caption or "", width="content")
+        show_cards([shown.card], trump=shown.trump, width=min(width(), 80))
 
 
 def _set_flag(store: dict[str, object], key: str) -> Callable[[], None]:

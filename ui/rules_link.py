@@ -5,8 +5,10 @@ The link's keys: ``section=`` (one of the page's sections), ``trump=`` (the rank
 ``led=`` and ``hand=`` (the "can I play this?" checker: a led card and up to 5 cards, none of them
 the led card, all in the deck of the rules in force), and the walkthrough's ``seed=`` and
 ``dealer=`` (a numbered deal), ``position=`` (the hand as a position text, which a teacher may
-write; it wins when it is not the numbered deal's own text) and ``step=``. A bad value never stops
-the page: it is named in ``problems`` (with what the page shows instead) and the rest is read.
+write; it wins when it is not the numbered deal's own text) and ``step=``. A position's walkthrough
+shows the position's dealer, and a deal number only when the link's ``seed=`` deals the position's
+cards (never a number drawn at random: the text names no number). A bad value never stops the
+page: it is named in ``problems`` (with what the page shows instead) and the rest is read.
 
 >>> link = read_rules_link({"section": "follow", "trump": "H", "led": "JD", "hand": "AH,9C"}, Rules(), ("follow",))
 >>> link.section, str(link.trump), str(link.led), [str(c) for c in link.hand or ()], link.problems
@@ -24,8 +26,9 @@ from engine.core.cards import Card, Suit, make_deck, parse_card, parse_cards
 from engine.core.errors import CardParseError, quoted
 from engine.core.position import PositionError
 from engine.core.rules import Rules
+from engine.core.seats import seat_name
 from ui.share import ShareLinkError, query_int
-from ui.walkthrough import MAX_STEPS, build_from_text, build_walkthrough
+from ui.walkthrough import MAX_STEPS, Walkthrough, build_from_text, build_walkthrough
 
 SEED_MAX = 999_999_999
 LINK_KEYS = ("section", "trump", "led", "hand", "seed", "dealer", "position", "step")
@@ -35,8 +38,9 @@ DEAL_KEYS = ("seed", "dealer", "position", "step")
 @dataclass(frozen=True, slots=True)
 class DealLink:
     """The walkthrough a link asks for: ``seed`` None for a fresh deal (the page draws one);
-    ``position`` the text of a hand to walk through instead of the numbered deal; ``step`` the
-    step to open at, None for the first."""
+    ``position`` the text of a hand to walk through instead of the numbered deal (then ``dealer``
+    is its dealer, and ``seed`` the number of its deal or None: no number); ``step`` the step to
+    open at, None for the first."""
 
     seed: int | None
     dealer: int
@@ -113,6 +117,7 @@ def _read_deal(params: Mapping[str, str], players: int, problems: list[str]) -> 
             return DealLink(seed, dealer)
         if seed is None or walk.text != build_walkthrough(walk.rules, seed, dealer).text:
             position = walk.text
+            seed, dealer = _number_of(walk, seed, dealer if "dealer" in params else None, problems)
     step = None
     if "step" in params:
         try:
@@ -120,6 +125,29 @@ def _read_deal(params: Mapping[str, str], players: int, problems: list[str]) -> 
         except ShareLinkError as err:
             problems.append(f"{err}. Showing step 0 of this deal instead")
     return DealLink(seed, dealer, position, step)
+
+
+def _number_of(
+    walk: Walkthrough, seed: int | None, dealer: int | None, problems: list[str]
+) -> tuple[int | None, int]:
+    """The deal number and dealer shown with a position's walkthrough: the position's own dealer,
+    and the link's ``seed`` only when that numbered deal deals the position's cards (the same
+    deal, played another way), else no number. A link's ``dealer`` (None: not given) or seed that
+    does not fit the position is named in ``problems``."""
+    players = walk.rules.players
+    if dealer is not None and dealer != walk.dealer:
+        problems.append(
+            f"the link's dealer={dealer} ({seat_name(players, dealer)}) is not the dealer of its "
+            f"position: {seat_name(players, walk.dealer)} deals there"
+        )
+    dealt = walk.state_at(0).to_text()
+    if seed is not None and build_walkthrough(walk.rules, seed, walk.dealer).state_at(0).to_text() != dealt:
+        problems.append(
+            f"the link's seed={seed} does not deal the cards of its position, so the position is "
+            "shown without a deal number"
+        )
+        seed = None
+    return seed, walk.dealer
 
 
 __all__ = ["DEAL_KEYS", "LINK_KEYS", "SEED_MAX", "DealLink", "RulesLink", "read_rules_link"]

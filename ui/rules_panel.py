@@ -197,4 +197,10 @@ def rules_summary_caption() -> None:
     error = st.session_state.pop(LINK_ERROR_KEY, None)
     if isinstance(error, str):
         st.warning(plain(error))
-    st.caption(f"Rules: **{preset_name(current_rules())}** — {current_rules().summary()}")
+    with st.container(key="ec_rules_summary"):  # ui.layout's compact top moves it clear of the » button
+        st.caption(rules_line())
+
+
+def rules_line() -> str:
+    """The rules in force in one line: 'Rules: **Standard (North America)** — 4 players · ...'."""
+    return f"Rules: **{preset_name(current_rules())}** — {current_rules().summary()}"

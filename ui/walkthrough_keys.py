@@ -3,7 +3,10 @@
 A clicker sends PageDown / PageUp (most of them), the arrow keys or Space (some send Home / End
 too). Three places step: the Rules page's deal walkthrough, Learn's lessons in present mode and the
 practice replay; each names its buttons in a ``Stepper`` and calls ``install_step_keys``. Forward is
-PageDown, Space or →; back is PageUp or ←; Home and End go to the first and the last step.
+PageDown, Space or →; back is PageUp or ←; Home and End go to the first and the last step. A step
+with an answer to reveal (a Learn exercise in present mode) names its reveal button as forward
+until the answer shows, so the clicker's next reveals it, then moves on (``CLICKER_REVEAL_HELP``
+says so).
 
 Streamlit's own button shortcuts ignore a key while a form control has the focus, and a switch just
 clicked keeps the focus (the sidebar's "Present mode", the replay's "Replay this hand step by
@@ -33,6 +36,8 @@ import streamlit as st
 FORWARD = ("PageDown", " ", "ArrowRight")  # KeyboardEvent.key values; " " is Space
 BACK = ("PageUp", "ArrowLeft")
 CLICKER_HELP = "Clicker: PageDown/Space/→ next, PageUp/← back"
+# a step with an answer to reveal (Learn's exercises in present mode): next reveals it, then moves on
+CLICKER_REVEAL_HELP = "Clicker: next (PageDown/Space/→) reveals the answer, then moves on; PageUp/← back"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +126,7 @@ def install_step_keys(stepper: Stepper, style: str = "", clicker: bool = True) -
     st.html(style + step_keys_script(stepper, clicker), unsafe_allow_javascript=True)
 
 
-def clicker_help() -> None:
-    """The keys, said once on the screen (a caption), for a teacher with a clicker."""
-    st.caption(CLICKER_HELP)
+def clicker_help(reveal: bool = False) -> None:
+    """The keys, said once on the screen (a caption), for a teacher with a clicker; ``reveal``: on
+    a step whose next first reveals an answer."""
+    st.caption(CLICKER_REVEAL_HELP if reveal else CLICKER_HELP)

@@ -3,8 +3,10 @@
 The URL is the source of truth for where the learner is: ``learn?lesson=bowers&step=3``
 (steps count from 1) and optional ``seed=`` (the first exercise question). Present mode is the
 app's one switch (``ui.layout.projector()``: the sidebar's "Present mode", or ``present=1`` in
-a link): large text and cards, a presenter's clicker (PageDown / Space / →, PageUp / ←) moves
-between steps wherever the focus is (← and → do outside it too), answers revealed on demand. Bad
+a link): each step on one screen (``present_runner``: the text beside its cards or exercise, a
+long one shrunk to fit), a presenter's clicker (PageDown / Space / →, PageUp / ←) moves between
+steps wherever the focus is (← and → do outside it too), and on an exercise its next first
+reveals the answer, then moves on. Bad
 parameters get a clear message and fall back. Lesson content and judging live in ``lessons/``;
 progress is remembered per browser or per named learner (``ui.learn_profile``); a saved record
 that cannot be read is reset with a note, and imports are summarised and paged
@@ -13,7 +15,10 @@ that cannot be read is reset with a note, and imports are summarised and paged
 
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from engine.core.cards import Card, Suit, parse_cards
 from engine.core.errors import quoted
@@ -27,7 +32,7 @@ from practice.records import StoreError
 from ui.call_chart import seat_chart
 from ui.cards import show_cards
 from ui.echo import plain
-from ui.layout import card_width, projector
+from ui.layout import FIT_KEY, card_width, fit_to_screen, present_top, projector
 from ui.learn_exercise import exercise_step
 from ui.learn_profile import (
     learner,
@@ -39,6 +44,7 @@ from ui.learn_profile import (
     use_name,
 )
 from ui.learn_progress import check_saved_browser, check_saved_name, import_view, reset_note
+from ui.rules_panel import rules_line
 from ui.seat_retry import review_due_link
 from ui.walkthrough_keys import Stepper, clicker_help, install_step_keys
 
@@ -178,6 +184,9 @@ def runner(lesson: Lesson, index: int) -> None:
     n = len(lesson.steps)
     step = lesson.steps[index]
     set_progress(progress().seen(lesson.id, index, n))
+    if projector():
+        present_runner(lesson, index)
+        return
     with st.container(horizontal=True, vertical_alignment="center", key="learn-top"):
         st.button(
             "All lessons",
@@ -198,66 +207,169 @@ def runner(lesson: Lesson, index: int) -> None:
 
 
 def navigation(lesson: Lesson, index: int) -> None:
-    n = len(lesson.steps)
     with st.container(horizontal=True, key="learn-nav"):
-        if index > 0:
-            st.button(
-                "Back",
-                key="learn-back",
-                on_click=go,
-                args=(lesson.id, index),
-                shortcut="Left",
-                width="stretch",
-            )
-        else:
+        nav_buttons(lesson, index, "stretch", list_first=True)
+    # The keys step wherever the focus is (ui.walkthrough_keys): ← and → (a learner's PageDown
+    # and Space keep scrolling the page; present mode gives a clicker those too, present_runner).
+    install_step_keys(stepper(lesson, index), clicker=False)
+    st.caption(f"Link to this step: learn?lesson={lesson.id}&step={index + 1}")
+
+
+def nav_buttons(lesson: Lesson, index: int, width: Literal["stretch", "content"], list_first: bool) -> None:
+    """Back (or, on the first step with ``list_first``, All lessons) and Next (Next lesson, Finish);
+    with ``width`` "content" (present mode's top row) the next lesson's title is the button's tip."""
+    n = len(lesson.steps)
+    if index > 0:
+        st.button(
+            "Back", key="learn-back", on_click=go, args=(lesson.id, index), shortcut="Left", width=width
+        )
+    elif list_first:
+        st.button(
+            "All lessons",
+            key="learn-list",
+            on_click=go,
+            args=(None,),
+            icon=":material/arrow_back:",
+            width=width,
+        )
+    if index + 1 < n:
+        st.button(
+            "Next",
+            key="learn-next",
+            on_click=go,
+            args=(lesson.id, index + 2),
+            type="primary",
+            shortcut="Right",
+            width=width,
+        )
+        return
+    following = next((x for x in load_lessons() if x.number == lesson.number + 1), None)
+    if following is not None:
+        short = width == "content"
+        st.button(
+            "Next lesson" if short else f"Next lesson: {following.title} →",
+            key="learn-next-lesson",
+            on_click=go,
+            args=(following.id, 1),
+            type="primary",
+            shortcut="Right",
+            width=width,
+            help=f"Lesson {following.number}: {following.title}" if short else None,
+        )
+    else:
+        st.button("Finish ✓", key="learn-finish", on_click=go, args=(None,), type="primary", width=width)
+
+
+def stepper(lesson: Lesson, index: int, reveal: str | None = None) -> Stepper:
+    """The buttons the step keys click: forward the reveal button first (``reveal``, present mode's
+    hidden answer), else Next or Next lesson; back Back."""
+    forward = reveal or ("learn-next" if index + 1 < len(lesson.steps) else "learn-next-lesson")
+    return Stepper(next=forward, back="learn-back" if index > 0 else None)
+
+
+# ---- present mode ------------------------------------------------------------------
+
+# Present mode's step on one 1920x1080 screen: one top row (All lessons, where the class is, Back
+# and Next), a thin progress bar, the step's title, then its text beside its element (the cards,
+# the exercise and its answer), each column in a fit container, which ui.layout.fit_to_screen
+# shrinks when a long step would still scroll. Smaller gaps and a smaller title than a reading
+# page's. The rules line moves from the top (app.py) to the foot, beside the clicker's keys; the
+# step's link is the page's address (with present=1).
+PRESENT_LEARN_STYLE = """<style>
+[data-testid="stLayoutWrapper"]:is(:has(> .st-key-ec_rules_summary), :has(> .st-key-learn_cookie)) {
+  display: none; }
+.st-key-learn-present { gap: 0.6rem; }
+.st-key-learn-present h2 { font-size: 1.6rem; padding: 0.2rem 0 0; }
+.st-key-learn-present h3 { font-size: 1.1rem; padding: 0.2rem 0 0; }
+.st-key-learn-present [data-testid="stVerticalBlock"] { gap: 0.6rem; }
+.st-key-learn-top { gap: 0.8rem; padding-left: 2rem; }
+.st-key-learn-top [data-testid="stCaptionContainer"] { flex: 1 1 auto; }
+.st-key-learn-top button { min-height: 2rem; padding-top: 0.15rem; padding-bottom: 0.15rem; }
+.st-key-learn-foot { gap: 1.5rem; }
+.st-key-learn-foot [data-testid="stElementContainer"] { width: auto !important; flex: 0 1 auto !important; }
+.st-key-learn-foot [data-testid="stCaptionContainer"] { font-size: 0.7rem; }
+.st-key-learn-present [data-testid="stMarkdownContainer"] table { font-size: 0.875rem; }
+</style>"""
+
+# The share of the width the step's text takes beside its element: more for a longer text (an
+# exercise's question joins it), between bounds per element (a heatmap needs about 950 px at 1920,
+# a hand of five cards of 140 px about 770, six about 920; cards wrap into rows in a narrower column).
+TEXT_SHARE = {
+    "cards": (0.45, 0.7),
+    "analyze": (0.45, 0.7),
+    "exercise": (0.42, 0.55),
+    "ranking": (0.4, 0.5),
+    "scorecards": (0.5, 0.7),
+    "chart": (0.42, 0.42),
+}
+
+
+def text_share(text: str, element: Element) -> float:
+    """The text's share of the width, from its length in characters: 0.3 + length / 2,500."""
+    low, high = TEXT_SHARE.get(element.kind, (0.45, 0.7))
+    chars = len(text) + (200 if element.kind == "exercise" else 0)
+    return min(high, max(low, 0.3 + chars / 2500))
+
+
+# CSS px: the lesson's heatmap in present mode, beside the text and outside the fit containers
+# (Plotly measures its box: a zoomed one would be zoomed twice), so it fits 1080 as it is drawn
+PRESENT_CHART_HEIGHT = 500
+
+
+def present_runner(lesson: Lesson, index: int) -> None:
+    """A lesson step on the projector: it fits one screen (see ``PRESENT_LEARN_STYLE``), and the
+    clicker's next first reveals an exercise's answer, then moves on."""
+    n = len(lesson.steps)
+    step = lesson.steps[index]
+    present_top()
+    st.html(PRESENT_LEARN_STYLE)
+    reveal = None
+    with st.container(key="learn-present"):
+        with st.container(horizontal=True, vertical_alignment="center", key="learn-top"):
             st.button(
                 "All lessons",
-                key="learn-list",
+                key="learn-list-top",
                 on_click=go,
                 args=(None,),
+                type="tertiary",
                 icon=":material/arrow_back:",
-                width="stretch",
+                help="Back to the list of lessons (your progress is kept).",
             )
-        if index + 1 < n:
-            st.button(
-                "Next",
-                key="learn-next",
-                on_click=go,
-                args=(lesson.id, index + 2),
-                type="primary",
-                shortcut="Right",
-                width="stretch",
+            st.caption(
+                f"Lesson {lesson.number} of {len(load_lessons())} · {lesson.title} · Step {index + 1} of {n}"
             )
+            nav_buttons(lesson, index, "content", list_first=False)
+        st.progress((index + 1) / n)
+        st.header(step.title)
+        if step.element is None:
+            with st.container(key=FIT_KEY + "text"):
+                st.markdown(step.text)
         else:
-            lessons = load_lessons()
-            following = next((x for x in lessons if x.number == lesson.number + 1), None)
-            if following is not None:
-                st.button(
-                    f"Next lesson: {following.title} →",
-                    key="learn-next-lesson",
-                    on_click=go,
-                    args=(following.id, 1),
-                    type="primary",
-                    shortcut="Right",
-                    width="stretch",
-                )
-            else:
-                st.button(
-                    "Finish ✓", key="learn-finish", on_click=go, args=(None,), type="primary", width="stretch"
-                )
-    # The keys step wherever the focus is (ui.walkthrough_keys); in present mode a clicker's too
-    # (PageDown, Space, →; PageUp, ←), said once under the buttons.
-    forward = "learn-next" if index + 1 < n else "learn-next-lesson"
-    install_step_keys(Stepper(next=forward, back="learn-back" if index > 0 else None), clicker=projector())
-    if projector():
-        clicker_help()
-    st.caption(f"Link to this step: learn?lesson={lesson.id}&step={index + 1}")
+            share = text_share(step.text, step.element)
+            left, right = st.columns([share, 1 - share], gap="large")
+            text = left.container(key=FIT_KEY + "text")
+            with text:
+                st.markdown(step.text)
+            # each column is fitted on its own (a long text shrinks, the cards beside it keep their size)
+            with right.container(key=None if step.element.kind == "chart" else FIT_KEY + "element"):
+                reveal = render_element(lesson, index, step.element, text)
+        # the keys and the rules in force; the step's link is the address (present=1 in it)
+        with st.container(horizontal=True, key="learn-foot"):
+            clicker_help(reveal=step.element is not None and step.element.kind == "exercise")
+            st.caption(rules_line())
+    install_step_keys(stepper(lesson, index, reveal))
+    fit_to_screen()
 
 
 # ---- elements --------------------------------------------------------------------
 
 
-def render_element(lesson: Lesson, index: int, element: Element) -> None:
+def render_element(
+    lesson: Lesson, index: int, element: Element, words: DeltaGenerator | None = None
+) -> str | None:
+    """Draw a step's element (in present mode an exercise's question goes in ``words``, the
+    column of the step's text); returns the key of a button the clicker's next clicks first (an
+    exercise's "Reveal the answer" in present mode), else None."""
     if element.kind == "cards":
         trump_text = element.option("trump")
         trump = Suit.parse(trump_text) if trump_text else None
@@ -281,9 +393,15 @@ def render_element(lesson: Lesson, index: int, element: Element) -> None:
     elif element.kind == "scorecards":
         scorecards()
     elif element.kind == "chart":
-        seat_chart(f"learn_chart_{lesson.id}_{index}", element.option("upcard", "Q"))
+        seat_chart(
+            f"learn_chart_{lesson.id}_{index}",
+            element.option("upcard", "Q"),
+            height=PRESENT_CHART_HEIGHT if projector() else None,
+            notes=words,
+        )
     elif element.kind == "exercise":
-        exercise_step(f"{lesson.id}:{index}", element)
+        return exercise_step(f"{lesson.id}:{index}", element, words)
+    return None
 
 
 def ranking(trump: Suit, joker: bool) -> None:

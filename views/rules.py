@@ -40,9 +40,9 @@ from practice.table_text import done_label
 from ui.cards import card_img, cards_row_html, four_colour
 from ui.echo import plain
 from ui.follow import check_follow
-from ui.layout import card_width, page_header, present_query, projector
+from ui.layout import card_width, page_header, present_query, present_top, projector
 from ui.rules_link import LINK_KEYS, SEED_MAX, read_rules_link
-from ui.rules_panel import current_rules
+from ui.rules_panel import current_rules, rules_line
 from ui.share import query_string, rules_to_query
 from ui.table import felt_html, open_hand_html, seat_html, side_name, table_style, trick_html
 from ui.walkthrough import Walkthrough, build_from_text, build_walkthrough
@@ -104,7 +104,9 @@ def _adopt_link(params: Mapping[str, str], rules: Rules) -> list[str]:
     if link.deal is not None:
         deal = link.deal
         st.session_state.pop("rx_position", None)
-        seed = _fresh_seed() if deal.seed is None else deal.seed
+        # a position shows its own dealer and number (none unless the link's seed deals its cards);
+        # a numbered deal without a seed is a fresh one
+        seed = _fresh_seed() if deal.seed is None and deal.position is None else deal.seed
         st.session_state.update(rx_seed=seed, rx_dealer=deal.dealer, rx_step=0)
         if deal.position is not None:
             st.session_state["rx_position"] = deal.position
@@ -274,9 +276,12 @@ def _new_deal() -> None:
 
 
 def _numbered_deal() -> None:
-    """The deal number or dealer changed: the numbered deal replaces a link's position, at step 0."""
+    """The deal number or dealer changed: the numbered deal replaces a link's position, at step 0
+    (a fresh number when the box is empty: a position without one, or the number cleared)."""
     st.session_state["rx_step"] = 0
     st.session_state.pop("rx_position", None)
+    if st.session_state.get("rx_seed") is None:
+        st.session_state["rx_seed"] = _fresh_seed()
 
 
 def _points_text(state: HandState) -> str:
@@ -299,17 +304,21 @@ WALK_STYLE = """<style>
 </style>"""
 
 # Present mode: the table is drawn to the screen's size (cards a share of its width and height, as
-# the text is through the root font size): at 1920x1080 a card is 120 px wide, its corner index
-# 25-30 px, and the table, South's hand included, fits the screen, as it does at 1366x768 (the
-# same shape). West and East hold two cards a row; the trick in the middle is one row (West, North
-# a little higher, South a little lower, East) instead of a cross twice as tall. Beside it, in a
-# column about 410 px wide at 1920 px, the sentence (1.25rem, not a heading's 1.5rem: three lines
-# instead of six for the longest) and its reason end above 1,080 px at every step, the clicker's
-# caption in smaller print above them.
+# the text is through the root font size): at 1920x1080 a card is 99 px wide, its corner index
+# 25-36 px, and the table, South's hand included, fits the screen from its top, as it does at
+# 1366x768 (the same shape), in 57.5% of the width (narrower side margins and gaps than
+# elsewhere). West and East hold two cards a row; the trick in the middle is one row (West, North
+# a little higher, South a little lower, East) instead of a cross twice as tall. Beside it, in a column of 42.5% (775 px at 1920), the
+# sentence (1.25rem, not a heading's 1.5rem) and its reason end above 1,080 px at every step;
+# the rules line (moved from the page's top, which the table takes) and the clicker's keys in
+# small print above the step buttons, clear of the sidebar's » button.
 PRESENT_WALK_STYLE = """<style>
-.ec-compass { --ec-card: min(6.25vw, 11.1vh); }
+.stMainBlockContainer { padding-left: 1rem !important; padding-right: 1rem !important; }
+.ec-compass { --ec-card: min(5.15vw, 11.1vh); }
+.ec-felt:has(.ec-compass) { padding-left: 0.4rem; padding-right: 0.4rem; }
+.ec-grid.ec-compass { column-gap: 0.3rem; }
 .ec-compass .ec-fan, .ec-compass .ec-open { --fw: var(--ec-card) !important; }
-.ec-compass .ec-centre { --cw: calc(var(--ec-card) * 0.97) !important; }
+.ec-compass .ec-centre { --cw: var(--ec-card) !important; }
 .ec-compass .ec-west .ec-open, .ec-compass .ec-east .ec-open { max-width: calc(var(--fw) * 2 + 0.4rem); }
 .ec-grid.ec-compass.ec-n4, .ec-grid.ec-compass.ec-n3 {
   grid-template-columns: minmax(0, 1fr) calc(var(--ec-card) * 5 + 1.5rem) minmax(0, 1fr); }
@@ -318,6 +327,8 @@ PRESENT_WALK_STYLE = """<style>
 .st-key-rx_section [role="radiogroup"] { flex-wrap: wrap; overflow: visible; }
 .st-key-rx_story h3 { font-size: 1.25rem; padding: 0 0 0.4rem; }
 .st-key-rx_story [data-testid="stMarkdownContainer"] p { margin-bottom: 0.4rem; }
+[data-testid="stLayoutWrapper"]:has(> .st-key-ec_rules_summary) { display: none; }
+.st-key-rx_keys { padding-left: 2rem; gap: 0.2rem; }
 .stMainBlockContainer .st-key-rx_keys [data-testid="stCaptionContainer"] { font-size: 0.7rem; }
 .ec-compass .ec-trick { grid-template-columns: repeat(4, var(--cw));
   grid-template-rows: calc(var(--cw) * 0.3) calc(var(--cw) * 1.1) calc(var(--cw) * 0.3); }
@@ -333,14 +344,21 @@ DEAL_HELP = (
 )
 
 
-def _deal_controls(rules: Rules) -> tuple[int, int]:
+def _deal_controls(rules: Rules) -> tuple[int | None, int]:
+    """The deal number (None: a position's deal without one, the box empty), the dealer and New deal."""
     c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
     with c1:
-        seed = int(
-            st.number_input(
-                "Deal no.", 0, SEED_MAX, key="rx_seed", step=1, help=DEAL_HELP, on_change=_numbered_deal
-            )
+        number = st.number_input(
+            "Deal no.",
+            0,
+            SEED_MAX,
+            key="rx_seed",  # None in the session (a position without a number): the box is empty
+            step=1,
+            help=DEAL_HELP,
+            placeholder="none: a dealt position",
+            on_change=_numbered_deal,
         )
+        seed = None if number is None else int(number)
     with c2:
         dealer = st.selectbox(
             "Dealer",
@@ -432,8 +450,11 @@ def _story(walk: Walkthrough, step: int, state: HandState) -> None:
 def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGenerator] | None = None) -> None:
     """The walkthrough; ``beside``: present mode's (side column, table column), made by the page so
     the section switch sits in the side column too and the table starts at the top of the screen."""
-    rules = current_rules()
-    st.session_state.setdefault("rx_seed", _fresh_seed())
+    text = st.session_state.get("rx_position")
+    position = build_from_text(text) if isinstance(text, str) else None
+    rules = position.rules if position is not None else current_rules()  # the Dealer box's seats
+    if position is None and st.session_state.get("rx_seed") is None:
+        st.session_state["rx_seed"] = _fresh_seed()
     if st.session_state.get("rx_dealer") not in range(rules.players):
         st.session_state["rx_dealer"] = 0
     install_step_keys(WALK_STEPPER, WALK_STYLE + (PRESENT_WALK_STYLE if beside else ""))
@@ -444,9 +465,11 @@ def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGener
     controls = st.container() if beside else side
     with controls:
         seed, dealer = _deal_controls(rules)
-    text = st.session_state.get("rx_position")
-    walk = build_from_text(text) if isinstance(text, str) else build_walkthrough(rules, seed, dealer)
-    if isinstance(text, str):
+    if position is None:
+        assert seed is not None  # a numbered deal's box always holds its number (_numbered_deal)
+        walk = build_walkthrough(rules, seed, dealer)
+    else:
+        walk = position
         with controls:
             st.caption(
                 "This deal comes from the link's position text (its rules: "
@@ -466,8 +489,12 @@ def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGener
     st.session_state["rx_step"] = step
     state = walk.state_at(step)
     with side:
+        if beside:
+            with st.container(key="rx_keys"):
+                st.caption(rules_line())
+                clicker_help()
         _step_buttons(step, walk.length)
-        with st.container(key="rx_keys"):
+        if not beside:
             clicker_help()
         with st.container(key="rx_story"):
             _story(walk, step, state)
@@ -481,7 +508,7 @@ def deal_view(width: int, colour: bool, beside: tuple[DeltaGenerator, DeltaGener
             )
             or "Nothing yet: the cards are dealt."
         )
-    numbered = {} if isinstance(text, str) else {"seed": str(seed), "dealer": str(dealer)}
+    numbered = {} if seed is None else {"seed": str(seed), "dealer": str(dealer)}
     _share_link({"section": "deal", **numbered, "position": walk.text, "step": str(step)})
 
 
@@ -555,7 +582,8 @@ _keep_choice("rx_section", tuple(SECTIONS), "ranking")
 # story beside it; the title goes, and the section switch moves under them with the deal's choices.
 beside = None
 if projector() and st.session_state["rx_section"] == "deal":
-    left, right = st.columns([1, 3], gap="medium")
+    present_top()
+    left, right = st.columns([0.425, 0.575], gap="small")  # the story's column: 40% of the screen or more
     beside = (left, right)
 else:
     page_header("Rules explorer")

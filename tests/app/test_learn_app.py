@@ -6,6 +6,7 @@ suit), not read from the code under test.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -249,6 +250,34 @@ def test_present_mode_reveals_the_answer_on_demand(open_learn: Callable[..., App
     assert "ANSWER" in words and "WINS" not in words
     button(at, "Next question").click().run()
     assert not at.success and "Reveal the answer" in [b.label for b in at.button]
+
+
+def clicker_map(at: AppTest) -> dict[str, str]:
+    """The keys the page gives the clicker (ui/walkthrough_keys.py's script): key -> button key."""
+    for element in at.html:
+        found = re.search(r"window.__ecStepMap = (\{.*?\});", str(element.proto.body))
+        if found:
+            return dict(json.loads(found.group(1)))
+    raise AssertionError("no step keys on the page")
+
+
+def test_in_present_mode_the_clickers_next_reveals_the_answer_then_moves_on(
+    open_learn: Callable[..., AppTest], db: Path
+) -> None:
+    """Issue 49, item 5: PageDown moved to the next step, so a clicker never reached the answer."""
+    at = open_learn(lesson="bowers", step="5", seed="10", present="1")
+    keys = clicker_map(at)
+    assert {keys[k] for k in ("PageDown", " ", "ArrowRight")} == {"reveal-bowers:4"}
+    assert keys["PageUp"] == keys["ArrowLeft"] == "learn-back"
+    said = [c.value for c in at.caption]
+    assert "Clicker: next (PageDown/Space/→) reveals the answer, then moves on; PageUp/← back" in said
+    button(at, "Reveal the answer").click().run()  # what the clicker's next clicks
+    assert at.success and at.query_params["step"] in ("5", ["5"])  # the answer shows, the step stays
+    assert {clicker_map(at)[k] for k in ("PageDown", " ", "ArrowRight")} == {"learn-next"}
+    # a step without an answer to reveal: next is next, and the caption says so
+    plain = open_learn(lesson="bowers", step="4", present="1")
+    assert clicker_map(plain)["PageDown"] == "learn-next"
+    assert "Clicker: PageDown/Space/→ next, PageUp/← back" in [c.value for c in plain.caption]
 
 
 def test_learn_has_no_present_switch_of_its_own(open_learn: Callable[..., AppTest], db: Path) -> None:

@@ -266,6 +266,24 @@ def test_a_teachers_position_link_opens_that_deal_in_the_walkthrough(
     assert "seed" in link and at.session_state["rx_step"] == 0
 
 
+def test_a_position_link_shows_its_dealer_and_no_made_up_deal_number(
+    rules_page: Callable[..., AppTest],
+) -> None:
+    """Issue 49, item 5: the story said "West deals" while the Dealer box showed South beside a
+    random deal number. The boxes now show the position's dealer and no number (none was given)."""
+    at = rules_page(section="deal", position=TEACHER_DEAL)
+    assert not at.warning, [w.value for w in at.warning]
+    assert at.number_input(key="rx_seed").value is None
+    dealer = at.selectbox(key="rx_dealer")
+    assert dealer.value == 1 and dealer.format_func(dealer.value) == "West"
+    assert any("The deal: West deals" in m.value for m in at.markdown)
+    assert "seed" not in at.query_params and "dealer" not in at.query_params
+    # choosing a dealer deals a numbered deal: a number appears, the position goes
+    dealer.set_value(2).run()
+    assert at.session_state.get("rx_position") is None and isinstance(at.session_state["rx_seed"], int)
+    assert any("The deal: North deals" in m.value for m in at.markdown)
+
+
 def test_a_numbered_deals_link_also_carries_its_position_text(rules_page: Callable[..., AppTest]) -> None:
     at = rules_page(section="deal", seed="2024", dealer="3")
     text = at.query_params["position"]

@@ -92,3 +92,35 @@ def test_a_position_that_does_not_work_names_what_is_shown_instead() -> None:
     assert numbered.problems[0].endswith("Showing the numbered deal instead")
     fresh = read_rules_link({"position": "nonsense"}, Rules(), SECTIONS)
     assert fresh.deal == DealLink(None, 0) and fresh.problems[0].endswith("Showing a fresh deal instead")
+
+
+def test_a_position_keeps_its_own_dealer_and_shows_no_number_it_was_not_given() -> None:
+    """Issue 49, item 5: a position link opened with no seed showed a random deal number and
+    dealer South while the walkthrough said West (the text's dealer) deals."""
+    link = read_rules_link({"position": TEACHER_DEAL}, Rules(), SECTIONS)
+    assert link.deal is not None and link.problems == ()
+    assert (link.deal.seed, link.deal.dealer) == (None, 1)  # the text's "/1/": West deals
+    # a dealer in the link that is not the position's: the position's wins, and the link is told
+    other = read_rules_link({"position": TEACHER_DEAL, "dealer": "3"}, Rules(), SECTIONS)
+    assert other.deal is not None and (other.deal.seed, other.deal.dealer) == (None, 1)
+    assert other.problems == (
+        "the link's dealer=3 (East) is not the dealer of its position: West deals there",
+    )
+
+
+def test_a_position_shows_the_link_s_deal_number_only_when_that_number_deals_its_cards() -> None:
+    numbered = build_walkthrough(Rules(), 11, 2)
+    first = str(numbered.steps[0].action)
+    # deal no. 11 (North deals) played another way from its first bid: the same deal, its number kept
+    replayed = numbered.state_at(0).to_text() + "/" + ("order" if first == "pass" else "pass")
+    link = read_rules_link({"seed": "11", "dealer": "2", "position": replayed}, Rules(), SECTIONS)
+    assert link.deal is not None and link.problems == ()
+    assert (link.deal.seed, link.deal.dealer) == (11, 2) and link.deal.position is not None
+    assert link.deal.position.startswith(replayed)
+    # deal no. 12 is not the teacher's deal: the position is shown, without a number
+    other = read_rules_link({"seed": "12", "dealer": "1", "position": TEACHER_DEAL}, Rules(), SECTIONS)
+    assert other.deal is not None and (other.deal.seed, other.deal.dealer) == (None, 1)
+    assert other.problems == (
+        "the link's seed=12 does not deal the cards of its position, so the position is shown "
+        "without a deal number",
+    )

@@ -27,11 +27,10 @@ LAPTOP = (1366, 768)
 DEAL = "/rules?section=deal&seed=42&dealer=0&present=1&step="
 STEPS = (0, 6, 12)  # the deal, a trick in play with South's card marked NEXT, the third trick
 
-# ui/cards.py draws a card in a 100-unit-wide box: the rank in the corner is 25 units high ("10": 21),
-# and the index (rank and suit sign) runs from the rank's top (y 27 - 0.716 x size, Arial's capital
-# height) to the suit sign's foot (y 38 + 7.5).
-RANK_UNITS = {"T": 21}
-RANK_DEFAULT_UNITS = 25
+# ui/cards.py draws a card in a 100-unit-wide box: the rank in the corner is 25 units high (a 10's
+# two digits too, narrowed to the corner's width), and the index (rank and suit sign) runs from the
+# rank's top (y 27 - 0.716 x size, Arial's capital height) to the suit sign's foot (y 38 + 7.5).
+RANK_UNITS = 25
 
 _CARDS = """() => [...document.querySelectorAll('[data-testid="card-table"] img[data-card]')].map(i => {
   const b = i.getBoundingClientRect();
@@ -85,11 +84,8 @@ def test_text_and_card_indices_are_large_on_a_1920_screen(
             assert body and min(body) >= 27.99, body
             cards = page.evaluate(_CARDS)
             assert len(cards) >= 10, cards
-            index = [RANK_UNITS.get(c["card"][0], RANK_DEFAULT_UNITS) * c["w"] / 100 for c in cards]
-            label = [
-                (38 + 7.5 - (27 - 0.716 * RANK_UNITS.get(c["card"][0], RANK_DEFAULT_UNITS))) * c["w"] / 100
-                for c in cards
-            ]
+            index = [RANK_UNITS * c["w"] / 100 for c in cards]
+            label = [(38 + 7.5 - (27 - 0.716 * RANK_UNITS)) * c["w"] / 100 for c in cards]
             assert min(index) >= 24, sorted(zip(index, [c["card"] for c in cards], strict=True))[:3]
             assert min(label) >= 24
             if step == 6:
