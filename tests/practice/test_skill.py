@@ -274,7 +274,8 @@ def test_luck_is_the_hand_value_less_the_seats_average(monkeypatch: pytest.Monke
     assert skill.hand_luck(GRADES_B) == pytest.approx(0.5)
     # hand A: South deals and still decides in round 1 (the three seats before passed)
     assert skill.hand_luck(GRADES_A) == pytest.approx(-0.375)
-    assert skill.luck_of(GRADES_B) == (pytest.approx(0.5), None)
+    luck, why = skill.luck_of(GRADES_B)
+    assert luck == pytest.approx(0.5) and why is None
     # no round-1 decision: West ordered up before South could bid
     after = south_decisions(HAND_B, {0: "pass", 1: "order"})
     assert skill.hand_luck([Graded(after[1], "good", 0.0)]) is None
