@@ -439,11 +439,12 @@ def hand_facts(
 ) -> HandRow:
     """What the statistics need to know about one finished hand, from ``seat``'s side (``learner``:
     whose hand it is, for the skill figure per learner): the grades, each real decision's points
-    lost by kind and the luck of the cards dealt (``practice.skill``)."""
+    lost by kind and the luck of the cards dealt, or why it has none (``practice.skill``)."""
     points = hand.points
     mine = hand.is_maker_side(seat) if hand.maker is not None else False
     made = None if hand.maker is None else hand.maker_tricks >= 3
     opponents = [p for s, p in enumerate(points) if s != seat and not _same_side(hand, s, seat)]
+    luck, no_luck = skill.luck_of(grades, seat)
     return HandRow(
         game_number=game_number,
         hand_number=hand_number,
@@ -459,8 +460,9 @@ def hand_facts(
         points_against=max(opponents, default=0),
         grades=tuple(g.grade for g in grades if g.grade is not None),
         decisions=skill.decision_facts(grades),
-        luck=skill.hand_luck(grades, seat),
+        luck=luck,
         learner=learner,
+        no_luck=no_luck,
     )
 
 

@@ -8,13 +8,16 @@ against the best choice, whatever the dice did. Here it is the grades' loss
 review could not grade (grade None) are left out.
 
 **The split** (``kind_of``), by the position before the decision and the learner's seat (the seat to
-act in it):
+act in it), as each decision is stored:
 
-- ``bidding``: the auction (both rounds, and naming trump under the joker), the dealer's discard (or
-  leaving the upcard) and the choice to defend alone;
+- ``bidding``: the auction (both rounds, going alone or not, and naming trump under the joker), the
+  dealer's discard (or leaving the upcard) and the choice to defend alone;
 - card plays when the learner's side named trump: ``leading`` when the learner plays the first card
   of the trick (no card of it on the table yet), else ``following``;
 - every card play when the other side named trump: ``defending``.
+
+The page shows three *categories* a player names (``CATEGORY_OF``): ``bidding``, ``playing`` (a hand
+your side named: leading and following together) and ``defending``, then all decisions.
 
 **Points lost.** The grade's loss; a bid graded in chance of winning the game is converted to points
 at what one point is worth at the start of the game (``wintable.point_value``), the conversion
@@ -31,10 +34,19 @@ the same seat (counted from the dealer) when the seats before it passed as peopl
 measured once over seeded deals by ``python -m bench luck_baseline`` and stored in
 ``practice/luck_baseline.json`` (docs/research/skill-figure.md). Positive: better cards than
 average. A hand with no round-1 decision of the learner's (a seat before ordered up) has no luck
-figure, nor does a hand under rules other than the defaults (the baseline is for those only).
+figure, nor does a hand under rules other than the defaults (the baseline is for those only);
+``luck_of`` says which (``NO_LUCK``), and the hand's record keeps it, so the page can say why its
+luck comes from fewer hands than were played.
 
-A figure is a mean with its 95% interval (``engine.core.stats.mean_interval``, the project's one).
-Each kind also has a weekly trend (ISO weeks of the hands' ``played_at``).
+**The figures.** Points lost per decision is a mean of losses, never below 0: its 95% interval is
+``engine.core.stats.loss_interval`` (on the log scale, so no bound goes below 0), shown from
+``RANGE_FROM`` decisions. Luck, which can be negative, has the project's normal interval
+(``mean_interval``). Each category also has a trend: by day (in the learner's time zone) until
+``TREND_WEEKS_FROM`` days separate the first day played from the last, then by ISO week.
+
+**The yardstick** (``yardstick``): the same figures for the Club and the Expert computer players
+in the learner's seat, graded by the same review and summed up by ``skill_summary``
+(``python -m bench skill_yardstick``, stored in ``practice/skill_yardstick.json``).
 
 >>> from engine.core.cards import parse_card, parse_cards
 >>> from engine.core.hand import from_cards
@@ -44,6 +56,8 @@ Each kind also has a weekly trend (ISO weeks of the hands' ``played_at``).
 >>> ordered = start.apply("order")  # South orders up: East, the dealer, discards next
 >>> kind_of(start), kind_of(ordered), kind_of(ordered.apply("discard 9D"))  # then South leads
 ('bidding', 'bidding', 'leading')
+>>> CATEGORY_OF["leading"], CATEGORY_OF["following"]
+('playing', 'playing')
 """
 
 from __future__ import annotations
@@ -53,10 +67,10 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, date, datetime, tzinfo
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.analysis.bidding import analyze
 from engine.analysis.tables import DEFAULT_TABLE, opponents
@@ -64,9 +78,9 @@ from engine.analysis.wintable import point_value
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState, Phase
 from engine.core.rules import Rules
-from engine.core.stats import Interval, mean_interval
+from engine.core.stats import Interval, loss_interval, mean_interval
 from engine.core.view import view_of
-from store.practice_log import KINDS, DecisionFact, SkillHand
+from store.practice_log import NO_LUCK, DecisionFact, SkillHand
 
 BIDDING_KINDS = (Phase.BID1, Phase.BID2, Phase.NAME, Phase.DISCARD, Phase.DEFEND)
 WIN_CHANCE = "win chance"  # practice.review.WIN_CHANCE (a test keeps them equal)
@@ -74,6 +88,13 @@ BID_SAMPLES = 400  # deals per hand value: practice.review.BID_SAMPLES, determin
 BASELINE_FILE = Path(__file__).with_name("luck_baseline.json")
 POSITIONS = ("first", "second", "third", "dealer")  # a seat counted clockwise from the dealer's left
 OVERALL = "overall"
+CATEGORIES = ("bidding", "playing", "defending")  # what the page shows, then OVERALL
+CATEGORY_OF = {"bidding": "bidding", "leading": "playing", "following": "playing", "defending": "defending"}
+RANGE_FROM = 20  # decisions a figure needs for its interval (engine.core.stats.loss_interval: 88-96% held)
+TREND_WEEKS_FROM = 14  # days between the first and the last day played before the trend goes by week
+YARDSTICK_FILE = Path(__file__).with_name("skill_yardstick.json")
+YARDSTICK_PLAYERS = ("club", "expert")
+UNKNOWN = "unknown"  # the reason for no luck of a hand recorded before reasons were kept
 
 
 class Graded(Protocol):
@@ -162,53 +183,67 @@ def baseline() -> dict[str, float]:
         return {}
 
 
-def hand_luck(grades: Sequence[Graded], seat: int | None = None) -> float | None:
+def luck_of(grades: Sequence[Graded], seat: int | None = None) -> tuple[float | None, str | None]:
     """The luck of the hand whose decisions are ``grades`` (every decision of the learner's, forced
     ones included, in order): the hand's value at the learner's round-1 decision minus the average
-    for that seat position. None without a round-1 decision, under other rules, or without a baseline."""
+    for that seat position, and None; or None and why there is none (one of ``NO_LUCK``): no
+    round-1 decision ("ordered": a seat before ordered up, the learner's partner perhaps going alone
+    with the learner sitting out), other rules ("rules"), no baseline or no value ("no_figure")."""
     first = grades[0].before if grades else None
     if first is None or first.phase is not Phase.BID1:  # a seat before ordered up: no decision of round 1
-        return None
+        return None, "ordered"
     who = first.to_act if seat is None else seat
-    if who is None or not baseline_rules(first.rules):
-        return None
+    if who is None:
+        return None, "ordered"
+    if not baseline_rules(first.rules):
+        return None, "rules"
     average = baseline().get(position_of(first.rules, first.dealer, who))
-    if average is None:
-        return None
-    value = hand_value(first, who)
-    return None if value is None else value - average
+    value = None if average is None else hand_value(first, who)
+    if average is None or value is None:
+        return None, "no_figure"
+    return value - average, None
+
+
+def hand_luck(grades: Sequence[Graded], seat: int | None = None) -> float | None:
+    """The luck of the hand (``luck_of``), None when it has none."""
+    return luck_of(grades, seat)[0]
 
 
 # ---- the summary ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class WeekPoint:
-    """One ISO week of one kind: ``week`` as "2026-W49", its Monday, decisions and mean points lost."""
+class TrendPoint:
+    """One day or one ISO week of one category: ``day`` (the day, or the week's Monday, "2026-11-30"),
+    ``label`` ("2026-11-30" or "2026-W49"), decisions and mean points lost."""
 
-    week: str
-    monday: str
+    day: str
+    label: str
     decisions: int
     lost: Interval
 
 
 @dataclass(frozen=True, slots=True)
 class KindFigure:
-    """Points lost per decision of one kind (or ``overall``), with its weekly trend."""
+    """Points lost per decision of one category (or ``OVERALL``), with its trend."""
 
     kind: str
     decisions: int
-    lost: Interval  # mean points lost per decision and its 95% interval
-    weeks: tuple[WeekPoint, ...]
+    lost: Interval  # mean points lost per decision and its 95% interval (loss_interval)
+    trend: tuple[TrendPoint, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class SkillSummary:
     hands: int  # hands with their decisions recorded
-    kinds: tuple[KindFigure, ...]  # KINDS in order, then OVERALL; a kind with no decision is left out
+    kinds: tuple[
+        KindFigure, ...
+    ]  # CATEGORIES in order, then OVERALL; a category with no decision is left out
     luck: Interval  # mean luck per hand (the hands that have a luck figure) and its 95% interval
     luck_hands: int
     damaged: int = 0  # stored records whose decisions did not read: left out, counted
+    no_luck: tuple[tuple[str, int], ...] = ()  # hands without luck by reason (NO_LUCK, then UNKNOWN)
+    trend_by: str = "day"  # "day" or "week"
 
     @property
     def decisions(self) -> int:
@@ -218,57 +253,173 @@ class SkillSummary:
         return next((k for k in self.kinds if k.kind == kind), None)
 
 
-def iso_week(played_at: str) -> tuple[str, str]:
-    """("2026-W49", "2026-11-30"): the ISO week of a stored time and its Monday.
+def iso_week(played_at: str, zone: tzinfo = UTC) -> tuple[str, str]:
+    """("2026-W49", "2026-11-30"): the ISO week of a stored time (in ``zone``) and its Monday.
 
     >>> iso_week("2026-12-03T12:00:00+00:00")
     ('2026-W49', '2026-11-30')
     """
-    day = datetime.fromisoformat(played_at).date()
+    day = local_day(played_at, zone)
     year, week, weekday = day.isocalendar()
     monday = day.fromordinal(day.toordinal() - weekday + 1)
     return f"{year}-W{week:02d}", monday.isoformat()
 
 
-def _figure(kind: str, dated: list[tuple[str, float]]) -> KindFigure:
-    by_week: dict[tuple[str, str], list[float]] = {}
+def local_day(played_at: str, zone: tzinfo = UTC) -> date:
+    """The day a stored time (UTC) falls on in ``zone``.
+
+    >>> from zoneinfo import ZoneInfo
+    >>> local_day("2026-12-03T02:00:00+00:00", ZoneInfo("America/Detroit")).isoformat()  # 9 pm the day before
+    '2026-12-02'
+    """
+    return datetime.fromisoformat(played_at).astimezone(zone).date()
+
+
+def trend_by(played: Sequence[str], zone: tzinfo = UTC) -> str:
+    """ "day" until ``TREND_WEEKS_FROM`` days separate the first and the last day played, then "week"."""
+    days = [local_day(p, zone) for p in played]
+    return "week" if days and (max(days) - min(days)).days >= TREND_WEEKS_FROM else "day"
+
+
+def interval(values: Sequence[float]) -> Interval:
+    """Points lost per decision and its 95% interval (``loss_interval``), the bounds known from
+    ``RANGE_FROM`` decisions."""
+    lost = loss_interval(values)
+    return lost if len(values) >= RANGE_FROM else Interval(lost.mean, math.nan, math.nan)
+
+
+def _figure(kind: str, dated: list[tuple[str, float]], by: str, zone: tzinfo) -> KindFigure:
+    periods: dict[tuple[str, str], list[float]] = {}
     for played_at, lost in dated:
-        by_week.setdefault(iso_week(played_at), []).append(lost)
-    weeks = tuple(
-        WeekPoint(week, monday, len(values), mean_interval(values))
-        for (week, monday), values in sorted(by_week.items())
+        if by == "week":
+            label, day = iso_week(played_at, zone)
+        else:
+            label = day = local_day(played_at, zone).isoformat()
+        periods.setdefault((day, label), []).append(lost)
+    trend = tuple(
+        TrendPoint(day, label, len(values), interval(values))
+        for (day, label), values in sorted(periods.items())
     )
-    return KindFigure(kind, len(dated), mean_interval([lost for _, lost in dated]), weeks)
+    return KindFigure(kind, len(dated), interval([lost for _, lost in dated]), trend)
 
 
-def skill_summary(hands: Iterable[SkillHand], damaged: int = 0) -> SkillSummary:
-    """Every kind's figure, the overall one and the luck per hand, from the stored hands
-    (``store.practice_log.skill_hands``)."""
+def skill_summary(hands: Iterable[SkillHand], damaged: int = 0, zone: tzinfo = UTC) -> SkillSummary:
+    """Every category's figure, the overall one and the luck per hand, from the stored hands
+    (``store.practice_log.skill_hands``); days and weeks in ``zone`` (the learner's time zone)."""
     rows = list(hands)
-    dated: dict[str, list[tuple[str, float]]] = {kind: [] for kind in (*KINDS, OVERALL)}
+    dated: dict[str, list[tuple[str, float]]] = {kind: [] for kind in (*CATEGORIES, OVERALL)}
     for h in rows:
         for fact in h.decisions:
-            dated[fact.kind].append((h.played_at, fact.lost))
+            dated[CATEGORY_OF[fact.kind]].append((h.played_at, fact.lost))
             dated[OVERALL].append((h.played_at, fact.lost))
+    by = trend_by([played for played, _ in dated[OVERALL]], zone)
     lucks = [h.luck for h in rows if h.luck is not None and math.isfinite(h.luck)]
-    kinds = tuple(_figure(kind, dated[kind]) for kind in (*KINDS, OVERALL) if dated[kind])
-    return SkillSummary(len(rows), kinds, mean_interval(lucks), len(lucks), damaged)
+    reasons: dict[str, int] = {}
+    for h in rows:
+        if h.luck is None or not math.isfinite(h.luck):
+            reason = h.no_luck if h.no_luck in NO_LUCK else UNKNOWN
+            reasons[reason] = reasons.get(reason, 0) + 1
+    kinds = tuple(_figure(kind, dated[kind], by, zone) for kind in (*CATEGORIES, OVERALL) if dated[kind])
+    no_luck = tuple((r, reasons[r]) for r in (*NO_LUCK, UNKNOWN) if r in reasons)
+    return SkillSummary(len(rows), kinds, mean_interval(lucks), len(lucks), damaged, no_luck, by)
+
+
+# ---- the yardstick ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Yardstick:
+    """A computer player's points lost per decision in the learner's seat, by category and overall
+    (``python -m bench skill_yardstick``): ``figures`` is ((category, decisions, interval), ...)."""
+
+    player: str
+    hands: int
+    figures: tuple[tuple[str, int, Interval], ...]
+
+    def lost(self, kind: str) -> Interval | None:
+        return next((i for k, _, i in self.figures if k == kind), None)
+
+
+def yardstick_data(summary: SkillSummary) -> dict[str, Any]:
+    """A summary's figures as the yardstick file stores them (``bench.skill_yardstick`` writes them):
+    hands, then per category and overall its decisions, mean and bounds (rounded to 4 places; a
+    bound not known is null)."""
+
+    def bound(x: float) -> float | None:
+        return None if math.isnan(x) else round(x, 4)
+
+    return {
+        "hands": summary.hands,
+        "by_kind": {
+            k.kind: {
+                "decisions": k.decisions,
+                "mean": round(k.lost.mean, 4),
+                "low": bound(k.lost.low),
+                "high": bound(k.lost.high),
+            }
+            for k in summary.kinds
+        },
+    }
+
+
+def read_yardstick(path: Path = YARDSTICK_FILE) -> tuple[Yardstick, ...]:
+    """The players of the yardstick file, in ``YARDSTICK_PLAYERS`` order; () when it cannot be read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        out = []
+        for player in YARDSTICK_PLAYERS:
+            entry = data["players"][player]
+            figures = tuple(
+                (kind, int(f["decisions"]), Interval(float(f["mean"]), _bound(f["low"]), _bound(f["high"])))
+                for kind in (*CATEGORIES, OVERALL)
+                for f in [entry["by_kind"][kind]]
+            )
+            out.append(Yardstick(player, int(entry["hands"]), figures))
+        return tuple(out)
+    except (OSError, ValueError, KeyError, TypeError):
+        return ()
+
+
+def _bound(value: object) -> float:
+    """A stored bound: a number, or null for one not known (NaN)."""
+    if value is None:
+        return math.nan
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"a bound is a number or null, not {value!r}")
+    return float(value)
+
+
+@lru_cache(maxsize=1)
+def yardstick() -> tuple[Yardstick, ...]:
+    """The shipped yardstick (``practice/skill_yardstick.json``), read once."""
+    return read_yardstick()
 
 
 __all__ = [
+    "CATEGORIES",
+    "CATEGORY_OF",
     "OVERALL",
     "POSITIONS",
+    "RANGE_FROM",
     "DecisionFact",
     "KindFigure",
     "SkillSummary",
-    "WeekPoint",
+    "TrendPoint",
+    "Yardstick",
     "baseline",
     "decision_facts",
     "hand_luck",
     "hand_value",
+    "interval",
     "iso_week",
     "kind_of",
+    "local_day",
+    "luck_of",
     "points_lost",
     "position_of",
+    "read_yardstick",
     "skill_summary",
+    "trend_by",
+    "yardstick",
+    "yardstick_data",
 ]

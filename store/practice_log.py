@@ -16,12 +16,14 @@ Statistics read every row the figures use and check each field (type, range, kno
 words); a row that does not pass is left out of every figure and counted (``Stats.damaged``).
 Sums are Python integers, so no stored value can overflow them.
 
-The skill figure (``practice.skill``) reads three later columns of ``practice_hands``, added to an
+The skill figure (``practice.skill``) reads four later columns of ``practice_hands``, added to an
 older database when missing (``_migrate``): ``decisions`` (JSON list of ``[kind, points lost]``,
 one per real decision of the learner's: ``DecisionFact``), ``luck`` (the hand's luck in points, or
-NULL) and ``learner`` (whose hand it is, or NULL). A row written before them has NULL decisions
-and is left out of the skill figure, not counted as damaged; a decisions or luck value that does
-not read is skipped and counted (``SkillHands.damaged``).
+NULL), ``no_luck`` (why a hand has no luck figure: one of NO_LUCK, NULL when it has one or for a
+row written before the reason was kept) and ``learner`` (whose hand it is, or NULL). A row written
+before them has NULL decisions and is left out of the skill figure, not counted as damaged, but
+counted (``SkillHands.not_kept``) so the page can say why its hands are fewer than those played; a
+decisions, luck or reason value that does not read is skipped and counted (``SkillHands.damaged``).
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ MAX_GRADES = 64  # grade words one hand can hold (a hand has a dozen decisions a
 KINDS = ("bidding", "leading", "following", "defending")  # the kinds of decision (practice.skill)
 MAX_LOST = 100.0  # points one decision can lose, far above any real loss (a hand swings 8 at most)
 MAX_LUCK = 100.0  # a hand's luck in points, the same bound
+# why a hand has no luck figure (practice.skill.NO_LUCK words them): a seat before the learner's ordered
+# up (no round-1 decision), rules other than the defaults, or the hand could not be valued
+NO_LUCK = ("ordered", "rules", "no_figure")
 MAX_LEARNER = 200  # characters of a learner key
 
 SCHEMA: tuple[str, ...] = (
@@ -92,12 +97,13 @@ SCHEMA: tuple[str, ...] = (
         grades TEXT NOT NULL,             -- JSON list of grade words for the learner's decisions
         decisions TEXT,                   -- JSON list of [kind, points lost] per real decision (NULL: not kept)
         luck REAL,                        -- the hand's luck in points (practice.skill), NULL when none
+        no_luck TEXT,                     -- why luck is NULL (one of NO_LUCK), NULL when not known
         learner TEXT,                     -- whose hand it is (ui.learn_profile's key), NULL when not known
         UNIQUE (game_id, game_number, hand_number)
     )""",
 )
 # Columns added after the first release, with their types: an older database gets them (_migrate).
-ADDED_COLUMNS = (("decisions", "TEXT"), ("luck", "REAL"), ("learner", "TEXT"))
+ADDED_COLUMNS = (("decisions", "TEXT"), ("luck", "REAL"), ("learner", "TEXT"), ("no_luck", "TEXT"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +134,7 @@ class HandRow:
     decisions: tuple[DecisionFact, ...] | None = None  # None: not kept (left out of the skill figure)
     luck: float | None = None  # the hand's luck in points (practice.skill.hand_luck)
     learner: str | None = None  # whose hand it is, when known
+    no_luck: str | None = None  # why ``luck`` is None: one of NO_LUCK (practice.skill.luck_of)
 
 
 def _now() -> str:
@@ -234,8 +241,8 @@ def save_hand(game_id: int, row: HandRow, conn: Connection | None = None) -> boo
         cur = db.execute(
             """INSERT OR IGNORE INTO practice_hands (game_id, game_number, hand_number, played_at, record,
                    thrown_in, learner_called, learner_side_made, made, learner_alone, euchres_for, euchred,
-                   points_for, points_against, grades, decisions, luck, learner)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                   points_for, points_against, grades, decisions, luck, learner, no_luck)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             (
                 _game_row(game_id),
                 row.game_number,
@@ -255,6 +262,7 @@ def save_hand(game_id: int, row: HandRow, conn: Connection | None = None) -> boo
                 _decisions_json(row.decisions),
                 row.luck,
                 row.learner,
+                row.no_luck if row.luck is None else None,
             ),
         )
         return cur.rowcount == 1
@@ -537,18 +545,24 @@ def statistics(conn: Connection | None = None) -> Stats:
 
 @dataclass(frozen=True, slots=True)
 class SkillHand:
-    """One hand's decisions for the skill figure: when it was played, its facts, its luck."""
+    """One hand's decisions for the skill figure: when it was played, its facts, its luck (or why
+    it has none: one of NO_LUCK, None when not recorded)."""
 
     played_at: str
     decisions: tuple[DecisionFact, ...]
     luck: float | None
+    no_luck: str | None = None
 
 
 class SkillHands(list[SkillHand]):
     """The hands whose decisions were kept, in the order played; ``damaged`` counts the rows
-    skipped because their decisions, luck or time did not read."""
+    skipped because their decisions, luck, reason or time did not read. The hands recorded but not
+    here: ``others``, of other learners (or none named) when a learner was asked for; ``not_kept``,
+    written before the decisions were kept."""
 
     damaged: int = 0
+    others: int = 0
+    not_kept: int = 0
 
 
 def _lost(value: object) -> float | None:
@@ -584,32 +598,51 @@ def _luck(value: object) -> float | None | bool:
     return float(value)  # type: ignore[arg-type]
 
 
+def _reason_reads(value: object, luck: object) -> bool:
+    """Does a stored reason for no luck read: NULL, one of NO_LUCK, or anything beside a luck figure
+    (it is not read then)?"""
+    return value is None or luck is not None or value in NO_LUCK
+
+
 def skill_hands(conn: Connection | None = None, learner: str | None = None) -> SkillHands:
     """The hands whose decisions were kept (``learner``: only that learner's), for ``practice.skill``.
-    A row without decisions (written before they were kept) is left out; one whose decisions, luck
-    or time do not read is skipped and counted."""
+    A row without decisions (written before they were kept) is left out and counted in
+    ``not_kept``, another learner's in ``others``; one whose decisions, luck, reason or time do not
+    read is skipped and counted in ``damaged``."""
 
-    def read(db: Connection) -> list[Any]:
+    def read(db: Connection) -> tuple[list[Any], int, int]:
         where = "decisions IS NOT NULL" + (" AND learner = ?" if learner is not None else "")
         args = (learner,) if learner is not None else ()
-        return db.execute(
-            f"SELECT played_at, decisions, luck FROM practice_hands WHERE {where} ORDER BY id", args
+        rows = db.execute(
+            f"SELECT played_at, decisions, luck, no_luck FROM practice_hands WHERE {where} ORDER BY id", args
         ).fetchall()
+        not_kept = db.execute("SELECT COUNT(*) FROM practice_hands WHERE decisions IS NULL").fetchone()[0]
+        others = 0
+        if learner is not None:
+            others = db.execute(
+                "SELECT COUNT(*) FROM practice_hands WHERE decisions IS NOT NULL "
+                "AND (learner IS NULL OR learner <> ?)",
+                args,
+            ).fetchone()[0]
+        return rows, int(not_kept), int(others)
 
     _before_reading(conn)
     out = SkillHands()
-    for played_at, decisions, luck in _transaction(conn, read, reading=True):
+    rows, out.not_kept, out.others = _transaction(conn, read, reading=True)
+    for played_at, decisions, luck, no_luck in rows:
         played, facts, hand_luck = _timestamp(played_at), _facts(decisions), _luck(luck)
-        if played is None or facts is None or hand_luck is False:
+        if played is None or facts is None or hand_luck is False or not _reason_reads(no_luck, luck):
             out.damaged += 1
             continue
-        out.append(SkillHand(played, facts, None if hand_luck is None else float(hand_luck)))
+        reason = no_luck if hand_luck is None and isinstance(no_luck, str) else None
+        out.append(SkillHand(played, facts, None if hand_luck is None else float(hand_luck), reason))
     return out
 
 
 __all__ = [
     "GRADE_WORDS",
     "KINDS",
+    "NO_LUCK",
     "SCHEMA",
     "DecisionFact",
     "HandRow",

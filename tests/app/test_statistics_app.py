@@ -182,24 +182,33 @@ def test_a_best_move_has_lost_nothing_in_the_figures_behind_the_grades() -> None
 
 # ---- "Your play, luck aside" --------------------------------------------------------------------
 
-# (played at, [(kind, points lost)], luck) of four hands over two ISO weeks
+# (played at, [(stored kind, points lost)], luck, why no luck) of five hands over three days, as in
+# the issue: luck from 3 of 5 hands. Defending has 20 decisions (a range), the others fewer.
+ZEROS = [("defending", 0.0)] * 4
 SKILL_HANDS = [
-    ("2026-11-24T18:00:00+00:00", [("bidding", 0.0), ("leading", 1.0)], 0.5),
-    ("2026-11-25T18:00:00+00:00", [("bidding", 0.5), ("defending", 0.25)], -0.3),
-    ("2026-12-01T18:00:00+00:00", [("bidding", 0.25), ("following", 0.0)], None),
-    ("2026-12-02T18:00:00+00:00", [("defending", 0.75)], 0.1),
+    ("2026-11-24T18:00:00+00:00", [("bidding", 0.0), ("leading", 1.0), *ZEROS], 0.5, None),
+    ("2026-11-24T19:00:00+00:00", [("bidding", 0.5), *ZEROS[:3], ("defending", 2.0)], -0.3, None),
+    ("2026-11-25T18:00:00+00:00", [("bidding", 0.25), ("following", 0.0), *ZEROS], None, "ordered"),
+    ("2026-11-25T19:00:00+00:00", ZEROS, 0.1, None),
+    ("2026-11-26T18:00:00+00:00", ZEROS, None, "ordered"),
 ]
 
 
-@pytest.fixture
-def skill_hands(db: Path) -> Path:
+def _save_skill_hands(db: Path, extra: bool = False) -> None:
     from store import practice_log
     from store.db import connect
     from store.practice_log import DecisionFact, HandRow
 
     conn = connect(db)
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
-    for number, (played, facts, luck) in enumerate(SKILL_HANDS):
+    Row = tuple[str, list[tuple[str, float]] | None, float | None, str | None, str | None]
+    rows: list[Row] = [
+        (played, facts, luck, why, f"name:{SKILL_LEARNER}") for played, facts, luck, why in SKILL_HANDS
+    ]
+    if extra:  # another learner's hand, and one saved before the decisions were kept
+        rows += [("2026-11-26T20:00:00+00:00", [("bidding", 3.0)], 0.2, None, "name:Someone else")]
+        rows += [("2026-11-26T21:00:00+00:00", None, None, None, None)]
+    for number, (played, facts, luck, why, learner) in enumerate(rows):
         practice_log.save_hand(
             game,
             HandRow(
@@ -215,21 +224,64 @@ def skill_hands(db: Path) -> Path:
                 euchred=False,
                 points_for=1,
                 points_against=0,
-                grades=("best",) * len(facts),
-                decisions=tuple(DecisionFact(k, v) for k, v in facts),
+                grades=("best",) * len(facts or ()),
+                decisions=None if facts is None else tuple(DecisionFact(k, v) for k, v in facts),
                 luck=luck,
-                learner=f"name:{SKILL_LEARNER}",
+                learner=learner,
+                no_luck=why,
             ),
             conn,
         )
         conn.execute("UPDATE practice_hands SET played_at = ? WHERE hand_number = ?", (played, number))
     conn.commit()
     conn.close()
+
+
+@pytest.fixture
+def skill_hands(db: Path) -> Path:
+    _save_skill_hands(db)
     return db
+
+
+@pytest.fixture
+def skill_hands_and_others(db: Path) -> Path:
+    _save_skill_hands(db, extra=True)
+    return db
+
+
+@pytest.fixture
+def yardstick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A yardstick of made-up figures, so the table's cells can be checked against them."""
+    from engine.core.stats import Interval
+    from practice import skill
+
+    def player(name: str, means: tuple[float, ...]) -> skill.Yardstick:
+        kinds = (*skill.CATEGORIES, skill.OVERALL)
+        return skill.Yardstick(
+            name, 800, tuple((k, 100, Interval(m, m / 2, m * 2)) for k, m in zip(kinds, means, strict=True))
+        )
+
+    made_up = (player("club", (0.031, 0.012, 0.045, 0.029)), player("expert", (0.02, 0.004, 0.0, 0.008)))
+    monkeypatch.setattr(skill, "yardstick", lambda: made_up)
 
 
 def _skill_html(at: AppTest) -> str:
     return "".join(h.proto.body for h in at.get("html") if "ec-skill-table" in h.proto.body)
+
+
+def _about_html(at: AppTest) -> str:
+    return "".join(h.proto.body for h in at.get("html") if "ec-skill-about" in h.proto.body)
+
+
+def _rows(table: str) -> dict[str, list[str]]:
+    """The table's rows by their first cell: the other cells' text."""
+    import re
+
+    out = {}
+    for row in re.findall(r"<tr>(.*?)</tr>", table)[1:]:
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        out[cells[0]] = cells[1:]
+    return out
 
 
 def test_the_skill_section_says_to_play_first_without_decisions(
@@ -241,28 +293,108 @@ def test_the_skill_section_says_to_play_first_without_decisions(
     assert not _skill_html(at)
 
 
-def test_the_skill_section_shows_each_kind_the_trend_and_the_luck(
+def test_the_skill_table_shows_three_categories_a_range_never_below_zero_and_the_yardstick(
+    statistics: Callable[[], AppTest], skill_hands: Path, yardstick: None
+) -> None:
+    at = statistics()
+    rows = _rows(_skill_html(at))
+    assert list(rows) == ["Bidding", "Playing a hand your side named", "Defending", "All decisions"]
+    # bidding 0, 0.5, 0.25: mean 0.25; 3 decisions, too few for a range (the normal interval said
+    # -0.03 to 0.53 here, below the floor). Then the made-up yardstick: Club 0.031, Expert 0.02.
+    assert rows["Bidding"] == ["3", "0.25", "—", "0.03", "0.02"]
+    # leading 1.0 and following 0: mean 0.5 over 2
+    assert rows["Playing a hand your side named"] == ["2", "0.50", "—", "0.01", "under 0.01"]
+    # 19 best choices and one that lost 2 points: mean 0.1, s / √20 = 0.1, f = e^1.96 = 7.0993:
+    # 0.1 / 7.0993 = 0.014 to 0.1 · 7.0993 = 0.710. An Expert figure of exactly 0 reads "0".
+    assert rows["Defending"] == ["20", "0.10", "0.01 – 0.71", "0.04", "0"]
+    # all 25: 3.75 / 25 = 0.15; s² = (5.3125 - 25 · 0.0225) / 24 = 0.1979167, s / 5 = 0.0889757,
+    # f = exp(1.96 · 0.0889757 / 0.15) = e^1.1626163 = 3.1982961: 0.0469 to 0.4797
+    assert rows["All decisions"] == ["25", "0.15", "0.05 – 0.48", "0.03", "0.01"]  # 0.008 rounds up
+    table = _skill_html(at)
+    assert "<th>Club player</th><th>Expert</th>" in table and "<th>Likely range</th>" in table
+    about = _about_html(at)
+    for line in (
+        "<b>Bidding</b>: ordering up, calling trump or passing, going alone, the dealer&#x27;s discard",
+        "<b>Playing a hand your side named</b>: every card you play when you or your partner made trump.",
+        "<b>Defending</b>: every card you play when the other side made trump.",
+        "<b>All decisions</b>: the three together.",
+        "where your true figure lies 19 times out of 20",
+        "so it never goes below 0. Shown from 20 decisions.",
+        "Club and Expert computer players lose per decision in your seat",
+        "(800 hands each)",
+    ):
+        assert line in about, line
+    assert "bootstrap" not in about and "interval" not in about  # no jargon on the page
+
+
+def test_the_shipped_yardstick_is_beside_the_learners_figure(
+    statistics: Callable[[], AppTest], skill_hands: Path
+) -> None:
+    from practice import skill
+    from ui.skill_panel import lost_text
+
+    club, expert = skill.yardstick()
+    at = statistics()
+    rows = _rows(_skill_html(at))
+    for kind, name in (("bidding", "Bidding"), ("defending", "Defending"), ("overall", "All decisions")):
+        c, e = club.lost(kind), expert.lost(kind)
+        assert c is not None and e is not None
+        assert rows[name][3:] == [lost_text(c.mean), lost_text(e.mean)]
+
+
+def test_the_luck_says_from_how_many_hands_and_why_the_others_have_none(
     statistics: Callable[[], AppTest], skill_hands: Path
 ) -> None:
     at = statistics()
-    table = _skill_html(at)
-    # bidding 0, 0.5, 0.25: mean 0.25, s = 0.25, half-width 1.96 · 0.25 / √3 = 0.2829
-    assert "<td>Bidding</td><td class='n'>3</td><td class='n'>0.25</td><td>-0.03 – 0.53</td>" in table
-    # defending 0.25, 0.75: mean 0.5, s = √0.125, half-width 1.96 · 0.25 = 0.49
-    assert "<td>Defending</td><td class='n'>2</td><td class='n'>0.50</td><td>0.01 – 0.99</td>" in table
-    assert "<td>Leading</td><td class='n'>1</td><td class='n'>1.00</td><td>—</td>" in table
-    # all seven decisions: 2.75 / 7 = 0.39
-    assert "<td>All decisions</td><td class='n'>7</td><td class='n'>0.39</td>" in table
-    trend = _chart(at, "Points lost per decision, week by week")
-    lines = {t["name"]: t for t in trend["data"]}
-    assert set(lines) == {"Bidding", "Leading", "Following", "Defending", "All decisions"}
-    assert list(lines["Bidding"]["x"]) == ["2026-11-23", "2026-11-30"]  # the weeks' Mondays
-    assert _values(lines["Bidding"]["y"]) == pytest.approx([0.25, 0.25])  # (0 + 0.5) / 2, then 0.25
-    assert trend["layout"]["legend"]["orientation"] == "h"  # under the plot: a phone keeps its width
     luck = {m.label: m.value for m in at.metric}["Luck of the cards dealt"]
     assert luck == "+0.10 points a hand"  # (0.5 - 0.3 + 0.1) / 3
     # luck 0.5, -0.3, 0.1: s² = (0.16 + 0.16 + 0) / 2 = 0.16, half-width 1.96 · 0.4 / √3 = 0.4526
-    assert any("95% interval -0.35 to +0.55, from 3 hands." in c.value for c in at.caption)
+    line = "Likely range -0.35 to +0.55, from 3 of your 5 hands. 2 have none: a player before you ordered up, so you had no first bid to value."
+    assert line in [c.value for c in at.caption]
+    assert "From your 5 hands: 25 decisions that were not forced." in [c.value for c in at.caption]
+    assert {m.label: m.value for m in at.metric}["Hands played"] == "5"
+
+
+def test_hands_of_others_are_counted_where_they_are_left_out(
+    statistics: Callable[[], AppTest], skill_hands_and_others: Path
+) -> None:
+    at = statistics()
+    assert {m.label: m.value for m in at.metric}["Hands played"] == "7"
+    assert (
+        "From your 5 hands: 25 decisions that were not forced. Hands played above counts 7; not here: "
+        "1 hand played under another name or in another browser and 1 hand recorded before these "
+        "figures were kept." in [c.value for c in at.caption]
+    )
+    assert _rows(_skill_html(at))["Bidding"][:2] == ["3", "0.25"]  # the other learner's 3 points left out
+
+
+def test_the_trend_shows_from_the_first_day_by_day(
+    statistics: Callable[[], AppTest], skill_hands: Path
+) -> None:
+    at = statistics()
+    trend = _chart(at, "Points lost per decision, day by day")
+    lines = {t["name"]: t for t in trend["data"]}
+    assert set(lines) == {"Bidding", "Playing a hand your side named", "Defending", "All decisions"}
+    assert list(lines["Bidding"]["x"]) == ["2026-11-24", "2026-11-25"]
+    assert _values(lines["Bidding"]["y"]) == pytest.approx([0.25, 0.25])  # (0 + 0.5) / 2, then 0.25
+    # defending: 8 decisions on the 24th (one lost 2 points), 8 on the 25th, 4 on the 26th
+    assert list(lines["Defending"]["x"]) == ["2026-11-24", "2026-11-25", "2026-11-26"]
+    assert _values(lines["Defending"]["y"]) == pytest.approx([0.25, 0.0, 0.0])
+    assert trend["layout"]["xaxis"]["ticktext"] == ["24 Nov", "25 Nov", "26 Nov"]
+    assert trend["layout"]["legend"]["orientation"] == "h"  # under the plot: a phone keeps its width
+    assert any(c.value.startswith("Day by day until you have played over two weeks") for c in at.caption)
+
+
+def test_one_days_hands_already_have_a_trend(statistics: Callable[[], AppTest], db: Path) -> None:
+    global SKILL_HANDS
+    first_day, SKILL_HANDS = SKILL_HANDS, SKILL_HANDS[:2]
+    try:
+        _save_skill_hands(db)
+    finally:
+        SKILL_HANDS = first_day
+    at = statistics()
+    trend = _chart(at, "Points lost per decision, day by day")
+    assert {list(t["x"])[0] for t in trend["data"]} == {"2026-11-24"}
 
 
 def test_the_weeks_axis_labels_mondays_and_always_the_last() -> None:

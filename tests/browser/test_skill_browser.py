@@ -1,8 +1,10 @@
 """The Statistics view's "Your play, luck aside" section in Chromium, on a phone (390 x 844) and a
-laptop (1366 x 900): the session server's database is given four weeks of hands with their decisions,
-all of one browser's learner (``BROWSER``). The table, the chart and the luck are drawn, and nothing
-is wider than the screen. Screenshots go to test-artifacts/skill-390.png and
-test-artifacts/skill-1366.png."""
+laptop (1366 x 768): the session server's database is given four weeks of hands with their decisions,
+all of one browser's learner (``BROWSER``). The table (three categories and all decisions, each
+with its likely range, never below 0, and the Club and Expert players' figures beside it), the
+line explaining each row, the weekly chart and the luck with why some hands have none are drawn,
+and nothing is wider than the screen. Screenshots go to test-artifacts/skill-390.png and
+test-artifacts/skill-1366.png (the whole page)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-SIZES = ((390, 844), (1366, 900))
+SIZES = ((390, 844), (1366, 768))
 BROWSER = "SkillTestBrowser0123456"  # this browser's id (the learner cookie): the section shows its hands
 KINDS = ("bidding", "leading", "following", "defending")
 
@@ -64,6 +66,7 @@ def seed_database(path: Path) -> None:
                     decisions=facts,
                     luck=None if number % 5 == 4 else round(0.3 * ((number % 4) - 1.5), 2),
                     learner=f"browser:{BROWSER}",
+                    no_luck="ordered" if number % 5 == 4 else None,
                 ),
                 conn,
             )
@@ -109,11 +112,33 @@ def test_the_skill_section_fits_the_screen(
         assert section.get_by_text("Your play, luck aside").is_visible()
         table = section.locator('[data-testid="ec-skill-table"]')
         assert table.is_visible()
-        assert table.locator("tbody tr").count() == 5  # four kinds and all decisions
+        rows = table.locator("tbody tr")
+        assert rows.count() == 4  # three categories and all decisions
+        assert [rows.nth(i).locator("td").first.inner_text() for i in range(4)] == [
+            "Bidding",
+            "Playing a hand your side named",
+            "Defending",
+            "All decisions",
+        ]
+        heads = table.locator("thead th").all_inner_texts()
+        assert heads == ["Decision", "How many", "You lose each", "Likely range", "Club player", "Expert"]
+        ranges = [rows.nth(i).locator("td").nth(3).inner_text() for i in range(4)]
+        assert all("-" not in r and "−" not in r for r in ranges), ranges  # never a bound below 0
+        assert ranges[-1] != "—"  # 48 decisions: a range
+        about = section.locator('[data-testid="ec-skill-about"]')
+        assert (
+            about.is_visible() and about.locator("li").count() == 6
+        )  # a line per row, the range, the yardstick
+        # hands 4 and 9 of the twelve have no luck figure
+        luck = section.get_by_text(
+            "from 10 of your 12 hands. 2 have none: a player before you ordered up", exact=False
+        )
+        assert luck.is_visible()
         chart = section.locator('[data-testid="stPlotlyChart"]')
         chart.wait_for(state="visible", timeout=20_000)
         chart.locator(".main-svg").first.wait_for(state="visible", timeout=20_000)
         assert chart.bounding_box()["height"] > 200
+        assert chart.get_by_text("Points lost per decision, week by week").count() == 1
         assert section.get_by_text("Luck of the cards dealt").is_visible()
         section.scroll_into_view_if_needed()
         found = page.evaluate(OVERFLOW, width)

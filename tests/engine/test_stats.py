@@ -1,4 +1,5 @@
-"""The one 95% interval (engine/core/stats.py), against figures worked out by hand."""
+"""The one 95% interval (engine/core/stats.py) and its companion for losses (``loss_interval``), against
+figures worked out by hand."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from engine.core.stats import Z95, Interval, counted_interval, mean_interval
+from engine.core.stats import Z95, Interval, counted_interval, loss_interval, mean_interval
 
 
 def test_four_values_worked_by_hand() -> None:
@@ -76,3 +77,58 @@ def test_the_callers_use_it() -> None:
     two = run_duplicate(Rules(), make_player("club"), make_player("beginner"), deals=2, seed=1)
     low, high = mean_interval(two.per_deal["diff"])[1:]
     assert two.as_dict()["difference"]["ci95"] == [round(low, 4), round(high, 4)]
+
+
+# ---- loss_interval: mean ÷ f to mean × f, f = exp(1.96 · (s / √n) / mean) ------------------------
+
+E196 = 7.0993271  # e^1.96 = e^2 · e^-0.04 = 7.3890561 · 0.9607894
+
+
+def test_a_loss_interval_worked_by_hand() -> None:
+    # 0 and 1: mean 0.5, s² = 0.5, s / √2 = 0.5 = the mean, so f = e^1.96
+    mean, low, high = loss_interval([0.0, 1.0])
+    assert mean == 0.5
+    assert low == pytest.approx(0.5 / E196, abs=1e-7) and high == pytest.approx(0.5 * E196, abs=1e-6)
+    # 0, 1.2, 0.3: mean 0.5, s² = (0.25 + 0.49 + 0.04) / 2 = 0.39, s / √3 = √0.13 = 0.3605551;
+    # 1.96 · 0.3605551 / 0.5 = 1.4133761, f = e^1.4 · e^0.0133761 = 4.0552000 · 1.0134660 = 4.1098073
+    mean, low, high = loss_interval([0.0, 1.2, 0.3])
+    assert mean == pytest.approx(0.5)
+    assert low == pytest.approx(0.5 / 4.1098073, abs=1e-6) and high == pytest.approx(
+        0.5 * 4.1098073, abs=1e-6
+    )
+
+
+def test_a_loss_interval_never_goes_below_zero_where_the_normal_one_does() -> None:
+    # four best moves and one that lost a point: mean 0.2, s² = (4 · 0.04 + 0.64) / 4 = 0.2,
+    # s / √5 = 0.2 = the mean. The normal interval: 0.2 ± 1.96 · 0.2 = -0.192 to 0.592.
+    values = [0.0, 0.0, 0.0, 0.0, 1.0]
+    normal = mean_interval(values)
+    assert normal.low == pytest.approx(-0.192) and normal.high == pytest.approx(0.592)
+    mean, low, high = loss_interval(values)
+    assert mean == pytest.approx(0.2)
+    assert low == pytest.approx(0.2 / E196, abs=1e-7) and high == pytest.approx(0.2 * E196, abs=1e-6)
+    assert low > 0  # 0.028, never below the floor
+    assert high > normal.high  # and further out above: such losses are skewed to the right
+
+
+def test_a_loss_interval_holds_its_floor_on_many_samples() -> None:
+    rng = np.random.default_rng(7)
+    for n in (2, 3, 5, 20, 200):
+        for _ in range(200):
+            values = np.where(rng.random(n) < 0.7, 0.0, rng.exponential(1.0, n))
+            i = loss_interval(values)
+            if i.known:
+                assert 0 < i.low <= i.mean <= i.high, (values, i)
+
+
+def test_a_loss_interval_needs_two_different_values() -> None:
+    for values in ([], [0.4], [0.0, 0.0, 0.0], [0.25, 0.25]):
+        i = loss_interval(values)
+        assert not i.known, values  # no spread seen: "0 to 0" after three best moves claims too much
+    assert loss_interval([0.4]).mean == 0.4 and loss_interval([0.0, 0.0]).mean == 0.0
+    assert math.isnan(loss_interval([]).mean)
+
+
+def test_a_negative_loss_is_refused() -> None:
+    with pytest.raises(ValueError, match="0 or more"):
+        loss_interval([0.5, -0.1])
