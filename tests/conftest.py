@@ -17,11 +17,12 @@ checks it): what more than one module needs is here or in a folder's own conftes
 - ``random_players``, ``random_legal``, ``counting_players``: the practice tests' stand-in players
   (tests/practice).
 
-Every test gets the marker of its kind by its folder (``KIND_BY_FOLDER``): ``browser`` (headless
-Chromium), ``app`` (Streamlit's AppTest), ``montecarlo`` (simulated deals: the analyzer, the
-studies, the solver's samples). The quick run leaves those out (the README names it)::
+Every test gets the markers of what it uses (``pytest_collection_modifyitems``): ``browser`` (headless
+Chromium), ``app`` (Streamlit's AppTest: tests/app and every ``*_app.py``), ``montecarlo`` (simulated
+deals: the analyzer, the studies, the solver's samples), ``postgres`` (this run's PostgreSQL server).
+The quick run leaves those out (the README names it), so it starts no server::
 
-    python -m pytest -n 2 -m "not browser and not app and not montecarlo"
+    python -m pytest -n 2 -m "not browser and not app and not montecarlo and not postgres"
 """
 
 from __future__ import annotations
@@ -94,7 +95,11 @@ def _scan_components_once() -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark each test of tests/<folder>/ with its folder's kind (``KIND_BY_FOLDER``)."""
+    """Mark each test by what it uses: its folder's kind (``KIND_BY_FOLDER``), ``app`` for a module
+    of Streamlit AppTest runs wherever it lives (its name ends in ``_app.py``), ``postgres`` for a
+    test on this run's PostgreSQL server (the ``postgres_url`` fixture, directly or through
+    ``postgres_db``, or ``any_db``'s postgres case). The README's quick run leaves all but the
+    plain unit tests out, so it starts no server and no browser."""
     for item in items:
         try:
             parts = Path(item.path).resolve().relative_to(ROOT).parts
@@ -102,6 +107,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             continue
         if len(parts) > 2 and parts[0] == "tests" and parts[1] in KIND_BY_FOLDER:
             item.add_marker(KIND_BY_FOLDER[parts[1]])
+        if parts and parts[-1].endswith("_app.py"):
+            item.add_marker("app")
+        fixtures = set(getattr(item, "fixturenames", ()))
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if fixtures & {"postgres_url", "postgres_db"} or params.get("any_db") == "postgres":
+            item.add_marker("postgres")
 
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
