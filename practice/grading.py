@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.actions import Action
 from engine.core.game import add_hand, seat_score, sides
@@ -31,9 +31,11 @@ from practice.review import LEARNER
 FINISHED_LIMIT = 200  # finished hands whose grades are kept for the game's chart
 REGRADE_WAIT = 2.0  # seconds the review waits for an earlier hand's grades worked out again after a reload
 GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
+RUN_WAIT = 60.0  # seconds ``GradingPool.run`` waits for the worker before working it out here
 
 Grade = Callable[[int, HandState, Action, int, review.SeatScore | None, str], review.GradedDecision]
 Grades = tuple[review.GradedDecision, ...]
+T = TypeVar("T")
 
 _grader_lock = threading.Lock()
 _shared_grader: Executor | None = None
@@ -126,6 +128,18 @@ class GradingPool:
         self._prepared = (before, score, table)
         self.executor.submit(review.prepare_grade, before, LEARNER, score, table)
 
+    def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` where the grades are worked out, waited for: in the grading worker
+        for ``review.grade_decision`` (its caches hold the figures of the decisions graded), else
+        here; here too when the worker fails it (``fn`` is pure: the same answer either way)."""
+        if self._grade is review.grade_decision and isinstance(self.executor, ProcessGrader):
+            job = self.executor.submit(fn, *args, **kwargs)
+            try:
+                return job.result(timeout=RUN_WAIT)
+            except Exception:  # the worker failed it (died, timed out, ...): work it out here
+                job.cancel()
+        return fn(*args, **kwargs)
+
     @property
     def pending(self) -> int:
         """Grades queued or started and not yet finished."""
@@ -190,6 +204,7 @@ __all__ = [
     "GRADE_WAIT",
     "FINISHED_LIMIT",
     "REGRADE_WAIT",
+    "RUN_WAIT",
     "Grade",
     "GradingPool",
     "local_grader",

@@ -145,3 +145,33 @@ def test_the_worker_ends_with_the_process_that_started_it(tmp_path: Path, end: s
     while not _gone(worker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _gone(worker)
+
+
+def test_the_expert_in_your_seat_from_the_worker_is_the_one_worked_out_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from practice import coach
+    from practice.session import Waiting
+    from practice.table_link import read_link
+    from practice.table_session import PracticeTable
+
+    table = PracticeTable.from_link(read_link({"levels": "ccc"}), Rules(), (), seed=3)
+    while table.position.waiting is Waiting.LEARNER:  # the learner's first legal choice to the hand's end
+        assert table.act(table.position.legal[0])
+    pos = table.position
+    here = coach.expert_in_your_seat(
+        pos.session,
+        pos.game.game_number,
+        pos.game.hand_number,
+        pos.hand,
+        scores=pos.game.scores_at_deal,
+        table=table.table,
+    )
+    assert here.choices and here.hand.is_over
+
+    def not_here(*_: object) -> None:
+        raise AssertionError("the expert's figures were worked out in the page's process")
+
+    monkeypatch.setattr(coach, "judged", not_here)  # this process only: the worker has its own
+    monkeypatch.setattr(coach, "view_robust", not_here)
+    assert table.expert_in_your_seat() == here
