@@ -2,13 +2,13 @@
 
 The grader (``practice.review``) is mostly Python: run on a thread of the page's process it holds
 the interpreter lock while the page draws, and the page's clicks wait for it
-(docs/research/practice-and-replay.md, "A table that answers at once"). A ``ProcessGrader`` runs
-each job in a separate process instead:
+(docs/research/seat-grades.md, "A table that answers at once"). A ``ProcessGrader`` runs each job
+in a separate process instead:
 
 - one worker by default (``WORKERS``), started from a fresh interpreter (``spawn``: the page's
   process has threads, so it is never forked), only when first asked (``start``), and warmed up
-  there by its initializer (the compiled code loaded from its cache on disk, one decision graded)
-  before its first job, off any click;
+  there by its initializer (the compiled code loaded from its cache on disk, a bid and a card
+  graded) before its first job, off any click;
 - the worker never runs the app: a spawned process runs the parent's ``__main__`` script again
   first, and under Streamlit that is the page script (Streamlit makes app.py the ``__main__``
   module of every run), so the worker is started with a bare ``__main__`` in its place
@@ -21,7 +21,9 @@ each job in a separate process instead:
   shuts it down) or is killed (the worker sees its parent gone within a second).
 
 Jobs and their results cross between the processes pickled: a job is a module-level function (the
-grader) and its arguments, all small frozen values.
+grader) and its arguments, small frozen values. Each worker keeps its own caches (the seat's
+valuations, the bid analyses), which is why the grading pool asks it, not the page's process, for
+anything that reads them (``GradingPool.prepare``, ``GradingPool.run``).
 """
 
 from __future__ import annotations
