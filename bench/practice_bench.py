@@ -10,7 +10,8 @@ the learner's first legal choice. A click is timed in the browser from pointer-d
 the page is idle again. Clicks are split by what they draw: an ordinary decision, the
 decision that ends a hand (the page then draws the hand review: "hand end" is the time from
 the last card until the review is on the screen) and "Next hand". The server's own time for
-the page (its ``practice-render-ms`` mark) is printed beside them, for all clicks and by kind.
+the page (its ``practice-render-ms`` mark) is printed beside them, for all clicks ("server ms") and
+by kind ("ms decision", "ms hand end", "ms next hand").
 
 ``--base REV``: before and after in one run. REV is checked out in a temporary git worktree (its
 compiled code built there first), and the same games are played against a server of REV and
@@ -72,9 +73,9 @@ def play_games(url: str, games: int, levels: str, learning: bool = False) -> dic
         "hand end": [],
         "next hand": [],
         "server ms": [],
-        "  decision": [],  # the server's time by kind of click
-        "  hand end": [],
-        "  next hand": [],
+        "ms decision": [],  # the server's time by kind of click
+        "ms hand end": [],
+        "ms next hand": [],
         "game wall s": [],
     }
     with sync_playwright() as playwright:
@@ -99,7 +100,7 @@ def play_games(url: str, games: int, levels: str, learning: bool = False) -> dic
                         kind = "hand end" if ended else "decision"
                     kinds[kind].append(seconds)
                     kinds["server ms"].append(_server_ms(page))
-                    kinds[f"  {kind}"].append(_server_ms(page))
+                    kinds[f"ms {kind}"].append(_server_ms(page))
                 kinds["game wall s"].append(time.perf_counter() - started)
         browser.close()
     return kinds
@@ -144,7 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="learning mode: a hint at every decision of each game's first hand",
     )
-    parser.add_argument("--base", help="a commit to compare against, in the same run (see above)")
+    parser.add_argument(
+        "--base",
+        help="a commit to compare against in the same run: a server of it and one of this checkout take turns",
+    )
     parser.add_argument("--rounds", type=int, default=2, help="with --base: rounds of each side (default 2)")
     args = parser.parse_args(argv)
     if args.gc:
