@@ -139,16 +139,21 @@ class ServerFailed(RuntimeError):
 
 @contextmanager
 def streamlit_process(
-    db_path: Path | str, log_name: str = "streamlit-server"
+    db_path: Path | str, log_name: str = "streamlit-server", root: Path = ROOT
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Run ``streamlit run app.py`` headless on a free loopback port with the database ``db_path`` (a
     SQLite file or a PostgreSQL URL);
     yields its base URL and process (the classroom bench reads its memory and CPU), and stops it
-    on the way out, errors and Ctrl-C included. ``ServerFailed`` when it does not come up."""
+    on the way out, errors and Ctrl-C included. ``ServerFailed`` when it does not come up. ``root``:
+    the checkout whose app.py runs (another commit's worktree, for a before-and-after bench; its
+    own compiled-code cache)."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = free_port()
     env = dict(os.environ)
     env["EUCHRE_COACH_DB"] = str(db_path)
+    if root != ROOT:
+        env["PYTHONPATH"] = str(root)
+        env.pop("NUMBA_CACHE_DIR", None)
     command = [
         sys.executable,
         "-m",
@@ -168,7 +173,7 @@ def streamlit_process(
     ]
     log_path = ARTIFACTS / f"{log_name}.log"
     with open(log_path, "w") as log:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
         url = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + STARTUP_TIMEOUT_S

@@ -1,10 +1,16 @@
 """The practice table's background grading: each decision of the learner's graded while they think.
 
-A ``GradingPool`` submits each decision to a background worker (``review.grade_decision``, judged
-from the learner's seat) when it is played, hands the current hand's grades to the review (waiting
-for the worker's jobs rather than grading a second time), keeps each finished hand's grades for the
+A ``GradingPool`` submits each decision to a background grader (``review.grade_decision``, judged
+from the learner's seat) when it is played, or queues it until the page that the click drew is on
+the screen (``queue``, then ``start``); it hands the current hand's grades to the review (waiting
+for the grader's jobs rather than grading a second time), keeps each finished hand's grades for the
 game's chart, and grades again the earlier hands a reload rebuilt from the page link. It knows no
 page, link or database: ``practice.table_session.PracticeTable`` owns one.
+
+The real grader runs in a worker process at a lower priority (``shared_grader``,
+``practice.grader_process``): it is Python, and on a thread of the page's process it held the
+interpreter lock while the page drew. A grader of a test's own (any other ``grade``) runs on a
+thread of this process (``local_grader``), as it need not be picklable.
 """
 
 from __future__ import annotations
@@ -12,45 +18,76 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.actions import Action
 from engine.core.game import add_hand, seat_score, sides
 from engine.core.hand import HandState
 from engine.core.rules import Rules
 from practice import review
+from practice.grader_process import ProcessGrader
 from practice.review import LEARNER
 
 FINISHED_LIMIT = 200  # finished hands whose grades are kept for the game's chart
 REGRADE_WAIT = 2.0  # seconds the review waits for an earlier hand's grades worked out again after a reload
 GRADE_WAIT = 10.0  # seconds the review waits for each background grade before grading itself
+RUN_WAIT = 60.0  # seconds ``GradingPool.run`` waits for the worker before working it out here
 
 Grade = Callable[[int, HandState, Action, int, review.SeatScore | None, str], review.GradedDecision]
 Grades = tuple[review.GradedDecision, ...]
+T = TypeVar("T")
 
 _grader_lock = threading.Lock()
-_shared_grader: ThreadPoolExecutor | None = None
+_shared_grader: Executor | None = None
+_local_grader: ThreadPoolExecutor | None = None
 
 
-def shared_grader() -> ThreadPoolExecutor:
-    """One background worker per process: grades each decision while the learner thinks."""
+def shared_grader() -> Executor:
+    """The page process's one background grader: a worker process at a lower priority, started
+    (and warmed up) the first time a table asks for it, which grades each decision while the
+    learner thinks. Where no process can be started, a thread of this process (``local_grader``)."""
     global _shared_grader
     with _grader_lock:
         if _shared_grader is None:
-            _shared_grader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="practice-grader")
+            grader = ProcessGrader()
+            ready = grader.start()
+            if ready.done() and ready.exception() is not None:  # no worker could be started
+                grader.shutdown(wait=False)
+                _shared_grader = _thread_grader()
+            else:
+                _shared_grader = grader
         return _shared_grader
+
+
+def local_grader() -> ThreadPoolExecutor:
+    """One background thread of this process, for a grader of a test's own."""
+    with _grader_lock:
+        return _thread_grader()
+
+
+def _thread_grader() -> ThreadPoolExecutor:
+    global _local_grader
+    if _local_grader is None:
+        _local_grader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="practice-grader")
+    return _local_grader
 
 
 class GradingPool:
     """One learner's decisions being graded, and the grades kept. ``grade`` grades one decision
     (step, state before it, action, seat, the seat's score, table); ``executor`` runs it (default
-    ``shared_grader()``)."""
+    ``shared_grader()`` for ``review.grade_decision``, else ``local_grader()``). The pool asks for
+    the shared grader when it is made (a page opening), so its worker is ready before the first click."""
 
     def __init__(self, grade: Grade = review.grade_decision, executor: Executor | None = None) -> None:
         self._grade = grade
         self._executor = executor
+        if executor is None and grade is review.grade_decision:
+            self._executor = shared_grader()
         # each job, with the table it grades bids against
         self._jobs: list[tuple[Future[review.GradedDecision], str]] = []
+        # decisions played whose grading waits for ``start`` (step, state before, action, score, table)
+        self._queued: list[tuple[int, HandState, Action, review.SeatScore, str]] = []
+        self._prepared: tuple[HandState, review.SeatScore, str] | None = None  # the last ``prepare``
         self._current: tuple[Any, Grades] | None = None  # (the hand's key, its grades)
         # each finished hand's graded decisions, kept for the game's chart (the hand is the key)
         self.finished: dict[HandState, Grades] = {}
@@ -59,7 +96,7 @@ class GradingPool:
 
     @property
     def executor(self) -> Executor:
-        return self._executor if self._executor is not None else shared_grader()
+        return self._executor if self._executor is not None else local_grader()
 
     def submit(
         self, step: int, before: HandState, action: Action, score: review.SeatScore, table: str
@@ -68,10 +105,45 @@ class GradingPool:
         job = self.executor.submit(self._grade, step, before, action, LEARNER, score, table)
         self._jobs.append((job, table))
 
+    def queue(
+        self, step: int, before: HandState, action: Action, score: review.SeatScore, table: str
+    ) -> None:
+        """Grade a decision just played, in the background once ``start`` is called (the page the
+        click drew is on the screen): the grading never competes with drawing the click's page."""
+        self._queued.append((step, before, action, score, table))
+
+    def start(self) -> None:
+        """Submit every queued decision to the background grader."""
+        queued, self._queued = self._queued, []
+        for decision in queued:
+            self.submit(*decision)
+
+    def prepare(self, before: HandState, score: review.SeatScore, table: str) -> None:
+        """While the learner thinks at ``before``: have the background grader work out the figures
+        grading any choice there reads (``review.prepare_grade``), once, after the grades queued
+        before it; the grade of the choice made then comes quickly. Only for ``review.grade_decision``
+        (a test's grader has nothing to prepare)."""
+        if self._grade is not review.grade_decision or self._prepared == (before, score, table):
+            return
+        self._prepared = (before, score, table)
+        self.executor.submit(review.prepare_grade, before, LEARNER, score, table)
+
+    def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` where the grades are worked out, waited for: in the grading worker
+        for ``review.grade_decision`` (its caches hold the figures of the decisions graded), else
+        here; here too when the worker fails it (``fn`` is pure: the same answer either way)."""
+        if self._grade is review.grade_decision and isinstance(self.executor, ProcessGrader):
+            job = self.executor.submit(fn, *args, **kwargs)
+            try:
+                return job.result(timeout=RUN_WAIT)
+            except Exception:  # the worker failed it (died, timed out, ...): work it out here
+                job.cancel()
+        return fn(*args, **kwargs)
+
     @property
     def pending(self) -> int:
-        """Background grades started and not yet finished."""
-        return sum(not job.done() for job, _ in self._jobs)
+        """Grades queued or started and not yet finished."""
+        return len(self._queued) + sum(not job.done() for job, _ in self._jobs)
 
     def hand_grades(self, key: Any, hand: HandState, score: review.SeatScore, table: str) -> Grades:
         """The learner's graded decisions of ``hand`` (``key`` names it and the table), using what
@@ -79,6 +151,7 @@ class GradingPool:
         the rest graded here. A finished hand's grades are kept in ``finished``."""
         if self._current is not None and self._current[0] == key:
             return self._current[1]
+        self.start()
         done: dict[tuple[int, HandState, Action], review.GradedDecision] = {}
         for job, graded_for in self._jobs:
             wait([job], timeout=GRADE_WAIT)
@@ -127,4 +200,13 @@ class GradingPool:
         return len(self._regrading)
 
 
-__all__ = ["GRADE_WAIT", "FINISHED_LIMIT", "REGRADE_WAIT", "Grade", "GradingPool", "shared_grader"]
+__all__ = [
+    "GRADE_WAIT",
+    "FINISHED_LIMIT",
+    "REGRADE_WAIT",
+    "RUN_WAIT",
+    "Grade",
+    "GradingPool",
+    "local_grader",
+    "shared_grader",
+]

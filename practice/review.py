@@ -44,7 +44,8 @@ from engine.compiled.solver import makers_tricks, solve
 from engine.compiled.solver import warm_up as warm_solver
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
-from engine.core.hand import HandState, Phase, from_cards
+from engine.core.hand import HandState, Phase, deal, from_cards
+from engine.core.rules import Rules
 from engine.core.scoring import hand_points
 from engine.core.seats import same_side
 from engine.core.view import SeatView, view_of
@@ -399,6 +400,36 @@ def grade_decision(
         top,
         choice_grades,
     )
+
+
+def prepare_grade(
+    before: HandState, seat: int = LEARNER, score: SeatScore | None = None, table: str = DEFAULT_TABLE
+) -> None:
+    """Work out ahead, while ``seat`` thinks at ``before``, the figures that grading any of its
+    choices reads (the seat's valuation of every choice, or the bid analysis: both remembered), so
+    that ``grade_decision`` of the choice made is quick. The grade is the same either way."""
+    if before.to_act != seat or len(before.legal_actions()) < 2:
+        return
+    if before.phase in (Phase.PLAY, Phase.DISCARD, Phase.DEFEND):
+        try:
+            judged(view_of(before, seat))
+        except EuchreError:
+            pass
+        return
+    bid_robust(before, seat, score, table)
+
+
+def warm_grader() -> None:
+    """Load everything grading runs (the modules, the compiled code from its cache) by grading a bid
+    and a card of one fixed deal: a background grader's first real grade is then as quick as any."""
+    rules = Rules()
+    state = deal(rules, dealer=3, rng=random.Random(0))
+    order = state.legal_actions()[1]  # the first seat orders up: the hand is played
+    grade_decision(0, state, order, LEARNER, (0, 0))
+    state = state.apply(order)
+    while not (state.phase is Phase.PLAY and state.to_act == LEARNER):
+        state = state.apply(state.legal_actions()[0])
+    grade_decision(len(state.history), state, state.legal_actions()[0], LEARNER, (0, 0))
 
 
 def bid_reason(view: SeatView, robust: Robust, score: SeatScore | None, table: str) -> str:

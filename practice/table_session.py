@@ -101,8 +101,9 @@ class PracticeTable:
         memo: dict[Any, Any] | None = None,
         shared: str | None = None,
     ) -> None:
-        """``players``, ``grade`` and ``grader`` (an executor; default ``practice.grading.shared_grader()``) are the
-        computer players, the decision grader and where it runs; ``conn`` an open records database
+        """``players``, ``grade`` and ``grader`` (an executor; default ``practice.grading``'s: a
+        worker process for ``review.grade_decision``) are the computer players, the decision grader
+        and where it runs; ``conn`` an open records database
         (default: each save opens the one ``EUCHRE_COACH_DB`` names); ``memo`` computer decisions
         already worked out (``practice.session.Memo``); ``shared`` the id the session's opening is
         already kept under (a ``shared=`` link), so it is not kept a second time."""
@@ -122,6 +123,8 @@ class PracticeTable:
         self.drawn_game: Session | None = None  # the page's: the game its outside-the-table parts show
         self.game_id: int | None = None
         self.learner: str | None = None  # whose mistake deck the hand's mistakes go to (the page sets it)
+        # the page starts the background grading itself once a click's page is drawn (start_grading)
+        self.grade_later = False
         # the id each opening (a session without its decisions) is kept under for the page link
         self._shares: dict[Session, str] = {} if shared is None else {replace(session, decisions=()): shared}
         self.position = self._start(session, kind)
@@ -376,17 +379,15 @@ class PracticeTable:
         return to_jsonl(records)
 
     def expert_in_your_seat(self) -> coach.ExpertComparison:
+        """``coach.expert_in_your_seat`` for the current hand. With the project's players it runs
+        in the grading worker, whose caches already hold the figures of the learner's decisions
+        (the expert's advice reads the same ones): quicker, and the page's process stays free."""
         pos = self.position
-        return coach.expert_in_your_seat(
-            pos.session,
-            pos.game.game_number,
-            pos.game.hand_number,
-            pos.hand,
-            players=self._players,
-            memo=self.memo,
-            scores=pos.game.scores_at_deal,
-            table=self.table,
-        )
+        args = (pos.session, pos.game.game_number, pos.game.hand_number, pos.hand)
+        options: dict[str, Any] = {"scores": pos.game.scores_at_deal, "table": self.table}
+        if self._players is default_players:
+            return self._grading.run(coach.expert_in_your_seat, *args, **options)
+        return coach.expert_in_your_seat(*args, players=self._players, memo=self.memo, **options)
 
     # ---- what the buttons do -------------------------------------------------------------
 
@@ -417,10 +418,18 @@ class PracticeTable:
             self._notices[Notice.FLASH] = str(err)
             return False
         self._set(after)
-        self._grading.submit(
-            len(before.hand.history), before.hand, parsed, self.learner_score(before), self.table
-        )
+        grade = self._grading.queue if self.grade_later else self._grading.submit
+        grade(len(before.hand.history), before.hand, parsed, self.learner_score(before), self.table)
         return True
+
+    def start_grading(self) -> None:
+        """The page the last click drew is on the screen: start grading the decisions it played
+        (``grade_later``), then have the grader work out ahead the learner's decision now, so its
+        grade is ready by the time the hand's review asks for it."""
+        self._grading.start()
+        pos = self.position
+        if pos.waiting is Waiting.LEARNER and not forced(pos.hand):
+            self._grading.prepare(pos.hand, self.learner_score(pos), self.table)
 
     def undo(self) -> None:
         """Take back the learner's last decision; with ``play_forced``, the forced cards played for

@@ -677,6 +677,7 @@ def _table_view(learning: bool, traditional: bool) -> None:
     st.html(
         f'<div data-testid="practice-render-ms" data-ms="{(time.perf_counter() - started) * 1000:.0f}"></div>'
     )
+    table.start_grading()  # the click's page is drawn: grade its decisions now, in the worker
 
 
 # The page sits closer to the top than the others: the table and the learner's cards fit on a
@@ -719,6 +720,7 @@ def main() -> None:
     wait_until_ready()  # the computer players, the hint and the review run the compiled code
     table = _table()
     table.learner = who_is_here()  # the hand's mistakes go to this learner's deck
+    table.grade_later = True  # graded once the click's page is drawn (end of _table_view)
     if st.session_state.pop(RESUMED_KEY, False):
         _welcome_back(table)
     _messages(table, Notice.CODE)

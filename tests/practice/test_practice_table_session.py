@@ -65,6 +65,21 @@ def test_a_legal_click_applies_and_is_graded_in_the_background(
     assert [g.action for g in graded] == [action] and len(grader.threads) == 1  # not graded twice
 
 
+def test_with_grade_later_a_click_is_graded_once_the_page_says_it_is_drawn(
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
+) -> None:
+    table = _table(random_players, worker, grader)
+    table.grade_later = True  # as the page sets it
+    action = table.position.legal[0]
+    assert table.act(action)
+    worker.submit(lambda: None).result()
+    assert grader.threads == [] and table.pending_grades == 1  # not started while the page draws
+    table.start_grading()  # the end of the page's run
+    worker.submit(lambda: None).result()
+    assert len(grader.threads) == 1 and grader.threads[0].startswith("test-grader")
+    assert table.pending_grades == 0 and [g.action for g in table.grades()] == [action]
+
+
 def test_an_illegal_click_leaves_the_table_unchanged(
     worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
