@@ -5,8 +5,8 @@ gives it) against a side of club players, whole games to 10.
     python -m bench hint_follower [--games 100] [--table people] [--seed 1]
 
 Both sides play their cards as the club player, so the games differ only in the bidding. The
-hint follower asks the analyzer as the practice table does (``practice.review.BID_SAMPLES``
-sampled deals, no time budget, seeded from the position). Games are played in both seatings
+hint follower asks the analyzer as the practice table does (``engine.analysis.advice.value_bids``:
+the interactive budget's deals, seeded from the view, no clock). Games are played in both seatings
 (``engine.search.arena.run_games``). Prints the hint follower's share of games won with a 95% interval,
 and its points a hand against the club players'. About 3 s a game on this machine.
 """
@@ -19,16 +19,15 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.analysis.bidding import analyze
+from engine.analysis.advice import value_bids
 from engine.analysis.sampler import BIDDING_PHASES
-from engine.analysis.tables import TABLES, opponents
+from engine.analysis.tables import TABLES
 from engine.core.rules import Rules
 from engine.core.view import SeatView
 from engine.players.base import Decision
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score
 from engine.search.arena import run_games
-from practice.review import BID_SAMPLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,18 +43,8 @@ class HintFollower:
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         if view.phase not in BIDDING_PHASES:
             return ClubPlayer(score=self.score).decide(view, rng)
-        policy = opponents(self.table, view.rules)
         score = None if self.score is None else (self.score.ours, self.score.theirs)
-        a = analyze(
-            view,
-            random.Random(f"hint:{view.seat}:{view.hand}:{view.upcard}:{view.phase}"),
-            score=score,
-            time_budget=None,
-            max_samples=BID_SAMPLES,
-            ceiling=False,
-            policy=policy,
-            bidder=policy,
-        )
+        a = value_bids(view, self.table, score).analysis  # the hint's own call (practice.review.view_robust)
         return Decision(a.recommendation, "the analyzer's recommendation")
 
 

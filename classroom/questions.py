@@ -36,8 +36,8 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any
 
+from engine.analysis.advice import value_bids
 from engine.analysis.explain import headline, label, percent, points
-from engine.analysis.robust import analyze_robust
 from engine.analysis.situation import Question as HandSituation
 from engine.analysis.situation import question as hand_situation
 from engine.core.action_words import answer_words, in_dealer_words
@@ -73,7 +73,6 @@ TABLE_KINDS = (
 )  # a seat at the table: the tricks so far as facts
 MODES = {Mode.PICK_CARD: "card", Mode.PICK_CARDS: "cards", Mode.CHOICE: "choice"}
 HAND_SEATS = ("first", "second", "third", "dealer")
-ANALYZER_BUDGET = 1.0  # seconds per table style, as the Analyze page gives it
 
 
 MAX_BODY = 200_000  # characters of a stored question
@@ -504,7 +503,7 @@ def _bid_question(q: HandSituation, seed: int) -> ClassQuestion:
     """The class's "what would you bid?" for the analyzer's question ``q``, judged as the Analyze
     page judges it, with the seat's view kept as text."""
     view = q.view()
-    robust = analyze_robust(view, seed, score=None, time_budget=ANALYZER_BUDGET, ceiling=False)
+    robust = value_bids(view)  # as the Analyze page, the hint and the grade value it
     a = robust.analysis
     dealer = q.seat == "dealer"
 

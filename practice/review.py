@@ -33,10 +33,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from engine.analysis.advice import INTERACTIVE, value_bids
 from engine.analysis.bidding import Analysis
 from engine.analysis.card_reasons import choice_reason, mistake_reason, tie_reason
 from engine.analysis.explain import compare_bids, explain, gerund
-from engine.analysis.robust import DESCRIBED, Robust, analyze_robust
+from engine.analysis.robust import DESCRIBED, Robust
 from engine.analysis.sampler import BIDDING_PHASES
 from engine.analysis.tables import DEFAULT_TABLE
 from engine.analysis.wintable import point_value
@@ -170,26 +171,19 @@ def learner_decisions(hand: HandState, seat: int = LEARNER) -> list[tuple[int, H
     return out
 
 
-BID_SAMPLES = 400  # deals per bid analysis and style: deterministic (no time budget), about 0.1 s
-
-
 SeatScore = tuple[int, int]  # (the seat's side, the best opponent side) when the hand was dealt
 
 
-@lru_cache(maxsize=256)
 def view_robust(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_TABLE) -> Robust | None:
-    """The analyzer's evaluation of the seat's bidding decision at ``view`` against every opponents'
-    style, ``table`` driving, at the game ``score`` when one is given (None when the decision is
-    not a bid it analyses). Deterministic: the seed comes from the view (nothing hidden), and
-    there is no time budget. The hint and the review read their figures from this one
-    computation."""
+    """The analyzer's evaluation of the seat's bidding decision at ``view`` against every
+    opponents' style, ``table`` driving, at the game ``score`` when one is given (None when the
+    decision is not a bid it analyses): ``engine.analysis.advice.value_bids``, the one valuation
+    of a bid the Analyze page, the hint and the grade all read (seeded by the view, the interactive
+    budget: a count of deals)."""
     if view.phase not in BIDDING_PHASES or view.to_act != view.seat:
         return None
-    seed = f"bid-analysis:{view.seat}:{view.dealer}:{view.hand}:{view.upcard}:{view.history}"
     try:
-        return analyze_robust(
-            view, seed, table=table, score=score, time_budget=None, max_samples=BID_SAMPLES, ceiling=False
-        )
+        return value_bids(view, table, score, INTERACTIVE)
     except EuchreError:
         return None
 

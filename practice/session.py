@@ -14,7 +14,6 @@ be memoised in a ``Memo`` dict to keep replays cheap with slow (expert) players.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, replace
@@ -58,17 +57,13 @@ Memo = MutableMapping[MemoKey, tuple[Action, str]]
 
 
 def default_players(level: str) -> Decider:
-    """The project's computer players (engine.players), by level name. The expert searches a fixed
-    number of deals instead of for a fixed time, so its decisions are a function of its view and
-    generator whatever the machine's load: a replay (undo, a reload, a shared link) makes the same
-    decisions as the game it replays (with its own time budgets a busy machine changed them)."""
-    from engine.search.expert import ExpertPlayer
+    """The project's computer players (engine.players), by level name. Every one decides from its
+    view and generator alone (the expert's bids and cards sample counts of deals, never for a
+    time), whatever the machine's load: a replay (undo, a reload, a shared link) makes the same
+    decisions as the game it replays."""
     from engine.search.registry import make_player
 
-    made = make_player(level)
-    if isinstance(made, ExpertPlayer):
-        made = replace(made, bid_time=math.inf)
-    player: Decider = made
+    player: Decider = make_player(level)
     return player
 
 

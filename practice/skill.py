@@ -27,8 +27,9 @@ module to fill the hand's record, and replay imports review; a test keeps the tw
 **Luck** (``hand_value`` and ``hand_luck``): what the cards dealt were worth against an average hand.
 The *value of a hand* is the analyzer's expected net points for the learner's side of the learner's
 best bid at the learner's first decision of the auction (round 1, on the upcard): the largest
-``realistic.ev`` of ``engine.analysis.bidding.analyze`` with the other seats bidding as people do
-(the people table) and club-level play, ``BID_SAMPLES`` deals seeded from the seat's view, the
+``realistic.ev`` of ``engine.analysis.advice.value_bids`` with the other seats bidding as people do
+(the people table) and club-level play, the interactive budget's deals seeded from the seat's view (the
+figures the bid's grade reads), the
 game score left aside (points this hand). Luck is that value minus the average value of a hand at
 the same seat (counted from the dealer) when the seats before it passed as people do: the baseline,
 measured once over seeded deals by ``python -m bench luck_baseline`` and stored in
@@ -64,7 +65,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, tzinfo
@@ -72,8 +72,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine.analysis.bidding import analyze
-from engine.analysis.tables import DEFAULT_TABLE, opponents
+from engine.analysis.advice import INTERACTIVE, value_bids
+from engine.analysis.tables import DEFAULT_TABLE
 from engine.analysis.wintable import point_value
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState, Phase
@@ -84,7 +84,6 @@ from store.practice_log import NO_LUCK, DecisionFact, SkillHand
 
 BIDDING_KINDS = (Phase.BID1, Phase.BID2, Phase.NAME, Phase.DISCARD, Phase.DEFEND)
 WIN_CHANCE = "win chance"  # practice.review.WIN_CHANCE (a test keeps them equal)
-BID_SAMPLES = 400  # deals per hand value: practice.review.BID_SAMPLES, deterministic (no time budget)
 BASELINE_FILE = Path(__file__).with_name("luck_baseline.json")
 POSITIONS = ("first", "second", "third", "dealer")  # a seat counted clockwise from the dealer's left
 OVERALL = "overall"
@@ -154,20 +153,8 @@ def hand_value(before: HandState, seat: int | None = None) -> float | None:
     if who is None or before.to_act != who:
         return None
     view = view_of(before, who)
-    seed = f"bid-analysis:{view.seat}:{view.dealer}:{view.hand}:{view.upcard}:{view.history}"
-    policy = opponents(DEFAULT_TABLE, view.rules)
     try:
-        analysis = analyze(
-            view,
-            random.Random(seed),
-            score=None,
-            time_budget=None,
-            max_samples=BID_SAMPLES,
-            ceiling=False,
-            policy=policy,
-            bidder=policy,
-            half_width=0.05,
-        )
+        analysis = value_bids(view, DEFAULT_TABLE, None, INTERACTIVE).analysis  # the grade's own figures
     except EuchreError:
         return None
     return max(float(o.realistic.ev) for o in analysis.options)

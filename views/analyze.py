@@ -144,10 +144,11 @@ def _link_turned_down(upcard: str, rnd: str) -> str | None:
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _run(text: str, score: str, seed: int, table: str = DEFAULT_TABLE) -> Advice:
+def _run(text: str, score: str, table: str = DEFAULT_TABLE) -> Advice:
     """The advice on the question ``text`` (``Question.text``: it names the question whole, so it is
-    the cache's key) for a player at ``table``, as the analyze command gives it."""
-    return advise(read_question(text, score or None), table=table, seed=seed, time_budget=1.0)
+    the cache's key) for a player at ``table``, as the analyze command, the hint and the grade give
+    it (``engine.analysis.advice``: seeded by the view, a count of deals, never a clock)."""
+    return advise(read_question(text, score or None), table=table)
 
 
 def _picker(rules: Rules) -> None:
@@ -360,7 +361,7 @@ def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
     )
     wait_until_ready()
     with st.spinner("Simulating deals…"):
-        advice = _run(q.text, score, 1, table)
+        advice = _run(q.text, score, table)
     r, lines = advice.robust, advice.reasons
     a = r.analysis
     with st.container(border=True, key=K + "verdict"):

@@ -60,8 +60,11 @@ def analyze_robust(
     time_budget: float | None = 1.0,
     max_samples: int = 20000,
     ceiling: bool = True,
+    other_samples: int | None = None,
 ) -> Robust:
-    """See the module docstring. ``seed`` seeds every table's sampling the same way."""
+    """See the module docstring. ``seed`` seeds every table's sampling the same way. ``max_samples``
+    caps the chosen table's deals, ``other_samples`` the other tables' (``max_samples`` too by
+    default)."""
     by_table: dict[str, Analysis] = {}
     for each in (table, *[s for s in TABLES if s != table]):
         policy = opponents(each, view.rules)
@@ -70,7 +73,7 @@ def analyze_robust(
             random.Random(seed),
             score=score,
             time_budget=time_budget,
-            max_samples=max_samples,
+            max_samples=max_samples if each == table or other_samples is None else other_samples,
             ceiling=ceiling and each == table,
             policy=policy,
             bidder=policy,

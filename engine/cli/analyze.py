@@ -3,7 +3,12 @@
     python -m engine analyze --hand "JH JD AH KS 9C" --upcard 9H --seat first
         [--round 2 --turned-down H] [--bids pass,pass] [--score 6,8] [--rules JSON]
     python -m engine analyze --view "standard/3/JH-JD-AH-KS-9C,?,?,?/9H" [--score 6,8]
-        [--time 1.0] [--samples N] [--seed 1] [--no-ceiling] [--table people|sound|cautious|eager] [--json]
+        [--budget interactive|study] [--samples N] [--time S] [--seed N] [--no-ceiling]
+        [--table people|sound|cautious|eager] [--json]
+
+The deals are seeded by the question's text and counted, never timed (``engine.analysis.advice``):
+the same question and budget give the same figures on any machine, and the same as the Analyze
+page, the Practice hint and the bid grade.
 
 ``--view`` is the question as its seat's view in one line (engine/core/seat_text.py: the rules,
 the dealer, the seat's own hand with ``?`` for the others, the upcard and the passes so far), the
@@ -20,7 +25,7 @@ import json
 import sys
 from typing import Any
 
-from engine.analysis.advice import advise
+from engine.analysis.advice import BUDGETS, INTERACTIVE, STUDY, Budget, advise
 from engine.analysis.bidding import Analysis, Stats
 from engine.analysis.explain import label
 from engine.analysis.robust import DESCRIBED, Robust, legend
@@ -32,7 +37,6 @@ from engine.core.errors import EuchreError
 MAX_TIME = 60.0  # seconds of sampling: the estimates stop improving long before
 MIN_TIME = 0.01
 MAX_SAMPLES = 1_000_000
-DEFAULT_SAMPLES = 20_000  # the Analyze page's cap (engine.analysis.robust), so both give the same verdict
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -59,18 +63,32 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--score", default=None, help="your side's score and theirs, e.g. 6,8")
     p.add_argument("--rules", default=None, help="rules as JSON, e.g. '{\"stick_the_dealer\": true}'")
     p.add_argument(
-        "--time",
-        type=decimal("--time", MIN_TIME, MAX_TIME),
-        default=1.0,
-        help="time budget in seconds (default 1.0)",
+        "--budget",
+        choices=tuple(BUDGETS),
+        default=INTERACTIVE.name,
+        help=f"how many deals to sample: interactive (at most {INTERACTIVE.deals:,}, the Analyze page's, the "
+        f"hint's and the grade's: the same figures) or study (at most {STUDY.deals:,}); sampling stops "
+        "earlier once the best choice is decided",
     )
     p.add_argument(
         "--samples",
         type=whole("--samples", 1, MAX_SAMPLES),
-        default=DEFAULT_SAMPLES,
-        help=f"at most this many sampled deals (default {DEFAULT_SAMPLES:,}, as the Analyze page)",
+        default=None,
+        help="at most this many sampled deals for the table named (instead of the budget's)",
     )
-    p.add_argument("--seed", type=whole("--seed", -SEED_LIMIT, SEED_LIMIT), default=1)
+    p.add_argument(
+        "--time",
+        type=decimal("--time", MIN_TIME, MAX_TIME),
+        default=None,
+        help="also stop after this many seconds (off by default: with it the figures depend on the "
+        "machine's speed and load)",
+    )
+    p.add_argument(
+        "--seed",
+        type=whole("--seed", -SEED_LIMIT, SEED_LIMIT),
+        default=None,
+        help="another seed for the deals (by default they are seeded by the question's text, as every page's)",
+    )
     p.add_argument("--no-ceiling", dest="ceiling", action="store_false", help="skip open-hand solving")
     p.add_argument(
         "--table",
@@ -220,13 +238,11 @@ def _run(argv: list[str]) -> int:
     except EuchreError as err:
         print(f"analyze: {one_line(err)}", file=sys.stderr)
         return 2
+    budget = BUDGETS[args.budget]
+    if args.samples is not None:
+        budget = Budget("samples", args.samples, min(args.samples, budget.other_deals))
     advice = advise(
-        q,
-        table=args.table,
-        seed=args.seed,
-        time_budget=args.time,
-        max_samples=args.samples,
-        ceiling=args.ceiling,
+        q, table=args.table, budget=budget, ceiling=args.ceiling, seed=args.seed, time_budget=args.time
     )
     r, a, lines = advice.robust, advice.analysis, list(advice.lines)
     if args.json:

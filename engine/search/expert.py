@@ -33,12 +33,11 @@ from engine.search.seat_values import value_choices
 
 @dataclass(frozen=True, slots=True)
 class ExpertPlayer:
-    """``play_samples``: deals per card decision (``engine.search.seat_values``); ``bid_time``: the bidding budget;
+    """``play_samples``: deals per card decision (``engine.search.seat_values``); the bidding budget is ``bid_samples`` deals (never a clock);
     ``score``: the game score, which makes it bid for the chance of winning the game, as the
     analyzer does when given one (``told_the_score``)."""
 
     play_samples: int = 40
-    bid_time: float = 0.8
     bid_samples: int = 4000  # compiled club play-outs: about 0.1-0.2 s of CPU (bench/expert_bench.py)
     score: Score | None = None
 
@@ -59,7 +58,7 @@ class ExpertPlayer:
             view,
             rng,
             score=score,
-            time_budget=self.bid_time,
+            time_budget=None,  # a count of deals, never a clock: the same bid on any machine
             max_samples=self.bid_samples,
             ceiling=False,
             policy=sound,

@@ -149,7 +149,7 @@ def test_expert_returns_only_legal_actions() -> None:
     from engine.search.registry import make_player
 
     assert isinstance(make_player("expert"), ExpertPlayer)
-    expert = ExpertPlayer(play_samples=8, bid_time=0.05, bid_samples=16)
+    expert = ExpertPlayer(play_samples=8, bid_samples=16)
     rng = random.Random(4)
     for rules in (Rules(), Rules(players=3), Rules(defend_alone=True, joker=True)):
         st = deal(rules, 0, rng)

@@ -113,7 +113,7 @@ def test_the_expert_told_a_score_bids_for_the_chance_of_winning() -> None:
 
     hands = [parse_cards(h) for h in ("9C QS KH TD TS", "9S JC AH JD AD", "QC TC KD 9D QH", "AS JS 9H KC TH")]
     view = view_of(from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("KS")), 0)
-    expert = ExpertPlayer(bid_samples=400, bid_time=60.0)
+    expert = ExpertPlayer(bid_samples=400)
     plain = expert.decide(view, random.Random(2))
     at_score = expert.with_score(Score(8, 9)).decide(view, random.Random(2))
     assert "points a hand over" in plain.reason and "chance of winning" not in plain.reason
