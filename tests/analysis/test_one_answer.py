@@ -12,7 +12,6 @@ import json
 import pytest
 
 from bench.one_answer import agreement, bidding_positions
-from engine.analysis import bidding
 from engine.analysis.advice import INTERACTIVE, advise, value_bids
 from engine.analysis.situation import read_question
 from engine.cli.analyze import main as analyze_main
@@ -31,7 +30,7 @@ def test_a_slow_machine_gets_the_same_figures(monkeypatch: pytest.MonkeyPatch) -
     view = view_of(state, 0)
     quiet = value_bids.__wrapped__(view)
     ticks = iter(range(0, 10**9, 10))
-    monkeypatch.setattr(bidding.time, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr("engine.analysis.bidding.time.perf_counter", lambda: float(next(ticks)))
     slow = value_bids.__wrapped__(view)
     assert quiet.analysis.n == slow.analysis.n <= INTERACTIVE.deals
     assert [o.realistic for o in quiet.analysis.options] == [o.realistic for o in slow.analysis.options]
