@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the analysis", ("engine.analysis",)),
     ("studies on Dask (call charts, the bidding model's fit)", ("engine.study",)),
     ("the search layer: the expert player, the player registry and the arena", ("engine.search",)),
+    ("the puzzle bank: its records and the study that makes them", ("engine.puzzles",)),
     ("the command line", ("engine.cli", "engine.__main__")),
     ("lessons (no Streamlit)", ("lessons",)),
     ("the database", ("store",)),
