@@ -8,7 +8,9 @@ hands are replayed only within a budget of ``LINK_SEARCHES`` such decisions: a c
 so the same link opens the same way on a busy machine and a quiet one.
 
 A decision the memo already holds (``practice.session.Memo``) is not worked out again and spends
-nothing; one that would go past the budget raises ``SearchesSpent`` before it is worked out.
+nothing; one that would go past the budget raises ``SearchesSpent`` before it is worked out. So
+that a link far past the budget does not spend it for nothing, ``worth_trying`` counts first: its
+earlier hands times its Expert seats at ``SEARCHES_A_HAND`` each.
 
 >>> from engine.search.registry import make_player
 >>> players = SearchBudget(1).players(make_player)
@@ -25,8 +27,22 @@ from typing import Any
 from engine.core.view import SeatView
 from practice.session import Decider, DecisionLike, PlayerFactory
 
-LINK_SEARCHES = 60  # Expert decisions with a choice a link may make the server work out for its earlier hands
+LINK_SEARCHES = 30  # Expert decisions with a choice a link may make the server work out for its earlier hands
+SEARCHES_A_HAND = 3  # the fewest an Expert seat usually makes in a hand (3 to 5 in bench/link_reload's games)
 SEARCHING = ("expert",)  # the levels whose decisions are searches (engine.search.expert)
+
+
+def worth_trying(levels: tuple[str, ...], hands: int) -> bool:
+    """Replaying ``hands`` hands with the seats ``levels`` may fit the budget: at ``SEARCHES_A_HAND``
+    searching decisions a hand for each ``SEARCHING`` seat, they stay within ``LINK_SEARCHES``.
+
+    >>> worth_trying(("you", "expert", "expert", "expert"), 3), worth_trying(("you", "expert", "expert", "expert"), 4)
+    (True, False)
+    >>> worth_trying(("you", "club", "club", "club"), 200)
+    True
+    """
+    seats = sum(level in SEARCHING for level in levels[1:])
+    return seats * hands * SEARCHES_A_HAND <= LINK_SEARCHES
 
 
 class SearchesSpent(Exception):
@@ -76,4 +92,12 @@ class Budgeted:
         return decision
 
 
-__all__ = ["LINK_SEARCHES", "SEARCHING", "Budgeted", "SearchBudget", "SearchesSpent"]
+__all__ = [
+    "LINK_SEARCHES",
+    "SEARCHES_A_HAND",
+    "SEARCHING",
+    "Budgeted",
+    "SearchBudget",
+    "SearchesSpent",
+    "worth_trying",
+]

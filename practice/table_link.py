@@ -64,7 +64,7 @@ from practice.codes import (
     decode,
     decode_moves,
 )
-from practice.link_budget import LINK_SEARCHES, SearchBudget, SearchesSpent
+from practice.link_budget import LINK_SEARCHES, SearchBudget, SearchesSpent, worth_trying
 from practice.session import (
     LEARNER,
     NEXT_HAND,
@@ -392,12 +392,15 @@ def capped_replay(
 ) -> tuple[Position, PracticeError | None] | Reopened:
     """``replay_legal(session)``, the whole game a link names, when the link has no ``at=`` (as the
     page wrote them before) or its earlier hands need at most ``LINK_SEARCHES`` searching decisions
-    (``practice.link_budget``). Otherwise the link's hand alone (``this_hand``), the earlier hands
+    (``practice.link_budget``; not tried when ``worth_trying`` says they hold more). Otherwise the
+    link's hand alone (``this_hand``), the earlier hands
     kept unplayed; when even that cannot be rebuilt, its deal starts fresh (a notice says why).
     Raises EuchreError when a computer player cannot play."""
     if link.at is None:
         return replay_legal(session, players, memo)
     here = this_hand(session, link, players, memo)  # first: the whole replay finds its moves in the memo
+    if here is not None and not worth_trying(session.levels, session.decisions.count(NEXT_HAND)):
+        return here
     try:
         return replay_legal(session, SearchBudget(LINK_SEARCHES).players(players), memo)
     except SearchesSpent:
