@@ -79,7 +79,12 @@ def fill(db: Path, count: int) -> None:
 def measure(sizes: Sequence[int], runs: int) -> list[dict[str, Any]]:
     from streamlit.testing.v1 import AppTest
 
+    import practice
     from practice.deck import deck_for
+
+    app = (
+        Path(practice.__file__).resolve().parents[1] / "app.py"
+    )  # the tree measured (--base: the worktree's)
 
     rows: list[dict[str, Any]] = []
     for size in sizes:
@@ -87,7 +92,7 @@ def measure(sizes: Sequence[int], runs: int) -> list[dict[str, Any]]:
             db = Path(tmp) / "coach.sqlite3"
             os.environ["EUCHRE_COACH_DB"] = str(db)
             fill(db, size)
-            at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+            at = AppTest.from_file(str(app), default_timeout=120)
             at.switch_page("views/review.py")
             at.session_state["learn_browser_id"] = BROWSER
             at.run()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +17,7 @@ from engine.core.hand import deal
 from engine.core.rules import Rules
 from practice import deck
 from store import mistake_deck
-from store.backend import Connection
+from store.backend import Connection, Location
 from store.db import connect
 from store.mistake_deck import Mistake
 
@@ -44,11 +45,11 @@ def positions(count: int, seed: int) -> list[Mistake]:
 
 
 @pytest.fixture
-def conn(any_db: object) -> Iterator[Connection]:
+def conn(any_db: Location) -> Iterator[Connection]:
     """On SQLite and on PostgreSQL: a deck of 40 positions made over 8 days, each first due a day after
     it was made (days 0 to 3 due on NOW's day or before, 20 positions; days 4 to 7 coming up, 20), 4 of
     them then retired (days 0, 2, 4 and 6's first)."""
-    db = connect(any_db)  # type: ignore[arg-type]
+    db = connect(any_db)
     made = positions(40, 3)
     for day in range(8):
         when = NOW + timedelta(days=day - 4, hours=day)
@@ -93,8 +94,8 @@ def test_tomorrow_the_upcoming_first_day_is_due(conn: Connection) -> None:
     assert deck.end_of_day(NOW) == datetime(2026, 12, 4, tzinfo=UTC)
 
 
-def test_the_reads_go_through_the_index_of_the_live_entries(tmp_path: object) -> None:
-    db = connect(tmp_path / "coach.sqlite3")  # type: ignore[operator]
+def test_the_reads_go_through_the_index_of_the_live_entries(tmp_path: Path) -> None:
+    db = connect(tmp_path / "coach.sqlite3")
     mistake_deck.add(KEY, positions(3, 1), NOW, NOW, db)
     for due in ("<", ">="):
         plan = db.execute(
