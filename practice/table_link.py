@@ -390,14 +390,24 @@ def replay_link(link: TableLink, computer: Sequence[str], players: PlayerFactory
 def capped_replay(
     session: Session, link: TableLink, players: PlayerFactory, memo: Memo
 ) -> tuple[Position, PracticeError | None] | Reopened:
-    """``replay_legal(session)``, the whole game a link names, when the link has no ``at=`` (as the
-    page wrote them before) or its earlier hands need at most ``LINK_SEARCHES`` searching decisions
-    (``practice.link_budget``; not tried when ``worth_trying`` says they hold more). Otherwise the
-    link's hand alone (``this_hand``), the earlier hands
-    kept unplayed; when even that cannot be rebuilt, its deal starts fresh (a notice says why).
+    """``replay_legal(session)``, the whole game a link names, when its earlier hands need at most
+    ``LINK_SEARCHES`` searching decisions (``practice.link_budget``; not tried when ``worth_trying``
+    says they hold more). Otherwise the link's hand alone (``this_hand``, with ``at=``), the earlier
+    hands kept unplayed; when even that cannot be rebuilt (a link without ``at=``, as the page wrote
+    them before), its deal starts fresh (a notice says why): no link makes the server search more.
     Raises EuchreError when a computer player cannot play."""
-    if link.at is None:
-        return replay_legal(session, players, memo)
+    if link.at is None:  # a link as the page wrote them before: the whole game, within the budget too
+        spent = Reopened(
+            None,
+            f"The link's moves={quoted(link.moves_text)} name more of a game against the Expert players than "
+            "a link may make the server replay: the deal starts fresh.",
+        )
+        if not worth_trying(session.levels, session.decisions.count(NEXT_HAND)):
+            return spent
+        try:
+            return replay_legal(session, SearchBudget(LINK_SEARCHES).players(players), memo)
+        except SearchesSpent:
+            return spent
     here = this_hand(session, link, players, memo)  # first: the whole replay finds its moves in the memo
     if here is not None and not worth_trying(session.levels, session.decisions.count(NEXT_HAND)):
         return here

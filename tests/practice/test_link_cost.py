@@ -173,16 +173,32 @@ def test_the_budget_stops_a_replay_before_the_search_past_it(
     assert again.position.game.history == () and again.link_params() == table.link_params()
 
 
-def test_an_old_link_without_at_replays_every_hand(
+def test_an_old_link_without_at_replays_every_hand_within_the_budget_only(
     worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
-    table = PracticeTable(Session(Rules(), EXPERTS, 4), players=random_players, grade=grader, grader=worker)
-    _play(table, 4, seed=4)
-    old = {k: v for k, v in table.link_params().items() if k not in ("at", "won")}  # as the page wrote them
+    """A link as the page wrote them before (no ``at=``): a club game comes back whole; an Expert game
+    past the budget cannot be cut at its hand without ``at=``, so its deal starts fresh, said."""
+    club = PracticeTable(
+        Session(Rules(), ("you", "club", "club", "club"), 4),
+        players=random_players,
+        grade=grader,
+        grader=worker,
+    )
+    _play(club, 4, seed=4)
+    old = {k: v for k, v in club.link_params().items() if k not in ("at", "won")}
     again = PracticeTable.from_link(
         read_link(old), Rules(), (), players=random_players, grade=grader, grader=worker
     )
-    assert again.position == table.position and len(again.position.game.history) == 4
+    assert again.position == club.position and len(again.position.game.history) == 4
+    table = PracticeTable(Session(Rules(), EXPERTS, 4), players=random_players, grade=grader, grader=worker)
+    _play(table, 4, seed=4)
+    old = {k: v for k, v in table.link_params().items() if k not in ("at", "won")}
+    fresh = PracticeTable.from_link(
+        read_link(old), Rules(), (), players=random_players, grade=grader, grader=worker
+    )
+    notice = fresh.take_notice(Notice.CODE)
+    assert notice and "than a link may make the server replay" in notice
+    assert fresh.position.hand.dealt == table.position.hand.dealt and not fresh.position.game.history
 
 
 @pytest.mark.parametrize(
