@@ -178,11 +178,11 @@ class Deck:
         empty deck)."""
         if self.due:
             n = len(self.due)
-            return f"{n} position{'s' if n != 1 else ''} to review today"
+            return f"{n:,} position{'s' if n != 1 else ''} to review today"
         if self.upcoming:
             n = len(self.upcoming)
             return (
-                f"Nothing to review today · {n} position{'s' if n != 1 else ''} coming up "
+                f"Nothing to review today · {n:,} position{'s' if n != 1 else ''} coming up "
                 f"({when_text(self.upcoming[0].due, self.now)})"
             )
         return ""
