@@ -17,11 +17,13 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from bench.postgres import PostgresMissing, Server, running_server, schema_url
 from store import db, kept_games, practice_log
 from store.practice_log import HandRow
 
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 SAVE_LIMIT = 1.5  # seconds a save may take while the records are out of reach (WRITE_WAIT is 1 s)
 LAND_LIMIT = 30.0  # seconds for the queued saves to land once the records are back
 
@@ -180,4 +182,26 @@ def test_saves_on_a_full_disk_wait_and_land_once_it_has_room(
     ballast.unlink()
     assert db.writer.flush(path, LAND_LIMIT, wait_if_busy=True)
     assert practice_log.statistics().hands == 4
+    assert practice_log.save_status() == db.SaveStatus()
+
+
+def test_the_practice_page_says_its_saves_wait_for_the_records(
+    small_disk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(db.ENV_VAR, str(small_disk / "coach.sqlite3"))
+    practice_log.statistics()  # the tables exist
+    with open(small_disk / "ballast", "wb") as fh, pytest.raises(OSError, match="No space left"):
+        fh.write(b"x" * 2_000_000)
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page("views/practice.py")
+    at.run()  # a game starts: its start is kept waiting
+    assert not at.exception, [e.value for e in at.exception]
+    said = [w.value for w in at.warning]
+    assert any(
+        "waiting: the records are out of reach (the database does not answer)" in w and "tried again" in w
+        for w in said
+    ), said
+    assert not any("Records are not being saved" in w for w in said)  # kept, not refused
+    (small_disk / "ballast").unlink()
+    assert db.writer.flush(small_disk / "coach.sqlite3", LAND_LIMIT, wait_if_busy=True)
     assert practice_log.save_status() == db.SaveStatus()
