@@ -187,11 +187,11 @@ class Deck:
         empty deck)."""
         if self.due_count:
             n = self.due_count
-            return f"{n} position{'s' if n != 1 else ''} to review today"
+            return f"{n:,} position{'s' if n != 1 else ''} to review today"
         if self.upcoming_count:
             n = self.upcoming_count
             when = f" ({when_text(self.next_due, self.now)})" if self.next_due is not None else ""
-            return f"Nothing to review today · {n} position{'s' if n != 1 else ''} coming up{when}"
+            return f"Nothing to review today · {n:,} position{'s' if n != 1 else ''} coming up{when}"
         return ""
 
 

@@ -116,7 +116,7 @@ def _upcoming(deck: Deck, current: Entry | None) -> None:
                 disabled=current is not None and current.id == e.id,
             )
     if deck.upcoming_count > len(deck.upcoming[:SHOWN]):
-        st.caption(f"… and {deck.upcoming_count - len(deck.upcoming[:SHOWN])} more.")
+        st.caption(f"… and {deck.upcoming_count - len(deck.upcoming[:SHOWN]):,} more.")
 
 
 def main() -> None:
@@ -136,11 +136,13 @@ def main() -> None:
         remember_browser()
         return
     if deck.damaged:
-        st.caption(f"{deck.damaged} damaged deck entr{'y was' if deck.damaged == 1 else 'ies were'} skipped.")
+        st.caption(
+            f"{deck.damaged:,} damaged deck entr{'y was' if deck.damaged == 1 else 'ies were'} skipped."
+        )
     current = _current(deck, who)
     due = deck.due_count
     st.markdown(
-        f"**{due} position{'s' if due != 1 else ''} to review today**"
+        f"**{due:,} position{'s' if due != 1 else ''} to review today**"
         if due
         else "**Nothing to review today.**"
     )
@@ -155,7 +157,7 @@ def main() -> None:
     _upcoming(deck, current)
     if deck.retired:
         st.caption(
-            f"{deck.retired} position{'s' if deck.retired != 1 else ''} answered right at every review "
+            f"{deck.retired:,} position{'s' if deck.retired != 1 else ''} answered right at every review "
             "left the deck."
         )
     remember_browser()
