@@ -308,7 +308,17 @@ def _link_number(
         return None
     if raw.isascii() and raw.isdigit() and len(raw) <= 10 and int(raw) <= top:
         return int(raw)
-    problems.append(f"The link's {key}={quoted(raw)} is not a whole number 0..{top}: {instead}.")
+    if key == "game":
+        what = (
+            "names a game these rules do not play (one game, not a match)"
+            if top == 0
+            else f"is not a game of this match: game=0 is game 1, up to game={top}"
+        )
+    elif key == "hand":
+        what = f"is not a hand of a game: hand=0 is hand 1, up to hand={top:,}"
+    else:
+        what = f"is not a whole number from 0 to {top:,}"
+    problems.append(f"The link's {key}={quoted(raw)} {what}: {instead}.")
     return None
 
 

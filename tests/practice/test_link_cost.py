@@ -216,3 +216,18 @@ def test_a_position_links_moves_without_start_are_said_to_be_left_out(
     assert notice and says in notice
     assert table.position.hand.dealt == read_link({"position": text}).position.dealt  # type: ignore[union-attr]
     assert table.session.decisions == ()  # the position as it stands: nothing replayed from moves=
+
+
+@pytest.mark.parametrize(
+    ("params", "says"),
+    [
+        ({"game": "5"}, "game='5' names a game these rules do not play (one game, not a match): game 1"),
+        ({"hand": "999"}, "hand='999' is not a hand of a game: hand=0 is hand 1, up to hand=255: hand 1"),
+        ({"seed": "x"}, "seed='x' is not a whole number from 0 to "),
+    ],
+)
+def test_a_position_links_numbers_say_what_they_accept(params: dict[str, str], says: str) -> None:
+    """Issue 50, item 5: never "a whole number 0..0"."""
+    text = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-TH/KC:KS-JD-KH"
+    link = read_link({"position": text, **params})
+    assert any(says in p for p in link.problems), link.problems
