@@ -4,6 +4,9 @@ a fresh cluster in a temporary folder, listening on a free loopback port, stoppe
     with postgres_server() as url:          # postgresql://postgres@127.0.0.1:PORT/postgres
         db = schema_url(url, "t_1")          # the same server, tables in a schema of their own
 
+    with postgres_cluster() as server:      # the same, with server.stop() and server.start():
+        ...                                  # an outage, then the server back on the same port
+
 ``.ci/run`` installs the package with apt-get when it is missing. The server runs as the
 ``postgres`` user when this process is root (PostgreSQL refuses to run as root). ``durable=False``
 (the tests) turns off the waits for the disk; the benches keep PostgreSQL's defaults.
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -56,9 +60,59 @@ def _server_user() -> str | None:
     return "postgres" if os.geteuid() == 0 else None
 
 
+class PostgresServer:
+    """A server of our own on a fixed port: ``url``, and ``stop``/``start`` for a test of an outage
+    (the server goes away with the clients connected, then comes back on the same port and data)."""
+
+    def __init__(self, bindir: Path, root: Path, port: int, options: list[str], who: str | None) -> None:
+        self.bindir, self.root, self.port, self.options, self.who = bindir, root, port, options, who
+        self.url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        self._process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def start(self) -> None:
+        """Start the server (again) and wait until it takes connections."""
+        if self.running:
+            return
+        with open(self.root / "server.log", "ab") as log:  # the child keeps its own handle
+            self._process = subprocess.Popen(
+                [
+                    str(self.bindir / "postgres"),
+                    "-D",
+                    str(self.root / "data"),
+                    "-p",
+                    str(self.port),
+                    "-k",
+                    str(self.root),
+                    *self.options,
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                user=self.who,
+                group=self.who,
+            )
+        _wait_ready(self.url, self._process, self.root)
+
+    def stop(self, *, fast: bool = True) -> None:
+        """Stop the server: ``fast`` (SIGINT, PostgreSQL's "fast" shutdown) cuts the clients off at
+        once, as a server that goes down does; otherwise SIGTERM, a "smart" one that waits for them."""
+        process, self._process = self._process, None
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGINT if fast else signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 @contextmanager
-def postgres_server(*, durable: bool = False, max_connections: int = 300) -> Iterator[str]:
-    """A running server, its superuser's URL yielded; stopped and its files removed after."""
+def postgres_cluster(*, durable: bool = False, max_connections: int = 300) -> Iterator[PostgresServer]:
+    """A fresh cluster, its server running (``PostgresServer``); stopped and its files removed after."""
     bindir = server_bin()
     root = Path(tempfile.mkdtemp(prefix="coach-pg-"))
     who = _server_user()
@@ -84,31 +138,23 @@ def postgres_server(*, durable: bool = False, max_connections: int = 300) -> Ite
         user=who,
         group=who,
     )
-    port = _free_port()
     options = ["-c", f"max_connections={max_connections}", "-c", "listen_addresses=127.0.0.1"]
     if not durable:
         options += ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
-    log = open(root / "server.log", "wb")  # noqa: SIM115 (closed after the server stops)
-    server = subprocess.Popen(
-        [str(bindir / "postgres"), "-D", str(data), "-p", str(port), "-k", str(root), *options],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        user=who,
-        group=who,
-    )
-    url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    server = PostgresServer(bindir, root, _free_port(), options, who)
     try:
-        _wait_ready(url, server, root)
-        yield url
+        server.start()
+        yield server
     finally:
-        server.terminate()  # SIGTERM: a "smart" shutdown; the clients are gone by now
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+        server.stop(fast=False)  # a "smart" shutdown; the clients are gone by now
         shutil.rmtree(root, ignore_errors=True)
+
+
+@contextmanager
+def postgres_server(*, durable: bool = False, max_connections: int = 300) -> Iterator[str]:
+    """A running server, its superuser's URL yielded; stopped and its files removed after."""
+    with postgres_cluster(durable=durable, max_connections=max_connections) as server:
+        yield server.url
 
 
 def _wait_ready(url: str, server: subprocess.Popen[bytes], root: Path) -> None:
