@@ -325,17 +325,16 @@ def _live(code: str, info: classes.ClassInfo) -> None:
             away, cache = err, _last_counted(code, number)
         except classes.ClassError:
             cache = _last_counted(code, number)  # the row stopped reading: the page says so at its next run
-        # the stage this poll follows (the same at each run: nothing on the page changes for it)
-        mark = f'<span data-testid="cl-live" data-stage="{stage}"></span>'
         if away is not None:
             st.warning(reconnecting(away))
+        # After a reveal the poll draws nothing: it only follows the stage. (An HTML mark drawn there
+        # at each run, even unchanged, closed the teacher's open select boxes.)
         if cache is None or (number and revealed):
-            st.markdown(mark, unsafe_allow_html=True)
             return
         _, count, names, waiting = cache
         if number:
             st.markdown(
-                f'{mark}<p data-testid="cl-count" data-number="{number}" data-count="{count}" '
+                f'<p data-testid="cl-count" data-number="{number}" data-count="{count}" '
                 f'style="font-size:2.2em;font-weight:700;margin:0">{count} of {len(names)} answered</p>',
                 unsafe_allow_html=True,
             )
@@ -345,7 +344,7 @@ def _live(code: str, info: classes.ClassInfo) -> None:
                 st.html(waiting_html(waiting))
         else:
             st.markdown(
-                f'{mark}<p data-testid="cl-joined" style="font-size:1.6em;font-weight:700;margin:0">'
+                f'<p data-testid="cl-joined" style="font-size:1.6em;font-weight:700;margin:0">'
                 f"{len(names)} joined</p>",
                 unsafe_allow_html=True,
             )

@@ -1,9 +1,9 @@
 """The projector follows the class from any screen, and a click on a page drawn before another
 screen moved the class acts (issue 50, items 4 and 5), through app.py's router in AppTest.
 
-- The page's one poll (the live part, whose mark ``cl-live`` it draws) is there at every
-  stage: before the first question, while one is open, after its reveal (it was missing after a
-  reveal, so a question asked elsewhere never reached the projector).
+- The page's one poll (the live part) runs at every stage: before the first question, while one
+  is open, after its reveal (it was missing after a reveal, so a question asked elsewhere never
+  reached the projector). Its run is seen by what it keeps: the class's version it last read.
 - A page drawn before another screen asked the next question: "Lock" locks the class, "Timer
   off" stops the timer of the question now open, at the first click (the switches were keyed by
   the stage drawn, so the click only redrew the page); "Reveal" reveals nothing it has not shown
@@ -63,19 +63,21 @@ def said(at: AppTest) -> str:
     return "\n".join(str(p.value) for p in parts).replace("\\", "")
 
 
-def polls(at: AppTest) -> bool:
-    """Whether the page carries its live poll (the mark its live part draws each run)."""
-    return any('data-testid="cl-live"' in str(m.value) for m in at.markdown)
+def polls(at: AppTest, code: str) -> bool:
+    """Whether the page's live poll ran in its last run: it keeps the class's version it read."""
+    kept = at.session_state["cl_teacher_live"] if "cl_teacher_live" in at.session_state else None
+    info = classes.load(code)
+    return kept is not None and kept[0] == (code, info.current, info.version)
 
 
 def test_the_page_polls_at_every_stage() -> None:
     code, secret = classes.start_class()
-    assert polls(teacher(code, secret))  # before the first question
+    assert polls(teacher(code, secret), code)  # before the first question
     classes.ask(code, secret, BOWER.to_json())
-    assert polls(teacher(code, secret))  # a question open
+    assert polls(teacher(code, secret), code)  # a question open
     classes.reveal(code, secret)
     revealed = teacher(code, secret)
-    assert "0 of 0 right." in said(revealed) and polls(revealed)  # after its reveal
+    assert "0 of 0 right." in said(revealed) and polls(revealed, code)  # after its reveal
 
 
 def test_a_click_on_a_page_drawn_before_another_screen_moved_the_class_acts() -> None:
