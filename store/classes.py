@@ -424,14 +424,29 @@ def ask(
     return run(path, work)
 
 
-def reveal(code: str, secret: str, now: float | None = None, path: Location | None = None) -> None:
-    """Show the current question's answer: its answers are closed from now on."""
+def reveal(
+    code: str,
+    secret: str,
+    now: float | None = None,
+    path: Location | None = None,
+    *,
+    number: int | None = None,
+) -> None:
+    """Show the current question's answer: its answers are closed from now on. ``number``: the
+    question the revealing screen showed; when another screen has asked the next one since, nothing
+    is revealed and AlreadyAsked says so (the teacher has not seen the new one yet)."""
     code = clean_code(code)
     when = time.time() if now is None else now
 
     def work(conn: Connection) -> None:
         _teacher(conn, code, secret, when)
-        _show_answer(conn, code, _open_class(conn, code, when), when)
+        info = _open_class(conn, code, when)
+        if number is not None and info.current != number:
+            raise AlreadyAsked(
+                f"question {info.current} was asked from another screen since, so this click revealed "
+                "nothing: it is shown now"
+            )
+        _show_answer(conn, code, info, when)
 
     run(path, work)
 
