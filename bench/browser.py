@@ -41,7 +41,19 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 STARTUP_TIMEOUT_S = 60
-IDLE_TIMEOUT_MS = 20_000
+IDLE_TIMEOUT_MS = 20_000  # a wait's first stretch; it goes on while the page is still working
+PATIENCE_MS = 300_000  # the longest a page that is still working is waited for (a very busy machine)
+ACTION_TIMEOUT_MS = (
+    90_000  # a locator's own wait (an element to show, a click to take): passes at once when all is well
+)
+BUSY_CHECK = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app) return true;  // still loading
+  return app.getAttribute('data-test-script-state') !== 'notRunning'
+    || app.getAttribute('data-test-connection-state') !== 'CONNECTED'
+    || !!document.querySelector('[data-testid="stStatusWidgetRunningIcon"]')
+    || !!document.querySelector('[data-stale="true"]');
+}"""
 
 # Notes when the last click began (performance.now(), ms since the page was opened) so timings are
 # measured inside the browser. Streamlit 1.67 shows its state on stApp's data-test-script-state
@@ -112,10 +124,15 @@ class RunWatch:
             self.finished += 1
 
     def wait_beyond(self, page: Any, count: int, timeout_ms: int = IDLE_TIMEOUT_MS) -> None:
-        deadline = time.monotonic() + timeout_ms / 1000
+        """Until a run after the ``count``-th has finished: ``timeout_ms``, and longer while the page
+        is still working (up to ``PATIENCE_MS``: the wait follows the page, not a fixed clock)."""
+        start = time.monotonic()
+        deadline = start + timeout_ms / 1000
         while self.finished <= count:
             if time.monotonic() > deadline:
-                raise AssertionError(f"no Streamlit script run finished within {timeout_ms} ms")
+                if time.monotonic() - start > PATIENCE_MS / 1000 or not page_busy(page):
+                    raise AssertionError(f"no Streamlit script run finished within {timeout_ms} ms")
+                deadline = time.monotonic() + 1.0
             page.wait_for_timeout(5)  # lets Playwright deliver the websocket events
 
 
@@ -213,7 +230,7 @@ def new_page(
         context.add_cookies([{"name": "ec_pace", "value": pace, "domain": host, "path": "/"}])
     context.add_init_script(RUN_COUNTER)
     fresh = context.new_page()
-    fresh.set_default_timeout(IDLE_TIMEOUT_MS)
+    fresh.set_default_timeout(ACTION_TIMEOUT_MS)  # a locator's wait: long enough for a busy machine
     fresh.app_url = app_url
     fresh.run_watch = RunWatch()
     fresh.run_watch.attach(fresh)
@@ -223,10 +240,32 @@ def new_page(
         context.close()
 
 
+def page_busy(page: Any) -> bool:
+    """The page is still working: a script run, a rerun asked for, stale elements, or reconnecting."""
+    return bool(page.evaluate(BUSY_CHECK))
+
+
+def wait_for_idle(page: Any, settle_ms: int, timeout_ms: int, polling: int) -> None:
+    """``IDLE_CHECK`` with ``settle_ms``: ``timeout_ms``, then on in stretches while the page is still
+    working (``page_busy``), up to ``PATIENCE_MS`` in all; a page that is neither idle nor working
+    fails after ``timeout_ms`` as before."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    start = time.monotonic()
+    while True:
+        try:
+            page.wait_for_function(IDLE_CHECK % settle_ms, timeout=timeout_ms, polling=polling)
+            return
+        except PlaywrightTimeout:
+            if time.monotonic() - start > PATIENCE_MS / 1000 or not page_busy(page):
+                raise
+
+
 def wait_idle(page: Any, settle_ms: int = 100, timeout_ms: int = IDLE_TIMEOUT_MS) -> None:
-    """Wait until Streamlit is connected and idle (not running, nothing stale) for ``settle_ms``."""
+    """Wait until Streamlit is connected and idle (not running, nothing stale) for ``settle_ms``;
+    longer than ``timeout_ms`` while the page is still working (``wait_for_idle``)."""
     page.evaluate("window.__ecIdleSince = null")
-    page.wait_for_function(IDLE_CHECK % settle_ms, timeout=timeout_ms, polling=25)
+    wait_for_idle(page, settle_ms, timeout_ms, 25)
 
 
 def goto(page: Any, path_and_query: str = "/") -> float:
@@ -246,7 +285,7 @@ def goto_all(pages: list[Any], paths: list[str]) -> list[float]:
     for page, count in zip(pages, counts, strict=True):
         page.run_watch.wait_beyond(page, count)
         page.evaluate("window.__ecIdleSince = null")
-        page.wait_for_function(IDLE_CHECK % 0, timeout=IDLE_TIMEOUT_MS, polling=10)
+        wait_for_idle(page, 0, IDLE_TIMEOUT_MS, 10)
         seconds.append(float(page.evaluate("window.__ecIdleSeen")) / 1000)
         wait_idle(page)
     return seconds
@@ -274,9 +313,9 @@ def _answered(page: Any, count: int, settle_ms: int) -> float:
     seconds from the last click until the page was first idle."""
     page.run_watch.wait_beyond(page, count)
     page.evaluate("window.__ecIdleSince = null")  # idle is timed from after the run's end
-    page.wait_for_function(IDLE_CHECK % 0, timeout=IDLE_TIMEOUT_MS, polling=10)
+    wait_for_idle(page, 0, IDLE_TIMEOUT_MS, 10)
     elapsed = float(page.evaluate("window.__ecIdleSeen - window.__ecClickAt")) / 1000
-    page.wait_for_function(IDLE_CHECK % settle_ms, timeout=IDLE_TIMEOUT_MS, polling=10)
+    wait_for_idle(page, settle_ms, IDLE_TIMEOUT_MS, 10)
     return elapsed
 
 
