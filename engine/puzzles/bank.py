@@ -64,6 +64,14 @@ THEMES: dict[str, str] = {
     "make-it": "Making your contract",
     "march": "Taking all five",
     "euchre-them": "Euchring the makers",
+    "stop-the-march": "Stopping a march",
+    "lead-back": "Leading to your partner",
+    "make-a-void": "Making a void",
+    "defenders-lead": "Leading as a defender",
+    "take-over": "Taking over from your partner",
+    "win-cheaply": "Winning a trick cheaply",
+    "duck": "Letting a trick go",
+    "throw-off": "Throwing off the right card",
 }
 
 
