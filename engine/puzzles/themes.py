@@ -35,23 +35,25 @@ from engine.core.view import SeatView
 REASON_THEMES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), t)
     for p, t in (
+        # what the sentence opens with: the reason itself
         (r"no other trumps are out|it is the highest trump left|^Only trumps are left", "count-trumps"),
         (r"so draw .* trumps with|^Lead trump: .* draws|a trump lead shortens", "draw-trump"),
         (r"^Cash the ", "cash-aces"),
         (r"^Lead through ", "lead-through"),
-        (r"^Lead back ", "lead-back"),
-        (r"is out of \w+ and may trump it", "lead-back"),
-        (r"once it is gone you can trump|makes you void in", "make-a-void"),
+        (r"^Lead back |is out of \w+ and may trump it", "lead-back"),
+        (r"your only \w+: once it is gone you can trump", "make-a-void"),
         (r"as a defender, lead an off suit", "defenders-lead"),
         (r"is winning the trick: (don't trump it|play low|let it stand)", "partners-winner"),
         (r"^Take over from ", "take-over"),
         (r"^(Third hand high|Play high):", "third-hand-high"),
         (r"^Trump it with ", "trump-in"),
-        (r"^Win it( as cheaply as you can)?:", "win-cheaply"),
+        (r"^Win it( as cheaply as you can)?:|the lowest trump that wins", "win-cheaply"),
         (r"^Second hand low:", "second-hand-low"),
-        (r"keeping a guard in every suit", "keep-a-guard"),
         (r"^Let this trick go with ", "duck"),
         (r"^You cannot win this trick: throw ", "throw-off"),
+        # what it adds at its end: the void a throw makes, the guards it keeps, the trick it needs
+        (r"makes you void in", "make-a-void"),
+        (r"keeping a guard in every suit", "keep-a-guard"),
         (r"enough to make your point", "make-it"),
         (r"which euchres ", "euchre-them"),
     )
