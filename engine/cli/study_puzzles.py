@@ -150,7 +150,7 @@ def summary(
     lines = [
         f"study puzzles: {len(kept)} puzzles to {out} ({len(found)} made; {computed} tasks run now"
         + (f" in {seconds / 60:.1f} min" if computed else "")
-        + f"; {task_seconds / 60:.1f} CPU-minutes in the tasks, {rate:.1f} puzzles a CPU-minute)",
+        + f"; {task_seconds / 60:.1f} worker-minutes in the tasks, {rate:.1f} puzzles a worker-minute)",
     ]
     for name in ("kind", "preset", "decision", "moves", "theme"):
         counts = cover[name]

@@ -196,10 +196,14 @@ def coverage(puzzles: Sequence[Puzzle]) -> dict[str, Counter[str]]:
 
 
 def _decision(p: Puzzle) -> str:
+    """What a puzzle asks: an open-hand goal, or a seat decision by its phase (a bid, a discard,
+    a card, defending alone)."""
     if p.kind == "open":
         return "open: " + p.problem.goal
-    first = p.problem.choices[0].split()[0]
-    return {"pass": "bid", "order": "bid", "call": "bid", "name": "bid", "decline": "bid"}.get(first, first)
+    phase = SeatView.from_text(p.problem.view).phase
+    return {"bid1": "bid", "bid2": "bid", "name": "bid", "defend": "defend alone"}.get(
+        phase.value, phase.value
+    )
 
 
 # ---- the re-check --------------------------------------------------------------------------------

@@ -60,7 +60,7 @@ MIN_LOSS = 0.1  # points: a best choice worth less than this more is no lesson
 # would lose a few puzzles that only just cleared it.
 CLEAR = 1.5
 SEAT_SOURCE = "your seat: {n} layouts of the hidden cards that fit what you saw and the bidding"
-BID_SOURCE = "the analyzer (expected points): {n:,} deals against {table}; every other table bids the same"
+BID_SOURCE = "the analyzer (expected points): {n:,} deals against {table}; no other table does clearly better with another bid"
 CHECK_SEED = "puzzle-check:"  # the re-check's seeds start so: never the puzzle's own
 
 
