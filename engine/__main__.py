@@ -12,7 +12,7 @@ COMMANDS = {
     "solve": ("engine.cli.solve", "double-dummy solve records that end in the play phase"),
     "analyze": ("engine.cli.analyze", "call / pass / alone analysis of a hand"),
     "arena": ("engine.cli.arena", "duplicate matches between computer players"),
-    "study": ("engine.cli.study", "studies on Dask: call charts, the bidding model's fit"),
+    "study": ("engine.cli.study", "studies on Dask: call charts, the bidding model's fit, the puzzle bank"),
     "warm-up": ("engine.cli.warm_up", "build the compiled code now (once after an install)"),
 }
 

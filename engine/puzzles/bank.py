@@ -64,6 +64,14 @@ THEMES: dict[str, str] = {
     "make-it": "Making your contract",
     "march": "Taking all five",
     "euchre-them": "Euchring the makers",
+    "stop-the-march": "Stopping a march",
+    "lead-back": "Leading to your partner",
+    "make-a-void": "Making a void",
+    "defenders-lead": "Leading as a defender",
+    "take-over": "Taking over from your partner",
+    "win-cheaply": "Winning a trick cheaply",
+    "duck": "Letting a trick go",
+    "throw-off": "Throwing off the right card",
 }
 
 
@@ -84,7 +92,7 @@ class Puzzle:
     problem: Problem
     themes: tuple[str, ...]  # keys of THEMES, at least one
     rating: float  # the starting rating, on the Glicko-2 scale
-    preset: str  # the rules preset it is played under (engine.core.rules presets' names)
+    preset: str  # the rules it is played under, named as a position text names them (rule_sets.BANK_RULES)
     moves: int = 1  # the learner's moves (open-hand puzzles may take several)
 
     def __post_init__(self) -> None:
@@ -146,11 +154,12 @@ class Puzzle:
 
 
 def write_bank(puzzles: Iterable[Puzzle], path: Path = BANK_FILE) -> int:
-    """Write the bank (one puzzle a line, in id order, gzip without a timestamp: the same puzzles
-    make the same bytes). Returns how many were written."""
+    """Write the bank (one puzzle a line, in id order, gzip without a timestamp or a file name:
+    the same puzzles make the same bytes, whatever the file is called). Returns how many were
+    written."""
     ordered = sorted(puzzles, key=lambda p: p.id)
     data = "".join(p.to_json() + "\n" for p in ordered).encode()
-    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
+    with open(path, "wb") as raw, gzip.GzipFile(filename="", fileobj=raw, mode="wb", mtime=0) as out:
         out.write(data)
     return len(ordered)
 

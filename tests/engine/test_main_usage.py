@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
         (
             study_main,
             [],
-            "usage: python -m engine study charts|fit-bidding --out FILE",
-            "study: error: name the study to run: charts or fit-bidding",
+            "usage: python -m engine study charts|fit-bidding|puzzles --out FILE",
+            "study: error: name the study to run: charts, fit-bidding or puzzles",
         ),
     ],
 )
@@ -53,7 +53,7 @@ def test_help_goes_to_stdout(argv: list[str], capsys: pytest.CaptureFixture[str]
     assert err == "" and all(name in out for name in COMMANDS)
     assert study_main(argv) == 0
     out, err = capsys.readouterr()
-    assert err == "" and "charts" in out and "fit-bidding" in out
+    assert err == "" and "charts" in out and "fit-bidding" in out and "puzzles" in out
 
 
 @pytest.mark.parametrize("argv", [[], ["study"]])

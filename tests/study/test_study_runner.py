@@ -109,6 +109,11 @@ def test_a_killed_study_resumes_without_recomputing(tmp_path: Path) -> None:
         ["fit-bidding", "--out", "x.json", "--preset", "Nowhere"],
         ["fit-bidding", "--out", "x.json", "--rounds", "0"],
         ["fit-bidding", "--out", "x.parquet"],
+        ["puzzles", "--out", "x.json"],
+        ["puzzles", "--out", "x.jsonl.gz", "--preset", "Nowhere"],
+        ["puzzles", "--out", "x.jsonl.gz", "--seat-hands", "0", "--open-hands", "0"],
+        ["puzzles", "--out", "x.jsonl.gz", "--check", "0"],
+        ["puzzles", "--out", "missing.jsonl.gz", "--check", "5"],
         ["nonsense"],
     ],
 )
