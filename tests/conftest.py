@@ -63,6 +63,7 @@ KIND_BY_FOLDER = {
     "analysis": "montecarlo",
     "study": "montecarlo",
     "solver": "montecarlo",
+    "puzzles": "montecarlo",
 }
 
 
