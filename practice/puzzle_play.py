@@ -83,10 +83,35 @@ def goal_tricks(goal: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A puzzle's position, turned: the learner is seat 0. ``open``: every hand is real and shown."""
+    """A puzzle's position, turned: the learner is seat 0. ``open``: every hand is real and shown.
+    ``befores``: the table before each action of its history (a seat's view cannot be replayed from
+    its deal: its hidden hands are placeholders, so each is read from its text)."""
 
     state: HandState
     open: bool
+    befores: tuple[HandState, ...] = ()
+
+
+def _befores(text: str, open_hands: bool) -> tuple[HandState, ...]:
+    """The state before each action of a position (or view) text: the text cut before it, read."""
+    parts = text.strip().split("/")
+    actions = parts[4].split(",") if len(parts) == 5 and parts[4].strip() else []
+    out = []
+    for i in range(len(actions)):
+        cut = "/".join(parts[:4] + ([",".join(actions[:i])] if i else []))
+        out.append(HandState.from_text(cut) if open_hands else replay_view(cut)[0])
+    return tuple(out)
+
+
+def history(at: Progress) -> tuple[tuple[HandState, int, Action], ...]:
+    """Every action of the hand so far with the table before it: (before, seat, action)."""
+    table = at.table
+    out = [(b, seat, a) for b, (seat, a) in zip(table.befores, table.state.history, strict=True)]
+    state = table.state
+    for seat, action in at.now.history[len(state.history) :]:
+        out.append((state, seat, action))
+        state = state.apply(action)
+    return tuple(out)
 
 
 @lru_cache(maxsize=256)
@@ -95,12 +120,14 @@ def start(puzzle: Puzzle) -> Table:
     p = puzzle.problem
     try:
         if puzzle.kind == "open":
-            _, seat = replay_view(p.view)
-            state = HandState.from_text(turned(p.position, seat))
+            text = turned(p.position, replay_view(p.view)[1])
+            state = HandState.from_text(text)
         else:
-            state, seat = replay_view(turned(p.view, replay_view(p.view)[1]))
+            text = turned(p.view, replay_view(p.view)[1])
+            state, seat = replay_view(text)
             if seat != LEARNER:
                 raise PuzzleError("the view did not turn to South")
+        befores = _befores(text, puzzle.kind == "open")
     except EuchreError as err:
         raise PuzzleError(f"this puzzle's position does not read: {err}") from None
     if state.to_act != LEARNER or state.is_over:
@@ -110,7 +137,7 @@ def start(puzzle: Puzzle) -> Table:
         raise PuzzleError("the puzzle's choices are not the legal ones at its position")
     if puzzle.kind == "open":
         goal_tricks(p.goal)
-    return Table(state, puzzle.kind == "open")
+    return Table(state, puzzle.kind == "open", befores)
 
 
 # ---- the solver's answers ----------------------------------------------------------------------
@@ -262,7 +289,7 @@ class Verdict(StrEnum):
     GOING = "going"  # the last try was right and the puzzle goes on (a wrong try before)
     SOLVED = "solved"  # every move right at the first try
     DONE = "done"  # finished, but after a wrong try
-    SHOWN = "shown"  # two wrong tries: the answer is shown
+    SHOWN = "shown"  # two wrong tries, or the answer asked for: the answer is shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +315,7 @@ class Progress:
     now: HandState  # the table now
     move: Move | None  # the move awaited (None once over)
     moves_done: int
+    shown: Move | None = None  # the move whose answer is shown (two wrong tries, or asked for)
 
     @property
     def over(self) -> bool:
@@ -296,7 +324,7 @@ class Progress:
     @property
     def result(self) -> bool | None:
         """What the ratings take: True solved, False a wrong try, None not known yet."""
-        if any(not s.right for s in self.steps):
+        if self.verdict is Verdict.SHOWN or any(not s.right for s in self.steps):
             return False
         return True if self.verdict is Verdict.SOLVED else None
 
@@ -311,14 +339,15 @@ class Progress:
         return self.steps[-1] if self.steps else None
 
 
-def progress(puzzle: Puzzle, tries: tuple[str, ...]) -> Progress:
-    """The attempt after ``tries`` (the learner's choices as action texts, in order). Tries after it
-    is over, or that are not a choice of their move, are not counted. Raises PuzzleError."""
-    return _progress(puzzle, tuple(tries))
+def progress(puzzle: Puzzle, tries: tuple[str, ...], gave_up: bool = False) -> Progress:
+    """The attempt after ``tries`` (the learner's choices as action texts, in order); ``gave_up``:
+    the learner asked for the answer (shown, not solved). Tries after it is over, or that are not a
+    choice of their move, are not counted. Raises PuzzleError."""
+    return _progress(puzzle, tuple(tries), gave_up)
 
 
 @lru_cache(maxsize=512)
-def _progress(puzzle: Puzzle, tries: tuple[str, ...]) -> Progress:
+def _progress(puzzle: Puzzle, tries: tuple[str, ...], gave_up: bool) -> Progress:
     table = start(puzzle)
     move: Move | None = first_move(puzzle, table)
     state = table.state
@@ -353,9 +382,12 @@ def _progress(puzzle: Puzzle, tries: tuple[str, ...]) -> Progress:
         else:
             move = solver_move(state, need)
             verdict = Verdict.GOING if wrong else Verdict.ASKING
+    if gave_up and verdict not in (Verdict.SOLVED, Verdict.DONE):
+        verdict = Verdict.SHOWN
+    shown = move if verdict is Verdict.SHOWN else None
     if verdict is Verdict.SHOWN:
         move = None
-    return Progress(puzzle, table, tuple(steps), verdict, state, move, done)
+    return Progress(puzzle, table, tuple(steps), verdict, state, move, done, shown)
 
 
 __all__ = [
@@ -370,6 +402,7 @@ __all__ = [
     "Verdict",
     "card_tricks",
     "goal_tricks",
+    "history",
     "line_text",
     "progress",
     "refutation",

@@ -384,6 +384,21 @@ def _grader() -> Executor:
 deck_puzzles = DeckPuzzles()
 
 
+@dataclass(frozen=True, slots=True)
+class OnTable:
+    """The puzzle on the Puzzles page's table and the learner's tries at it (kept in session state:
+    a class of a module the page imports, not of the page, whose script runs anew every time)."""
+
+    puzzle: Puzzle
+    serial: int  # one more for every puzzle served: the widgets' keys
+    deck: DeckPuzzle | None = None  # a mistake of the learner's deck, not rated
+    tries: tuple[str, ...] = ()
+    gave_up: bool = False
+    attempt: Attempt | None = None  # recorded
+    note: str = ""  # what the record said (the deck's next review; a database problem)
+    streak: int | None = None  # streak mode: puzzles solved in a row before this one
+
+
 __all__ = [
     "ENV_VAR",
     "Bank",
@@ -391,6 +406,7 @@ __all__ = [
     "DeckPuzzles",
     "History",
     "Learner",
+    "OnTable",
     "ThemeStats",
     "bank_path",
     "choose",
