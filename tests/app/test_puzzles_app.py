@@ -217,3 +217,27 @@ def test_no_bank_says_there_are_no_puzzles_yet(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setenv(ENV_VAR, str(tmp_path / "none.jsonl.gz"))
     at = _open()
     assert any("no puzzles yet" in i.value for i in at.info)
+
+
+def test_every_puzzle_of_the_bank_wrong_then_right_shows_no_card_code(
+    bank: dict[str, Puzzle], page_words: Callable[[AppTest], str]
+) -> None:
+    kinds = set()
+    for p in bank.values():
+        at = _open({"puzzle": p.id})
+        assert _on_table(at).puzzle.id == p.id
+        kinds.add(p.problem.choices[0].split()[0])
+        _no_codes(at, page_words)
+        _answer(at, _wrong(p))
+        text = _no_codes(at, page_words)
+        assert "Not quite" in text, p.id
+        if p.kind == "open":
+            assert "The defence that beats it:" in text, p.id
+        _answer(at, p.problem.right[0])
+        text = _no_codes(at, page_words)
+        assert "Right" in text, p.id
+        _finish(at)
+        assert "The figures" in [e.label for e in at.expander]
+        text = _no_codes(at, page_words)
+        assert "Judged by" in text, p.id
+    assert {"play", "discard", "pass"} <= kinds  # cards, discards and bids were all answered
