@@ -239,8 +239,9 @@ def _goal(current: OnTable, at: Progress) -> str:
             f"your move {move} of {p.moves} ({where(state)})"
         )
     ask = ASK.get(state.phase, "Your choice?")
+    deal = ", you deal" if state.dealer == 0 else ""
     mine = " · from your mistakes" if current.deck is not None else ""
-    return f"**{ask}** {where(state)}, the other hands hidden{mine}"
+    return f"**{ask}** {where(state)}{deal}, the other hands hidden{mine}"
 
 
 def _change(a: Attempt) -> str:
@@ -377,7 +378,9 @@ def _puzzle(bank: Bank, learner: Learner) -> None:
     if current is None:
         st.info("No puzzle has the themes chosen: choose others, or none for mixed themes.")
         return
-    if current.deck is None and st.query_params.get("puzzle") != current.puzzle.id:
+    if current.deck is not None:
+        st.query_params.pop("puzzle", None)  # a mistake of the learner's own has no share link
+    elif st.query_params.get("puzzle") != current.puzzle.id:
         st.query_params["puzzle"] = current.puzzle.id
     _table(current, learner)
 
