@@ -234,9 +234,12 @@ def record(
     puzzle_rating: Rating,
     streak: int | None = None,
     now: datetime | None = None,
+    wait: bool = True,
 ) -> Attempt:
     """Record ``learner``'s attempt at ``puzzle`` once its result is known (``done.result``): both
-    ratings move (Glicko-2) under one lock. Raises StoreError; ValueError before the result is known."""
+    ratings move (Glicko-2) under one lock. ``wait`` False: the write is left to the background
+    writer and the attempt returned as rated from the ratings given (the page draws at once).
+    Raises StoreError; ValueError before the result is known."""
     solved = done.result
     if solved is None:
         raise ValueError("the attempt's result is not known yet")
@@ -257,6 +260,7 @@ def record(
         unit=puzzle.problem.unit,
         streak=streak,
         now=now,
+        wait=wait,
     )
 
 

@@ -304,11 +304,15 @@ def record(
     streak: int | None = None,
     now: datetime | None = None,
     conn: Connection | None = None,
+    wait: bool = True,
 ) -> Attempt:
     """Record an attempt: both ratings as stored (``learner_now`` and ``puzzle_now`` when none is
     stored yet, or the stored row is damaged) are read and rated (``rate``) and the new ones written
     with the attempt, under one write lock. Returns the attempt as written (while the database is
-    busy: as it will be, rated from ``learner_now`` and ``puzzle_now``, ``id`` 0). Raises StoreError."""
+    busy: as it will be, rated from ``learner_now`` and ``puzzle_now``, ``id`` 0). ``wait`` False
+    (the app's database only): hand the write to the background writer and return that at once,
+    without waiting for it (a click's page is drawn sooner; a failure is kept for
+    ``store.db.writer.status``, as every queued write's). Raises StoreError."""
     key, puzzle_id = clean_learner(learner), clean_puzzle(puzzle)
     start_learner, start_puzzle = clean_rating(learner_now), clean_rating(puzzle_now)
     theme_list = list(themes)
@@ -378,6 +382,16 @@ def record(
         return replace(out, id=int(row_id))
 
     queued = rated(start_learner, start_puzzle)[0]
+    if conn is None and not wait:
+
+        def job(db: Connection) -> Attempt:
+            for sql in SCHEMA:
+                db.execute(sql)
+            with db:
+                return work(db)
+
+        writer.submit(db_path(), job, "saving your puzzle")
+        return queued
     return write(conn, SCHEMA, "saving your puzzle", work, queued, "your puzzle could not be saved")
 
 

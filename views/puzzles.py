@@ -33,7 +33,7 @@ from practice.deck import answer, deck_for
 from practice.puzzle_play import Move, Progress, PuzzleError, Verdict, line_text, progress
 from practice.puzzles import Bank, DeckPuzzle, Learner, OnTable, deck_puzzles, load_bank
 from practice.ratings import LEARNER_START, Rating, attempt
-from practice.records import Attempt, StoreError
+from practice.records import Attempt, StoreError, save_status
 from practice.table_text import choice_text
 from ui.echo import plain
 from ui.learn_profile import remember_browser
@@ -191,7 +191,7 @@ def _record(current: OnTable, done: Progress, learner: Learner) -> OnTable:
     ratings = _ratings()
     its = puzzles.current(current.puzzle, ratings)
     try:
-        recorded = puzzles.record(learner, current.puzzle, done, its, current.streak)
+        recorded = puzzles.record(learner, current.puzzle, done, its, current.streak, wait=False)
     except StoreError as err:
         return replace(current, note=f"This attempt could not be saved: {err}")
     # this session's copies move as the stored ones did (read again at the next visit)
@@ -204,7 +204,7 @@ def _record(current: OnTable, done: Progress, learner: Learner) -> OnTable:
 # ---- drawing ---------------------------------------------------------------------------------------
 
 
-def _header(bank: Bank, learner: Learner) -> str:
+def _header(bank: Bank) -> str:
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key="pz_top"):
         view = st.segmented_control("Show", VIEWS, key=VIEW, label_visibility="collapsed") or VIEWS[0]
         with st.popover("Themes", icon=":material/tune:"):
@@ -222,11 +222,14 @@ def _header(bank: Bank, learner: Learner) -> str:
             on_change=_streak_toggled,
             help="Harder puzzles while you solve them; one wrong ends it.",
         )
+    return view
+
+
+def _status(bank: Bank, learner: Learner) -> None:
     chosen = _chosen(bank)
     themes = "mixed" if chosen is None else ", ".join(THEMES.get(t, t) for t in sorted(chosen))
     streak = f" · streak **{st.session_state.get(STREAK, 0)}**" if st.session_state.get(STREAK_MODE) else ""
     st.markdown(f"Rating **{learner.rating.shown()}** · themes: {themes}{streak}")
-    return view
 
 
 def _goal(current: OnTable, at: Progress) -> str:
@@ -385,30 +388,49 @@ def _puzzle(bank: Bank, learner: Learner) -> None:
     _table(current, learner)
 
 
-def main() -> None:
+# On a phone the page starts nearer the top (as the Practice page does), so the table, the learner's
+# cards and the choices fit a 390 x 844 screen.
+PAGE_STYLE = "<style>.stMainBlockContainer { padding-top: 3.6rem; }</style>"
+
+
+@st.fragment
+def _puzzle_view() -> None:
+    """The puzzle and everything a click at it changes. A fragment: a click here (a card, a bid,
+    "Next puzzle") reruns only this part, not the sidebar and the settings."""
     started = time.perf_counter()
+    bank = load_bank()
+    learner = _learner(who_is_here())
+    _status(bank, learner)
+    failed = save_status().failed
+    if failed:
+        st.warning(plain(f"Some of your puzzles could not be saved: {failed[-1]}"))
+    _puzzle(bank, learner)
+    st.html(
+        f'<div data-testid="puzzles-render-ms" data-ms="{(time.perf_counter() - started) * 1000:.0f}"></div>'
+    )
+
+
+def main() -> None:
+    st.html(PAGE_STYLE)
     table_style()
-    who = who_is_here()
     bank = load_bank()
     _links(bank)
-    learner = _learner(who)
+    learner = _learner(who_is_here())
     note = st.session_state.get(STORE_NOTE)
     if note:
         st.warning(plain(note))
     if not bank.puzzles:
         st.info("There are no puzzles yet: the puzzle bank has not been made on this server.")
-    elif _header(bank, learner) == VIEWS[1]:
+    elif _header(bank) == VIEWS[1]:
+        _status(bank, learner)
         dashboard(learner)
     else:
-        _puzzle(bank, learner)
+        _puzzle_view()
     if bank.damaged:
         st.caption(
             f"{bank.damaged} damaged puzzle{'s were' if bank.damaged != 1 else ' was'} left out of the bank."
         )
     remember_browser()
-    st.html(
-        f'<div data-testid="puzzles-render-ms" data-ms="{(time.perf_counter() - started) * 1000:.0f}"></div>'
-    )
 
 
 main()

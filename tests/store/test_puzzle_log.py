@@ -6,6 +6,7 @@ background writer saves them; damaged rows are skipped and counted; bad input is
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -114,6 +115,16 @@ def test_the_apps_database_through_the_background_writer(db: Path) -> None:
     assert attempt.id > 0
     assert puzzle_log.attempts(ADA).rows == (attempt,)
     assert puzzle_log.learner_rating(ADA) == puzzle_log.Standing((1510.0, 349.0, 0.06), 1)
+
+
+def test_an_attempt_left_to_the_background_writer(db: Path) -> None:
+    queued = puzzle_log.record(
+        ADA, PUZZLE, True, ("bidding",), plus_ten(True), START_LEARNER, START_PUZZLE, now=NOW, wait=False
+    )
+    assert queued.id == 0 and queued.learner_after == (1510.0, 349.0)  # as it will be
+    written = puzzle_log.attempts(ADA).rows  # a read waits for this process's queued writes
+    assert len(written) == 1 and written[0].id > 0
+    assert replace(written[0], id=0) == queued
 
 
 def test_damaged_rows_are_skipped_and_counted(any_db: Location) -> None:
