@@ -224,6 +224,14 @@ def line_text(before: HandState, moves: tuple[tuple[int, Action], ...]) -> str:
     return " ".join(words).rstrip(" ·")
 
 
+def line_tricks(before: HandState, moves: tuple[tuple[int, Action], ...]) -> int:
+    """The learner's side's tricks at the end of ``moves`` played from ``before`` (a whole hand's)."""
+    state = before
+    for _, action in moves:
+        state = state.apply(action)
+    return side_tricks(state, state.maker_tricks)
+
+
 # ---- the moves ---------------------------------------------------------------------------------
 
 
@@ -404,6 +412,7 @@ __all__ = [
     "goal_tricks",
     "history",
     "line_text",
+    "line_tricks",
     "progress",
     "refutation",
     "side_tricks",

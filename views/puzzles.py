@@ -30,7 +30,7 @@ from engine.core.hand import Phase
 from engine.puzzles.bank import THEMES, Puzzle
 from practice import puzzles
 from practice.deck import answer, deck_for
-from practice.puzzle_play import Move, Progress, PuzzleError, Verdict, line_text, progress
+from practice.puzzle_play import Move, Progress, PuzzleError, Step, Verdict, line_text, line_tricks, progress
 from practice.puzzles import Bank, DeckPuzzle, Learner, OnTable, deck_puzzles, load_bank
 from practice.ratings import LEARNER_START, Rating, attempt
 from practice.records import Attempt, StoreError, save_status
@@ -258,8 +258,11 @@ def _verdict(current: OnTable, at: Progress) -> None:
     if at.verdict is Verdict.TRY_AGAIN and last is not None:
         line = f"**Not quite: {choice_text(last.move.before, last.choice)}.** "
         if last.refuted:
+            after = last.move.before.apply(last.choice)
+            tricks = line_tricks(after, last.refuted)
             line += (
-                f"The defence that beats it: {line_text(last.move.before.apply(last.choice), last.refuted)}. "
+                f"The defence that beats it: {line_text(after, last.refuted)} — your side takes {tricks} "
+                f"trick{'s' if tricks != 1 else ''}. "
             )
         st.warning(line + "Try again (once), or show the answer." + change + note, icon=":material/replay:")
     elif at.verdict is Verdict.GOING and last is not None:
@@ -287,13 +290,11 @@ def _verdict(current: OnTable, at: Progress) -> None:
         st.markdown(f"**Streak over:** {ended} solved in a row.")
 
 
-def _answers(step: object) -> str:
-    answers = getattr(step, "answers", ())
-    move = getattr(step, "move", None)
-    choice = getattr(step, "choice", None)
-    if not answers or move is None or choice is None:
+def _answers(step: Step) -> str:
+    """The other seats' answers to a right open-hand move, in a few words."""
+    if not step.answers:
         return ""
-    return f"Then: {line_text(move.before.apply(choice), answers)}. "
+    return f"Then: {line_text(step.move.before.apply(step.choice), step.answers)}. "
 
 
 def _judged(at: Progress) -> Move | None:

@@ -28,6 +28,7 @@ from practice.puzzle_play import (
     PuzzleError,
     Verdict,
     goal_tricks,
+    line_tricks,
     progress,
     refutation,
     side_tricks,
@@ -149,6 +150,7 @@ def test_a_wrong_open_move_is_shown_the_defence_that_beats_it(puzzle_bank: Bank)
             assert state.to_act == seat and action in state.legal_actions()
             state = state.apply(action)
         assert state.is_over and side_tricks(state, state.maker_tricks) < need, p.id
+        assert line_tricks(start(p).state.apply(Action.parse(wrong)), step.refuted) < need
 
 
 def test_the_others_answer_with_their_best_card(puzzle_bank: Bank) -> None:
