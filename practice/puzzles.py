@@ -94,12 +94,7 @@ class Bank:
     puzzles: tuple[Puzzle, ...]
     damaged: int
     by_id: Mapping[str, Puzzle]
-
-    @property
-    def themes(self) -> tuple[str, ...]:
-        """The themes the bank's puzzles carry, in ``THEMES``' order."""
-        seen = {t for p in self.puzzles for t in p.themes}
-        return tuple(t for t in THEMES if t in seen)
+    themes: tuple[str, ...]  # the themes its puzzles carry, in ``THEMES``' order
 
 
 def load_bank(path: Path | None = None) -> Bank:
@@ -116,7 +111,8 @@ def load_bank(path: Path | None = None) -> Bank:
 @lru_cache(maxsize=4)
 def _read(path: str, version: tuple[int, int]) -> Bank:
     puzzles, damaged = read_bank(Path(path)) if version != (0, 0) else ((), 0)
-    return Bank(puzzles, damaged, {p.id: p for p in puzzles})
+    seen = {t for p in puzzles for t in p.themes}
+    return Bank(puzzles, damaged, {p.id: p for p in puzzles}, tuple(t for t in THEMES if t in seen))
 
 
 # ---- the history and the selection ---------------------------------------------------------------
@@ -179,14 +175,14 @@ def choose(
     pool = fresh or pool
     if not pool:
         return None
-    rated = sorted(pool, key=lambda p: (current(p, ratings).rating, p.id))
+    rated = sorted(((current(p, ratings).rating, p.id, p) for p in pool), key=lambda r: r[:2])
     if streak is None and history.count < START_ATTEMPTS:
-        candidates = rated[: max(MIN_CANDIDATES, math.ceil(START_SHARE * len(rated)))]
+        candidates = [p for _, _, p in rated[: max(MIN_CANDIDATES, math.ceil(START_SHARE * len(rated)))]]
     else:
         target = learner.rating if streak is None else streak_target(learner, streak)
-        near = sorted(rated, key=lambda p: (abs(current(p, ratings).rating - target), p.id))
-        inside = [p for p in near if abs(current(p, ratings).rating - target) <= WINDOW]
-        candidates = inside if len(inside) >= MIN_CANDIDATES else near[:MIN_CANDIDATES]
+        near = sorted(((abs(r - target), i, p) for r, i, p in rated), key=lambda r: r[:2])
+        inside = [p for off, _, p in near if off <= WINDOW]
+        candidates = inside if len(inside) >= MIN_CANDIDATES else [p for _, _, p in near[:MIN_CANDIDATES]]
     weights = [BASE_WEIGHT + max(history.weakness(t) for t in p.themes) for p in candidates]
     return random.Random(f"{seed}:{history.count}").choices(candidates, weights)[0]
 

@@ -39,6 +39,7 @@ TAU = 0.5  # the system constant: how much the volatility may change (the paper'
 EPSILON = 1e-6  # the convergence tolerance of the volatility's iteration (the paper's)
 RD_RANGE = (30.0, 350.0)  # a deviation never grows past an unrated player's, nor shrinks to nothing
 RATING_RANGE = (400.0, 3000.0)  # as the puzzle bank's starting ratings (engine.puzzles.bank)
+PROVISIONAL_RD = 110.0  # a deviation above this: the rating is provisional (as lichess marks it)
 
 
 class Rating(NamedTuple):
@@ -52,6 +53,11 @@ class Rating(NamedTuple):
     def shown(self) -> str:
         """The rating as a learner reads it: "1,464 ± 303" (the 95% range, two deviations)."""
         return f"{self.rating:,.0f} ± {2 * self.rd:,.0f}"
+
+    @property
+    def provisional(self) -> bool:
+        """Still unsure: a deviation above ``PROVISIONAL_RD`` (a few attempts more settle it)."""
+        return self.rd > PROVISIONAL_RD
 
 
 LEARNER_START = Rating(1500.0, 350.0, 0.06)  # a learner's first rating (the paper's unrated player)

@@ -53,6 +53,7 @@ STREAK_ENDED = "pz_streak_ended"
 VIEW = "pz_view"
 LAST_DECK = "pz_last_deck"
 STORE_NOTE = "pz_store_note"
+BROKEN = "pz_broken"  # ids of puzzles that could not be set at the table this session
 VIEWS = ("Puzzle", "Your progress")
 PAGE = "puzzles"
 ASK = {
@@ -125,8 +126,9 @@ def _serve(bank: Bank, learner: Learner, shared: str | None = None) -> OnTable |
         deck = _deck_next(learner.key) if streak is None and _chosen(bank) is None else None
         chosen = deck.puzzle if deck is not None else None
         if chosen is None:
+            broken = st.session_state.get(BROKEN) or set()
             chosen = puzzles.choose(
-                bank.puzzles,
+                [p for p in bank.puzzles if p.id not in broken] if broken else bank.puzzles,
                 _ratings(),
                 learner.rating,
                 learner.history,
@@ -229,7 +231,8 @@ def _status(bank: Bank, learner: Learner) -> None:
     chosen = _chosen(bank)
     themes = "mixed" if chosen is None else ", ".join(THEMES.get(t, t) for t in sorted(chosen))
     streak = f" · streak **{st.session_state.get(STREAK, 0)}**" if st.session_state.get(STREAK_MODE) else ""
-    st.markdown(f"Rating **{learner.rating.shown()}** · themes: {themes}{streak}")
+    unsure = " (provisional)" if learner.rating.provisional else ""
+    st.markdown(f"Rating **{learner.rating.shown()}**{unsure} · themes: {themes}{streak}")
 
 
 def _goal(current: OnTable, at: Progress) -> str:
@@ -327,6 +330,7 @@ def _table(current: OnTable, learner: Learner) -> None:
             at = progress(current.puzzle, current.tries, current.gave_up)
             key = f"pz{current.serial}_{len(current.tries)}"
     except PuzzleError as err:
+        st.session_state.setdefault(BROKEN, set()).add(current.puzzle.id)  # not served again
         st.warning(plain(f"This puzzle cannot be set: {err}"))
         st.button("Next puzzle", key="pz_skip", on_click=_next, type="primary")
         return

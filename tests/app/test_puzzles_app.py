@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from engine.core.hand import Phase, deal
 from engine.core.rules import Rules
 from engine.core.view import view_of
 from engine.players.club import ClubPlayer
-from engine.puzzles.bank import Puzzle
+from engine.puzzles.bank import Puzzle, write_bank
 from practice import puzzles
 from practice.deck import add_mistakes, deck_for, learner_key
 from practice.puzzle_play import progress
@@ -241,3 +242,25 @@ def test_every_puzzle_of_the_bank_wrong_then_right_shows_no_card_code(
         text = _no_codes(at, page_words)
         assert "Judged by" in text, p.id
     assert {"play", "discard", "pass"} <= kinds  # cards, discards and bids were all answered
+
+
+def test_a_puzzle_that_cannot_be_set_is_skipped(
+    puzzle_bank: Bank, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seat = next(p for p in puzzle_bank[1] if p.kind == "seat")
+    other = next(p for p in puzzle_bank[1] if p.kind == "seat" and p.problem.view != seat.problem.view)
+    # a well-formed record whose choices are not legal at its position (a damaged bank)
+    broken = Puzzle.make(
+        "seat", replace(seat.problem, view=other.problem.view), seat.themes, 400.0, "standard"
+    )
+    path = tmp_path / "bank.jsonl.gz"
+    write_bank((broken, *puzzle_bank[1]), path)
+    monkeypatch.setenv(ENV_VAR, str(path))
+    at = _open({"puzzle": broken.id})
+    assert any("cannot be set" in w.value for w in at.warning)
+    at.button(key="pz_skip").click().run()
+    assert _on_table(at).puzzle.id != broken.id
+    for _ in range(3):  # never served again in this session, although the lowest rated
+        _solve(at)
+        at.button(key="pz_next").click().run()
+        assert _on_table(at).puzzle.id != broken.id
