@@ -26,8 +26,8 @@ weakest theme first.
 
 **Your mistakes as puzzles** (``DeckPuzzles``): the learner's mistake deck entries due today join
 the queue; each is set as a seat puzzle whose figures the practice table's grade works out again
-(``practice.review.grade_decision``, the same seeded judge, so the same figures) in the background
-grader, and comes next once ready. Its answer moves the deck's schedule (``practice.deck.answer``),
+(``practice.review.grade_decision``, the same seeded judge) in the background grader, and comes
+next once ready (every other puzzle, with mixed themes, outside streak mode). Its answer moves the deck's schedule (``practice.deck.answer``),
 not a rating: the learner made that mistake, it is no measure of the puzzle.
 """
 
@@ -328,8 +328,10 @@ def rating_series(attempts: Sequence[Attempt]) -> tuple[tuple[datetime, float, f
 def deck_puzzle(e: Entry) -> Puzzle | None:
     """A deck entry as a seat puzzle: its position, the learner's seat, its right answers (the best
     first) and reason as the deck keeps them, each choice's figure from the practice table's grade
-    worked out again (the same judge, seeded by the view: the same figures). None when the grade
-    gives no figure for a right answer. Slow (the judge): run it in the background."""
+    worked out again (the same judge seeded by the view: for a card, a discard or defending alone
+    the very figures of the grade; for a bid the analyzer's at no game score against the default
+    table, as the entry keeps neither). None when the grade gives no figure for a right answer.
+    Slow (the judge): run it in the background."""
     m = e.mistake
     g = grade_decision(len(m.before.history), m.before, m.choice, m.seat, None, DEFAULT_TABLE)
     problem = problem_of(g, m.seat)
