@@ -33,7 +33,7 @@ from practice.deck import answer, deck_for
 from practice.puzzle_play import Move, Progress, PuzzleError, Step, Verdict, line_text, line_tricks, progress
 from practice.puzzles import Bank, DeckPuzzle, Learner, OnTable, deck_puzzles, load_bank
 from practice.ratings import LEARNER_START, Rating, attempt
-from practice.records import Attempt, StoreError, save_status
+from practice.records import Attempt, Entry, StoreError, save_status
 from practice.table_text import choice_text
 from ui.echo import plain
 from ui.learn_profile import remember_browser
@@ -53,6 +53,8 @@ STREAK_ENDED = "pz_streak_ended"
 VIEW = "pz_view"
 LAST_DECK = "pz_last_deck"
 STORE_NOTE = "pz_store_note"
+DECK_DUE = "pz_deck_due"  # (learner, when read, the deck's entries due)
+DECK_READ_S = 120.0
 BROKEN = "pz_broken"  # ids of puzzles that could not be set at the table this session
 VIEWS = ("Puzzle", "Your progress")
 PAGE = "puzzles"
@@ -105,14 +107,26 @@ def _serial() -> int:
     return n
 
 
+def _due(who: str) -> tuple[Entry, ...]:
+    """The learner's deck entries due, read at most every ``DECK_READ_S`` seconds (the deck changes
+    on the Practice and Review pages, and here only by a deck puzzle's answer, which reads it again)."""
+    kept = st.session_state.get(DECK_DUE)
+    now = time.monotonic()
+    if isinstance(kept, tuple) and len(kept) == 3 and kept[0] == who and now - kept[1] < DECK_READ_S:
+        return tuple(kept[2])
+    try:
+        due = deck_for(who).due
+    except StoreError:
+        due = ()
+    st.session_state[DECK_DUE] = (who, now, due)
+    return due
+
+
 def _deck_next(who: str) -> DeckPuzzle | None:
     """A mistake of the learner's deck due today and set as a puzzle, every other puzzle."""
     if st.session_state.get(LAST_DECK):
         return None
-    try:
-        due = deck_for(who).due
-    except StoreError:
-        return None
+    due = _due(who)
     ready = deck_puzzles.ready(due) if due else ()
     return ready[0] if ready else None
 
@@ -189,6 +203,7 @@ def _record(current: OnTable, done: Progress, learner: Learner) -> OnTable:
             note = said.text(datetime.now(UTC))
         except StoreError as err:
             note = f"Your answer could not be saved: {err}"
+        st.session_state.pop(DECK_DUE, None)  # read again: this entry has moved on
         return replace(current, note=note)
     ratings = _ratings()
     its = puzzles.current(current.puzzle, ratings)
