@@ -159,7 +159,7 @@ def _serve(bank: Bank, learner: Learner, shared: str | None = None) -> OnTable |
 
 
 def _next() -> None:
-    """ "Next puzzle": off the table; the link no longer names it."""
+    """The "Next puzzle" button: the puzzle leaves the table and the link no longer names it."""
     st.session_state.pop(CURRENT, None)
     st.session_state.pop(STREAK_ENDED, None)
     if "puzzle" in st.query_params:
