@@ -336,14 +336,13 @@ def _share(puzzle: Puzzle) -> None:
 
 
 def _table(current: OnTable, learner: Learner) -> None:
-    key = f"pz{current.serial}_{len(current.tries)}"
+    key = f"pz{current.serial}"  # the same widgets through the puzzle's tries: the browser keeps them
     try:
         at = progress(current.puzzle, current.tries, current.gave_up)
         tapped = take_click(at.now, key) if at.move is not None else None
         if tapped is not None:
             current = replace(current, tries=(*current.tries, tapped))
             at = progress(current.puzzle, current.tries, current.gave_up)
-            key = f"pz{current.serial}_{len(current.tries)}"
     except PuzzleError as err:
         st.session_state.setdefault(BROKEN, set()).add(current.puzzle.id)  # not served again
         st.warning(plain(f"This puzzle cannot be set: {err}"))
