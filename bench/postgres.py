@@ -3,6 +3,7 @@ a fresh cluster in a temporary folder, listening on a free loopback port, stoppe
 
     with postgres_server() as url:          # postgresql://postgres@127.0.0.1:PORT/postgres
         db = schema_url(url, "t_1")          # the same server, tables in a schema of their own
+    with running_server() as server:        # the same, as a Server: server.stop(), server.start()
 
 ``.ci/run`` installs the package with apt-get when it is missing. The server runs as the
 ``postgres`` user when this process is root (PostgreSQL refuses to run as root). ``durable=False``
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -56,9 +58,59 @@ def _server_user() -> str | None:
     return "postgres" if os.geteuid() == 0 else None
 
 
+class Server:
+    """A PostgreSQL server of our own (``running_server``): its URL, and ``stop``/``start`` for a
+    test or bench that takes the records away for a while (an outage) and brings them back on the
+    same port, with the same data."""
+
+    def __init__(self, bindir: Path, root: Path, port: int, options: list[str], who: str | None) -> None:
+        self.root = root
+        self.url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        self._command = [
+            str(bindir / "postgres"),
+            "-D",
+            str(root / "data"),
+            "-p",
+            str(port),
+            "-k",
+            str(root),
+            *options,
+        ]
+        self._who = who
+        self._process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def start(self) -> None:
+        """Start the server (again) and wait until it takes connections."""
+        if self.running:
+            return
+        with open(self.root / "server.log", "ab") as log:
+            self._process = subprocess.Popen(
+                self._command, stdout=log, stderr=subprocess.STDOUT, user=self._who, group=self._who
+            )
+        _wait_ready(self.url, self._process, self.root)
+
+    def stop(self, *, fast: bool = True) -> None:
+        """Stop the server: ``fast`` (SIGINT) ends every session at once, as ``pg_ctl stop -m fast``
+        does ("terminating connection due to administrator command"); else a smart shutdown
+        (SIGTERM), which waits for the clients to leave."""
+        process = self._process
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGINT if fast else signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 @contextmanager
-def postgres_server(*, durable: bool = False, max_connections: int = 300) -> Iterator[str]:
-    """A running server, its superuser's URL yielded; stopped and its files removed after."""
+def running_server(*, durable: bool = False, max_connections: int = 300) -> Iterator[Server]:
+    """A running server (``Server``); stopped and its files removed after."""
     bindir = server_bin()
     root = Path(tempfile.mkdtemp(prefix="coach-pg-"))
     who = _server_user()
@@ -84,31 +136,23 @@ def postgres_server(*, durable: bool = False, max_connections: int = 300) -> Ite
         user=who,
         group=who,
     )
-    port = _free_port()
     options = ["-c", f"max_connections={max_connections}", "-c", "listen_addresses=127.0.0.1"]
     if not durable:
         options += ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
-    log = open(root / "server.log", "wb")  # noqa: SIM115 (closed after the server stops)
-    server = subprocess.Popen(
-        [str(bindir / "postgres"), "-D", str(data), "-p", str(port), "-k", str(root), *options],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        user=who,
-        group=who,
-    )
-    url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    server = Server(bindir, root, _free_port(), options, who)
     try:
-        _wait_ready(url, server, root)
-        yield url
+        server.start()
+        yield server
     finally:
-        server.terminate()  # SIGTERM: a "smart" shutdown; the clients are gone by now
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+        server.stop(fast=False)  # a "smart" shutdown; the clients are gone by now
         shutil.rmtree(root, ignore_errors=True)
+
+
+@contextmanager
+def postgres_server(*, durable: bool = False, max_connections: int = 300) -> Iterator[str]:
+    """A running server, its superuser's URL yielded; stopped and its files removed after."""
+    with running_server(durable=durable, max_connections=max_connections) as server:
+        yield server.url
 
 
 def _wait_ready(url: str, server: subprocess.Popen[bytes], root: Path) -> None:

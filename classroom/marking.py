@@ -225,7 +225,10 @@ def summary_csv(
     answer, the pupil's answer (blank: none), whether it was right, whether it counts (a question
     skipped without a reveal does not), the seconds from the question being asked to the answer
     saved, and the time it was saved in ``zone``. Pupils in the leaderboard's order. Cells a
-    spreadsheet would read as a formula are quoted with a leading apostrophe."""
+    spreadsheet would read as a formula are quoted with a leading apostrophe. Rows end in CRLF (RFC
+    4180), so every cell holding a carriage return or a line break is quoted whole (with "\n" alone,
+    the csv module left a bare carriage return unquoted: "Ann\r=1+1" read back as a new row
+    starting "=1+1"), whatever the names it is given."""
     counted = set(questions) if revealed is None else set(revealed)
     numbers = sorted(questions)
     given = {
@@ -234,7 +237,7 @@ def summary_csv(
         if a.number in questions and answer_fits(questions[a.number], a.answer)
     }
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
     writer.writerow(CSV_HEADER)
     for s in leaderboard(questions, counted, answers, pupils):
         head = [_cell(s.name), str(s.right), str(s.answered), str(s.rank)]

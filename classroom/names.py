@@ -10,9 +10,17 @@ refused), then refuses
   most (an initial, "Ada L."); a digit, an underscore or another sign makes a name no word
   ("bot123", "user_7", "Pupil 00", "x@y"), and so does a letter three times in a row ("Aaaaa");
   an emoji stands for a word ("Ada 🦄", "🦊");
-- a name holding a word of a short block list (``BlockedName``), compared without case, accents
-  or look-alike letters (the store's ``name_key``), with runs of one letter read once ("fuuuck"),
-  as whole words, and a few words that are in no first name also inside a longer word.
+- a name holding a word of a short block list (``BlockedName``), compared by its skeleton
+  (``skeleton``: without case, accents or separators, every letter Unicode's confusables data draws
+  like a Latin one read as that letter, small capitals too, "ph" read "f" and "v" read "u"), with
+  runs of one letter read once ("fuuuck"), as whole words, and a few words that are in no first name
+  also inside a longer word. Letters typed apart are read together: "F u c k", "f.u.c.k", "Fu-ck",
+  "Fu ck".
+
+A word of the list that is also a real first name ("Dick", ``REAL_NAMES``) is the teacher's call,
+not the filter's: a pupil may join as "Dick" or "Dick Smith" (typed in plain letters, as the first
+word of the name); the teacher renames or removes the pupil when it was a joke, and the teacher's own
+rename (``check_name(..., teacher=True)``) may give such a word anywhere in a name.
 
 The message never repeats the blocked word (it would be read out). The filter is a short list,
 not a moderator: the teacher can still rename or remove a pupil and lock the class.
@@ -29,6 +37,7 @@ classroom.names.NotAName: "bot123" is not a first name (it has a digit): type yo
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
@@ -60,7 +69,7 @@ BLOCKED = frozenset(
         "crap",
         "cum",
         "cunt",
-        "dick",
+        "dick",  # a real first name too: REAL_NAMES
         "dickhead",
         "dildo",
         "fag",
@@ -129,11 +138,27 @@ def _why_not_a_word(word: str) -> str:
     return ""
 
 
-def _plain(word: str) -> str:
+# Words of the list that are real first names too: the teacher's call (see above).
+REAL_NAMES = frozenset({"dick"})
+SEPARATORS = re.compile(r"[-'’._]+")  # inside a word: read together ("Fu-ck", "f.u.c.k")
+# Spellings that sound like a listed word: "Phuck", "Fvck" (v is read u: "vagina" too, on both sides).
+SOUNDS = (("ph", "f"), ("v", "u"))
+
+
+def skeleton(word: str) -> str:
     """A word as the block list is compared with it: its letters only, without case, accents or
-    look-alike letters (the store's ``name_key``)."""
+    separators, look-alike letters read as the Latin letter they look like (the store's
+    ``name_key``: Unicode's confusables data, small capitals), and sounds spelt another way read
+    one way (SOUNDS).
+
+    >>> [skeleton(w) for w in ("ꜰᴜᴄᴋ", "Fu-ck", "Phuck", "Fvck", "Fück", "𝐅𝐮𝐜𝐤", "ＦＵＣＫ")]
+    ['fuck', 'fuck', 'fuck', 'fuck', 'fuck', 'fuck', 'fuck']
+    """
     folded = unicodedata.normalize("NFKD", name_key(word))
-    return "".join(ch for ch in folded if ch.isalpha() and not unicodedata.combining(ch))
+    letters = "".join(ch for ch in folded if ch.isalpha() and not unicodedata.combining(ch))
+    for spelt, sound in SOUNDS:
+        letters = letters.replace(spelt, sound)
+    return letters
 
 
 def _once(word: str) -> str:
@@ -141,37 +166,69 @@ def _once(word: str) -> str:
     return re.sub(r"(.)\1+", r"\1", word)
 
 
+_WHOLE = frozenset(skeleton(w) for w in BLOCKED)
+_INSIDE = tuple(skeleton(w) for w in BLOCKED_INSIDE)
+_REAL = frozenset(skeleton(w) for w in REAL_NAMES)
 # Compared with a word's runs read once only where that leaves the listed word as it is (so "as", a
 # word of names, is not read as "ass").
-_ONCE_WHOLE = frozenset(w for w in BLOCKED if _once(w) == w)
-_ONCE_INSIDE = tuple(w for w in BLOCKED_INSIDE if _once(w) == w)
+_ONCE_WHOLE = frozenset(w for w in _WHOLE if _once(w) == w)
+_ONCE_INSIDE = tuple(w for w in _INSIDE if _once(w) == w)
 
 
 def _blocked_word(plain: str) -> bool:
     once = _once(plain)
     return (
-        plain in BLOCKED
+        plain in _WHOLE
         or once in _ONCE_WHOLE
-        or any(w in plain for w in BLOCKED_INSIDE)
+        or any(w in plain for w in _INSIDE)
         or any(w in once for w in _ONCE_INSIDE)
     )
 
 
-def blocked(name: str) -> bool:
+def _real_name(word: str, plain: str) -> bool:
+    """``word`` (its skeleton ``plain``) is a listed word that is a real first name, typed in plain
+    letters (no look-alike letter, no separator: "Dick", not "ᴅɪᴄᴋ" or "D.ick")."""
+    return plain in _REAL and unicodedata.normalize("NFC", word).casefold() == plain
+
+
+def _words(name: str) -> list[tuple[str, list[str]]]:
+    """Each word of ``name`` (split at spaces) with the skeletons of its parts (split at SEPARATORS)."""
+    out = []
+    for word in name.split():
+        parts = [skeleton(part) for part in SEPARATORS.split(word)]
+        out.append((word, [p for p in parts if p]))
+    return out
+
+
+def blocked(name: str, *, teacher: bool = False) -> bool:
     """Whether ``name`` holds a word of the block list (whole, or one of BLOCKED_INSIDE within a
-    word); letters typed apart ("F u c k", "f.u.c.k") are read together.
+    word); letters typed apart ("F u c k", "f.u.c.k", "Fu-ck", "Fu ck") are read together. A real
+    first name of the list (REAL_NAMES) passes as the name's first word, or anywhere in a name the
+    teacher gives (``teacher``).
 
     >>> blocked("Big Dick"), blocked("Dickson"), blocked("Kshitij"), blocked("Cassandra"), blocked("FUUCKface")
     (True, False, False, False, True)
-    >>> blocked("F u c k"), blocked("f.u.c.k"), blocked("As"), blocked("Bob")
-    (True, True, False, False)
+    >>> blocked("F u c k"), blocked("f.u.c.k"), blocked("As"), blocked("Bob"), blocked("ꜰᴜᴄᴋ"), blocked("Fu ck")
+    (True, True, False, False, True, True)
+    >>> blocked("Dick"), blocked("Dick Smith"), blocked("ᴅɪᴄᴋ"), blocked("Big Dick", teacher=True)
+    (False, False, True, False)
     """
-    words = [_plain(w) for w in re.split(r"[\s\-'’.]+", name)]
-    words = [w for w in words if w]
-    if any(_blocked_word(w) for w in words):
-        return True
+    words = _words(name)
+    skeletons: list[str] = []  # every word's skeleton, its parts read together
+    for index, (word, parts) in enumerate(words):
+        whole = "".join(parts)
+        if (teacher or index == 0) and _real_name(word, whole):
+            skeletons.append(whole)
+            continue
+        if any(_blocked_word(p) for p in parts) or (len(parts) > 1 and _blocked_word(whole)):
+            return True
+        skeletons.append(whole)
+    skeletons = [w for w in skeletons if w]
+    for first, second in itertools.pairwise(skeletons):  # two words that spell one: "Fu ck"
+        if first + second in _WHOLE:
+            return True
     run: list[str] = []  # one-letter words in a row, read as one word
-    for w in [*words, ""]:
+    for w in [*skeletons, ""]:
         if len(w) == 1:
             run.append(w)
             continue
@@ -181,18 +238,28 @@ def blocked(name: str) -> bool:
     return False
 
 
-def check_name(text: str) -> str:
+def check_name(text: str, *, teacher: bool = False) -> str:
     """The name as the class keeps and shows it (``clean_name``), when it is words and none of them is
-    blocked; else NotAName or BlockedName (BadName, a ValueError) saying what a name may be."""
+    blocked; else NotAName or BlockedName (BadName, a ValueError) saying what a name may be.
+    ``teacher``: the teacher's rename, which may give a real first name of the list anywhere."""
     name = clean_name(text)
     pieces = "".join(" " if _emoji(ch) else ch for ch in name).split()  # an emoji stands for a word
     for word in pieces:
         why = _why_not_a_word(word)
         if why:
             raise NotAName(f'"{name}" is not a first name ({why}): type your first name in letters')
-    if blocked(name):
+    if blocked(name, teacher=teacher):
         raise BlockedName("that name cannot be shown to the class: type your own first name")
     return name
 
 
-__all__ = ["BLOCKED", "BLOCKED_INSIDE", "BlockedName", "NotAName", "blocked", "check_name"]
+__all__ = [
+    "BLOCKED",
+    "BLOCKED_INSIDE",
+    "REAL_NAMES",
+    "BlockedName",
+    "NotAName",
+    "blocked",
+    "check_name",
+    "skeleton",
+]

@@ -28,6 +28,7 @@ from store.classes import (
     TIMER_CHOICES,
     AlreadyAsked,
     Answer,
+    AnswerClosed,
     ClassError,
     ClassInfo,
     DamagedClass,
@@ -76,9 +77,10 @@ def rename_pupil(
     now: float | None = None,
     path: Location | None = None,
 ) -> str:
-    """The teacher renames a pupil: the typed name through the class's name filter; returns the
-    name as kept."""
-    return store.rename_pupil(code, secret, pupil_id, check_name(typed_name), now, path)
+    """The teacher renames a pupil: the typed name through the class's name filter, where a real
+    first name that is on the block list ("Dick", ``classroom.names.REAL_NAMES``) is the teacher's
+    call; returns the name as kept."""
+    return store.rename_pupil(code, secret, pupil_id, check_name(typed_name, teacher=True), now, path)
 
 
 __all__ = [
@@ -90,6 +92,7 @@ __all__ = [
     "TIMER_CHOICES",
     "AlreadyAsked",
     "Answer",
+    "AnswerClosed",
     "ClassError",
     "DatabaseBusy",
     "ClassInfo",

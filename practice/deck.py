@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from enum import StrEnum
 
 from engine.core.actions import Action
@@ -163,41 +163,54 @@ def date_text(due: datetime) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """A learner's deck at ``now``: the entries due (today or earlier, the oldest first), those
-    coming up (in order of their day), how many are retired, how many rows were damaged."""
+    """A learner's deck at ``now``: the first entries due (today or earlier, the oldest first) and
+    the first of those coming up (in order of their day), as many as were asked for; how many of
+    each there are (``due_count``, ``upcoming_count``), when the first one coming up is due, how many
+    are retired, how many rows read were damaged (skipped, and not counted as due or coming up)."""
 
     due: tuple[Entry, ...]
     upcoming: tuple[Entry, ...]
     retired: int
     damaged: int
     now: datetime
+    due_count: int
+    upcoming_count: int
+    next_due: datetime | None
+
+    def is_due(self, e: Entry) -> bool:
+        """``e`` (as it was read) was due by the end of today: not reviewed ahead."""
+        return not e.retired and days_until(e.due, self.now) <= 0
 
     @property
     def line(self) -> str:
         """The one line the Practice and Learn pages show: "3 positions to review today" ("" for an
         empty deck)."""
-        if self.due:
-            n = len(self.due)
-            return f"{n} position{'s' if n != 1 else ''} to review today"
-        if self.upcoming:
-            n = len(self.upcoming)
-            return (
-                f"Nothing to review today · {n} position{'s' if n != 1 else ''} coming up "
-                f"({when_text(self.upcoming[0].due, self.now)})"
-            )
+        if self.due_count:
+            n = self.due_count
+            return f"{n:,} position{'s' if n != 1 else ''} to review today"
+        if self.upcoming_count:
+            n = self.upcoming_count
+            when = f" ({when_text(self.next_due, self.now)})" if self.next_due is not None else ""
+            return f"Nothing to review today · {n:,} position{'s' if n != 1 else ''} coming up{when}"
         return ""
 
 
 def sorted_deck(entries: Sequence[Entry], now: datetime, damaged: int = 0) -> Deck:
-    """``entries`` sorted into a ``Deck`` at ``now``."""
+    """``entries`` (a whole deck) sorted into a ``Deck`` at ``now``."""
     live = sorted((e for e in entries if not e.retired), key=lambda e: (e.due, e.id))
-    return Deck(
-        tuple(e for e in live if days_until(e.due, now) <= 0),
-        tuple(e for e in live if days_until(e.due, now) > 0),
-        sum(e.retired for e in entries),
-        damaged,
-        now,
-    )
+    due = tuple(e for e in live if days_until(e.due, now) <= 0)
+    upcoming = tuple(e for e in live if days_until(e.due, now) > 0)
+    first = upcoming[0].due if upcoming else None
+    return Deck(due, upcoming, sum(e.retired for e in entries), damaged, now, len(due), len(upcoming), first)
+
+
+def end_of_day(now: datetime) -> datetime:
+    """The first moment of the calendar day (UTC) after ``now``'s: an entry due before it is due today.
+
+    >>> end_of_day(datetime(2026, 12, 3, 23, 59, tzinfo=UTC))
+    datetime.datetime(2026, 12, 4, 0, 0, tzinfo=datetime.timezone.utc)
+    """
+    return datetime.combine(now.astimezone(UTC).date() + timedelta(days=1), time(0), tzinfo=UTC)
 
 
 def learner_key(name: str | None, browser: str) -> str:
@@ -238,10 +251,47 @@ def add_mistakes(
     return mistake_deck.add(learner, mistakes, when, when + timedelta(days=INTERVALS[0]), conn=conn)
 
 
-def deck_for(learner: str, now: datetime | None = None, conn: Connection | None = None) -> Deck:
-    """``learner``'s deck at ``now``. Raises StoreError."""
-    loaded = mistake_deck.load(learner, conn=conn)
-    return sorted_deck(loaded.entries, now or datetime.now(UTC), loaded.damaged)
+DUE_READ = 1  # entries due that deck_for reads by default: the Review page shows one at a time
+UPCOMING_READ = 30  # entries coming up that deck_for reads by default: the Review page lists 30
+
+
+def deck_for(
+    learner: str,
+    now: datetime | None = None,
+    conn: Connection | None = None,
+    *,
+    due: int = DUE_READ,
+    upcoming: int = UPCOMING_READ,
+) -> Deck:
+    """``learner``'s deck at ``now``: counted in the database, with only the first ``due`` entries due
+    and the first ``upcoming`` coming up read (``store.mistake_deck.counts`` and ``live``), so
+    its cost does not grow with the deck. Raises StoreError."""
+    when = now or datetime.now(UTC)
+    until = end_of_day(when)
+    counted = mistake_deck.counts(learner, until, conn=conn)
+    none = mistake_deck.Loaded(())
+    first = mistake_deck.live(learner, until, due=True, limit=due, conn=conn) if due and counted.due else none
+    later = (
+        mistake_deck.live(learner, until, due=False, limit=upcoming, conn=conn)
+        if upcoming and counted.upcoming
+        else none
+    )
+    return Deck(
+        first.entries,
+        later.entries,
+        counted.retired,
+        first.damaged + later.damaged,
+        when,
+        counted.due - first.damaged,
+        counted.upcoming - later.damaged,
+        later.entries[0].due if later.entries else counted.next_due,
+    )
+
+
+def review_line(learner: str, now: datetime | None = None, conn: Connection | None = None) -> str:
+    """The line that leads to the Review page (``Deck.line``), from the deck's counts alone (no entry
+    is read). Raises StoreError."""
+    return deck_for(learner, now, conn, due=0, upcoming=0).line
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +324,9 @@ def answer(
 
 
 __all__ = [
+    "DUE_READ",
     "INTERVALS",
+    "UPCOMING_READ",
     "TRIES",
     "Answered",
     "Deck",
@@ -286,6 +338,8 @@ __all__ = [
     "date_text",
     "days_until",
     "deck_for",
+    "end_of_day",
+    "review_line",
     "judge",
     "learner_key",
     "mistake_of",

@@ -330,6 +330,14 @@ def grade_decision(
         return GradedDecision(step, before, action, None, 0.0, None, (), "the only legal choice")
     if before.phase in (Phase.PLAY, Phase.DISCARD, Phase.DEFEND):
         return _seat_graded(step, before, action, seat)
+    return _bid_graded(step, before, action, seat, score, table)
+
+
+def _bid_graded(
+    step: int, before: HandState, action: Action, seat: int, score: SeatScore | None, table: str
+) -> GradedDecision:
+    """A bid graded by the analyzer's figures (``view_robust``), in points or, at a game score, in
+    the chance of winning the game converted at what a point is worth."""
     robust = bid_robust(before, seat, score, table)
     if robust is None:
         return GradedDecision(

@@ -81,6 +81,7 @@ class Session:
     opening: str = (
         ""  # the first hand as a position text (its deal and actions), when the seed did not deal it
     )
+    won: tuple[int, ...] = ()  # the games of the match each side had won before the first hand; () for none
 
     def __post_init__(self) -> None:
         if len(self.levels) != self.rules.players:
@@ -100,11 +101,19 @@ def start_game(session: Session) -> GameState:
     (or the ``opening`` hand, its actions applied), at ``scores``. Raises PracticeError for an
     opening that does not read or whose rules are not the session's."""
     game = new_game(session.rules, session.seed)
-    plain = not (session.game_number or session.hand_number or any(session.scores) or session.opening)
+    plain = not (
+        session.game_number
+        or session.hand_number
+        or any(session.scores)
+        or session.opening
+        or any(session.won)
+    )
     if plain and session.dealer is None:
         return game
     if session.scores and len(session.scores) != len(game.scores):
         raise PracticeError(f"a score needs {len(game.scores)} numbers, got {len(session.scores)}")
+    if session.won and len(session.won) != len(game.games_won):
+        raise PracticeError(f"the games won need {len(game.games_won)} numbers, got {len(session.won)}")
     actions: tuple[Action, ...] = ()
     if session.opening:
         try:
@@ -130,6 +139,7 @@ def start_game(session: Session) -> GameState:
         game_number=session.game_number,
         hand_number=session.hand_number,
         scores=session.scores or game.scores,
+        games_won=session.won or game.games_won,
     )
     for action in actions:
         game = game.apply(action)  # legal: from_text replayed them

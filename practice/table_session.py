@@ -58,6 +58,7 @@ from practice.session import (
     undo,
 )
 from practice.table_link import (
+    Reopened,
     TableLink,
     new_session,
     position_session,
@@ -100,13 +101,16 @@ class PracticeTable:
         conn: Connection | None = None,
         memo: dict[Any, Any] | None = None,
         shared: str | None = None,
+        earlier: Session | None = None,
     ) -> None:
         """``players``, ``grade`` and ``grader`` (an executor; default ``practice.grading``'s: a
         worker process for ``review.grade_decision``) are the computer players, the decision grader
         and where it runs; ``conn`` an open records database
         (default: each save opens the one ``EUCHRE_COACH_DB`` names); ``memo`` computer decisions
         already worked out (``practice.session.Memo``); ``shared`` the id the session's opening is
-        already kept under (a ``shared=`` link), so it is not kept a second time."""
+        already kept under (a ``shared=`` link), so it is not kept a second time; ``earlier`` the hands
+        of the game before ``session``'s first, which a page link named and the table did not replay
+        (``table_link.this_hand``): kept for the links the table writes (``game_session``)."""
         self._players = players
         self._grading = GradingPool(grade, grader)  # the learner's decisions, graded in the background
         self._conn = conn
@@ -127,6 +131,10 @@ class PracticeTable:
         self.grade_later = False
         # the id each opening (a session without its decisions) is kept under for the page link
         self._shares: dict[Session, str] = {} if shared is None else {replace(session, decisions=()): shared}
+        # the earlier hands a link named and the table did not replay, by the game they precede (game_key)
+        self._earlier: dict[Session, Session] = (
+            {} if earlier is None else {replace(session, decisions=()): earlier}
+        )
         self.position = self._start(session, kind)
 
     @classmethod
@@ -143,30 +151,32 @@ class PracticeTable:
         levels = tuple(link.levels) + tuple(computer[len(link.levels) :])
         problems = list(link.problems)
         memo: dict[Any, Any] = {}
-        share = None
+        players = deps.get("players", default_players)
+        share, opened = None, Reopened(None)
         if link.position is not None:
-            session, problem = position_session(link, levels, deps.get("players", default_players), memo)
-            if problem:
-                problems.append(problem)
-            if session is None:
-                session = new_session(rules, levels, seed)
+            opened = Reopened(*position_session(link, levels, players, memo))
         elif link.shared:
-            opened, problem = shared_session(
-                link, computer, deps.get("players", default_players), memo, deps.get("conn")
-            )
-            if problem:
-                problems.append(problem)
-            session, share = opened if opened is not None else (new_session(rules, levels, seed), None)
+            opened, share = shared_session(link, computer, players, memo, deps.get("conn"))
         elif link.deal is not None:
-            session = session_at(link.deal, levels, link.scores if link.start is None else ())
+            opened = Reopened(session_at(link.deal, levels, link.scores if link.start is None else ()))
             if link.start is not None or link.moves_text:
-                replayed, problem = replay_link(link, levels, deps.get("players", default_players), memo)
-                if problem:
-                    problems.append(problem)
-                session = replayed if replayed is not None else session
-        else:
-            session = new_session(rules, levels, seed)
-        table = cls(session, memo=memo, shared=share, **deps)
+                replayed = replay_link(link, levels, players, memo)
+                opened = (
+                    replayed if replayed.session is not None else replace(replayed, session=opened.session)
+                )
+        if opened.problem:
+            problems.append(opened.problem)
+        session = opened.session or new_session(rules, levels, seed)
+        earlier = opened.earlier
+        table = cls(
+            session,
+            memo=memo,
+            shared=share if earlier is None else None,
+            earlier=earlier,
+            **deps,
+        )
+        if share is not None and earlier is not None:  # the shared deal opens the earlier hands
+            table._shares[replace(earlier, decisions=())] = share
         said = table._notices.get(Notice.CODE)  # a deal that could not be kept for the link
         if problems:
             table._notices[Notice.CODE] = "\n\n".join(problems + ([said] if said else []))
@@ -185,9 +195,23 @@ class PracticeTable:
         return "" if is_opening(self.position) else encode(deal_code(self.position))
 
     @property
+    def game_session(self) -> Session:
+        """The whole game's session: ``session``, or, when a page link opened this game at a later
+        hand without replaying the earlier ones (``table_link.this_hand``), those hands' decisions
+        (kept as the link gave them) followed by this session's."""
+        s = self.session
+        earlier = self._earlier.get(replace(s, decisions=()))
+        return s if earlier is None else replace(earlier, decisions=earlier.decisions + s.decisions)
+
+    @property
+    def earlier_left_out(self) -> bool:
+        """The game's earlier hands are in its link but not on the table (not replayed: ``game_session``)."""
+        return self.game_session is not self.session
+
+    @property
     def moves_code(self) -> str:
-        """The learner's decisions since the session's start as the link's ``moves=`` (a move code)."""
-        return encode_moves(self.session.decisions)
+        """The learner's decisions since the game's start as the link's ``moves=`` (a move code)."""
+        return encode_moves(self.game_session.decisions)
 
     @property
     def link_capped(self) -> bool:
@@ -199,7 +223,8 @@ class PracticeTable:
     def shared_id(self) -> str | None:
         """The id this game's opening (a position text no seed deals) is kept under for the page
         link (``store.shared_positions``); None for a game the seed deals, or when it could not be kept."""
-        return self._shares.get(self.game_key) if self.session.opening else None
+        game = self.game_session
+        return self._shares.get(replace(game, decisions=())) if game.opening else None
 
     def link_params(self) -> dict[str, str]:
         """The table's part of the page link, without a card of a hand the learner cannot see.
@@ -207,10 +232,12 @@ class PracticeTable:
         and ``moves=`` (every decision of the learner's, while they fit the link). Otherwise ``deal=``
         (this hand's deal code) and ``moves=``, from ``start=`` when the learner's decisions began in
         an earlier hand and fit the link, else this hand's own; ``score=`` the score the first hand
-        replayed was dealt at (left out at 0 each). Then ``levels=``. Opening the link
+        replayed was dealt at (left out at 0 each); with ``start=`` (and with ``shared=`` past the
+        game's first hand, beside ``deal=``), ``at=`` and ``won=``: the score and the games won at this
+        hand's deal, so a reload need not replay the earlier hands. Then ``levels=``. Opening the link
         (``read_link``, ``from_link``) rebuilds this position; with nothing to name the hand by (an
         opening that could not be kept) it holds the levels only."""
-        pos, s = self.position, self.session
+        pos, s = self.position, self.game_session
         params: dict[str, str] = {}
         moves = self.moves_code
         fits = len(moves) <= MOVES_LIMIT
@@ -219,18 +246,23 @@ class PracticeTable:
             params["shared"] = share
             if moves:
                 params["moves"] = moves
+            if not is_opening(pos):  # a later hand: named, so a reload need not replay the earlier ones
+                params["deal"] = encode(deal_code(pos))
+                params.update(_at_params(pos))
         elif not is_opening(pos):
             params["deal"] = encode(deal_code(pos))
             if self.is_first_hand or s.opening or not fits:
                 mine, scores = _this_hands_decisions(s.decisions), pos.game.scores_at_deal
                 if mine:
                     params["moves"] = encode_moves(mine)
+                at: dict[str, str] = {}
             else:
                 params["start"] = encode(DealCode(s.rules, s.seed, s.game_number, s.hand_number, s.dealer))
                 params["moves"] = moves
-                scores = s.scores
+                scores, at = s.scores, _at_params(pos)
             if any(scores):
                 params["score"] = "-".join(str(v) for v in scores)
+            params.update(at)
         params["levels"] = self.level_letters
         return params
 
@@ -247,7 +279,7 @@ class PracticeTable:
     @property
     def is_first_hand(self) -> bool:
         """The session's first hand (learning mode guides only that one)."""
-        game, s = self.position.game, self.session
+        game, s = self.position.game, self.game_session
         return game.game_number == s.game_number and game.hand_number == s.hand_number
 
     @property
@@ -393,6 +425,7 @@ class PracticeTable:
 
     def new_game(self, rules: Rules, computer: Sequence[str], seed: int | None = None) -> None:
         """A new game with ``rules`` and the computer seats' levels (a random seed unless given)."""
+        self._earlier.clear()
         self._set(self._start(new_session(rules, computer, seed), "game"))
         self.paused = None
 
@@ -404,6 +437,7 @@ class PracticeTable:
             self._notices[Notice.CODE] = f"That deal code does not work: {err}"
             return None
         self._notices.pop(Notice.CODE, None)
+        self._earlier.clear()
         self._set(self._start(session_at(code, computer), "game"))
         return code
 
@@ -581,6 +615,20 @@ class PracticeTable:
 def forced(hand: HandState) -> bool:
     """A play with only one legal card (``legal_actions``): nothing for the learner to decide."""
     return hand.phase is Phase.PLAY and not hand.is_over and len(hand.legal_actions()) == 1
+
+
+def _at_params(pos: Position) -> dict[str, str]:
+    """The link's ``at=`` (the score this hand was dealt at) and ``won=`` (the games of the match each
+    side had won by then, left out at none): with them a reload rebuilds this hand without replaying
+    the earlier ones (``table_link.this_hand``)."""
+    game = pos.game
+    won = list(game.games_won)
+    if game.hand.is_over and game.game_winner is not None:  # this hand won a game: not yet at its deal
+        won[game.game_winner] -= 1
+    params = {"at": "-".join(str(v) for v in game.scores_at_deal)}
+    if any(won):
+        params["won"] = "-".join(str(v) for v in won)
+    return params
 
 
 def _this_hands_decisions(decisions: tuple[str, ...]) -> tuple[str, ...]:

@@ -306,6 +306,27 @@ class ServerConnection:
         return _Rows([])  # foreign_keys and the like: PostgreSQL always keeps them
 
 
+# A server that answers and refuses: no retry brings it round (the words of libpq's message).
+_REFUSALS = ("authentication", "password", "does not exist", "pg_hba.conf", "permission denied")
+# SQLSTATE classes of a server out of reach for now: a connection exception (08), the server shutting
+# down or starting up (57: operator intervention), too many connections or no memory (53).
+_AWAY_STATES = ("08", "57", "53")
+
+
+def server_away(err: BaseException) -> bool:
+    """True for PostgreSQL out of reach for now: not reached (connection refused, timed out), the
+    connection lost ("server closed the connection unexpectedly", "the connection is closed"), the
+    server shutting down or starting up. A refusal (a wrong password, a database that does not
+    exist) is not: no retry brings it round."""
+    if not isinstance(err, psycopg.OperationalError) or server_busy(err):
+        return False
+    state = err.sqlstate or ""
+    if state and not state.startswith(_AWAY_STATES):
+        return False
+    text = str(err).lower()
+    return not any(word in text for word in _REFUSALS)
+
+
 def server_busy(err: BaseException) -> bool:
     """True for PostgreSQL's "could not get the lock in time" (and a transaction it had to stop
     for another's sake): try again, as SQLite's busy."""

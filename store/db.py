@@ -14,6 +14,14 @@ A read is patient for about a second in all (``READ_TIMEOUT`` a try), so a page 
 quickly; a write of the app's own database goes to ``writer``, one background thread per
 database file that runs the writes in order and retries a busy one until it is written
 (``Writer``): the page carries on at once and shows what is still waiting or has failed.
+
+A database *out of reach* (``is_outage``: the PostgreSQL server stopped or the connection lost, a
+SQLite file's disk failing or gone for a while) is not busy either: the writer keeps the write
+queued and tries it again, pausing longer each time, for up to ``OUTAGE_LIMIT`` seconds from the
+first failure (``SaveStatus.away`` says so meanwhile); past that each write still queued fails
+with a message that says it was not saved, kept for ``status``. A write may run twice when the
+connection is lost while it commits (the writer cannot tell whether the commit landed), so every
+write the writer runs is one that a second run leaves as it is (a row keyed by what it records).
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
@@ -40,6 +48,7 @@ from store.backend import (
     Location,
     ServerConnection,
     is_server,
+    server_away,
     server_busy,
 )
 from store.redact import RedactingFilter, redact, shown
@@ -54,6 +63,8 @@ WRITE_TRY_TIMEOUT = 0.2  # seconds the background writer waits for a lock before
 WRITE_BACKOFF = (0.1, 2.0)  # the writer's first and longest pause between tries of a busy write
 WRITER_IDLE = 5.0  # seconds a writer thread waits for more work before it ends (a new write starts another)
 MAX_FAILED = 50  # failed writes kept for the page to show (the latest)
+OUTAGE_LIMIT = 60.0  # seconds the writer keeps a write queued while the database is out of reach
+OUTAGE_BACKOFF = (0.25, 4.0)  # its first and longest pause between tries then
 EXIT_FLUSH = 3.0  # seconds the process waits at exit for writes still queued
 BUSY_NOTICE = "the database is busy (another session or program is writing to it); retrying…"
 
@@ -125,6 +136,36 @@ def is_busy(err: BaseException) -> bool:
         return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
     text = str(err).lower()
     return "locked" in text or "busy" in text
+
+
+# SQLite's result codes of a file or disk away for a while: an I/O error, a full disk, a file that
+# cannot be opened or written for now (a folder unmounted, its permissions taken away).
+_SQLITE_AWAY = (
+    sqlite3.SQLITE_IOERR,
+    sqlite3.SQLITE_FULL,
+    sqlite3.SQLITE_CANTOPEN,
+    sqlite3.SQLITE_PROTOCOL,
+    sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_PERM,
+)
+_SQLITE_AWAY_WORDS = ("disk i/o error", "unable to open", "disk is full", "readonly database")
+
+
+def is_outage(err: BaseException) -> bool:
+    """True for a database out of reach for now, which a later try may reach: PostgreSQL not
+    answering or the connection lost (``store.backend.server_away``), a SQLite file whose disk
+    fails or that cannot be opened or written for now. Never for busy (``is_busy``), nor for a
+    database that answers and refuses (a damaged file, a wrong password, a bad statement)."""
+    if is_busy(err):
+        return False
+    if server_away(err):
+        return True
+    if not isinstance(err, sqlite3.OperationalError):
+        return False
+    code = getattr(err, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _SQLITE_AWAY
+    return any(word in str(err).lower() for word in _SQLITE_AWAY_WORDS)
 
 
 def busy_message(patience: Patience | None = None, reading: bool = False) -> str:
@@ -281,12 +322,23 @@ def ensure_schema(conn: Connection, statements: tuple[str, ...], *, reading: boo
 
 @dataclass(frozen=True, slots=True)
 class SaveStatus:
-    """What the writer still holds for one database file: writes waiting (the file busy), and the
-    messages of the writes that failed and that nobody has been told of yet."""
+    """What the writer still holds for one database: writes waiting (``busy``: another program
+    holds it; ``away``: it is out of reach, and the writer tries again for ``retry_for`` seconds
+    more, 0 once it has given up), and the writes that failed and that nobody has been told of yet:
+    the messages of the latest MAX_FAILED (``failed``), and how many failed of each kind, all of them
+    (``not_saved``: ("saving a hand", 3), …)."""
 
     pending: int = 0
     busy: bool = False
     failed: tuple[str, ...] = ()
+    away: bool = False
+    retry_for: float = 0.0
+    not_saved: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def not_saved_count(self) -> int:
+        """Every write that failed unseen (``failed`` holds only the latest messages)."""
+        return sum(count for _, count in self.not_saved)
 
 
 class _Job:
@@ -299,20 +351,37 @@ class _Job:
 
 
 class _Lane:
-    """The writes of one database file, in order, on one thread (started when there is work,
-    ended after WRITER_IDLE seconds without any)."""
+    """The writes of one database, in order, on one thread (started when there is work, ended
+    after WRITER_IDLE seconds without any)."""
 
     def __init__(self, path: Location, cond: threading.Condition) -> None:
         self.path = path
         self.cond = cond
         self.jobs: deque[_Job] = deque()
         self.failed: list[_Job] = []  # failed writes whose caller was not there to hear of it
+        self.not_saved: Counter[str] = Counter()  # all of them, by what they were (``_Job.what``)
         self.busy = False  # the write at the head of the queue found the file locked
+        self.away_since: float | None = None  # when the database went out of reach (monotonic)
         self.thread: threading.Thread | None = None
+
+    @property
+    def away(self) -> bool:
+        return self.away_since is not None
+
+    @property
+    def held(self) -> bool:
+        """The write at the head waits for the database (busy or out of reach): a caller does not."""
+        return self.busy or self.away
+
+    def retry_for(self) -> float:
+        """Seconds the writer still keeps a write queued while the database is out of reach."""
+        if self.away_since is None:
+            return 0.0
+        return max(0.0, OUTAGE_LIMIT - (time.monotonic() - self.away_since))
 
     def run(self) -> None:
         conn: Connection | None = None
-        pause = WRITE_BACKOFF[0]
+        pause = 0.0
         try:
             while True:
                 with self.cond:
@@ -322,48 +391,108 @@ class _Lane:
                             self.thread = None
                             return
                     job = self.jobs[0]
-                try:
-                    if conn is None:
-                        conn = open_connection(self.path, WRITE_TRY_TIMEOUT)
-                        conn.execute("PRAGMA foreign_keys = ON")
-                    result = job.work(conn)
-                except ERRORS as err:
-                    if conn is not None and is_busy(err):
-                        _rolled_back(conn)
-                        with self.cond:
-                            if not self.busy:
-                                log.warning("a write to %s waits: %s", shown(self.path), BUSY_NOTICE)
-                            self.busy = True
-                            self.cond.notify_all()
-                        time.sleep(pause)
-                        pause = min(pause * 2, WRITE_BACKOFF[1])
-                        continue
-                    conn = _closed(conn)
-                    self._finish(job, error=_cannot_use(self.path, err))
-                except StoreError as err:
-                    conn = _closed(conn)
-                    self._finish(job, error=err)
-                except Exception as err:  # a bug in the write itself: reported, the queue goes on
-                    conn = _closed(conn)
-                    log.exception("a write to %s failed", shown(self.path))
-                    self._finish(job, error=StoreError(str(err)))
-                else:
-                    self._finish(job, result=result)
-                pause = WRITE_BACKOFF[0]
+                conn, pause = self._try(job, conn, pause)
+                if pause:
+                    time.sleep(pause)
         finally:
             _closed(conn)
 
-    def _finish(self, job: _Job, *, result: Any = None, error: StoreError | None = None) -> None:
+    def _try(self, job: _Job, conn: Connection | None, pause: float) -> tuple[Connection | None, float]:
+        """One try of ``job``: the connection to go on with, and the pause before the next try
+        (0 when the job is done, written or failed)."""
+        try:
+            if conn is None:
+                conn = open_connection(self.path, WRITE_TRY_TIMEOUT)
+                conn.execute("PRAGMA foreign_keys = ON")
+            result = job.work(conn)
+        except ERRORS as err:
+            if conn is not None and is_busy(err):
+                _rolled_back(conn)
+                self._hold(busy=True)
+                return conn, _longer(pause, WRITE_BACKOFF)
+            _closed_quietly(conn)
+            return None, self._failed_try(job, err, pause)
+        except StoreError as err:  # the database could not be opened (or the write refused itself)
+            cause = err.__cause__
+            _closed_quietly(conn)
+            if cause is not None and is_outage(cause):
+                return None, self._failed_try(job, cause, pause)
+            self._finish(job, error=err)
+            return None, 0.0
+        except Exception as err:  # a bug in the write itself: reported, the queue goes on
+            log.exception("a write to %s failed", shown(self.path))
+            self._finish(job, error=StoreError(str(err)))
+            return _closed(conn), 0.0
+        else:
+            self._finish(job, result=result, reached=True)
+        return conn, 0.0
+
+    def _failed_try(self, job: _Job, err: BaseException, pause: float) -> float:
+        """A try that failed: kept queued while the database is out of reach (within OUTAGE_LIMIT),
+        else the job fails. The pause before the next try (0: none, the job is done)."""
+        if is_outage(err):
+            self._hold(away=True, err=err)
+            if self.retry_for() > 0:
+                return _longer(pause, OUTAGE_BACKOFF)
+            self._finish(job, error=_given_up(self.path, err))
+            return 0.0
+        self._finish(job, error=_cannot_use(self.path, err), reached=True)
+        return 0.0
+
+    def _hold(self, *, busy: bool = False, away: bool = False, err: BaseException | None = None) -> None:
+        with self.cond:
+            if busy and not self.busy:
+                log.warning("a write to %s waits: %s", shown(self.path), BUSY_NOTICE)
+            if away and self.away_since is None:
+                log.warning("a write to %s waits: the records are out of reach (%s)", shown(self.path), err)
+                self.away_since = time.monotonic()
+            self.busy = self.busy or busy
+            self.cond.notify_all()
+
+    def _finish(
+        self, job: _Job, *, result: Any = None, error: StoreError | None = None, reached: bool = False
+    ) -> None:
+        """``job`` done: written (``result``) or failed (``error``). ``reached``: the database
+        answered, so it is no longer out of reach."""
         with self.cond:
             self.jobs.popleft()
             self.busy = False
+            if reached:
+                self.away_since = None
             if error is not None:
                 self.failed = [*self.failed, job][-MAX_FAILED:]
+                self.not_saved[job.what] += 1
                 log.warning("%s: %s", job.what, error)
                 job.future.set_exception(error)
             else:
                 job.future.set_result(result)
             self.cond.notify_all()
+
+
+def _longer(pause: float, backoff: tuple[float, float]) -> float:
+    """The next pause between tries: the first of ``backoff``, then twice the last, at most its longest."""
+    return backoff[0] if pause <= 0 else min(max(pause * 2, backoff[0]), backoff[1])
+
+
+def _given_up(target: Location, err: BaseException) -> StoreError:
+    return StoreError(
+        f"not saved: the records stayed out of reach for {OUTAGE_LIMIT:.0f} s ({_first_line(err)}). "
+        + (
+            f"Check that the PostgreSQL server at {shown(target)} is running"
+            if is_server(target)
+            else f"Check that the disk holding {target} is there and not full"
+        )
+        + "; later saves are tried again once it is back."
+    )
+
+
+def _closed_quietly(conn: Connection | None) -> None:
+    """Close a connection whose database went away (closing it may fail too: it is forgotten)."""
+    if conn is not None:
+        try:
+            conn.close()
+        except ERRORS:
+            pass
 
 
 def _closed(conn: Connection | None) -> Connection | None:
@@ -385,7 +514,8 @@ def _rolled_back(conn: Connection) -> None:
 class Writer:
     """Writes to database files run in the background, in the order they were given, one thread
     per file; a write that finds the file locked is retried (pausing WRITE_BACKOFF) until it is
-    written, so nothing is lost while the process lives. Any other failure is kept for ``status``."""
+    written, so nothing is lost while the process lives; one that finds the database out of reach
+    is retried for up to OUTAGE_LIMIT seconds. Any other failure is kept for ``status``."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
@@ -412,31 +542,40 @@ class Writer:
         return job.future
 
     def wait(self, path: Location, future: Future[T], timeout: float) -> bool:
-        """Wait up to ``timeout`` s for ``future``, less when the file is busy (the write is then
-        left to the writer). True when it is done; its result or error is then the caller's."""
+        """Wait up to ``timeout`` s for ``future``, less when the file is busy or out of reach (the
+        write is then left to the writer). True when it is done; its result or error is then the caller's."""
         with self._cond:
             lane = self._lane(path)
-            self._cond.wait_for(lambda: future.done() or lane.busy, timeout)
+            self._cond.wait_for(lambda: future.done() or lane.held, timeout)
             done = future.done()
             if done:
-                lane.failed = [
-                    job for job in lane.failed if job.future is not future
-                ]  # the caller reports it
+                told = [job for job in lane.failed if job.future is future]  # the caller reports it
+                for job in told:
+                    lane.not_saved[job.what] -= 1
+                lane.failed = [job for job in lane.failed if job.future is not future]
+                lane.not_saved = +lane.not_saved  # (no kind at 0)
             return done
 
     def flush(self, path: Location, timeout: float, *, wait_if_busy: bool = False) -> bool:
-        """Wait up to ``timeout`` s until nothing is queued for ``path`` (less when it is busy,
-        unless ``wait_if_busy``). True when nothing is."""
+        """Wait up to ``timeout`` s until nothing is queued for ``path`` (less when it is busy or
+        out of reach, unless ``wait_if_busy``). True when nothing is."""
         with self._cond:
             lane = self._lane(path)
-            self._cond.wait_for(lambda: not lane.jobs or (lane.busy and not wait_if_busy), timeout)
+            self._cond.wait_for(lambda: not lane.jobs or (lane.held and not wait_if_busy), timeout)
             return not lane.jobs
 
     def status(self, path: Location) -> SaveStatus:
         with self._cond:
             lane = self._lane(path)
             failed = tuple(f"{job.what}: {job.future.exception()}" for job in lane.failed)
-            return SaveStatus(len(lane.jobs), lane.busy, failed)
+            return SaveStatus(
+                len(lane.jobs),
+                lane.busy,
+                failed,
+                lane.away,
+                lane.retry_for(),
+                tuple(sorted(lane.not_saved.items())),
+            )
 
     def flush_all(self, timeout: float) -> int:
         """Wait up to ``timeout`` s in all for every queued write; the number still queued."""
@@ -456,7 +595,9 @@ def _flush_at_exit() -> None:
     left = writer.flush_all(EXIT_FLUSH)
     if left:
         log.error(
-            "%d record write(s) could not be saved before the app stopped: the database stayed busy", left
+            "%d record write(s) could not be saved before the app stopped: the database stayed busy "
+            "or out of reach",
+            left,
         )
 
 

@@ -13,10 +13,13 @@ one comes back at stage 0). An answer is written with ``move`` in one immediate 
 by the row and its version: two tabs answering the same entry never lose or double-apply an
 answer; the second finds it already moved on (``move`` returns False).
 
-Reading checks every field of every row (``load``): a position text that does not parse, a seat
+Reading checks every field of every row it reads (``load`` reads them all, ``live`` one page of
+those due or coming up, in order, through an index; ``counts`` counts them in SQL, parsing none,
+so the Review page's cost does not grow with the deck): a position text that does not parse, a seat
 that is not to act there, an action that is not legal there, an unknown grade, a date that does
 not read, a stage out of range. A row that does not pass is skipped and counted
-(``Loaded.damaged``), never a crash. The schedule itself (how long until a stage is due) is the
+(``Loaded.damaged``), never a crash; ``live`` reads on past it, so a page is full while the deck
+has entries enough, and counts only the damaged rows it met (``counts`` cannot tell them). The schedule itself (how long until a stage is due) is the
 practice layer's (``practice.deck``); this module only keeps it.
 
 Writes of the app's database without a connection go through ``store.db.writer`` like the
@@ -64,6 +67,9 @@ SCHEMA: tuple[str, ...] = (
         answered TEXT,                    -- ISO time of the last answer
         UNIQUE (learner, position, seat)
     )""",
+    # the live entries (not retired) of a learner in order of their due time: a page of the due ones
+    # and of those coming up is read, and counted, without reading the rest (``live``, ``counts``)
+    f"CREATE INDEX IF NOT EXISTS mistake_deck_live ON mistake_deck (learner, due, id) WHERE stage < {RETIRED}",
 )
 
 
@@ -366,32 +372,96 @@ def load(learner: str, conn: Connection | None = None) -> Loaded:
     """Every entry of ``learner``'s deck (retired ones too), in order of their due time; rows that
     do not pass the checks are skipped and counted. Raises StoreError."""
     key = clean_learner(learner)
+    sql = f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM mistake_deck WHERE learner = ? ORDER BY id"
+    rows = _read(key, conn, lambda db: db.execute(sql, (key,)).fetchall())
+    entries = [entry(row) for row in rows]
+    good = tuple(sorted((e for e in entries if e is not None), key=lambda e: (e.due, e.id)))
+    return Loaded(good, len(entries) - len(good))
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """A learner's deck counted at a moment ``until`` (the end of the learner's day): the live entries
+    due before it, those due from it on, the first of those's due time, the retired ones. Counted in
+    SQL: a damaged row is counted as its stage and due time say."""
+
+    due: int
+    upcoming: int
+    next_due: datetime | None
+    retired: int
+
+
+def _read(learner: str, conn: Connection | None, query: Callable[[Connection], T]) -> T:
+    """``query`` run on the app's database (this process's queued writes first) or ``conn``."""
+    clean_learner(learner)
     own = conn is None
     if conn is None:
         writer.flush(db_path(), READ_FLUSH)
     db = connect() if conn is None else conn
     try:
         ensure_schema(db, SCHEMA, reading=True)
-        rows = retrying(
-            lambda: db.execute(
-                f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM mistake_deck WHERE learner = ? ORDER BY id",
-                (key,),
-            ).fetchall(),
-            db,
-            reading=True,
-        )
+        return retrying(lambda: query(db), db, reading=True)
     except ERRORS as err:
         raise StoreError(f"the mistake deck could not be read: {err}") from err
     finally:
         if own:
             db.close()
-    entries = [entry(row) for row in rows]
-    good = tuple(sorted((e for e in entries if e is not None), key=lambda e: (e.due, e.id)))
-    return Loaded(good, len(entries) - len(good))
+
+
+def counts(learner: str, until: datetime, conn: Connection | None = None) -> Counts:
+    """How many of ``learner``'s live entries are due before ``until`` and from it on (with the first
+    of those's due time), and how many are retired, without reading an entry. Raises StoreError."""
+    key, edge = clean_learner(learner), stamp(until)
+    live = f"learner = ? AND stage < {RETIRED}"
+
+    def query(db: Connection) -> tuple[object, ...]:
+        due = db.execute(
+            f"SELECT COUNT(*) FROM mistake_deck WHERE {live} AND due < ?", (key, edge)
+        ).fetchone()
+        later = db.execute(
+            f"SELECT COUNT(*), MIN(due) FROM mistake_deck WHERE {live} AND due >= ?", (key, edge)
+        ).fetchone()
+        retired = db.execute(
+            f"SELECT COUNT(*) FROM mistake_deck WHERE learner = ? AND stage = {RETIRED}", (key,)
+        ).fetchone()
+        return due[0], later[0], later[1], retired[0]
+
+    due, upcoming, first, retired = _read(key, conn, query)
+    assert isinstance(due, int) and isinstance(upcoming, int) and isinstance(retired, int)
+    return Counts(due, upcoming, _time(first) if upcoming else None, retired)
+
+
+def live(learner: str, until: datetime, *, due: bool, limit: int, conn: Connection | None = None) -> Loaded:
+    """Up to ``limit`` of ``learner``'s live entries (not retired): those due before ``until``
+    (``due``) or from it on, in order of their due time (then id); the damaged rows met on the way
+    are skipped, read past and counted. Only these rows are read and parsed. Raises StoreError."""
+    key, edge = clean_learner(learner), stamp(until)
+    sql = (
+        f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM mistake_deck WHERE learner = ? "
+        f"AND stage < {RETIRED} AND due {'<' if due else '>='} ? ORDER BY due, id LIMIT ? OFFSET ?"
+    )
+
+    def query(db: Connection) -> tuple[list[Entry], int]:
+        good: list[Entry] = []
+        damaged = offset = 0
+        while len(good) < limit:
+            want = limit - len(good)
+            rows = db.execute(sql, (key, edge, want, offset)).fetchall()
+            entries = [entry(row) for row in rows]
+            good += [e for e in entries if e is not None]
+            damaged += sum(e is None for e in entries)
+            offset += len(rows)
+            if len(rows) < want:
+                break
+        return good, damaged
+
+    good, damaged = _read(key, conn, query)
+    return Loaded(tuple(good), damaged)
 
 
 __all__ = [
     "COLUMNS",
+    "Counts",
     "DECK_GRADES",
     "RETIRED",
     "SCHEMA",
@@ -402,6 +472,8 @@ __all__ = [
     "check",
     "clean_learner",
     "entry",
+    "counts",
+    "live",
     "load",
     "move",
     "stamp",

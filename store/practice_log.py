@@ -31,7 +31,9 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 import threading
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -64,6 +66,10 @@ MAX_LUCK = 100.0  # a hand's luck in points, the same bound
 # up (no round-1 decision), rules other than the defaults, or the hand could not be valued
 NO_LUCK = ("ordered", "rules", "no_figure")
 MAX_LEARNER = 200  # characters of a learner key
+FIRST_YEAR = 2000  # no record of this app is older; a year before it (0001) is damage
+_TIME = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})"
+)
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS practice_games (
@@ -104,6 +110,11 @@ SCHEMA: tuple[str, ...] = (
 )
 # Columns added after the first release, with their types: an older database gets them (_migrate).
 ADDED_COLUMNS = (("decisions", "TEXT"), ("luck", "REAL"), ("learner", "TEXT"), ("no_luck", "TEXT"))
+# practice_games' ``token``: a random key each start_game writes, so that a start written again (the
+# connection lost while it committed: store.db's writer tries it again) finds its row instead of
+# adding a second game. Added by _migrate to every table, old or new, with its unique index.
+GAME_TOKEN = "token"
+GAME_TOKEN_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS practice_games_token ON practice_games (token)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,16 +174,26 @@ def _transaction(conn: Connection | None, work: Callable[[Connection], T], *, re
 
 
 def _migrate(db: Connection) -> None:
-    """Add the columns of ADDED_COLUMNS that an older ``practice_hands`` table lacks."""
+    """Add the columns of ADDED_COLUMNS that an older ``practice_hands`` table lacks, and
+    ``practice_games.token`` with its index (GAME_TOKEN)."""
     have = {row[1] for row in db.execute("PRAGMA table_info(practice_hands)").fetchall()}
     missing = [(name, kind) for name, kind in ADDED_COLUMNS if name not in have]
     for name, kind in missing:
-        try:
-            with db:
-                db.execute(f"ALTER TABLE practice_hands ADD COLUMN {name} {kind}")
-        except OPERATIONAL as err:
-            if "duplicate column" not in str(err):  # another process added it first: fine
-                raise
+        _add_column(db, "practice_hands", name, kind)
+    games = {row[1] for row in db.execute("PRAGMA table_info(practice_games)").fetchall()}
+    if GAME_TOKEN not in games:
+        _add_column(db, "practice_games", GAME_TOKEN, "TEXT")
+        with db:
+            db.execute(GAME_TOKEN_INDEX)
+
+
+def _add_column(db: Connection, table: str, name: str, kind: str) -> None:
+    try:
+        with db:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+    except OPERATIONAL as err:
+        if "duplicate column" not in str(err):  # another process added it first: fine
+            raise
 
 
 def _decisions_json(facts: tuple[DecisionFact, ...] | None) -> str | None:
@@ -214,14 +235,17 @@ def start_game(
     a busy database: pass it to ``save_hand`` and ``finish_game`` like any other)."""
     with _provisional_lock:
         provisional = next(_provisional_ids)
-    started = _now()
+    started, token = _now(), uuid.uuid4().hex
 
     def insert(db: Connection) -> int:
+        found = db.execute("SELECT id FROM practice_games WHERE token = ?", (token,)).fetchone()
         game_id = int(
-            db.execute(
-                "INSERT INTO practice_games (kind, started_at, rules, seed, levels, deal_code) "
-                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (kind, started, json.dumps(rules), seed, json.dumps(list(levels)), deal_code),
+            found[0]
+            if found is not None  # written already, by a try whose commit was not confirmed
+            else db.execute(
+                "INSERT INTO practice_games (kind, started_at, rules, seed, levels, deal_code, token) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (kind, started, json.dumps(rules), seed, json.dumps(list(levels)), deal_code, token),
             ).fetchone()[0]
         )
         if conn is None:
@@ -234,8 +258,11 @@ def start_game(
 
 def save_hand(game_id: int, row: HandRow, conn: Connection | None = None) -> bool:
     """Record a finished hand; False if that hand was already recorded (True also while the
-    write waits for a busy database)."""
+    write waits for a busy database). A luck that is not a finite number is kept as none, for the
+    reason "no_figure" (SQLite would keep a NaN as NULL, a row without its reason)."""
     played = _now()
+    luck = row.luck if row.luck is None or math.isfinite(row.luck) else None
+    no_luck = None if luck is not None else (row.no_luck if row.luck is None else "no_figure")
 
     def insert(db: Connection) -> bool:
         cur = db.execute(
@@ -260,9 +287,9 @@ def save_hand(game_id: int, row: HandRow, conn: Connection | None = None) -> boo
                 row.points_against,
                 json.dumps(list(row.grades)),
                 _decisions_json(row.decisions),
-                row.luck,
+                luck,
                 row.learner,
-                row.no_luck if row.luck is None else None,
+                no_luck,
             ),
         )
         return cur.rowcount == 1
@@ -313,7 +340,7 @@ def _json_value(text: object) -> Any:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             return None
-    if not isinstance(text, str):
+    if not isinstance(text, str) or text != text.strip():  # the app writes none around it
         return None
     try:
         return load_json(text)
@@ -415,14 +442,17 @@ def _points(value: object) -> int | None:
 
 
 def _timestamp(value: object) -> str | None:
-    """A stored ISO time (as ``_now`` writes it), else None."""
-    if not isinstance(value, str) or len(value) > 64:
+    """A stored time as ``_now`` writes it (``2026-12-06T14:03:09+00:00``: a date, a time to the
+    second, perhaps its fraction, and its offset from UTC, nothing around it) in a year from
+    FIRST_YEAR to next year, else None: a date without its time, a time without its zone, the
+    years 0001 or 9999, a space after it are damage, never guessed."""
+    if not isinstance(value, str) or _TIME.fullmatch(value) is None:
         return None
     try:
-        datetime.fromisoformat(value)
+        when = datetime.fromisoformat(value)
     except ValueError:
         return None
-    return value
+    return value if FIRST_YEAR <= when.year <= datetime.now(UTC).year + 1 else None
 
 
 def _grade_words(value: object) -> tuple[str, ...] | None:

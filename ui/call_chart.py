@@ -242,25 +242,43 @@ def figure(
             },
         )
     )
-    # Plotly heatmaps send no click in select mode: an almost invisible square on every cell
-    # carries the hover text and the click (its customdata is the cell's key).
-    where = [(r, c, at[(r, c)]) for r in rows for c in cols if (r, c) in at]
-    fig.add_trace(
-        go.Scatter(
-            x=[w[1] for w in where],
-            y=[w[0] for w in where],
-            customdata=[w[2].key for w in where],
-            hovertext=[w[2].hover for w in where],
-            hovertemplate="%{y}<br>%{x}<br>%{hovertext}<extra></extra>",
-            mode="markers",
-            showlegend=False,
-            marker={"symbol": "square", "size": 26 if big else 20, "opacity": 0.01},
-            selected={"marker": {"opacity": 0.01}},
-            unselected={"marker": {"opacity": 0.01}},
-        )
+    fig.add_trace(_click_squares(rows, cols, at, big))
+    _frame_rule_of_thumb(fig, rows, cols, at)
+    fig.update_layout(
+        height=height or max(320, (34 if big else 26) * len(rows) + 140),
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        font={"size": font},
+        plot_bgcolor="#ffffff" if static else "rgba(0,0,0,0)",
+        xaxis={"side": "top", "title": "off-suit aces and voids", "fixedrange": True, "tickangle": 0},
+        yaxis={"title": "your trumps", "fixedrange": True, "autorange": True},
     )
-    # The rule of thumb's frames: a rectangle along the square's edge (category axes number the
-    # rows and columns 0, 1, ...), so the label inside stays in view.
+    if height:  # the axes' own text too (the page's theme sizes it otherwise), so the labels fit
+        fig.update_xaxes(tickfont={"size": font}, title_font={"size": font})
+        fig.update_yaxes(tickfont={"size": font}, title_font={"size": font})
+    return fig
+
+
+def _click_squares(rows: list[Any], cols: list[Any], at: dict[Any, Any], big: bool) -> go.Scatter:
+    """Plotly heatmaps send no click in select mode: an almost invisible square on every cell
+    carries the hover text and the click (its customdata is the cell's key)."""
+    where = [(r, c, at[(r, c)]) for r in rows for c in cols if (r, c) in at]
+    return go.Scatter(
+        x=[w[1] for w in where],
+        y=[w[0] for w in where],
+        customdata=[w[2].key for w in where],
+        hovertext=[w[2].hover for w in where],
+        hovertemplate="%{y}<br>%{x}<br>%{hovertext}<extra></extra>",
+        mode="markers",
+        showlegend=False,
+        marker={"symbol": "square", "size": 26 if big else 20, "opacity": 0.01},
+        selected={"marker": {"opacity": 0.01}},
+        unselected={"marker": {"opacity": 0.01}},
+    )
+
+
+def _frame_rule_of_thumb(fig: go.Figure, rows: list[Any], cols: list[Any], at: dict[Any, Any]) -> None:
+    """The rule of thumb's frames: a rectangle along the square's edge (category axes number the
+    rows and columns 0, 1, ...), so the label inside stays in view."""
     for i, r in enumerate(rows):
         for j, c in enumerate(cols):
             if (r, c) in at and at[(r, c)].framed:
@@ -276,18 +294,6 @@ def figure(
                     fillcolor="rgba(0,0,0,0)",
                     layer="above",
                 )
-    fig.update_layout(
-        height=height or max(320, (34 if big else 26) * len(rows) + 140),
-        margin={"l": 10, "r": 10, "t": 30, "b": 10},
-        font={"size": font},
-        plot_bgcolor="#ffffff" if static else "rgba(0,0,0,0)",
-        xaxis={"side": "top", "title": "off-suit aces and voids", "fixedrange": True, "tickangle": 0},
-        yaxis={"title": "your trumps", "fixedrange": True, "autorange": True},
-    )
-    if height:  # the axes' own text too (the page's theme sizes it otherwise), so the labels fit
-        fig.update_xaxes(tickfont={"size": font}, title_font={"size": font})
-        fig.update_yaxes(tickfont={"size": font}, title_font={"size": font})
-    return fig
 
 
 def _hex(colour: str) -> tuple[int, int, int]:

@@ -54,16 +54,14 @@ def for_pupils(err: Exception) -> str:
     return OUT_OF_REACH if isinstance(err, StoreError) else str(err)
 
 
-def poll_stage(code: str, stage: int) -> int | None:
+def poll_stage(code: str, stage: int) -> int:
     """The class's ``version`` (it moves on any change), after rerunning the whole page when its
-    ``stage`` has moved past the one drawn (a question asked, revealed, the class ended); None when
-    the database cannot be read just now (the next poll tries again). For the projector's live
-    count: the teacher's page is drawn once per stage, and a stage can move from another tab or
-    server. (A phone redraws inside its own fragment instead: ui.class_pupil.)"""
-    try:
-        version, now = classes.poll(code)
-    except (classes.ClassError, StoreError):
-        return None
+    ``stage`` has moved past the one drawn (a question asked, revealed, the class ended, from this
+    screen or any other, or the timer running out). Raises what the poll raises (``StoreError``:
+    the records out of reach or busy just now, the next poll tries again). The teacher's page runs
+    it twice a second whatever the stage (ui.class_teacher); a phone redraws inside its own
+    fragment instead (ui.class_pupil)."""
+    version, now = classes.poll(code)
     if now != stage:
         st.rerun(scope="app")
     return version

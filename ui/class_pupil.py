@@ -2,18 +2,28 @@
 big buttons (a tap saves the answer, and another tap changes it until the reveal), and after the
 reveal right or wrong with the engine's explanation.
 
-The link holds ``class=CODE&pupil=TOKEN``, so a reload or a phone that slept comes straight back.
-The browser keeps the token too, in a cookie for the class's life (``ec_pupil_CODE``, 12 hours,
-written by a line of JavaScript as the teacher's secret is: ui.class_teacher): a pupil who closed
-the tab and opens the join link or scans the QR code again is back in as themselves, not a second
-pupil of the same name (``rejoin_token``). Another phone typing a name already in the class is
-still refused, and so is a name that is not a first name or is on the class's block list
+The pupil's token is a key to their place: it is never in the address (a copied link, the history
+of a shared school tablet would make anyone that pupil). The browser keeps it, in the session and
+in a cookie for the class's life (``ec_pupil_CODE``, 12 hours, written by a line of JavaScript as
+the teacher's secret is: ui.class_teacher): a reload, a phone that slept, a pupil who closed the tab
+and opens the join link or scans the QR code again is back in as themselves, not a second pupil of
+the same name (``kept_token``). An old link that still holds ``&pupil=…`` is taken out of the
+address and never used: the page reads the token only from this browser (views/class_mode.py).
+Another phone typing a name already in the class is still refused, and so is a name that is not a first name or is on the class's block list
 (``classroom.names``), anyone while the teacher has locked the class, and a join past the class's
 limit per minute (``store.classes.JOINS_PER_MINUTE``: a script cannot fill the class). A pupil the
 teacher removed is back at the join form; one the teacher renamed sees the new name.
 
 While the teacher's timer runs, the phone counts down the seconds left; when they run out, the
 first poll to see it (a phone's or the projector's, on any server) reveals the question.
+
+An answer tapped while the class's records are out of reach (the database server stopped, the file
+locked) is kept in the session (``Unsent``) with a lasting "not sent yet" mark, and sent by the
+phone's next run that reaches them, as made at the tap (the timer's check); it is then "Answer
+saved", or, when the question closed meanwhile, refused with a message that stays: never lost in
+silence. An answer is one row per pupil and question, so sending it again never doubles it. While
+the poll cannot read the class the phone says it is reconnecting (``ui.class_reach``). A message
+about the pupil's answer stays until their next tap (``Said``).
 
 After each reveal, and when the class ends, the phone shows the pupil's own score (the
 leaderboard's computation: ``classroom.class_record``), and their place in the class while the
@@ -52,10 +62,19 @@ from ui.class_parts import (
     question_trump,
     table_cards,
 )
+from ui.class_reach import reconnecting, wait_for_records, watch
 from ui.echo import plain
 
 K = "cl_pupil_"  # session-state keys
 TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")  # a pupil's token as store.classes makes them (URL-safe)
+GONE = (
+    "This phone is not a pupil of this class any more (the teacher took it out): join again with your "
+    "first name."
+)
+NOT_SENT = (
+    "Not sent yet: {words}. The class's records are out of reach just now, so your answer is kept on "
+    "this phone and will be sent when they are back. Keep this page open."
+)
 
 
 @dataclass(frozen=True)
@@ -71,6 +90,27 @@ class PhoneView:
     damaged: int = 0  # answers left out of the spread: their records do not read
     standings: tuple[Standing, ...] = ()  # the class's leaderboard, read after a reveal and at the end
     name: str = ""  # the pupil's name as the class has it now (the teacher may rename them)
+
+
+@dataclass(frozen=True, slots=True)
+class Unsent:
+    """An answer tapped while the class's records were out of reach: kept in the session until a
+    run of the phone reaches them (``_send_unsent``)."""
+
+    code: str
+    number: int  # the question
+    text: str  # the answer as stored
+    words: str  # the answer as the pupil reads it
+    tapped: float  # when it was tapped (time.time()): it is saved as made then
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A message about the pupil's answer to question ``number``: it stays until their next tap."""
+
+    code: str
+    number: int
+    text: str
 
 
 def _read(code: str, token: str, stage: int) -> PhoneView:
@@ -97,24 +137,38 @@ def _read_class(code: str, token: str, stage: int) -> PhoneView:
     )
 
 
-def _view(code: str, token: str) -> PhoneView | None:
-    """The phone's view: the one kept in the session while the class's stage has not moved."""
-    kept: PhoneView | None = st.session_state.get(K + "view")
+def _kept_view(code: str) -> PhoneView | None:
+    kept = st.session_state.get(K + "view")
+    return kept if isinstance(kept, PhoneView) and kept.info.code == code else None
+
+
+def _view(code: str, token: str) -> tuple[PhoneView | None, StoreError | None]:
+    """The phone's view (the one kept in the session while the class's stage has not moved), and
+    why the class could not be read this time (None: it was). Unread, the kept view is drawn."""
+    kept = _kept_view(code)
     try:
         _, stage = classes.poll(code)
-        if kept is not None and kept.stage == stage and kept.info.code == code:
-            return kept
+        if kept is not None and kept.stage == stage:
+            return kept, None
         view = _read(code, token, stage)
-    except StoreError:
-        if kept is None:
-            raise
-        return kept  # the database is busy just now: draw what is kept, the next run tries again
+    except StoreError as err:
+        return kept, err  # out of reach or busy just now: the next run tries again
     st.session_state[K + "view"] = view
-    return view
+    return view, None
 
 
 def _cookie(code: str) -> str:
     return f"ec_pupil_{code}"
+
+
+def _cookie_token(code: str) -> str | None:
+    try:
+        cookie = st.context.cookies.get(_cookie(code))
+    except Exception:  # no browser
+        return None
+    return (
+        cookie if isinstance(cookie, str) and TOKEN.fullmatch(cookie) else None
+    )  # (AppTest's are a stand-in)
 
 
 def kept_token(code: str) -> str | None:
@@ -122,45 +176,33 @@ def kept_token(code: str) -> str | None:
     kept = st.session_state.get(K + "tokens", {}).get(code)
     if isinstance(kept, str) and TOKEN.fullmatch(kept):
         return kept
-    try:
-        cookie = st.context.cookies.get(_cookie(code))
-    except Exception:  # no browser
-        cookie = None
-    return (
-        cookie if isinstance(cookie, str) and TOKEN.fullmatch(cookie) else None
-    )  # (AppTest's are a stand-in)
-
-
-def rejoin_token(code: str) -> str | None:
-    """The token of the pupil this browser already is in class ``code`` (closed the tab, scanned
-    the QR code again), or None: none kept, or it is no pupil of this class (any more)."""
-    token = kept_token(code)
-    if token is None:
-        return None
-    try:
-        classes.pupil(code, token)
-    except classes.ClassError:
-        return None  # not a pupil of this class (or its record does not read): the name form
-    except StoreError:
-        pass  # the database is busy just now: the pupil's page says so, and the next load reads again
-    return token
+    return _cookie_token(code)
 
 
 def _keep(code: str, token: str) -> None:
     """Keep the pupil's token in this session and in this browser's cookie for the class's life."""
     st.session_state.setdefault(K + "tokens", {})[code] = token
-    try:
-        held = st.context.cookies.get(_cookie(code))
-    except Exception:  # no browser
-        held = None
-    if held != token and TOKEN.fullmatch(token):
+    if _cookie_token(code) != token and TOKEN.fullmatch(token):
         value = json.dumps(f"{_cookie(code)}={token}; path=/; max-age={int(classes.EXPIRY_S)}; samesite=lax")
         st.html(f"<script>document.cookie = {value};</script>", unsafe_allow_javascript=True)
 
 
+def _forget(code: str) -> None:
+    """Forget this browser's token for ``code`` (its pupil is gone): the session's and the cookie's."""
+    st.session_state.get(K + "tokens", {}).pop(code, None)
+    st.session_state.pop(K + "view", None)
+    if _unsent(code) is not None:
+        st.session_state.pop(K + "unsent")  # no pupil to send it for
+    value = json.dumps(
+        f"{_cookie(code)}=; path=/; max-age=0; samesite=lax"
+    )  # (written this session, perhaps)
+    st.html(f"<script>document.cookie = {value};</script>", unsafe_allow_javascript=True)
+
+
 def name_form(code: str) -> None:
     """Join the class with a first name (no account): a name of words, not on the block list
-    (``classroom.names.check_name``), within the class's joins per minute; not while it is locked."""
+    (``classroom.names.check_name``), within the class's joins per minute; not while it is locked.
+    The token the class gives stays in this browser (``_keep``), never in the address."""
     st.html(BIG_BUTTONS)
     st.markdown(f"### Join class {code}")
     try:
@@ -181,20 +223,80 @@ def name_form(code: str) -> None:
             return
         st.session_state.pop(K + "view", None)
         st.session_state.setdefault(K + "tokens", {})[code] = token
-        st.query_params["pupil"] = token
         st.rerun()
 
 
-def _save(code: str, token: str, number: int, text: str) -> None:
-    """Save the answer; the kept view holds it at once (the database is the record)."""
-    try:
-        classes.answer(code, token, number, text)
-    except (classes.ClassError, StoreError) as err:
-        st.session_state[K + "problem"] = for_pupils(err)
-        return
+# ---- the pupil's answer: saved, or kept until the records are back ----------------------------------
+
+
+def _unsent(code: str, number: int | None = None) -> Unsent | None:
+    """The answer this phone keeps unsent for class ``code`` (to question ``number``, when given)."""
+    kept = st.session_state.get(K + "unsent")
+    if isinstance(kept, Unsent) and kept.code == code and (number is None or kept.number == number):
+        return kept
+    return None
+
+
+def _said(code: str) -> Said | None:
+    said = st.session_state.get(K + "said")
+    return said if isinstance(said, Said) and said.code == code else None
+
+
+def _hold(number: int, text: str) -> None:
+    """The kept view holds the answer at once (the database is the record)."""
     kept: PhoneView | None = st.session_state.get(K + "view")
     if kept is not None and kept.info.current == number:
         st.session_state[K + "view"] = replace(kept, mine=text)
+
+
+def _save(code: str, token: str, number: int, text: str, shown: str) -> None:
+    """Save the answer (``shown``: its words); kept unsent when the records are out of reach."""
+    st.session_state.pop(K + "said", None)  # a new tap: the last message has had its time
+    try:
+        classes.answer(code, token, number, text)
+    except StoreError:
+        st.session_state[K + "unsent"] = Unsent(code, number, text, shown, time.time())
+        _hold(number, text)
+        return
+    except classes.ClassError as err:
+        if _unsent(code, number) is not None:
+            st.session_state.pop(K + "unsent")
+        st.session_state[K + "said"] = Said(
+            code, number, f"Your answer to question {number} was not saved: {for_pupils(err)}."
+        )
+        return
+    if _unsent(code, number) is not None:
+        st.session_state.pop(K + "unsent")  # this tap, saved, replaces it
+    _hold(number, text)
+
+
+def _send_unsent(code: str, token: str) -> None:
+    """Send the answer kept unsent, as made at its tap; refused (the question closed meanwhile, the
+    class ended), it is dropped with a message that stays. Still out of reach: kept for the next run."""
+    unsent = _unsent(code)
+    if unsent is None:
+        return
+    try:
+        classes.answer(code, token, unsent.number, unsent.text, now=unsent.tapped)
+    except StoreError:
+        return
+    except classes.NotInClass:
+        raise
+    except classes.ClassError as err:
+        st.session_state.pop(K + "unsent")
+        why = (
+            "the class's records were out of reach until the question closed, so it does not count"
+            if isinstance(err, classes.AnswerClosed)
+            else for_pupils(err)
+        )
+        st.session_state[K + "said"] = Said(
+            code,
+            unsent.number,
+            f"Your answer to question {unsent.number} ({unsent.words}) was not sent: {why}.",
+        )
+        return
+    st.session_state.pop(K + "unsent")
+    _hold(unsent.number, unsent.text)
 
 
 def _answer_buttons(code: str, token: str, number: int, q: ClassQuestion, mine: str) -> str:
@@ -203,7 +305,8 @@ def _answer_buttons(code: str, token: str, number: int, q: ClassQuestion, mine: 
     if q.mode in ("card", "cards"):
         tapped = next((c for c in q.cards if st.session_state.get(f"{key}-{parse_card(c)}")), None)
         if tapped is not None:  # the tap of the run before: saved before the cards are drawn
-            _save(code, token, number, tapped if q.mode == "card" else toggled(q, mine, tapped))
+            text = tapped if q.mode == "card" else toggled(q, mine, tapped)
+            _save(code, token, number, text, words(q, text))
             mine = st.session_state[K + "view"].mine
         held = set(mine.split())
         states = {parse_card(c): "selected" for c in q.cards if c in held}
@@ -219,49 +322,78 @@ def _answer_buttons(code: str, token: str, number: int, q: ClassQuestion, mine: 
             width="stretch",
             type="primary" if choice == mine else "secondary",
             on_click=_save,
-            args=(code, token, number, choice),
+            args=(code, token, number, choice, words(q, choice)),
         )
     return mine
 
 
+# ---- the page ---------------------------------------------------------------------------------------
+
+
 def pupil_page(code: str, token: str) -> None:
+    """The phone of the pupil whose token this browser holds. The class's records out of reach: the
+    view kept in this session is drawn (and taps kept) while it is retried, else the page waits."""
     try:
         classes.load(code)
-        me = classes.pupil(code, token)
-    except classes.NotInClass as err:
-        st.warning(plain(err))
-        del st.query_params["pupil"]
-        st.session_state.get(K + "tokens", {}).pop(code, None)
-        name_form(code)
-        return
-    except (classes.ClassError, StoreError) as err:
+    except classes.ClassError as err:  # unknown, expired, or its row damaged
         st.error(plain(for_pupils(err)))
         return
+    except StoreError as err:
+        _out_of_reach(code, token, err)
+        return
+    try:
+        me = classes.pupil(code, token)
+    except (classes.NotInClass, classes.DamagedClass) as err:  # taken out, or their record does not read
+        st.warning(GONE if isinstance(err, classes.NotInClass) else plain(for_pupils(err)))
+        _forget(code)
+        name_form(code)
+        return
+    except StoreError as err:
+        _out_of_reach(code, token, err)
+        return
     _keep(code, token)
+    watch()
     st.session_state.pop(K + "view", None)  # a page run (a reload) reads the class afresh
     _phone(code, token, me.name)
+
+
+def _out_of_reach(code: str, token: str, err: StoreError) -> None:
+    """The page's own read failed: the view this session keeps is drawn (its taps kept, retried by
+    the live part), else the page says so and draws itself afresh once the records answer."""
+    kept = _kept_view(code)
+    if kept is None:
+        st.error(plain(for_pupils(err)))
+        wait_for_records(code, LIVE_SECONDS)
+        return
+    watch()
+    _phone(code, token, kept.name)
 
 
 @st.fragment(run_every=LIVE_SECONDS)
 def _phone(code: str, token: str, name: str) -> None:
     """The live part of the phone: reruns itself each second and on a tap."""
     try:
-        view = _view(code, token)
+        _send_unsent(code, token)
+        view, away = _view(code, token)
     except classes.NotInClass:
         st.rerun(scope="app")  # the teacher took this pupil out: the page says so and shows the join form
-    except (classes.ClassError, StoreError) as err:
+    except classes.ClassError as err:
         st.error(plain(for_pupils(err)))
         return
-    if view is None:
-        st.info("Connecting to the class…")
-        return
-    name = view.name or name
+    name = view.name if view is not None and view.name else name
     st.caption(plain(f"Class {code} · {name}"))
+    if away is not None:
+        st.warning(reconnecting(away))
+    if view is None:
+        _say(code)
+        return
     if view.info.ended:
+        _say(code)
         st.success("The class has ended. Thank you for playing!")
         _score(view, name, final=True)
         return
     if view.problem:
+        _say(code)
         st.warning(
             plain(
                 f"Question {view.info.current} cannot be shown: {view.problem}. Wait for the next "
@@ -270,6 +402,7 @@ def _phone(code: str, token: str, name: str) -> None:
         )
         return
     if view.question is None:
+        _say(code)
         st.markdown(f"### Hello {plain(name)}!")
         st.info("You are in. Wait for the teacher's first question: it will appear here by itself.")
         return
@@ -285,19 +418,30 @@ def _phone(code: str, token: str, name: str) -> None:
         st.html(countdown_html(left))
     table_cards(q, 64, view.info.revealed)
     if view.info.revealed:
+        _say(code)
         _revealed(view, q, name)
     else:
         _open(code, token, number, q, mine)
 
 
+def _say(code: str) -> None:
+    """The message about the pupil's last answer (refused, or not sent in time): it stays, whatever
+    the class shows, until their next tap."""
+    said = _said(code)
+    if said is not None:
+        st.error(plain(said.text))
+
+
 def _open(code: str, token: str, number: int, q: ClassQuestion, mine: str) -> None:
-    """The open question's answer targets, and what was saved (or why it was not)."""
+    """The open question's answer targets, and what was saved, what waits to be sent, or why not."""
     if q.mode == "cards":
         st.caption("Tap every card that qualifies; tap a card again to take it out.")
-    mine = _answer_buttons(code, token, number, q, mine)
-    problem = st.session_state.pop(K + "problem", None)
-    if problem:
-        st.error(plain(problem))
+    waiting = _unsent(code, number)
+    mine = _answer_buttons(code, token, number, q, waiting.text if waiting is not None else mine)
+    waiting = _unsent(code, number)  # a tap of this run may have sent it, or replaced it
+    _say(code)  # after the buttons: a tap of this run has cleared the last message, or made one
+    if waiting is not None:
+        st.warning(plain(NOT_SENT.format(words=waiting.words)))
     elif mine:
         st.success(plain(f"Answer saved: {words(q, mine)}. You can change it until the reveal."))
 
@@ -337,4 +481,4 @@ def _revealed(view: PhoneView, q: ClassQuestion, name: str) -> None:
     st.caption("Wait for the next question: it will appear here by itself.")
 
 
-__all__ = ["PhoneView", "kept_token", "name_form", "pupil_page", "rejoin_token"]
+__all__ = ["GONE", "NOT_SENT", "PhoneView", "Said", "Unsent", "kept_token", "name_form", "pupil_page"]

@@ -16,10 +16,17 @@ never shows it). A reload still opens the teacher's page, and so does "Resume my
 The secret is never drawn on the page either (a projector shows the page to the room): "Show my
 teacher link / QR for another device" shows a one-time code (and its link as a QR code) that one
 device can take the class with within two minutes (``store.classes.handover``); "Hide" forgets it.
-The live count is a fragment that polls the class's row twice a second and reads the count and
-who has not answered only when its ``version`` moved; a change of ``stage`` (from another tab or
-server, or the timer running out) reruns the page, and a new question or a reveal scrolls the
-projector to the question.
+The page's one poll is a fragment that reads the class's row twice a second at every stage (before
+the first question, while one is open, after its reveal): a change of ``stage`` from any screen
+(another tab, the device that took the class, the deal editor's "Ask … in class", the timer
+running out) draws the page afresh, and a new question or a reveal scrolls the projector to the
+question; while a question is open it reads the count and who has not answered only when its
+``version`` moved. While the class's records are out of reach the last count stays, under a line
+that says the page is reconnecting (``ui.class_reach``). The switches (leaderboard, timer, lock)
+and Reveal act in their callbacks, before the page is drawn again, on what the click meant (lock,
+timer off, reveal the question shown): a click on a page drawn before another screen moved the
+class acts, never only redraws. A refused action's message stays until the next action; the
+one-time code's box says when the code is used or has expired.
 
 The questions follow the rules in force (the sidebar's) as far as each kind can
 (``classroom.questions.rules_note``); where a kind cannot, the picker says so before it is asked.
@@ -64,7 +71,7 @@ from classroom.questions import (
     rules_problem,
     step_question,
 )
-from classroom.service import StoreError
+from classroom.service import AlreadyAsked, StoreError
 from engine.analysis.situation import QuestionError as SeatQuestionError
 from engine.analysis.situation import read_question as read_seat_question
 from engine.core.rules import Rules
@@ -85,6 +92,7 @@ from ui.class_parts import (
     table_cards,
     waiting_html,
 )
+from ui.class_reach import WATCH, address_guard, reconnecting, wait_for_records
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import PRESENT_PARAM, card_width, projector
@@ -176,23 +184,13 @@ def keep_secret(code: str, secret: str) -> None:
     st.session_state.setdefault(K + "secrets", {})[code] = secret
 
 
-# The address without the secret, put in place of the current history entry (Streamlit's own change
-# of the query would push a new entry and leave the one with the secret one Back press away).
-_STRIP = """(function () {
-  const w = window.parent || window;
-  const u = new URL(w.location.href);
-  if (u.searchParams.has("teacher")) {
-    u.searchParams.delete("teacher");
-    w.history.replaceState(w.history.state, "", u.toString());
-  }
-})();"""
-
-
 def _keep(code: str, secret: str) -> None:
     """Keep the checked secret out of the address bar and the history: in the session, and in a
-    cookie for a reload; a secret in the address (a teacher's link) is replaced in place."""
+    cookie for a reload; a secret in the address (a teacher's link) is replaced in place and kept
+    out of any address pushed later (``ui.class_reach.address_guard``). The page's connection
+    watcher goes in the same script element (``ui.class_reach.WATCH``)."""
     keep_secret(code, secret)
-    script = ""
+    script = WATCH
     try:
         held = st.context.cookies.get(_cookie(code))
     except Exception:  # no browser
@@ -201,11 +199,10 @@ def _keep(code: str, secret: str) -> None:
         value = json.dumps(
             f"{_cookie(code)}={secret}; path=/; max-age={int(classes.EXPIRY_S)}; samesite=strict"
         )
-        script += f"document.cookie = {value};\n"
+        script += f"<script>document.cookie = {value};</script>"
     if st.query_params.get("teacher") is not None:
-        script += _STRIP
-    if script:
-        st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
+        script += address_guard("teacher")
+    st.html(script, unsafe_allow_javascript=True)
 
 
 def _address_warning(where: PupilAddress) -> None:
@@ -289,29 +286,53 @@ def _join_panel(code: str, big: bool) -> None:
         st.html(qr_html(link, 520 if projector() else 300))
 
 
-def _live(code: str, number: int, stage: int, revealed: bool, closes: float | None = None) -> None:
-    """The answers so far and who has not answered yet (or the pupils who joined), redrawn twice a
-    second from the database, with the seconds left when the timer runs (``closes``): when they run
-    out, the poll reveals the question (``classes.poll``) and the page is drawn afresh."""
+def _counted(code: str, number: int, version: int) -> tuple[object, int, tuple[str, ...], tuple[str, ...]]:
+    """The count of answers to question ``number``, the pupils' names and who has not answered yet,
+    kept in the session and read again only when the class's ``version`` moved."""
+    cache = st.session_state.get(K + "live")
+    if cache is None or cache[0] != (code, number, version):
+        joined = classes.pupils(code)
+        done = classes.answered(code, number) if number else frozenset()
+        waiting = tuple(p.name for p in joined if p.id not in done)
+        cache = ((code, number, version), len(done), tuple(p.name for p in joined), waiting)
+        st.session_state[K + "live"] = cache
+    return cache
+
+
+def _last_counted(code: str, number: int) -> tuple[object, int, tuple[str, ...], tuple[str, ...]] | None:
+    """The count last read for question ``number`` (drawn while the records are out of reach)."""
+    cache = st.session_state.get(K + "live")
+    return cache if cache is not None and cache[0][:2] == (code, number) else None
+
+
+def _live(code: str, info: classes.ClassInfo) -> None:
+    """The page's one poll, at every stage: twice a second it reads the class's row, and a stage
+    moved from any screen draws the page afresh (``poll_stage``). With it, before the first question,
+    the pupils who joined, and while a question is open, the answers so far and who has not answered
+    yet, with the seconds left when the timer runs (when they run out, the poll reveals the question:
+    ``classes.poll``). The records out of reach: the last count, under a line saying so."""
     big = projector()
+    number, stage, revealed, closes = info.current, info.stage, info.revealed, info.closes
 
     @st.fragment(run_every=PROJECTOR_SECONDS)
     def live() -> None:
-        version = poll_stage(code, stage)
-        if version is None:
+        away: StoreError | None = None
+        try:
+            cache: tuple[object, int, tuple[str, ...], tuple[str, ...]] | None = _counted(
+                code, number, poll_stage(code, stage)
+            )
+        except StoreError as err:
+            away, cache = err, _last_counted(code, number)
+        except classes.ClassError:
+            cache = _last_counted(code, number)  # the row stopped reading: the page says so at its next run
+        if away is not None:
+            st.warning(reconnecting(away))
+        # After a reveal the poll draws nothing: it only follows the stage. (An HTML mark drawn there
+        # at each run, even unchanged, closed the teacher's open select boxes.)
+        if cache is None or (number and revealed):
             return
-        cache = st.session_state.get(K + "live")
-        if cache is None or cache[0] != (code, number, version):
-            try:
-                joined = classes.pupils(code)
-                done = classes.answered(code, number) if number else frozenset()
-            except (classes.ClassError, StoreError):
-                return  # busy just now: the next poll reads again
-            waiting = tuple(p.name for p in joined if p.id not in done)
-            cache = ((code, number, version), len(done), tuple(p.name for p in joined), waiting)
-            st.session_state[K + "live"] = cache
         _, count, names, waiting = cache
-        if number and not revealed:
+        if number:
             st.markdown(
                 f'<p data-testid="cl-count" data-number="{number}" data-count="{count}" '
                 f'style="font-size:2.2em;font-weight:700;margin:0">{count} of {len(names)} answered</p>',
@@ -321,7 +342,7 @@ def _live(code: str, number: int, stage: int, revealed: bool, closes: float | No
                 st.html(countdown_html(max(0.0, closes - time.time()), big))
             if names:
                 st.html(waiting_html(waiting))
-        elif not number:
+        else:
             st.markdown(
                 f'<p data-testid="cl-joined" style="font-size:1.6em;font-weight:700;margin:0">'
                 f"{len(names)} joined</p>",
@@ -417,30 +438,50 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
     class" is at the bottom of the page, away from Reveal, and asks first: ``_end_panel``). The
     switches are keyed by the class's ``stage`` (each of them moves it), not its ``version``: a pupil
     joining or answering between the page's drawing and the teacher's click would otherwise make a
-    new switch of the stored value and lose the click."""
+    new switch of the stored value. Each acts in its callback, before the page is drawn again, with
+    the value clicked (``_switched``): on a page drawn before another screen moved the stage, the
+    click is not lost to the new switch. Reveal reveals the question this page shows, or nothing
+    when another screen has asked the next one since (it is said)."""
+    problem = _problem(code, K + "problem")
+    if problem:
+        st.error(plain(problem))
     c1, c2, c3, c4 = st.columns(4, vertical_alignment="center")
-    if (
-        info.current
-        and not info.revealed
-        and c1.button("Reveal", type="primary", key=K + "reveal", width="stretch")
-    ):
-        _act(lambda: classes.reveal(code, secret))
-    board = c2.toggle("Leaderboard", value=info.leaderboard, key=f"{K}board_{info.stage}")
-    if board != info.leaderboard:
-        _act(lambda: classes.set_leaderboard(code, secret, board))
+    if info.current and not info.revealed:
+        c1.button(
+            "Reveal",
+            type="primary",
+            key=K + "reveal",
+            width="stretch",
+            on_click=_clicked,
+            args=(code, partial(classes.reveal, code, secret, number=info.current)),
+        )
+    key = f"{K}board_{info.stage}"
+    c2.toggle(
+        "Leaderboard",
+        value=info.leaderboard,
+        key=key,
+        on_change=_switched,
+        args=(code, key, partial(classes.set_leaderboard, code, secret)),
+    )
     choices = classes.TIMER_CHOICES + (() if info.timer in classes.TIMER_CHOICES else (info.timer,))
-    timer = c3.selectbox(
+    key = f"{K}timer_{info.stage}"
+    c3.selectbox(
         "Timer: reveal by itself after",
         choices,
         index=choices.index(info.timer),
-        key=f"{K}timer_{info.stage}",
+        key=key,
         format_func=timer_words,
+        on_change=_switched,
+        args=(code, key, partial(classes.set_timer, code, secret)),
     )
-    if timer != info.timer:
-        _act(lambda: classes.set_timer(code, secret, timer))
-    locked = c4.toggle("Lock the class (no new pupils)", value=info.locked, key=f"{K}lock_{info.stage}")
-    if locked != info.locked:
-        _act(lambda: classes.lock(code, secret, locked))
+    key = f"{K}lock_{info.stage}"
+    c4.toggle(
+        "Lock the class (no new pupils)",
+        value=info.locked,
+        key=key,
+        on_change=_switched,
+        args=(code, key, partial(classes.lock, code, secret)),
+    )
     drafts = st.session_state.get(K + "drafts")
     drafting = (
         isinstance(drafts, tuple) and bool(drafts) and drafts[0] == code
@@ -449,13 +490,44 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
         _picker(code, secret)
 
 
-def _act(action: Callable[[], object]) -> None:
+PROBLEMS = (K + "problem", K + "pupil_problem")  # where a refused action's message waits to be drawn
+
+
+def _apply(code: str, action: Callable[[], object], where: str = K + "problem") -> bool:
+    """Do a teacher's action; a refusal's message is kept (``where``: the controls', or the pupil
+    panel's) and drawn by every run until the next action. Returns whether it was done."""
+    for key in PROBLEMS:
+        st.session_state.pop(key, None)  # a new action: the last message has had its time
     try:
         action()
+    except AlreadyAsked as err:
+        st.session_state[K + "notice"] = str(err)
+        return False
     except (classes.ClassError, StoreError) as err:
-        st.error(plain(err))
-        return
-    st.rerun()
+        st.session_state[where] = (code, str(err))
+        return False
+    return True
+
+
+def _clicked(code: str, action: Callable[[], object]) -> None:
+    """A button's callback: ``action``, before the page is drawn again."""
+    _apply(code, action)
+
+
+def _switched(code: str, key: str, apply: Callable[[object], object]) -> None:
+    """A switch's callback: ``apply`` the value the teacher clicked."""
+    _apply(code, lambda: apply(st.session_state[key]))
+
+
+def _problem(code: str, where: str) -> str:
+    kept = st.session_state.get(where)
+    return str(kept[1]) if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == code else ""
+
+
+def _act(code: str, action: Callable[[], object], where: str = K + "problem") -> None:
+    """A button's action, then the page drawn afresh; refused, its message stays (``_apply``)."""
+    if _apply(code, action, where) or where == K + "problem":
+        st.rerun()
 
 
 def _zone() -> tzinfo:
@@ -507,6 +579,8 @@ def teacher_page(code: str, secret: str) -> None:
         info = classes.check_teacher(code, secret)
     except (classes.ClassError, StoreError) as err:
         st.error(plain(err))
+        if isinstance(err, StoreError):
+            wait_for_records(code, PROJECTOR_SECONDS)  # drawn afresh once the records answer
         return
     _keep(code, secret)
     _take_class_hand()
@@ -517,6 +591,8 @@ def teacher_page(code: str, secret: str) -> None:
         _teacher_page(code, secret, info)
     except (classes.ClassError, StoreError) as err:
         st.error(plain(err))
+        if isinstance(err, StoreError):
+            wait_for_records(code, PROJECTOR_SECONDS)
     st.session_state.setdefault(K + "drawn", {})[code] = info.current
 
 
@@ -570,7 +646,7 @@ def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
     if info.current == 0:
         _join_panel(code, big)
         _address_warning(where)
-        _live(code, 0, info.stage, False)
+        _live(code, info)
     else:
         link = escape(join_link(code))
         st.html(
@@ -579,6 +655,7 @@ def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
         )
         _address_warning(where)
         _current(code, secret, info, big)
+        _live(code, info)
     if _moved(code, info):  # a new question or the reveal: the room sees it, not the controls
         st.html(scroll_script(info.current, info.stage), unsafe_allow_javascript=True)
     st.divider()
@@ -591,7 +668,7 @@ def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
 
 
 def _current(code: str, secret: str, info: classes.ClassInfo, big: bool) -> None:
-    """The question being asked: live count before the reveal, the spread and why after it."""
+    """The question being asked (the live count below it: ``_live``), the spread and why after its reveal."""
     try:
         q = ClassQuestion.from_json(classes.question(code, info.current).body)
     except (DamagedQuestion, classes.DamagedClass) as err:
@@ -611,7 +688,6 @@ def _current(code: str, secret: str, info: classes.ClassInfo, big: bool) -> None
     else:
         table_cards(q, card_width(70))
         answer_cards(q, card_width(90), False)
-        _live(code, info.current, info.stage, False, info.closes)
 
 
 def _why(q: ClassQuestion) -> None:
@@ -864,12 +940,17 @@ def _pupil_tools(code: str, secret: str) -> None:
         typed = c1.text_input("New name", key=K + "rename_text", max_chars=classes.MAX_NAME)
         rename = c2.form_submit_button("Rename", key=K + "rename", width="stretch")
     if rename and who is not None:
-        _act(lambda: classes.rename_pupil(code, secret, who, typed))  # through the name filter
+        _act(
+            code, lambda: classes.rename_pupil(code, secret, who, typed), K + "pupil_problem"
+        )  # the name filter
     if (
         st.button(f"Remove {names.get(who, '')}" if who is not None else "Remove", key=K + "remove")
         and who is not None
     ):
-        _act(lambda: classes.remove_pupil(code, secret, who))
+        _act(code, lambda: classes.remove_pupil(code, secret, who), K + "pupil_problem")
+    problem = _problem(code, K + "pupil_problem")
+    if problem:  # drawn by every run of the panel until the next action
+        st.error(plain(problem))
     st.caption(
         "A pupil taken out is back at the join form on their phone, and their answers leave the summary; "
         "lock the class (above) to keep them out."
@@ -878,7 +959,8 @@ def _pupil_tools(code: str, secret: str) -> None:
 
 def _handover_panel(code: str, secret: str) -> None:
     """A one-time code (and its link as a QR code) another device takes the class with, shown only
-    when asked for and hidden again after: the class's own secret is never on the page."""
+    when asked for and hidden again after: the class's own secret is never on the page. Once the
+    code is used or has expired, its box says so instead (``_handover_watch`` redraws it then)."""
     kept = st.session_state.get(K + "handover")
     if not (isinstance(kept, tuple) and len(kept) == 3 and kept[0] == code):
         if st.button("Show my teacher link / QR for another device", key=K + "handover_show"):
@@ -899,13 +981,18 @@ def _handover_panel(code: str, secret: str) -> None:
         if used is not None:
             st.success(
                 plain(
-                    f"A device took the class with the one-time code at {time.strftime('%H:%M:%S', time.localtime(used))}. "
+                    "The one-time code is used: a device took the class with it at "
+                    f"{time.strftime('%H:%M:%S', time.localtime(used))}, and it opens nothing now. "
                     "If it was not yours, end the class and start a new one."
                 )
             )
         elif time.time() > expires:
-            st.warning("The one-time code has expired: hide it and show a new one.")
+            st.warning(
+                f"The one-time code has expired (it was not used within {int(classes.HANDOVER_S // 60)} "
+                "minutes) and opens nothing now: hide it and show a new one."
+            )
         else:
+            _handover_watch(code, secret, expires)
             link = f"{join_link(code)}&handover={one_time}"
             left, right = st.columns([1, 2], vertical_alignment="center")
             with left:
@@ -932,6 +1019,20 @@ def _handover_panel(code: str, secret: str) -> None:
             st.rerun()
 
 
+@st.fragment(run_every=LIVE_SECONDS)
+def _handover_watch(code: str, secret: str, expires: float) -> None:
+    """While the one-time code is shown: the page is drawn afresh once it is used (by a device, on
+    any server) or has expired, so that its box says so instead of showing it as if it still worked."""
+    if time.time() > expires:
+        st.rerun(scope="app")
+    try:
+        used = classes.handover_used(code, secret)
+    except (classes.ClassError, StoreError):
+        return  # read again at the next tick
+    if used is not None:
+        st.rerun(scope="app")
+
+
 def _end_panel(code: str, secret: str) -> None:
     """ "End the class", at the bottom of the page, away from Reveal: it asks before it ends it."""
     st.divider()
@@ -947,7 +1048,7 @@ def _end_panel(code: str, secret: str) -> None:
     c1, c2 = st.columns(2)
     if c1.button("Yes, end it now", type="primary", key=K + "end_yes", width="stretch"):
         st.session_state.pop(K + "confirm_end", None)
-        _act(lambda: classes.end(code, secret))
+        _act(code, lambda: classes.end(code, secret))
     if c2.button("No, keep the class going", key=K + "end_no", width="stretch"):
         st.session_state.pop(K + "confirm_end", None)
         st.rerun()

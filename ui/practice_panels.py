@@ -294,16 +294,17 @@ def hand_log(pos: Position, hidden: int) -> None:
 def save_status_notice() -> None:
     """What the records writer still holds: saves waiting for a busy database, saves that failed."""
     status = records.save_status()
-    if status.pending:
+    if status.pending and status.away:
+        st.warning(records.away_notice(status.pending, status.retry_for))
+    elif status.pending:
         one = status.pending == 1
         st.info(
-            f"{status.pending} record{' is' if one else 's are'} waiting to be saved: the database is busy "
+            f"{status.pending:,} record{' is' if one else 's are'} waiting to be saved: the database is busy "
             f"(another session or program holds it). {'It is' if one else 'They are'} saved as soon as the "
             "database is free; keep the app running until then."
         )
     if status.failed:
-        count = len(status.failed)
-        st.warning(f"{count} record{'s' if count != 1 else ''} could not be saved: {status.failed[-1]}")
+        st.warning(plain(records.not_saved_notice(status.not_saved, status.failed[-1])))
 
 
 # The grades' colours, from good to bad on one scale: greens, then amber, orange-red and red.

@@ -20,6 +20,7 @@ viewer's step and the retries are kept in session state under keys carrying the 
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from html import escape
 from typing import Any
@@ -302,6 +303,57 @@ def _short_where(step: Step) -> str:
     return {Phase.DISCARD: "Discard", Phase.DEFEND: "Defend"}.get(phase, "Bid")
 
 
+@dataclass
+class _Points:
+    """One trace's points as the chance figure builds them: x, y (percent), hover text, custom data."""
+
+    x: list[int] = field(default_factory=list)
+    y: list[float] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    data: list[Any] = field(default_factory=list)
+
+    def add(self, ticks: list[str], tick: str, chance: float, text: str, data: Any = None) -> None:
+        self.x.append(len(ticks))
+        self.y.append(round(100 * chance, 1))
+        self.text.append(text)
+        self.data.append(data)
+        ticks.append(tick)
+
+    def trace(self, name: str, marker: dict[str, Any], hover: str, *, data: bool = True) -> go.Scatter:
+        return go.Scatter(
+            x=self.x,
+            y=self.y,
+            mode="markers",
+            name=name,
+            customdata=self.data if data else None,
+            text=self.text,
+            hovertemplate=hover,
+            marker=marker,
+        )
+
+
+_CHANCE_HOVER = "%{text}<br>%{y:.1f}% chance of winning<extra></extra>"
+
+
+def _earlier_points(
+    earlier: Sequence[Chance],
+    earlier_decisions: Sequence[tuple[Replay, Sequence[DecisionChance]]],
+    deals: _Points,
+    ticks: list[str],
+) -> _Points:
+    """Each earlier hand's deal (into ``deals``) and the learner's decisions of it (returned)."""
+    old = _Points()
+    for i, c in enumerate(earlier):
+        deals.add(ticks, f"H{c.hand}", c.chance, f"Hand {c.hand} dealt ({c.us}–{c.them})")
+        hand_replay, chances = earlier_decisions[i] if i < len(earlier_decisions) else (None, ())
+        for d in chances:
+            assert hand_replay is not None
+            step = hand_replay.steps[d.step]
+            text = f"Hand {c.hand}, step {d.step + 1}: {escape(step.text)}<br>{BASIS_TEXT[d.basis]}"
+            old.add(ticks, _short_where(step), d.chance, text, [d.step, i])
+    return old
+
+
 def chance_figure(
     r: Replay,
     earlier: Sequence[Chance],
@@ -316,50 +368,20 @@ def chance_figure(
     index of the earlier hand]), at this hand's deal, after each of the learner's decisions of this
     hand (the trace named "decisions", its ``customdata`` the decisions' step indices) and after
     the hand. One grey line joins them in order; the x axis counts the points."""
-    deal_x: list[int] = []
-    deal_y: list[float] = []
-    deal_text: list[str] = []
     ticks: list[str] = []
-    old_x: list[int] = []
-    old_y: list[float] = []
-    old_text: list[str] = []
-    old_data: list[list[int]] = []
-    for i, c in enumerate(earlier):
-        deal_x.append(len(ticks))
-        deal_y.append(round(100 * c.chance, 1))
-        deal_text.append(f"Hand {c.hand} dealt ({c.us}–{c.them})")
-        ticks.append(f"H{c.hand}")
-        hand_replay, chances = earlier_decisions[i] if i < len(earlier_decisions) else (None, ())
-        for d in chances:
-            assert hand_replay is not None
-            old_x.append(len(ticks))
-            old_y.append(round(100 * d.chance, 1))
-            old_text.append(
-                f"Hand {c.hand}, step {d.step + 1}: {escape(hand_replay.steps[d.step].text)}"
-                f"<br>{BASIS_TEXT[d.basis]}"
-            )
-            old_data.append([d.step, i])
-            ticks.append(_short_where(hand_replay.steps[d.step]))
+    deals = _Points()
+    old = _earlier_points(earlier, earlier_decisions, deals, ticks)
     if start is not None:
-        deal_x.append(len(ticks))
-        deal_y.append(round(100 * start.chance, 1))
-        deal_text.append(f"This hand dealt ({start.us}–{start.them})")
-        ticks.append(f"H{start.hand}")
-    dec_x, dec_y, dec_text = [], [], []
+        deals.add(ticks, f"H{start.hand}", start.chance, f"This hand dealt ({start.us}–{start.them})")
+    mine = _Points()
     for d in decisions:
         step = r.steps[d.step]
-        dec_x.append(len(ticks))
-        dec_y.append(round(100 * d.chance, 1))
         score = f"{d.us}–{d.them} after the hand" if d.basis == SOLVED else f"{d.us}–{d.them} at the deal"
-        dec_text.append(f"Step {d.step + 1}: {escape(step.text)}<br>{BASIS_TEXT[d.basis]}; {score}")
-        ticks.append(_short_where(step))
-    end_x, end_y, end_text = [], [], []
+        text = f"Step {d.step + 1}: {escape(step.text)}<br>{BASIS_TEXT[d.basis]}; {score}"
+        mine.add(ticks, _short_where(step), d.chance, text, d.step)
     if end is not None:
-        end_x.append(len(ticks))
-        end_y.append(round(100 * end.chance, 1))
-        end_text.append(f"After the hand ({end.us}–{end.them})")
-        ticks.append("End")
-    order = sorted(zip(deal_x + old_x + dec_x + end_x, deal_y + old_y + dec_y + end_y, strict=True))
+        deals.add(ticks, "End", end.chance, f"After the hand ({end.us}–{end.them})")
+    order = sorted(zip(deals.x + old.x + mine.x, deals.y + old.y + mine.y, strict=True))
     fig = go.Figure()
     fig.add_trace(
         go.Scatter(
@@ -372,42 +394,11 @@ def chance_figure(
             showlegend=False,
         )
     )
-    fig.add_trace(
-        go.Scatter(
-            x=deal_x + end_x,
-            y=deal_y + end_y,
-            mode="markers",
-            name="deals",
-            text=deal_text + end_text,
-            hovertemplate="%{text}: %{y:.1f}%<extra></extra>",
-            marker={"symbol": "square", "size": 9, "color": "#607d8b"},
-        )
-    )
-    fig.add_trace(
-        go.Scatter(
-            x=dec_x,
-            y=dec_y,
-            mode="markers",
-            name="decisions",
-            customdata=[d.step for d in decisions],
-            text=dec_text,
-            hovertemplate="%{text}<br>%{y:.1f}% chance of winning<extra></extra>",
-            marker={"size": 11, "color": "#2e7d32"},
-        )
-    )
-    if old_x:
-        fig.add_trace(
-            go.Scatter(
-                x=old_x,
-                y=old_y,
-                mode="markers",
-                name="earlier decisions",
-                customdata=old_data,
-                text=old_text,
-                hovertemplate="%{text}<br>%{y:.1f}% chance of winning<extra></extra>",
-                marker={"size": 9, "color": "#81c784"},
-            )
-        )
+    square = {"symbol": "square", "size": 9, "color": "#607d8b"}
+    fig.add_trace(deals.trace("deals", square, "%{text}: %{y:.1f}%<extra></extra>", data=False))
+    fig.add_trace(mine.trace("decisions", {"size": 11, "color": "#2e7d32"}, _CHANCE_HOVER))
+    if old.x:
+        fig.add_trace(old.trace("earlier decisions", {"size": 9, "color": "#81c784"}, _CHANCE_HOVER))
     fig.update_layout(
         title={"text": "Your side's chance of winning this game"},
         showlegend=False,

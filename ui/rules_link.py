@@ -3,8 +3,8 @@ with it. No Streamlit: the page (``views/rules.py``) puts what this reads into i
 
 The link's keys: ``section=`` (one of the page's sections), ``trump=`` (the ranking's trump),
 ``led=`` and ``hand=`` (the "can I play this?" checker: a led card and up to 5 cards, none of them
-the led card, all in the deck of the rules in force), and the walkthrough's ``seed=`` and
-``dealer=`` (a numbered deal), ``position=`` (the hand as a position text, which a teacher may
+the led card, all in the deck of the rules in force; a card named twice is shown once, and said),
+and the walkthrough's ``seed=`` and ``dealer=`` (a numbered deal), ``position=`` (the hand as a position text, which a teacher may
 write; it wins when it is not the numbered deal's own text) and ``step=``. A position's walkthrough
 shows the position's dealer, and a deal number only when the link's ``seed=`` deals the position's
 cards (never a number drawn at random: the text names no number). A bad value never stops the
@@ -19,6 +19,7 @@ page: it is named in ``problems`` (with what the page shows instead) and the res
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -79,13 +80,16 @@ def read_rules_link(params: Mapping[str, str], rules: Rules, sections: Sequence[
         deck = make_deck(rules.deck, rules.joker)
         try:
             led = parse_card(params.get("led", ""))
-            cards = tuple(dict.fromkeys(parse_cards(params.get("hand", "").replace(",", " "))))
+            named = parse_cards(params.get("hand", "").replace(",", " "))
+            cards = tuple(dict.fromkeys(named))
             outside = [str(c) for c in [led, *cards] if c not in deck]
             if outside:
                 raise ShareLinkError(f"{', '.join(outside)} is not in this deck")
             if len(cards) > 5 or led in cards:
                 raise ShareLinkError("a hand holds at most 5 cards, and not the led card")
             hand = cards
+            if len(named) > len(cards):
+                problems.append(twice_note(named))
         except (CardParseError, ShareLinkError) as err:
             led = None
             problems.append(f"the link's led card or hand: {err}")
@@ -93,6 +97,19 @@ def read_rules_link(params: Mapping[str, str], rules: Rules, sections: Sequence[
     if any(k in params for k in DEAL_KEYS):
         deal = _read_deal(params, rules.players, problems)
     return RulesLink(section, trump, led, hand, deal, tuple(problems))
+
+
+def twice_note(named: Sequence[Card]) -> str:
+    """The note for a link's hand that names a card more than once (it is shown once).
+
+    >>> twice_note(parse_cards("AH AH AH 9C 9C KS"))
+    "the link's hand names A♥ 3 times and 9♣ twice; a hand holds each card once, so each is shown once"
+    """
+    counts = Counter(named)
+    twice = [f"{c.short} {'twice' if n == 2 else f'{n:,} times'}" for c, n in counts.items() if n > 1]
+    which = " and ".join(twice) if len(twice) <= 2 else ", ".join(twice[:-1]) + " and " + twice[-1]
+    each = "it is" if len(twice) == 1 else "each is"
+    return f"the link's hand names {which}; a hand holds each card once, so {each} shown once"
 
 
 def _read_deal(params: Mapping[str, str], players: int, problems: list[str]) -> DealLink:
@@ -150,4 +167,4 @@ def _number_of(
     return seed, walk.dealer
 
 
-__all__ = ["DEAL_KEYS", "LINK_KEYS", "SEED_MAX", "DealLink", "RulesLink", "read_rules_link"]
+__all__ = ["DEAL_KEYS", "LINK_KEYS", "SEED_MAX", "DealLink", "RulesLink", "read_rules_link", "twice_note"]

@@ -19,7 +19,7 @@ from engine.core.errors import RulesError
 from engine.core.position import PositionError, parse_rules
 from engine.core.rules import LONE_LEADS, PRESETS, Rules
 from ui.echo import plain
-from ui.share import RULE_FIELDS, ShareLinkError, has_rules, rules_from_query
+from ui.share import RULE_FIELDS, ShareLinkError, fields_against, has_rules, rules_from_query
 
 RULES_KEY = "rules"
 CUSTOM = "Custom"
@@ -122,19 +122,27 @@ def _on_option() -> None:
 
 
 def _apply_link_rules() -> None:
-    """Rules named in the URL are applied once per distinct link: its rules fields, or else the
-    rules part of its ``view=`` question."""
+    """Rules named in the URL are applied once per distinct link: the rules part of its ``view=``
+    question (a question names its rules, so they win; rules fields of the link that say otherwise
+    are left out, and the note says which), or else its rules fields."""
     params = st.query_params.to_dict()
-    view = params.get("view") if not has_rules(params) else None
+    view = params.get("view")
     if not has_rules(params) and view is None:
         return
     signature = tuple(sorted((k, v) for k, v in params.items() if k in RULE_FIELDS or k == "view"))
     if st.session_state.get(_LINK_SEEN) == signature:
         return
     st.session_state[_LINK_SEEN] = signature
+    st.session_state.pop(LINK_ERROR_KEY, None)
     try:
-        set_rules(parse_rules(view.split("/")[0]) if view is not None else rules_from_query(params))
-        st.session_state.pop(LINK_ERROR_KEY, None)
+        if view is None:
+            set_rules(rules_from_query(params))
+            return
+        rules = parse_rules(view.split("/")[0])
+        set_rules(rules)
+        left_out = fields_against(params, rules)
+        if left_out:
+            st.session_state[LINK_ERROR_KEY] = view_rules_note(left_out, rules)
     except ShareLinkError as err:
         st.session_state[LINK_ERROR_KEY] = f"{err}. Using the standard rules instead."
         set_rules(Rules())
@@ -143,6 +151,23 @@ def _apply_link_rules() -> None:
             f"The link's question names impossible {err}. Using the standard rules instead."
         )
         set_rules(Rules())
+
+
+def view_rules_note(left_out: tuple[str, ...], rules: Rules) -> str:
+    """The note for a link whose question (``view=``) names its rules while rules fields beside it say
+    otherwise: the question's rules are used, the fields are left out.
+
+    >>> view_rules_note(("players='2'", "joker='true'"), Rules())
+    "The link's question names its own rules (4 players · 24 cards · to 10), and they are the ones used: its players='2' and joker='true' say otherwise and were left out."
+    """
+    fields = (
+        " and ".join(left_out) if len(left_out) <= 2 else ", ".join(left_out[:-1]) + " and " + left_out[-1]
+    )
+    return (
+        f"The link's question names its own rules ({rules.summary()}), and they are the ones used: its "
+        f"{fields} {'says' if len(left_out) == 1 else 'say'} otherwise and {'was' if len(left_out) == 1 else 'were'} "
+        "left out."
+    )
 
 
 def rules_sidebar() -> Rules:

@@ -28,7 +28,7 @@ from engine.core.actions import Action, Kind, discard
 from engine.core.cards import Card
 from engine.core.hand import HandState, Phase
 from engine.core.ranking import sort_hand
-from practice.deck import Question, Quiz, Verdict, deck_for, judge, learner_key
+from practice.deck import Question, Quiz, Verdict, judge, learner_key, review_line
 from practice.records import StoreError
 from practice.replay import Step, replay
 from practice.table_text import action_label, choice_text, disabled_reasons
@@ -65,7 +65,7 @@ def review_due_link() -> None:
     """The line that leads to the Review page: "3 positions to review today" (nothing for an empty
     deck, or when the database cannot be read: the page itself says why)."""
     try:
-        line = deck_for(who_is_here()).line
+        line = review_line(who_is_here())  # the deck's counts only: no entry is read
     except StoreError:
         return
     if line:

@@ -46,30 +46,49 @@ def has_rules(params: Mapping[str, str]) -> bool:
 
 def rules_from_query(params: Mapping[str, str]) -> Rules:
     """The rules a link describes; fields it leaves out take their defaults; other keys are ignored."""
-    values: dict[str, object] = {}
-    for key in RULE_FIELDS:
-        if key not in params:
-            continue
-        raw = str(params[key]).strip()
-        default = getattr(_DEFAULTS, key)
-        if isinstance(default, bool):
-            if raw.lower() in _TRUE:
-                values[key] = True
-            elif raw.lower() in _FALSE:
-                values[key] = False
-            else:
-                raise ShareLinkError(f"the link's {key}={shown(raw)} is not on/off; use 1 or 0")
-        elif isinstance(default, int):
-            try:
-                values[key] = parse_int(raw, key, 0, 10**MAX_DIGITS - 1)
-            except NumberError:
-                raise ShareLinkError(f"the link's {key}={shown(raw)} is not a whole number") from None
-        else:
-            values[key] = raw
+    values = {key: _field_value(key, params[key]) for key in RULE_FIELDS if key in params}
     try:
         return Rules.from_dict(values)
     except RulesError as err:
         raise ShareLinkError(f"the link's rules are not possible: {err}") from None
+
+
+def _field_value(key: str, given: object) -> object:
+    """One rules field's value as a link gives it (on/off, a whole number, a word). Raises ShareLinkError."""
+    raw = str(given).strip()
+    default = getattr(_DEFAULTS, key)
+    if isinstance(default, bool):
+        if raw.lower() in _TRUE:
+            return True
+        if raw.lower() in _FALSE:
+            return False
+        raise ShareLinkError(f"the link's {key}={shown(raw)} is not on/off; use 1 or 0")
+    if isinstance(default, int):
+        try:
+            return parse_int(raw, key, 0, 10**MAX_DIGITS - 1)
+        except NumberError:
+            raise ShareLinkError(f"the link's {key}={shown(raw)} is not a whole number") from None
+    return raw
+
+
+def fields_against(params: Mapping[str, str], rules: Rules) -> tuple[str, ...]:
+    """The rules fields of a link that say other than ``rules`` (the rules its question names, which
+    win: ``view=``), or do not read, each as the link has it; () when they all agree.
+
+    >>> fields_against({"view": "…", "players": "2", "joker": "true", "deck": "24"}, Rules())
+    ("players='2'", "joker='true'")
+    """
+    out = []
+    for key in RULE_FIELDS:
+        if key not in params:
+            continue
+        try:
+            agrees = _field_value(key, params[key]) == getattr(rules, key)
+        except ShareLinkError:
+            agrees = False
+        if not agrees:
+            out.append(f"{key}={shown(params[key])}")
+    return tuple(out)
 
 
 def query_int(params: Mapping[str, str], key: str, low: int, high: int) -> int:

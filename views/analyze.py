@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -255,19 +256,17 @@ def _show_failure(q: Question, a: Analysis, seed: int, table: str) -> None:
     st.markdown(f"**Result:** your side scores {result.us}, the opponents {result.them}.")
 
 
-def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
-    st.title("Hand Analyzer")
-    st.write(
-        "Paste or pick your five cards, say where you sit and what was turned up. Every bidding choice is "
-        "tried on the same simulated deals and played out by the computer players; perfect play with all "
-        "cards face up is shown alongside, as the best any player could do."
-    )
-    rules = current_rules()
-    _load_link(rules)
-    if K + "link_problem" in st.session_state:
-        st.warning(plain(st.session_state.pop(K + "link_problem")))
-    top = st.container()
-    _picker(rules)
+SEAT_WORDS = {"first": "first (left of the dealer)", "third": "third (right of the dealer)"}
+
+
+def _seat_word(players: int, seat: str) -> str:
+    if seat == "second":
+        return "second (dealer's partner)" if players == 4 else "second (right of the dealer)"
+    return SEAT_WORDS.get(seat, seat)
+
+
+def _keep_seat(rules: Rules) -> tuple[str, ...]:
+    """The seats these rules have; a seat the rules no longer have moves to the first, said."""
     seats = SEATS_BY_PLAYERS[rules.players]
     if st.session_state.get(K + "seat") not in seats:  # the rules changed to fewer players
         if st.session_state.get(K + "seat") is not None:
@@ -278,61 +277,80 @@ def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
                 )
             )
         st.session_state[K + "seat"] = seats[0]
+    return seats
+
+
+@dataclass(frozen=True, slots=True)
+class _Form:
+    hand: str
+    upcard: str
+    seat: str
+    rnd: str
+    score: str
+    table: str
+
+
+def _form(rules: Rules, seats: tuple[str, ...]) -> _Form:
+    """The question's boxes: hand, upcard (or turned-down card), seat, round, score, table."""
     round_two = st.session_state.get(K + "round") == "2"
-    with top:
-        # the seat's box is wide enough for its longest label at 1366 px ("third (right of the dealer)")
-        c1, c2, c3, c4, c5 = st.columns([2, 1.3, 2, 0.9, 1.5])
-        hand = c1.text_input("Your hand", key=K + "hand", placeholder="JH JD AH KS 9C")
-        upcard = c2.text_input(
-            "Turned-down card" if round_two else "Upcard",
-            key=K + "upcard",
-            placeholder="9H",
-            help="The card the dealer turned down; round 2 names another suit."
-            if round_two
-            else "The card turned up on the kitty.",
-        )
-        seat = c3.selectbox(
-            "Your seat",
-            seats,
-            key=K + "seat",
-            help="first = left of the dealer",
-            format_func=lambda s: {
-                "first": "first (left of the dealer)",
-                "second": "second (dealer's partner)"
-                if rules.players == 4
-                else "second (right of the dealer)",
-                "third": "third (right of the dealer)",
-            }.get(s, s),
-        )
-        rnd = c4.radio("Round", ["1", "2"], key=K + "round", horizontal=True)
-        score = c5.text_input(
-            "Score (you, them)",
-            key=K + "score",
-            placeholder="e.g. 6,8",
-            help=f"Your side's points, then the other side's, e.g. 6,8 (a game is "
-            f"{rules.target} points). Leave it empty to rank the choices by points a hand.",
-        )
-        if st.session_state.get(K + "table") not in TABLES:
-            st.session_state[K + "table"] = DEFAULT_TABLE
-        t1, t2 = st.columns([1.3, 2], vertical_alignment="bottom")
-        table = t1.selectbox(
-            "The table you play at",
-            TABLES,
-            key=K + "table",
-            format_func=TABLE_NAMES.__getitem__,
-            help="How the other players bid. The advice is the best choice against them.",
-        )
-        t2.caption(f"{TABLE_NAMES[table]}: {WHAT_IT_DOES[table]}.")
-    if not hand.strip() or not upcard.strip():
+    # the seat's box is wide enough for its longest label at 1366 px ("third (right of the dealer)")
+    c1, c2, c3, c4, c5 = st.columns([2, 1.3, 2, 0.9, 1.5])
+    hand = c1.text_input("Your hand", key=K + "hand", placeholder="JH JD AH KS 9C")
+    upcard = c2.text_input(
+        "Turned-down card" if round_two else "Upcard",
+        key=K + "upcard",
+        placeholder="9H",
+        help="The card the dealer turned down; round 2 names another suit."
+        if round_two
+        else "The card turned up on the kitty.",
+    )
+    seat = c3.selectbox(
+        "Your seat",
+        seats,
+        key=K + "seat",
+        help="first = left of the dealer",
+        format_func=lambda s: _seat_word(rules.players, s),
+    )
+    rnd = c4.radio("Round", ["1", "2"], key=K + "round", horizontal=True)
+    score = c5.text_input(
+        "Score (you, them)",
+        key=K + "score",
+        placeholder="e.g. 6,8",
+        help=f"Your side's points, then the other side's, e.g. 6,8 (a game is "
+        f"{rules.target} points). Leave it empty to rank the choices by points a hand.",
+    )
+    if st.session_state.get(K + "table") not in TABLES:
+        st.session_state[K + "table"] = DEFAULT_TABLE
+    t1, t2 = st.columns([1.3, 2], vertical_alignment="bottom")
+    table = t1.selectbox(
+        "The table you play at",
+        TABLES,
+        key=K + "table",
+        format_func=TABLE_NAMES.__getitem__,
+        help="How the other players bid. The advice is the best choice against them.",
+    )
+    t2.caption(f"{TABLE_NAMES[table]}: {WHAT_IT_DOES[table]}.")
+    return _Form(hand, upcard, seat, rnd, score, table)
+
+
+def _question(form: _Form, rules: Rules) -> Question | None:
+    """The question the boxes ask, or None (what is missing or wrong is said)."""
+    if not form.hand.strip() or not form.upcard.strip():
         st.info(
             "Enter five cards and the upcard, typed as rank and suit letter: e.g. `JH JD AH KS 9C` "
             "(J♥ J♦ A♥ K♠ 9♣) with `9H` (9♥) turned up."
         )
-        return
-    turned_down = _link_turned_down(upcard, rnd)
+        return None
+    turned_down = _link_turned_down(form.upcard, form.rnd)
     try:
-        q = question(
-            hand, upcard, seat, rules=rules, round=int(rnd), turned_down=turned_down, score=score or None
+        return question(
+            form.hand,
+            form.upcard,
+            form.seat,
+            rules=rules,
+            round=int(form.rnd),
+            turned_down=turned_down,
+            score=form.score or None,
         )
     except EuchreError as err:
         st.error(plain(err))
@@ -343,12 +361,11 @@ def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
                     "goes in the box above; change it or the round to ask another question."
                 )
             )
-        return
-    link = {"view": q.text}
-    if q.score:
-        link["score"] = f"{q.score[0]},{q.score[1]}"
-    if table != DEFAULT_TABLE:
-        link["table"] = table
+        return None
+
+
+def _result(q: Question, score: str, table: str) -> None:
+    """The advice on ``q``: the verdict, why, every choice on the same deals, the chart."""
     st.html(
         hand_html(
             q.hand,
@@ -384,6 +401,33 @@ def main() -> None:  # noqa: C901 (older than the complexity rule: to split)
     st.plotly_chart(_chart(a, projector()))
     if st.button("Show me a deal where this fails", key=K + "fail"):
         _show_failure(q, a, 7, r.table)
+
+
+def main() -> None:
+    st.title("Hand Analyzer")
+    st.write(
+        "Paste or pick your five cards, say where you sit and what was turned up. Every bidding choice is "
+        "tried on the same simulated deals and played out by the computer players; perfect play with all "
+        "cards face up is shown alongside, as the best any player could do."
+    )
+    rules = current_rules()
+    _load_link(rules)
+    if K + "link_problem" in st.session_state:
+        st.warning(plain(st.session_state.pop(K + "link_problem")))
+    top = st.container()
+    _picker(rules)
+    seats = _keep_seat(rules)
+    with top:
+        form = _form(rules, seats)
+    q = _question(form, rules)
+    if q is None:
+        return
+    link = {"view": q.text}
+    if q.score:
+        link["score"] = f"{q.score[0]},{q.score[1]}"
+    if form.table != DEFAULT_TABLE:
+        link["table"] = form.table
+    _result(q, form.score, form.table)
     _share(link)
 
 

@@ -11,6 +11,7 @@ links it to the analyzer. On a phone the chart is a compact grid (``ui.call_char
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
@@ -115,31 +116,28 @@ def _upcard_choice(chart: Chart) -> int:
     return names[picked or default]
 
 
-def main() -> None:
-    st.title("Call charts")
-    st.write(
-        "Should you order it up? Each square is a kind of hand, valued by simulating deals at a table of "
-        "people (the other seats call as often as people do, by published figures from human games), "
-        "with the same computer play as the analyzer's default. **Green: bid; red: pass.** A pale "
-        f"square marked ≈ is a close call: the simulation cannot tell the choices apart. A {FRAME_COLOUR_NAME} "
-        "frame around a square marks where a classic rule of thumb (*three trumps, or two with the right "
-        "bower and an off-suit ace; the dealer counts the upcard*) gives the other answer. Click a square "
-        "(or choose a kind of hand under the chart) for an example hand."
-    )
-    rules = current_rules()
-    chart = shipped_chart(
-        "Charts ship for the six rule presets. Choose one under **Rules** in the sidebar; for "
-        "other rules, compute one with `python -m engine study charts --rules JSON --out "
-        "FILE.parquet` (see the README)."
-    )
-    if chart is None:
-        return
-    preset = chart.preset
-    score_view = _has_score_view(chart, rules)
-    big = projector()
-    printing = st.toggle(
-        "Print view", key=K + "print", help="Every seat on one page, ready to print for a class."
-    )
+INTRO = (
+    "Should you order it up? Each square is a kind of hand, valued by simulating deals at a table of "
+    "people (the other seats call as often as people do, by published figures from human games), "
+    "with the same computer play as the analyzer's default. **Green: bid; red: pass.** A pale "
+    f"square marked ≈ is a close call: the simulation cannot tell the choices apart. A {FRAME_COLOUR_NAME} "
+    "frame around a square marks where a classic rule of thumb (*three trumps, or two with the right "
+    "bower and an off-suit ace; the dealer counts the upcard*) gives the other answer. Click a square "
+    "(or choose a kind of hand under the chart) for an example hand."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """What the chart shows: its round, upcard, seat and game score (None: by points a hand)."""
+
+    rnd: int
+    upcard: int | None
+    seat: str
+    score: Score | None
+
+
+def _controls(chart: Chart, rules: Rules, score_view: bool, printing: bool) -> _Choice:
     with st.container(key=K + "controls"):
         rounds = chart.rounds()
         rnd = 1
@@ -162,51 +160,80 @@ def main() -> None:
         left, right = st.columns([1, 2])
         with left:
             score = _score_choice(rules) if score_view else None
-        seats = chart.seats()
-        seat = seats[0]
+        seat = chart.seats()[0]
         if not printing:
             with right:
                 seat = seat_control(chart, "Seat", K + "seat")
-    up_text = f", upcard {UP_LETTERS[upcard].replace('T', '10')}" if upcard is not None else ""
-    up_text += f", score {score[0]}–{score[1]}" if score is not None else ""
-    if printing:
-        st.html(PRINT_CSS)
-        st.caption(f"{preset}{up_text}. Print with your browser (Ctrl+P / ⌘P); the sidebar is left out.")
-        for s in seats:
-            fig = figure(chart, s, rnd, upcard, big, static=True, score=score, rules=rules)
-            if fig is not None:
-                st.markdown(f"#### {seat_label(chart, s)}")
-                st.plotly_chart(fig, config={"staticPlot": True}, key=K + f"print_{s}")
-        _footer(chart, score_view)
-        return
-    if rnd == 2:
-        st.caption(
-            "Round 2: the upcard was turned down and nobody ordered it. *Your trumps* are the cards of the "
-            "suit you would name (your strongest other than the turned-down suit); bid means name it."
-        )
-    fig = figure(chart, seat, rnd, upcard, big, score=score, rules=rules)
-    if fig is None:
-        st.info("The chart has no hands for this choice.")
-        return
-    compact = compact_html(chart, seat, rnd, upcard, score=score, rules=rules)
-    event: Any = show(fig, compact, K + f"map_{seat}_{rnd}_{upcard}_{score}", clickable=True)
+    return _Choice(rnd, upcard, seat, score)
+
+
+def _print_view(chart: Chart, rules: Rules, c: _Choice, big: bool, score_view: bool) -> None:
+    """Every seat on one page, ready to print."""
+    up_text = f", upcard {UP_LETTERS[c.upcard].replace('T', '10')}" if c.upcard is not None else ""
+    up_text += f", score {c.score[0]}–{c.score[1]}" if c.score is not None else ""
+    st.html(PRINT_CSS)
+    st.caption(f"{chart.preset}{up_text}. Print with your browser (Ctrl+P / ⌘P); the sidebar is left out.")
+    for s in chart.seats():
+        fig = figure(chart, s, c.rnd, c.upcard, big, static=True, score=c.score, rules=rules)
+        if fig is not None:
+            st.markdown(f"#### {seat_label(chart, s)}")
+            st.plotly_chart(fig, config={"staticPlot": True}, key=K + f"print_{s}")
+    _footer(chart, score_view)
+
+
+def _chosen_hand(chart: Chart, rules: Rules, c: _Choice, event: Any) -> str | None:
+    """The kind of hand clicked on the chart, or chosen in the box under it."""
     points = event.get("selection", {}).get("points", []) if isinstance(event, dict) else []
     clicked = next((str(p["customdata"]) for p in points if p.get("customdata")), None)
-    cells = {c.key: c for c in cells_at(chart, rules, seat, rnd, upcard, None)}
+    cells = {cell.key: cell for cell in cells_at(chart, rules, c.seat, c.rnd, c.upcard, None)}
     choices = sorted(cells, key=lambda k: (-cells[k].hand.trumps, k))
     picked = st.selectbox(
         "Or choose a kind of hand",
         choices,
         index=None,
-        key=K + f"pick_{seat}_{rnd}_{upcard}",
+        key=K + f"pick_{c.seat}_{c.rnd}_{c.upcard}",
         format_func=lambda k: (
             f"{holding_label(cells[k].hand)} · {side_label(cells[k].hand).replace('<br>', ', ')}"
         ),
         placeholder="Click a square, or choose one here",
     )
-    key = clicked or picked
+    return clicked or picked
+
+
+def main() -> None:
+    st.title("Call charts")
+    st.write(INTRO)
+    rules = current_rules()
+    chart = shipped_chart(
+        "Charts ship for the six rule presets. Choose one under **Rules** in the sidebar; for "
+        "other rules, compute one with `python -m engine study charts --rules JSON --out "
+        "FILE.parquet` (see the README)."
+    )
+    if chart is None:
+        return
+    score_view = _has_score_view(chart, rules)
+    big = projector()
+    printing = st.toggle(
+        "Print view", key=K + "print", help="Every seat on one page, ready to print for a class."
+    )
+    c = _controls(chart, rules, score_view, printing)
+    if printing:
+        _print_view(chart, rules, c, big, score_view)
+        return
+    if c.rnd == 2:
+        st.caption(
+            "Round 2: the upcard was turned down and nobody ordered it. *Your trumps* are the cards of the "
+            "suit you would name (your strongest other than the turned-down suit); bid means name it."
+        )
+    fig = figure(chart, c.seat, c.rnd, c.upcard, big, score=c.score, rules=rules)
+    if fig is None:
+        st.info("The chart has no hands for this choice.")
+        return
+    compact = compact_html(chart, c.seat, c.rnd, c.upcard, score=c.score, rules=rules)
+    event: Any = show(fig, compact, K + f"map_{c.seat}_{c.rnd}_{c.upcard}_{c.score}", clickable=True)
+    key = _chosen_hand(chart, rules, c, event)
     if key:
-        _example(rules, chart, key, score)
+        _example(rules, chart, key, c.score)
     _footer(chart, score_view)
 
 

@@ -1,9 +1,12 @@
 """Class mode: the teacher asks, every pupil answers on a phone, the projector shows the room's answers.
 
-The link decides who is looking: no class yet (start one, or join with a code), a teacher
-(``?class=CODE&teacher=SECRET``, then the secret kept by the browser: ui.class_teacher), a pupil (``?class=CODE``, then
-``&pupil=TOKEN`` once they have joined: ui.class_pupil). A browser that already joined the class (its
-cookie holds the pupil's token) opening ``?class=CODE`` again is that pupil again, never a second one.
+The link and the browser decide who is looking: no class yet (start one, or join with a code), a
+teacher (``?class=CODE&teacher=SECRET``, then the secret kept by the browser: ui.class_teacher), a
+pupil (``?class=CODE``: the join form, then the pupil's token kept by the browser, never in the
+address: ui.class_pupil). A browser that already joined the class (its session or cookie holds the
+pupil's token) opening ``?class=CODE`` again is that pupil again, never a second one. A link that
+still holds ``&pupil=TOKEN`` (an old link, one copied from a pupil's phone) has it taken out of the
+address and never acts as that pupil: the token is read only from the browser that joined.
 A browser that holds a class's teacher secret (its cookie) is offered "Resume my class" here; another
 device takes a class with the one-time code the teacher's page shows on request (``&handover=CODE``
 in the QR code's link, or typed here).
@@ -17,7 +20,8 @@ import streamlit as st
 from classroom import service as classes
 from classroom.service import StoreError
 from ui.class_parts import BIG_BUTTONS, for_pupils
-from ui.class_pupil import name_form, pupil_page, rejoin_token
+from ui.class_pupil import kept_token, name_form, pupil_page
+from ui.class_reach import address_guard, wait_for_records
 from ui.class_teacher import keep_secret, kept_classes, kept_secret, take_handover_page, teacher_page
 from ui.echo import plain
 
@@ -112,6 +116,8 @@ def main() -> None:
         st.error(plain(err))
         _start_or_join()
         return
+    if params.get("pupil") is not None:  # never a seat: out of the address, whoever is looking
+        st.html(address_guard("pupil"), unsafe_allow_javascript=True)
     if params.get("handover"):
         secret = take_handover_page(code, params["handover"])
         del st.query_params["handover"]  # used up either way: it leaves the address
@@ -120,23 +126,40 @@ def main() -> None:
         return
     if params.get("teacher"):
         teacher_page(code, params["teacher"])
-    elif params.get("pupil"):
-        pupil_page(code, params["pupil"])
     elif (kept := kept_secret(code)) is not None:
         teacher_page(code, kept)  # the secret left the address bar; this browser keeps it
-    elif (token := rejoin_token(code)) is not None:
-        st.query_params["pupil"] = token  # the tab was closed: this browser is that pupil again
-        pupil_page(code, token)
     else:
-        try:
-            info = classes.load(code)
-        except (classes.ClassError, StoreError) as err:
-            st.error(plain(for_pupils(err)))
-            return
-        if info.ended:
-            st.error(plain(f"The class {code} has ended."))
-            return
-        name_form(code)
+        _pupil(code, params.get("pupil"))
+
+
+# Said above the join form when a link held a pupil's token this browser does not hold.
+LINK_NOT_YOURS = (
+    "This link is not a pupil of this class in this browser: a pupil's place stays with the phone "
+    "that joined. Join with your first name."
+)
+
+
+def _pupil(code: str, in_link: str | None) -> None:
+    """A pupil's page: this browser's own place in the class (its session or cookie), else the join
+    form. A token in the link (taken out of the address by ``main``) is never used: a copied link
+    is not a seat; the form says why when it was not this browser's."""
+    token = kept_token(code)
+    if token is not None:
+        pupil_page(code, token)
+        return
+    try:
+        info = classes.load(code)
+    except (classes.ClassError, StoreError) as err:
+        st.error(plain(for_pupils(err)))
+        if isinstance(err, StoreError):
+            wait_for_records(code)
+        return
+    if info.ended:
+        st.error(plain(f"The class {code} has ended."))
+        return
+    if in_link:
+        st.warning(LINK_NOT_YOURS)
+    name_form(code)
 
 
 main()

@@ -8,7 +8,9 @@ moved twice (the page says it has moved on). The deck is this browser's, or the 
 name was typed on the Learn page (``ui.seat_retry.who_is_here``).
 
 Session state holds the position on the table (``CURRENT``, a deck entry as read) and the answers
-this session recorded (``ANSWERED``); the deck itself is read from the database on every run.
+this session recorded (``ANSWERED``); the deck is read from the database on every run: its counts,
+the first position due and the first ``SHOWN`` coming up, no more (``practice.deck.deck_for``), so
+a run costs the same with ten positions in the deck or five thousand.
 """
 
 from __future__ import annotations
@@ -113,8 +115,8 @@ def _upcoming(deck: Deck, current: Entry | None) -> None:
                 args=(e,),
                 disabled=current is not None and current.id == e.id,
             )
-    if len(deck.upcoming) > SHOWN:
-        st.caption(f"… and {len(deck.upcoming) - SHOWN} more.")
+    if deck.upcoming_count > len(deck.upcoming[:SHOWN]):
+        st.caption(f"… and {deck.upcoming_count - len(deck.upcoming[:SHOWN]):,} more.")
 
 
 def main() -> None:
@@ -128,32 +130,34 @@ def main() -> None:
     )
     now = datetime.now(UTC)
     try:
-        deck = deck_for(who, now)
+        deck = deck_for(who, now, upcoming=SHOWN)
     except StoreError as err:
         st.warning(plain(f"The mistake deck cannot be read: {err}"))
         remember_browser()
         return
     if deck.damaged:
-        st.caption(f"{deck.damaged} damaged deck entr{'y was' if deck.damaged == 1 else 'ies were'} skipped.")
+        st.caption(
+            f"{deck.damaged:,} damaged deck entr{'y was' if deck.damaged == 1 else 'ies were'} skipped."
+        )
     current = _current(deck, who)
-    due = len(deck.due)
+    due = deck.due_count
     st.markdown(
-        f"**{due} position{'s' if due != 1 else ''} to review today**"
+        f"**{due:,} position{'s' if due != 1 else ''} to review today**"
         if due
         else "**Nothing to review today.**"
     )
     if current is not None:
-        ahead = "" if any(e.id == current.id for e in deck.due) else " (reviewed ahead)"
+        ahead = "" if deck.is_due(current) else " (reviewed ahead)"
         st.subheader(f"This position{ahead}")
         if _ask(current, now):
-            deck = deck_for(who, now)
+            deck = deck_for(who, now, upcoming=SHOWN)
     elif not deck.upcoming:
         st.info("Your deck is empty. Play a hand on the Practice page: its mistakes come here to review.")
         st.page_link("views/practice.py", label="Go to Practice", icon=":material/playing_cards:")
     _upcoming(deck, current)
     if deck.retired:
         st.caption(
-            f"{deck.retired} position{'s' if deck.retired != 1 else ''} answered right at every review "
+            f"{deck.retired:,} position{'s' if deck.retired != 1 else ''} answered right at every review "
             "left the deck."
         )
     remember_browser()

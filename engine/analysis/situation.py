@@ -187,7 +187,82 @@ def parse_score(text: str, rules: Rules) -> tuple[int, int]:
         raise QuestionError(str(err)) from None
 
 
-def question(  # noqa: C901 (older than the complexity rule: to split)
+def _cards(hand: str | tuple[Card, ...], upcard: str | Card, rules: Rules) -> tuple[tuple[Card, ...], Card]:
+    """The hand and the upcard, checked: five different cards of the rules' deck, the upcard not
+    among them (a card named in a message with its suit symbol, as the pages show cards)."""
+    cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+    if isinstance(upcard, str):
+        ups = parse_cards(upcard)
+        if len(ups) != 1:
+            raise QuestionError(f"the upcard must be exactly one card, got {len(ups)} in {quoted(upcard)}")
+        up = ups[0]
+    else:
+        up = upcard
+    if len(cards) != 5:
+        raise QuestionError(f"a hand has 5 cards; you gave {len(cards)}")
+    dupes = sorted({c.short for c in cards if cards.count(c) > 1})
+    if dupes:
+        raise QuestionError(f"{', '.join(dupes)} appears twice in the hand; a deck has one of each card")
+    if up in cards:
+        raise QuestionError(f"the upcard {up.short} is also in your hand; it can only be in one place")
+    deck = set(make_deck(rules.deck, rules.joker))
+    for c in cards + (up,):
+        if c not in deck:
+            if c.is_joker:
+                raise QuestionError("the joker is only in the deck with the joker rule (British Euchre)")
+            lowest = {24: "9", 28: "8", 32: "7"}[rules.deck]
+            raise QuestionError(f"{c.short} is not in the {rules.deck}-card deck (lowest rank: {lowest})")
+    return cards, up
+
+
+def _check_round(up: Card, seat: str, round: int, turned_down: str | Suit | None) -> None:
+    """The round, a joker turned up (the dealer names trump in round 1) and round 2's turned-down suit."""
+    if round not in (1, 2):
+        raise QuestionError(f"round must be 1 or 2, got {quoted(round)}")
+    if up.is_joker and (round != 1 or seat != "dealer"):
+        raise QuestionError(
+            "with the joker turned up there is no bidding: the dealer names trump, so the question "
+            "needs seat 'dealer' and round 1"
+        )
+    if turned_down is None:
+        return
+    if round != 2:
+        raise QuestionError("a turned-down suit only exists in round 2 (round 1 has an upcard)")
+    try:
+        suit = turned_down if isinstance(turned_down, Suit) else Suit.parse(turned_down)
+    except EuchreError as err:
+        raise QuestionError(f"the turned-down suit: {err}") from None
+    if suit != up.suit:
+        raise QuestionError(f"in round 2 the turned-down suit is the upcard's suit ({up.suit}), not {suit}")
+
+
+def _score(score: str | tuple[int, int] | None, rules: Rules) -> tuple[int, int] | None:
+    if score is None or isinstance(score, str):
+        return None if score is None else parse_score(score, rules)
+    try:
+        us, them = (check_int(v, "a score", 0, MAX_SCORE) for v in score)
+    except (NumberError, TypeError, ValueError):
+        raise QuestionError(
+            f"a score is two whole numbers from 0 to {rules.target - 1} (your side first)"
+        ) from None
+    return parse_score(f"{us},{them}", rules)
+
+
+def _check_bids(q: Question, bids: str | tuple[Action, ...]) -> None:
+    actions = _parse_bids(bids) if isinstance(bids, str) else bids
+    if any(a != PASS for a in actions):
+        raise QuestionError(
+            "every bid before yours must be a pass (once someone makes trump the bidding is over)"
+        )
+    this_round = q.position - 1
+    if len(actions) not in (this_round, q.passes):
+        raise QuestionError(
+            f"as {q.seat} in round {q.round}, {this_round} player(s) passed before you in this round, "
+            f"but the bids list {len(actions)} pass(es)"
+        )
+
+
+def question(
     hand: str | tuple[Card, ...],
     upcard: str | Card,
     seat: str,
@@ -200,75 +275,12 @@ def question(  # noqa: C901 (older than the complexity rule: to split)
 ) -> Question:
     """Parse and validate a question. Raises QuestionError (or CardParseError) saying what is wrong."""
     rules = rules or Rules()
-    cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
-    if isinstance(upcard, str):
-        ups = parse_cards(upcard)
-        if len(ups) != 1:
-            raise QuestionError(f"the upcard must be exactly one card, got {len(ups)} in {quoted(upcard)}")
-        up = ups[0]
-    else:
-        up = upcard
-    if len(cards) != 5:
-        raise QuestionError(f"a hand has 5 cards; you gave {len(cards)}")
-    dupes = sorted({str(c) for c in cards if cards.count(c) > 1})
-    if dupes:
-        raise QuestionError(f"{', '.join(dupes)} appears twice in the hand; a deck has one of each card")
-    if up in cards:
-        raise QuestionError(f"the upcard {up} is also in your hand; it can only be in one place")
-    deck = set(make_deck(rules.deck, rules.joker))
-    for c in cards + (up,):
-        if c not in deck:
-            if c.is_joker:
-                raise QuestionError("the joker is only in the deck with the joker rule (British Euchre)")
-            raise QuestionError(
-                f"{c} is not in the {rules.deck}-card deck (lowest rank: {dict(((24, '9'), (28, '8'), (32, '7')))[rules.deck]})"
-            )
+    cards, up = _cards(hand, upcard, rules)
     seat = read_seat(seat, rules.players)
-    if round not in (1, 2):
-        raise QuestionError(f"round must be 1 or 2, got {quoted(round)}")
-    if up.is_joker:
-        if round != 1 or seat != "dealer":
-            raise QuestionError(
-                "with the joker turned up there is no bidding: the dealer names trump, so the question "
-                "needs seat 'dealer' and round 1"
-            )
-    if turned_down is not None:
-        if round != 2:
-            raise QuestionError("a turned-down suit only exists in round 2 (round 1 has an upcard)")
-        try:
-            suit = turned_down if isinstance(turned_down, Suit) else Suit.parse(turned_down)
-        except EuchreError as err:
-            raise QuestionError(f"the turned-down suit: {err}") from None
-        if suit != up.suit:
-            raise QuestionError(
-                f"in round 2 the turned-down suit is the upcard's suit ({up.suit}), not {suit}"
-            )
-    parsed_score: tuple[int, int] | None
-    if isinstance(score, str):
-        parsed_score = parse_score(score, rules)
-    else:
-        parsed_score = score
-        if score is not None:
-            try:
-                us, them = (check_int(v, "a score", 0, MAX_SCORE) for v in score)
-            except (NumberError, TypeError, ValueError):
-                raise QuestionError(
-                    f"a score is two whole numbers 0..{rules.target - 1} (your side first)"
-                ) from None
-            parsed_score = parse_score(f"{us},{them}", rules)
-    q = Question(rules, seat, cards, up, round, parsed_score)
+    _check_round(up, seat, round, turned_down)
+    q = Question(rules, seat, cards, up, round, _score(score, rules))
     if bids is not None:
-        actions = _parse_bids(bids) if isinstance(bids, str) else bids
-        if any(a != PASS for a in actions):
-            raise QuestionError(
-                "every bid before yours must be a pass (once someone makes trump the bidding is over)"
-            )
-        this_round = q.position - 1
-        if len(actions) not in (this_round, q.passes):
-            raise QuestionError(
-                f"as {seat} in round {round}, {this_round} player(s) passed before you in this round, "
-                f"but the bids list {len(actions)} pass(es)"
-            )
+        _check_bids(q, bids)
     return q
 
 

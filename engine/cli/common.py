@@ -37,13 +37,46 @@ class Parser(argparse.ArgumentParser):
 
     # argparse echoes a bad value whole (a choice, the arguments it does not know): quote them instead
     def parse_args(self, args: Sequence[str] | None = None, namespace: None = None) -> argparse.Namespace:  # type: ignore[override]
-        parsed, extra = self.parse_known_args(args, namespace)
+        given = sys.argv[1:] if args is None else list(args)
+        parsed, extra = self.parse_known_args(self.values_with_dashes(given), namespace)
         if extra:
             text = " ".join(extra)
             self.error(
                 f"unrecognized arguments: {text if len(text) <= SHOWN_CHARS and text.isprintable() else quoted(text)}"
             )
         return parsed
+
+    def values_with_dashes(self, args: Sequence[str]) -> list[str]:
+        """``args`` with a value that starts with a dash joined to its option (``--score -1,2`` as
+        ``--score=-1,2``), so that the value's own reader says what is wrong with it: argparse takes
+        ``-1,2`` for an option and said only "expected one argument". A next word that is one of
+        the command's options stays an option (``--hand --upcard 9H``: the hand is missing).
+
+        >>> p = Parser(command="x"); _ = p.add_argument("--score"); _ = p.add_argument("--json", action="store_true")
+        >>> p.values_with_dashes(["--score", "-1,2", "--json"]), p.values_with_dashes(["--score", "--json"])
+        (['--score=-1,2', '--json'], ['--score', '--json'])
+        """
+        takes_one = {
+            option
+            for action in self._actions
+            if action.nargs is None and action.option_strings
+            for option in action.option_strings
+        }
+        out: list[str] = []
+        waiting = False  # the last word was an option that takes one value
+        for word in args:
+            if (
+                waiting
+                and word.startswith("-")
+                and word != "--"
+                and word.split("=")[0] not in self._option_string_actions
+            ):
+                out[-1] = f"{out[-1]}={word}"
+                waiting = False
+                continue
+            waiting = word in takes_one
+            out.append(word)
+        return out
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         if action.choices is not None and value not in action.choices:

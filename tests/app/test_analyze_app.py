@@ -133,6 +133,23 @@ def test_a_view_link_fills_the_form_and_the_rules() -> None:
     assert at.code[-1].value == f"http://coach.example:8501/analyze?view={text}&score=3,4"
 
 
+def test_a_view_names_its_rules_and_wins_over_rules_fields_saying_so() -> None:
+    # issue 50, item 6: view=…&players=2 answered a 2-player question and &joker=true made it British
+    # rules, with no note; the question's own rules (standard: 4 players, no joker) are used, and said
+    text = "standard/3/JH-JD-AH-KS-9C,?,?,?/9H"
+    at = _open(
+        {"view": text, "players": "2", "joker": "true", "deck": "24"}, url="http://coach.example:8501/analyze"
+    )
+    rules = at.session_state["rules"]
+    assert (rules.players, rules.joker) == (4, False)
+    warning = " ".join(w.value.replace("\\", "") for w in at.warning)
+    assert "question names its own rules (4 players · 24 cards · to 10)" in warning
+    assert "players='2' and joker='true' say otherwise and were left out" in warning  # deck=24 agrees
+    assert at.code[-1].value == f"http://coach.example:8501/analyze?view={text}"  # the question as asked
+    agreeing = _open({"view": text, "players": "4"})
+    assert not any("left out" in w.value for w in agreeing.warning)  # a field that says the same: no conflict
+
+
 def test_a_view_link_that_is_not_a_question_says_why() -> None:
     at = _open({"view": "standard/3/JH-JD-AH-KH-AS,?,?,?/9H/order"})
     warning = " ".join(w.value for w in at.warning)

@@ -119,6 +119,11 @@ def class_page(state: dict[str, Any] | None = None, /, **query: str) -> AppTest:
     return at
 
 
+def phone(code: str, token: str) -> AppTest:
+    """The join link opened by the browser that joined as the pupil of ``token`` (it holds the token)."""
+    return class_page({"cl_pupil_tokens": {code: token}}, **{"class": code})
+
+
 def shown(at: AppTest) -> str:
     parts = [*at.markdown, *at.error, *at.warning, *at.info, *at.success, *at.caption]
     return "\n".join(str(p.value) for p in parts).replace("\\", "")
@@ -147,8 +152,9 @@ def join(code: str, name: str, state: dict[str, Any] | None = None) -> AppTest:
 def test_a_phone_that_closed_the_tab_is_the_same_pupil_again() -> None:
     code, secret = classes.start_class()
     first = join(code, "Gus")
-    token = first.query_params["pupil"]
+    token = first.session_state["cl_pupil_tokens"][code]
     assert classes.pupil(code, token).name == "Gus"
+    assert "pupil" not in first.query_params  # the token is this browser's, never the address's
     # the browser keeps the token for the class's life (12 hours), written by the page's script
     assert any(
         f"ec_pupil_{code}={token}; path=/; max-age=43200" in h.value and "<script>" in h.value
@@ -157,7 +163,7 @@ def test_a_phone_that_closed_the_tab_is_the_same_pupil_again() -> None:
 
     again = class_page({"cl_pupil_tokens": {code: token}}, **{"class": code})  # the join link, same browser
     assert "Hello Gus!" in shown(again) and not [t for t in again.text_input if t.key == "cl_pupil_name"]
-    assert again.query_params["pupil"] == token
+    assert "pupil" not in again.query_params
     assert [p.name for p in classes.pupils(code)] == ["Gus"]  # no second Gus, no ghost
 
     other = join(code, "gus")  # another phone: refused as before
@@ -171,6 +177,35 @@ def test_a_phone_that_closed_the_tab_is_the_same_pupil_again() -> None:
     assert [t for t in stale.text_input if t.key == "cl_pupil_name"]  # a token of nobody: the name form
 
 
+def test_a_copied_pupils_link_is_not_that_pupil() -> None:
+    """A link holding a pupil's token (an old link, or one copied from a phone or a shared tablet's
+    history) opened in a browser that does not hold that token: the join form, saying why, never the
+    pupil's page; the token is taken out of the address. The pupil's own browser is still the pupil."""
+    code, secret = classes.start_class()
+    token = classes.join(code, "Gus")
+    classes.ask(code, secret, BOWER.to_json())
+    classes.answer(code, token, 1, "JH")
+    copied = class_page(**{"class": code, "pupil": token})
+    words = shown(copied)
+    assert "not a pupil of this class in this browser" in words and "Join class" in words
+    assert [t for t in copied.text_input if t.key == "cl_pupil_name"]
+    assert "Gus" not in words and "Which card is the left bower" not in words and "J♥" not in words
+    assert not [b for b in copied.button if (b.key or "").startswith("cl_q1-")]  # nothing to answer with
+    assert (
+        "cl_pupil_tokens" not in copied.session_state or code not in copied.session_state["cl_pupil_tokens"]
+    )
+    guard = [h.value for h in copied.html if "replaceState" in h.value]
+    assert guard and '["pupil"]' in guard[0]  # the script that takes it out of the address, in place
+    # the pupil's own phone, holding the token, opening the same copied link: still Gus, the answer kept
+    own = class_page({"cl_pupil_tokens": {code: token}}, **{"class": code, "pupil": token})
+    assert "Answer saved: J♥" in shown(own) and "not a pupil" not in shown(own)
+    # a browser that is another pupil stays that pupil: the link's token is never read
+    ben = classes.join(code, "Ben")
+    other = class_page({"cl_pupil_tokens": {code: ben}}, **{"class": code, "pupil": token})
+    assert "Class " + code + " · Ben" in shown(other) and "Answer saved" not in shown(other)
+    assert classes.my_answer(code, token, 1) == "JH" and classes.my_answer(code, ben, 1) == ""
+
+
 @pytest.mark.parametrize("q", [BOWER, WINNER, FOLLOW, COUNT], ids=lambda q: q.kind)
 def test_bands_that_give_the_answer_away_wait_for_the_reveal(q: ClassQuestion) -> None:
     code, secret = classes.start_class()
@@ -178,7 +213,7 @@ def test_bands_that_give_the_answer_away_wait_for_the_reveal(q: ClassQuestion) -
     classes.ask(code, secret, q.to_json())
     cards = set(q.cards) | {c for _, c in q.shown}
     for at in (
-        class_page(**{"class": code, "pupil": token}),
+        phone(code, token),
         class_page(**{"class": code, "teacher": secret}),
     ):
         seen = drawn(at)
@@ -190,7 +225,7 @@ def test_bands_that_give_the_answer_away_wait_for_the_reveal(q: ClassQuestion) -
         assert all("trump" not in h and "bower" not in h for h in helps), helps
     classes.reveal(code, secret)
     for at in (
-        class_page(**{"class": code, "pupil": token}),
+        phone(code, token),
         class_page(**{"class": code, "teacher": secret}),
     ):
         bands = {card: band for card, (band, _) in drawn(at).items() if band}
@@ -201,7 +236,7 @@ def test_bands_that_do_not_give_the_answer_away_are_drawn_from_the_start() -> No
     code, secret = classes.start_class()
     token = classes.join(code, "Ada")
     classes.ask(code, secret, ALONE.to_json())
-    at = class_page(**{"class": code, "pupil": token})
+    at = phone(code, token)
     assert {card: band for card, (band, _) in drawn(at).items() if band} == TRUMPS["go_alone"]
 
 
@@ -211,13 +246,13 @@ def test_a_pupil_sees_their_score_and_place_after_each_reveal_and_at_the_end() -
     classes.ask(code, secret, BOWER.to_json())
     classes.answer(code, tokens["Ada"], 1, "JD")
     classes.answer(code, tokens["Ben"], 1, "JH")
-    before = class_page(**{"class": code, "pupil": tokens["Ada"]})
+    before = phone(code, tokens["Ada"])
     assert "Your score" not in shown(before)  # nothing is counted before the reveal
     classes.reveal(code, secret)
     # question 1: Ada right, Ben wrong, Cy no answer -> Ada 1st; Ben and Cy 0 right, joint 2nd
-    ada = class_page(**{"class": code, "pupil": tokens["Ada"]})
+    ada = phone(code, tokens["Ada"])
     assert "Your score: 1 right of 1 answered · 1st of 3" in shown(ada)
-    cy = class_page(**{"class": code, "pupil": tokens["Cy"]})
+    cy = phone(code, tokens["Cy"])
     assert "Your score: 0 right of 0 answered · joint 2nd of 3" in shown(cy)
 
     classes.ask(code, secret, POINTS.to_json())
@@ -225,14 +260,14 @@ def test_a_pupil_sees_their_score_and_place_after_each_reveal_and_at_the_end() -
     classes.answer(code, tokens["Cy"], 2, "makers 1")
     classes.reveal(code, secret)
     # after question 2: Ada 1 of 1, Ben 1 of 2, Cy 0 of 1 -> Ada and Ben joint 1st, Cy 3rd
-    ben = class_page(**{"class": code, "pupil": tokens["Ben"]})
+    ben = phone(code, tokens["Ben"])
     assert "Your score: 1 right of 2 answered · joint 1st of 3" in shown(ben)
     classes.set_leaderboard(code, secret, False)  # the teacher shows no leaderboard: the score, no place
-    cy = class_page(**{"class": code, "pupil": tokens["Cy"]})
+    cy = phone(code, tokens["Cy"])
     assert "Your score: 0 right of 1 answered" in shown(cy) and "3rd of 3" not in shown(cy)
     classes.set_leaderboard(code, secret, True)
     classes.end(code, secret)
-    cy = class_page(**{"class": code, "pupil": tokens["Cy"]})
+    cy = phone(code, tokens["Cy"])
     assert "The class has ended" in shown(
         cy
     ) and "Your final score: 0 right of 1 answered · 3rd of 3" in shown(cy)

@@ -10,6 +10,7 @@ session holding it in ``cl_teacher_secrets`` (the browser tests use the real coo
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -114,7 +115,7 @@ def test_a_preview_is_on_this_screen_only_until_ask_this_shows_it() -> None:
     assert len(html(at, "cl-draft")) == 1 and "Preview: on this screen only." in said(at)
     previewed = next(m.value for m in at.markdown if "Which card is the left bower?" in str(m.value))
     assert classes.load(code).current == 0  # nothing asked: the room and the phones see nothing
-    phone = page({"class": code, "pupil": token})
+    phone = page({"class": code}, {"cl_pupil_tokens": {code: token}})  # Ada's browser holds her token
     assert "Wait for the teacher's first question" in said(phone)
 
     click(at, "cl_teacher_ask_exercise")  # "Ask this" asks the question previewed, not a new one
@@ -191,8 +192,8 @@ def test_the_teacher_renames_removes_and_locks() -> None:
     assert at.button(key="cl_teacher_remove").label == "Remove Ben"
     click(at, "cl_teacher_remove")
     assert [p.name for p in classes.pupils(code)] == ["Ada", "Gustav"]
-    phone = page({"class": code, "pupil": tokens["Ben"]})
-    assert "this link is not a pupil of this class" in said(phone) and phone.text_input(key="cl_pupil_name")
+    phone = page({"class": code}, {"cl_pupil_tokens": {code: tokens["Ben"]}})  # Ben's browser
+    assert "not a pupil of this class any more" in said(phone) and phone.text_input(key="cl_pupil_name")
 
     lock = next(t for t in at.toggle if t.label == "Lock the class (no new pupils)")
     lock.set_value(True).run()
@@ -245,7 +246,9 @@ def test_a_one_time_code_opens_the_class_on_another_device_once() -> None:
     assert "handover" not in other.query_params
     assert f"Join code: `{code}`" in said(other) and other.button(key="cl_teacher_ask_exercise")
     assert other.session_state["cl_teacher_secrets"][code] == secret
-    assert "A device took the class with the one-time code" in said(ok(at.run()))
+    used = ok(at.run())  # the box says the code is used, and shows it no more (nor its QR code)
+    assert "The one-time code is used: a device took the class with it" in said(used)
+    assert not html(used, "cl-handover-code") and not html(used, "cl-handover-qr")
     again = page({"class": code, "handover": one_time})
     assert "was used already or has expired" in said(again) and not [
         b for b in again.button if b.label == "Ask this"
@@ -259,6 +262,14 @@ def test_a_one_time_code_opens_the_class_on_another_device_once() -> None:
     form.text_input(key="cl_take_key").input(f"{typed[:4]}-{typed[4:]}")
     click(form, "cl_take_go")
     assert f"Join code: `{code}`" in said(form)
+
+    click(at, "cl_teacher_handover_hide")
+    click(at, "cl_teacher_handover_show")
+    one_time = at.session_state["cl_teacher_handover"][1]
+    at.session_state["cl_teacher_handover"] = (code, one_time, time.time() - 1)  # its two minutes are up
+    expired = ok(at.run())
+    assert "The one-time code has expired" in said(expired) and "opens nothing now" in said(expired)
+    assert not html(expired, "cl-handover-code") and not html(expired, "cl-handover-qr")
 
 
 def test_the_join_form_refuses_names_that_are_not_words_and_too_many_joins_a_minute(
@@ -278,9 +289,9 @@ def test_the_join_form_refuses_names_that_are_not_words_and_too_many_joins_a_min
     assert [str(e.value).replace("\\", "") for e in refused.error] == [  # (markdown's escapes taken out)
         "that name cannot be shown to the class: type your own first name"
     ]
-    assert "pupil" in join("Ada").query_params
-    assert "pupil" in join("Ben").query_params
+    assert code in join("Ada").session_state["cl_pupil_tokens"]  # joined: the browser holds a token
+    assert code in join("Ben").session_state["cl_pupil_tokens"]
     third = join("Cy")
-    assert "pupil" not in third.query_params
+    assert "cl_pupil_tokens" not in third.session_state
     assert "2 pupils joined this class in the last minute" in said(third) and "wait" in said(third)
     assert [p.name for p in classes.pupils(code)] == ["Ada", "Ben"]

@@ -592,7 +592,8 @@ def test_a_game_begun_from_a_position_link_keeps_its_earlier_hands_under_a_share
     table = _begun_from_a_position_link()
     assert table.take_notice(Notice.CODE) is None
     params = table.link_params()
-    assert set(params) == {"shared", "moves", "levels"}  # the first hand is kept in the database
+    # the first hand is kept in the database; this one named by its deal code and score (at=)
+    assert set(params) == {"shared", "moves", "deal", "at", "levels"}
     at = AppTest.from_file(APP, default_timeout=120)
     at.switch_page(PAGE)
     at.session_state["practice_pace"] = "instant"

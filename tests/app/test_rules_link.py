@@ -124,3 +124,18 @@ def test_a_position_shows_the_link_s_deal_number_only_when_that_number_deals_its
         "the link's seed=12 does not deal the cards of its position, so the position is shown "
         "without a deal number",
     )
+
+
+def test_a_card_named_twice_in_the_hand_is_shown_once_and_said() -> None:
+    # issue 50, item 6: hand=AH,AH,AH became AH without a note
+    link = read_rules_link({"led": "9C", "hand": "AH,AH,AH"}, Rules(), SECTIONS)
+    assert link.hand == (Card.of(14, Suit.HEARTS),) and link.led == Card.of(9, Suit.CLUBS)
+    assert link.problems == (
+        "the link's hand names A♥ 3 times; a hand holds each card once, so it is shown once",
+    )
+    both = read_rules_link({"led": "9C", "hand": "AH KS AH KS TD"}, Rules(), SECTIONS)
+    assert both.hand is not None and len(both.hand) == 3
+    assert both.problems == (
+        "the link's hand names A♥ twice and K♠ twice; a hand holds each card once, so each is shown once",
+    )
+    assert read_rules_link({"led": "9C", "hand": "AH,KS"}, Rules(), SECTIONS).problems == ()

@@ -179,7 +179,7 @@ def test_remove_a_pupil(
         teacher.locator('[data-testid="cl-joined"]', has_text="1 joined").wait_for(timeout=LIVE_MS)
         _until(lambda: [p.name for p in classes.pupils(code, path=db)] == ["Ada"])
         # the removed phone is back at the join form by itself; the other one carries on
-        bot.get_by_text("this link is not a pupil of this class").wait_for(timeout=LIVE_MS)
+        bot.get_by_text("This phone is not a pupil of this class any more").wait_for(timeout=LIVE_MS)
         bot.get_by_label("Your first name").wait_for(timeout=LIVE_MS)
         assert "pupil" not in _query(bot)
         assert ada.get_by_text("Hello Ada!").count() == 1
@@ -448,7 +448,12 @@ def test_the_teacher_link_only_on_request_and_end_asks_first(
         ask_the_bower(tablet)  # the tablet runs the class
         assert classes.load(code, path=db).current == 1
         # the projector hears of the question by itself, and says the code was used
-        teacher.get_by_text("A device took the class with the one-time code").wait_for(timeout=LIVE_MS)
+        teacher.get_by_text("The one-time code is used: a device took the class with it").wait_for(
+            timeout=LIVE_MS
+        )
+        assert (
+            teacher.locator('[data-testid="cl-handover-qr"]').count() == 0
+        )  # no longer shown as if it worked
         teacher.locator('[data-testid="cl-count"]').wait_for(timeout=LIVE_MS)
         click_and_wait(teacher, teacher.get_by_role("button", name="Hide"))
         assert teacher.locator('[data-testid="cl-handover-code"]').count() == 0

@@ -1,12 +1,18 @@
 """The class's name filter (issue 40: "a script joined 37 pupils in 18 s ... any name goes straight
 onto the projector"): a first name of words, none of them on the block list. Each name below was
-sorted by hand into the kept and the refused, with the reason a reader would give."""
+sorted by hand into the kept and the refused, with the reason a reader would give. Round four (issue
+50, item 7): look-alike letters (small capitals), separators and sounds ("Fu-ck", "Phuck", "Fvck"),
+a letter under hundreds of accents, and a real first name on the list ("Dick") as the teacher's call."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from classroom import service
 from classroom.names import BlockedName, NotAName, blocked, check_name
+from store import classes
 from store.classes import BadName
 
 KEPT = [  # typed -> kept as
@@ -86,3 +92,87 @@ def test_the_stores_own_checks_come_first() -> None:
     with pytest.raises(BadName, match="type your first name"):
         check_name("   ")
     assert not blocked("Ada Lovelace") and blocked("Ada Shit")
+
+
+# ---- round four (issue 50, item 7): look-alike letters, separators, sounds, accents piled up -------
+
+DISGUISED = [  # each as it was shown on a phone or typed by the tester, and a few of their kind
+    "\ua730\u1d1c\u1d04\u1d0b",  # ꜰᴜᴄᴋ: small capitals, in no confusables pair of their own
+    "\ua731\u029c\u026a\u1d1b",  # ꜱʜɪᴛ
+    "Fu-ck",
+    "Fu.ck",
+    "Fu ck",
+    "Phuck",
+    "Fvck",
+    "Fvvck",
+    "B\u0131tch",  # a dotless ı, which Unicode's confusables data draws as i
+    "\uff33\uff48\uff49\uff54",  # Ｓｈｉｔ: fullwidth
+    "\U0001d41f\U0001d42e\U0001d41c\U0001d424",  # 𝐟𝐮𝐜𝐤: mathematical bold
+    "Sh-it",
+    "Ass Hole",
+    "\u1d05\u026a\u1d04\u1d0b",  # ᴅɪᴄᴋ: a real first name, but not typed as one
+    "D.ick",
+    "Moby Dick",  # the real name not first: the teacher's call, not the join form's
+]
+
+
+@pytest.mark.parametrize("typed", DISGUISED)
+def test_a_blocked_word_in_disguise_is_refused(typed: str) -> None:
+    with pytest.raises(BlockedName):
+        check_name(typed)
+
+
+@pytest.mark.parametrize(
+    "typed", ["Phuc", "Ph\u00fac", "Stephen", "Sophie", "Dave", "Vanessa", "Vivian", "Fuchs"]
+)
+def test_names_with_the_sounds_the_filter_reads_alike_are_kept(typed: str) -> None:
+    assert check_name(typed) == typed  # "ph" read "f" and "v" read "u" make no word of the list
+
+
+def test_a_real_first_name_on_the_list_is_the_teachers_call() -> None:
+    assert check_name("Dick") == "Dick" and check_name("Dick Smith") == "Dick Smith"
+    with pytest.raises(BlockedName):
+        check_name("Big Dick")  # a pupil's join: the real name only as the first word
+    assert check_name("Big Dick", teacher=True) == "Big Dick"  # the teacher's rename: the teacher decides
+    with pytest.raises(BlockedName):
+        check_name("Big Shit", teacher=True)  # the rest of the list holds for the teacher too
+
+
+def test_the_teachers_rename_takes_a_real_first_name(db: Path) -> None:
+    code, secret = classes.start_class(now=0.0)
+    service.join(code, "Richard", now=1.0)
+    pupil = classes.pupils(code)[0]
+    assert service.rename_pupil(code, secret, pupil.id, "Dick B.", now=2.0) == "Dick B."
+    with pytest.raises(BlockedName):
+        service.rename_pupil(code, secret, pupil.id, "\u1d05\u026a\u1d04\u1d0b", now=3.0)
+    assert [p.name for p in classes.pupils(code)] == ["Dick B."]
+
+
+@pytest.mark.parametrize(
+    ("typed", "most"),
+    [
+        ("a" + "\u0301" * 500, 500),
+        ("Zo" + "e" + "\u0308" * 5, 5),
+        ("A" + "\u0300\u0301\u0302\u0303\u0304" + "da", 5),
+    ],
+)
+def test_a_letter_under_a_pile_of_accents_is_refused_saying_how_many(typed: str, most: int) -> None:
+    with pytest.raises(BadName) as err:
+        check_name(typed)
+    assert str(err.value) == (
+        f"a letter of a name carries at most 4 accents; yours has a letter with {most:,}: "
+        "type your first name as you write it"
+    )
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "Nguy\u1ec5n",  # Nguyễn: ễ is e with two accents
+        "\u05e9\u05bc\u05c1\u05b8\u05dc\u05d5\u05b9\u05dd",  # Hebrew with its points: 3 on the shin
+        "\u1019\u103b\u102d\u102f\u1038",  # Burmese: 4 signs on one consonant
+        "Zo" + "e" + "\u0308" * 4,
+    ],
+)
+def test_a_name_with_the_accents_real_names_have_is_kept(typed: str) -> None:
+    assert check_name(typed)

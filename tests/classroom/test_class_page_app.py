@@ -34,10 +34,14 @@ def db(any_db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     classes.forget_connections()
 
 
-def class_page(**query: str) -> AppTest:
+def class_page(held: dict[str, str] | None = None, /, **query: str) -> AppTest:
+    """The page opened by a link with ``query``, in a browser holding the pupils' tokens ``held``
+    (code -> token: AppTest sends no cookie, so the session holds them, as the page keeps them)."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()  # the page has its own url_path: AppTest finds it only once st.navigation has run
     at.switch_page("views/class_mode.py")
+    if held:
+        at.session_state["cl_pupil_tokens"] = dict(held)
     for key, value in query.items():
         at.query_params[key] = value
     at.run()
@@ -90,11 +94,11 @@ def test_a_pupil_joins_waits_and_answers_with_one_tap() -> None:
     assert "pupil" not in at.query_params and "is not a first name" in shown(at)
     # a name the store holds from before the name filter is shown as it is, never as HTML
     token = classes.join(code, "<b>Ada</b>")
-    at = class_page(**{"class": code, "pupil": token})
+    at = class_page({code: token}, **{"class": code})
     assert "Hello \\<b\\>Ada\\</b\\>!" in text(at)
 
     classes.ask(code, secret, BOWER.to_json())
-    at = class_page(**{"class": code, "pupil": token})
+    at = class_page({code: token}, **{"class": code})
     assert "Hearts are trump. Which card is the left bower?" in text(at)
     assert not any("cl-tally" in h.value for h in at.html)  # nobody's answers before the reveal
     at.button(key="cl_q1-JH").click().run()
@@ -104,7 +108,7 @@ def test_a_pupil_joins_waits_and_answers_with_one_tap() -> None:
     assert classes.my_answer(code, token, 1) == "JD"
 
     classes.reveal(code, secret)
-    at = class_page(**{"class": code, "pupil": token})
+    at = class_page({code: token}, **{"class": code})
     assert "Right! You said J♦." in shown(at)
     tally = next(h.value for h in at.html if "cl-tally" in h.value)
     assert 'data-answer="JD" data-count="1" data-right="true"' in tally

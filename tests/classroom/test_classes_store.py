@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from store import class_answers
 from store import classes as c
 
 
@@ -100,7 +101,7 @@ def test_names_are_trimmed_limited_and_unique(db: Path) -> None:
 
 
 def test_a_full_class_and_a_bad_code_say_so(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(c, "MAX_PUPILS", 3)
+    monkeypatch.setattr(class_answers, "MAX_PUPILS", 3)  # the limit the join checks
     code, _ = c.start_class(now=0.0, path=db)
     for name in ("A", "B", "C"):
         c.join(code, name, now=1.0, path=db)

@@ -165,11 +165,17 @@ def json_lines() -> Callable[[str], list[dict[str, Any]]]:
 
 @pytest.fixture
 def open_with() -> Callable[..., AppTest]:
-    def open_link(page: str, query: dict[str, str], timeout: float = 120) -> AppTest:
+    def open_link(
+        page: str, query: dict[str, str], timeout: float = 120, state: dict[str, object] | None = None
+    ) -> AppTest:
+        """``page`` opened by a link with ``query``, in a session holding ``state`` first (what a
+        browser keeps: a pupil's token, ``cl_pupil_tokens``)."""
         at = AppTest.from_file(APP, default_timeout=timeout)
         if page in OWN_URL_PATH:
             at.run()
         at.switch_page(page)
+        for key, value in (state or {}).items():
+            at.session_state[key] = value
         for key, value in query.items():
             at.query_params[key] = value.replace("\x00", "")
         at.run()

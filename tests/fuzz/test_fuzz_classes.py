@@ -161,9 +161,9 @@ def page_text(at: AppTest) -> str:
 
 
 @pytest.fixture
-def open_class(open_with: Callable[..., AppTest]) -> Callable[[dict[str, str]], AppTest]:
-    def opened(query: dict[str, str]) -> AppTest:
-        at = open_with("views/class_mode.py", query, timeout=60)
+def open_class(open_with: Callable[..., AppTest]) -> Callable[..., AppTest]:
+    def opened(query: dict[str, str], state: dict[str, object] | None = None) -> AppTest:
+        at = open_with("views/class_mode.py", query, timeout=60, state=state)
         assert not at.exception, [e.value for e in at.exception]
         return at
 
@@ -178,7 +178,7 @@ def open_class(open_with: Callable[..., AppTest]) -> Callable[[dict[str, str]], 
 def test_every_page_renders_a_damaged_class_with_a_message(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-    open_class: Callable[[dict[str, str]], AppTest],
+    open_class: Callable[..., AppTest],
     tally: Callable[[str, Callable[[], None]], None],
     revealed: bool,
     table: str,
@@ -194,7 +194,7 @@ def test_every_page_renders_a_damaged_class_with_a_message(
     def check() -> None:
         teacher = open_class({"class": code, "teacher": secret})
         projector = open_class({"class": code, "teacher": secret, "present": "1"})
-        phone = open_class({"class": code, "pupil": tokens["Ada"]})
+        phone = open_class({"class": code}, {"cl_pupil_tokens": {code: tokens["Ada"]}})  # Ada's browser
         for at in (teacher, projector):
             assert MESSAGE.search(page_text(at)), page_text(at)[:2000]
         seen = page_text(phone)

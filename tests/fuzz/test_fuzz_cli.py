@@ -44,7 +44,9 @@ def records(draw: st.DrawFn, good_record: Callable[..., dict[str, Any]]) -> dict
     base = good_record(draw(st.integers(0, 50)), draw(st.integers(0, 30)), draw(st.sampled_from([2, 3, 4])))
     if draw(st.booleans()):
         base.update(draw(st.dictionaries(record_fields, json_values, max_size=3)))
-    if draw(st.integers(0, 4)) == 0 and base["actions"]:
+    if (
+        draw(st.integers(0, 4)) == 0 and isinstance(base["actions"], list) and base["actions"]
+    ):  # (not replaced above)
         actions = list(base["actions"])
         actions[draw(st.integers(0, len(actions) - 1))] = draw(st.text(max_size=12))
         base["actions"] = actions

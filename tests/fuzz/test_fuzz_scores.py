@@ -132,6 +132,18 @@ def test_the_issue_scores_are_refused_by_the_command(tally: Any, run_main: Any, 
     tally("scores: analyze --score", lambda: _command_line(run_main, text))
 
 
+@pytest.mark.parametrize("text", ["-1,2", "-3,5", "-6-8-", "-0,5"])
+def test_a_score_with_a_leading_minus_as_its_own_word_is_read_and_refused(run_main: Any, text: str) -> None:
+    # issue 50, item 5: `--score -1,2` said only "expected one argument" (argparse took -1,2 for an option)
+    ran = run_main(analyze.main, [*HAND, "--score", text, *FAST])
+    ran.check()
+    assert ran.code == 2 and ran.out == "" and len(ran.err_lines) == 1, (text, ran.err)
+    assert "expected one argument" not in ran.err
+    _refused_message(ran.err, 10)
+    missing = run_main(analyze.main, [*HAND, "--score", "--json", *FAST])  # the next word is an option
+    assert missing.code == 2 and "--score: expected one argument" in missing.err
+
+
 def _lesson_link(text: str) -> None:
     fields = {"hand": "JH+JD+AH+KS+9C", "upcard": "9H", "seat": "first", "score": text}
     want = rule(text, 10)

@@ -281,3 +281,12 @@ def test_a_saved_hand_puts_its_mistakes_in_the_learners_deck(conn: Connection, r
     assert (
         kept.before == blunders[0].before and kept.choice == blunders[0].action and kept.reason == "because"
     )
+
+
+def test_a_large_deck_counts_with_a_thousands_separator() -> None:
+    # issue 50, item 5: "5000 positions" on the Review page
+    now = datetime(2026, 12, 5, 10, 0, tzinfo=UTC)
+    due = [_entry(i, datetime(2026, 12, 4, 9, 0, tzinfo=UTC)) for i in range(5_000)]
+    assert deck.sorted_deck(due, now).line == "5,000 positions to review today"
+    later = [_entry(i, datetime(2026, 12, 8, 9, 0, tzinfo=UTC)) for i in range(1_234)]
+    assert deck.sorted_deck(later, now).line.startswith("Nothing to review today · 1,234 positions coming up")

@@ -189,7 +189,11 @@ def test_a_game_begun_from_a_position_text_links_by_id_and_reopens(
     checked, _ = _check_every_decision(table, random_players, worker, 5, steps=45)
     assert checked >= 30 and table.position.game.hand_number >= 1  # the later hands (the seed's) too
     params = table.link_params()
-    assert params["shared"] == table.shared_id and "deal" not in params  # still the whole game, by its id
+    assert params["shared"] == table.shared_id  # still the whole game, by its id
+    # and this hand by its deal code and score, so that a reload need not replay the earlier hands
+    assert params["deal"] == table.deal_code and params["at"] == "-".join(
+        map(str, table.position.game.scores_at_deal)
+    )
 
 
 # ---- (2) a position text is kept in the database and shared= reopens it -------------------------
@@ -396,6 +400,9 @@ def test_an_old_position_link_opens_then_links_without_its_cards(
         "deal": played.deal_code,
         "start": encode(DealCode(Rules(), seed=11)),
         "moves": encode_moves(played.session.decisions),
+        "at": "-".join(
+            map(str, game.scores_at_deal)
+        ),  # this hand's score: a reload replays it alone if need be
         "levels": "ccc",
     }
 

@@ -1,0 +1,123 @@
+"""The projector follows the class from any screen, and a click on a page drawn before another
+screen moved the class acts (issue 50, items 4 and 5), through app.py's router in AppTest.
+
+- The page's one poll (the live part) runs at every stage: before the first question, while one
+  is open, after its reveal (it was missing after a reveal, so a question asked elsewhere never
+  reached the projector). Its run is seen by what it keeps: the class's version it last read.
+- A page drawn before another screen asked the next question: "Lock" locks the class, "Timer
+  off" stops the timer of the question now open, at the first click (the switches were keyed by
+  the stage drawn, so the click only redrew the page); "Reveal" reveals nothing it has not shown
+  and says so.
+- A refused rename's message stays through the panel's redraws until the next action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from classroom.questions import ClassQuestion
+from store import classes
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+    why="Hearts are trump, so the left bower is the J♦.",
+)
+
+
+@pytest.fixture(autouse=True)
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    path = tmp_path / "coach.sqlite3"
+    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
+    yield path
+    classes.forget_connections()
+
+
+def ok(at: AppTest) -> AppTest:
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def teacher(code: str, secret: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("views/class_mode.py")
+    at.query_params["class"] = code
+    at.query_params["teacher"] = secret
+    return ok(at.run())
+
+
+def said(at: AppTest) -> str:
+    parts = [*at.markdown, *at.caption, *at.info, *at.warning, *at.error, *at.success]
+    return "\n".join(str(p.value) for p in parts).replace("\\", "")
+
+
+def polls(at: AppTest, code: str) -> bool:
+    """Whether the page's live poll ran in its last run: it keeps the class's version it read."""
+    kept = at.session_state["cl_teacher_live"] if "cl_teacher_live" in at.session_state else None
+    info = classes.load(code)
+    return kept is not None and kept[0] == (code, info.current, info.version)
+
+
+def test_the_page_polls_at_every_stage() -> None:
+    code, secret = classes.start_class()
+    assert polls(teacher(code, secret), code)  # before the first question
+    classes.ask(code, secret, BOWER.to_json())
+    assert polls(teacher(code, secret), code)  # a question open
+    classes.reveal(code, secret)
+    revealed = teacher(code, secret)
+    assert "0 of 0 right." in said(revealed) and polls(revealed, code)  # after its reveal
+
+
+def test_a_click_on_a_page_drawn_before_another_screen_moved_the_class_acts() -> None:
+    code, secret = classes.start_class()
+    classes.set_timer(code, secret, 30)
+    classes.ask(code, secret, BOWER.to_json())
+    classes.reveal(code, secret)
+    stale = teacher(code, secret)  # the projector shows question 1's reveal
+    classes.ask(code, secret, BOWER.to_json())  # question 2, asked from another screen
+    lock = next(t for t in stale.toggle if t.label == "Lock the class (no new pupils)")
+    ok(lock.set_value(True).run())  # the first click
+    assert classes.load(code).locked
+    assert "Question 2" in said(stale)  # and the page shows question 2 now
+
+    classes.ask(code, secret, BOWER.to_json())  # question 3, from another screen; its timer runs
+    assert classes.load(code).closes is not None
+    timer = next(s for s in stale.selectbox if s.label == "Timer: reveal by itself after")
+    ok(timer.set_value(0).run())  # "Timer off", clicked on the page that shows question 2
+    info = classes.load(code)
+    assert info.timer == 0 and info.closes is None and info.current == 3 and info.locked
+
+    classes.ask(code, secret, BOWER.to_json())  # question 4, from another screen
+    ok(stale.button(key="cl_teacher_reveal").click().run())  # Reveal, on the page showing question 3
+    info = classes.load(code)
+    assert info.current == 4 and not info.revealed  # question 4, unseen here, is not revealed
+    assert "question 4 was asked from another screen since, so this click revealed nothing" in said(stale)
+    ok(stale.button(key="cl_teacher_reveal").click().run())  # question 4 is shown now: it reveals
+    assert classes.load(code).revealed
+
+
+def test_a_refused_rename_says_why_until_the_next_action() -> None:
+    code, secret = classes.start_class()
+    classes.join(code, "Gus")
+    at = teacher(code, secret)
+    at.text_input(key="cl_teacher_rename_text").input("bot123")
+    ok(at.button(key="cl_teacher_rename").click().run())
+    refused = '"bot123" is not a first name'
+    assert refused in said(at)
+    for _ in range(2):  # the panel redraws itself: the message stays
+        assert refused in said(ok(at.run()))
+    at.text_input(key="cl_teacher_rename_text").input("Gustav")
+    ok(at.button(key="cl_teacher_rename").click().run())  # the next action
+    assert refused not in said(at) and [p.name for p in classes.pupils(code)] == ["Gustav"]

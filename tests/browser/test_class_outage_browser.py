@@ -1,0 +1,108 @@
+"""An outage, as the projector and a phone show it (issue 50, item 3), in Chromium against a
+Streamlit server of the test's own on a PostgreSQL server of the test's own
+(``bench.postgres.running_server``), stopped for ``OUTAGE_S`` seconds during a question.
+
+- The projector's "1 of 2 answered" stays on the page all through the outage (a watcher in the
+  page counts every tenth of a second it was missing: none), under a line saying it is
+  reconnecting, which goes once the records are back; the count then moves on.
+- Ben's phone says it is reconnecting; his tap says "Not sent yet: J♦", and still says so
+  seconds later (the phone's live part has run again meanwhile, twice); once the records are back
+  his phone says "Answer saved: J♦" by itself and the database holds his answer, once.
+- The app's server stops: within a few seconds the phone shows a "Reconnecting…" banner instead
+  of greying out in silence.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+
+from bench.postgres import running_server, schema_url
+from classroom.questions import ClassQuestion
+from store import classes
+from ui.class_reach import BANNER_AFTER_S
+
+pytestmark = pytest.mark.browser
+
+LIVE_MS = 15_000
+OUTAGE_S = 10.0
+BOWER = ClassQuestion(
+    source="Find the bower",
+    kind="left_bower",
+    prompt="Hearts are trump. Which card is the left bower?",
+    mode="card",
+    cards=("QD", "JD", "JH", "JS"),
+    trump="H",
+    right=("JD",),
+    answer_words="J♦",
+    why="Hearts are trump, so the left bower is the J♦.",
+)
+# Counts the samples (every 100 ms) at which the projector's count was not on the page.
+MISSING = """() => {
+  window.__ecMissing = 0;
+  window.__ecSamples = 0;
+  window.setInterval(() => {
+    window.__ecSamples++;
+    if (!document.querySelector('[data-testid="cl-count"]')) window.__ecMissing++;
+  }, 100);
+}"""
+
+
+def test_an_outage_is_said_and_a_tap_in_it_is_kept_until_it_is_sent(
+    start_server: Any, open_page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any
+) -> None:
+    with ExitStack() as stack:
+        server = stack.enter_context(running_server())
+        db = schema_url(server.url, "outage")
+        stack.callback(classes.forget_connections)
+        code, secret = classes.start_class(path=db)
+        ada, ben = classes.join(code, "Ada", path=db), classes.join(code, "Ben", path=db)
+        classes.ask(code, secret, BOWER.to_json(), path=db)
+        classes.answer(code, ada, 1, "JD", path=db)
+        classes.forget_connections()  # this process's connections: the outage is the server's
+
+        app = stack.enter_context(ExitStack())  # closed at the end: the app's server stops
+        url = app.enter_context(start_server(db, "class-outage"))
+        projector = stack.enter_context(open_page(url, 1920, 1080))
+        goto(projector, f"/class?class={code}&teacher={secret}&present=1")
+        count = projector.locator('[data-testid="cl-count"]')
+        count.filter(has_text="1 of 2 answered").wait_for(timeout=LIVE_MS)
+        phone = stack.enter_context(open_page(url, 390, 844))
+        phone.context.add_cookies([{"name": f"ec_pupil_{code}", "value": ben, "url": url}])  # Ben's phone
+        goto(phone, f"/class?class={code}")
+        phone.locator('[data-testid="cl-question"][data-number="1"]').wait_for(
+            state="attached", timeout=LIVE_MS
+        )
+        projector.evaluate(MISSING)
+
+        server.stop()
+        began = time.monotonic()
+        projector.get_by_text("Reconnecting: the class's records are out of reach").wait_for(timeout=LIVE_MS)
+        assert count.filter(has_text="1 of 2 answered").count() == 1  # the last count, still drawn
+        phone.get_by_text("Reconnecting: the class's records are out of reach").wait_for(timeout=LIVE_MS)
+        click_and_wait(phone, phone.locator(".st-key-cl_q1-JD").get_by_role("button", name="J♦", exact=True))
+        unsent = phone.get_by_text("Not sent yet: J♦.")
+        unsent.wait_for(timeout=LIVE_MS)
+        phone.run_watch.wait_beyond(phone, phone.run_watch.finished + 1)  # two more runs of its live part
+        assert unsent.count() == 1 and phone.get_by_text("Answer saved").count() == 0  # it stays
+        time.sleep(max(0.0, OUTAGE_S - (time.monotonic() - began)))  # the outage's length (the scenario)
+        server.start()
+
+        phone.get_by_text("Answer saved: J♦.").wait_for(timeout=LIVE_MS)
+        assert unsent.count() == 0
+        count.filter(has_text="2 of 2 answered").wait_for(timeout=LIVE_MS)
+        projector.get_by_text("Reconnecting").wait_for(state="detached", timeout=LIVE_MS)
+        missing, samples = projector.evaluate("[window.__ecMissing, window.__ecSamples]")
+        assert samples >= OUTAGE_S * 5 and missing == 0, (missing, samples)  # never gone in the outage
+        assert_no_exception(projector)
+        assert_no_exception(phone)
+        given = classes.answers(code, 1, secret=secret, path=db)
+        assert sorted((a.name, a.answer) for a in given) == [("Ada", "JD"), ("Ben", "JD")]
+
+        app.close()  # the app's server stops
+        banner = phone.locator('[data-testid="cl-reconnecting"]')
+        banner.wait_for(timeout=int((BANNER_AFTER_S + 10) * 1000))
+        assert "Reconnecting" in banner.inner_text()
