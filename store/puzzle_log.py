@@ -290,6 +290,90 @@ def _stored(db: Connection, sql: str, key: str) -> Glicko | None:
     return None if row is None else _glicko(row)
 
 
+def _rated(
+    template: Attempt, rate: Rate, learner_before: Glicko, puzzle_before: Glicko
+) -> tuple[Attempt, Glicko, Glicko]:
+    """``template`` (the attempt's own fields) with both ratings before and after ``rate``; the new
+    ratings whole (with their volatility)."""
+    learner_after, puzzle_after = rate(learner_before, puzzle_before)
+    attempt = replace(
+        template,
+        learner_before=(learner_before[0], learner_before[1]),
+        learner_after=(clean_rating(learner_after)[0], learner_after[1]),
+        puzzle_before=puzzle_before[0],
+        puzzle_after=clean_rating(puzzle_after)[0],
+    )
+    return attempt, learner_after, puzzle_after
+
+
+def _insert(
+    db: Connection, template: Attempt, rate: Rate, learner_now: Glicko, puzzle_now: Glicko
+) -> Attempt:
+    """The attempt's transaction: the write lock, both stored ratings read (else the given ones),
+    rated, the attempt and both new ratings written."""
+    db.execute("BEGIN IMMEDIATE")  # the write lock from the read of the ratings to their write
+    mine = _stored(db, "SELECT rating, rd, vol FROM puzzle_learners WHERE learner = ?", template.learner)
+    its = _stored(db, "SELECT rating, rd, vol FROM puzzle_ratings WHERE puzzle = ?", template.puzzle)
+    out, learner_after, puzzle_after = _rated(template, rate, mine or learner_now, its or puzzle_now)
+    row_id = db.execute(
+        "INSERT INTO puzzle_attempts (learner, puzzle, solved, learner_before, learner_rd_before, "
+        "learner_after, learner_rd_after, puzzle_before, puzzle_after, themes, lost, unit, streak, at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (
+            out.learner,
+            out.puzzle,
+            int(out.solved),
+            *out.learner_before,
+            *out.learner_after,
+            out.puzzle_before,
+            out.puzzle_after,
+            json.dumps(list(out.themes)),
+            out.lost,
+            out.unit,
+            out.streak,
+            stamp(out.at),
+        ),
+    ).fetchone()[0]
+    for table, column, who, value in (
+        ("puzzle_learners", "learner", out.learner, learner_after),
+        ("puzzle_ratings", "puzzle", out.puzzle, puzzle_after),
+    ):
+        db.execute(
+            f"INSERT INTO {table} ({column}, rating, rd, vol, attempts, updated) VALUES (?, ?, ?, ?, 1, ?) "
+            f"ON CONFLICT ({column}) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, "
+            f"vol = excluded.vol, attempts = {table}.attempts + 1, updated = excluded.updated",
+            (who, *value, stamp(out.at)),
+        )
+    return replace(out, id=int(row_id))
+
+
+def _template(
+    learner: str,
+    puzzle: str,
+    solved: bool,
+    themes: Sequence[str],
+    lost: float | None,
+    unit: str | None,
+    streak: int | None,
+    now: datetime | None,
+) -> Attempt:
+    """An attempt's own fields, checked (its ratings still to come). Raises StoreError."""
+    key, puzzle_id = clean_learner(learner), clean_puzzle(puzzle)
+    theme_list = tuple(themes)
+    if not 1 <= len(theme_list) <= MAX_THEMES or not all(
+        isinstance(t, str) and _THEME.fullmatch(t) for t in theme_list
+    ):
+        raise StoreError(f"an attempt has 1 to {MAX_THEMES} themes, each a word of letters and '-'")
+    if lost is not None and _number(lost, (0.0, MAX_LOST)) is None:
+        raise StoreError(f"the figure lost is 0 to {MAX_LOST:.0f}")
+    if unit is not None and unit not in UNITS:
+        raise StoreError(f"a unit is one of {', '.join(UNITS)}")
+    when = now or datetime.now(UTC)
+    return Attempt(
+        0, key, puzzle_id, solved, (0.0, 0.0), (0.0, 0.0), 0.0, 0.0, theme_list, lost, unit, streak, when
+    )
+
+
 def record(
     learner: str,
     puzzle: str,
@@ -313,75 +397,13 @@ def record(
     (the app's database only): hand the write to the background writer and return that at once,
     without waiting for it (a click's page is drawn sooner; a failure is kept for
     ``store.db.writer.status``, as every queued write's). Raises StoreError."""
-    key, puzzle_id = clean_learner(learner), clean_puzzle(puzzle)
+    template = _template(learner, puzzle, solved, themes, lost, unit, streak, now)
     start_learner, start_puzzle = clean_rating(learner_now), clean_rating(puzzle_now)
-    theme_list = list(themes)
-    if not 1 <= len(theme_list) <= MAX_THEMES or not all(
-        isinstance(t, str) and _THEME.fullmatch(t) for t in theme_list
-    ):
-        raise StoreError(f"an attempt has 1 to {MAX_THEMES} themes, each a word of letters and '-'")
-    if lost is not None and _number(lost, (0.0, MAX_LOST)) is None:
-        raise StoreError(f"the figure lost is 0 to {MAX_LOST:.0f}")
-    if unit is not None and unit not in UNITS:
-        raise StoreError(f"a unit is one of {', '.join(UNITS)}")
-    when = now or datetime.now(UTC)
-
-    def rated(learner_before: Glicko, puzzle_before: Glicko) -> tuple[Attempt, Glicko, Glicko]:
-        learner_after, puzzle_after = rate(learner_before, puzzle_before)
-        attempt = Attempt(
-            0,
-            key,
-            puzzle_id,
-            solved,
-            (learner_before[0], learner_before[1]),
-            (clean_rating(learner_after)[0], learner_after[1]),
-            puzzle_before[0],
-            clean_rating(puzzle_after)[0],
-            tuple(theme_list),
-            lost,
-            unit,
-            streak,
-            when,
-        )
-        return attempt, learner_after, puzzle_after
 
     def work(db: Connection) -> Attempt:
-        db.execute("BEGIN IMMEDIATE")  # the write lock from the read of the ratings to their write
-        mine = _stored(db, "SELECT rating, rd, vol FROM puzzle_learners WHERE learner = ?", key)
-        its = _stored(db, "SELECT rating, rd, vol FROM puzzle_ratings WHERE puzzle = ?", puzzle_id)
-        out, learner_after, puzzle_after = rated(mine or start_learner, its or start_puzzle)
-        row_id = db.execute(
-            "INSERT INTO puzzle_attempts (learner, puzzle, solved, learner_before, learner_rd_before, "
-            "learner_after, learner_rd_after, puzzle_before, puzzle_after, themes, lost, unit, streak, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (
-                key,
-                puzzle_id,
-                int(solved),
-                *out.learner_before,
-                *out.learner_after,
-                out.puzzle_before,
-                out.puzzle_after,
-                json.dumps(theme_list),
-                lost,
-                unit,
-                streak,
-                stamp(when),
-            ),
-        ).fetchone()[0]
-        for table, column, who, value in (
-            ("puzzle_learners", "learner", key, learner_after),
-            ("puzzle_ratings", "puzzle", puzzle_id, puzzle_after),
-        ):
-            db.execute(
-                f"INSERT INTO {table} ({column}, rating, rd, vol, attempts, updated) VALUES (?, ?, ?, ?, 1, ?) "
-                f"ON CONFLICT ({column}) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, "
-                f"vol = excluded.vol, attempts = {table}.attempts + 1, updated = excluded.updated",
-                (who, *value, stamp(when)),
-            )
-        return replace(out, id=int(row_id))
+        return _insert(db, template, rate, start_learner, start_puzzle)
 
-    queued = rated(start_learner, start_puzzle)[0]
+    queued = _rated(template, rate, start_learner, start_puzzle)[0]
     if conn is None and not wait:
 
         def job(db: Connection) -> Attempt:

@@ -55,6 +55,7 @@ LAST_DECK = "pz_last_deck"
 STORE_NOTE = "pz_store_note"
 DECK_DUE = "pz_deck_due"  # (learner, when read, the deck's entries due)
 DECK_READ_S = 120.0
+DECK_AHEAD = 5  # due entries read and set as puzzles ahead
 BROKEN = "pz_broken"  # ids of puzzles that could not be set at the table this session
 VIEWS = ("Puzzle", "Your progress")
 PAGE = "puzzles"
@@ -115,7 +116,7 @@ def _due(who: str) -> tuple[Entry, ...]:
     if isinstance(kept, tuple) and len(kept) == 3 and kept[0] == who and now - kept[1] < DECK_READ_S:
         return tuple(kept[2])
     try:
-        due = deck_for(who).due
+        due = deck_for(who, due=DECK_AHEAD, upcoming=0).due
     except StoreError:
         due = ()
     st.session_state[DECK_DUE] = (who, now, due)
