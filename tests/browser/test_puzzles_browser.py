@@ -137,7 +137,8 @@ def test_the_dashboard_at_both_sizes_and_a_theme_to_practise(
                     assert_no_exception(page)
                     if not page.get_by_role("button", name="Next puzzle").count():
                         click_and_wait(page, page.get_by_role("button", name="Show the answer"))
-                    screenshot(page, f"puzzles-{name}-{k}") if k == 0 else None
+                    if k == 0:
+                        screenshot(page, f"puzzles-{name}-answered")
                     click_and_wait(page, page.get_by_role("button", name="Next puzzle"))
                 click_and_wait(page, page.get_by_text("Your progress", exact=True))
                 assert_no_exception(page)

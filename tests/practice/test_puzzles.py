@@ -114,7 +114,7 @@ def test_a_seat_puzzle_right_wrong_and_shown(puzzle_bank: Bank) -> None:
 # ---- an open-hand puzzle ------------------------------------------------------------------------
 
 
-def _finish(state: HandState, seat_choice: dict[int, str] | None = None) -> HandState:
+def _finish(state: HandState) -> HandState:
     """Play ``state`` out with the moves of ``refutation`` (best play for every seat)."""
     for _, action in refutation(state):
         state = state.apply(action)
