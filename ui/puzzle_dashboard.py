@@ -28,8 +28,8 @@ def _points(s: ThemeStats) -> str:
     if s.judged == 0 or math.isnan(p.mean):
         return "no puzzle in points yet"
     if not p.known:
-        return f"{p.mean:.2f} a puzzle"
-    return f"{p.mean:.2f} a puzzle ({p.low:.2f}–{p.high:.2f})"
+        return f"{p.mean:.2f} points lost a puzzle"
+    return f"{p.mean:.2f} points lost a puzzle ({p.low:.2f}–{p.high:.2f})"
 
 
 def rating_chart(learner: Learner) -> None:
@@ -45,6 +45,7 @@ def rating_chart(learner: Learner) -> None:
             x=number + number[::-1],
             y=high + low[::-1],
             fill="toself",
+            mode="lines",
             line={"width": 0},
             fillcolor="rgba(27,110,58,0.15)",
             hoverinfo="skip",
@@ -65,7 +66,7 @@ def rating_chart(learner: Learner) -> None:
     fig.update_layout(
         height=260,
         margin={"l": 10, "r": 10, "t": 10, "b": 10},
-        xaxis={"title": "puzzles tried", "tickformat": "d", "rangemode": "tozero"},
+        xaxis={"title": "puzzles tried", "tickformat": "d"},
         yaxis_title="rating (points)",
         legend={"orientation": "h", "y": -0.35},
     )
