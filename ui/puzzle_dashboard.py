@@ -66,7 +66,7 @@ def rating_chart(learner: Learner) -> None:
     fig.update_layout(
         height=260,
         margin={"l": 10, "r": 10, "t": 10, "b": 10},
-        xaxis={"title": "puzzles tried", "dtick": 1},
+        xaxis={"title": "puzzles tried", "dtick": max(1, math.ceil(len(series) / 8))},  # whole puzzles
         yaxis_title="rating (points)",
         legend={"orientation": "h", "y": -0.35},
     )
