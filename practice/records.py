@@ -4,6 +4,8 @@ the database (``store/``), which the pages never import themselves (tests/test_l
 - the practice log (``store.practice_log``): the statistics, the skill figure's hands, the saves
   waiting for the background writer, the note on records left out;
 - the mistake deck's entries (``store.mistake_deck.Entry``; the deck itself is ``practice.deck``);
+- the puzzles' records (``store.puzzle_log``): a learner's attempts and rating, the puzzles'
+  ratings, and an attempt recorded with both ratings moved (``practice.puzzles`` rates it);
 - the lessons' progress (``store.lesson_progress`` keeping ``lessons.progress.Progress``, which the
   store does not import: the two are bound here, ``PROGRESS``): a learner's or a browser's, loaded
   and saved on a connection ``open_store`` opens (a damaged record raises ``ProgressReset``, reset
@@ -29,6 +31,10 @@ from store.kept_games import kept as kept_game
 from store.lesson_progress import Codec, ProgressReset, open_store
 from store.mistake_deck import Entry
 from store.practice_log import damaged_note, save_status, skill_hands, statistics
+from store.puzzle_log import Attempt, Attempts, PuzzleRatings, Standing, puzzle_ratings
+from store.puzzle_log import attempts as puzzle_attempts
+from store.puzzle_log import learner_rating as puzzle_learner_rating
+from store.puzzle_log import record as record_puzzle
 from store.redact import guard_logs
 
 PROGRESS = Codec(Progress.from_json, MAX_BYTES)  # how the store reads the lessons' record
@@ -95,8 +101,12 @@ def load_browser(conn: Connection, browser: str) -> Progress | None:
 
 __all__ = [
     "PROGRESS",
+    "Attempt",
+    "Attempts",
     "Entry",
     "ProgressReset",
+    "PuzzleRatings",
+    "Standing",
     "StoreError",
     "away_notice",
     "damaged_note",
@@ -108,6 +118,10 @@ __all__ = [
     "load_browser",
     "not_saved_notice",
     "open_store",
+    "puzzle_attempts",
+    "puzzle_learner_rating",
+    "puzzle_ratings",
+    "record_puzzle",
     "save",
     "save_browser",
     "save_status",

@@ -11,6 +11,10 @@ checks it): what more than one module needs is here or in a folder's own conftes
 - ``played_records(count, seed)``: hands played at random and exported as the Practice page exports
   a game; ``big_import``: the tester's file of 12,594 records, one a line (tests/app, tests/browser).
 
+- ``puzzle_bank``: a small real puzzle bank (``practice.puzzle_sample``: 6 seat puzzles judged by the
+  practice table's grade, 4 open-hand puzzles solved exactly) written to a file once per session:
+  ``(path, puzzles)`` (tests/practice, tests/app, tests/browser: ``EUCHRE_COACH_PUZZLES`` names it).
+
 - ``random_states(rules, deals, seed)``: states reached by mixed play; ``redeal_hidden``: the
   same state with the cards a seat cannot see dealt again (tests/players, tests/engine, tests/analysis).
 - ``lone_hearts_maker(maker)``: a hand whose lone hearts maker takes every trick (tests/practice).
@@ -47,8 +51,10 @@ from engine.core.cards import Card, Suit, parse_card, parse_cards
 from engine.core.hand import HandState, Phase, deal, from_cards, replace
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
+from engine.puzzles.bank import Puzzle
 from engine.search.registry import make_player
 from practice.export import MAX_IMPORT_BYTES, hand_record, to_jsonl
+from practice.puzzle_sample import write_sample
 from store import classes
 from store.backend import Location
 
@@ -412,3 +418,10 @@ def random_players() -> Callable[[str], RandomLegal]:
 @pytest.fixture
 def counting_players() -> CountingFactory:
     return CountingFactory()
+
+
+@pytest.fixture(scope="session")
+def puzzle_bank(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[Puzzle, ...]]:
+    """A small bank made by the engine's judges (about 15 s once per session): its file and puzzles."""
+    path = tmp_path_factory.mktemp("puzzles") / "bank.jsonl.gz"
+    return path, write_sample(path, seats=6, opens=4, seed=0)

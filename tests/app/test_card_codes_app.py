@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from bench.card_codes import card_codes
 from engine.core.rules import Rules
 from practice.codes import DealCode, encode
+from practice.puzzles import ENV_VAR
 
 pytestmark = pytest.mark.usefixtures("db")
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -28,6 +29,8 @@ LINKS = {
     "Charts": ("views/charts.py", {}),
     "Practice": ("views/practice.py", {"deal": encode(DealCode(Rules(), seed=9))}),
     "Review": ("views/review.py", {}),
+    "Puzzles": ("views/puzzles.py", {}),
+    "Puzzles, your progress": ("views/puzzles.py", {"show": "progress"}),
     "Rules": ("views/rules.py", {}),
     "Rules, the walkthrough": ("views/rules.py", {"section": "deal"}),
     "Deal editor": ("views/deal_editor.py", {}),
@@ -48,8 +51,14 @@ def _open(page: str, query: dict[str, str]) -> AppTest:
 
 
 @pytest.mark.parametrize("name", sorted(LINKS))
-def test_no_page_shows_a_card_code(name: str, page_words: Callable[[AppTest], str]) -> None:
+def test_no_page_shows_a_card_code(
+    name: str,
+    page_words: Callable[[AppTest], str],
+    puzzle_bank: tuple[Path, object],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     page, query = LINKS[name]
+    monkeypatch.setenv(ENV_VAR, str(puzzle_bank[0]))  # the Puzzles page's bank: a small real one
     at = _open(page, query)
     if name.startswith("Learn,"):  # the exercise's answer too
         checks = [b for b in at.button if b.key and "check" in b.key.lower()]

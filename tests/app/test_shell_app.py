@@ -110,6 +110,7 @@ def test_display_toggles_change_the_cards(start: Callable[..., AppTest]) -> None
         "views/analyze.py",
         "views/practice.py",
         "views/review.py",
+        "views/puzzles.py",
         "views/rules.py",
         "views/class_mode.py",
     ],

@@ -45,6 +45,7 @@ PAGES = {  # app.py's st.navigation, by title
     "Charts": "/charts",
     "Practice": "/practice",
     "Review": "/review",
+    "Puzzles": "/puzzles",
     "Rules": "/rules",
     "Deal editor": "/deal_editor",
     "Class": "/class",

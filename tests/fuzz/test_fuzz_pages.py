@@ -19,6 +19,7 @@ PAGES = (
     "views/charts.py",
     "views/practice.py",
     "views/review.py",
+    "views/puzzles.py",
     "views/rules.py",
     "views/class_mode.py",
 )
@@ -48,6 +49,9 @@ KEYS = (
     "class",
     "teacher",
     "pupil",
+    "puzzle",
+    "theme",
+    "show",
 )
 values = st.one_of(
     st.text(max_size=12),

@@ -1,0 +1,166 @@
+"""A puzzle's table and the learner's choices, drawn as the Practice table draws its own.
+
+``board`` draws the felt with every seat but the learner's (partner at the top, opponents left and
+right: backs for a seat puzzle's hidden hands, the cards face up in an open-hand puzzle), each seat's
+latest action on its chip, the upcard or the trick in the middle (``ui.table``). ``choices`` draws
+the learner's cards under it: a card to play or to discard is a tap on the card (``ui.table.
+hand_buttons``: the card is the button; ``take_click`` reads the tap from session state before the
+page draws anything), a bid or the choice to defend alone a button with the table's label.
+``figures`` lists each choice's figure with its unit (the page puts it in an expander).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import streamlit as st
+
+from engine.core.actions import Action, Kind, discard
+from engine.core.cards import Card
+from engine.core.hand import HandState, Phase
+from engine.core.ranking import sort_hand
+from engine.core.seats import seat_name
+from practice.puzzle_play import LEARNER, Move, Progress, history
+from practice.session import Move as TableMove
+from practice.table_text import action_label, choice_text, disabled_reasons, latest_actions, side_name
+from ui.cards import four_colour
+from ui.layout import card_width
+from ui.table import (
+    backs_html,
+    centre_html,
+    felt_html,
+    hand_buttons,
+    hand_row_html,
+    open_hand_html,
+    seat_html,
+)
+
+UNIT_WORDS = {"points": "points", "win chance": "chance of winning", "tricks": "tricks for your side"}
+
+
+def _bar(state: HandState, caption: str) -> str:
+    n = state.players
+    parts = [f"<span>{escape(caption)}</span>"]
+    if state.trump is not None and state.maker is not None:
+        alone = " alone" if state.alone else ""
+        parts.append(
+            f"<span>Trump <b>{state.trump.symbol} {state.trump.noun}</b> · made by "
+            f"{seat_name(n, state.maker)}{alone}</span>"
+        )
+        sides = (
+            [[s for s in range(n) if s % 2 == side] for side in range(2)]
+            if n == 4
+            else [[s] for s in range(n)]
+        )
+        tricks = " · ".join(
+            f"{side_name(n, seats)} <b>{sum(state.tricks_won(s) for s in seats)}</b>" for seats in sides
+        )
+        parts.append(f"<span>Tricks: {tricks}</span>")
+    return "".join(parts)
+
+
+def board(at: Progress, caption: str) -> None:
+    """The felt at the puzzle's table now (the learner is seat 0, drawn below it by ``choices``)."""
+    state, open_hands, verdict = at.now, at.table.open, at.verdict.value
+    moves = tuple(TableMove(before, seat, action, "") for before, seat, action in history(at))
+    latest = latest_actions(state, moves)
+    colour = four_colour()
+    seats: dict[int, str] = {}
+    for seat in range(1, state.players):
+        cards = state.hands[seat]
+        if seat in state.out and not cards:
+            body = ""
+        elif open_hands:
+            body = open_hand_html(
+                sort_hand(cards, state.trump),
+                trump=state.trump,
+                width=card_width(40),
+                colour=colour,
+                overlap=0.45,
+            )
+        else:
+            body = backs_html(len(cards), card_width(40))
+        acting = "to act" if state.to_act == seat else None
+        seats[seat] = seat_html(state, seat, "", body, latest.get(seat), acting)
+    centre = centre_html(state, card_width(50), colour)
+    st.html(
+        f'<div data-testid="puzzle-board" data-verdict="{escape(verdict)}" data-open="{str(open_hands).lower()}">'
+        f"{felt_html(state, _bar(state, caption), seats, centre=centre)}</div>"
+    )
+
+
+def _card_key(key: str, state: HandState) -> str:
+    return f"{key}_play" if state.phase is Phase.PLAY else f"{key}_discard"
+
+
+def take_click(state: HandState, key: str) -> str | None:
+    """The card the learner tapped in the last run (as an action's text), else None."""
+    if state.phase not in (Phase.PLAY, Phase.DISCARD) or state.to_act != LEARNER:
+        return None
+    prefix = _card_key(key, state)
+    for action in state.legal_actions():
+        if action.card is not None and st.session_state.get(f"{prefix}-{action.card}") is True:
+            return str(action)
+    return None
+
+
+def choices(state: HandState, key: str, on_choice: Callable[[str], None] | None) -> None:
+    """The learner's cards and choices; ``on_choice`` None: the cards only, nothing to choose."""
+    mine = sort_hand(state.hands[LEARNER], state.trump)
+    width, colour = card_width(), four_colour()
+    if on_choice is None or state.to_act != LEARNER:
+        st.html(hand_row_html(mine, trump=state.trump, width=width, colour=colour))
+        return
+    legal = state.legal_actions()
+    others: list[Action] = list(legal)
+    if state.phase is Phase.PLAY:
+        hand_buttons(
+            mine,
+            key=_card_key(key, state),
+            trump=state.trump,
+            width=width,
+            colour=colour,
+            disabled=disabled_reasons(state, LEARNER, tuple(mine)),
+        )
+        return
+    if state.phase is Phase.DISCARD:
+        cards = (*mine, state.upcard)
+        reasons: dict[Card, str] = {}
+        if discard(state.upcard) not in legal:
+            reasons = {state.upcard: "The upcard stays in your hand: discard one of your own five cards."}
+        hand_buttons(
+            cards, key=_card_key(key, state), trump=state.trump, width=width, colour=colour, disabled=reasons
+        )
+        others = [a for a in legal if a.kind is not Kind.DISCARD]
+    else:
+        st.html(hand_row_html(mine, trump=state.trump, width=width, colour=colour))
+    if others:
+        with st.container(horizontal=True, gap="small", key=f"{key}_bids"):
+            for action in others:
+                st.button(
+                    action_label(state, action),
+                    key=f"{key}_bid_{str(action).replace(' ', '_')}",
+                    on_click=on_choice,
+                    args=(str(action),),
+                )
+
+
+def figures(move: Move) -> None:
+    """Each choice's figure, the best first, and who judged."""
+    unit = UNIT_WORDS.get(move.unit, move.unit)
+    ranked = sorted(zip(move.choices, move.values, strict=True), key=lambda cv: -cv[1])
+    lines = []
+    for action, value in ranked:
+        mark = " ✓" if action in move.right else ""
+        shown = (
+            f"{100 * value:+.1f}%"
+            if move.unit == "win chance"
+            else (f"{value:.0f}" if move.unit == "tricks" else f"{value:+.2f}")
+        )
+        lines.append(f"- {choice_text(move.before, action)}: **{shown}** {unit}{mark}")
+    st.markdown("\n".join(lines))
+    st.caption(f"Judged by {move.source}. ✓ right answers.")
+
+
+__all__ = ["UNIT_WORDS", "board", "choices", "figures", "take_click"]
