@@ -10,6 +10,8 @@ the database (``store/``), which the pages never import themselves (tests/test_l
   store does not import: the two are bound here, ``PROGRESS``): a learner's or a browser's, loaded
   and saved on a connection ``open_store`` opens (a damaged record raises ``ProgressReset``, reset
   by the store);
+- the deal of the day's results (``store.daily_results``): everyone's on one day's deal, or a
+  class's pupils' (``daily_results``; the practice table saves the learner's own);
 - ``StoreError``: every problem of the database (busy, unreadable, a bad name), one exception;
 - ``away_notice``, ``not_saved_notice``: the words for saves kept waiting while the database is
   out of reach, and for those that could not be saved.
@@ -24,6 +26,8 @@ from collections.abc import Sequence
 from lessons.progress import MAX_BYTES, Progress
 from store import lesson_progress
 from store.backend import Connection
+from store.daily_results import DayResults, DayRow
+from store.daily_results import results as daily_results
 from store.db import StoreError
 from store.kept_games import forget as forget_game
 from store.kept_games import keep as keep_game
@@ -103,12 +107,15 @@ __all__ = [
     "PROGRESS",
     "Attempt",
     "Attempts",
+    "DayResults",
+    "DayRow",
     "Entry",
     "ProgressReset",
     "PuzzleRatings",
     "Standing",
     "StoreError",
     "away_notice",
+    "daily_results",
     "damaged_note",
     "forget_game",
     "guard_logs",

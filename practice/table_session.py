@@ -9,7 +9,10 @@ button callbacks call the methods here, and the tests drive it directly.
 Problems a learner should read (an illegal click, a bad link, a database that cannot be
 written) never raise: they become notices the page shows (``take_notice``).
 
-The page's link and the session it rebuilds are ``practice.table_link``'s.
+The page's link and the session it rebuilds are ``practice.table_link``'s; the deal of the day
+(``practice.daily``) opens as one deal beside the game in progress (``open_daily``, a ``daily=``
+link: ``daily_link``), and its first play's result is kept for the learner
+(``store.daily_results``; a replay does not count again, and the play that counts has no undo).
 """
 
 from __future__ import annotations
@@ -34,9 +37,11 @@ from practice.codes import (
     DealCode,
     DealCodeError,
     decode,
+    decode_moves,
     encode,
     encode_moves,
 )
+from practice.daily import DailyDeal, DailyResult, Par, expert_par, par, result_of
 from practice.export import hand_record, to_jsonl
 from practice.grading import REGRADE_WAIT, Grade, GradingPool
 from practice.session import (
@@ -55,6 +60,7 @@ from practice.session import (
     next_hand,
     replay,
     replay_deal,
+    replay_legal,
     undo,
 )
 from practice.table_link import (
@@ -67,7 +73,7 @@ from practice.table_link import (
     shared_session,
 )
 from practice.table_text import claim_card
-from store import practice_log, shared_positions
+from store import daily_results, practice_log, shared_positions
 from store.backend import Connection
 from store.db import StoreError
 from store.shared_positions import SharedStart, ShareError
@@ -102,6 +108,8 @@ class PracticeTable:
         memo: dict[Any, Any] | None = None,
         shared: str | None = None,
         earlier: Session | None = None,
+        daily_deal: DailyDeal | None = None,
+        learner: str | None = None,
     ) -> None:
         """``players``, ``grade`` and ``grader`` (an executor; default ``practice.grading``'s: a
         worker process for ``review.grade_decision``) are the computer players, the decision grader
@@ -110,7 +118,8 @@ class PracticeTable:
         already worked out (``practice.session.Memo``); ``shared`` the id the session's opening is
         already kept under (a ``shared=`` link), so it is not kept a second time; ``earlier`` the hands
         of the game before ``session``'s first, which a page link named and the table did not replay
-        (``table_link.this_hand``): kept for the links the table writes (``game_session``)."""
+        (``table_link.this_hand``): kept for the links the table writes (``game_session``);
+        ``daily_deal`` the deal of the day ``session`` is (``open_daily``), ``learner`` whose table it is."""
         self._players = players
         self._grading = GradingPool(grade, grader)  # the learner's decisions, graded in the background
         self._conn = conn
@@ -126,7 +135,11 @@ class PracticeTable:
         self.paused: Position | None = None  # the game a "replay this deal" interrupted
         self.drawn_game: Session | None = None  # the page's: the game its outside-the-table parts show
         self.game_id: int | None = None
-        self.learner: str | None = None  # whose mistake deck the hand's mistakes go to (the page sets it)
+        self.learner = learner  # whose mistake deck the hand's mistakes go to (the page sets it)
+        self._daily = daily_deal  # the deal of the day the table opened last (``daily``)
+        self.daily_class: tuple[str, str] | None = None  # (class code, the pupil's name) it is played for
+        self.daily_replay = False  # the learner's result for it was on record before this play
+        self._par: tuple[DailyDeal, Par] | None = None  # the Expert's par on the deal of the day, kept
         # the page starts the background grading itself once a click's page is drawn (start_grading)
         self.grade_later = False
         # the id each opening (a session without its decisions) is kept under for the page link
@@ -136,6 +149,8 @@ class PracticeTable:
             {} if earlier is None else {replace(session, decisions=()): earlier}
         )
         self.position = self._start(session, kind)
+        if daily_deal is not None:
+            self.daily_replay = self._daily_on_record(daily_deal) is not None
 
     @classmethod
     def from_link(
@@ -182,6 +197,16 @@ class PracticeTable:
             table._notices[Notice.CODE] = "\n\n".join(problems + ([said] if said else []))
         return table
 
+    @classmethod
+    def daily_link(cls, deal: DailyDeal, learner: str | None, moves: str = "", **deps: Any) -> PracticeTable:
+        """The table a deal-of-the-day link opens (``daily=``): the deal, with the link's ``moves=``
+        replayed (those that read and replay legally; a notice says when some do not)."""
+        table = cls(deal.session, "replay", daily_deal=deal, learner=learner, **deps)
+        if moves:
+            table.daily_replay = False  # a reload of a play in progress, or of the first play
+            table._replay_moves(moves)
+        return table
+
     # ---- what the page reads -------------------------------------------------------------
 
     @property
@@ -193,6 +218,31 @@ class PracticeTable:
         """The current hand's deal code, as shown; "" for a hand a position text gave, whose
         cards the seed did not deal (no code names it)."""
         return "" if is_opening(self.position) else encode(deal_code(self.position))
+
+    @property
+    def daily(self) -> DailyDeal | None:
+        """The deal of the day when the table is on it (its first play or a replay), else None."""
+        deal = self._daily
+        return deal if deal is not None and self.game_key == deal.session else None
+
+    def daily_result(self) -> DailyResult | None:
+        """This play of the deal of the day, once it is over (None before, or on another deal)."""
+        if self.daily is None or self.position.waiting is not Waiting.DONE:
+            return None
+        return result_of(self.position.hand, self.grades())
+
+    def daily_par(self) -> Par | None:
+        """The Expert's par on the deal of the day (None on another deal). With the project's players
+        it is worked out in the grading worker (kept there: ``practice.daily.expert_par``)."""
+        deal = self.daily
+        if deal is None:
+            return None
+        if self._par is None or self._par[0] != deal:
+            if self._players is default_players:
+                self._par = (deal, self._grading.run(expert_par, deal))
+            else:
+                self._par = (deal, par(deal, self._players, self.memo))
+        return self._par[1]
 
     @property
     def game_session(self) -> Session:
@@ -238,6 +288,9 @@ class PracticeTable:
         (``read_link``, ``from_link``) rebuilds this position; with nothing to name the hand by (an
         opening that could not be kept) it holds the levels only."""
         pos, s = self.position, self.game_session
+        if self.daily is not None:  # the deal of the day: its day (the rules are the page's) and the moves
+            moves = encode_moves(s.decisions)
+            return {"daily": self.daily.day.isoformat(), **({"moves": moves} if moves else {})}
         params: dict[str, str] = {}
         moves = self.moves_code
         fits = len(moves) <= MOVES_LIMIT
@@ -283,11 +336,17 @@ class PracticeTable:
         return game.game_number == s.game_number and game.hand_number == s.hand_number
 
     @property
+    def counts_for_the_day(self) -> bool:
+        """The table is on the deal of the day's play that counts (not a replay): no undo there."""
+        return self.daily is not None and not self.daily_replay
+
+    @property
     def can_undo(self) -> bool:
         """A decision of the learner's in this hand to take back (with ``play_forced``, one that
-        was not forced: undoing a forced card would only play it again)."""
+        was not forced: undoing a forced card would only play it again); none in the deal of the
+        day's play that counts (``counts_for_the_day``)."""
         pos = self.position
-        if not can_undo(pos):
+        if not can_undo(pos) or self.counts_for_the_day:
             return False
         return not self.play_forced or any(m.seat == LEARNER and not forced(m.before) for m in pos.moves)
 
@@ -441,6 +500,15 @@ class PracticeTable:
         self._set(self._start(session_at(code, computer), "game"))
         return code
 
+    def open_daily(self, deal: DailyDeal, learner: str | None) -> None:
+        """The deal of the day as a single deal (a game in progress waits for ``back``); the learner
+        plays it for the record unless their result is on record already (``daily_replay``)."""
+        if not self.session.single_deal:
+            self.paused = self.position
+        self._daily, self.learner, self.daily_class = deal, learner, None
+        self._set(self._start(deal.session, "replay"))
+        self.daily_replay = self._daily_on_record(deal) is not None
+
     def act(self, action: Action | str) -> bool:
         """The learner's decision. An illegal one leaves the position unchanged and sets a notice;
         a legal one is graded in the background."""
@@ -517,6 +585,8 @@ class PracticeTable:
         """The same cards again (duplicate style); a game in progress waits for ``back``."""
         if not self.session.single_deal:
             self.paused = self.position
+        if self.daily is not None:
+            self.daily_replay = True  # the deal of the day again: the first play is the one on record
         self._set(self._start(replay_deal(self.position), "replay"))
 
     def back(self) -> None:
@@ -535,6 +605,7 @@ class PracticeTable:
         self._saved.add(key)
         if self.learner is not None:  # every mistake and blunder, to review later (practice.deck)
             self._store("saving your mistakes to review", deck.add_mistakes, self.learner, self.grades())
+        self._save_daily()
         if self.game_id is None:
             return
         hand = pos.hand
@@ -555,6 +626,57 @@ class PracticeTable:
             )
 
     # ---- inside ---------------------------------------------------------------------------
+
+    def _save_daily(self) -> None:
+        """The learner's result on the deal of the day, when it is over: kept unless one is on record
+        already (``store.daily_results.save``: the first play counts)."""
+        deal, result = self.daily, self.daily_result()
+        if deal is None or result is None or self.learner is None:
+            return
+        code, pupil = self.daily_class or (None, None)
+        row = daily_results.DayRow(
+            self.learner, result.points, result.tricks, result.outcome, result.lost, code, pupil
+        )
+        self._store(
+            "saving the deal of the day", daily_results.save, deal.day.isoformat(), deal.rules_text, row
+        )
+
+    def _daily_on_record(self, deal: DailyDeal) -> daily_results.DayRow | None:
+        """The learner's result on ``deal`` as the records hold it (None: none, or they cannot be read)."""
+        if self.learner is None:
+            return None
+        try:
+            found = daily_results.results(deal.day.isoformat(), deal.rules_text, conn=self._conn)
+        except StoreError:  # the panel at the deal's end reads them again and says what is wrong
+            return None
+        return found.of(self.learner)
+
+    def _replay_moves(self, text: str) -> None:
+        """The learner's decisions of a link's ``moves=`` replayed from the session's start, as far as
+        they read and are legal (a notice says where they stopped)."""
+        if len(text) > MOVES_LIMIT:
+            self._notices[Notice.CODE] = (
+                f"The link's moves are longer than {MOVES_LIMIT} characters: the deal starts fresh."
+            )
+            return
+        decisions, problem = decode_moves(text)
+        try:
+            position, refused = replay_legal(
+                replace(self.session, decisions=decisions), self._players, self.memo
+            )
+        except EuchreError as err:  # a computer player that cannot play: the deal starts fresh
+            self._notices[Notice.CODE] = (
+                f"The link's moves could not be replayed ({err}): the deal starts fresh."
+            )
+            return
+        self._set(position)
+        why = str(problem) if problem else str(refused) if refused else None
+        if why:
+            kept = len(position.session.decisions)
+            self._notices[Notice.CODE] = (
+                f"The link's moves could not all be replayed ({why}): the table keeps the first {kept} "
+                f"decision{'' if kept == 1 else 's'}."
+            )
 
     def _set(self, position: Position) -> None:
         self.position = position

@@ -93,6 +93,7 @@ from ui.class_parts import (
     waiting_html,
 )
 from ui.class_reach import WATCH, address_guard, reconnecting, wait_for_records
+from ui.daily_parts import class_daily_panel
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import PRESENT_PARAM, card_width, projector
@@ -661,6 +662,7 @@ def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
     st.divider()
     _controls(code, secret, info)
     _pupils_panel(code, secret)
+    class_daily_panel(code, where.address)  # "Today's deal for the class": its link, the class's results
     _summary(code, secret, class_record(code, secret))
     _address_panel(where)
     _handover_panel(code, secret)

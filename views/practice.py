@@ -3,6 +3,10 @@
 The page keeps one ``practice.table_session.PracticeTable`` in session state (the position,
 the background grades, the records, what the link asked for) and draws it; its buttons call the
 table's methods. Widget values (seat levels, pace, toggles) stay in their own widget keys.
+
+"Deal of the day" (the toolbar, or a ``daily=YYYY-MM-DD`` link, with ``class=CODE`` from a teacher)
+opens the day's deal as one deal; when it ends, the review begins with everyone's results on it
+(``ui.daily_parts``).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from html import escape
 
 import streamlit as st
 
+from classroom import service as classes
 from engine.analysis.robust import TABLE_NAMES, WHAT_IT_DOES
 from engine.analysis.tables import DEFAULT_TABLE, TABLES
 from engine.core.actions import Kind, discard
@@ -25,6 +30,7 @@ from engine.core.rules import Rules
 from engine.core.seats import seat_name
 from engine.search.registry import PLAYER_NAMES
 from practice import coach, records
+from practice.daily import DailyDeal, DailyError, read_day, today
 from practice.pace import Pace, frame_ms, one_at_a_time
 from practice.records import StoreError
 from practice.session import LEARNER, Waiting
@@ -41,6 +47,8 @@ from practice.table_text import (
     side_seats,
 )
 from ui.cards import four_colour
+from ui.class_pupil import kept_token
+from ui.daily_parts import daily_panel, day_words
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, present_query
@@ -66,7 +74,7 @@ from ui.practice_panels import (
 from ui.replay_view import replay_section
 from ui.rules_panel import current_rules, set_rules
 from ui.seat_retry import review_due_link, who_is_here
-from ui.share import rules_to_query
+from ui.share import ShareLinkError, has_rules, rules_from_query, rules_to_query
 from ui.table import hand_buttons, hand_row_html, table_style
 
 TABLE_KEY = practice_key("table")  # the page's one PracticeTable
@@ -90,6 +98,10 @@ def _table() -> PracticeTable:
     if isinstance(table, PracticeTable):
         return table
     query = st.query_params.to_dict()
+    daily = _daily_link(query)
+    if daily is not None:
+        st.session_state[TABLE_KEY] = daily
+        return daily
     kept = None if any(query.get(key) for key in GAME_KEYS) else _kept_game()
     link = read_link(kept or query)
     for seat, level in enumerate(link.levels, start=1):
@@ -103,9 +115,72 @@ def _table() -> PracticeTable:
     return table
 
 
-GAME_KEYS = ("deal", "start", "moves", "score", "shared", "position")  # a link that names a game
+GAME_KEYS = ("deal", "start", "moves", "score", "shared", "position", "daily")  # a link that names a game
+DAILY_SAID = practice_key("daily_said")  # what a deal-of-the-day link's opening has to say, once
 KEPT_KEY = practice_key("kept")  # the link parameters last kept for the learner (records.keep_game)
 RESUMED_KEY = practice_key("resumed")  # this session began with the learner's kept game
+
+
+def _daily_link(query: dict[str, str]) -> PracticeTable | None:
+    """The table a deal-of-the-day link (``daily=YYYY-MM-DD``, its rules, ``moves=``, ``class=``)
+    opens; None when the link names none (a day that is not one is said, and a new game starts)."""
+    raw = query.get("daily")
+    if not raw:
+        return None
+    try:
+        day = read_day(raw, today())
+        rules = rules_from_query(query) if has_rules(query) else Rules()
+    except (DailyError, ShareLinkError) as err:
+        st.session_state[DAILY_SAID] = f"That deal of the day link does not work: {err}. A new game starts."
+        return None
+    table = PracticeTable.daily_link(DailyDeal(day, rules), who_is_here(), str(query.get("moves") or ""))
+    if query.get("class"):
+        table.daily_class = _class_pupil(str(query["class"]))
+    return table
+
+
+def _class_pupil(raw: str) -> tuple[str, str] | None:
+    """The class and the pupil's name in it, for a deal of the day a class's link opened: the pupil
+    this browser joined the class as (its cookie: ``ui.class_pupil.kept_token``). None (said once)
+    when this browser has not joined that class: the result then counts on the server only."""
+    try:
+        code = classes.clean_code(raw)
+        token = kept_token(code)
+        if token is not None:
+            return code, classes.pupil(code, token).name
+    except (classes.ClassError, StoreError):
+        pass
+    st.session_state[DAILY_SAID] = (
+        f"This is your class's deal of the day, but this browser has not joined class {raw.strip()[:12]}: "
+        "your result counts among everyone's on this server, not in the class's results. To count in "
+        "the class, join it on the Class page from this browser, then open the class's link again."
+    )
+    return None
+
+
+def _open_daily() -> None:
+    """The toolbar's "Deal of the day": today's deal under the sidebar's rules, one deal."""
+    _table().open_daily(DailyDeal(today(), current_rules()), who_is_here())
+
+
+def _daily_line(table: PracticeTable) -> None:
+    """Above the table while it is on the deal of the day: which deal, and whether this play counts."""
+    deal = table.daily
+    said = st.session_state.pop(DAILY_SAID, None)
+    if said:
+        st.info(plain(said), icon=":material/info:")
+    if deal is None:
+        return
+    counts = (
+        "You have played it already: this play is for practice and does not count again."
+        if table.daily_replay
+        else "Your first play is the one that counts."
+    )
+    rules = "" if deal.rules == Rules() else f" Under these rules: {deal.rules.summary()}."
+    st.markdown(
+        f"**Deal of the day · {day_words(deal.day)}** — the same cards for everyone on this server, "
+        f"South against the Club players.{rules} {counts}"
+    )
 
 
 def _welcome_back(table: PracticeTable) -> None:
@@ -248,7 +323,9 @@ def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
             key=practice_key("undo_btn"),
             disabled=not table.can_undo,
             on_click=table.undo,
-            help="Take back your last decision of this hand",
+            help="The deal of the day's play that counts cannot be taken back"
+            if table.counts_for_the_day
+            else "Take back your last decision of this hand",
         )
         if hand.phase is Phase.PLAY and table.can_claim:
             st.button(
@@ -466,11 +543,22 @@ def _result_bar(table: PracticeTable) -> None:
         )
 
 
+def _daily_review(table: PracticeTable) -> None:
+    """The deal of the day's panel, above the usual review: this play beside everyone's, the par."""
+    deal, mine = table.daily, table.daily_result()
+    if deal is None or mine is None:
+        return
+    with st.spinner("The Expert plays the deal in your seat…"):
+        par = table.daily_par()
+    daily_panel(deal, mine, table.learner, par, table.daily_replay, table.daily_class)
+
+
 def _review(table: PracticeTable) -> None:
     pos = table.position
     hand = pos.hand
     n = hand.players
     table.save_finished()
+    _daily_review(table)
     st.subheader("Hand review")
     # One element for the dealt hands and both tables: less for the browser to draw on the click
     # that ends the hand than several separate ones (the result is on the bar above the table).
@@ -602,6 +690,13 @@ def _toolbar() -> str | None:
             help="A hint at every decision of the first hand of each game: the best choice and why.",
         )
         st.button("New game", icon=":material/add:", key=practice_key("new_game"), on_click=_new_game)
+        st.button(
+            "Deal of the day",
+            icon=":material/today:",
+            key=practice_key("daily"),
+            on_click=_open_daily,
+            help="Today's deal, the same for everyone on this server: see how your result compares",
+        )
     return view
 
 
@@ -623,9 +718,11 @@ def _sync_link(table: PracticeTable) -> None:
     long for a link, say so once (the link keeps this hand, not the earlier ones)."""
     params = table.link_params()
     _keep_game(table)
+    if table.daily is not None and table.daily_class is not None:
+        params["class"] = table.daily_class[0]  # a reload still counts the play for the class
     if any(
         st.query_params.get(key) != params.get(key)
-        for key in (*params, "deal", "start", "moves", "score", "shared", "position")
+        for key in (*params, "deal", "start", "moves", "score", "shared", "position", "daily", "class")
     ):
         st.query_params.from_dict({**params, **rules_to_query(table.session.rules), **present_query()})
     said = practice_key("link_capped_said")
@@ -724,6 +821,7 @@ def main() -> None:
     if st.session_state.pop(RESUMED_KEY, False):
         _welcome_back(table)
     _messages(table, Notice.CODE)
+    _daily_line(table)
     review_due_link()
     if current_rules() != table.session.rules:
         st.info(

@@ -1,7 +1,8 @@
 """No card code on any page (issue 49, item 2): every string each page sends to the browser, read
 from its elements (``page_words``), holds no card written the engine's way (``9D``, ``QH``): the nine
 pages as a link opens them, and the states a learner reaches first (an analysis, a lesson's
-exercise and its answer, a hand played to its review at the Practice table, the deal walkthrough).
+exercise and its answer, a hand played to its review at the Practice table, the deal of the day
+played to its review beside everyone's results, the deal walkthrough).
 The hints and review rows of 200 seeded hands: ``python -m bench card_codes``."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from bench.card_codes import card_codes
 from engine.core.rules import Rules
 from practice.codes import DealCode, encode
+from practice.daily import today
 from practice.puzzles import ENV_VAR
 
 pytestmark = pytest.mark.usefixtures("db")
@@ -28,6 +30,7 @@ LINKS = {
     "Analyze, a result": ("views/analyze.py", {"view": "standard/3/JH-JD-AH-KH-AS,?,?,?/9H"}),
     "Charts": ("views/charts.py", {}),
     "Practice": ("views/practice.py", {"deal": encode(DealCode(Rules(), seed=9))}),
+    "Practice, the deal of the day": ("views/practice.py", {"daily": today().isoformat()}),
     "Review": ("views/review.py", {}),
     "Puzzles": ("views/puzzles.py", {}),
     "Puzzles, your progress": ("views/puzzles.py", {"show": "progress"}),
@@ -90,4 +93,25 @@ def test_a_hand_played_to_its_review_shows_no_card_code(page_words: Callable[[Ap
     at.toggle(key="practice_expert").set_value(True).run()
     text = page_words(at)
     assert "Hand review" in text
+    assert card_codes(text) == [], [line for line in text.splitlines() if card_codes(line)][:5]
+
+
+def test_the_deal_of_the_day_played_to_its_review_shows_no_card_code(
+    page_words: Callable[[AppTest], str],
+) -> None:
+    at = _open("views/practice.py", {"daily": today().isoformat()})
+    for _ in range(40):
+        if any(b.key == "practice_replay_deal" for b in at.button):
+            break
+        choices = [
+            b
+            for b in at.button
+            if b.key
+            and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))
+            and not b.disabled
+        ]
+        assert choices
+        choices[-1].click().run()
+    text = page_words(at)
+    assert "Deal of the day" in text and "Your result" in text and "The Expert's par" in text
     assert card_codes(text) == [], [line for line in text.splitlines() if card_codes(line)][:5]
