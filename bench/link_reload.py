@@ -25,7 +25,6 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,6 +32,8 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, cast
+
+from bench.base_tree import rerun_at
 
 ROOT = Path(__file__).resolve().parents[1]
 LETTERS = {"b": "beginner", "c": "club", "e": "expert"}
@@ -120,21 +121,7 @@ def show(title: str, rows: Sequence[dict[str, object]]) -> None:
 
 def _at_base(rev: str, argv: list[str], keep: bool) -> int:
     """This script's measurement run at ``rev`` in a temporary worktree; its exit code."""
-    where = Path(tempfile.mkdtemp(prefix="link-reload-base-"))
-    subprocess.run(["git", "worktree", "add", "--detach", str(where), rev], cwd=ROOT, check=True)
-    try:
-        env = {**os.environ, "PYTHONPATH": str(where)}
-        subprocess.run([sys.executable, "-m", "engine", "warm-up"], cwd=where, env=env, check=True)
-        return subprocess.run(
-            [sys.executable, str(Path(__file__).resolve()), *argv, "--title", f"before (commit {rev})"],
-            cwd=where,
-            env=env,
-        ).returncode
-    finally:
-        if keep:
-            print(f"(the worktree at {rev} is kept in {where})")
-        else:
-            subprocess.run(["git", "worktree", "remove", "--force", str(where)], cwd=ROOT, check=False)
+    return rerun_at(rev, __file__, argv, keep=keep, warm=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

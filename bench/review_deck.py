@@ -21,7 +21,6 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +28,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from bench.base_tree import rerun_at
 
 ROOT = Path(__file__).resolve().parents[1]
 BROWSER = "BenchReview_0123456789"  # the learner's browser id (22 characters, as the cookie's)
@@ -131,20 +132,8 @@ def show(title: str, rows: Sequence[dict[str, Any]]) -> None:
 
 
 def _at_base(rev: str, argv: list[str], keep: bool) -> int:
-    where = Path(tempfile.mkdtemp(prefix="review-deck-base-"))
-    subprocess.run(["git", "worktree", "add", "--detach", str(where), rev], cwd=ROOT, check=True)
-    try:
-        env = {**os.environ, "PYTHONPATH": str(where)}
-        return subprocess.run(
-            [sys.executable, str(Path(__file__).resolve()), *argv, "--title", f"before (commit {rev})"],
-            cwd=where,
-            env=env,
-        ).returncode
-    finally:
-        if keep:
-            print(f"(the worktree at {rev} is kept in {where})")
-        else:
-            subprocess.run(["git", "worktree", "remove", "--force", str(where)], cwd=ROOT, check=False)
+    """This script's measurement run at ``rev`` in a temporary worktree; its exit code."""
+    return rerun_at(rev, __file__, argv, keep=keep, warm=False)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
