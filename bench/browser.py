@@ -221,7 +221,7 @@ def new_page(
     """A page in a fresh browser context (its own Streamlit session), closed afterwards.
 
     ``pace``: the practice table's pace this browser chose before (its ``ec_pace`` cookie, as
-    ``ui.pace`` keeps it): by default "instant", a returning learner who goes straight to each
+    ``views.practice.pace`` keeps it): by default "instant", a returning learner who goes straight to each
     turn, which is what a test or a benchmark that clicks through hands needs; None for a new
     learner (the Watch pace, each move shown one at a time)."""
     context = browser.new_context(viewport={"width": width, "height": height})

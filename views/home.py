@@ -64,7 +64,12 @@ PAGES = [
         "When to order up or name a suit: every kind of hand in every seat and score, computed by simulation. "
         "Prints as a handout.",
     ),
-    ("views/practice.py", "Practice", ":material/playing_cards:", "Play hands against computer players."),
+    (
+        "views/practice/practice.py",
+        "Practice",
+        ":material/playing_cards:",
+        "Play hands against computer players.",
+    ),
     (
         "views/rules.py",
         "Rules explorer",

@@ -153,7 +153,7 @@ def main() -> None:
             deck = deck_for(who, now, upcoming=SHOWN)
     elif not deck.upcoming:
         st.info("Your deck is empty. Play a hand on the Practice page: its mistakes come here to review.")
-        st.page_link("views/practice.py", label="Go to Practice", icon=":material/playing_cards:")
+        st.page_link("views/practice/practice.py", label="Go to Practice", icon=":material/playing_cards:")
     _upcoming(deck, current)
     if deck.retired:
         st.caption(

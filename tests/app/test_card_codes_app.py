@@ -29,14 +29,14 @@ LINKS = {
     "Analyze": ("views/analyze.py", {}),
     "Analyze, a result": ("views/analyze.py", {"view": "standard/3/JH-JD-AH-KH-AS,?,?,?/9H"}),
     "Charts": ("views/charts.py", {}),
-    "Practice": ("views/practice.py", {"deal": encode(DealCode(Rules(), seed=9))}),
-    "Practice, the deal of the day": ("views/practice.py", {"daily": today().isoformat()}),
+    "Practice": ("views/practice/practice.py", {"deal": encode(DealCode(Rules(), seed=9))}),
+    "Practice, the deal of the day": ("views/practice/practice.py", {"daily": today().isoformat()}),
     "Review": ("views/review.py", {}),
-    "Puzzles": ("views/puzzles.py", {}),
-    "Puzzles, your progress": ("views/puzzles.py", {"show": "progress"}),
+    "Puzzles": ("views/puzzles/puzzles.py", {}),
+    "Puzzles, your progress": ("views/puzzles/puzzles.py", {"show": "progress"}),
     "Rules": ("views/rules.py", {}),
     "Rules, the walkthrough": ("views/rules.py", {"section": "deal"}),
-    "Deal editor": ("views/deal_editor.py", {}),
+    "Deal editor": ("views/deal_editor/deal_editor.py", {}),
     "Class": ("views/class_mode.py", {}),
 }
 
@@ -74,7 +74,7 @@ def test_no_page_shows_a_card_code(
 
 def test_a_hand_played_to_its_review_shows_no_card_code(page_words: Callable[[AppTest], str]) -> None:
     # seed 9: the dealer picks up alone, whose discard the advice once named "JC"
-    at = _open("views/practice.py", {"deal": encode(DealCode(Rules(), seed=9))})
+    at = _open("views/practice/practice.py", {"deal": encode(DealCode(Rules(), seed=9))})
     at.button(key="practice_hint_btn").click().run()
     for _ in range(40):
         if any(b.key == "practice_next_hand" for b in at.button):
@@ -99,7 +99,7 @@ def test_a_hand_played_to_its_review_shows_no_card_code(page_words: Callable[[Ap
 def test_the_deal_of_the_day_played_to_its_review_shows_no_card_code(
     page_words: Callable[[AppTest], str],
 ) -> None:
-    at = _open("views/practice.py", {"daily": today().isoformat()})
+    at = _open("views/practice/practice.py", {"daily": today().isoformat()})
     for _ in range(40):
         if any(b.key == "practice_replay_deal" for b in at.button):
             break

@@ -33,7 +33,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def _practice(query: dict[str, str], state: dict[str, object] | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
-    at.switch_page("views/practice.py")
+    at.switch_page("views/practice/practice.py")
     at.session_state["practice_pace"] = "instant"
     for key, value in (state or {}).items():
         at.session_state[key] = value

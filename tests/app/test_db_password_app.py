@@ -71,7 +71,9 @@ def leaked(text: str) -> list[str]:
     return [piece for piece in PIECES if piece in text]
 
 
-@pytest.mark.parametrize("page", ["views/practice.py", "views/review.py", "views/puzzles.py"])
+@pytest.mark.parametrize(
+    "page", ["views/practice/practice.py", "views/review.py", "views/puzzles/puzzles.py"]
+)
 def test_no_password_on_the_pages_anyone_opens(
     bad_url: str, page: str, caplog: pytest.LogCaptureFixture, page_text: Callable[[AppTest], str]
 ) -> None:

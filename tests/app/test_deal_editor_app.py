@@ -24,7 +24,7 @@ from engine.core.cards import Card, parse_cards
 from engine.core.rules import Rules
 from store import classes
 
-PAGE = "views/deal_editor.py"
+PAGE = "views/deal_editor/deal_editor.py"
 TEXT = "standard/3/JH-JD-AH-KS-9C,TH-QH-KH-AC-KC,9S-TS-JS-QS-AS,9D-TD-QD-KD-AD/9H"
 SOUTH, WEST, NORTH, EAST = (
     tuple(parse_cards(h)) for h in ("JH JD AH KS 9C", "TH QH KH AC KC", "9S TS JS QS AS", "9D TD QD KD AD")

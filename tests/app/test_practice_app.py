@@ -22,7 +22,7 @@ from practice.table_link import read_link
 from practice.table_session import Notice, PracticeTable
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PAGE = "views/practice.py"
+PAGE = "views/practice/practice.py"
 
 
 def _open(query: dict[str, str] | None = None, play_forced: bool = False, pace: str = "instant") -> AppTest:

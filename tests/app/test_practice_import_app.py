@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from practice.export import MAX_IMPORT_BYTES, to_jsonl
 from ui.practice_panels import IMPORT_PAGE_HANDS, ImportRead, read_import
 
-PAGE = "views/practice.py"
+PAGE = "views/practice/practice.py"
 
 
 def _import(at: AppTest, data: bytes, name: str = "game.jsonl") -> AppTest:

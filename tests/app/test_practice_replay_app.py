@@ -32,7 +32,7 @@ from practice.table_text import choice_text
 from ui.replay_view import chance_figure, jump_to_earlier, jump_to_selected, selected_earlier, selected_step
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PAGE = "views/practice.py"
+PAGE = "views/practice/practice.py"
 SEED_WITH_A_BLUNDER = (
     2  # the learner's first legal choice at every turn blunders at step 2 (the dealer's discard)
 )

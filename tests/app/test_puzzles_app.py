@@ -1,4 +1,4 @@
-"""The Puzzles page (views/puzzles.py) run by Streamlit's AppTest on a small real bank
+"""The Puzzles page (views/puzzles/puzzles.py) run by Streamlit's AppTest on a small real bank
 (``puzzle_bank``, named by ``EUCHRE_COACH_PUZZLES``): a puzzle answered wrong then right is recorded
 with both ratings moved; the next one comes; the link names the puzzle and opens it; a theme link
 practises that theme; streak mode ends at a wrong answer; the dashboard shows the learner's themes;
@@ -45,7 +45,7 @@ def _open(query: dict[str, str] | None = None, name: str | None = None) -> AppTe
     at.run()
     if name:
         at.session_state["learn_learner"] = name
-    at.switch_page("views/puzzles.py")
+    at.switch_page("views/puzzles/puzzles.py")
     for key, value in (query or {}).items():
         at.query_params[key] = value
     at.run()

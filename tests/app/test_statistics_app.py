@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-PAGE = "views/practice.py"
+PAGE = "views/practice/practice.py"
 # (learner called, made, points for, points against, grades) of seven hands
 HANDS = [
     (False, True, 0, 1, ("best", "good")),

@@ -56,7 +56,7 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
         "turned_down": {"hand": HAND, "upcard": "9H", "seat": "first", "round": "2", "score": "x"},
         "score": {"hand": HAND, "upcard": "9H", "seat": "first"},
     },
-    "views/practice.py": {
+    "views/practice/practice.py": {
         "deal": {},
         "levels": {},
         "position": {"seed": "11"},

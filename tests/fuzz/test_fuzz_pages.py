@@ -17,9 +17,9 @@ PAGES = (
     "views/learn.py",
     "views/analyze.py",
     "views/charts.py",
-    "views/practice.py",
+    "views/practice/practice.py",
     "views/review.py",
-    "views/puzzles.py",
+    "views/puzzles/puzzles.py",
     "views/rules.py",
     "views/class_mode.py",
 )

@@ -368,7 +368,7 @@ def statistics_page(path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     """The Practice page's Statistics view, opened through the router on the database at ``path``."""
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
     at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page("views/practice.py")
+    at.switch_page("views/practice/practice.py")
     at.session_state["practice_view"] = "Statistics"
     at.run()
     assert not at.exception, [e.value for e in at.exception]

@@ -135,12 +135,12 @@ def test_a_save_that_fails_at_once_raises_as_before(tmp_path: Path, monkeypatch:
 
 def test_the_practice_page_answers_quickly_on_a_locked_database(path: Path) -> None:
     at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page("views/practice.py")
+    at.switch_page("views/practice/practice.py")
     at.run()  # unlocked: the compiled code warmed up, a game started
     assert not at.exception
     with locked(path) as other:
         fresh = AppTest.from_file(APP, default_timeout=120)
-        fresh.switch_page("views/practice.py")
+        fresh.switch_page("views/practice/practice.py")
         fresh.session_state["practice_view"] = "Statistics"
         took = timed(fresh.run)
         assert not fresh.exception, [e.value for e in fresh.exception]

@@ -193,7 +193,7 @@ def test_the_practice_page_says_its_saves_wait_for_the_records(
     with open(small_disk / "ballast", "wb") as fh, pytest.raises(OSError, match="No space left"):
         fh.write(b"x" * 2_000_000)
     at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page("views/practice.py")
+    at.switch_page("views/practice/practice.py")
     at.run()  # a game starts: its start is kept waiting
     assert not at.exception, [e.value for e in at.exception]
     said = [w.value for w in at.warning]

@@ -13,7 +13,7 @@ import streamlit as st
 
 from practice.puzzles import Learner, ThemeStats, rating_series, theme_stats
 
-PAGE = "views/puzzles.py"
+PAGE = "views/puzzles/puzzles.py"
 
 
 def _share(s: ThemeStats) -> str:

@@ -37,10 +37,10 @@ from practice.records import Attempt, Entry, StoreError, save_status
 from practice.table_text import choice_text
 from ui.echo import plain
 from ui.learn_profile import remember_browser
-from ui.puzzle_board import board, choices, figures, take_click
-from ui.puzzle_dashboard import dashboard
 from ui.seat_retry import where, who_is_here
 from ui.table import table_style
+from views.puzzles.board import board, choices, figures, take_click
+from views.puzzles.dashboard import dashboard
 
 LEARNER = "pz_learner"
 RATINGS = "pz_ratings"

@@ -1,6 +1,6 @@
 """The deal editor: a teacher writes a deal by tapping cards into the hands, the upcard and the kitty
 (or pastes a position text), the engine checks it, and a whole deal can be walked through on the
-Rules page, shared, analysed at a seat's first bid, or asked in class (ui/deal_editor.py).
+Rules page, shared, analysed at a seat's first bid, or asked in class (views/deal_editor/editor.py).
 
 ``deal_editor?position=TEXT`` opens a deal in the editor (its share link). On a phone the parts come
 one under another; on a wider screen the deck sits beside the hands.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import deal_editor as editor
 from ui.layout import page_header, projector
+from views.deal_editor import editor
 
 INTRO = (
     "Write a deal card by card: choose a place, then tap cards in the deck. Tap a placed card to take it back. "
