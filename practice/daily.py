@@ -40,6 +40,9 @@ from engine.core.rules import Rules
 from practice.codes import DealCode
 from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out, start_game
 from practice.skill import Graded, points_lost
+from store import daily_results
+from store.backend import Connection
+from store.db import StoreError
 
 LEVEL = "club"  # every computer seat of the deal of the day
 PAR_LEVEL = "expert"  # the player whose result in South's seat is the par
@@ -274,6 +277,32 @@ def standing(points: Sequence[int], mine: int | None = None) -> Standing:
     return Standing(tuple(sorted(counts.items(), reverse=True)), mine)
 
 
+def save_day(
+    deal: DailyDeal,
+    result: DailyResult,
+    learner: str,
+    tag: tuple[str, str] | None,
+    conn: Connection | None = None,
+) -> None:
+    """Keep ``learner``'s result on ``deal`` unless one is on record already
+    (``store.daily_results.save``: the first play counts); ``tag``: the class code and pupil name."""
+    code, pupil = tag or (None, None)
+    row = daily_results.DayRow(
+        learner, result.points, result.tricks, result.outcome, result.lost, code, pupil
+    )
+    daily_results.save(deal.day.isoformat(), deal.rules_text, row, conn=conn)
+
+
+def on_record(deal: DailyDeal, learner: str, conn: Connection | None = None) -> daily_results.DayRow | None:
+    """``learner``'s result on ``deal`` as the records hold it (None: none, or they cannot be read:
+    the panel at the deal's end reads them again and says what is wrong)."""
+    try:
+        found = daily_results.results(deal.day.isoformat(), deal.rules_text, conn=conn)
+    except StoreError:
+        return None
+    return found.of(learner)
+
+
 __all__ = [
     "ACCEPTED",
     "FIRST_DAY",
@@ -282,6 +311,8 @@ __all__ = [
     "OUTCOME_WORDS",
     "PAR_LEVEL",
     "DailyDeal",
+    "on_record",
+    "save_day",
     "DailyError",
     "DailyResult",
     "Par",

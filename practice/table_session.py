@@ -33,7 +33,6 @@ from engine.core.rules import Rules
 from practice import coach, deck, review
 from practice.codes import (
     MOVES_LIMIT,
-    NEXT_HAND,
     DealCode,
     DealCodeError,
     decode,
@@ -41,9 +40,10 @@ from practice.codes import (
     encode,
     encode_moves,
 )
-from practice.daily import DailyDeal, DailyResult, Par, expert_par, par, result_of
+from practice.daily import DailyDeal, DailyResult, Par, expert_par, on_record, par, result_of, save_day
 from practice.export import hand_record, to_jsonl
 from practice.grading import REGRADE_WAIT, Grade, GradingPool
+from practice.page_link import page_link
 from practice.session import (
     LEARNER,
     Memo,
@@ -277,47 +277,16 @@ class PracticeTable:
         return self._shares.get(replace(game, decisions=())) if game.opening else None
 
     def link_params(self) -> dict[str, str]:
-        """The table's part of the page link, without a card of a hand the learner cannot see.
-        A game that began from a position text no seed deals: ``shared=`` (the id it is kept under)
-        and ``moves=`` (every decision of the learner's, while they fit the link). Otherwise ``deal=``
-        (this hand's deal code) and ``moves=``, from ``start=`` when the learner's decisions began in
-        an earlier hand and fit the link, else this hand's own; ``score=`` the score the first hand
-        replayed was dealt at (left out at 0 each); with ``start=`` (and with ``shared=`` past the
-        game's first hand, beside ``deal=``), ``at=`` and ``won=``: the score and the games won at this
-        hand's deal, so a reload need not replay the earlier hands. Then ``levels=``. Opening the link
-        (``read_link``, ``from_link``) rebuilds this position; with nothing to name the hand by (an
-        opening that could not be kept) it holds the levels only."""
-        pos, s = self.position, self.game_session
-        if self.daily is not None:  # the deal of the day: its day (the rules are the page's) and the moves
-            moves = encode_moves(s.decisions)
-            return {"daily": self.daily.day.isoformat(), **({"moves": moves} if moves else {})}
-        params: dict[str, str] = {}
-        moves = self.moves_code
-        fits = len(moves) <= MOVES_LIMIT
-        share = self.shared_id
-        if share is not None and (fits or is_opening(pos)):
-            params["shared"] = share
-            if moves:
-                params["moves"] = moves
-            if not is_opening(pos):  # a later hand: named, so a reload need not replay the earlier ones
-                params["deal"] = encode(deal_code(pos))
-                params.update(_at_params(pos))
-        elif not is_opening(pos):
-            params["deal"] = encode(deal_code(pos))
-            if self.is_first_hand or s.opening or not fits:
-                mine, scores = _this_hands_decisions(s.decisions), pos.game.scores_at_deal
-                if mine:
-                    params["moves"] = encode_moves(mine)
-                at: dict[str, str] = {}
-            else:
-                params["start"] = encode(DealCode(s.rules, s.seed, s.game_number, s.hand_number, s.dealer))
-                params["moves"] = moves
-                scores, at = s.scores, _at_params(pos)
-            if any(scores):
-                params["score"] = "-".join(str(v) for v in scores)
-            params.update(at)
-        params["levels"] = self.level_letters
-        return params
+        """The table's part of the page link (``practice.page_link.page_link``): never a card of a hand
+        the learner cannot see; opening it (``read_link``, ``from_link``) rebuilds this position."""
+        return page_link(
+            self.position,
+            self.game_session,
+            first_hand=self.is_first_hand,
+            share=self.shared_id,
+            levels=self.level_letters,
+            day=None if self.daily is None else self.daily.day.isoformat(),
+        )
 
     @property
     def level_letters(self) -> str:
@@ -628,28 +597,13 @@ class PracticeTable:
     # ---- inside ---------------------------------------------------------------------------
 
     def _save_daily(self) -> None:
-        """The learner's result on the deal of the day, when it is over: kept unless one is on record
-        already (``store.daily_results.save``: the first play counts)."""
+        """The learner's result on the deal of the day, when it is over (the first play counts)."""
         deal, result = self.daily, self.daily_result()
-        if deal is None or result is None or self.learner is None:
-            return
-        code, pupil = self.daily_class or (None, None)
-        row = daily_results.DayRow(
-            self.learner, result.points, result.tricks, result.outcome, result.lost, code, pupil
-        )
-        self._store(
-            "saving the deal of the day", daily_results.save, deal.day.isoformat(), deal.rules_text, row
-        )
+        if deal is not None and result is not None and self.learner is not None:
+            self._store("saving the deal of the day", save_day, deal, result, self.learner, self.daily_class)
 
     def _daily_on_record(self, deal: DailyDeal) -> daily_results.DayRow | None:
-        """The learner's result on ``deal`` as the records hold it (None: none, or they cannot be read)."""
-        if self.learner is None:
-            return None
-        try:
-            found = daily_results.results(deal.day.isoformat(), deal.rules_text, conn=self._conn)
-        except StoreError:  # the panel at the deal's end reads them again and says what is wrong
-            return None
-        return found.of(self.learner)
+        return None if self.learner is None else on_record(deal, self.learner, self._conn)
 
     def _replay_moves(self, text: str) -> None:
         """The learner's decisions of a link's ``moves=`` replayed from the session's start, as far as
@@ -737,26 +691,6 @@ class PracticeTable:
 def forced(hand: HandState) -> bool:
     """A play with only one legal card (``legal_actions``): nothing for the learner to decide."""
     return hand.phase is Phase.PLAY and not hand.is_over and len(hand.legal_actions()) == 1
-
-
-def _at_params(pos: Position) -> dict[str, str]:
-    """The link's ``at=`` (the score this hand was dealt at) and ``won=`` (the games of the match each
-    side had won by then, left out at none): with them a reload rebuilds this hand without replaying
-    the earlier ones (``table_link.this_hand``)."""
-    game = pos.game
-    won = list(game.games_won)
-    if game.hand.is_over and game.game_winner is not None:  # this hand won a game: not yet at its deal
-        won[game.game_winner] -= 1
-    params = {"at": "-".join(str(v) for v in game.scores_at_deal)}
-    if any(won):
-        params["won"] = "-".join(str(v) for v in won)
-    return params
-
-
-def _this_hands_decisions(decisions: tuple[str, ...]) -> tuple[str, ...]:
-    """The learner's decisions since the last ``NEXT_HAND``: those of the hand in progress."""
-    last = max((i for i, d in enumerate(decisions) if d == NEXT_HAND), default=-1)
-    return decisions[last + 1 :]
 
 
 __all__ = [

@@ -25,7 +25,7 @@ from engine.core.errors import EuchreError
 from engine.core.hand import HandState
 from engine.core.position import Position as PositionText
 from engine.core.rules import PRESETS, Rules
-from practice import table_session
+from practice import page_link, table_session
 from practice.codes import MOVES_LIMIT, NEXT_HAND, DealCode, decode_moves, encode, encode_moves
 from practice.review import GradedDecision
 from practice.session import Session, Waiting, can_undo, default_players
@@ -143,6 +143,7 @@ def test_every_decision_links_without_hidden_cards_and_reopens(
     preset: str, limit: int, random_players: Any, worker: ThreadPoolExecutor, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(table_session, "MOVES_LIMIT", limit)
+    monkeypatch.setattr(page_link, "MOVES_LIMIT", limit)  # the link the table writes
     rules = PRESETS[preset]
     seed = 1000 + sorted(PRESETS).index(preset)
     table = PracticeTable(
