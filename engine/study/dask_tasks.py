@@ -524,16 +524,9 @@ def _remove_if_unstarted(parts: Path) -> None:
         pass
 
 
-def _run_tasks(  # noqa: C901 (older than the complexity rule: to split)
-    what: str,
-    tasks: Sequence[Task],
-    parts: Path,
-    workers: int | None,
-    scheduler: str | None,
-    progress: bool | None,
-    stream: TextIO,
-    check: Check | None,
-) -> Outcome:
+def _todo(tasks: Sequence[Task], parts: Path, check: Check | None, stream: TextIO) -> tuple[list[Task], int]:
+    """The tasks with no saved result that reads, and how many saved ones failed their check (said:
+    they are computed again)."""
     todo, damaged = [], 0
     for t in tasks:
         saved, broken = read_part(parts, t.key, check)
@@ -547,6 +540,57 @@ def _run_tasks(  # noqa: C901 (older than the complexity rule: to split)
             file=stream,
             flush=True,
         )
+    return todo, damaged
+
+
+def _saved(future: Any, by_key: dict[str, Task], parts: Path, check: Check | None) -> Task:
+    """A finished task's result, checked and saved as its part; the task. Raises StudyError."""
+    try:
+        result = future.result()
+    except ImportError as err:  # a scheduler or worker started outside the checkout
+        raise StudyError(
+            f"the cluster cannot load this project's code ({err}): start the "
+            "scheduler and every worker from the checkout folder with "
+            "PYTHONPATH=. (see docs/cli.md)"
+        ) from None
+    task = by_key[result["task"]]
+    if check is not None and not check(task.key, result):
+        raise StudyError(
+            f"the task {task.key} returned a result its study cannot read (fields {', '.join(sorted(result))})"
+        )
+    try:
+        write_atomic(parts / part_name(task.key), part_bytes(task.key, result))
+    except OSError as err:
+        raise StudyError(
+            f"cannot save the finished task {task.key} in {parts}: {why(err)}; the "
+            "tasks saved so far are kept (run again with --resume)"
+        ) from None
+    return task
+
+
+def _load_all(tasks: Sequence[Task], parts: Path, check: Check | None) -> list[Any]:
+    results = []
+    for t in sorted(tasks, key=lambda t: t.key):
+        part = load_part(parts, t.key, check)
+        if part is None:
+            raise StudyError(
+                f"the saved result of {t.key} in {parts} changed while the study ran; run it again with --resume"
+            )
+        results.append(part)
+    return results
+
+
+def _run_tasks(
+    what: str,
+    tasks: Sequence[Task],
+    parts: Path,
+    workers: int | None,
+    scheduler: str | None,
+    progress: bool | None,
+    stream: TextIO,
+    check: Check | None,
+) -> Outcome:
+    todo, damaged = _todo(tasks, parts, check, stream)
     weight = sum(t.weight for t in todo)
     shown = StudyProgress(what, len(todo), weight, is_tty(stream) if progress is None else progress, stream)
     start = time.monotonic()
@@ -570,43 +614,14 @@ def _run_tasks(  # noqa: C901 (older than the complexity rule: to split)
             done, deals = 0, 0
             try:
                 for future in as_completed(futures):
-                    try:
-                        result = future.result()
-                    except ImportError as err:  # a scheduler or worker started outside the checkout
-                        raise StudyError(
-                            f"the cluster cannot load this project's code ({err}): start the "
-                            "scheduler and every worker from the checkout folder with "
-                            "PYTHONPATH=. (see docs/cli.md)"
-                        ) from None
-                    task = by_key[result["task"]]
-                    if check is not None and not check(task.key, result):
-                        raise StudyError(
-                            f"the task {task.key} returned a result its study cannot read "
-                            f"(fields {', '.join(sorted(result))})"
-                        )
-                    try:
-                        write_atomic(parts / part_name(task.key), part_bytes(task.key, result))
-                    except OSError as err:
-                        raise StudyError(
-                            f"cannot save the finished task {task.key} in {parts}: {why(err)}; the "
-                            "tasks saved so far are kept (run again with --resume)"
-                        ) from None
+                    task = _saved(future, by_key, parts, check)
                     done += 1
                     deals += task.weight
                     shown(done, deals)
             finally:
                 shown.close()
     seconds = time.monotonic() - start
-    results = []
-    for t in sorted(tasks, key=lambda t: t.key):
-        part = load_part(parts, t.key, check)
-        if part is None:
-            raise StudyError(
-                f"the saved result of {t.key} in {parts} changed while the study ran; run it again "
-                "with --resume"
-            )
-        results.append(part)
-    return Outcome(results, len(todo), weight, seconds, damaged, used)
+    return Outcome(_load_all(tasks, parts, check), len(todo), weight, seconds, damaged, used)
 
 
 __all__ = [
