@@ -54,9 +54,10 @@ def clear_answer(analysis: Analysis, answer_of: Callable[[Action], str | None]) 
     an action the drill does not offer. The rival is the best option giving another answer. When it
     is the runner-up, the paired 95% interval of the margin decides: not too close to call, and the
     margin at least ``CLEAR`` half-widths. When the runner-up gives the same answer as the best (an
-    order up alone against an order up), the rival is further behind: its interval and the best's
-    must not overlap (ranked by points; at a score, a rival that is not the runner-up is not
-    compared, so the question is not asked)."""
+    order up alone against an order up), the rival is further behind: ranked by points, its 95%
+    interval and the best's must not overlap; ranked by the chance of winning the game (at a score,
+    where the options' own intervals are not kept), its gap to the best must be at least ``CLEAR``
+    half-widths of the runner-up's interval, and not too close to call."""
     best = analysis.recommendation
     mine = answer_of(best)
     if mine is None:
@@ -70,7 +71,9 @@ def clear_answer(analysis: Analysis, answer_of: Callable[[Action], str | None]) 
         half = (high - low) / 2
         return None if analysis.too_close or analysis.margin < CLEAR * half else mine
     if analysis.by_win_chance:
-        return None
+        low, high = analysis.margin_ci
+        gap = _value(analysis, analysis.option(best)) - _value(analysis, rival)
+        return mine if gap >= max(CLEAR * (high - low) / 2, analysis.tie_margin) else None
     top = analysis.option(best).realistic
     return mine if top.ev_ci[0] > rival.realistic.ev_ci[1] else None
 

@@ -42,7 +42,8 @@ from lessons.balance import accepted, clear_answer, wanted
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 
 LEARNER = 0
-MAX_DEALS = 40  # deals tried per question for a clear-cut one with the wanted answer
+MAX_DEALS = 80  # deals analysed per question for a clear-cut one with the wanted answer
+FILTERED_DEALS = 800  # deals dealt for them (a cheap filter skips the hopeless ones unanalysed)
 ANALYZER = "the hand analyzer (simulated play-outs of each choice)"
 CLUB = "the club player (a computer player's rules of thumb)"
 ANALYZER_SAMPLES = 400  # fixed, with no time budget: the same seed always gets the same verdict
@@ -108,10 +109,14 @@ def _judged(kind: str, seed: int, dealer: int, score: tuple[int, int] | None) ->
     want = wanted(kind, seed, ANSWERS)
     first: tuple[HandState, Robust] | None = None
     clear: tuple[HandState, Robust] | None = None
-    for attempt in range(MAX_DEALS):
+    analysed = 0
+    for attempt in range(FILTERED_DEALS):
         state = _deal(table, seed, dealer, attempt)
         if want == "order" and not _may_order(state) and first is not None:
             continue
+        if analysed >= MAX_DEALS:
+            break
+        analysed += 1
         robust = _analysed(view_of(state, LEARNER), f"{kind}-judge:{seed}:{attempt}", score, ANALYZER_SAMPLES)
         first = first or (state, robust)
         got = None if robust.close_call else clear_answer(robust.analysis, drill_answer)

@@ -33,10 +33,17 @@ from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.players.tracking import read_table
-from lessons.balance import wanted
+from lessons.balance import card_class, wanted
 from lessons.exercise_model import Answer, Exercise, Mode, Solution, card_list, trump_intro
 from lessons.play_drill import SIDES, prompt, story, turned, who
-from lessons.seat_judge import card_solution, card_wrong, judged_again, weakest_or_other, worth_asking
+from lessons.seat_judge import (
+    card_solution,
+    card_wrong,
+    judged_again,
+    screen_best,
+    weakest_or_other,
+    worth_asking,
+)
 
 LEARNER = 0  # South
 RULES = Rules()  # the standard four-player game
@@ -75,25 +82,47 @@ def _played(kind: str, seed: int, attempt: int, loners_only: bool) -> Played:
     return Played(state.maker, state.alone, tuple(moments))
 
 
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """The answer a seed wants (``lessons.balance.wanted``): its name, the name of a judged
+    position's answer (``exact``), and the name of the habit that picks the quick screen's best card
+    (``quick``), so most positions that will not do are passed over unjudged."""
+
+    want: str
+    exact: Callable[[SeatView], str]
+    quick: Callable[[SeatView, Card], str]
+
+
 def first_moment(
     kind: str,
     seed: int,
     loners_only: bool,
-    fits: Callable[[SeatView], bool],
-    wants: tuple[Callable[[SeatView], str], str] | None = None,
+    shape: Callable[[SeatView], bool],
+    wants: Wanted | None = None,
+    judged: bool = True,
+    screen: bool = True,
 ) -> SeatView:
-    """The first moment (turned to South) of the seed's deals that ``fits``. With ``wants`` (a
-    habit's name for a moment, and the name the seed wants: ``lessons.balance.wanted``), the first
-    that fits and has that name; failing that within ``WANT_TRIES`` moments that fit, the first."""
+    """The first moment (turned to South) of the seed's deals of the right ``shape`` and, when
+    ``judged``, worth asking (``seat_judge.worth_asking``). With ``wants``, the first whose answer
+    the seed wants; failing that within ``WANT_TRIES`` moments worth asking, the first of them (once
+    one is found, a moment whose quick screen names another answer is passed over unjudged)."""
     first: SeatView | None = None
     tried = 0
     for attempt in range(MAX_ATTEMPTS):
         played = _played(kind, seed, attempt, loners_only)
         for view in played.moments:
             south = turned(view, view.seat)
-            if not fits(south):
+            if not shape(south):
                 continue
-            if wants is None or wants[0](south) == wants[1]:
+            if (
+                wants is not None
+                and first is not None
+                and wants.quick(south, screen_best(south)) != wants.want
+            ):
+                continue
+            if judged and not worth_asking(south, screen):
+                continue
+            if wants is None or wants.exact(south) == wants.want:
                 return south
             first = first or south
             tried += 1
@@ -104,28 +133,43 @@ def first_moment(
     raise RuntimeError(f"no {kind} question in {MAX_ATTEMPTS} deals of seed {seed}")  # pragma: no cover
 
 
+def weakest_wanted(kind: str, seed: int) -> Wanted:
+    """The seed wants the weakest card (or another) as the answer, each in half of the seeds."""
+    return Wanted(
+        wanted(kind, seed, ("weakest", "other")),
+        weakest_or_other,
+        lambda view, card: "weakest" if card_class(view, card) == "weakest" else "other",
+    )
+
+
 def defending_a_loner(view: SeatView) -> bool:
     return (
         view.alone and view.maker is not None and not view.is_maker_side(view.seat) and len(view.legal) >= 2
     )
 
 
+def leads_a_loner(view: SeatView) -> bool:
+    """A defender on lead against a loner (the shape; ``leads_against_a_loner`` asks the judge too)."""
+    return defending_a_loner(view) and not view.trick
+
+
 def leads_against_a_loner(view: SeatView) -> bool:
-    return defending_a_loner(view) and not view.trick and worth_asking(view)
+    return leads_a_loner(view) and worth_asking(view)
 
 
-def throws_against_a_loner(view: SeatView) -> bool:
-    """A defender against a loner who can neither follow suit nor trump: every card is a throw."""
+def throws_to_a_loner(view: SeatView) -> bool:
+    """A defender against a loner who can neither follow suit nor trump, with three cards or more:
+    every card is a throw (the shape; ``throws_against_a_loner`` asks the judge too)."""
     if not defending_a_loner(view) or not view.trick:
         return False
     assert view.trump is not None
     eff = effective_table(view.trump)
     led = eff[view.trick[0][1]]
-    return (
-        len(view.hand) >= MIN_THROW_CARDS
-        and all(eff[c] not in (led, view.trump) for c in view.hand)
-        and worth_asking(view)
-    )
+    return len(view.hand) >= MIN_THROW_CARDS and all(eff[c] not in (led, view.trump) for c in view.hand)
+
+
+def throws_against_a_loner(view: SeatView) -> bool:
+    return throws_to_a_loner(view) and worth_asking(view)
 
 
 def card_exercise(kind: str, seed: int, view: SeatView, question: str) -> Exercise:
@@ -152,15 +196,14 @@ def card_exercise(kind: str, seed: int, view: SeatView, question: str) -> Exerci
 
 @lru_cache(maxsize=1024)
 def _lead(seed: int) -> SeatView:
-    return first_moment("loner_lead", seed, True, leads_against_a_loner)
+    return first_moment("loner_lead", seed, True, leads_a_loner)
 
 
 @lru_cache(maxsize=1024)
 def _throw(seed: int) -> SeatView:
     """A throw whose right cards hold the weakest, or not, as the seed wants (each in half of the
     seeds: "throw your lowest card" is no rule against a loner)."""
-    want = wanted("keep_guards", seed, ("weakest", "other"))
-    return first_moment("keep_guards", seed, True, throws_against_a_loner, (weakest_or_other, want))
+    return first_moment("keep_guards", seed, True, throws_to_a_loner, weakest_wanted("keep_guards", seed))
 
 
 def loner_lead_exercise(view: SeatView, seed: int = 0) -> Exercise:
@@ -226,7 +269,7 @@ def _counts_here(side: str, trick: int) -> Callable[[SeatView], bool]:
 @lru_cache(maxsize=1024)
 def _count_moment(seed: int, side: str) -> SeatView:
     trick = int(wanted("trumps_out", seed, TRICKS, repeat=1))
-    return first_moment(f"trumps_out:{side}", seed, False, _counts_here(side, trick))
+    return first_moment(f"trumps_out:{side}", seed, False, _counts_here(side, trick), judged=False)
 
 
 def make_trumps_out(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:

@@ -8,9 +8,9 @@ choice is the one worth most. These are the very figures the practice table grad
 A choice is marked wrong only when it is **clearly worse** than the best: its loss at least
 ``lessons.balance.CLEAR`` half-widths of the 95% interval of the paired difference. Every other
 choice (worth the same within the interval, or too little apart to be sure of) counts as right
-too (``Solution.also``). So a choice marked wrong stays wrong, and the answer stays right, when the
-position is judged again on four times the layouts with another seed (``judged_again``; ``python -m
-bench drill_balance``). The reason in words is ``engine.analysis.card_reasons.choice_reason``
+too (``Solution.also``). So a choice marked wrong stays out of the tie, and the answer stays in it,
+when the position is judged again on four times the layouts with another seed (``judged_again``;
+``python -m bench drill_balance``). The reason in words is ``engine.analysis.card_reasons.choice_reason``
 (and ``mistake_reason`` for a wrong answer).
 
 A position is asked only when the question has a point (``worth_asking``): two or more legal
@@ -19,6 +19,8 @@ question well under a second).
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from engine.analysis.card_reasons import choice_reason, mistake_reason
 from engine.analysis.explain import points
@@ -31,6 +33,8 @@ from lessons.balance import CLEAR, card_class
 from lessons.exercise_model import Answer, Solution, card_list
 
 SCREEN_DEALS = 32  # layouts in the quick screen before a position is judged in full (an eighth of the cost)
+SCREEN_CHOICES = 4  # the screen turns a position down only with this many choices or more (with two or
+# three, a tie on 32 layouts is common and says little of 240)
 JUDGE = (
     f"your seat's own valuation: {JUDGE_DEALS} layouts of the hidden cards drawn from the ways that fit "
     "what you have seen and the bidding, each choice played out with best play (the practice table's grades)"
@@ -53,18 +57,31 @@ def right_cards(view: SeatView) -> tuple[Card, ...]:
     return tuple(a.card for a in counted_right(values(view)) if a.card is not None)
 
 
-def worth_asking(view: SeatView) -> bool:
-    """Two or more legal choices, at most half of them right. A quick screen first: the same count
-    of choices tied with the best on the first ``SCREEN_DEALS`` layouts (wider intervals, so more
-    ties), which most positions that fail it fail already; a position screened out is simply not
-    asked."""
+def worth_asking(view: SeatView, screen: bool = True) -> bool:
+    """Two or more legal choices, at most half of them right. With ``SCREEN_CHOICES`` choices or more,
+    a quick screen first: the same count of choices tied with the best on the first
+    ``SCREEN_DEALS`` layouts (wider intervals, so more ties), which most positions that fail it fail
+    already; a position screened out is simply not asked (``screen=False`` skips it: a drill whose
+    positions mostly tie on 32 layouts and part on 240)."""
     n = len(view.legal)
     if n < 2:
         return False
-    screen = value_choices(view, SCREEN_DEALS)
-    if 2 * sum(1 for c in screen.choices if c.tied) > n:
+    if screen and n >= SCREEN_CHOICES and 2 * sum(1 for c in screened(view).choices if c.tied) > n:
         return False
     return 2 * len(counted_right(values(view))) <= n
+
+
+@lru_cache(maxsize=2048)
+def screened(view: SeatView) -> SeatValues:
+    """The quick screen's figures: ``SCREEN_DEALS`` layouts (computed once per view)."""
+    return value_choices(view, SCREEN_DEALS)
+
+
+def screen_best(view: SeatView) -> Card:
+    """The quick screen's best card: a guess at the answer before a position is judged in full."""
+    best = screened(view).best.card
+    assert best is not None
+    return best
 
 
 def right_classes(view: SeatView) -> frozenset[str]:
@@ -79,9 +96,11 @@ def weakest_or_other(view: SeatView) -> str:
 
 
 def right_again(view: SeatView, factor: int, seed: str) -> tuple[Action, ...]:
-    """The choices the same rule counts right on ``factor`` times the layouts drawn with another
-    ``seed`` (for ``python -m bench drill_balance``)."""
-    return counted_right(value_choices(view, factor * JUDGE_DEALS, seed=f"{seed}:{view_seed(view)}"))
+    """The choices inside the tie when the position is judged again on ``factor`` times the layouts
+    drawn with another ``seed``: the best, and every choice worth the same within the 95% interval
+    of the paired difference (``ChoiceValue.tied``; for ``python -m bench drill_balance``)."""
+    v = value_choices(view, factor * JUDGE_DEALS, seed=f"{seed}:{view_seed(view)}")
+    return (v.best, *(c.action for c in v.ranked if c.action != v.best and c.tied))
 
 
 def judged_again(view: SeatView, factor: int, seed: str) -> frozenset[Answer]:

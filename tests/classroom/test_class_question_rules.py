@@ -164,10 +164,10 @@ def test_a_kind_that_cannot_follow_the_rules_says_so_in_its_question() -> None:
     steps = {s.name: s for s in lesson_steps()}
     q = step_question(steps["Lesson 5, step 4: Your turn: who wins?"], 5, rules=cutthroat)
     assert q.source == "Lesson 5, step 4: Your turn: who wins? (four players)"
-    q = step_question(steps["Lesson 7, step 7: Four players only"], 5, rules=cutthroat)
-    assert q.source == "Lesson 7, step 7: Four players only (4 players)" and _points(q.prompt)[0] == 4
-    q = step_question(steps["Lesson 7, step 6: Your turn: how many points?"], 5, rules=cutthroat)
-    assert q.source == "Lesson 7, step 6: Your turn: how many points?" and _points(q.prompt)[0] == 3
+    q = step_question(steps["Lesson 7, step 9: Four players only"], 5, rules=cutthroat)
+    assert q.source == "Lesson 7, step 9: Four players only (4 players)" and _points(q.prompt)[0] == 4
+    q = step_question(steps["Lesson 7, step 8: Your turn: how many points?"], 5, rules=cutthroat)
+    assert q.source == "Lesson 7, step 8: Your turn: how many points?" and _points(q.prompt)[0] == 3
 
 
 def test_a_typed_hand_is_judged_under_the_rules_in_force() -> None:

@@ -216,7 +216,7 @@ def test_a_seat_at_the_table_is_asked_in_class_as_the_lesson_asks_it(kind: str) 
 
 
 def test_the_keep_guards_question_shows_the_trick_being_played() -> None:
-    """Seed 0: West, the lone maker, leads the Q♦ (trump) to the third trick and North throws the
-    10♥; those two cards are on the table, captioned by who played them."""
+    """Seed 0: West, the lone maker, leads the J♥ (the left bower: diamonds are trump) to the third
+    trick and North throws the 10♣; those two cards are on the table, captioned by who played them."""
     q = exercise_question("keep_guards", 0)
-    assert q.shown == (("West", "QD"), ("Your partner North", "TH"))
+    assert q.shown == (("West", "JH"), ("Your partner North", "TC"))

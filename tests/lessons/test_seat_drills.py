@@ -204,4 +204,3 @@ def test_trumps_out_is_asked_at_every_trick() -> None:
     # issue 51: not only at the second trick; each block of five seeds asks at tricks 1 to 5
     tricks = [len(generate("trumps_out", seed).view.tricks) + 1 for seed in range(5)]  # type: ignore[union-attr]
     assert sorted(tricks) == [1, 2, 3, 4, 5]
-
