@@ -33,15 +33,16 @@ from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.players.tracking import read_table
-from lessons.balance import card_class, wanted
+from lessons.balance import wanted
 from lessons.exercise_model import Answer, Exercise, Mode, Solution, card_list, trump_intro
 from lessons.play_drill import SIDES, prompt, story, turned, who
 from lessons.seat_judge import (
     card_solution,
     card_wrong,
+    habit_of,
     judged_again,
+    right_cards,
     screen_best,
-    weakest_or_other,
     worth_asking,
 )
 
@@ -84,13 +85,16 @@ def _played(kind: str, seed: int, attempt: int, loners_only: bool) -> Played:
 
 @dataclass(frozen=True, slots=True)
 class Wanted:
-    """The answer a seed wants (``lessons.balance.wanted``): its name, the name of a judged
-    position's answer (``exact``), and the name of the habit that picks the quick screen's best card
-    (``quick``), so most positions that will not do are passed over unjudged."""
+    """The answer a seed wants (``lessons.balance.wanted``): the habit ('strongest' or 'weakest') it
+    wants right, or 'other' for neither. A position's right cards are classed by
+    ``seat_judge.habit_of``; before a position is judged in full, the quick screen's best card is
+    classed the same way, so most positions that will not do are passed over unjudged."""
 
+    habit: str
     want: str
-    exact: Callable[[SeatView], str]
-    quick: Callable[[SeatView, Card], str]
+
+    def of(self, view: SeatView, cards: tuple[Card, ...]) -> str:
+        return habit_of(view, cards, self.habit)
 
 
 def first_moment(
@@ -117,12 +121,12 @@ def first_moment(
             if (
                 wants is not None
                 and first is not None
-                and wants.quick(south, screen_best(south)) != wants.want
+                and wants.of(south, (screen_best(south),)) != wants.want
             ):
                 continue
             if judged and not worth_asking(south, screen):
                 continue
-            if wants is None or wants.exact(south) == wants.want:
+            if wants is None or wants.of(south, right_cards(south)) == wants.want:
                 return south
             first = first or south
             tried += 1
@@ -135,11 +139,13 @@ def first_moment(
 
 def weakest_wanted(kind: str, seed: int) -> Wanted:
     """The seed wants the weakest card (or another) as the answer, each in half of the seeds."""
-    return Wanted(
-        wanted(kind, seed, ("weakest", "other")),
-        weakest_or_other,
-        lambda view, card: "weakest" if card_class(view, card) == "weakest" else "other",
-    )
+    return Wanted("weakest", wanted(kind, seed, ("weakest", "other")))
+
+
+def strongest_wanted(kind: str, seed: int) -> Wanted:
+    """The seed wants the strongest legal card among the right ones (or not), each in half of the
+    seeds."""
+    return Wanted("strongest", wanted(kind, seed, ("strongest", "other")))
 
 
 def defending_a_loner(view: SeatView) -> bool:

@@ -69,10 +69,15 @@ def _stuck_state(seed: int, attempt: int) -> HandState:
 
 
 def _split(view: SeatView) -> bool:
-    """A cheap filter when a suit other than the longest is wanted: two suits the dealer may call
-    hold two cards or more each (only a filter for asking: the analyzer decides)."""
-    counts = suit_counts(view.hand)
-    return sum(1 for s, n in counts.items() if s != view.turned_down and n >= 2) >= 2
+    """A cheap filter when a suit other than the longest is wanted: a suit the dealer may call that
+    is not the longest holds two cards or more with a bower among them (only a filter for asking:
+    the analyzer decides)."""
+    counts = {s: n for s, n in suit_counts(view.hand).items() if s != view.turned_down}
+    longest = max(counts.values())
+    return any(
+        2 <= n < longest and any(c.is_jack and effective_table(s)[c] == s for c in view.hand)
+        for s, n in counts.items()
+    )
 
 
 @lru_cache(maxsize=512)

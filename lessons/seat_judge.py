@@ -31,6 +31,7 @@ from engine.core.view import SeatView
 from engine.search.seat_values import JUDGE_DEALS, SeatValues, judged, value_choices, view_seed
 from lessons.balance import CLEAR, card_class
 from lessons.exercise_model import Answer, Solution, card_list
+from lessons.play_drill import equivalent
 
 SCREEN_DEALS = 32  # layouts in the quick screen before a position is judged in full (an eighth of the cost)
 SCREEN_CHOICES = 4  # the screen turns a position down only with this many choices or more (with two or
@@ -47,9 +48,13 @@ def values(view: SeatView) -> SeatValues:
 
 
 def counted_right(v: SeatValues) -> tuple[Action, ...]:
-    """The best choice first, then every other choice not clearly worse (its loss below ``CLEAR``
+    """The best choice first, then every other choice not clearly worse (worth the same within its
+    interval, as two cards that are always worth the same are, or its loss below ``CLEAR``
     half-widths of its interval), best first."""
-    return (v.best, *(c.action for c in v.ranked if c.action != v.best and c.loss < CLEAR * c.spread))
+    return (
+        v.best,
+        *(c.action for c in v.ranked if c.action != v.best and (c.tied or c.loss < CLEAR * c.spread)),
+    )
 
 
 def right_cards(view: SeatView) -> tuple[Card, ...]:
@@ -58,7 +63,7 @@ def right_cards(view: SeatView) -> tuple[Card, ...]:
 
 
 def worth_asking(view: SeatView, screen: bool = True) -> bool:
-    """Two or more legal choices, at most half of them right. With ``SCREEN_CHOICES`` choices or more,
+    """Two or more distinct moves (``distinct_moves``), at most half of them right. With ``SCREEN_CHOICES`` choices or more,
     a quick screen first: the same count of choices tied with the best on the first
     ``SCREEN_DEALS`` layouts (wider intervals, so more ties), which most positions that fail it fail
     already; a position screened out is simply not asked (``screen=False`` skips it: a drill whose
@@ -68,7 +73,33 @@ def worth_asking(view: SeatView, screen: bool = True) -> bool:
         return False
     if screen and n >= SCREEN_CHOICES and 2 * sum(1 for c in screened(view).choices if c.tied) > n:
         return False
-    return 2 * len(counted_right(values(view))) <= n
+    moves = distinct_moves(view)
+    right = set(counted_right(values(view)))
+    return len(moves) >= 2 and 2 * sum(1 for m in moves if m & right) <= len(moves)
+
+
+def distinct_moves(view: SeatView) -> list[frozenset[Action]]:
+    """The legal choices, cards that are the same move counted once: two cards of a suit with
+    nothing that could still matter ranked between them (``lessons.play_drill.equivalent``), as the
+    9♣ and the 10♣ are when nobody can hold a card between them."""
+    groups: list[set[Action]] = []
+    for action in view.legal:
+        card = action.card
+        same = next(
+            (
+                g
+                for g in groups
+                if card is not None
+                and view.trump is not None
+                and any(a.card is not None and equivalent(view, a.card, card) for a in g)
+            ),
+            None,
+        )
+        if same is None:
+            groups.append({action})
+        else:
+            same.add(action)
+    return [frozenset(g) for g in groups]
 
 
 @lru_cache(maxsize=2048)
@@ -78,21 +109,22 @@ def screened(view: SeatView) -> SeatValues:
 
 
 def screen_best(view: SeatView) -> Card:
-    """The quick screen's best card: a guess at the answer before a position is judged in full."""
+    """The quick screen's best card (on ``SCREEN_DEALS`` layouts): a guess at the answer before a
+    position is judged in full."""
     best = screened(view).best.card
     assert best is not None
     return best
 
 
-def right_classes(view: SeatView) -> frozenset[str]:
-    """The habits that pick a right card here: 'strongest', 'weakest', 'other'
-    (``lessons.balance.card_class`` of every card counted right)."""
-    return frozenset(card_class(view, c) for c in right_cards(view))
+def habit_of(view: SeatView, cards: tuple[Card, ...], habit: str) -> str:
+    """``habit`` ('strongest' or 'weakest') when a card of that class is among ``cards``, else
+    'other': whether the habit of always playing that card is right."""
+    return habit if any(card_class(view, c) == habit for c in cards) else "other"
 
 
 def weakest_or_other(view: SeatView) -> str:
     """'weakest' when the habit of playing the weakest card is right here, else 'other'."""
-    return "weakest" if "weakest" in right_classes(view) else "other"
+    return habit_of(view, right_cards(view), "weakest")
 
 
 def right_again(view: SeatView, factor: int, seed: str) -> tuple[Action, ...]:

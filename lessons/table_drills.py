@@ -10,12 +10,13 @@ at most half of the choices are right, and drawn to have the answer its seed wan
 (``lessons.balance.wanted``), so no habit is right in most of the questions:
 
 - ``loner_play``: you went alone and must play a card (lead or follow) with a choice; the seeds
-  want the strongest legal card among the right ones, a lower trump, or a side card (twice), in
-  turn, so neither "play your best card" nor "play trump" wins most questions.
-- ``makers_lead``: your side made trump (with partners) and you lead the first trick. The seeds
-  want your strongest card (mostly the highest trump) among the right leads, or not, in turn.
-  These positions mostly tie on a quick look at 32 layouts and part on 240, so they skip the
-  quick screen.
+  want the strongest legal card among the right ones, or not, in turn. (A trump is right in most
+  of these questions all the same: the judge seldom finds a side card clearly better for a loner,
+  docs/research/drill-balance.md.)
+- ``makers_lead``: your side made trump (with partners) and you lead the first trick. Not
+  balanced: the judge finds a lead other than the strongest card clearly better too seldom to draw
+  half the questions that way at an interactive cost (docs/research/drill-balance.md), so "lead
+  your best trump" is right in most questions; the figures say by how much the others lose.
 - ``second_hand``: an opponent led and you play second with a real choice: two or more cards of
   the suit led, the highest beating the card led without being the highest left in the suit. The
   seeds want the weakest card (second hand low), or another, in turn.
@@ -33,15 +34,14 @@ from functools import lru_cache
 
 from engine.core.action_words import capital
 from engine.core.actions import DEFEND_ALONE, Kind
-from engine.core.cards import Card
 from engine.core.hand import Phase, apply, deal
 from engine.core.ranking import effective_table, sort_hand, strength_table
 from engine.core.rules import PRESETS
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import hand_facts
-from lessons.balance import card_class, wanted
-from lessons.defence_drills import Wanted, card_exercise, first_moment, weakest_wanted
+from lessons.balance import wanted
+from lessons.defence_drills import card_exercise, first_moment, strongest_wanted, weakest_wanted
 from lessons.exercise_model import Answer, Exercise, Mode, Solution, trump_intro
 from lessons.play_drill import bidding, turned, who
 from lessons.seat_judge import (
@@ -50,7 +50,6 @@ from lessons.seat_judge import (
     counted_right,
     judged_again,
     right_again,
-    right_cards,
     values,
     worth_asking,
 )
@@ -59,25 +58,6 @@ LEARNER = 0  # South
 RAILROAD = PRESETS["Railroad (defend alone)"]
 MAX_DEFEND_DEALS = 4000  # deals tried for a defend-alone question (a loner every dozen deals or so)
 DEFEND_TRIES = 30  # defend-alone decisions looked at for the answer the seed wants
-
-
-def _is_trump(view: SeatView, card: Card) -> bool:
-    assert view.trump is not None
-    return effective_table(view.trump)[card] == view.trump
-
-
-def _trump_or_side(view: SeatView) -> str:
-    """'trump' when a trump is among the right cards (the habit "play trump" is right), else 'side'."""
-    return "trump" if any(_is_trump(view, c) for c in right_cards(view)) else "side"
-
-
-def _strongest_or_other(view: SeatView) -> str:
-    """'strongest' when the strongest legal card is among the right cards, else 'other'."""
-    return "strongest" if any(card_class(view, c) == "strongest" for c in right_cards(view)) else "other"
-
-
-def _trump_or_side_card(view: SeatView, card: Card) -> str:
-    return "trump" if _is_trump(view, card) else "side"
 
 
 # ---- which moments --------------------------------------------------------------------------
@@ -123,41 +103,14 @@ def plays_second(view: SeatView) -> bool:
 # ---- the questions ------------------------------------------------------------------------------
 
 
-LONER_ANSWERS = ("strongest", "lower trump", "side", "side")  # a loner's seeds want these in turn
-
-
-def _loner_kind(view: SeatView, cards: tuple[Card, ...]) -> str:
-    """'strongest' when the strongest legal card is among ``cards``, else 'lower trump' when a trump
-    is, else 'side'."""
-    if any(card_class(view, c) == "strongest" for c in cards):
-        return "strongest"
-    return "lower trump" if any(_is_trump(view, c) for c in cards) else "side"
-
-
-def _loner_wanted(seed: int) -> Wanted:
-    """The loner's answer the seed wants: the strongest card, a lower trump, or a side card (twice
-    as often: a loner holds mostly trumps), so neither "play your best card" nor "play trump" is
-    right in most questions."""
-    return Wanted(
-        wanted("loner_play", seed, LONER_ANSWERS, repeat=1),
-        lambda view: _loner_kind(view, right_cards(view)),
-        lambda view, card: _loner_kind(view, (card,)),
-    )
-
-
 @lru_cache(maxsize=1024)
 def _loner_play(seed: int) -> SeatView:
-    return first_moment("loner_play", seed, True, plays_a_loner, _loner_wanted(seed))
+    return first_moment("loner_play", seed, True, plays_a_loner, strongest_wanted("loner_play", seed))
 
 
 @lru_cache(maxsize=1024)
 def _makers_lead(seed: int) -> SeatView:
-    want = Wanted(
-        wanted("makers_lead", seed, ("strongest", "other")),
-        _strongest_or_other,
-        lambda view, card: "strongest" if card_class(view, card) == "strongest" else "other",
-    )
-    return first_moment("makers_lead", seed, False, makers_open, want, screen=False)
+    return first_moment("makers_lead", seed, False, makers_open)
 
 
 @lru_cache(maxsize=1024)

@@ -37,7 +37,7 @@ def fresh_best(view: SeatView, seed: str) -> str:
 def fresh_right(view: SeatView) -> set[object]:
     """The seat's judge afresh: the best choice and every choice not clearly worse."""
     v = value_choices(view)
-    return {c.action for c in v.choices if c.action == v.best or c.loss < CLEAR * c.spread}
+    return {c.action for c in v.choices if c.action == v.best or c.tied or c.loss < CLEAR * c.spread}
 
 
 def right_and_wrong(ex: Exercise) -> None:
