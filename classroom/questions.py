@@ -25,13 +25,16 @@ cannot says so in its ``source`` ("Order up or pass? (standard rules)"), and ``r
 the teacher's page the sentence to show before it is asked.
 
 Answers are text: one card ("JD"), a set of cards (their codes in the question's order, space
-separated) or one of ``choices``. Putting cards in order (``rank_order``) is not asked in class:
-it takes several taps, and a pupil answers with one.
+separated) or one of ``choices``. Every drill of the lessons is asked (``CLASS_KINDS``). Putting
+cards in order (``rank_order``) takes several taps on the Learn page; in class a pupil answers with
+one, so it is asked as a choice among ``ORDER_CHOICES`` orders: the right one, and orders with one
+pair of neighbours swapped (``order_choices``).
 """
 
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any
@@ -43,7 +46,7 @@ from engine.analysis.situation import question as hand_situation
 from engine.core.action_words import answer_words, in_dealer_words
 from engine.core.actions import Kind
 from engine.core.cards import Card, parse_card
-from engine.core.rules import Rules
+from engine.core.rules import PRESETS, Rules
 from engine.core.seats import seat_name
 from engine.core.view import SeatView
 from lessons.exercise_model import Exercise, Mode
@@ -53,24 +56,39 @@ from lessons.play_drill import who as play_who
 
 CLASS_KINDS = (
     "left_bower",
+    "rank_order",
     "trick_winner",
     "can_play",
     "points",
     "bid",
+    "score_bid",
     "name_suit",
+    "stick_dealer",
     "go_alone",
+    "defend_alone",
     "discard",
+    "makers_lead",
+    "second_hand",
     "play_card",
+    "loner_play",
     "loner_lead",
     "keep_guards",
     "trumps_out",
-)
+    "joker_up",
+    "two_handed",
+    "cutthroat",
+)  # every drill of the lessons (a test holds it to lessons.exercises.EXERCISE_KINDS)
 TABLE_KINDS = (
     "play_card",
     "loner_lead",
     "keep_guards",
     "trumps_out",
+    "loner_play",
+    "makers_lead",
+    "second_hand",
 )  # a seat at the table: the tricks so far as facts
+UPCARD_KINDS = ("bid", "score_bid", "two_handed", "cutthroat", "joker_up")  # the upcard shown beside the hand
+ORDER_CHOICES = 4  # putting cards in order, in class: the right order among this many
 MODES = {Mode.PICK_CARD: "card", Mode.PICK_CARDS: "cards", Mode.CHOICE: "choice"}
 HAND_SEATS = ("first", "second", "third", "dealer")
 
@@ -272,9 +290,51 @@ def _spoken(ex: Exercise) -> str:
     return ex.spoken_prompt
 
 
+def order_words(order: tuple[Card, ...]) -> str:
+    """An order of cards as a choice reads: 'J♥, J♦, A♥, 9♠'."""
+    return ", ".join(c.short for c in order)
+
+
+def order_choices(ex: Exercise, right: tuple[Card, ...]) -> tuple[str, ...]:
+    """The choices of an order question in class: the right order and orders with one pair of
+    neighbours swapped (the slip a learner makes), ``ORDER_CHOICES`` in all, in a seeded order."""
+    rng = random.Random(f"class-order:{ex.seed}")
+    swaps = list(range(len(right) - 1))
+    rng.shuffle(swaps)
+    wrong = []
+    for i in swaps[: ORDER_CHOICES - 1]:
+        swapped = list(right)
+        swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+        wrong.append(order_words(tuple(swapped)))
+    choices = [order_words(right), *wrong]
+    rng.shuffle(choices)
+    return tuple(choices)
+
+
+def _order_question(ex: Exercise, source: str) -> ClassQuestion:
+    """Putting cards in order, asked in class as a choice among orders (``order_choices``)."""
+    solution = solve(ex)
+    assert isinstance(solution.answer, tuple)
+    right = order_words(solution.answer)
+    return ClassQuestion(
+        source=source,
+        kind=ex.kind,
+        prompt=ex.spoken_prompt,
+        mode="choice",
+        cards=tuple(str(c) for c in ex.cards),
+        trump=ex.trump.letter if ex.trump is not None else None,
+        choices=order_choices(ex, solution.answer),
+        answer_words=right,
+        why=solution.why,
+        right=(right,),
+    )
+
+
 def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
     """The class's question for a lesson exercise, with the engine's answer and explanation."""
-    if ex.mode not in MODES:
+    if ex.mode is Mode.ORDER:
+        return _order_question(ex, source)
+    if ex.mode not in MODES:  # pragma: no cover - every mode is asked
         raise QuestionError(
             f"a {DRILLS[ex.kind].title.lower()} question takes more than one tap; pick another kind"
         )
@@ -308,7 +368,7 @@ def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
         labels=labels,
         shown=shown,
         trump=ex.trump.letter if ex.trump is not None else None,
-        upcard=str(ex.upcard) if ex.kind == "bid" and ex.upcard else None,
+        upcard=str(ex.upcard) if ex.kind in UPCARD_KINDS and ex.upcard else None,
         facts=facts,
         choices=ex.options,
         answer_words=words,
@@ -329,10 +389,20 @@ def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
 # - "trick_winner": a trick of four cards, one from each of four players: any rules of four players;
 # - "points": the number of players is the drill's option, set from the rules in force, and a
 #   hand where a defender went alone is drawn only when the rules let a defender go alone;
+# - the drills of a variant (``DRILL_RULES``: stick the dealer, defending alone, the joker turned up,
+#   two-handed, cutthroat) are dealt and judged under their own variant's rules: they follow the
+#   rules in force when those are the variant's, and say which they follow otherwise;
 # - every other kind is dealt and judged under the standard rules only (the drills take no other):
 #   under other rules the question says "standard rules" (its source), and the teacher's page says
 #   so before it is asked, rather than pretend it follows them.
-ANY_RULES = ("left_bower", "can_play")
+ANY_RULES = ("left_bower", "rank_order", "can_play")
+DRILL_RULES: dict[str, tuple[Rules, str]] = {
+    "stick_dealer": (PRESETS["Tournament (stick the dealer)"], "stick the dealer"),
+    "defend_alone": (PRESETS["Railroad (defend alone)"], "Railroad rules"),
+    "joker_up": (PRESETS["British (25 cards, Benny)"], "British rules"),
+    "two_handed": (PRESETS["Two-handed"], "two-handed rules"),
+    "cutthroat": (PRESETS["Cutthroat (3 players)"], "cutthroat rules"),
+}
 FOUR_PLAYER_KINDS = ("trick_winner",)
 HAND_FIELDS = (
     "players",
@@ -347,13 +417,13 @@ HAND_FIELDS = (
 REDRAWS = 60  # seeds tried for a points question the rules allow (a lone defender comes 1 in 7)
 
 
-def rule_differences(rules: Rules) -> tuple[str, ...]:
-    """How ``rules`` differ from the standard rules in what a hand is, in words.
+def rule_differences(rules: Rules, base: Rules | None = None) -> tuple[str, ...]:
+    """How ``rules`` differ from ``base`` (the standard rules) in what a hand is, in words.
 
     >>> rule_differences(Rules()), rule_differences(Rules(players=3, joker=True, target=5))
     ((), ('3 players', 'the joker'))
     """
-    standard = Rules()
+    standard = base or Rules()
     words = {
         "players": f"{rules.players} players",
         "deck": f"{rules.deck} cards",
@@ -378,6 +448,9 @@ def rules_note(kind: str, rules: Rules | None, options: dict[str, str] | None = 
     """
     if rules is None or kind in ANY_RULES:
         return ""
+    if kind in DRILL_RULES:
+        own, name = DRILL_RULES[kind]
+        return name if rule_differences(rules, own) else ""
     if kind in FOUR_PLAYER_KINDS:
         return "" if rules.players == 4 else "four players"
     if kind == "points":
@@ -393,6 +466,12 @@ def rules_problem(kind: str, rules: Rules) -> str:
     title = DRILLS[kind].title if kind in DRILLS else kind
     if not note:
         return ""
+    if kind in DRILL_RULES:
+        own = DRILL_RULES[kind][0]
+        return (
+            f'"{title}" questions are dealt and judged under {note} ({own.summary()}), not the rules in '
+            f'force. Asked, the projector says "{note}".'
+        )
     if note == "four players":
         return (
             f'"{title}" shows a trick of four cards, one from each of four players; the rules in force have '
@@ -554,6 +633,7 @@ def _bid_question(q: HandSituation, seed: int) -> ClassQuestion:
 
 __all__ = [
     "ANY_RULES",
+    "DRILL_RULES",
     "CLASS_KINDS",
     "HAND_SEATS",
     "ClassQuestion",

@@ -1,80 +1,157 @@
-"""Exercise: order up or pass? Judged by the hand analyzer (or, on request, the club player).
+"""Exercises: order up or pass? Judged by the hand analyzer (or, on request, the club player).
 
-The question is a real seeded deal; the learner sits South and everyone before them
-passed. Nothing is canned: the verdict comes from ``engine.analysis`` (simulated
-play-outs of each choice); ``solve_bid_with(ex, "club")`` asks the club player instead.
-The solution says which judged it and links to the analyzer with the same hand filled in.
+The question is a real seeded deal; the learner sits South and everyone before them passed.
+Nothing is canned: the verdict comes from ``engine.analysis`` (simulated play-outs of each
+choice); ``solve_bid_with(ex, "club")`` asks the club player instead. The solution says which
+judged it and links to the analyzer with the same hand filled in.
+
+Four drills ask it, each a ``Table`` of rules (and scores):
+
+- ``bid``: the standard game at 0–0;
+- ``score_bid``: the standard game near the end, at a score drawn for the seed (``SCORES``); the
+  analyzer then ranks the choices by the chance of winning the game;
+- ``two_handed`` and ``cutthroat``: the two- and three-player games (lesson 9).
+
+A question is drawn from a deal whose answer is clear (``lessons.balance.clear_answer``: the same
+at every kind of table the analyzer knows, and outside its figures' uncertainty by a margin), and
+each seed wants one of the two answers in turn (``lessons.balance.wanted``), so ordering up and
+passing are each right in half of the questions.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.analysis.bidding import Analysis
 from engine.analysis.explain import gerund, label, percent, points, reasons, win_chance
 from engine.analysis.robust import Robust, analyze_robust
+from engine.analysis.situation import SEATS_BY_PLAYERS
 from engine.core.action_words import action_words, answer_words, capital, go_alone, in_dealer_words
-from engine.core.actions import ORDER, PASS, Kind
+from engine.core.actions import ORDER, PASS, Action, Kind
 from engine.core.hand import HandState, apply, deal
-from engine.core.ranking import sort_hand
+from engine.core.ranking import effective_table, sort_hand
 from engine.core.rules import Rules
 from engine.core.seats import seat_name
-from engine.core.view import view_of
+from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
+from engine.search.seat_values import view_seed
+from lessons.balance import accepted, clear_answer, wanted
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
-from lessons.links import SEATS, AnalyzeLink
 
 LEARNER = 0
+MAX_DEALS = 80  # deals analysed per question for a clear-cut one with the wanted answer
+FILTERED_DEALS = 800  # deals dealt for them (a cheap filter skips the hopeless ones unanalysed)
+ANALYZER = "the hand analyzer (simulated play-outs of each choice)"
+CLUB = "the club player (a computer player's rules of thumb)"
+ANALYZER_SAMPLES = 400  # fixed, with no time budget: the same seed always gets the same verdict
+ANSWERS = ("order", "pass")
+# late scores (your side, theirs) for the score drill, where one point more or less decides a lot
+SCORES = ((9, 8), (8, 9), (9, 6), (6, 9), (8, 8), (9, 9), (7, 9), (9, 7), (4, 9), (8, 6))
 
 
-MAX_DEALS = 40  # deals tried per question for a clear-cut one
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One drill of the order-up question: its kind, the rules it is dealt under, and the scores it
+    is asked at (none: 0–0)."""
+
+    kind: str
+    rules: Rules
+    scores: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS_BY_PLAYERS[self.rules.players]
 
 
-def _deal(seed: int, dealer: int, attempt: int) -> HandState:
-    name = f"bid:{seed}:deal" if attempt == 0 else f"bid:{seed}:deal:{attempt}"
-    state = deal(Rules(), dealer, random.Random(name))
+BID = Table("bid", Rules())
+SCORE_BID = Table("score_bid", Rules(), SCORES)
+TWO_HANDED = Table("two_handed", Rules(players=2, optional_pickup=True))
+CUTTHROAT = Table("cutthroat", Rules(players=3))
+TABLES = {t.kind: t for t in (BID, SCORE_BID, TWO_HANDED, CUTTHROAT)}
+
+
+def _deal(table: Table, seed: int, dealer: int, attempt: int) -> HandState:
+    base = f"bid:{seed}:deal" if table.kind == "bid" else f"{table.kind}:{seed}:deal"
+    name = base if attempt == 0 else f"{base}:{attempt}"
+    state = deal(table.rules, dealer, random.Random(name))
     while state.to_act != LEARNER:
         state = apply(state, PASS)
     return state
 
 
+def drill_answer(action: Action) -> str | None:
+    """'order' for ordering up (alone or not), 'pass' for passing."""
+    return {Kind.ORDER: "order", Kind.PASS: "pass"}.get(action.kind)
+
+
+def _may_order(state: HandState) -> bool:
+    """A cheap filter when an order-up is wanted: two trumps at least (the upcard counted for the
+    dealer). Only a filter for asking: the analyzer decides."""
+    trump = state.upcard.suit
+    assert trump is not None
+    eff = effective_table(trump)
+    held = sum(1 for c in state.hands[LEARNER] if eff[c] == trump)
+    return held + (state.dealer == LEARNER) >= 2
+
+
+def _analysed(view: SeatView, seed: str, score: tuple[int, int] | None, samples: int) -> Robust:
+    return analyze_robust(view, seed, score=score, time_budget=None, max_samples=samples, ceiling=False)
+
+
 @lru_cache(maxsize=512)
-def _judged(seed: int, dealer: int) -> tuple[HandState, Robust]:
-    """The question's deal and its analysis: the first of the seeded deals whose answer is
-    clear-cut (the same against every opponents' style, and outside the margin of error);
-    a question is never drawn from a close call."""
+def _judged(kind: str, seed: int, dealer: int, score: tuple[int, int] | None) -> tuple[HandState, Robust]:
+    """The question's deal and its analysis: the first of the seeded deals whose answer is clear and
+    is the answer the seed wants; failing that the first clear one, failing that the first."""
+    table = TABLES[kind]
+    want = wanted(kind, seed, ANSWERS)
     first: tuple[HandState, Robust] | None = None
-    for attempt in range(MAX_DEALS):
-        state = _deal(seed, dealer, attempt)
-        robust = analyze_robust(
-            view_of(state, LEARNER),
-            f"bid-judge:{seed}:{attempt}",
-            time_budget=None,
-            max_samples=ANALYZER_SAMPLES,
-            ceiling=False,
-        )
-        if not robust.close_call:
-            return state, robust
+    clear: tuple[HandState, Robust] | None = None
+    analysed = 0
+    for attempt in range(FILTERED_DEALS):
+        state = _deal(table, seed, dealer, attempt)
+        if want == "order" and not _may_order(state) and first is not None:
+            continue
+        if analysed >= MAX_DEALS:
+            break
+        analysed += 1
+        robust = _analysed(view_of(state, LEARNER), f"{kind}-judge:{seed}:{attempt}", score, ANALYZER_SAMPLES)
         first = first or (state, robust)
-    assert first is not None
-    return first
+        got = None if robust.close_call else clear_answer(robust.analysis, drill_answer)
+        if got == want:
+            return state, robust
+        if got is not None:
+            clear = clear or (state, robust)
+    found = clear or first
+    assert found is not None
+    return found
 
 
-def _opening(ex: Exercise) -> HandState:
+def _score(ex: Exercise) -> tuple[int, int] | None:
+    text = dict(ex.settings).get("score")
+    if not text:
+        return None
+    us, them = text.split(",")
+    return int(us), int(them)
+
+
+def _opening(ex: Exercise) -> tuple[HandState, Robust]:
     assert ex.dealer is not None
-    return _judged(ex.seed, ex.dealer)[0]
+    return _judged(ex.kind, ex.seed, ex.dealer, _score(ex))
 
 
-def make_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
-    position = SEATS.index(options["seat"]) if options.get("seat") else rng.randrange(4)
-    dealer = (LEARNER - position - 1) % 4
-    state = _judged(seed, dealer)[0]
+def _make(table: Table, seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
+    n = table.rules.players
+    position = table.seats.index(options["seat"]) if options.get("seat") else rng.randrange(n)
+    dealer = (LEARNER - position - 1) % n
+    score = rng.choice(table.scores) if table.scores else None
+    state = _judged(table.kind, seed, dealer, score)[0]
     upcard = state.upcard
     assert upcard.suit is not None
     is_dealer = dealer == LEARNER
-    passed = [seat_name(4, s) for s, _ in state.history]
+    passed = [seat_name(n, s) for s, _ in state.history]
     before = f"{', '.join(passed)} passed. " if passed else "You speak first. "
     order = answer_words(ORDER, dealer=is_dealer)
     ask = (
@@ -82,8 +159,19 @@ def make_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exerc
         if is_dealer
         else f"{capital(action_words(ORDER))} {upcard.suit.noun} or pass?"
     )
+    scene = {
+        2: "Two players, each for themself. ",
+        3: "Three players (cutthroat): whoever makes trump plays alone against the other two. ",
+    }.get(n, "")
+    at = ""
+    if score is not None:
+        at = f"The score: your side {score[0]}, theirs {score[1]}, playing to {table.rules.target}. "
+    settings = tuple(sorted(options.items())) + ((("score", f"{score[0]},{score[1]}"),) if score else ())
+    facts = [f"your seat: {table.seats[position]}"]
+    if score is not None:
+        facts.append(f"score: you {score[0]}, they {score[1]}")
     return Exercise(
-        kind="bid",
+        kind=table.kind,
         seed=seed,
         mode=Mode.CHOICE,
         cards=sort_hand(state.hands[LEARNER]),
@@ -92,32 +180,48 @@ def make_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exerc
         trump=None,
         options=(order, answer_words(PASS)),
         prompt=(
-            f"You are South; {'you are the dealer' if is_dealer else seat_name(4, dealer) + ' deals'}. "
+            f"{scene}{at}You are South; {'you are the dealer' if is_dealer else seat_name(n, dealer) + ' deals'}. "
             f"The upcard is the {upcard.short}. {before}{ask}"
         ),
-        facts=(f"your seat: {SEATS[position]}",),
-        settings=tuple(sorted(options.items())),
+        rules=table.rules,
+        facts=tuple(facts),
+        settings=settings,
         view=view_of(state, LEARNER),
     )
 
 
+def make_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
+    return _make(BID, seed, rng, options)
+
+
+def make_score_bid(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
+    return _make(SCORE_BID, seed, rng, options)
+
+
+def make_two_handed(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
+    return _make(TWO_HANDED, seed, rng, options)
+
+
+def make_cutthroat(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
+    return _make(CUTTHROAT, seed, rng, options)
+
+
+def view_link(view: SeatView, score: tuple[int, int] | None = None) -> str:
+    """The Analyze page with this bid filled in (its view text; the score apart)."""
+    at = "" if score is None else f"&score={score[0]},{score[1]}"
+    return f"analyze?view={view.to_text()}{at}"
+
+
 def analyzer_link(ex: Exercise) -> str:
-    assert ex.upcard is not None and ex.dealer is not None
-    position = (LEARNER - ex.dealer - 1) % 4
-    return AnalyzeLink(tuple(ex.cards), ex.upcard, SEATS[position]).url
-
-
-ANALYZER = "the hand analyzer (simulated play-outs of each choice)"
-CLUB = "the club player (a computer player's rules of thumb)"
-ANALYZER_SAMPLES = 400  # fixed, with no time budget: the same seed always gets the same verdict
+    assert ex.view is not None
+    return view_link(ex.view, _score(ex))
 
 
 def _by_analyzer(ex: Exercise, state: HandState) -> tuple[bool, bool, str]:
     """The analyzer's verdict, worded for the drill's two choices (order up or pass): the best way
     to order up (alone or not) against passing, never against a choice the drill does not offer."""
-    assert ex.dealer is not None
     view = view_of(state, LEARNER)
-    analysis = _judged(ex.seed, ex.dealer)[1].analysis
+    analysis = _opening(ex)[1].analysis
     action = analysis.recommendation
     return (
         action.kind is Kind.ORDER,
@@ -161,11 +265,11 @@ JUDGES: dict[str, tuple[str, Callable[[Exercise, HandState], tuple[bool, bool, s
 
 def solve_bid_with(ex: Exercise, judge: str) -> Solution:
     name, decide = JUDGES[judge]
-    bid, alone, reason = decide(ex, _opening(ex))
+    bid, alone, reason = decide(ex, _opening(ex)[0])
     if ex.dealer == LEARNER:
         reason = in_dealer_words(reason)
     answer = ex.options[0] if bid else "pass"
-    verb = answer + (f" {go_alone()}" if alone else "")
+    verb = answer + (f" {go_alone()}" if alone and ex.rules.players == 4 else "")
     why = f"Verdict from {name}: {verb}." + (f" {reason}" if reason else "")
     return Solution(answer, why, judge=name, link=analyzer_link(ex))
 
@@ -176,3 +280,12 @@ def solve_bid(ex: Exercise) -> Solution:
 
 def wrong_bid(ex: Exercise, answer: Answer, solution: Solution) -> str:
     return "Bidding is a judgement call: open the analyzer to see how close it is."
+
+
+def bid_again(ex: Exercise, factor: int, seed: str) -> frozenset[Answer]:
+    """The answers the same judge counts right on ``factor`` times the deals drawn from another
+    ``seed`` (for ``python -m bench drill_balance``)."""
+    assert ex.view is not None
+    robust = _analysed(ex.view, f"{seed}:{view_seed(ex.view)}", _score(ex), factor * ANALYZER_SAMPLES)
+    words = {"order": ex.options[0], "pass": "pass"}
+    return frozenset(words[a] for a in accepted(robust.analysis, drill_answer))

@@ -4,23 +4,27 @@ Both are judged as the bid drill is (``lessons.bid_drill``): the hand analyzer's
 default table (people), from ``engine.analysis.robust.analyze_robust`` with a fixed number of
 simulated deals, so the same seed always gets the same verdict. When the analyzer finds the two
 best choices worth the same within its figures' uncertainty ("too close to call"), either
-counts as right (``Solution.also``). Like the bid drill, a question is drawn from a clear-cut
-deal when one of ``MAX_DEALS`` seeded deals is.
+counts as right (``Solution.also``). Like the bid drill, a question is drawn from a deal whose
+answer is clear (``lessons.balance.clear_answer``) and is the answer its seed wants
+(``lessons.balance.wanted``: calling or passing, alone or with the partner, each in half of the
+seeds) when one of ``MAX_DEALS`` seeded deals is.
 
 - ``name_suit``: everyone passed the upcard and it was turned down; the players before the
   learner passed again. Call one of the other three suits, or pass? (Going alone is folded into
   the suit: "call hearts alone" answers "call hearts", and the verdict says so.)
 - ``go_alone``: the learner holds a strong hand and the analyzer says to make trump (ordering up,
   picking up, or calling in round 2, clearly better than passing). With the partner, or alone?
+  The explanation puts the analyzer's figures to the one-third rule (``third_rule``): alone pays
+  when the lone march chance is more than a third of the partnership's.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 
-from engine.analysis.bidding import Analysis, OptionResult
+from engine.analysis.bidding import Analysis, OptionResult, Stats
 from engine.analysis.explain import explain, percent, points, risk_sentence, round2_sentence
 from engine.analysis.robust import Robust, analyze_robust
 from engine.core.action_words import answer_words, go_alone, in_dealer_words
@@ -33,9 +37,10 @@ from engine.core.seats import seat_name
 from engine.core.view import SeatView, view_of
 from engine.players.evaluate import dealer_hand, hand_facts
 from engine.search.seat_values import view_seed
-from lessons.bid_drill import ANALYZER, ANALYZER_SAMPLES
+from lessons.balance import accepted, clear_answer, wanted
+from lessons.bid_drill import ANALYZER, ANALYZER_SAMPLES, view_link
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
-from lessons.links import SEATS, AnalyzeLink
+from lessons.links import SEATS
 
 LEARNER = 0  # South
 MAX_DEALS = 40  # seeded deals tried for a clear-cut question (as the bid drill)
@@ -52,6 +57,18 @@ def judge(view: SeatView) -> Robust:
     )
 
 
+def judged_again(view: SeatView, factor: int, seed: str) -> Analysis:
+    """The same judge on ``factor`` times the deals drawn from another ``seed`` (for ``python -m
+    bench drill_balance``)."""
+    return analyze_robust(
+        view,
+        f"{seed}:{view_seed(view)}",
+        time_budget=None,
+        max_samples=factor * ANALYZER_SAMPLES,
+        ceiling=False,
+    ).analysis
+
+
 def _position(view: SeatView) -> int:
     """0 first to speak .. 3 the dealer."""
     return (view.seat - view.dealer - 1) % 4
@@ -64,8 +81,10 @@ def _to_learner(state: HandState, round2: bool) -> HandState:
     return state
 
 
-def _clear(robust: Robust) -> bool:
-    return not robust.close_call and not robust.analysis.too_close
+def clear_choice(robust: Robust, answer_of: Callable[[Action], str | None]) -> str | None:
+    """The drill's answer when the analysis gives it clearly (``lessons.balance.clear_answer``) and
+    every kind of table agrees; else None."""
+    return None if robust.close_call else clear_answer(robust.analysis, answer_of)
 
 
 # ---- naming a suit in round 2 -----------------------------------------------------------------
@@ -76,18 +95,29 @@ def choice_words(action: Action) -> str:
     return answer_words(Action(action.kind, suit=action.suit))
 
 
+def _call_or_pass(words: str) -> str:
+    return "pass" if words == "pass" else "call"
+
+
 @lru_cache(maxsize=512)
 def _round2(seed: int, position: int) -> SeatView:
+    """The first seeded round-2 position whose answer is clear and calls or passes as the seed
+    wants; failing that the first clear one, failing that the first."""
     dealer = (LEARNER - position - 1) % 4
+    want = wanted("name_suit", seed, ("call", "pass"))
     first: SeatView | None = None
+    clear: SeatView | None = None
     for attempt in range(MAX_DEALS):
         state = _to_learner(deal(Rules(), dealer, random.Random(f"name_suit:{seed}:{attempt}")), round2=True)
         view = view_of(state, LEARNER)
-        if _clear(judge(view)):
+        got = clear_choice(judge(view), choice_words)
+        if got is not None and _call_or_pass(got) == want:
             return view
         first = first or view
-    assert first is not None
-    return first
+        clear = clear or (view if got is not None else None)
+    found = clear or first
+    assert found is not None
+    return found
 
 
 def make_name_suit(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
@@ -124,15 +154,7 @@ def name_suit_exercise(view: SeatView, seed: int = 0, settings: tuple[tuple[str,
 
 
 def _link(view: SeatView) -> str:
-    position = _position(view)
-    round2 = view.phase is Phase.BID2
-    return AnalyzeLink(
-        tuple(view.hand),
-        view.upcard,
-        SEATS[position],
-        2 if round2 else 1,
-        view.turned_down if round2 else None,
-    ).url
+    return view_link(view)
 
 
 def _tied(analysis: Analysis) -> tuple[Action, ...]:
@@ -169,6 +191,12 @@ def solve_name_suit(ex: Exercise) -> Solution:
 
 def wrong_name_suit(ex: Exercise, answer: Answer, solution: Solution) -> str:
     return "Bidding is a judgement call: open the analyzer to see every suit's figures."
+
+
+def name_suit_again(ex: Exercise, factor: int, seed: str) -> frozenset[Answer]:
+    """The answers the same judge counts right on ``factor`` times the deals (another seed)."""
+    assert ex.view is not None
+    return frozenset(accepted(judged_again(ex.view, factor, seed), choice_words))
 
 
 # ---- going alone -----------------------------------------------------------------------------
@@ -213,11 +241,19 @@ def alone_pair(analysis: Analysis) -> tuple[Action, Action] | None:
     return pair
 
 
+def pair_answer(pair: tuple[Action, Action]) -> Callable[[Action], str | None]:
+    """The go-alone drill's answer an action gives: 'partner' or 'alone' for the pair, else None."""
+    return lambda action: {pair[0]: "partner", pair[1]: "alone"}.get(action)
+
+
 @lru_cache(maxsize=512)
 def _strong_hand(seed: int, round_option: str) -> SeatView:
-    """The first seeded deal where the learner holds a strong hand and the analyzer says to make
-    trump; a clear-cut one (alone or not) when one of ``MAX_DEALS`` analysed deals is."""
+    """The first seeded deal where the learner holds a strong hand, the analyzer says to make trump,
+    and alone or with the partner is clearly the better, as the seed wants (``wanted``); failing
+    that the first clear one, failing that the first, once ``MAX_DEALS`` deals were analysed."""
+    want = wanted("go_alone", seed, ("partner", "alone"))
     first: SeatView | None = None
+    clear: SeatView | None = None
     analysed = 0
     for attempt in range(STRONG_DEALS):
         rng = random.Random(f"go_alone:{seed}:{attempt}")
@@ -229,15 +265,19 @@ def _strong_hand(seed: int, round_option: str) -> SeatView:
             continue
         robust = judge(view)
         analysed += 1
-        if alone_pair(robust.analysis) is not None:
-            if _clear(robust):
+        pair = alone_pair(robust.analysis)
+        if pair is not None:
+            got = clear_choice(robust, pair_answer(pair))
+            if got == want:
                 return view
             first = first or view
+            clear = clear or (view if got is not None else None)
         if analysed >= MAX_DEALS and first is not None:
             break
-    if first is None:  # pragma: no cover - a strong hand to make trump with turns up within a few deals
+    found = clear or first
+    if found is None:  # pragma: no cover - a strong hand to make trump with turns up within a few deals
         raise RuntimeError(f"no go-alone question for seed {seed}")
-    return first
+    return found
 
 
 def _alone_words(view: SeatView, action: Action) -> str:
@@ -294,6 +334,41 @@ def _figures(view: SeatView, o: OptionResult) -> str:
     )
 
 
+THIRD_SLACK = 0.01  # a lone march chance this close to a third of the partnership's is "about a third"
+
+
+def third_rule_words(partner: Stats, alone: Stats) -> tuple[str, str]:
+    """(a third of the partnership's march chance, 'more than' / 'less than' / 'about': the lone
+    march chance beside it)."""
+    third = partner.p_march / 3
+    if alone.p_march > third + THIRD_SLACK:
+        compare = "more than"
+    elif alone.p_march < third - THIRD_SLACK:
+        compare = "less than"
+    else:
+        compare = "about"
+    return percent(third), compare
+
+
+def third_rule(partner: Stats, alone: Stats) -> str:
+    """The one-third rule, put to the analyzer's figures: a march alone scores 4 where one with the
+    partner scores 2 (3 more than making it, against 1 more), so when both make their three tricks
+    about as often, alone pays when its march chance is more than a third of the partnership's."""
+    third, compare = third_rule_words(partner, alone)
+    text = (
+        f"The one-third rule: a march alone scores 4 where one with your partner scores 2, so alone pays "
+        f"when its march chance is more than a third of the partnership's. With your partner you take all "
+        f"five tricks in {percent(partner.p_march)} of deals, a third of that is {third}, and alone you "
+        f"take them in {percent(alone.p_march)}: {compare} {'that' if compare != 'about' else 'the same'}."
+    )
+    if alone.p_euchred > partner.p_euchred + THIRD_SLACK:
+        text += (
+            f" Alone you are also euchred more often ({percent(alone.p_euchred)} against "
+            f"{percent(partner.p_euchred)}), which the rule leaves out and the figures count."
+        )
+    return text
+
+
 def solve_go_alone(ex: Exercise) -> Solution:
     view = ex.view
     assert view is not None
@@ -309,13 +384,20 @@ def solve_go_alone(ex: Exercise) -> Solution:
     why = [f"Verdict from {ANALYZER}: {answer}.", first]
     if also:
         why.append(f"Either answer counts as right: {answer} or {also[0]}.")
-    why.append(
-        "A loner scores 4 points only when it takes all five tricks, one hand against two; "
-        "with your partner a march scores 2."
-    )
     why += [_figures(view, analysis.option(a)) for a in pair]
+    why.append(third_rule(analysis.option(pair[0]).realistic, analysis.option(pair[1]).realistic))
     return Solution(answer, " ".join(why), judge=ANALYZER, link=_link(view), also=also)
 
 
 def wrong_go_alone(ex: Exercise, answer: Answer, solution: Solution) -> str:
     return "Going alone is a judgement call: open the analyzer to see how close it is."
+
+
+def go_alone_again(ex: Exercise, factor: int, seed: str) -> frozenset[Answer]:
+    """The answers the same judge counts right on ``factor`` times the deals (another seed)."""
+    view = ex.view
+    assert view is not None
+    pair = alone_pair(judge(view).analysis)
+    assert pair is not None
+    words = {"partner": ex.options[0], "alone": ex.options[1]}
+    return frozenset(words[a] for a in accepted(judged_again(view, factor, seed), pair_answer(pair)))

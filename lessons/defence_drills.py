@@ -9,12 +9,14 @@ first moment that fits, so a seed always gives the same question.
   from). Judged from your seat (``lessons.seat_judge``: ``engine.search.seat_values``).
 - ``keep_guards``: an opponent went alone, a card is led and you hold neither that suit nor a
   trump, so whatever you play is thrown away. Which card? Judged the same way; the reasons talk
-  of keeping a guard in every suit the lone maker may hold.
-- ``trumps_out``: at your turn after at least one trick, how many trumps may still be in another
-  player's hand (not in yours, not played, not known to be out of play)? The engine's count from the cards seen:
+  of keeping a guard in every suit the lone maker may hold. Asked with three cards or more in
+  hand (with two, one throw leaves the other card as the only guard: too easy).
+- ``trumps_out``: at your turn, how many trumps may still be in another player's hand (not in
+  yours, not played, not known to be out of play)? Each seed asks at the trick it wants
+  (``lessons.balance.wanted``: tricks 1 to 5 in turn). The engine's count from the cards seen:
   ``engine.players.tracking.read_table`` (the card tracking the computer players use).
 
-A card question is asked only when it has a point (``seat_judge.worth_asking``).
+A card question is asked only when it has a point and one clear answer (``seat_judge.worth_asking``).
 """
 
 from __future__ import annotations
@@ -31,13 +33,25 @@ from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.players.tracking import read_table
+from lessons.balance import wanted
 from lessons.exercise_model import Answer, Exercise, Mode, Solution, card_list, trump_intro
 from lessons.play_drill import SIDES, prompt, story, turned, who
-from lessons.seat_judge import card_solution, card_wrong, worth_asking
+from lessons.seat_judge import (
+    card_solution,
+    card_wrong,
+    habit_of,
+    judged_again,
+    right_cards,
+    screen_best,
+    worth_asking,
+)
 
 LEARNER = 0  # South
 RULES = Rules()  # the standard four-player game
 MAX_ATTEMPTS = 2000  # deals tried for one seed (a loner comes every 30 deals or so; never reached)
+WANT_TRIES = 12  # moments that fit looked at for the answer the seed wants
+MIN_THROW_CARDS = 3  # keep_guards: cards in hand at the throw
+TRICKS = ("1", "2", "3", "4", "5")  # trumps_out: the trick the count is asked at
 _PLAY_QUESTION = " Which card would you play?"
 
 
@@ -69,38 +83,102 @@ def _played(kind: str, seed: int, attempt: int, loners_only: bool) -> Played:
     return Played(state.maker, state.alone, tuple(moments))
 
 
-def _first(kind: str, seed: int, loners_only: bool, fits: Callable[[SeatView], bool]) -> SeatView:
-    """The first moment (turned to South) of the seed's deals that ``fits``."""
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """The answer a seed wants (``lessons.balance.wanted``): the habit ('strongest' or 'weakest') it
+    wants right, or 'other' for neither. A position's right cards are classed by
+    ``seat_judge.habit_of``; before a position is judged in full, the quick screen's best card is
+    classed the same way, so most positions that will not do are passed over unjudged."""
+
+    habit: str
+    want: str
+
+    def of(self, view: SeatView, cards: tuple[Card, ...]) -> str:
+        return habit_of(view, cards, self.habit)
+
+
+def first_moment(
+    kind: str,
+    seed: int,
+    loners_only: bool,
+    shape: Callable[[SeatView], bool],
+    wants: Wanted | None = None,
+    judged: bool = True,
+    screen: bool = True,
+) -> SeatView:
+    """The first moment (turned to South) of the seed's deals of the right ``shape`` and, when
+    ``judged``, worth asking (``seat_judge.worth_asking``). With ``wants``, the first whose answer
+    the seed wants; failing that within ``WANT_TRIES`` moments worth asking, the first of them (once
+    one is found, a moment whose quick screen names another answer is passed over unjudged)."""
+    first: SeatView | None = None
+    tried = 0
     for attempt in range(MAX_ATTEMPTS):
         played = _played(kind, seed, attempt, loners_only)
         for view in played.moments:
             south = turned(view, view.seat)
-            if fits(south):
+            if not shape(south):
+                continue
+            if (
+                wants is not None
+                and first is not None
+                and wants.of(south, (screen_best(south),)) != wants.want
+            ):
+                continue
+            if judged and not worth_asking(south, screen):
+                continue
+            if wants is None or wants.of(south, right_cards(south)) == wants.want:
                 return south
+            first = first or south
+            tried += 1
+            if tried >= WANT_TRIES:
+                return first
+    if first is not None:  # pragma: no cover - the wanted answer turns up within a few moments
+        return first
     raise RuntimeError(f"no {kind} question in {MAX_ATTEMPTS} deals of seed {seed}")  # pragma: no cover
 
 
-def _defending_a_loner(view: SeatView) -> bool:
+def weakest_wanted(kind: str, seed: int) -> Wanted:
+    """The seed wants the weakest card (or another) as the answer, each in half of the seeds."""
+    return Wanted("weakest", wanted(kind, seed, ("weakest", "other")))
+
+
+def strongest_wanted(kind: str, seed: int) -> Wanted:
+    """The seed wants the strongest legal card among the right ones (or not), each in half of the
+    seeds."""
+    return Wanted("strongest", wanted(kind, seed, ("strongest", "other")))
+
+
+def defending_a_loner(view: SeatView) -> bool:
     return (
         view.alone and view.maker is not None and not view.is_maker_side(view.seat) and len(view.legal) >= 2
     )
 
 
+def leads_a_loner(view: SeatView) -> bool:
+    """A defender on lead against a loner (the shape; ``leads_against_a_loner`` asks the judge too)."""
+    return defending_a_loner(view) and not view.trick
+
+
 def leads_against_a_loner(view: SeatView) -> bool:
-    return _defending_a_loner(view) and not view.trick and worth_asking(view)
+    return leads_a_loner(view) and worth_asking(view)
 
 
-def throws_against_a_loner(view: SeatView) -> bool:
-    """A defender against a loner who can neither follow suit nor trump: every card is a throw."""
-    if not _defending_a_loner(view) or not view.trick:
+def throws_to_a_loner(view: SeatView) -> bool:
+    """A defender against a loner who can neither follow suit nor trump, with three cards or more:
+    every card is a throw (the shape; ``throws_against_a_loner`` asks the judge too)."""
+    if not defending_a_loner(view) or not view.trick:
         return False
     assert view.trump is not None
     eff = effective_table(view.trump)
     led = eff[view.trick[0][1]]
-    return all(eff[c] not in (led, view.trump) for c in view.hand) and worth_asking(view)
+    return len(view.hand) >= MIN_THROW_CARDS and all(eff[c] not in (led, view.trump) for c in view.hand)
 
 
-def _card_exercise(kind: str, seed: int, view: SeatView, question: str) -> Exercise:
+def throws_against_a_loner(view: SeatView) -> bool:
+    return throws_to_a_loner(view) and worth_asking(view)
+
+
+def card_exercise(kind: str, seed: int, view: SeatView, question: str) -> Exercise:
     assert view.trump is not None
     text = prompt(view)
     assert text.endswith(_PLAY_QUESTION)
@@ -124,24 +202,26 @@ def _card_exercise(kind: str, seed: int, view: SeatView, question: str) -> Exerc
 
 @lru_cache(maxsize=1024)
 def _lead(seed: int) -> SeatView:
-    return _first("loner_lead", seed, True, leads_against_a_loner)
+    return first_moment("loner_lead", seed, True, leads_a_loner)
 
 
 @lru_cache(maxsize=1024)
 def _throw(seed: int) -> SeatView:
-    return _first("keep_guards", seed, True, throws_against_a_loner)
+    """A throw whose right cards hold the weakest, or not, as the seed wants (each in half of the
+    seeds: "throw your lowest card" is no rule against a loner)."""
+    return first_moment("keep_guards", seed, True, throws_to_a_loner, weakest_wanted("keep_guards", seed))
 
 
 def loner_lead_exercise(view: SeatView, seed: int = 0) -> Exercise:
     """The question for South on lead against a loner (a seeded position or one a test sets up)."""
     assert view.seat == LEARNER and view.my_turn and not view.trick
-    return _card_exercise("loner_lead", seed, view, "Which card do you lead?")
+    return card_exercise("loner_lead", seed, view, "Which card do you lead?")
 
 
 def keep_guards_exercise(view: SeatView, seed: int = 0) -> Exercise:
     """The question for South, against a loner, who can neither follow suit nor trump."""
     assert view.seat == LEARNER and view.my_turn and view.trick
-    return _card_exercise(
+    return card_exercise(
         "keep_guards", seed, view, "You cannot follow suit or trump: which card do you throw?"
     )
 
@@ -164,6 +244,12 @@ def wrong_card(ex: Exercise, answer: Answer, solution: Solution) -> str:
     return card_wrong(ex.view, answer)
 
 
+def card_again(ex: Exercise, factor: int, seed: str) -> frozenset[Answer]:
+    """The cards the same judge counts right on ``factor`` times the layouts (another seed)."""
+    assert ex.view is not None
+    return judged_again(ex.view, factor, seed)
+
+
 # ---- counting the trumps out -----------------------------------------------------------------
 
 
@@ -178,17 +264,18 @@ def trumps_out(view: SeatView) -> tuple[Card, ...]:
     )
 
 
-def _counts_here(side: str) -> Callable[[SeatView], bool]:
+def _counts_here(side: str, trick: int) -> Callable[[SeatView], bool]:
     def fits(view: SeatView) -> bool:
         mine = "makers" if view.is_maker_side(view.seat) else "defenders"
-        return bool(view.tricks) and side in ("", mine)
+        return len(view.tricks) + 1 == trick and side in ("", mine)
 
     return fits
 
 
 @lru_cache(maxsize=1024)
 def _count_moment(seed: int, side: str) -> SeatView:
-    return _first(f"trumps_out:{side}", seed, False, _counts_here(side))
+    trick = int(wanted("trumps_out", seed, TRICKS, repeat=1))
+    return first_moment(f"trumps_out:{side}", seed, False, _counts_here(side, trick), judged=False)
 
 
 def make_trumps_out(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:

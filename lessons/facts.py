@@ -22,7 +22,26 @@ people table). The names of a hand ``h``:
 - per option ``o`` of ``pass``, ``order``, ``alone``: ``h.o.ev`` (points a hand, '+1.29'),
   ``h.o.make``, ``h.o.march``, ``h.o.euchred`` for ``order`` and ``alone`` (whole percents: the
   learner's side makes it, takes all five, is euchred)
-  the dealer's best discard ``h.o.discard`` ('10♠') and, with a score, ``h.o.win`` (the change in the chance of winning the game, '+7%').
+  the dealer's best discard ``h.o.discard`` ('10♠') and, with a score, ``h.o.win`` (the change in the chance of winning the game, '+7%');
+  a round-2 question's options are named ``call_hearts``, ``call_hearts_alone`` ...;
+- after a pass either side may make trump: ``h.pass.we_make`` and ``h.pass.we_euchred`` (your side
+  names trump and makes it, or is euchred), ``h.pass.they_make``, ``h.pass.they_euchred`` (the
+  other side names trump and makes it, or is euchred: the trap a strong hand sets by passing) and
+  ``h.pass.thrown`` (nobody names trump), each a share of all deals;
+- the one-third rule for a hand that may order up alone: ``h.third`` (a third of the partnership's
+  march chance) and ``h.rule`` ('more than', 'less than' or 'about': the lone march chance beside it,
+  ``lessons.call_drills.third_rule``);
+- with ``tables``, every kind of table's figures: ``h.T.o.ev`` for ``T`` of ``people``, ``sound``
+  (strong players), ``cautious``, ``eager``.
+
+A seat fact ``s`` values a card (or discard) choice from a seat's view (its text, ``SeatView.to_text``)
+with the practice table's judge (``engine.search.seat_values.value_choices``, ``SEAT_DEALS``
+layouts, a fixed seed): ``s.best`` (the best card, '10♣'), and per card ``c`` (its code, ``s.AD.ev``):
+``s.c.ev`` (points a hand, '+0.16'), ``s.c.loss`` ('0.25', against the best) and ``s.c.spread``
+(the half-width of the loss's 95% interval), and ``s.c.tied`` ('yes' when worth the same as the
+best within it).
+
+``judge.deals`` is the number of layouts the seat's judge deals (the discard, the defence drills).
 
 A chart fact ``c`` reads the shipped call chart's square for a hand's class
 (``engine.study.chart_table``): ``c.best`` (its verdict in the same words), ``c.n`` (deals),
@@ -48,6 +67,25 @@ class HandQuestion:
     upcard: str
     seat: str
     score: str | None = None
+    tables: bool = False  # every kind of table's figures too
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTwo:
+    """A round-2 hand question: everyone passed the upcard, and it was turned down."""
+
+    name: str
+    hand: str
+    upcard: str
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatQuestion:
+    """A card or discard choice the lessons quote, as its seat's view text."""
+
+    name: str
+    view: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +106,53 @@ HANDS = (
     HandQuestion("alone-ace", "JH JD AH AS 9C", "9H", "first"),
     HandQuestion("alone-dealer", "JH JD AH 9C TS", "9H", "dealer"),
     # lesson 12: the strong first hand; king-queen-nine of trump without a bower, at 0-0 and at the end
-    HandQuestion("strong-first", "JH JD AH KS 9C", "9H", "first"),
+    HandQuestion("strong-first", "JH JD AH KS 9C", "9H", "first", tables=True),
     HandQuestion("kq9", "KD QD 9D AS 9C", "TD", "first"),
     HandQuestion("kq9-leading", "KD QD 9D AS 9C", "TD", "first", "9,8"),
     HandQuestion("kq9-third", "KD QD 9D AS 9C", "TD", "third"),
     HandQuestion("kq9-trailing", "KD QD 9D AS 9C", "TD", "third", "8,9"),
+    # lesson 12: the dealer's pick-up with the jack turned up, a clear loner
+    HandQuestion("dealer-jack", "AS KS 9S AD TH", "JS", "dealer"),
 )
+
+# lesson 12: round 2 by seat, the same hand (two hearts and two clubs, the ace and king of each) after
+# the 9♦ was turned down: calling hearts (next) or clubs (the other colour), from every seat
+ROUND_TWO = tuple(
+    RoundTwo(f"r2-{seat}", "AH KH AC KC 9S", "9D", seat) for seat in ("first", "second", "third", "dealer")
+)
+
+# lessons 11 and 13: leads and a discard against a lone maker
+SEATS = (
+    # East dealt the Q♠ and picked it up alone; South leads with a single ace and junk
+    SeatQuestion(
+        "lead-single-ace", "standard/3/AD-TH-9H-TC-9C,?,?,?/QS/pass,pass,pass,order-alone,discard-?"
+    ),
+    # the same, South holding the right bower
+    SeatQuestion("lead-right", "standard/3/JS-TH-9H-TC-AC,?,?,?/QS/pass,pass,pass,order-alone,discard-?"),
+    # South deals the 9♥; East, on the dealer's right, orders it up alone: the dealer's discard
+    SeatQuestion("throw-next", "standard/0/9D-KC-QC-TS-AS,?,?,?/9H/pass,pass,order-alone"),
+    # North deals the 9♥; West, on the dealer's right, orders it up alone; South, the dealer's
+    # partner, leads (East sits out): without an ace, and with the A♣
+    SeatQuestion("lead-next", "standard/2/KD-QS-TS-9C-TC,?,?,?/9H/pass,pass,order-alone,discard-?"),
+    SeatQuestion("lead-next-ace", "standard/2/KD-AC-QS-TS-9C,?,?,?/9H/pass,pass,order-alone,discard-?"),
+)
+SEAT_DEALS = 960  # layouts for a seat fact: four times the judge's, for a figure to quote
 
 CHARTS = (ChartQuestion("chart-strong", "JH JD AH KS 9C", "9H", "first", beside="strong-first"),)
 
 OPTION_NAMES = {"pass": "pass", "order": "order", "order alone": "alone"}
+
+
+def option_name(action: object) -> str:
+    """A fact's name for an option: 'pass', 'order', 'alone'; in round 2 'call_hearts' (+ '_alone')."""
+    from engine.core.actions import Action
+
+    assert isinstance(action, Action)
+    text = str(action)
+    if text in OPTION_NAMES:
+        return OPTION_NAMES[text]
+    suit = f"_{action.suit.noun}" if action.suit is not None else ""
+    return f"{action.kind.value}{suit}{'_alone' if action.alone else ''}"
 
 
 def _words(action: str, dealer: bool) -> str:
@@ -88,14 +163,19 @@ def _words(action: str, dealer: bool) -> str:
     return answer_words(Action.parse(action), dealer=dealer)
 
 
-def hand_facts(q: HandQuestion) -> dict[str, str]:
+def hand_facts(q: HandQuestion | RoundTwo) -> dict[str, str]:
     """Every fact of one hand question (see the module docstring), computed now."""
     from engine.analysis.explain import percent, percent_change, points
     from engine.analysis.robust import analyze_robust
     from engine.analysis.situation import question
     from engine.core.actions import Kind
+    from lessons.call_drills import third_rule_words
 
-    asked = question(q.hand, q.upcard, q.seat, score=q.score)
+    score = q.score if isinstance(q, HandQuestion) else None
+    if isinstance(q, RoundTwo):
+        asked = question(q.hand, q.upcard, q.seat, round=2, turned_down=q.upcard[-1])
+    else:
+        asked = question(q.hand, q.upcard, q.seat, score=score)
     r = analyze_robust(
         asked.view(),
         f"lesson-fact:{q.name}",
@@ -127,7 +207,7 @@ def hand_facts(q: HandQuestion) -> dict[str, str]:
         ),
     }
     for o in a.options:
-        key = f"{q.name}.{OPTION_NAMES[str(o.action)]}"
+        key = f"{q.name}.{option_name(o.action)}"
         s = o.realistic
         out[f"{key}.ev"] = points(s.ev)
         if o.discard is not None:
@@ -138,8 +218,43 @@ def hand_facts(q: HandQuestion) -> dict[str, str]:
             out[f"{key}.make"] = percent(s.p_make)
             out[f"{key}.march"] = percent(s.p_march)
             out[f"{key}.euchred"] = percent(s.p_euchred)
+        else:
+            out[f"{key}.we_make"] = percent(s.p_we_make_it)
+            out[f"{key}.we_euchred"] = percent(s.p_we_make - s.p_we_make_it)
+            out[f"{key}.they_make"] = percent(s.p_they_make_it)
+            out[f"{key}.they_euchred"] = percent(s.p_they_euchred)
+            out[f"{key}.thrown"] = percent(s.p_thrown_in)
         if s.win_delta is not None:
             out[f"{key}.win"] = percent_change(s.win_delta)
+    pair = [o for o in a.options if o.action.kind is Kind.ORDER]
+    if len(pair) == 2:
+        with_partner, alone = sorted(pair, key=lambda o: o.action.alone)
+        third, rule = third_rule_words(with_partner.realistic, alone.realistic)
+        out[f"{q.name}.third"], out[f"{q.name}.rule"] = third, rule
+    if isinstance(q, HandQuestion) and q.tables:
+        for table, each in r.by_table.items():
+            for o in each.options:
+                out[f"{q.name}.{table}.{option_name(o.action)}.ev"] = points(o.realistic.ev)
+    return out
+
+
+def seat_facts(q: SeatQuestion) -> dict[str, str]:
+    """The seat's judge on one card or discard choice (see the module docstring), computed now."""
+    from engine.analysis.explain import points
+    from engine.core.view import SeatView
+    from engine.search.seat_values import value_choices
+
+    v = value_choices(SeatView.from_text(q.view), SEAT_DEALS, seed=f"lesson-fact:{q.name}")
+    best = v.best.card
+    assert best is not None
+    out = {f"{q.name}.best": best.short}
+    for c in v.choices:
+        assert c.action.card is not None
+        key = f"{q.name}.{c.action.card}"
+        out[f"{key}.ev"] = points(c.points)
+        out[f"{key}.loss"] = f"{c.loss:.2f}"
+        out[f"{key}.spread"] = f"{c.spread:.2f}"
+        out[f"{key}.tied"] = "yes" if c.tied else "no"
     return out
 
 
@@ -192,11 +307,16 @@ def same(stored: str | None, now: str) -> bool:
 
 def compute() -> dict[str, str]:
     """Every fact the lessons may quote, asked of the engine now (a few seconds once compiled)."""
-    out: dict[str, str] = {}
-    for q in HANDS:
+    from engine.search.seat_values import JUDGE_DEALS
+
+    out: dict[str, str] = {"judge.deals": str(JUDGE_DEALS)}
+    questions: tuple[HandQuestion | RoundTwo, ...] = (*HANDS, *ROUND_TWO)
+    for q in questions:
         out.update(hand_facts(q))
     for c in CHARTS:
         out.update(chart_facts(c, out))
+    for seat in SEATS:
+        out.update(seat_facts(seat))
     return out
 
 

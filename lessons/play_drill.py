@@ -57,11 +57,16 @@ from engine.core.hand import HandState, Phase, Trick, apply, deal
 from engine.core.ranking import effective_table, sort_hand, strength_table
 from engine.core.rules import Rules
 from engine.core.seats import seat_name
+from engine.core.stats import mean_interval
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
+from lessons.balance import card_class, wanted
 from lessons.exercise_model import Answer, Exercise, Mode, Solution, card_list, trump_intro
 from lessons.play_deals import (
+    ENUMERATE_LIMIT,
+    SAMPLE_SIZE,
     Deal,
+    DealSpace,
     Hidden,
     deals_to_judge,
     hidden_of,
@@ -76,6 +81,7 @@ MIN_SHARE = 0.5  # the answer beats each other card outright in at least this sh
 PAST = Tense.PAST  # the auction as it went, in the bidding sentence
 SCREEN = 20  # random deals a position must pass the rule on before it is judged in full
 MAX_ATTEMPTS = 200  # deals tried for one seed before giving up (never reached in practice)
+WANT_TRIES = 40  # moments that pass the rule looked at for the answer the seed wants
 SIDES = ("makers", "defenders")
 JUDGE = "the exact solver, over the deals that fit what you can see"
 
@@ -334,26 +340,52 @@ def turned(view: SeatView, learner: int) -> SeatView:
 
 
 @lru_cache(maxsize=8192)
-def _asked(seed: int, attempt: int, learner: int) -> SeatView | None:
-    """What ``learner`` (turned to South) sees at the first of its moments, in a seeded random
-    order, that passes the rule; None if none does."""
+def _asked(seed: int, attempt: int, learner: int) -> tuple[SeatView, ...]:
+    """What ``learner`` (turned to South) sees at each of its moments that passes the rule, in a
+    seeded random order."""
     hand = _hand(seed, attempt)
     assert hand is not None
     views = [turned(v, learner) for v in hand.moments if v.seat == learner]
     random.Random(f"play_card:moment:{seed}:{attempt}:{learner}").shuffle(views)
+    found = []
     for view in views:
         judgement = evaluate(view, seed, screen=True)
         if judgement is not None and judgement.answer is not None:
             _remember((view, seed), judgement)
-            return view
+            found.append(view)
+    return tuple(found)
+
+
+def easy_pattern(view: SeatView, card: Card) -> str | None:
+    """The easy habit a play of ``card`` follows, if any: trumping in when void in the suit led,
+    or third hand high (the partner led, and ``card`` is the highest of the suit led)."""
+    if not view.trick or view.trump is None:
+        return None
+    eff = effective_table(view.trump)
+    led = eff[view.trick[0][1]]
+    follows = [c for c in view.hand if eff[c] == led]
+    if not follows and eff[card] == view.trump:
+        return "trump in when void"
+    partner_led = len(view.trick) == 2 and (view.trick[0][0] - view.seat) % 4 == 2
+    rank = strength_table(view.trump, led)
+    if partner_led and follows and card == max(follows, key=lambda c: rank[c]):
+        return "third hand high"
     return None
 
 
 @lru_cache(maxsize=4096)
 def _question(seed: int, side: str) -> Exercise:
-    """The question of ``seed``: the first of its deals (attempt 0, 1, ...) with a moment that
-    passes the rule. The learner is a seat of ``side`` (any seat that plays when ``side`` is
-    empty), tried in a seeded order, turned to South."""
+    """The question of ``seed``: among its deals' moments that pass the rule (attempt 0, 1, ...,
+    the learner a seat of ``side``, any seat that plays when ``side`` is empty, tried in a seeded
+    order, turned to South), the first whose answer is the strongest legal card or another one, as
+    the seed wants (``wanted``), and follows no easy pattern (``easy_pattern``) unless the seed is
+    one of the third of seeds that allow one; failing that within ``WANT_TRIES`` moments, the first
+    without an easy pattern, failing that the first."""
+    want = wanted("play_card", seed, ("strongest", "other"))
+    easy_ok = wanted("play_card:easy", seed, ("easy", "hard", "hard"), repeat=1) == "easy"
+    first: SeatView | None = None
+    hard: SeatView | None = None
+    tried = 0
     for attempt in range(MAX_ATTEMPTS):
         hand = _hand(seed, attempt)
         if hand is None:
@@ -363,10 +395,21 @@ def _question(seed: int, side: str) -> Exercise:
         seats = {"makers": makers, "defenders": defenders}.get(side) or makers + defenders
         random.Random(f"play_card:seat:{seed}:{attempt}").shuffle(seats)
         for learner in seats:
-            view = _asked(seed, attempt, learner)
-            if view is not None:
-                return _exercise(seed, view, side)
-    raise RuntimeError(f"no play question in {MAX_ATTEMPTS} deals of seed {seed}")  # pragma: no cover
+            for view in _asked(seed, attempt, learner):
+                answer = judge(view, seed).answer
+                assert answer is not None
+                easy = easy_pattern(view, answer) is not None
+                got = "strongest" if card_class(view, answer) == "strongest" else "other"
+                if got == want and (easy_ok or not easy):
+                    return _exercise(seed, view, side)
+                first = first or view
+                hard = hard or (None if easy else view)
+                tried += 1
+        if tried >= WANT_TRIES and first is not None:
+            break
+    if first is None:  # pragma: no cover - a moment that passes the rule turns up within a few deals
+        raise RuntimeError(f"no play question in {MAX_ATTEMPTS} deals of seed {seed}")
+    return _exercise(seed, hard or first, side)
 
 
 def make_play_card(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
@@ -532,6 +575,33 @@ def solve_play_card(ex: Exercise) -> Solution:
                 break
         why.append(sentence + ".")
     return Solution(best, " ".join(why), judge=JUDGE)
+
+
+def play_card_again(ex: Exercise, factor: int, seed: str) -> frozenset[Answer]:
+    """The cards counted right when the position is judged again on ``factor`` times the deals drawn
+    from another ``seed`` (every deal again when there are few enough to deal them all): the card
+    with the most tricks on average, and every card whose paired difference from it has a 95%
+    interval reaching 0 (for ``python -m bench drill_balance``)."""
+    view = ex.view
+    assert view is not None and view.trump is not None
+    hidden = hidden_of(view)
+    space = DealSpace(hidden, view.trump)
+    if space.total <= ENUMERATE_LIMIT:
+        deals = space.every()
+    else:
+        rng = random.Random(f"{seed}:play_card:{ex.seed}")
+        deals = [space.sample(rng) for _ in range(factor * SAMPLE_SIZE)]
+    legal = legal_cards(view)
+    rows = [side_tricks(view, hidden, hands, legal) for hands in deals]
+    columns = {c: [float(r[c]) for r in rows] for c in legal}
+    best = max(legal, key=lambda c: sum(columns[c]))
+    tied = {
+        c
+        for c in legal
+        if c != best
+        and not mean_interval([a - b for a, b in zip(columns[best], columns[c], strict=True)]).low > 0
+    }
+    return frozenset({best} | tied)
 
 
 def wrong_play_card(ex: Exercise, answer: Answer, solution: Solution) -> str:

@@ -4,17 +4,23 @@ The judge is ``engine.search.seat_values`` (``judged(view)``): the unseen cards 
 ``JUDGE_DEALS`` times in ways that fit what the learner has seen and the bidding, every legal
 choice is tried on every layout, and the rest of the hand is played out with every card known.
 A choice's value is its side's mean net points (its points minus the other side's); the best
-choice is the one worth most, and every choice worth the same within the 95% interval of the
-paired difference (``ChoiceValue.tied``) counts as right too. These are the very figures the
-practice table grades a card by. The reason in words is
-``engine.analysis.card_reasons.choice_reason`` (and ``mistake_reason`` for a wrong answer).
+choice is the one worth most. These are the very figures the practice table grades a card by.
+A choice is marked wrong only when it is **clearly worse** than the best: its loss at least
+``lessons.balance.CLEAR`` half-widths of the 95% interval of the paired difference. Every other
+choice (worth the same within the interval, or too little apart to be sure of) counts as right
+too (``Solution.also``). So a choice marked wrong stays out of the tie, and the answer stays in it,
+when the position is judged again on four times the layouts with another seed (``judged_again``;
+``python -m bench drill_balance``). The reason in words is ``engine.analysis.card_reasons.choice_reason``
+(and ``mistake_reason`` for a wrong answer).
 
 A position is asked only when the question has a point (``worth_asking``): two or more legal
-choices, and at most half of them right (screened first on an eighth of the layouts, to keep a
+choices, at most half of them right (screened first on an eighth of the layouts, to keep a
 question well under a second).
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from engine.analysis.card_reasons import choice_reason, mistake_reason
 from engine.analysis.explain import points
@@ -22,13 +28,17 @@ from engine.core.actions import Action, Kind
 from engine.core.cards import Card
 from engine.core.ranking import effective_table
 from engine.core.view import SeatView
-from engine.search.seat_values import SeatValues, judged, value_choices
+from engine.search.seat_values import JUDGE_DEALS, SeatValues, judged, value_choices, view_seed
+from lessons.balance import CLEAR, card_class
 from lessons.exercise_model import Answer, Solution, card_list
+from lessons.play_drill import equivalent
 
 SCREEN_DEALS = 32  # layouts in the quick screen before a position is judged in full (an eighth of the cost)
+SCREEN_CHOICES = 4  # the screen turns a position down only with this many choices or more (with two or
+# three, a tie on 32 layouts is common and says little of 240)
 JUDGE = (
-    "your seat's own valuation: the hidden cards dealt again in every way that fits what you have "
-    "seen and the bidding, each choice played out with best play (the practice table's grades)"
+    f"your seat's own valuation: {JUDGE_DEALS} layouts of the hidden cards drawn from the ways that fit "
+    "what you have seen and the bidding, each choice played out with best play (the practice table's grades)"
 )
 
 
@@ -37,28 +47,97 @@ def values(view: SeatView) -> SeatValues:
     return judged(view)
 
 
-def right_cards(view: SeatView) -> tuple[Card, ...]:
-    """The best card first, then every other card worth the same within the figures' uncertainty."""
-    v = values(view)
-    best = v.best.card
-    assert best is not None
+def counted_right(v: SeatValues) -> tuple[Action, ...]:
+    """The best choice first, then every other choice not clearly worse (worth the same within its
+    interval, as two cards that are always worth the same are, or its loss below ``CLEAR``
+    half-widths of its interval), best first."""
     return (
-        best,
-        *(c.action.card for c in v.ranked if c.tied and c.action != v.best and c.action.card is not None),
+        v.best,
+        *(c.action for c in v.ranked if c.action != v.best and (c.tied or c.loss < CLEAR * c.spread)),
     )
 
 
-def worth_asking(view: SeatView) -> bool:
-    """Two or more legal choices, at most half of them right. A quick screen first: the same rule on
-    the first ``SCREEN_DEALS`` layouts (wider intervals, so more ties), which most positions that
-    fail it fail already; a position screened out is simply not asked."""
+def right_cards(view: SeatView) -> tuple[Card, ...]:
+    """The best card first, then every other card not clearly worse (``counted_right``)."""
+    return tuple(a.card for a in counted_right(values(view)) if a.card is not None)
+
+
+def worth_asking(view: SeatView, screen: bool = True) -> bool:
+    """Two or more distinct moves (``distinct_moves``), at most half of them right. With ``SCREEN_CHOICES`` choices or more,
+    a quick screen first: the same count of choices tied with the best on the first
+    ``SCREEN_DEALS`` layouts (wider intervals, so more ties), which most positions that fail it fail
+    already; a position screened out is simply not asked (``screen=False`` skips it: a drill whose
+    positions mostly tie on 32 layouts and part on 240)."""
     n = len(view.legal)
     if n < 2:
         return False
-    screen = value_choices(view, SCREEN_DEALS)
-    if 2 * sum(1 for c in screen.choices if c.tied) > n:
+    if screen and n >= SCREEN_CHOICES and 2 * sum(1 for c in screened(view).choices if c.tied) > n:
         return False
-    return 2 * len(right_cards(view)) <= n
+    moves = distinct_moves(view)
+    right = set(counted_right(values(view)))
+    return len(moves) >= 2 and 2 * sum(1 for m in moves if m & right) <= len(moves)
+
+
+def distinct_moves(view: SeatView) -> list[frozenset[Action]]:
+    """The legal choices, cards that are the same move counted once: two cards of a suit with
+    nothing that could still matter ranked between them (``lessons.play_drill.equivalent``), as the
+    9♣ and the 10♣ are when nobody can hold a card between them."""
+    groups: list[set[Action]] = []
+    for action in view.legal:
+        card = action.card
+        same = next(
+            (
+                g
+                for g in groups
+                if card is not None
+                and view.trump is not None
+                and any(a.card is not None and equivalent(view, a.card, card) for a in g)
+            ),
+            None,
+        )
+        if same is None:
+            groups.append({action})
+        else:
+            same.add(action)
+    return [frozenset(g) for g in groups]
+
+
+@lru_cache(maxsize=2048)
+def screened(view: SeatView) -> SeatValues:
+    """The quick screen's figures: ``SCREEN_DEALS`` layouts (computed once per view)."""
+    return value_choices(view, SCREEN_DEALS)
+
+
+def screen_best(view: SeatView) -> Card:
+    """The quick screen's best card (on ``SCREEN_DEALS`` layouts): a guess at the answer before a
+    position is judged in full."""
+    best = screened(view).best.card
+    assert best is not None
+    return best
+
+
+def habit_of(view: SeatView, cards: tuple[Card, ...], habit: str) -> str:
+    """``habit`` ('strongest' or 'weakest') when a card of that class is among ``cards``, else
+    'other': whether the habit of always playing that card is right."""
+    return habit if any(card_class(view, c) == habit for c in cards) else "other"
+
+
+def weakest_or_other(view: SeatView) -> str:
+    """'weakest' when the habit of playing the weakest card is right here, else 'other'."""
+    return habit_of(view, right_cards(view), "weakest")
+
+
+def right_again(view: SeatView, factor: int, seed: str) -> tuple[Action, ...]:
+    """The choices inside the tie when the position is judged again on ``factor`` times the layouts
+    drawn with another ``seed``: the best, and every choice worth the same within the 95% interval
+    of the paired difference (``ChoiceValue.tied``; for ``python -m bench drill_balance``)."""
+    v = value_choices(view, factor * JUDGE_DEALS, seed=f"{seed}:{view_seed(view)}")
+    return (v.best, *(c.action for c in v.ranked if c.action != v.best and c.tied))
+
+
+def judged_again(view: SeatView, factor: int, seed: str) -> frozenset[Answer]:
+    """The cards of ``right_again``."""
+    return frozenset(a.card for a in right_again(view, factor, seed) if a.card is not None)
 
 
 def _action(view: SeatView, card: Card) -> Action | None:
@@ -81,8 +160,8 @@ def card_solution(view: SeatView, doing: str) -> Solution:
     if len(right) > 1:
         others = card_list(list(right[1:]))
         why.append(
-            f"The {others} {'is' if len(right) == 2 else 'are'} worth as much within the figures' "
-            "uncertainty, so counted right too."
+            f"The {others} {'is' if len(right) == 2 else 'are'} worth nearly as much (too little apart to be "
+            "sure which is better), so counted right too."
         )
     return Solution(best, " ".join(why), judge=JUDGE, also=right[1:])
 

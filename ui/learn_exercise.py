@@ -40,13 +40,35 @@ PICKS = "learn_picks"  # step key -> cards chosen so far (selection or order)
 ANSWERED = "learn_answered"  # step key -> the Attempt on the question shown
 REVEAL = "learn_reveal"  # step key -> True once the answer is revealed (present mode)
 SEED_MAX = 999_999_999  # a question seed in a link: up to 9 digits
-PLAYED_OUT = ("bid", "name_suit", "go_alone", "discard", "loner_lead", "keep_guards")  # judged by play-outs
+PLAYED_OUT = (  # judged by play-outs
+    "bid",
+    "score_bid",
+    "two_handed",
+    "cutthroat",
+    "name_suit",
+    "stick_dealer",
+    "joker_up",
+    "go_alone",
+    "defend_alone",
+    "discard",
+    "loner_lead",
+    "keep_guards",
+    "loner_play",
+    "makers_lead",
+    "second_hand",
+)
 UPCARD_WORDS = {  # kinds that show the upcard beside the hand, and what it is called there
     "bid": "The upcard:",
+    "score_bid": "The upcard:",
+    "two_handed": "The upcard:",
+    "cutthroat": "The upcard:",
+    "joker_up": "The upcard, the joker:",
     "go_alone": "The upcard:",
     "name_suit": "The upcard, turned down:",
+    "stick_dealer": "The upcard, turned down:",
     "discard": "The upcard, now in your hand (it stays):",
 }
+TURNED_DOWN = ("name_suit", "stick_dealer")
 
 Marks = tuple[dict[Card, str], dict[Card, str]]  # card -> ui.cards state, card -> caption
 
@@ -324,7 +346,7 @@ def context_of(ex: Exercise) -> Context:
     if ex.kind == "trick_winner":
         return Context("   ·   ".join(f"{seat_name(4, s)}: {c.short}" for s, c in ex.trick))
     if ex.kind in UPCARD_WORDS and ex.upcard is not None:
-        turned_down = ex.kind == "name_suit" or (ex.kind == "go_alone" and ex.options[0].startswith("call"))
+        turned_down = ex.kind in TURNED_DOWN or (ex.kind == "go_alone" and ex.options[0].startswith("call"))
         return Context(
             "The upcard, turned down:" if turned_down else UPCARD_WORDS[ex.kind],
             ex.upcard,

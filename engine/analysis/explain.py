@@ -402,8 +402,13 @@ def hand_after(view: SeatView, option: OptionResult) -> tuple[tuple[Card, ...], 
 
     A dealer who picks up in round 1 plays with the upcard and without the discard: the
     option's best discard (``OptionResult.discard``), or the club discard when the analysis
-    gives none. Any other option leaves the hand as it is (the exchange is '').
+    gives none. A dealer who names trump under the turned-up joker takes the joker and makes the
+    club discard for the suit named. Any other option leaves the hand as it is (the exchange is '').
     """
+    if view.phase.value == "name" and option.action.suit is not None and view.upcard not in view.hand:
+        dropped = best_discard(view.hand + (view.upcard,), option.action.suit)
+        hand = tuple(c for c in view.hand if c != dropped) + (view.upcard,)
+        return hand, f"with the joker taken and the {dropped.short} discarded"
     picks_up = (
         view.phase.value == "bid1"
         and view.seat == view.dealer

@@ -68,3 +68,18 @@ def test_the_people_tables_source_is_described_as_it_is() -> None:
     # the docstring describes the fit the code does: the two unread seats are extrapolated
     assert human_rates.ROUND2_UNPUBLISHED == (7, 1) and "extrapolation" in doc
     assert "keep the sound model's thresholds" not in doc
+
+
+def test_the_dealer_naming_trump_under_the_joker_holds_the_joker() -> None:
+    # Issue 51: docs/rules.md §6.5, the dealer who turns up the joker names a suit, takes the joker
+    # and discards. Q♣ A♥ K♥ J♥ J♠, hearts named: the joker, the J♥ (right bower), A♥, K♥ and a
+    # discard of a black card (the lone spade, the J♠, makes a void), so four trumps.
+    from engine.core.actions import Action
+    from engine.core.rules import Rules
+
+    q = question("QC AH KH JH JS", "JOKER", "dealer", rules=Rules(joker=True))
+    view = q.view()
+    a = analyze(view, random.Random(1), time_budget=None, max_samples=32, stop="precision")
+    hand, swap = hand_after(view, a.option(Action.parse("name H")))
+    assert sorted(map(str, hand)) == sorted(["QC", "AH", "KH", "JH", "JOKER"])
+    assert swap == "with the joker taken and the J♠ discarded"

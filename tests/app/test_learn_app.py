@@ -390,7 +390,7 @@ def test_order_up_or_pass_names_its_judge_and_links_the_analyzer(
 def test_points_question_right_answer_from_the_rule_book(
     open_learn: Callable[..., AppTest], db: Path
 ) -> None:
-    at = open_learn(lesson="alone-and-scoring", step="7", seed="12")
+    at = open_learn(lesson="alone-and-scoring", step="9", seed="12")
     prompt = next(m.value for m in at.markdown if "Who scores" in m.value)
     tricks = int(re.search(r"took (\d) trick", prompt).group(1))  # type: ignore[union-attr]
     alone, lone_defender = "went alone" in prompt, "defended alone" in prompt
@@ -455,10 +455,10 @@ def test_an_order_is_marked_place_by_place_and_the_right_order_shown(
 NEW_DRILLS = [  # (lesson, step, exercise kind): the drills of issue 38, item 4
     ("making-trump", "6", "name_suit"),
     ("making-trump", "7", "discard"),
-    ("alone-and-scoring", "8", "go_alone"),
-    ("defending-loners", "2", "loner_lead"),
-    ("defending-loners", "3", "keep_guards"),
-    ("defending-loners", "4", "trumps_out"),
+    ("alone-and-scoring", "10", "go_alone"),
+    ("defending-loners", "3", "loner_lead"),
+    ("defending-loners", "5", "keep_guards"),
+    ("defending-loners", "6", "trumps_out"),
 ]
 
 

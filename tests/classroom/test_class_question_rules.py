@@ -8,6 +8,7 @@ maker scores 1 for 3 or 4 tricks, 3 for all five, each defender 2 for a euchre; 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -24,14 +25,50 @@ from classroom.questions import (
 )
 from engine.core.rules import PRESETS, Rules
 
-JUDGED = ("bid", "name_suit", "go_alone", "discard", "play_card", "loner_lead", "keep_guards", "trumps_out")
+JUDGED = (
+    "bid",
+    "score_bid",
+    "name_suit",
+    "go_alone",
+    "discard",
+    "makers_lead",
+    "second_hand",
+    "play_card",
+    "loner_play",
+    "loner_lead",
+    "keep_guards",
+    "trumps_out",
+)  # dealt and judged under the standard rules
+VARIANT = {  # dealt and judged under their own variant's rules, named when the rules in force differ
+    "stick_dealer": "stick the dealer",
+    "defend_alone": "Railroad rules",
+    "joker_up": "British rules",
+    "two_handed": "two-handed rules",
+    "cutthroat": "cutthroat rules",
+}
+OWN = {  # the preset each variant drill follows
+    "Tournament (stick the dealer)": "stick_dealer",
+    "Railroad (defend alone)": "defend_alone",
+    "British (25 cards, Benny)": "joker_up",
+    "Two-handed": "two_handed",
+    "Cutthroat (3 players)": "cutthroat",
+}
+
+
+def _variants_but(own: str | None) -> dict[str, str]:
+    return {k: v for k, v in VARIANT.items() if k != own}
+
+
 NOTES = {  # preset -> the kinds that do not follow it, and what their questions say instead
-    "Standard (North America)": {},
-    "Tournament (stick the dealer)": dict.fromkeys(JUDGED, "standard rules"),
-    "British (25 cards, Benny)": dict.fromkeys(JUDGED, "standard rules"),
-    "Two-handed": {"trick_winner": "four players", **dict.fromkeys(JUDGED, "standard rules")},
-    "Cutthroat (3 players)": {"trick_winner": "four players", **dict.fromkeys(JUDGED, "standard rules")},
-    "Railroad (defend alone)": dict.fromkeys(JUDGED, "standard rules"),
+    "Standard (North America)": _variants_but(None),
+    **{
+        preset: {
+            **({"trick_winner": "four players"} if PRESETS[preset].players != 4 else {}),
+            **dict.fromkeys(JUDGED, "standard rules"),
+            **_variants_but(own),
+        }
+        for preset, own in OWN.items()
+    },
 }
 
 
@@ -41,9 +78,8 @@ def test_each_kind_says_which_presets_it_cannot_follow(preset: str) -> None:
     assert {k: rules_note(k, rules) for k in CLASS_KINDS if rules_note(k, rules)} == NOTES[preset]
     for kind in CLASS_KINDS:
         assert bool(rules_problem(kind, rules)) == (kind in NOTES[preset])
-    assert not any(
-        rules_note(k, Rules(target=5, match_games=3)) for k in CLASS_KINDS
-    )  # the game, not the hand
+    game = dataclasses.replace(rules, target=5, match_games=3)
+    assert all(rules_note(k, game) == rules_note(k, rules) for k in CLASS_KINDS)  # the game, not the hand
 
 
 def test_the_teachers_page_is_told_why_in_words() -> None:
@@ -54,6 +90,8 @@ def test_the_teachers_page_is_told_why_in_words() -> None:
     assert "the rules in force have the joker" in said
     said = rules_problem("trick_winner", PRESETS["Two-handed"])
     assert "a trick of four cards" in said and "the rules in force have 2 players" in said
+    said = rules_problem("cutthroat", Rules())
+    assert "dealt and judged under cutthroat rules (3 players" in said and "not the rules in force" in said
 
 
 def _points(prompt: str) -> tuple[int, int, bool]:
@@ -126,10 +164,10 @@ def test_a_kind_that_cannot_follow_the_rules_says_so_in_its_question() -> None:
     steps = {s.name: s for s in lesson_steps()}
     q = step_question(steps["Lesson 5, step 4: Your turn: who wins?"], 5, rules=cutthroat)
     assert q.source == "Lesson 5, step 4: Your turn: who wins? (four players)"
-    q = step_question(steps["Lesson 7, step 7: Four players only"], 5, rules=cutthroat)
-    assert q.source == "Lesson 7, step 7: Four players only (4 players)" and _points(q.prompt)[0] == 4
-    q = step_question(steps["Lesson 7, step 6: Your turn: how many points?"], 5, rules=cutthroat)
-    assert q.source == "Lesson 7, step 6: Your turn: how many points?" and _points(q.prompt)[0] == 3
+    q = step_question(steps["Lesson 7, step 9: Four players only"], 5, rules=cutthroat)
+    assert q.source == "Lesson 7, step 9: Four players only (4 players)" and _points(q.prompt)[0] == 4
+    q = step_question(steps["Lesson 7, step 8: Your turn: how many points?"], 5, rules=cutthroat)
+    assert q.source == "Lesson 7, step 8: Your turn: how many points?" and _points(q.prompt)[0] == 3
 
 
 def test_a_typed_hand_is_judged_under_the_rules_in_force() -> None:

@@ -13,12 +13,14 @@ from classroom.questions import (
     CLASS_KINDS,
     ClassQuestion,
     QuestionError,
+    answer_fits,
     exercise_question,
     from_exercise,
     hand_question,
     lesson_steps,
     step_question,
 )
+from lessons.exercises import EXERCISE_KINDS, generate, solve
 
 LEFT = {"H": "JD", "D": "JH", "S": "JC", "C": "JS"}
 
@@ -73,17 +75,40 @@ def test_a_can_play_question_shows_the_card_led_and_marks_a_set() -> None:
     assert set(q.right[0].split()) <= set(q.cards)
 
 
-def test_every_class_kind_but_the_slow_ones_makes_a_question() -> None:
-    for kind in CLASS_KINDS:
-        if kind in ("bid", "play_card"):
-            continue  # judged by the analyzer and the solver: covered by the typed hand below
+def test_class_mode_offers_every_drill_of_the_lessons() -> None:
+    assert set(CLASS_KINDS) == set(EXERCISE_KINDS) and len(CLASS_KINDS) == len(EXERCISE_KINDS)
+
+
+def test_every_quick_class_kind_makes_a_question() -> None:
+    # the kinds the rules answer; the judged ones are made in tests/lessons and below
+    for kind in ("left_bower", "rank_order", "trick_winner", "can_play", "points", "trumps_out"):
         q = exercise_question(kind, 1)
-        assert q.right and q.why
+        assert q.right and q.why and all(answer_fits(q, a) for a in q.right)
+
+
+def test_putting_cards_in_order_is_a_choice_among_orders_in_class() -> None:
+    q = exercise_question("rank_order", 5, {"trump": "H"})
+    ex = generate("rank_order", 5, {"trump": "H"})
+    right = solve(ex).answer
+    assert isinstance(right, tuple)
+    assert q.mode == "choice" and len(q.choices) == 4 and len(set(q.choices)) == 4
+    assert q.right == (", ".join(c.short for c in right),) and q.right[0] in q.choices
+    for other in q.choices:  # each wrong order is the right one with two neighbours swapped
+        cards = other.split(", ")
+        moved = [i for i, c in enumerate(cards) if c != right[i].short]
+        assert other == q.right[0] or (len(moved) == 2 and moved[1] == moved[0] + 1)
+
+
+def test_a_variant_drill_shows_its_upcard_and_a_table_drill_its_trick() -> None:
+    q = exercise_question("two_handed", 0)
+    assert q.mode == "choice" and q.upcard is not None and q.choices == ("pick it up", "pass")
+    q = exercise_question("second_hand", 0)
+    assert q.mode == "card" and len(q.shown) == 1 and q.shown[0][0] != "You"
 
 
 def test_bad_kinds_and_levels_are_explained() -> None:
     with pytest.raises(QuestionError, match="class questions are"):
-        exercise_question("rank_order", 1)  # several taps to answer: not asked in class
+        exercise_question("nope", 1)
     with pytest.raises(QuestionError, match="trump"):
         exercise_question("left_bower", 1, {"trump": "X"})
 
@@ -191,10 +216,10 @@ def test_a_seat_at_the_table_is_asked_in_class_as_the_lesson_asks_it(kind: str) 
 
 
 def test_the_keep_guards_question_shows_the_trick_being_played() -> None:
-    """Seed 0: West, the lone maker, leads the Q♦ (trump) to the third trick and North throws the
-    10♥; those two cards are on the table, captioned by who played them."""
+    """Seed 0: West, the lone maker, leads the J♥ (the left bower: diamonds are trump) to the third
+    trick and North throws the 10♣; those two cards are on the table, captioned by who played them."""
     q = exercise_question("keep_guards", 0)
-    assert q.shown == (("West", "QD"), ("Your partner North", "TH"))
+    assert q.shown == (("West", "JH"), ("Your partner North", "TC"))
 
 
 @pytest.mark.parametrize("name", ["Ann\r=1+1", "Ann\n=1+1", "Ann\r\n@SUM(A1)", "\r=1+1", 'A "quoted"\rname'])

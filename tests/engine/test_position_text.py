@@ -339,10 +339,12 @@ def test_any_text_up_to_the_limit_is_read_or_refused_at_once() -> None:
         "x" * 10**6,
     ]
     for text in worst:
-        start = time.perf_counter()
+        start = time.process_time()
         with pytest.raises(PositionError):
             HandState.from_text(text)
-        assert time.perf_counter() - start < 0.25, text[:30]
+        # CPU time, with room for a busy machine: a text that made the parser work in proportion to
+        # its square (a million characters) would take minutes, not seconds
+        assert time.process_time() - start < 2.0, text[:30]
 
 
 # ---- every reachable state of every preset (and of random rules) comes back from its text ----

@@ -68,10 +68,6 @@ def test_deck_the_draw_for_partners_and_the_deal() -> None:
     assert "The player with the **lowest** card deals first." in words
     assert "two players with the **highest** cards are partners" in words
     assert "**3–2 deal**" in words and "2–3 deal" in words
-    assert (
-        "Australia and New Zealand" in words
-        and "the only source that says so, and not a reliable one" in words
-    )
     assert "best of three" in words
 
 
@@ -154,10 +150,10 @@ def test_variants_railroad_features_the_name_and_the_preset() -> None:
     ):
         assert feature in railroad, feature
     assert "stick the dealer among them, but that is not what makes a game Railroad" in railroad
-    # The name: what seed 002 says, attributed, and said plainly to rest on that one unreliable source.
-    assert "one account holds" in railroad and "long train journeys in 19th-century America" in railroad
-    assert "a single source" in railroad and "treat it as a story, not as history" in railroad
-    assert "folklore" not in railroad
+    # The name: what seed 002 says, told as a story, without a word about sources (issue 51).
+    assert "long train journeys in 19th-century America" in railroad
+    assert "a story told about it, not recorded history" in railroad
+    assert "folklore" not in railroad and "source" not in railroad
     # The app's preset: defend alone and stick the dealer, no joker, and no call for a best card.
     preset = PRESETS["Railroad (defend alone)"]
     assert preset.defend_alone and preset.stick_the_dealer and not preset.joker
@@ -273,7 +269,8 @@ def test_the_play_lessons_come_before_strategy_and_cover_the_brief() -> None:
         "**play low**",
         "**play high**",
         "**do not trump it**",
-        "**off-suit ace**",
+        "**single ace**",
+        "**never lead the right bower**",
         "**guard**",
         "**euchre trick**",
     ):

@@ -1,0 +1,77 @@
+"""Issue 51's new drills on a phone (390 x 844) in Chromium: each opens from its lesson step's link
+(``learn?lesson=ID&step=N``, as ``python -m lessons list`` gives it), is answered with one tap, and
+shows the judge's explanation, on a page no wider than the phone."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from lessons.exercise_model import Mode
+from lessons.exercises import generate
+from lessons.loader import load_lessons
+
+pytestmark = pytest.mark.browser
+
+WIDTH, HEIGHT = 390, 844
+NEW = (
+    "stick_dealer",
+    "defend_alone",
+    "score_bid",
+    "loner_play",
+    "makers_lead",
+    "second_hand",
+    "joker_up",
+    "two_handed",
+    "cutthroat",
+)
+SEED = 3
+
+
+def _links() -> dict[str, str]:
+    """Each new drill's lesson step, as its link."""
+    found = {}
+    for lesson in load_lessons():
+        for number, step in enumerate(lesson.steps, start=1):
+            element = step.element
+            if element is not None and element.kind == "exercise" and element.args[0] in NEW:
+                found.setdefault(element.args[0], f"/learn?lesson={lesson.id}&step={number}")
+    return found
+
+
+LINKS = _links()
+
+
+@pytest.mark.parametrize("kind", NEW)
+def test_a_new_drill_is_answered_on_a_phone_and_explained(
+    kind: str,
+    open_page: Any,
+    app_url: str,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    screenshot: Any,
+) -> None:
+    assert kind in LINKS, f"{kind} is in no lesson step"
+    ex = generate(kind, SEED)  # the same question the page deals for this seed
+    with open_page(app_url, WIDTH, HEIGHT) as page:
+        goto(page, f"{LINKS[kind]}&seed={SEED}")
+        assert_no_exception(page)
+        if ex.mode is Mode.CHOICE:
+            button = page.get_by_role("button", name=ex.options[0].capitalize(), exact=True)
+        else:
+            button = page.get_by_role("button", name=ex.cards[0].short, exact=True)
+        button.first.wait_for(state="visible", timeout=30_000)
+        click_and_wait(page, button.first)
+        alert = page.locator('[data-testid="stAlertContentSuccess"], [data-testid="stAlertContentError"]')
+        alert.first.wait_for(state="visible", timeout=60_000)
+        said = alert.first.inner_text()
+        assert re.match(r"(Right!|Not quite\.) ", said), said
+        assert len(said) > 80 and not re.search(r"(?<![\w♠♥♦♣])(?:10|[2-9TJQKA])[CDHS](?!\w)", said), said
+        assert page.get_by_role("button", name="Next question").count() == 1
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= WIDTH, f"the page is {wide} px wide on a {WIDTH} px phone"
+        assert_no_exception(page)
+        screenshot(page, f"drill-phone-{kind}")
