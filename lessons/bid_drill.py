@@ -12,6 +12,11 @@ Four drills ask it, each a ``Table`` of rules (and scores):
   analyzer then ranks the choices by the chance of winning the game;
 - ``two_handed`` and ``cutthroat``: the two- and three-player games (lesson 9).
 
+The figures are the Analyze page's for the same view (``engine.analysis.advice.value_bids``: its
+deals seeded by the view, its interactive count), so the drill, its link to the analyzer and the
+Practice hint quote the same values. A quick look on ``SCREEN_SAMPLES`` deals passes over most
+deals that will not do before the full valuation is asked.
+
 A question is drawn from a deal whose answer is clear (``lessons.balance.clear_answer``: the same
 at every kind of table the analyzer knows, and outside its figures' uncertainty by a margin), and
 each seed wants one of the two answers in turn (``lessons.balance.wanted``), so ordering up and
@@ -25,6 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.analysis.advice import INTERACTIVE, value_bids
 from engine.analysis.bidding import Analysis
 from engine.analysis.explain import gerund, label, percent, points, reasons, win_chance
 from engine.analysis.robust import Robust, analyze_robust
@@ -46,7 +52,10 @@ MAX_DEALS = 80  # deals analysed per question for a clear-cut one with the wante
 FILTERED_DEALS = 800  # deals dealt for them (a cheap filter skips the hopeless ones unanalysed)
 ANALYZER = "the hand analyzer (simulated play-outs of each choice)"
 CLUB = "the club player (a computer player's rules of thumb)"
-ANALYZER_SAMPLES = 400  # fixed, with no time budget: the same seed always gets the same verdict
+SCREEN_SAMPLES = 400  # the quick look's deals per table (a screen only: the verdict is value_bids')
+ANALYZER_SAMPLES = (
+    INTERACTIVE.deals
+)  # the verdict's cap: the Analyze page's (drill_balance re-judges on a multiple)
 ANSWERS = ("order", "pass")
 # late scores (your side, theirs) for the score drill, where one point more or less decides a lot
 SCORES = ((9, 8), (8, 9), (9, 6), (6, 9), (8, 8), (9, 9), (7, 9), (9, 7), (4, 9), (8, 6))
@@ -97,18 +106,27 @@ def _may_order(state: HandState) -> bool:
     return held + (state.dealer == LEARNER) >= 2
 
 
-def _analysed(view: SeatView, seed: str, score: tuple[int, int] | None, samples: int) -> Robust:
-    return analyze_robust(view, seed, score=score, time_budget=None, max_samples=samples, ceiling=False)
+def screened(view: SeatView, seed: str, score: tuple[int, int] | None = None) -> Robust:
+    """A quick look on ``SCREEN_SAMPLES`` deals a table: only to pass over deals that will not do."""
+    return analyze_robust(
+        view, seed, score=score, time_budget=None, max_samples=SCREEN_SAMPLES, ceiling=False
+    )
+
+
+def valued(view: SeatView, score: tuple[int, int] | None = None) -> Robust:
+    """The verdict: the Analyze page's figures for this view and score (one question, one answer)."""
+    return value_bids(view, score=score)
 
 
 @lru_cache(maxsize=512)
 def _judged(kind: str, seed: int, dealer: int, score: tuple[int, int] | None) -> tuple[HandState, Robust]:
     """The question's deal and its analysis: the first of the seeded deals whose answer is clear and
-    is the answer the seed wants; failing that the first clear one, failing that the first."""
+    is the answer the seed wants (on the quick look, then on the verdict's figures); failing that
+    the first clear one, failing that the first."""
     table = TABLES[kind]
     want = wanted(kind, seed, ANSWERS)
-    first: tuple[HandState, Robust] | None = None
-    clear: tuple[HandState, Robust] | None = None
+    first: HandState | None = None
+    clear: HandState | None = None
     analysed = 0
     for attempt in range(FILTERED_DEALS):
         state = _deal(table, seed, dealer, attempt)
@@ -117,16 +135,20 @@ def _judged(kind: str, seed: int, dealer: int, score: tuple[int, int] | None) ->
         if analysed >= MAX_DEALS:
             break
         analysed += 1
-        robust = _analysed(view_of(state, LEARNER), f"{kind}-judge:{seed}:{attempt}", score, ANALYZER_SAMPLES)
-        first = first or (state, robust)
+        view = view_of(state, LEARNER)
+        first = first or state
+        quick = screened(view, f"{kind}-judge:{seed}:{attempt}", score)
+        if (None if quick.close_call else clear_answer(quick.analysis, drill_answer)) is None:
+            continue
+        robust = valued(view, score)
         got = None if robust.close_call else clear_answer(robust.analysis, drill_answer)
         if got == want:
             return state, robust
         if got is not None:
-            clear = clear or (state, robust)
+            clear = clear or state
     found = clear or first
     assert found is not None
-    return found
+    return found, valued(view_of(found, LEARNER), score)
 
 
 def _score(ex: Exercise) -> tuple[int, int] | None:
@@ -286,6 +308,14 @@ def bid_again(ex: Exercise, factor: int, seed: str) -> frozenset[Answer]:
     """The answers the same judge counts right on ``factor`` times the deals drawn from another
     ``seed`` (for ``python -m bench drill_balance``)."""
     assert ex.view is not None
-    robust = _analysed(ex.view, f"{seed}:{view_seed(ex.view)}", _score(ex), factor * ANALYZER_SAMPLES)
+    robust = analyze_robust(
+        ex.view,
+        f"{seed}:{view_seed(ex.view)}",
+        score=_score(ex),
+        time_budget=None,
+        max_samples=factor * INTERACTIVE.deals,
+        other_samples=factor * INTERACTIVE.other_deals,
+        ceiling=False,
+    )
     words = {"order": ex.options[0], "pass": "pass"}
     return frozenset(words[a] for a in accepted(robust.analysis, drill_answer))

@@ -1,8 +1,9 @@
 """Exercises: name a suit in round 2 (``name_suit``) and go alone or not (``go_alone``).
 
 Both are judged as the bid drill is (``lessons.bid_drill``): the hand analyzer's verdict at the
-default table (people), from ``engine.analysis.robust.analyze_robust`` with a fixed number of
-simulated deals, so the same seed always gets the same verdict. When the analyzer finds the two
+default table (people), the Analyze page's figures for the same view
+(``engine.analysis.advice.value_bids``), so the same position always gets the same verdict, here
+and on the Analyze page the solution links to. When the analyzer finds the two
 best choices worth the same within its figures' uncertainty ("too close to call"), either
 counts as right (``Solution.also``). Like the bid drill, a question is drawn from a deal whose
 answer is clear (``lessons.balance.clear_answer``) and is the answer its seed wants
@@ -24,6 +25,7 @@ import random
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
+from engine.analysis.advice import INTERACTIVE, value_bids
 from engine.analysis.bidding import Analysis, OptionResult, Stats
 from engine.analysis.explain import explain, percent, points, risk_sentence, round2_sentence
 from engine.analysis.robust import Robust, analyze_robust
@@ -38,7 +40,7 @@ from engine.core.view import SeatView, view_of
 from engine.players.evaluate import dealer_hand, hand_facts
 from engine.search.seat_values import view_seed
 from lessons.balance import accepted, clear_answer, wanted
-from lessons.bid_drill import ANALYZER, ANALYZER_SAMPLES, view_link
+from lessons.bid_drill import ANALYZER, screened, view_link
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 from lessons.links import SEATS
 
@@ -50,11 +52,9 @@ ROUNDS = ("1", "2")
 
 @lru_cache(maxsize=1024)
 def judge(view: SeatView) -> Robust:
-    """The analyzer's figures for the learner's bid, seeded by the view itself (the same position
-    always gets the same verdict, however it was reached)."""
-    return analyze_robust(
-        view, f"call-judge:{view_seed(view)}", time_budget=None, max_samples=ANALYZER_SAMPLES, ceiling=False
-    )
+    """The analyzer's figures for the learner's bid: the Analyze page's for the same view (seeded by
+    the view itself: the same position always gets the same verdict, however it was reached)."""
+    return value_bids(view)
 
 
 def judged_again(view: SeatView, factor: int, seed: str) -> Analysis:
@@ -64,7 +64,8 @@ def judged_again(view: SeatView, factor: int, seed: str) -> Analysis:
         view,
         f"{seed}:{view_seed(view)}",
         time_budget=None,
-        max_samples=factor * ANALYZER_SAMPLES,
+        max_samples=factor * INTERACTIVE.deals,
+        other_samples=factor * INTERACTIVE.other_deals,
         ceiling=False,
     ).analysis
 
@@ -85,6 +86,15 @@ def clear_choice(robust: Robust, answer_of: Callable[[Action], str | None]) -> s
     """The drill's answer when the analysis gives it clearly (``lessons.balance.clear_answer``) and
     every kind of table agrees; else None."""
     return None if robust.close_call else clear_answer(robust.analysis, answer_of)
+
+
+def clear_verdict(view: SeatView, answer_of: Callable[[Action], str | None]) -> str | None:
+    """``clear_choice`` of the verdict (``judge``), asked only when a quick look on a few hundred
+    deals (``lessons.bid_drill.screened``) finds the answer clear already: most deals that will not
+    do are passed over at a tenth of the cost."""
+    if clear_choice(screened(view, f"call-screen:{view_seed(view)}"), answer_of) is None:
+        return None
+    return clear_choice(judge(view), answer_of)
 
 
 # ---- naming a suit in round 2 -----------------------------------------------------------------
@@ -110,7 +120,7 @@ def _round2(seed: int, position: int) -> SeatView:
     for attempt in range(MAX_DEALS):
         state = _to_learner(deal(Rules(), dealer, random.Random(f"name_suit:{seed}:{attempt}")), round2=True)
         view = view_of(state, LEARNER)
-        got = clear_choice(judge(view), choice_words)
+        got = clear_verdict(view, choice_words)
         if got is not None and _call_or_pass(got) == want:
             return view
         first = first or view
@@ -263,8 +273,14 @@ def _strong_hand(seed: int, round_option: str) -> SeatView:
         view = view_of(state, LEARNER)
         if not _strong(view):
             continue
-        robust = judge(view)
+        if analysed >= MAX_DEALS and first is not None:
+            break
         analysed += 1
+        quick = screened(view, f"call-screen:{view_seed(view)}")
+        pair = alone_pair(quick.analysis)
+        if pair is None or (clear_choice(quick, pair_answer(pair)) is None and first is not None):
+            continue  # the quick look: no trump to make, or nothing clear (once a fallback is kept)
+        robust = judge(view)
         pair = alone_pair(robust.analysis)
         if pair is not None:
             got = clear_choice(robust, pair_answer(pair))
@@ -272,8 +288,6 @@ def _strong_hand(seed: int, round_option: str) -> SeatView:
                 return view
             first = first or view
             clear = clear or (view if got is not None else None)
-        if analysed >= MAX_DEALS and first is not None:
-            break
     found = clear or first
     if found is None:  # pragma: no cover - a strong hand to make trump with turns up within a few deals
         raise RuntimeError(f"no go-alone question for seed {seed}")

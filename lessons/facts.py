@@ -9,8 +9,9 @@ the engine's answer has moved (a new bidding table, a better defence), naming th
 verdict that changes at all, a figure that moves by more than its sampling error (``same``). So
 a lesson says what the analyzer says today, and a model change cannot leave it behind silently.
 
-Every hand is asked of ``engine.analysis.robust.analyze_robust`` with a fixed seed and a fixed
-number of deals, driven by the default table (``engine.analysis.tables.DEFAULT_TABLE``, the
+Every hand is asked of ``engine.analysis.advice.value_bids``, the Analyze page's entry point (its
+deals seeded by the question's view, its interactive count), so a lesson quotes the figures the
+Analyze page shows for the same hand; driven by the default table (``engine.analysis.tables.DEFAULT_TABLE``, the
 people table). The names of a hand ``h``:
 
 - ``h.verdict``: the default table's best, in words ('order up alone', 'pass', 'pick it up';
@@ -54,7 +55,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-SAMPLES = 4000  # deals per table, fixed with the seed so the same engine always gives the same facts
 CHART_PRESET = "Standard (North America)"
 
 
@@ -165,8 +165,8 @@ def _words(action: str, dealer: bool) -> str:
 
 def hand_facts(q: HandQuestion | RoundTwo) -> dict[str, str]:
     """Every fact of one hand question (see the module docstring), computed now."""
+    from engine.analysis.advice import value_bids
     from engine.analysis.explain import percent, percent_change, points
-    from engine.analysis.robust import analyze_robust
     from engine.analysis.situation import question
     from engine.core.actions import Kind
     from lessons.call_drills import third_rule_words
@@ -176,14 +176,7 @@ def hand_facts(q: HandQuestion | RoundTwo) -> dict[str, str]:
         asked = question(q.hand, q.upcard, q.seat, round=2, turned_down=q.upcard[-1])
     else:
         asked = question(q.hand, q.upcard, q.seat, score=score)
-    r = analyze_robust(
-        asked.view(),
-        f"lesson-fact:{q.name}",
-        score=asked.score,
-        time_budget=None,
-        max_samples=SAMPLES,
-        ceiling=False,
-    )
+    r = value_bids(asked.view(), score=asked.score)
     a = r.analysis
     dealer = q.seat == "dealer"
     best = [str(a.recommendation)]

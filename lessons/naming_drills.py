@@ -29,7 +29,7 @@ from engine.core.ranking import effective_table, sort_hand
 from engine.core.rules import PRESETS
 from engine.core.view import SeatView, view_of
 from lessons.balance import wanted
-from lessons.call_drills import MAX_DEALS, choice_words, clear_choice, judge
+from lessons.call_drills import MAX_DEALS, choice_words, clear_verdict
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 
 LEARNER = 0  # South, the dealer
@@ -95,7 +95,7 @@ def _stuck(seed: int) -> SeatView:
         if analysed >= MAX_DEALS:
             break
         analysed += 1
-        got = clear_choice(judge(view), choice_words)
+        got = clear_verdict(view, choice_words)
         if got is not None and _longest_or_other(view, got) == want:
             return view
         first = first or view
@@ -159,7 +159,7 @@ def _joker(seed: int) -> SeatView:
     clear: SeatView | None = None
     for attempt in range(MAX_DEALS):
         view = _attempt(seed, attempt)
-        got = clear_choice(judge(view), choice_words)
+        got = clear_verdict(view, choice_words)
         if got is not None and _longest_or_other(view, got) == want:
             return view
         first = first or view

@@ -32,7 +32,7 @@ SEED = 3
 
 def _links() -> dict[str, str]:
     """Each new drill's lesson step, as its link."""
-    found = {}
+    found: dict[str, str] = {}
     for lesson in load_lessons():
         for number, step in enumerate(lesson.steps, start=1):
             element = step.element

@@ -216,10 +216,17 @@ def test_a_seat_at_the_table_is_asked_in_class_as_the_lesson_asks_it(kind: str) 
 
 
 def test_the_keep_guards_question_shows_the_trick_being_played() -> None:
-    """Seed 0: West, the lone maker, leads the J♥ (the left bower: diamonds are trump) to the third
-    trick and North throws the 10♣; those two cards are on the table, captioned by who played them."""
+    """The cards of the trick being played (the lone maker's lead and what followed it) are on the
+    table, each captioned by who played it: a pupil sitting South sees West, North (the partner) and
+    East by those names."""
+    from lessons.exercises import generate
+
     q = exercise_question("keep_guards", 0)
-    assert q.shown == (("West", "JH"), ("Your partner North", "TC"))
+    ex = generate("keep_guards", 0)
+    assert ex.view is not None and ex.view.alone and ex.trick
+    names = {1: "West", 2: "Your partner North", 3: "East"}
+    assert q.shown == tuple((names[seat], str(card)) for seat, card in ex.trick)
+    assert ex.trick[0][0] == ex.view.maker  # here the lone maker led it
 
 
 @pytest.mark.parametrize("name", ["Ann\r=1+1", "Ann\n=1+1", "Ann\r\n@SUM(A1)", "\r=1+1", 'A "quoted"\rname'])

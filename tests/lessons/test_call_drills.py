@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.analysis.robust import analyze_robust
+from engine.analysis.advice import value_bids
 from engine.core.actions import Kind
 from engine.core.hand import HandState, Phase
 from engine.core.view import SeatView, view_of
-from engine.search.seat_values import view_seed
 from lessons import call_drills
-from lessons.bid_drill import ANALYZER_SAMPLES
 from lessons.exercise_model import Solution
 from lessons.exercises import check, generate, solve
 
@@ -27,9 +25,7 @@ SEEDS = range(6)
 def fresh_verdict(view: SeatView) -> tuple[str, ...]:
     """The analyzer asked again here, outside the drill's caches: the recommendation, and the
     runner-up when too close to call, as actions' text."""
-    robust = analyze_robust(
-        view, f"call-judge:{view_seed(view)}", time_budget=None, max_samples=ANALYZER_SAMPLES, ceiling=False
-    )
+    robust = value_bids(view)  # the Analyze page's figures for the same view
     a = robust.analysis
     tied = (a.recommendation, a.runner_up) if a.too_close and a.runner_up is not None else (a.recommendation,)
     return tuple(str(x) for x in tied)

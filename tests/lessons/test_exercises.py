@@ -205,23 +205,17 @@ def test_order_up_or_pass_judged_by_the_club_player() -> None:
 
 
 def test_order_up_or_pass_judged_by_the_analyzer() -> None:
-    """A few seeds only (each verdict simulates hundreds of play-outs)."""
-    from engine.analysis.bidding import analyze
+    """A few seeds only (each verdict simulates thousands of play-outs). The drill's verdict is the
+    Analyze page's for the same hand, seat and upcard typed in (one question, one answer)."""
+    from engine.analysis.advice import value_bids
     from engine.analysis.situation import question
     from engine.core.actions import Kind
-    from lessons.bid_drill import ANALYZER_SAMPLES
 
     for seed in range(4):
         ex = generate("bid", seed)
         assert ex.upcard is not None
         view = question(tuple(ex.cards), ex.upcard, ex.facts[0].split(": ")[1]).view()
-        analysis = analyze(
-            view,
-            random.Random(f"bid-judge:{seed}"),
-            time_budget=None,
-            max_samples=ANALYZER_SAMPLES,
-            ceiling=False,
-        )
+        analysis = value_bids(view).analysis
         expected = ex.options[0] if analysis.recommendation.kind is Kind.ORDER else "pass"
         feedback = check(ex, expected)
         assert feedback.correct and "hand analyzer" in feedback.message
