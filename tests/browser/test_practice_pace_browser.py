@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench.browser import ARTIFACTS, CONTROLS
 from engine.core.rules import Rules
@@ -115,14 +116,18 @@ def _check_steps(page: Any, hand: int) -> None:
 
 
 def _finish_hand(page: Any) -> None:
-    """The rest of the hand at once: skip to each turn and make the first legal choice."""
-    for _ in range(40):
+    """The rest of the hand at once: skip to each turn and make the first legal choice. The page
+    redraws at its own pace meanwhile, so a click that lands on a button just redrawn is tried
+    again on the next turn of the loop (a busy machine redraws more slowly, never differently)."""
+    for _ in range(400):
         if _hand_over(page):
             return
-        if _visible(page, SKIP).count():
-            _visible(page, SKIP).first.click()
-        elif _visible(page, CONTROLS).count():
-            _visible(page, CONTROLS).first.click()
+        target = _visible(page, SKIP) if _visible(page, SKIP).count() else _visible(page, CONTROLS)
+        if target.count():
+            try:
+                target.first.click(timeout=5_000)
+            except PlaywrightTimeout:
+                pass  # redrawn under the click: look again
         page.wait_for_timeout(150)
     raise AssertionError("the hand did not end")
 

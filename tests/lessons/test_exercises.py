@@ -17,7 +17,7 @@ from lessons.model import LessonError
 
 N = 1000
 N_BID = (
-    150  # seeds of the order-up exercise: each draws a clear-cut situation by three analyses (about 35 ms)
+    40  # seeds of the order-up exercise (the club player judges; each seed draws its deal by the analyzer, about 0.3 s)
 )
 
 # docs/rules.md §3: colour pairs never change.
