@@ -28,11 +28,12 @@ from collections.abc import Iterator
 
 from classroom.questions import lesson_steps, step_question
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from lessons import exercises
 from lessons.exercise_model import Exercise, Mode
 from lessons.loader import load_lessons
 from practice import coach, review
-from practice.session import LEARNER, Session, Waiting, act, replay
+from practice.session import Session, Waiting, act, replay
 from practice.table_text import advice_text, hand_result, move_line
 from ui.practice_panels import better_text, figures_html, grades_html
 

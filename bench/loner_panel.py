@@ -43,12 +43,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from engine.analysis.bidding import analyze
-from engine.analysis.situation import LEARNER, question
+from engine.analysis.situation import question
 from engine.core.actions import ORDER_ALONE
 from engine.core.cards import Card, Suit, make_deck
 from engine.core.hand import HandState, Phase, deal, from_cards
 from engine.core.ranking import effective_table
 from engine.core.rules import PRESETS, Rules
+from engine.core.seats import LEARNER
 from engine.core.stats import mean_interval
 from engine.core.view import view_of
 from engine.players.club import ClubPlayer

@@ -29,11 +29,10 @@ from engine.analysis.advice import advise
 from engine.analysis.situation import read_question
 from engine.core.hand import HandState, deal
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from engine.core.view import view_of
 from engine.search.registry import make_player
 from practice import coach, review
-
-LEARNER = 0
 
 
 def bidding_positions(count: int, seed: int = 1) -> Iterator[HandState]:

@@ -40,14 +40,13 @@ from engine.core.actions import ORDER, PASS, Action, Kind
 from engine.core.hand import HandState, apply, deal
 from engine.core.ranking import effective_table, sort_hand
 from engine.core.rules import Rules
-from engine.core.seats import seat_name
+from engine.core.seats import LEARNER, seat_name
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.search.seat_values import view_seed
 from lessons.balance import accepted, clear_answer, wanted
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 
-LEARNER = 0
 MAX_DEALS = 80  # deals analysed per question for a clear-cut one with the wanted answer
 FILTERED_DEALS = 800  # deals dealt for them (a cheap filter skips the hopeless ones unanalysed)
 ANALYZER = "the hand analyzer (simulated play-outs of each choice)"

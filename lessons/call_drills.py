@@ -35,7 +35,7 @@ from engine.core.cards import Suit
 from engine.core.hand import HandState, Phase, apply, deal
 from engine.core.ranking import sort_hand
 from engine.core.rules import Rules
-from engine.core.seats import seat_name
+from engine.core.seats import LEARNER, seat_name
 from engine.core.view import SeatView, view_of
 from engine.players.evaluate import dealer_hand, hand_facts
 from engine.search.seat_values import view_seed
@@ -44,7 +44,6 @@ from lessons.bid_drill import ANALYZER, screened, view_link
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 from lessons.links import SEATS
 
-LEARNER = 0  # South
 MAX_DEALS = 40  # seeded deals tried for a clear-cut question (as the bid drill)
 STRONG_DEALS = 400  # go_alone: deals looked at for a strong hand (cheap: no analysis)
 ROUNDS = ("1", "2")

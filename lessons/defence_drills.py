@@ -30,6 +30,7 @@ from engine.core.cards import Card
 from engine.core.hand import Phase, apply, deal
 from engine.core.ranking import effective_table, sort_hand, trump_order
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.players.tracking import read_table
@@ -46,7 +47,6 @@ from lessons.seat_judge import (
     worth_asking,
 )
 
-LEARNER = 0  # South
 RULES = Rules()  # the standard four-player game
 MAX_ATTEMPTS = 2000  # deals tried for one seed (a loner comes every 30 deals or so; never reached)
 WANT_TRIES = 12  # moments that fit looked at for the answer the seed wants

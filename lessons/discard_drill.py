@@ -20,6 +20,7 @@ from engine.core.action_words import Tense, order_up
 from engine.core.hand import HandState, Phase, apply, deal
 from engine.core.ranking import sort_hand
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from lessons.balance import wanted
@@ -27,7 +28,6 @@ from lessons.exercise_model import Answer, Exercise, Mode, Solution, trump_intro
 from lessons.play_drill import who
 from lessons.seat_judge import card_solution, card_wrong, judged_again, weakest_or_other, worth_asking
 
-LEARNER = 0  # South, the dealer
 MAX_ATTEMPTS = 400  # deals tried for one seed (a pick-up comes within a few; never reached)
 WANT_TRIES = 12  # positions worth asking looked at for the answer the seed wants
 

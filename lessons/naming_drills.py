@@ -27,12 +27,12 @@ from engine.core.cards import JOKER, Card, Suit, make_deck
 from engine.core.hand import HandState, Phase, apply, deal, from_cards
 from engine.core.ranking import effective_table, sort_hand
 from engine.core.rules import PRESETS
+from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
 from lessons.balance import wanted
 from lessons.call_drills import MAX_DEALS, choice_words, clear_verdict
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 
-LEARNER = 0  # South, the dealer
 STICK = PRESETS["Tournament (stick the dealer)"]
 STUCK_DEALS = 400  # deals dealt for a stuck dealer's question (most skipped unanalysed by ``_split``)
 BRITISH = PRESETS["British (25 cards, Benny)"]

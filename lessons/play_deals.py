@@ -21,7 +21,6 @@ from engine.core.cards import Card, Suit
 from engine.core.ranking import effective_table
 from engine.core.view import SeatView
 
-LEARNER = 0  # South
 ENUMERATE_LIMIT = 400  # judge every consistent deal up to this many ...
 SAMPLE_SIZE = 200  # ... else this many, drawn uniformly with a seeded generator
 

@@ -56,7 +56,7 @@ from engine.core.cards import Card, make_deck
 from engine.core.hand import HandState, Phase, Trick, apply, deal
 from engine.core.ranking import effective_table, sort_hand, strength_table
 from engine.core.rules import Rules
-from engine.core.seats import seat_name
+from engine.core.seats import LEARNER, seat_name
 from engine.core.stats import mean_interval
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
@@ -73,7 +73,6 @@ from lessons.play_deals import (
     quick_deal,
 )
 
-LEARNER = 0  # South
 RULES = Rules()  # the standard four-player game
 TRICKS = 5
 HAND_SIZES = (2, 3, 4)  # cards in the learner's hand at the question

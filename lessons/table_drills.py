@@ -37,6 +37,7 @@ from engine.core.actions import DEFEND_ALONE, Kind
 from engine.core.hand import Phase, apply, deal
 from engine.core.ranking import effective_table, sort_hand, strength_table
 from engine.core.rules import PRESETS
+from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import hand_facts
@@ -54,7 +55,6 @@ from lessons.seat_judge import (
     worth_asking,
 )
 
-LEARNER = 0  # South
 RAILROAD = PRESETS["Railroad (defend alone)"]
 MAX_DEFEND_DEALS = 4000  # deals tried for a defend-alone question (a loner every dozen deals or so)
 DEFEND_TRIES = 30  # defend-alone decisions looked at for the answer the seed wants

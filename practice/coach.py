@@ -28,6 +28,7 @@ from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.game import new_game, sides
 from engine.core.hand import HandState, from_cards
+from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
 from engine.players.base import Decision
 from engine.players.club import ClubPlayer
@@ -35,7 +36,7 @@ from engine.players.evaluate import Score
 from engine.search.registry import told_the_score
 from engine.search.seat_values import judged
 from practice.review import SeatScore, bid_reason, learner_decisions, view_robust
-from practice.session import LEARNER, Decider, Memo, PlayerFactory, Session, default_players, play_out
+from practice.session import Decider, Memo, PlayerFactory, Session, default_players, play_out
 from practice.table_text import join_reason
 
 COACH = "coach"  # the level name of the advice in the learner's seat when the hand is played again

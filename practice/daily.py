@@ -37,8 +37,9 @@ from engine.core.errors import EuchreError, quoted
 from engine.core.game import new_game, side_of
 from engine.core.hand import HandState
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from practice.codes import DealCode
-from practice.session import LEARNER, Memo, PlayerFactory, Session, default_players, play_out, start_game
+from practice.session import Memo, PlayerFactory, Session, default_players, play_out, start_game
 from practice.skill import Graded, points_lost
 from store import daily_results
 from store.backend import Connection

@@ -42,7 +42,8 @@ from enum import StrEnum
 
 from engine.core.actions import Action
 from engine.core.hand import HandState
-from practice.review import COSTLY, LEARNER, GradedDecision
+from engine.core.seats import LEARNER
+from practice.review import COSTLY, GradedDecision
 from store import mistake_deck
 from store.backend import Connection
 from store.mistake_deck import RETIRED, Entry, Mistake

@@ -24,9 +24,9 @@ from engine.core.actions import Action
 from engine.core.game import add_hand, seat_score, sides
 from engine.core.hand import HandState
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from practice import review
 from practice.grader_process import ProcessGrader
-from practice.review import LEARNER
 
 FINISHED_LIMIT = 200  # finished hands whose grades are kept for the game's chart
 REGRADE_WAIT = 2.0  # seconds the review waits for an earlier hand's grades worked out again after a reload

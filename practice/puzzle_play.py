@@ -38,11 +38,10 @@ from engine.core.errors import EuchreError
 from engine.core.hand import TRICKS, HandState, Phase
 from engine.core.problem import Problem
 from engine.core.seat_text import replay_view
-from engine.core.seats import seat_name
+from engine.core.seats import LEARNER, seat_name
 from engine.puzzles.bank import Puzzle
 from practice.review import settle_defence
 
-LEARNER = 0
 TRIES = 2  # wrong tries in a whole puzzle before the answer is shown (the first asks to try again)
 GOALS = {"take all five": TRICKS, "march": TRICKS, "euchre them": 3}
 _TRICKS_GOAL = re.compile(r"(?:make|take|win) (\d) tricks?")

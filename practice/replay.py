@@ -28,7 +28,8 @@ from engine.core.game import GameState, seat_score, side_of, side_points
 from engine.core.hand import HandState, Phase, from_cards
 from engine.core.narration import describe
 from engine.core.rules import Rules
-from practice.review import LEARNER, POINTS, WIN_CHANCE, GradedDecision
+from engine.core.seats import LEARNER
+from practice.review import POINTS, WIN_CHANCE, GradedDecision
 
 COSTLY = ("mistake", "blunder")  # the grades "learn from your mistakes" lists first
 MILD = "inaccuracy"  # listed only when the hand has nothing worse

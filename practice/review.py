@@ -48,7 +48,7 @@ from engine.core.errors import EuchreError
 from engine.core.hand import HandState, Phase, deal, from_cards
 from engine.core.rules import Rules
 from engine.core.scoring import hand_points
-from engine.core.seats import same_side
+from engine.core.seats import LEARNER, same_side
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.search.seat_values import ChoiceValue, judged
@@ -63,7 +63,6 @@ ANALYZER_SOURCE = "analyzer (expected points)"
 ANALYZER_WIN_SOURCE = "analyzer (chance of winning the game from {us}-{them})"
 POINTS = "points"
 WIN_CHANCE = "win chance"
-LEARNER = 0
 _EPS = 1e-9
 
 

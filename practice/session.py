@@ -26,12 +26,12 @@ from engine.core.game import GameState, hand_rng, new_game
 from engine.core.hand import HandState, deal
 from engine.core.position import Position as PositionText
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
 from engine.search.registry import told_the_score
 from practice.codes import NEXT_HAND as NEXT_HAND  # the marker lives with the move codes; re-exported
 from practice.codes import DealCode
 
-LEARNER = 0
 LEVELS = ("beginner", "club", "expert")
 
 

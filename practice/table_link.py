@@ -53,6 +53,7 @@ from engine.core.game import new_game
 from engine.core.hand import HandState
 from engine.core.position import PositionError
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from engine.io.numbers import shown
 from engine.search.registry import PLAYER_NAMES
 from practice.codes import (
@@ -66,7 +67,6 @@ from practice.codes import (
 )
 from practice.link_budget import LINK_SEARCHES, SearchBudget, SearchesSpent, worth_trying
 from practice.session import (
-    LEARNER,
     NEXT_HAND,
     Memo,
     PlayerFactory,

@@ -30,6 +30,7 @@ from engine.core.errors import EuchreError
 from engine.core.game import add_hand, seat_score, side_of
 from engine.core.hand import TRICKS, HandState, Phase
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from practice import coach, deck, review
 from practice.codes import (
     MOVES_LIMIT,
@@ -45,7 +46,6 @@ from practice.export import hand_record, to_jsonl
 from practice.grading import REGRADE_WAIT, Grade, GradingPool
 from practice.page_link import page_link
 from practice.session import (
-    LEARNER,
     Memo,
     Move,
     PlayerFactory,

@@ -14,8 +14,8 @@ from engine.core.game import GameState, side_of, sides
 from engine.core.hand import TRICKS, HandState, Phase
 from engine.core.narration import describe
 from engine.core.ranking import effective_table, left_bower
-from engine.core.seats import seat_name
-from practice.session import LEARNER, Move
+from engine.core.seats import LEARNER, seat_name
+from practice.session import Move
 
 
 def singular(suit: Suit) -> str:

@@ -20,11 +20,11 @@ from engine.core.hand import HandState
 from engine.core.narration import describe
 from engine.core.ranking import sort_hand
 from engine.core.rules import Rules
-from engine.core.seats import seat_name
+from engine.core.seats import LEARNER, seat_name
 from practice import records, review
 from practice.export import MAX_IMPORT_BYTES, ImportedHand, Refused, read_record, record_lines
 from practice.records import StoreError
-from practice.session import LEARNER, Position
+from practice.session import Position
 from practice.table_text import choice_text, latest_actions, move_line, spare_cards_svg
 from ui.cards import cards_row_html, four_colour
 from ui.echo import plain

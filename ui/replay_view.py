@@ -31,7 +31,7 @@ import streamlit as st
 from engine.core.game import GameState
 from engine.core.hand import HandState, Phase
 from engine.core.ranking import sort_hand
-from engine.core.seats import seat_name
+from engine.core.seats import LEARNER, seat_name
 from practice.deck import question_of
 from practice.replay import (
     ANALYZED,
@@ -50,7 +50,7 @@ from practice.replay import (
     replay,
     win_chances,
 )
-from practice.review import LEARNER, GradedDecision
+from practice.review import GradedDecision
 from practice.session import Move
 from practice.table_text import latest_actions, side_name
 from ui.cards import card_img, four_colour

@@ -33,11 +33,11 @@ from engine.core.cards import Card, Suit, make_deck, parse_cards
 from engine.core.errors import EuchreError, quoted
 from engine.core.hand import HandState, Phase, apply, from_cards
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
 from engine.io.numbers import MAX_DIGITS, NumberError, check_int
 from engine.io.numbers import parse_score as read_score
 
-LEARNER = 0
 MAX_SCORE = 10**MAX_DIGITS - 1  # any whole number reads; the target check says what is possible
 
 

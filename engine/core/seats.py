@@ -12,6 +12,8 @@ side.
 
 from __future__ import annotations
 
+LEARNER = 0  # the learner's seat (South) at every table the app deals: practice, lessons, puzzles
+
 _NAMES = {
     4: ("South", "West", "North", "East"),
     3: ("South", "West", "East"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.core.position import rules_text
 from engine.core.rules import PRESETS, Rules
+from engine.core.seats import LEARNER
 
 _RULES = (
     PRESETS["Standard (North America)"],
@@ -26,6 +27,5 @@ _RULES = (
     PRESETS["Two-handed"],
 )
 BANK_RULES: dict[str, Rules] = {rules_text(r): r for r in _RULES}
-LEARNER = 0  # every puzzle is asked from seat 0 (South), as the practice table's learner sits
 
 __all__ = ["BANK_RULES", "LEARNER"]

@@ -10,8 +10,8 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.core.hand import HandState, Phase
 from engine.core.rules import Rules
+from engine.core.seats import LEARNER
 from practice.session import (
-    LEARNER,
     NEXT_HAND,
     Memo,
     Position,

@@ -9,10 +9,10 @@ from engine.core.cards import Card
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState, Phase
 from engine.core.ranking import sort_hand
-from engine.core.seats import seat_name
+from engine.core.seats import LEARNER, seat_name
 from practice import coach
 from practice.pace import Pace, frame_ms, one_at_a_time
-from practice.session import LEARNER, Waiting
+from practice.session import Waiting
 from practice.table_session import PracticeTable
 from practice.table_text import (
     action_label,

@@ -8,8 +8,8 @@ from html import escape
 import streamlit as st
 
 from engine.core.game import side_of
-from engine.core.seats import seat_name
-from practice.session import LEARNER, Waiting
+from engine.core.seats import LEARNER, seat_name
+from practice.session import Waiting
 from practice.table_session import PracticeTable
 from practice.table_text import (
     choice_text,
