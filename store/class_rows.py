@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from store import fields as stored
 from store.backend import Connection
 from store.class_errors import (
     BadName,
@@ -139,7 +140,7 @@ def _number(value: object) -> float | None:
 
 def _whole(value: object, top: int) -> int | None:
     """A stored whole number 0..top, else None."""
-    return value if type(value) is int and 0 <= value <= top else None
+    return stored.whole(value, 0, top)
 
 
 def _flag(value: object) -> bool | None:
@@ -147,7 +148,7 @@ def _flag(value: object) -> bool | None:
 
 
 def _text(value: object, most: int) -> str | None:
-    return value if isinstance(value, str) and len(value) <= most else None
+    return stored.text(value, most, raw=True)
 
 
 def _info(row: Any, code: str, now: float) -> ClassInfo:

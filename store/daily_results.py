@@ -33,6 +33,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from engine.core.scoring import CASES, hand_points
+from store import fields as stored
 from store.backend import ERRORS, Connection
 from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
 from store.pupil_names import MAX_NAME_CODES
@@ -95,23 +96,15 @@ class DayResults:
         return next((row for row in self.rows if row.learner == learner), None)
 
 
-def _text(value: object, most: int) -> str | None:
-    return value if isinstance(value, str) and 0 < len(value) <= most else None
-
-
-def _whole(value: object, low: int, high: int) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high else None
-
-
 def _row(row: Sequence[Any]) -> DayRow | None:
     """A stored row as a ``DayRow``, or None when any field does not read."""
     if len(row) != len(COLUMNS):
         return None
     learner, points, tricks, outcome, lost, class_code, pupil = row
     checked = (
-        _text(learner, MAX_LEARNER),
-        _whole(points, -MAX_POINTS, MAX_POINTS),
-        _whole(tricks, 0, MAX_TRICKS),
+        stored.text(learner, MAX_LEARNER, nonempty=True, raw=True),
+        stored.whole(points, -MAX_POINTS, MAX_POINTS),
+        stored.whole(tricks, 0, MAX_TRICKS),
         outcome if outcome in OUTCOMES else None,
     )
     if any(value is None for value in checked):
@@ -120,7 +113,10 @@ def _row(row: Sequence[Any]) -> DayRow | None:
         return None  # (NaN fails the range too)
     if (class_code is None) != (pupil is None):
         return None
-    if class_code is not None and (_text(class_code, MAX_CLASS) is None or _text(pupil, MAX_PUPIL) is None):
+    if class_code is not None and (
+        stored.text(class_code, MAX_CLASS, nonempty=True, raw=True) is None
+        or stored.text(pupil, MAX_PUPIL, nonempty=True, raw=True) is None
+    ):
         return None
     return DayRow(learner, points, tricks, outcome, float(lost), class_code, pupil)
 

@@ -31,14 +31,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TypeVar
 
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState
+from store import fields as stored
 from store.backend import ERRORS, Connection
 from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
+from store.fields import stamp
 
 T = TypeVar("T")
 
@@ -124,13 +126,6 @@ def clean_learner(key: str) -> str:
     return key
 
 
-def stamp(when: datetime) -> str:
-    """A time as the deck stores it: ISO, UTC, to the second."""
-    if when.tzinfo is None:
-        raise ValueError("a deck time needs a time zone")
-    return when.astimezone(UTC).isoformat(timespec="seconds")
-
-
 def check(m: Mistake) -> None:
     """Raise ValueError unless ``m`` could be read back: the seat is to act, every action is legal
     there, the best is a right answer and the learner's choice is not, a known grade."""
@@ -183,8 +178,8 @@ def add(
                 json.dumps([str(a) for a in m.answers]),
                 m.reason,
                 m.grade,
-                stamp(created),
-                stamp(due),
+                stored.stamp(created),
+                stored.stamp(due),
             )
         )
 
@@ -232,7 +227,7 @@ def move(
                 cur = db.execute(
                     "UPDATE mistake_deck SET stage = ?, due = ?, version = version + 1, answered = ? "
                     "WHERE id = ? AND version = ?",
-                    (stage, stamp(due), stamp(now), entry_id, version),
+                    (stage, stored.stamp(due), stored.stamp(now), entry_id, version),
                 )
                 moved = cur.rowcount == 1
             except BaseException:
@@ -269,35 +264,8 @@ COLUMNS = (
 )
 
 
-def _as_read(column: str) -> str:
-    """A column as the reader fetches it: text as bytes (a TEXT value that is not UTF-8 would
-    fail inside sqlite3's fetch; ``_text`` decodes it), anything else as it is."""
-    return f"CASE WHEN typeof({column}) = 'text' THEN CAST({column} AS BLOB) ELSE {column} END"
-
-
-def _text(value: object, limit: int = MAX_TEXT) -> str | None:
-    if isinstance(value, bytes):
-        try:
-            value = value.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-    return value if isinstance(value, str) and len(value) <= limit else None
-
-
-def _time(value: object) -> datetime | None:
-    """A stored time (as ``stamp`` writes it), else None: text, ISO, with a time zone."""
-    text = _text(value, 64)
-    if text is None:
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return when.astimezone(UTC) if when.tzinfo is not None else None
-
-
 def _action(value: object) -> Action | None:
-    text = _text(value, 40)
+    text = stored.text(value, 40)
     if text is None:
         return None
     try:
@@ -307,7 +275,7 @@ def _action(value: object) -> Action | None:
 
 
 def _answers(value: object) -> tuple[Action, ...] | None:
-    text = _text(value)
+    text = stored.text(value, MAX_TEXT)
     if text is None:
         return None
     try:
@@ -321,12 +289,8 @@ def _answers(value: object) -> tuple[Action, ...] | None:
 
 
 def _grade(value: object) -> str | None:
-    text = _text(value, 20)
+    text = stored.text(value, 20)
     return text if text in DECK_GRADES else None
-
-
-def _int(value: object, low: int, high: int) -> int | None:
-    return value if type(value) is int and low <= value <= high else None
 
 
 def entry(row: Sequence[object]) -> Entry | None:
@@ -334,7 +298,7 @@ def entry(row: Sequence[object]) -> Entry | None:
     entry_id, learner, position, seat, choice, best, answers, reason, grade, created, due, stage, version = (
         row
     )
-    text, key = _text(position), _text(learner, MAX_KEY)
+    text, key = stored.text(position, MAX_TEXT), stored.text(learner, MAX_KEY)
     if text is None or key is None or type(entry_id) is not int:
         return None
     try:
@@ -342,16 +306,16 @@ def entry(row: Sequence[object]) -> Entry | None:
     except (EuchreError, RecursionError):
         return None
     fields = (
-        _int(seat, 0, before.players - 1),
+        stored.whole(seat, 0, before.players - 1),
         _action(choice),
         _action(best),
         _answers(answers),
-        _text(reason),
+        stored.text(reason, MAX_TEXT),
         _grade(grade),
-        _time(created),
-        _time(due),
-        _int(stage, 0, RETIRED),
-        _int(version, 0, 2**62),
+        stored.moment(created),
+        stored.moment(due),
+        stored.whole(stage, 0, RETIRED),
+        stored.whole(version, 0, 2**62),
     )
     if any(f is None for f in fields):
         return None
@@ -372,7 +336,7 @@ def load(learner: str, conn: Connection | None = None) -> Loaded:
     """Every entry of ``learner``'s deck (retired ones too), in order of their due time; rows that
     do not pass the checks are skipped and counted. Raises StoreError."""
     key = clean_learner(learner)
-    sql = f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM mistake_deck WHERE learner = ? ORDER BY id"
+    sql = f"SELECT {', '.join(map(stored.as_read, COLUMNS))} FROM mistake_deck WHERE learner = ? ORDER BY id"
     rows = _read(key, conn, lambda db: db.execute(sql, (key,)).fetchall())
     entries = [entry(row) for row in rows]
     good = tuple(sorted((e for e in entries if e is not None), key=lambda e: (e.due, e.id)))
@@ -411,7 +375,7 @@ def _read(learner: str, conn: Connection | None, query: Callable[[Connection], T
 def counts(learner: str, until: datetime, conn: Connection | None = None) -> Counts:
     """How many of ``learner``'s live entries are due before ``until`` and from it on (with the first
     of those's due time), and how many are retired, without reading an entry. Raises StoreError."""
-    key, edge = clean_learner(learner), stamp(until)
+    key, edge = clean_learner(learner), stored.stamp(until)
     live = f"learner = ? AND stage < {RETIRED}"
 
     def query(db: Connection) -> tuple[object, ...]:
@@ -428,16 +392,16 @@ def counts(learner: str, until: datetime, conn: Connection | None = None) -> Cou
 
     due, upcoming, first, retired = _read(key, conn, query)
     assert isinstance(due, int) and isinstance(upcoming, int) and isinstance(retired, int)
-    return Counts(due, upcoming, _time(first) if upcoming else None, retired)
+    return Counts(due, upcoming, stored.moment(first) if upcoming else None, retired)
 
 
 def live(learner: str, until: datetime, *, due: bool, limit: int, conn: Connection | None = None) -> Loaded:
     """Up to ``limit`` of ``learner``'s live entries (not retired): those due before ``until``
     (``due``) or from it on, in order of their due time (then id); the damaged rows met on the way
     are skipped, read past and counted. Only these rows are read and parsed. Raises StoreError."""
-    key, edge = clean_learner(learner), stamp(until)
+    key, edge = clean_learner(learner), stored.stamp(until)
     sql = (
-        f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM mistake_deck WHERE learner = ? "
+        f"SELECT {', '.join(map(stored.as_read, COLUMNS))} FROM mistake_deck WHERE learner = ? "
         f"AND stage < {RETIRED} AND due {'<' if due else '>='} ? ORDER BY due, id LIMIT ? OFFSET ?"
     )
 

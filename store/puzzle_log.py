@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
+from store import fields as stored
 from store.backend import ERRORS, Connection
 from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
 from store.mistake_deck import clean_learner, stamp
@@ -178,17 +179,8 @@ def clean_puzzle(puzzle: str) -> str:
     return puzzle
 
 
-def _text(value: object, limit: int) -> str | None:
-    if isinstance(value, bytes):
-        try:
-            value = value.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-    return value if isinstance(value, str) and len(value) <= limit else None
-
-
 def _themes(value: object) -> tuple[str, ...] | None:
-    text = _text(value, 1_000)
+    text = stored.text(value, 1_000)
     if text is None:
         return None
     try:
@@ -200,26 +192,6 @@ def _themes(value: object) -> tuple[str, ...] | None:
     if not all(isinstance(t, str) and _THEME.fullmatch(t) for t in items):
         return None
     return tuple(items)
-
-
-def _time(value: object) -> datetime | None:
-    text = _text(value, 64)
-    if text is None:
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return when.astimezone(UTC) if when.tzinfo is not None else None
-
-
-def _int(value: object, low: int, high: int) -> int | None:
-    return value if type(value) is int and low <= value <= high else None
-
-
-def _as_read(column: str) -> str:
-    """Text as bytes (a TEXT value that is not UTF-8 would fail in sqlite3's fetch)."""
-    return f"CASE WHEN typeof({column}) = 'text' THEN CAST({column} AS BLOB) ELSE {column} END"
 
 
 COLUMNS = (
@@ -244,24 +216,24 @@ COLUMNS = (
 def attempt_of(row: Sequence[object]) -> Attempt | None:
     """One row (``COLUMNS``) if every field reads, else None."""
     (row_id, learner, puzzle, solved, lb, lrb, la, lra, pb, pa, themes, lost, unit, streak, at) = row
-    key, puzzle_id = _text(learner, 200), _text(puzzle, 40)
+    key, puzzle_id = stored.text(learner, 200), stored.text(puzzle, 40)
     numbers = [_number(v, RATING_BOUNDS) for v in (lb, la, pb, pa)] + [
         _number(v, RD_BOUNDS) for v in (lrb, lra)
     ]
-    read_themes, when = _themes(themes), _time(at)
-    unit_text = None if unit is None else _text(unit, 20)
+    read_themes, when = _themes(themes), stored.moment(at)
+    unit_text = None if unit is None else stored.text(unit, 20)
     if (
         type(row_id) is not int
         or key is None
         or puzzle_id is None
         or not _PUZZLE_ID.fullmatch(puzzle_id)
-        or _int(solved, 0, 1) is None
+        or stored.whole(solved, 0, 1) is None
         or any(n is None for n in numbers)
         or read_themes is None
         or when is None
         or (lost is not None and _number(lost, (0.0, MAX_LOST)) is None)
         or (unit is not None and unit_text not in UNITS)
-        or (streak is not None and _int(streak, 0, 10**6) is None)
+        or (streak is not None and stored.whole(streak, 0, 10**6) is None)
     ):
         return None
     before, after, p_before, p_after, rd_before, rd_after = (float(n or 0.0) for n in numbers)
@@ -443,7 +415,7 @@ def attempts(learner: str, conn: Connection | None = None, limit: int = MAX_ATTE
         "your puzzles",
         conn,
         lambda db: db.execute(
-            f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM puzzle_attempts WHERE learner = ? "
+            f"SELECT {', '.join(map(stored.as_read, COLUMNS))} FROM puzzle_attempts WHERE learner = ? "
             "ORDER BY id DESC LIMIT ?",
             (key, limit),
         ).fetchall(),
@@ -467,7 +439,7 @@ def learner_rating(learner: str, conn: Connection | None = None) -> Standing | N
 
 
 def _standing(row: Sequence[object]) -> Standing | None:
-    rating, count = _glicko(row[:3]), _int(row[3], 0, 2**62)
+    rating, count = _glicko(row[:3]), stored.whole(row[3], 0, 2**62)
     return None if rating is None or count is None else Standing(rating, count)
 
 
@@ -477,12 +449,12 @@ def puzzle_ratings(conn: Connection | None = None) -> PuzzleRatings:
         "the puzzles' ratings",
         conn,
         lambda db: db.execute(
-            f"SELECT {_as_read('puzzle')}, rating, rd, vol, attempts FROM puzzle_ratings"
+            f"SELECT {stored.as_read('puzzle')}, rating, rd, vol, attempts FROM puzzle_ratings"
         ).fetchall(),
     )
     by_id: dict[str, Standing] = {}
     for row in rows:
-        puzzle = _text(row[0], 40)  # type: ignore[index]
+        puzzle = stored.text(row[0], 40)  # type: ignore[index]
         standing = _standing(row[1:])  # type: ignore[index]
         if puzzle is not None and _PUZZLE_ID.fullmatch(puzzle) and standing is not None:
             by_id[puzzle] = standing

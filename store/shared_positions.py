@@ -38,8 +38,10 @@ from engine.core.errors import EuchreError
 from engine.core.game import new_game
 from engine.core.hand import HandState
 from engine.core.position import MAX_TEXT
+from store import fields as stored
 from store.backend import ERRORS, Connection
 from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
+from store.fields import stamp
 
 T = TypeVar("T")
 
@@ -142,13 +144,6 @@ def new_id() -> str:
     return base64.b32encode(secrets.token_bytes(ID_BYTES)).decode("ascii").lower()
 
 
-def stamp(when: datetime) -> str:
-    """A time as the table stores it: ISO, UTC, to the second."""
-    if when.tzinfo is None:
-        raise ValueError("a stored time needs a time zone")
-    return when.astimezone(UTC).isoformat(timespec="seconds")
-
-
 # ---- writing --------------------------------------------------------------------------------
 
 
@@ -174,12 +169,13 @@ def save(start: SharedStart, conn: Connection | None = None, now: datetime | Non
         "-".join(map(str, start.scores)),
         start.levels,
         int(start.single_deal),
-        stamp(when),
+        stored.stamp(when),
     )
 
     def insert(db: Connection) -> str:
         db.execute(
-            "DELETE FROM shared_positions WHERE created < ?", (stamp(when - timedelta(days=KEEP_DAYS)),)
+            "DELETE FROM shared_positions WHERE created < ?",
+            (stored.stamp(when - timedelta(days=KEEP_DAYS)),),
         )
         db.execute(
             f"INSERT INTO shared_positions ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
@@ -193,23 +189,8 @@ def save(start: SharedStart, conn: Connection | None = None, now: datetime | Non
 # ---- reading --------------------------------------------------------------------------------
 
 
-def _as_read(column: str) -> str:
-    """A column as the reader fetches it: text as bytes (a TEXT value that is not UTF-8 would fail
-    inside sqlite3's fetch; ``_text`` decodes it), anything else as it is."""
-    return f"CASE WHEN typeof({column}) = 'text' THEN CAST({column} AS BLOB) ELSE {column} END"
-
-
-def _text(value: object, limit: int) -> str | None:
-    if isinstance(value, bytes):
-        try:
-            value = value.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-    return value if isinstance(value, str) and len(value) <= limit else None
-
-
 def _scores(value: object) -> tuple[int, ...] | None:
-    text = _text(value, 20)
+    text = stored.text(value, 20)
     if text is None:
         return None
     if not text:
@@ -220,26 +201,18 @@ def _scores(value: object) -> tuple[int, ...] | None:
     return tuple(int(p) for p in parts)
 
 
-def _time(value: object) -> datetime | None:
-    text = _text(value, 64)
-    if text is None:
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return when.astimezone(UTC) if when.tzinfo is not None else None
-
-
-def _int(value: object) -> int | None:
-    return value if type(value) is int else None
-
-
 def _start(row: Sequence[object]) -> tuple[SharedStart, datetime]:
     """A row (``COLUMNS``) as the start it keeps and when it was made; raises DamagedShare."""
     _, position, seed, game_number, hand_number, dealer, scores, levels, single_deal, created = row
-    text, score, letters, when = _text(position, MAX_TEXT), _scores(scores), _text(levels, 3), _time(created)
-    seed_, game_, hand_, single_, dealer_ = map(_int, (seed, game_number, hand_number, single_deal, dealer))
+    text, score, letters, when = (
+        stored.text(position, MAX_TEXT),
+        _scores(scores),
+        stored.text(levels, 3),
+        stored.moment(created),
+    )
+    seed_, game_, hand_, single_, dealer_ = map(
+        stored.whole, (seed, game_number, hand_number, single_deal, dealer)
+    )
     if (
         text is None
         or score is None
@@ -270,7 +243,8 @@ def load(share_id: str, conn: Connection | None = None, now: datetime | None = N
         ensure_schema(db, SCHEMA, reading=True)
         row = retrying(
             lambda: db.execute(
-                f"SELECT {', '.join(map(_as_read, COLUMNS))} FROM shared_positions WHERE id = ?", (share_id,)
+                f"SELECT {', '.join(map(stored.as_read, COLUMNS))} FROM shared_positions WHERE id = ?",
+                (share_id,),
             ).fetchone(),
             db,
             reading=True,
