@@ -29,6 +29,7 @@ explanation for bids).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -67,27 +68,133 @@ _EPS = 1e-9
 
 
 @dataclass(frozen=True, slots=True)
+class ChoiceRow:
+    """One legal choice as the judge valued it, in the decision's ``unit``: its value for the
+    learner's side, what it loses against the best (the judge's own figure: for a card, the paired
+    difference over the same layouts) and the half-width of that loss's 95% interval, the tricks it
+    gives away against the best (the tie-break when points are equal), its grade, and whether it is
+    worth the same as the best within the figures' uncertainty (a tie: "good", never a mistake)."""
+
+    choice: Action
+    value: float
+    grade: str
+    loss: float = 0.0
+    spread: float = 0.0
+    tricks_behind: float = 0.0
+    tied: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GradedDecision:
+    """One of the learner's decisions, graded: a row for every legal choice (``rows``, the best
+    first; none when it was not graded, ``source`` then says why), the figures of the choice made
+    read from its row."""
+
     step: int  # index into the hand's history
     before: HandState
     action: Action
-    grade: str | None  # None: not graded
-    loss: float  # lost against the best choice (0 for the best), in ``unit``
-    best: Action | None  # the better choice when there is one
-    values: tuple[tuple[Action, float], ...]  # each legal choice -> the learner side's value, in ``unit``
     source: str  # what judged it, or why it was not graded
-    tricks_lost: float = (
-        0.0  # tricks the side gives away against ``best`` (the tie-break when points are equal)
-    )
+    rows: tuple[ChoiceRow, ...] = ()
     unit: str = POINTS  # POINTS (net points this hand) or WIN_CHANCE (change in the chance of winning)
-    ties: tuple[Action, ...] = ()  # the choices worth the same as the best within the figures' uncertainty
-    spread: float = 0.0  # the half-width of the 95% interval of ``loss``
     hindsight: tuple[
         tuple[Action, float], ...
     ] = ()  # every card face up, this deal: net points (never the grade)
     reason: str = ""  # why, in Euchre words: for a right choice why it is right, else why the best is better
-    top: Action | None = None  # the best choice (also when it is the one made)
-    choice_grades: tuple[tuple[Action, str], ...] = ()  # the grade every legal choice gets by these figures
+
+    @classmethod
+    def from_values(
+        cls,
+        step: int,
+        before: HandState,
+        action: Action,
+        source: str,
+        values: Mapping[Action, float],
+        grades: Mapping[Action, str] | None = None,
+        *,
+        top: Action | None = None,
+        ties: tuple[Action, ...] = (),
+        unit: str = POINTS,
+        tricks_lost: float = 0.0,
+        spread: float = 0.0,
+        hindsight: tuple[tuple[Action, float], ...] = (),
+        reason: str = "",
+    ) -> GradedDecision:
+        """A decision from each choice's value (``top``, the best, by default the highest): each
+        row's loss against the best, its grade from ``grades`` (else the best "best", a tie "good",
+        the rest by their loss); ``tricks_lost`` and ``spread`` are the choice made's."""
+        best = top if top is not None else max(values, key=values.__getitem__)
+        scale = (point_value(before.rules) or 1.0) if unit == WIN_CHANCE else 1.0  # one point, in ``unit``
+
+        def row(choice: Action) -> ChoiceRow:
+            loss = max(0.0, values[best] - values[choice])
+            grade = (grades or {}).get(choice) or (
+                "best" if choice == best else "good" if choice in ties else grade_for(loss / scale)
+            )
+            mine = choice == action
+            return ChoiceRow(
+                choice,
+                values[choice],
+                grade,
+                loss,
+                spread if mine else 0.0,
+                tricks_lost if mine else 0.0,
+                choice in ties,
+            )
+
+        rows = tuple(
+            row(c) for c in (best, *sorted((c for c in values if c != best), key=lambda c: -values[c]))
+        )
+        return cls(step, before, action, source, rows, unit, hindsight, reason)
+
+    def row(self, choice: Action) -> ChoiceRow | None:
+        return next((r for r in self.rows if r.choice == choice), None)
+
+    @property
+    def grade(self) -> str | None:
+        """The grade of the choice made (None: not graded)."""
+        mine = self.row(self.action)
+        return None if mine is None else mine.grade
+
+    @property
+    def loss(self) -> float:
+        """Lost against the best choice (0 for the best), in ``unit``."""
+        mine = self.row(self.action)
+        return 0.0 if mine is None else mine.loss
+
+    @property
+    def spread(self) -> float:
+        """The half-width of the 95% interval of ``loss``."""
+        mine = self.row(self.action)
+        return 0.0 if mine is None else mine.spread
+
+    @property
+    def tricks_lost(self) -> float:
+        mine = self.row(self.action)
+        return 0.0 if mine is None else mine.tricks_behind
+
+    @property
+    def top(self) -> Action | None:
+        """The best choice (also when it is the one made)."""
+        return self.rows[0].choice if self.rows else None
+
+    @property
+    def best(self) -> Action | None:
+        """The better choice, when the one made was not the best."""
+        return None if self.grade in (None, "best") else self.top
+
+    @property
+    def values(self) -> tuple[tuple[Action, float], ...]:
+        """Each legal choice -> the learner side's value, in ``unit``."""
+        return tuple((r.choice, r.value) for r in self.rows)
+
+    @property
+    def ties(self) -> tuple[Action, ...]:
+        """The choices worth the same as the best within the figures' uncertainty."""
+        return tuple(r.choice for r in self.rows if r.tied)
+
+    @property
+    def choice_grades(self) -> tuple[tuple[Action, str], ...]:
+        return tuple((r.choice, r.grade) for r in self.rows)
 
     def lost_text(self) -> str:
         """The loss as the review shows it: "0.40 points" or "3.1% chance of winning"."""
@@ -97,20 +204,9 @@ class GradedDecision:
 
     def grade_of(self, choice: Action) -> str | None:
         """The grade ``choice`` gets by the same figures (None: no value for it): the best choice
-        "best", a tie "good", else by its loss. The retry and the mistake deck judge by this.
-        (A decision built without ``choice_grades`` is judged from ``values`` and ``ties``.)"""
-        if self.choice_grades:
-            return dict(self.choice_grades).get(choice)
-        values = dict(self.values)
-        if choice not in values:
-            return None
-        loss = max(values.values()) - values[choice]
-        if loss <= _EPS:
-            return "best"
-        if choice in self.ties:
-            return "good"
-        scale = (point_value(self.before.rules) or 1.0) if self.unit == WIN_CHANCE else 1.0
-        return grade_for(loss / scale)
+        "best", a tie "good", else by its loss. The retry and the mistake deck judge by this."""
+        row = self.row(choice)
+        return None if row is None else row.grade
 
     @property
     def right_answers(self) -> tuple[Action, ...]:
@@ -262,52 +358,42 @@ def _seat_graded(step: int, before: HandState, action: Action, seat: int) -> Gra
     try:
         judged_values = judged(view)
     except EuchreError:
-        return GradedDecision(
-            step, before, action, None, 0.0, None, (), "not graded: no layout fits this view"
-        )
+        return GradedDecision(step, before, action, "not graded: no layout fits this view")
     chosen = judged_values.of(action)
     if chosen is None:
-        return GradedDecision(
-            step, before, action, None, 0.0, None, (), "not graded: no value for this choice"
-        )
+        return GradedDecision(step, before, action, "not graded: no value for this choice")
     top = judged_values.best
-    values = tuple((c.action, c.points) for c in judged_values.ranked)
-    ties = tuple(c.action for c in judged_values.choices if c.action != top and c.tied)
     best_tricks = judged_values.of(top)
     top_tricks = best_tricks.tricks if best_tricks else 0.0
 
-    def graded(c: ChoiceValue) -> str:
+    def row(c: ChoiceValue) -> ChoiceRow:
         tricks_behind = max(0.0, top_tricks - c.tricks)
         if c.action == top or (c.loss <= _EPS and c.spread <= _EPS and tricks_behind <= _EPS):
-            return "best"  # the best, or the same result on every layout
-        return "good" if c.tied else grade_for(max(0.0, c.loss), tricks_behind)
+            grade = "best"  # the best, or the same result on every layout
+        else:
+            grade = "good" if c.tied else grade_for(max(0.0, c.loss), tricks_behind)
+        tied = c.action != top and c.tied
+        return ChoiceRow(c.action, c.points, grade, max(0.0, c.loss), c.spread, tricks_behind, tied)
 
-    choice_grades = tuple((c.action, graded(c)) for c in judged_values.choices)
-    tricks_lost = max(0.0, top_tricks - chosen.tricks)
-    grade = dict(choice_grades)[action]
+    ranked = sorted(judged_values.ranked, key=lambda c: c.action != top)  # the best first
+    rows = tuple(row(c) for c in ranked)
+    grade = next(r.grade for r in rows if r.choice == action)
     if grade == "best":
         reason = choice_reason(view, action)
     elif grade == "good":  # within the tie of the best, or a small loss: the best and this, compared
-        reason = tie_reason(view, action, top) if action in ties else mistake_reason(view, action, top)
+        tied = any(r.tied for r in rows if r.choice == action)
+        reason = tie_reason(view, action, top) if tied else mistake_reason(view, action, top)
     else:
         reason = mistake_reason(view, action, top)
     return GradedDecision(
         step,
         before,
         action,
-        grade,
-        max(0.0, chosen.loss),
-        None if grade == "best" else top,
-        values,
         SEAT_SOURCE.format(n=judged_values.deals),
-        tricks_lost,
+        rows,
         POINTS,
-        ties,
-        chosen.spread,
         tuple(hindsight_values(before, seat).items()),
         reason,
-        top,
-        choice_grades,
     )
 
 
@@ -326,7 +412,7 @@ def grade_decision(
     table whose best response grades a bid."""
     legal = before.legal_actions()
     if len(legal) == 1:
-        return GradedDecision(step, before, action, None, 0.0, None, (), "the only legal choice")
+        return GradedDecision(step, before, action, "the only legal choice")
     if before.phase in (Phase.PLAY, Phase.DISCARD, Phase.DEFEND):
         return _seat_graded(step, before, action, seat)
     return _bid_graded(step, before, action, seat, score, table)
@@ -339,9 +425,7 @@ def _bid_graded(
     the chance of winning the game converted at what a point is worth."""
     robust = bid_robust(before, seat, score, table)
     if robust is None:
-        return GradedDecision(
-            step, before, action, None, 0.0, None, (), "not graded: no bidding analysis for this decision"
-        )
+        return GradedDecision(step, before, action, "not graded: no bidding analysis for this decision")
     values = _bid_values(robust.analysis)
     source = ANALYZER_SOURCE
     unit, scale = POINTS, 1.0  # scale: what one point of loss is in ``unit``
@@ -349,58 +433,41 @@ def _bid_graded(
         unit, scale = WIN_CHANCE, point_value(before.rules) or 1.0
         source = ANALYZER_WIN_SOURCE.format(us=score[0], them=score[1])
     if action not in values:
-        return GradedDecision(
-            step, before, action, None, 0.0, None, (), "not graded: no value for this choice"
-        )
+        return GradedDecision(step, before, action, "not graded: no value for this choice")
     top = (
         robust.analysis.recommendation
         if robust.analysis.recommendation in values
         else max(values, key=values.__getitem__)
     )
-    loss = max(0.0, values[top] - values[action])
     ties = bid_ties(robust, values)
 
-    def graded(choice: Action) -> str:
+    def row(choice: Action) -> ChoiceRow:
         behind = max(0.0, values[top] - values[choice])
-        if choice == top or behind <= _EPS:
-            return "best"
-        return "good" if choice in ties else grade_for(behind / scale)
+        tied = choice != top and choice in ties
+        if tied:  # worth the same as the best within the figures' uncertainty: never a mistake
+            grade = "good"
+        elif choice == top or behind <= _EPS:
+            grade = "best"
+        else:
+            grade = grade_for(behind / scale)
+        return ChoiceRow(choice, values[choice], grade, behind, tied=tied)
 
-    choice_grades = tuple((b, graded(b)) for b in values)
-    grade = graded(action)
-    if action in ties:
-        # Worth the same as the best within the figures' uncertainty: fine, never a mistake.
+    others = sorted((b for b in values if b != top), key=lambda b: -values[b])
+    rows = tuple(row(b) for b in (top, *others))
+    grade = next(r.grade for r in rows if r.choice == action)
+    if action != top and action in ties:
         source = (
             f"{source}; too close to call: {_worth(values[action], unit)} against "
             f"{_worth(values[top], unit)} for the best, against {DESCRIBED[robust.table]}"
         )
-        grade = "good"
-    ordered = tuple(sorted(values.items(), key=lambda kv: -kv[1]))
     view = view_of(before, seat)
     if grade == "best":
         reason = bid_reason(view, robust, score, table)
     else:  # the better bid against the learner's, each with its figures
         reason = compare_bids(view, robust.analysis, action, top)
-        if action in ties:
+        if action != top and action in ties:
             reason = f"Too close to call: {gerund(action)} does as well as {gerund(top)} within the figures. {reason}"
-    return GradedDecision(
-        step,
-        before,
-        action,
-        grade,
-        loss,
-        None if grade == "best" else top,
-        ordered,
-        source,
-        0.0,
-        unit,
-        ties,
-        0.0,
-        (),
-        reason,
-        top,
-        choice_grades,
-    )
+    return GradedDecision(step, before, action, source, rows, unit, (), reason)
 
 
 def prepare_grade(

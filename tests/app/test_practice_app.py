@@ -521,7 +521,7 @@ def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(db: Path) -> No
     from practice.review import GradedDecision
 
     def grade(step, before, action, *_):  # type: ignore[no-untyped-def]  # no solver for 200 decisions
-        return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
+        return GradedDecision.from_values(step, before, action, "test", {action: 0.0})
 
     table = PracticeTable.from_link(
         read_link({"deal": encode(DealCode(Rules(match_games=5), seed=2024)), "levels": "ccc"}),
@@ -576,7 +576,7 @@ def _begun_from_a_position_link() -> PracticeTable:
     from practice.review import GradedDecision
 
     def grade(step, before, action, *_):  # type: ignore[no-untyped-def]  # no solver needed here
-        return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
+        return GradedDecision.from_values(step, before, action, "test", {action: 0.0})
 
     table = PracticeTable.from_link(
         read_link({"position": HAND_TEXT, "seed": "11", "levels": "ccc"}), Rules(), (), grade=grade

@@ -172,8 +172,10 @@ def test_a_best_move_has_lost_nothing_in_the_figures_behind_the_grades() -> None
     state = from_cards(Rules(), dealer=3, hands=hands, upcard=parse_card("TH"))
     passing, order = state.legal_actions()[:2]
     source = ANALYZER_WIN_SOURCE.format(us=9, them=5)
-    best = GradedDecision(0, state, order, "best", 0.0, None, (), source, unit=WIN_CHANCE)
-    worse = GradedDecision(0, state, passing, "mistake", 0.031, order, (), source, unit=WIN_CHANCE)
+    values = {order: 0.031, passing: 0.0}
+    grades = {order: "best", passing: "mistake"}
+    best = GradedDecision.from_values(0, state, order, source, values, grades, unit=WIN_CHANCE)
+    worse = GradedDecision.from_values(0, state, passing, source, values, grades, unit=WIN_CHANCE)
     html = figures_html((best, worse))
     rows = html.split("<tr>")[2:]  # after the heading row
     assert "<td>nothing (the best)</td>" in rows[0] and "0.0%" not in rows[0]

@@ -36,7 +36,7 @@ class FakeGrader:
         self.scores.append(score)
         self.tables.append(table)
         self.seats.append(seat)
-        return GradedDecision(step, before, action, "best", 0.0, None, (), "fake")
+        return GradedDecision.from_values(step, before, action, "fake", {action: 0.0})
 
 
 @pytest.fixture

@@ -37,19 +37,16 @@ def bidding() -> HandState:
 
 def graded(action: Action, grade: str, step: int = 0, before: HandState | None = None) -> GradedDecision:
     """A graded bid at ``bidding()``: ordering is best, ordering alone as good, passing a blunder."""
-    choice_grades = ((ORDER, "best"), (ORDER_ALONE, "good"), (PASS, "blunder"))
-    return GradedDecision(
+    grades = {ORDER: "best", ORDER_ALONE: "good", PASS: "blunder", action: grade}
+    return GradedDecision.from_values(
         step,
         before or bidding(),
         action,
-        grade,
-        2.4 if grade == "blunder" else 0.0,
-        ORDER,
-        ((ORDER, 1.9), (ORDER_ALONE, 1.8), (PASS, -0.5)),
         "test figures",
-        reason="Five trumps with both bowers: order it up.",
+        {ORDER: 1.9, ORDER_ALONE: 1.8, PASS: -0.5},
+        grades,
         top=ORDER,
-        choice_grades=choice_grades,
+        reason="Five trumps with both bowers: order it up.",
     )
 
 
@@ -81,7 +78,7 @@ def test_a_graded_decision_becomes_a_question_and_only_a_costly_one_a_deck_entry
     assert deck.question_of(graded(ORDER, "best")) is None  # nothing to find: it was right
     assert deck.mistake_of(graded(PASS, "inaccuracy")) is None  # only mistakes and blunders are kept
     assert deck.question_of(graded(PASS, "inaccuracy")) is not None
-    ungraded = GradedDecision(0, bidding(), PASS, None, 0.0, None, (), "the only legal choice")
+    ungraded = GradedDecision(0, bidding(), PASS, "the only legal choice")
     assert deck.question_of(ungraded) is None and deck.mistake_of(ungraded) is None
 
 
@@ -229,20 +226,11 @@ class BlunderingGrader:
         if not any(who == 0 for who, _ in before.history) and len(legal) > 1:  # the learner's first decision
             best = next(a for a in legal if a != action)
             grades = tuple((a, "best" if a == best else "blunder") for a in legal)
-            return GradedDecision(
-                step,
-                before,
-                action,
-                "blunder",
-                3.0,
-                best,
-                (),
-                "test",
-                reason="because",
-                top=best,
-                choice_grades=grades,
+            values = {a: 3.0 if a == best else 0.0 for a in legal}
+            return GradedDecision.from_values(
+                step, before, action, "test", values, dict(grades), top=best, reason="because"
             )
-        return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
+        return GradedDecision.from_values(step, before, action, "test", {action: 0.0})
 
 
 def test_a_saved_hand_puts_its_mistakes_in_the_learners_deck(conn: Connection, random_players: Any) -> None:

@@ -45,7 +45,7 @@ SUITED = "standard/0/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD,9S-TS-JS-QS-KS
 def _grade(
     step: int, before: HandState, action: Action, seat: int, score: object, table: str
 ) -> GradedDecision:
-    return GradedDecision(step, before, action, "best", 0.0, None, (), "test")
+    return GradedDecision.from_values(step, before, action, "test", {action: 0.0})
 
 
 @pytest.fixture(autouse=True)

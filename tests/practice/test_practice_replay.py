@@ -4,6 +4,7 @@ the learner's costliest decisions by their grades' values."""
 from __future__ import annotations
 
 import doctest
+from dataclasses import replace
 
 import pytest
 
@@ -75,13 +76,11 @@ def _finished() -> HandState:
 def _graded(
     step: int, before: HandState, action: str, grade: str | None, values: dict[str, float], unit: str = POINTS
 ) -> GradedDecision:
-    vals = tuple(sorted(((Action.parse(a), v) for a, v in values.items()), key=lambda kv: -kv[1]))
-    best = max(vals, key=lambda kv: kv[1])[0] if vals else None
     chosen = Action.parse(action)
-    loss = (max(values.values()) - values[action]) if values else 0.0
-    return GradedDecision(
-        step, before, chosen, grade, loss, None if grade == "best" else best, vals, "test", 0, unit
-    )
+    if grade is None or not values:
+        return GradedDecision(step, before, chosen, "test", unit=unit)
+    vals = {Action.parse(a): v for a, v in values.items()}
+    return GradedDecision.from_values(step, before, chosen, "test", vals, {chosen: grade}, unit=unit)
 
 
 def test_the_steps_of_a_hand_worked_by_hand() -> None:
@@ -246,19 +245,7 @@ def _solved(
     step: int, before: HandState, action: str, grade: str | None, values: dict[str, float]
 ) -> GradedDecision:
     g = _graded(step, before, action, grade, values)
-    return GradedDecision(
-        g.step,
-        g.before,
-        g.action,
-        g.grade,
-        g.loss,
-        g.best,
-        g.values,
-        SEAT_SOURCE,
-        0,
-        POINTS,
-        hindsight=g.values,
-    )
+    return replace(g, source=SEAT_SOURCE, hindsight=g.values)
 
 
 def test_the_sides_chance_after_each_decision_of_a_hand_worked_by_hand() -> None:

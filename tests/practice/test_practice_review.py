@@ -302,19 +302,18 @@ def test_a_better_choice_at_equal_points_says_it_takes_more_tricks() -> None:
 
     before = _learner_to_play_late(4)
     mine, other = before.legal_actions()[:2]
-    g = GradedDecision(
+    g = GradedDecision.from_values(
         len(before.history),
         before,
         mine,
-        "good",
-        0.0,
-        other,
-        ((other, 1.0), (mine, 1.0)),
         "your seat",
+        {other: 1.0, mine: 1.0},
+        {other: "best", mine: "good"},
+        top=other,
         tricks_lost=0.5,
     )
     assert better_text(g).endswith("(same points, 0.5 more tricks for your side)")
-    assert better_text(GradedDecision(0, before, mine, "best", 0.0, None, (), "your seat")) == ""
+    assert better_text(GradedDecision.from_values(0, before, mine, "your seat", {mine: 0.0})) == ""
 
 
 def test_a_bid_too_close_to_call_is_graded_fine_and_the_table_is_the_learner_s() -> None:

@@ -128,8 +128,15 @@ def test_the_review_and_this_module_agree_on_units_and_conversion() -> None:
     review = pytest.importorskip("practice.review")
     replay = pytest.importorskip("practice.replay")
     assert skill.WIN_CHANCE == review.WIN_CHANCE
-    g = review.GradedDecision(
-        0, HAND_A, HAND_A.legal_actions()[0], "mistake", 0.03, None, (), "x", unit=review.WIN_CHANCE
+    mine, other = HAND_A.legal_actions()[:2]
+    g = review.GradedDecision.from_values(
+        0,
+        HAND_A,
+        mine,
+        "x",
+        {other: 0.03, mine: 0.0},
+        {other: "best", mine: "mistake"},
+        unit=review.WIN_CHANCE,
     )
     assert skill.points_lost(g) == pytest.approx(replay.points_lost(g))
 
