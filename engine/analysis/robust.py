@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from engine.analysis.bidding import Analysis, analyze
 from engine.analysis.explain import chance_after, label, same_game_result
-from engine.analysis.tables import DEFAULT_TABLE, TABLE_WORDS, TABLES, opponents
+from engine.analysis.tables import DEFAULT_TABLE, TABLE_WORDS, TABLES, table_for
 from engine.core.actions import Action
 from engine.core.view import SeatView
 
@@ -67,7 +67,7 @@ def analyze_robust(
     default)."""
     by_table: dict[str, Analysis] = {}
     for each in (table, *[s for s in TABLES if s != table]):
-        policy = opponents(each, view.rules)
+        policy = table_for(each, view.rules).player()
         by_table[each] = analyze(
             view,
             random.Random(seed),

@@ -157,19 +157,43 @@ def people_caution(rules: Rules) -> tuple[float, ...]:
     return sound_caution(rules)
 
 
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table the advice is for, as a value: its name (the same in code, in the command line's
+    ``--table`` and in the JSON's ``table``), its words, and its bidding as numbers: the caution
+    (16 numbers, one call and one alone margin per seat and round, ``ClubPlayer.caution``) the
+    Club player's bid strength must clear at this table; () for the Club player's own."""
+
+    name: str
+    words: TableWords
+    caution: tuple[float, ...]
+
+    def player(self, score: Score | None = None) -> ClubPlayer:
+        """The player that bids (and plays) the other seats at this table."""
+        return ClubPlayer(score=score, caution=self.caution)
+
+
+_CAUTION = {"people": people_caution, "sound": sound_caution, "cautious": cautious_caution}
+
+
+@lru_cache(maxsize=256)
+def table_for(name: str, rules: Rules) -> Table:
+    """The table called ``name`` for these rules (``UnknownTable`` for another name).
+
+    >>> table_for("eager", Rules()).caution, len(table_for("people", Rules()).caution)
+    ((), 16)
+    """
+    if name not in TABLES:
+        raise UnknownTable(
+            f"{quoted(name)} is not a table the analyzer knows; choose one of: {', '.join(TABLES)}"
+        )
+    caution = _CAUTION[name](rules) if name in _CAUTION else ()
+    return Table(name, TABLE_WORDS[name], caution)
+
+
 def opponents(table: str, rules: Rules, score: Score | None = None) -> ClubPlayer:
-    """The player that bids (and plays) the other seats in ``table``."""
-    if table == "people":
-        return ClubPlayer(score=score, caution=people_caution(rules))
-    if table == "sound":
-        return ClubPlayer(score=score, caution=sound_caution(rules))
-    if table == "cautious":
-        return ClubPlayer(score=score, caution=cautious_caution(rules))
-    if table == "eager":
-        return ClubPlayer(score=score)
-    raise UnknownTable(
-        f"{quoted(table)} is not a table the analyzer knows; choose one of: {', '.join(TABLES)}"
-    )
+    """The player that bids (and plays) the other seats in ``table`` (``table_for(...).player``)."""
+    return table_for(table, rules).player(score)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +222,8 @@ __all__ = [
     "UnknownTable",
     "cautious_caution",
     "opponents",
+    "table_for",
+    "Table",
     "preset_for",
     "sound_caution",
 ]

@@ -163,6 +163,22 @@ def test_styles_differ_as_documented() -> None:
         opponents("bold", Rules())
 
 
+def test_a_table_is_a_value_its_name_words_and_numbers() -> None:
+    from engine.analysis.tables import TABLE_WORDS, Table, table_for
+
+    rules = Rules(stick_the_dealer=True)
+    for name in TABLES:
+        table = table_for(name, rules)
+        assert isinstance(table, Table) and table.name == name and table.words == TABLE_WORDS[name]
+        assert table == table_for(name, rules)  # a value: the same name and rules, the same table
+        assert table.player().caution == table.caution == opponents(name, rules).caution
+    assert table_for("eager", rules).caution == ()
+    assert table_for("people", rules).caution == people_caution(rules)
+    assert len(table_for("sound", rules).caution) == 16  # a call and an alone margin, 4 seats, 2 rounds
+    with pytest.raises(ValueError, match="'bold' is not a table"):  # UnknownTable is a ValueError
+        table_for("bold", rules)
+
+
 def test_best_caution_picks_the_threshold_that_earns_most() -> None:
     # Worked by hand: calling pays (+2) only with strength 3 or 4; with a base threshold of 2.0 any
     # threshold in (2, 3] is best, and the smallest caution on the 0.05 grid that gets there is 0.05.
