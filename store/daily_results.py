@@ -34,8 +34,8 @@ from typing import Any, TypeVar
 
 from engine.core.scoring import CASES, hand_points
 from store import fields as stored
-from store.backend import ERRORS, Connection
-from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
+from store.backend import Connection
+from store.db import StoreError, read, write
 from store.pupil_names import MAX_NAME_CODES
 
 T = TypeVar("T")
@@ -49,7 +49,6 @@ MAX_LEARNER = 200  # characters of a learner key
 MAX_RULES = 400  # characters of the rules' text (every field changed is about 200)
 MAX_CLASS = 12  # characters of a class's code (store.classes makes six)
 MAX_PUPIL = MAX_NAME_CODES  # code points of a pupil's name
-READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 SCHEMA: tuple[str, ...] = (
@@ -158,18 +157,7 @@ def save(day: str, rules: str, row: DayRow, conn: Connection | None = None) -> N
 def _reading(conn: Connection | None, work: Callable[[Connection], T]) -> T:
     """``work(db)`` on the app's database (this process's queued writes first let land, briefly) or
     on ``conn``, with a read's patience."""
-    own = conn is None
-    if own:
-        writer.flush(db_path(), READ_FLUSH)
-    db = connect() if conn is None else conn
-    try:
-        ensure_schema(db, SCHEMA, reading=True)
-        return retrying(lambda: work(db), db, reading=True)
-    except ERRORS as err:
-        raise StoreError(f"the deal of the day's results could not be read: {err}") from err
-    finally:
-        if own:
-            db.close()
+    return read(conn, SCHEMA, "the deal of the day's results could not be read", work)
 
 
 def results(

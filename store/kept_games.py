@@ -25,13 +25,12 @@ import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
-from store.backend import ERRORS, Connection
-from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
+from store.backend import Connection
+from store.db import StoreError, read, write
 
 MAX_FIELDS = 40  # a page link has about ten parameters (and the rules' changed fields)
 MAX_CHARS = 4_000  # per value: a long game's moves stay well under this (the link caps them)
 MAX_LEARNER = 200
-READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS kept_games (
@@ -99,22 +98,12 @@ def forget(learner: str, conn: Connection | None = None) -> None:
 def kept(learner: str, conn: Connection | None = None) -> dict[str, str] | None:
     """``learner``'s kept game's link parameters, or None (none kept, or its row does not read)."""
     key = _learner(learner)
-    own = conn is None
-    if own:
-        writer.flush(db_path(), READ_FLUSH)  # this process's own last keep, if still queued
-    db = connect() if conn is None else conn
-    try:
-        ensure_schema(db, SCHEMA, reading=True)
-        row = retrying(
-            lambda: db.execute("SELECT link FROM kept_games WHERE learner = ?", (key,)).fetchone(),
-            db,
-            reading=True,
-        )
-    except ERRORS as err:
-        raise StoreError(f"your kept game could not be read: {err}") from err
-    finally:
-        if own:
-            db.close()
+    row = read(  # this process's own last keep, if still queued, lands first
+        conn,
+        SCHEMA,
+        "your kept game could not be read",
+        lambda db: db.execute("SELECT link FROM kept_games WHERE learner = ?", (key,)).fetchone(),
+    )
     return None if row is None else read_link(row[0])
 
 

@@ -39,7 +39,7 @@ from engine.core.errors import EuchreError
 from engine.core.hand import HandState
 from store import fields as stored
 from store.backend import ERRORS, Connection
-from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
+from store.db import READ_FLUSH, StoreError, connect, db_path, ensure_schema, read, retrying, write, writer
 from store.fields import stamp
 
 T = TypeVar("T")
@@ -49,7 +49,6 @@ RETIRED = 3  # the stage of an entry answered right at each of its reviews: it h
 MAX_KEY = 80  # characters of a learner key ("browser:<id>" or "name:<name>")
 MAX_TEXT = 4_000  # characters of a position text or a reason read back (a hand's text is about 200)
 MAX_ANSWERS = 32  # right answers one position can hold (a decision has at most a few dozen choices)
-READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS mistake_deck (
@@ -358,18 +357,7 @@ class Counts:
 def _read(learner: str, conn: Connection | None, query: Callable[[Connection], T]) -> T:
     """``query`` run on the app's database (this process's queued writes first) or ``conn``."""
     clean_learner(learner)
-    own = conn is None
-    if conn is None:
-        writer.flush(db_path(), READ_FLUSH)
-    db = connect() if conn is None else conn
-    try:
-        ensure_schema(db, SCHEMA, reading=True)
-        return retrying(lambda: query(db), db, reading=True)
-    except ERRORS as err:
-        raise StoreError(f"the mistake deck could not be read: {err}") from err
-    finally:
-        if own:
-            db.close()
+    return read(conn, SCHEMA, "the mistake deck could not be read", query)
 
 
 def counts(learner: str, until: datetime, conn: Connection | None = None) -> Counts:

@@ -42,11 +42,20 @@ from typing import Any, TypeVar
 from engine.core.scoring import CASES, hand_points
 from engine.io.record_file import JSONTextError, load_json
 from store.backend import ERRORS, OPERATIONAL, Connection
-from store.db import SaveStatus, StoreError, connect, db_path, ensure_schema, retrying, write, writer
+from store.db import (
+    READ_FLUSH,
+    SaveStatus,
+    StoreError,
+    connect,
+    db_path,
+    ensure_schema,
+    retrying,
+    write,
+    writer,
+)
 
 T = TypeVar("T")
 
-READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 GRADE_WORDS = (
     "best",
     "good",

@@ -37,14 +37,13 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from store import fields as stored
-from store.backend import ERRORS, Connection
-from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
+from store.backend import Connection
+from store.db import StoreError, db_path, read, write, writer
 from store.mistake_deck import clean_learner, stamp
 
 Glicko = tuple[float, float, float]  # rating, deviation, volatility
 Rate = Callable[[Glicko, Glicko], tuple[Glicko, Glicko]]  # (learner, puzzle) before -> after
 
-READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 RATING_BOUNDS = (0.0, 5000.0)
 RD_BOUNDS = (1.0, 1000.0)
 VOL_BOUNDS = (1e-6, 1.0)
@@ -393,18 +392,7 @@ def record(
 
 
 def _read(what: str, conn: Connection | None, query: Callable[[Connection], list[object]]) -> list[object]:
-    own = conn is None
-    if own:
-        writer.flush(db_path(), READ_FLUSH)
-    db = connect() if conn is None else conn
-    try:
-        ensure_schema(db, SCHEMA, reading=True)
-        return retrying(lambda: query(db), db, reading=True)
-    except ERRORS as err:
-        raise StoreError(f"{what} could not be read: {err}") from err
-    finally:
-        if own:
-            db.close()
+    return read(conn, SCHEMA, f"{what} could not be read", query)
 
 
 def attempts(learner: str, conn: Connection | None = None, limit: int = MAX_ATTEMPTS_READ) -> Attempts:

@@ -39,8 +39,8 @@ from engine.core.game import new_game
 from engine.core.hand import HandState
 from engine.core.position import MAX_TEXT
 from store import fields as stored
-from store.backend import ERRORS, Connection
-from store.db import StoreError, connect, db_path, ensure_schema, retrying, write, writer
+from store.backend import Connection
+from store.db import read, write
 from store.fields import stamp
 
 T = TypeVar("T")
@@ -51,7 +51,6 @@ ID_FORM = re.compile(r"[a-z2-7]{16}")  # lower-case base32: URL-safe, and never 
 SEED_LIMIT = 2**32  # the seeds a game takes (practice.codes.SEED_LIMIT)
 MAX_NUMBER = 255  # the largest game or hand number a row may hold (a deal code's hand field)
 LEVEL_FORM = re.compile(r"[a-z]{0,3}")  # one letter per computer seat (practice.table_link.LEVEL_LETTERS)
-READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS shared_positions (
@@ -235,25 +234,15 @@ def load(share_id: str, conn: Connection | None = None, now: datetime | None = N
     DamagedShare (a row that does not read back), StoreError (the database)."""
     if not isinstance(share_id, str) or not ID_FORM.fullmatch(share_id):
         raise UnknownShare("it is not a shared deal's id (16 lower-case letters and digits 2-7)")
-    own = conn is None
-    if conn is None:
-        writer.flush(db_path(), READ_FLUSH)
-    db = connect() if conn is None else conn
-    try:
-        ensure_schema(db, SCHEMA, reading=True)
-        row = retrying(
-            lambda: db.execute(
-                f"SELECT {', '.join(map(stored.as_read, COLUMNS))} FROM shared_positions WHERE id = ?",
-                (share_id,),
-            ).fetchone(),
-            db,
-            reading=True,
-        )
-    except ERRORS as err:
-        raise StoreError(f"the shared deal could not be read: {err}") from err
-    finally:
-        if own:
-            db.close()
+    row = read(
+        conn,
+        SCHEMA,
+        "the shared deal could not be read",
+        lambda db: db.execute(
+            f"SELECT {', '.join(map(stored.as_read, COLUMNS))} FROM shared_positions WHERE id = ?",
+            (share_id,),
+        ).fetchone(),
+    )
     if row is None:
         raise UnknownShare(f"no deal is kept under it (shared deals are kept {KEEP_DAYS} days)")
     start, created = _start(row)
