@@ -27,6 +27,7 @@ from engine.cli.study_options import (
     StudyParser,
     common_options,
     out_file,
+    run_study,
     writable,
     write_whole,
 )
@@ -34,7 +35,7 @@ from engine.cli.study_puzzles import check_bank, make_bank, puzzles_parser
 from engine.core.errors import EuchreError, quoted
 from engine.core.rules import PRESETS
 from engine.study.charts import all_cells, select
-from engine.study.dask_tasks import StudyError, read_regular, run
+from engine.study.dask_tasks import StudyError, read_regular
 from engine.study.studies import (
     COLUMNS,
     FIT_DEALS,
@@ -157,18 +158,7 @@ def _charts(argv: Sequence[str]) -> int:
         "frequency_deals": args.frequency_deals,
     }
     out: Path = args.out
-    writable(out)
-    done = run(
-        "study charts",
-        tasks,
-        out.with_name(out.name + ".parts"),
-        manifest,
-        args.resume,
-        args.workers,
-        args.scheduler,
-        True if args.progress else None,
-        check=_chart_part,
-    )
+    done = run_study("study charts", tasks, args, manifest, _chart_part)
     rows = chart_rows(done.results)
     write_whole(out, lambda: write_parquet(rows, out))
     rate = f", {done.deals / done.seconds:,.0f} deals/s" if done.computed and done.seconds > 0 else ""
@@ -197,17 +187,7 @@ def _fit(argv: Sequence[str]) -> int:
     out: Path = args.out
     writable(out)
     read_regular(out, 0)  # a FIFO or a device as --out would hang or never end when its presets are read
-    done = run(
-        "study fit-bidding",
-        tasks,
-        out.with_name(out.name + ".parts"),
-        manifest,
-        args.resume,
-        args.workers,
-        args.scheduler,
-        True if args.progress else None,
-        check=_fit_part,
-    )
+    done = run_study("study fit-bidding", tasks, args, manifest, _fit_part)
     write_whole(
         out, lambda: write_fit(done.results, out, args.deals, args.check_deals, args.rounds, args.seed)
     )

@@ -7,13 +7,13 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from engine.cli.common import SEED_LIMIT, Parser, tidy, whole
 from engine.core.errors import quoted
-from engine.study.dask_tasks import StudyError, remove_quietly, split_address, why
+from engine.study.dask_tasks import Check, Outcome, StudyError, Task, remove_quietly, run, split_address, why
 
 MAX_WORKERS = 1024
 
@@ -105,12 +105,34 @@ def common_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def run_study(
+    what: str, tasks: Sequence[Task], args: argparse.Namespace, manifest: dict[str, Any], check: Check
+) -> Outcome:
+    """A study command's tasks run to ``args.out`` (checked writable first) with the common
+    options (``common_options``: its parts folder beside it, ``--resume``, ``--workers``,
+    ``--scheduler``, ``--progress``)."""
+    out: Path = args.out
+    writable(out)
+    return run(
+        what,
+        tasks,
+        out.with_name(out.name + ".parts"),
+        manifest,
+        args.resume,
+        args.workers,
+        args.scheduler,
+        True if args.progress else None,
+        check=check,
+    )
+
+
 __all__ = [
     "MAX_WORKERS",
     "BadArguments",
     "StudyParser",
     "common_options",
     "out_file",
+    "run_study",
     "scheduler_address",
     "writable",
     "write_whole",

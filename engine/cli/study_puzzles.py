@@ -27,7 +27,7 @@ from engine.cli.study_options import (
     StudyParser,
     common_options,
     out_file,
-    writable,
+    run_study,
     write_whole,
 )
 from engine.core.errors import quoted
@@ -105,18 +105,7 @@ def make_bank(args: argparse.Namespace) -> int:
     if not tasks:
         raise BadArguments("nothing to do: --seat-hands and --open-hands are both 0")
     out: Path = args.out
-    writable(out)
-    done = run(
-        "study puzzles",
-        tasks,
-        out.with_name(out.name + ".parts"),
-        manifest,
-        args.resume,
-        args.workers,
-        args.scheduler,
-        _progress(args),
-        check=result_readable,
-    )
+    done = run_study("study puzzles", tasks, args, manifest, result_readable)
     found = puzzles_of(done.results)
     kept = select(found, args.per_group)
     write_whole(out, lambda: _write_bank(kept, out))
