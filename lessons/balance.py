@@ -15,7 +15,8 @@ who always gives the same one scores about half.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from engine.analysis.bidding import Analysis, OptionResult
 from engine.core.actions import Action
@@ -37,6 +38,29 @@ def wanted(kind: str, seed: int, answers: Sequence[str], repeat: int = 2) -> str
     block = [a for a in answers for _ in range(repeat)]
     random.Random(f"{kind}:wanted:{seed // len(block)}").shuffle(block)
     return block[seed % len(block)]
+
+
+Q = TypeVar("Q")
+
+
+def drawn(candidates: Iterable[Q], want: str, answer_of: Callable[[Q], str | None]) -> Q:
+    """The first candidate whose clear answer (``answer_of``: None when not clear) is the one the
+    seed wants (``wanted``); failing that the first with a clear answer, failing that the first.
+    ``candidates`` says which positions are tried, and how many."""
+    first: Q | None = None
+    clear: Q | None = None
+    for candidate in candidates:
+        got = answer_of(candidate)
+        if got == want:
+            return candidate
+        if first is None:
+            first = candidate
+        if got is not None and clear is None:
+            clear = candidate
+    found = clear if clear is not None else first
+    if found is None:
+        raise ValueError("no position to ask")
+    return found
 
 
 def _value(analysis: Analysis, o: OptionResult) -> float:

@@ -39,7 +39,7 @@ from engine.core.seats import LEARNER, seat_name
 from engine.core.view import SeatView, view_of
 from engine.players.evaluate import dealer_hand, hand_facts
 from engine.search.seat_values import view_seed
-from lessons.balance import accepted, clear_answer, wanted
+from lessons.balance import accepted, clear_answer, drawn, wanted
 from lessons.bid_drill import ANALYZER, screened, view_link
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 from lessons.links import SEATS
@@ -113,20 +113,19 @@ def _round2(seed: int, position: int) -> SeatView:
     """The first seeded round-2 position whose answer is clear and calls or passes as the seed
     wants; failing that the first clear one, failing that the first."""
     dealer = (LEARNER - position - 1) % 4
-    want = wanted("name_suit", seed, ("call", "pass"))
-    first: SeatView | None = None
-    clear: SeatView | None = None
-    for attempt in range(MAX_DEALS):
-        state = _to_learner(deal(Rules(), dealer, random.Random(f"name_suit:{seed}:{attempt}")), round2=True)
-        view = view_of(state, LEARNER)
-        got = clear_verdict(view, choice_words)
-        if got is not None and _call_or_pass(got) == want:
-            return view
-        first = first or view
-        clear = clear or (view if got is not None else None)
-    found = clear or first
-    assert found is not None
-    return found
+    views = (
+        view_of(
+            _to_learner(deal(Rules(), dealer, random.Random(f"name_suit:{seed}:{attempt}")), round2=True),
+            LEARNER,
+        )
+        for attempt in range(MAX_DEALS)
+    )
+    return drawn(views, wanted("name_suit", seed, ("call", "pass")), _call_or_pass_verdict)
+
+
+def _call_or_pass_verdict(view: SeatView) -> str | None:
+    got = clear_verdict(view, choice_words)
+    return None if got is None else _call_or_pass(got)
 
 
 def make_name_suit(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:

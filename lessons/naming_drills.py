@@ -19,7 +19,7 @@ whose answer is clear (``lessons.balance.clear_answer``) and of the kind its see
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 from engine.core.actions import PASS, Kind
@@ -29,7 +29,7 @@ from engine.core.ranking import effective_table, sort_hand
 from engine.core.rules import PRESETS
 from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
-from lessons.balance import wanted
+from lessons.balance import drawn, wanted
 from lessons.call_drills import MAX_DEALS, choice_words, clear_verdict
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 
@@ -85,24 +85,24 @@ def _stuck(seed: int) -> SeatView:
     """The first seeded deal whose answer is clear and is the hand's longest suit, or not, as the
     seed wants; failing that the first clear one, failing that the first."""
     want = wanted("stick_dealer", seed, ("longest", "other"))
-    first: SeatView | None = None
-    clear: SeatView | None = None
-    analysed = 0
-    for attempt in range(STUCK_DEALS):
-        view = view_of(_stuck_state(seed, attempt), LEARNER)
-        if want == "other" and first is not None and not _split(view):
-            continue
-        if analysed >= MAX_DEALS:
-            break
-        analysed += 1
-        got = clear_verdict(view, choice_words)
-        if got is not None and _longest_or_other(view, got) == want:
-            return view
-        first = first or view
-        clear = clear or (view if got is not None else None)
-    found = clear or first
-    assert found is not None
-    return found
+
+    def views() -> Iterator[SeatView]:
+        asked = 0
+        for attempt in range(STUCK_DEALS):
+            view = view_of(_stuck_state(seed, attempt), LEARNER)
+            if want == "other" and asked and not _split(view):
+                continue  # the cheap filter, once a first position is kept to fall back on
+            if asked >= MAX_DEALS:
+                return
+            asked += 1
+            yield view
+
+    return drawn(views(), want, _longest_or_other_verdict)
+
+
+def _longest_or_other_verdict(view: SeatView) -> str | None:
+    got = clear_verdict(view, choice_words)
+    return None if got is None else _longest_or_other(view, got)
 
 
 def make_stick_dealer(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
@@ -154,19 +154,8 @@ def _attempt(seed: int, attempt: int) -> SeatView:
 
 @lru_cache(maxsize=512)
 def _joker(seed: int) -> SeatView:
-    want = wanted("joker_up", seed, ("longest", "other"))
-    first: SeatView | None = None
-    clear: SeatView | None = None
-    for attempt in range(MAX_DEALS):
-        view = _attempt(seed, attempt)
-        got = clear_verdict(view, choice_words)
-        if got is not None and _longest_or_other(view, got) == want:
-            return view
-        first = first or view
-        clear = clear or (view if got is not None else None)
-    found = clear or first
-    assert found is not None
-    return found
+    views = (_attempt(seed, attempt) for attempt in range(MAX_DEALS))
+    return drawn(views, wanted("joker_up", seed, ("longest", "other")), _longest_or_other_verdict)
 
 
 def wrong_naming(ex: Exercise, answer: Answer, solution: Solution) -> str:
