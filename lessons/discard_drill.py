@@ -24,9 +24,9 @@ from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from lessons.balance import wanted
-from lessons.exercise_model import Answer, Exercise, Mode, Solution, trump_intro
+from lessons.exercise_model import Exercise, Mode, Solution, trump_intro
 from lessons.play_drill import who
-from lessons.seat_judge import card_solution, card_wrong, judged_again, weakest_or_other, worth_asking
+from lessons.seat_judge import card_solution, weakest_or_other, worth_asking
 
 MAX_ATTEMPTS = 400  # deals tried for one seed (a pick-up comes within a few; never reached)
 WANT_TRIES = 12  # positions worth asking looked at for the answer the seed wants
@@ -111,14 +111,3 @@ def discard_exercise(view: SeatView, seed: int = 0) -> Exercise:
 def solve_discard(ex: Exercise) -> Solution:
     assert ex.view is not None
     return card_solution(ex.view, "discarding")
-
-
-def wrong_discard(ex: Exercise, answer: Answer, solution: Solution) -> str:
-    assert ex.view is not None
-    return card_wrong(ex.view, answer)
-
-
-def discard_again(ex: Exercise, factor: int, seed: str) -> frozenset[Answer]:
-    """The cards the same judge counts right on ``factor`` times the layouts (another seed)."""
-    assert ex.view is not None
-    return judged_again(ex.view, factor, seed)

@@ -46,10 +46,7 @@ from lessons.defence_drills import card_exercise, first_moment, strongest_wanted
 from lessons.exercise_model import Answer, Exercise, Mode, Solution, trump_intro
 from lessons.play_drill import bidding, turned, who
 from lessons.seat_judge import (
-    card_solution,
-    card_wrong,
     counted_right,
-    judged_again,
     right_again,
     values,
     worth_asking,
@@ -130,22 +127,6 @@ def make_makers_lead(seed: int, rng: random.Random, options: Mapping[str, str]) 
 
 def make_second_hand(seed: int, rng: random.Random, options: Mapping[str, str]) -> Exercise:
     return card_exercise("second_hand", seed, _second_hand(seed), "You play second: which card?")
-
-
-def solve_table_card(ex: Exercise) -> Solution:
-    assert ex.view is not None
-    return card_solution(ex.view, "playing" if ex.view.trick else "leading")
-
-
-def wrong_table_card(ex: Exercise, answer: Answer, solution: Solution) -> str:
-    assert ex.view is not None
-    return card_wrong(ex.view, answer)
-
-
-def table_card_again(ex: Exercise, factor: int, seed: str) -> frozenset[Answer]:
-    """The cards the same rule counts right on ``factor`` times the layouts (another seed)."""
-    assert ex.view is not None
-    return judged_again(ex.view, factor, seed)
 
 
 # ---- defending alone (Railroad) -------------------------------------------------------------------
