@@ -73,7 +73,8 @@ def _keys(prefix: str, hand: HandState) -> str:
 # ---- the table at one step -------------------------------------------------------------
 
 
-def _bar(shown: HandState, caption: str) -> str:
+def state_bar(shown: HandState, caption: str) -> str:
+    """The bar above a table: ``caption``, then trump, its maker and the tricks each side has."""
     players = shown.players
     parts = [f"<span>{escape(caption)}</span>"]
     if shown.trump is not None and shown.maker is not None:
@@ -123,7 +124,7 @@ def felt(shown: HandState, played: Sequence[Step], caption: str, *, open_hands: 
         if shown.phase is Phase.DISCARD
         else centre_html(shown, card_width(50), colour)
     )
-    return felt_html(shown, _bar(shown, caption), seats, centre=centre, compass=True)
+    return felt_html(shown, state_bar(shown, caption), seats, centre=centre, compass=True)
 
 
 def _discard_centre(shown: HandState, width: int, colour: bool) -> str:
@@ -608,6 +609,7 @@ __all__ = [
     "chance_chart",
     "chance_figure",
     "felt",
+    "state_bar",
     "jump_to_earlier",
     "jump_to_selected",
     "selected_earlier",

@@ -20,12 +20,12 @@ from engine.core.actions import Action, Kind, discard
 from engine.core.cards import Card
 from engine.core.hand import HandState, Phase
 from engine.core.ranking import sort_hand
-from engine.core.seats import seat_name
 from practice.puzzle_play import LEARNER, Move, Progress, history
 from practice.session import Move as TableMove
-from practice.table_text import action_label, choice_text, disabled_reasons, latest_actions, side_name
+from practice.table_text import action_label, choice_text, disabled_reasons, latest_actions
 from ui.cards import four_colour
 from ui.layout import card_width
+from ui.replay_view import state_bar
 from ui.table import (
     backs_html,
     centre_html,
@@ -37,27 +37,6 @@ from ui.table import (
 )
 
 UNIT_WORDS = {"points": "points", "win chance": "chance of winning", "tricks": "tricks for your side"}
-
-
-def _bar(state: HandState, caption: str) -> str:
-    n = state.players
-    parts = [f"<span>{escape(caption)}</span>"]
-    if state.trump is not None and state.maker is not None:
-        alone = " alone" if state.alone else ""
-        parts.append(
-            f"<span>Trump <b>{state.trump.symbol} {state.trump.noun}</b> · made by "
-            f"{seat_name(n, state.maker)}{alone}</span>"
-        )
-        sides = (
-            [[s for s in range(n) if s % 2 == side] for side in range(2)]
-            if n == 4
-            else [[s] for s in range(n)]
-        )
-        tricks = " · ".join(
-            f"{side_name(n, seats)} <b>{sum(state.tricks_won(s) for s in seats)}</b>" for seats in sides
-        )
-        parts.append(f"<span>Tricks: {tricks}</span>")
-    return "".join(parts)
 
 
 def board(at: Progress, caption: str) -> None:
@@ -86,7 +65,7 @@ def board(at: Progress, caption: str) -> None:
     centre = centre_html(state, card_width(50), colour)
     st.html(
         f'<div data-testid="puzzle-board" data-verdict="{escape(verdict)}" data-open="{str(open_hands).lower()}">'
-        f"{felt_html(state, _bar(state, caption), seats, centre=centre)}</div>"
+        f"{felt_html(state, state_bar(state, caption), seats, centre=centre)}</div>"
     )
 
 
