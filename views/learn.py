@@ -15,6 +15,8 @@ that cannot be read is reset with a note, and imports are summarised and paged
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Literal
 
 import streamlit as st
@@ -180,13 +182,10 @@ def progress_panel() -> None:
 # ---- the runner ------------------------------------------------------------------
 
 
-def runner(lesson: Lesson, index: int) -> None:
-    n = len(lesson.steps)
-    step = lesson.steps[index]
-    set_progress(progress().seen(lesson.id, index, n))
-    if projector():
-        present_runner(lesson, index)
-        return
+@contextmanager
+def _top_bar(caption: str) -> Iterator[None]:
+    """The row above a lesson step: back to the list of lessons, where you are, and what the
+    caller draws in the row after them."""
     with st.container(horizontal=True, vertical_alignment="center", key="learn-top"):
         st.button(
             "All lessons",
@@ -197,7 +196,19 @@ def runner(lesson: Lesson, index: int) -> None:
             icon=":material/arrow_back:",
             help="Back to the list of lessons (your progress is kept).",
         )
-        st.caption(f"Lesson {lesson.number} of {len(load_lessons())} · {lesson.title}")
+        st.caption(caption)
+        yield
+
+
+def runner(lesson: Lesson, index: int) -> None:
+    n = len(lesson.steps)
+    step = lesson.steps[index]
+    set_progress(progress().seen(lesson.id, index, n))
+    if projector():
+        present_runner(lesson, index)
+        return
+    with _top_bar(f"Lesson {lesson.number} of {len(load_lessons())} · {lesson.title}"):
+        pass
     st.progress((index + 1) / n, text=f"Step {index + 1} of {n}")
     st.header(step.title)
     st.markdown(step.text)
@@ -325,19 +336,9 @@ def present_runner(lesson: Lesson, index: int) -> None:
     st.html(PRESENT_LEARN_STYLE)
     reveal = None
     with st.container(key="learn-present"):
-        with st.container(horizontal=True, vertical_alignment="center", key="learn-top"):
-            st.button(
-                "All lessons",
-                key="learn-list-top",
-                on_click=go,
-                args=(None,),
-                type="tertiary",
-                icon=":material/arrow_back:",
-                help="Back to the list of lessons (your progress is kept).",
-            )
-            st.caption(
-                f"Lesson {lesson.number} of {len(load_lessons())} · {lesson.title} · Step {index + 1} of {n}"
-            )
+        with _top_bar(
+            f"Lesson {lesson.number} of {len(load_lessons())} · {lesson.title} · Step {index + 1} of {n}"
+        ):
             nav_buttons(lesson, index, "content", list_first=False)
         st.progress((index + 1) / n)
         st.header(step.title)
