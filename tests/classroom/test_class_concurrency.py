@@ -104,7 +104,7 @@ def test_no_answer_lands_after_the_reveal_with_phones_on_two_servers(db: Path) -
         for i, server in enumerate(servers):
             send(server, f"phones({tokens[i * 4 : (i + 1) * 4]!r}, {number})")
         time.sleep(0.3)
-        c.reveal(code, secret, path=db)
+        _reveal_as_a_teacher_would(code, secret, db)
         for server in servers:
             assert finished_within(server, 60)
     for server in servers:
@@ -113,6 +113,21 @@ def test_no_answer_lands_after_the_reveal_with_phones_on_two_servers(db: Path) -
     assert {n for w, n in events if w == "reveal"} == {1, 2, 3}
     assert sum(w == "answer" for w, _ in events) > 8  # the phones did answer, and again
     assert answers_after_reveal(events) == []
+
+
+def _reveal_as_a_teacher_would(code: str, secret: str, db: Path) -> None:
+    """The reveal, clicked again while the page says the records are busy: eight phones answering
+    in a loop on two other servers can hold SQLite's write lock longer than one click waits (its
+    busy wait polls; the phones' next write starts at once), and the page then says "busy, try
+    again" (tests/classroom/test_class_pages_hostile_app.py). What is tested here is that no answer
+    lands after the reveal."""
+    for _ in range(9):
+        try:
+            c.reveal(code, secret, path=db)
+            return
+        except DatabaseBusy:
+            continue
+    c.reveal(code, secret, path=db)
 
 
 def test_two_ask_clicks_on_two_servers_ask_once(db: Path) -> None:
