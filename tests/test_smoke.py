@@ -4,23 +4,14 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_replay_cli_runs_the_readme_example() -> None:
-    record = {
-        "rules": {"players": 4},
-        "dealer": 3,
-        "hands": [
-            ["9C", "9D", "TC", "KH", "AC"],
-            ["JC", "QH", "KD", "KS", "AS"],
-            ["TD", "TH", "JD", "QD", "KC"],
-            ["9S", "JS", "QC", "AD", "AH"],
-        ],
-        "upcard": "QS",
-        "actions": ["pass", "pass", "order", "discard AH", "play TC", "play JC"],
-    }
+def test_replay_cli_runs_the_readme_example(readme_deal: dict[str, Any]) -> None:
+    actions = ["pass", "pass", "order", "discard AH", "play TC", "play JC"]
+    record = {"rules": {"players": 4}, **readme_deal, "actions": actions}
     out = subprocess.run(
         [sys.executable, "-m", "engine", "replay", "-"],
         input=json.dumps(record),

@@ -27,17 +27,6 @@ from store import classes
 pytestmark = pytest.mark.browser
 
 LIVE_MS = 15_000  # a live part polls each second; allow for a loaded machine
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
 
 
 def _query(page: Any) -> dict[str, str]:
@@ -94,13 +83,18 @@ def test_a_pupil_who_closed_the_tab_rejoins_as_the_same_pupil(
 
 
 def test_the_summary_downloaded_mid_question_holds_the_answers_saved_since_the_page_was_drawn(
-    served: tuple[str, Path], open_page: Any, goto: Any, wait_idle: Any, assert_no_exception: Any
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    wait_idle: Any,
+    assert_no_exception: Any,
+    bower: ClassQuestion,
 ) -> None:
     url, db = served  # the session's server and its database (a class of this test's own)
     try:
         code, secret = classes.start_class(path=db)
         gus = classes.join(code, "Gus", path=db)
-        classes.ask(code, secret, BOWER.to_json(), path=db)
+        classes.ask(code, secret, bower.to_json(), path=db)
         with open_page(url) as teacher:
             goto(teacher, f"/class?class={code}&teacher={secret}")
             teacher.locator('[data-testid="cl-count"]', has_text="0 of 1 answered").wait_for(timeout=LIVE_MS)
