@@ -5,7 +5,8 @@ checks it): what more than one module needs is here or in a folder's own conftes
   whose every test needs one says ``pytestmark = pytest.mark.usefixtures("db")``; ``class_db`` is
   the same with no ``EUCHRE_COACH_PUBLIC_URL`` (a class's join link is then the page's own).
 - ``any_db``: the test twice, on a fresh SQLite file and on a fresh PostgreSQL database (``postgres_db``,
-  a schema of its own on ``postgres_url``, this run's own server): its path or URL.
+  a schema of its own on ``postgres_url``, this run's own server): its path or URL; ``conn``: a
+  connection to it (store.db.connect), closed after the test.
 - ``open_page(page, query, timeout)``: app.py run through its router as a link opens it, checked
   for exceptions (Streamlit's ``AppTest``); ``page_text(at)``: every string such a page sent. tests/browser's conftest.py has its own ``open_page``:
   a Chromium page.
@@ -73,7 +74,8 @@ from engine.search.registry import make_player
 from practice.export import MAX_IMPORT_BYTES, hand_record, to_jsonl
 from practice.puzzle_sample import write_sample
 from store import classes
-from store.backend import Location
+from store.backend import Connection, Location
+from store.db import connect
 from store.practice_log import HandRow
 
 # --doctest-modules would import every conftest.py as a module named "conftest" (two of them clash);
@@ -185,6 +187,14 @@ def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Location]
     else:
         yield request.getfixturevalue("postgres_db")
     classes.forget_connections()
+
+
+@pytest.fixture
+def conn(any_db: Location) -> Iterator[Connection]:
+    """A connection to ``any_db`` (the test on SQLite and on PostgreSQL), closed after the test."""
+    connection = connect(any_db)
+    yield connection
+    connection.close()
 
 
 def _page_to_run(

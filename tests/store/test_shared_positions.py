@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from store.backend import Connection, Location
+from store.backend import Connection
 from store.db import StoreError, connect
 from store.shared_positions import (
     COLUMNS,
@@ -30,14 +30,6 @@ from store.shared_positions import (
 # Cards no seed deals: each seat holds one suit, South the hearts; the dealer (seat 0) turns the AH.
 SUITED = "standard/0/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD,9S-TS-JS-QS-KS/AH"
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def conn(any_db: Location) -> Iterator[Connection]:
-    """On SQLite and on PostgreSQL."""
-    db = connect(any_db)
-    yield db
-    db.close()
 
 
 @pytest.fixture
