@@ -19,7 +19,8 @@ checks it): what more than one module needs is here or in a folder's own conftes
 - ``played_records(count, seed)``: hands played at random and exported as the Practice page exports
   a game; ``big_import``: the tester's file of 12,594 records, one a line (tests/app, tests/browser).
 
-- ``readme_deal``: the README example's deal (dealer, hands, upcard), as a record holds it.
+- ``readme_deal``: the README example's deal (dealer, hands, upcard), as a record holds it;
+  ``engine_json(command, record)``: ``python -m engine COMMAND -`` on the record, its JSON answer.
 - ``hand_row(hand, **fields)``: a hand as the practice log keeps it (``store.practice_log.HandRow``),
   ``fields`` changed (tests/practice, tests/app).
 - ``puzzle_bank``: a small real puzzle bank (``practice.puzzle_sample``: 6 seat puzzles judged by the
@@ -49,8 +50,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import html
+import json
 import random
 import re
+import subprocess
+import sys
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -388,6 +392,21 @@ def readme_deal() -> dict[str, Any]:
     """The deal of the README's example record: East (seat 3) deals, the Q♠ turned up."""
     hands = [h.split() for h in ("9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD AH")]
     return {"dealer": 3, "hands": hands, "upcard": "QS"}
+
+
+@pytest.fixture
+def engine_json() -> Callable[[str, dict[str, Any]], Any]:
+    """``engine_json(command, record)``: ``python -m engine COMMAND -`` run from the repository's root
+    with ``record`` as JSON on its standard input; what it printed, read as JSON."""
+
+    def run(command: str, record: dict[str, Any]) -> Any:
+        args = [sys.executable, "-m", "engine", command, "-"]
+        out = subprocess.run(
+            args, input=json.dumps(record), capture_output=True, text=True, cwd=ROOT, check=True
+        )
+        return json.loads(out.stdout)
+
+    return run
 
 
 # ---- the practice log's hands (tests/practice, tests/app) ----

@@ -18,13 +18,14 @@ from engine.core.view import view_of
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score, best_discard, bid_strength, hand_facts
 
+Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
+ClubChoice = Callable[..., tuple[str, str]]  # the club_choice fixture: the Club player's action and reason
+
 # South holds both bowers and the ace of hearts; East deals and turns up the 9H.
 BOWERS = ["JH JD AH KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
 
 
-def test_maker_with_both_bowers_and_ace_leads_the_right(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
-) -> None:
+def test_maker_with_both_bowers_and_ace_leads_the_right(position: Position, club_choice: ClubChoice) -> None:
     """South orders hearts and leads: the right bower is the top trump, so leading it pulls
     two opposing trumps and the left bower becomes the top trump ("save the left")."""
     state = position(BOWERS, "9H", 3, ["order", "discard 9D"])
@@ -34,9 +35,7 @@ def test_maker_with_both_bowers_and_ace_leads_the_right(
     assert "right bower" in reason
 
 
-def test_second_hand_plays_low(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
-) -> None:
+def test_second_hand_plays_low(position: Position, club_choice: ClubChoice) -> None:
     """West leads the 10 of clubs; North (second hand) holds K and 9 of clubs. The ace of
     clubs is unseen, so the king is no sure winner, and South (North's partner) plays
     last: second hand low — the 9."""
@@ -47,9 +46,7 @@ def test_second_hand_plays_low(
     assert club_choice(state)[0] == "play 9C"
 
 
-def test_third_hand_does_not_trump_partners_ace(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
-) -> None:
+def test_third_hand_does_not_trump_partners_ace(position: Position, club_choice: ClubChoice) -> None:
     """West leads the ace of clubs, North follows with a club; East, West's partner, has no
     club but holds trump. The ace is the highest club left and South has not shown out of
     clubs, so East throws a low card instead of trumping the partner's winner."""
@@ -63,7 +60,7 @@ def test_third_hand_does_not_trump_partners_ace(
 
 
 def test_dealer_with_three_trumps_and_the_upcard_picks_up(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """East deals with the ace, king and 9 of hearts; the 10 of hearts is turned up. Picking
     it up gives four trumps and, after throwing a small club, two voids: pick it up."""
@@ -74,9 +71,7 @@ def test_dealer_with_three_trumps_and_the_upcard_picks_up(
     assert action == "order"
 
 
-def test_first_seat_with_no_trump_and_no_ace_passes(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
-) -> None:
+def test_first_seat_with_no_trump_and_no_ace_passes(position: Position, club_choice: ClubChoice) -> None:
     """South has no heart, no jack of diamonds and no ace: nothing to make hearts with."""
     hands = ["9C TC QS KD 9D", "JH JD AH KH 9S", "AC KC QC JC TS", "AS KS JS TD QD"]
     state = position(hands, "QH", 3, [])
@@ -100,7 +95,7 @@ TURNED_DOWN = ["pass"] * 4
 
 
 def test_defender_throws_to_make_a_void_when_the_maker_has_a_partner(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """West plays with a partner. On the ace of clubs South can neither follow nor trump,
     so it cannot win: it throws its lowest card that is not a winner, and of the king of
@@ -114,7 +109,7 @@ def test_defender_throws_to_make_a_void_when_the_maker_has_a_partner(
 
 
 def test_defender_against_a_lone_maker_keeps_a_card_in_every_suit(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """The same cards, but West goes alone and East sits out. Against a lone maker a void is
     seldom ruffed, and the king of spades may yet win a trick, so South gives up the lowest
@@ -128,7 +123,7 @@ def test_defender_against_a_lone_maker_keeps_a_card_in_every_suit(
 
 
 def test_defender_in_cutthroat_keeps_a_card_in_every_suit(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """Cutthroat: the maker never has a partner. The same first three hands at three players
     (seat 1 names hearts and leads the ace of clubs, seat 2 follows): seat 0 throws the 9 of
@@ -146,7 +141,7 @@ RUFF = ["9C TC QD KD AS", "AC KH QH TH 9D", "JH 9H AD TS QS", "KC QC JC AH 9S"]
 
 
 def test_second_hand_void_ruffs_with_the_lowest_trump_that_wins(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """West leads the ace of clubs. North cannot follow: the 9 of hearts takes the trick as
     surely as the right bower does, because East, the one opponent after North, has not
@@ -160,7 +155,7 @@ def test_second_hand_void_ruffs_with_the_lowest_trump_that_wins(
 
 
 def test_third_hand_void_ruffs_an_opponents_winner_with_its_lowest_trump(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """West leads the 9 of clubs and North wins it with the ace. East, West's partner, has no
     club: South, the last to play, has not shown out of clubs and must follow, so the 9 of
@@ -179,7 +174,7 @@ OVER = ["QD AD JC QC KC", "TD KH QH TH 9C", "9S TS QS KS AC", "KD 9D AH 9H JS"]
 
 
 def test_third_hand_plays_over_a_partners_card_that_may_be_beaten(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """West leads the 10 of diamonds. South, last, could beat it with the queen or the ace,
     both unseen by East. The king beats the 10 and leaves South only the ace to take the
@@ -192,7 +187,7 @@ def test_third_hand_plays_over_a_partners_card_that_may_be_beaten(
 
 
 def test_third_hand_keeps_its_king_when_only_the_ace_could_beat_both(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """Now West leads the queen (South holds the 10). No unseen diamond lies between the queen
     and East's king (the jack of diamonds is a trump, the left bower), so the king raises the
@@ -203,9 +198,7 @@ def test_third_hand_keeps_its_king_when_only_the_ace_could_beat_both(
     assert action == "play 9D"
 
 
-def test_going_alone_only_when_it_pays(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
-) -> None:
+def test_going_alone_only_when_it_pays(position: Position, club_choice: ClubChoice) -> None:
     """Both bowers, the ace of hearts and two off-aces: a loner at 0-0; at 9 points a single
     point wins the game, so there is no reason to play alone."""
     hands = ["JH JD AH AS AC", "9C TC QC KC 9D", "TD QD KD AD 9S", "TS QS KS JC JS"]
@@ -214,9 +207,7 @@ def test_going_alone_only_when_it_pays(
     assert club_choice(state, ClubPlayer(score=Score(ours=9, theirs=3)))[0] == "order"
 
 
-def test_round_two_stick_the_dealer_names_the_best_suit(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
-) -> None:
+def test_round_two_stick_the_dealer_names_the_best_suit(position: Position, club_choice: ClubChoice) -> None:
     """Stick the dealer: East, the dealer, must call. Clubs were turned down; East's best suit
     is spades — three trumps counting the jack of clubs (the left bower) — but too weak to
     call by choice: East names spades only because it must."""
@@ -231,9 +222,7 @@ def test_round_two_stick_the_dealer_names_the_best_suit(
     assert facts.trump_count == 3  # JC (the left bower), TS, 9S — a beginner counts 2
 
 
-def test_joker_upcard_names_the_longest_strong_suit(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
-) -> None:
+def test_joker_upcard_names_the_longest_strong_suit(position: Position, club_choice: ClubChoice) -> None:
     """The joker is turned up: East, the dealer, names trump. With JD JH AD 9D + a club,
     diamonds gives joker, right, left, ace, nine: name diamonds (and, that strong, alone)."""
     rules = Rules(joker=True)
@@ -244,7 +233,7 @@ def test_joker_upcard_names_the_longest_strong_suit(
     assert parsed.kind is Kind.NAME and parsed.suit is not None and parsed.suit.letter == "D"
 
 
-def test_upcard_changes_hands_in_round_one(position: Callable[..., HandState]) -> None:
+def test_upcard_changes_hands_in_round_one(position: Position) -> None:
     """The same hand is worth more when the dealer who picks up the upcard is one's partner."""
     hands = ["JH AH 9H KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
     partner_deals = view_of(position(hands, "QH", 2, ["pass"]), 0)  # North deals: East passed
@@ -255,7 +244,7 @@ def test_upcard_changes_hands_in_round_one(position: Callable[..., HandState]) -
 
 
 def test_in_round_one_the_joker_counts_less_towards_calling_because_a_pass_keeps_it(
-    position: Callable[..., HandState],
+    position: Position,
 ) -> None:
     """The joker is a trick whatever is trump, so in round 1 it argues less for the upcard's suit.
 

@@ -16,12 +16,15 @@ from engine.core.hand import HandState
 from engine.core.view import view_of
 from engine.players.club import PLAY_SENTENCES, Why, explain
 
+Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
+ClubChoice = Callable[..., tuple[str, str]]  # the club_choice fixture: the Club player's action and reason
+
 BOWERS = ["JH JD AH KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
 THROW = ["KS AD QD TD 9D", "JH JD AH KH AC", "9C TC JC QC KC", "TH QH QS TS JS"]
 
 
 def test_order_up_quotes_the_facts_the_seat_and_the_strength(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """South, left of the dealer East, holds JH JD AH KS 9C under the 9H. Trumps: right (a sure
     trick, 1.0), left (next in line, 1.0), ace (next, 1.0), plus 0.15 for the third trump; the
@@ -36,9 +39,7 @@ def test_order_up_quotes_the_facts_the_seat_and_the_strength(
     )
 
 
-def test_lead_the_right_bower_to_save_the_left(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
-) -> None:
+def test_lead_the_right_bower_to_save_the_left(position: Position, club_choice: ClubChoice) -> None:
     state = position(BOWERS, "9H", 3, ["order", "discard 9D"])
     assert club_choice(state) == (
         "play JH",
@@ -48,7 +49,7 @@ def test_lead_the_right_bower_to_save_the_left(
 
 
 def test_a_throw_off_that_makes_a_void_and_one_that_keeps_guards(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """South can neither follow the ace of clubs nor trump it. With West's partner in play it
     throws the lone king of spades to be void there; against West alone it keeps every suit and
@@ -66,9 +67,7 @@ def test_a_throw_off_that_makes_a_void_and_one_that_keeps_guards(
     )
 
 
-def test_round_two_pass_names_the_best_suit_weighed(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
-) -> None:
+def test_round_two_pass_names_the_best_suit_weighed(position: Position, club_choice: ClubChoice) -> None:
     """Round 2, hearts turned down, South (left of the dealer East, so "next" counts for it)
     holds 9C TC QS KD 9D. Clubs: TC 0.4 + 9C 0.35, the guarded KD 0.15, void in hearts 0.2 =
     1.1. Diamonds: KD 0.55 + 9D 0.35, void in hearts 0.2, next 0.25 = 1.35. Spades: QS 0.45 and
@@ -82,7 +81,7 @@ def test_round_two_pass_names_the_best_suit_weighed(
     )
 
 
-def test_explain_words_each_code_with_the_numbers_given(position: Callable[..., HandState]) -> None:
+def test_explain_words_each_code_with_the_numbers_given(position: Position) -> None:
     """The mapping alone: the same code reads differently with the strength, suit and throw-off
     detail the compiled player hands over."""
     state = position(BOWERS, "9H", 3, [])

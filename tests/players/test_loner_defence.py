@@ -18,6 +18,9 @@ from engine.core.rules import VARIANTS, Rules
 from engine.core.view import view_of
 from engine.players.club import ClubPlayer
 
+Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
+ClubChoice = Callable[..., tuple[str, str]]  # the club_choice fixture: the Club player's action and reason
+
 # West deals and turns the A♠ down; North names hearts alone and leads the A♣. East has no club
 # (it throws the 10♠); West follows with the 10♣ and keeps the J♣, the only club the defenders
 # still hold, since the 9♣ is out of play with South.
@@ -27,7 +30,7 @@ GUARDS_PLAY = ["play AC", "play TS", "play TC"]
 
 
 def test_a_defender_gives_up_a_card_that_guards_nothing_first(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """North leads the right bower; West has no trump. The 9♦ cannot beat a diamond North may
     hold (the 10, king and ace of diamonds, all unseen, are higher; the jack is trump), so it
@@ -40,7 +43,7 @@ def test_a_defender_gives_up_a_card_that_guards_nothing_first(
 
 
 def test_a_defender_keeps_the_last_club_and_its_partner_keeps_the_suit_it_threw(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """North leads the left bower; West holds J♣ K♠ Q♦. Each of them beats exactly one unseen
     card of its suit (the 9♣, the 9♠, the 10♦), so counting alone would give up the lowest, the
@@ -64,9 +67,7 @@ SPLIT = ["JC QC KC TS AS", "9D QD TC KS 9H", "JH JD AH AD 9C", "KD TD JS QS AC"]
 SPLIT_BIDS = ["pass"] * 7 + ["call H alone"]
 
 
-def test_a_defender_lets_go_of_the_suit_its_partner_led(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
-) -> None:
+def test_a_defender_lets_go_of_the_suit_its_partner_led(position: Position, club_choice: ClubChoice) -> None:
     """North leads both bowers; West follows the first with its 9♥ and must throw on the second,
     after East has thrown the Q♠. West's Q♦ and 10♣ each beat one unseen card (the 10♦, the 9♣);
     East led diamonds, so East guards them (it showed length there, and it has not shown void):
@@ -90,7 +91,7 @@ THROUGH = ["KS TD JC QC AC", "9S TS KC QH QD", "JH JD AH AS 9C", "JS QS KD AD 9D
 
 
 def test_the_opening_lead_through_a_lone_maker_is_the_highest_plain_card(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """West holds no winner to cash (the A♣, the K♦ and the A♦ are unseen). The old habit led a
     low singleton to trump that suit later, but a lone maker draws trumps first. West leads its
@@ -127,7 +128,7 @@ DISCARD = ["JH JD AH AS 9C", "AD QH JC TS KC", "KH KD QD TC 9D", "9S QS KS TH QC
 
 
 def test_the_dealer_against_a_loner_discards_the_card_that_guards_least(
-    position: Callable[..., HandState], club_choice: Callable[..., tuple[str, str]]
+    position: Position, club_choice: ClubChoice
 ) -> None:
     """East holds 9♠ Q♠ K♠ 10♥ Q♣ and picks up the 9♥. The rule for partners throws the Q♣ to be
     void in clubs, but a lone maker draws trumps and leads his winners, so a void is seldom trumped
