@@ -21,6 +21,8 @@ checks it): what more than one module needs is here or in a folder's own conftes
 
 - ``readme_deal``: the README example's deal (dealer, hands, upcard), as a record holds it;
   ``engine_json(command, record)``: ``python -m engine COMMAND -`` on the record, its JSON answer.
+- ``write_shared_row(conn, row)``: a shared position's row written by hand (tests/store,
+  tests/practice): its id.
 - ``hand_row(hand, **fields)``: a hand as the practice log keeps it (``store.practice_log.HandRow``),
   ``fields`` changed (tests/practice, tests/app).
 - ``puzzle_bank``: a small real puzzle bank (``practice.puzzle_sample``: 6 seat puzzles judged by the
@@ -77,7 +79,7 @@ from engine.puzzles.bank import Puzzle
 from engine.search.registry import make_player
 from practice.export import MAX_IMPORT_BYTES, hand_record, to_jsonl
 from practice.puzzle_sample import write_sample
-from store import classes
+from store import classes, shared_positions
 from store.backend import Connection, Location
 from store.db import connect
 from store.practice_log import HandRow
@@ -407,6 +409,30 @@ def engine_json() -> Callable[[str, dict[str, Any]], Any]:
         return json.loads(out.stdout)
 
     return run
+
+
+# ---- a shared position's row written by hand (tests/store, tests/practice) ----
+
+
+def _write_shared_row(conn: Any, row: dict[str, object]) -> str:
+    """A row of ``store.shared_positions`` written as another program could write it: ``row`` (its
+    ``position`` and ``created``, any other column) over seed 5 and the rest's plain values; its id."""
+    values: dict[str, object] = {"id": "abcdefghijklmnop", "seed": 5, "game_number": 0, "hand_number": 0}
+    values |= {"dealer": None, "scores": "", "levels": "ccc", "single_deal": 0, **row}
+    for sql in shared_positions.SCHEMA:
+        conn.execute(sql)
+    columns = shared_positions.COLUMNS
+    with conn:
+        conn.execute(
+            f"INSERT INTO shared_positions ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+            tuple(values[c] for c in columns),
+        )
+    return str(values["id"])
+
+
+@pytest.fixture
+def write_shared_row() -> Callable[..., str]:
+    return _write_shared_row
 
 
 # ---- the practice log's hands (tests/practice, tests/app) ----
