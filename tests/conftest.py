@@ -2,19 +2,37 @@
 checks it): what more than one module needs is here or in a folder's own conftest.py.
 
 - ``db``: a fresh temporary database (``EUCHRE_COACH_DB``) for one test; returns its path. A module
-  whose every test needs one says ``pytestmark = pytest.mark.usefixtures("db")``.
+  whose every test needs one says ``pytestmark = pytest.mark.usefixtures("db")``; ``class_db`` is
+  the same with no ``EUCHRE_COACH_PUBLIC_URL`` (a class's join link is then the page's own).
 - ``any_db``: the test twice, on a fresh SQLite file and on a fresh PostgreSQL database (``postgres_db``,
-  a schema of its own on ``postgres_url``, this run's own server): its path or URL.
+  a schema of its own on ``postgres_url``, this run's own server): its path or URL; ``conn``: a
+  connection to it (store.db.connect), closed after the test.
 - ``open_page(page, query, timeout)``: app.py run through its router as a link opens it, checked
   for exceptions (Streamlit's ``AppTest``); ``page_text(at)``: every string such a page sent. tests/browser's conftest.py has its own ``open_page``:
   a Chromium page.
+- ``class_page(query, state=..., url=...)``: the Class page (``views/class_mode.py``) opened so, as
+  ``open_page`` opens it, with ``state`` put in its session first and ``url`` as the browser's address;
+  ``class_page_to_run``: the same, not yet run; ``pupil_phone(code, token)``: the join link opened
+  by the browser of the pupil of ``token``.
+- ``bower``, ``clubs_bower``, ``points``: the class questions the class tests ask (the left bower with
+  hearts and with clubs trump, who scores a euchre), their answers worked out by hand.
 - ``played_records(count, seed)``: hands played at random and exported as the Practice page exports
   a game; ``big_import``: the tester's file of 12,594 records, one a line (tests/app, tests/browser).
 
+- ``readme_deal``: the README example's deal (dealer, hands, upcard), as a record holds it;
+  ``engine_json(command, record)``: ``python -m engine COMMAND -`` on the record, its JSON answer.
+- ``write_shared_row(conn, row)``: a shared position's row written by hand (tests/store,
+  tests/practice): its id.
+- ``hand_row(hand, **fields)``: a hand as the practice log keeps it (``store.practice_log.HandRow``),
+  ``fields`` changed (tests/practice, tests/app).
 - ``puzzle_bank``: a small real puzzle bank (``practice.puzzle_sample``: 6 seat puzzles judged by the
   practice table's grade, 4 open-hand puzzles solved exactly) written to a file once per session:
   ``(path, puzzles)`` (tests/practice, tests/app, tests/browser: ``EUCHRE_COACH_PUZZLES`` names it).
 
+- ``position(hands, upcard, dealer, actions, rules=None)``: a deal written by hand (South, West,
+  North, East; card text) after ``actions``; ``club_choice(state, player=None)``: the Club player's
+  action (as text) and reason there, drawn with ``random.Random(0)`` (tests/players, tests/analysis,
+  tests/puzzles).
 - ``random_states(rules, deals, seed)``: states reached by mixed play; ``redeal_hidden``: the
   same state with the cards a seat cannot see dealt again (tests/players, tests/engine, tests/analysis).
 - ``lone_hearts_maker(maker)``: a hand whose lone hearts maker takes every trick (tests/practice).
@@ -31,10 +49,14 @@ The quick run leaves those out (the README names it), so it starts no server::
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import html
+import json
 import random
 import re
+import subprocess
+import sys
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -46,17 +68,21 @@ from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
 from bench.postgres import postgres_server, schema_url
+from classroom.questions import ClassQuestion
 from engine.core.actions import Action, call
 from engine.core.cards import Card, Suit, parse_card, parse_cards
 from engine.core.hand import HandState, Phase, deal, from_cards, replace
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
+from engine.players.club import ClubPlayer
 from engine.puzzles.bank import Puzzle
 from engine.search.registry import make_player
 from practice.export import MAX_IMPORT_BYTES, hand_record, to_jsonl
 from practice.puzzle_sample import write_sample
-from store import classes
-from store.backend import Location
+from store import classes, shared_positions
+from store.backend import Connection, Location
+from store.db import connect
+from store.practice_log import HandRow
 
 # --doctest-modules would import every conftest.py as a module named "conftest" (two of them clash);
 # they hold no doctests, and pytest loads them as conftests all the same.
@@ -130,10 +156,17 @@ BIG_IMPORT = 12_594  # the tester's file (issue 29, item 9): 12,594 records, 1.9
 
 
 @pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     path = tmp_path / "coach.sqlite3"
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    return path
+    yield path
+    classes.forget_connections()
+
+
+@pytest.fixture
+def class_db(db: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.delenv("EUCHRE_COACH_PUBLIC_URL", raising=False)
+    return db
 
 
 @pytest.fixture(scope="session")
@@ -162,24 +195,103 @@ def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Location]
     classes.forget_connections()
 
 
-def _open_page(page: str | None = None, query: dict[str, str] | None = None, timeout: float = 120) -> AppTest:
-    """Run app.py routed to ``page`` (the default page when None) with ``query`` as the URL's
-    parameters, and check that nothing raised."""
+@pytest.fixture
+def conn(any_db: Location) -> Iterator[Connection]:
+    """A connection to ``any_db`` (the test on SQLite and on PostgreSQL), closed after the test."""
+    connection = connect(any_db)
+    yield connection
+    connection.close()
+
+
+def _page_to_run(
+    page: str | None = None,
+    query: dict[str, str] | None = None,
+    timeout: float = 120,
+    *,
+    state: dict[str, Any] | None = None,
+    url: str | None = None,
+) -> AppTest:
+    """app.py routed to ``page`` (the default page when None) as a link with ``query`` as the URL's
+    parameters opens it, ``state`` put in the session first and ``url`` as the browser's address
+    (None: no address, as outside a browser), ready for its run (``at.run()``)."""
     at = AppTest.from_file(APP, default_timeout=timeout)
+    if url is not None:
+        at.context = {"url": url}
     if page in OWN_URL_PATH:
         at.run()
     if page:
         at.switch_page(page)
+    for key, value in (state or {}).items():
+        at.session_state[key] = value
     for key, value in (query or {}).items():
         at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def _open_page(
+    page: str | None = None, query: dict[str, str] | None = None, timeout: float = 120, **at: Any
+) -> AppTest:
+    """``_page_to_run``'s page (``at``: its ``state`` and ``url``) run, checked that nothing raised."""
+    opened = _page_to_run(page, query, timeout, **at)
+    opened.run()
+    assert not opened.exception, [e.value for e in opened.exception]
+    return opened
 
 
 @pytest.fixture
 def open_page() -> Callable[..., AppTest]:
     return _open_page
+
+
+@pytest.fixture
+def class_page() -> Callable[..., AppTest]:
+    """``class_page(query, state=None, url=None, timeout=60)``: the Class page opened by a link."""
+    return functools.partial(_open_page, "views/class_mode.py", timeout=60)
+
+
+@pytest.fixture
+def pupil_phone(class_page: Callable[..., AppTest]) -> Callable[[str, str], AppTest]:
+    """``pupil_phone(code, token)``: the join link opened by the browser that joined as the pupil of
+    ``token`` (it holds the token)."""
+    return lambda code, token: class_page({"class": code}, state={"cl_pupil_tokens": {code: token}})
+
+
+@pytest.fixture
+def class_page_to_run() -> Callable[..., AppTest]:
+    """``class_page_to_run(query, state=None)``: the same page, not yet run (a test times its run)."""
+    return functools.partial(_page_to_run, "views/class_mode.py", timeout=60)
+
+
+# ---- the class tests' questions (tests/classroom, tests/app, tests/browser) ----
+
+
+@pytest.fixture(scope="session")
+def bower() -> ClassQuestion:
+    """Hearts are trump: the left bower is the J♦."""
+    prompt, cards = "Hearts are trump. Which card is the left bower?", ("QD", "JD", "JH", "JS")
+    question = ClassQuestion("Find the bower", "left_bower", prompt, "card", cards, trump="H", right=("JD",))
+    return dataclasses.replace(
+        question, answer_words="J♦", why="Hearts are trump, so the left bower is the J♦."
+    )
+
+
+@pytest.fixture(scope="session")
+def clubs_bower(bower: ClassQuestion) -> ClassQuestion:
+    """Clubs are trump: the left bower is the J♠ (no explanation)."""
+    prompt, cards = "Clubs are trump. Which card is the left bower?", ("JC", "JS", "JD", "9C")
+    return dataclasses.replace(
+        bower, prompt=prompt, cards=cards, trump="C", right=("JS",), answer_words="J♠", why=""
+    )
+
+
+@pytest.fixture(scope="session")
+def points() -> ClassQuestion:
+    """The makers took 2 tricks: euchred, the defenders score 2."""
+    prompt, choices = "The makers took 2 tricks. Who scores?", ("makers 1", "makers 2", "defenders 2")
+    question = ClassQuestion("How many points?", "points", prompt, "choice", choices=choices)
+    return dataclasses.replace(
+        question, right=("defenders 2",), answer_words="defenders 2", why="Euchred: the defenders score 2."
+    )
 
 
 # Fields of an element's message that a reader does not read as text: ids, and what a widget holds
@@ -272,6 +384,99 @@ def big_import() -> bytes:
     ).encode()
     assert data.count(b"\n") == BIG_IMPORT and len(data) <= MAX_IMPORT_BYTES
     return data
+
+
+# ---- the README's example deal (tests/test_smoke.py, tests/engine) ----
+
+
+@pytest.fixture
+def readme_deal() -> dict[str, Any]:
+    """The deal of the README's example record: East (seat 3) deals, the Q♠ turned up."""
+    hands = [h.split() for h in ("9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD AH")]
+    return {"dealer": 3, "hands": hands, "upcard": "QS"}
+
+
+@pytest.fixture
+def engine_json() -> Callable[[str, dict[str, Any]], Any]:
+    """``engine_json(command, record)``: ``python -m engine COMMAND -`` run from the repository's root
+    with ``record`` as JSON on its standard input; what it printed, read as JSON."""
+
+    def run(command: str, record: dict[str, Any]) -> Any:
+        args = [sys.executable, "-m", "engine", command, "-"]
+        out = subprocess.run(
+            args, input=json.dumps(record), capture_output=True, text=True, cwd=ROOT, check=True
+        )
+        return json.loads(out.stdout)
+
+    return run
+
+
+# ---- a shared position's row written by hand (tests/store, tests/practice) ----
+
+
+def _write_shared_row(conn: Any, row: dict[str, object]) -> str:
+    """A row of ``store.shared_positions`` written as another program could write it: ``row`` (its
+    ``position`` and ``created``, any other column) over seed 5 and the rest's plain values; its id."""
+    values: dict[str, object] = {"id": "abcdefghijklmnop", "seed": 5, "game_number": 0, "hand_number": 0}
+    values |= {"dealer": None, "scores": "", "levels": "ccc", "single_deal": 0, **row}
+    for sql in shared_positions.SCHEMA:
+        conn.execute(sql)
+    columns = shared_positions.COLUMNS
+    with conn:
+        conn.execute(
+            f"INSERT INTO shared_positions ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+            tuple(values[c] for c in columns),
+        )
+    return str(values["id"])
+
+
+@pytest.fixture
+def write_shared_row() -> Callable[..., str]:
+    return _write_shared_row
+
+
+# ---- the practice log's hands (tests/practice, tests/app) ----
+
+
+def _hand_row(hand: int, **fields: Any) -> HandRow:
+    """Hand ``hand`` of game 0 as the practice log keeps it: dealt by seat ``hand`` (its record), not
+    thrown in, the other side called and made it, 0 points to 1, no grades; ``fields`` change any."""
+    row = HandRow(0, hand, {"dealer": hand}, False, False, False, True, False, False, False, 0, 1, ())
+    return dataclasses.replace(row, **fields)
+
+
+@pytest.fixture
+def hand_row() -> Callable[..., HandRow]:
+    return _hand_row
+
+
+# ---- for tests/players, tests/analysis and tests/puzzles: positions written by hand ----
+
+
+def _position(
+    hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None
+) -> HandState:
+    state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+def _club_choice(state: HandState, player: ClubPlayer | None = None) -> tuple[str, str]:
+    seat = state.to_act
+    assert seat is not None
+    decision = (player or ClubPlayer()).decide(view_of(state, seat), random.Random(0))
+    return str(decision.action), decision.reason
+
+
+@pytest.fixture
+def position() -> Callable[..., HandState]:
+    return _position
+
+
+@pytest.fixture
+def club_choice() -> Callable[..., tuple[str, str]]:
+    return _club_choice
 
 
 # ---- for tests/players ----

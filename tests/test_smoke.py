@@ -1,35 +1,15 @@
 """The skeleton holds together: the engine imports and replays the README example."""
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
+from collections.abc import Callable
+from typing import Any
 
 
-def test_replay_cli_runs_the_readme_example() -> None:
-    record = {
-        "rules": {"players": 4},
-        "dealer": 3,
-        "hands": [
-            ["9C", "9D", "TC", "KH", "AC"],
-            ["JC", "QH", "KD", "KS", "AS"],
-            ["TD", "TH", "JD", "QD", "KC"],
-            ["9S", "JS", "QC", "AD", "AH"],
-        ],
-        "upcard": "QS",
-        "actions": ["pass", "pass", "order", "discard AH", "play TC", "play JC"],
-    }
-    out = subprocess.run(
-        [sys.executable, "-m", "engine", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
-    result = json.loads(out.stdout)
+def test_replay_cli_runs_the_readme_example(
+    readme_deal: dict[str, Any], engine_json: Callable[[str, dict[str, Any]], Any]
+) -> None:
+    actions = ["pass", "pass", "order", "discard AH", "play TC", "play JC"]
+    record = {"rules": {"players": 4}, **readme_deal, "actions": actions}
+    result = engine_json("replay", record)
     # Spades are trump: the jack of clubs is the left bower, a spade, so seat 1 (no clubs) may
     # play it; seat 2 holds the only club left and must follow with it.
     assert result["trump"] == "S" and result["maker"] == 2

@@ -14,11 +14,12 @@ import pytest
 
 from engine.analysis.card_reasons import choice_reason, mistake_reason
 from engine.core.actions import Action
-from engine.core.cards import parse_card, parse_cards
-from engine.core.hand import HandState, Phase, deal, from_cards
+from engine.core.hand import HandState, Phase, deal
 from engine.core.rules import VARIANTS, Rules
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
+
+Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
 
 BANNED = (
     "double-dummy",
@@ -35,15 +36,6 @@ BANNED = (
     "average",
     "deals",
 )
-
-
-def position(
-    hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None
-) -> HandState:
-    state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
-    for action in actions:
-        state = state.apply(action)
-    return state
 
 
 def seat_view(state: HandState) -> SeatView:
@@ -69,7 +61,7 @@ PARTNER_MADE = ["TH AC KC 9S QD", "9C TC QC 9D TD", "JH JD AH KH QS", "AS KS TS 
 DEFENDING = ["AC 9C TH 9S QD", "JH JD AH KH QS", "TD KC TC JS AD", "AS KS TS JC KD"]
 
 
-def test_the_maker_leads_the_right_bower_to_draw_trump() -> None:
+def test_the_maker_leads_the_right_bower_to_draw_trump(position: Position) -> None:
     """South made hearts and holds the right bower, the highest trump: lead it and pull the
     opponents' trumps. Leading the K♠ instead leaves their trumps out to ruff South's winners."""
     state = position(BOWERS, "9H", 3, ["order", "discard 9D"])
@@ -81,7 +73,7 @@ def test_the_maker_leads_the_right_bower_to_draw_trump() -> None:
     assert mistake.endswith(reason)
 
 
-def test_the_makers_partner_leads_a_low_trump() -> None:
+def test_the_makers_partner_leads_a_low_trump(position: Position) -> None:
     """North made hearts; South's only trump is the 10♥. A trump lead draws the opponents' trumps
     for the partner; the A♣ is still a winner (the highest club) but can wait."""
     state = position(PARTNER_MADE, "9H", 3, ["pass", "pass", "order", "discard KD"])
@@ -90,7 +82,9 @@ def test_the_makers_partner_leads_a_low_trump() -> None:
     assert why(state, "play AC") == "Cash the A♣: it is the highest club left."
 
 
-def test_a_defender_leads_an_off_ace_or_through_the_maker_not_trump() -> None:
+def test_a_defender_leads_an_off_ace_or_through_the_maker_not_trump(
+    position: Position,
+) -> None:
     """West made hearts and sits on South's left. South, defending, holds the A♣ (the highest
     club), small spades and diamonds and the 10♥: cash the ace before the makers can trump clubs,
     or lead a small card through the maker; leading the 10♥ plays into the makers' trumps."""
@@ -111,13 +105,15 @@ def test_a_defender_leads_an_off_ace_or_through_the_maker_not_trump() -> None:
 TURNED_DOWN = ["KS JH JD AH KC", "9S TS QC 9C AC", "QS 9D TD QD KD", "JS 9H TH QH KH"]
 
 
-def test_the_king_is_the_highest_spade_once_the_ace_is_turned_down() -> None:
+def test_the_king_is_the_highest_spade_once_the_ace_is_turned_down(
+    position: Position,
+) -> None:
     """Everybody saw the A♠ turned down, so South's K♠ is the highest spade left."""
     state = position(TURNED_DOWN, "AS", 3, ["pass"] * 4 + ["call H"])
     assert why(state, "play KS") == "Cash the K♠: the A♠ was turned down, so it is the highest spade left."
 
 
-def test_the_king_is_the_highest_club_once_the_ace_is_played() -> None:
+def test_the_king_is_the_highest_club_once_the_ace_is_played(position: Position) -> None:
     """South leads the right bower; West, out of hearts, throws the A♣. South wins and leads
     again: the K♣ is now the highest club left."""
     state = position(
@@ -135,7 +131,7 @@ PARTNER_ACE = ["9C TH QH AS KD", "AC QD QS 9S TD", "KC 9H AH KH JS", "JH JD 9D A
 SECOND_HAND = ["9H TH QH AS KD", "TC QD QS 9S TD", "KC 9C AH KH JS", "AC QC 9D AD KS"]
 
 
-def test_do_not_trump_the_partners_winning_ace() -> None:
+def test_do_not_trump_the_partners_winning_ace(position: Position) -> None:
     """East holds no club. The A♣ is the highest club left and South has not shown out of clubs,
     so West's ace holds the trick: throw the K♠ (a void in spades) rather than trump it."""
     state = position(PARTNER_ACE, "TC", 0, ["pass"] * 4 + ["call D", "play AC", "play KC"])
@@ -146,7 +142,7 @@ def test_do_not_trump_the_partners_winning_ace() -> None:
     assert mistake.startswith("Your partner's A♣ was already winning: trumping it wastes a trump")
 
 
-def test_second_hand_low() -> None:
+def test_second_hand_low(position: Position) -> None:
     """North holds the K♣ and 9♣ second to play; the A♣ is unseen, and South plays last:
     second hand low. The king may be beaten by East's ace."""
     state = position(SECOND_HAND, "JD", 0, ["order", "discard 9H", "play TC"])
@@ -157,7 +153,7 @@ def test_second_hand_low() -> None:
     assert worse(state, "play KC", "play 9C").startswith("The K♣ can still be beaten by the makers after you")
 
 
-def test_third_hand_high() -> None:
+def test_third_hand_high(position: Position) -> None:
     """East's partner West led the 10♣ and North covered with the K♣: East is third hand and
     his A♣ beats the king; the Q♣ would let it go."""
     state = position(SECOND_HAND, "JD", 0, ["order", "discard 9H", "play TC", "play KC"])
@@ -165,7 +161,7 @@ def test_third_hand_high() -> None:
     assert why(state, "play QC").startswith("Let this trick go with the Q♣")
 
 
-def test_trump_the_opponents_trick_as_cheaply_as_you_can() -> None:
+def test_trump_the_opponents_trick_as_cheaply_as_you_can(position: Position) -> None:
     """West led the 10♣, North played the 9♣ and East took it with the A♣. South, last to play,
     has no club: trump with the K♦, the lower of his two trumps; the right bower would win too
     but costs more, and the A♠ gives the trick away."""
@@ -180,7 +176,7 @@ def test_trump_the_opponents_trick_as_cheaply_as_you_can() -> None:
     )
 
 
-def test_cannot_win_throw_the_lowest() -> None:
+def test_cannot_win_throw_the_lowest(position: Position) -> None:
     """South leads the right bower; West has no heart and no trump, so nothing wins: throw the
     lowest card. Throwing the A♦, the highest diamond left, gives up a trick."""
     state = position(BOWERS, "9H", 3, ["order", "discard 9D", "play JH"])
@@ -188,7 +184,7 @@ def test_cannot_win_throw_the_lowest() -> None:
     assert worse(state, "play AD", "play TC").startswith("The A♦ was the highest diamond left")
 
 
-def test_do_not_play_high_under_the_partners_winner() -> None:
+def test_do_not_play_high_under_the_partners_winner(position: Position) -> None:
     """South made hearts and leads the right bower, the highest trump; West has no heart. North
     must follow with the A♥ or the 9♥: the bower holds the trick, so the 9♥ is enough."""
     hands = ["JH KS 9C TC QD", "AC KC QC JC 9D", "AH 9H 9S TS KD", "JD TH AS QS AD"]
@@ -199,7 +195,7 @@ def test_do_not_play_high_under_the_partners_winner() -> None:
     )
 
 
-def test_take_the_third_trick_that_euchres_the_makers() -> None:
+def test_take_the_third_trick_that_euchres_the_makers(position: Position) -> None:
     """South made diamonds. West (trumped the A♠) and East (trumped the 10♥) have two tricks;
     South leads the A♥. West, out of hearts, holds the left bower (J♥) and the Q♣: trumping
     takes the third trick, which euchres the makers; the Q♣ lets it go."""
@@ -214,7 +210,7 @@ def test_take_the_third_trick_that_euchres_the_makers() -> None:
     )
 
 
-def test_cutthroat_defenders_play_together() -> None:
+def test_cutthroat_defenders_play_together(position: Position) -> None:
     """Three players: South orders the 9H and leads the 9♣; West takes it with the A♣, the
     highest club. East, the other defender, has no club and plays last: no trump on the A♣."""
     hands = ["9C JH JD AH KH", "AC TC QS KS 9D", "TH QH AS KD QD"]
@@ -231,7 +227,7 @@ def test_cutthroat_defenders_play_together() -> None:
 # ---- 4. the dealer's discard ---------------------------------------------------------------
 
 
-def test_discard_makes_a_void_and_never_a_bower_or_an_ace() -> None:
+def test_discard_makes_a_void_and_never_a_bower_or_an_ace(position: Position) -> None:
     """East deals and picks up the 9H holding the right bower, the A♠, the 9♣ and two diamonds:
     the 9♣ makes a void in clubs; the right bower is the highest trump; the ace may win a trick."""
     hands = ["JD AH KH TS 9S", "TC QC KC AC 9D", "QS KS JS TD AD", "JH AS 9C KD QD"]
@@ -246,7 +242,7 @@ def test_discard_makes_a_void_and_never_a_bower_or_an_ace() -> None:
     assert worse(state, "discard KD", "discard 9C").startswith("Discarding the K♦ makes no void")
 
 
-def test_with_the_joker_the_right_bower_is_only_second() -> None:
+def test_with_the_joker_the_right_bower_is_only_second(position: Position) -> None:
     """British Euchre: East deals, picks up the 9H and holds the joker and the right bower. The
     joker is the highest trump and the right bower the second-highest: neither is a discard."""
     hands = ["JD AH KH TS 9S", "TC QC KC AC 9D", "QS KS JS TD AD", "JH JOKER 9C KD QD"]
@@ -268,7 +264,7 @@ LONER = ["JH JD AH KH KD", "9D TC QC KS AS", "9C KC AC QS JS", "9S TS QD AD JC"]
 LONER_WEST = ["9C TC 9S KD QD", "JH JD AH KH AS", "QS KS JS TD AD", "9D JC QC KC AC"]
 
 
-def test_keep_a_guard_in_every_suit_the_lone_maker_may_hold() -> None:
+def test_keep_a_guard_in_every_suit_the_lone_maker_may_hold(position: Position) -> None:
     """West has no heart: his 9♦ is his only diamond and South has not shown out of diamonds,
     so it guards against South's low diamond; throw a club instead (he keeps the Q♣)."""
     state = position(LONER, "9H", 3, ["order alone", "discard 9S", "play JH"])
@@ -284,7 +280,7 @@ def test_keep_a_guard_in_every_suit_the_lone_maker_may_hold() -> None:
     )
 
 
-def test_lead_through_the_lone_maker() -> None:
+def test_lead_through_the_lone_maker(position: Position) -> None:
     """West, alone, sits on South's left; North plays after him."""
     state = position(LONER_WEST, "9H", 2, ["pass", "pass", "order alone", "discard QS"])
     assert state.to_act == 0
@@ -296,7 +292,7 @@ def test_lead_through_the_lone_maker() -> None:
 # ---- 6. defending alone --------------------------------------------------------------------
 
 
-def test_defend_alone_or_let_the_partner_help() -> None:
+def test_defend_alone_or_let_the_partner_help(position: Position) -> None:
     """With defend-alone on, North (the dealer, holding one trump after the pick-up) is asked
     first; each choice gets a short reason and the other choice's risk."""
     state = position(
@@ -310,7 +306,7 @@ def test_defend_alone_or_let_the_partner_help() -> None:
     assert worse(state, "pass", "defend alone").startswith("Passing gave up a lone defence")
 
 
-def test_a_general_sentence_when_no_pattern_fits() -> None:
+def test_a_general_sentence_when_no_pattern_fits(position: Position) -> None:
     """Bids are explained elsewhere (the analyzer); asked anyway, the answer is still a sentence."""
     state = position(BOWERS, "9H", 3, [])
     assert (

@@ -17,6 +17,10 @@ from engine.core.view import view_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# the dealer's question (J♥ J♦ A♥ K♠ 9♣ under the 9♥) at 6 to 8, on 24 deals
+QUESTION = ("--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", "dealer")
+DEALER_AT_6_8 = (*QUESTION, "--samples", "24", "--score", "6,8")
+
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -29,19 +33,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_cli_json_has_every_option_and_a_recommendation() -> None:
-    out = run(
-        "--hand",
-        "JH JD AH KS 9C",
-        "--upcard",
-        "9H",
-        "--seat",
-        "dealer",
-        "--samples",
-        "24",
-        "--score",
-        "6,8",
-        "--json",
-    )
+    out = run(*DEALER_AT_6_8, "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert [o["action"] for o in data["options"]] == ["pass", "order", "order alone"]
@@ -57,19 +49,7 @@ def test_cli_json_has_every_option_and_a_recommendation() -> None:
 def test_cli_text_with_a_score_shows_every_table_s_chance_of_winning() -> None:
     """With a score the options are ranked by the chance of winning the game, so the other
     tables' lines carry that figure for each option beside its points."""
-    out = run(
-        "--hand",
-        "JH JD AH KS 9C",
-        "--upcard",
-        "9H",
-        "--seat",
-        "dealer",
-        "--samples",
-        "24",
-        "--score",
-        "6,8",
-        "--no-ceiling",
-    )
+    out = run(*DEALER_AT_6_8, "--no-ceiling")
     assert out.returncode == 0, out.stderr
     lines = [line for line in out.stdout.splitlines() if line.startswith("against ")]
     assert len(lines) == 3  # strong players, cautious, eager bidders (people drive)

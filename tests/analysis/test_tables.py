@@ -269,26 +269,12 @@ def test_with_a_score_the_close_call_speaks_of_the_chance_of_winning() -> None:
         assert f"({100 * (base + theirs):.1f}% against " in r.reason  # a chance of winning, without a sign
 
 
+# no trump, no ace, first seat (the analyze command's question)
+FIRST_SEAT = ("--hand", "9C TD QH KS 9S", "--upcard", "AC", "--seat", "first")
+
+
 def test_cli_reports_every_style(capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        main(
-            [
-                "--hand",
-                "9C TD QH KS 9S",
-                "--upcard",
-                "AC",
-                "--seat",
-                "first",
-                "--samples",
-                "400",
-                "--no-ceiling",
-                "--json",
-                "--opponents",
-                "eager",
-            ]
-        )
-        == 0
-    )
+    assert main([*FIRST_SEAT, "--samples", "400", "--no-ceiling", "--json", "--opponents", "eager"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["tables"] == ["eager", "people", "sound", "cautious"] and out["table"] == "eager"
     assert out["styles"] == out["tables"] and out["opponents"] == "eager"  # the older names stay
@@ -302,7 +288,7 @@ def test_cli_reports_every_style(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_refuses_an_unknown_style(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
-        main(["--hand", "9C TD QH KS 9S", "--upcard", "AC", "--seat", "first", "--opponents", "bold"])
+        main([*FIRST_SEAT, "--opponents", "bold"])
     assert stop.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--opponents" in err[0] and "people" in err[0] and "sound" in err[0]
@@ -350,17 +336,7 @@ def test_a_small_fit_is_seeded_and_has_both_kinds_of_threshold(monkeypatch: pyte
 
 
 def test_the_text_output_says_what_the_other_tables_are(capsys: pytest.CaptureFixture[str]) -> None:
-    args = [
-        "--hand",
-        "9C TD QH KS 9S",
-        "--upcard",
-        "AC",
-        "--seat",
-        "first",
-        "--samples",
-        "200",
-        "--no-ceiling",
-    ]
+    args = [*FIRST_SEAT, "--samples", "200", "--no-ceiling"]
     assert main(args) == 0
     lines = capsys.readouterr().out.splitlines()
     legend = [line for line in lines if line.startswith("(A table of strong players")]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Button
 
 from bench.card_codes import card_codes
 from engine.core.rules import Rules
@@ -72,6 +73,12 @@ def test_no_page_shows_a_card_code(
     assert card_codes(text) == [], [line for line in text.splitlines() if card_codes(line)][:5]
 
 
+def _learner_choices(at: AppTest) -> list[Button]:
+    """The Practice page's buttons the learner may press now: a bid, a card to play or to discard."""
+    choices = ("practice_bid_", "practice_play-", "practice_discard-")
+    return [b for b in at.button if b.key and b.key.startswith(choices) and not b.disabled]
+
+
 def test_a_hand_played_to_its_review_shows_no_card_code(page_words: Callable[[AppTest], str]) -> None:
     # seed 9: the dealer picks up alone, whose discard the advice once named "JC"
     at = _open("views/practice/practice.py", {"deal": encode(DealCode(Rules(), seed=9))})
@@ -79,13 +86,7 @@ def test_a_hand_played_to_its_review_shows_no_card_code(page_words: Callable[[Ap
     for _ in range(40):
         if any(b.key == "practice_next_hand" for b in at.button):
             break
-        choices = [
-            b
-            for b in at.button
-            if b.key
-            and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))
-            and not b.disabled
-        ]
+        choices = _learner_choices(at)
         assert choices
         choices[0].click().run()
         text = page_words(at)
@@ -103,13 +104,7 @@ def test_the_deal_of_the_day_played_to_its_review_shows_no_card_code(
     for _ in range(40):
         if any(b.key == "practice_replay_deal" for b in at.button):
             break
-        choices = [
-            b
-            for b in at.button
-            if b.key
-            and b.key.startswith(("practice_bid_", "practice_play-", "practice_discard-"))
-            and not b.disabled
-        ]
+        choices = _learner_choices(at)
         assert choices
         choices[-1].click().run()
     text = page_words(at)

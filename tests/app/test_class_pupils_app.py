@@ -9,8 +9,7 @@ test tests/browser/test_class_rejoin_browser.py uses the real cookie)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,28 +20,6 @@ from classroom.questions import ClassQuestion
 from store import classes
 from ui.cards import picture_svg
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
-POINTS = ClassQuestion(
-    source="How many points?",
-    kind="points",
-    prompt="The makers took 2 tricks. Who scores?",
-    mode="choice",
-    choices=("makers 1", "makers 2", "defenders 2"),
-    right=("defenders 2",),
-    answer_words="defenders 2",
-    why="Euchred: the defenders score 2.",
-)
 # Questions whose bands would give the answer away, written by hand. Trump hearts: the J♦ is the
 # left bower, the J♥ the right; trump diamonds: the J♥ is the left bower; trump clubs: the J♠.
 WINNER = ClassQuestion(
@@ -98,30 +75,7 @@ TRUMPS = {  # the trump cards of each question above, with the band each carries
 }
 
 
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    yield path
-    classes.forget_connections()
-
-
-def class_page(state: dict[str, Any] | None = None, /, **query: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()  # the page has its own url_path: AppTest finds it only once st.navigation has run
-    at.switch_page("views/class_mode.py")
-    for key, value in (state or {}).items():
-        at.session_state[key] = value
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
-
-
-def phone(code: str, token: str) -> AppTest:
-    """The join link opened by the browser that joined as the pupil of ``token`` (it holds the token)."""
-    return class_page({"cl_pupil_tokens": {code: token}}, **{"class": code})
+pytestmark = pytest.mark.usefixtures("db")
 
 
 def shown(at: AppTest) -> str:
@@ -141,15 +95,23 @@ def drawn(at: AppTest) -> dict[str, tuple[str, str]]:
     return found
 
 
-def join(code: str, name: str, state: dict[str, Any] | None = None) -> AppTest:
-    at = class_page(state, **{"class": code})
-    at.text_input(key="cl_pupil_name").input(name)
-    at.button(key="cl_name_go").click().run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+@pytest.fixture
+def join(class_page: Callable[..., AppTest]) -> Callable[..., AppTest]:
+    """``join(code, name, state=None)``: the join form filled in with ``name`` and sent."""
+
+    def fill_in(code: str, name: str, state: dict[str, Any] | None = None) -> AppTest:
+        at = class_page({"class": code}, state=state)
+        at.text_input(key="cl_pupil_name").input(name)
+        at.button(key="cl_name_go").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        return at
+
+    return fill_in
 
 
-def test_a_phone_that_closed_the_tab_is_the_same_pupil_again() -> None:
+def test_a_phone_that_closed_the_tab_is_the_same_pupil_again(
+    class_page: Callable[..., AppTest], join: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
     first = join(code, "Gus")
     token = first.session_state["cl_pupil_tokens"][code]
@@ -161,7 +123,8 @@ def test_a_phone_that_closed_the_tab_is_the_same_pupil_again() -> None:
         for h in first.html
     )
 
-    again = class_page({"cl_pupil_tokens": {code: token}}, **{"class": code})  # the join link, same browser
+    # the join link, same browser
+    again = class_page({"class": code}, state={"cl_pupil_tokens": {code: token}})
     assert "Hello Gus!" in shown(again) and not [t for t in again.text_input if t.key == "cl_pupil_name"]
     assert "pupil" not in again.query_params
     assert [p.name for p in classes.pupils(code)] == ["Gus"]  # no second Gus, no ghost
@@ -173,19 +136,21 @@ def test_a_phone_that_closed_the_tab_is_the_same_pupil_again() -> None:
     summary = class_csv(code, secret).decode("utf-8-sig").splitlines()
     assert len(summary) == 2 and summary[1].startswith("Gus,0,0,1")  # the header and Gus, once
 
-    stale = class_page({"cl_pupil_tokens": {code: "NotAPupilToken123"}}, **{"class": code})
+    stale = class_page({"class": code}, state={"cl_pupil_tokens": {code: "NotAPupilToken123"}})
     assert [t for t in stale.text_input if t.key == "cl_pupil_name"]  # a token of nobody: the name form
 
 
-def test_a_copied_pupils_link_is_not_that_pupil() -> None:
+def test_a_copied_pupils_link_is_not_that_pupil(
+    bower: ClassQuestion, class_page: Callable[..., AppTest]
+) -> None:
     """A link holding a pupil's token (an old link, or one copied from a phone or a shared tablet's
     history) opened in a browser that does not hold that token: the join form, saying why, never the
     pupil's page; the token is taken out of the address. The pupil's own browser is still the pupil."""
     code, secret = classes.start_class()
     token = classes.join(code, "Gus")
-    classes.ask(code, secret, BOWER.to_json())
+    classes.ask(code, secret, bower.to_json())
     classes.answer(code, token, 1, "JH")
-    copied = class_page(**{"class": code, "pupil": token})
+    copied = class_page({"class": code, "pupil": token})
     words = shown(copied)
     assert "not a pupil of this class in this browser" in words and "Join class" in words
     assert [t for t in copied.text_input if t.key == "cl_pupil_name"]
@@ -197,24 +162,30 @@ def test_a_copied_pupils_link_is_not_that_pupil() -> None:
     guard = [h.value for h in copied.html if "replaceState" in h.value]
     assert guard and '["pupil"]' in guard[0]  # the script that takes it out of the address, in place
     # the pupil's own phone, holding the token, opening the same copied link: still Gus, the answer kept
-    own = class_page({"cl_pupil_tokens": {code: token}}, **{"class": code, "pupil": token})
+    own = class_page({"class": code, "pupil": token}, state={"cl_pupil_tokens": {code: token}})
     assert "Answer saved: J♥" in shown(own) and "not a pupil" not in shown(own)
     # a browser that is another pupil stays that pupil: the link's token is never read
     ben = classes.join(code, "Ben")
-    other = class_page({"cl_pupil_tokens": {code: ben}}, **{"class": code, "pupil": token})
+    other = class_page({"class": code, "pupil": token}, state={"cl_pupil_tokens": {code: ben}})
     assert "Class " + code + " · Ben" in shown(other) and "Answer saved" not in shown(other)
     assert classes.my_answer(code, token, 1) == "JH" and classes.my_answer(code, ben, 1) == ""
 
 
-@pytest.mark.parametrize("q", [BOWER, WINNER, FOLLOW, COUNT], ids=lambda q: q.kind)
-def test_bands_that_give_the_answer_away_wait_for_the_reveal(q: ClassQuestion) -> None:
+@pytest.mark.parametrize("kind", ["left_bower", "trick_winner", "can_play", "trumps_out"])
+def test_bands_that_give_the_answer_away_wait_for_the_reveal(
+    kind: str,
+    bower: ClassQuestion,
+    class_page: Callable[..., AppTest],
+    pupil_phone: Callable[[str, str], AppTest],
+) -> None:
+    q = {question.kind: question for question in (bower, WINNER, FOLLOW, COUNT)}[kind]
     code, secret = classes.start_class()
     token = classes.join(code, "Ada")
     classes.ask(code, secret, q.to_json())
     cards = set(q.cards) | {c for _, c in q.shown}
     for at in (
-        phone(code, token),
-        class_page(**{"class": code, "teacher": secret}),
+        pupil_phone(code, token),
+        class_page({"class": code, "teacher": secret}),
     ):
         seen = drawn(at)
         assert set(seen) == cards
@@ -225,49 +196,53 @@ def test_bands_that_give_the_answer_away_wait_for_the_reveal(q: ClassQuestion) -
         assert all("trump" not in h and "bower" not in h for h in helps), helps
     classes.reveal(code, secret)
     for at in (
-        phone(code, token),
-        class_page(**{"class": code, "teacher": secret}),
+        pupil_phone(code, token),
+        class_page({"class": code, "teacher": secret}),
     ):
         bands = {card: band for card, (band, _) in drawn(at).items() if band}
         assert bands == TRUMPS[q.kind]
 
 
-def test_bands_that_do_not_give_the_answer_away_are_drawn_from_the_start() -> None:
+def test_bands_that_do_not_give_the_answer_away_are_drawn_from_the_start(
+    pupil_phone: Callable[[str, str], AppTest],
+) -> None:
     code, secret = classes.start_class()
     token = classes.join(code, "Ada")
     classes.ask(code, secret, ALONE.to_json())
-    at = phone(code, token)
+    at = pupil_phone(code, token)
     assert {card: band for card, (band, _) in drawn(at).items() if band} == TRUMPS["go_alone"]
 
 
-def test_a_pupil_sees_their_score_and_place_after_each_reveal_and_at_the_end() -> None:
+def test_a_pupil_sees_their_score_and_place_after_each_reveal_and_at_the_end(
+    bower: ClassQuestion, points: ClassQuestion, pupil_phone: Callable[[str, str], AppTest]
+) -> None:
     code, secret = classes.start_class()
     tokens = {name: classes.join(code, name) for name in ("Ada", "Ben", "Cy")}
-    classes.ask(code, secret, BOWER.to_json())
+    classes.ask(code, secret, bower.to_json())
     classes.answer(code, tokens["Ada"], 1, "JD")
     classes.answer(code, tokens["Ben"], 1, "JH")
-    before = phone(code, tokens["Ada"])
+    before = pupil_phone(code, tokens["Ada"])
     assert "Your score" not in shown(before)  # nothing is counted before the reveal
     classes.reveal(code, secret)
     # question 1: Ada right, Ben wrong, Cy no answer -> Ada 1st; Ben and Cy 0 right, joint 2nd
-    ada = phone(code, tokens["Ada"])
+    ada = pupil_phone(code, tokens["Ada"])
     assert "Your score: 1 right of 1 answered · 1st of 3" in shown(ada)
-    cy = phone(code, tokens["Cy"])
+    cy = pupil_phone(code, tokens["Cy"])
     assert "Your score: 0 right of 0 answered · joint 2nd of 3" in shown(cy)
 
-    classes.ask(code, secret, POINTS.to_json())
+    classes.ask(code, secret, points.to_json())
     classes.answer(code, tokens["Ben"], 2, "defenders 2")
     classes.answer(code, tokens["Cy"], 2, "makers 1")
     classes.reveal(code, secret)
     # after question 2: Ada 1 of 1, Ben 1 of 2, Cy 0 of 1 -> Ada and Ben joint 1st, Cy 3rd
-    ben = phone(code, tokens["Ben"])
+    ben = pupil_phone(code, tokens["Ben"])
     assert "Your score: 1 right of 2 answered · joint 1st of 3" in shown(ben)
     classes.set_leaderboard(code, secret, False)  # the teacher shows no leaderboard: the score, no place
-    cy = phone(code, tokens["Cy"])
+    cy = pupil_phone(code, tokens["Cy"])
     assert "Your score: 0 right of 1 answered" in shown(cy) and "3rd of 3" not in shown(cy)
     classes.set_leaderboard(code, secret, True)
     classes.end(code, secret)
-    cy = phone(code, tokens["Cy"])
+    cy = pupil_phone(code, tokens["Cy"])
     assert "The class has ended" in shown(
         cy
     ) and "Your final score: 0 right of 1 answered · 3rd of 3" in shown(cy)

@@ -13,8 +13,7 @@ screen moved the class acts (issue 50, items 4 and 5), through app.py's router i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -22,26 +21,7 @@ from streamlit.testing.v1 import AppTest
 from classroom.questions import ClassQuestion
 from store import classes
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
-
-
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    yield path
-    classes.forget_connections()
+pytestmark = pytest.mark.usefixtures("db")
 
 
 def ok(at: AppTest) -> AppTest:
@@ -49,13 +29,10 @@ def ok(at: AppTest) -> AppTest:
     return at
 
 
-def teacher(code: str, secret: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.switch_page("views/class_mode.py")
-    at.query_params["class"] = code
-    at.query_params["teacher"] = secret
-    return ok(at.run())
+@pytest.fixture
+def teacher(class_page: Callable[..., AppTest]) -> Callable[[str, str], AppTest]:
+    """The teacher's page of class ``code``, opened by the teacher's link."""
+    return lambda code, secret: class_page({"class": code, "teacher": secret})
 
 
 def said(at: AppTest) -> str:
@@ -70,36 +47,38 @@ def polls(at: AppTest, code: str) -> bool:
     return kept is not None and kept[0] == (code, info.current, info.version)
 
 
-def test_the_page_polls_at_every_stage() -> None:
+def test_the_page_polls_at_every_stage(bower: ClassQuestion, teacher: Callable[[str, str], AppTest]) -> None:
     code, secret = classes.start_class()
     assert polls(teacher(code, secret), code)  # before the first question
-    classes.ask(code, secret, BOWER.to_json())
+    classes.ask(code, secret, bower.to_json())
     assert polls(teacher(code, secret), code)  # a question open
     classes.reveal(code, secret)
     revealed = teacher(code, secret)
     assert "0 of 0 right." in said(revealed) and polls(revealed, code)  # after its reveal
 
 
-def test_a_click_on_a_page_drawn_before_another_screen_moved_the_class_acts() -> None:
+def test_a_click_on_a_page_drawn_before_another_screen_moved_the_class_acts(
+    bower: ClassQuestion, teacher: Callable[[str, str], AppTest]
+) -> None:
     code, secret = classes.start_class()
     classes.set_timer(code, secret, 30)
-    classes.ask(code, secret, BOWER.to_json())
+    classes.ask(code, secret, bower.to_json())
     classes.reveal(code, secret)
     stale = teacher(code, secret)  # the projector shows question 1's reveal
-    classes.ask(code, secret, BOWER.to_json())  # question 2, asked from another screen
+    classes.ask(code, secret, bower.to_json())  # question 2, asked from another screen
     lock = next(t for t in stale.toggle if t.label == "Lock the class (no new pupils)")
     ok(lock.set_value(True).run())  # the first click
     assert classes.load(code).locked
     assert "Question 2" in said(stale)  # and the page shows question 2 now
 
-    classes.ask(code, secret, BOWER.to_json())  # question 3, from another screen; its timer runs
+    classes.ask(code, secret, bower.to_json())  # question 3, from another screen; its timer runs
     assert classes.load(code).closes is not None
     timer = next(s for s in stale.selectbox if s.label == "Timer: reveal by itself after")
     ok(timer.set_value(0).run())  # "Timer off", clicked on the page that shows question 2
     info = classes.load(code)
     assert info.timer == 0 and info.closes is None and info.current == 3 and info.locked
 
-    classes.ask(code, secret, BOWER.to_json())  # question 4, from another screen
+    classes.ask(code, secret, bower.to_json())  # question 4, from another screen
     ok(stale.button(key="cl_teacher_reveal").click().run())  # Reveal, on the page showing question 3
     info = classes.load(code)
     assert info.current == 4 and not info.revealed  # question 4, unseen here, is not revealed
@@ -108,7 +87,7 @@ def test_a_click_on_a_page_drawn_before_another_screen_moved_the_class_acts() ->
     assert classes.load(code).revealed
 
 
-def test_a_refused_rename_says_why_until_the_next_action() -> None:
+def test_a_refused_rename_says_why_until_the_next_action(teacher: Callable[[str, str], AppTest]) -> None:
     code, secret = classes.start_class()
     classes.join(code, "Gus")
     at = teacher(code, secret)

@@ -8,8 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,52 +19,17 @@ from classroom.questions import ClassQuestion
 from store import classes
 from ui.class_parts import qr_html
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
-POINTS = ClassQuestion(
-    source="How many points?",
-    kind="points",
-    prompt="The makers took 2 tricks. Who scores?",
-    mode="choice",
-    choices=("makers 1", "makers 2", "defenders 2"),
-    right=("defenders 2",),
-    answer_words="defenders 2",
-    why="Euchred: the defenders score 2.",
-)
 LOOPBACK_WARNING = "Phones cannot open this join link"
 
 
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    monkeypatch.delenv("EUCHRE_COACH_PUBLIC_URL", raising=False)
-    yield path
-    classes.forget_connections()
+pytestmark = pytest.mark.usefixtures("class_db")
 
 
-def teacher_page(code: str, secret: str, url: str | None = None) -> AppTest:
-    """The teacher's page as a browser at ``url`` opens it (None: no address, as outside a browser)."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    if url is not None:
-        at.context = {"url": url}
-    at.run()
-    at.switch_page("views/class_mode.py")
-    at.query_params["class"] = code
-    at.query_params["teacher"] = secret
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+@pytest.fixture
+def teacher_page(class_page: Callable[..., AppTest]) -> Callable[..., AppTest]:
+    """``teacher_page(code, secret, url=None)``: the teacher's page as a browser at ``url`` opens it
+    (None: no address, as outside a browser)."""
+    return lambda code, secret, url=None: class_page({"class": code, "teacher": secret}, url=url)
 
 
 def join_link(at: AppTest) -> str:
@@ -88,7 +52,9 @@ def set_address(at: AppTest, typed: str) -> AppTest:
     return at
 
 
-def test_a_loopback_join_link_is_warned_and_the_teacher_sets_the_address_pupils_use() -> None:
+def test_a_loopback_join_link_is_warned_and_the_teacher_sets_the_address_pupils_use(
+    teacher_page: Callable[..., AppTest],
+) -> None:
     code, secret = classes.start_class()
     at = teacher_page(code, secret, f"http://localhost:8501/class?class={code}")
     assert join_link(at) == f"http://localhost:8501/class?class={code}"
@@ -125,7 +91,9 @@ def test_a_loopback_join_link_is_warned_and_the_teacher_sets_the_address_pupils_
     assert LOOPBACK_WARNING in warnings(at) and "127.0.0.1 is this computer's own address" in warnings(at)
 
 
-def test_the_servers_public_address_is_used_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_servers_public_address_is_used_and_checked(
+    monkeypatch: pytest.MonkeyPatch, teacher_page: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
     monkeypatch.setenv("EUCHRE_COACH_PUBLIC_URL", "https://school.example/euchre/")
     at = teacher_page(code, secret, f"http://127.0.0.1:8501/class?class={code}")
@@ -158,14 +126,17 @@ def deferred(monkeypatch: pytest.MonkeyPatch) -> dict[str, Callable[[], Any]]:
 
 def test_the_summary_is_built_at_the_click_and_each_pupils_mistakes_are_shown(
     deferred: dict[str, Callable[[], Any]],
+    bower: ClassQuestion,
+    points: ClassQuestion,
+    teacher_page: Callable[..., AppTest],
 ) -> None:
     code, secret = classes.start_class()
     tokens = {name: classes.join(code, name) for name in ("Ada", "Ben")}
-    classes.ask(code, secret, BOWER.to_json())
+    classes.ask(code, secret, bower.to_json())
     classes.answer(code, tokens["Ada"], 1, "JD")
     classes.answer(code, tokens["Ben"], 1, "JH")
     classes.reveal(code, secret)
-    classes.ask(code, secret, POINTS.to_json())
+    classes.ask(code, secret, points.to_json())
     at = teacher_page(code, secret)
     button = next(b for b in at.get("download_button") if b.proto.label == "Download the summary (CSV)")
     assert button.proto.deferred_file_id and not button.proto.url  # nothing built at the page run

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -22,27 +21,7 @@ from classroom.questions import ClassQuestion
 from engine.core.rules import PRESETS
 from store import classes
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
-
-
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    monkeypatch.delenv("EUCHRE_COACH_PUBLIC_URL", raising=False)
-    yield path
-    classes.forget_connections()
+pytestmark = pytest.mark.usefixtures("class_db")
 
 
 def ok(at: AppTest) -> AppTest:
@@ -50,19 +29,16 @@ def ok(at: AppTest) -> AppTest:
     return at
 
 
-def page(query: dict[str, str], state: dict[str, object] | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.run()
-    at.switch_page("views/class_mode.py")
-    for key, value in (state or {}).items():
-        at.session_state[key] = value
-    for key, value in query.items():
-        at.query_params[key] = value
-    return ok(at.run())
+@pytest.fixture
+def page(class_page: Callable[..., AppTest]) -> Callable[..., AppTest]:
+    """``page(query, state=None)``: the Class page opened by a link, ``state`` in its session."""
+    return lambda query, state=None: class_page(query, state=state, timeout=90)
 
 
-def teacher(code: str, secret: str, **query: str) -> AppTest:
-    return page({"class": code, "teacher": secret, **query})
+@pytest.fixture
+def teacher(page: Callable[..., AppTest]) -> Callable[..., AppTest]:
+    """``teacher(code, secret, **query)``: the teacher's page of class ``code``."""
+    return lambda code, secret, **query: page({"class": code, "teacher": secret, **query})
 
 
 def said(at: AppTest) -> str:
@@ -78,7 +54,7 @@ def click(at: AppTest, key: str) -> AppTest:
     return ok(at.button(key=key).click().run())
 
 
-def test_level_options_are_shown_in_words() -> None:
+def test_level_options_are_shown_in_words(teacher: Callable[..., AppTest]) -> None:
     code, secret = classes.start_class()
     at = teacher(code, secret)
     trump = at.selectbox(key="cl_teacher_opt_left_bower_trump")
@@ -95,7 +71,9 @@ def test_level_options_are_shown_in_words() -> None:
     assert q.trump == "S" and q.right == ("JC",)  # spades: the left bower is the other black jack
 
 
-def test_the_class_page_suggests_present_mode_for_the_projector() -> None:
+def test_the_class_page_suggests_present_mode_for_the_projector(
+    page: Callable[..., AppTest], teacher: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
     at = teacher(code, secret)
     assert "On the projector, use present mode" in said(at)
@@ -107,7 +85,9 @@ def test_the_class_page_suggests_present_mode_for_the_projector() -> None:
     assert "On the projector, use present mode" in said(start)
 
 
-def test_a_preview_is_on_this_screen_only_until_ask_this_shows_it() -> None:
+def test_a_preview_is_on_this_screen_only_until_ask_this_shows_it(
+    page: Callable[..., AppTest], teacher: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
     token = classes.join(code, "Ada")
     at = teacher(code, secret)
@@ -124,7 +104,7 @@ def test_a_preview_is_on_this_screen_only_until_ask_this_shows_it() -> None:
     assert not html(at, "cl-draft")  # asked: the preview is put away
 
 
-def test_three_drawn_to_choose_from_and_the_one_picked_is_asked() -> None:
+def test_three_drawn_to_choose_from_and_the_one_picked_is_asked(teacher: Callable[..., AppTest]) -> None:
     code, secret = classes.start_class()
     at = teacher(code, secret)
     at.selectbox(key="cl_teacher_kind").set_value("points").run()
@@ -136,7 +116,7 @@ def test_three_drawn_to_choose_from_and_the_one_picked_is_asked() -> None:
     assert ClassQuestion.from_json(classes.question(code, 1).body).prompt == prompts[1]
 
 
-def test_the_questions_follow_the_rules_in_force_or_say_they_cannot() -> None:
+def test_the_questions_follow_the_rules_in_force_or_say_they_cannot(page: Callable[..., AppTest]) -> None:
     code, secret = classes.start_class()
     at = page({"class": code, "teacher": secret}, {"rules": PRESETS["Cutthroat (3 players)"]})
     assert "Questions follow the rules in force: Cutthroat (3 players)" in said(at)
@@ -154,9 +134,11 @@ def test_the_questions_follow_the_rules_in_force_or_say_they_cannot() -> None:
     assert "standard rules only" not in said(at)  # following suit is the same with three players
 
 
-def test_end_the_class_asks_first_and_is_not_beside_reveal() -> None:
+def test_end_the_class_asks_first_and_is_not_beside_reveal(
+    bower: ClassQuestion, teacher: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
-    classes.ask(code, secret, BOWER.to_json())
+    classes.ask(code, secret, bower.to_json())
     at = teacher(code, secret)
     keys = [b.key for b in at.button]
     assert (
@@ -173,7 +155,9 @@ def test_end_the_class_asks_first_and_is_not_beside_reveal() -> None:
     assert classes.load(code).ended and f"Class {code} has ended" in said(at)
 
 
-def test_the_teacher_renames_removes_and_locks() -> None:
+def test_the_teacher_renames_removes_and_locks(
+    page: Callable[..., AppTest], teacher: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
     tokens = {name: classes.join(code, name) for name in ("Ada", "Gus", "Ben")}
     ids = {p.name: p.id for p in classes.pupils(code)}
@@ -203,7 +187,9 @@ def test_the_teacher_renames_removes_and_locks() -> None:
     assert ok(at.run()).selectbox(key="cl_teacher_pupil_pick").label == "Pupil (2 in the class)"
 
 
-def test_the_timer_is_set_from_the_page_and_who_has_not_answered_is_named() -> None:
+def test_the_timer_is_set_from_the_page_and_who_has_not_answered_is_named(
+    bower: ClassQuestion, teacher: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
     tokens = {name: classes.join(code, name) for name in ("Ada", "Ben", "<Cy>")}
     at = teacher(code, secret)
@@ -211,7 +197,7 @@ def test_the_timer_is_set_from_the_page_and_who_has_not_answered_is_named() -> N
     assert list(timer.options) == ["off", "20 s", "30 s", "60 s"]
     timer.set_value(30).run()
     assert classes.load(code).timer == 30
-    classes.ask(code, secret, BOWER.to_json())
+    classes.ask(code, secret, bower.to_json())
     classes.answer(code, tokens["Ada"], 1, "JD")
     at = teacher(code, secret)
     assert "1 of 3 answered" in said(at)
@@ -221,7 +207,7 @@ def test_the_timer_is_set_from_the_page_and_who_has_not_answered_is_named() -> N
     assert left and int(re.search(r'data-left="(\d+)"', left[0])[1]) in range(25, 31)  # type: ignore[index]
 
 
-def test_resume_my_class_on_the_class_page() -> None:
+def test_resume_my_class_on_the_class_page(page: Callable[..., AppTest]) -> None:
     code, secret = classes.start_class()
     ended, ended_secret = classes.start_class()
     classes.end(ended, ended_secret)
@@ -236,7 +222,9 @@ def test_resume_my_class_on_the_class_page() -> None:
     assert "teacher" not in at.query_params
 
 
-def test_a_one_time_code_opens_the_class_on_another_device_once() -> None:
+def test_a_one_time_code_opens_the_class_on_another_device_once(
+    page: Callable[..., AppTest], teacher: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
     at = teacher(code, secret)
     assert not html(at, "cl-handover-code")  # nothing shown until asked for
@@ -274,6 +262,7 @@ def test_a_one_time_code_opens_the_class_on_another_device_once() -> None:
 
 def test_the_join_form_refuses_names_that_are_not_words_and_too_many_joins_a_minute(
     monkeypatch: pytest.MonkeyPatch,
+    page: Callable[..., AppTest],
 ) -> None:
     code, _ = classes.start_class()
     monkeypatch.setattr(service, "JOINS_PER_MINUTE", 2)  # the limit the page reads

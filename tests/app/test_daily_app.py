@@ -6,7 +6,7 @@ class" gives the link and shows the class's results by name."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,13 +21,7 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 CHOICES = ("practice_bid_", "practice_play-", "practice_discard-")
 
 
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    monkeypatch.delenv("EUCHRE_COACH_PUBLIC_URL", raising=False)
-    yield path
-    classes.forget_connections()
+pytestmark = pytest.mark.usefixtures("class_db")
 
 
 def _practice(query: dict[str, str], state: dict[str, object] | None = None) -> AppTest:

@@ -13,7 +13,7 @@ in deck order (clubs first, lowest first), so the text leaves it out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -32,12 +32,7 @@ SOUTH, WEST, NORTH, EAST = (
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    yield path
-    classes.forget_connections()
+pytestmark = pytest.mark.usefixtures("db")
 
 
 @pytest.fixture

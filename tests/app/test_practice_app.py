@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,24 +22,23 @@ from practice.session import Position, Session, Waiting, act, replay
 from practice.table_link import read_link
 from practice.table_session import Notice, PracticeTable
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "views/practice/practice.py"
 
 
-def _open(query: dict[str, str] | None = None, play_forced: bool = False, pace: str = "instant") -> AppTest:
-    """The page as a link opens it. Forced cards are played by hand unless ``play_forced`` (the
-    page's default, "Play forced cards for me", is on): most tests count the learner's clicks.
-    At the instant pace (a learner who chose it) unless ``pace`` says otherwise: a new learner's
-    Watch pace shows the moves one at a time, which its own tests follow step by step."""
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page(PAGE)
-    at.session_state["practice_play_forced"] = play_forced
-    at.session_state["practice_pace"] = pace
-    for key, value in (query or {}).items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+@pytest.fixture
+def practice_page(open_page: Callable[..., AppTest]) -> Callable[..., AppTest]:
+    """``practice_page(query=None, play_forced=False, pace="instant")``: the page as a link opens it.
+    Forced cards are played by hand unless ``play_forced`` (the page's default, "Play forced cards
+    for me", is on): most tests count the learner's clicks. At the instant pace (a learner who chose
+    it) unless ``pace`` says otherwise: a new learner's Watch pace shows the moves one at a time,
+    which its own tests follow step by step."""
+
+    def opened(
+        query: dict[str, str] | None = None, play_forced: bool = False, pace: str = "instant"
+    ) -> AppTest:
+        return open_page(PAGE, query, state={"practice_play_forced": play_forced, "practice_pace": pace})
+
+    return opened
 
 
 def _buttons(at: AppTest, prefix: str) -> list[Button]:
@@ -106,8 +106,8 @@ def _seats(at: AppTest) -> dict[str, str]:
     return seats
 
 
-def test_a_complete_hand_through_the_widgets(db: Path) -> None:
-    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+def test_a_complete_hand_through_the_widgets(db: Path, practice_page: Callable[..., AppTest]) -> None:
+    at = practice_page({"deal": encode(DealCode(Rules(), seed=2024))})
     _play_hand(at)
     record = _record(at)
     result = result_record(record)  # the engine's own replay of what the page played
@@ -133,14 +133,14 @@ def _statistics_caption(at: AppTest) -> str:
     return next(c.value for c in at.caption if c.value.startswith("Games played:"))
 
 
-def test_records_survive_a_restart(db: Path) -> None:
+def test_records_survive_a_restart(db: Path, practice_page: Callable[..., AppTest]) -> None:
     # A fixed deal whose first hand waits for the learner: with a random one, the second visit's
     # computers could play a whole hand themselves (the learner's partner going alone first).
     deal = {"deal": encode(DealCode(Rules(), seed=2024))}
-    at = _open(deal)
+    at = practice_page(deal)
     assert _learner_controls(at), "the first hand waits for the learner"
     _play_hand(at)
-    again = _open(deal)  # a new session: as after restarting the app
+    again = practice_page(deal)  # a new session: as after restarting the app
     again.segmented_control(key="practice_view").set_value("Statistics").run()
     metrics = {m.label: m.value for m in again.metric}
     assert metrics["Hands played"] == "1"
@@ -151,10 +151,10 @@ def test_records_survive_a_restart(db: Path) -> None:
     assert any("appear after your second hand" in c.value for c in again.caption)
 
 
-def test_a_visit_alone_is_not_a_game(db: Path) -> None:
+def test_a_visit_alone_is_not_a_game(db: Path, practice_page: Callable[..., AppTest]) -> None:
     deal = {"deal": encode(DealCode(Rules(), seed=2024))}  # its first hand waits for the learner
-    _open(deal)
-    at = _open(deal)
+    practice_page(deal)
+    at = practice_page(deal)
     at.segmented_control(key="practice_view").set_value("Statistics").run()
     assert any("No finished hands yet" in i.value for i in at.info)
     from store import practice_log
@@ -162,8 +162,8 @@ def test_a_visit_alone_is_not_a_game(db: Path) -> None:
     assert practice_log.statistics().games == 0
 
 
-def test_the_seat_levels_are_named_as_players(db: Path) -> None:
-    at = _open({"levels": "bce"})
+def test_the_seat_levels_are_named_as_players(db: Path, practice_page: Callable[..., AppTest]) -> None:
+    at = practice_page({"levels": "bce"})
     assert at.selectbox(key="practice_level_1").value == "beginner"
     seats = _seats(at)
     assert seats["West"].startswith("West Beginner player")
@@ -173,10 +173,12 @@ def test_the_seat_levels_are_named_as_players(db: Path) -> None:
     assert "(club)" not in " ".join(m.value for m in at.markdown) + _felt(at)
 
 
-def test_the_deal_code_in_the_url_opens_the_same_deal(db: Path) -> None:
+def test_the_deal_code_in_the_url_opens_the_same_deal(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
     rules = Rules(stick_the_dealer=True)
     code = encode(DealCode(rules, seed=424242, hand_number=3, dealer=1))
-    at = _open({"deal": code, "stick_the_dealer": "1"})
+    at = practice_page({"deal": code, "stick_the_dealer": "1"})
     shown = re.search(r"Deal code \*\*([A-Z2-7-]{19})\*\*", " ".join(c.value for c in at.caption))
     assert shown is not None
     again = decode(shown.group(1))
@@ -189,17 +191,21 @@ def test_the_deal_code_in_the_url_opens_the_same_deal(db: Path) -> None:
     assert position.hand.dealt == expected.dealt and position.session.rules == rules
 
 
-def test_a_tampered_code_is_explained_and_a_game_still_starts(db: Path) -> None:
+def test_a_tampered_code_is_explained_and_a_game_still_starts(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
     code = encode(DealCode(Rules(), seed=5))
     tampered = code[:-1] + ("A" if code[-1] != "A" else "B")
-    at = _open({"deal": tampered})
+    at = practice_page({"deal": tampered})
     assert any("deal code does not work" in e.value for e in at.error)
     assert _learner_controls(at) or _buttons(at, "practice_next_hand")
 
 
-def test_a_corrupt_database_is_reported_and_the_game_plays_on(db: Path) -> None:
+def test_a_corrupt_database_is_reported_and_the_game_plays_on(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
     db.write_bytes(b"not a database at all" * 200)
-    at = _open()
+    at = practice_page()
     _play_hand(at)
     assert any("Records are not being saved" in w.value for w in at.warning)
     assert result_record(_record(at))["complete"] is True
@@ -213,9 +219,9 @@ def _seed_where_passing_keeps_the_learner_bidding() -> int:
     raise AssertionError("no such seed in 0..99")
 
 
-def test_undo_takes_back_a_bid_exactly(db: Path) -> None:
+def test_undo_takes_back_a_bid_exactly(db: Path, practice_page: Callable[..., AppTest]) -> None:
     seed = _seed_where_passing_keeps_the_learner_bidding()
-    at = _open({"deal": encode(DealCode(Rules(), seed))})
+    at = practice_page({"deal": encode(DealCode(Rules(), seed))})
     before = _position(at)
     at.button(key="practice_bid_pass").click().run()
     after = _position(at)
@@ -225,9 +231,11 @@ def test_undo_takes_back_a_bid_exactly(db: Path) -> None:
     assert at.button(key="practice_undo_btn").disabled
 
 
-def test_step_pace_reveals_computer_moves_one_at_a_time(db: Path) -> None:
+def test_step_pace_reveals_computer_moves_one_at_a_time(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
     seed = _seed_where_passing_keeps_the_learner_bidding()
-    at = _open({"deal": encode(DealCode(Rules(), seed))}, pace="step")
+    at = practice_page({"deal": encode(DealCode(Rules(), seed))}, pace="step")
     while not _buttons(at, "practice_bid_"):  # the moves before the learner's first turn
         at.button(key="practice_next_step").click().run()
     at.button(key="practice_bid_pass").click().run()
@@ -240,8 +248,10 @@ def test_step_pace_reveals_computer_moves_one_at_a_time(db: Path) -> None:
     assert _learner_controls(at)
 
 
-def test_learning_mode_shows_advice_at_every_decision_of_the_first_hand(db: Path) -> None:
-    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+def test_learning_mode_shows_advice_at_every_decision_of_the_first_hand(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
+    at = practice_page({"deal": encode(DealCode(Rules(), seed=2024))})
     at.toggle(key="practice_learning").set_value(True).run()
     decisions = 0
     while _learner_controls(at):
@@ -252,8 +262,10 @@ def test_learning_mode_shows_advice_at_every_decision_of_the_first_hand(db: Path
     assert decisions >= 2
 
 
-def test_hint_button_then_replay_the_deal_and_go_back(db: Path) -> None:
-    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+def test_hint_button_then_replay_the_deal_and_go_back(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
+    at = practice_page({"deal": encode(DealCode(Rules(), seed=2024))})
     assert not [i for i in at.info if "**Hint — " in i.value]
     at.button(key="practice_hint_btn").click().run()
     assert [i for i in at.info if "**Hint — " in i.value]
@@ -268,8 +280,8 @@ def test_hint_button_then_replay_the_deal_and_go_back(db: Path) -> None:
     assert _buttons(at, "practice_next_hand")
 
 
-def test_statistics_and_import_views(db: Path, tmp_path: Path) -> None:
-    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+def test_statistics_and_import_views(db: Path, tmp_path: Path, practice_page: Callable[..., AppTest]) -> None:
+    at = practice_page({"deal": encode(DealCode(Rules(), seed=2024))})
     _play_hand(at)
     record = _record(at)
     at.segmented_control(key="practice_view").set_value("Statistics").run()
@@ -283,8 +295,8 @@ def test_statistics_and_import_views(db: Path, tmp_path: Path) -> None:
     assert from_jsonl(json.dumps(record) + "\n")[0].hand.is_over
 
 
-def test_traditional_score_cards(db: Path) -> None:
-    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+def test_traditional_score_cards(db: Path, practice_page: Callable[..., AppTest]) -> None:
+    at = practice_page({"deal": encode(DealCode(Rules(), seed=2024))})
     at.toggle(key="practice_traditional").set_value(True).run()
     assert any('data-score="0"' in h.value for h in at.html)
 
@@ -299,8 +311,10 @@ def test_traditional_score_cards(db: Path) -> None:
     ],
     ids=["cutthroat", "two-handed", "joker-32-stick", "railroad"],
 )
-def test_every_variant_plays_a_hand_through_the_page(db: Path, rules: Rules) -> None:
-    at = _open({"deal": encode(DealCode(rules, seed=77))})
+def test_every_variant_plays_a_hand_through_the_page(
+    db: Path, rules: Rules, practice_page: Callable[..., AppTest]
+) -> None:
+    at = practice_page({"deal": encode(DealCode(rules, seed=77))})
     position = _position(at)
     assert position.session.rules == rules
     seats = _seats(at)
@@ -312,8 +326,8 @@ def test_every_variant_plays_a_hand_through_the_page(db: Path, rules: Rules) -> 
     assert result_record(_record(at))["complete"] is True
 
 
-def test_opening_a_typed_deal_code(db: Path) -> None:
-    at = _open()
+def test_opening_a_typed_deal_code(db: Path, practice_page: Callable[..., AppTest]) -> None:
+    at = practice_page()
     rules = Rules(players=3, target=5)
     code = encode(DealCode(rules, seed=9, hand_number=2))
     at.text_input(key="practice_code_input").set_value(code.lower()).run()
@@ -326,8 +340,8 @@ def test_opening_a_typed_deal_code(db: Path) -> None:
     assert _position(at).session.seed == 9  # the game carries on
 
 
-def test_the_expert_in_your_seat_after_a_hand(db: Path) -> None:
-    at = _open({"deal": encode(DealCode(Rules(), seed=2024))})
+def test_the_expert_in_your_seat_after_a_hand(db: Path, practice_page: Callable[..., AppTest]) -> None:
+    at = practice_page({"deal": encode(DealCode(Rules(), seed=2024))})
     _play_hand(at)
     at.toggle(key="practice_expert").set_value(True).run()
     assert not at.exception
@@ -361,9 +375,9 @@ def test_the_expert_in_your_seat_after_a_hand(db: Path) -> None:
     ],
 )
 def test_a_bad_link_value_is_explained_and_the_table_plays(
-    db: Path, query: dict[str, str], shown: str
+    db: Path, query: dict[str, str], shown: str, practice_page: Callable[..., AppTest]
 ) -> None:
-    at = _open(query)  # open_page checks that nothing raised
+    at = practice_page(query)  # open_page checks that nothing raised
     messages = [m.value for m in (*at.error, *at.warning)]
     assert any(shown in m for m in messages), messages
     controls = _learner_controls(at)
@@ -373,14 +387,16 @@ def test_a_bad_link_value_is_explained_and_the_table_plays(
         assert not at.exception, [e.value for e in at.exception]
 
 
-def test_link_levels_set_the_computer_seats(db: Path) -> None:
-    at = _open({"levels": "bec", "deal": encode(DealCode(Rules(), seed=7))})
+def test_link_levels_set_the_computer_seats(db: Path, practice_page: Callable[..., AppTest]) -> None:
+    at = practice_page({"levels": "bec", "deal": encode(DealCode(Rules(), seed=7))})
     assert _position(at).session.levels == ("you", "beginner", "expert", "club")
     assert at.selectbox(key="practice_level_2").value == "expert"
 
 
-def test_learning_mode_is_a_toggle_beside_the_table_not_in_the_settings(db: Path) -> None:
-    at = _open()
+def test_learning_mode_is_a_toggle_beside_the_table_not_in_the_settings(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
+    at = practice_page()
     assert at.toggle(key="practice_learning").label.startswith("Learning mode")
     settings = [e for e in at.expander if e.label == "Table settings"]
     assert len(settings) == 1
@@ -400,11 +416,13 @@ CHIP_START = {
 }
 
 
-def test_every_seat_shows_its_latest_action_on_the_table(db: Path) -> None:
+def test_every_seat_shows_its_latest_action_on_the_table(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
     # After the learner's pass the felt shows, for every computer seat that has acted this hand,
     # its latest action; a seat that has not acted carries no chip.
     seed = _seed_where_passing_keeps_the_learner_bidding()
-    at = _open({"deal": encode(DealCode(Rules(), seed))})
+    at = practice_page({"deal": encode(DealCode(Rules(), seed))})
     at.button(key="practice_bid_pass").click().run()
     position = _position(at)
     felt = _felt(at)
@@ -437,9 +455,9 @@ def _seed_where_a_computer_dealer_picks_up() -> int:
     raise AssertionError("no such seed in 0..199")
 
 
-def test_a_computer_dealers_discard_stays_face_down(db: Path) -> None:
+def test_a_computer_dealers_discard_stays_face_down(db: Path, practice_page: Callable[..., AppTest]) -> None:
     seed = _seed_where_a_computer_dealer_picks_up()
-    at = _open({"deal": encode(DealCode(Rules(), seed))})
+    at = practice_page({"deal": encode(DealCode(Rules(), seed))})
     hand = _position(at).hand
     assert hand.discarded is not None
     page = " ".join(
@@ -450,8 +468,10 @@ def test_a_computer_dealers_discard_stays_face_down(db: Path) -> None:
     assert f"Discarded the {hand.discarded.short}" not in page
 
 
-def test_forced_cards_are_played_for_the_learner_by_default(db: Path) -> None:
-    at = _open({"deal": encode(DealCode(Rules(), seed=2024))}, play_forced=True)
+def test_forced_cards_are_played_for_the_learner_by_default(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
+    at = practice_page({"deal": encode(DealCode(Rules(), seed=2024))}, play_forced=True)
     assert at.toggle(key="practice_play_forced").value is True
     for _ in range(40):
         if _buttons(at, "practice_next_hand"):
@@ -481,11 +501,11 @@ def _hand_cards(at: AppTest) -> list[str]:
     )
 
 
-def test_the_link_of_a_mid_hand_position_reopens_it(db: Path) -> None:
+def test_the_link_of_a_mid_hand_position_reopens_it(db: Path, practice_page: Callable[..., AppTest]) -> None:
     """A reload keeps your place (issue 30): the page's link carries the hand's deal code and the
     learner's decisions (never the hidden hands, issue 41), and a new session opened on that link
     replays them to the same position."""
-    at = _open({"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc"})
+    at = practice_page({"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc"})
     for _ in range(20):  # the learner's first legal choice until two tricks are played
         pos = _position(at)
         if len(pos.hand.tricks) >= 2 and pos.waiting is Waiting.LEARNER:
@@ -500,15 +520,17 @@ def test_the_link_of_a_mid_hand_position_reopens_it(db: Path) -> None:
     assert link["deal"] == encode(DealCode(Rules(), seed=2024)) and link["moves"] == encode_moves(decisions)
     assert not {"position", "start", "seed", "hand"} & set(link)  # the first hand: its deal and moves say all
     assert len(cards) == 3 and sum(map(int, re.findall(r"\d+", tricks))) == 2
-    again = _open(link)  # a reload: a new session on the same link
+    again = practice_page(link)  # a reload: a new session on the same link
     assert not [e.value for e in again.error]
     assert _tricks(again) == tricks and _hand_cards(again) == cards
     assert _position(again).session.decisions == decisions
     assert _position(again).hand == _position(at).hand
 
 
-def test_a_damaged_moves_value_is_one_error_and_the_legal_part_is_kept(db: Path) -> None:
-    at = _open(
+def test_a_damaged_moves_value_is_one_error_and_the_legal_part_is_kept(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
+    at = practice_page(
         {"deal": encode(DealCode(Rules(), seed=2024)), "levels": "ccc", "moves": "p.[x](https://e.example)"}
     )
     errors = [e.value for e in at.error]
@@ -517,7 +539,9 @@ def test_a_damaged_moves_value_is_one_error_and_the_legal_part_is_kept(db: Path)
     assert _position(at).session.decisions == ("pass",)
 
 
-def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(db: Path) -> None:
+def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(
+    db: Path, open_page: Callable[..., AppTest]
+) -> None:
     from practice.review import GradedDecision
 
     def grade(step, before, action, *_):  # type: ignore[no-untyped-def]  # no solver for 200 decisions
@@ -534,12 +558,7 @@ def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(db: Path) -> No
             table.next_hand()
         else:
             assert table.position.waiting is Waiting.LEARNER and table.act(table.position.legal[0])
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page(PAGE)
-    at.session_state["practice_pace"] = "instant"
-    at.session_state["practice_table"] = table
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_page(PAGE, state={"practice_pace": "instant", "practice_table": table})
     assert [t.value for t in at.toast if "too long for the page link" in t.value]
     link = {
         key: at.query_params[key][0] if isinstance(at.query_params[key], list) else at.query_params[key]
@@ -556,10 +575,12 @@ def test_a_game_too_long_for_the_link_says_so_and_keeps_the_hand(db: Path) -> No
 HAND_TEXT = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-TH/KC:KS-JD-KH/pass"
 
 
-def test_a_score_too_long_for_python_on_a_position_link_is_one_notice(db: Path) -> None:
+def test_a_score_too_long_for_python_on_a_position_link_is_one_notice(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
     # 4,301 digits: int() refuses past 4,300; the link reader bounds the length first (issue 39 item 8)
     for score in ("1" * 4301 + "-2", "2-" + "9" * 5000, "0" * 4400 + "1-0"):
-        at = _open({"position": HAND_TEXT, "seed": "11", "score": score})
+        at = practice_page({"position": HAND_TEXT, "seed": "11", "score": score})
         errors = [e.value for e in at.error]
         assert len(errors) == 1 and "is not 2 scores below 10" in errors[0] and len(errors[0]) < 400
         opened, linked = _position(at).hand, HandState.from_text(HAND_TEXT)  # the hand still opens, at 0 each
@@ -588,28 +609,25 @@ def _begun_from_a_position_link() -> PracticeTable:
     return table
 
 
-def test_a_game_begun_from_a_position_link_keeps_its_earlier_hands_under_a_shared_id(db: Path) -> None:
+def test_a_game_begun_from_a_position_link_keeps_its_earlier_hands_under_a_shared_id(
+    db: Path, practice_page: Callable[..., AppTest], open_page: Callable[..., AppTest]
+) -> None:
     table = _begun_from_a_position_link()
     assert table.take_notice(Notice.CODE) is None
     params = table.link_params()
     # the first hand is kept in the database; this one named by its deal code and score (at=)
     assert set(params) == {"shared", "moves", "deal", "at", "levels"}
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page(PAGE)
-    at.session_state["practice_pace"] = "instant"
-    at.session_state["practice_table"] = table
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_page(PAGE, state={"practice_pace": "instant", "practice_table": table})
     assert not [t.value for t in at.toast if "page link" in t.value]  # nothing is lost: nothing to say
     assert not any("without the game's earlier ones" in c.value for c in at.caption)
-    again = _open(params)  # a new session on the link: the whole game comes back
+    again = practice_page(params)  # a new session on the link: the whole game comes back
     assert not [e.value for e in again.error]
     assert _position(again).game.history == table.position.game.history
     assert _position(again).hand == table.position.hand
 
 
 def test_a_game_begun_from_a_position_link_says_its_link_loses_the_earlier_hands(
-    db: Path, monkeypatch: pytest.MonkeyPatch
+    db: Path, monkeypatch: pytest.MonkeyPatch, open_page: Callable[..., AppTest]
 ) -> None:
     broken = db.parent / "broken.sqlite3"  # a database that cannot keep the deal for the link
     broken.write_bytes(b"not a database at all" * 200)
@@ -619,12 +637,7 @@ def test_a_game_begun_from_a_position_link_says_its_link_loses_the_earlier_hands
     assert message and "could not be kept for the page link" in message and "opens a new game" in message
     params = table.link_params()
     assert "shared" not in params and "start" not in params and params["deal"] == table.deal_code
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page(PAGE)
-    at.session_state["practice_pace"] = "instant"
-    at.session_state["practice_table"] = table
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_page(PAGE, state={"practice_pace": "instant", "practice_table": table})
     assert [
         t.value for t in at.toast if "began from a position link" in t.value
     ]  # said once, when it happens
@@ -684,8 +697,10 @@ def _cards_the_learner_cannot_see(link: dict[str, str], seen: set[str]) -> list[
         },
     ],
 )
-def test_after_clicks_the_address_bar_holds_no_hidden_card(db: Path, query: dict[str, str]) -> None:
-    at = _open(query)
+def test_after_clicks_the_address_bar_holds_no_hidden_card(
+    db: Path, query: dict[str, str], practice_page: Callable[..., AppTest]
+) -> None:
+    at = practice_page(query)
     seen: set[str] = set()
     for _ in range(8):  # the learner's first legal choice, through the end of the first hand
         hand = _position(at).hand
@@ -699,7 +714,7 @@ def test_after_clicks_the_address_bar_holds_no_hidden_card(db: Path, query: dict
             break
         choices[0].click().run()
         assert not at.exception, [e.value for e in at.exception]
-    again = _open(_address_bar(at))  # the link, reopened: the same position
+    again = practice_page(_address_bar(at))  # the link, reopened: the same position
     assert not [e.value for e in again.error]
     assert _position(again).hand == _position(at).hand
 
@@ -713,11 +728,13 @@ def _shown_actions(at: AppTest) -> int:
     return int(found.group(1))
 
 
-def test_the_watch_pace_shows_each_move_one_at_a_time_forced_cards_included(db: Path) -> None:
+def test_the_watch_pace_shows_each_move_one_at_a_time_forced_cards_included(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
     """A new learner's pace: the deal first, then each bid and card one by one (each step a tick of
     the page's timer, here clicked by hand), the learner's own forced cards among them; after
     "Next hand" the first screen is the new deal, never a later trick."""
-    at = _open({"deal": encode(DealCode(Rules(), seed=11))}, play_forced=True, pace="watch")
+    at = practice_page({"deal": encode(DealCode(Rules(), seed=11))}, play_forced=True, pace="watch")
     forced_in_all = 0  # (this deal gives the learner 3 forced cards in its first two hands)
     for hand in range(2):
         if hand:
@@ -755,26 +772,22 @@ def test_the_watch_pace_shows_each_move_one_at_a_time_forced_cards_included(db: 
 BROWSER = "AbC_123-xyzXYZ7890qq"  # this browser's id, as its cookie would carry it
 
 
-def _visit(query: dict[str, str] | None = None) -> AppTest:
-    """A fresh visit to the Practice page (a new tab, the next day) from the same browser."""
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page(PAGE)
-    at.session_state["practice_pace"] = "instant"
-    at.session_state["learn_browser_id"] = BROWSER
-    for key, value in (query or {}).items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+@pytest.fixture
+def visit(open_page: Callable[..., AppTest]) -> Callable[..., AppTest]:
+    """``visit(query=None)``: a fresh visit to the Practice page (a new tab, the next day) from the
+    same browser."""
+    return lambda query=None: open_page(
+        PAGE, query, state={"practice_pace": "instant", "learn_browser_id": BROWSER}
+    )
 
 
-def test_a_fresh_visit_resumes_the_learners_unfinished_game(db: Path) -> None:
-    first = _visit({"deal": encode(DealCode(Rules(), seed=2024))})
+def test_a_fresh_visit_resumes_the_learners_unfinished_game(db: Path, visit: Callable[..., AppTest]) -> None:
+    first = visit({"deal": encode(DealCode(Rules(), seed=2024))})
     for _ in range(3):
         _learner_controls(first)[0].click().run()
     left = _position(first)
     assert len(left.session.decisions) >= 3  # (and the forced cards played for the learner)
-    again = _visit()  # no link: the game goes on where it was left
+    again = visit()  # no link: the game goes on where it was left
     back = _position(again)
     assert back.session.decisions == left.session.decisions and back.hand.history == left.hand.history
     assert any("Welcome back" in i.value for i in again.info)
@@ -782,7 +795,7 @@ def test_a_fresh_visit_resumes_the_learners_unfinished_game(db: Path) -> None:
     fresh = _position(again)
     assert fresh.session.seed != left.session.seed and not fresh.session.decisions
     assert not any("Welcome back" in i.value for i in again.info)
-    third = _visit()
+    third = visit()
     assert _position(third).session.seed == fresh.session.seed  # the new game is the one kept now
-    other = _visit({"deal": encode(DealCode(Rules(), seed=7))})  # a link names its own game: it wins
+    other = visit({"deal": encode(DealCode(Rules(), seed=7))})  # a link names its own game: it wins
     assert _position(other).session.seed != fresh.session.seed

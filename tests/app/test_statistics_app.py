@@ -28,32 +28,16 @@ HANDS = [
 
 
 @pytest.fixture
-def seven_hands(db: Path) -> Path:
+def seven_hands(db: Path, hand_row: Callable[..., Any]) -> Path:
     from store import practice_log
     from store.db import connect
-    from store.practice_log import HandRow
 
     conn = connect(db)
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
     for number, (called, made, won, lost, grades) in enumerate(HANDS):
+        won_lost = {"learner_side_made": won > 0, "points_for": won, "points_against": lost}
         practice_log.save_hand(
-            game,
-            HandRow(
-                game_number=0,
-                hand_number=number,
-                record={"dealer": number},
-                thrown_in=False,
-                learner_called=called,
-                learner_side_made=won > 0,
-                made=made,
-                learner_alone=False,
-                euchres_for=False,
-                euchred=False,
-                points_for=won,
-                points_against=lost,
-                grades=grades,
-            ),
-            conn,
+            game, hand_row(number, learner_called=called, made=made, grades=grades, **won_lost), conn
         )
     conn.close()
     return db
@@ -196,10 +180,10 @@ SKILL_HANDS = [
 ]
 
 
-def _save_skill_hands(db: Path, extra: bool = False) -> None:
+def _save_skill_hands(db: Path, hand_row: Callable[..., Any], extra: bool = False) -> None:
     from store import practice_log
     from store.db import connect
-    from store.practice_log import DecisionFact, HandRow
+    from store.practice_log import DecisionFact
 
     conn = connect(db)
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
@@ -211,28 +195,11 @@ def _save_skill_hands(db: Path, extra: bool = False) -> None:
         rows += [("2026-11-26T20:00:00+00:00", [("bidding", 3.0)], 0.2, None, "name:Someone else")]
         rows += [("2026-11-26T21:00:00+00:00", None, None, None, None)]
     for number, (played, facts, luck, why, learner) in enumerate(rows):
+        facts_kept = None if facts is None else tuple(DecisionFact(k, v) for k, v in facts)
+        won = {"learner_side_made": True, "points_for": 1, "points_against": 0}
+        kept = {"decisions": facts_kept, "luck": luck, "learner": learner, "no_luck": why}
         practice_log.save_hand(
-            game,
-            HandRow(
-                game_number=0,
-                hand_number=number,
-                record={"dealer": number},
-                thrown_in=False,
-                learner_called=False,
-                learner_side_made=True,
-                made=True,
-                learner_alone=False,
-                euchres_for=False,
-                euchred=False,
-                points_for=1,
-                points_against=0,
-                grades=("best",) * len(facts or ()),
-                decisions=None if facts is None else tuple(DecisionFact(k, v) for k, v in facts),
-                luck=luck,
-                learner=learner,
-                no_luck=why,
-            ),
-            conn,
+            game, hand_row(number, grades=("best",) * len(facts or ()), **won, **kept), conn
         )
         conn.execute("UPDATE practice_hands SET played_at = ? WHERE hand_number = ?", (played, number))
     conn.commit()
@@ -240,14 +207,14 @@ def _save_skill_hands(db: Path, extra: bool = False) -> None:
 
 
 @pytest.fixture
-def skill_hands(db: Path) -> Path:
-    _save_skill_hands(db)
+def skill_hands(db: Path, hand_row: Callable[..., Any]) -> Path:
+    _save_skill_hands(db, hand_row)
     return db
 
 
 @pytest.fixture
-def skill_hands_and_others(db: Path) -> Path:
-    _save_skill_hands(db, extra=True)
+def skill_hands_and_others(db: Path, hand_row: Callable[..., Any]) -> Path:
+    _save_skill_hands(db, hand_row, extra=True)
     return db
 
 
@@ -387,11 +354,13 @@ def test_the_trend_shows_from_the_first_day_by_day(
     assert any(c.value.startswith("Day by day until you have played over two weeks") for c in at.caption)
 
 
-def test_one_days_hands_already_have_a_trend(statistics: Callable[[], AppTest], db: Path) -> None:
+def test_one_days_hands_already_have_a_trend(
+    statistics: Callable[[], AppTest], db: Path, hand_row: Callable[..., Any]
+) -> None:
     global SKILL_HANDS
     first_day, SKILL_HANDS = SKILL_HANDS, SKILL_HANDS[:2]
     try:
-        _save_skill_hands(db)
+        _save_skill_hands(db, hand_row)
     finally:
         SKILL_HANDS = first_day
     at = statistics()

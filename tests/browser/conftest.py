@@ -58,6 +58,8 @@ the harness the browser benchmarks share; ``click_and_wait`` and ``click_all`` w
   For the same steps at several screen sizes.
 - ``screenshot(page, name)``: a full-page PNG under test-artifacts/.
 - ``assert_no_exception(page)``: fails with the exception text if the page shows a Streamlit exception.
+- ``url_query(page)``: the query of the page's address; ``start_class(teacher, present=False)``:
+  "Start a class" pressed on /class, the class's join code once it is shown (the class tests).
 - ``sideways(page)``: how far the page reaches sideways: ``{"scroll": ..., "width": ..., "wide": [...]}``,
   the document's scroll width, the window's width and the elements that stick out past its right edge
   (the innermost ones last), for a failure message that says what to fix. A page a phone would scroll
@@ -75,7 +77,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlparse, urlsplit
 
 import pytest
 
@@ -272,6 +274,32 @@ def open_page(browser: Any) -> Callable[..., Any]:
         return new_page(browser, url, width, height, pace)
 
     return opener
+
+
+@pytest.fixture(scope="session")
+def url_query() -> Callable[[Any], dict[str, str]]:
+    """``url_query(page)``: the query of the page's address, the first value of each parameter."""
+    return lambda page: {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
+
+
+@pytest.fixture(scope="session")
+def start_class(
+    goto: Callable[..., float],
+    click_and_wait: Callable[[Any, Any], float],
+    url_query: Callable[[Any], dict[str, str]],
+) -> Callable[..., str]:
+    """``code = start_class(teacher, present=False)``: "Start a class" pressed on /class (in present
+    mode with ``present``); once the address and the page show the class's join code, the code."""
+
+    def start(teacher: Any, present: bool = False) -> str:
+        goto(teacher, "/class?present=1" if present else "/class")
+        click_and_wait(teacher, teacher.get_by_role("button", name="Start a class"))
+        teacher.wait_for_function("() => location.search.includes('class=')", timeout=15_000)
+        code = url_query(teacher)["class"]
+        teacher.get_by_text(f"Join code: {code}").wait_for()
+        return code
+
+    return start
 
 
 # The bowers by trump, from this table (not from the engine): the jack of trump is the right

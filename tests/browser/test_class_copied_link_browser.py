@@ -22,17 +22,6 @@ from store import classes
 pytestmark = pytest.mark.browser
 
 LIVE_MS = 15_000
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
 
 
 def _entries(page: Any) -> list[str]:
@@ -49,12 +38,17 @@ def _entries(page: Any) -> list[str]:
 
 
 def test_a_copied_pupil_link_opens_the_join_form_in_another_browser(
-    served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    bower: ClassQuestion,
 ) -> None:
     url, db = served
     try:
         code, secret = classes.start_class(path=db)
-        classes.ask(code, secret, BOWER.to_json(), path=db)
+        classes.ask(code, secret, bower.to_json(), path=db)
         with open_page(url, 390, 844) as phone:
             goto(phone, f"/class?class={code}")
             phone.get_by_label("Your first name").fill("Gus")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import urlparse
 
 import pytest
 
@@ -27,10 +27,6 @@ from engine.core.cards import parse_card
 pytestmark = pytest.mark.browser
 
 LIVE_MS = 15_000  # a live part polls each second; allow for a loaded machine
-
-
-def _query(page: Any) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
 
 
 def _join(page: Any, name: str, click_and_wait: Any) -> None:
@@ -62,14 +58,11 @@ def test_teacher_and_three_pupils(
     assert_no_exception: Any,
     screenshot: Any,
     ask_the_bower: Any,
+    start_class: Any,
 ) -> None:
     with open_page(app_url, 1920, 1080) as teacher:
-        goto(teacher, "/class?present=1")
-        click_and_wait(teacher, teacher.get_by_role("button", name="Start a class"))
-        teacher.wait_for_function("() => location.search.includes('class=')", timeout=LIVE_MS)
-        code = _query(teacher)["class"]
+        code = start_class(teacher, present=True)
         assert re.fullmatch(r"[A-Z2-9]{6}", code)
-        teacher.get_by_text(f"Join code: {code}").wait_for()
         assert teacher.locator('[data-testid="cl-qr"]').count() == 1
         # the secret is not in the address bar the room reads off the projector, nor on the page:
         # this browser's cookie keeps it, and after a reload this browser is still the teacher's

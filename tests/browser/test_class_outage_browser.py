@@ -29,17 +29,6 @@ pytestmark = pytest.mark.browser
 
 LIVE_MS = 15_000
 OUTAGE_S = 10.0
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
 # Counts the samples (every 100 ms) at which the projector's count was not on the page.
 MISSING = """() => {
   window.__ecMissing = 0;
@@ -52,7 +41,12 @@ MISSING = """() => {
 
 
 def test_an_outage_is_said_and_a_tap_in_it_is_kept_until_it_is_sent(
-    start_server: Any, open_page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any
+    start_server: Any,
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    bower: ClassQuestion,
 ) -> None:
     with ExitStack() as stack:
         server = stack.enter_context(running_server())
@@ -60,7 +54,7 @@ def test_an_outage_is_said_and_a_tap_in_it_is_kept_until_it_is_sent(
         stack.callback(classes.forget_connections)
         code, secret = classes.start_class(path=db)
         ada, ben = classes.join(code, "Ada", path=db), classes.join(code, "Ben", path=db)
-        classes.ask(code, secret, BOWER.to_json(), path=db)
+        classes.ask(code, secret, bower.to_json(), path=db)
         classes.answer(code, ada, 1, "JD", path=db)
         classes.forget_connections()  # this process's connections: the outage is the server's
 

@@ -27,17 +27,6 @@ pytestmark = pytest.mark.browser
 LIVE_MS = 15_000
 FOLLOW_S = 3.0  # the target: a question asked elsewhere is on the projector within this
 ROUNDS = 10
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
 
 
 def _shows(page: Any, number: int) -> Any:
@@ -52,11 +41,12 @@ def test_the_projector_follows_questions_asked_from_other_screens_after_a_reveal
     click_and_wait: Any,
     assert_no_exception: Any,
     record_timing: Any,
+    bower: ClassQuestion,
 ) -> None:
     url, db = served
     try:
         code, secret = classes.start_class(path=db)
-        classes.ask(code, secret, BOWER.to_json(), path=db)
+        classes.ask(code, secret, bower.to_json(), path=db)
         classes.reveal(code, secret, path=db)
         with open_page(url, 1920, 1080) as projector:
             goto(projector, f"/class?class={code}&teacher={secret}&present=1")
@@ -83,7 +73,7 @@ def test_the_projector_follows_questions_asked_from_other_screens_after_a_reveal
                 projector.get_by_text("0 of 0 right.").wait_for(timeout=LIVE_MS)
                 wait_idle(projector)
                 asked = time.monotonic()
-                classes.ask(code, secret, BOWER.to_json(), path=db)  # asked from elsewhere
+                classes.ask(code, secret, bower.to_json(), path=db)  # asked from elsewhere
                 _shows(projector, number).wait_for(state="attached", timeout=LIVE_MS)
                 took.append(time.monotonic() - asked)
             assert_no_exception(projector)

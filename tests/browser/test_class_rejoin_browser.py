@@ -17,7 +17,6 @@ import csv
 import io
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 
@@ -27,21 +26,6 @@ from store import classes
 pytestmark = pytest.mark.browser
 
 LIVE_MS = 15_000  # a live part polls each second; allow for a loaded machine
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
-
-
-def _query(page: Any) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
 
 
 def _join(page: Any, name: str, click_and_wait: Any) -> None:
@@ -55,6 +39,7 @@ def test_a_pupil_who_closed_the_tab_rejoins_as_the_same_pupil(
     goto: Any,
     click_and_wait: Any,
     assert_no_exception: Any,
+    url_query: Any,
 ) -> None:
     url, db = served  # the session's server and its database (a class of this test's own)
     try:
@@ -63,7 +48,7 @@ def test_a_pupil_who_closed_the_tab_rejoins_as_the_same_pupil(
             goto(phone, f"/class?class={code}")
             _join(phone, "Gus", click_and_wait)
             phone.get_by_text("Hello Gus!").wait_for(timeout=LIVE_MS)
-            assert "pupil" not in _query(phone)  # never in the address
+            assert "pupil" not in url_query(phone)  # never in the address
             phone.wait_for_function(f"() => document.cookie.includes('ec_pupil_{code}=')", timeout=LIVE_MS)
             cookies = phone.context.cookies()
         kept = [c for c in cookies if c["name"] == f"ec_pupil_{code}"]
@@ -76,14 +61,14 @@ def test_a_pupil_who_closed_the_tab_rejoins_as_the_same_pupil(
             goto(again, f"/class?class={code}")  # the join link, as the QR code gives it: no token
             again.get_by_text("Hello Gus!").wait_for(timeout=LIVE_MS)
             assert again.get_by_label("Your first name").count() == 0
-            assert "pupil" not in _query(again)
+            assert "pupil" not in url_query(again)
             assert_no_exception(again)
 
         with open_page(url, 390, 844) as other:  # another phone, no cookie: the name is taken
             goto(other, f"/class?class={code}")
             _join(other, "Gus", click_and_wait)
             other.get_by_text("someone in this class is already called Gus").wait_for(timeout=LIVE_MS)
-            assert "pupil" not in _query(other)
+            assert "pupil" not in url_query(other)
 
         assert [p.name for p in classes.pupils(code, path=db)] == ["Gus"]
         with open_page(url) as teacher:
@@ -94,13 +79,18 @@ def test_a_pupil_who_closed_the_tab_rejoins_as_the_same_pupil(
 
 
 def test_the_summary_downloaded_mid_question_holds_the_answers_saved_since_the_page_was_drawn(
-    served: tuple[str, Path], open_page: Any, goto: Any, wait_idle: Any, assert_no_exception: Any
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    wait_idle: Any,
+    assert_no_exception: Any,
+    bower: ClassQuestion,
 ) -> None:
     url, db = served  # the session's server and its database (a class of this test's own)
     try:
         code, secret = classes.start_class(path=db)
         gus = classes.join(code, "Gus", path=db)
-        classes.ask(code, secret, BOWER.to_json(), path=db)
+        classes.ask(code, secret, bower.to_json(), path=db)
         with open_page(url) as teacher:
             goto(teacher, f"/class?class={code}&teacher={secret}")
             teacher.locator('[data-testid="cl-count"]', has_text="0 of 1 answered").wait_for(timeout=LIVE_MS)

@@ -28,7 +28,6 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 
@@ -64,17 +63,9 @@ def _until(check: Any, seconds: float = 15.0) -> None:
         time.sleep(0.1)
 
 
-def _query(page: Any) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
-
-
-def _start(teacher: Any, goto: Any, click_and_wait: Any, present: bool = False) -> tuple[str, str]:
+def _start(teacher: Any, start_class: Any, present: bool = False) -> tuple[str, str]:
     """Start a class on the teacher's page: its code, and the secret the browser keeps in its cookie."""
-    goto(teacher, "/class?present=1" if present else "/class")
-    click_and_wait(teacher, teacher.get_by_role("button", name="Start a class"))
-    teacher.wait_for_function("() => location.search.includes('class=')", timeout=LIVE_MS)
-    code = _query(teacher)["class"]
-    teacher.get_by_text(f"Join code: {code}").wait_for()
+    code = start_class(teacher, present)
     teacher.wait_for_function(f"() => document.cookie.includes('ec_teacher_{code}=')", timeout=LIVE_MS)
     secret = next(c["value"] for c in teacher.context.cookies() if c["name"] == f"ec_teacher_{code}")
     return code, secret
@@ -133,10 +124,11 @@ def test_rename_a_pupil(
     click_and_wait: Any,
     wait_idle: Any,
     assert_no_exception: Any,
+    start_class: Any,
 ) -> None:
     url, db = served
     with open_page(url) as teacher, open_page(url, 390, 844) as phone:
-        code, _ = _start(teacher, goto, click_and_wait)
+        code, _ = _start(teacher, start_class)
         _join(phone, code, "Bn", goto, click_and_wait)
         teacher.locator('[data-testid="cl-joined"]', has_text="1 joined").wait_for(timeout=LIVE_MS)
         _open_pupils(teacher, 1, wait_idle)
@@ -167,10 +159,12 @@ def test_remove_a_pupil(
     click_and_wait: Any,
     wait_idle: Any,
     assert_no_exception: Any,
+    url_query: Any,
+    start_class: Any,
 ) -> None:
     url, db = served
     with open_page(url) as teacher, open_page(url, 390, 844) as ada, open_page(url, 390, 844) as bot:
-        code, _ = _start(teacher, goto, click_and_wait)
+        code, _ = _start(teacher, start_class)
         _join(ada, code, "Ada", goto, click_and_wait)
         _join(bot, code, "Gus", goto, click_and_wait)
         teacher.locator('[data-testid="cl-joined"]', has_text="2 joined").wait_for(timeout=LIVE_MS)
@@ -181,18 +175,23 @@ def test_remove_a_pupil(
         # the removed phone is back at the join form by itself; the other one carries on
         bot.get_by_text("This phone is not a pupil of this class any more").wait_for(timeout=LIVE_MS)
         bot.get_by_label("Your first name").wait_for(timeout=LIVE_MS)
-        assert "pupil" not in _query(bot)
+        assert "pupil" not in url_query(bot)
         assert ada.get_by_text("Hello Ada!").count() == 1
         assert_no_exception(teacher)
         assert_no_exception(bot)
 
 
 def test_lock_the_class(
-    served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    start_class: Any,
 ) -> None:
     url, db = served
     with open_page(url) as teacher, open_page(url, 390, 844) as ada, open_page(url, 390, 844) as late:
-        code, _ = _start(teacher, goto, click_and_wait)
+        code, _ = _start(teacher, start_class)
         _join(ada, code, "Ada", goto, click_and_wait)  # after the teacher's page was drawn, as in a lesson
         lock = teacher.locator('[class*="st-key-cl_teacher_lock_"] label')  # the switch's own input is hidden
         click_and_wait(teacher, lock)
@@ -217,10 +216,11 @@ def test_the_timer_reveals_the_question_by_itself(
     assert_no_exception: Any,
     ask_the_bower: Any,
     record_timing: Any,
+    start_class: Any,
 ) -> None:
     url, db = served
     with open_page(url) as teacher, open_page(url, 390, 844) as ada:
-        code, secret = _start(teacher, goto, click_and_wait)
+        code, secret = _start(teacher, start_class)
         _join(ada, code, "Ada", goto, click_and_wait)
         _pick(teacher, "Timer: reveal by itself after", "20 s", wait_idle)
         _until(lambda: classes.load(code, path=db).timer == 20)
@@ -268,10 +268,11 @@ def test_preview_then_ask_and_draw_three(
     click_and_wait: Any,
     wait_idle: Any,
     assert_no_exception: Any,
+    start_class: Any,
 ) -> None:
     url, db = served
     with open_page(url) as teacher, open_page(url, 390, 844) as ada:
-        code, _ = _start(teacher, goto, click_and_wait)
+        code, _ = _start(teacher, start_class)
         _join(ada, code, "Ada", goto, click_and_wait)
         click_and_wait(teacher, teacher.get_by_role("button", name="Preview", exact=True))
         draft = teacher.locator('[data-testid="cl-draft"]')
@@ -314,17 +315,23 @@ def test_preview_then_ask_and_draw_three(
 
 
 def test_resume_my_class(
-    served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any, assert_no_exception: Any
+    served: tuple[str, Path],
+    open_page: Any,
+    goto: Any,
+    click_and_wait: Any,
+    assert_no_exception: Any,
+    url_query: Any,
+    start_class: Any,
 ) -> None:
     url, _ = served
     with open_page(url) as teacher:
-        code, _ = _start(teacher, goto, click_and_wait)
+        code, _ = _start(teacher, start_class)
         goto(teacher, "/class")  # the teacher went elsewhere, or closed the tab and came back
         resume = teacher.get_by_role("button", name=f"Resume my class {code}")
         resume.wait_for()
         click_and_wait(teacher, resume)
         teacher.get_by_text(f"Join code: {code}").wait_for()
-        assert _query(teacher)["class"] == code and "teacher" not in _query(teacher)
+        assert url_query(teacher)["class"] == code and "teacher" not in url_query(teacher)
         assert teacher.get_by_role("button", name="Ask this", exact=True).count() == 1
         assert_no_exception(teacher)
     with open_page(url) as stranger:  # another browser, no cookie: nothing to resume
@@ -349,6 +356,7 @@ def test_the_projector_shows_the_question_after_ask_this(
     wait_idle: Any,
     assert_no_exception: Any,
     record_timing: Any,
+    start_class: Any,
 ) -> None:
     url, db = served
     with (
@@ -356,7 +364,7 @@ def test_the_projector_shows_the_question_after_ask_this(
         open_page(url, 390, 844) as ada,
         open_page(url, 390, 844) as ben,
     ):
-        code, _ = _start(teacher, goto, click_and_wait, present=True)
+        code, _ = _start(teacher, start_class, present=True)
         for phone, name in ((ada, "Ada"), (ben, "Ben")):
             _join(phone, code, name, goto, click_and_wait)
         teacher.locator('[data-testid="cl-joined"]', has_text="2 joined").wait_for(timeout=LIVE_MS)
@@ -424,10 +432,12 @@ def test_the_teacher_link_only_on_request_and_end_asks_first(
     click_and_wait: Any,
     assert_no_exception: Any,
     ask_the_bower: Any,
+    url_query: Any,
+    start_class: Any,
 ) -> None:
     url, db = served
     with open_page(url, 1920, 1080) as teacher, open_page(url, 390, 844) as tablet:
-        code, secret = _start(teacher, goto, click_and_wait, present=True)
+        code, secret = _start(teacher, start_class, present=True)
         assert secret not in teacher.inner_text("body") and secret not in teacher.content().replace(
             f"ec_teacher_{code}={secret}", ""
         )  # only in the script that writes the cookie
@@ -443,7 +453,7 @@ def test_the_teacher_link_only_on_request_and_end_asks_first(
 
         goto(tablet, f"/class?class={code}&handover={one_time}")  # the QR code's link, on another device
         tablet.get_by_text(f"Join code: {code}").wait_for()
-        assert "handover" not in _query(tablet) and "teacher" not in _query(tablet)
+        assert "handover" not in url_query(tablet) and "teacher" not in url_query(tablet)
         tablet.wait_for_function(f"() => document.cookie.includes('ec_teacher_{code}=')", timeout=LIVE_MS)
         ask_the_bower(tablet)  # the tablet runs the class
         assert classes.load(code, path=db).current == 1

@@ -40,10 +40,6 @@ LIVE_MS = 15_000  # a live part polls each second; allow for a loaded machine
 MARK = "window.__ecSamePage"
 
 
-def _query(page: Any) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
-
-
 def _card_button(page: Any, number: int, card: str) -> Any:
     """The card's button (its role and name: the key's element also holds a hidden tooltip button)."""
     return page.locator(f".st-key-cl_q{number}-{card}").get_by_role(
@@ -69,6 +65,8 @@ def test_a_class_on_two_servers_sharing_one_database(
     screenshot: Any,
     record_timing: Any,
     ask_the_bower: Any,
+    url_query: Any,
+    start_class: Any,
 ) -> None:
     ARTIFACTS.joinpath("class").mkdir(parents=True, exist_ok=True)
     with ExitStack() as outer:
@@ -83,12 +81,8 @@ def test_a_class_on_two_servers_sharing_one_database(
         assert server_a != server_b
 
         teacher = outer.enter_context(open_page(server_a, 1920, 1080))
-        goto(teacher, "/class?present=1")
-        click_and_wait(teacher, teacher.get_by_role("button", name="Start a class"))
-        teacher.wait_for_function("() => location.search.includes('class=')", timeout=LIVE_MS)
-        code = _query(teacher)["class"]
-        assert _query(teacher)["present"] == "1"
-        teacher.get_by_text(f"Join code: {code}").wait_for()
+        code = start_class(teacher, present=True)
+        assert url_query(teacher)["present"] == "1"
         # the join link the projector shows is server A's address; its query opens the class anywhere
         shown = re.search(r"Open (\S+) on a phone", teacher.locator('[data-testid="stMain"]').inner_text())
         assert shown is not None
@@ -107,7 +101,7 @@ def test_a_class_on_two_servers_sharing_one_database(
             page.get_by_label("Your first name").fill(name)
             click_and_wait(page, page.get_by_role("button", name="Join"))
             page.get_by_text(f"Hello {name}!").wait_for(timeout=LIVE_MS)
-            assert "pupil" not in _query(page)
+            assert "pupil" not in url_query(page)
             page.evaluate(f"{MARK} = true")
         teacher.locator('[data-testid="cl-joined"]', has_text="2 joined").wait_for(timeout=LIVE_MS)
         teacher.get_by_text("Ada, Ben").wait_for()
@@ -146,7 +140,7 @@ def test_a_class_on_two_servers_sharing_one_database(
         for page in pupils.values():
             assert page.evaluate(MARK) is True, "the phone reloaded to show the reveal"
             assert_no_exception(page)
-        links = {name: _query(page) for name, page in pupils.items()}
+        links = {name: url_query(page) for name, page in pupils.items()}
         assert all(q == {"class": code} for q in links.values())
 
         # B stops; B' starts on the same database. Each phone opens its own link again there.
@@ -164,7 +158,7 @@ def test_a_class_on_two_servers_sharing_one_database(
             body = page.inner_text("body")
             assert "Which card is the left bower?" in body
             assert "Join class" not in body and "not a pupil of this class" not in body
-            assert "pupil" not in _query(page)
+            assert "pupil" not in url_query(page)
         ada.get_by_text(f"Right! You said {_short(left)}.").wait_for()
         ben.get_by_text(f"Not this time: you said {_short(right)}").wait_for()
         ada.locator('[data-testid="cl-tally"]').wait_for()

@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -33,19 +32,7 @@ from classroom.questions import ClassQuestion
 from store import class_pool, classes
 from store import db as store_db
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 OUTAGE_S = 10.0  # how long the records are out of reach (the figure)
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
 SHORT = {"QD": "Q♦", "JD": "J♦", "JH": "J♥", "JS": "J♠"}  # the cards as the phone writes them
 NAMES = ("Ada", "Ben", "Cy", "Dot", "Eve", "Fay", "Gus", "Hal")
 BEFORE = {"Ada": "JD", "Ben": "JH", "Cy": "JD", "Dot": "QD"}  # saved before the outage
@@ -108,24 +95,9 @@ def outage(
             classes.forget_connections()
 
 
-def _page(query: dict[str, str], state: dict[str, Any] | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.switch_page("views/class_mode.py")
-    for key, value in (state or {}).items():
-        at.session_state[key] = value
-    for key, value in query.items():
-        at.query_params[key] = value
-    return _ok(at.run())
-
-
 def _ok(at: AppTest) -> AppTest:
     assert not at.exception, [e.value for e in at.exception]
     return at
-
-
-def _phone(code: str, token: str) -> AppTest:
-    return _page({"class": code}, {"cl_pupil_tokens": {code: token}})
 
 
 def _said(at: AppTest) -> str:
@@ -145,20 +117,25 @@ def _stored(code: str) -> dict[str, str]:
 _SECRETS: dict[str, str] = {}
 
 
-def _class(size: int = len(NAMES)) -> tuple[str, str, dict[str, str]]:
+def _class(question: ClassQuestion, size: int = len(NAMES)) -> tuple[str, str, dict[str, str]]:
     code, secret = classes.start_class()
     _SECRETS[code] = secret
     tokens = {name: classes.join(code, name) for name in NAMES[:size]}
-    classes.ask(code, secret, BOWER.to_json())
+    classes.ask(code, secret, question.to_json())
     return code, secret, tokens
 
 
-def test_taps_in_an_outage_are_kept_said_and_sent_when_the_records_are_back(outage: Outage) -> None:
-    code, secret, tokens = _class()
-    phones = {name: _phone(code, token) for name, token in tokens.items()}
+def test_taps_in_an_outage_are_kept_said_and_sent_when_the_records_are_back(
+    outage: Outage,
+    bower: ClassQuestion,
+    class_page: Callable[..., AppTest],
+    pupil_phone: Callable[[str, str], AppTest],
+) -> None:
+    code, secret, tokens = _class(bower)
+    phones = {name: pupil_phone(code, token) for name, token in tokens.items()}
     for name, card in BEFORE.items():
         assert f"Answer saved: {SHORT[card]}." in _said(_tap(phones[name], card))
-    projector = _page({"class": code, "teacher": secret})
+    projector = class_page({"class": code, "teacher": secret})
     assert "4 of 8 answered" in _said(projector)
 
     outage.down()
@@ -188,10 +165,10 @@ def test_taps_in_an_outage_are_kept_said_and_sent_when_the_records_are_back(outa
 
 
 def test_an_answer_not_sent_before_the_reveal_is_refused_with_a_message_that_stays(
-    outage: Outage,
+    outage: Outage, bower: ClassQuestion, pupil_phone: Callable[[str, str], AppTest]
 ) -> None:
-    code, secret, tokens = _class(2)
-    ada, ben = _phone(code, tokens["Ada"]), _phone(code, tokens["Ben"])
+    code, secret, tokens = _class(bower, 2)
+    ada, ben = pupil_phone(code, tokens["Ada"]), pupil_phone(code, tokens["Ben"])
     assert "Answer saved: J♦." in _said(_tap(ben, "JD"))
     outage.down()
     assert f"{NOT_SENT}: J♥." in _said(_tap(ada, "JH"))
@@ -202,15 +179,17 @@ def test_an_answer_not_sent_before_the_reveal_is_refused_with_a_message_that_sta
         assert "Your answer to question 1 (J♥) was not sent" in seen and "does not count" in seen, seen
         assert "You did not answer this one." in seen and NOT_SENT not in seen
     assert _stored(code) == {"Ben": "JD"}
-    classes.ask(code, secret, BOWER.to_json())  # the next question, at once: it is still said there
+    classes.ask(code, secret, bower.to_json())  # the next question, at once: it is still said there
     assert "Your answer to question 1 (J♥) was not sent" in _said(_ok(ada.run()))
     ada.button(key="cl_q2-JD").click()
     assert "was not sent" not in _said(_ok(ada.run()))  # her next tap: it has had its time
 
 
-def test_an_answer_tapped_before_the_timer_ran_out_counts_though_sent_after(outage: Outage) -> None:
-    code, secret, tokens = _class(1)
-    ada = _phone(code, tokens["Ada"])
+def test_an_answer_tapped_before_the_timer_ran_out_counts_though_sent_after(
+    outage: Outage, bower: ClassQuestion, pupil_phone: Callable[[str, str], AppTest]
+) -> None:
+    code, secret, tokens = _class(bower, 1)
+    ada = pupil_phone(code, tokens["Ada"])
     classes.set_timer(code, secret, 20, now=time.time() - 17)  # the question closes in 3 s
     closes = classes.load(code).closes
     assert closes is not None

@@ -3,7 +3,7 @@ phone, and a link that is not the teacher's."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -12,19 +12,6 @@ from streamlit.testing.v1 import AppTest
 from classroom.questions import ClassQuestion
 from store import classes
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
-
 
 @pytest.fixture(autouse=True)
 def db(any_db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
@@ -32,21 +19,6 @@ def db(any_db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("EUCHRE_COACH_DB", str(any_db))
     yield any_db
     classes.forget_connections()
-
-
-def class_page(held: dict[str, str] | None = None, /, **query: str) -> AppTest:
-    """The page opened by a link with ``query``, in a browser holding the pupils' tokens ``held``
-    (code -> token: AppTest sends no cookie, so the session holds them, as the page keeps them)."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()  # the page has its own url_path: AppTest finds it only once st.navigation has run
-    at.switch_page("views/class_mode.py")
-    if held:
-        at.session_state["cl_pupil_tokens"] = dict(held)
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def text(at: AppTest) -> str:
@@ -59,7 +31,7 @@ def shown(at: AppTest) -> str:
     return text(at).replace("\\", "")
 
 
-def test_a_teacher_starts_a_class_and_gets_a_code_and_a_qr_code() -> None:
+def test_a_teacher_starts_a_class_and_gets_a_code_and_a_qr_code(class_page: Callable[..., AppTest]) -> None:
     at = class_page()
     at.button(key="cl_start").click().run()
     code = at.query_params["class"]
@@ -77,28 +49,30 @@ def test_a_teacher_starts_a_class_and_gets_a_code_and_a_qr_code() -> None:
     assert f"Join code: `{code}`" in text(at) and at.button(key="cl_teacher_ask_exercise")
 
 
-def test_a_bad_code_and_an_unknown_code_get_a_clear_message() -> None:
+def test_a_bad_code_and_an_unknown_code_get_a_clear_message(class_page: Callable[..., AppTest]) -> None:
     at = class_page()
     at.text_input(key="cl_code").input("AB1")
     at.button(key="cl_join_go").click().run()
     assert "a join code is 6 letters and digits" in shown(at)
-    at = class_page(**{"class": "ZZZZZZ"})
+    at = class_page({"class": "ZZZZZZ"})
     assert "there is no class with the code ZZZZZZ" in shown(at)
 
 
-def test_a_pupil_joins_waits_and_answers_with_one_tap() -> None:
+def test_a_pupil_joins_waits_and_answers_with_one_tap(
+    bower: ClassQuestion, class_page: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
-    at = class_page(**{"class": code})
+    at = class_page({"class": code})
     at.text_input(key="cl_pupil_name").input("<b>Ada</b>")  # not a first name: the join form refuses it
     at.button(key="cl_name_go").click().run()
     assert "pupil" not in at.query_params and "is not a first name" in shown(at)
     # a name the store holds from before the name filter is shown as it is, never as HTML
     token = classes.join(code, "<b>Ada</b>")
-    at = class_page({code: token}, **{"class": code})
+    at = class_page({"class": code}, state={"cl_pupil_tokens": {code: token}})
     assert "Hello \\<b\\>Ada\\</b\\>!" in text(at)
 
-    classes.ask(code, secret, BOWER.to_json())
-    at = class_page({code: token}, **{"class": code})
+    classes.ask(code, secret, bower.to_json())
+    at = class_page({"class": code}, state={"cl_pupil_tokens": {code: token}})
     assert "Hearts are trump. Which card is the left bower?" in text(at)
     assert not any("cl-tally" in h.value for h in at.html)  # nobody's answers before the reveal
     at.button(key="cl_q1-JH").click().run()
@@ -108,29 +82,33 @@ def test_a_pupil_joins_waits_and_answers_with_one_tap() -> None:
     assert classes.my_answer(code, token, 1) == "JD"
 
     classes.reveal(code, secret)
-    at = class_page({code: token}, **{"class": code})
+    at = class_page({"class": code}, state={"cl_pupil_tokens": {code: token}})
     assert "Right! You said J♦." in shown(at)
     tally = next(h.value for h in at.html if "cl-tally" in h.value)
     assert 'data-answer="JD" data-count="1" data-right="true"' in tally
 
 
-def test_a_link_without_the_teachers_secret_cannot_drive_the_class() -> None:
+def test_a_link_without_the_teachers_secret_cannot_drive_the_class(
+    class_page: Callable[..., AppTest],
+) -> None:
     code, secret = classes.start_class()
     token = classes.join(code, "Ada")
-    at = class_page(**{"class": code, "teacher": token})
+    at = class_page({"class": code, "teacher": token})
     assert "only the teacher's link can ask, reveal or end this class" in shown(at)
     assert not [b for b in at.button if b.label in ("Reveal", "Ask this", "End the class")]
-    at = class_page(**{"class": code, "teacher": secret})
+    at = class_page({"class": code, "teacher": secret})
     assert [b for b in at.button if b.label == "Ask this"]
 
 
-def test_the_teacher_sees_the_count_then_the_tally() -> None:
+def test_the_teacher_sees_the_count_then_the_tally(
+    bower: ClassQuestion, class_page: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
     tokens = [classes.join(code, name) for name in ("Ada", "Ben", "Cy")]
-    classes.ask(code, secret, BOWER.to_json())
+    classes.ask(code, secret, bower.to_json())
     classes.answer(code, tokens[0], 1, "JD")
     classes.answer(code, tokens[1], 1, "JH")
-    at = class_page(**{"class": code, "teacher": secret})
+    at = class_page({"class": code, "teacher": secret})
     assert "2 of 3 answered" in shown(at)
     at.button(key="cl_teacher_reveal").click().run()
     page = shown(at)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,41 +15,12 @@ from streamlit.testing.v1 import AppTest
 from classroom.questions import ClassQuestion
 from store import classes
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LOCKED_LIMIT = (
     2.5  # seconds for a page run on a locked file (about 1 s expected; generous for a loaded machine)
 )
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
 
 
-@pytest.fixture(autouse=True)
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    yield path
-    classes.forget_connections()
-
-
-def class_page(**query: str) -> AppTest:
-    """The Class page opened by a link, through app.py's router."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.switch_page("views/class_mode.py")
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+pytestmark = pytest.mark.usefixtures("db")
 
 
 def shown(at: AppTest) -> str:
@@ -66,10 +37,12 @@ def shown(at: AppTest) -> str:
     return "\n".join(str(p.value) for p in parts).replace("\\", "")
 
 
-def test_an_ask_after_another_screen_asked_is_told_not_asked() -> None:
+def test_an_ask_after_another_screen_asked_is_told_not_asked(
+    bower: ClassQuestion, class_page: Callable[..., AppTest]
+) -> None:
     code, secret = classes.start_class()
-    at = class_page(**{"class": code, "teacher": secret})  # this screen shows the class before any question
-    classes.ask(code, secret, BOWER.to_json())  # the teacher's other screen (another server) asks first
+    at = class_page({"class": code, "teacher": secret})  # this screen shows the class before any question
+    classes.ask(code, secret, bower.to_json())  # the teacher's other screen (another server) asks first
     at.button(key="cl_teacher_ask_exercise").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert "question 1 was just asked from another screen, so this click asked nothing" in shown(at)
@@ -85,23 +58,21 @@ def _locked(db: Path) -> sqlite3.Connection:
 
 @pytest.mark.parametrize("who", ["teacher", "pupil", "join"])
 def test_a_page_on_a_locked_file_says_busy_within_about_a_second(
-    db: Path, who: str, capsys: pytest.CaptureFixture[str]
+    db: Path,
+    who: str,
+    capsys: pytest.CaptureFixture[str],
+    bower: ClassQuestion,
+    class_page_to_run: Callable[..., AppTest],
 ) -> None:
     code, secret = classes.start_class()
     token = classes.join(code, "Ada")
-    classes.ask(code, secret, BOWER.to_json())
+    classes.ask(code, secret, bower.to_json())
     query = {
         "teacher": {"class": code, "teacher": secret},
         "pupil": {"class": code},  # the browser holds the pupil's token (below)
         "join": {"class": code},
     }[who]
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.switch_page("views/class_mode.py")
-    if who == "pupil":
-        at.session_state["cl_pupil_tokens"] = {code: token}
-    for key, value in query.items():
-        at.query_params[key] = value
+    at = class_page_to_run(query, state={"cl_pupil_tokens": {code: token}} if who == "pupil" else None)
     classes.forget_connections()  # as a server that meets the lock with no connection open
     other = _locked(db)
     try:
@@ -121,7 +92,10 @@ def test_a_page_on_a_locked_file_says_busy_within_about_a_second(
 
 
 def test_another_class_page_loads_while_a_write_waits_for_the_file(
-    db: Path, capsys: pytest.CaptureFixture[str]
+    db: Path,
+    capsys: pytest.CaptureFixture[str],
+    bower: ClassQuestion,
+    class_page_to_run: Callable[..., AppTest],
 ) -> None:
     """Another program holds the write lock and class A's answer waits for it; class B's projector
     opens meanwhile, whole (reads need no lock a waiting write holds)."""
@@ -129,14 +103,10 @@ def test_another_class_page_loads_while_a_write_waits_for_the_file(
 
     a, a_secret = classes.start_class()
     token = classes.join(a, "Ada")
-    classes.ask(a, a_secret, BOWER.to_json())
+    classes.ask(a, a_secret, bower.to_json())
     b, b_secret = classes.start_class()
     classes.join(b, "Ben")
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.switch_page("views/class_mode.py")
-    for key, value in {"class": b, "teacher": b_secret, "present": "1"}.items():
-        at.query_params[key] = value
+    at = class_page_to_run({"class": b, "teacher": b_secret, "present": "1"})
     other = sqlite3.connect(db, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     waiting = threading.Thread(target=classes.answer, args=(a, token, 1, "JD"))

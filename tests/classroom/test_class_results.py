@@ -17,36 +17,6 @@ from classroom.marking import CSV_HEADER, Given, Missed, Standing, leaderboard, 
 from classroom.questions import ClassQuestion
 from store import classes
 
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-)
-CLUBS = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Clubs are trump. Which card is the left bower?",
-    mode="card",
-    cards=("JC", "JS", "JD", "9C"),
-    trump="C",
-    right=("JS",),
-    answer_words="J♠",
-)
-POINTS = ClassQuestion(
-    source="How many points?",
-    kind="points",
-    prompt="The makers took 2 tricks. Who scores?",
-    mode="choice",
-    choices=("makers 1", "makers 2", "defenders 2"),
-    right=("defenders 2",),
-    answer_words="defenders 2",
-)
-
 
 @pytest.fixture
 def path(any_db: Path) -> Path:
@@ -58,16 +28,18 @@ def rows_of(data: bytes) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(data[3:].decode("utf-8"))))
 
 
-def test_the_csv_is_read_from_the_database_at_the_click_with_text_answer_and_time(path: Path) -> None:
+def test_the_csv_is_read_from_the_database_at_the_click_with_text_answer_and_time(
+    path: Path, bower: ClassQuestion, points: ClassQuestion
+) -> None:
     start = time.time()
     code, secret = classes.start_class(now=start, path=path)
     ada = classes.join(code, "Ada", now=start + 1, path=path)
     ben = classes.join(code, "Ben", now=start + 2, path=path)
-    classes.ask(code, secret, BOWER.to_json(), now=start + 10, path=path)
+    classes.ask(code, secret, bower.to_json(), now=start + 10, path=path)
     classes.answer(code, ada, 1, "JD", now=start + 14.5, path=path)
     classes.answer(code, ben, 1, "JH", now=start + 22, path=path)
     classes.reveal(code, secret, now=start + 30, path=path)
-    classes.ask(code, secret, POINTS.to_json(), now=start + 40, path=path)
+    classes.ask(code, secret, points.to_json(), now=start + 40, path=path)
     classes.answer(code, ada, 2, "makers 1", now=start + 43, path=path)
 
     rows = rows_of(class_csv(code, secret, UTC, path))  # mid-question: question 2 is still open
@@ -113,20 +85,22 @@ def test_the_csv_is_read_from_the_database_at_the_click_with_text_answer_and_tim
     assert later[("Cy", "2")]["answer"] == "defenders 2" and later[("Cy", "2")]["seconds"] == "10.0"
 
 
-def test_the_leaderboard_the_csv_and_a_phone_agree_when_a_question_is_skipped(path: Path) -> None:
+def test_the_leaderboard_the_csv_and_a_phone_agree_when_a_question_is_skipped(
+    path: Path, bower: ClassQuestion, clubs_bower: ClassQuestion, points: ClassQuestion
+) -> None:
     """Question 2 is asked and then skipped (question 3 asked without a reveal): it counts for
     nobody. Counted by hand over questions 1 and 3: Ada 1 right of 2, Ben 1 of 2, Cy 0 of 0."""
     code, secret = classes.start_class(path=path)
     tokens = {name: classes.join(code, name, path=path) for name in ("Ada", "Ben", "Cy")}
-    classes.ask(code, secret, BOWER.to_json(), path=path)
+    classes.ask(code, secret, bower.to_json(), path=path)
     classes.answer(code, tokens["Ada"], 1, "JD", path=path)
     classes.answer(code, tokens["Ben"], 1, "QD", path=path)
     classes.reveal(code, secret, path=path)
-    classes.ask(code, secret, POINTS.to_json(), path=path)
+    classes.ask(code, secret, points.to_json(), path=path)
     classes.answer(code, tokens["Ada"], 2, "defenders 2", path=path)
     classes.answer(code, tokens["Ben"], 2, "makers 1", path=path)
     classes.answer(code, tokens["Cy"], 2, "defenders 2", path=path)
-    classes.ask(code, secret, CLUBS.to_json(), path=path)  # skipped: no reveal of question 2
+    classes.ask(code, secret, clubs_bower.to_json(), path=path)  # skipped: no reveal of question 2
     classes.answer(code, tokens["Ada"], 3, "JC", path=path)
     classes.answer(code, tokens["Ben"], 3, "JS", path=path)
     classes.reveal(code, secret, path=path)
@@ -154,8 +128,10 @@ def test_the_leaderboard_the_csv_and_a_phone_agree_when_a_question_is_skipped(pa
     ]
 
 
-def test_ranks_are_shared_by_equal_scores_and_said_in_words() -> None:
-    questions = {1: BOWER, 2: POINTS, 3: CLUBS}
+def test_ranks_are_shared_by_equal_scores_and_said_in_words(
+    bower: ClassQuestion, clubs_bower: ClassQuestion, points: ClassQuestion
+) -> None:
+    questions = {1: bower, 2: points, 3: clubs_bower}
     given = [
         Given(1, "Ada", "JD"),
         Given(2, "Ada", "defenders 2"),
@@ -180,8 +156,10 @@ def test_ranks_are_shared_by_equal_scores_and_said_in_words() -> None:
     assert place(alone[1], alone) == "2nd of 2"
 
 
-def test_the_ideas_a_pupil_got_wrong_most_missed_first() -> None:
-    questions = {1: BOWER, 2: POINTS, 3: CLUBS, 4: POINTS}
+def test_the_ideas_a_pupil_got_wrong_most_missed_first(
+    bower: ClassQuestion, clubs_bower: ClassQuestion, points: ClassQuestion
+) -> None:
+    questions = {1: bower, 2: points, 3: clubs_bower, 4: points}
     given = [
         Given(1, "Ada", "QD"),
         Given(2, "Ada", "makers 1"),

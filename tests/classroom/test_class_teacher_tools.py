@@ -29,17 +29,6 @@ from classroom.questions import ClassQuestion
 from store import classes as c
 from store.db import StoreError
 
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-)
-
 
 @pytest.fixture
 def db(any_db: Path) -> Path:
@@ -52,12 +41,14 @@ def sqlite_db(tmp_path: Path) -> Iterator[Path]:
     c.forget_connections()
 
 
-def test_a_pupil_removed_leaves_with_their_answers_and_a_renamed_one_keeps_theirs(db: Path) -> None:
+def test_a_pupil_removed_leaves_with_their_answers_and_a_renamed_one_keeps_theirs(
+    db: Path, bower: ClassQuestion
+) -> None:
     code, secret = c.start_class(now=1000.0, path=db)
     ada = c.join(code, "Ada", now=1001.0, path=db)
     bot = c.join(code, "Gus", now=1002.0, path=db)
     ben = c.join(code, "Ben", now=1003.0, path=db)
-    c.ask(code, secret, BOWER.to_json(), now=1010.0, path=db)
+    c.ask(code, secret, bower.to_json(), now=1010.0, path=db)
     for token, answer in ((ada, "JD"), (bot, "JH"), (ben, "JH")):
         c.answer(code, token, 1, answer, now=1011.0, path=db)
     ids = {p.name: p.id for p in c.pupils(code, path=db)}

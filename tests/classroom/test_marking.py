@@ -24,16 +24,6 @@ from lessons.exercises import EXERCISE_KINDS, generate, solve
 
 LEFT = {"H": "JD", "D": "JH", "S": "JC", "C": "JS"}
 
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-)
 FOLLOW = ClassQuestion(
     source="Which of these can you play?",
     kind="can_play",
@@ -43,14 +33,6 @@ FOLLOW = ClassQuestion(
     trump="C",
     right=("9S TS",),
     answer_words="9♠, 10♠",
-)
-POINTS = ClassQuestion(
-    source="How many points?",
-    kind="points",
-    prompt="...",
-    mode="choice",
-    choices=("makers 1", "makers 2", "makers 4", "defenders 2", "defenders 4"),
-    right=("defenders 2",),
 )
 
 
@@ -138,8 +120,8 @@ def test_tapping_a_card_again_takes_it_out_of_the_set() -> None:
     assert words(FOLLOW, "9S TS") == "9♠, 10♠" and words(FOLLOW, "") == "nothing"
 
 
-def test_the_tally_has_a_bar_per_card_with_the_right_one_marked() -> None:
-    t = tally(BOWER, ["JD", "JD", "JH", "JD", "JS"])
+def test_the_tally_has_a_bar_per_card_with_the_right_one_marked(bower: ClassQuestion) -> None:
+    t = tally(bower, ["JD", "JD", "JH", "JD", "JS"])
     assert (t.answered, t.right) == (5, 3)
     assert [(b.answer, b.count, b.right) for b in t.bars] == [
         ("QD", 0, False),
@@ -158,8 +140,8 @@ def test_the_tally_of_sets_puts_the_right_set_first() -> None:
     ]
 
 
-def test_the_leaderboard_counts_only_revealed_questions() -> None:
-    questions = {1: BOWER, 2: POINTS, 3: BOWER}
+def test_the_leaderboard_counts_only_revealed_questions(bower: ClassQuestion, points: ClassQuestion) -> None:
+    questions = {1: bower, 2: points, 3: bower}
     given = [
         Given(1, "Ada", "JD"),
         Given(1, "Ben", "JH"),
@@ -176,8 +158,10 @@ def test_the_leaderboard_counts_only_revealed_questions() -> None:
     ]
 
 
-def test_the_summary_has_a_row_per_pupil_and_question_and_quotes_formulas() -> None:
-    questions = {1: BOWER, 2: POINTS}
+def test_the_summary_has_a_row_per_pupil_and_question_and_quotes_formulas(
+    bower: ClassQuestion, points: ClassQuestion
+) -> None:
+    questions = {1: bower, 2: points}
     given = [Given(1, "Ada", "JD"), Given(2, "Ada", "makers 1"), Given(2, "=cmd", "defenders 2")]
     rows = list(csv.reader(io.StringIO(summary_csv(questions, ["Ada", "=cmd", "Dee"], given))))
     assert rows[0][:4] == ["pupil", "right", "answered", "rank"]
@@ -230,9 +214,9 @@ def test_the_keep_guards_question_shows_the_trick_being_played() -> None:
 
 
 @pytest.mark.parametrize("name", ["Ann\r=1+1", "Ann\n=1+1", "Ann\r\n@SUM(A1)", "\r=1+1", 'A "quoted"\rname'])
-def test_a_cell_with_a_line_break_stays_one_cell_of_one_row(name: str) -> None:
+def test_a_cell_with_a_line_break_stays_one_cell_of_one_row(name: str, bower: ClassQuestion) -> None:
     # issue 50, item 10: the name filter stops such names first, but the writer holds by itself
-    text = summary_csv({1: BOWER}, [name, "Dee"], [Given(1, name, "JD")])
+    text = summary_csv({1: bower}, [name, "Dee"], [Given(1, name, "JD")])
     rows = list(csv.reader(io.StringIO(text, newline="")))
     assert len(rows) == 3 and all(len(r) == len(rows[0]) for r in rows)  # the header, then one row each
     pupils = [r[0] for r in rows[1:]]

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,19 +16,6 @@ from engine.io.record_file import parse_text
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = {"dealer": 0, "hands": [], "upcard": "9H"}
-# A legal record whose actions stop in the play phase: South leads (the README's example, cut short).
-PLAY = {
-    "rules": {},
-    "dealer": 3,
-    "hands": [
-        ["9C", "9D", "TC", "KH", "AC"],
-        ["JC", "QH", "KD", "KS", "AS"],
-        ["TD", "TH", "JD", "QD", "KC"],
-        ["9S", "JS", "QC", "AD", "AH"],
-    ],
-    "upcard": "QS",
-    "actions": ["pass", "pass", "order", "discard AH"],
-}
 
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])
@@ -68,12 +56,16 @@ def _engine(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProce
 
 @pytest.mark.parametrize("command", ["replay", "solve"])
 @pytest.mark.parametrize("source", ["file", "stdin"])
-def test_the_commands_read_one_record_per_line(tmp_path: Path, command: str, source: str) -> None:
-    plain = _engine(command, "-", stdin=(json.dumps(PLAY) + "\n").encode())
+def test_the_commands_read_one_record_per_line(
+    tmp_path: Path, command: str, source: str, readme_deal: dict[str, Any]
+) -> None:
+    # a legal record whose actions stop in the play phase: South leads (the README's example, cut short)
+    play = {"rules": {}, **readme_deal, "actions": ["pass", "pass", "order", "discard AH"]}
+    plain = _engine(command, "-", stdin=(json.dumps(play) + "\n").encode())
     assert plain.returncode == 0, plain.stderr
     expected = json.loads(plain.stdout)
     lines = [
-        json.dumps({**PLAY, "meta": f"a{sep}b{sep}"}, ensure_ascii=False)
+        json.dumps({**play, "meta": f"a{sep}b{sep}"}, ensure_ascii=False)
         for sep in ("\u2028", "\x85", "\u2029")
     ]
     data = "\n".join(lines).encode() + b"\r\n"

@@ -27,18 +27,6 @@ from classroom.marking import summary_csv
 from classroom.questions import ClassQuestion
 from store import classes
 
-BOWER = ClassQuestion(
-    source="Find the bower",
-    kind="left_bower",
-    prompt="Hearts are trump. Which card is the left bower?",
-    mode="card",
-    cards=("QD", "JD", "JH", "JS"),
-    trump="H",
-    right=("JD",),
-    answer_words="J♦",
-    why="Hearts are trump, so the left bower is the J♦.",
-)
-GOOD = json.loads(BOWER.to_json())
 BIG = 2**63 - 1
 NOT_A_NUMBER: list[Any] = ["abc", b"\x00\xff", None, "", "1.5.6"]
 NOT_A_COUNTER: list[Any] = [*NOT_A_NUMBER, -1, 1.5, BIG, math.inf]
@@ -67,17 +55,18 @@ DAMAGE: list[tuple[str, str, str, list[Any]]] = [
             "[" * 10_000,
             "null",
             '"text"',
-            json.dumps({**GOOD, "extra": 1}),
-            json.dumps({k: v for k, v in GOOD.items() if k != "prompt"}),
-            json.dumps({**GOOD, "cards": ["XX", "JD"]}),
-            json.dumps({**GOOD, "cards": "QD JD"}),
-            json.dumps({**GOOD, "mode": "tap"}),
-            json.dumps({**GOOD, "right": ["AS"]}),
-            json.dumps({**GOOD, "trump": "X"}),
-            json.dumps({**GOOD, "shown": [["a"]]}),
-            json.dumps({**GOOD, "close": "no"}),
-            json.dumps({**GOOD, "labels": ["x"]}),
-            json.dumps({**GOOD, "upcard": "ZZ"}),
+            # the good question's body with keys changed (a dict) or taken out (a tuple)
+            {"extra": 1},
+            ("prompt",),  # the good body without its prompt
+            {"cards": ["XX", "JD"]},
+            {"cards": "QD JD"},
+            {"mode": "tap"},
+            {"right": ["AS"]},
+            {"trump": "X"},
+            {"shown": [["a"]]},
+            {"close": "no"},
+            {"labels": ["x"]},
+            {"upcard": "ZZ"},
             5,
             b"\xff{",
             None,
@@ -115,7 +104,15 @@ def loose_schema() -> tuple[str, ...]:
     return tuple(sql.replace("NOT NULL", "") for sql in classes.SCHEMA)
 
 
-def make_class(path: Path, revealed: bool) -> tuple[str, str, dict[str, str]]:
+def good_body(change: dict[str, Any] | tuple[str, ...], question: ClassQuestion) -> str:
+    """``question``'s stored body with keys changed (a dict) or taken out (a tuple)."""
+    good = json.loads(question.to_json())
+    if isinstance(change, dict):
+        return json.dumps({**good, **change})
+    return json.dumps({k: v for k, v in good.items() if k not in change})
+
+
+def make_class(path: Path, revealed: bool, question: ClassQuestion) -> tuple[str, str, dict[str, str]]:
     conn = sqlite3.connect(path)
     with conn:
         for sql in loose_schema():
@@ -124,7 +121,7 @@ def make_class(path: Path, revealed: bool) -> tuple[str, str, dict[str, str]]:
     code, secret = classes.start_class(path=path)
     tokens = {name: classes.join(code, name, path=path) for name in ("Ada", "Ben", "Cy")}
     for number in (1, 2):
-        classes.ask(code, secret, BOWER.to_json(), path=path)
+        classes.ask(code, secret, question.to_json(), path=path)
         classes.answer(code, tokens["Ada"], number, "JD", path=path)
         classes.answer(code, tokens["Ben"], number, "JH", path=path)
         if number == 1 or revealed:
@@ -185,11 +182,14 @@ def test_every_page_renders_a_damaged_class_with_a_message(
     column: str,
     row: str,
     value: Any,
+    bower: ClassQuestion,
 ) -> None:
     path = tmp_path / "coach.sqlite3"
     monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
-    code, secret, tokens = make_class(path, revealed)
-    damage(path, code, table, column, row, value)
+    code, secret, tokens = make_class(path, revealed, bower)
+    damage(
+        path, code, table, column, row, good_body(value, bower) if isinstance(value, (dict, tuple)) else value
+    )
 
     def check() -> None:
         teacher = open_class({"class": code, "teacher": secret})
@@ -211,9 +211,11 @@ def test_every_page_renders_a_damaged_class_with_a_message(
 @pytest.mark.parametrize(
     ("column", "value"), [("answer", "XX"), ("answer", 5), ("answer", "AS"), ("at", "abc"), ("pupil", "abc")]
 )
-def test_one_bad_answer_leaves_the_rest_of_the_summary_whole(tmp_path: Path, column: str, value: Any) -> None:
+def test_one_bad_answer_leaves_the_rest_of_the_summary_whole(
+    tmp_path: Path, column: str, value: Any, bower: ClassQuestion
+) -> None:
     path = tmp_path / "coach.sqlite3"
-    code, secret, _ = make_class(path, revealed=True)
+    code, secret, _ = make_class(path, revealed=True, question=bower)
     classes.forget_connections()
     damage(path, code, "class_answers", column, "ben", value)
     record = class_record(code, secret, path)

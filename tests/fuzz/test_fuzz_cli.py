@@ -316,43 +316,18 @@ def test_the_command_and_the_page_read_a_seat_alike(
 
 
 def test_the_command_answers_for_the_seat_named_in_any_case(run_main: Any) -> None:
+    def asked(seat: str, *more: str) -> Any:
+        return run_main(analyze.main, ["--hand", "JH JD AH KS 9C", "--upcard", "9H", "--seat", seat, *more])
+
     def figures(seat: str) -> list[Any]:
-        ran = run_main(
-            analyze.main,
-            [
-                "--hand",
-                "JH JD AH KS 9C",
-                "--upcard",
-                "9H",
-                "--seat",
-                seat,
-                "--time",
-                "10",
-                "--samples",
-                "20",
-                "--no-ceiling",
-                "--json",
-            ],
-        )  # the sample cap stops it, never the clock
+        ran = asked(seat, "--time", "10", "--samples", "20", "--no-ceiling", "--json")
+        # the sample cap stops it, never the clock
         assert ran.code == 0, ran.err
         return [(o["action"], o["ev"], o.get("discard")) for o in json.loads(ran.out)["options"]]
 
     assert figures("DEALER") == figures("dealer") != figures("first")  # the dealer discards: another question
     for seat, players in (("fourth", 4), ("third", 2)):
-        ran = run_main(
-            analyze.main,
-            [
-                "--hand",
-                "JH JD AH KS 9C",
-                "--upcard",
-                "9H",
-                "--seat",
-                seat,
-                "--rules",
-                json.dumps({"players": players}),
-                *FAST,
-            ],
-        )
+        ran = asked(seat, "--rules", json.dumps({"players": players}), *FAST)
         assert ran.code == 2 and ran.err_lines == [
             f"analyze: seat '{seat}' is not possible with {players} players; use "
             + ("first, second, third or dealer" if players == 4 else "first or dealer")

@@ -32,6 +32,13 @@ ORDER = [
 ]
 
 
+def _lessons(*args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
+    """``python -m lessons`` with ``args``, run from the repository's root."""
+    return subprocess.run(
+        [sys.executable, "-m", "lessons", *args], capture_output=True, text=True, cwd=ROOT, check=check
+    )
+
+
 def test_the_course_has_the_thirteen_lessons_in_order() -> None:
     lessons = load_lessons()
     assert [lesson.id for lesson in lessons] == ORDER
@@ -115,49 +122,25 @@ def test_duplicate_ids_and_gaps_are_refused(tmp_path: Path) -> None:
 
 
 def test_cli_lists_the_catalogue_as_json_and_text() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "lessons", "list", "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
+    out = _lessons("list", "--json", check=True)
     data = json.loads(out.stdout)
     assert [d["id"] for d in data] == ORDER
     bowers = data[1]
     assert bowers["exercise_types"] == ["left_bower"]
     assert bowers["steps"][2]["link"] == "learn?lesson=bowers&step=3"
-    text = subprocess.run(
-        [sys.executable, "-m", "lessons", "list"], capture_output=True, text=True, cwd=ROOT, check=True
-    ).stdout
+    text = _lessons("list", check=True).stdout
     assert " 2. The bowers (bowers)  [exercises: left_bower]" in text
 
 
 def test_cli_judges_an_answer_and_refuses_bad_input() -> None:
-    ok = subprocess.run(
-        [sys.executable, "-m", "lessons", "try", "left_bower", "--seed", "3", "--answer", "JH"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    ok = _lessons("try", "left_bower", "--seed", "3", "--answer", "JH")
     assert ok.returncode == 0 and ("Right!" in ok.stdout or "Not quite." in ok.stdout)
-    bad = subprocess.run(
-        [sys.executable, "-m", "lessons", "try", "left_bower", "--answer", "XYZ"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    bad = _lessons("try", "left_bower", "--answer", "XYZ")
     assert bad.returncode == 2 and "is not a card" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_the_catalogue_shows_the_play_lessons_and_every_exercise_type() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "lessons", "list", "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
+    out = _lessons("list", "--json", check=True)
     data = {d["id"]: d for d in json.loads(out.stdout)}
     assert data["playing-to-make"]["number"] == 10 and data["defending"]["number"] == 11
     assert data["playing-to-make"]["exercise_types"] == ["makers_lead", "loner_play", "play_card"]
@@ -181,19 +164,8 @@ def test_the_catalogue_shows_the_play_lessons_and_every_exercise_type() -> None:
 
 
 def test_cli_tries_a_play_question_with_an_option() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "lessons", "try", "play_card", "--seed", "3", "--option", "side=defenders"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    ).stdout
+    out = _lessons("try", "play_card", "--seed", "3", "--option", "side=defenders", check=True).stdout
     assert "Your side are the defenders." in out and "Which card would you play?" in out
     assert "answer: Play the " in out
-    bad = subprocess.run(
-        [sys.executable, "-m", "lessons", "try", "play_card", "--option", "side=everyone"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    bad = _lessons("try", "play_card", "--option", "side=everyone")
     assert bad.returncode == 2 and "accepted: makers, defenders" in bad.stderr

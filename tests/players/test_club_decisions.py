@@ -6,50 +6,36 @@ hand below; in each case the expected answer is reasoned in the test's docstring
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 
 import pytest
 
 from engine.core.actions import Action, Kind
 from engine.core.cards import parse_card, parse_cards
-from engine.core.hand import HandState, from_cards
+from engine.core.hand import HandState
 from engine.core.rules import Rules
 from engine.core.view import view_of
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score, best_discard, bid_strength, hand_facts
 
-
-def position(
-    hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None
-) -> HandState:
-    state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
-    for a in actions:
-        state = state.apply(a)
-    return state
-
-
-def club(state: HandState, player: ClubPlayer | None = None) -> tuple[str, str]:
-    seat = state.to_act
-    assert seat is not None
-    decision = (player or ClubPlayer()).decide(view_of(state, seat), random.Random(0))
-    return str(decision.action), decision.reason
-
+Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
+ClubChoice = Callable[..., tuple[str, str]]  # the club_choice fixture: the Club player's action and reason
 
 # South holds both bowers and the ace of hearts; East deals and turns up the 9H.
 BOWERS = ["JH JD AH KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
 
 
-def test_maker_with_both_bowers_and_ace_leads_the_right() -> None:
+def test_maker_with_both_bowers_and_ace_leads_the_right(position: Position, club_choice: ClubChoice) -> None:
     """South orders hearts and leads: the right bower is the top trump, so leading it pulls
     two opposing trumps and the left bower becomes the top trump ("save the left")."""
     state = position(BOWERS, "9H", 3, ["order", "discard 9D"])
     assert state.to_act == 0
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play JH"
     assert "right bower" in reason
 
 
-def test_second_hand_plays_low() -> None:
+def test_second_hand_plays_low(position: Position, club_choice: ClubChoice) -> None:
     """West leads the 10 of clubs; North (second hand) holds K and 9 of clubs. The ace of
     clubs is unseen, so the king is no sure winner, and South (North's partner) plays
     last: second hand low — the 9."""
@@ -57,10 +43,10 @@ def test_second_hand_plays_low() -> None:
     state = position(hands, "JD", 0, ["order", "discard 9H"])  # West orders diamonds; South deals
     assert state.trump is not None and state.to_act == 1
     state = state.apply("play TC")
-    assert club(state)[0] == "play 9C"
+    assert club_choice(state)[0] == "play 9C"
 
 
-def test_third_hand_does_not_trump_partners_ace() -> None:
+def test_third_hand_does_not_trump_partners_ace(position: Position, club_choice: ClubChoice) -> None:
     """West leads the ace of clubs, North follows with a club; East, West's partner, has no
     club but holds trump. The ace is the highest club left and South has not shown out of
     clubs, so East throws a low card instead of trumping the partner's winner."""
@@ -68,26 +54,28 @@ def test_third_hand_does_not_trump_partners_ace() -> None:
     state = position(hands, "TC", 0, ["pass", "pass", "pass", "pass", "call D"])
     assert state.trump is not None and state.trump.letter == "D" and state.to_act == 1
     state = state.apply("play AC").apply("play KC")
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play KS"
     assert "partner" in reason
 
 
-def test_dealer_with_three_trumps_and_the_upcard_picks_up() -> None:
+def test_dealer_with_three_trumps_and_the_upcard_picks_up(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """East deals with the ace, king and 9 of hearts; the 10 of hearts is turned up. Picking
     it up gives four trumps and, after throwing a small club, two voids: pick it up."""
     hands = ["9C TC QC KC AC", "JC JS TS KS AS", "9D TD QD KD AD", "AH KH 9H 9S QS"]
     state = position(hands, "TH", 3, ["pass", "pass", "pass"])
-    action, _ = club(state)
+    action, _ = club_choice(state)
     assert action in ("order", "order alone")
     assert action == "order"
 
 
-def test_first_seat_with_no_trump_and_no_ace_passes() -> None:
+def test_first_seat_with_no_trump_and_no_ace_passes(position: Position, club_choice: ClubChoice) -> None:
     """South has no heart, no jack of diamonds and no ace: nothing to make hearts with."""
     hands = ["9C TC QS KD 9D", "JH JD AH KH 9S", "AC KC QC JC TS", "AS KS JS TD QD"]
     state = position(hands, "QH", 3, [])
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "pass"
     assert "no trump" in reason
 
@@ -106,37 +94,43 @@ THROW = ["KS AD QD TD 9D", "JH JD AH KH AC", "9C TC JC QC KC", "TH QH QS TS JS"]
 TURNED_DOWN = ["pass"] * 4
 
 
-def test_defender_throws_to_make_a_void_when_the_maker_has_a_partner() -> None:
+def test_defender_throws_to_make_a_void_when_the_maker_has_a_partner(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """West plays with a partner. On the ace of clubs South can neither follow nor trump,
     so it cannot win: it throws its lowest card that is not a winner, and of the king of
     spades (alone in spades) and the diamonds it throws the king, to be void in spades and
     trump a spade lead later."""
     state = position(THROW, "9S", 0, TURNED_DOWN + ["call H", "play AC", "play 9C", "play TS"])
     assert state.to_act == 0
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play KS"
     assert "void in spades" in reason
 
 
-def test_defender_against_a_lone_maker_keeps_a_card_in_every_suit() -> None:
+def test_defender_against_a_lone_maker_keeps_a_card_in_every_suit(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """The same cards, but West goes alone and East sits out. Against a lone maker a void is
     seldom ruffed, and the king of spades may yet win a trick, so South gives up the lowest
     diamond, the 9, and keeps its spade (bench/defence_check.py --decision throw measures
     this: making the void loses about 0.03 points a throw)."""
     state = position(THROW, "9S", 0, TURNED_DOWN + ["call H alone", "play AC", "play 9C"])
     assert state.to_act == 0 and state.alone
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play 9D"
     assert "no partner" in reason
 
 
-def test_defender_in_cutthroat_keeps_a_card_in_every_suit() -> None:
+def test_defender_in_cutthroat_keeps_a_card_in_every_suit(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """Cutthroat: the maker never has a partner. The same first three hands at three players
     (seat 1 names hearts and leads the ace of clubs, seat 2 follows): seat 0 throws the 9 of
     diamonds and keeps its king of spades, as against a loner."""
     state = position(THROW[:3], "9S", 0, ["pass"] * 3 + ["call H", "play AC", "play 9C"], Rules(players=3))
     assert state.to_act == 0
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play 9D"
     assert "no partner" in reason
 
@@ -146,26 +140,30 @@ def test_defender_in_cutthroat_keeps_a_card_in_every_suit() -> None:
 RUFF = ["9C TC QD KD AS", "AC KH QH TH 9D", "JH 9H AD TS QS", "KC QC JC AH 9S"]
 
 
-def test_second_hand_void_ruffs_with_the_lowest_trump_that_wins() -> None:
+def test_second_hand_void_ruffs_with_the_lowest_trump_that_wins(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """West leads the ace of clubs. North cannot follow: the 9 of hearts takes the trick as
     surely as the right bower does, because East, the one opponent after North, has not
     shown out of clubs and must follow. So North ruffs with the 9 and keeps the right bower
     for a trick it alone can win."""
     state = position(RUFF, "TD", 0, TURNED_DOWN + ["call H", "play AC"])
     assert state.trump is not None and state.trump.letter == "H" and state.to_act == 2
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play 9H"
     assert "Trump it" in reason
 
 
-def test_third_hand_void_ruffs_an_opponents_winner_with_its_lowest_trump() -> None:
+def test_third_hand_void_ruffs_an_opponents_winner_with_its_lowest_trump(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """West leads the 9 of clubs and North wins it with the ace. East, West's partner, has no
     club: South, the last to play, has not shown out of clubs and must follow, so the 9 of
     hearts wins the trick as surely as the right bower, and East keeps the bower."""
     hands = ["TC JC QC KC AS", "9C KH QH TH 9D", "AC TS QS AD KD", "JH 9H AH 9S JS"]
     state = position(hands, "TD", 0, TURNED_DOWN + ["call H", "play 9C", "play AC"])
     assert state.to_act == 3
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play 9H"
     assert "nobody after you can beat it" in reason
 
@@ -175,37 +173,41 @@ def test_third_hand_void_ruffs_an_opponents_winner_with_its_lowest_trump() -> No
 OVER = ["QD AD JC QC KC", "TD KH QH TH 9C", "9S TS QS KS AC", "KD 9D AH 9H JS"]
 
 
-def test_third_hand_plays_over_a_partners_card_that_may_be_beaten() -> None:
+def test_third_hand_plays_over_a_partners_card_that_may_be_beaten(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """West leads the 10 of diamonds. South, last, could beat it with the queen or the ace,
     both unseen by East. The king beats the 10 and leaves South only the ace to take the
     trick: third hand high, the king."""
     state = position(OVER, "AS", 0, TURNED_DOWN + ["call H", "play TD", "play 9S"])
     assert state.to_act == 3
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play KD"
     assert "Third hand high" in reason
 
 
-def test_third_hand_keeps_its_king_when_only_the_ace_could_beat_both() -> None:
+def test_third_hand_keeps_its_king_when_only_the_ace_could_beat_both(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """Now West leads the queen (South holds the 10). No unseen diamond lies between the queen
     and East's king (the jack of diamonds is a trump, the left bower), so the king raises the
     bar for nobody: if South has the ace it wins either way. East plays low, the 9."""
     hands = ["TD AD JC QC KC", "QD KH QH TH 9C", "9S TS QS KS AC", "KD 9D AH 9H JS"]
     state = position(hands, "AS", 0, TURNED_DOWN + ["call H", "play QD", "play 9S"])
-    action, _ = club(state)
+    action, _ = club_choice(state)
     assert action == "play 9D"
 
 
-def test_going_alone_only_when_it_pays() -> None:
+def test_going_alone_only_when_it_pays(position: Position, club_choice: ClubChoice) -> None:
     """Both bowers, the ace of hearts and two off-aces: a loner at 0-0; at 9 points a single
     point wins the game, so there is no reason to play alone."""
     hands = ["JH JD AH AS AC", "9C TC QC KC 9D", "TD QD KD AD 9S", "TS QS KS JC JS"]
     state = position(hands, "9H", 3, [])
-    assert club(state)[0] == "order alone"
-    assert club(state, ClubPlayer(score=Score(ours=9, theirs=3)))[0] == "order"
+    assert club_choice(state)[0] == "order alone"
+    assert club_choice(state, ClubPlayer(score=Score(ours=9, theirs=3)))[0] == "order"
 
 
-def test_round_two_stick_the_dealer_names_the_best_suit() -> None:
+def test_round_two_stick_the_dealer_names_the_best_suit(position: Position, club_choice: ClubChoice) -> None:
     """Stick the dealer: East, the dealer, must call. Clubs were turned down; East's best suit
     is spades — three trumps counting the jack of clubs (the left bower) — but too weak to
     call by choice: East names spades only because it must."""
@@ -213,25 +215,25 @@ def test_round_two_stick_the_dealer_names_the_best_suit() -> None:
     rules = Rules(stick_the_dealer=True)
     state = position(hands, "KC", 3, ["pass"] * 4 + ["pass"] * 3, rules)
     assert [str(a) for a in state.legal_actions()][:1] != ["pass"]
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "call S"
     assert "Stick the dealer" in reason
     facts = hand_facts(view_of(state, 3).hand, parse_card("JS").suit)  # type: ignore[arg-type]
     assert facts.trump_count == 3  # JC (the left bower), TS, 9S — a beginner counts 2
 
 
-def test_joker_upcard_names_the_longest_strong_suit() -> None:
+def test_joker_upcard_names_the_longest_strong_suit(position: Position, club_choice: ClubChoice) -> None:
     """The joker is turned up: East, the dealer, names trump. With JD JH AD 9D + a club,
     diamonds gives joker, right, left, ace, nine: name diamonds (and, that strong, alone)."""
     rules = Rules(joker=True)
     hands = ["9C TC QC KC AC", "9S TS QS KS AS", "9H TH QH KH AH", "JD JH AD 9D JC"]
     state = position(hands, "JOKER", 3, [], rules)
-    action, _ = club(state)
+    action, _ = club_choice(state)
     parsed = Action.parse(action)
     assert parsed.kind is Kind.NAME and parsed.suit is not None and parsed.suit.letter == "D"
 
 
-def test_upcard_changes_hands_in_round_one() -> None:
+def test_upcard_changes_hands_in_round_one(position: Position) -> None:
     """The same hand is worth more when the dealer who picks up the upcard is one's partner."""
     hands = ["JH AH 9H KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
     partner_deals = view_of(position(hands, "QH", 2, ["pass"]), 0)  # North deals: East passed
@@ -241,7 +243,9 @@ def test_upcard_changes_hands_in_round_one() -> None:
     assert bid_strength(partner_deals, heart) > bid_strength(opponent_deals, heart)
 
 
-def test_in_round_one_the_joker_counts_less_towards_calling_because_a_pass_keeps_it() -> None:
+def test_in_round_one_the_joker_counts_less_towards_calling_because_a_pass_keeps_it(
+    position: Position,
+) -> None:
     """The joker is a trick whatever is trump, so in round 1 it argues less for the upcard's suit.
 
     South (first seat, East deals) holds the joker, Q-9 of clubs, the ace of diamonds and the

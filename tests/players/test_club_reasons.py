@@ -6,44 +6,32 @@ Seats: 0 South, 1 West, 2 North, 3 East; partners 0+2 and 1+3.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 
 from engine.compiled import encoding
 from engine.compiled.encoding import R_CANNOT_WIN, R_ONLY_CARD, R_PASS_ROUND_TWO, T_LOWEST, T_MAKES_VOID
 from engine.core.actions import ORDER, PASS, call, play
-from engine.core.cards import Suit, parse_card, parse_cards
-from engine.core.hand import HandState, from_cards
-from engine.core.rules import Rules
+from engine.core.cards import Suit, parse_card
+from engine.core.hand import HandState
 from engine.core.view import view_of
-from engine.players.club import PLAY_SENTENCES, ClubPlayer, Why, explain
+from engine.players.club import PLAY_SENTENCES, Why, explain
 
-
-def position(
-    hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None
-) -> HandState:
-    state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
-    for a in actions:
-        state = state.apply(a)
-    return state
-
-
-def club(state: HandState) -> tuple[str, str]:
-    assert state.to_act is not None
-    decision = ClubPlayer().decide(view_of(state, state.to_act), random.Random(0))
-    return str(decision.action), decision.reason
-
+Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
+ClubChoice = Callable[..., tuple[str, str]]  # the club_choice fixture: the Club player's action and reason
 
 BOWERS = ["JH JD AH KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
 THROW = ["KS AD QD TD 9D", "JH JD AH KH AC", "9C TC JC QC KC", "TH QH QS TS JS"]
 
 
-def test_order_up_quotes_the_facts_the_seat_and_the_strength() -> None:
+def test_order_up_quotes_the_facts_the_seat_and_the_strength(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """South, left of the dealer East, holds JH JD AH KS 9C under the 9H. Trumps: right (a sure
     trick, 1.0), left (next in line, 1.0), ace (next, 1.0), plus 0.15 for the third trump; the
     bare king of spades 0.05; void in diamonds (the JD is a heart) with two trumps or more, 0.2:
     3.4. The dealer is an opponent and gains the 9H: 0.6 x 0.35 + 0.1 = 0.31 less, 3.09, "about
     3.1". Alone needs 3.8: no."""
-    action, reason = club(position(BOWERS, "9H", 3, []))
+    action, reason = club_choice(position(BOWERS, "9H", 3, []))
     assert action == "order"
     assert reason == (
         "Order up the 9♥: 3 trumps (right bower, left bower, ace), no off-suit ace, void in diamonds"
@@ -51,33 +39,35 @@ def test_order_up_quotes_the_facts_the_seat_and_the_strength() -> None:
     )
 
 
-def test_lead_the_right_bower_to_save_the_left() -> None:
+def test_lead_the_right_bower_to_save_the_left(position: Position, club_choice: ClubChoice) -> None:
     state = position(BOWERS, "9H", 3, ["order", "discard 9D"])
-    assert club(state) == (
+    assert club_choice(state) == (
         "play JH",
         "Lead the right bower (J♥): you made trump and hold both bowers — the right "
         "pulls their trumps and saves the left, which becomes the top trump.",
     )
 
 
-def test_a_throw_off_that_makes_a_void_and_one_that_keeps_guards() -> None:
+def test_a_throw_off_that_makes_a_void_and_one_that_keeps_guards(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """South can neither follow the ace of clubs nor trump it. With West's partner in play it
     throws the lone king of spades to be void there; against West alone it keeps every suit and
     throws the lowest diamond (tests/players/test_club_decisions.py reasons these out)."""
     with_partner = position(THROW, "9S", 0, ["pass"] * 4 + ["call H", "play AC", "play 9C", "play TS"])
-    assert club(with_partner) == (
+    assert club_choice(with_partner) == (
         "play KS",
         "You cannot win this trick: play your lowest (K♠, which makes you void in spades).",
     )
     alone = position(THROW, "9S", 0, ["pass"] * 4 + ["call H alone", "play AC", "play 9C"])
-    assert club(alone) == (
+    assert club_choice(alone) == (
         "play 9D",
         "You cannot win this trick: play your lowest (9♦, the card that guards least "
         "against a maker with no partner).",
     )
 
 
-def test_round_two_pass_names_the_best_suit_weighed() -> None:
+def test_round_two_pass_names_the_best_suit_weighed(position: Position, club_choice: ClubChoice) -> None:
     """Round 2, hearts turned down, South (left of the dealer East, so "next" counts for it)
     holds 9C TC QS KD 9D. Clubs: TC 0.4 + 9C 0.35, the guarded KD 0.15, void in hearts 0.2 =
     1.1. Diamonds: KD 0.55 + 9D 0.35, void in hearts 0.2, next 0.25 = 1.35. Spades: QS 0.45 and
@@ -85,13 +75,13 @@ def test_round_two_pass_names_the_best_suit_weighed() -> None:
     action names no suit."""
     hands = ["9C TC QS KD 9D", "JH JD AH KH 9S", "AC KC QC JC TS", "AS KS JS TD QD"]
     state = position(hands, "QH", 3, ["pass"] * 4)
-    assert club(state) == (
+    assert club_choice(state) == (
         "pass",
         "Pass: your best suit, diamonds, gives only 2 trumps (king, nine), no off-suit ace, void in hearts.",
     )
 
 
-def test_explain_words_each_code_with_the_numbers_given() -> None:
+def test_explain_words_each_code_with_the_numbers_given(position: Position) -> None:
     """The mapping alone: the same code reads differently with the strength, suit and throw-off
     detail the compiled player hands over."""
     state = position(BOWERS, "9H", 3, [])

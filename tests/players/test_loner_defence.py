@@ -9,29 +9,17 @@ alone in hearts in round 2 and South sits out. Each expected card is reasoned in
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
-from engine.core.cards import parse_card, parse_cards
-from engine.core.hand import HandState, Phase, deal, from_cards
+from engine.core.hand import HandState, Phase, deal
 from engine.core.rules import VARIANTS, Rules
 from engine.core.view import view_of
 from engine.players.club import ClubPlayer
 
-
-def position(hands: list[str], upcard: str, dealer: int, actions: list[str]) -> HandState:
-    state = from_cards(Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
-    for a in actions:
-        state = state.apply(a)
-    return state
-
-
-def club(state: HandState) -> tuple[str, str]:
-    seat = state.to_act
-    assert seat is not None
-    decision = ClubPlayer().decide(view_of(state, seat), random.Random(0))
-    return str(decision.action), decision.reason
-
+Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
+ClubChoice = Callable[..., tuple[str, str]]  # the club_choice fixture: the Club player's action and reason
 
 # West deals and turns the A♠ down; North names hearts alone and leads the A♣. East has no club
 # (it throws the 10♠); West follows with the 10♣ and keeps the J♣, the only club the defenders
@@ -41,18 +29,22 @@ GUARDS_BIDS = ["pass"] * 4 + ["call H alone"]
 GUARDS_PLAY = ["play AC", "play TS", "play TC"]
 
 
-def test_a_defender_gives_up_a_card_that_guards_nothing_first() -> None:
+def test_a_defender_gives_up_a_card_that_guards_nothing_first(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """North leads the right bower; West has no trump. The 9♦ cannot beat a diamond North may
     hold (the 10, king and ace of diamonds, all unseen, are higher; the jack is trump), so it
     guards nothing: West throws it and keeps its jack of clubs, king of spades and queen of diamonds."""
     state = position(GUARDS, "AS", 1, GUARDS_BIDS + GUARDS_PLAY + ["play JH", "play JS"])
     assert state.to_act == 1 and state.alone
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play 9D"
     assert "no partner" in reason
 
 
-def test_a_defender_keeps_the_last_club_and_its_partner_keeps_the_suit_it_threw() -> None:
+def test_a_defender_keeps_the_last_club_and_its_partner_keeps_the_suit_it_threw(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """North leads the left bower; West holds J♣ K♠ Q♦. Each of them beats exactly one unseen
     card of its suit (the 9♣, the 9♠, the 10♦), so counting alone would give up the lowest, the
     jack of clubs. But East showed out of clubs on the first trick, so West's jack is the
@@ -64,7 +56,7 @@ def test_a_defender_keeps_the_last_club_and_its_partner_keeps_the_suit_it_threw(
         GUARDS, "AS", 1, GUARDS_BIDS + GUARDS_PLAY + ["play JH", "play JS", "play 9D", "play JD", "play QS"]
     )
     assert state.to_act == 1
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play QD"
     assert "no partner" in reason
 
@@ -75,7 +67,7 @@ SPLIT = ["JC QC KC TS AS", "9D QD TC KS 9H", "JH JD AH AD 9C", "KD TD JS QS AC"]
 SPLIT_BIDS = ["pass"] * 7 + ["call H alone"]
 
 
-def test_a_defender_lets_go_of_the_suit_its_partner_led() -> None:
+def test_a_defender_lets_go_of_the_suit_its_partner_led(position: Position, club_choice: ClubChoice) -> None:
     """North leads both bowers; West follows the first with its 9♥ and must throw on the second,
     after East has thrown the Q♠. West's Q♦ and 10♣ each beat one unseen card (the 10♦, the 9♣);
     East led diamonds, so East guards them (it showed length there, and it has not shown void):
@@ -88,7 +80,7 @@ def test_a_defender_lets_go_of_the_suit_its_partner_led() -> None:
         SPLIT_BIDS + ["play KD", "play 9D", "play AD", "play JH", "play JS", "play 9H", "play JD", "play QS"],
     )
     assert state.to_act == 1 and state.trump is not None
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play QD"
     assert "no partner" in reason
 
@@ -98,7 +90,9 @@ def test_a_defender_lets_go_of_the_suit_its_partner_led() -> None:
 THROUGH = ["KS TD JC QC AC", "9S TS KC QH QD", "JH JD AH AS 9C", "JS QS KD AD 9D"]
 
 
-def test_the_opening_lead_through_a_lone_maker_is_the_highest_plain_card() -> None:
+def test_the_opening_lead_through_a_lone_maker_is_the_highest_plain_card(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """West holds no winner to cash (the A♣, the K♦ and the A♦ are unseen). The old habit led a
     low singleton to trump that suit later, but a lone maker draws trumps first. West leads its
     king of clubs through North: if North has no higher club it takes the trick and the loner
@@ -106,7 +100,7 @@ def test_the_opening_lead_through_a_lone_maker_is_the_highest_plain_card() -> No
     plays after North, may hold it instead. The low spades stay as they are, guarding nothing."""
     state = position(THROUGH, "TC", 0, ["pass"] * 5 + ["call H alone"])
     assert state.to_act == 1 and state.phase is Phase.PLAY
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "play KC"
     assert "make him beat it now" in reason
 
@@ -133,15 +127,17 @@ def test_club_players_finish_hands_against_lone_makers_in_every_variant(rules: R
 DISCARD = ["JH JD AH AS 9C", "AD QH JC TS KC", "KH KD QD TC 9D", "9S QS KS TH QC"]
 
 
-def test_the_dealer_against_a_loner_discards_the_card_that_guards_least() -> None:
+def test_the_dealer_against_a_loner_discards_the_card_that_guards_least(
+    position: Position, club_choice: ClubChoice
+) -> None:
     """East holds 9♠ Q♠ K♠ 10♥ Q♣ and picks up the 9♥. The rule for partners throws the Q♣ to be
     void in clubs, but a lone maker draws trumps and leads his winners, so a void is seldom trumped
     into, while the Q♣ may take his last card (here the 9♣). The 9♠ guards nothing: no unseen spade
     is lower. East throws it."""
     state = position(DISCARD, "9H", 3, ["order alone"])
     assert state.phase is Phase.DISCARD and state.to_act == 3
-    action, reason = club(state)
+    action, reason = club_choice(state)
     assert action == "discard 9S"
     assert "guards least" in reason
     partners = position(DISCARD, "9H", 3, ["order"])
-    assert club(partners)[0] == "discard QC"
+    assert club_choice(partners)[0] == "discard QC"

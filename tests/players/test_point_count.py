@@ -11,12 +11,13 @@ players), go alone at 11. Seats: 0 South, 1 West, 2 North, 3 East; partners 0+2 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from engine.core.cards import Suit, parse_card, parse_cards
-from engine.core.hand import HandState, Phase, from_cards
+from engine.core.cards import Suit, parse_cards
+from engine.core.hand import HandState, Phase
 from engine.core.rules import VARIANTS, Rules
 from engine.core.view import view_of
 from engine.players.club import ClubPlayer
@@ -24,16 +25,9 @@ from engine.players.evaluate import Score
 from engine.players.point_count import PointCountPlayer, count_hand
 from engine.search.registry import ARENA_PLAYERS, PLAYER_NAMES, make_player, told_the_score
 
+Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
+
 BIDDING = (Phase.BID1, Phase.BID2)
-
-
-def position(
-    hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None
-) -> HandState:
-    state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
-    for a in actions:
-        state = state.apply(a)
-    return state
 
 
 def decide(state: HandState) -> tuple[str, str]:
@@ -85,7 +79,7 @@ SOUTH = "QC JD AC QH KD"  # the source's example hand; the 9H is turned up
 ROUND_ONE = [SOUTH, "9C TC JC KC 9D", "TD QD AD TH JH", "KH AH 9S TS JS"]  # kitty QS KS AS
 
 
-def test_round_one_pass_when_an_opponent_deals() -> None:
+def test_round_one_pass_when_an_opponent_deals(position: Position) -> None:
     """East deals: hearts count 7, less the 9H going to the dealer 1 = 6 < 7: pass (the
     source's own verdict on this hand)."""
     action, reason = decide(position(ROUND_ONE, "9H", 3, []))
@@ -93,14 +87,14 @@ def test_round_one_pass_when_an_opponent_deals() -> None:
     assert "6 points" in reason and "the 9♥ to the dealer −1" in reason
 
 
-def test_round_one_assist_when_partner_deals() -> None:
+def test_round_one_assist_when_partner_deals(position: Position) -> None:
     """North, South's partner, deals: the same 7 plus the 9H to partner 1 = 8 >= 7: order up."""
     action, reason = decide(position(ROUND_ONE, "9H", 2, ["pass"]))
     assert action == "order"
     assert reason.startswith("Assist") and "8 points" in reason
 
 
-def test_round_one_dealer_counts_after_the_pick_up() -> None:
+def test_round_one_dealer_counts_after_the_pick_up(position: Position) -> None:
     """South deals: with the 9H it holds six cards and the club discard is the lone king of
     diamonds (a void). Kept: JD 3 + QH 2 + 9H 1 + AC 2, clubs and hearts only +1 = 9: pick up."""
     action, reason = decide(position(ROUND_ONE, "9H", 0, ["pass", "pass", "pass"]))
@@ -108,7 +102,7 @@ def test_round_one_dealer_counts_after_the_pick_up() -> None:
     assert reason.startswith("Pick up") and "9 points" in reason
 
 
-def test_three_players_call_at_ten() -> None:
+def test_three_players_call_at_ten(position: Position) -> None:
     """Three players (no partner): South's 9 as dealer is below the source's safe 10."""
     hands = [SOUTH, "9C TC JC KC 9D", "TD QD AD TH JH"]
     state = position(hands, "9H", 0, ["pass", "pass"], Rules(players=3))
@@ -119,7 +113,9 @@ def test_three_players_call_at_ten() -> None:
 # ---- round 2: no up-card, the same 7 for every seat; stick the dealer ------------------------
 
 
-def test_round_two_calls_the_best_suit_but_not_the_turned_down_one() -> None:
+def test_round_two_calls_the_best_suit_but_not_the_turned_down_one(
+    position: Position,
+) -> None:
     """After the 9H is turned down South counts diamonds 8, clubs QC 2 + AC 3 = 5, spades 2
     (hearts, 7, may not be named): call diamonds."""
     action, reason = decide(position(ROUND_ONE, "9H", 3, ["pass"] * 4))
@@ -130,19 +126,19 @@ def test_round_two_calls_the_best_suit_but_not_the_turned_down_one() -> None:
 STUCK = ["JC QC TD TH 9S", "KC AC JD KD AD", "JH QH KH AH TS", "9C TC KS QD 9D"]  # kitty JS QS AS
 
 
-def test_round_two_pass_below_seven() -> None:
+def test_round_two_pass_below_seven(position: Position) -> None:
     """South's best is clubs: JC 4 + QC 2 = 6 (spades: JC 3 + 9S 1 = 4; diamonds TD 1) < 7."""
     action, reason = decide(position(STUCK, "9H", 3, ["pass"] * 4, Rules(stick_the_dealer=True)))
     assert action == "pass" and "6 points" in reason
 
 
-def test_round_two_alone_at_eleven() -> None:
+def test_round_two_alone_at_eleven(position: Position) -> None:
     """West: diamonds JD 4 + AD 3 + KD 2 + AC 2, clubs only besides +1 = 12 >= 11: alone."""
     action, _ = decide(position(STUCK, "9H", 3, ["pass"] * 5, Rules(stick_the_dealer=True)))
     assert action == "call D alone"
 
 
-def test_stuck_dealer_names_its_best_count() -> None:
+def test_stuck_dealer_names_its_best_count(position: Position) -> None:
     """East deals with diamonds QD 2 + 9D 1 = 3, clubs 2, spades 2: it must name a suit
     under stick the dealer (diamonds), and passes without the rule."""
     passes = ["pass"] * 7

@@ -4,12 +4,9 @@ by hand on a calendar and checked with the clock moved on."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
-
-import pytest
 
 from engine.core.actions import ORDER, ORDER_ALONE, PASS, Action
 from engine.core.cards import parse_card, parse_cards
@@ -21,8 +18,7 @@ from practice.review import COSTLY, GradedDecision
 from practice.session import Session, Waiting
 from practice.table_link import seat_levels
 from practice.table_session import PracticeTable
-from store.backend import Connection, Location
-from store.db import connect
+from store.backend import Connection
 from store.mistake_deck import DECK_GRADES, RETIRED, Entry, Mistake
 
 MADE = datetime(2026, 12, 3, 14, 0, tzinfo=UTC)  # a Thursday afternoon
@@ -153,14 +149,6 @@ def test_the_learner_key_separates_names_from_browsers() -> None:
 
 
 # ---- the schedule with the clock moved on --------------------------------------------------
-
-
-@pytest.fixture
-def conn(any_db: Location) -> Iterator[Connection]:
-    """On SQLite and on PostgreSQL."""
-    db = connect(any_db)
-    yield db
-    db.close()
 
 
 def test_a_mistake_comes_back_after_1_3_and_7_days_and_a_wrong_answer_starts_it_again(

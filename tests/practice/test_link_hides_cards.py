@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 import sqlite3
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -33,7 +34,7 @@ from practice.table_link import read_link, seat_levels
 from practice.table_session import Notice, PracticeTable
 from store import shared_positions
 from store.db import connect
-from store.shared_positions import COLUMNS, SCHEMA, SharedStart
+from store.shared_positions import SharedStart
 
 CARD = re.compile(r"[789TJQKA][CDHS]|JOKER")  # a card as a position text or a move code writes it
 # Seed 11's first deal (dealer seat 3), as test_practice_session works it out by hand.
@@ -247,30 +248,18 @@ def test_replaying_a_shared_deal_keeps_it_under_its_own_id(
 # ---- (3) an unknown or damaged shared= id: one notice and a new game ----------------------------
 
 
-def _insert(path: Path, **changes: object) -> str:
-    values: dict[str, object] = {
-        "id": "abcdefghijklmnop",
-        "position": SUITED,
-        "seed": 5,
-        "game_number": 0,
-        "hand_number": 0,
-        "dealer": None,
-        "scores": "",
-        "levels": "ccc",
-        "single_deal": 0,
-        "created": shared_positions.stamp(datetime.now(UTC)),
-    }
-    values.update(changes)
-    conn = sqlite3.connect(path)
-    for sql in SCHEMA:
-        conn.execute(sql)
-    with conn:
-        conn.execute(
-            f"INSERT INTO shared_positions ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
-            tuple(values[c] for c in COLUMNS),
-        )
-    conn.close()
-    return str(values["id"])
+@pytest.fixture
+def insert(_own_database: Path, write_shared_row: Callable[..., str]) -> Callable[..., str]:
+    """``insert(**changes)``: a row of the SUITED deal written by hand into the test's database, made now."""
+
+    def write(**changes: object) -> str:
+        conn = sqlite3.connect(_own_database)
+        made = shared_positions.stamp(datetime.now(UTC))
+        share_id = write_shared_row(conn, {"position": SUITED, "created": made, **changes})
+        conn.close()
+        return share_id
+
+    return write
 
 
 @pytest.mark.parametrize(
@@ -285,9 +274,13 @@ def _insert(path: Path, **changes: object) -> str:
     ],
 )
 def test_a_damaged_or_expired_row_gives_one_notice_and_a_new_game(
-    row: dict[str, object], says: str, _own_database: Path, random_players: Any, worker: ThreadPoolExecutor
+    row: dict[str, object],
+    says: str,
+    insert: Callable[..., str],
+    random_players: Any,
+    worker: ThreadPoolExecutor,
 ) -> None:
-    share_id = _insert(_own_database, **row)
+    share_id = insert(**row)
     table = _open({"shared": share_id, "moves": "o.dKH", "levels": "bb"}, random_players, worker)
     message = table.take_notice(Notice.CODE)
     assert message and f"shared='{share_id}'" in message and says in message and "new game starts" in message

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,33 +14,13 @@ from store.db import StoreError, connect
 from store.practice_log import HandRow
 
 
-def _row(hand: int, **kw: object) -> HandRow:
-    base = dict(
-        game_number=0,
-        hand_number=hand,
-        record={"dealer": hand},
-        thrown_in=False,
-        learner_called=False,
-        learner_side_made=False,
-        made=True,
-        learner_alone=False,
-        euchres_for=False,
-        euchred=False,
-        points_for=0,
-        points_against=1,
-        grades=(),
-    )
-    base.update(kw)
-    return HandRow(**base)  # type: ignore[arg-type]
-
-
-def test_hands_and_games_persist_across_connections(tmp_path: Path) -> None:
+def test_hands_and_games_persist_across_connections(tmp_path: Path, hand_row: Callable[..., HandRow]) -> None:
     path = tmp_path / "coach.sqlite3"
     conn = connect(path)
     game = practice_log.start_game("game", {"target": 5}, 42, ["you", "club", "club", "club"], "CODE", conn)
     assert practice_log.save_hand(
         game,
-        _row(
+        hand_row(
             0,
             learner_called=True,
             learner_side_made=True,
@@ -52,7 +33,7 @@ def test_hands_and_games_persist_across_connections(tmp_path: Path) -> None:
     )
     assert practice_log.save_hand(
         game,
-        _row(
+        hand_row(
             1,
             learner_side_made=True,
             made=False,
@@ -64,9 +45,11 @@ def test_hands_and_games_persist_across_connections(tmp_path: Path) -> None:
         conn,
     )
     assert practice_log.save_hand(
-        game, _row(2, euchres_for=True, made=False, points_for=2, points_against=0, grades=("best",)), conn
+        game,
+        hand_row(2, euchres_for=True, made=False, points_for=2, points_against=0, grades=("best",)),
+        conn,
     )
-    assert not practice_log.save_hand(game, _row(2), conn)  # a rerun does not record a hand twice
+    assert not practice_log.save_hand(game, hand_row(2), conn)  # a rerun does not record a hand twice
     practice_log.finish_game(game, [5, 3], True, conn)
     conn.close()
 
@@ -82,10 +65,12 @@ def test_hands_and_games_persist_across_connections(tmp_path: Path) -> None:
     assert practice_log.game_records(game, again) == [{"dealer": 0}, {"dealer": 1}, {"dealer": 2}]
 
 
-def test_the_env_var_chooses_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_env_var_chooses_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hand_row: Callable[..., HandRow]
+) -> None:
     monkeypatch.setenv("EUCHRE_COACH_DB", str(tmp_path / "env.sqlite3"))
     game = practice_log.start_game("game", {}, 1, ["you", "club"], "CODE")
-    practice_log.save_hand(game, _row(0))
+    practice_log.save_hand(game, hand_row(0))
     assert (tmp_path / "env.sqlite3").exists()
     assert practice_log.statistics().hands == 1
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -321,33 +322,13 @@ def test_a_hand_value_comes_from_the_analyzer() -> None:
 # ---- the stored decisions ---------------------------------------------------------------------
 
 
-def _row(hand: int, **kw: object) -> HandRow:
-    base = dict(
-        game_number=0,
-        hand_number=hand,
-        record={"dealer": hand},
-        thrown_in=False,
-        learner_called=False,
-        learner_side_made=False,
-        made=True,
-        learner_alone=False,
-        euchres_for=False,
-        euchred=False,
-        points_for=0,
-        points_against=1,
-        grades=(),
-    )
-    base.update(kw)
-    return HandRow(**base)  # type: ignore[arg-type]
-
-
-def test_decisions_and_luck_round_trip(tmp_path: Path) -> None:
+def test_decisions_and_luck_round_trip(tmp_path: Path, hand_row: Callable[..., HandRow]) -> None:
     conn = connect(tmp_path / "coach.sqlite3")
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
     facts = skill.decision_facts(GRADES_A)
-    assert practice_log.save_hand(game, _row(0, decisions=facts, luck=0.25, learner="ann"), conn)
-    assert practice_log.save_hand(game, _row(1, decisions=(), learner="bob"), conn)
-    assert practice_log.save_hand(game, _row(2), conn)  # an older caller: no decisions kept
+    assert practice_log.save_hand(game, hand_row(0, decisions=facts, luck=0.25, learner="ann"), conn)
+    assert practice_log.save_hand(game, hand_row(1, decisions=(), learner="bob"), conn)
+    assert practice_log.save_hand(game, hand_row(2), conn)  # an older caller: no decisions kept
     conn.close()
     again = connect(tmp_path / "coach.sqlite3")
     stored = practice_log.skill_hands(again)
@@ -356,14 +337,14 @@ def test_decisions_and_luck_round_trip(tmp_path: Path) -> None:
     assert practice_log.statistics(again).hands == 3  # the other figures count every hand
 
 
-def test_why_a_hand_has_no_luck_is_kept(tmp_path: Path) -> None:
+def test_why_a_hand_has_no_luck_is_kept(tmp_path: Path, hand_row: Callable[..., HandRow]) -> None:
     conn = connect(tmp_path / "coach.sqlite3")
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
     assert set(NO_LUCK) == {"ordered", "rules", "no_figure"}
-    practice_log.save_hand(game, _row(0, decisions=(), no_luck="ordered"), conn)
-    practice_log.save_hand(game, _row(1, decisions=(), no_luck="rules"), conn)
-    practice_log.save_hand(game, _row(2, decisions=(), luck=0.25, no_luck="ordered"), conn)  # luck wins
-    practice_log.save_hand(game, _row(3, decisions=()), conn)  # no reason given
+    practice_log.save_hand(game, hand_row(0, decisions=(), no_luck="ordered"), conn)
+    practice_log.save_hand(game, hand_row(1, decisions=(), no_luck="rules"), conn)
+    practice_log.save_hand(game, hand_row(2, decisions=(), luck=0.25, no_luck="ordered"), conn)  # luck wins
+    practice_log.save_hand(game, hand_row(3, decisions=()), conn)  # no reason given
     stored = practice_log.skill_hands(conn)
     assert [(h.luck, h.no_luck) for h in stored] == [
         (None, "ordered"),
@@ -376,14 +357,14 @@ def test_why_a_hand_has_no_luck_is_kept(tmp_path: Path) -> None:
     assert summary.luck_hands == 1 and summary.no_luck == (("ordered", 1), ("rules", 1), ("unknown", 1))
 
 
-def test_the_hands_left_out_are_counted(tmp_path: Path) -> None:
+def test_the_hands_left_out_are_counted(tmp_path: Path, hand_row: Callable[..., HandRow]) -> None:
     conn = connect(tmp_path / "coach.sqlite3")
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
-    practice_log.save_hand(game, _row(0, decisions=(), learner="ann"), conn)
-    practice_log.save_hand(game, _row(1, decisions=(), learner="ann"), conn)
-    practice_log.save_hand(game, _row(2, decisions=(), learner="bob"), conn)
-    practice_log.save_hand(game, _row(3, decisions=()), conn)  # nobody named
-    practice_log.save_hand(game, _row(4), conn)  # decisions not kept
+    practice_log.save_hand(game, hand_row(0, decisions=(), learner="ann"), conn)
+    practice_log.save_hand(game, hand_row(1, decisions=(), learner="ann"), conn)
+    practice_log.save_hand(game, hand_row(2, decisions=(), learner="bob"), conn)
+    practice_log.save_hand(game, hand_row(3, decisions=()), conn)  # nobody named
+    practice_log.save_hand(game, hand_row(4), conn)  # decisions not kept
     ann = practice_log.skill_hands(conn, learner="ann")
     assert (len(ann), ann.others, ann.not_kept) == (2, 2, 1)
     assert len(ann) + ann.others + ann.not_kept == practice_log.statistics(conn).hands == 5
@@ -391,11 +372,11 @@ def test_the_hands_left_out_are_counted(tmp_path: Path) -> None:
     assert (len(everyone), everyone.others, everyone.not_kept) == (4, 0, 1)
 
 
-def test_a_damaged_reason_is_skipped_and_counted(tmp_path: Path) -> None:
+def test_a_damaged_reason_is_skipped_and_counted(tmp_path: Path, hand_row: Callable[..., HandRow]) -> None:
     conn = connect(tmp_path / "coach.sqlite3")
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
-    practice_log.save_hand(game, _row(0, decisions=(), no_luck="ordered"), conn)
-    practice_log.save_hand(game, _row(1, decisions=(), no_luck="ordered"), conn)
+    practice_log.save_hand(game, hand_row(0, decisions=(), no_luck="ordered"), conn)
+    practice_log.save_hand(game, hand_row(1, decisions=(), no_luck="ordered"), conn)
     conn.execute("UPDATE practice_hands SET no_luck = 'bad luck' WHERE hand_number = 1")
     conn.commit()
     stored = practice_log.skill_hands(conn)
@@ -410,7 +391,9 @@ OLD_HANDS = """CREATE TABLE practice_hands (
     UNIQUE (game_id, game_number, hand_number))"""
 
 
-def test_an_older_database_gets_the_columns_and_its_rows_are_left_out(tmp_path: Path) -> None:
+def test_an_older_database_gets_the_columns_and_its_rows_are_left_out(
+    tmp_path: Path, hand_row: Callable[..., HandRow]
+) -> None:
     path = tmp_path / "old.sqlite3"
     raw = sqlite3.connect(path)
     raw.execute(OLD_HANDS)
@@ -426,7 +409,7 @@ def test_an_older_database_gets_the_columns_and_its_rows_are_left_out(tmp_path: 
     columns = {r[1] for r in conn.execute("PRAGMA table_info(practice_hands)")}
     assert {"decisions", "luck", "learner", "no_luck"} <= columns
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
-    assert practice_log.save_hand(game, _row(1, decisions=(DecisionFact("bidding", 0.5),)), conn)
+    assert practice_log.save_hand(game, hand_row(1, decisions=(DecisionFact("bidding", 0.5),)), conn)
     assert [h.decisions for h in practice_log.skill_hands(conn)] == [(DecisionFact("bidding", 0.5),)]
     assert practice_log.statistics(conn).hands == 2
 
@@ -458,11 +441,13 @@ NOT_LUCK = ["lucky", b"\x01", math.inf, -math.inf, 1e9, -101.0]
 @pytest.mark.parametrize(
     "decisions, luck", [(d, None) for d in NOT_DECISIONS] + [('[["bidding", 0.5]]', v) for v in NOT_LUCK]
 )
-def test_a_damaged_value_is_skipped_and_counted(tmp_path: Path, decisions: str, luck: object) -> None:
+def test_a_damaged_value_is_skipped_and_counted(
+    tmp_path: Path, decisions: str, luck: object, hand_row: Callable[..., HandRow]
+) -> None:
     conn = connect(tmp_path / "coach.sqlite3")
     game = practice_log.start_game("game", {}, 1, ["you", "club", "club", "club"], "CODE", conn)
-    practice_log.save_hand(game, _row(0, decisions=(DecisionFact("leading", 0.25),)), conn)
-    practice_log.save_hand(game, _row(1, decisions=()), conn)
+    practice_log.save_hand(game, hand_row(0, decisions=(DecisionFact("leading", 0.25),)), conn)
+    practice_log.save_hand(game, hand_row(1, decisions=()), conn)
     conn.execute("UPDATE practice_hands SET decisions = ?, luck = ? WHERE hand_number = 1", (decisions, luck))
     conn.commit()
     stored = practice_log.skill_hands(conn)

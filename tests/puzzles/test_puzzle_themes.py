@@ -3,12 +3,13 @@ and off the position's facts (phase, seats, loners, the turned-down suit), worke
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engine.analysis.card_reasons import choice_reason, mistake_reason
 from engine.core.actions import Action
-from engine.core.cards import parse_card, parse_cards
-from engine.core.hand import HandState, Phase, from_cards
+from engine.core.hand import HandState, Phase
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
 from engine.puzzles.bank import THEMES
@@ -22,21 +23,14 @@ from engine.puzzles.themes import (
     seat_facts,
 )
 
+Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
+
 # Diamonds trump (West calls them in round 2); West leads the A♣, North plays the K♣.
 PARTNER_ACE = ["9C TH QH AS KD", "AC QD QS 9S TD", "KC 9H AH KH JS", "JH JD 9D AD KS"]
 # West orders the J♦ (South deals and buries the 9♥) and leads the 10♣.
 SECOND_HAND = ["9H TH QH AS KD", "TC QD QS 9S TD", "KC 9C AH KH JS", "AC QC 9D AD KS"]
 # South holds both bowers; North has no heart but the A♥ and the 9♥.
 BOWERS = ["JH JD AH KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
-
-
-def position(
-    hands: list[str], upcard: str, dealer: int, actions: list[str], rules: Rules | None = None
-) -> HandState:
-    state = from_cards(rules or Rules(), dealer, [list(parse_cards(h)) for h in hands], parse_card(upcard))
-    for action in actions:
-        state = state.apply(action)
-    return state
 
 
 def seat_view(state: HandState) -> SeatView:
@@ -54,26 +48,26 @@ def test_every_theme_a_pattern_gives_is_a_theme_of_the_bank() -> None:
     assert {t for _, t in REASON_THEMES + RISK_THEMES} <= set(THEMES)
 
 
-def test_draw_trump_for_the_maker_holding_the_right_bower() -> None:
+def test_draw_trump_for_the_maker_holding_the_right_bower(position: Position) -> None:
     # South made hearts and leads: the right bower draws trumps; the K♠ leaves them out.
     state = position(BOWERS, "9H", 3, ["order", "discard 9D"])
     assert themes_of(state, "play JH", "play KS") == ("draw-trump",)
 
 
-def test_dont_trump_the_partners_winning_ace() -> None:
+def test_dont_trump_the_partners_winning_ace(position: Position) -> None:
     state = position(PARTNER_ACE, "TC", 0, ["pass"] * 4 + ["call D", "play AC", "play KC"])
     # Throwing the K♠ keeps the trump and makes a void; trumping the ace wastes a trump.
     assert themes_of(state, "play KS", "play 9D") == ("partners-winner", "make-a-void")
 
 
-def test_second_hand_low_and_third_hand_high() -> None:
+def test_second_hand_low_and_third_hand_high(position: Position) -> None:
     second = position(SECOND_HAND, "JD", 0, ["order", "discard 9H", "play TC"])
     assert themes_of(second, "play 9C", "play KC") == ("second-hand-low",)
     third = position(SECOND_HAND, "JD", 0, ["order", "discard 9H", "play TC", "play KC"])
     assert themes_of(third, "play AC", "play QC") == ("third-hand-high",)
 
 
-def test_trump_in_as_cheaply_as_you_can() -> None:
+def test_trump_in_as_cheaply_as_you_can(position: Position) -> None:
     state = position(SECOND_HAND, "JD", 0, ["order", "discard 9H", "play TC", "play 9C", "play AC"])
     # The K♦ is the lower trump that wins; the J♦ wins too but costs more.
     assert themes_of(state, "play KD", "play JD") == ("trump-in", "win-cheaply")
@@ -108,7 +102,7 @@ def test_the_sentences_of_card_reasons_map_to_their_themes() -> None:
     assert reason_themes("The 9♣ keeps more tricks for your side on most layouts of the hidden cards.") == ()
 
 
-def test_the_seats_facts() -> None:
+def test_the_seats_facts(position: Position) -> None:
     loner = ["JH JD AH KH 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
     state = position(loner, "9H", 3, ["order alone", "discard 9D"])
     # South goes alone and leads: his own loner; West, to play after him, defends against it.
@@ -119,7 +113,7 @@ def test_the_seats_facts() -> None:
     assert discard.phase is Phase.DISCARD and seat_facts(seat_view(discard)) == ("the-discard",)
 
 
-def test_railroad_defending_alone() -> None:
+def test_railroad_defending_alone(position: Position) -> None:
     loner = ["9S TS QS AS KD", "JH JD AH KH 9C", "TC QC KC AD QD", "JC JS TD 9D TH"]
     # North deals; East and South pass, West (both bowers) orders up alone: a defender is asked.
     state = position(
@@ -143,14 +137,16 @@ def test_railroad_defending_alone() -> None:
         (0, "call D alone", ("bidding", "next", "going-alone")),
     ],
 )
-def test_bid_themes_in_round_two(seat_to_ask: int, best: str, expected: tuple[str, ...]) -> None:
+def test_bid_themes_in_round_two(
+    seat_to_ask: int, best: str, expected: tuple[str, ...], position: Position
+) -> None:
     state = position(BOWERS, "9H", 3, ["pass"] * 4 + ["pass"] * seat_to_ask)
     view = view_of(state, seat_to_ask)
     assert view.phase is Phase.BID2 and view.turned_down is not None and view.turned_down.letter == "H"
     assert bid_themes(view, Action.parse(best), Action.parse("pass")) == expected
 
 
-def test_a_stuck_dealer() -> None:
+def test_a_stuck_dealer(position: Position) -> None:
     state = position(BOWERS, "9H", 3, ["pass"] * 7, Rules(stick_the_dealer=True))
     view = view_of(state, 3)
     assert not any(a == Action.parse("pass") for a in view.legal)

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.cli.solve import main
-
-ROOT = Path(__file__).resolve().parents[2]
 
 # South (seat 0, first to bid) holds the five top hearts; the dealer East picks up the 9H.
 MARCH: dict[str, Any] = {
@@ -105,13 +102,5 @@ def test_unreadable_or_empty_input(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "no records found" in capsys.readouterr().err
 
 
-def test_module_entry_point_reads_stdin() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "engine", "solve", "-"],
-        input=json.dumps(MARCH),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
-    assert json.loads(out.stdout)["tricks"] == 5
+def test_module_entry_point_reads_stdin(engine_json: Callable[[str, dict[str, Any]], Any]) -> None:
+    assert engine_json("solve", MARCH)["tricks"] == 5

@@ -4,7 +4,6 @@ rows left out and counted, bad results refused; and a save through the backgroun
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,15 +13,6 @@ from store.backend import Connection, Location
 from store.daily_results import DayResults, DayRow
 
 DAY, RULES = "2025-06-01", "{}"
-
-
-@pytest.fixture
-def conn(any_db: Location) -> Iterator[Connection]:
-    connection = db.connect(any_db)
-    try:
-        yield connection
-    finally:
-        connection.close()
 
 
 def test_each_learner_keeps_their_first_play(conn: Connection) -> None:

@@ -3,21 +3,10 @@ PostgreSQL: kept, replaced, forgotten, one per learner, and a damaged row reads 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from store import db, kept_games
-from store.backend import Connection, Location
-
-
-@pytest.fixture
-def conn(any_db: Location) -> Iterator[Connection]:
-    connection = db.connect(any_db)
-    try:
-        yield connection
-    finally:
-        connection.close()
+from store.backend import Connection
 
 
 def test_a_game_is_kept_replaced_and_forgotten_per_learner(conn: Connection) -> None:

@@ -4,18 +4,16 @@ named error (a ValueError), never a crash."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from store.backend import Connection, Location
+from store.backend import Connection
 from store.db import StoreError, connect
 from store.shared_positions import (
-    COLUMNS,
     KEEP_DAYS,
-    SCHEMA,
     DamagedShare,
     SharedStart,
     ShareError,
@@ -30,14 +28,6 @@ from store.shared_positions import (
 # Cards no seed deals: each seat holds one suit, South the hearts; the dealer (seat 0) turns the AH.
 SUITED = "standard/0/9H-TH-JH-QH-KH,9C-TC-JC-QC-KC,9D-TD-JD-QD-KD,9S-TS-JS-QS-KS/AH"
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def conn(any_db: Location) -> Iterator[Connection]:
-    """On SQLite and on PostgreSQL."""
-    db = connect(any_db)
-    yield db
-    db.close()
 
 
 @pytest.fixture
@@ -130,32 +120,16 @@ def test_an_id_never_saved_is_unknown(conn: Connection) -> None:
     assert isinstance(caught.value, ShareError) and isinstance(caught.value, ValueError)
 
 
-def _insert(conn: Connection, **changes: object) -> str:
-    values: dict[str, object] = {
-        "id": "abcdefghijklmnop",
-        "position": SUITED,
-        "seed": 5,
-        "game_number": 0,
-        "hand_number": 0,
-        "dealer": None,
-        "scores": "",
-        "levels": "ccc",
-        "single_deal": 0,
-        "created": stamp(NOW),
-    }
-    values.update(changes)
-    for sql in SCHEMA:
-        conn.execute(sql)
-    with conn:
-        conn.execute(
-            f"INSERT INTO shared_positions ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
-            tuple(values[c] for c in COLUMNS),
-        )
-    return str(values["id"])
+@pytest.fixture
+def insert(write_shared_row: Callable[..., str]) -> Callable[..., str]:
+    """``insert(conn, **changes)``: a row of the SUITED deal written by hand, made at NOW."""
+    return lambda conn, **changes: write_shared_row(
+        conn, {"position": SUITED, "created": stamp(NOW), **changes}
+    )
 
 
-def test_a_row_written_by_hand_reads(conn: Connection) -> None:
-    share_id = _insert(conn, scores="0-9", dealer=0)
+def test_a_row_written_by_hand_reads(conn: Connection, insert: Callable[..., str]) -> None:
+    share_id = insert(conn, scores="0-9", dealer=0)
     assert load(share_id, conn, now=NOW) == SharedStart(SUITED, 5, dealer=0, scores=(0, 9), levels="ccc")
 
 
@@ -183,9 +157,9 @@ def test_a_row_written_by_hand_reads(conn: Connection) -> None:
     ],
 )
 def test_a_damaged_row_is_a_named_error(
-    column: str, value: object, says: str, sqlite_conn: Connection
+    column: str, value: object, says: str, sqlite_conn: Connection, insert: Callable[..., str]
 ) -> None:
-    share_id = _insert(sqlite_conn, **{column: value})
+    share_id = insert(sqlite_conn, **{column: value})
     with pytest.raises(DamagedShare, match=says):
         load(share_id, sqlite_conn, now=NOW)
 
