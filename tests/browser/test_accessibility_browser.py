@@ -8,6 +8,10 @@ learner's turn (the first bid), the walkthrough of a deal, and the teacher's pag
 started. Each at a phone's 390×844, a laptop's 1366×768 and a projector's 1920×1080: one browser
 context (one session) per size, every page opened at the three sizes at once.
 
+The same sweep keeps a screenshot of every page and state at each size for a person to look at
+(test-artifacts/screens/<page>-<w>x<h>.png) and checks that on the phone no page is wider than the
+screen (nothing to scroll sideways): one sweep over every page instead of two.
+
 A failure lists every serious or critical node: the size, the page, the rule's id, the node's
 selector and what is wrong (axe's own summary, e.g. the contrast it measured). Moderate and minor
 findings do not fail the test. No selector is excluded: Streamlit's own chrome passes too.
@@ -69,6 +73,19 @@ STATES: dict[str, tuple[str, Callable[[Any], None]]] = {
         lambda page: page.locator(BIDS).first.wait_for(),
     ),
     "Rules, a deal's walkthrough": ("/rules?section=deal&seed=42&dealer=0&step=12", _ready("Step 12 of")),
+    "Practice, present mode": (
+        f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc&present=1",
+        lambda page: page.locator(BIDS).first.wait_for(),
+    ),
+}
+# the screenshots' file names (screens/<slug>-<w>x<h>.png), as earlier runs named them
+SLUGS = {
+    "Learn, an exercise": "learn-lesson",
+    "Analyze, a result": "analyze",
+    "Practice, the learner's bid": "practice-bid",
+    "Rules, a deal's walkthrough": "rules-deal",
+    "Practice, present mode": "practice-present",
+    "Class, the teacher's page": "class-teacher",
 }
 
 _AXE = Axe()
@@ -97,13 +114,23 @@ def test_no_serious_or_critical_findings_on_any_page_at_any_size(
     click_all: Any,
     wait_idle: Any,
     assert_no_exception: Any,
+    screenshot: Any,
+    sideways: Any,
 ) -> None:
     report: list[str] = []
+    too_wide: list[str] = []
 
     def check(pages: list[Any], name: str) -> None:
-        for page, size in zip(pages, SIZES, strict=True):
+        slug = SLUGS.get(name, name.lower().replace(" ", "-"))
+        for page, (size, (width, height)) in zip(pages, SIZES.items(), strict=True):
             assert_no_exception(page)
             report.extend(f"{size} {name}: {line}" for line in serious_findings(page))
+            if size == "phone":
+                reach = sideways(page)
+                if reach["scroll"] > reach["width"] + 1:
+                    too_wide.append(f"{name}: {reach}")
+            shot = screenshot(page, f"screens/{slug}-{width}x{height}")
+            assert shot.stat().st_size > 10_000, (name, size)
 
     with ExitStack() as stack:
         pages = [stack.enter_context(open_page(app_url, w, h)) for w, h in SIZES.values()]
@@ -123,6 +150,7 @@ def test_no_serious_or_critical_findings_on_any_page_at_any_size(
             wait_idle(page, 100)
         check(pages, "Class, the teacher's page")
     assert not report, f"{len(report)} serious or critical axe-core findings:\n" + "\n".join(report)
+    assert not too_wide, "pages wider than the phone's screen:\n" + "\n".join(too_wide)
 
 
 PROBLEMS = """() => {

@@ -10,8 +10,8 @@
   about 250 ms), a won trick goes to its winner's seat; neither under ``prefers-reduced-motion:
   reduce``, and nothing moves in the replay's steps.
 - Screenshots of the table at 390×844, 1366×900 and 1920×1080 go to test-artifacts/ (the page as
-  its link opens it to test-artifacts/screens/practice-<w>x<h>.png too, for test_screens_browser.py's
-  every page at every size, with its check that the phone has nothing to scroll sideways).
+  its link opens it to test-artifacts/screens/practice-<w>x<h>.png too, beside the other pages'
+  screens, with a check that the phone has nothing to scroll sideways).
 
 Positions are measured with getBoundingClientRect, relative to the window.
 """
@@ -265,7 +265,7 @@ def test_screenshots_of_the_table_at_three_sizes(
         for size, page in pages.items():
             width, height = SIZES[size]
             assert_no_exception(page)
-            # the Practice page of test_screens_browser.py's every page at every size: as the link opens it
+            # the Practice page's screen, beside the other pages' screens: as the link opens it
             if size == "phone":
                 reach = sideways(page)
                 assert reach["scroll"] <= reach["width"] + 1, f"wider than the phone's screen: {reach}"

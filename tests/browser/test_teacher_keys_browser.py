@@ -11,8 +11,8 @@
 
 Screenshots: test-artifacts/teacher/<what>-<w>x<h>.png (the screen as the class sees it) and
 test-artifacts/teacher/<what>-<w>x<h>-page.png (the whole page); the walkthrough's step 12 in present
-mode goes to test-artifacts/screens/rules-deal-present-<w>x<h>.png too, for test_screens_browser.py's
-every page at every size, with its check that the phone has nothing to scroll sideways.
+mode goes to test-artifacts/screens/rules-deal-present-<w>x<h>.png too, beside the other pages'
+screens, with a check that the phone has nothing to scroll sideways.
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def test_every_walkthrough_steps_sentence_and_reason_are_on_the_screen_in_presen
                 click_all(
                     list(pages.values()), [p.locator(".st-key-rx_next button").first for p in pages.values()]
                 )
-            if step == 12:  # shot for test_screens_browser.py below: as a link opens it, no mouse on Next
+            if step == 12:  # shot beside the other pages' screens: as a link opens it, no mouse on Next
                 for page in pages.values():
                     page.mouse.move(0, 0)
                 pages["390x844"].wait_for_timeout(300)
@@ -164,7 +164,7 @@ def test_every_walkthrough_steps_sentence_and_reason_are_on_the_screen_in_presen
                 lowest[size] = max(lowest[size], _story_on_the_screen(page, size, step))
                 if step in (0, 2, 6):
                     _shots(page, screenshot, f"walkthrough-step{step}-{size}")
-                if step == 12:  # the walkthrough's page of test_screens_browser.py's every page at every size
+                if step == 12:  # the walkthrough's screen, beside the other pages'
                     assert_no_exception(page)
                     reach = sideways(page)
                     assert size != "390x844" or reach["scroll"] <= reach["width"] + 1, (
