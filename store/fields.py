@@ -8,12 +8,15 @@ said to be damaged), never as a value to guess from:
   (``as_read`` hands SQLite's text over as bytes, so text that is not UTF-8 reads as None here
   rather than failing the whole fetch); ``nonempty``: '' is None too; ``raw``: bytes are None;
 - ``whole(value, low, high)``: a whole number in ``low..high`` (never a bool or a float);
+- ``text_list(value, most, items)``: a JSON list of 1 to ``items`` strings, written as text of at
+  most ``most`` characters;
 - ``moment(value)``: a time as ``stamp`` writes it (ISO, with its offset from UTC), in UTC;
 - ``stamp(when)``: a time as the stores write it: ISO, UTC, to the second.
 """
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 
@@ -32,6 +35,21 @@ def text(value: object, most: int, *, nonempty: bool = False, raw: bool = False)
     if not isinstance(value, str) or len(value) > most or (nonempty and not value):
         return None
     return value
+
+
+def text_list(value: object, most: int, items: int) -> tuple[str, ...] | None:
+    found = text(value, most)
+    if found is None:
+        return None
+    try:
+        listed = json.loads(found)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(listed, list) or not 1 <= len(listed) <= items:
+        return None
+    if not all(isinstance(item, str) for item in listed):
+        return None
+    return tuple(listed)
 
 
 def whole(value: object, low: int | None = None, high: int | None = None) -> int | None:
@@ -59,4 +77,4 @@ def stamp(when: datetime) -> str:
     return when.astimezone(UTC).isoformat(timespec="seconds")
 
 
-__all__ = ["as_read", "moment", "stamp", "text", "whole"]
+__all__ = ["as_read", "moment", "stamp", "text", "text_list", "whole"]

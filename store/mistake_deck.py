@@ -274,16 +274,10 @@ def _action(value: object) -> Action | None:
 
 
 def _answers(value: object) -> tuple[Action, ...] | None:
-    text = stored.text(value, MAX_TEXT)
-    if text is None:
+    items = stored.text_list(value, MAX_TEXT, MAX_ANSWERS)
+    if items is None:
         return None
-    try:
-        items = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(items, list) or not 1 <= len(items) <= MAX_ANSWERS:
-        return None
-    actions = tuple(_action(item) if isinstance(item, str) else None for item in items)
+    actions = tuple(_action(item) for item in items)
     return None if any(a is None for a in actions) else tuple(a for a in actions if a is not None)
 
 

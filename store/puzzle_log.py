@@ -179,18 +179,10 @@ def clean_puzzle(puzzle: str) -> str:
 
 
 def _themes(value: object) -> tuple[str, ...] | None:
-    text = stored.text(value, 1_000)
-    if text is None:
+    items = stored.text_list(value, 1_000, MAX_THEMES)
+    if items is None or not all(_THEME.fullmatch(t) for t in items):
         return None
-    try:
-        items = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(items, list) or not 1 <= len(items) <= MAX_THEMES:
-        return None
-    if not all(isinstance(t, str) and _THEME.fullmatch(t) for t in items):
-        return None
-    return tuple(items)
+    return items
 
 
 COLUMNS = (
