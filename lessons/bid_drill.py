@@ -26,7 +26,7 @@ passing are each right in half of the questions.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -44,7 +44,7 @@ from engine.core.seats import LEARNER, seat_name
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.search.seat_values import view_seed
-from lessons.balance import accepted, clear_answer, wanted
+from lessons.balance import accepted, clear_answer, drawn, wanted
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 
 MAX_DEALS = 80  # deals analysed per question for a clear-cut one with the wanted answer
@@ -117,36 +117,52 @@ def valued(view: SeatView, score: tuple[int, int] | None = None) -> Robust:
     return value_bids(view, score=score)
 
 
+def clear_choice(robust: Robust, answer_of: Callable[[Action], str | None]) -> str | None:
+    """The drill's answer when the analysis gives it clearly (``lessons.balance.clear_answer``) and
+    every kind of table agrees; else None."""
+    return None if robust.close_call else clear_answer(robust.analysis, answer_of)
+
+
+def clear_verdict(
+    view: SeatView,
+    answer_of: Callable[[Action], str | None],
+    score: tuple[int, int] | None = None,
+    screen_seed: str | None = None,
+) -> str | None:
+    """``clear_choice`` of the verdict (``valued``), asked only when a quick look on a few hundred
+    deals (``screened``, seeded by ``screen_seed``, by default the view) finds the answer clear
+    already: most deals that will not do are passed over at a tenth of the cost."""
+    seed = f"call-screen:{view_seed(view)}" if screen_seed is None else screen_seed
+    if clear_choice(screened(view, seed, score), answer_of) is None:
+        return None
+    return clear_choice(valued(view, score), answer_of)
+
+
 @lru_cache(maxsize=512)
 def _judged(kind: str, seed: int, dealer: int, score: tuple[int, int] | None) -> tuple[HandState, Robust]:
     """The question's deal and its analysis: the first of the seeded deals whose answer is clear and
     is the answer the seed wants (on the quick look, then on the verdict's figures); failing that
-    the first clear one, failing that the first."""
+    the first clear one, failing that the first (``lessons.balance.drawn``)."""
     table = TABLES[kind]
     want = wanted(kind, seed, ANSWERS)
-    first: HandState | None = None
-    clear: HandState | None = None
-    analysed = 0
-    for attempt in range(FILTERED_DEALS):
-        state = _deal(table, seed, dealer, attempt)
-        if want == "order" and not _may_order(state) and first is not None:
-            continue
-        if analysed >= MAX_DEALS:
-            break
-        analysed += 1
+
+    def deals() -> Iterator[tuple[int, HandState]]:
+        asked = 0
+        for attempt in range(FILTERED_DEALS):
+            state = _deal(table, seed, dealer, attempt)
+            if want == "order" and asked and not _may_order(state):
+                continue  # the cheap filter, once a first deal is kept to fall back on
+            if asked >= MAX_DEALS:
+                return
+            asked += 1
+            yield attempt, state
+
+    def answer(deal_: tuple[int, HandState]) -> str | None:
+        attempt, state = deal_
         view = view_of(state, LEARNER)
-        first = first or state
-        quick = screened(view, f"{kind}-judge:{seed}:{attempt}", score)
-        if (None if quick.close_call else clear_answer(quick.analysis, drill_answer)) is None:
-            continue
-        robust = valued(view, score)
-        got = None if robust.close_call else clear_answer(robust.analysis, drill_answer)
-        if got == want:
-            return state, robust
-        if got is not None:
-            clear = clear or state
-    found = clear or first
-    assert found is not None
+        return clear_verdict(view, drill_answer, score, f"{kind}-judge:{seed}:{attempt}")
+
+    _, found = drawn(deals(), want, answer)
     return found, valued(view_of(found, LEARNER), score)
 
 

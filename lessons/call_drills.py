@@ -39,8 +39,8 @@ from engine.core.seats import LEARNER, seat_name
 from engine.core.view import SeatView, view_of
 from engine.players.evaluate import dealer_hand, hand_facts
 from engine.search.seat_values import view_seed
-from lessons.balance import accepted, clear_answer, drawn, wanted
-from lessons.bid_drill import ANALYZER, screened, view_link
+from lessons.balance import accepted, drawn, wanted
+from lessons.bid_drill import ANALYZER, clear_choice, clear_verdict, screened, view_link
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 from lessons.links import SEATS
 
@@ -79,21 +79,6 @@ def _to_learner(state: HandState, round2: bool) -> HandState:
     while state.to_act != LEARNER or (round2 and state.phase is Phase.BID1):
         state = apply(state, PASS)
     return state
-
-
-def clear_choice(robust: Robust, answer_of: Callable[[Action], str | None]) -> str | None:
-    """The drill's answer when the analysis gives it clearly (``lessons.balance.clear_answer``) and
-    every kind of table agrees; else None."""
-    return None if robust.close_call else clear_answer(robust.analysis, answer_of)
-
-
-def clear_verdict(view: SeatView, answer_of: Callable[[Action], str | None]) -> str | None:
-    """``clear_choice`` of the verdict (``judge``), asked only when a quick look on a few hundred
-    deals (``lessons.bid_drill.screened``) finds the answer clear already: most deals that will not
-    do are passed over at a tenth of the cost."""
-    if clear_choice(screened(view, f"call-screen:{view_seed(view)}"), answer_of) is None:
-        return None
-    return clear_choice(judge(view), answer_of)
 
 
 # ---- naming a suit in round 2 -----------------------------------------------------------------

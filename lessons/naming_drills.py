@@ -30,7 +30,8 @@ from engine.core.rules import PRESETS
 from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
 from lessons.balance import drawn, wanted
-from lessons.call_drills import MAX_DEALS, choice_words, clear_verdict
+from lessons.bid_drill import clear_verdict
+from lessons.call_drills import MAX_DEALS, choice_words
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 
 STICK = PRESETS["Tournament (stick the dealer)"]
