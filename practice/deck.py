@@ -41,12 +41,12 @@ from datetime import UTC, datetime, time, timedelta
 from enum import StrEnum
 
 from engine.core.actions import Action
-from engine.core.hand import HandState
+from engine.core.mistake import Mistake
 from engine.core.seats import LEARNER
 from practice.review import COSTLY, GradedDecision
 from store import mistake_deck
 from store.backend import Connection
-from store.mistake_deck import RETIRED, Entry, Mistake
+from store.mistake_deck import RETIRED, Entry
 
 INTERVALS = (1, 3, 7)  # days until the next review at stage 0, 1, 2; a right answer at stage 2 retires it
 assert len(INTERVALS) == RETIRED
@@ -95,34 +95,14 @@ def judge(right: Sequence[Action], tries: Sequence[Action]) -> Quiz:
     return Quiz(Verdict.TRY_AGAIN if counted else Verdict.ASKING, tuple(counted), False)
 
 
-@dataclass(frozen=True, slots=True)
-class Question:
-    """A position to answer again: the table before the decision, the seat, the learner's original
-    choice, the best choice, every right answer, why, and the grade the original choice got."""
-
-    before: HandState
-    seat: int
-    choice: Action
-    best: Action
-    right: tuple[Action, ...]
-    reason: str
-    grade: str
-
-
-def question_of(g: GradedDecision) -> Question | None:
-    """A graded decision as a question to answer again; None when it has no best choice or no
+def question_of(g: GradedDecision) -> Mistake | None:
+    """A graded decision as a position to answer again; None when it has no best choice or no
     right answer to find (not graded, or already right)."""
     best = g.top if g.top is not None else g.best
     right = g.right_answers
     if g.grade is None or best is None or not right or g.action in right:
         return None
-    return Question(g.before, LEARNER, g.action, best, right, g.reason, g.grade)
-
-
-def question_of_entry(e: Entry) -> Question:
-    """A deck entry as a question to answer again."""
-    m = e.mistake
-    return Question(m.before, m.seat, m.choice, m.best, m.answers, m.reason, m.grade)
+    return Mistake(g.before, LEARNER, g.action, best, right, g.reason, g.grade)
 
 
 # ---- the schedule ---------------------------------------------------------------------------
@@ -230,10 +210,8 @@ def learner_key(name: str | None, browser: str) -> str:
 def mistake_of(g: GradedDecision) -> Mistake | None:
     """A graded decision as the deck keeps it; None unless it is a mistake or a blunder with a
     best choice to find."""
-    q = question_of(g)
-    if g.grade not in COSTLY or q is None:
-        return None
-    return Mistake(g.before, q.seat, q.choice, q.best, q.right, q.reason, q.grade)
+    m = question_of(g)
+    return m if g.grade in COSTLY else None
 
 
 def add_mistakes(
@@ -331,7 +309,6 @@ __all__ = [
     "TRIES",
     "Answered",
     "Deck",
-    "Question",
     "Quiz",
     "Verdict",
     "add_mistakes",
@@ -345,7 +322,6 @@ __all__ = [
     "learner_key",
     "mistake_of",
     "question_of",
-    "question_of_entry",
     "scheduled",
     "sorted_deck",
     "when_text",

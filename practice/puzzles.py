@@ -337,7 +337,7 @@ def deck_puzzle(e: Entry) -> Puzzle | None:
     problem = problem_of(g, m.seat)
     if problem is None:
         return None
-    right = (str(m.best), *(str(a) for a in m.answers if a != m.best))
+    right = (str(m.best), *(str(a) for a in m.right if a != m.best))
     if not set(right) <= set(problem.choices):
         return None
     problem = type(problem)(

@@ -37,6 +37,7 @@ from typing import TypeVar
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState
+from engine.core.mistake import Mistake
 from store import fields as stored
 from store.backend import ERRORS, Connection
 from store.db import READ_FLUSH, StoreError, connect, db_path, ensure_schema, read, retrying, write, writer
@@ -72,20 +73,6 @@ SCHEMA: tuple[str, ...] = (
     # and of those coming up is read, and counted, without reading the rest (``live``, ``counts``)
     f"CREATE INDEX IF NOT EXISTS mistake_deck_live ON mistake_deck (learner, due, id) WHERE stage < {RETIRED}",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Mistake:
-    """One graded mistake, as the deck keeps it: the position before the decision (``before``),
-    the seat that decided, what it chose, the best choice, every right answer, why, the grade."""
-
-    before: HandState
-    seat: int
-    choice: Action
-    best: Action
-    answers: tuple[Action, ...]
-    reason: str
-    grade: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +118,9 @@ def check(m: Mistake) -> None:
     legal = m.before.legal_actions() if not m.before.is_over else ()
     if m.before.to_act != m.seat:
         raise ValueError("the seat is not to act in the position")
-    if m.choice not in legal or m.best not in legal or not all(a in legal for a in m.answers):
+    if m.choice not in legal or m.best not in legal or not all(a in legal for a in m.right):
         raise ValueError("an action is not legal in the position")
-    if m.best not in m.answers or m.choice in m.answers or len(m.answers) > MAX_ANSWERS:
+    if m.best not in m.right or m.choice in m.right or len(m.right) > MAX_ANSWERS:
         raise ValueError("the right answers do not hold the best choice, or hold the choice made")
     if m.grade not in DECK_GRADES:
         raise ValueError(f"not a deck grade: {m.grade!r}")
@@ -174,7 +161,7 @@ def add(
                 m.seat,
                 str(m.choice),
                 str(m.best),
-                json.dumps([str(a) for a in m.answers]),
+                json.dumps([str(a) for a in m.right]),
                 m.reason,
                 m.grade,
                 stored.stamp(created),

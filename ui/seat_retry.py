@@ -27,8 +27,9 @@ import streamlit as st
 from engine.core.actions import Action, Kind, discard
 from engine.core.cards import Card
 from engine.core.hand import HandState, Phase
+from engine.core.mistake import Mistake
 from engine.core.ranking import sort_hand
-from practice.deck import Question, Quiz, Verdict, judge, learner_key, review_line
+from practice.deck import Quiz, Verdict, judge, learner_key, review_line
 from practice.records import StoreError
 from practice.replay import Step, replay
 from practice.table_text import action_label, choice_text, disabled_reasons
@@ -104,7 +105,7 @@ def _card_buttons_prefix(before: HandState, key: str) -> str:
     return f"{key}_play" if before.phase is Phase.PLAY else f"{key}_discard"
 
 
-def _take_card_click(q: Question, key: str) -> None:
+def _take_card_click(q: Mistake, key: str) -> None:
     """A tapped card (``hand_buttons`` has no callback) becomes a try before anything is drawn."""
     before = q.before
     if before.phase not in (Phase.PLAY, Phase.DISCARD) or judge(q.right, tries_of(key)).answered:
@@ -116,7 +117,7 @@ def _take_card_click(q: Question, key: str) -> None:
             return
 
 
-def _choices(q: Question, key: str) -> None:
+def _choices(q: Mistake, key: str) -> None:
     """The buttons the practice table uses for this phase: the cards, else the bids."""
     before = q.before
     mine = sort_hand(before.hands[q.seat], before.trump)
@@ -153,7 +154,7 @@ def _choices(q: Question, key: str) -> None:
                 )
 
 
-def _verdict_box(q: Question, quiz: Quiz) -> None:
+def _verdict_box(q: Mistake, quiz: Quiz) -> None:
     before = q.before
     if quiz.verdict is Verdict.TRY_AGAIN:
         assert quiz.last is not None
@@ -174,7 +175,7 @@ def _verdict_box(q: Question, quiz: Quiz) -> None:
         )
 
 
-def seat_retry(q: Question, key: str, felt: Felt) -> Quiz:
+def seat_retry(q: Mistake, key: str, felt: Felt) -> Quiz:
     """Draw the question ``q`` (its state under ``key``; the table drawn by ``felt``) and return
     where it stands."""
     _take_card_click(q, key)

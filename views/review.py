@@ -20,7 +20,7 @@ from html import escape
 
 import streamlit as st
 
-from practice.deck import Answered, Deck, answer, date_text, deck_for, question_of_entry, when_text
+from practice.deck import Answered, Deck, answer, date_text, deck_for, when_text
 from practice.records import Entry, StoreError
 from practice.table_text import choice_text
 from ui.echo import plain
@@ -72,7 +72,7 @@ def _describe(e: Entry) -> str:
 
 def _ask(e: Entry, now: datetime) -> bool:
     """The position on the table; True when it was answered in this run (the deck has changed)."""
-    quiz = seat_retry(question_of_entry(e), _quiz_key(e), felt)
+    quiz = seat_retry(e.mistake, _quiz_key(e), felt)
     if not quiz.answered:
         return False
     answers = _answers()

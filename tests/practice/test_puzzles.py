@@ -331,7 +331,7 @@ def test_a_deck_mistake_becomes_a_seat_puzzle() -> None:
     m = e.mistake
     made = puzzles.deck_puzzle(e)
     assert made is not None and made.kind == "seat"
-    assert made.problem.right[0] == str(m.best) and set(made.problem.right) == {str(a) for a in m.answers}
+    assert made.problem.right[0] == str(m.best) and set(made.problem.right) == {str(a) for a in m.right}
     assert str(m.choice) not in made.problem.right and made.problem.reason == m.reason
     # the figures are the grade's own
     g = grade_decision(len(m.before.history), m.before, m.choice, m.seat)
