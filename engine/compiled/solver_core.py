@@ -38,6 +38,8 @@ Every function here is compiled with ``cache=True`` and ``nogil=True``; a table
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from numba import njit
 
@@ -55,12 +57,17 @@ MOVES_AT = TRICKS_AT + 4 * 6
 HASH_MUL = 0x9E3779B97F4A7C15 - (1 << 64)  # golden-ratio multiplier as a signed int64
 
 
-def new_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+Table = tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]  # keys, lower, upper, stamps, scratch
+
+
+def new_table() -> Table:
     """A fresh transposition table: (keys, lower, upper, stamps, scratch).
 
     ``scratch`` holds the running stamp (``scratch[0]``), the node counter
     (``scratch[1]``), the cards on the table per trick, the move lists per ply and the
-    explicit search stack; pass the arrays to the solve functions unchanged. Only
+    explicit search stack; pass the tuple to the solve functions unchanged. Only
     ``TT_SIZE`` entries are used (the hash is fixed at ``TT_BITS`` bits).
     """
     keys = np.zeros(TT_SIZE, dtype=np.int64)
@@ -69,6 +76,19 @@ def new_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndar
     stamps = np.zeros(TT_SIZE, dtype=np.int64)
     scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64)
     return keys, lower, upper, stamps, scratch
+
+
+_local = threading.local()
+
+
+def thread_table() -> Table:
+    """This thread's table (made on first use): the solver's entry points and the analyzer's deal
+    loop share it, as each search bumps the stamp and so ignores what an earlier one stored."""
+    tt: Table | None = getattr(_local, "tt", None)
+    if tt is None:
+        tt = new_table()
+        _local.tt = tt
+    return tt
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -214,16 +234,14 @@ def _search(
     tricks_left: int,
     alpha: int,
     beta: int,
-    keys: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    stamps: np.ndarray,
-    s: np.ndarray,
+    tt: Table,
 ) -> int:
     """Makers' tricks from here on (fail-soft within [alpha, beta]); an explicit-stack alpha-beta.
 
-    The cards on the table are ``s[off:off + n_table]`` with ``off = TRICKS_AT + 4 * tricks_left``.
+    The cards on the table are ``s[off:off + n_table]`` (``s``, the table's scratch) with
+    ``off = TRICKS_AT + 4 * tricks_left``.
     """
+    keys, lower, upper, stamps, s = tt
     ply = 0
     f = FRAMES_AT
     s[f + F_LEADER] = leader
@@ -389,11 +407,7 @@ def search(
     tricks_left: int,
     alpha: int,
     beta: int,
-    keys: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    stamps: np.ndarray,
-    scratch: np.ndarray,
+    tt: Table,
 ) -> int:
     """Makers' tricks from this position on, for a new deal (bumps the table's stamp).
 
@@ -401,11 +415,10 @@ def search(
     upper bound when <= alpha and a lower bound when >= beta. The full window is
     (-1, tricks_left + 1). ``hands`` is restored before returning.
     """
+    scratch = tt[4]
     scratch[0] += 1
     _load(table, n_table, tricks_left, scratch)
-    return _search(
-        hands, k, maker_mask, leader, n_table, tricks_left, alpha, beta, keys, lower, upper, stamps, scratch
-    )
+    return _search(hands, k, maker_mask, leader, n_table, tricks_left, alpha, beta, tt)
 
 
 @njit(cache=True, nogil=True)
@@ -417,11 +430,7 @@ def card_values(
     table: np.ndarray,
     n_table: int,
     tricks_left: int,
-    keys: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    stamps: np.ndarray,
-    scratch: np.ndarray,
+    tt: Table,
     out_cards: np.ndarray,
     out_values: np.ndarray,
 ) -> int:
@@ -431,6 +440,7 @@ def card_values(
     ``out_values`` and returns how many. One stamp for the whole call, so the
     searches share their table entries.
     """
+    scratch = tt[4]
     scratch[0] += 1
     off = TRICKS_AT + 4 * tricks_left
     seat = (leader + n_table) % k
@@ -443,40 +453,14 @@ def card_values(
         _load(table, n_table, tricks_left, scratch)
         hands[seat] ^= card
         scratch[off + n_table] = card
-        if n_table + 1 == k:
+        if n_table + 1 == k:  # the card ends the trick: the winner leads the next
             w = (leader + winning_index(scratch, off, k)) % k
             won = (maker_mask >> w) & 1
-            v = won + _search(
-                hands,
-                k,
-                maker_mask,
-                w,
-                0,
-                tricks_left - 1,
-                -1,
-                tricks_left,
-                keys,
-                lower,
-                upper,
-                stamps,
-                scratch,
-            )
+            lead, nt, left = w, 0, tricks_left - 1
         else:
-            v = _search(
-                hands,
-                k,
-                maker_mask,
-                leader,
-                n_table + 1,
-                tricks_left,
-                -1,
-                tricks_left + 1,
-                keys,
-                lower,
-                upper,
-                stamps,
-                scratch,
-            )
+            won = 0
+            lead, nt, left = leader, n_table + 1, tricks_left
+        v = won + _search(hands, k, maker_mask, lead, nt, left, -1, left + 1, tt)
         hands[seat] ^= card
         out_cards[n] = card
         out_values[n] = v
@@ -495,11 +479,7 @@ def solve_batch(
     tricks_left: np.ndarray,
     alpha: np.ndarray,
     beta: np.ndarray,
-    keys: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    stamps: np.ndarray,
-    scratch: np.ndarray,
+    tt: Table,
 ) -> np.ndarray:
     """``search`` for many positions (rows): hands (N, 4), table (N, 4), the rest (N,).
 
@@ -511,22 +491,8 @@ def solve_batch(
     for i in range(n):
         for j in range(4):
             h[j] = hands[i, j]
-        scratch[0] += 1
-        _load(table[i], n_table[i], tricks_left[i], scratch)
-        out[i] = _search(
-            h,
-            k[i],
-            maker_mask[i],
-            leader[i],
-            n_table[i],
-            tricks_left[i],
-            alpha[i],
-            beta[i],
-            keys,
-            lower,
-            upper,
-            stamps,
-            scratch,
+        out[i] = search(
+            h, k[i], maker_mask[i], leader[i], table[i], n_table[i], tricks_left[i], alpha[i], beta[i], tt
         )
     return out
 
