@@ -151,6 +151,20 @@ def _redundant(card: int, own: int, blockers: int) -> bool:
     return (blockers & between) == 0
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _push_moves(cards: int, hand: int, blockers: int, s: np.ndarray, base: int, n: int) -> int:
+    """Append ``cards``, low to high, to the moves ``s[base:base + n]`` but for those a higher card
+    of ``hand`` makes equivalent (``_redundant``); return the new count."""
+    x = cards
+    while x != 0:
+        c = x & -x
+        x ^= c
+        if not _redundant(c, hand, blockers):
+            s[base + n] = c
+            n += 1
+    return n
+
+
 @njit(cache=True, nogil=True)
 def _order_moves(
     hands: np.ndarray, k: int, maker_mask: int, leader: int, s: np.ndarray, off: int, n_table: int, base: int
@@ -181,14 +195,7 @@ def _order_moves(
                     n += 1
                     rest &= ~top
         # Then the others, low to high.
-        x = rest
-        while x != 0:
-            c = x & -x
-            x ^= c
-            if not _redundant(c, hand, blockers):
-                s[base + n] = c
-                n += 1
-        return n
+        return _push_moves(rest, hand, blockers, s, base, n)
     led = s[off]
     legal = legal_mask(hand, led)
     w = winning_index(s, off, n_table)
@@ -198,21 +205,8 @@ def _order_moves(
         beats = 0
     else:
         beats = legal & (TRUMP_MASK | group_of(led)) & ~((win_card << 1) - 1)
-    x = beats
-    while x != 0:
-        c = x & -x
-        x ^= c
-        if not _redundant(c, hand, blockers):
-            s[base + n] = c
-            n += 1
-    x = legal & ~beats
-    while x != 0:
-        c = x & -x
-        x ^= c
-        if not _redundant(c, hand, blockers):
-            s[base + n] = c
-            n += 1
-    return n
+    n = _push_moves(beats, hand, blockers, s, base, n)
+    return _push_moves(legal & ~beats, hand, blockers, s, base, n)
 
 
 # Frame fields of the explicit search stack (numba cannot cache recursive functions).
