@@ -36,9 +36,9 @@ from engine.compiled import solver_core
 t1 = time.perf_counter()
 h = np.array([1, 2, 4, 8], dtype=np.int64); t = np.zeros(4, dtype=np.int64)
 tt = solver_core.new_table()
-solver_core.search(h, 4, 5, 0, t, 0, 1, -1, 2, tt)
+solver_core.search((h, 4, 5, 0, t, 0, 1), -1, 2, tt)
 oc = np.zeros(16, dtype=np.int64); ov = np.zeros(16, dtype=np.int64)
-solver_core.card_values(h, 4, 5, 0, t, 0, 1, tt, oc, ov)
+solver_core.card_values((h, 4, 5, 0, t, 0, 1), tt, oc, ov)
 one = np.array([1])
 solver_core.solve_batch(h.reshape(1, 4), one * 4, one * 5, one * 0, t.reshape(1, 4), one * 0, one,
                      one * -1, one * 2, tt)
@@ -102,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         position = solver.core_position(e)
         before = int(scratch[1])
         t0 = time.perf_counter()
-        solver_core.search(*position, -1, e.tricks_left + 1, tt)
+        solver_core.search(position, -1, e.tricks_left + 1, tt)
         core_times.append(time.perf_counter() - t0)
         core_nodes.append(int(scratch[1]) - before)
 

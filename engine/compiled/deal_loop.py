@@ -110,7 +110,7 @@ def _solve(
         k += 1
     for i in range(k, 4):
         h[i] = 0
-    return solver_core.search(h, k, mask, lead, table, 0, 5, -1, 6, tt)
+    return solver_core.search((h, k, mask, lead, table, 0, 5), -1, 6, tt)
 
 
 @njit(cache=True, nogil=True)

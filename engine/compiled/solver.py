@@ -119,7 +119,7 @@ def encode(state: HandState) -> Encoded:
 # ---- solving ----------------------------------------------------------------------------
 
 
-def core_position(e: Encoded) -> tuple[np.ndarray, int, int, int, np.ndarray, int, int]:
+def core_position(e: Encoded) -> solver_core.Position:
     """``e`` as the core's leading arguments: hands, k, maker_mask, leader, table, n_table, tricks_left."""
     return (
         np.array(e.hands, dtype=np.int64),
@@ -135,7 +135,7 @@ def core_position(e: Encoded) -> tuple[np.ndarray, int, int, int, np.ndarray, in
 def makers_tricks(state: HandState) -> int:
     """Makers' total tricks with best play by everyone (tricks already won included)."""
     e = encode(state)
-    rest = solver_core.search(*core_position(e), -1, e.tricks_left + 1, solver_core.thread_table())
+    rest = solver_core.search(core_position(e), -1, e.tricks_left + 1, solver_core.thread_table())
     return e.won + int(rest)
 
 
@@ -147,7 +147,7 @@ def makers_reach(state: HandState, tricks: int) -> bool:
         return True
     if need > e.tricks_left:
         return False
-    rest = solver_core.search(*core_position(e), need - 1, need, solver_core.thread_table())
+    rest = solver_core.search(core_position(e), need - 1, need, solver_core.thread_table())
     return int(rest) >= need
 
 
@@ -156,7 +156,7 @@ def solve(state: HandState) -> Solution:
     e = encode(state)
     out_cards = np.zeros(16, dtype=np.int64)
     out_values = np.zeros(16, dtype=np.int64)
-    n = solver_core.card_values(*core_position(e), solver_core.thread_table(), out_cards, out_values)
+    n = solver_core.card_values(core_position(e), solver_core.thread_table(), out_cards, out_values)
     trump = Suit(e.trump)
     by_card = {_CARDS[trump][int(out_cards[i])]: e.won + int(out_values[i]) for i in range(n)}
     seat = state.to_act

@@ -27,13 +27,15 @@ Search. Fail-soft alpha-beta on "makers' tricks from here on", with
   question ("do the makers reach 3?", "is it a march?") stops as soon as it is
   decided.
 
-Positions are arrays, one row per position to solve (see ``solve_batch``):
-``hands`` int64[k<=4] (cards held, by position), ``table`` int64[4] (cards on
-the table in play order), ``n_table``, ``leader`` (position that led this
-trick), ``tricks_left`` (including the trick in progress).
+A position (``Position``, for ``search`` and ``card_values``) is the tuple ``(hands, k,
+maker_mask, leader, table, n_table, tricks_left)``: ``hands`` int64[4] (cards held, by
+position), ``table`` int64[4] (cards on the table in play order), ``leader`` (position that led
+this trick), ``tricks_left`` (including the trick in progress); ``solve_batch`` takes the same
+fields as arrays, one row per position.
 
 Every function here is compiled with ``cache=True`` and ``nogil=True``; a table
-(``new_table()``) must not be shared between threads at the same time.
+(``new_table()``, one tuple of arrays; ``thread_table()``, this thread's) must not be shared
+between threads at the same time.
 """
 
 from __future__ import annotations
@@ -57,9 +59,10 @@ MOVES_AT = TRICKS_AT + 4 * 6
 HASH_MUL = 0x9E3779B97F4A7C15 - (1 << 64)  # golden-ratio multiplier as a signed int64
 
 
-Table = tuple[
-    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
-]  # keys, lower, upper, stamps, scratch
+# A transposition table (``new_table``): keys, lower, upper, stamps, scratch.
+Table = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+# A position to solve: hands, k, maker_mask, leader, table, n_table, tricks_left (the module's docstring).
+Position = tuple[np.ndarray, int, int, int, np.ndarray, int, int]
 
 
 def new_table() -> Table:
@@ -391,24 +394,14 @@ def _load(table: np.ndarray, n_table: int, tricks_left: int, s: np.ndarray) -> N
 
 
 @njit(cache=True, nogil=True)
-def search(
-    hands: np.ndarray,
-    k: int,
-    maker_mask: int,
-    leader: int,
-    table: np.ndarray,
-    n_table: int,
-    tricks_left: int,
-    alpha: int,
-    beta: int,
-    tt: Table,
-) -> int:
+def search(position: Position, alpha: int, beta: int, tt: Table) -> int:
     """Makers' tricks from this position on, for a new deal (bumps the table's stamp).
 
     With a window [alpha, beta] the result is exact when strictly inside it, an
     upper bound when <= alpha and a lower bound when >= beta. The full window is
     (-1, tricks_left + 1). ``hands`` is restored before returning.
     """
+    hands, k, maker_mask, leader, table, n_table, tricks_left = position
     scratch = tt[4]
     scratch[0] += 1
     _load(table, n_table, tricks_left, scratch)
@@ -416,24 +409,14 @@ def search(
 
 
 @njit(cache=True, nogil=True)
-def card_values(
-    hands: np.ndarray,
-    k: int,
-    maker_mask: int,
-    leader: int,
-    table: np.ndarray,
-    n_table: int,
-    tricks_left: int,
-    tt: Table,
-    out_cards: np.ndarray,
-    out_values: np.ndarray,
-) -> int:
+def card_values(position: Position, tt: Table, out_cards: np.ndarray, out_values: np.ndarray) -> int:
     """Every legal card of the position to act and the makers' tricks from here if it is played.
 
     Writes the cards (single bits, low to high) and values into ``out_cards`` /
     ``out_values`` and returns how many. One stamp for the whole call, so the
     searches share their table entries.
     """
+    hands, k, maker_mask, leader, table, n_table, tricks_left = position
     scratch = tt[4]
     scratch[0] += 1
     off = TRICKS_AT + 4 * tricks_left
@@ -485,9 +468,8 @@ def solve_batch(
     for i in range(n):
         for j in range(4):
             h[j] = hands[i, j]
-        out[i] = search(
-            h, k[i], maker_mask[i], leader[i], table[i], n_table[i], tricks_left[i], alpha[i], beta[i], tt
-        )
+        position = (h, k[i], maker_mask[i], leader[i], table[i], n_table[i], tricks_left[i])
+        out[i] = search(position, alpha[i], beta[i], tt)
     return out
 
 
