@@ -1,5 +1,6 @@
 """Before and after in one run: a commit checked out beside this checkout, for the benches that
-compare (``--base REV``). Not a script of its own (no ``main``).
+compare (``--base REV``), and the commit of a checkout (``head_commit``). Not a script of its own
+(no ``main``).
 
     with base_tree("d343723") as tree:     # a detached git worktree, its compiled code built
         subprocess.run([...], cwd=tree, env=tree_env(tree))
@@ -52,6 +53,17 @@ def base_tree(
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False)
 
 
+def head_commit(tree: Path = ROOT) -> str:
+    """The full hash of the commit checked out in ``tree`` (figures written to a file name it), or
+    "unknown" where git cannot say."""
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=tree, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def rerun_at(rev: str, script: str, argv: list[str], *, keep: bool = False, warm: bool = True) -> int:
     """Run ``script`` (a bench file) with ``argv`` and ``--title 'before (commit REV)'`` inside a
     worktree of ``rev``; its exit code."""
@@ -63,4 +75,4 @@ def rerun_at(rev: str, script: str, argv: list[str], *, keep: bool = False, warm
         ).returncode
 
 
-__all__ = ["base_tree", "rerun_at", "tree_env"]
+__all__ = ["base_tree", "head_commit", "rerun_at", "tree_env"]

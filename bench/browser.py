@@ -16,6 +16,7 @@ Playwright, and the waits that time a click inside the browser.
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -206,12 +207,17 @@ def streamlit_process(
                 time.sleep(0.2)
             yield url, process
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop_process(process, 10)
+
+
+def stop_process(process: subprocess.Popen[Any], seconds: float, sig: int = signal.SIGTERM) -> None:
+    """Send ``process`` ``sig`` and wait up to ``seconds`` for it to end; kill it if it has not."""
+    process.send_signal(sig)
+    try:
+        process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 @contextmanager
@@ -379,6 +385,7 @@ __all__ = [
     "healthy",
     "new_page",
     "screenshot",
+    "stop_process",
     "streamlit_process",
     "type_hand",
     "wait_idle",

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from bench.club_hands import card_choices
 from engine.analysis.sampler import sample_state
 from engine.analysis.tables import opponents
-from engine.core.cards import ACE, Card
+from engine.core.cards import ACE, Card, Suit
 from engine.core.rules import PRESETS
 from engine.core.stats import mean_interval
 from engine.core.view import SeatView
@@ -83,13 +83,18 @@ def held_back(t: Table, card: Card) -> bool:
     return t.is_boss(card) or card.rank == ACE
 
 
-def lead_alternatives(view: SeatView) -> dict[str, Card | None]:
-    """The alternative leads for this seat's legal cards (None: it has no trump)."""
+def _legal_cards(view: SeatView) -> tuple[Table, list[Card], list[Card], Counter[Suit]]:
+    """What the seat knows (``read_table``), its legal plain cards and trumps, and how many of
+    the plain ones each suit has."""
     t = read_table(view)
     cards = [a.card for a in view.legal if a.card is not None]
     plain = [c for c in cards if t.eff[c] != t.trump]
-    trumps = [c for c in cards if t.eff[c] == t.trump]
-    count = Counter(t.eff[c] for c in plain)
+    return t, plain, [c for c in cards if t.eff[c] == t.trump], Counter(t.eff[c] for c in plain)
+
+
+def lead_alternatives(view: SeatView) -> dict[str, Card | None]:
+    """The alternative leads for this seat's legal cards (None: it has no trump)."""
+    t, plain, trumps, count = _legal_cards(view)
     longest = t.eff[max(plain, key=lambda c: (count[t.eff[c]], -c.rank))]
     suit = [c for c in plain if t.eff[c] == longest]
     return {
@@ -126,11 +131,7 @@ def throw_alternatives(view: SeatView) -> dict[str, Card | None] | None:
 
 def loner_lead_alternatives(view: SeatView) -> dict[str, Card | None]:
     """The alternative leads of a defender against a lone maker with no winner to cash."""
-    t = read_table(view)
-    cards = [a.card for a in view.legal if a.card is not None]
-    plain = [c for c in cards if t.eff[c] != t.trump]
-    trumps = [c for c in cards if t.eff[c] == t.trump]
-    count = Counter(t.eff[c] for c in plain)
+    t, plain, trumps, count = _legal_cards(view)
     longest = max(count.values())
     return {
         # the Club player's lead here until issue 38: with trumps the lowest card of the shortest

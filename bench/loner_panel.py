@@ -42,6 +42,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from bench.club_hands import expert_defence
 from engine.analysis.bidding import analyze
 from engine.analysis.situation import question
 from engine.core.actions import ORDER_ALONE
@@ -53,7 +54,6 @@ from engine.core.seats import LEARNER
 from engine.core.stats import mean_interval
 from engine.core.view import view_of
 from engine.players.club import ClubPlayer
-from engine.search.seat_values import value_choices
 
 FOUR_PLAYER = tuple(name for name, rules in PRESETS.items() if rules.players == 4)
 MAX_DEALS = 400_000  # deals tried per preset before giving up on finding enough loners
@@ -81,19 +81,7 @@ def loners(rules: Rules, count: int, seed: int) -> Iterator[tuple[int, HandState
 def march(state: HandState, expert_deals: int = 0, seed: str = "") -> bool:
     """Does the lone maker take all five? Club play throughout, or, with ``expert_deals``, the
     defenders' cards by the Expert's valuation on that many deals."""
-    club = ClubPlayer()
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        view = view_of(state, seat)
-        if expert_deals and not state.is_maker_side(seat) and len(view.legal) > 1:
-            action = value_choices(
-                view, expert_deals, seed=f"{seed}:{len(state.tricks)}:{len(state.trick)}"
-            ).best
-        else:
-            action = club.act(view)
-        state = state.apply(action)
-    return state.maker_tricks == 5
+    return expert_defence(state, expert_deals, seed).maker_tricks == 5
 
 
 def _expert_chunk(args: tuple[str, int, int, int, int]) -> list[tuple[int, bool]]:

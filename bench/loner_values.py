@@ -33,16 +33,16 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from bench.club_hands import expert_defence
 from engine.analysis.bidding import analyze, default_policy
 from engine.analysis.finish import outcome_of
 from engine.analysis.sampler import sample_state
 from engine.core.actions import Action
-from engine.core.hand import HandState, Phase, deal
+from engine.core.hand import HandState, deal
 from engine.core.rules import Rules
 from engine.core.stats import mean_interval
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
-from engine.search.seat_values import value_choices
 
 
 def loner_views(count: int, seed: int) -> list[tuple[int, SeatView, Action]]:
@@ -70,24 +70,7 @@ def loner_views(count: int, seed: int) -> list[tuple[int, SeatView, Action]]:
 def play(state: HandState, me: int, expert_deals: int, seed: str) -> int:
     """Net points for ``me``'s side: the club player everywhere, or with ``expert_deals`` the
     defenders' cards by the Expert's valuation."""
-    club = ClubPlayer()
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        view = view_of(state, seat)
-        if (
-            expert_deals
-            and state.phase is Phase.PLAY
-            and not state.is_maker_side(seat)
-            and len(view.legal) > 1
-        ):
-            action = value_choices(
-                view, expert_deals, seed=f"{seed}:{len(state.tricks)}:{len(state.trick)}"
-            ).best
-        else:
-            action = club.act(view)
-        state = state.apply(action)
-    return outcome_of(state, me).net
+    return outcome_of(expert_defence(state, expert_deals, seed, cards_only=True), me).net
 
 
 def one_hand(

@@ -17,11 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from bench.base_tree import head_commit
 from engine.analysis.tables import DEFAULT_TABLE, opponents
 from engine.core.hand import Phase, deal
 from engine.core.rules import Rules
@@ -54,15 +54,6 @@ def one_deal(position: int, seed: int, index: int) -> float | None:
 def _chunk(args: tuple[int, int, range]) -> list[float | None]:
     position, seed, indices = args
     return [one_deal(position, seed, i) for i in indices]
-
-
-def _commit() -> str:
-    try:
-        return subprocess.run(
-            ["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -102,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "about": "the average hand value (practice.skill.hand_value) by seat counted from the dealer, "
             "when the seats before passed as people do; default rules",
             "made_by": f"python -m bench luck_baseline --deals {args.deals} --seed {args.seed} --write",
-            "commit": _commit(),
+            "commit": head_commit(),
             "seconds": round(seconds),
             "by_position": by_position,
         }

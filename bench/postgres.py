@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
+from bench.browser import stop_process
+
 START_TIMEOUT = 60.0  # seconds for initdb and the first connection (a loaded 2-core machine)
 INSTALL_HINT = "install Debian's postgresql package (apt-get install postgresql), as .ci/run does"
 
@@ -100,12 +102,7 @@ class Server:
         process = self._process
         if process is None or process.poll() is not None:
             return
-        process.send_signal(signal.SIGINT if fast else signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process, 20, signal.SIGINT if fast else signal.SIGTERM)
 
 
 @contextmanager

@@ -25,12 +25,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from bench.base_tree import head_commit
 from engine.analysis.tables import DEFAULT_TABLE
 from engine.core.game import new_game, seat_score
 from engine.core.rules import Rules
@@ -96,15 +96,6 @@ def figures(hands: Sequence[SkillHand]) -> dict[str, Any]:
     return data
 
 
-def _commit() -> str:
-    try:
-        return subprocess.run(
-            ["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench skill_yardstick")
     p.add_argument("--hands", type=int, default=1000, help="hands per player (default 1000)")
@@ -140,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "in South's seat against three Club players, whole games to 10, default rules, graded by "
             "practice.review.grade_hand against the people table",
             "made_by": f"python -m bench skill_yardstick --hands {args.hands} --seed {args.seed} --write",
-            "commit": _commit(),
+            "commit": head_commit(),
             "seconds": round(seconds),
             "players": players,
         }

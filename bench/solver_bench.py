@@ -35,13 +35,13 @@ from engine.compiled import solver
 from engine.compiled import solver_core
 t1 = time.perf_counter()
 h = np.array([1, 2, 4, 8], dtype=np.int64); t = np.zeros(4, dtype=np.int64)
-keys, lower, upper, stamps, scratch = solver_core.new_table()
-solver_core.search(h, 4, 5, 0, t, 0, 1, -1, 2, keys, lower, upper, stamps, scratch)
+tt = solver_core.new_table()
+solver_core.search((h, 4, 5, 0, t, 0, 1), -1, 2, tt)
 oc = np.zeros(16, dtype=np.int64); ov = np.zeros(16, dtype=np.int64)
-solver_core.card_values(h, 4, 5, 0, t, 0, 1, keys, lower, upper, stamps, scratch, oc, ov)
+solver_core.card_values((h, 4, 5, 0, t, 0, 1), tt, oc, ov)
 one = np.array([1])
 solver_core.solve_batch(h.reshape(1, 4), one * 4, one * 5, one * 0, t.reshape(1, 4), one * 0, one,
-                     one * -1, one * 2, keys, lower, upper, stamps, scratch)
+                     one * -1, one * 2, tt)
 t2 = time.perf_counter()
 print(f"{t1 - t0:.3f} {t2 - t1:.3f}")
 """
@@ -87,8 +87,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"fresh process: import engine.compiled.solver {imp:.3f} s, first calls (cache load/compile) {first:.3f} s"
     )
 
-    import numpy as np
-
     from engine.compiled import solver, solver_core
 
     rng = random.Random(args.seed)
@@ -96,30 +94,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     encoded = [solver.encode(s) for s in states]
     solver.solve_many(states[:5])  # warm this process
     solver.solve(states[0])
-    keys, lower, upper, stamps, scratch = solver_core.new_table()
+    tt = solver_core.new_table()
+    scratch = tt[4]
 
     core_times, core_nodes = [], []
     for e in encoded:
-        hands = np.array(e.hands, dtype=np.int64)
-        table = np.array(e.table, dtype=np.int64)
+        position = solver.core_position(e)
         before = int(scratch[1])
         t0 = time.perf_counter()
-        solver_core.search(
-            hands,
-            e.k,
-            e.maker_mask,
-            e.leader,
-            table,
-            e.n_table,
-            e.tricks_left,
-            -1,
-            e.tricks_left + 1,
-            keys,
-            lower,
-            upper,
-            stamps,
-            scratch,
-        )
+        solver_core.search(position, -1, e.tricks_left + 1, tt)
         core_times.append(time.perf_counter() - t0)
         core_nodes.append(int(scratch[1]) - before)
 

@@ -55,6 +55,7 @@ from engine.compiled.encoding import (
     encode_state,
 )
 from engine.compiled.playout import advance, apply_action, outcome
+from engine.compiled.solver_core import Table, thread_table
 from engine.core.actions import PASS
 from engine.core.hand import deal
 from engine.core.rules import Rules
@@ -86,11 +87,7 @@ def _solve(
     s: np.ndarray,
     h: np.ndarray,
     table: np.ndarray,
-    keys: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    stamps: np.ndarray,
-    scratch: np.ndarray,
+    tt: Table,
 ) -> int:
     """Makers' tricks with open-hand perfect play from the first lead (``engine.compiled.solver.encode``)."""
     t = s[S_TRUMP]
@@ -113,7 +110,7 @@ def _solve(
         k += 1
     for i in range(k, 4):
         h[i] = 0
-    return solver_core.search(h, k, mask, lead, table, 0, 5, -1, 6, keys, lower, upper, stamps, scratch)
+    return solver_core.search((h, k, mask, lead, table, 0, 5), -1, 6, tt)
 
 
 @njit(cache=True, nogil=True)
@@ -193,11 +190,7 @@ def run_deals(
     real: np.ndarray,
     ceil: np.ndarray,
     draws: np.ndarray,
-    keys: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    stamps: np.ndarray,
-    scratch: np.ndarray,
+    tt: Table,
 ) -> None:
     """Deals ``first .. first + count - 1``: see the module docstring. ``checks`` rows are
     (seat, phase) of the passes to respect; ``options`` rows (action code, discard code or -1)."""
@@ -223,7 +216,7 @@ def run_deals(
                 if w[S_PHASE] == P_OVER:
                     outcome(w, me, -1, res)
                 else:
-                    outcome(w, me, _solve(w, h, table, keys, lower, upper, stamps, scratch), res)
+                    outcome(w, me, _solve(w, h, table, tt), res)
                 for j in range(4):
                     ceil[d, o, j] = res[j]
             advance(w, play_needs, play_alone, False)
@@ -234,19 +227,10 @@ def run_deals(
 
 # ---- the Python side -------------------------------------------------------------------------
 
-_local = threading.local()
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 THREADS = 2
 MIN_SPLIT = 16  # deals: smaller batches run on the calling thread only
-
-
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    tt: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = getattr(_local, "tt", None)
-    if tt is None:
-        tt = solver_core.new_table()
-        _local.tt = tt
-    return tt
 
 
 def _executor() -> ThreadPoolExecutor:
@@ -315,7 +299,7 @@ class FastRun:
         offset: int,
     ) -> None:
         """Run (first deal, count, solve the ceiling) segments; rows are ``deal - offset``."""
-        keys, lower, upper, stamps, scratch = _tables()
+        tt = thread_table()
         for first, count, ceiling in segments:
             if count == 0:
                 continue
@@ -338,11 +322,7 @@ class FastRun:
                 real[rows],
                 ceil[rows],
                 draws[rows],
-                keys,
-                lower,
-                upper,
-                stamps,
-                scratch,
+                tt,
             )
 
     def run(self, first: int, count: int, threads: int = THREADS) -> Batch:

@@ -116,47 +116,26 @@ def encode(state: HandState) -> Encoded:
     )
 
 
-# ---- per-thread tables ---------------------------------------------------------------
-
-_local = threading.local()
-
-
-def _table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    tt: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = getattr(_local, "tt", None)
-    if tt is None:
-        tt = solver_core.new_table()
-        _local.tt = tt
-    return tt
-
-
-def _arrays(e: Encoded) -> tuple[np.ndarray, np.ndarray]:
-    return np.array(e.hands, dtype=np.int64), np.array(e.table, dtype=np.int64)
-
-
 # ---- solving ----------------------------------------------------------------------------
+
+
+def core_position(e: Encoded) -> solver_core.Position:
+    """``e`` as the core's leading arguments: hands, k, maker_mask, leader, table, n_table, tricks_left."""
+    return (
+        np.array(e.hands, dtype=np.int64),
+        e.k,
+        e.maker_mask,
+        e.leader,
+        np.array(e.table, dtype=np.int64),
+        e.n_table,
+        e.tricks_left,
+    )
 
 
 def makers_tricks(state: HandState) -> int:
     """Makers' total tricks with best play by everyone (tricks already won included)."""
     e = encode(state)
-    hands, table = _arrays(e)
-    keys, lower, upper, stamps, scratch = _table()
-    rest = solver_core.search(
-        hands,
-        e.k,
-        e.maker_mask,
-        e.leader,
-        table,
-        e.n_table,
-        e.tricks_left,
-        -1,
-        e.tricks_left + 1,
-        keys,
-        lower,
-        upper,
-        stamps,
-        scratch,
-    )
+    rest = solver_core.search(core_position(e), -1, e.tricks_left + 1, solver_core.thread_table())
     return e.won + int(rest)
 
 
@@ -168,50 +147,16 @@ def makers_reach(state: HandState, tricks: int) -> bool:
         return True
     if need > e.tricks_left:
         return False
-    hands, table = _arrays(e)
-    keys, lower, upper, stamps, scratch = _table()
-    rest = solver_core.search(
-        hands,
-        e.k,
-        e.maker_mask,
-        e.leader,
-        table,
-        e.n_table,
-        e.tricks_left,
-        need - 1,
-        need,
-        keys,
-        lower,
-        upper,
-        stamps,
-        scratch,
-    )
+    rest = solver_core.search(core_position(e), need - 1, need, solver_core.thread_table())
     return int(rest) >= need
 
 
 def solve(state: HandState) -> Solution:
     """The makers' total tricks with best play, and the same for each legal card of the seat to move."""
     e = encode(state)
-    hands, table = _arrays(e)
-    keys, lower, upper, stamps, scratch = _table()
     out_cards = np.zeros(16, dtype=np.int64)
     out_values = np.zeros(16, dtype=np.int64)
-    n = solver_core.card_values(
-        hands,
-        e.k,
-        e.maker_mask,
-        e.leader,
-        table,
-        e.n_table,
-        e.tricks_left,
-        keys,
-        lower,
-        upper,
-        stamps,
-        scratch,
-        out_cards,
-        out_values,
-    )
+    n = solver_core.card_values(core_position(e), solver_core.thread_table(), out_cards, out_values)
     trump = Suit(e.trump)
     by_card = {_CARDS[trump][int(out_cards[i])]: e.won + int(out_values[i]) for i in range(n)}
     seat = state.to_act
@@ -239,7 +184,6 @@ def _batch(positions: Sequence[Encoded], need: int | None) -> tuple[np.ndarray, 
         rows[:, i] = (e.k, e.maker_mask, e.leader, e.n_table, e.tricks_left, e.won, alpha, beta)
     if n == 0:
         return rows[5], rows[5]
-    keys, lower, upper, stamps, scratch = _table()
     rest: np.ndarray = solver_core.solve_batch(
         hands,
         rows[0],
@@ -250,11 +194,7 @@ def _batch(positions: Sequence[Encoded], need: int | None) -> tuple[np.ndarray, 
         rows[4],
         rows[6],
         rows[7],
-        keys,
-        lower,
-        upper,
-        stamps,
-        scratch,
+        solver_core.thread_table(),
     )
     return rest, rows[5]
 
@@ -283,7 +223,7 @@ def solve_many(states: Iterable[HandState]) -> np.ndarray:
 
 def nodes_searched() -> int:
     """Nodes visited by this thread's searches so far (for benchmarks)."""
-    return int(_table()[4][1])
+    return int(solver_core.thread_table()[4][1])
 
 
 _warm_lock = threading.Lock()
@@ -315,6 +255,7 @@ __all__ = [
     "bit_card",
     "card_bit",
     "cards_mask",
+    "core_position",
     "encode",
     "makers_reach",
     "makers_tricks",

@@ -27,16 +27,20 @@ Search. Fail-soft alpha-beta on "makers' tricks from here on", with
   question ("do the makers reach 3?", "is it a march?") stops as soon as it is
   decided.
 
-Positions are arrays, one row per position to solve (see ``solve_batch``):
-``hands`` int64[k<=4] (cards held, by position), ``table`` int64[4] (cards on
-the table in play order), ``n_table``, ``leader`` (position that led this
-trick), ``tricks_left`` (including the trick in progress).
+A position (``Position``, for ``search`` and ``card_values``) is the tuple ``(hands, k,
+maker_mask, leader, table, n_table, tricks_left)``: ``hands`` int64[4] (cards held, by
+position), ``table`` int64[4] (cards on the table in play order), ``leader`` (position that led
+this trick), ``tricks_left`` (including the trick in progress); ``solve_batch`` takes the same
+fields as arrays, one row per position.
 
 Every function here is compiled with ``cache=True`` and ``nogil=True``; a table
-(``new_table()``) must not be shared between threads at the same time.
+(``new_table()``, one tuple of arrays; ``thread_table()``, this thread's) must not be shared
+between threads at the same time.
 """
 
 from __future__ import annotations
+
+import threading
 
 import numpy as np
 from numba import njit
@@ -55,12 +59,18 @@ MOVES_AT = TRICKS_AT + 4 * 6
 HASH_MUL = 0x9E3779B97F4A7C15 - (1 << 64)  # golden-ratio multiplier as a signed int64
 
 
-def new_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+# A transposition table (``new_table``): keys, lower, upper, stamps, scratch.
+Table = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+# A position to solve: hands, k, maker_mask, leader, table, n_table, tricks_left (the module's docstring).
+Position = tuple[np.ndarray, int, int, int, np.ndarray, int, int]
+
+
+def new_table() -> Table:
     """A fresh transposition table: (keys, lower, upper, stamps, scratch).
 
     ``scratch`` holds the running stamp (``scratch[0]``), the node counter
     (``scratch[1]``), the cards on the table per trick, the move lists per ply and the
-    explicit search stack; pass the arrays to the solve functions unchanged. Only
+    explicit search stack; pass the tuple to the solve functions unchanged. Only
     ``TT_SIZE`` entries are used (the hash is fixed at ``TT_BITS`` bits).
     """
     keys = np.zeros(TT_SIZE, dtype=np.int64)
@@ -69,6 +79,19 @@ def new_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndar
     stamps = np.zeros(TT_SIZE, dtype=np.int64)
     scratch = np.zeros(SCRATCH_SIZE, dtype=np.int64)
     return keys, lower, upper, stamps, scratch
+
+
+_local = threading.local()
+
+
+def thread_table() -> Table:
+    """This thread's table (made on first use): the solver's entry points and the analyzer's deal
+    loop share it, as each search bumps the stamp and so ignores what an earlier one stored."""
+    tt: Table | None = getattr(_local, "tt", None)
+    if tt is None:
+        tt = new_table()
+        _local.tt = tt
+    return tt
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -131,6 +154,20 @@ def _redundant(card: int, own: int, blockers: int) -> bool:
     return (blockers & between) == 0
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _push_moves(cards: int, hand: int, blockers: int, s: np.ndarray, base: int, n: int) -> int:
+    """Append ``cards``, low to high, to the moves ``s[base:base + n]`` but for those a higher card
+    of ``hand`` makes equivalent (``_redundant``); return the new count."""
+    x = cards
+    while x != 0:
+        c = x & -x
+        x ^= c
+        if not _redundant(c, hand, blockers):
+            s[base + n] = c
+            n += 1
+    return n
+
+
 @njit(cache=True, nogil=True)
 def _order_moves(
     hands: np.ndarray, k: int, maker_mask: int, leader: int, s: np.ndarray, off: int, n_table: int, base: int
@@ -161,14 +198,7 @@ def _order_moves(
                     n += 1
                     rest &= ~top
         # Then the others, low to high.
-        x = rest
-        while x != 0:
-            c = x & -x
-            x ^= c
-            if not _redundant(c, hand, blockers):
-                s[base + n] = c
-                n += 1
-        return n
+        return _push_moves(rest, hand, blockers, s, base, n)
     led = s[off]
     legal = legal_mask(hand, led)
     w = winning_index(s, off, n_table)
@@ -178,21 +208,8 @@ def _order_moves(
         beats = 0
     else:
         beats = legal & (TRUMP_MASK | group_of(led)) & ~((win_card << 1) - 1)
-    x = beats
-    while x != 0:
-        c = x & -x
-        x ^= c
-        if not _redundant(c, hand, blockers):
-            s[base + n] = c
-            n += 1
-    x = legal & ~beats
-    while x != 0:
-        c = x & -x
-        x ^= c
-        if not _redundant(c, hand, blockers):
-            s[base + n] = c
-            n += 1
-    return n
+    n = _push_moves(beats, hand, blockers, s, base, n)
+    return _push_moves(legal & ~beats, hand, blockers, s, base, n)
 
 
 # Frame fields of the explicit search stack (numba cannot cache recursive functions).
@@ -214,16 +231,14 @@ def _search(
     tricks_left: int,
     alpha: int,
     beta: int,
-    keys: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    stamps: np.ndarray,
-    s: np.ndarray,
+    tt: Table,
 ) -> int:
     """Makers' tricks from here on (fail-soft within [alpha, beta]); an explicit-stack alpha-beta.
 
-    The cards on the table are ``s[off:off + n_table]`` with ``off = TRICKS_AT + 4 * tricks_left``.
+    The cards on the table are ``s[off:off + n_table]`` (``s``, the table's scratch) with
+    ``off = TRICKS_AT + 4 * tricks_left``.
     """
+    keys, lower, upper, stamps, s = tt
     ply = 0
     f = FRAMES_AT
     s[f + F_LEADER] = leader
@@ -379,58 +394,30 @@ def _load(table: np.ndarray, n_table: int, tricks_left: int, s: np.ndarray) -> N
 
 
 @njit(cache=True, nogil=True)
-def search(
-    hands: np.ndarray,
-    k: int,
-    maker_mask: int,
-    leader: int,
-    table: np.ndarray,
-    n_table: int,
-    tricks_left: int,
-    alpha: int,
-    beta: int,
-    keys: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    stamps: np.ndarray,
-    scratch: np.ndarray,
-) -> int:
+def search(position: Position, alpha: int, beta: int, tt: Table) -> int:
     """Makers' tricks from this position on, for a new deal (bumps the table's stamp).
 
     With a window [alpha, beta] the result is exact when strictly inside it, an
     upper bound when <= alpha and a lower bound when >= beta. The full window is
     (-1, tricks_left + 1). ``hands`` is restored before returning.
     """
+    hands, k, maker_mask, leader, table, n_table, tricks_left = position
+    scratch = tt[4]
     scratch[0] += 1
     _load(table, n_table, tricks_left, scratch)
-    return _search(
-        hands, k, maker_mask, leader, n_table, tricks_left, alpha, beta, keys, lower, upper, stamps, scratch
-    )
+    return _search(hands, k, maker_mask, leader, n_table, tricks_left, alpha, beta, tt)
 
 
 @njit(cache=True, nogil=True)
-def card_values(
-    hands: np.ndarray,
-    k: int,
-    maker_mask: int,
-    leader: int,
-    table: np.ndarray,
-    n_table: int,
-    tricks_left: int,
-    keys: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    stamps: np.ndarray,
-    scratch: np.ndarray,
-    out_cards: np.ndarray,
-    out_values: np.ndarray,
-) -> int:
+def card_values(position: Position, tt: Table, out_cards: np.ndarray, out_values: np.ndarray) -> int:
     """Every legal card of the position to act and the makers' tricks from here if it is played.
 
     Writes the cards (single bits, low to high) and values into ``out_cards`` /
     ``out_values`` and returns how many. One stamp for the whole call, so the
     searches share their table entries.
     """
+    hands, k, maker_mask, leader, table, n_table, tricks_left = position
+    scratch = tt[4]
     scratch[0] += 1
     off = TRICKS_AT + 4 * tricks_left
     seat = (leader + n_table) % k
@@ -443,40 +430,14 @@ def card_values(
         _load(table, n_table, tricks_left, scratch)
         hands[seat] ^= card
         scratch[off + n_table] = card
-        if n_table + 1 == k:
+        if n_table + 1 == k:  # the card ends the trick: the winner leads the next
             w = (leader + winning_index(scratch, off, k)) % k
             won = (maker_mask >> w) & 1
-            v = won + _search(
-                hands,
-                k,
-                maker_mask,
-                w,
-                0,
-                tricks_left - 1,
-                -1,
-                tricks_left,
-                keys,
-                lower,
-                upper,
-                stamps,
-                scratch,
-            )
+            lead, nt, left = w, 0, tricks_left - 1
         else:
-            v = _search(
-                hands,
-                k,
-                maker_mask,
-                leader,
-                n_table + 1,
-                tricks_left,
-                -1,
-                tricks_left + 1,
-                keys,
-                lower,
-                upper,
-                stamps,
-                scratch,
-            )
+            won = 0
+            lead, nt, left = leader, n_table + 1, tricks_left
+        v = won + _search(hands, k, maker_mask, lead, nt, left, -1, left + 1, tt)
         hands[seat] ^= card
         out_cards[n] = card
         out_values[n] = v
@@ -495,11 +456,7 @@ def solve_batch(
     tricks_left: np.ndarray,
     alpha: np.ndarray,
     beta: np.ndarray,
-    keys: np.ndarray,
-    lower: np.ndarray,
-    upper: np.ndarray,
-    stamps: np.ndarray,
-    scratch: np.ndarray,
+    tt: Table,
 ) -> np.ndarray:
     """``search`` for many positions (rows): hands (N, 4), table (N, 4), the rest (N,).
 
@@ -511,23 +468,8 @@ def solve_batch(
     for i in range(n):
         for j in range(4):
             h[j] = hands[i, j]
-        scratch[0] += 1
-        _load(table[i], n_table[i], tricks_left[i], scratch)
-        out[i] = _search(
-            h,
-            k[i],
-            maker_mask[i],
-            leader[i],
-            n_table[i],
-            tricks_left[i],
-            alpha[i],
-            beta[i],
-            keys,
-            lower,
-            upper,
-            stamps,
-            scratch,
-        )
+        position = (h, k[i], maker_mask[i], leader[i], table[i], n_table[i], tricks_left[i])
+        out[i] = search(position, alpha[i], beta[i], tt)
     return out
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.analysis.sampler import BIDDING_PHASES
@@ -80,47 +80,64 @@ def _asked(view: SeatView, rng: random.Random) -> bool:
 
 def seat_task(preset: str, chunk: int, hands: int, seed: int) -> dict[str, Any]:
     """One seat task's puzzles (JSON lines) and counts: decisions judged and puzzles made, by phase."""
-    rules = BANK_RULES[preset]
-    rng = task_rng(seed, f"seat/{preset}/{chunk:03d}")
-    tried: Counter[str] = Counter()
-    made: Counter[str] = Counter()
-    out: list[str] = []
-    start = time.perf_counter()
-    for states in _hands(rules, rng, hands):
-        for state in states:
-            if state.to_act != LEARNER or len(state.legal_actions()) < 2:
-                continue
-            view = view_of(state, LEARNER)
-            if not _asked(view, rng):
-                continue
-            tried[state.phase.value] += 1
-            puzzle = seat.seat_puzzle(view, preset)
-            if puzzle is not None:
-                made[state.phase.value] += 1
-                out.append(puzzle.to_json())
-    return _result(out, tried, made, hands, start)
+    return _task("seat", preset, chunk, hands, seed, _seat_puzzles)
 
 
 def open_task(preset: str, chunk: int, hands: int, seed: int) -> dict[str, Any]:
     """One open task's puzzles (JSON lines) and counts: positions tried, deals with a puzzle."""
-    rules = BANK_RULES[preset]
-    rng = task_rng(seed, f"open/{preset}/{chunk:03d}")
+    return _task("open", preset, chunk, hands, seed, _open_puzzle)
+
+
+Judge = Callable[[list[HandState], str, random.Random, Counter[str], Counter[str]], list[str]]
+
+
+def _task(kind: str, preset: str, chunk: int, hands: int, seed: int, judge: Judge) -> dict[str, Any]:
+    """Deal ``hands`` hands of the task's own generator and let ``judge`` make each deal's
+    puzzles (JSON lines), counting what it tried and made."""
+    rng = task_rng(seed, f"{kind}/{preset}/{chunk:03d}")
     tried: Counter[str] = Counter()
     made: Counter[str] = Counter()
     out: list[str] = []
     start = time.perf_counter()
-    for states in _hands(rules, rng, hands):
-        found = []
-        for state in states:
-            if state.phase is Phase.PLAY and state.to_act == LEARNER:
-                tried["play"] += 1
-                puzzle = open_hand.open_puzzle(state, preset)
-                if puzzle is not None:
-                    found.append(puzzle)
-        if found:
-            made["play"] += 1
-            out.append(rng.choice(found).to_json())
+    for states in _hands(BANK_RULES[preset], rng, hands):
+        out.extend(judge(states, preset, rng, tried, made))
     return _result(out, tried, made, hands, start)
+
+
+def _seat_puzzles(
+    states: list[HandState], preset: str, rng: random.Random, tried: Counter[str], made: Counter[str]
+) -> list[str]:
+    """Every seat puzzle of one deal: the learner's decisions asked (``_asked``) and judged."""
+    out = []
+    for state in states:
+        if state.to_act != LEARNER or len(state.legal_actions()) < 2:
+            continue
+        view = view_of(state, LEARNER)
+        if not _asked(view, rng):
+            continue
+        tried[state.phase.value] += 1
+        puzzle = seat.seat_puzzle(view, preset)
+        if puzzle is not None:
+            made[state.phase.value] += 1
+            out.append(puzzle.to_json())
+    return out
+
+
+def _open_puzzle(
+    states: list[HandState], preset: str, rng: random.Random, tried: Counter[str], made: Counter[str]
+) -> list[str]:
+    """One deal's open puzzle, if any: one of those the learner's positions of the play make."""
+    found = []
+    for state in states:
+        if state.phase is Phase.PLAY and state.to_act == LEARNER:
+            tried["play"] += 1
+            puzzle = open_hand.open_puzzle(state, preset)
+            if puzzle is not None:
+                found.append(puzzle)
+    if not found:
+        return []
+    made["play"] += 1
+    return [rng.choice(found).to_json()]
 
 
 def _result(

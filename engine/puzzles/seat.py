@@ -36,6 +36,7 @@ from engine.analysis.finish import warm_up
 from engine.analysis.robust import DESCRIBED, analyze_robust
 from engine.analysis.sampler import BIDDING_PHASES, sample_state
 from engine.analysis.tables import DEFAULT_TABLE, TABLES, opponents
+from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.problem import Problem
 from engine.core.view import SeatView
@@ -144,18 +145,8 @@ def card_puzzle(view: SeatView, preset: str) -> Puzzle | None:
     if not themes:
         return None
     points = tuple(round(c.points, 3) for c in values.choices)
-    right_chance = logit_right(points, (view.legal.index(best),), POINT_SCALE)
-    problem = Problem(
-        view.to_text(),
-        tuple(str(a) for a in view.legal),
-        (str(best),),
-        points,
-        "points",
-        SEAT_SOURCE.format(n=values.deals),
-        reason,
-    )
-    rating = rating_for(wrong_chance(float(club != best), right_chance))
-    return Puzzle.make("seat", problem, themes, rating, preset)
+    source = SEAT_SOURCE.format(n=values.deals)
+    return _puzzle(view, best, points, source, reason, themes, float(club != best), preset)
 
 
 def bid_puzzle(view: SeatView, preset: str) -> Puzzle | None:
@@ -176,18 +167,30 @@ def bid_puzzle(view: SeatView, preset: str) -> Puzzle | None:
     points = tuple(round(evs[x], 3) for x in view.legal)
     bids = [opponents(table, view.rules).act(view) for table in TABLES]
     club_wrong = sum(b != best for b in bids) / len(bids)
+    source = BID_SOURCE.format(n=a.n, table=DESCRIBED[DEFAULT_TABLE])
+    reason = " ".join(explain(view, a, None, DEFAULT_TABLE)[:2])
+    themes = bid_themes(view, best, a.runner_up)
+    return _puzzle(view, best, points, source, reason, themes, club_wrong, preset)
+
+
+def _puzzle(
+    view: SeatView,
+    best: Action,
+    points: tuple[float, ...],
+    source: str,
+    reason: str,
+    themes: tuple[str, ...],
+    club_wrong: float,
+    preset: str,
+) -> Puzzle:
+    """The seat puzzle of ``best`` at ``view`` (net points of each legal choice), rated by how
+    often the club player errs there and how far ahead the best is."""
     right_chance = logit_right(points, (view.legal.index(best),), POINT_SCALE)
     problem = Problem(
-        view.to_text(),
-        tuple(str(x) for x in view.legal),
-        (str(best),),
-        points,
-        "points",
-        BID_SOURCE.format(n=a.n, table=DESCRIBED[DEFAULT_TABLE]),
-        " ".join(explain(view, a, None, DEFAULT_TABLE)[:2]),
+        view.to_text(), tuple(str(x) for x in view.legal), (str(best),), points, "points", source, reason
     )
     rating = rating_for(wrong_chance(club_wrong, right_chance))
-    return Puzzle.make("seat", problem, bid_themes(view, best, a.runner_up), rating, preset)
+    return Puzzle.make("seat", problem, themes, rating, preset)
 
 
 def seat_puzzle(view: SeatView, preset: str) -> Puzzle | None:

@@ -25,7 +25,7 @@ from engine.analysis.finish import advance, outcome_of
 from engine.analysis.runners import base_state, club_numbers
 from engine.analysis.sampler import bids_agree, build_state
 from engine.analysis.situation import question
-from engine.compiled import deal_loop, encoding
+from engine.compiled import deal_loop, encoding, solver_core
 from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import (
     R_CALL_ALONE,
@@ -305,7 +305,7 @@ def test_passers_hold_fewer_trumps_than_chance() -> None:
 
 def test_ceiling_is_the_exact_solver_and_threads_do_not_change_results() -> None:
     rng = random.Random(11)
-    keys, lower, upper, stamps, scratch = deal_loop._tables()
+    tt = solver_core.thread_table()
     h, table = np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64)
     club = ClubPlayer()
     for i in range(60):
@@ -313,7 +313,7 @@ def test_ceiling_is_the_exact_solver_and_threads_do_not_change_results() -> None
         state = advance(deal(rules, rng.randrange(rules.players), rng), club, rng, until_play=True)
         if state.is_over:
             continue
-        got = deal_loop._solve(encode_state(state), h, table, keys, lower, upper, stamps, scratch)
+        got = deal_loop._solve(encode_state(state), h, table, tt)
         assert got == makers_tricks(state)
     view = question("JH AD AH KS 9C", "9H", "second").view()
     run = fast_run(view, seed=99)
