@@ -294,39 +294,40 @@ def reveal(
 
 def end(code: str, secret: str, now: float | None = None, path: Location | None = None) -> None:
     """End the class: nobody can join or answer; the teacher can still download the summary."""
-    _by_teacher(
-        code,
-        secret,
-        now,
-        path,
-        lambda conn, info, when: _restage(conn, info.code, "state = 'ended'"),
-        open_only=False,
-    )
+    _teacher_sets(code, secret, now, path, "state = 'ended'", (), open_only=False)
 
 
 def set_leaderboard(
     code: str, secret: str, on: bool, now: float | None = None, path: Location | None = None
 ) -> None:
-    _by_teacher(
-        code,
-        secret,
-        now,
-        path,
-        lambda conn, info, when: _restage(conn, info.code, "leaderboard = ?", (int(on),)),
-        open_only=False,
-    )
+    _teacher_sets(code, secret, now, path, "leaderboard = ?", (int(on),), open_only=False)
 
 
 def lock(
     code: str, secret: str, locked: bool, now: float | None = None, path: Location | None = None
 ) -> None:
     """Lock the class (nobody new may join: ClassLocked) or open it again; pupils already in carry on."""
+    _teacher_sets(code, secret, now, path, "locked = ?", (int(locked),))
+
+
+def _teacher_sets(
+    code: str,
+    secret: str,
+    now: float | None,
+    path: Location | None,
+    sets: str,
+    args: tuple[object, ...],
+    *,
+    open_only: bool = True,
+) -> None:
+    """The teacher's change of the class's row alone: ``sets`` with ``args`` (``_restage``)."""
     _by_teacher(
         code,
         secret,
         now,
         path,
-        lambda conn, info, when: _restage(conn, info.code, "locked = ?", (int(locked),)),
+        lambda conn, info, when: _restage(conn, info.code, sets, args),
+        open_only=open_only,
     )
 
 

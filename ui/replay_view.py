@@ -95,6 +95,23 @@ def state_bar(shown: HandState, caption: str) -> str:
     return "".join(parts)
 
 
+def seat_cards(shown: HandState, seat: int, face_up: bool, colour: bool) -> str:
+    """A seat's cards on the small table: face up (sorted, overlapping) or as backs; nothing for a
+    seat out of the hand (a lone maker's partner) that holds no cards."""
+    cards = shown.hands[seat]
+    if seat in shown.out and not cards:
+        return ""
+    if face_up:
+        return open_hand_html(
+            sort_hand(cards, shown.trump),
+            trump=shown.trump,
+            width=card_width(40),
+            colour=colour,
+            overlap=0.45,
+        )
+    return backs_html(len(cards), card_width(40))
+
+
 def felt(shown: HandState, played: Sequence[Step], caption: str, *, open_hands: bool = True) -> str:
     """The table at ``shown``: every seat around the felt (South too), face up (or only South's when
     not ``open_hands``), each seat's latest action of ``played`` on its chip, the seat to act ringed."""
@@ -103,19 +120,7 @@ def felt(shown: HandState, played: Sequence[Step], caption: str, *, open_hands: 
     colour = four_colour()
     seats: dict[int, str] = {}
     for seat in range(shown.players):
-        cards = shown.hands[seat]
-        if seat in shown.out and not cards:
-            body = ""
-        elif open_hands or seat == LEARNER:
-            body = open_hand_html(
-                sort_hand(cards, shown.trump),
-                trump=shown.trump,
-                width=card_width(40),
-                colour=colour,
-                overlap=0.45,
-            )
-        else:
-            body = backs_html(len(cards), card_width(40))
+        body = seat_cards(shown, seat, open_hands or seat == LEARNER, colour)
         who = "you" if seat == LEARNER else ""
         acting = "to act" if shown.to_act == seat else None
         seats[seat] = seat_html(shown, seat, who, body, latest.get(seat), acting)
@@ -609,6 +614,7 @@ __all__ = [
     "chance_chart",
     "chance_figure",
     "felt",
+    "seat_cards",
     "state_bar",
     "jump_to_earlier",
     "jump_to_selected",
