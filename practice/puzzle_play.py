@@ -169,28 +169,20 @@ def _others_play(state: HandState) -> tuple[HandState, tuple[tuple[int, Action],
     """The other seats' moves (and the learner's forced ones) until the learner has a real choice
     or the hand is over: declarations to defend alone as the club player makes them, cards by best
     play."""
-    moves: list[tuple[int, Action]] = []
-    while not state.is_over:
-        if state.phase is Phase.DEFEND:
-            settled = settle_defence(state)
-            moves.extend(settled.history[len(state.history) :])
-            state = settled
-            continue
-        if state.phase is not Phase.PLAY:
-            raise PuzzleError("an open-hand puzzle goes on only in the play")
-        seat = state.to_act
-        assert seat is not None
-        if seat == LEARNER and len(state.legal_actions()) > 1:
-            break
-        action = _best_for_seat(state)
-        moves.append((seat, action))
-        state = state.apply(action)
-    return state, tuple(moves)
+    return _best_play(state, until_choice=True)
 
 
 def refutation(state: HandState) -> tuple[tuple[int, Action], ...]:
     """Best play for every seat, the learner's included, from ``state`` to the last trick: after a
     wrong move, the defence that beats it."""
+    return _best_play(state, until_choice=False)[1]
+
+
+def _best_play(state: HandState, *, until_choice: bool) -> tuple[HandState, tuple[tuple[int, Action], ...]]:
+    """Every seat's moves from ``state`` (declarations to defend alone as the club player makes
+    them, cards by best play for the seat's own side) to the last trick, or with ``until_choice``
+    until the learner has a real choice (then only the play goes on: PuzzleError otherwise); the
+    state reached, and the moves."""
     moves: list[tuple[int, Action]] = []
     while not state.is_over:
         if state.phase is Phase.DEFEND:
@@ -198,12 +190,16 @@ def refutation(state: HandState) -> tuple[tuple[int, Action], ...]:
             moves.extend(settled.history[len(state.history) :])
             state = settled
             continue
+        if until_choice and state.phase is not Phase.PLAY:
+            raise PuzzleError("an open-hand puzzle goes on only in the play")
         seat = state.to_act
         assert seat is not None
+        if until_choice and seat == LEARNER and len(state.legal_actions()) > 1:
+            break
         action = _best_for_seat(state)
         moves.append((seat, action))
         state = state.apply(action)
-    return tuple(moves)
+    return state, tuple(moves)
 
 
 def line_text(before: HandState, moves: tuple[tuple[int, Action], ...]) -> str:

@@ -387,14 +387,20 @@ def replay_link(link: TableLink, computer: Sequence[str], players: PlayerFactory
             None,
             f"{echo} do not lead to this link's deal{f' ({why})' if why else ''}: the deal starts fresh.",
         )
-    if why:
-        kept = len(position.session.decisions)
-        return Reopened(
-            position.session,
-            f"{echo} could not all be replayed ({why}): the table keeps the first {kept} "
-            f"decision{'' if kept == 1 else 's'}.",
-        )
-    return Reopened(position.session)
+    return _kept(position, why, echo)
+
+
+def _kept(position: Position, why: str | None, echo: str) -> Reopened:
+    """The session as far as a link's moves replayed, and, when ``why`` says what stopped them, the
+    problem that names how many decisions the table keeps (``echo``: the link's part, as quoted)."""
+    if not why:
+        return Reopened(position.session)
+    kept = len(position.session.decisions)
+    return Reopened(
+        position.session,
+        f"{echo} could not all be replayed ({why}): the table keeps the first {kept} "
+        f"decision{'' if kept == 1 else 's'}.",
+    )
 
 
 def capped_replay(
@@ -581,14 +587,7 @@ def shared_session(
         return replayed, link.shared if replayed.session is not None else None
     position, refused = replayed
     why = link.moves_problem or (str(refused) if refused else None)
-    if why:
-        kept = len(position.session.decisions)
-        return Reopened(
-            position.session,
-            f"The link's moves={quoted(link.moves_text)} could not all be replayed ({why}): the table keeps "
-            f"the first {kept} decision{'' if kept == 1 else 's'}.",
-        ), link.shared
-    return Reopened(position.session), link.shared
+    return _kept(position, why, f"The link's moves={quoted(link.moves_text)}"), link.shared
 
 
 def is_link_hand(position: Position, link: TableLink, seed: int, scores: tuple[int, ...]) -> bool:

@@ -20,7 +20,7 @@ from store.class_errors import (
     JoinsTooFast,
     NotInClass,
 )
-from store.class_pool import run
+from store.class_pool import fetch_row, fetch_rows, run
 from store.class_rows import (
     JOIN_WINDOW_S,
     MAX_ANSWER,
@@ -210,56 +210,40 @@ def question(code: str, number: int, path: Location | None = None) -> AskedQuest
 def questions(code: str, path: Location | None = None) -> Rows[AskedQuestion]:
     """Every question asked, in order; rows that do not read are left out and counted."""
     code = clean_code(code)
-    rows = run(
+    found = fetch_rows(
         path,
-        lambda conn: conn.execute(
-            "SELECT number, body, opened, revealed FROM class_questions WHERE class_code = ? ORDER BY number",
-            (code,),
-        ).fetchall(),
-        reading=True,
+        "SELECT number, body, opened, revealed FROM class_questions WHERE class_code = ? ORDER BY number",
+        (code,),
     )
-    read = [_asked(row) for row in rows]
+    read = [_asked(each) for each in found]
     return Rows((q for q in read if q is not None), sum(q is None for q in read))
 
 
 def answer_count(code: str, number: int, path: Location | None = None) -> int:
     """How many pupils have answered question ``number`` (what the projector shows while it is open)."""
-    row = run(
-        path,
-        lambda conn: conn.execute(
-            "SELECT count(*) FROM class_answers WHERE class_code = ? AND number = ?", (code, number)
-        ).fetchone(),
-        reading=True,
-        one=True,
+    count = fetch_row(
+        path, "SELECT count(*) FROM class_answers WHERE class_code = ? AND number = ?", (code, number)
     )
-    return int(row[0])
+    return int(count[0])
 
 
 def answered(code: str, number: int, path: Location | None = None) -> frozenset[int]:
     """The ids of the pupils who have answered question ``number`` (not what they answered: the
     teacher's list of who has not answered yet reads this beside ``pupils``)."""
     code = clean_code(code)
-    rows = run(
-        path,
-        lambda conn: conn.execute(
-            "SELECT pupil FROM class_answers WHERE class_code = ? AND number = ?", (code, number)
-        ).fetchall(),
-        reading=True,
+    found = fetch_rows(
+        path, "SELECT pupil FROM class_answers WHERE class_code = ? AND number = ?", (code, number)
     )
-    return frozenset(p for (p,) in rows if _whole(p, 2**62) is not None)
+    return frozenset(p for (p,) in found if _whole(p, 2**62) is not None)
 
 
 def pupils(code: str, path: Location | None = None) -> Rows[Pupil]:
     """The class's pupils in the order they joined; rows that do not read are left out and counted."""
     code = clean_code(code)
-    rows = run(
-        path,
-        lambda conn: conn.execute(
-            "SELECT id, name FROM class_pupils WHERE class_code = ? ORDER BY joined, id", (code,)
-        ).fetchall(),
-        reading=True,
+    found = fetch_rows(
+        path, "SELECT id, name FROM class_pupils WHERE class_code = ? ORDER BY joined, id", (code,)
     )
-    read = [(_whole(i, 2**62), _text(n, MAX_NAME_CODES)) for i, n in rows]
+    read = [(_whole(i, 2**62), _text(n, MAX_NAME_CODES)) for i, n in found]
     good = [Pupil(i, n) for i, n in read if i is not None and n is not None]
     return Rows(good, len(read) - len(good))
 

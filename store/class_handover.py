@@ -23,6 +23,8 @@ from store.class_rows import (
     HANDOVER_LENGTH,
     HANDOVER_ROUNDS,
     HANDOVER_S,
+    ClassInfo,
+    _by_teacher,
     _number,
     _open_class,
     _teacher,
@@ -50,7 +52,6 @@ def handover(code: str, secret: str, now: float | None = None, path: Location | 
     """A one-time code another device takes the class with (``take_handover``), good for
     ``HANDOVER_S`` seconds and one use; a new one replaces the class's last."""
     code = clean_code(code)
-    when = time.time() if now is None else now
     one_time = "".join(secrets.choice(CODE_LETTERS) for _ in range(HANDOVER_LENGTH))
     plain = str(secret).encode("utf-8")
     sealed = bytes(
@@ -58,9 +59,7 @@ def handover(code: str, secret: str, now: float | None = None, path: Location | 
     ).hex()
     lookup = _derive(one_time, code, "lookup", 32).hex()
 
-    def work(conn: Connection) -> None:
-        _teacher(conn, code, secret, when)
-        _open_class(conn, code, when)
+    def change(conn: Connection, info: ClassInfo, when: float) -> None:
         conn.execute(
             "INSERT INTO class_handovers (class_code, lookup, sealed, expires, used) VALUES (?, ?, ?, ?, NULL) "
             "ON CONFLICT (class_code) DO UPDATE SET lookup = excluded.lookup, sealed = excluded.sealed, "
@@ -68,35 +67,34 @@ def handover(code: str, secret: str, now: float | None = None, path: Location | 
             (code, lookup, sealed, when + HANDOVER_S),
         )
 
-    run(path, work)
+    _by_teacher(code, secret, now, path, change)
     return one_time
 
 
 def cancel_handover(code: str, secret: str, now: float | None = None, path: Location | None = None) -> None:
     """Forget the class's one-time code (the teacher hid it): it no longer opens the class."""
-    code = clean_code(code)
-    when = time.time() if now is None else now
-
-    def work(conn: Connection) -> None:
-        _teacher(conn, code, secret, when)
-        conn.execute("DELETE FROM class_handovers WHERE class_code = ?", (code,))
-
-    run(path, work)
+    _by_teacher(
+        code,
+        secret,
+        now,
+        path,
+        lambda conn, info, when: conn.execute(
+            "DELETE FROM class_handovers WHERE class_code = ?", (info.code,)
+        ),
+        open_only=False,
+    )
 
 
 def handover_used(
     code: str, secret: str, now: float | None = None, path: Location | None = None
 ) -> float | None:
     """When the class's one-time code was taken by a device (None: not taken, or none shown)."""
-    code = clean_code(code)
-    when = time.time() if now is None else now
 
-    def work(conn: Connection) -> float | None:
-        _teacher(conn, code, secret, when)
-        row = conn.execute("SELECT used FROM class_handovers WHERE class_code = ?", (code,)).fetchone()
+    def used(conn: Connection, info: ClassInfo, when: float) -> float | None:
+        row = conn.execute("SELECT used FROM class_handovers WHERE class_code = ?", (info.code,)).fetchone()
         return None if row is None or row[0] is None else _number(row[0])
 
-    return run(path, work, reading=True)
+    return _by_teacher(code, secret, now, path, used, open_only=False, reading=True)
 
 
 def take_handover(code: str, one_time: str, now: float | None = None, path: Location | None = None) -> str:

@@ -7,9 +7,9 @@ retried while another process holds the file. ``store.classes`` keeps the class 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from store.backend import ERRORS, OPERATIONAL, Connection, Location
 from store.db import (
@@ -191,6 +191,16 @@ def run(
     return _transaction(path, work, reading, one)
 
 
+def fetch_rows(path: Location | None, sql: str, args: Sequence[object]) -> list[Any]:
+    """Every row of one query, read in one transaction (``run``, reading)."""
+    return run(path, lambda conn: conn.execute(sql, args).fetchall(), reading=True)
+
+
+def fetch_row(path: Location | None, sql: str, args: Sequence[object]) -> Any:
+    """The first row of one query (None when there is none): a read of one statement (``run``, ``one``)."""
+    return run(path, lambda conn: conn.execute(sql, args).fetchone(), reading=True, one=True)
+
+
 def _transaction(path: Location | None, work: Callable[[Connection], T], reading: bool, one: bool) -> T:
     with _db(path, reading) as conn:
 
@@ -227,4 +237,4 @@ def forget_connections() -> None:
         conn.close()
 
 
-__all__ = ["ADDED_COLUMNS", "POOL_IDLE", "SCHEMA", "forget_connections", "run"]
+__all__ = ["ADDED_COLUMNS", "POOL_IDLE", "SCHEMA", "fetch_row", "fetch_rows", "forget_connections", "run"]

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from store import fields as stored
-from store.backend import Connection
+from store.backend import Connection, Location
 from store.class_errors import (
     BadName,
     DamagedClass,
@@ -21,6 +22,7 @@ from store.class_errors import (
     NoSuchPupil,
     NotTeacher,
 )
+from store.class_pool import run
 from store.pupil_names import name_key
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read off a projector
@@ -236,6 +238,32 @@ def _open_class(conn: Connection, code: str, now: float) -> ClassInfo:
     if info.ended:
         raise NoSuchClass(f"the class {code} has ended")
     return info
+
+
+def _by_teacher(
+    code: str,
+    secret: str,
+    now: float | None,
+    path: Location | None,
+    change: Callable[[Connection, ClassInfo, float], T],
+    *,
+    open_only: bool = True,
+    reading: bool = False,
+) -> T:
+    """``change(conn, info, when)`` in one transaction (``run``; ``reading``: a read) after the checks
+    every teacher's change makes in it: ``secret`` is the class's teacher's (NotTeacher) and, with
+    ``open_only``, the class has not ended (NoSuchClass). ``info``: the class as read then (its
+    ``code`` cleaned by ``clean_code``); ``when``: ``now``, or the time when None."""
+    code = clean_code(code)
+    when = time.time() if now is None else now
+
+    def work(conn: Connection) -> T:
+        info = _teacher(conn, code, secret, when)
+        if open_only:
+            info = _open_class(conn, code, when)
+        return change(conn, info, when)
+
+    return run(path, work, reading=reading)
 
 
 def _named(conn: Connection, code: str, pupil_id: int) -> str:

@@ -107,7 +107,7 @@ from store.class_handover import (
 from store.class_handover import (
     take_handover as take_handover,
 )
-from store.class_pool import SCHEMA, forget_connections, run
+from store.class_pool import SCHEMA, fetch_row, forget_connections, run
 from store.class_rows import (
     _INFO,
     CODE_LENGTH,
@@ -125,15 +125,14 @@ from store.class_rows import (
     ClassInfo,
     Pupil,
     Rows,
+    _by_teacher,
     _due,
     _hash,
     _info,
     _name_free,
     _named,
     _number,
-    _open_class,
     _show_answer,
-    _teacher,
     _whole,
     clean_code,
     damaged_note,
@@ -166,9 +165,7 @@ def load(code: str, now: float | None = None, path: Location | None = None) -> C
     """The class with ``code`` (NoSuchClass when unknown or expired, DamagedClass when its row does not read)."""
     code = clean_code(code)
     when = time.time() if now is None else now
-    return run(
-        path, lambda conn: _info(conn.execute(_INFO, (code,)).fetchone(), code, when), reading=True, one=True
-    )
+    return _info(fetch_row(path, _INFO, (code,)), code, when)
 
 
 def poll(code: str, path: Location | None = None, now: float | None = None) -> tuple[int, int]:
@@ -178,13 +175,8 @@ def poll(code: str, path: Location | None = None, now: float | None = None) -> t
     immediate transaction: once, whoever else sees it at the same time) and returns the counters
     after the reveal; a database too busy for that write just now leaves it to the next poll."""
     when = time.time() if now is None else now
-    row = run(
-        path,
-        lambda conn: conn.execute(
-            "SELECT version, stage, closes, revealed, current, state FROM classes WHERE code = ?", (code,)
-        ).fetchone(),
-        reading=True,
-        one=True,
+    row = fetch_row(
+        path, "SELECT version, stage, closes, revealed, current, state FROM classes WHERE code = ?", (code,)
     )
     if row is None:
         return (-1, -1)
@@ -221,9 +213,16 @@ def check_teacher(
     code: str, secret: str, now: float | None = None, path: Location | None = None
 ) -> ClassInfo:
     """The class, when ``secret`` is its teacher's (NotTeacher otherwise)."""
-    code = clean_code(code)
-    when = time.time() if now is None else now
-    return run(path, lambda conn: _teacher(conn, code, secret, when), reading=True)
+    return _by_teacher(code, secret, now, path, lambda conn, info, when: info, open_only=False, reading=True)
+
+
+def _restage(conn: Connection, code: str, sets: str = "", args: tuple[object, ...] = ()) -> None:
+    """``sets`` (SQL: "locked = ?", its values ``args``) on the class's row, and both its counters
+    moved on: what a phone shows has changed."""
+    conn.execute(
+        f"UPDATE classes SET {sets}{', ' if sets else ''}version = version + 1, stage = stage + 1 WHERE code = ?",
+        (*args, code),
+    )
 
 
 def ask(
@@ -239,13 +238,8 @@ def ask(
     With the class's timer on, the question is revealed by itself ``timer`` seconds from now (``poll``).
     ``after``: the question the asking screen showed; when another screen has asked since (two
     clicks on two servers), nothing is asked and AlreadyAsked says so."""
-    code = clean_code(code)
-    when = time.time() if now is None else now
 
-    def work(conn: Connection) -> int:
-        info = _teacher(conn, code, secret, when)
-        if info.ended:
-            raise NoSuchClass(f"the class {code} has ended")
+    def change(conn: Connection, info: ClassInfo, when: float) -> int:
         if after is not None and info.current != after:
             raise AlreadyAsked(
                 f"question {info.current} was just asked from another screen, so this click asked "
@@ -253,7 +247,7 @@ def ask(
             )
         number = info.current + 1
         taken = conn.execute(
-            "SELECT 1 FROM class_questions WHERE class_code = ? AND number = ?", (code, number)
+            "SELECT 1 FROM class_questions WHERE class_code = ? AND number = ?", (info.code, number)
         ).fetchone()
         if taken is not None:
             raise AlreadyAsked(
@@ -262,16 +256,17 @@ def ask(
             )
         conn.execute(
             "INSERT INTO class_questions (class_code, number, body, opened) VALUES (?, ?, ?, ?)",
-            (code, number, body, when),
+            (info.code, number, body, when),
         )
-        conn.execute(
-            "UPDATE classes SET current = ?, revealed = 0, last_question = ?, closes = ?, "
-            "version = version + 1, stage = stage + 1 WHERE code = ?",
-            (number, when, when + info.timer if info.timer else None, code),
+        _restage(
+            conn,
+            info.code,
+            "current = ?, revealed = 0, last_question = ?, closes = ?",
+            (number, when, when + info.timer if info.timer else None),
         )
         return number
 
-    return run(path, work)
+    return _by_teacher(code, secret, now, path, change)
 
 
 def reveal(
@@ -285,69 +280,55 @@ def reveal(
     """Show the current question's answer: its answers are closed from now on. ``number``: the
     question the revealing screen showed; when another screen has asked the next one since, nothing
     is revealed and AlreadyAsked says so (the teacher has not seen the new one yet)."""
-    code = clean_code(code)
-    when = time.time() if now is None else now
 
-    def work(conn: Connection) -> None:
-        _teacher(conn, code, secret, when)
-        info = _open_class(conn, code, when)
+    def change(conn: Connection, info: ClassInfo, when: float) -> None:
         if number is not None and info.current != number:
             raise AlreadyAsked(
                 f"question {info.current} was asked from another screen since, so this click revealed "
                 "nothing: it is shown now"
             )
-        _show_answer(conn, code, info, when)
+        _show_answer(conn, info.code, info, when)
 
-    run(path, work)
+    _by_teacher(code, secret, now, path, change)
 
 
 def end(code: str, secret: str, now: float | None = None, path: Location | None = None) -> None:
     """End the class: nobody can join or answer; the teacher can still download the summary."""
-    code = clean_code(code)
-    when = time.time() if now is None else now
-
-    def work(conn: Connection) -> None:
-        _teacher(conn, code, secret, when)
-        conn.execute(
-            "UPDATE classes SET state = 'ended', version = version + 1, stage = stage + 1 WHERE code = ?",
-            (code,),
-        )
-
-    run(path, work)
+    _teacher_sets(code, secret, now, path, "state = 'ended'", (), open_only=False)
 
 
 def set_leaderboard(
     code: str, secret: str, on: bool, now: float | None = None, path: Location | None = None
 ) -> None:
-    code = clean_code(code)
-    when = time.time() if now is None else now
-
-    def work(conn: Connection) -> None:
-        _teacher(conn, code, secret, when)
-        conn.execute(
-            "UPDATE classes SET leaderboard = ?, version = version + 1, stage = stage + 1 WHERE code = ?",
-            (int(on), code),
-        )
-
-    run(path, work)
+    _teacher_sets(code, secret, now, path, "leaderboard = ?", (int(on),), open_only=False)
 
 
 def lock(
     code: str, secret: str, locked: bool, now: float | None = None, path: Location | None = None
 ) -> None:
     """Lock the class (nobody new may join: ClassLocked) or open it again; pupils already in carry on."""
-    code = clean_code(code)
-    when = time.time() if now is None else now
+    _teacher_sets(code, secret, now, path, "locked = ?", (int(locked),))
 
-    def work(conn: Connection) -> None:
-        _teacher(conn, code, secret, when)
-        _open_class(conn, code, when)
-        conn.execute(
-            "UPDATE classes SET locked = ?, version = version + 1, stage = stage + 1 WHERE code = ?",
-            (int(locked), code),
-        )
 
-    run(path, work)
+def _teacher_sets(
+    code: str,
+    secret: str,
+    now: float | None,
+    path: Location | None,
+    sets: str,
+    args: tuple[object, ...],
+    *,
+    open_only: bool = True,
+) -> None:
+    """The teacher's change of the class's row alone: ``sets`` with ``args`` (``_restage``)."""
+    _by_teacher(
+        code,
+        secret,
+        now,
+        path,
+        lambda conn, info, when: _restage(conn, info.code, sets, args),
+        open_only=open_only,
+    )
 
 
 def set_timer(
@@ -355,23 +336,20 @@ def set_timer(
 ) -> None:
     """Each question stays open ``seconds`` (0: until the teacher reveals), then is revealed by itself.
     The open question, if any, follows at once: ``seconds`` from now, or no timer."""
-    code = clean_code(code)
-    when = time.time() if now is None else now
+    code = clean_code(code)  # a code that cannot be one is said first, as for every change
     if type(seconds) is not int or not 0 <= seconds <= MAX_TIMER:
         raise ClassError(f"a question's timer is 0 (off) to {MAX_TIMER} whole seconds, not {seconds!r}")
 
-    def work(conn: Connection) -> None:
-        _teacher(conn, code, secret, when)
-        info = _open_class(conn, code, when)
+    def change(conn: Connection, info: ClassInfo, when: float) -> None:
         running = bool(info.current) and not info.revealed
-        closes = when + seconds if running and seconds else None
-        conn.execute(
-            "UPDATE classes SET timer = ?, closes = ?, version = version + 1, stage = stage + 1 "
-            "WHERE code = ?",
-            (seconds, closes, code),
+        _restage(
+            conn,
+            info.code,
+            "timer = ?, closes = ?",
+            (seconds, when + seconds if running and seconds else None),
         )
 
-    run(path, work)
+    _by_teacher(code, secret, now, path, change)
 
 
 def remove_pupil(
@@ -379,19 +357,15 @@ def remove_pupil(
 ) -> str:
     """Take a pupil and their answers out of the class (their phone is back at the join form; while
     the class is locked it cannot join again). Returns the name they had."""
-    code = clean_code(code)
-    when = time.time() if now is None else now
 
-    def work(conn: Connection) -> str:
-        _teacher(conn, code, secret, when)
-        _open_class(conn, code, when)
-        name = _named(conn, code, pupil_id)
-        conn.execute("DELETE FROM class_answers WHERE class_code = ? AND pupil = ?", (code, pupil_id))
-        conn.execute("DELETE FROM class_pupils WHERE class_code = ? AND id = ?", (code, pupil_id))
-        conn.execute("UPDATE classes SET version = version + 1, stage = stage + 1 WHERE code = ?", (code,))
+    def change(conn: Connection, info: ClassInfo, when: float) -> str:
+        name = _named(conn, info.code, pupil_id)
+        conn.execute("DELETE FROM class_answers WHERE class_code = ? AND pupil = ?", (info.code, pupil_id))
+        conn.execute("DELETE FROM class_pupils WHERE class_code = ? AND id = ?", (info.code, pupil_id))
+        _restage(conn, info.code)
         return name
 
-    return run(path, work)
+    return _by_teacher(code, secret, now, path, change)
 
 
 def rename_pupil(
@@ -399,22 +373,19 @@ def rename_pupil(
 ) -> str:
     """Give a pupil another name (read as ``clean_name`` reads a typed one, and not like another
     pupil's); their answers stay theirs. Returns the name as kept."""
-    code = clean_code(code)
+    code = clean_code(code)  # a code that cannot be one is said before a name that cannot
     name = clean_name(name)
-    when = time.time() if now is None else now
 
-    def work(conn: Connection) -> str:
-        _teacher(conn, code, secret, when)
-        _open_class(conn, code, when)
-        _named(conn, code, pupil_id)
-        _name_free(conn, code, name, pupil_id)
+    def change(conn: Connection, info: ClassInfo, when: float) -> str:
+        _named(conn, info.code, pupil_id)
+        _name_free(conn, info.code, name, pupil_id)
         conn.execute(
-            "UPDATE class_pupils SET name = ? WHERE class_code = ? AND id = ?", (name, code, pupil_id)
+            "UPDATE class_pupils SET name = ? WHERE class_code = ? AND id = ?", (name, info.code, pupil_id)
         )
-        conn.execute("UPDATE classes SET version = version + 1, stage = stage + 1 WHERE code = ?", (code,))
+        _restage(conn, info.code)
         return name
 
-    return run(path, work)
+    return _by_teacher(code, secret, now, path, change)
 
 
 __all__ = [

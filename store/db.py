@@ -124,18 +124,25 @@ def location_key(location: Location) -> str:
     return location if isinstance(location, str) and is_server(location) else os.path.abspath(location)
 
 
+_SQLITE_BUSY = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # SQLite's result codes of another's lock
+
+
 def is_busy(err: BaseException) -> bool:
     """True for SQLite's 'database is locked' / 'busy' (SQLITE_BUSY, SQLITE_LOCKED), and for
     PostgreSQL's lock not had in time (``store.backend.server_busy``)."""
-    if server_busy(err):
-        return True
+    return server_busy(err) or _sqlite_says(err, _SQLITE_BUSY, ("locked", "busy"))
+
+
+def _sqlite_says(err: BaseException, codes: tuple[int, ...], words: tuple[str, ...]) -> bool:
+    """True for SQLite's OperationalError whose primary result code is one of ``codes`` (or, from a
+    driver that gives no code, whose message holds one of ``words``, in lower case)."""
     if not isinstance(err, sqlite3.OperationalError):
         return False
     code = getattr(err, "sqlite_errorcode", None)
     if code is not None:
-        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+        return code & 0xFF in codes
     text = str(err).lower()
-    return "locked" in text or "busy" in text
+    return any(word in text for word in words)
 
 
 # SQLite's result codes of a file or disk away for a while: an I/O error, a full disk, a file that
@@ -158,14 +165,7 @@ def is_outage(err: BaseException) -> bool:
     database that answers and refuses (a damaged file, a wrong password, a bad statement)."""
     if is_busy(err):
         return False
-    if server_away(err):
-        return True
-    if not isinstance(err, sqlite3.OperationalError):
-        return False
-    code = getattr(err, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in _SQLITE_AWAY
-    return any(word in str(err).lower() for word in _SQLITE_AWAY_WORDS)
+    return server_away(err) or _sqlite_says(err, _SQLITE_AWAY, _SQLITE_AWAY_WORDS)
 
 
 def busy_message(patience: Patience | None = None, reading: bool = False) -> str:

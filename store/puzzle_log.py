@@ -54,6 +54,19 @@ MAX_ATTEMPTS_READ = 5_000  # a learner's latest attempts read for the dashboard 
 _PUZZLE_ID = re.compile(r"[A-Za-z0-9:_-]{1,40}")
 _THEME = re.compile(r"[a-z0-9-]{1,40}")
 
+
+def _standings(table: str, key: str) -> str:
+    """A table of current ratings, one row per ``key``: learners' and puzzles' are alike."""
+    return f"""CREATE TABLE IF NOT EXISTS {table} (
+        {key} TEXT PRIMARY KEY,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL,
+        vol REAL NOT NULL,
+        attempts INTEGER NOT NULL,
+        updated TEXT NOT NULL
+    )"""
+
+
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS puzzle_attempts (
         id INTEGER PRIMARY KEY,
@@ -73,22 +86,8 @@ SCHEMA: tuple[str, ...] = (
         at TEXT NOT NULL                  -- ISO time, UTC
     )""",
     "CREATE INDEX IF NOT EXISTS puzzle_attempts_learner ON puzzle_attempts (learner, id)",
-    """CREATE TABLE IF NOT EXISTS puzzle_learners (
-        learner TEXT PRIMARY KEY,
-        rating REAL NOT NULL,
-        rd REAL NOT NULL,
-        vol REAL NOT NULL,
-        attempts INTEGER NOT NULL,
-        updated TEXT NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS puzzle_ratings (
-        puzzle TEXT PRIMARY KEY,
-        rating REAL NOT NULL,
-        rd REAL NOT NULL,
-        vol REAL NOT NULL,
-        attempts INTEGER NOT NULL,
-        updated TEXT NOT NULL
-    )""",
+    _standings("puzzle_learners", "learner"),
+    _standings("puzzle_ratings", "puzzle"),
 )
 
 

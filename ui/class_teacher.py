@@ -42,12 +42,14 @@ which ideas each pupil got wrong.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import UTC, tzinfo
 from functools import partial
 from html import escape
 from zoneinfo import ZoneInfo
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from classroom import service as classes
 from classroom.class_record import BOM, ClassRecord, class_csv, class_record
@@ -259,13 +261,13 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
             on_click=_clicked,
             args=(code, partial(classes.reveal, code, secret, number=info.current)),
         )
-    key = f"{K}board_{info.stage}"
-    c2.toggle(
+    _switch(
+        c2,
         "Leaderboard",
-        value=info.leaderboard,
-        key=key,
-        on_change=_switched,
-        args=(code, key, partial(classes.set_leaderboard, code, secret)),
+        info.leaderboard,
+        f"{K}board_{info.stage}",
+        code,
+        partial(classes.set_leaderboard, code, secret),
     )
     choices = classes.TIMER_CHOICES + (() if info.timer in classes.TIMER_CHOICES else (info.timer,))
     key = f"{K}timer_{info.stage}"
@@ -278,13 +280,13 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
         on_change=_switched,
         args=(code, key, partial(classes.set_timer, code, secret)),
     )
-    key = f"{K}lock_{info.stage}"
-    c4.toggle(
+    _switch(
+        c4,
         "Lock the class (no new pupils)",
-        value=info.locked,
-        key=key,
-        on_change=_switched,
-        args=(code, key, partial(classes.lock, code, secret)),
+        info.locked,
+        f"{K}lock_{info.stage}",
+        code,
+        partial(classes.lock, code, secret),
     )
     drafts = st.session_state.get(K + "drafts")
     drafting = (
@@ -292,6 +294,14 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
     )  # previews here: keep them open
     with st.expander("Ask the next question", expanded=not info.current or info.revealed or drafting):
         _picker(code, secret)
+
+
+def _switch(
+    spot: DeltaGenerator, label: str, value: bool, key: str, code: str, apply: Callable[[bool], object]
+) -> None:
+    """One of the class's switches (``_controls``): showing ``value``, keyed ``key``; a click
+    ``apply``s the value clicked, in the callback."""
+    spot.toggle(label, value=value, key=key, on_change=_switched, args=(code, key, apply))
 
 
 def _zone() -> tzinfo:

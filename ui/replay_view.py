@@ -95,6 +95,23 @@ def state_bar(shown: HandState, caption: str) -> str:
     return "".join(parts)
 
 
+def seat_cards(shown: HandState, seat: int, face_up: bool, colour: bool) -> str:
+    """A seat's cards on the small table: face up (sorted, overlapping) or as backs; nothing for a
+    seat out of the hand (a lone maker's partner) that holds no cards."""
+    cards = shown.hands[seat]
+    if seat in shown.out and not cards:
+        return ""
+    if face_up:
+        return open_hand_html(
+            sort_hand(cards, shown.trump),
+            trump=shown.trump,
+            width=card_width(40),
+            colour=colour,
+            overlap=0.45,
+        )
+    return backs_html(len(cards), card_width(40))
+
+
 def felt(shown: HandState, played: Sequence[Step], caption: str, *, open_hands: bool = True) -> str:
     """The table at ``shown``: every seat around the felt (South too), face up (or only South's when
     not ``open_hands``), each seat's latest action of ``played`` on its chip, the seat to act ringed."""
@@ -103,19 +120,7 @@ def felt(shown: HandState, played: Sequence[Step], caption: str, *, open_hands: 
     colour = four_colour()
     seats: dict[int, str] = {}
     for seat in range(shown.players):
-        cards = shown.hands[seat]
-        if seat in shown.out and not cards:
-            body = ""
-        elif open_hands or seat == LEARNER:
-            body = open_hand_html(
-                sort_hand(cards, shown.trump),
-                trump=shown.trump,
-                width=card_width(40),
-                colour=colour,
-                overlap=0.45,
-            )
-        else:
-            body = backs_html(len(cards), card_width(40))
+        body = seat_cards(shown, seat, open_hands or seat == LEARNER, colour)
         who = "you" if seat == LEARNER else ""
         acting = "to act" if shown.to_act == seat else None
         seats[seat] = seat_html(shown, seat, who, body, latest.get(seat), acting)
@@ -167,48 +172,25 @@ def replay_viewer(r: Replay, prefix: str) -> None:
         st.session_state[key] = 0
     at = clamp(st.session_state[key], n)
     st.session_state[key] = at
+    steps = (
+        ("First", ":material/first_page:", "first", 0, at == 0, "Home", "The deal (key Home)"),
+        ("Back", ":material/arrow_back:", "back", at - 1, at == 0, "Left", "One step back (key ←)"),
+        ("Next", ":material/arrow_forward:", "next", at + 1, at == n, "Right", "One step on (key →)"),
+        ("Last", ":material/last_page:", "last", n, at == n, "End", "The end of the hand (key End)"),
+    )
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key=f"{base}_nav"):
-        st.button(
-            "First",
-            icon=":material/first_page:",
-            key=f"{base}_first",
-            disabled=at == 0,
-            on_click=_go,
-            args=(key, 0, n),
-            shortcut="Home",
-            help="The deal (key Home)",
-        )
-        st.button(
-            "Back",
-            icon=":material/arrow_back:",
-            key=f"{base}_back",
-            disabled=at == 0,
-            on_click=_go,
-            args=(key, at - 1, n),
-            shortcut="Left",
-            help="One step back (key ←)",
-        )
-        st.button(
-            "Next",
-            icon=":material/arrow_forward:",
-            key=f"{base}_next",
-            disabled=at == n,
-            type="primary",
-            on_click=_go,
-            args=(key, at + 1, n),
-            shortcut="Right",
-            help="One step on (key →)",
-        )
-        st.button(
-            "Last",
-            icon=":material/last_page:",
-            key=f"{base}_last",
-            disabled=at == n,
-            on_click=_go,
-            args=(key, n, n),
-            shortcut="End",
-            help="The end of the hand (key End)",
-        )
+        for label, icon, name, to, off, shortcut, tip in steps:
+            st.button(
+                label,
+                icon=icon,
+                key=f"{base}_{name}",
+                disabled=off,
+                type="primary" if name == "next" else "secondary",
+                on_click=_go,
+                args=(key, to, n),
+                shortcut=shortcut,
+                help=tip,
+            )
     st.slider("Step", 0, n, key=key, label_visibility="collapsed")
     # a clicker's keys (PageDown, Space, →; PageUp, ←; Home, End) step too, even with the focus still
     # on the switch that opened the viewer or on this slider
@@ -609,6 +591,7 @@ __all__ = [
     "chance_chart",
     "chance_figure",
     "felt",
+    "seat_cards",
     "state_bar",
     "jump_to_earlier",
     "jump_to_selected",

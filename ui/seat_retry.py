@@ -3,9 +3,9 @@
 ``seat_retry`` draws the table as it was before the decision, as the learner's seat saw it: the
 learner's cards face up, every other hand as backs, the upcard or the trick in the middle, each
 seat's latest action on its chip. The learner answers with the buttons the practice table uses
-for that phase: a card to play or to discard is a tap on the card (``ui.table.hand_buttons``;
-the click is read from session state before anything is drawn, as the Practice page reads its
-own), a bid or the choice to defend alone a button with the table's label. What the tries mean
+for that phase (``ui.seat_choices``, as the Puzzles page does): a card to play or to discard is a
+tap on the card (the click is read from session state before anything is drawn, as the Practice
+page reads its own), a bid or the choice to defend alone a button with the table's label. What the tries mean
 is ``practice.deck.judge``'s: "Right: ..." with the reason; "Not quite — try again" once; after
 a second wrong try, the answer (the best choice) and why. Only once the position is answered
 may every hand be shown face up ("Show every hand"). The table is drawn by the ``felt`` passed in
@@ -19,24 +19,22 @@ else this browser's id: ``ui.learn_profile``), whose mistake deck the pages read
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from html import escape
 from typing import Protocol
 
 import streamlit as st
 
-from engine.core.actions import Action, Kind, discard
-from engine.core.cards import Card
+from engine.core.actions import Action
 from engine.core.hand import HandState, Phase
 from engine.core.mistake import Mistake
-from engine.core.ranking import sort_hand
 from practice.deck import Quiz, Verdict, judge, learner_key, review_line
 from practice.records import StoreError
 from practice.replay import Step, replay
-from practice.table_text import action_label, choice_text, disabled_reasons
-from ui.cards import four_colour
-from ui.layout import card_width
+from practice.table_text import choice_text
 from ui.learn_profile import browser_id, learner
-from ui.table import hand_buttons, table_style
+from ui.seat_choices import seat_choices, tapped
+from ui.table import table_style
 
 SHOW_ALL = "Show every hand"
 
@@ -101,57 +99,11 @@ def _add_try(key: str, text: str) -> None:
     st.session_state[f"{key}_tries"] = (*(raw if isinstance(raw, tuple) else ()), text)
 
 
-def _card_buttons_prefix(before: HandState, key: str) -> str:
-    return f"{key}_play" if before.phase is Phase.PLAY else f"{key}_discard"
-
-
 def _take_card_click(q: Mistake, key: str) -> None:
     """A tapped card (``hand_buttons`` has no callback) becomes a try before anything is drawn."""
-    before = q.before
-    if before.phase not in (Phase.PLAY, Phase.DISCARD) or judge(q.right, tries_of(key)).answered:
-        return
-    prefix = _card_buttons_prefix(before, key)
-    for action in before.legal_actions():
-        if action.card is not None and st.session_state.get(f"{prefix}-{action.card}") is True:
-            _add_try(key, str(action))
-            return
-
-
-def _choices(q: Mistake, key: str) -> None:
-    """The buttons the practice table uses for this phase: the cards, else the bids."""
-    before = q.before
-    mine = sort_hand(before.hands[q.seat], before.trump)
-    width, colour = card_width(), four_colour()
-    legal = before.legal_actions()
-    others: list[Action] = list(legal)
-    if before.phase is Phase.PLAY:
-        hand_buttons(
-            mine,
-            key=f"{key}_play",
-            trump=before.trump,
-            width=width,
-            colour=colour,
-            disabled=disabled_reasons(before, q.seat, tuple(mine)),
-        )
-        return
-    if before.phase is Phase.DISCARD:
-        cards = (*mine, before.upcard)
-        reasons: dict[Card, str] = {}
-        if discard(before.upcard) not in legal:
-            reasons = {before.upcard: "The upcard stays in your hand: discard one of your own five cards."}
-        hand_buttons(
-            cards, key=f"{key}_discard", trump=before.trump, width=width, colour=colour, disabled=reasons
-        )
-        others = [a for a in legal if a.kind is not Kind.DISCARD]
-    if others:
-        with st.container(horizontal=True, gap="small", key=f"{key}_bids"):
-            for action in others:
-                st.button(
-                    action_label(before, action),
-                    key=f"{key}_bid_{str(action).replace(' ', '_')}",
-                    on_click=_add_try,
-                    args=(key, str(action)),
-                )
+    tapped_card = tapped(q.before, key)
+    if tapped_card is not None and not judge(q.right, tries_of(key)).answered:
+        _add_try(key, tapped_card)
 
 
 def _verdict_box(q: Mistake, quiz: Quiz) -> None:
@@ -197,7 +149,7 @@ def seat_retry(q: Mistake, key: str, felt: Felt) -> Quiz:
     if quiz.answered:
         st.toggle(SHOW_ALL, key=f"{key}_all")
     else:
-        _choices(q, key)
+        seat_choices(before, q.seat, key, partial(_add_try, key))
     return quiz
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from html import escape
+from typing import Literal
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -386,45 +387,24 @@ def _step_buttons(step: int, length: int) -> None:
         b = st.columns(4)
     at_start, at_end = step == 0, step >= length
     # no tooltips: one under Next covered First; the keys are said once, in a caption (clicker_help)
-    b[0].button(
-        "First",
-        icon=":material/first_page:",
-        key="rx_first",
-        on_click=_set_step,
-        args=(0,),
-        disabled=at_start,
-        width="stretch",
+    steps: tuple[tuple[str, str, Literal["left", "right"], str, int, bool], ...] = (
+        ("First", ":material/first_page:", "left", "rx_first", 0, at_start),
+        ("Back", ":material/chevron_left:", "left", "rx_back", step - 1, at_start),
+        ("Next", ":material/chevron_right:", "right", "rx_next", step + 1, at_end),
+        ("Last", ":material/last_page:", "right", "rx_last", length, at_end),
     )
-    b[1].button(
-        "Back",
-        icon=":material/chevron_left:",
-        key="rx_back",
-        on_click=_set_step,
-        args=(step - 1,),
-        disabled=at_start,
-        width="stretch",
-    )
-    b[2].button(
-        "Next",
-        icon=":material/chevron_right:",
-        icon_position="right",
-        key="rx_next",
-        type="primary",
-        on_click=_set_step,
-        args=(step + 1,),
-        disabled=at_end,
-        width="stretch",
-    )
-    b[3].button(
-        "Last",
-        icon=":material/last_page:",
-        icon_position="right",
-        key="rx_last",
-        on_click=_set_step,
-        args=(length,),
-        disabled=at_end,
-        width="stretch",
-    )
+    for spot, (label, icon, side, key, to, off) in zip(b, steps, strict=True):
+        spot.button(
+            label,
+            icon=icon,
+            icon_position=side,
+            key=key,
+            type="primary" if label == "Next" else "secondary",
+            on_click=_set_step,
+            args=(to,),
+            disabled=off,
+            width="stretch",
+        )
 
 
 def _story(walk: Walkthrough, step: int, state: HandState) -> None:

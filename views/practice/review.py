@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from html import escape
 
@@ -45,24 +46,15 @@ def result_bar(table: PracticeTable) -> None:
             f'data-testid="practice-hand-result">{line}{escape(hand_result(game))}</p>',
             width="stretch",
         )
+        go_on: tuple[str, str | None, str, Callable[[], object]]
         if pos.waiting is Waiting.NEXT_HAND:
-            st.button(
-                "Next hand",
-                icon=":material/arrow_forward:",
-                key=practice_key("next_hand"),
-                type="primary",
-                on_click=table.next_hand,
-            )
+            go_on = ("Next hand", ":material/arrow_forward:", "next_hand", table.next_hand)
         elif pos.session.single_deal and table.paused is not None:
-            st.button(
-                "Back to your game",
-                icon=":material/undo:",
-                key=practice_key("back"),
-                type="primary",
-                on_click=table.back,
-            )
+            go_on = ("Back to your game", ":material/undo:", "back", table.back)
         else:
-            st.button("New game", key=practice_key("new_game_end"), type="primary", on_click=new_game)
+            go_on = ("New game", None, "new_game_end", new_game)
+        label, icon, name, act = go_on
+        st.button(label, icon=icon, key=practice_key(name), type="primary", on_click=act)
         st.button(
             "Replay this deal",
             icon=":material/replay:",

@@ -3,9 +3,9 @@
 ``board`` draws the felt with every seat but the learner's (partner at the top, opponents left and
 right: backs for a seat puzzle's hidden hands, the cards face up in an open-hand puzzle), each seat's
 latest action on its chip, the upcard or the trick in the middle (``ui.table``). ``choices`` draws
-the learner's cards under it: a card to play or to discard is a tap on the card (``ui.table.
-hand_buttons``: the card is the button; ``take_click`` reads the tap from session state before the
-page draws anything), a bid or the choice to defend alone a button with the table's label.
+the learner's cards under it with the buttons "learn from your mistakes" uses (``ui.seat_choices``):
+a card to play or to discard is a tap on the card (``take_click`` reads the tap from session state
+before the page draws anything), a bid or the choice to defend alone a button with the table's label.
 ``figures`` lists each choice's figure with its unit (the page puts it in an expander).
 """
 
@@ -16,23 +16,19 @@ from html import escape
 
 import streamlit as st
 
-from engine.core.actions import Action, Kind, discard
-from engine.core.cards import Card
-from engine.core.hand import HandState, Phase
+from engine.core.hand import HandState
 from engine.core.ranking import sort_hand
 from practice.puzzle_play import LEARNER, Move, Progress, history
 from practice.session import Move as TableMove
-from practice.table_text import action_label, choice_text, disabled_reasons, latest_actions
+from practice.table_text import choice_text, latest_actions
 from ui.cards import four_colour
 from ui.layout import card_width
-from ui.replay_view import state_bar
+from ui.replay_view import seat_cards, state_bar
+from ui.seat_choices import seat_choices, tapped
 from ui.table import (
-    backs_html,
     centre_html,
     felt_html,
-    hand_buttons,
     hand_row_html,
-    open_hand_html,
     seat_html,
 )
 
@@ -47,19 +43,7 @@ def board(at: Progress, caption: str) -> None:
     colour = four_colour()
     seats: dict[int, str] = {}
     for seat in range(1, state.players):
-        cards = state.hands[seat]
-        if seat in state.out and not cards:
-            body = ""
-        elif open_hands:
-            body = open_hand_html(
-                sort_hand(cards, state.trump),
-                trump=state.trump,
-                width=card_width(40),
-                colour=colour,
-                overlap=0.45,
-            )
-        else:
-            body = backs_html(len(cards), card_width(40))
+        body = seat_cards(state, seat, open_hands, colour)
         acting = "to act" if state.to_act == seat else None
         seats[seat] = seat_html(state, seat, "", body, latest.get(seat), acting)
     centre = centre_html(state, card_width(50), colour)
@@ -69,60 +53,18 @@ def board(at: Progress, caption: str) -> None:
     )
 
 
-def _card_key(key: str, state: HandState) -> str:
-    return f"{key}_play" if state.phase is Phase.PLAY else f"{key}_discard"
-
-
 def take_click(state: HandState, key: str) -> str | None:
     """The card the learner tapped in the last run (as an action's text), else None."""
-    if state.phase not in (Phase.PLAY, Phase.DISCARD) or state.to_act != LEARNER:
-        return None
-    prefix = _card_key(key, state)
-    for action in state.legal_actions():
-        if action.card is not None and st.session_state.get(f"{prefix}-{action.card}") is True:
-            return str(action)
-    return None
+    return tapped(state, key) if state.to_act == LEARNER else None
 
 
 def choices(state: HandState, key: str, on_choice: Callable[[str], None] | None) -> None:
     """The learner's cards and choices; ``on_choice`` None: the cards only, nothing to choose."""
-    mine = sort_hand(state.hands[LEARNER], state.trump)
-    width, colour = card_width(), four_colour()
     if on_choice is None or state.to_act != LEARNER:
-        st.html(hand_row_html(mine, trump=state.trump, width=width, colour=colour))
+        mine = sort_hand(state.hands[LEARNER], state.trump)
+        st.html(hand_row_html(mine, trump=state.trump, width=card_width(), colour=four_colour()))
         return
-    legal = state.legal_actions()
-    others: list[Action] = list(legal)
-    if state.phase is Phase.PLAY:
-        hand_buttons(
-            mine,
-            key=_card_key(key, state),
-            trump=state.trump,
-            width=width,
-            colour=colour,
-            disabled=disabled_reasons(state, LEARNER, tuple(mine)),
-        )
-        return
-    if state.phase is Phase.DISCARD:
-        cards = (*mine, state.upcard)
-        reasons: dict[Card, str] = {}
-        if discard(state.upcard) not in legal:
-            reasons = {state.upcard: "The upcard stays in your hand: discard one of your own five cards."}
-        hand_buttons(
-            cards, key=_card_key(key, state), trump=state.trump, width=width, colour=colour, disabled=reasons
-        )
-        others = [a for a in legal if a.kind is not Kind.DISCARD]
-    else:
-        st.html(hand_row_html(mine, trump=state.trump, width=width, colour=colour))
-    if others:
-        with st.container(horizontal=True, gap="small", key=f"{key}_bids"):
-            for action in others:
-                st.button(
-                    action_label(state, action),
-                    key=f"{key}_bid_{str(action).replace(' ', '_')}",
-                    on_click=on_choice,
-                    args=(str(action),),
-                )
+    seat_choices(state, LEARNER, key, on_choice, hand_row=True)
 
 
 def figures(move: Move) -> None:
