@@ -32,7 +32,8 @@ checks it): what more than one module needs is here or in a folder's own conftes
 - ``position(hands, upcard, dealer, actions, rules=None)``: a deal written by hand (South, West,
   North, East; card text) after ``actions``; ``club_choice(state, player=None)``: the Club player's
   action (as text) and reason there, drawn with ``random.Random(0)`` (tests/players, tests/analysis,
-  tests/puzzles).
+  tests/puzzles); ``club_plays(state, action, says)`` asserts that action and a reason saying ``says``.
+- ``hand_stats(ev, **chances)``: an option's analyzer figures written by hand (tests/analysis, tests/app).
 - ``random_states(rules, deals, seed)``: states reached by mixed play; ``redeal_hidden``: the
   same state with the cards a seat cannot see dealt again (tests/players, tests/engine, tests/analysis).
 - ``lone_hearts_maker(maker)``: a hand whose lone hearts maker takes every trick (tests/practice).
@@ -69,6 +70,7 @@ from streamlit.testing.v1 import AppTest
 
 from bench.postgres import postgres_server, schema_url
 from classroom.questions import ClassQuestion
+from engine.analysis.bidding import Stats
 from engine.core.actions import Action, call
 from engine.core.cards import Card, Suit, parse_card, parse_cards
 from engine.core.hand import HandState, Phase, deal, from_cards, replace
@@ -477,6 +479,60 @@ def position() -> Callable[..., HandState]:
 @pytest.fixture
 def club_choice() -> Callable[..., tuple[str, str]]:
     return _club_choice
+
+
+def _club_plays(state: HandState, action: str, says: str) -> None:
+    """The Club player to act at ``state`` takes ``action``, for a reason that says ``says``."""
+    chosen, reason = _club_choice(state)
+    assert chosen == action, reason
+    assert says in reason, reason
+
+
+@pytest.fixture
+def club_plays() -> Callable[[HandState, str, str], None]:
+    """``club_plays(state, "play 9D", "no partner")``: asserts the Club player's action and its reason."""
+    return _club_plays
+
+
+# ---- for tests/analysis and tests/app: an analysis built by hand ----
+
+
+def _hand_stats(
+    ev: float,
+    *,
+    n: int = 4000,
+    ci: float = 0.04,
+    make: float = 0.0,
+    march: float = 0.0,
+    euchred: float = 0.0,
+    we_make: float = 1.0,
+    we_make_it: float = 1.0,
+    they_make_it: float = 0.0,
+    win_delta: float | None = None,
+) -> Stats:
+    """One option's figures over ``n`` deals: ``ev`` points, its interval ``ci`` either side; the
+    chances given (none thrown in; by default your side names trump and makes it every deal), no
+    trick counts."""
+    return Stats(
+        n=n,
+        ev=ev,
+        ev_ci=(ev - ci, ev + ci),
+        p_make=make,
+        p_march=march,
+        p_euchred=euchred,
+        p_thrown_in=0.0,
+        p_we_make=we_make,
+        tricks=(0.0,) * 6,
+        tricks_se=(0.0,) * 6,
+        win_delta=win_delta,
+        p_we_make_it=we_make_it,
+        p_they_make_it=they_make_it,
+    )
+
+
+@pytest.fixture
+def hand_stats() -> Callable[..., Stats]:
+    return _hand_stats
 
 
 # ---- for tests/players ----
