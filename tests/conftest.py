@@ -3,7 +3,8 @@ checks it): what more than one module needs is here or in a folder's own conftes
 
 - ``db``: a fresh temporary database (``EUCHRE_COACH_DB``) for one test; returns its path. A module
   whose every test needs one says ``pytestmark = pytest.mark.usefixtures("db")``; ``class_db`` is
-  the same with no ``EUCHRE_COACH_PUBLIC_URL`` (a class's join link is then the page's own).
+  the same with no ``EUCHRE_COACH_PUBLIC_URL`` (a class's join link is then the page's own);
+  ``broken_db`` the same holding bytes that are no database.
 - ``any_db``: the test twice, on a fresh SQLite file and on a fresh PostgreSQL database (``postgres_db``,
   a schema of its own on ``postgres_url``, this run's own server): its path or URL; ``conn``: a
   connection to it (store.db.connect), closed after the test.
@@ -168,6 +169,13 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 @pytest.fixture
 def class_db(db: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("EUCHRE_COACH_PUBLIC_URL", raising=False)
+    return db
+
+
+@pytest.fixture
+def broken_db(db: Path) -> Path:
+    """``db`` holding bytes that are no database: every store call on it fails."""
+    db.write_bytes(b"not a database at all" * 200)
     return db
 
 
