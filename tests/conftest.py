@@ -33,7 +33,7 @@ checks it): what more than one module needs is here or in a folder's own conftes
 - ``position(hands, upcard, dealer, actions, rules=None)``: a deal written by hand (South, West,
   North, East; card text) after ``actions``; ``club_choice(state, player=None)``: the Club player's
   action (as text) and reason there, drawn with ``random.Random(0)`` (tests/players, tests/analysis,
-  tests/puzzles); ``club_plays(state, action, says)`` asserts that action and a reason saying ``says``.
+  tests/puzzles); ``club_plays(state, action, says, seat=None)`` asserts that action and a reason saying ``says``.
 - ``hand_stats(ev, **chances)``: an option's analyzer figures written by hand (tests/analysis, tests/app).
 - ``random_states(rules, deals, seed)``: states reached by mixed play; ``redeal_hidden``: the
   same state with the cards a seat cannot see dealt again (tests/players, tests/engine, tests/analysis).
@@ -489,16 +489,19 @@ def club_choice() -> Callable[..., tuple[str, str]]:
     return _club_choice
 
 
-def _club_plays(state: HandState, action: str, says: str) -> None:
-    """The Club player to act at ``state`` takes ``action``, for a reason that says ``says``."""
+def _club_plays(state: HandState, action: str, says: str, seat: int | None = None) -> None:
+    """The Club player to act at ``state`` (seat ``seat``, when given) takes ``action``, for a reason
+    that says ``says``."""
+    assert seat is None or state.to_act == seat, state.to_act
     chosen, reason = _club_choice(state)
     assert chosen == action, reason
     assert says in reason, reason
 
 
 @pytest.fixture
-def club_plays() -> Callable[[HandState, str, str], None]:
-    """``club_plays(state, "play 9D", "no partner")``: asserts the Club player's action and its reason."""
+def club_plays() -> Callable[..., None]:
+    """``club_plays(state, "play 9D", "no partner", seat=0)``: asserts the seat to act (if given), the
+    Club player's action and its reason."""
     return _club_plays
 
 

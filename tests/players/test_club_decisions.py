@@ -20,7 +20,7 @@ from engine.players.evaluate import Score, best_discard, bid_strength, hand_fact
 
 Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
 ClubChoice = Callable[..., tuple[str, str]]  # the club_choice fixture: the Club player's action and reason
-ClubPlays = Callable[[HandState, str, str], None]  # the club_plays fixture: asserts the action and its reason
+ClubPlays = Callable[..., None]  # the club_plays fixture: asserts the seat to act, the action and its reason
 
 # South holds both bowers and the ace of hearts; East deals and turns up the 9H.
 BOWERS = ["JH JD AH KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
@@ -30,8 +30,7 @@ def test_maker_with_both_bowers_and_ace_leads_the_right(position: Position, club
     """South orders hearts and leads: the right bower is the top trump, so leading it pulls
     two opposing trumps and the left bower becomes the top trump ("save the left")."""
     state = position(BOWERS, "9H", 3, ["order", "discard 9D"])
-    assert state.to_act == 0
-    club_plays(state, "play JH", "right bower")
+    club_plays(state, "play JH", "right bower", seat=0)
 
 
 def test_second_hand_plays_low(position: Position, club_choice: ClubChoice) -> None:
@@ -97,8 +96,7 @@ def test_defender_throws_to_make_a_void_when_the_maker_has_a_partner(
     spades (alone in spades) and the diamonds it throws the king, to be void in spades and
     trump a spade lead later."""
     state = position(THROW, "9S", 0, TURNED_DOWN + ["call H", "play AC", "play 9C", "play TS"])
-    assert state.to_act == 0
-    club_plays(state, "play KS", "void in spades")
+    club_plays(state, "play KS", "void in spades", seat=0)
 
 
 def test_defender_against_a_lone_maker_keeps_a_card_in_every_suit(
@@ -118,8 +116,7 @@ def test_defender_in_cutthroat_keeps_a_card_in_every_suit(position: Position, cl
     (seat 1 names hearts and leads the ace of clubs, seat 2 follows): seat 0 throws the 9 of
     diamonds and keeps its king of spades, as against a loner."""
     state = position(THROW[:3], "9S", 0, ["pass"] * 3 + ["call H", "play AC", "play 9C"], Rules(players=3))
-    assert state.to_act == 0
-    club_plays(state, "play 9D", "no partner")
+    club_plays(state, "play 9D", "no partner", seat=0)
 
 
 # South deals and the 10 of diamonds is turned down; West names hearts in round 2 and leads.
@@ -147,8 +144,7 @@ def test_third_hand_void_ruffs_an_opponents_winner_with_its_lowest_trump(
     hearts wins the trick as surely as the right bower, and East keeps the bower."""
     hands = ["TC JC QC KC AS", "9C KH QH TH 9D", "AC TS QS AD KD", "JH 9H AH 9S JS"]
     state = position(hands, "TD", 0, TURNED_DOWN + ["call H", "play 9C", "play AC"])
-    assert state.to_act == 3
-    club_plays(state, "play 9H", "nobody after you can beat it")
+    club_plays(state, "play 9H", "nobody after you can beat it", seat=3)
 
 
 # West names hearts and leads a diamond; North has neither diamonds nor hearts; East, West's
@@ -163,8 +159,7 @@ def test_third_hand_plays_over_a_partners_card_that_may_be_beaten(
     both unseen by East. The king beats the 10 and leaves South only the ace to take the
     trick: third hand high, the king."""
     state = position(OVER, "AS", 0, TURNED_DOWN + ["call H", "play TD", "play 9S"])
-    assert state.to_act == 3
-    club_plays(state, "play KD", "Third hand high")
+    club_plays(state, "play KD", "Third hand high", seat=3)
 
 
 def test_third_hand_keeps_its_king_when_only_the_ace_could_beat_both(

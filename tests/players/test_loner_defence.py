@@ -20,7 +20,7 @@ from engine.players.club import ClubPlayer
 
 Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
 ClubChoice = Callable[..., tuple[str, str]]  # the club_choice fixture: the Club player's action and reason
-ClubPlays = Callable[[HandState, str, str], None]  # the club_plays fixture: asserts the action and its reason
+ClubPlays = Callable[..., None]  # the club_plays fixture: asserts the seat to act, the action and its reason
 
 # West deals and turns the A♠ down; North names hearts alone and leads the A♣. East has no club
 # (it throws the 10♠); West follows with the 10♣ and keeps the J♣, the only club the defenders
@@ -54,8 +54,7 @@ def test_a_defender_keeps_the_last_club_and_its_partner_keeps_the_suit_it_threw(
     state = position(
         GUARDS, "AS", 1, GUARDS_BIDS + GUARDS_PLAY + ["play JH", "play JS", "play 9D", "play JD", "play QS"]
     )
-    assert state.to_act == 1
-    club_plays(state, "play QD", "no partner")
+    club_plays(state, "play QD", "no partner", seat=1)
 
 
 # North deals and turns the 9♠ down; North names hearts alone. East, left of the dealer, leads
