@@ -13,7 +13,7 @@ import re
 import pytest
 
 from engine.core.actions import ORDER_ALONE, PASS
-from engine.core.cards import Suit, parse_cards
+from engine.core.cards import Card, Suit, parse_cards
 from engine.core.hand import Phase, apply, deal, from_cards
 from engine.core.ranking import is_trump, trick_winner_index
 from engine.core.rules import PRESETS, Rules
@@ -22,7 +22,7 @@ from engine.core.view import view_of
 from engine.players.club import ClubPlayer
 from lessons.links import analyze_link
 from lessons.loader import lesson_by_id
-from lessons.model import Lesson
+from lessons.model import Lesson, Step
 
 
 def text(lesson: Lesson) -> str:
@@ -36,6 +36,13 @@ def flat(lesson: Lesson) -> str:
 
 def step(lesson: Lesson, title: str):  # type: ignore[no-untyped-def]
     return next(s for s in lesson.steps if s.title == title)
+
+
+def trick(lesson_id: str, title: str) -> tuple[Step, tuple[Card, ...], Suit]:
+    """The lesson's step of that title, its trick's cards in the order played, and the trump."""
+    example = step(lesson_by_id(lesson_id), title)
+    assert example.element is not None
+    return example, parse_cards(" ".join(example.element.args)), Suit.parse(example.element.option("trump"))
 
 
 def test_deck_the_cards_left_over_for_each_deck_size() -> None:
@@ -110,11 +117,7 @@ def test_following_trump_and_the_renege_penalty() -> None:
 
 
 def test_tricks_the_worked_example_is_good_play_and_the_engine_agrees() -> None:
-    lesson = lesson_by_id("tricks")
-    example = step(lesson, "An example")
-    assert example.element is not None
-    cards = parse_cards(" ".join(example.element.args))
-    trump = Suit.parse(example.element.option("trump"))
+    example, cards, trump = trick("tricks", "An example")
     leader = 1  # "West leads"
     assert f"{seat_name(4, leader)} leads the {cards[0].short}" in example.text
     seats = [(leader + i) % 4 for i in range(4)]
@@ -228,11 +231,7 @@ def test_strategy_the_score_step_describes_two_different_scores() -> None:
 
 
 def test_defending_the_partners_winner_example_and_the_engine_agree() -> None:
-    lesson = lesson_by_id("defending")
-    example = step(lesson, "Never trump your partner's winner")
-    assert example.element is not None
-    cards = parse_cards(" ".join(example.element.args))
-    trump = Suit.parse(example.element.option("trump"))
+    example, cards, trump = trick("defending", "Never trump your partner's winner")
     seats = [1, 2, 3, 0]  # West leads, then North, East and you
     assert seats[trick_winner_index(cards, trump)] == 2  # North's ace wins
     assert not is_trump(cards[-1], trump), "you throw away rather than trump your partner's winner"
@@ -243,11 +242,7 @@ def test_defending_trump_low_and_the_club_player_agree() -> None:
     """The lesson's trick: hearts trump, East leads the ace of clubs, and you, South, play
     second with no club but the right bower and the 9 of hearts; West and North play after
     you. The 9 wins the trick; the computer player ruffs with it."""
-    lesson = lesson_by_id("defending")
-    example = step(lesson, "Trump low")
-    assert example.element is not None
-    led, ruff = parse_cards(" ".join(example.element.args))
-    trump = Suit.parse(example.element.option("trump"))
+    example, (led, ruff), trump = trick("defending", "Trump low")
     assert trick_winner_index([led, ruff], trump) == 1 and is_trump(ruff, trump)
     words = " ".join(example.text.split())
     assert "**lowest trump that wins**" in words and f"East leads the {led.short}; you play next" in words
