@@ -15,6 +15,7 @@ checks it): what more than one module needs is here or in a folder's own conftes
   ``open_page`` opens it, with ``state`` put in its session first and ``url`` as the browser's address;
   ``class_page_to_run``: the same, not yet run; ``pupil_phone(code, token)``: the join link opened
   by the browser of the pupil of ``token``.
+- ``new_drills``: issue 51's new drills (their exercise kinds); a test taking ``new_drill`` runs for each.
 - ``bower``, ``clubs_bower``, ``points``: the class questions the class tests ask (the left bower with
   hearts and with clubs trump, who scores a euchre), their answers worked out by hand.
 - ``played_records(count, seed)``: hands played at random and exported as the Practice page exports
@@ -270,6 +271,33 @@ def pupil_phone(class_page: Callable[..., AppTest]) -> Callable[[str, str], AppT
 def class_page_to_run() -> Callable[..., AppTest]:
     """``class_page_to_run(query, state=None)``: the same page, not yet run (a test times its run)."""
     return functools.partial(_page_to_run, "views/class_mode.py", timeout=60)
+
+
+# ---- issue 51's new drills (tests/lessons, tests/browser) ----
+
+NEW_DRILLS = (
+    "stick_dealer",
+    "defend_alone",
+    "score_bid",
+    "loner_play",
+    "makers_lead",
+    "second_hand",
+    "joker_up",
+    "two_handed",
+    "cutthroat",
+)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test that takes ``new_drill`` runs once for each of issue 51's new drills."""
+    if "new_drill" in metafunc.fixturenames:
+        metafunc.parametrize("new_drill", NEW_DRILLS)
+
+
+@pytest.fixture
+def new_drills() -> frozenset[str]:
+    """Issue 51's new drills, by exercise kind."""
+    return frozenset(NEW_DRILLS)
 
 
 # ---- the class tests' questions (tests/classroom, tests/app, tests/browser) ----
