@@ -3,7 +3,8 @@ checks it): what more than one module needs is here or in a folder's own conftes
 
 - ``db``: a fresh temporary database (``EUCHRE_COACH_DB``) for one test; returns its path. A module
   whose every test needs one says ``pytestmark = pytest.mark.usefixtures("db")``; ``class_db`` is
-  the same with no ``EUCHRE_COACH_PUBLIC_URL`` (a class's join link is then the page's own).
+  the same with no ``EUCHRE_COACH_PUBLIC_URL`` (a class's join link is then the page's own);
+  ``broken_db`` the same holding bytes that are no database.
 - ``any_db``: the test twice, on a fresh SQLite file and on a fresh PostgreSQL database (``postgres_db``,
   a schema of its own on ``postgres_url``, this run's own server): its path or URL; ``conn``: a
   connection to it (store.db.connect), closed after the test.
@@ -14,6 +15,7 @@ checks it): what more than one module needs is here or in a folder's own conftes
   ``open_page`` opens it, with ``state`` put in its session first and ``url`` as the browser's address;
   ``class_page_to_run``: the same, not yet run; ``pupil_phone(code, token)``: the join link opened
   by the browser of the pupil of ``token``.
+- ``new_drills``: issue 51's new drills (their exercise kinds); a test taking ``new_drill`` runs for each.
 - ``bower``, ``clubs_bower``, ``points``: the class questions the class tests ask (the left bower with
   hearts and with clubs trump, who scores a euchre), their answers worked out by hand.
 - ``played_records(count, seed)``: hands played at random and exported as the Practice page exports
@@ -32,7 +34,8 @@ checks it): what more than one module needs is here or in a folder's own conftes
 - ``position(hands, upcard, dealer, actions, rules=None)``: a deal written by hand (South, West,
   North, East; card text) after ``actions``; ``club_choice(state, player=None)``: the Club player's
   action (as text) and reason there, drawn with ``random.Random(0)`` (tests/players, tests/analysis,
-  tests/puzzles).
+  tests/puzzles); ``club_plays(state, action, says, seat=None)`` asserts that action and a reason saying ``says``.
+- ``hand_stats(ev, **chances)``: an option's analyzer figures written by hand (tests/analysis, tests/app).
 - ``random_states(rules, deals, seed)``: states reached by mixed play; ``redeal_hidden``: the
   same state with the cards a seat cannot see dealt again (tests/players, tests/engine, tests/analysis).
 - ``lone_hearts_maker(maker)``: a hand whose lone hearts maker takes every trick (tests/practice).
@@ -69,6 +72,7 @@ from streamlit.testing.v1 import AppTest
 
 from bench.postgres import postgres_server, schema_url
 from classroom.questions import ClassQuestion
+from engine.analysis.bidding import Stats
 from engine.core.actions import Action, call
 from engine.core.cards import Card, Suit, parse_card, parse_cards
 from engine.core.hand import HandState, Phase, deal, from_cards, replace
@@ -169,6 +173,13 @@ def class_db(db: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return db
 
 
+@pytest.fixture
+def broken_db(db: Path) -> Path:
+    """``db`` holding bytes that are no database: every store call on it fails."""
+    db.write_bytes(b"not a database at all" * 200)
+    return db
+
+
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A PostgreSQL server of this test run's own (bench.postgres: Debian's package, a fresh cluster
@@ -260,6 +271,33 @@ def pupil_phone(class_page: Callable[..., AppTest]) -> Callable[[str, str], AppT
 def class_page_to_run() -> Callable[..., AppTest]:
     """``class_page_to_run(query, state=None)``: the same page, not yet run (a test times its run)."""
     return functools.partial(_page_to_run, "views/class_mode.py", timeout=60)
+
+
+# ---- issue 51's new drills (tests/lessons, tests/browser) ----
+
+NEW_DRILLS = (
+    "stick_dealer",
+    "defend_alone",
+    "score_bid",
+    "loner_play",
+    "makers_lead",
+    "second_hand",
+    "joker_up",
+    "two_handed",
+    "cutthroat",
+)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test that takes ``new_drill`` runs once for each of issue 51's new drills."""
+    if "new_drill" in metafunc.fixturenames:
+        metafunc.parametrize("new_drill", NEW_DRILLS)
+
+
+@pytest.fixture
+def new_drills() -> frozenset[str]:
+    """Issue 51's new drills, by exercise kind."""
+    return frozenset(NEW_DRILLS)
 
 
 # ---- the class tests' questions (tests/classroom, tests/app, tests/browser) ----
@@ -477,6 +515,63 @@ def position() -> Callable[..., HandState]:
 @pytest.fixture
 def club_choice() -> Callable[..., tuple[str, str]]:
     return _club_choice
+
+
+def _club_plays(state: HandState, action: str, says: str, seat: int | None = None) -> None:
+    """The Club player to act at ``state`` (seat ``seat``, when given) takes ``action``, for a reason
+    that says ``says``."""
+    assert seat is None or state.to_act == seat, state.to_act
+    chosen, reason = _club_choice(state)
+    assert chosen == action, reason
+    assert says in reason, reason
+
+
+@pytest.fixture
+def club_plays() -> Callable[..., None]:
+    """``club_plays(state, "play 9D", "no partner", seat=0)``: asserts the seat to act (if given), the
+    Club player's action and its reason."""
+    return _club_plays
+
+
+# ---- for tests/analysis and tests/app: an analysis built by hand ----
+
+
+def _hand_stats(
+    ev: float,
+    *,
+    n: int = 4000,
+    ci: float = 0.04,
+    make: float = 0.0,
+    march: float = 0.0,
+    euchred: float = 0.0,
+    we_make: float = 1.0,
+    we_make_it: float = 1.0,
+    they_make_it: float = 0.0,
+    win_delta: float | None = None,
+) -> Stats:
+    """One option's figures over ``n`` deals: ``ev`` points, its interval ``ci`` either side; the
+    chances given (none thrown in; by default your side names trump and makes it every deal), no
+    trick counts."""
+    return Stats(
+        n=n,
+        ev=ev,
+        ev_ci=(ev - ci, ev + ci),
+        p_make=make,
+        p_march=march,
+        p_euchred=euchred,
+        p_thrown_in=0.0,
+        p_we_make=we_make,
+        tricks=(0.0,) * 6,
+        tricks_se=(0.0,) * 6,
+        win_delta=win_delta,
+        p_we_make_it=we_make_it,
+        p_they_make_it=they_make_it,
+    )
+
+
+@pytest.fixture
+def hand_stats() -> Callable[..., Stats]:
+    return _hand_stats
 
 
 # ---- for tests/players ----

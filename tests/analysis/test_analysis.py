@@ -15,7 +15,7 @@ from engine.core.actions import ORDER, ORDER_ALONE, PASS, Action, Kind
 from engine.core.cards import parse_card, parse_cards
 from engine.core.errors import CardParseError
 from engine.core.hand import apply, deal, legal_actions
-from engine.core.rules import Rules
+from engine.core.rules import VARIANTS, Rules
 from engine.core.view import view_of
 
 
@@ -101,17 +101,10 @@ def test_the_analysis_reads_only_the_view() -> None:
 
 def test_sampled_deals_keep_the_view_in_every_variant() -> None:
     rng = random.Random(11)
-    variants = [
-        Rules(),
-        Rules(joker=True),
-        Rules(players=3),
-        Rules(players=2, optional_pickup=True),
-        Rules(defend_alone=True, discard_upcard=True),
-        Rules(deck=32),
-        Rules(stick_the_dealer=True),
-    ]
+    # the spread of rules the property tests range over, and two options each on its own
+    variants = [*VARIANTS, Rules(deck=32), Rules(stick_the_dealer=True)]
     checked = 0
-    for i in range(700):
+    for i in range(1500):  # about 100 deals a variant
         rules = variants[i % len(variants)]
         st = deal(rules, rng.randrange(rules.players), rng)
         for _ in range(rng.randrange(28)):
@@ -132,7 +125,7 @@ def test_sampled_deals_keep_the_view_in_every_variant() -> None:
             for s in range(rules.players):
                 assert not any(effective_suit(c, view.trump) in voids[s] for c in sampled.hands[s])
         checked += 1
-    assert checked > 300
+    assert checked > 640  # most deals are still in play when sampled (the share 300 of 700 was)
 
 
 def test_passes_mean_something() -> None:

@@ -11,7 +11,10 @@ learner is South; with four players the first seat's dealer is East, the third s
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from engine.analysis.bidding import Analysis, OptionResult, Stats
 from engine.analysis.explain import (
@@ -34,33 +37,6 @@ from ui.analyze_parts import option_card
 
 ALONE = Action.parse("order alone")
 CALL_CLUBS = Action.parse("call C")
-
-
-def stats(
-    ev: float,
-    *,
-    make: float = 0.0,
-    euchred: float = 0.0,
-    we_make: float = 1.0,
-    we_make_it: float = 1.0,
-    they_make_it: float = 0.0,
-    win_delta: float | None = None,
-) -> Stats:
-    return Stats(
-        n=4000,
-        ev=ev,
-        ev_ci=(ev - 0.04, ev + 0.04),
-        p_make=make,
-        p_march=0.0,
-        p_euchred=euchred,
-        p_thrown_in=0.0,
-        p_we_make=we_make,
-        tricks=(0.0,) * 6,
-        tricks_se=(0.0,) * 6,
-        win_delta=win_delta,
-        p_we_make_it=we_make_it,
-        p_they_make_it=they_make_it,
-    )
 
 
 def analysis(
@@ -93,13 +69,13 @@ def view(hand: str, upcard: str, seat: str, round: int = 1, players: int = 4) ->
 # ---- the same point said once --------------------------------------------------------------
 
 
-def test_where_the_upcard_goes_is_said_once() -> None:
+def test_where_the_upcard_goes_is_said_once(hand_stats: Callable[..., Stats]) -> None:
     v = view("JH JD AH AS 9C", "9H", "first")
     assert seat_sentence(v) == "You bid first, and the dealer (East) is an opponent."
     assert upcard_sentence(v) == "Ordering up puts the nine of hearts (a trump) in the opponent's hand."
     a = analysis(
-        OptionResult(ORDER, None, stats(1.40, make=1.0), None),
-        OptionResult(PASS, None, stats(1.00, we_make=0.95, we_make_it=0.93), None),
+        OptionResult(ORDER, None, hand_stats(1.40, make=1.0), None),
+        OptionResult(PASS, None, hand_stats(1.00, we_make=0.95, we_make_it=0.93), None),
         margin=0.40,
         margin_ci=(0.35, 0.45),
     )
@@ -125,13 +101,15 @@ def test_the_partner_dealer_and_the_dealer_are_each_told_once() -> None:
 # ---- a too-close headline is not argued against ------------------------------------------------
 
 
-def test_a_round_two_tie_is_not_argued_for_either_choice() -> None:
+def test_a_round_two_tie_is_not_argued_for_either_choice(hand_stats: Callable[..., Stats]) -> None:
     # Round 2, diamonds turned down, first seat. Pass: your side names trump later in 30% of deals
     # and makes it in 25% (euchred 30 - 25 = 5%); the other side makes it in 40%. Call clubs:
     # made in 70%, euchred 1.00 - 0.70 = 30%. Worth the same: the interval holds zero.
     v = view("JS AC KC 9C TH", "QD", "first", round=2)
-    passing = OptionResult(PASS, None, stats(0.32, we_make=0.30, we_make_it=0.25, they_make_it=0.40), None)
-    clubs = OptionResult(CALL_CLUBS, None, stats(0.30, make=0.70, euchred=0.30, we_make_it=0.70), None)
+    passing = OptionResult(
+        PASS, None, hand_stats(0.32, we_make=0.30, we_make_it=0.25, they_make_it=0.40), None
+    )
+    clubs = OptionResult(CALL_CLUBS, None, hand_stats(0.30, make=0.70, euchred=0.30, we_make_it=0.70), None)
     a = analysis(passing, clubs, margin=0.02, margin_ci=(-0.03, 0.07))
     assert a.too_close
     assert headline(a) == "Too close to call: pass or call clubs"  # pass is euchred less: 5% against 30%
@@ -156,17 +134,18 @@ def test_a_round_two_tie_is_not_argued_for_either_choice() -> None:
 # ---- both win the game: no close call ----------------------------------------------------------
 
 
-def both_win() -> Analysis:
+@pytest.fixture
+def both_win(hand_stats: Callable[..., Stats]) -> Analysis:
     """9-6 to 10: 85% to win before the hand. Ordering up wins it in 0.85 + 0.15 = 100% of deals,
     alone in 0.85 + 0.149 = 99.9%; neither is ever euchred."""
-    order = OptionResult(ORDER, None, stats(1.40, make=1.0, win_delta=0.15), None)
-    alone = OptionResult(ALONE, None, stats(1.32, make=0.999, win_delta=0.149), None)
-    passing = OptionResult(PASS, None, stats(1.00, we_make=0.95, we_make_it=0.93, win_delta=0.10), None)
+    order = OptionResult(ORDER, None, hand_stats(1.40, make=1.0, win_delta=0.15), None)
+    alone = OptionResult(ALONE, None, hand_stats(1.32, make=0.999, win_delta=0.149), None)
+    passing = OptionResult(PASS, None, hand_stats(1.00, we_make=0.95, we_make_it=0.93, win_delta=0.10), None)
     return analysis(order, alone, passing, margin=0.001, margin_ci=(0.0, 0.002), base_win=0.85)
 
 
-def test_two_choices_that_both_win_the_game_are_not_a_close_call() -> None:
-    a = both_win()
+def test_two_choices_that_both_win_the_game_are_not_a_close_call(both_win: Analysis) -> None:
+    a = both_win
     assert a.too_close and same_game_result(a) == "win"
     assert headline(a) == "Order up or order up alone: both win the game"
     assert game_sentence(a) == (
@@ -180,10 +159,12 @@ def test_two_choices_that_both_win_the_game_are_not_a_close_call() -> None:
     assert not any("too close" in line.lower() or "risks a euchre" in line for line in lines), lines
 
 
-def test_a_tie_that_changes_the_game_is_still_a_close_call_without_signed_chances() -> None:
+def test_a_tie_that_changes_the_game_is_still_a_close_call_without_signed_chances(
+    hand_stats: Callable[..., Stats],
+) -> None:
     # 8-9: 26% before the hand; ordering up 26 + 34.0 = 60.0%, passing 26 + 33.8 = 59.8%
-    order = OptionResult(ORDER, None, stats(0.57, make=0.84, euchred=0.16, win_delta=0.340), None)
-    passing = OptionResult(PASS, None, stats(0.09, we_make=0.38, we_make_it=0.33, win_delta=0.338), None)
+    order = OptionResult(ORDER, None, hand_stats(0.57, make=0.84, euchred=0.16, win_delta=0.340), None)
+    passing = OptionResult(PASS, None, hand_stats(0.09, we_make=0.38, we_make_it=0.33, win_delta=0.338), None)
     a = analysis(order, passing, margin=0.002, margin_ci=(-0.003, 0.007), base_win=0.26)
     assert a.too_close and same_game_result(a) is None
     assert headline(a).startswith("Too close to call")
@@ -193,18 +174,18 @@ def test_a_tie_that_changes_the_game_is_still_a_close_call_without_signed_chance
     )
 
 
-def test_another_tables_chances_of_winning_have_no_sign() -> None:
+def test_another_tables_chances_of_winning_have_no_sign(hand_stats: Callable[..., Stats]) -> None:
     # The people table orders up clearly; eager bidders pass: 26% + 36.6 = 62.6% against 26% + 33.2 = 59.2%.
     drive = analysis(
-        OptionResult(ORDER, None, stats(0.57, make=0.84, win_delta=0.40), None),
-        OptionResult(PASS, None, stats(0.09, win_delta=0.30), None),
+        OptionResult(ORDER, None, hand_stats(0.57, make=0.84, win_delta=0.40), None),
+        OptionResult(PASS, None, hand_stats(0.09, win_delta=0.30), None),
         margin=0.10,
         margin_ci=(0.07, 0.13),
         base_win=0.26,
     )
     eager = analysis(
-        OptionResult(PASS, None, stats(0.20, win_delta=0.366), None),
-        OptionResult(ORDER, None, stats(0.50, make=0.84, win_delta=0.332), None),
+        OptionResult(PASS, None, hand_stats(0.20, win_delta=0.366), None),
+        OptionResult(ORDER, None, hand_stats(0.50, make=0.84, win_delta=0.332), None),
         margin=0.034,
         margin_ci=(0.02, 0.05),
         base_win=0.26,
@@ -217,15 +198,15 @@ def test_another_tables_chances_of_winning_have_no_sign() -> None:
     assert not re.search(r"[+-]\d+(\.\d)?%", reason)
 
 
-def test_an_option_card_shows_the_chance_of_winning_itself() -> None:
+def test_an_option_card_shows_the_chance_of_winning_itself(hand_stats: Callable[..., Stats]) -> None:
     # 53% before the hand, ordering up adds 10 points of chance: 63%; at the other table 53 + 4 = 57%
-    order = OptionResult(ORDER, None, stats(0.57, make=0.84, euchred=0.16, win_delta=0.10), None)
+    order = OptionResult(ORDER, None, hand_stats(0.57, make=0.84, euchred=0.16, win_delta=0.10), None)
     html = option_card(
         order,
         recommended=True,
         players=4,
         base_win=0.53,
-        others={"strong players": stats(0.40, win_delta=0.04)},
+        others={"strong players": hand_stats(0.40, win_delta=0.04)},
     )
     text = re.sub(r"<[^>]+>", "", html)
     assert "Chance of winning the game: 63% (53% before this hand)" in text, text
@@ -236,12 +217,16 @@ def test_an_option_card_shows_the_chance_of_winning_itself() -> None:
 # ---- the suit of a later trump ---------------------------------------------------------------
 
 
-def later_lines(v: SeatView) -> list[str]:
-    passing = stats(-0.5, we_make=0.20, we_make_it=0.15, they_make_it=0.60)
-    return [c.text for c in chances(PASS, passing, view=v)][:2]
+@pytest.fixture
+def later_lines(hand_stats: Callable[..., Stats]) -> Callable[[SeatView], list[str]]:
+    """``later_lines(v)``: the first two chances said of a pass in ``v``'s question."""
+    passing = hand_stats(-0.5, we_make=0.20, we_make_it=0.15, they_make_it=0.60)
+    return lambda v: [c.text for c in chances(PASS, passing, view=v)][:2]
 
 
-def test_after_a_pass_the_suits_your_side_may_still_name_are_said() -> None:
+def test_after_a_pass_the_suits_your_side_may_still_name_are_said(
+    later_lines: Callable[[SeatView], list[str]],
+) -> None:
     # first seat: your partner (West, third) still speaks in round 1 and may order the hearts up
     assert later_lines(view("9C TD QS KD 9S", "9H", "first")) == [
         "your side names hearts or another suit later and makes it",
@@ -270,9 +255,11 @@ def test_after_a_pass_the_suits_your_side_may_still_name_are_said() -> None:
     ]
 
 
-def test_the_option_card_names_the_suit_too() -> None:
+def test_the_option_card_names_the_suit_too(hand_stats: Callable[..., Stats]) -> None:
     v = view("9C TD QS KD 9S", "9H", "first")
-    passing = OptionResult(PASS, None, stats(-0.5, we_make=0.20, we_make_it=0.15, they_make_it=0.60), None)
+    passing = OptionResult(
+        PASS, None, hand_stats(-0.5, we_make=0.20, we_make_it=0.15, they_make_it=0.60), None
+    )
     text = re.sub(r"<[^>]+>", "", option_card(passing, recommended=True, players=4, others={}, view=v))
     assert "Your side names hearts or another suit later and makes it" in text
     assert "names trump later" not in text

@@ -6,6 +6,10 @@ numbers written in the test, not taken from a simulation."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
 from engine.analysis.bidding import TIE_POINTS, TIE_WIN, Analysis, OptionResult, Stats
 from engine.analysis.explain import headline, risk_sentence
 from engine.analysis.robust import close_call_reason
@@ -13,36 +17,39 @@ from engine.analysis.sampler import SampleStats
 from engine.core.actions import ORDER, PASS, Action
 
 
-def _stats(
-    ev: float, we_make: float, we_make_it: float, they_make_it: float = 0.0, win_delta: float | None = None
-) -> Stats:
-    return Stats(
-        n=4000,
-        ev=ev,
-        ev_ci=(ev - 0.04, ev + 0.04),
-        p_make=0.0,
-        p_march=0.0,
-        p_euchred=0.0,
-        p_thrown_in=0.0,
-        p_we_make=we_make,
-        tricks=(0.0,) * 6,
-        tricks_se=(0.0,) * 6,
-        win_delta=win_delta,
-        p_we_make_it=we_make_it,
-        p_they_make_it=they_make_it,
-    )
+@pytest.fixture
+def order_or_pass(hand_stats: Callable[..., Stats]) -> Callable[..., Analysis]:
+    """``order_or_pass(order_ev, pass_ev, margin_ci, wins=None)``: order up (made it 70% of deals,
+    euchred 30%) against pass (your side named trump later in 30% of deals and made it in 25%; the
+    other side made it in 40%)."""
+
+    def analysis(
+        order_ev: float,
+        pass_ev: float,
+        margin_ci: tuple[float, float],
+        wins: tuple[float, float] | None = None,
+    ) -> Analysis:
+        return _analysis(hand_stats, order_ev, pass_ev, margin_ci, wins)
+
+    return analysis
 
 
 def _analysis(
-    order_ev: float, pass_ev: float, margin_ci: tuple[float, float], wins: tuple[float, float] | None = None
+    hand_stats: Callable[..., Stats],
+    order_ev: float,
+    pass_ev: float,
+    margin_ci: tuple[float, float],
+    wins: tuple[float, float] | None,
 ) -> Analysis:
-    """Order up (made it 70% of deals, euchred 30%) against pass (your side named trump later in
-    30% of deals and made it in 25%; the other side made it in 40%)."""
+    order_win, pass_win = (None, None) if wins is None else wins
     order = OptionResult(
-        ORDER, None, _stats(order_ev, 1.0, 0.70, win_delta=None if wins is None else wins[0]), None
+        ORDER, None, hand_stats(order_ev, we_make=1.0, we_make_it=0.70, win_delta=order_win), None
     )
     passing = OptionResult(
-        PASS, None, _stats(pass_ev, 0.30, 0.25, 0.40, None if wins is None else wins[1]), None
+        PASS,
+        None,
+        hand_stats(pass_ev, we_make=0.30, we_make_it=0.25, they_make_it=0.40, win_delta=pass_win),
+        None,
     )
     if wins is None:
         best, other, margin = (
@@ -69,8 +76,10 @@ def _analysis(
     )
 
 
-def test_an_interval_holding_zero_is_too_close_to_call_and_the_safer_option_comes_first() -> None:
-    a = _analysis(order_ev=0.32, pass_ev=0.30, margin_ci=(-0.03, 0.07))
+def test_an_interval_holding_zero_is_too_close_to_call_and_the_safer_option_comes_first(
+    order_or_pass: Callable[..., Analysis],
+) -> None:
+    a = order_or_pass(order_ev=0.32, pass_ev=0.30, margin_ci=(-0.03, 0.07))
     assert a.too_close
     # ordering is euchred in 1.00 - 0.70 = 30% of deals, passing leaves your side euchred in
     # 0.30 - 0.25 = 5%: pass is named first although order up has the higher mean
@@ -81,41 +90,47 @@ def test_an_interval_holding_zero_is_too_close_to_call_and_the_safer_option_come
     )
 
 
-def test_a_separated_margin_under_the_tie_margin_is_too_close_too() -> None:
-    a = _analysis(order_ev=0.33, pass_ev=0.30, margin_ci=(0.01, 0.05))
+def test_a_separated_margin_under_the_tie_margin_is_too_close_too(
+    order_or_pass: Callable[..., Analysis],
+) -> None:
+    a = order_or_pass(order_ev=0.33, pass_ev=0.30, margin_ci=(0.01, 0.05))
     assert TIE_POINTS == 0.05 and a.margin < TIE_POINTS and a.too_close
     assert headline(a).startswith("Too close to call")
 
 
-def test_a_clear_margin_is_a_recommendation() -> None:
-    a = _analysis(order_ev=0.40, pass_ev=0.30, margin_ci=(0.04, 0.16))
+def test_a_clear_margin_is_a_recommendation(order_or_pass: Callable[..., Analysis]) -> None:
+    a = order_or_pass(order_ev=0.40, pass_ev=0.30, margin_ci=(0.04, 0.16))
     assert not a.too_close
     assert headline(a) == "Order up — 0.10 points a hand better than passing"
 
 
-def test_at_a_score_the_tie_margin_is_half_a_percent_of_winning() -> None:
-    close = _analysis(order_ev=0.5, pass_ev=0.2, margin_ci=(0.001, 0.007), wins=(0.104, 0.100))
+def test_at_a_score_the_tie_margin_is_half_a_percent_of_winning(
+    order_or_pass: Callable[..., Analysis],
+) -> None:
+    close = order_or_pass(order_ev=0.5, pass_ev=0.2, margin_ci=(0.001, 0.007), wins=(0.104, 0.100))
     assert TIE_WIN == 0.005 and close.too_close  # 0.4% apart: a tie even though its interval excludes 0
-    clear = _analysis(order_ev=0.5, pass_ev=0.2, margin_ci=(0.01, 0.03), wins=(0.12, 0.10))
+    clear = order_or_pass(order_ev=0.5, pass_ev=0.2, margin_ci=(0.01, 0.03), wins=(0.12, 0.10))
     assert not clear.too_close
     # chances, never a bare difference (it read as points): 50% before the hand, +12 and +10 points
     assert headline(clear) == "Order up — a 62% chance of winning the game, against 60% after passing"
 
 
-def test_no_sentence_says_an_option_earns_more_when_the_figures_are_equal() -> None:
-    drive = _analysis(order_ev=0.40, pass_ev=0.20, margin_ci=(0.1, 0.3))
+def test_no_sentence_says_an_option_earns_more_when_the_figures_are_equal(
+    order_or_pass: Callable[..., Analysis],
+) -> None:
+    drive = order_or_pass(order_ev=0.40, pass_ev=0.20, margin_ci=(0.1, 0.3))
     # another table's best is pass by 0.03 points: inside the tie margin, so not a close call
-    level = _analysis(order_ev=-0.52, pass_ev=-0.49, margin_ci=(0.01, 0.05))
+    level = order_or_pass(order_ev=-0.52, pass_ev=-0.49, margin_ci=(0.01, 0.05))
     assert close_call_reason({"people": drive, "eager": level}, "people") == ""
     # by 0.20 points it is, and the sentence quotes both figures
-    apart = _analysis(order_ev=-0.40, pass_ev=-0.20, margin_ci=(0.1, 0.3))
+    apart = order_or_pass(order_ev=-0.40, pass_ev=-0.20, margin_ci=(0.1, 0.3))
     assert close_call_reason({"people": drive, "eager": apart}, "people") == (
         "Against a table of eager bidders, pass earns more (-0.20 points a hand, against -0.40 for order up)."
     )
 
 
-def test_a_tie_of_the_driving_table_is_said_with_its_interval() -> None:
-    tied = _analysis(order_ev=0.32, pass_ev=0.30, margin_ci=(-0.03, 0.07))
+def test_a_tie_of_the_driving_table_is_said_with_its_interval(order_or_pass: Callable[..., Analysis]) -> None:
+    tied = order_or_pass(order_ev=0.32, pass_ev=0.30, margin_ci=(-0.03, 0.07))
     assert close_call_reason({"people": tied}, "people") == (
         "Order up and pass are worth the same within the figures' uncertainty "
         "(+0.02 points a hand apart, 95% interval -0.03 to +0.07)."

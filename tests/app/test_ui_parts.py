@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
+from engine.analysis.bidding import Stats
 from engine.core.cards import JOKER, Card, Suit, make_deck, parse_card
 from engine.core.hand import apply, legal_actions
 from engine.core.rules import PRESETS, Rules
@@ -293,30 +294,18 @@ def test_card_pictures_are_files_named_by_their_drawing(
     assert cards.picture_src(svg).startswith("data:image/svg+xml;base64,")
 
 
-def test_option_cards_come_best_first_in_order_of_value() -> None:
+def test_option_cards_come_best_first_in_order_of_value(hand_stats: Callable[..., Stats]) -> None:
     """Round 2 has up to seven options: the recommended one first, then the rest by their points
     (issue 30: the boxes were in the legal actions' order)."""
     import re as _re
 
-    from engine.analysis.bidding import Analysis, OptionResult, Stats
+    from engine.analysis.bidding import Analysis, OptionResult
     from engine.analysis.sampler import SampleStats
     from engine.core.actions import Action
     from ui.analyze_parts import options_html
 
     def stats(ev: float) -> Stats:
-        return Stats(
-            n=100,
-            ev=ev,
-            ev_ci=(ev - 0.1, ev + 0.1),
-            p_make=0.5,
-            p_march=0.1,
-            p_euchred=0.5,
-            p_thrown_in=0.0,
-            p_we_make=1.0,
-            tricks=(0.0,) * 6,
-            tricks_se=(0.0,) * 6,
-            win_delta=None,
-        )
+        return hand_stats(ev, n=100, ci=0.1, make=0.5, march=0.1, euchred=0.5, we_make=1.0, we_make_it=0.0)
 
     values = {"pass": -0.48, "call C": -0.37, "call D": -0.94, "call H": -1.30, "call C alone": -2.0}
     options = tuple(OptionResult(Action.parse(k), None, stats(v), None) for k, v in values.items())

@@ -20,7 +20,8 @@ Fixtures
   whole session (per xdist worker): every test makes its own learner, class or deal, so the tests
   share it; a server costs seconds to start and its first page load imports the app.
   Its log is test-artifacts/streamlit-server-<worker>.log.
-  ``streamlit_server`` (session) is its URL alone.
+  ``streamlit_server`` (session) is its URL alone; ``own_class``: a class started on its database for
+  one test, ``(url, db, code, teacher_secret)``.
   ``start_streamlit(db_path)`` is the same as a context manager, for a test that needs a fresh server;
   the ``start_server`` fixture returns it (the compiled code built first), for a test that starts
   its own servers (``with start_server(db_path, "my-server") as url: ...``), e.g. several on one
@@ -60,6 +61,8 @@ the harness the browser benchmarks share; ``click_and_wait`` and ``click_all`` w
 - ``assert_no_exception(page)``: fails with the exception text if the page shows a Streamlit exception.
 - ``url_query(page)``: the query of the page's address; ``start_class(teacher, present=False)``:
   "Start a class" pressed on /class, the class's join code once it is shown (the class tests).
+- ``kit``: all of the helpers above (and ``open_page``, ``record_timing``) in one, for a test that
+  uses many of them: ``kit.goto(page, "/learn")``, ``kit.click_and_wait(page, button)``.
 - ``sideways(page)``: how far the page reaches sideways: ``{"scroll": ..., "width": ..., "wide": [...]}``,
   the document's scroll width, the window's width and the elements that stick out past its right edge
   (the innermost ones last), for a failure message that says what to fix. A page a phone would scroll
@@ -75,6 +78,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse, urlsplit
@@ -121,6 +125,18 @@ def served(tmp_path_factory: pytest.TempPathFactory, compiled_engine: None) -> I
             yield url, db
     finally:
         classes.forget_connections()  # the tests' own connections to its database
+
+
+@pytest.fixture
+def own_class(served: tuple[str, Path]) -> Iterator[tuple[str, Path, str, str]]:
+    """A class of the test's own on ``served``'s database: ``(url, db, code, teacher_secret)``; the
+    test's connections to the database are closed after it."""
+    url, db = served
+    try:
+        code, secret = classes.start_class(path=db)
+        yield url, db, code, secret
+    finally:
+        classes.forget_connections()
 
 
 @pytest.fixture(scope="session")
@@ -254,9 +270,13 @@ _SIDEWAYS = """() => {
 }"""
 
 
+def _sideways(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate(_SIDEWAYS))
+
+
 @pytest.fixture(scope="session")
 def sideways() -> Callable[[Any], dict[str, Any]]:
-    return lambda page: dict(page.evaluate(_SIDEWAYS))
+    return _sideways
 
 
 @pytest.fixture
@@ -276,10 +296,50 @@ def open_page(browser: Any) -> Callable[..., Any]:
     return opener
 
 
+@dataclass(frozen=True)
+class Kit:
+    """The helper fixtures of this file in one (the ``kit`` fixture): each is the fixture of its name."""
+
+    open_page: Callable[..., Any]
+    goto: Callable[..., float]
+    goto_all: Callable[[list[Any], list[str]], list[float]]
+    wait_idle: Callable[..., None]
+    click_and_wait: Callable[[Any, Any], float]
+    click_all: Callable[[list[Any], list[Any]], list[float]]
+    assert_no_exception: Callable[[Any], None]
+    screenshot: Callable[[Any, str], Path]
+    sideways: Callable[[Any], dict[str, Any]]
+    url_query: Callable[[Any], dict[str, str]]
+    record_timing: Callable[[str, float], None]
+
+
+@pytest.fixture
+def kit(open_page: Callable[..., Any], record_timing: Callable[[str, float], None]) -> Kit:
+    """``kit.goto(page, path)``, ``kit.click_and_wait(page, locator)``, ...: this file's helpers in one."""
+    return Kit(
+        open_page=open_page,
+        goto=harness.goto,
+        goto_all=harness.goto_all,
+        wait_idle=harness.wait_idle,
+        click_and_wait=_click_and_wait,
+        click_all=_click_all,
+        assert_no_exception=_assert_no_exception,
+        screenshot=harness.screenshot,
+        sideways=_sideways,
+        url_query=_url_query,
+        record_timing=record_timing,
+    )
+
+
+def _url_query(page: Any) -> dict[str, str]:
+    """The query of the page's address, the first value of each parameter."""
+    return {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
+
+
 @pytest.fixture(scope="session")
 def url_query() -> Callable[[Any], dict[str, str]]:
     """``url_query(page)``: the query of the page's address, the first value of each parameter."""
-    return lambda page: {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
+    return _url_query
 
 
 @pytest.fixture(scope="session")

@@ -36,13 +36,11 @@ def recommendation(page: Any) -> str:
     return str(heading.inner_text())
 
 
-def test_paste_a_hand_and_read_the_recommendation(
-    page: Any, goto: Any, wait_idle: Any, assert_no_exception: Any, screenshot: Any, record_timing: Any
-) -> None:
-    goto(page, "/analyze")
-    assert_no_exception(page)
-    seconds = ask(page, wait_idle, "JH JD AH KH AS", "9H")
-    assert_no_exception(page)
+def test_paste_a_hand_and_read_the_recommendation(page: Any, kit: Any) -> None:
+    kit.goto(page, "/analyze")
+    kit.assert_no_exception(page)
+    seconds = ask(page, kit.wait_idle, "JH JD AH KH AS", "9H")
+    kit.assert_no_exception(page)
     assert recommendation(page).startswith("Order up alone — ")
     main = page.locator('[data-testid="stMain"]')
     text = str(main.inner_text())
@@ -52,39 +50,32 @@ def test_paste_a_hand_and_read_the_recommendation(
     assert int(deals.group(1).replace(",", "")) >= 24
     assert page.locator('[data-testid="an-hand"] img[data-card]').count() == 6
     assert page.locator('[data-testid="an-option"][data-recommended="true"]').count() == 1
-    record_timing("analyze.paste_to_answer", seconds)
-    screenshot(page, "analyze-order-alone")
+    kit.record_timing("analyze.paste_to_answer", seconds)
+    kit.screenshot(page, "analyze-order-alone")
 
-    ask(page, wait_idle, "9C TD QS KD 9S", "9H")
-    assert_no_exception(page)
+    ask(page, kit.wait_idle, "9C TD QS KD 9S", "9H")
+    kit.assert_no_exception(page)
     assert recommendation(page).startswith("Pass — ")
-    screenshot(page, "analyze-pass")
+    kit.screenshot(page, "analyze-pass")
 
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 900), "projector": (1920, 1080)}
 
 
-def test_the_page_fits_phone_laptop_and_projector(
-    open_page: Any,
-    app_url: str,
-    goto_all: Any,
-    click_all: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
-) -> None:
+def test_the_page_fits_phone_laptop_and_projector(kit: Any, app_url: str) -> None:
     """A linked question and its failing deal, drawn without horizontal page overflow at each size (the
     three sizes side by side, each its own session, stepped together)."""
     with ExitStack() as stack:
-        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        pages = {size: stack.enter_context(kit.open_page(app_url, *SIZES[size])) for size in SIZES}
         everyone = list(pages.values())
         # third seat orders up against people with the right bower, the ace and the nine (ordering can be
         # euchred: a failing deal exists); eager bidders name the suit on light hands, so passing to
         # them earns clearly more (+0.56 against +0.44 at 6,000 deals) and the verdict carries a close
         # call; the projector is a classroom screen (present mode): large cards and text
         link = "/analyze?hand=JD+AD+9D+QS+9C&upcard=TD&seat=third"
-        goto_all(everyone, [link + ("&present=1" if size == "projector" else "") for size in pages])
+        kit.goto_all(everyone, [link + ("&present=1" if size == "projector" else "") for size in pages])
         for size, page in pages.items():
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
             if size == "projector":
                 assert page.locator('[data-testid="an-hand"] img[width="100"]').count() == 6
             assert " — " in recommendation(page), size
@@ -93,12 +84,12 @@ def test_the_page_fits_phone_laptop_and_projector(
             # the old link's question, shared as its seat's view: third seat, so seat 1 deals and two passed
             view = "standard/1/JD-AD-9D-QS-9C,?,?,?/TD/pass,pass"
             assert share.strip().startswith(app_url + "/analyze?view=" + view), (size, share)
-        click_all(
+        kit.click_all(
             everyone,
             [page.get_by_role("button", name="Show me a deal where this fails") for page in everyone],
         )
         for page in everyone:
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
             assert page.locator('[data-testid="an-trick"]').count() == 5
         everyone[0].wait_for_timeout(300)  # let the plot and the images settle their sizes
         for size, page in pages.items():
@@ -111,4 +102,4 @@ def test_the_page_fits_phone_laptop_and_projector(
             assert main_width <= width, (
                 f"{size}: the main area scrolls sideways: {main_width} px in {width} px"
             )
-            screenshot(page, f"analyze-{size}-{width}x{height}")
+            kit.screenshot(page, f"analyze-{size}-{width}x{height}")

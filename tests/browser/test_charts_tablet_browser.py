@@ -73,23 +73,16 @@ def _open_sidebar(page: Any) -> None:
 WIDTHS = {768: "grid", 900: "grid", 1070: "grid", 1366: "heatmap"}  # the chart drawn at each width
 
 
-def test_the_chart_is_readable_beside_the_open_sidebar(
-    open_page: Any,
-    app_url: str,
-    goto_all: Any,
-    wait_idle: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
-) -> None:
+def test_the_chart_is_readable_beside_the_open_sidebar(kit: Any, app_url: str) -> None:
     with ExitStack() as stack:  # the four widths side by side, each its own session, loaded together
-        pages = {width: stack.enter_context(open_page(app_url, width, HEIGHT)) for width in WIDTHS}
-        goto_all(list(pages.values()), ["/charts"] * len(pages))
+        pages = {width: stack.enter_context(kit.open_page(app_url, width, HEIGHT)) for width in WIDTHS}
+        kit.goto_all(list(pages.values()), ["/charts"] * len(pages))
         for page in pages.values():
             _open_sidebar(page)
         pages[768].wait_for_timeout(600)  # the sidebar slides in; the main column narrows
         for width, page in pages.items():
             _readable_beside_the_sidebar(
-                page, width, WIDTHS[width], wait_idle, assert_no_exception, screenshot
+                page, width, WIDTHS[width], kit.wait_idle, kit.assert_no_exception, kit.screenshot
             )
 
 

@@ -38,65 +38,54 @@ def _entries(page: Any) -> list[str]:
 
 
 def test_a_copied_pupil_link_opens_the_join_form_in_another_browser(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    bower: ClassQuestion,
+    own_class: tuple[str, Path, str, str], kit: Any, bower: ClassQuestion
 ) -> None:
-    url, db = served
-    try:
-        code, secret = classes.start_class(path=db)
-        classes.ask(code, secret, bower.to_json(), path=db)
-        with open_page(url, 390, 844) as phone:
-            goto(phone, f"/class?class={code}")
-            phone.get_by_label("Your first name").fill("Gus")
-            click_and_wait(phone, phone.get_by_role("button", name="Join"))
-            phone.locator('[data-testid="cl-question"][data-number="1"]').wait_for(
-                state="attached", timeout=LIVE_MS
-            )
-            phone.wait_for_function(f"() => document.cookie.includes('ec_pupil_{code}=')", timeout=LIVE_MS)
-            token = next(c["value"] for c in phone.context.cookies() if c["name"] == f"ec_pupil_{code}")
-            assert classes.pupil(code, token, path=db).name == "Gus"
-            click_and_wait(
-                phone, phone.locator(".st-key-cl_q1-JD").get_by_role("button", name="J♦", exact=True)
-            )
-            phone.get_by_text("Answer saved: J♦.").wait_for(timeout=LIVE_MS)
-            assert token not in phone.url and "pupil=" not in phone.url
-            cookies = phone.context.cookies()
-            history = _entries(phone)
-            assert all(token not in href and "pupil=" not in href for href in history), history
-        copied = f"/class?class={code}&pupil={token}"  # a link that holds the token, as old links did
+    url, db, code, secret = own_class
+    classes.ask(code, secret, bower.to_json(), path=db)
+    with kit.open_page(url, 390, 844) as phone:
+        kit.goto(phone, f"/class?class={code}")
+        phone.get_by_label("Your first name").fill("Gus")
+        kit.click_and_wait(phone, phone.get_by_role("button", name="Join"))
+        phone.locator('[data-testid="cl-question"][data-number="1"]').wait_for(
+            state="attached", timeout=LIVE_MS
+        )
+        phone.wait_for_function(f"() => document.cookie.includes('ec_pupil_{code}=')", timeout=LIVE_MS)
+        token = next(c["value"] for c in phone.context.cookies() if c["name"] == f"ec_pupil_{code}")
+        assert classes.pupil(code, token, path=db).name == "Gus"
+        kit.click_and_wait(
+            phone, phone.locator(".st-key-cl_q1-JD").get_by_role("button", name="J♦", exact=True)
+        )
+        phone.get_by_text("Answer saved: J♦.").wait_for(timeout=LIVE_MS)
+        assert token not in phone.url and "pupil=" not in phone.url
+        cookies = phone.context.cookies()
+        history = _entries(phone)
+        assert all(token not in href and "pupil=" not in href for href in history), history
+    copied = f"/class?class={code}&pupil={token}"  # a link that holds the token, as old links did
 
-        with open_page(url, 390, 844) as stranger:  # a fresh browser: no cookie
-            goto(stranger, "/class")
-            before = int(stranger.evaluate("history.length"))
-            goto(stranger, copied)
-            stranger.get_by_text("This link is not a pupil of this class in this browser").wait_for(
-                timeout=LIVE_MS
-            )
-            stranger.get_by_label("Your first name").wait_for()
-            stranger.wait_for_function("() => !location.search.includes('pupil=')", timeout=LIVE_MS)
-            assert_no_exception(stranger)
-            body = stranger.inner_text("body")
-            assert "Gus" not in body and "Which card is the left bower" not in body and "J♦" not in body
-            assert stranger.locator(".st-key-cl_q1-JD").count() == 0  # nothing to answer as Gus
-            assert int(stranger.evaluate("history.length")) == before + 1  # its own entry, replaced
-            history = _entries(stranger)
-            assert all(token not in href for href in history), history
+    with kit.open_page(url, 390, 844) as stranger:  # a fresh browser: no cookie
+        kit.goto(stranger, "/class")
+        before = int(stranger.evaluate("history.length"))
+        kit.goto(stranger, copied)
+        stranger.get_by_text("This link is not a pupil of this class in this browser").wait_for(
+            timeout=LIVE_MS
+        )
+        stranger.get_by_label("Your first name").wait_for()
+        stranger.wait_for_function("() => !location.search.includes('pupil=')", timeout=LIVE_MS)
+        kit.assert_no_exception(stranger)
+        body = stranger.inner_text("body")
+        assert "Gus" not in body and "Which card is the left bower" not in body and "J♦" not in body
+        assert stranger.locator(".st-key-cl_q1-JD").count() == 0  # nothing to answer as Gus
+        assert int(stranger.evaluate("history.length")) == before + 1  # its own entry, replaced
+        history = _entries(stranger)
+        assert all(token not in href for href in history), history
 
-        with open_page(url, 390, 844) as again:  # Gus's own phone (its cookie), on the same link
-            again.context.add_cookies(cookies)
-            goto(again, copied)
-            again.get_by_text("Answer saved: J♦.").wait_for(timeout=LIVE_MS)
-            again.get_by_text(f"Class {code} · Gus").wait_for()
-            again.wait_for_function("() => !location.search.includes('pupil=')", timeout=LIVE_MS)
-            assert "not a pupil of this class" not in again.inner_text("body")
-            assert_no_exception(again)
-        assert [p.name for p in classes.pupils(code, path=db)] == ["Gus"]
-        assert [(a.name, a.answer) for a in classes.answers(code, 1, secret=secret, path=db)] == [
-            ("Gus", "JD")
-        ]
-    finally:
-        classes.forget_connections()
+    with kit.open_page(url, 390, 844) as again:  # Gus's own phone (its cookie), on the same link
+        again.context.add_cookies(cookies)
+        kit.goto(again, copied)
+        again.get_by_text("Answer saved: J♦.").wait_for(timeout=LIVE_MS)
+        again.get_by_text(f"Class {code} · Gus").wait_for()
+        again.wait_for_function("() => !location.search.includes('pupil=')", timeout=LIVE_MS)
+        assert "not a pupil of this class" not in again.inner_text("body")
+        kit.assert_no_exception(again)
+    assert [p.name for p in classes.pupils(code, path=db)] == ["Gus"]
+    assert [(a.name, a.answer) for a in classes.answers(code, 1, secret=secret, path=db)] == [("Gus", "JD")]

@@ -48,19 +48,9 @@ def _card_button(page: Any, number: int, card: str) -> Any:
 
 
 def test_teacher_and_three_pupils(
-    browser: Any,
-    app_url: str,
-    open_page: Any,
-    goto: Any,
-    goto_all: Any,
-    wait_idle: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
-    ask_the_bower: Any,
-    start_class: Any,
+    browser: Any, app_url: str, kit: Any, ask_the_bower: Any, start_class: Any
 ) -> None:
-    with open_page(app_url, 1920, 1080) as teacher:
+    with kit.open_page(app_url, 1920, 1080) as teacher:
         code = start_class(teacher, present=True)
         assert re.fullmatch(r"[A-Z2-9]{6}", code)
         assert teacher.locator('[data-testid="cl-qr"]').count() == 1
@@ -70,23 +60,23 @@ def test_teacher_and_three_pupils(
         teacher.wait_for_function(f"() => document.cookie.includes('ec_teacher_{code}=')", timeout=LIVE_MS)
         secret = next(c["value"] for c in teacher.context.cookies() if c["name"] == f"ec_teacher_{code}")
         assert secret not in teacher.inner_text("body")
-        goto(teacher, f"/class?class={code}&present=1")
+        kit.goto(teacher, f"/class?class={code}&present=1")
         teacher.get_by_text(f"Join code: {code}").wait_for()
         assert teacher.get_by_role("button", name="Ask this").count() == 1
         ARTIFACTS.joinpath("class").mkdir(exist_ok=True)
-        screenshot(teacher, "class/projector-join-1920x1080")
+        kit.screenshot(teacher, "class/projector-join-1920x1080")
 
         with (
-            open_page(app_url, 390, 844) as ada,
-            open_page(app_url, 390, 844) as ben,
-            open_page(app_url, 390, 844) as cy,
+            kit.open_page(app_url, 390, 844) as ada,
+            kit.open_page(app_url, 390, 844) as ben,
+            kit.open_page(app_url, 390, 844) as cy,
         ):
             pupils = {"Ada": ada, "Ben": ben, "Cy": cy}
-            goto_all(
+            kit.goto_all(
                 list(pupils.values()), [f"/class?class={code}"] * len(pupils)
             )  # the join link, all at once
             for name, page in pupils.items():
-                _join(page, name, click_and_wait)
+                _join(page, name, kit.click_and_wait)
                 page.get_by_text(f"Hello {name}!").wait_for()
             teacher.locator('[data-testid="cl-joined"]', has_text="3 joined").wait_for(timeout=LIVE_MS)
 
@@ -94,28 +84,28 @@ def test_teacher_and_three_pupils(
 
             for page in pupils.values():
                 _card_button(page, 1, left).wait_for(timeout=LIVE_MS)
-                wait_idle(page)
-            _tap(ada, 1, left, click_and_wait)
-            _tap(ben, 1, right, click_and_wait)
-            _tap(cy, 1, right, click_and_wait)
-            _tap(cy, 1, left, click_and_wait)
+                kit.wait_idle(page)
+            _tap(ada, 1, left, kit.click_and_wait)
+            _tap(ben, 1, right, kit.click_and_wait)
+            _tap(cy, 1, right, kit.click_and_wait)
+            _tap(cy, 1, left, kit.click_and_wait)
             cy.get_by_text("You can change it until the reveal").wait_for()
             teacher.locator('[data-testid="cl-count"]', has_text="3 of 3 answered").wait_for(timeout=LIVE_MS)
 
             # A reload (or a phone that slept) comes back into the class, the answer kept.
-            goto(cy, f"/class?{urlparse(cy.url).query}")
+            kit.goto(cy, f"/class?{urlparse(cy.url).query}")
             cy.get_by_text(f"Answer saved: {parse_card(left).short}. You can change it").wait_for()
             assert "Join class" not in cy.inner_text("body")
 
             # A pupil's link cannot drive the class: no controls, and its token is not a teacher's secret.
             assert ada.get_by_role("button", name="Reveal").count() == 0
             ada_token = next(c["value"] for c in ada.context.cookies() if c["name"] == f"ec_pupil_{code}")
-            goto(ben, f"/class?class={code}&teacher={ada_token}")
+            kit.goto(ben, f"/class?class={code}&teacher={ada_token}")
             ben.get_by_text("only the teacher's link can ask, reveal or end this class").wait_for()
             assert ben.get_by_role("button", name="Reveal").count() == 0
             assert secret != ada_token
 
-            click_and_wait(teacher, teacher.get_by_role("button", name="Reveal"))
+            kit.click_and_wait(teacher, teacher.get_by_role("button", name="Reveal"))
             bars = teacher.locator('[data-testid="cl-bar"]')
             counts = {
                 b.get_attribute("data-answer"): (
@@ -128,14 +118,14 @@ def test_teacher_and_three_pupils(
             assert counts[right] == (1, "false")
             assert sum(n for n, _ in counts.values()) == 3
             assert teacher.locator(f'img[data-card="{left}"][data-state="right_answer"]').count() == 1
-            assert_no_exception(teacher)
-            screenshot(teacher, "class/projector-1920x1080")
+            kit.assert_no_exception(teacher)
+            kit.screenshot(teacher, "class/projector-1920x1080")
 
             ada.get_by_text("Right! You said").wait_for(timeout=LIVE_MS)
             cy.get_by_text("Right! You said").wait_for(timeout=LIVE_MS)
-            with open_page(app_url, 390, 844) as stranger:  # a link with a token, in a browser without it
-                goto(stranger, f"/class?class={code}&pupil=nobody")
+            with kit.open_page(app_url, 390, 844) as stranger:  # a link with a token, in a browser without it
+                kit.goto(stranger, f"/class?class={code}&pupil=nobody")
                 stranger.get_by_text("This link is not a pupil of this class in this browser").wait_for()
             ada.locator('[data-testid="cl-tally"]').wait_for()
-            assert_no_exception(ada)
-            screenshot(ada, "class/phone-390x844")
+            kit.assert_no_exception(ada)
+            kit.screenshot(ada, "class/phone-390x844")

@@ -41,12 +41,7 @@ MISSING = """() => {
 
 
 def test_an_outage_is_said_and_a_tap_in_it_is_kept_until_it_is_sent(
-    start_server: Any,
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    bower: ClassQuestion,
+    start_server: Any, kit: Any, bower: ClassQuestion
 ) -> None:
     with ExitStack() as stack:
         server = stack.enter_context(running_server())
@@ -60,13 +55,13 @@ def test_an_outage_is_said_and_a_tap_in_it_is_kept_until_it_is_sent(
 
         app = stack.enter_context(ExitStack())  # closed at the end: the app's server stops
         url = app.enter_context(start_server(db, "class-outage"))
-        projector = stack.enter_context(open_page(url, 1920, 1080))
-        goto(projector, f"/class?class={code}&teacher={secret}&present=1")
+        projector = stack.enter_context(kit.open_page(url, 1920, 1080))
+        kit.goto(projector, f"/class?class={code}&teacher={secret}&present=1")
         count = projector.locator('[data-testid="cl-count"]')
         count.filter(has_text="1 of 2 answered").wait_for(timeout=LIVE_MS)
-        phone = stack.enter_context(open_page(url, 390, 844))
+        phone = stack.enter_context(kit.open_page(url, 390, 844))
         phone.context.add_cookies([{"name": f"ec_pupil_{code}", "value": ben, "url": url}])  # Ben's phone
-        goto(phone, f"/class?class={code}")
+        kit.goto(phone, f"/class?class={code}")
         phone.locator('[data-testid="cl-question"][data-number="1"]').wait_for(
             state="attached", timeout=LIVE_MS
         )
@@ -77,7 +72,9 @@ def test_an_outage_is_said_and_a_tap_in_it_is_kept_until_it_is_sent(
         projector.get_by_text("Reconnecting: the class's records are out of reach").wait_for(timeout=LIVE_MS)
         assert count.filter(has_text="1 of 2 answered").count() == 1  # the last count, still drawn
         phone.get_by_text("Reconnecting: the class's records are out of reach").wait_for(timeout=LIVE_MS)
-        click_and_wait(phone, phone.locator(".st-key-cl_q1-JD").get_by_role("button", name="J♦", exact=True))
+        kit.click_and_wait(
+            phone, phone.locator(".st-key-cl_q1-JD").get_by_role("button", name="J♦", exact=True)
+        )
         unsent = phone.get_by_text("Not sent yet: J♦.")
         unsent.wait_for(timeout=LIVE_MS)
         phone.run_watch.wait_beyond(phone, phone.run_watch.finished + 1)  # two more runs of its live part
@@ -91,8 +88,8 @@ def test_an_outage_is_said_and_a_tap_in_it_is_kept_until_it_is_sent(
         projector.get_by_text("Reconnecting").wait_for(state="detached", timeout=LIVE_MS)
         missing, samples = projector.evaluate("[window.__ecMissing, window.__ecSamples]")
         assert samples >= OUTAGE_S * 5 and missing == 0, (missing, samples)  # never gone in the outage
-        assert_no_exception(projector)
-        assert_no_exception(phone)
+        kit.assert_no_exception(projector)
+        kit.assert_no_exception(phone)
         given = classes.answers(code, 1, secret=secret, path=db)
         assert sorted((a.name, a.answer) for a in given) == [("Ada", "JD"), ("Ben", "JD")]
 

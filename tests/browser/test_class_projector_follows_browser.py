@@ -34,56 +34,41 @@ def _shows(page: Any, number: int) -> Any:
 
 
 def test_the_projector_follows_questions_asked_from_other_screens_after_a_reveal(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    wait_idle: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    record_timing: Any,
-    bower: ClassQuestion,
+    own_class: tuple[str, Path, str, str], kit: Any, bower: ClassQuestion
 ) -> None:
-    url, db = served
-    try:
-        code, secret = classes.start_class(path=db)
-        classes.ask(code, secret, bower.to_json(), path=db)
-        classes.reveal(code, secret, path=db)
-        with open_page(url, 1920, 1080) as projector:
-            goto(projector, f"/class?class={code}&teacher={secret}&present=1")
-            projector.get_by_text("0 of 0 right.").wait_for(timeout=LIVE_MS)  # question 1's reveal
+    url, db, code, secret = own_class
+    classes.ask(code, secret, bower.to_json(), path=db)
+    classes.reveal(code, secret, path=db)
+    with kit.open_page(url, 1920, 1080) as projector:
+        kit.goto(projector, f"/class?class={code}&teacher={secret}&present=1")
+        projector.get_by_text("0 of 0 right.").wait_for(timeout=LIVE_MS)  # question 1's reveal
 
-            projector.wait_for_function(
-                f"() => document.cookie.includes('ec_teacher_{code}=')", timeout=LIVE_MS
-            )
-            tab = projector.context.new_page()  # a second tab: the same browser, the teacher's cookie
-            tab.set_default_timeout(LIVE_MS)
-            tab.app_url = url
-            tab.run_watch = RunWatch()  # what the harness's pages carry (bench.browser.new_page)
-            tab.run_watch.attach(tab)
-            goto(tab, f"/class?class={code}")
+        projector.wait_for_function(f"() => document.cookie.includes('ec_teacher_{code}=')", timeout=LIVE_MS)
+        tab = projector.context.new_page()  # a second tab: the same browser, the teacher's cookie
+        tab.set_default_timeout(LIVE_MS)
+        tab.app_url = url
+        tab.run_watch = RunWatch()  # what the harness's pages carry (bench.browser.new_page)
+        tab.run_watch.attach(tab)
+        kit.goto(tab, f"/class?class={code}")
+        asked = time.monotonic()
+        kit.click_and_wait(tab, tab.get_by_role("button", name="Ask this"))
+        _shows(tab, 2).wait_for(state="attached", timeout=LIVE_MS)
+        _shows(projector, 2).wait_for(state="attached", timeout=LIVE_MS)
+        took = [time.monotonic() - asked]
+        tab.close()
+
+        for number in range(3, 3 + ROUNDS):
+            classes.reveal(code, secret, path=db)  # revealed from elsewhere
+            projector.get_by_text("0 of 0 right.").wait_for(timeout=LIVE_MS)
+            kit.wait_idle(projector)
             asked = time.monotonic()
-            click_and_wait(tab, tab.get_by_role("button", name="Ask this"))
-            _shows(tab, 2).wait_for(state="attached", timeout=LIVE_MS)
-            _shows(projector, 2).wait_for(state="attached", timeout=LIVE_MS)
-            took = [time.monotonic() - asked]
-            tab.close()
-
-            for number in range(3, 3 + ROUNDS):
-                classes.reveal(code, secret, path=db)  # revealed from elsewhere
-                projector.get_by_text("0 of 0 right.").wait_for(timeout=LIVE_MS)
-                wait_idle(projector)
-                asked = time.monotonic()
-                classes.ask(code, secret, bower.to_json(), path=db)  # asked from elsewhere
-                _shows(projector, number).wait_for(state="attached", timeout=LIVE_MS)
-                took.append(time.monotonic() - asked)
-            assert_no_exception(projector)
-            projector.locator('[data-testid="cl-count"]', has_text="0 of 0 answered").wait_for(
-                timeout=LIVE_MS
-            )
-    finally:
-        classes.forget_connections()
-    record_timing("class.projector_follows.max_s", max(took))
-    record_timing("class.projector_follows.median_s", sorted(took)[len(took) // 2])
+            classes.ask(code, secret, bower.to_json(), path=db)  # asked from elsewhere
+            _shows(projector, number).wait_for(state="attached", timeout=LIVE_MS)
+            took.append(time.monotonic() - asked)
+        kit.assert_no_exception(projector)
+        projector.locator('[data-testid="cl-count"]', has_text="0 of 0 answered").wait_for(timeout=LIVE_MS)
+    kit.record_timing("class.projector_follows.max_s", max(took))
+    kit.record_timing("class.projector_follows.median_s", sorted(took)[len(took) // 2])
     late = [round(t, 2) for t in took if t > FOLLOW_S]
     assert not late, (
         f"{len(late)} of {len(took)} questions reached the projector later than {FOLLOW_S} s: {late}"

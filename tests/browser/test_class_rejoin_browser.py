@@ -34,75 +34,57 @@ def _join(page: Any, name: str, click_and_wait: Any) -> None:
 
 
 def test_a_pupil_who_closed_the_tab_rejoins_as_the_same_pupil(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    url_query: Any,
+    own_class: tuple[str, Path, str, str], kit: Any
 ) -> None:
-    url, db = served  # the session's server and its database (a class of this test's own)
-    try:
-        code, secret = classes.start_class(path=db)
-        with open_page(url, 390, 844) as phone:
-            goto(phone, f"/class?class={code}")
-            _join(phone, "Gus", click_and_wait)
-            phone.get_by_text("Hello Gus!").wait_for(timeout=LIVE_MS)
-            assert "pupil" not in url_query(phone)  # never in the address
-            phone.wait_for_function(f"() => document.cookie.includes('ec_pupil_{code}=')", timeout=LIVE_MS)
-            cookies = phone.context.cookies()
-        kept = [c for c in cookies if c["name"] == f"ec_pupil_{code}"]
-        token = kept[0]["value"]
-        assert classes.pupil(code, token, path=db).name == "Gus", "the browser keeps the pupil's token"
-        assert kept[0]["expires"] > 0, "for the class's life, not only this session"
+    url, db, code, secret = own_class
+    with kit.open_page(url, 390, 844) as phone:
+        kit.goto(phone, f"/class?class={code}")
+        _join(phone, "Gus", kit.click_and_wait)
+        phone.get_by_text("Hello Gus!").wait_for(timeout=LIVE_MS)
+        assert "pupil" not in kit.url_query(phone)  # never in the address
+        phone.wait_for_function(f"() => document.cookie.includes('ec_pupil_{code}=')", timeout=LIVE_MS)
+        cookies = phone.context.cookies()
+    kept = [c for c in cookies if c["name"] == f"ec_pupil_{code}"]
+    token = kept[0]["value"]
+    assert classes.pupil(code, token, path=db).name == "Gus", "the browser keeps the pupil's token"
+    assert kept[0]["expires"] > 0, "for the class's life, not only this session"
 
-        with open_page(url, 390, 844) as again:  # the tab and its context closed; the same phone
-            again.context.add_cookies(cookies)
-            goto(again, f"/class?class={code}")  # the join link, as the QR code gives it: no token
-            again.get_by_text("Hello Gus!").wait_for(timeout=LIVE_MS)
-            assert again.get_by_label("Your first name").count() == 0
-            assert "pupil" not in url_query(again)
-            assert_no_exception(again)
+    with kit.open_page(url, 390, 844) as again:  # the tab and its context closed; the same phone
+        again.context.add_cookies(cookies)
+        kit.goto(again, f"/class?class={code}")  # the join link, as the QR code gives it: no token
+        again.get_by_text("Hello Gus!").wait_for(timeout=LIVE_MS)
+        assert again.get_by_label("Your first name").count() == 0
+        assert "pupil" not in kit.url_query(again)
+        kit.assert_no_exception(again)
 
-        with open_page(url, 390, 844) as other:  # another phone, no cookie: the name is taken
-            goto(other, f"/class?class={code}")
-            _join(other, "Gus", click_and_wait)
-            other.get_by_text("someone in this class is already called Gus").wait_for(timeout=LIVE_MS)
-            assert "pupil" not in url_query(other)
+    with kit.open_page(url, 390, 844) as other:  # another phone, no cookie: the name is taken
+        kit.goto(other, f"/class?class={code}")
+        _join(other, "Gus", kit.click_and_wait)
+        other.get_by_text("someone in this class is already called Gus").wait_for(timeout=LIVE_MS)
+        assert "pupil" not in kit.url_query(other)
 
-        assert [p.name for p in classes.pupils(code, path=db)] == ["Gus"]
-        with open_page(url) as teacher:
-            goto(teacher, f"/class?class={code}&teacher={secret}")
-            teacher.locator('[data-testid="cl-joined"]', has_text="1 joined").wait_for(timeout=LIVE_MS)
-    finally:
-        classes.forget_connections()
+    assert [p.name for p in classes.pupils(code, path=db)] == ["Gus"]
+    with kit.open_page(url) as teacher:
+        kit.goto(teacher, f"/class?class={code}&teacher={secret}")
+        teacher.locator('[data-testid="cl-joined"]', has_text="1 joined").wait_for(timeout=LIVE_MS)
 
 
 def test_the_summary_downloaded_mid_question_holds_the_answers_saved_since_the_page_was_drawn(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    wait_idle: Any,
-    assert_no_exception: Any,
-    bower: ClassQuestion,
+    own_class: tuple[str, Path, str, str], kit: Any, bower: ClassQuestion
 ) -> None:
-    url, db = served  # the session's server and its database (a class of this test's own)
-    try:
-        code, secret = classes.start_class(path=db)
-        gus = classes.join(code, "Gus", path=db)
-        classes.ask(code, secret, bower.to_json(), path=db)
-        with open_page(url) as teacher:
-            goto(teacher, f"/class?class={code}&teacher={secret}")
-            teacher.locator('[data-testid="cl-count"]', has_text="0 of 1 answered").wait_for(timeout=LIVE_MS)
-            classes.answer(code, gus, 1, "JD", path=db)  # after the page was drawn
-            teacher.locator('[data-testid="cl-count"]', has_text="1 of 1 answered").wait_for(timeout=LIVE_MS)
-            wait_idle(teacher)
-            with teacher.expect_download(timeout=LIVE_MS) as download:
-                teacher.get_by_role("button", name="Download the summary (CSV)").click()
-            data = Path(download.value.path()).read_bytes()
-            assert_no_exception(teacher)
-    finally:
-        classes.forget_connections()
+    url, db, code, secret = own_class
+    gus = classes.join(code, "Gus", path=db)
+    classes.ask(code, secret, bower.to_json(), path=db)
+    with kit.open_page(url) as teacher:
+        kit.goto(teacher, f"/class?class={code}&teacher={secret}")
+        teacher.locator('[data-testid="cl-count"]', has_text="0 of 1 answered").wait_for(timeout=LIVE_MS)
+        classes.answer(code, gus, 1, "JD", path=db)  # after the page was drawn
+        teacher.locator('[data-testid="cl-count"]', has_text="1 of 1 answered").wait_for(timeout=LIVE_MS)
+        kit.wait_idle(teacher)
+        with teacher.expect_download(timeout=LIVE_MS) as download:
+            teacher.get_by_role("button", name="Download the summary (CSV)").click()
+        data = Path(download.value.path()).read_bytes()
+        kit.assert_no_exception(teacher)
     assert data.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
     assert [

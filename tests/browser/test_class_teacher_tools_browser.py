@@ -63,6 +63,11 @@ def _until(check: Any, seconds: float = 15.0) -> None:
         time.sleep(0.1)
 
 
+def _phone(kit: Any, url: str) -> Any:
+    """A page on a phone's screen (390x844), for a pupil or a second device."""
+    return kit.open_page(url, 390, 844)
+
+
 def _start(teacher: Any, start_class: Any, present: bool = False) -> tuple[str, str]:
     """Start a class on the teacher's page: its code, and the secret the browser keeps in its cookie."""
     code = start_class(teacher, present)
@@ -71,31 +76,31 @@ def _start(teacher: Any, start_class: Any, present: bool = False) -> tuple[str, 
     return code, secret
 
 
-def _join(phone: Any, code: str, name: str, goto: Any, click_and_wait: Any) -> None:
-    goto(phone, f"/class?class={code}")
+def _join(kit: Any, phone: Any, code: str, name: str) -> None:
+    kit.goto(phone, f"/class?class={code}")
     phone.get_by_label("Your first name").fill(name)
-    click_and_wait(phone, phone.get_by_role("button", name="Join"))
+    kit.click_and_wait(phone, phone.get_by_role("button", name="Join"))
     phone.get_by_text(f"Hello {name}!").wait_for(timeout=LIVE_MS)
 
 
-def _open_pupils(teacher: Any, count: int, wait_idle: Any) -> str:
+def _open_pupils(kit: Any, teacher: Any, count: int) -> str:
     """Open the pupils' panel once it lists ``count`` pupils; the label of its select box."""
     teacher.get_by_text("Pupils: rename or remove").click()
     label = f"Pupil ({count} in the class)"
     teacher.get_by_label(label, exact=True).wait_for(timeout=LIVE_MS)
-    wait_idle(teacher)
+    kit.wait_idle(teacher)
     return label
 
 
-def _pick(page: Any, label: str, option: str, wait_idle: Any) -> None:
+def _pick(kit: Any, page: Any, label: str, option: str) -> None:
     """Choose ``option`` in the select box labelled ``label``."""
     page.get_by_label(label, exact=True).click()
     page.get_by_role("option", name=option, exact=True).click()
-    wait_idle(page)
+    kit.wait_idle(page)
 
 
-def _ask_exact(teacher: Any, click_and_wait: Any) -> None:
-    click_and_wait(teacher, teacher.get_by_role("button", name="Ask this", exact=True))
+def _ask_exact(kit: Any, teacher: Any) -> None:
+    kit.click_and_wait(teacher, teacher.get_by_role("button", name="Ask this", exact=True))
 
 
 def _watch_for(page: Any, text: str) -> None:
@@ -117,23 +122,15 @@ def _shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / "class" / f"{name}.png"))
 
 
-def test_rename_a_pupil(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    wait_idle: Any,
-    assert_no_exception: Any,
-    start_class: Any,
-) -> None:
+def test_rename_a_pupil(served: tuple[str, Path], kit: Any, start_class: Any) -> None:
     url, db = served
-    with open_page(url) as teacher, open_page(url, 390, 844) as phone:
+    with kit.open_page(url) as teacher, _phone(kit, url) as phone:
         code, _ = _start(teacher, start_class)
-        _join(phone, code, "Bn", goto, click_and_wait)
+        _join(kit, phone, code, "Bn")
         teacher.locator('[data-testid="cl-joined"]', has_text="1 joined").wait_for(timeout=LIVE_MS)
-        _open_pupils(teacher, 1, wait_idle)
+        _open_pupils(kit, teacher, 1)
         teacher.get_by_label("New name").fill("Benjamin")
-        click_and_wait(teacher, teacher.get_by_role("button", name="Rename"))
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="Rename"))
         _until(lambda: [p.name for p in classes.pupils(code, path=db)] == ["Benjamin"])
         # the projector's list of who joined
         teacher.locator('[data-testid="stCaptionContainer"]', has_text="Benjamin").first.wait_for(
@@ -145,84 +142,60 @@ def test_rename_a_pupil(
         # panel, a part redrawn each second: watched for from before the click, not looked for after it)
         teacher.get_by_label("New name").fill("bot123")
         _watch_for(teacher, '"bot123" is not a first name')
-        click_and_wait(teacher, teacher.get_by_role("button", name="Rename"))
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="Rename"))
         teacher.wait_for_function("() => window.__ecSaid === true", timeout=LIVE_MS)
         assert [p.name for p in classes.pupils(code, path=db)] == ["Benjamin"]
-        assert_no_exception(teacher)
-        assert_no_exception(phone)
+        kit.assert_no_exception(teacher)
+        kit.assert_no_exception(phone)
 
 
-def test_remove_a_pupil(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    wait_idle: Any,
-    assert_no_exception: Any,
-    url_query: Any,
-    start_class: Any,
-) -> None:
+def test_remove_a_pupil(served: tuple[str, Path], kit: Any, start_class: Any) -> None:
     url, db = served
-    with open_page(url) as teacher, open_page(url, 390, 844) as ada, open_page(url, 390, 844) as bot:
+    with kit.open_page(url) as teacher, _phone(kit, url) as ada, _phone(kit, url) as bot:
         code, _ = _start(teacher, start_class)
-        _join(ada, code, "Ada", goto, click_and_wait)
-        _join(bot, code, "Gus", goto, click_and_wait)
+        _join(kit, ada, code, "Ada")
+        _join(kit, bot, code, "Gus")
         teacher.locator('[data-testid="cl-joined"]', has_text="2 joined").wait_for(timeout=LIVE_MS)
-        _pick(teacher, _open_pupils(teacher, 2, wait_idle), "Gus", wait_idle)
-        click_and_wait(teacher, teacher.get_by_role("button", name="Remove Gus"))
+        _pick(kit, teacher, _open_pupils(kit, teacher, 2), "Gus")
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="Remove Gus"))
         teacher.locator('[data-testid="cl-joined"]', has_text="1 joined").wait_for(timeout=LIVE_MS)
         _until(lambda: [p.name for p in classes.pupils(code, path=db)] == ["Ada"])
         # the removed phone is back at the join form by itself; the other one carries on
         bot.get_by_text("This phone is not a pupil of this class any more").wait_for(timeout=LIVE_MS)
         bot.get_by_label("Your first name").wait_for(timeout=LIVE_MS)
-        assert "pupil" not in url_query(bot)
+        assert "pupil" not in kit.url_query(bot)
         assert ada.get_by_text("Hello Ada!").count() == 1
-        assert_no_exception(teacher)
-        assert_no_exception(bot)
+        kit.assert_no_exception(teacher)
+        kit.assert_no_exception(bot)
 
 
-def test_lock_the_class(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    start_class: Any,
-) -> None:
+def test_lock_the_class(served: tuple[str, Path], kit: Any, start_class: Any) -> None:
     url, db = served
-    with open_page(url) as teacher, open_page(url, 390, 844) as ada, open_page(url, 390, 844) as late:
+    with kit.open_page(url) as teacher, _phone(kit, url) as ada, _phone(kit, url) as late:
         code, _ = _start(teacher, start_class)
-        _join(ada, code, "Ada", goto, click_and_wait)  # after the teacher's page was drawn, as in a lesson
+        _join(kit, ada, code, "Ada")  # after the teacher's page was drawn, as in a lesson
         lock = teacher.locator('[class*="st-key-cl_teacher_lock_"] label')  # the switch's own input is hidden
-        click_and_wait(teacher, lock)
+        kit.click_and_wait(teacher, lock)
         _until(lambda: classes.load(code, path=db).locked)
-        goto(late, f"/class?class={code}")
+        kit.goto(late, f"/class?class={code}")
         late.get_by_text("The teacher has locked this class, so nobody new can join.").wait_for()
         assert late.get_by_label("Your first name").count() == 0
         assert ada.get_by_text("Hello Ada!").count() == 1  # a pupil already in is not touched
-        click_and_wait(teacher, lock)
+        kit.click_and_wait(teacher, lock)
         _until(lambda: not classes.load(code, path=db).locked)
-        _join(late, code, "Cy", goto, click_and_wait)
+        _join(kit, late, code, "Cy")
         assert [p.name for p in classes.pupils(code, path=db)] == ["Ada", "Cy"]
-        assert_no_exception(late)
+        kit.assert_no_exception(late)
 
 
 def test_the_timer_reveals_the_question_by_itself(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    wait_idle: Any,
-    assert_no_exception: Any,
-    ask_the_bower: Any,
-    record_timing: Any,
-    start_class: Any,
+    served: tuple[str, Path], kit: Any, ask_the_bower: Any, start_class: Any
 ) -> None:
     url, db = served
-    with open_page(url) as teacher, open_page(url, 390, 844) as ada:
+    with kit.open_page(url) as teacher, _phone(kit, url) as ada:
         code, secret = _start(teacher, start_class)
-        _join(ada, code, "Ada", goto, click_and_wait)
-        _pick(teacher, "Timer: reveal by itself after", "20 s", wait_idle)
+        _join(kit, ada, code, "Ada")
+        _pick(kit, teacher, "Timer: reveal by itself after", "20 s")
         _until(lambda: classes.load(code, path=db).timer == 20)
         left, _ = ask_the_bower(teacher)
         asked = classes.question(code, 1, path=db).opened
@@ -233,7 +206,7 @@ def test_the_timer_reveals_the_question_by_itself(
         ada.wait_for_timeout(2500)
         counts.append(int(ada.locator('[data-testid="cl-countdown"]').get_attribute("data-left") or -1))
         assert 0 < counts[1] < counts[0] <= 20, counts  # the phone counts down
-        click_and_wait(
+        kit.click_and_wait(
             ada,
             ada.locator(f".st-key-cl_q1-{left}").get_by_role(
                 "button", name=parse_card(left).short, exact=True
@@ -249,7 +222,7 @@ def test_the_timer_reveals_the_question_by_itself(
         ada.get_by_text("Right! You said").wait_for(timeout=LIVE_MS)
         shown = classes.question(code, 1, path=db).revealed
         assert shown is not None and closes <= shown < closes + 3, (closes, shown)
-        record_timing("class.timer.reveal_late_s", shown - closes)  # after the time ran out
+        kit.record_timing("class.timer.reveal_late_s", shown - closes)  # after the time ran out
         bar = teacher.locator(f'[data-testid="cl-bar"][data-answer="{left}"]')
         assert bar.get_attribute("data-count") == "1" and bar.get_attribute("data-right") == "true"
         info = classes.load(code, path=db)
@@ -257,24 +230,16 @@ def test_the_timer_reveals_the_question_by_itself(
         stage = info.stage
         time.sleep(2)  # later polls of both pages change nothing: revealed once
         assert classes.load(code, path=db).stage == stage
-        assert_no_exception(teacher)
-        assert_no_exception(ada)
+        kit.assert_no_exception(teacher)
+        kit.assert_no_exception(ada)
 
 
-def test_preview_then_ask_and_draw_three(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    wait_idle: Any,
-    assert_no_exception: Any,
-    start_class: Any,
-) -> None:
+def test_preview_then_ask_and_draw_three(served: tuple[str, Path], kit: Any, start_class: Any) -> None:
     url, db = served
-    with open_page(url) as teacher, open_page(url, 390, 844) as ada:
+    with kit.open_page(url) as teacher, _phone(kit, url) as ada:
         code, _ = _start(teacher, start_class)
-        _join(ada, code, "Ada", goto, click_and_wait)
-        click_and_wait(teacher, teacher.get_by_role("button", name="Preview", exact=True))
+        _join(kit, ada, code, "Ada")
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="Preview", exact=True))
         draft = teacher.locator('[data-testid="cl-draft"]')
         assert draft.count() == 1
         teacher.get_by_text("Preview: on this screen only.").wait_for()
@@ -285,7 +250,7 @@ def test_preview_then_ask_and_draw_three(
         assert classes.load(code, path=db).current == 0
         _shot(teacher, "tools-preview")
 
-        _ask_exact(teacher, click_and_wait)
+        _ask_exact(kit, teacher)
         ada.locator('[data-testid="cl-question"][data-number="1"]').wait_for(
             state="attached", timeout=LIVE_MS
         )
@@ -297,45 +262,37 @@ def test_preview_then_ask_and_draw_three(
         if not draw.is_visible():  # the picker is folded away while a question is open
             teacher.get_by_text("Ask the next question").click()
             draw.wait_for()
-            wait_idle(teacher)
-        click_and_wait(teacher, draw)
+            kit.wait_idle(teacher)
+        kit.click_and_wait(teacher, draw)
         drafts = teacher.locator(".st-key-cl_teacher_drafts_box").get_by_text(
             re.compile(r"are trump\. Which card is the left bower\?")
         )
         assert drafts.count() == 3
         third = drafts.nth(2).inner_text()
         _shot(teacher, "tools-draw-three")
-        click_and_wait(teacher, teacher.locator(".st-key-cl_teacher_ask_draft_2").get_by_role("button"))
+        kit.click_and_wait(teacher, teacher.locator(".st-key-cl_teacher_ask_draft_2").get_by_role("button"))
         ada.locator('[data-testid="cl-question"][data-number="2"]').wait_for(
             state="attached", timeout=LIVE_MS
         )
         assert third in ada.inner_text("body")
         assert ClassQuestion.from_json(classes.question(code, 2, path=db).body).prompt == third
-        assert_no_exception(teacher)
+        kit.assert_no_exception(teacher)
 
 
-def test_resume_my_class(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    url_query: Any,
-    start_class: Any,
-) -> None:
+def test_resume_my_class(served: tuple[str, Path], kit: Any, start_class: Any) -> None:
     url, _ = served
-    with open_page(url) as teacher:
+    with kit.open_page(url) as teacher:
         code, _ = _start(teacher, start_class)
-        goto(teacher, "/class")  # the teacher went elsewhere, or closed the tab and came back
+        kit.goto(teacher, "/class")  # the teacher went elsewhere, or closed the tab and came back
         resume = teacher.get_by_role("button", name=f"Resume my class {code}")
         resume.wait_for()
-        click_and_wait(teacher, resume)
+        kit.click_and_wait(teacher, resume)
         teacher.get_by_text(f"Join code: {code}").wait_for()
-        assert url_query(teacher)["class"] == code and "teacher" not in url_query(teacher)
+        assert kit.url_query(teacher)["class"] == code and "teacher" not in kit.url_query(teacher)
         assert teacher.get_by_role("button", name="Ask this", exact=True).count() == 1
-        assert_no_exception(teacher)
-    with open_page(url) as stranger:  # another browser, no cookie: nothing to resume
-        goto(stranger, "/class")
+        kit.assert_no_exception(teacher)
+    with kit.open_page(url) as stranger:  # another browser, no cookie: nothing to resume
+        kit.goto(stranger, "/class")
         assert stranger.get_by_role("button", name=re.compile("Resume my class")).count() == 0
 
 
@@ -349,32 +306,21 @@ def _top(page: Any, locator: Any) -> float:
 
 
 def test_the_projector_shows_the_question_after_ask_this(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    wait_idle: Any,
-    assert_no_exception: Any,
-    record_timing: Any,
-    start_class: Any,
+    served: tuple[str, Path], kit: Any, start_class: Any
 ) -> None:
     url, db = served
-    with (
-        open_page(url, 1920, 1080) as teacher,
-        open_page(url, 390, 844) as ada,
-        open_page(url, 390, 844) as ben,
-    ):
+    with kit.open_page(url, 1920, 1080) as teacher, _phone(kit, url) as ada, _phone(kit, url) as ben:
         code, _ = _start(teacher, start_class, present=True)
         for phone, name in ((ada, "Ada"), (ben, "Ben")):
-            _join(phone, code, name, goto, click_and_wait)
+            _join(kit, phone, code, name)
         teacher.locator('[data-testid="cl-joined"]', has_text="2 joined").wait_for(timeout=LIVE_MS)
         ask = teacher.get_by_role("button", name="Ask this", exact=True)
         ask_at = _top(teacher, ask)
         assert ask_at > 1080, ask_at  # below the projected screen: the teacher scrolls down to it
         ask.scroll_into_view_if_needed()
-        wait_idle(teacher)
+        kit.wait_idle(teacher)
         assert teacher.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollTop") > 0
-        click_and_wait(teacher, ask)
+        kit.click_and_wait(teacher, ask)
         prompt = teacher.get_by_role(
             "heading", name=re.compile(r"are trump\. Which card is the left bower\?")
         )
@@ -395,10 +341,10 @@ def test_the_projector_shows_the_question_after_ask_this(
             f"line at y={box['y']:.0f}..{box['y'] + box['height']:.0f} on the screen (app header to "
             f"y={header['y'] + header['height']:.0f}), the count at y={count['y']:.0f}"
         )
-        record_timing("class.projector.ask_button_page_y", ask_at)
-        record_timing("class.projector.question_top_y", box["y"])
-        record_timing("class.projector.question_bottom_y", box["y"] + box["height"])
-        record_timing("class.projector.count_y", count["y"])
+        kit.record_timing("class.projector.ask_button_page_y", ask_at)
+        kit.record_timing("class.projector.question_top_y", box["y"])
+        kit.record_timing("class.projector.question_bottom_y", box["y"] + box["height"])
+        kit.record_timing("class.projector.count_y", count["y"])
         assert box["y"] >= header["y"] + header["height"] and box["y"] + box["height"] <= 1080
         assert (
             0 <= count["y"] and count["y"] + count["height"] <= 1080
@@ -408,8 +354,8 @@ def test_the_projector_shows_the_question_after_ask_this(
 
         reveal = teacher.get_by_role("button", name="Reveal")
         reveal.scroll_into_view_if_needed()
-        wait_idle(teacher)
-        click_and_wait(teacher, reveal)
+        kit.wait_idle(teacher)
+        kit.click_and_wait(teacher, reveal)
         teacher.locator('[data-testid="cl-tally"]').wait_for()
         teacher.wait_for_function(
             """() => { const t = document.querySelector('[data-testid="cl-tally"]'); const r = t.getBoundingClientRect();
@@ -419,30 +365,23 @@ def test_the_projector_shows_the_question_after_ask_this(
         tally = teacher.locator('[data-testid="cl-tally"]').bounding_box()
         assert tally is not None
         print(f"after Reveal: the spread at y={tally['y']:.0f} on the screen")
-        record_timing("class.projector.tally_top_y_after_reveal", tally["y"])
+        kit.record_timing("class.projector.tally_top_y_after_reveal", tally["y"])
         _shot(teacher, "tools-projector-after-reveal-1920x1080")
         assert classes.load(code, path=db).revealed
-        assert_no_exception(teacher)
+        kit.assert_no_exception(teacher)
 
 
 def test_the_teacher_link_only_on_request_and_end_asks_first(
-    served: tuple[str, Path],
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    ask_the_bower: Any,
-    url_query: Any,
-    start_class: Any,
+    served: tuple[str, Path], kit: Any, ask_the_bower: Any, start_class: Any
 ) -> None:
     url, db = served
-    with open_page(url, 1920, 1080) as teacher, open_page(url, 390, 844) as tablet:
+    with kit.open_page(url, 1920, 1080) as teacher, _phone(kit, url) as tablet:
         code, secret = _start(teacher, start_class, present=True)
         assert secret not in teacher.inner_text("body") and secret not in teacher.content().replace(
             f"ec_teacher_{code}={secret}", ""
         )  # only in the script that writes the cookie
         assert teacher.locator('[data-testid="cl-handover-qr"]').count() == 0
-        click_and_wait(
+        kit.click_and_wait(
             teacher, teacher.get_by_role("button", name="Show my teacher link / QR for another device")
         )
         teacher.locator('[data-testid="cl-handover-qr"]').wait_for()
@@ -451,9 +390,9 @@ def test_the_teacher_link_only_on_request_and_end_asks_first(
         _shot(teacher, "tools-teacher-link-on-request")
         assert secret not in teacher.inner_text("body")
 
-        goto(tablet, f"/class?class={code}&handover={one_time}")  # the QR code's link, on another device
+        kit.goto(tablet, f"/class?class={code}&handover={one_time}")  # the QR code's link, on another device
         tablet.get_by_text(f"Join code: {code}").wait_for()
-        assert "handover" not in url_query(tablet) and "teacher" not in url_query(tablet)
+        assert "handover" not in kit.url_query(tablet) and "teacher" not in kit.url_query(tablet)
         tablet.wait_for_function(f"() => document.cookie.includes('ec_teacher_{code}=')", timeout=LIVE_MS)
         ask_the_bower(tablet)  # the tablet runs the class
         assert classes.load(code, path=db).current == 1
@@ -465,21 +404,21 @@ def test_the_teacher_link_only_on_request_and_end_asks_first(
             teacher.locator('[data-testid="cl-handover-qr"]').count() == 0
         )  # no longer shown as if it worked
         teacher.locator('[data-testid="cl-count"]').wait_for(timeout=LIVE_MS)
-        click_and_wait(teacher, teacher.get_by_role("button", name="Hide"))
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="Hide"))
         assert teacher.locator('[data-testid="cl-handover-code"]').count() == 0
 
         # "End the class": far below Reveal, and it asks first
         reveal = teacher.get_by_role("button", name="Reveal")
         end = teacher.get_by_role("button", name="End the class")
         assert _top(teacher, end) - _top(teacher, reveal) > 600
-        click_and_wait(teacher, end)
+        kit.click_and_wait(teacher, end)
         teacher.get_by_text("End the class for everyone?").wait_for()
         assert not classes.load(code, path=db).ended
-        click_and_wait(teacher, teacher.get_by_role("button", name="No, keep the class going"))
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="No, keep the class going"))
         assert teacher.get_by_text("End the class for everyone?").count() == 0
-        click_and_wait(teacher, teacher.get_by_role("button", name="End the class"))
-        click_and_wait(teacher, teacher.get_by_role("button", name="Yes, end it now"))
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="End the class"))
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="Yes, end it now"))
         teacher.get_by_text(f"Class {code} has ended").wait_for()
         _until(lambda: classes.load(code, path=db).ended)
-        assert_no_exception(teacher)
-        assert_no_exception(tablet)
+        kit.assert_no_exception(teacher)
+        kit.assert_no_exception(tablet)

@@ -56,16 +56,8 @@ def test_a_class_on_two_servers_sharing_one_database(
     store: str,
     request: pytest.FixtureRequest,
     start_server: Any,
-    open_page: Any,
-    goto: Any,
-    goto_all: Any,
-    wait_idle: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
-    record_timing: Any,
+    kit: Any,
     ask_the_bower: Any,
-    url_query: Any,
     start_class: Any,
 ) -> None:
     ARTIFACTS.joinpath("class").mkdir(parents=True, exist_ok=True)
@@ -80,9 +72,9 @@ def test_a_class_on_two_servers_sharing_one_database(
         server_b = server_b_stack.enter_context(start_server(db, "class-server-b"))
         assert server_a != server_b
 
-        teacher = outer.enter_context(open_page(server_a, 1920, 1080))
+        teacher = outer.enter_context(kit.open_page(server_a, 1920, 1080))
         code = start_class(teacher, present=True)
-        assert url_query(teacher)["present"] == "1"
+        assert kit.url_query(teacher)["present"] == "1"
         # the join link the projector shows is server A's address; its query opens the class anywhere
         shown = re.search(r"Open (\S+) on a phone", teacher.locator('[data-testid="stMain"]').inner_text())
         assert shown is not None
@@ -92,16 +84,16 @@ def test_a_class_on_two_servers_sharing_one_database(
         href = teacher.locator('[data-testid="cl-join-link"] a').get_attribute("href")
         assert href == shown[1]  # and a live link to the same address
 
-        ada = outer.enter_context(open_page(server_b, 390, 844))
-        ben = outer.enter_context(open_page(server_b, 390, 844))
+        ada = outer.enter_context(kit.open_page(server_b, 390, 844))
+        ben = outer.enter_context(kit.open_page(server_b, 390, 844))
         pupils = {"Ada": ada, "Ben": ben}
-        goto_all(list(pupils.values()), [f"{link.path}?{link.query}"] * len(pupils))
+        kit.goto_all(list(pupils.values()), [f"{link.path}?{link.query}"] * len(pupils))
         for name, page in pupils.items():
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
             page.get_by_label("Your first name").fill(name)
-            click_and_wait(page, page.get_by_role("button", name="Join"))
+            kit.click_and_wait(page, page.get_by_role("button", name="Join"))
             page.get_by_text(f"Hello {name}!").wait_for(timeout=LIVE_MS)
-            assert "pupil" not in url_query(page)
+            assert "pupil" not in kit.url_query(page)
             page.evaluate(f"{MARK} = true")
         teacher.locator('[data-testid="cl-joined"]', has_text="2 joined").wait_for(timeout=LIVE_MS)
         teacher.get_by_text("Ada, Ben").wait_for()
@@ -112,65 +104,69 @@ def test_a_class_on_two_servers_sharing_one_database(
         for page in pupils.values():
             _card_button(page, 1, left).wait_for(timeout=LIVE_MS)
             page.locator('[data-testid="cl-question"][data-number="1"]').wait_for(state="attached")
-        record_timing("class.two_servers.question_to_both_phones", time.monotonic() - asked)
+        kit.record_timing("class.two_servers.question_to_both_phones", time.monotonic() - asked)
         for page in pupils.values():
-            wait_idle(page)
+            kit.wait_idle(page)
             assert page.evaluate(MARK) is True, "the phone reloaded to show the question"
 
-        click_and_wait(ada, _card_button(ada, 1, left))
-        click_and_wait(ben, _card_button(ben, 1, right))
+        kit.click_and_wait(ada, _card_button(ada, 1, left))
+        kit.click_and_wait(ben, _card_button(ben, 1, right))
         ada.get_by_text(f"Answer saved: {_short(left)}. You can change it").wait_for()
         ben.get_by_text(f"Answer saved: {_short(right)}. You can change it").wait_for()
         tapped = time.monotonic()
         teacher.locator('[data-testid="cl-count"]', has_text="2 of 2 answered").wait_for(timeout=LIVE_MS)
-        record_timing("class.two_servers.taps_to_count", time.monotonic() - tapped)
+        kit.record_timing("class.two_servers.taps_to_count", time.monotonic() - tapped)
 
         # The reveal, on A, reaches the phones on B by itself.
-        click_and_wait(teacher, teacher.get_by_role("button", name="Reveal"))
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="Reveal"))
         bars = teacher.locator('[data-testid="cl-bar"]')
         counts = {
             b.get_attribute("data-answer"): (b.get_attribute("data-count"), b.get_attribute("data-right"))
             for b in bars.all()
         }
         assert counts[left] == ("1", "true") and counts[right] == ("1", "false")
-        assert_no_exception(teacher)
-        screenshot(teacher, "class/two-servers-projector-reveal" + ("" if store == "sqlite" else "-postgres"))
+        kit.assert_no_exception(teacher)
+        kit.screenshot(
+            teacher, "class/two-servers-projector-reveal" + ("" if store == "sqlite" else "-postgres")
+        )
         ada.get_by_text(f"Right! You said {_short(left)}.").wait_for(timeout=LIVE_MS)
         ben.get_by_text(f"Not this time: you said {_short(right)}").wait_for(timeout=LIVE_MS)
         for page in pupils.values():
             assert page.evaluate(MARK) is True, "the phone reloaded to show the reveal"
-            assert_no_exception(page)
-        links = {name: url_query(page) for name, page in pupils.items()}
+            kit.assert_no_exception(page)
+        links = {name: kit.url_query(page) for name, page in pupils.items()}
         assert all(q == {"class": code} for q in links.values())
 
         # B stops; B' starts on the same database. Each phone opens its own link again there.
         server_b_stack.close()
         restarted = time.monotonic()
         server_b2 = outer.enter_context(start_server(db, "class-server-b2"))
-        record_timing("class.two_servers.restart_b", time.monotonic() - restarted)
+        kit.record_timing("class.two_servers.restart_b", time.monotonic() - restarted)
         for page in pupils.values():
             page.app_url = server_b2  # goto() opens a path on the page's server
-        goto_all(list(pupils.values()), [f"/class?class={code}"] * len(pupils))
+        kit.goto_all(list(pupils.values()), [f"/class?class={code}"] * len(pupils))
         for name, page in pupils.items():
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
             page.get_by_text(f"Class {code} · {name}").wait_for()
             page.locator('[data-testid="cl-question"][data-number="1"]').wait_for(state="attached")
             body = page.inner_text("body")
             assert "Which card is the left bower?" in body
             assert "Join class" not in body and "not a pupil of this class" not in body
-            assert "pupil" not in url_query(page)
+            assert "pupil" not in kit.url_query(page)
         ada.get_by_text(f"Right! You said {_short(left)}.").wait_for()
         ben.get_by_text(f"Not this time: you said {_short(right)}").wait_for()
         ada.locator('[data-testid="cl-tally"]').wait_for()
-        screenshot(ada, "class/two-servers-phone-after-restart" + ("" if store == "sqlite" else "-postgres"))
+        kit.screenshot(
+            ada, "class/two-servers-phone-after-restart" + ("" if store == "sqlite" else "-postgres")
+        )
 
         # The teacher on A ends the class: the phones on B' hear of it by themselves.
         for page in pupils.values():
             page.evaluate(f"{MARK} = true")
-        click_and_wait(teacher, teacher.get_by_role("button", name="End the class"))
-        click_and_wait(teacher, teacher.get_by_role("button", name="Yes, end it now"))  # it asks first
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="End the class"))
+        kit.click_and_wait(teacher, teacher.get_by_role("button", name="Yes, end it now"))  # it asks first
         teacher.get_by_text(f"Class {code} has ended").wait_for()
         for page in pupils.values():
             page.get_by_text("The class has ended. Thank you for playing!").wait_for(timeout=LIVE_MS)
             assert page.evaluate(MARK) is True
-            assert_no_exception(page)
+            kit.assert_no_exception(page)

@@ -34,44 +34,43 @@ def _placed(page: Any, place: str) -> list[str]:
     return [str(c) for c in cells.evaluate_all("(imgs) => imgs.map(i => i.dataset.card)")]
 
 
-def test_five_cards_into_south_the_rest_at_random_then_analyse_south(
-    open_page: Any,
-    app_url: str,
-    goto_all: Any,
-    click_all: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
-) -> None:
+def test_five_cards_into_south_the_rest_at_random_then_analyse_south(kit: Any, app_url: str) -> None:
     # a phone and a laptop side by side, each its own session, tapped together (click_all)
     with ExitStack() as stack:
-        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in ("phone", "laptop")}
+        pages = {
+            size: stack.enter_context(kit.open_page(app_url, *SIZES[size])) for size in ("phone", "laptop")
+        }
         everyone = list(pages.values())
-        goto_all(everyone, ["/deal_editor"] * len(pages))
+        kit.goto_all(everyone, ["/deal_editor"] * len(pages))
         for page in everyone:
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
         for card in SOUTH:
-            click_all(everyone, [_deck_card(page, card) for page in everyone])
+            kit.click_all(everyone, [_deck_card(page, card) for page in everyone])
         for size, page in pages.items():
             assert _placed(page, "0") == list(SOUTH), size
             assert _deck_card(page, "JH").is_disabled() and not _deck_card(page, "TH").is_disabled(), size
-        click_all(everyone, [page.get_by_role("button", name="Deal the rest at random") for page in everyone])
+        kit.click_all(
+            everyone, [page.get_by_role("button", name="Deal the rest at random") for page in everyone]
+        )
         texts = {}
         for size, page in pages.items():
             width, height = SIZES[size]
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
             text = page.locator('[data-testid="stCode"]').first.inner_text().strip()
             assert re.fullmatch(r"standard/3/JH-JD-AH-KS-9C(,(\w\w-){4}\w\w){3}/\w\w", text), (size, text)
             assert (
                 all(len(_placed(page, str(seat))) == 5 for seat in range(4))
                 and len(_placed(page, "upcard")) == 1
             ), size
-            screenshot(page, f"deal-editor-filled-{width}x{height}")
+            kit.screenshot(page, f"deal-editor-filled-{width}x{height}")
             texts[size] = text
 
-        click_all(everyone, [page.get_by_role("link", name="Analyse South's first bid") for page in everyone])
+        kit.click_all(
+            everyone, [page.get_by_role("link", name="Analyse South's first bid") for page in everyone]
+        )
         for size, page in pages.items():
             width, height = SIZES[size]
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
             assert "/analyze" in page.url, size
             up = texts[size][-2:]
             assert page.get_by_role("textbox", name="Your hand").input_value() == "JH JD AH KS 9C", size
@@ -82,15 +81,13 @@ def test_five_cards_into_south_the_rest_at_random_then_analyse_south(
             )
             shown = page.locator("img[data-card]").evaluate_all("(imgs) => imgs.map(i => i.dataset.card)")
             assert set(SOUTH) <= set(shown), size  # the hand, drawn as cards
-            screenshot(page, f"deal-editor-analyse-south-{width}x{height}")
+            kit.screenshot(page, f"deal-editor-analyse-south-{width}x{height}")
 
 
-def test_the_editor_at_each_size(
-    open_page: Any, app_url: str, goto_all: Any, assert_no_exception: Any, screenshot: Any
-) -> None:
+def test_the_editor_at_each_size(kit: Any, app_url: str) -> None:
     with ExitStack() as stack:  # the three sizes side by side, each its own session, loaded together
-        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
-        goto_all(
+        pages = {size: stack.enter_context(kit.open_page(app_url, *SIZES[size])) for size in SIZES}
+        kit.goto_all(
             list(pages.values()),
             [
                 f"/deal_editor?position={TEXT}" + ("&present=1" if size == "projector" else "")
@@ -99,7 +96,7 @@ def test_the_editor_at_each_size(
         )
         for size, page in pages.items():
             width, height = SIZES[size]
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
             assert _placed(page, "0") == list(SOUTH), size
             assert page.get_by_role("link", name="Walk through it on the Rules page").is_visible(), size
             assert page.get_by_role("link", name="Analyse South's first bid").is_visible(), size
@@ -110,17 +107,15 @@ def test_the_editor_at_each_size(
                 "(cells) => cells.map(c => c.getBoundingClientRect().right)"
             )
             assert len(boxes) == 24 and max(boxes) <= width, size
-            shot = screenshot(page, f"deal-editor-{width}x{height}")
+            shot = kit.screenshot(page, f"deal-editor-{width}x{height}")
             assert shot.stat().st_size > 10_000
 
 
-def test_the_walkthrough_link_opens_the_deal_on_the_rules_page(
-    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any
-) -> None:
-    with open_page(app_url, *SIZES["laptop"]) as page:
-        goto(page, f"/deal_editor?position={TEXT}")
-        click_and_wait(page, page.get_by_role("link", name="Walk through it on the Rules page"))
-        assert_no_exception(page)
+def test_the_walkthrough_link_opens_the_deal_on_the_rules_page(kit: Any, app_url: str) -> None:
+    with kit.open_page(app_url, *SIZES["laptop"]) as page:
+        kit.goto(page, f"/deal_editor?position={TEXT}")
+        kit.click_and_wait(page, page.get_by_role("link", name="Walk through it on the Rules page"))
+        kit.assert_no_exception(page)
         assert "/rules" in page.url
         south = page.locator('[data-row="seat-0"] img[data-card]').evaluate_all(
             "(i) => i.map(x => x.dataset.card)"

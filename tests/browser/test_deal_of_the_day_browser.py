@@ -72,40 +72,33 @@ def _distribution(page: Any) -> dict[int, int]:
 
 
 def test_two_learners_on_two_servers_play_the_same_deal_and_see_both_results(
-    tmp_path: Path,
-    start_server: Callable[..., AbstractContextManager[str]],
-    open_page: Callable[..., Any],
-    goto: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
-    sideways: Any,
+    tmp_path: Path, start_server: Callable[..., AbstractContextManager[str]], kit: Any
 ) -> None:
     db = tmp_path / "coach.sqlite3"
-    with start_server(db, "daily-server-b") as server_b, open_page(server_b, 390, 844) as first:
-        with open_page(server_b, 1366, 900) as second:
+    with start_server(db, "daily-server-b") as server_b, kit.open_page(server_b, 390, 844) as first:
+        with kit.open_page(server_b, 1366, 900) as second:
             with start_server(db, "daily-server-a") as server_a:
                 first.app_url = server_a  # learner 1's phone is on server A
-                goto(first, "/practice")
-                click_and_wait(first, _daily_button(first))  # one tap
-                assert_no_exception(first)
+                kit.goto(first, "/practice")
+                kit.click_and_wait(first, _daily_button(first))  # one tap
+                kit.assert_no_exception(first)
                 code = _deal_code(first)
                 assert "Deal of the day" in first.locator('[data-testid="stMain"]').inner_text()
-                first_record = _play_to_the_end(first, click_and_wait, last=False)
+                first_record = _play_to_the_end(first, kit.click_and_wait, last=False)
                 theirs = _net_points(first_record)
                 assert _distribution(first) == {theirs: 1}
                 assert (
                     "You are the first to play it today."
                     in first.locator('[data-testid="stMain"]').inner_text()
                 )
-                reach = sideways(first)
+                reach = kit.sideways(first)
                 assert reach["scroll"] <= reach["width"] + 1, reach
-                screenshot(first, "daily-phone-review")
+                kit.screenshot(first, "daily-phone-review")
 
-                goto(second, "/practice")  # learner 2, on server B
-                click_and_wait(second, _daily_button(second))
+                kit.goto(second, "/practice")  # learner 2, on server B
+                kit.click_and_wait(second, _daily_button(second))
                 assert _deal_code(second) == code  # server B deals the same cards
-                second_record = _play_to_the_end(second, click_and_wait, last=True)
+                second_record = _play_to_the_end(second, kit.click_and_wait, last=True)
                 assert (second_record["hands"], second_record["upcard"], second_record["dealer"]) == (
                     first_record["hands"],
                     first_record["upcard"],
@@ -118,15 +111,15 @@ def test_two_learners_on_two_servers_play_the_same_deal_and_see_both_results(
                 assert "on this server today (2 players)" in text
                 assert f"Place {int(theirs > mine) + 1} of 2" in text
                 assert "The Expert's par" in text
-                assert_no_exception(second)
-                screenshot(second, "daily-desktop-review")
+                kit.assert_no_exception(second)
+                kit.screenshot(second, "daily-desktop-review")
 
         # server A stopped; started again on the same database, learner 1's phone opens it there
         with start_server(db, "daily-server-a-again") as again:
             first.app_url = again
-            goto(first, "/practice")
-            click_and_wait(first, _daily_button(first))
-            assert_no_exception(first)
+            kit.goto(first, "/practice")
+            kit.click_and_wait(first, _daily_button(first))
+            kit.assert_no_exception(first)
             assert _deal_code(first) == code  # the same deal after a restart
             text = first.locator('[data-testid="stMain"]').inner_text()
             assert "You have played it already" in text  # learner 1's first play is on record

@@ -29,46 +29,40 @@ def _a_row(page: Any) -> Any:
 
 
 def test_a_mistake_goes_into_the_deck_is_answered_and_outlives_a_restart(
-    tmp_path: Path,
-    start_server: Any,
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
+    tmp_path: Path, start_server: Any, kit: Any
 ) -> None:
     db = tmp_path / "coach.sqlite3"
-    with start_server(db, "deck-server-1") as url, open_page(url) as page:
-        goto(page, f"/practice?position={quote(POSITION, safe='')}&levels=ccc")
-        assert_no_exception(page)
-        click_and_wait(page, page.locator(".st-key-practice_play-AD button").first)  # the mistake
+    with start_server(db, "deck-server-1") as url, kit.open_page(url) as page:
+        kit.goto(page, f"/practice?position={quote(POSITION, safe='')}&levels=ccc")
+        kit.assert_no_exception(page)
+        kit.click_and_wait(page, page.locator(".st-key-practice_play-AD button").first)  # the mistake
         page.wait_for_selector(OVER, timeout=60_000)  # the 10♠ is forced: the hand is over
-        assert_no_exception(page)
+        kit.assert_no_exception(page)
         assert "mistake" in page.locator('[data-testid="stMain"]').inner_text()
 
-        goto(page, "/review")
-        assert_no_exception(page)
+        kit.goto(page, "/review")
+        kit.assert_no_exception(page)
         main = page.locator('[data-testid="stMain"]')
         assert "Nothing to review today." in main.inner_text()  # first due tomorrow
         row = _a_row(page)
         assert row.count() == 1 and "tomorrow" in row.inner_text()
-        click_and_wait(page, row.get_by_role("button", name="Review ahead"))
+        kit.click_and_wait(page, row.get_by_role("button", name="Review ahead"))
         quiz = page.locator('[data-testid="seat-retry"]')
         assert quiz.get_attribute("data-verdict") == "asking"
         assert quiz.locator('[data-seat="1"] img[data-card="back"]').count() > 0  # from South's seat
-        click_and_wait(page, page.locator('[class*="st-key-review_q_"][class*="_play-TS"] button').first)
+        kit.click_and_wait(page, page.locator('[class*="st-key-review_q_"][class*="_play-TS"] button').first)
         assert page.locator('[data-testid="seat-retry"]').get_attribute("data-verdict") == "right"
         assert "Right: Play the 10♠" in main.inner_text()
         assert "Next review in 3 days" in page.locator('[data-testid="review-next"]').inner_text()
         assert "in 3 days" in _a_row(page).inner_text()
-        screenshot(page, "review-answered")
+        kit.screenshot(page, "review-answered")
         cookies = page.context.cookies()
     assert any(c["name"] == "euchre_coach_learner" for c in cookies), "the browser keeps its id"
 
-    with start_server(db, "deck-server-2") as url, open_page(url) as page:
+    with start_server(db, "deck-server-2") as url, kit.open_page(url) as page:
         page.context.add_cookies(cookies)  # the same browser, after the restart
-        goto(page, "/review")
-        assert_no_exception(page)
+        kit.goto(page, "/review")
+        kit.assert_no_exception(page)
         row = _a_row(page)
         assert row.count() == 1 and "in 3 days" in row.inner_text()
-        screenshot(page, "review-after-restart")
+        kit.screenshot(page, "review-after-restart")

@@ -76,18 +76,10 @@ def _to_top(page: Any) -> None:
     page.wait_for_timeout(50)
 
 
-def test_the_first_bid_and_the_first_play_fit_a_phones_first_screen(
-    open_page: Any,
-    app_url: str,
-    goto: Any,
-    click_and_wait: Any,
-    screenshot: Any,
-    record_timing: Any,
-    assert_no_exception: Any,
-) -> None:
+def test_the_first_bid_and_the_first_play_fit_a_phones_first_screen(kit: Any, app_url: str) -> None:
     width, height = PHONE
-    with open_page(app_url, width, height) as page:
-        goto(page, DEAL)
+    with kit.open_page(app_url, width, height) as page:
+        kit.goto(page, DEAL)
         _to_top(page)
         hand = _boxes(page, '[data-hand="south"] img')
         upcard = _boxes(page, '[data-centre="upcard"] img')
@@ -98,11 +90,11 @@ def test_the_first_bid_and_the_first_play_fit_a_phones_first_screen(
         assert len(bids) >= 2  # pass, order it up (and alone)
         for boxes, what in ((hand, "the hand"), (upcard, "the upcard"), (bids, "the bid buttons")):
             _on_first_screen(boxes, width, height, what)
-        record_timing("layout.practice.390.hand_bottom_px", max(b[3] for b in hand))
-        record_timing("layout.practice.390.bids_bottom_px", max(b[3] for b in bids))
-        screenshot(page, "phone-practice-bid-390x844")
+        kit.record_timing("layout.practice.390.hand_bottom_px", max(b[3] for b in hand))
+        kit.record_timing("layout.practice.390.bids_bottom_px", max(b[3] for b in bids))
+        kit.screenshot(page, "phone-practice-bid-390x844")
         # the hint opens under the choices: the hand, the upcard and the bid buttons stay put
-        click_and_wait(page, page.locator(".st-key-practice_hint_btn button"))
+        kit.click_and_wait(page, page.locator(".st-key-practice_hint_btn button"))
         assert page.get_by_text("Hint —").count() >= 1
         _to_top(page)
         assert _boxes(page, '[data-hand="south"] img') == hand
@@ -112,16 +104,16 @@ def test_the_first_bid_and_the_first_play_fit_a_phones_first_screen(
         assert hint and min(b[1] for b in hint) > max(b[3] for b in bids), (
             "the hint is drawn under the choices"
         )
-        screenshot(page, "phone-practice-bid-hint-390x844")
+        kit.screenshot(page, "phone-practice-bid-hint-390x844")
         # order it up: the first play, and the cards South may play are on the first screen
-        click_and_wait(page, page.locator(".st-key-practice_bid_order button").first)
+        kit.click_and_wait(page, page.locator(".st-key-practice_bid_order button").first)
         page.locator(PLAYABLE).locator("visible=true").first.wait_for()
         _to_top(page)
         playable = _boxes(page, PLAYABLE)
         _on_first_screen(playable, width, height, "the playable cards")
-        record_timing("layout.practice.390.play_bottom_px", max(b[3] for b in playable))
-        assert_no_exception(page)
-        screenshot(page, "phone-practice-play-390x844")
+        kit.record_timing("layout.practice.390.play_bottom_px", max(b[3] for b in playable))
+        kit.assert_no_exception(page)
+        kit.screenshot(page, "phone-practice-play-390x844")
 
 
 def _check_bar_button(page: Any, selector: str, width: int, height: int, hand: int) -> None:
@@ -143,12 +135,10 @@ def _check_bar_button(page: Any, selector: str, width: int, height: int, hand: i
         )
 
 
-def test_next_hand_is_below_the_top_bar_after_each_of_20_hands(
-    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, screenshot: Any, assert_no_exception: Any
-) -> None:
+def test_next_hand_is_below_the_top_bar_after_each_of_20_hands(kit: Any, app_url: str) -> None:
     width, height = PHONE
-    with open_page(app_url, width, height) as page:
-        goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=4242))}&levels=bbb")
+    with kit.open_page(app_url, width, height) as page:
+        kit.goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=4242))}&levels=bbb")
         hands = games = 0
         for _ in range(600):
             if hands >= 20:
@@ -158,14 +148,14 @@ def test_next_hand_is_below_the_top_bar_after_each_of_20_hands(
                     hands += 1
                     _check_bar_button(page, selector, width, height, hands)
                     if hands == 1:
-                        screenshot(page, "phone-practice-hand-end-scrolled-390x844")
+                        kit.screenshot(page, "phone-practice-hand-end-scrolled-390x844")
                     games += selector == GAME_OVER
-                    click_and_wait(page, page.locator(selector))
+                    kit.click_and_wait(page, page.locator(selector))
                     break
             else:  # the learner's first legal choice: a bid, a card or a discard
-                click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
+                kit.click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
         assert hands >= 20, f"only {hands} hands were played"
-        assert_no_exception(page)
+        kit.assert_no_exception(page)
 
 
 def _motion(page: Any, selector: str) -> list[dict[str, Any]]:
@@ -183,14 +173,12 @@ def _play_until(page: Any, click_and_wait: Any, selector: str) -> None:
     pytest.fail(f"no {selector} in 40 clicks")
 
 
-def test_a_played_card_moves_from_its_seat_and_a_won_trick_to_its_winner(
-    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, assert_no_exception: Any
-) -> None:
-    with open_page(app_url, *PHONE) as page:
-        goto(page, DEAL)
+def test_a_played_card_moves_from_its_seat_and_a_won_trick_to_its_winner(kit: Any, app_url: str) -> None:
+    with kit.open_page(app_url, *PHONE) as page:
+        kit.goto(page, DEAL)
         # nothing is played yet: no card moves, and a Hint click (a run that plays nothing) moves none
         assert page.locator(".ec-in, .ec-gone").count() == 0
-        click_and_wait(page, page.locator(".st-key-practice_bid_order button").first)
+        kit.click_and_wait(page, page.locator(".st-key-practice_bid_order button").first)
         # North led and East followed: their two cards move in, one after the other, 250 ms each
         moving = _motion(page, ".ec-trick .ec-in[data-trick-seat]")
         assert len(moving) == 2, moving
@@ -198,15 +186,15 @@ def test_a_played_card_moves_from_its_seat_and_a_won_trick_to_its_winner(
         delays = page.evaluate("""Array.from(document.querySelectorAll('.ec-trick .ec-in'))
                                  .map(e => parseFloat(getComputedStyle(e).animationDelay) * 1000)""")
         assert delays == [i * MOVE_MS for i in range(len(moving))], delays  # in the order played
-        click_and_wait(page, page.locator(".st-key-practice_hint_btn button"))
+        kit.click_and_wait(page, page.locator(".st-key-practice_hint_btn button"))
         assert page.locator(".ec-in, .ec-gone").count() == 0, "a run that plays no card moves none"
         # South's own card comes up from the hand under the felt (in the trick, or in the won trick
         # on its way to its winner)
-        click_and_wait(page, page.locator(PLAYABLE).locator("visible=true").first)
+        kit.click_and_wait(page, page.locator(PLAYABLE).locator("visible=true").first)
         south = page.locator('.ec-in[data-trick-seat="0"], .ec-in[data-gone-seat="0"]')
         assert south.count() == 1
         assert float(south.evaluate("e => parseFloat(getComputedStyle(e).getPropertyValue('--fy'))")) > 0
-        _play_until(page, click_and_wait, ".ec-gone")
+        _play_until(page, kit.click_and_wait, ".ec-gone")
         gone = _motion(page, ".ec-trick .ec-gone")
         assert len(gone) >= 2 and all("ec-trick-out" in m["name"].split(", ") for m in gone), gone
         assert all(200 <= ms <= 300 for m in gone for ms in m["ms"]), gone
@@ -216,26 +204,24 @@ def test_a_played_card_moves_from_its_seat_and_a_won_trick_to_its_winner(
         still = _motion(page, ".ec-trick .ec-in, .ec-trick .ec-gone")
         assert still and all(m["name"] == "none" for m in still), still
         assert all(m["display"] == "none" for m in _motion(page, ".ec-trick .ec-gone"))
-        click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
+        kit.click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
         assert all(m["name"] == "none" for m in _motion(page, ".ec-trick [data-trick-seat]"))
         page.emulate_media(reduced_motion="no-preference")
-        assert_no_exception(page)
+        kit.assert_no_exception(page)
 
 
-def test_nothing_moves_in_the_replays_steps(
-    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, wait_idle: Any, assert_no_exception: Any
-) -> None:
-    with open_page(app_url, *PHONE) as page:
-        goto(page, DEAL)
+def test_nothing_moves_in_the_replays_steps(kit: Any, app_url: str) -> None:
+    with kit.open_page(app_url, *PHONE) as page:
+        kit.goto(page, DEAL)
         for _ in range(60):
             if page.locator(NEXT_HAND).count():
                 break
-            click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
-        click_and_wait(page, page.get_by_text("Replay this hand step by step"))
+            kit.click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
+        kit.click_and_wait(page, page.get_by_text("Replay this hand step by step"))
         table = page.locator('[data-testid="replay-table"]')
         steps = int(table.get_attribute("data-steps"))
         for _ in range(steps // 2):  # to the middle of the play, a step at a time, as a teacher steps
-            click_and_wait(page, page.locator(REPLAY_NEXT).locator("visible=true").first)
+            kit.click_and_wait(page, page.locator(REPLAY_NEXT).locator("visible=true").first)
         assert int(table.get_attribute("data-step")) == steps // 2
         cells = _motion(page, '[data-testid="replay-table"] .ec-trick > div')
         assert cells, "a trick on the replay's table"
@@ -244,51 +230,45 @@ def test_nothing_moves_in_the_replays_steps(
             page.locator('[data-testid="replay-table"] .ec-in, [data-testid="replay-table"] .ec-gone').count()
             == 0
         )
-        assert_no_exception(page)
+        kit.assert_no_exception(page)
 
 
-def test_screenshots_of_the_table_at_three_sizes(
-    open_page: Any,
-    app_url: str,
-    goto_all: Any,
-    click_all: Any,
-    screenshot: Any,
-    assert_no_exception: Any,
-    sideways: Any,
-) -> None:
+def test_screenshots_of_the_table_at_three_sizes(kit: Any, app_url: str) -> None:
     # the three sizes side by side, each its own session, the same deal played the same way together
     # (click_all): the learner's first legal choice at each step
     with ExitStack() as stack:
-        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        pages = {size: stack.enter_context(kit.open_page(app_url, *SIZES[size])) for size in SIZES}
         everyone = list(pages.values())
-        goto_all(everyone, [DEAL] * len(pages))
+        kit.goto_all(everyone, [DEAL] * len(pages))
         for size, page in pages.items():
             width, height = SIZES[size]
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
             # the Practice page's screen, beside the other pages' screens: as the link opens it
             if size == "phone":
-                reach = sideways(page)
+                reach = kit.sideways(page)
                 assert reach["scroll"] <= reach["width"] + 1, f"wider than the phone's screen: {reach}"
-            assert screenshot(page, f"screens/practice-{width}x{height}").stat().st_size > 10_000
+            assert kit.screenshot(page, f"screens/practice-{width}x{height}").stat().st_size > 10_000
             _to_top(page)
             for selector, what in (('[data-hand="south"] img', "the hand"), (BIDS, "the bid buttons")):
                 _on_first_screen(_boxes(page, selector), width, height, f"{size}: {what}")
-            screenshot(page, f"practice-bid-{width}x{height}")
-        click_all(everyone, [page.locator(".st-key-practice_bid_order button").first for page in everyone])
+            kit.screenshot(page, f"practice-bid-{width}x{height}")
+        kit.click_all(
+            everyone, [page.locator(".st-key-practice_bid_order button").first for page in everyone]
+        )
         for size, page in pages.items():
             _to_top(page)
             _on_first_screen(_boxes(page, PLAYABLE), *SIZES[size], f"{size}: the playable cards")
         everyone[0].wait_for_timeout(3 * MOVE_MS)  # the cards have arrived
         for size, page in pages.items():
-            screenshot(page, "practice-play-{}x{}".format(*SIZES[size]))
+            kit.screenshot(page, "practice-play-{}x{}".format(*SIZES[size]))
         for _ in range(60):
             playing = [page for page in everyone if not page.locator(NEXT_HAND).count()]
             if not playing:
                 break
-            click_all(playing, [page.locator(CONTROLS).locator("visible=true").first for page in playing])
+            kit.click_all(playing, [page.locator(CONTROLS).locator("visible=true").first for page in playing])
         for size, page in pages.items():
             width, height = SIZES[size]
             _check_bar_button(page, NEXT_HAND, width, height, 1)
             _to_top(page)
-            screenshot(page, f"practice-hand-end-{width}x{height}")
-            assert_no_exception(page)
+            kit.screenshot(page, f"practice-hand-end-{width}x{height}")
+            kit.assert_no_exception(page)

@@ -26,25 +26,20 @@ _BOX = """(selector) => { const e = document.querySelector(selector);
   if (!e) return null; const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.right]; }"""
 
 
-def test_next_hand_and_the_result_are_on_the_first_screen(
-    open_page: Any,
-    app_url: str,
-    goto_all: Any,
-    click_all: Any,
-    screenshot: Any,
-    record_timing: Any,
-) -> None:
+def test_next_hand_and_the_result_are_on_the_first_screen(kit: Any, app_url: str) -> None:
     # both sizes side by side, each its own session, the same deal played together (click_all): the
     # learner's first legal choice until the hand is over
     with ExitStack() as stack:
-        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        pages = {size: stack.enter_context(kit.open_page(app_url, *SIZES[size])) for size in SIZES}
         everyone = list(pages.values())
-        goto_all(everyone, [f"/practice?deal={encode(DealCode(Rules(), seed=5150))}&levels=ccc"] * len(pages))
+        kit.goto_all(
+            everyone, [f"/practice?deal={encode(DealCode(Rules(), seed=5150))}&levels=ccc"] * len(pages)
+        )
         for _ in range(60):
             playing = [page for page in everyone if not page.locator(NEXT_HAND).count()]
             if not playing:
                 break
-            click_all(playing, [page.locator(CONTROLS).locator("visible=true").first for page in playing])
+            kit.click_all(playing, [page.locator(CONTROLS).locator("visible=true").first for page in playing])
         else:
             pytest.fail("the hand did not end in 60 clicks")
         for size, page in pages.items():
@@ -53,8 +48,8 @@ def test_next_hand_and_the_result_are_on_the_first_screen(
             box = page.evaluate(_BOX, NEXT_HAND)
             assert box is not None, size
             top, bottom, right = box
-            record_timing(f"layout.practice.{width}.next_hand_bottom_px", bottom)
-            screenshot(page, f"practice-between-hands-{width}x{height}")
+            kit.record_timing(f"layout.practice.{width}.next_hand_bottom_px", bottom)
+            kit.screenshot(page, f"practice-between-hands-{width}x{height}")
             assert bottom < height, f"{size}: Next hand ends at y={bottom:.0f}, under the {height} px window"
             assert right <= width, size
             line = page.locator('[data-testid="practice-hand-result"]')

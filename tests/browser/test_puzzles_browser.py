@@ -28,6 +28,13 @@ CHOICES = ", ".join(
 )
 
 
+@pytest.fixture
+def bank(monkeypatch: pytest.MonkeyPatch, puzzle_bank: tuple[Path, tuple[Puzzle, ...]]) -> dict[str, Puzzle]:
+    """The small bank's puzzles by id; the servers a test starts read it (``EUCHRE_COACH_PUZZLES``)."""
+    monkeypatch.setenv(ENV_VAR, str(puzzle_bank[0]))
+    return {p.id: p for p in puzzle_bank[1]}
+
+
 def _shown(page: Any, bank: dict[str, Puzzle]) -> Puzzle:
     ids = parse_qs(urlsplit(page.url).query).get("puzzle", [])
     assert ids and ids[0] in bank, page.url
@@ -52,23 +59,14 @@ def _board(page: Any) -> Any:
 
 
 def test_a_puzzle_on_a_phone_answered_wrong_then_right_and_shared(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    puzzle_bank: tuple[Path, tuple[Puzzle, ...]],
-    start_server: Any,
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
-    sideways: Any,
-    record_timing: Any,
+    tmp_path: Path, bank: dict[str, Puzzle], start_server: Any, kit: Any
 ) -> None:
-    monkeypatch.setenv(ENV_VAR, str(puzzle_bank[0]))
-    bank = {p.id: p for p in puzzle_bank[1]}
-    with start_server(tmp_path / "coach.sqlite3", "puzzles-server") as url, open_page(url, *PHONE) as page:
-        goto(page, "/puzzles")
-        assert_no_exception(page)
+    with (
+        start_server(tmp_path / "coach.sqlite3", "puzzles-server") as url,
+        kit.open_page(url, *PHONE) as page,
+    ):
+        kit.goto(page, "/puzzles")
+        kit.assert_no_exception(page)
         puzzle = _shown(page, bank)
         assert _board(page).get_attribute("data-verdict") == "asking"
         # one screen: the table, the learner's cards and the choices within the first 844 pixels
@@ -78,80 +76,73 @@ def test_a_puzzle_on_a_phone_answered_wrong_then_right_and_shared(
         assert len(shown) >= 2
         bottom = max(box["y"] + box["height"] for box in shown)
         assert _board(page).bounding_box()["y"] >= 0 and bottom <= PHONE[1], bottom
-        seen = sideways(page)
+        seen = kit.sideways(page)
         assert seen["scroll"] <= seen["width"] + 1, seen
-        screenshot(page, "puzzles-phone")
+        kit.screenshot(page, "puzzles-phone")
 
         wrong = _wrong(puzzle)
-        record_timing("puzzles.answer.wrong", click_and_wait(page, _choice(page, puzzle, (), wrong)))
-        assert_no_exception(page)
+        kit.record_timing("puzzles.answer.wrong", kit.click_and_wait(page, _choice(page, puzzle, (), wrong)))
+        kit.assert_no_exception(page)
         assert _board(page).get_attribute("data-verdict") == "try again"
         text = main.inner_text()
         assert "Not quite" in text and re.search(r"Rating 1,500 → \*?\*?1,\d{3}", text.replace("*", "")), text
         right = puzzle.problem.right[0]
-        record_timing("puzzles.answer.right", click_and_wait(page, _choice(page, puzzle, (wrong,), right)))
+        kit.record_timing(
+            "puzzles.answer.right", kit.click_and_wait(page, _choice(page, puzzle, (wrong,), right))
+        )
         verdict = _board(page).get_attribute("data-verdict")
         assert verdict in ("done", "going"), verdict  # an open-hand puzzle goes on after a right move
         assert "Right" in main.inner_text()
-        screenshot(page, "puzzles-phone-answered")
+        kit.screenshot(page, "puzzles-phone-answered")
         if verdict == "going":
-            click_and_wait(page, page.get_by_role("button", name="Show the answer"))
+            kit.click_and_wait(page, page.get_by_role("button", name="Show the answer"))
         page.get_by_role("button", name="The figures").or_(page.get_by_text("The figures")).first.click()
         page.get_by_text(re.compile(r"Judged by ")).first.wait_for()
 
         shared = page.url
-        record_timing("puzzles.next", click_and_wait(page, page.get_by_role("button", name="Next puzzle")))
-        assert_no_exception(page)
+        kit.record_timing(
+            "puzzles.next", kit.click_and_wait(page, page.get_by_role("button", name="Next puzzle"))
+        )
+        kit.assert_no_exception(page)
         nxt = _shown(page, bank)
         assert nxt.id != puzzle.id and _board(page).get_attribute("data-verdict") == "asking"
 
-        with open_page(url, *PHONE) as other:  # the share link in another browser: the same puzzle
-            goto(other, "/puzzles?" + urlsplit(shared).query)
-            assert_no_exception(other)
+        with kit.open_page(url, *PHONE) as other:  # the share link in another browser: the same puzzle
+            kit.goto(other, "/puzzles?" + urlsplit(shared).query)
+            kit.assert_no_exception(other)
             assert _shown(other, bank).id == puzzle.id
             assert _board(other).get_attribute("data-verdict") == "asking"
 
 
 def test_the_dashboard_at_both_sizes_and_a_theme_to_practise(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    puzzle_bank: tuple[Path, tuple[Puzzle, ...]],
-    start_server: Any,
-    open_page: Any,
-    goto: Any,
-    click_and_wait: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
-    sideways: Any,
+    tmp_path: Path, bank: dict[str, Puzzle], start_server: Any, kit: Any
 ) -> None:
-    monkeypatch.setenv(ENV_VAR, str(puzzle_bank[0]))
-    bank = {p.id: p for p in puzzle_bank[1]}
     with start_server(tmp_path / "coach.sqlite3", "puzzles-dash-server") as url:
         for name, (width, height) in (("desktop", DESKTOP), ("phone", PHONE)):
-            with open_page(url, width, height) as page:
-                goto(page, "/puzzles")
+            with kit.open_page(url, width, height) as page:
+                kit.goto(page, "/puzzles")
                 for k in range(3):  # three puzzles: the first wrong, the others right
                     p = _shown(page, bank)
                     choice = _wrong(p) if k == 0 else p.problem.right[0]
-                    click_and_wait(page, _choice(page, p, (), choice))
-                    assert_no_exception(page)
+                    kit.click_and_wait(page, _choice(page, p, (), choice))
+                    kit.assert_no_exception(page)
                     if not page.get_by_role("button", name="Next puzzle").count():
-                        click_and_wait(page, page.get_by_role("button", name="Show the answer"))
+                        kit.click_and_wait(page, page.get_by_role("button", name="Show the answer"))
                     if k == 0:
-                        screenshot(page, f"puzzles-{name}-answered")
-                    click_and_wait(page, page.get_by_role("button", name="Next puzzle"))
-                click_and_wait(page, page.get_by_text("Your progress", exact=True))
-                assert_no_exception(page)
+                        kit.screenshot(page, f"puzzles-{name}-answered")
+                    kit.click_and_wait(page, page.get_by_role("button", name="Next puzzle"))
+                kit.click_and_wait(page, page.get_by_text("Your progress", exact=True))
+                kit.assert_no_exception(page)
                 page.locator(".js-plotly-plot").first.wait_for()
                 text = page.locator('[data-testid="stMain"]').inner_text()
                 assert "3 puzzles tried" in text and "By theme, the weakest first" in text, text
                 links = page.get_by_role("link", name=re.compile("Practise"))
                 assert links.count() >= 1
-                seen = sideways(page)
+                seen = kit.sideways(page)
                 assert seen["scroll"] <= seen["width"] + 1, seen
-                screenshot(page, f"puzzles-dashboard-{name}")
-                click_and_wait(page, links.first)  # the weakest theme, to practise
-                assert_no_exception(page)
+                kit.screenshot(page, f"puzzles-dashboard-{name}")
+                kit.click_and_wait(page, links.first)  # the weakest theme, to practise
+                kit.assert_no_exception(page)
                 served = _shown(page, bank)
                 assert "themes: mixed" not in page.locator('[data-testid="stMain"]').inner_text()
                 assert served.themes  # a puzzle of the chosen theme is on the table

@@ -34,17 +34,15 @@ def _bottoms(page: Any, selector: str) -> list[tuple[float, float]]:
     return [(float(b), float(r)) for b, r in page.evaluate(_BOTTOMS, selector)]
 
 
-def test_the_practice_hand_and_bid_buttons_are_on_a_laptops_first_screen(
-    open_page: Any, app_url: str, goto: Any, click_and_wait: Any, screenshot: Any, record_timing: Any
-) -> None:
+def test_the_practice_hand_and_bid_buttons_are_on_a_laptops_first_screen(kit: Any, app_url: str) -> None:
     width, height = LAPTOP
-    with open_page(app_url, width, height) as page:
-        goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc")
+    with kit.open_page(app_url, width, height) as page:
+        kit.goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc")
         hand = _bottoms(page, '[data-hand="south"] img')
         bids = _bottoms(page, BIDS)
         assert len(hand) == 5 and bids, "the learner bids first in this deal, with five cards"
-        record_timing("layout.practice.1366.hand_bottom_px", max(b for b, _ in hand))
-        record_timing("layout.practice.1366.bids_bottom_px", max(b for b, _ in bids))
+        kit.record_timing("layout.practice.1366.hand_bottom_px", max(b for b, _ in hand))
+        kit.record_timing("layout.practice.1366.bids_bottom_px", max(b for b, _ in bids))
         assert max(b for b, _ in hand) < height and max(b for b, _ in bids) < height
         assert max(r for _, r in hand + bids) <= width
         # the other seats around the felt: one row of face-down cards each, the upcard in the middle
@@ -53,23 +51,23 @@ def test_the_practice_hand_and_bid_buttons_are_on_a_laptops_first_screen(
                                    .map(e => Math.round(e.getBoundingClientRect().top))""")
             assert len(tops) == 5 and len(set(tops)) == 1, (seat, tops)
         assert page.locator('[data-centre="upcard"] img[data-card]').count() == 2  # upcard and kitty
-        screenshot(page, "layout-practice-bid-1366x900")
+        kit.screenshot(page, "layout-practice-bid-1366x900")
         # order it up: play begins, and the cards the learner clicks are on the first screen too
-        click_and_wait(page, page.locator(".st-key-practice_bid_order button").first)
+        kit.click_and_wait(page, page.locator(".st-key-practice_bid_order button").first)
         page.locator(PLAY).first.wait_for()
         play = _bottoms(page, PLAY)
         assert play and max(b for b, _ in play) < height
-        record_timing("layout.practice.1366.play_buttons_bottom_px", max(b for b, _ in play))
-        screenshot(page, "layout-practice-play-1366x900")
+        kit.record_timing("layout.practice.1366.play_buttons_bottom_px", max(b for b, _ in play))
+        kit.screenshot(page, "layout-practice-play-1366x900")
 
 
 @pytest.mark.parametrize("step", [0, 12])
 def test_the_walkthroughs_four_hands_fit_one_classroom_screen_in_present_mode(
-    open_page: Any, app_url: str, goto: Any, screenshot: Any, step: int
+    kit: Any, app_url: str, step: int
 ) -> None:
     width, height = CLASSROOM
-    with open_page(app_url, width, height) as page:
-        goto(page, f"/rules?section=deal&seed=42&dealer=0&step={step}&present=1")
+    with kit.open_page(app_url, width, height) as page:
+        kit.goto(page, f"/rules?section=deal&seed=42&dealer=0&step={step}&present=1")
         cards = {seat: _bottoms(page, f'[data-row="seat-{seat}"] img[data-card]') for seat in range(4)}
         expected = 5 if step == 0 else 3  # three tricks under way at step 12: two played, one in play
         assert all(len(c) in (expected, expected - 1) for c in cards.values()), cards
@@ -79,7 +77,7 @@ def test_the_walkthroughs_four_hands_fit_one_classroom_screen_in_present_mode(
         # the step's sentence and the Next button are on the same screen
         nxt = page.get_by_role("button", name="Next").first.bounding_box()
         assert nxt is not None and nxt["y"] + nxt["height"] <= height
-        screenshot(page, f"layout-rules-deal-present-step{step}-1920x1080")
+        kit.screenshot(page, f"layout-rules-deal-present-step{step}-1920x1080")
 
 
 def _button_size(page: Any, name: str) -> tuple[float, float]:
@@ -89,13 +87,11 @@ def _button_size(page: Any, name: str) -> tuple[float, float]:
     return float(box[0]), float(box[1])
 
 
-def test_present_1_in_a_link_makes_the_controls_bigger_and_stays_in_the_link(
-    open_page: Any, app_url: str, goto: Any, click_and_wait: Any
-) -> None:
+def test_present_1_in_a_link_makes_the_controls_bigger_and_stays_in_the_link(kit: Any, app_url: str) -> None:
     width, height = CLASSROOM
-    with open_page(app_url, width, height) as plain, open_page(app_url, width, height) as present:
-        goto(plain, "/rules?section=deal&seed=7&dealer=0")
-        goto(present, "/rules?section=deal&seed=7&dealer=0&present=1")
+    with kit.open_page(app_url, width, height) as plain, kit.open_page(app_url, width, height) as present:
+        kit.goto(plain, "/rules?section=deal&seed=7&dealer=0")
+        kit.goto(present, "/rules?section=deal&seed=7&dealer=0&present=1")
         font, tall = _button_size(plain, "New deal")
         big_font, big_tall = _button_size(present, "New deal")
         assert big_font >= font * 1.25 and big_tall >= tall * 1.2, ((font, tall), (big_font, big_tall))
@@ -105,8 +101,8 @@ def test_present_1_in_a_link_makes_the_controls_bigger_and_stays_in_the_link(
         assert present.locator('[data-testid="stSidebar"]').get_attribute("data-collapsed") == "true"
         assert plain.locator('[data-testid="stSidebar"]').get_attribute("data-collapsed") == "false"
         # another page keeps present mode and the link keeps present=1
-        goto(present, "/?present=1")
-        click_and_wait(
+        kit.goto(present, "/?present=1")
+        kit.click_and_wait(
             present, present.locator('[data-testid="stMain"]').get_by_role("link", name="Practice")
         )
         present.wait_for_url("**present=1**")

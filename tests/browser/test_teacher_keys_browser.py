@@ -129,22 +129,15 @@ def _story_on_the_screen(page: Any, size: str, step: int) -> float:
 
 
 def test_every_walkthrough_steps_sentence_and_reason_are_on_the_screen_in_present_mode(
-    open_page: Any,
-    app_url: str,
-    goto_all: Any,
-    click_all: Any,
-    screenshot: Any,
-    record_timing: Any,
-    assert_no_exception: Any,
-    sideways: Any,
+    kit: Any, app_url: str
 ) -> None:
     # the three sizes side by side, each its own session, stepped together (click_all)
     with ExitStack() as stack:
-        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
-        goto_all(list(pages.values()), [f"{WALK}0"] * len(pages))
+        pages = {size: stack.enter_context(kit.open_page(app_url, *SIZES[size])) for size in SIZES}
+        kit.goto_all(list(pages.values()), [f"{WALK}0"] * len(pages))
         lengths = set()
         for page in pages.values():
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
             found = re.search(r"Step 0 of (\d+)", page.locator('[data-testid="stMain"]').inner_text())
             assert found is not None
             lengths.add(int(found[1]))
@@ -153,7 +146,7 @@ def test_every_walkthrough_steps_sentence_and_reason_are_on_the_screen_in_presen
         lowest = dict.fromkeys(pages, 0.0)
         for step in range(length + 1):
             if step:
-                click_all(
+                kit.click_all(
                     list(pages.values()), [p.locator(".st-key-rx_next button").first for p in pages.values()]
                 )
             if step == 12:  # shot beside the other pages' screens: as a link opens it, no mouse on Next
@@ -163,27 +156,25 @@ def test_every_walkthrough_steps_sentence_and_reason_are_on_the_screen_in_presen
             for size, page in pages.items():
                 lowest[size] = max(lowest[size], _story_on_the_screen(page, size, step))
                 if step in (0, 2, 6):
-                    _shots(page, screenshot, f"walkthrough-step{step}-{size}")
+                    _shots(page, kit.screenshot, f"walkthrough-step{step}-{size}")
                 if step == 12:  # the walkthrough's screen, beside the other pages'
-                    assert_no_exception(page)
-                    reach = sideways(page)
+                    kit.assert_no_exception(page)
+                    reach = kit.sideways(page)
                     assert size != "390x844" or reach["scroll"] <= reach["width"] + 1, (
                         f"wider than the phone's screen: {reach}"
                     )
-                    assert screenshot(page, f"screens/rules-deal-present-{size}").stat().st_size > 10_000
+                    assert kit.screenshot(page, f"screens/rules-deal-present-{size}").stat().st_size > 10_000
         for size in pages:
-            record_timing(f"teacher.walkthrough.{size}.why_bottom_px", lowest[size])
+            kit.record_timing(f"teacher.walkthrough.{size}.why_bottom_px", lowest[size])
 
 
 # ---- item 4: a clicker's keys, wherever the focus is ------------------------------------------------
 
 
-def test_the_clicker_keys_step_the_walkthrough_with_the_focus_on_a_button(
-    open_page: Any, app_url: str, goto: Any, wait_idle: Any, screenshot: Any, assert_no_exception: Any
-) -> None:
+def test_the_clicker_keys_step_the_walkthrough_with_the_focus_on_a_button(kit: Any, app_url: str) -> None:
     width, height = SIZES["1920x1080"]
-    with open_page(app_url, width, height) as page:
-        goto(page, f"{WALK}3")
+    with kit.open_page(app_url, width, height) as page:
+        kit.goto(page, f"{WALK}3")
         main = page.locator('[data-testid="stMain"]')
         assert main.get_by_text(CLICKER, exact=True).count() == 1  # said once
         back = page.locator(".st-key-rx_back button").first
@@ -197,29 +188,27 @@ def test_the_clicker_keys_step_the_walkthrough_with_the_focus_on_a_button(
             ("Space", section, 5),
             ("PageDown", section, 6),
         ):
-            _press(page, wait_idle, key, focus)
+            _press(page, kit.wait_idle, key, focus)
             assert _walk_step(page) == step, (key, step)
         assert "section=deal" in page.url  # Space did not click the focused "Trump ranking" too
         # the keys leave a text field and a select alone while they are typed in
         number = page.get_by_label("Deal no.", exact=True).and_(page.get_by_test_id("stNumberInputField"))
         number.click()
         for key in ("ArrowRight", "Space", "PageDown"):
-            _press_idle(page, wait_idle, key)
+            _press_idle(page, kit.wait_idle, key)
         assert _walk_step(page) == 6
         page.keyboard.press("Escape")
         dealer = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"] input').first
         dealer.focus()
-        _press_idle(page, wait_idle, "Space")
+        _press_idle(page, kit.wait_idle, "Space")
         assert _walk_step(page) == 6
         page.keyboard.press("Escape")
-        wait_idle(page)
-        assert_no_exception(page)
-        _shots(page, screenshot, "walkthrough-keys-1920x1080")
+        kit.wait_idle(page)
+        kit.assert_no_exception(page)
+        _shots(page, kit.screenshot, "walkthrough-keys-1920x1080")
 
 
-def test_the_clicker_keys_step_a_lesson_in_present_mode(
-    open_page: Any, app_url: str, goto_all: Any, wait_idle: Any, screenshot: Any, assert_no_exception: Any
-) -> None:
+def test_the_clicker_keys_step_a_lesson_in_present_mode(kit: Any, app_url: str) -> None:
     def at(page: Any) -> str:
         found = re.search(r"[?&]step=(\d+)", page.url)
         assert found is not None, page.url
@@ -227,9 +216,10 @@ def test_the_clicker_keys_step_a_lesson_in_present_mode(
 
     with ExitStack() as stack:  # two sizes side by side, each its own session, the keys pressed in both
         pages = {
-            size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in ("1366x900", "390x844")
+            size: stack.enter_context(kit.open_page(app_url, *SIZES[size]))
+            for size in ("1366x900", "390x844")
         }
-        goto_all(list(pages.values()), ["/learn?lesson=tricks&step=2&present=1"] * len(pages))
+        kit.goto_all(list(pages.values()), ["/learn?lesson=tricks&step=2&present=1"] * len(pages))
         for page in pages.values():
             assert page.locator('[data-testid="stMain"]').get_by_text(CLICKER, exact=True).count() == 1
         for key, step in (
@@ -246,47 +236,39 @@ def test_the_clicker_keys_step_a_lesson_in_present_mode(
                 page.keyboard.press(key)
             for size, page in pages.items():
                 page.run_watch.wait_beyond(page, counts[size])
-                wait_idle(page)
+                kit.wait_idle(page)
                 assert at(page) == step, (size, key)
                 assert f"Step {step} of" in page.locator('[data-testid="stMain"]').inner_text()
         for size, page in pages.items():
             assert "present=1" in page.url
-            assert_no_exception(page)
-            _shots(page, screenshot, f"learn-present-keys-{size}")
+            kit.assert_no_exception(page)
+            _shots(page, kit.screenshot, f"learn-present-keys-{size}")
     # outside present mode a learner's PageDown and Space still scroll the page; the arrows step
     width, height = SIZES["1366x900"]
-    with open_page(app_url, width, height) as page:
-        goto_all([page], ["/learn?lesson=tricks&step=2"])
+    with kit.open_page(app_url, width, height) as page:
+        kit.goto_all([page], ["/learn?lesson=tricks&step=2"])
         assert page.locator('[data-testid="stMain"]').get_by_text(CLICKER, exact=True).count() == 0
         for key in ("PageDown", "Space"):
-            _press_idle(page, wait_idle, key)
+            _press_idle(page, kit.wait_idle, key)
         assert at(page) == "2"
-        _press(page, wait_idle, "ArrowRight", page.locator(".st-key-learn-next button").first)
+        _press(page, kit.wait_idle, "ArrowRight", page.locator(".st-key-learn-next button").first)
         assert at(page) == "3"
 
 
-def test_the_clicker_keys_step_the_replay_with_the_focus_on_its_switch(
-    open_page: Any,
-    app_url: str,
-    goto: Any,
-    click_and_wait: Any,
-    wait_idle: Any,
-    screenshot: Any,
-    assert_no_exception: Any,
-) -> None:
+def test_the_clicker_keys_step_the_replay_with_the_focus_on_its_switch(kit: Any, app_url: str) -> None:
     width, height = SIZES["1366x900"]
     table = '[data-testid="replay-table"]'
-    with open_page(app_url, width, height) as page:
-        goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=2))}&levels=ccc")
+    with kit.open_page(app_url, width, height) as page:
+        kit.goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=2))}&levels=ccc")
         for _ in range(60):
             if page.locator(
                 ".st-key-practice_next_hand button, .st-key-practice_new_game_end button"
             ).count():
                 break
-            click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
+            kit.click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
         else:
             pytest.fail("the hand did not end in 60 clicks")
-        click_and_wait(page, page.get_by_text("Replay this hand step by step"))
+        kit.click_and_wait(page, page.get_by_text("Replay this hand step by step"))
         page.wait_for_selector(f'{table}[data-step="0"]')
         assert page.locator('[data-testid="stMain"]').get_by_text(CLICKER, exact=True).count() == 1
         switch = page.get_by_role("switch", name="Replay this hand step by step")
@@ -303,24 +285,24 @@ def test_the_clicker_keys_step_the_replay_with_the_focus_on_its_switch(
             ("ArrowRight", slider, 4),
             ("ArrowLeft", back, 3),
         ):
-            _press(page, wait_idle, key, focus)
+            _press(page, kit.wait_idle, key, focus)
             assert page.locator(table).get_attribute("data-step") == str(step), (key, step)
         assert switch.is_checked()  # Space stepped; it did not switch the replay off
-        assert_no_exception(page)
-        _shots(page, screenshot, "replay-keys-1366x900")
+        kit.assert_no_exception(page)
+        _shots(page, kit.screenshot, "replay-keys-1366x900")
 
 
 # ---- item 10: present mode's deal controls whole, no tooltip over First --------------------------
 
 
 def test_present_mode_shows_the_deal_number_and_dealer_whole_and_no_tooltip_covers_first(
-    open_page: Any, app_url: str, goto_all: Any, screenshot: Any
+    kit: Any, app_url: str
 ) -> None:
     # the three sizes side by side, each its own session; the mouse rests on each step button in all
     # three at once
     with ExitStack() as stack:
-        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
-        goto_all(
+        pages = {size: stack.enter_context(kit.open_page(app_url, *SIZES[size])) for size in SIZES}
+        kit.goto_all(
             list(pages.values()),
             ["/rules?section=deal&seed=987654321&dealer=2&present=1&step=2"] * len(pages),
         )
@@ -335,7 +317,7 @@ def test_present_mode_shows_the_deal_number_and_dealer_whole_and_no_tooltip_cove
                 assert _inside(widget["box"], width, height), (size, label, widget)
                 label_box = page.get_by_text(label, exact=True).first.bounding_box()
                 assert label_box is not None and label_box["x"] + label_box["width"] <= widget["box"][2] + 0.5
-            _shots(page, screenshot, f"walkthrough-deal-controls-{size}")
+            _shots(page, kit.screenshot, f"walkthrough-deal-controls-{size}")
             page.locator(".st-key-rx_first button").first.scroll_into_view_if_needed()
         for key in ("rx_next", "rx_back", "rx_last"):  # the mouse rests on a step button after a click
             for page in pages.values():

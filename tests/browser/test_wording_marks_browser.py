@@ -26,21 +26,14 @@ SIZES = {"phone": (390, 844), "laptop": (1366, 900), "projector": (1920, 1080)}
 NINE_SIX = "/analyze?view=standard/3/JH-JD-AH-AS-9C,?,?,?/9H&score=9,6"
 
 
-def test_the_analyzer_says_both_win_the_game_at_nine_six(
-    open_page: Any,
-    app_url: str,
-    goto_all: Any,
-    wait_idle: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
-) -> None:
+def test_the_analyzer_says_both_win_the_game_at_nine_six(kit: Any, app_url: str) -> None:
     with ExitStack() as stack:  # the three sizes side by side, each its own session, loaded together
-        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
-        goto_all(list(pages.values()), [NINE_SIX] * len(pages))
+        pages = {size: stack.enter_context(kit.open_page(app_url, *SIZES[size])) for size in SIZES}
+        kit.goto_all(list(pages.values()), [NINE_SIX] * len(pages))
         for size, page in pages.items():
             page.locator(".st-key-an_verdict h2").wait_for(timeout=60_000)
-            wait_idle(page)
-            assert_no_exception(page)
+            kit.wait_idle(page)
+            kit.assert_no_exception(page)
             headline = str(page.locator(".st-key-an_verdict h2").inner_text())
             assert "both win the game" in headline, (size, headline)
             main = str(page.locator('[data-testid="stMain"]').inner_text())
@@ -53,28 +46,21 @@ def test_the_analyzer_says_both_win_the_game_at_nine_six(
             )
             score = page.locator('input[aria-label="Score (you, them)"]')
             assert score.get_attribute("placeholder") == "e.g. 6,8", size
-            screenshot(page, f"analyze-nine-six-{size}")
+            kit.screenshot(page, f"analyze-nine-six-{size}")
 
 
-def test_one_card_out_of_place_is_the_one_marked(
-    open_page: Any,
-    app_url: str,
-    goto_all: Any,
-    click_all: Any,
-    assert_no_exception: Any,
-    screenshot: Any,
-) -> None:
+def test_one_card_out_of_place_is_the_one_marked(kit: Any, app_url: str) -> None:
     with ExitStack() as stack:  # the three sizes side by side, each its own session, pressed together
-        pages = {size: stack.enter_context(open_page(app_url, *SIZES[size])) for size in SIZES}
+        pages = {size: stack.enter_context(kit.open_page(app_url, *SIZES[size])) for size in SIZES}
         everyone = list(pages.values())
-        goto_all(everyone, ["/learn?lesson=ranking&step=4&seed=5"] * len(pages))
+        kit.goto_all(everyone, ["/learn?lesson=ranking&step=4&seed=5"] * len(pages))
         for page in everyone:
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
         for card in ("9♣", "A♥", "J♥", "10♥", "Q♣"):
-            click_all(everyone, [page.get_by_role("button", name=card, exact=True) for page in everyone])
+            kit.click_all(everyone, [page.get_by_role("button", name=card, exact=True) for page in everyone])
         for size, page in pages.items():
-            assert_no_exception(page)
+            kit.assert_no_exception(page)
             main = str(page.locator('[data-testid="stMain"]').inner_text())
             assert main.count("✗") == 1 and main.count("✓") == 4, (size, main[-600:])
             assert re.search(r"5th ✗", main), (size, main[-600:])  # the Q♣, pressed last, belongs first
-            screenshot(page, f"card-order-marks-{size}")
+            kit.screenshot(page, f"card-order-marks-{size}")

@@ -128,20 +128,23 @@ def test_the_leaderboard_the_csv_and_a_phone_agree_when_a_question_is_skipped(
     ]
 
 
+def answers(**by_pupil: dict[int, str]) -> list[Given]:
+    """What each pupil answered, by question number: one ``Given`` an answer, in the order written."""
+    return [
+        Given(number, name, answer) for name, given in by_pupil.items() for number, answer in given.items()
+    ]
+
+
 def test_ranks_are_shared_by_equal_scores_and_said_in_words(
     bower: ClassQuestion, clubs_bower: ClassQuestion, points: ClassQuestion
 ) -> None:
     questions = {1: bower, 2: points, 3: clubs_bower}
-    given = [
-        Given(1, "Ada", "JD"),
-        Given(2, "Ada", "defenders 2"),
-        Given(3, "Ada", "JC"),
-        Given(1, "Ben", "JD"),
-        Given(2, "Ben", "defenders 2"),
-        Given(1, "Cy", "JD"),
-        Given(3, "Cy", "JS"),
-        Given(2, "Dee", "makers 2"),
-    ]
+    given = answers(
+        Ada={1: "JD", 2: "defenders 2", 3: "JC"},
+        Ben={1: "JD", 2: "defenders 2"},
+        Cy={1: "JD", 3: "JS"},
+        Dee={2: "makers 2"},
+    )
     rows = leaderboard(questions, {1, 2, 3}, given, ["Dee", "Cy", "Ben", "Ada", "Eve"])
     # right: Ada 2, Ben 2, Cy 2, Dee 0, Eve 0 (no answer)
     assert [(s.name, s.right, s.answered, s.rank) for s in rows] == [
@@ -160,13 +163,7 @@ def test_the_ideas_a_pupil_got_wrong_most_missed_first(
     bower: ClassQuestion, clubs_bower: ClassQuestion, points: ClassQuestion
 ) -> None:
     questions = {1: bower, 2: points, 3: clubs_bower, 4: points}
-    given = [
-        Given(1, "Ada", "QD"),
-        Given(2, "Ada", "makers 1"),
-        Given(3, "Ada", "JD"),
-        Given(4, "Ada", "defenders 2"),
-        Given(1, "Ben", "JD"),
-    ]
+    given = answers(Ada={1: "QD", 2: "makers 1", 3: "JD", 4: "defenders 2"}, Ben={1: "JD"})
     rows = missed_ideas(questions, {1, 2, 3, 4}, given, ["Ada", "Ben"])
     # one right each (Ada question 4, Ben question 1): the leaderboard's order, ties by name
     assert [(p.name, p.right, p.answered, p.wrong) for p in rows] == [

@@ -226,31 +226,16 @@ def hands_of(texts: list[str]) -> list[list[Card]]:
 @pytest.mark.parametrize(
     ("rules", "hands", "upcard", "fragment"),
     [
-        (
-            Rules(),
-            ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD"],
-            "QS",
-            "seat 3 holds 4 cards; every hand has 5",
-        ),
-        (
-            Rules(),
-            ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD AC"],
-            "QS",
-            "AC is dealt twice (a card appears twice)",
-        ),
+        (Rules(), [*GOOD[:3], "9S JS QC AD"], "QS", "seat 3 holds 4 cards; every hand has 5"),
+        (Rules(), [*GOOD[:3], "9S JS QC AD AC"], "QS", "AC is dealt twice (a card appears twice)"),
         (Rules(), GOOD, "AH", "AH is dealt twice (the upcard is also in a hand)"),
         (
             Rules(),
-            ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD JOKER"],
+            [*GOOD[:3], "9S JS QC AD JOKER"],
             "QS",
             "the joker is only in the deck with the joker rule",
         ),
-        (
-            Rules(),
-            ["9C 9D TC KH AC", "JC QH KD KS AS", "TD TH JD QD KC", "9S JS QC AD 8H"],
-            "QS",
-            "8H is not in the 24-card deck",
-        ),
+        (Rules(), [*GOOD[:3], "9S JS QC AD 8H"], "QS", "8H is not in the 24-card deck"),
         (Rules(), GOOD[:3], "QS", "4 players need 4 hands, got 3"),
         (Rules(players=2), GOOD, "QS", "2 players need 2 hands, got 4"),
     ],

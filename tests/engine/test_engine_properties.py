@@ -194,16 +194,21 @@ def play_random_hand(rules: Rules, dealer: int, seed: int, check: bool, pass_bia
         state = apply(state, action)
 
 
+# the random hands of the two tests below: any rules, any seed, sometimes a bias towards passing
+random_hands = given(
+    rules=st.from_type(Rules), seed=st.integers(0, 2**32), pass_bias=st.sampled_from([0.0, 0.6, 0.9])
+)
+
+
 @settings(max_examples=100, deadline=None)
-@given(rules=st.from_type(Rules), seed=st.integers(0, 2**32), pass_bias=st.sampled_from([0.0, 0.6, 0.9]))
+@random_hands
 def test_every_state_of_random_hands_keeps_the_invariants(rules: Rules, seed: int, pass_bias: float) -> None:
     for dealer in range(4):
-        final = play_random_hand(rules, dealer % rules.players, seed + dealer, True, pass_bias)
-        check_finished(final)
+        check_finished(play_random_hand(rules, dealer % rules.players, seed + dealer, True, pass_bias))
 
 
 @settings(max_examples=300, deadline=None)
-@given(rules=st.from_type(Rules), seed=st.integers(0, 2**32), pass_bias=st.sampled_from([0.0, 0.6, 0.9]))
+@random_hands
 def test_random_hands_recount_replay_and_repeat(rules: Rules, seed: int, pass_bias: float) -> None:
     for dealer in range(4):
         final = play_random_hand(rules, dealer % rules.players, seed + dealer, False, pass_bias)

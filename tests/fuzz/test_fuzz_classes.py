@@ -173,8 +173,7 @@ def open_class(open_with: Callable[..., AppTest]) -> Callable[..., AppTest]:
     ids=[f"{t}.{c}[{r}]={str(v)[:12]!r}-{'revealed' if x else 'open'}" for t, c, r, v, x in CASES],
 )
 def test_every_page_renders_a_damaged_class_with_a_message(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    db: Path,
     open_class: Callable[..., AppTest],
     tally: Callable[[str, Callable[[], None]], None],
     revealed: bool,
@@ -184,8 +183,7 @@ def test_every_page_renders_a_damaged_class_with_a_message(
     value: Any,
     bower: ClassQuestion,
 ) -> None:
-    path = tmp_path / "coach.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
+    path = db
     code, secret, tokens = make_class(path, revealed, bower)
     damage(
         path, code, table, column, row, good_body(value, bower) if isinstance(value, (dict, tuple)) else value

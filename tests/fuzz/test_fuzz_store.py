@@ -351,14 +351,20 @@ def _column_and_value(pool: dict[str, list[Any]]) -> tuple[st.SearchStrategy[tup
 def test_any_damage_leaves_the_readable_rows_figures(
     tmp_path_factory: pytest.TempPathFactory, case: tuple[Log, list[tuple[str, int, str, Any]]]
 ) -> None:
-    log, hits = case
     path = tmp_path_factory.mktemp("fuzz") / "coach.sqlite3"
+    want = write_damaged(path, case)
+    check(practice_log.statistics(sqlite3.connect(path)), want)
+
+
+def write_damaged(path: Path, case: tuple[Log, list[tuple[str, int, str, Any]]]) -> Expected:
+    """The case's log written at ``path`` and damaged as it says; the figures of its readable rows."""
+    log, hits = case
     games, hands = write(path, log)
     for table, i, column, value in hits:
         damage(path, table, (hands if table == "practice_hands" else games)[i], column, value)
     bad_hands = {i for t, i, _, _ in hits if t == "practice_hands"}
     bad_games = {i for t, i, _, _ in hits if t == "practice_games"}
-    check(practice_log.statistics(sqlite3.connect(path)), expected(log, bad_hands, bad_games))
+    return expected(log, bad_hands, bad_games)
 
 
 # ---- the page -----------------------------------------------------------------------------------
@@ -424,14 +430,6 @@ def test_the_statistics_page_survives_any_damage(
     monkeypatch: pytest.MonkeyPatch,
     case: tuple[Log, list[tuple[str, int, str, Any]]],
 ) -> None:
-    log, hits = case
     path = tmp_path_factory.mktemp("page") / "coach.sqlite3"
-    games, hands = write(path, log)
-    for table, i, column, value in hits:
-        damage(path, table, (hands if table == "practice_hands" else games)[i], column, value)
-    want = expected(
-        log,
-        {i for t, i, _, _ in hits if t == "practice_hands"},
-        {i for t, i, _, _ in hits if t == "practice_games"},
-    )
+    want = write_damaged(path, case)
     shown(statistics_page(path, monkeypatch), want)

@@ -9,12 +9,14 @@ calling that suit marches, and alone a march scores 4 instead of 2.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engine.analysis.advice import value_bids
 from engine.core.actions import Kind
-from engine.core.hand import HandState, Phase
-from engine.core.view import SeatView, view_of
+from engine.core.hand import Phase
+from engine.core.view import SeatView
 from lessons import call_drills
 from lessons.exercise_model import Solution
 from lessons.exercises import check, generate, solve
@@ -86,11 +88,7 @@ def test_the_round_option_picks_the_round(round_: str) -> None:
     assert view is not None and view.phase is (Phase.BID1 if round_ == "1" else Phase.BID2)
 
 
-def south(text: str) -> SeatView:
-    return view_of(HandState.from_text(text), 0)
-
-
-def test_hand_worked_round_2_five_top_clubs_call_clubs() -> None:
+def test_hand_worked_round_2_five_top_clubs_call_clubs(south: Callable[[str], SeatView]) -> None:
     # East deals; hearts turned down. South holds J♣ J♠ A♣ K♣ Q♣: with clubs trump, the right and
     # left bowers and the ace, king and queen, the five highest trumps. Calling clubs takes all five tricks.
     view = south(
@@ -105,7 +103,7 @@ def test_hand_worked_round_2_five_top_clubs_call_clubs() -> None:
     assert feedback.solution.link == "analyze?view=standard/3/JC-JS-AC-KC-QC,?,?,?/9H/pass,pass,pass,pass"
 
 
-def test_hand_worked_five_top_trumps_order_up_alone() -> None:
+def test_hand_worked_five_top_trumps_order_up_alone(south: Callable[[str], SeatView]) -> None:
     # East deals, 9♥ up; South, first to speak, holds J♥ J♦ A♥ K♥ Q♥: the five highest hearts. Every
     # trick is South's: a march, 2 points with the partner, 4 alone (docs/rules.md scoring).
     view = south("standard/3/JH-JD-AH-KH-QH,9S-TS-QS-KS-AS,9D-TD-QD-KD-AD,TC-JC-QC-KC-AC/9H")
@@ -116,13 +114,13 @@ def test_hand_worked_five_top_trumps_order_up_alone() -> None:
     assert not wrong.correct and "+4.00" in wrong.message and "+2.00" in wrong.message
 
 
-def test_a_hand_the_analyzer_would_pass_is_no_alone_question() -> None:
+def test_a_hand_the_analyzer_would_pass_is_no_alone_question(south: Callable[[str], SeatView]) -> None:
     view = south("standard/3/9C-TC-9D-TD-QS,9S-TS-JS-KS-AS,JH-QD-KD-AD-JD,JC-QC-KC-AC-AH/9H")
     with pytest.raises(ValueError, match="does not say to make trump"):
         call_drills.go_alone_exercise(view)
 
 
-def test_too_close_to_call_accepts_either_answer() -> None:
+def test_too_close_to_call_accepts_either_answer(south: Callable[[str], SeatView]) -> None:
     view = south(
         "standard/3/JC-JS-AC-KC-QC,9S-TS-QS-KS-AS,9D-TD-QD-KD-AD,9C-TC-JD-TH-JH/9H/pass,pass,pass,pass"
     )

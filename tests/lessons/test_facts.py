@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from engine.core.actions import ORDER_ALONE, PASS
-from engine.core.cards import Suit, parse_cards
+from engine.core.cards import Card, Suit, parse_cards
 from engine.core.hand import Phase, apply, deal, from_cards
 from engine.core.ranking import is_trump, trick_winner_index
 from engine.core.rules import PRESETS, Rules
@@ -20,7 +22,7 @@ from engine.core.view import view_of
 from engine.players.club import ClubPlayer
 from lessons.links import analyze_link
 from lessons.loader import lesson_by_id
-from lessons.model import Lesson
+from lessons.model import Lesson, Step
 
 
 def text(lesson: Lesson) -> str:
@@ -34,6 +36,13 @@ def flat(lesson: Lesson) -> str:
 
 def step(lesson: Lesson, title: str):  # type: ignore[no-untyped-def]
     return next(s for s in lesson.steps if s.title == title)
+
+
+def trick(lesson_id: str, title: str) -> tuple[Step, tuple[Card, ...], Suit]:
+    """The lesson's step of that title, its trick's cards in the order played, and the trump."""
+    example = step(lesson_by_id(lesson_id), title)
+    assert example.element is not None
+    return example, parse_cards(" ".join(example.element.args)), Suit.parse(example.element.option("trump"))
 
 
 def test_deck_the_cards_left_over_for_each_deck_size() -> None:
@@ -50,16 +59,34 @@ def test_deck_the_cards_left_over_for_each_deck_size() -> None:
         assert str(left) in said
 
 
-def test_deck_each_side_keeps_a_six_and_a_four() -> None:
-    words = flat(lesson_by_id("deck"))
-    assert "except a 6 and a 4 for each side to keep score with" in words
-    assert "(keep a 6 and a 4" not in words
-
-
-def test_making_trump_stick_the_dealer_in_most_tournaments() -> None:
-    words = flat(lesson_by_id("making-trump"))
-    assert "Many groups, and most tournaments, play **stick the dealer**" in words
-    assert "nearly all" not in words
+@pytest.mark.parametrize(
+    ("lesson", "said", "not_said"),
+    [
+        pytest.param(
+            "deck",
+            "except a 6 and a 4 for each side to keep score with",
+            "(keep a 6 and a 4",
+            id="deck_each_side_keeps_a_six_and_a_four",
+        ),
+        pytest.param(
+            "making-trump",
+            "Many groups, and most tournaments, play **stick the dealer**",
+            "nearly all",
+            id="making_trump_stick_the_dealer_in_most_tournaments",
+        ),
+        # They have 8 of 10: a make is 1 point, a march 2 and a lone march 4, so only a march will do.
+        pytest.param(
+            "strategy",
+            "after a pass they need a march, alone or not, to win on this deal",
+            "a march or a lone hand",
+            id="strategy_after_a_pass_at_9_8_only_a_march_wins_the_game_for_them",
+        ),
+    ],
+)
+def test_a_lesson_says_the_fact_and_not_the_old_wording(lesson: str, said: str, not_said: str) -> None:
+    words = flat(lesson_by_id(lesson))
+    assert said in words
+    assert not_said not in words
 
 
 def test_deck_the_draw_for_partners_and_the_deal() -> None:
@@ -90,11 +117,7 @@ def test_following_trump_and_the_renege_penalty() -> None:
 
 
 def test_tricks_the_worked_example_is_good_play_and_the_engine_agrees() -> None:
-    lesson = lesson_by_id("tricks")
-    example = step(lesson, "An example")
-    assert example.element is not None
-    cards = parse_cards(" ".join(example.element.args))
-    trump = Suit.parse(example.element.option("trump"))
+    example, cards, trump = trick("tricks", "An example")
     leader = 1  # "West leads"
     assert f"{seat_name(4, leader)} leads the {cards[0].short}" in example.text
     seats = [(leader + i) % 4 for i in range(4)]
@@ -191,13 +214,6 @@ def test_strategy_the_dealer_picks_up_only_when_the_upcard_is_taken_or_ordered()
     assert "will **pick up** the upcard yourself" not in dealer
 
 
-def test_strategy_after_a_pass_at_9_8_only_a_march_wins_the_game_for_them() -> None:
-    # They have 8 of 10: a make is 1 point, a march 2 and a lone march 4, so only a march will do.
-    words = flat(lesson_by_id("strategy"))
-    assert "after a pass they need a march, alone or not, to win on this deal" in words
-    assert "a march or a lone hand" not in words
-
-
 def test_strategy_the_score_step_describes_two_different_scores() -> None:
     words = flat(lesson_by_id("strategy"))
     assert "9 to 8" not in words and "8 to 9" not in words
@@ -215,11 +231,7 @@ def test_strategy_the_score_step_describes_two_different_scores() -> None:
 
 
 def test_defending_the_partners_winner_example_and_the_engine_agree() -> None:
-    lesson = lesson_by_id("defending")
-    example = step(lesson, "Never trump your partner's winner")
-    assert example.element is not None
-    cards = parse_cards(" ".join(example.element.args))
-    trump = Suit.parse(example.element.option("trump"))
+    example, cards, trump = trick("defending", "Never trump your partner's winner")
     seats = [1, 2, 3, 0]  # West leads, then North, East and you
     assert seats[trick_winner_index(cards, trump)] == 2  # North's ace wins
     assert not is_trump(cards[-1], trump), "you throw away rather than trump your partner's winner"
@@ -230,11 +242,7 @@ def test_defending_trump_low_and_the_club_player_agree() -> None:
     """The lesson's trick: hearts trump, East leads the ace of clubs, and you, South, play
     second with no club but the right bower and the 9 of hearts; West and North play after
     you. The 9 wins the trick; the computer player ruffs with it."""
-    lesson = lesson_by_id("defending")
-    example = step(lesson, "Trump low")
-    assert example.element is not None
-    led, ruff = parse_cards(" ".join(example.element.args))
-    trump = Suit.parse(example.element.option("trump"))
+    example, (led, ruff), trump = trick("defending", "Trump low")
     assert trick_winner_index([led, ruff], trump) == 1 and is_trump(ruff, trump)
     words = " ".join(example.text.split())
     assert "**lowest trump that wins**" in words and f"East leads the {led.short}; you play next" in words

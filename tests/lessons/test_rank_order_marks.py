@@ -8,6 +8,8 @@ the right order: one card put too high is the only one marked, though the cards 
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.cards import Card, Suit, parse_cards
 from lessons.card_drills import misplaced
 from lessons.exercises import Exercise, Mode, check, solve
@@ -49,36 +51,45 @@ def test_the_engine_orders_the_cards_as_worked_out_by_hand() -> None:
     assert order_marks(CLUBS_RIGHT, CLUBS_RIGHT) == ["correct"] * 5
 
 
-def test_one_card_put_first_is_the_only_card_marked() -> None:
-    # 10♥ first, the other four in their right order behind it: every card is one place off, but
-    # only the 10♥ has to move (the issue: all five were marked ✗)
-    answer = cards("TH QC 9C AH JH")
-    assert misplaced(answer, CLUBS_RIGHT) == frozenset(cards("TH"))
-    assert order_marks(answer, CLUBS_RIGHT) == ["wrong", "correct", "correct", "correct", "correct"]
-    assert message(CLUBS, "TH QC 9C AH JH").startswith(
-        "Not quite. 4 of your 5 cards are in place; the 10♥ is out of place: "
-        "you put the 10♥ before the Q♣, but the Q♣ is a trump and the 10♥ is not."
-    )
-
-
-def test_a_trump_put_too_low_is_said_to_stand_after_a_card_it_beats() -> None:
-    answer = cards("QC AH JH 9C TH")  # the 9♣ dropped below two hearts
-    assert misplaced(answer, CLUBS_RIGHT) == frozenset(cards("9C"))
-    assert order_marks(answer, CLUBS_RIGHT) == ["correct", "correct", "correct", "wrong", "correct"]
-    assert message(CLUBS, "QC AH JH 9C TH").startswith(
-        "Not quite. 4 of your 5 cards are in place; the 9♣ is out of place: "
-        "you put the 9♣ after the A♥, but the 9♣ is a trump and the A♥ is not."
-    )
-
-
-def test_two_cards_swapped_are_both_marked() -> None:
-    answer = cards("9C QC AH JH TH")  # moving either one mends the order: both are out of place
-    assert misplaced(answer, CLUBS_RIGHT) == frozenset(cards("9C QC"))
-    assert order_marks(answer, CLUBS_RIGHT) == ["wrong", "wrong", "correct", "correct", "correct"]
-    assert message(CLUBS, "9C QC AH JH TH").startswith(
-        "Not quite. 3 of your 5 cards are in place; the 9♣ and Q♣ are out of place: "
-        "you put the 9♣ before the Q♣, but the Q♣ outranks the 9♣."
-    )
+@pytest.mark.parametrize(
+    ("answer", "out", "marks", "said"),
+    [
+        # 10♥ first, the other four in their right order behind it: every card is one place off, but
+        # only the 10♥ has to move (the issue: all five were marked ✗)
+        pytest.param(
+            "TH QC 9C AH JH",
+            "TH",
+            ["wrong", "correct", "correct", "correct", "correct"],
+            "Not quite. 4 of your 5 cards are in place; the 10♥ is out of place: "
+            "you put the 10♥ before the Q♣, but the Q♣ is a trump and the 10♥ is not.",
+            id="one_card_put_first_is_the_only_card_marked",
+        ),
+        # the 9♣ dropped below two hearts
+        pytest.param(
+            "QC AH JH 9C TH",
+            "9C",
+            ["correct", "correct", "correct", "wrong", "correct"],
+            "Not quite. 4 of your 5 cards are in place; the 9♣ is out of place: "
+            "you put the 9♣ after the A♥, but the 9♣ is a trump and the A♥ is not.",
+            id="a_trump_put_too_low_is_said_to_stand_after_a_card_it_beats",
+        ),
+        # moving either one mends the order: both are out of place
+        pytest.param(
+            "9C QC AH JH TH",
+            "9C QC",
+            ["wrong", "wrong", "correct", "correct", "correct"],
+            "Not quite. 3 of your 5 cards are in place; the 9♣ and Q♣ are out of place: "
+            "you put the 9♣ before the Q♣, but the Q♣ outranks the 9♣.",
+            id="two_cards_swapped_are_both_marked",
+        ),
+    ],
+)
+def test_only_the_cards_out_of_place_are_marked_and_said(
+    answer: str, out: str, marks: list[str], said: str
+) -> None:
+    assert misplaced(cards(answer), CLUBS_RIGHT) == frozenset(cards(out))
+    assert order_marks(cards(answer), CLUBS_RIGHT) == marks
+    assert message(CLUBS, answer).startswith(said)
 
 
 def test_the_order_turned_round_has_every_card_out_of_place() -> None:

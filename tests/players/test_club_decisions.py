@@ -20,19 +20,17 @@ from engine.players.evaluate import Score, best_discard, bid_strength, hand_fact
 
 Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
 ClubChoice = Callable[..., tuple[str, str]]  # the club_choice fixture: the Club player's action and reason
+ClubPlays = Callable[..., None]  # the club_plays fixture: asserts the seat to act, the action and its reason
 
 # South holds both bowers and the ace of hearts; East deals and turns up the 9H.
 BOWERS = ["JH JD AH KS 9C", "TC QC KC AD QD", "9S TS QS AS KD", "JC JS TD 9D TH"]
 
 
-def test_maker_with_both_bowers_and_ace_leads_the_right(position: Position, club_choice: ClubChoice) -> None:
+def test_maker_with_both_bowers_and_ace_leads_the_right(position: Position, club_plays: ClubPlays) -> None:
     """South orders hearts and leads: the right bower is the top trump, so leading it pulls
     two opposing trumps and the left bower becomes the top trump ("save the left")."""
     state = position(BOWERS, "9H", 3, ["order", "discard 9D"])
-    assert state.to_act == 0
-    action, reason = club_choice(state)
-    assert action == "play JH"
-    assert "right bower" in reason
+    club_plays(state, "play JH", "right bower", seat=0)
 
 
 def test_second_hand_plays_low(position: Position, club_choice: ClubChoice) -> None:
@@ -46,7 +44,7 @@ def test_second_hand_plays_low(position: Position, club_choice: ClubChoice) -> N
     assert club_choice(state)[0] == "play 9C"
 
 
-def test_third_hand_does_not_trump_partners_ace(position: Position, club_choice: ClubChoice) -> None:
+def test_third_hand_does_not_trump_partners_ace(position: Position, club_plays: ClubPlays) -> None:
     """West leads the ace of clubs, North follows with a club; East, West's partner, has no
     club but holds trump. The ace is the highest club left and South has not shown out of
     clubs, so East throws a low card instead of trumping the partner's winner."""
@@ -54,9 +52,7 @@ def test_third_hand_does_not_trump_partners_ace(position: Position, club_choice:
     state = position(hands, "TC", 0, ["pass", "pass", "pass", "pass", "call D"])
     assert state.trump is not None and state.trump.letter == "D" and state.to_act == 1
     state = state.apply("play AC").apply("play KC")
-    action, reason = club_choice(state)
-    assert action == "play KS"
-    assert "partner" in reason
+    club_plays(state, "play KS", "partner")
 
 
 def test_dealer_with_three_trumps_and_the_upcard_picks_up(
@@ -71,13 +67,11 @@ def test_dealer_with_three_trumps_and_the_upcard_picks_up(
     assert action == "order"
 
 
-def test_first_seat_with_no_trump_and_no_ace_passes(position: Position, club_choice: ClubChoice) -> None:
+def test_first_seat_with_no_trump_and_no_ace_passes(position: Position, club_plays: ClubPlays) -> None:
     """South has no heart, no jack of diamonds and no ace: nothing to make hearts with."""
     hands = ["9C TC QS KD 9D", "JH JD AH KH 9S", "AC KC QC JC TS", "AS KS JS TD QD"]
     state = position(hands, "QH", 3, [])
-    action, reason = club_choice(state)
-    assert action == "pass"
-    assert "no trump" in reason
+    club_plays(state, "pass", "no trump")
 
 
 def test_dealer_discards_to_make_a_void_and_keeps_trump_and_aces() -> None:
@@ -95,21 +89,18 @@ TURNED_DOWN = ["pass"] * 4
 
 
 def test_defender_throws_to_make_a_void_when_the_maker_has_a_partner(
-    position: Position, club_choice: ClubChoice
+    position: Position, club_plays: ClubPlays
 ) -> None:
     """West plays with a partner. On the ace of clubs South can neither follow nor trump,
     so it cannot win: it throws its lowest card that is not a winner, and of the king of
     spades (alone in spades) and the diamonds it throws the king, to be void in spades and
     trump a spade lead later."""
     state = position(THROW, "9S", 0, TURNED_DOWN + ["call H", "play AC", "play 9C", "play TS"])
-    assert state.to_act == 0
-    action, reason = club_choice(state)
-    assert action == "play KS"
-    assert "void in spades" in reason
+    club_plays(state, "play KS", "void in spades", seat=0)
 
 
 def test_defender_against_a_lone_maker_keeps_a_card_in_every_suit(
-    position: Position, club_choice: ClubChoice
+    position: Position, club_plays: ClubPlays
 ) -> None:
     """The same cards, but West goes alone and East sits out. Against a lone maker a void is
     seldom ruffed, and the king of spades may yet win a trick, so South gives up the lowest
@@ -117,22 +108,15 @@ def test_defender_against_a_lone_maker_keeps_a_card_in_every_suit(
     this: making the void loses about 0.03 points a throw)."""
     state = position(THROW, "9S", 0, TURNED_DOWN + ["call H alone", "play AC", "play 9C"])
     assert state.to_act == 0 and state.alone
-    action, reason = club_choice(state)
-    assert action == "play 9D"
-    assert "no partner" in reason
+    club_plays(state, "play 9D", "no partner")
 
 
-def test_defender_in_cutthroat_keeps_a_card_in_every_suit(
-    position: Position, club_choice: ClubChoice
-) -> None:
+def test_defender_in_cutthroat_keeps_a_card_in_every_suit(position: Position, club_plays: ClubPlays) -> None:
     """Cutthroat: the maker never has a partner. The same first three hands at three players
     (seat 1 names hearts and leads the ace of clubs, seat 2 follows): seat 0 throws the 9 of
     diamonds and keeps its king of spades, as against a loner."""
     state = position(THROW[:3], "9S", 0, ["pass"] * 3 + ["call H", "play AC", "play 9C"], Rules(players=3))
-    assert state.to_act == 0
-    action, reason = club_choice(state)
-    assert action == "play 9D"
-    assert "no partner" in reason
+    club_plays(state, "play 9D", "no partner", seat=0)
 
 
 # South deals and the 10 of diamonds is turned down; West names hearts in round 2 and leads.
@@ -141,7 +125,7 @@ RUFF = ["9C TC QD KD AS", "AC KH QH TH 9D", "JH 9H AD TS QS", "KC QC JC AH 9S"]
 
 
 def test_second_hand_void_ruffs_with_the_lowest_trump_that_wins(
-    position: Position, club_choice: ClubChoice
+    position: Position, club_plays: ClubPlays
 ) -> None:
     """West leads the ace of clubs. North cannot follow: the 9 of hearts takes the trick as
     surely as the right bower does, because East, the one opponent after North, has not
@@ -149,23 +133,18 @@ def test_second_hand_void_ruffs_with_the_lowest_trump_that_wins(
     for a trick it alone can win."""
     state = position(RUFF, "TD", 0, TURNED_DOWN + ["call H", "play AC"])
     assert state.trump is not None and state.trump.letter == "H" and state.to_act == 2
-    action, reason = club_choice(state)
-    assert action == "play 9H"
-    assert "Trump it" in reason
+    club_plays(state, "play 9H", "Trump it")
 
 
 def test_third_hand_void_ruffs_an_opponents_winner_with_its_lowest_trump(
-    position: Position, club_choice: ClubChoice
+    position: Position, club_plays: ClubPlays
 ) -> None:
     """West leads the 9 of clubs and North wins it with the ace. East, West's partner, has no
     club: South, the last to play, has not shown out of clubs and must follow, so the 9 of
     hearts wins the trick as surely as the right bower, and East keeps the bower."""
     hands = ["TC JC QC KC AS", "9C KH QH TH 9D", "AC TS QS AD KD", "JH 9H AH 9S JS"]
     state = position(hands, "TD", 0, TURNED_DOWN + ["call H", "play 9C", "play AC"])
-    assert state.to_act == 3
-    action, reason = club_choice(state)
-    assert action == "play 9H"
-    assert "nobody after you can beat it" in reason
+    club_plays(state, "play 9H", "nobody after you can beat it", seat=3)
 
 
 # West names hearts and leads a diamond; North has neither diamonds nor hearts; East, West's
@@ -174,16 +153,13 @@ OVER = ["QD AD JC QC KC", "TD KH QH TH 9C", "9S TS QS KS AC", "KD 9D AH 9H JS"]
 
 
 def test_third_hand_plays_over_a_partners_card_that_may_be_beaten(
-    position: Position, club_choice: ClubChoice
+    position: Position, club_plays: ClubPlays
 ) -> None:
     """West leads the 10 of diamonds. South, last, could beat it with the queen or the ace,
     both unseen by East. The king beats the 10 and leaves South only the ace to take the
     trick: third hand high, the king."""
     state = position(OVER, "AS", 0, TURNED_DOWN + ["call H", "play TD", "play 9S"])
-    assert state.to_act == 3
-    action, reason = club_choice(state)
-    assert action == "play KD"
-    assert "Third hand high" in reason
+    club_plays(state, "play KD", "Third hand high", seat=3)
 
 
 def test_third_hand_keeps_its_king_when_only_the_ace_could_beat_both(
@@ -207,7 +183,7 @@ def test_going_alone_only_when_it_pays(position: Position, club_choice: ClubChoi
     assert club_choice(state, ClubPlayer(score=Score(ours=9, theirs=3)))[0] == "order"
 
 
-def test_round_two_stick_the_dealer_names_the_best_suit(position: Position, club_choice: ClubChoice) -> None:
+def test_round_two_stick_the_dealer_names_the_best_suit(position: Position, club_plays: ClubPlays) -> None:
     """Stick the dealer: East, the dealer, must call. Clubs were turned down; East's best suit
     is spades — three trumps counting the jack of clubs (the left bower) — but too weak to
     call by choice: East names spades only because it must."""
@@ -215,9 +191,7 @@ def test_round_two_stick_the_dealer_names_the_best_suit(position: Position, club
     rules = Rules(stick_the_dealer=True)
     state = position(hands, "KC", 3, ["pass"] * 4 + ["pass"] * 3, rules)
     assert [str(a) for a in state.legal_actions()][:1] != ["pass"]
-    action, reason = club_choice(state)
-    assert action == "call S"
-    assert "Stick the dealer" in reason
+    club_plays(state, "call S", "Stick the dealer")
     facts = hand_facts(view_of(state, 3).hand, parse_card("JS").suit)  # type: ignore[arg-type]
     assert facts.trump_count == 3  # JC (the left bower), TS, 9S — a beginner counts 2
 

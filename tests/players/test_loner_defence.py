@@ -20,6 +20,7 @@ from engine.players.club import ClubPlayer
 
 Position = Callable[..., HandState]  # the position fixture: a deal written by hand, after some actions
 ClubChoice = Callable[..., tuple[str, str]]  # the club_choice fixture: the Club player's action and reason
+ClubPlays = Callable[..., None]  # the club_plays fixture: asserts the seat to act, the action and its reason
 
 # West deals and turns the A♠ down; North names hearts alone and leads the A♣. East has no club
 # (it throws the 10♠); West follows with the 10♣ and keeps the J♣, the only club the defenders
@@ -30,20 +31,18 @@ GUARDS_PLAY = ["play AC", "play TS", "play TC"]
 
 
 def test_a_defender_gives_up_a_card_that_guards_nothing_first(
-    position: Position, club_choice: ClubChoice
+    position: Position, club_plays: ClubPlays
 ) -> None:
     """North leads the right bower; West has no trump. The 9♦ cannot beat a diamond North may
     hold (the 10, king and ace of diamonds, all unseen, are higher; the jack is trump), so it
     guards nothing: West throws it and keeps its jack of clubs, king of spades and queen of diamonds."""
     state = position(GUARDS, "AS", 1, GUARDS_BIDS + GUARDS_PLAY + ["play JH", "play JS"])
     assert state.to_act == 1 and state.alone
-    action, reason = club_choice(state)
-    assert action == "play 9D"
-    assert "no partner" in reason
+    club_plays(state, "play 9D", "no partner")
 
 
 def test_a_defender_keeps_the_last_club_and_its_partner_keeps_the_suit_it_threw(
-    position: Position, club_choice: ClubChoice
+    position: Position, club_plays: ClubPlays
 ) -> None:
     """North leads the left bower; West holds J♣ K♠ Q♦. Each of them beats exactly one unseen
     card of its suit (the 9♣, the 9♠, the 10♦), so counting alone would give up the lowest, the
@@ -55,10 +54,7 @@ def test_a_defender_keeps_the_last_club_and_its_partner_keeps_the_suit_it_threw(
     state = position(
         GUARDS, "AS", 1, GUARDS_BIDS + GUARDS_PLAY + ["play JH", "play JS", "play 9D", "play JD", "play QS"]
     )
-    assert state.to_act == 1
-    action, reason = club_choice(state)
-    assert action == "play QD"
-    assert "no partner" in reason
+    club_plays(state, "play QD", "no partner", seat=1)
 
 
 # North deals and turns the 9♠ down; North names hearts alone. East, left of the dealer, leads
@@ -67,7 +63,7 @@ SPLIT = ["JC QC KC TS AS", "9D QD TC KS 9H", "JH JD AH AD 9C", "KD TD JS QS AC"]
 SPLIT_BIDS = ["pass"] * 7 + ["call H alone"]
 
 
-def test_a_defender_lets_go_of_the_suit_its_partner_led(position: Position, club_choice: ClubChoice) -> None:
+def test_a_defender_lets_go_of_the_suit_its_partner_led(position: Position, club_plays: ClubPlays) -> None:
     """North leads both bowers; West follows the first with its 9♥ and must throw on the second,
     after East has thrown the Q♠. West's Q♦ and 10♣ each beat one unseen card (the 10♦, the 9♣);
     East led diamonds, so East guards them (it showed length there, and it has not shown void):
@@ -80,9 +76,7 @@ def test_a_defender_lets_go_of_the_suit_its_partner_led(position: Position, club
         SPLIT_BIDS + ["play KD", "play 9D", "play AD", "play JH", "play JS", "play 9H", "play JD", "play QS"],
     )
     assert state.to_act == 1 and state.trump is not None
-    action, reason = club_choice(state)
-    assert action == "play QD"
-    assert "no partner" in reason
+    club_plays(state, "play QD", "no partner")
 
 
 # South deals and turns the 10♣ down; West passes and North names hearts alone. West, left of
@@ -91,7 +85,7 @@ THROUGH = ["KS TD JC QC AC", "9S TS KC QH QD", "JH JD AH AS 9C", "JS QS KD AD 9D
 
 
 def test_the_opening_lead_through_a_lone_maker_is_the_highest_plain_card(
-    position: Position, club_choice: ClubChoice
+    position: Position, club_plays: ClubPlays
 ) -> None:
     """West holds no winner to cash (the A♣, the K♦ and the A♦ are unseen). The old habit led a
     low singleton to trump that suit later, but a lone maker draws trumps first. West leads its
@@ -100,9 +94,7 @@ def test_the_opening_lead_through_a_lone_maker_is_the_highest_plain_card(
     plays after North, may hold it instead. The low spades stay as they are, guarding nothing."""
     state = position(THROUGH, "TC", 0, ["pass"] * 5 + ["call H alone"])
     assert state.to_act == 1 and state.phase is Phase.PLAY
-    action, reason = club_choice(state)
-    assert action == "play KC"
-    assert "make him beat it now" in reason
+    club_plays(state, "play KC", "make him beat it now")
 
 
 @pytest.mark.parametrize("rules", [r for r in VARIANTS if r.players != 4 or r.defend_alone], ids=str)
@@ -128,7 +120,7 @@ DISCARD = ["JH JD AH AS 9C", "AD QH JC TS KC", "KH KD QD TC 9D", "9S QS KS TH QC
 
 
 def test_the_dealer_against_a_loner_discards_the_card_that_guards_least(
-    position: Position, club_choice: ClubChoice
+    position: Position, club_choice: ClubChoice, club_plays: ClubPlays
 ) -> None:
     """East holds 9♠ Q♠ K♠ 10♥ Q♣ and picks up the 9♥. The rule for partners throws the Q♣ to be
     void in clubs, but a lone maker draws trumps and leads his winners, so a void is seldom trumped
@@ -136,8 +128,6 @@ def test_the_dealer_against_a_loner_discards_the_card_that_guards_least(
     is lower. East throws it."""
     state = position(DISCARD, "9H", 3, ["order alone"])
     assert state.phase is Phase.DISCARD and state.to_act == 3
-    action, reason = club_choice(state)
-    assert action == "discard 9S"
-    assert "guards least" in reason
+    club_plays(state, "discard 9S", "guards least")
     partners = position(DISCARD, "9H", 3, ["order"])
     assert club_choice(partners)[0] == "discard QC"

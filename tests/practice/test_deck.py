@@ -223,24 +223,23 @@ class BlunderingGrader:
 
 def test_a_saved_hand_puts_its_mistakes_in_the_learners_deck(conn: Connection, random_players: Any) -> None:
     with ThreadPoolExecutor(max_workers=1) as worker:
-        table = PracticeTable(
-            Session(Rules(), seat_levels(4, ()), 11),
-            players=random_players,
-            grade=BlunderingGrader(),
-            grader=worker,
-            conn=conn,
-        )
+
+        def new_table() -> PracticeTable:
+            """Seed 11's game at a table that saves into ``conn``; the learner's first decision a blunder."""
+            return PracticeTable(
+                Session(Rules(), seat_levels(4, ()), 11),
+                players=random_players,
+                grade=BlunderingGrader(),
+                grader=worker,
+                conn=conn,
+            )
+
+        table = new_table()
         while table.position.waiting is Waiting.LEARNER:
             assert table.act(table.position.legal[0])
         table.save_finished()  # no learner: nothing goes into a deck
         assert not deck.deck_for(LEARNER_KEY, conn=conn).upcoming
-        table = PracticeTable(
-            Session(Rules(), seat_levels(4, ()), 11),
-            players=random_players,
-            grade=BlunderingGrader(),
-            grader=worker,
-            conn=conn,
-        )
+        table = new_table()
         table.learner = LEARNER_KEY
         while table.position.waiting is Waiting.LEARNER:
             assert table.act(table.position.legal[0])

@@ -21,6 +21,7 @@ from practice.table_link import read_link
 from practice.table_session import Notice, PracticeTable
 
 EXPERTS = ("you", "expert", "expert", "expert")
+CLUBS = ("you", "club", "club", "club")
 
 
 @pytest.fixture(autouse=True)
@@ -120,12 +121,7 @@ def test_a_long_expert_game_opens_at_its_hand_and_goes_on_as_the_game_would(
 
 
 def test_a_club_game_comes_back_whole(worker: ThreadPoolExecutor, grader: Any, random_players: Any) -> None:
-    table = PracticeTable(
-        Session(Rules(), ("you", "club", "club", "club"), 6),
-        players=random_players,
-        grade=grader,
-        grader=worker,
-    )
+    table = PracticeTable(Session(Rules(), CLUBS, 6), players=random_players, grade=grader, grader=worker)
     _play(table, 5, seed=6)
     again = _reopen(table, random_players, worker, grader)
     assert again.position == table.position and len(again.position.game.history) == 5
@@ -178,12 +174,7 @@ def test_an_old_link_without_at_replays_every_hand_within_the_budget_only(
 ) -> None:
     """A link as the page wrote them before (no ``at=``): a club game comes back whole; an Expert game
     past the budget cannot be cut at its hand without ``at=``, so its deal starts fresh, said."""
-    club = PracticeTable(
-        Session(Rules(), ("you", "club", "club", "club"), 4),
-        players=random_players,
-        grade=grader,
-        grader=worker,
-    )
+    club = PracticeTable(Session(Rules(), CLUBS, 4), players=random_players, grade=grader, grader=worker)
     _play(club, 4, seed=4)
     old = {k: v for k, v in club.link_params().items() if k not in ("at", "won")}
     again = PracticeTable.from_link(

@@ -307,12 +307,10 @@ def test_an_unknown_id_gives_one_notice_and_a_new_game(
     assert "shared" not in table.link_params() and table.link_params()["deal"] == table.deal_code
 
 
+@pytest.mark.usefixtures("broken_db")
 def test_a_database_that_cannot_be_read_gives_one_notice_and_a_new_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, random_players: Any, worker: ThreadPoolExecutor
+    random_players: Any, worker: ThreadPoolExecutor
 ) -> None:
-    broken = tmp_path / "broken.sqlite3"
-    broken.write_bytes(b"not a database at all" * 200)
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(broken))
     table = _open({"shared": "abcdefghijklmnop", "levels": "ccc"}, random_players, worker)
     message = table.take_notice(Notice.CODE)
     assert message and "could not be looked up" in message and "new game starts" in message
@@ -331,12 +329,10 @@ def test_moves_that_do_not_replay_on_a_shared_deal_keep_their_legal_beginning(
     assert again.session.opening == table.session.opening
 
 
+@pytest.mark.usefixtures("broken_db")
 def test_a_deal_that_cannot_be_kept_says_so_and_the_link_names_no_card(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, random_players: Any, worker: ThreadPoolExecutor
+    random_players: Any, worker: ThreadPoolExecutor
 ) -> None:
-    broken = tmp_path / "broken.sqlite3"
-    broken.write_bytes(b"not a database at all" * 200)
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(broken))
     table = _open({"position": SUITED, "levels": "ccc"}, random_players, worker)
     message = table.take_notice(Notice.CODE)
     assert message and "could not be kept for the page link" in message and "opens a new game" in message

@@ -169,18 +169,20 @@ def _moves(state: HandState, actions: str) -> tuple[HandState, tuple[Move, ...]]
 _HANDS = ("JD 9D KS AC 9C", "9S TS QS QC KC", "JH AH KH QH TH", "AD KD QD TD JS")
 
 
+def _dealt(dealer: int, rules: Rules | None = None) -> HandState:
+    """``_HANDS`` dealt by ``dealer``, the 9H turned up."""
+    return from_cards(
+        rules or Rules(), dealer=dealer, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H")
+    )
+
+
 def test_each_seat_shows_its_latest_action_in_the_table_words() -> None:
     from practice.table_text import latest_actions, move_line
 
     # North (seat 2) deals: East, South, West pass, North picks the 9H up and discards the TH.
-    state = from_cards(Rules(), dealer=2, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
-    now, moves = _moves(state, "pass, pass, pass, order, discard TH")
-    assert latest_actions(now, moves) == {
-        3: "Passed",
-        0: "Passed",
-        1: "Passed",
-        2: "Discarded a card face down",
-    }
+    now, moves = _moves(_dealt(2), "pass, pass, pass, order, discard TH")
+    said = latest_actions(now, moves)
+    assert said == {3: "Passed", 0: "Passed", 1: "Passed", 2: "Discarded a card face down"}
     assert latest_actions(now, moves[:4]) == {3: "Passed", 0: "Passed", 1: "Passed", 2: "Picked it up"}
     # the dealer's discard stays face down in the log too; East's lead is a lead, South's a play
     assert move_line(moves[4]) == "North discards a card face down."
@@ -192,10 +194,10 @@ def test_each_seat_shows_its_latest_action_in_the_table_words() -> None:
 def test_a_first_round_pass_says_so_in_the_second_round() -> None:
     from practice.table_text import latest_actions
 
-    state = from_cards(Rules(), dealer=2, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
-    round2, moves = _moves(state, "pass, pass, pass, pass, pass")
+    round2, moves = _moves(_dealt(2), "pass, pass, pass, pass, pass")
     # the dealer (North) turned the 9H down; East passed again in round 2
-    assert latest_actions(round2, moves) == {
+    said = latest_actions(round2, moves)
+    assert said == {
         3: "Passed",
         0: "Passed in round 1",
         1: "Passed in round 1",
@@ -209,7 +211,7 @@ def test_the_learners_own_discard_is_named() -> None:
     from practice.table_text import done_label
 
     # South (seat 0) deals and picks the 9H up: the learner sees its own discard.
-    state = from_cards(Rules(), dealer=0, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H"))
+    state = _dealt(0)
     state = state.apply("pass").apply("pass").apply("pass")
     assert done_label(state, Action.parse("order")) == "Picked it up"
     picked = state.apply("order")
@@ -312,9 +314,7 @@ def test_a_defenders_choice_reads_as_what_to_do_and_what_was_done() -> None:
     action words)."""
     from practice.table_text import done_label
 
-    state = from_cards(
-        Rules(defend_alone=True), dealer=2, hands=[parse_cards(h) for h in _HANDS], upcard=parse_card("9H")
-    )
+    state = _dealt(2, Rules(defend_alone=True))
     asked = state.apply("pass").apply("order alone")
     assert asked.to_act == 1
     defend, stay = Action.parse("defend alone"), Action.parse("pass")

@@ -142,30 +142,18 @@ def test_a_finished_hand_is_saved_once(
 
 
 def test_saving_uses_the_database_the_environment_names(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    worker: ThreadPoolExecutor,
-    grader: Any,
-    random_players: Any,
+    db: Path, worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
-    path = tmp_path / "env.sqlite3"
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
     table = _table(random_players, worker, grader)
     _finish_hand(table)
     table.save_finished()
-    assert practice_log.statistics(connect(path)).hands == 1
+    assert practice_log.statistics(connect(db)).hands == 1
 
 
+@pytest.mark.usefixtures("broken_db")
 def test_a_broken_database_is_a_lasting_notice_and_play_goes_on(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    worker: ThreadPoolExecutor,
-    grader: Any,
-    random_players: Any,
+    worker: ThreadPoolExecutor, grader: Any, random_players: Any
 ) -> None:
-    path = tmp_path / "coach.sqlite3"
-    path.write_bytes(b"not a database at all" * 200)
-    monkeypatch.setenv("EUCHRE_COACH_DB", str(path))
     table = _table(random_players, worker, grader)
     assert table.game_id is None
     message = table.take_notice(Notice.STORE)

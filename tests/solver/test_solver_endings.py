@@ -21,7 +21,6 @@ from engine.core.rules import Rules
 
 
 def ending(
-    rules: Rules,
     trump: Suit,
     hands: dict[int, str],
     leader: int,
@@ -30,9 +29,11 @@ def ending(
     out: tuple[int, ...] = (),
     lone_defender: int | None = None,
     trick: tuple[tuple[int, str], ...] = (),
+    rules: Rules | None = None,
 ) -> HandState:
-    """A play-phase position with South the maker; ``earlier`` are the winners of the tricks
-    already played; ``trick`` the cards already on the table."""
+    """A play-phase position with South the maker, under ``rules`` (the standard game by default);
+    ``earlier`` are the winners of the tricks already played; ``trick`` the cards already on the table."""
+    rules = rules or Rules()
     base = deal(rules, 3 % rules.players, random.Random(0))
     held = tuple(parse_cards(hands.get(seat, "")) for seat in range(rules.players))
     plays = tuple((seat, parse_card(c)) for seat, c in trick)
@@ -78,13 +79,7 @@ def test_two_card_ending_cash_the_ace_before_the_trump(values: Callable[[HandSta
     - Nine of trump first: West must follow with the higher ten and wins, then leads the
       nine of spades; South has only the ace of clubs and East's king of spades wins: 2.
     """
-    state = ending(
-        Rules(),
-        Suit.HEARTS,
-        {0: "AC 9H", 1: "TH 9S", 2: "9D TD", 3: "KS QD"},
-        leader=0,
-        earlier=(0, 2, 1),
-    )
+    state = ending(Suit.HEARTS, {0: "AC 9H", 1: "TH 9S", 2: "9D TD", 3: "KS QD"}, leader=0, earlier=(0, 2, 1))
     assert values(state) == {"AC": 3, "9H": 2}
     assert solve(state).tricks == makers_tricks(state) == 3
     assert makers_reach(state, 3) and not makers_reach(state, 4)
@@ -101,7 +96,6 @@ def test_lone_maker_must_lead_the_right_bower_to_march(values: Callable[[HandSta
       always wins the trick the right bower is played to, so exactly one more: 3.
     """
     state = ending(
-        Rules(),
         Suit.SPADES,
         {0: "JS AD 9D", 1: "JC QH TH", 2: "9C TC QC", 3: "9S AH KH"},
         leader=0,
@@ -123,7 +117,6 @@ def test_lone_defender_waits_with_the_right_bower(values: Callable[[HandState], 
     """
     rules = Rules(defend_alone=True)
     state = ending(
-        rules,
         Suit.CLUBS,
         {0: "JS AH", 1: "JC KD", 2: "9C TC QC", 3: "9S TS QS"},
         leader=0,
@@ -131,6 +124,7 @@ def test_lone_defender_waits_with_the_right_bower(values: Callable[[HandState], 
         alone=True,
         out=(2, 3),
         lone_defender=1,
+        rules=rules,
     )
     assert values(state) == {"JS": 2, "AH": 3}
 
@@ -148,11 +142,7 @@ def test_left_bower_squeeze(values: Callable[[HandState], dict[str, int]]) -> No
       covered by West's guard in that suit): makers take two of the three: 3.
     """
     state = ending(
-        Rules(),
-        Suit.HEARTS,
-        {0: "JD 9S QD", 1: "QS KS AD", 2: "AS TS KD", 3: "TD 9D KC"},
-        leader=0,
-        earlier=(0, 1),
+        Suit.HEARTS, {0: "JD 9S QD", 1: "QS KS AD", 2: "AS TS KD", 3: "TD 9D KC"}, leader=0, earlier=(0, 1)
     )
     assert values(state) == {"JD": 4, "9S": 3, "QD": 3}
     squeezed = state.apply("play JD")
@@ -169,12 +159,12 @@ def test_cutthroat_ruff_now_or_later_is_the_same(values: Callable[[HandState], d
       ruffs: also 3. Both cards make the contract, so the values are equal.
     """
     state = ending(
-        Rules(players=3),
         Suit.DIAMONDS,
         {0: "9D KS", 1: "9H", 2: "AS"},
         leader=1,
         earlier=(0, 0, 1),
         trick=((1, "AC"), (2, "QC")),
+        rules=Rules(players=3),
     )
     assert values(state) == {"9D": 3, "KS": 3}
 
@@ -183,7 +173,7 @@ def test_joker_beats_both_bowers(values: Callable[[HandState], dict[str, int]]) 
     """British Euchre, hearts trump. Two players, one card each left: South's right bower
     against North's joker (the best bower) — North wins whoever leads: makers stay at 2."""
     state = ending(
-        Rules(players=2, joker=True), Suit.HEARTS, {0: "JH", 1: "JOKER"}, leader=0, earlier=(0, 0, 1, 1)
+        Suit.HEARTS, {0: "JH", 1: "JOKER"}, leader=0, earlier=(0, 0, 1, 1), rules=Rules(players=2, joker=True)
     )
     assert values(state) == {"JH": 2}
 
@@ -201,7 +191,6 @@ def test_not_in_play_phase_is_a_named_error() -> None:
 def test_card_values_follow_the_hand_order_and_legality() -> None:
     """East must follow clubs with its only club; the values come back for legal cards only."""
     state = ending(
-        Rules(),
         Suit.HEARTS,
         {0: "9H", 1: "9S", 2: "TD", 3: "KS 9C"},
         leader=0,

@@ -217,25 +217,8 @@ def altered_number(text: str) -> str:
 def test_ctrl_c_prints_one_line_and_leaves_no_process(tmp_path: Path) -> None:
     out = tmp_path / "stopped.parquet"
     parts = tmp_path / "stopped.parquet.parts"
-    cmd = [
-        sys.executable,
-        "-m",
-        "engine",
-        "study",
-        "charts",
-        "--out",
-        str(out),
-        "--workers",
-        "2",
-        "--cells",
-        "first/r1/t2-*-up9/*",
-        "--deals-per-cell",
-        "1500",
-        "--frequency-deals",
-        "0",
-        "--seed",
-        "3",
-    ]
+    cmd = [sys.executable, "-m", "engine", "study", "charts", "--out", str(out), "--workers", "2"]
+    cmd += "--cells first/r1/t2-*-up9/* --deals-per-cell 1500 --frequency-deals 0 --seed 3".split()
     proc = subprocess.Popen(
         cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )

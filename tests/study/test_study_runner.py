@@ -16,31 +16,16 @@ import pytest
 from engine.cli.study import main
 
 ROOT = Path(__file__).resolve().parents[2]
-TINY = [
-    "--cells",
-    "first/r1/t3-RLa-o0-v1-up9/*",
-    "--cells",
-    "first/r2/t2-R.a-o1-v1/*",
-    "--deals-per-cell",
-    "30",
-    "--frequency-deals",
-    "2000",
-    "--seed",
-    "7",
-]
+# the study's arguments, written as on a command line
+TINY = (
+    "--cells first/r1/t3-RLa-o0-v1-up9/* --cells first/r2/t2-R.a-o1-v1/* "
+    "--deals-per-cell 30 --frequency-deals 2000 --seed 7"
+).split()
 # six quick cells, heavy enough (about a second each) that a kill lands in the middle
-KILLED = [
-    "--cells",
-    "first/r1/t2-R..-o1-v*-up9/*",
-    "--cells",
-    "dealer/r1/t1-R..-o1-v*-upQ/*",
-    "--deals-per-cell",
-    "1500",
-    "--frequency-deals",
-    "0",
-    "--seed",
-    "3",
-]
+KILLED = (
+    "--cells first/r1/t2-R..-o1-v*-up9/* --cells dealer/r1/t1-R..-o1-v*-upQ/* "
+    "--deals-per-cell 1500 --frequency-deals 0 --seed 3"
+).split()
 
 
 def run_study(tmp: Path, name: str, args: list[str], workers: int) -> Path:
