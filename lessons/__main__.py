@@ -6,6 +6,10 @@ exercise and, with ``--answer``, the engine's verdict (handy for authors and tea
 ``python -m lessons facts [--write]`` prints the engine facts the lessons quote (``lessons.facts``)
 as the engine gives them now, marking each that has moved from ``lessons/fact_values.py``;
 ``--write`` stores them there, so the lessons say what the engine says.
+
+``python -m lessons bank [--kinds loner_play,makers_lead] [--write]`` searches the seeded deals for
+the rare questions that keep two card drills balanced (``lessons.drill_bank``) and prints where
+they are; ``--write`` stores them in ``lessons/drill_bank_places.py`` (the same file every time).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from itertools import islice
 from pathlib import Path
 
 from lessons import facts
@@ -80,6 +85,30 @@ def _facts(write: bool) -> int:
     return 0
 
 
+def _bank(kinds: str | None, write: bool) -> int:
+    from lessons import drill_bank
+    from lessons.drill_bank_places import PLACES
+    from lessons.table_drills import BANKED
+
+    names = kinds.split(",") if kinds else sorted(BANKED)
+    unknown = [k for k in names if k not in BANKED]
+    if unknown:
+        raise LessonError(f"no bank for {', '.join(unknown)}; banked kinds: {', '.join(sorted(BANKED))}")
+    bank = dict(PLACES)
+    for kind in names:
+        found = []
+        for place in islice(drill_bank.places(BANKED[kind]), drill_bank.BANK_SIZE):
+            print(f"{kind} seed={place.seed} deal={place.attempt} moment={place.moment}", flush=True)
+            found.append(place)
+        bank[kind] = tuple(found)
+    if write:
+        Path(drill_bank.__file__).with_name("drill_bank_places.py").write_text(
+            drill_bank.source(bank), encoding="utf-8"
+        )
+        print(f"wrote {sum(map(len, bank.values()))} places to lessons/drill_bank_places.py")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lessons", description="Euchre Coach lessons.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -98,8 +127,13 @@ def main(argv: list[str] | None = None) -> int:
     trying.add_argument("--answer", help="cards separated by spaces, or the option text")
     facting = sub.add_parser("facts", help="the engine facts the lessons quote, computed now")
     facting.add_argument("--write", action="store_true", help="store them in lessons/fact_values.py")
+    banking = sub.add_parser("bank", help="find the rare questions that balance two card drills")
+    banking.add_argument("--kinds", help="comma-separated kinds (default: every banked kind)")
+    banking.add_argument("--write", action="store_true", help="store them in lessons/drill_bank_places.py")
     args = parser.parse_args(argv)
     try:
+        if args.command == "bank":
+            return _bank(args.kinds, args.write)
         if args.command == "facts":
             return _facts(args.write)
         if args.command == "list":

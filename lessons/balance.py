@@ -35,9 +35,26 @@ def wanted(kind: str, seed: int, answers: Sequence[str], repeat: int = 2) -> str
     >>> sorted(wanted("bid", s, ("order", "pass")) for s in range(4))
     ['order', 'order', 'pass', 'pass']
     """
+    return _block(kind, seed, answers, repeat)[seed % (repeat * len(answers))]
+
+
+def _block(kind: str, seed: int, answers: Sequence[str], repeat: int) -> list[str]:
     block = [a for a in answers for _ in range(repeat)]
     random.Random(f"{kind}:wanted:{seed // len(block)}").shuffle(block)
-    return block[seed % len(block)]
+    return block
+
+
+def wanted_index(kind: str, seed: int, answers: Sequence[str], repeat: int = 2) -> int:
+    """How many seeds before ``seed`` want the same answer as it (``wanted``): the seeds wanting
+    one answer, numbered 0, 1, 2, ... in turn, so a bank of questions with that answer gives each
+    of them its own.
+
+    >>> sorted(wanted_index("bid", s, ("order", "pass")) for s in range(8))
+    [0, 0, 1, 1, 2, 2, 3, 3]
+    """
+    block = _block(kind, seed, answers, repeat)
+    at = seed % len(block)
+    return seed // len(block) * repeat + block[:at].count(block[at])
 
 
 Q = TypeVar("Q")
@@ -135,4 +152,4 @@ def card_class(view: SeatView, card: Card) -> str:
     return "other"
 
 
-__all__ = ["CLEAR", "accepted", "card_class", "card_key", "clear_answer", "wanted"]
+__all__ = ["CLEAR", "accepted", "card_class", "card_key", "clear_answer", "wanted", "wanted_index"]

@@ -142,12 +142,6 @@ def weakest_wanted(kind: str, seed: int) -> Wanted:
     return Wanted("weakest", wanted(kind, seed, ("weakest", "other")))
 
 
-def strongest_wanted(kind: str, seed: int) -> Wanted:
-    """The seed wants the strongest legal card among the right ones (or not), each in half of the
-    seeds."""
-    return Wanted("strongest", wanted(kind, seed, ("strongest", "other")))
-
-
 def defending_a_loner(view: SeatView) -> bool:
     return (
         view.alone and view.maker is not None and not view.is_maker_side(view.seat) and len(view.legal) >= 2

@@ -9,14 +9,14 @@ and told from the chair of the seat asked (turned to South), found as the defenc
 at most half of the choices are right, and drawn to have the answer its seed wants
 (``lessons.balance.wanted``), so no habit is right in most of the questions:
 
-- ``loner_play``: you went alone and must play a card (lead or follow) with a choice; the seeds
-  want the strongest legal card among the right ones, or not, in turn. (A trump is right in most
-  of these questions all the same: the judge seldom finds a side card clearly better for a loner,
-  docs/research/drill-balance.md.)
-- ``makers_lead``: your side made trump (with partners) and you lead the first trick. Not
-  balanced: the judge finds a lead other than the strongest card clearly better too seldom to draw
-  half the questions that way at an interactive cost (docs/research/drill-balance.md), so "lead
-  your best trump" is right in most questions; the figures say by how much the others lose.
+- ``loner_play``: you went alone and must play a card (lead or follow) with a choice.
+- ``makers_lead``: your side made trump (with partners) and you lead the first trick.
+
+  For these two, "play your best trump" is right in nearly every position worth asking, so half of
+  the seeds (``HABIT_OR_NOT``) ask a position where it is not: neither a trump nor the strongest
+  card counts right. Those are rare (about 1 in 100), so a search done once keeps where they are
+  (``lessons.drill_bank``); the other seeds ask the first position worth asking (for the loner,
+  one where the strongest card is right).
 - ``second_hand``: an opponent led and you play second with a real choice: two or more cards of
   the suit led, the highest beating the card led without being the highest left in the suit. The
   seeds want the weakest card (second hand low), or another, in turn.
@@ -41,8 +41,10 @@ from engine.core.seats import LEARNER
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import hand_facts
-from lessons.balance import wanted
-from lessons.defence_drills import card_exercise, first_moment, strongest_wanted, weakest_wanted
+from lessons.balance import wanted, wanted_index
+from lessons.defence_drills import Wanted, card_exercise, first_moment, weakest_wanted
+from lessons.drill_bank import Banked
+from lessons.drill_bank_places import PLACES
 from lessons.exercise_model import Answer, Exercise, Mode, Solution, trump_intro
 from lessons.play_drill import bidding, turned, who
 from lessons.seat_judge import (
@@ -100,14 +102,35 @@ def plays_second(view: SeatView) -> bool:
 # ---- the questions ------------------------------------------------------------------------------
 
 
+BANKED = {
+    "loner_play": Banked("loner_play", True, plays_a_loner, attempts=40),
+    "makers_lead": Banked("makers_lead", False, makers_open, attempts=4),
+}
+HABIT_OR_NOT = ("habit", "other")  # what a banked drill's seed wants: the habit right, or not
+
+
+def _banked(kind: str, seed: int) -> SeatView | None:
+    """The bank's question for a seed that wants neither a trump nor the strongest card right
+    (``lessons.drill_bank``: each such seed its own place, in turn), or None for a seed that wants
+    the habit right."""
+    if wanted(kind, seed, HABIT_OR_NOT) != "other":
+        return None
+    places = PLACES[kind]
+    return BANKED[kind].view_at(places[wanted_index(kind, seed, HABIT_OR_NOT) % len(places)])
+
+
 @lru_cache(maxsize=1024)
 def _loner_play(seed: int) -> SeatView:
-    return first_moment("loner_play", seed, True, plays_a_loner, strongest_wanted("loner_play", seed))
+    banked = _banked("loner_play", seed)
+    if banked is not None:
+        return banked
+    return first_moment("loner_play", seed, True, plays_a_loner, Wanted("strongest", "strongest"))
 
 
 @lru_cache(maxsize=1024)
 def _makers_lead(seed: int) -> SeatView:
-    return first_moment("makers_lead", seed, False, makers_open)
+    banked = _banked("makers_lead", seed)
+    return banked if banked is not None else first_moment("makers_lead", seed, False, makers_open)
 
 
 @lru_cache(maxsize=1024)

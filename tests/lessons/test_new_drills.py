@@ -24,6 +24,7 @@ from lessons.balance import CLEAR, wanted
 from lessons.call_drills import choice_words
 from lessons.exercise_model import Exercise
 from lessons.exercises import check, generate, solve
+from lessons.seat_judge import distinct_moves
 
 SEEDS = (0, 1)
 
@@ -114,7 +115,11 @@ def test_the_card_drills_are_judged_from_the_seat(kind: str) -> None:
         assert view is not None and view.my_turn and view.trump is not None
         right = {a.card for a in fresh_right(view)}
         sol = solve(ex)
-        assert {sol.answer, *sol.also} == right and 2 * len(right) <= len(view.legal)
+        assert {sol.answer, *sol.also} == right
+        # at most half of the moves right, two cards that are the same move (the A♣ and K♣ with
+        # nothing left between them) counted once
+        moves = distinct_moves(view)
+        assert 2 * sum(1 for m in moves if {a.card for a in m} & right) <= len(moves)
         if kind == "makers_lead":
             assert view.is_maker_side(0) and not view.alone and not view.tricks and not view.trick
         elif kind == "loner_play":
