@@ -52,7 +52,7 @@ PAGES = [
         "Short lessons with exercises, from the deck and the bowers to strategy.",
     ),
     (
-        "views/analyze.py",
+        "views/analyze/analyze.py",
         "Analyze a hand",
         ":material/search:",
         "Enter a hand and see how each bidding choice works out.",

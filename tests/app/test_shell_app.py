@@ -107,7 +107,7 @@ def test_display_toggles_change_the_cards(start: Callable[..., AppTest]) -> None
     "page",
     [
         "views/learn.py",
-        "views/analyze.py",
+        "views/analyze/analyze.py",
         "views/practice/practice.py",
         "views/review.py",
         "views/puzzles/puzzles.py",
@@ -158,7 +158,7 @@ def _present_style(at: AppTest) -> bool:
 
 
 @pytest.mark.parametrize(
-    "page", [None, "views/practice/practice.py", "views/rules.py", "views/analyze.py", "views/class_mode.py"]
+    "page", [None, "views/practice/practice.py", "views/rules.py", "views/analyze/analyze.py", "views/class_mode.py"]
 )
 def test_a_link_with_present_1_opens_any_page_in_present_mode(
     start: Callable[..., AppTest], page: str | None

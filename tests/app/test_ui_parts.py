@@ -246,7 +246,7 @@ def test_a_long_badge_keeps_clear_of_the_corner_index(state: str) -> None:
 
 @pytest.mark.usefixtures("db")
 def test_the_analyzers_card_picker_shows_a_picked_card_as_selected(open_page: Callable[..., AppTest]) -> None:
-    at = open_page("views/analyze.py", timeout=120)
+    at = open_page("views/analyze/analyze.py", timeout=120)
     pick = next(b for b in at.button if b.key and b.key.startswith("an_pick-") and b.label == "A♠")
     pick.click().run()
     assert not at.exception
@@ -301,7 +301,7 @@ def test_option_cards_come_best_first_in_order_of_value() -> None:
     from engine.analysis.bidding import Analysis, OptionResult, Stats
     from engine.analysis.sampler import SampleStats
     from engine.core.actions import Action
-    from ui.analyze_parts import options_html
+    from views.analyze.parts import options_html
 
     def stats(ev: float) -> Stats:
         return Stats(

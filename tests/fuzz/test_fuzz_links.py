@@ -48,7 +48,7 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
         "step": {"section": "deal", "seed": "5", "dealer": "0"},
         "position": {"section": "deal"},
     },
-    "views/analyze.py": {
+    "views/analyze/analyze.py": {
         "hand": {"upcard": "9H", "seat": "first"},
         "upcard": {"hand": HAND, "seat": "first"},
         "seat": {"hand": HAND, "upcard": "9H", "score": "x"},

@@ -416,7 +416,7 @@ def whole_deal_view(state: HandState) -> None:
         )
         if links.analyze is not None:
             st.page_link(
-                "views/analyze.py",
+                "views/analyze/analyze.py",
                 label=f"Analyse {name}'s first bid",
                 icon=":material/search:",
                 query_params=links.analyze,
