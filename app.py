@@ -29,7 +29,7 @@ def main() -> None:
     page = st.navigation(
         [
             st.Page("views/home.py", title="Home", icon=":material/home:", default=True),
-            st.Page("views/learn.py", title="Learn", icon=":material/school:"),
+            st.Page("views/learn/learn.py", title="Learn", icon=":material/school:"),
             st.Page("views/analyze/analyze.py", title="Analyze", icon=":material/search:"),
             st.Page("views/charts.py", title="Charts", icon=":material/grid_on:"),
             st.Page("views/practice/practice.py", title="Practice", icon=":material/playing_cards:"),

@@ -37,7 +37,7 @@ first = load_lessons()[0]
 with st.container(border=True, key="home_start"):
     st.markdown("**New here?** The lessons start from the very beginning: no card game needed.")
     st.page_link(
-        "views/learn.py",
+        "views/learn/learn.py",
         label=f"Start the first lesson: {first.title}",
         icon=":material/play_arrow:",
         query_params={"lesson": first.id, "step": "1"},
@@ -46,7 +46,7 @@ with st.container(border=True, key="home_start"):
 st.subheader("Where to go")
 PAGES = [
     (
-        "views/learn.py",
+        "views/learn/learn.py",
         "Learn",
         ":material/school:",
         "Short lessons with exercises, from the deck and the bowers to strategy.",

@@ -24,9 +24,9 @@ pytestmark = pytest.mark.usefixtures("db")
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LINKS = {
     "Home": ("views/home.py", {}),
-    "Learn": ("views/learn.py", {}),
-    "Learn, lesson 2's exercise": ("views/learn.py", {"lesson": "bowers", "step": "5"}),
-    "Learn, lesson 6's bid": ("views/learn.py", {"lesson": "making-trump", "step": "4"}),
+    "Learn": ("views/learn/learn.py", {}),
+    "Learn, lesson 2's exercise": ("views/learn/learn.py", {"lesson": "bowers", "step": "5"}),
+    "Learn, lesson 6's bid": ("views/learn/learn.py", {"lesson": "making-trump", "step": "4"}),
     "Analyze": ("views/analyze/analyze.py", {}),
     "Analyze, a result": ("views/analyze/analyze.py", {"view": "standard/3/JH-JD-AH-KH-AS,?,?,?/9H"}),
     "Charts": ("views/charts.py", {}),

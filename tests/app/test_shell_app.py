@@ -106,7 +106,7 @@ def test_display_toggles_change_the_cards(start: Callable[..., AppTest]) -> None
 @pytest.mark.parametrize(
     "page",
     [
-        "views/learn.py",
+        "views/learn/learn.py",
         "views/analyze/analyze.py",
         "views/practice/practice.py",
         "views/review.py",

@@ -37,7 +37,7 @@ POSITION = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-
 # the code of a class started in the test's own database just before the link is opened.
 PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
     "views/home.py": {**{key: {} for key in RULE_FIELDS}, "present": {}},
-    "views/learn.py": {"lesson": {}, "step": {"lesson": "bowers"}, "seed": {"lesson": "bowers", "step": "5"}},
+    "views/learn/learn.py": {"lesson": {}, "step": {"lesson": "bowers"}, "seed": {"lesson": "bowers", "step": "5"}},
     "views/rules.py": {
         "section": {},
         "trump": {"section": "ranking"},
@@ -248,7 +248,7 @@ def test_a_10000_character_value_is_cut(open_with: Callable[..., AppTest], tally
 
     def check() -> None:
         query = {key: LONG for key in PAGE_KEYS[page]}
-        if page == "views/learn.py":
+        if page == "views/learn/learn.py":
             query = {"lesson": LONG}
         at = open_with(page, query)
         assert not at.exception, [e.value for e in at.exception]

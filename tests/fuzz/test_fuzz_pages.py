@@ -14,7 +14,7 @@ pytestmark = pytest.mark.usefixtures("db")
 
 PAGES = (
     "views/home.py",
-    "views/learn.py",
+    "views/learn/learn.py",
     "views/analyze/analyze.py",
     "views/charts.py",
     "views/practice/practice.py",
@@ -102,8 +102,8 @@ def test_any_link_opens_the_page(open_with: Callable[..., AppTest], page: str, q
 @pytest.mark.parametrize(
     ("page", "query"),
     [
-        ("views/learn.py", {"lesson": "bowers", "step": "²"}),
-        ("views/learn.py", {"lesson": "bowers", "step": "9" * 5000}),
+        ("views/learn/learn.py", {"lesson": "bowers", "step": "²"}),
+        ("views/learn/learn.py", {"lesson": "bowers", "step": "9" * 5000}),
         ("views/rules.py", {"section": "deal", "seed": "²", "dealer": "0"}),
         ("views/analyze/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": "²,1"}),
         ("views/analyze/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "²"}),
