@@ -35,7 +35,7 @@ def main() -> None:
             st.Page("views/practice/practice.py", title="Practice", icon=":material/playing_cards:"),
             st.Page("views/review.py", title="Review", icon=":material/replay:"),
             st.Page("views/puzzles/puzzles.py", title="Puzzles", icon=":material/extension:"),
-            st.Page("views/rules.py", title="Rules", icon=":material/menu_book:"),
+            st.Page("views/rules/rules.py", title="Rules", icon=":material/menu_book:"),
             st.Page("views/deal_editor/deal_editor.py", title="Deal editor", icon=":material/edit_note:"),
             st.Page("views/class_mode.py", title="Class", icon=":material/groups:", url_path="class"),
         ]

@@ -71,7 +71,7 @@ PAGES = [
         "Play hands against computer players.",
     ),
     (
-        "views/rules.py",
+        "views/rules/rules.py",
         "Rules explorer",
         ":material/menu_book:",
         "Trump ranking, a follow-suit checker, the scoring table and a deal walked through step by step. "

@@ -35,8 +35,8 @@ LINKS = {
     "Review": ("views/review.py", {}),
     "Puzzles": ("views/puzzles/puzzles.py", {}),
     "Puzzles, your progress": ("views/puzzles/puzzles.py", {"show": "progress"}),
-    "Rules": ("views/rules.py", {}),
-    "Rules, the walkthrough": ("views/rules.py", {"section": "deal"}),
+    "Rules": ("views/rules/rules.py", {}),
+    "Rules, the walkthrough": ("views/rules/rules.py", {"section": "deal"}),
     "Deal editor": ("views/deal_editor/deal_editor.py", {}),
     "Class": ("views/class_mode.py", {}),
 }

@@ -18,9 +18,9 @@ from engine.core.cards import JOKER, Card, Suit, make_deck, parse_card
 from engine.core.hand import apply, legal_actions
 from engine.core.rules import PRESETS, Rules
 from ui.cards import card_img, card_label, card_svg, cards_row_html, picture_svg
-from ui.follow import check_follow
 from ui.share import ShareLinkError, query_int, rules_from_query, rules_to_query
-from ui.walkthrough import build_walkthrough
+from views.rules.follow import check_follow
+from views.rules.walkthrough import build_walkthrough
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -192,7 +192,7 @@ def test_a_walkthrough_is_the_same_for_the_same_seed_and_every_step_is_legal() -
         assert walk.final.is_over and walk.state_at(walk.length) is walk.final
 
 
-@pytest.mark.parametrize("module", ["ui.share", "ui.follow", "ui.learn_profile", "views.learn.progress"])
+@pytest.mark.parametrize("module", ["ui.share", "ui.learn_profile", "views.learn.progress", "views.rules.follow", "views.rules.link"])
 def test_the_examples_in_the_docstrings_hold(module: str) -> None:
     import doctest
     import importlib

@@ -38,7 +38,7 @@ POSITION = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-
 PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
     "views/home.py": {**{key: {} for key in RULE_FIELDS}, "present": {}},
     "views/learn/learn.py": {"lesson": {}, "step": {"lesson": "bowers"}, "seed": {"lesson": "bowers", "step": "5"}},
-    "views/rules.py": {
+    "views/rules/rules.py": {
         "section": {},
         "trump": {"section": "ranking"},
         "led": {"section": "follow", "hand": "9H"},

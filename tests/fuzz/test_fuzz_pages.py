@@ -20,7 +20,7 @@ PAGES = (
     "views/practice/practice.py",
     "views/review.py",
     "views/puzzles/puzzles.py",
-    "views/rules.py",
+    "views/rules/rules.py",
     "views/class_mode.py",
 )
 KEYS = (
@@ -104,10 +104,10 @@ def test_any_link_opens_the_page(open_with: Callable[..., AppTest], page: str, q
     [
         ("views/learn/learn.py", {"lesson": "bowers", "step": "²"}),
         ("views/learn/learn.py", {"lesson": "bowers", "step": "9" * 5000}),
-        ("views/rules.py", {"section": "deal", "seed": "²", "dealer": "0"}),
+        ("views/rules/rules.py", {"section": "deal", "seed": "²", "dealer": "0"}),
         ("views/analyze/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": "²,1"}),
         ("views/analyze/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "²"}),
-        ("views/rules.py", {"players": "²"}),
+        ("views/rules/rules.py", {"players": "²"}),
         ("views/class_mode.py", {"class": "AB1"}),
         ("views/class_mode.py", {"class": "١٢٣٤٥٦"}),
         ("views/class_mode.py", {"class": "ZZZZZZ", "teacher": "x"}),

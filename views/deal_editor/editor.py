@@ -13,7 +13,7 @@ the rest in deck order (a position text leaves the kitty out when it is all in d
 
 A whole deal opens, by links built with the engine (``deal_links``):
 
-- the Rules page's walkthrough: ``rules?section=deal&position=TEXT`` (views/rules.py reads it);
+- the Rules page's walkthrough: ``rules?section=deal&position=TEXT`` (views/rules/rules.py reads it);
 - the editor again: ``deal_editor?position=TEXT``, the link to share;
 - the analyzer at a seat's first bid, round 1, after the passes of the seats before it:
   ``analyze?view=VIEW``, VIEW that seat's view as text (``SeatView.to_text``, engine/core/seat_text.py);
@@ -409,7 +409,7 @@ def whole_deal_view(state: HandState) -> None:
     name = seat_name(players, seat)
     with st.container(horizontal=True, key=K + "links"):
         st.page_link(
-            "views/rules.py",
+            "views/rules/rules.py",
             label="Walk through it on the Rules page",
             icon=":material/menu_book:",
             query_params=links.walk,
