@@ -78,7 +78,7 @@ PAGES = [
         "Made for a classroom screen: switch on Present mode under Display in the sidebar.",
     ),
     (
-        "views/class_mode.py",
+        "views/class_mode/class_mode.py",
         "Class",
         ":material/groups:",
         "A live quiz for a classroom: the teacher asks on the projector, every pupil answers on a phone.",

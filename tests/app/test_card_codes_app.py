@@ -38,7 +38,7 @@ LINKS = {
     "Rules": ("views/rules/rules.py", {}),
     "Rules, the walkthrough": ("views/rules/rules.py", {"section": "deal"}),
     "Deal editor": ("views/deal_editor/deal_editor.py", {}),
-    "Class": ("views/class_mode.py", {}),
+    "Class": ("views/class_mode/class_mode.py", {}),
 }
 
 

@@ -65,7 +65,7 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
         "hand": {"position": POSITION},
         "start": {"position": POSITION},
     },
-    "views/class_mode.py": {"class": {}, "teacher": {"class": OPEN_CLASS}, "pupil": {"class": OPEN_CLASS}},
+    "views/class_mode/class_mode.py": {"class": {}, "teacher": {"class": OPEN_CLASS}, "pupil": {"class": OPEN_CLASS}},
 }
 PAIRS = [(page, key) for page, keys in PAGE_KEYS.items() for key in keys]
 
@@ -258,7 +258,7 @@ def test_a_10000_character_value_is_cut(open_with: Callable[..., AppTest], tally
     tally("links: 10,000-character values", check)
 
 
-@pytest.mark.parametrize("key", list(PAGE_KEYS["views/class_mode.py"]))
+@pytest.mark.parametrize("key", list(PAGE_KEYS["views/class_mode/class_mode.py"]))
 @pytest.mark.parametrize("value", CLASS_VALUES)
 def test_a_class_link_with_any_code_or_token_opens_the_page(
     open_with: Callable[..., AppTest], tally: Any, key: str, value: str
@@ -268,7 +268,7 @@ def test_a_class_link_with_any_code_or_token_opens_the_page(
     a pupil's token that is not in it each get their message; an empty secret or token is the join form."""
 
     def check() -> None:
-        at = check_link(open_with, "views/class_mode.py", key, value)
+        at = check_link(open_with, "views/class_mode/class_mode.py", key, value)
         errors = " ".join(str(e.value) for e in at.error)
         warnings = " ".join(str(w.value) for w in at.warning)
         joining = [t for t in at.text_input if t.label == "Your first name"]

@@ -21,7 +21,7 @@ PAGES = (
     "views/review.py",
     "views/puzzles/puzzles.py",
     "views/rules/rules.py",
-    "views/class_mode.py",
+    "views/class_mode/class_mode.py",
 )
 KEYS = (
     "lesson",
@@ -108,10 +108,10 @@ def test_any_link_opens_the_page(open_with: Callable[..., AppTest], page: str, q
         ("views/analyze/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": "²,1"}),
         ("views/analyze/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "²"}),
         ("views/rules/rules.py", {"players": "²"}),
-        ("views/class_mode.py", {"class": "AB1"}),
-        ("views/class_mode.py", {"class": "١٢٣٤٥٦"}),
-        ("views/class_mode.py", {"class": "ZZZZZZ", "teacher": "x"}),
-        ("views/class_mode.py", {"class": "ZZZZZZ", "pupil": "x"}),
+        ("views/class_mode/class_mode.py", {"class": "AB1"}),
+        ("views/class_mode/class_mode.py", {"class": "١٢٣٤٥٦"}),
+        ("views/class_mode/class_mode.py", {"class": "ZZZZZZ", "teacher": "x"}),
+        ("views/class_mode/class_mode.py", {"class": "ZZZZZZ", "pupil": "x"}),
     ],
 )
 def test_the_known_bad_links(open_with: Callable[..., AppTest], page: str, query: dict[str, str]) -> None:
