@@ -40,7 +40,7 @@ def _start_or_join() -> None:
             except StoreError as err:
                 st.error(plain(err))
             else:
-                keep_secret(code, secret)  # never in the address: Back would show it (views.class_mode.teacher)
+                keep_secret(code, secret)  # never in the address: Back would show it (teacher.py)
                 st.query_params["class"] = code
                 st.rerun()
         st.caption(
