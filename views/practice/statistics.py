@@ -65,9 +65,7 @@ def statistics_view(learner: str | None = None) -> None:
     c[3].metric("Loners (made)", f"{stats.loners} ({stats.loners_made})")
     c[4].metric("Net points per hand", f"{stats.points_per_hand:+.2f}")
     st.caption(f"Games played: {stats.games} ({stats.games_finished} finished, {stats.games_won} won).")
-    skill_section(
-        learner
-    )  # points lost per real decision and the luck of the cards (views/practice/skill.py)
+    skill_section(learner)  # points lost per real decision and the luck of the cards (skill.py)
     if len(stats.timeline) < 2:
         st.caption("The charts of your points and decisions appear after your second hand.")
         return
