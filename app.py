@@ -37,7 +37,9 @@ def main() -> None:
             st.Page("views/puzzles/puzzles.py", title="Puzzles", icon=":material/extension:"),
             st.Page("views/rules/rules.py", title="Rules", icon=":material/menu_book:"),
             st.Page("views/deal_editor/deal_editor.py", title="Deal editor", icon=":material/edit_note:"),
-            st.Page("views/class_mode/class_mode.py", title="Class", icon=":material/groups:", url_path="class"),
+            st.Page(
+                "views/class_mode/class_mode.py", title="Class", icon=":material/groups:", url_path="class"
+            ),
         ]
     )
     engine_warm_up()  # the compiled code, built or loaded in the background (ui/engine_ready.py)

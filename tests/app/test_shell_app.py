@@ -158,7 +158,14 @@ def _present_style(at: AppTest) -> bool:
 
 
 @pytest.mark.parametrize(
-    "page", [None, "views/practice/practice.py", "views/rules/rules.py", "views/analyze/analyze.py", "views/class_mode/class_mode.py"]
+    "page",
+    [
+        None,
+        "views/practice/practice.py",
+        "views/rules/rules.py",
+        "views/analyze/analyze.py",
+        "views/class_mode/class_mode.py",
+    ],
 )
 def test_a_link_with_present_1_opens_any_page_in_present_mode(
     start: Callable[..., AppTest], page: str | None

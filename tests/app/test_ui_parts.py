@@ -192,7 +192,17 @@ def test_a_walkthrough_is_the_same_for_the_same_seed_and_every_step_is_legal() -
         assert walk.final.is_over and walk.state_at(walk.length) is walk.final
 
 
-@pytest.mark.parametrize("module", ["ui.share", "ui.learn_profile", "views.learn.progress", "views.rules.follow", "views.rules.link", "views.class_mode.tools"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "ui.share",
+        "ui.learn_profile",
+        "views.learn.progress",
+        "views.rules.follow",
+        "views.rules.link",
+        "views.class_mode.tools",
+    ],
+)
 def test_the_examples_in_the_docstrings_hold(module: str) -> None:
     import doctest
     import importlib

@@ -37,7 +37,11 @@ POSITION = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-
 # the code of a class started in the test's own database just before the link is opened.
 PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
     "views/home.py": {**{key: {} for key in RULE_FIELDS}, "present": {}},
-    "views/learn/learn.py": {"lesson": {}, "step": {"lesson": "bowers"}, "seed": {"lesson": "bowers", "step": "5"}},
+    "views/learn/learn.py": {
+        "lesson": {},
+        "step": {"lesson": "bowers"},
+        "seed": {"lesson": "bowers", "step": "5"},
+    },
     "views/rules/rules.py": {
         "section": {},
         "trump": {"section": "ranking"},
@@ -65,7 +69,11 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
         "hand": {"position": POSITION},
         "start": {"position": POSITION},
     },
-    "views/class_mode/class_mode.py": {"class": {}, "teacher": {"class": OPEN_CLASS}, "pupil": {"class": OPEN_CLASS}},
+    "views/class_mode/class_mode.py": {
+        "class": {},
+        "teacher": {"class": OPEN_CLASS},
+        "pupil": {"class": OPEN_CLASS},
+    },
 }
 PAIRS = [(page, key) for page, keys in PAGE_KEYS.items() for key in keys]
 

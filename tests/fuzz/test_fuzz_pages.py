@@ -105,8 +105,14 @@ def test_any_link_opens_the_page(open_with: Callable[..., AppTest], page: str, q
         ("views/learn/learn.py", {"lesson": "bowers", "step": "²"}),
         ("views/learn/learn.py", {"lesson": "bowers", "step": "9" * 5000}),
         ("views/rules/rules.py", {"section": "deal", "seed": "²", "dealer": "0"}),
-        ("views/analyze/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": "²,1"}),
-        ("views/analyze/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "²"}),
+        (
+            "views/analyze/analyze.py",
+            {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": "²,1"},
+        ),
+        (
+            "views/analyze/analyze.py",
+            {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "²"},
+        ),
         ("views/rules/rules.py", {"players": "²"}),
         ("views/class_mode/class_mode.py", {"class": "AB1"}),
         ("views/class_mode/class_mode.py", {"class": "١٢٣٤٥٦"}),
