@@ -29,15 +29,17 @@ def main() -> None:
     page = st.navigation(
         [
             st.Page("views/home.py", title="Home", icon=":material/home:", default=True),
-            st.Page("views/learn.py", title="Learn", icon=":material/school:"),
-            st.Page("views/analyze.py", title="Analyze", icon=":material/search:"),
+            st.Page("views/learn/learn.py", title="Learn", icon=":material/school:"),
+            st.Page("views/analyze/analyze.py", title="Analyze", icon=":material/search:"),
             st.Page("views/charts.py", title="Charts", icon=":material/grid_on:"),
             st.Page("views/practice/practice.py", title="Practice", icon=":material/playing_cards:"),
             st.Page("views/review.py", title="Review", icon=":material/replay:"),
             st.Page("views/puzzles/puzzles.py", title="Puzzles", icon=":material/extension:"),
-            st.Page("views/rules.py", title="Rules", icon=":material/menu_book:"),
+            st.Page("views/rules/rules.py", title="Rules", icon=":material/menu_book:"),
             st.Page("views/deal_editor/deal_editor.py", title="Deal editor", icon=":material/edit_note:"),
-            st.Page("views/class_mode.py", title="Class", icon=":material/groups:", url_path="class"),
+            st.Page(
+                "views/class_mode/class_mode.py", title="Class", icon=":material/groups:", url_path="class"
+            ),
         ]
     )
     engine_warm_up()  # the compiled code, built or loaded in the background (ui/engine_ready.py)

@@ -1,4 +1,4 @@
-"""The class over the store: what the Class page (``ui/class_*``, ``views/class_mode.py``) and the
+"""The class over the store: what the Class page (``views/class_mode/``, ``ui/class_*``) and the
 deal editor's "ask it in class" need of a class's life cycle, as one service below the pages,
 which never import the database (``store/``) themselves (tests/test_layers.py says so).
 

@@ -11,7 +11,7 @@ checks it): what more than one module needs is here or in a folder's own conftes
 - ``open_page(page, query, timeout)``: app.py run through its router as a link opens it, checked
   for exceptions (Streamlit's ``AppTest``); ``page_text(at)``: every string such a page sent. tests/browser's conftest.py has its own ``open_page``:
   a Chromium page.
-- ``class_page(query, state=..., url=...)``: the Class page (``views/class_mode.py``) opened so, as
+- ``class_page(query, state=..., url=...)``: the Class page (``views/class_mode/class_mode.py``) opened so, as
   ``open_page`` opens it, with ``state`` put in its session first and ``url`` as the browser's address;
   ``class_page_to_run``: the same, not yet run; ``pupil_phone(code, token)``: the join link opened
   by the browser of the pupil of ``token``.
@@ -155,7 +155,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 # Pages app.py registers under a url_path of their own (``/class``): AppTest finds such a page
 # only once st.navigation has run, so ``open_page`` runs the home page first for them.
-OWN_URL_PATH = ("views/class_mode.py",)
+OWN_URL_PATH = ("views/class_mode/class_mode.py",)
 BIG_IMPORT = 12_594  # the tester's file (issue 29, item 9): 12,594 records, 1.99 MB
 
 
@@ -257,7 +257,7 @@ def open_page() -> Callable[..., AppTest]:
 @pytest.fixture
 def class_page() -> Callable[..., AppTest]:
     """``class_page(query, state=None, url=None, timeout=60)``: the Class page opened by a link."""
-    return functools.partial(_open_page, "views/class_mode.py", timeout=60)
+    return functools.partial(_open_page, "views/class_mode/class_mode.py", timeout=60)
 
 
 @pytest.fixture
@@ -270,7 +270,7 @@ def pupil_phone(class_page: Callable[..., AppTest]) -> Callable[[str, str], AppT
 @pytest.fixture
 def class_page_to_run() -> Callable[..., AppTest]:
     """``class_page_to_run(query, state=None)``: the same page, not yet run (a test times its run)."""
-    return functools.partial(_page_to_run, "views/class_mode.py", timeout=60)
+    return functools.partial(_page_to_run, "views/class_mode/class_mode.py", timeout=60)
 
 
 # ---- issue 51's new drills (tests/lessons, tests/browser) ----

@@ -59,7 +59,7 @@ def poll_stage(code: str, stage: int) -> int:
     ``stage`` has moved past the one drawn (a question asked, revealed, the class ended, from this
     screen or any other, or the timer running out). Raises what the poll raises (``StoreError``:
     the records out of reach or busy just now, the next poll tries again). The teacher's page runs
-    it twice a second whatever the stage (ui.class_teacher); a phone redraws inside its own
+    it twice a second whatever the stage (views.class_mode.teacher); a phone redraws inside its own
     fragment instead (ui.class_pupil)."""
     version, now = classes.poll(code)
     if now != stage:

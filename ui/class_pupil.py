@@ -5,10 +5,10 @@ reveal right or wrong with the engine's explanation.
 The pupil's token is a key to their place: it is never in the address (a copied link, the history
 of a shared school tablet would make anyone that pupil). The browser keeps it, in the session and
 in a cookie for the class's life (``ec_pupil_CODE``, 12 hours, written by a line of JavaScript as
-the teacher's secret is: ui.class_teacher): a reload, a phone that slept, a pupil who closed the tab
+the teacher's secret is: views.class_mode.teacher): a reload, a phone that slept, a pupil who closed the tab
 and opens the join link or scans the QR code again is back in as themselves, not a second pupil of
 the same name (``kept_token``). An old link that still holds ``&pupil=…`` is taken out of the
-address and never used: the page reads the token only from this browser (views/class_mode.py).
+address and never used: the page reads the token only from this browser (views/class_mode/class_mode.py).
 Another phone typing a name already in the class is still refused, and so is a name that is not a first name or is on the class's block list
 (``classroom.names``), anyone while the teacher has locked the class, and a join past the class's
 limit per minute (``store.classes.JOINS_PER_MINUTE``: a script cannot fill the class). A pupil the

@@ -75,7 +75,7 @@ def _example(rules: Rules, chart: Chart, key: str, score: Score | None) -> None:
             fields["score"] = f"{score[0]},{score[1]}"
         fields.update(rules_to_query(rules))
         st.page_link(
-            "views/analyze.py",
+            "views/analyze/analyze.py",
             label="Open this hand in the analyzer",
             icon=":material/search:",
             query_params=fields,

@@ -37,7 +37,7 @@ first = load_lessons()[0]
 with st.container(border=True, key="home_start"):
     st.markdown("**New here?** The lessons start from the very beginning: no card game needed.")
     st.page_link(
-        "views/learn.py",
+        "views/learn/learn.py",
         label=f"Start the first lesson: {first.title}",
         icon=":material/play_arrow:",
         query_params={"lesson": first.id, "step": "1"},
@@ -46,13 +46,13 @@ with st.container(border=True, key="home_start"):
 st.subheader("Where to go")
 PAGES = [
     (
-        "views/learn.py",
+        "views/learn/learn.py",
         "Learn",
         ":material/school:",
         "Short lessons with exercises, from the deck and the bowers to strategy.",
     ),
     (
-        "views/analyze.py",
+        "views/analyze/analyze.py",
         "Analyze a hand",
         ":material/search:",
         "Enter a hand and see how each bidding choice works out.",
@@ -71,14 +71,14 @@ PAGES = [
         "Play hands against computer players.",
     ),
     (
-        "views/rules.py",
+        "views/rules/rules.py",
         "Rules explorer",
         ":material/menu_book:",
         "Trump ranking, a follow-suit checker, the scoring table and a deal walked through step by step. "
         "Made for a classroom screen: switch on Present mode under Display in the sidebar.",
     ),
     (
-        "views/class_mode.py",
+        "views/class_mode/class_mode.py",
         "Class",
         ":material/groups:",
         "A live quiz for a classroom: the teacher asks on the projector, every pupil answers on a phone.",

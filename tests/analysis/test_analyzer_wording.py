@@ -33,7 +33,7 @@ from engine.analysis.situation import question
 from engine.core.actions import ORDER, PASS, Action
 from engine.core.rules import Rules
 from engine.core.view import SeatView
-from ui.analyze_parts import option_card
+from views.analyze.parts import option_card
 
 ALONE = Action.parse("order alone")
 CALL_CLUBS = Action.parse("call C")
@@ -272,7 +272,7 @@ def test_the_score_box_shows_an_example_not_a_value() -> None:
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(Path(__file__).resolve().parents[2] / "app.py"), default_timeout=60)
-    at.switch_page("views/analyze.py")
+    at.switch_page("views/analyze/analyze.py")
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     box = at.text_input(key="an_score")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-PAGE = "views/analyze.py"
+PAGE = "views/analyze/analyze.py"
 
 
 @pytest.fixture

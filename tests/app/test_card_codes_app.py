@@ -24,21 +24,21 @@ pytestmark = pytest.mark.usefixtures("db")
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 LINKS = {
     "Home": ("views/home.py", {}),
-    "Learn": ("views/learn.py", {}),
-    "Learn, lesson 2's exercise": ("views/learn.py", {"lesson": "bowers", "step": "5"}),
-    "Learn, lesson 6's bid": ("views/learn.py", {"lesson": "making-trump", "step": "4"}),
-    "Analyze": ("views/analyze.py", {}),
-    "Analyze, a result": ("views/analyze.py", {"view": "standard/3/JH-JD-AH-KH-AS,?,?,?/9H"}),
+    "Learn": ("views/learn/learn.py", {}),
+    "Learn, lesson 2's exercise": ("views/learn/learn.py", {"lesson": "bowers", "step": "5"}),
+    "Learn, lesson 6's bid": ("views/learn/learn.py", {"lesson": "making-trump", "step": "4"}),
+    "Analyze": ("views/analyze/analyze.py", {}),
+    "Analyze, a result": ("views/analyze/analyze.py", {"view": "standard/3/JH-JD-AH-KH-AS,?,?,?/9H"}),
     "Charts": ("views/charts.py", {}),
     "Practice": ("views/practice/practice.py", {"deal": encode(DealCode(Rules(), seed=9))}),
     "Practice, the deal of the day": ("views/practice/practice.py", {"daily": today().isoformat()}),
     "Review": ("views/review.py", {}),
     "Puzzles": ("views/puzzles/puzzles.py", {}),
     "Puzzles, your progress": ("views/puzzles/puzzles.py", {"show": "progress"}),
-    "Rules": ("views/rules.py", {}),
-    "Rules, the walkthrough": ("views/rules.py", {"section": "deal"}),
+    "Rules": ("views/rules/rules.py", {}),
+    "Rules, the walkthrough": ("views/rules/rules.py", {"section": "deal"}),
     "Deal editor": ("views/deal_editor/deal_editor.py", {}),
-    "Class": ("views/class_mode.py", {}),
+    "Class": ("views/class_mode/class_mode.py", {}),
 }
 
 

@@ -105,7 +105,7 @@ def test_the_strategy_lesson_shows_the_chart_for_the_seat_chosen(open_page: Call
     step = next(i for i, st in enumerate(lesson.steps, start=1) if st.title == "The chart for your seat")
     element = lesson.steps[step - 1].element
     assert element is not None and element.kind == "chart"
-    at = open_page("views/learn.py", {"lesson": lesson.id, "step": str(step)})
+    at = open_page("views/learn/learn.py", {"lesson": lesson.id, "step": str(step)})
     seat = next(b for b in at.button_group if b.label == "Your seat")
     assert at.get("plotly_chart")
     at = seat.set_value("dealer").run()

@@ -96,7 +96,7 @@ def test_the_teacher_gives_the_link_and_sees_the_class_by_name(page_words: Calla
     daily_results.save(day, deal.rules_text, DayRow("browser:x", -2, 1, "euchred", 0.5))  # not the class's
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
-    at.switch_page("views/class_mode.py")
+    at.switch_page("views/class_mode/class_mode.py")
     at.query_params["class"] = code
     at.query_params["teacher"] = secret
     at.run()

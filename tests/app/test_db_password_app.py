@@ -89,7 +89,7 @@ def test_a_pupils_link_names_no_password_host_or_user(
     bad_url: str, caplog: pytest.LogCaptureFixture, page_text: Callable[[AppTest], str]
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    at = open_page("views/class_mode.py", **{"class": "ABC234"})
+    at = open_page("views/class_mode/class_mode.py", **{"class": "ABC234"})
     text = page_text(at)
     assert "out of reach" in text, text
     assert not leaked(text) and "127.0.0.1" not in text and "coach" not in text and "::1" not in text, text

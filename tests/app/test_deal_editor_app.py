@@ -286,7 +286,7 @@ def test_ask_it_in_class_links_the_running_class_and_fills_its_typed_hand(
 
     teacher = AppTest.from_file(APP, default_timeout=60)
     teacher.run()
-    teacher.switch_page("views/class_mode.py")
+    teacher.switch_page("views/class_mode/class_mode.py")
     for key, value in {"class": code, "teacher": secret, "class_hand": view}.items():
         teacher.query_params[key] = value
     ok(teacher.run())
@@ -308,7 +308,7 @@ def test_a_hand_of_other_rules_is_put_in_the_class_form_with_its_rules() -> None
     code, secret = classes.start_class()
     teacher = AppTest.from_file(APP, default_timeout=60)
     teacher.run()
-    teacher.switch_page("views/class_mode.py")
+    teacher.switch_page("views/class_mode/class_mode.py")
     # cutthroat: East (seat 2) deals, South bids first
     view = "cutthroat/2/9C-TC-JC-QC-KC,?,?/AS"
     for key, value in {"class": code, "teacher": secret, "class_hand": view}.items():

@@ -21,7 +21,7 @@ from lessons.loader import load_lessons
 from lessons.progress import Progress
 from practice.records import load_browser, open_store, save_browser
 from ui.cards import picture_svg
-from ui.learn_exercise import answer_marks
+from views.learn.exercise import answer_marks
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PARTNER = {"Hearts": "D", "Diamonds": "H", "Spades": "C", "Clubs": "S"}  # docs/rules.md §3 colour pairs
@@ -31,7 +31,7 @@ PARTNER_LETTER = {"D": "H", "H": "D", "S": "C", "C": "S"}
 @pytest.fixture
 def open_learn(open_page: Callable[..., AppTest]) -> Callable[..., AppTest]:
     """The Learn page opened with ``params`` as its link's query."""
-    return lambda **params: open_page("views/learn.py", params, timeout=60)
+    return lambda **params: open_page("views/learn/learn.py", params, timeout=60)
 
 
 def texts(at: AppTest) -> str:
@@ -308,7 +308,7 @@ def open_as_browser(browser_id: str | None, **params: str) -> AppTest:
     """A new session, as a browser whose cookie carries ``browser_id`` opens it (the page reads
     the cookie into this session-state key; AppTest cannot send cookies itself)."""
     at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page("views/learn.py")
+    at.switch_page("views/learn/learn.py")
     if browser_id is not None:
         at.session_state["learn_browser_id"] = browser_id
     for key, value in params.items():

@@ -159,7 +159,7 @@ def test_two_tabs_answering_the_same_position_apply_one_answer() -> None:
     assert (e.stage, e.version) == (1, 1)
 
 
-@pytest.mark.parametrize("page", ["views/practice/practice.py", "views/learn.py"])
+@pytest.mark.parametrize("page", ["views/practice/practice.py", "views/learn/learn.py"])
 def test_practice_and_learn_lead_to_the_positions_due(page: str) -> None:
     at = _open(page)
     assert not [link for link in at.get("page_link") if link.proto.page == "review"]

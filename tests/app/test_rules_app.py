@@ -20,7 +20,7 @@ pytestmark = pytest.mark.usefixtures("db")
 @pytest.fixture
 def rules_page(open_page: Callable[..., AppTest]) -> Callable[..., AppTest]:
     """The Rules page opened with ``params`` as its link's query."""
-    return lambda **params: open_page("views/rules.py", params, timeout=30)
+    return lambda **params: open_page("views/rules/rules.py", params, timeout=30)
 
 
 def row(at: AppTest, name: str) -> list[tuple[str, str]]:
@@ -166,7 +166,7 @@ def test_every_section_works_under_each_variant(rules_page: Callable[..., AppTes
 def test_the_walkthrough_says_the_points_per_side_and_names_the_deal_number_plainly(
     rules_page: Callable[..., AppTest],
 ) -> None:
-    from ui.walkthrough import build_walkthrough
+    from views.rules.walkthrough import build_walkthrough
 
     at = rules_page(section="deal", seed="2024", dealer="3")
     field = at.number_input(key="rx_seed")

@@ -1,12 +1,12 @@
-"""The Rules explorer's link read without Streamlit (ui/rules_link.py): every value read, every
+"""The Rules explorer's link read without Streamlit (views/rules/link.py): every value read, every
 bad value named with what the page shows instead, and the rest of the link still read."""
 
 from __future__ import annotations
 
 from engine.core.cards import Card, Suit, parse_cards
 from engine.core.rules import Rules
-from ui.rules_link import DealLink, read_rules_link
-from ui.walkthrough import build_walkthrough
+from views.rules.link import DealLink, read_rules_link
+from views.rules.walkthrough import build_walkthrough
 
 SECTIONS = ("ranking", "follow", "scoring", "deal")
 # a teacher's deal: hearts to the dealer's left, the upcard the ace of clubs (dealer 1)

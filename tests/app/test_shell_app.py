@@ -106,13 +106,13 @@ def test_display_toggles_change_the_cards(start: Callable[..., AppTest]) -> None
 @pytest.mark.parametrize(
     "page",
     [
-        "views/learn.py",
-        "views/analyze.py",
+        "views/learn/learn.py",
+        "views/analyze/analyze.py",
         "views/practice/practice.py",
         "views/review.py",
         "views/puzzles/puzzles.py",
-        "views/rules.py",
-        "views/class_mode.py",
+        "views/rules/rules.py",
+        "views/class_mode/class_mode.py",
     ],
 )
 def test_every_page_runs_under_the_router_with_the_sidebar(start: Callable[..., AppTest], page: str) -> None:
@@ -158,7 +158,14 @@ def _present_style(at: AppTest) -> bool:
 
 
 @pytest.mark.parametrize(
-    "page", [None, "views/practice/practice.py", "views/rules.py", "views/analyze.py", "views/class_mode.py"]
+    "page",
+    [
+        None,
+        "views/practice/practice.py",
+        "views/rules/rules.py",
+        "views/analyze/analyze.py",
+        "views/class_mode/class_mode.py",
+    ],
 )
 def test_a_link_with_present_1_opens_any_page_in_present_mode(
     start: Callable[..., AppTest], page: str | None
@@ -177,7 +184,7 @@ def test_a_class_started_in_present_mode_keeps_present_1_in_the_teachers_link(
 ) -> None:
     # the projector's link (/class?present=1): starting the class adds the code to it (the secret
     # is kept by the browser, out of the address bar the room can read)
-    at = start("views/class_mode.py", present="1")
+    at = start("views/class_mode/class_mode.py", present="1")
     at.button(key="cl_start").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.query_params["present"] == "1" and at.query_params["class"] and "teacher" not in at.query_params

@@ -107,7 +107,7 @@ def test_the_axes_cover_every_hand(statistics: Callable[[], AppTest], seven_hand
 
 
 def test_the_grades_run_from_green_to_red(statistics: Callable[[], AppTest], seven_hands: Path) -> None:
-    from ui.practice_panels import GRADE_COLOURS
+    from views.practice.statistics import GRADE_COLOURS
 
     at = statistics()
     bars = {t["name"]: t for t in _chart(at, "Decision grades per hand")["data"]}
@@ -136,7 +136,7 @@ def test_the_grades_run_from_green_to_red(statistics: Callable[[], AppTest], sev
 
 
 def test_hand_axis_labels_the_last_hand_however_many() -> None:
-    from ui.practice_panels import hand_axis
+    from views.practice.statistics import hand_axis
 
     assert hand_axis(2)["tickvals"] == [1, 2]
     assert hand_axis(13)["tickvals"] == [1, 3, 5, 7, 9, 11, 13]
@@ -300,7 +300,7 @@ def test_the_shipped_yardstick_is_beside_the_learners_figure(
     statistics: Callable[[], AppTest], skill_hands: Path
 ) -> None:
     from practice import skill
-    from ui.skill_panel import lost_text
+    from views.practice.skill import lost_text
 
     club, expert = skill.yardstick()
     at = statistics()
@@ -369,7 +369,7 @@ def test_one_days_hands_already_have_a_trend(
 
 
 def test_the_weeks_axis_labels_mondays_and_always_the_last() -> None:
-    from ui.skill_panel import week_axis
+    from views.practice.skill import week_axis
 
     assert week_axis(["2026-11-23", "2026-11-30"])["ticktext"] == ["23 Nov", "30 Nov"]
     mondays = [

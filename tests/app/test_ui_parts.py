@@ -19,9 +19,9 @@ from engine.core.cards import JOKER, Card, Suit, make_deck, parse_card
 from engine.core.hand import apply, legal_actions
 from engine.core.rules import PRESETS, Rules
 from ui.cards import card_img, card_label, card_svg, cards_row_html, picture_svg
-from ui.follow import check_follow
 from ui.share import ShareLinkError, query_int, rules_from_query, rules_to_query
-from ui.walkthrough import build_walkthrough
+from views.rules.follow import check_follow
+from views.rules.walkthrough import build_walkthrough
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -193,7 +193,17 @@ def test_a_walkthrough_is_the_same_for_the_same_seed_and_every_step_is_legal() -
         assert walk.final.is_over and walk.state_at(walk.length) is walk.final
 
 
-@pytest.mark.parametrize("module", ["ui.share", "ui.follow", "ui.learn_profile"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "ui.share",
+        "ui.learn_profile",
+        "views.learn.progress",
+        "views.rules.follow",
+        "views.rules.link",
+        "views.class_mode.tools",
+    ],
+)
 def test_the_examples_in_the_docstrings_hold(module: str) -> None:
     import doctest
     import importlib
@@ -247,7 +257,7 @@ def test_a_long_badge_keeps_clear_of_the_corner_index(state: str) -> None:
 
 @pytest.mark.usefixtures("db")
 def test_the_analyzers_card_picker_shows_a_picked_card_as_selected(open_page: Callable[..., AppTest]) -> None:
-    at = open_page("views/analyze.py", timeout=120)
+    at = open_page("views/analyze/analyze.py", timeout=120)
     pick = next(b for b in at.button if b.key and b.key.startswith("an_pick-") and b.label == "A♠")
     pick.click().run()
     assert not at.exception
@@ -302,7 +312,7 @@ def test_option_cards_come_best_first_in_order_of_value(hand_stats: Callable[...
     from engine.analysis.bidding import Analysis, OptionResult
     from engine.analysis.sampler import SampleStats
     from engine.core.actions import Action
-    from ui.analyze_parts import options_html
+    from views.analyze.parts import options_html
 
     def stats(ev: float) -> Stats:
         return hand_stats(ev, n=100, ci=0.1, make=0.5, march=0.1, euchred=0.5, we_make=1.0, we_make_it=0.0)

@@ -40,7 +40,7 @@ from store import classes
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 # Pages app.py registers under a url_path of their own (``/class``): AppTest finds such a page
 # only once st.navigation has run, so the link is opened after a first run on the home page.
-OWN_URL_PATH = ("views/class_mode.py",)
+OWN_URL_PATH = ("views/class_mode/class_mode.py",)
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0") or 0)
 TRIED: Counter[str] = Counter()  # inputs tried per class of hostile input
 CLEAN: Counter[str] = Counter()  # of those, the ones that met the contract

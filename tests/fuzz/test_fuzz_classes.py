@@ -160,7 +160,7 @@ def page_text(at: AppTest) -> str:
 @pytest.fixture
 def open_class(open_with: Callable[..., AppTest]) -> Callable[..., AppTest]:
     def opened(query: dict[str, str], state: dict[str, object] | None = None) -> AppTest:
-        at = open_with("views/class_mode.py", query, timeout=60, state=state)
+        at = open_with("views/class_mode/class_mode.py", query, timeout=60, state=state)
         assert not at.exception, [e.value for e in at.exception]
         return at
 

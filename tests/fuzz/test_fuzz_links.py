@@ -37,8 +37,12 @@ POSITION = "standard/3/9S-TC-QH-9H-JH,TD-AH-AC-JC-QD,TS-AS-9D-AD-QS,9C-KD-JS-QC-
 # the code of a class started in the test's own database just before the link is opened.
 PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
     "views/home.py": {**{key: {} for key in RULE_FIELDS}, "present": {}},
-    "views/learn.py": {"lesson": {}, "step": {"lesson": "bowers"}, "seed": {"lesson": "bowers", "step": "5"}},
-    "views/rules.py": {
+    "views/learn/learn.py": {
+        "lesson": {},
+        "step": {"lesson": "bowers"},
+        "seed": {"lesson": "bowers", "step": "5"},
+    },
+    "views/rules/rules.py": {
         "section": {},
         "trump": {"section": "ranking"},
         "led": {"section": "follow", "hand": "9H"},
@@ -48,7 +52,7 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
         "step": {"section": "deal", "seed": "5", "dealer": "0"},
         "position": {"section": "deal"},
     },
-    "views/analyze.py": {
+    "views/analyze/analyze.py": {
         "hand": {"upcard": "9H", "seat": "first"},
         "upcard": {"hand": HAND, "seat": "first"},
         "seat": {"hand": HAND, "upcard": "9H", "score": "x"},
@@ -65,7 +69,11 @@ PAGE_KEYS: dict[str, dict[str, dict[str, str]]] = {
         "hand": {"position": POSITION},
         "start": {"position": POSITION},
     },
-    "views/class_mode.py": {"class": {}, "teacher": {"class": OPEN_CLASS}, "pupil": {"class": OPEN_CLASS}},
+    "views/class_mode/class_mode.py": {
+        "class": {},
+        "teacher": {"class": OPEN_CLASS},
+        "pupil": {"class": OPEN_CLASS},
+    },
 }
 PAIRS = [(page, key) for page, keys in PAGE_KEYS.items() for key in keys]
 
@@ -248,7 +256,7 @@ def test_a_10000_character_value_is_cut(open_with: Callable[..., AppTest], tally
 
     def check() -> None:
         query = {key: LONG for key in PAGE_KEYS[page]}
-        if page == "views/learn.py":
+        if page == "views/learn/learn.py":
             query = {"lesson": LONG}
         at = open_with(page, query)
         assert not at.exception, [e.value for e in at.exception]
@@ -258,7 +266,7 @@ def test_a_10000_character_value_is_cut(open_with: Callable[..., AppTest], tally
     tally("links: 10,000-character values", check)
 
 
-@pytest.mark.parametrize("key", list(PAGE_KEYS["views/class_mode.py"]))
+@pytest.mark.parametrize("key", list(PAGE_KEYS["views/class_mode/class_mode.py"]))
 @pytest.mark.parametrize("value", CLASS_VALUES)
 def test_a_class_link_with_any_code_or_token_opens_the_page(
     open_with: Callable[..., AppTest], tally: Any, key: str, value: str
@@ -268,7 +276,7 @@ def test_a_class_link_with_any_code_or_token_opens_the_page(
     a pupil's token that is not in it each get their message; an empty secret or token is the join form."""
 
     def check() -> None:
-        at = check_link(open_with, "views/class_mode.py", key, value)
+        at = check_link(open_with, "views/class_mode/class_mode.py", key, value)
         errors = " ".join(str(e.value) for e in at.error)
         warnings = " ".join(str(w.value) for w in at.warning)
         joining = [t for t in at.text_input if t.label == "Your first name"]

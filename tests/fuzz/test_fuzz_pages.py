@@ -14,14 +14,14 @@ pytestmark = pytest.mark.usefixtures("db")
 
 PAGES = (
     "views/home.py",
-    "views/learn.py",
-    "views/analyze.py",
+    "views/learn/learn.py",
+    "views/analyze/analyze.py",
     "views/charts.py",
     "views/practice/practice.py",
     "views/review.py",
     "views/puzzles/puzzles.py",
-    "views/rules.py",
-    "views/class_mode.py",
+    "views/rules/rules.py",
+    "views/class_mode/class_mode.py",
 )
 KEYS = (
     "lesson",
@@ -102,16 +102,22 @@ def test_any_link_opens_the_page(open_with: Callable[..., AppTest], page: str, q
 @pytest.mark.parametrize(
     ("page", "query"),
     [
-        ("views/learn.py", {"lesson": "bowers", "step": "²"}),
-        ("views/learn.py", {"lesson": "bowers", "step": "9" * 5000}),
-        ("views/rules.py", {"section": "deal", "seed": "²", "dealer": "0"}),
-        ("views/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": "²,1"}),
-        ("views/analyze.py", {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "²"}),
-        ("views/rules.py", {"players": "²"}),
-        ("views/class_mode.py", {"class": "AB1"}),
-        ("views/class_mode.py", {"class": "١٢٣٤٥٦"}),
-        ("views/class_mode.py", {"class": "ZZZZZZ", "teacher": "x"}),
-        ("views/class_mode.py", {"class": "ZZZZZZ", "pupil": "x"}),
+        ("views/learn/learn.py", {"lesson": "bowers", "step": "²"}),
+        ("views/learn/learn.py", {"lesson": "bowers", "step": "9" * 5000}),
+        ("views/rules/rules.py", {"section": "deal", "seed": "²", "dealer": "0"}),
+        (
+            "views/analyze/analyze.py",
+            {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": "²,1"},
+        ),
+        (
+            "views/analyze/analyze.py",
+            {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "round": "²"},
+        ),
+        ("views/rules/rules.py", {"players": "²"}),
+        ("views/class_mode/class_mode.py", {"class": "AB1"}),
+        ("views/class_mode/class_mode.py", {"class": "١٢٣٤٥٦"}),
+        ("views/class_mode/class_mode.py", {"class": "ZZZZZZ", "teacher": "x"}),
+        ("views/class_mode/class_mode.py", {"class": "ZZZZZZ", "pupil": "x"}),
     ],
 )
 def test_the_known_bad_links(open_with: Callable[..., AppTest], page: str, query: dict[str, str]) -> None:

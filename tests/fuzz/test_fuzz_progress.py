@@ -26,8 +26,8 @@ from streamlit.testing.v1 import AppTest
 
 from lessons.progress import DrillStats, LessonProgress, Progress, ProgressError
 from practice.records import load, load_browser, open_store, save
-from ui.learn_progress import read_import
 from ui.pager import PER_PAGE as PAGE_ROWS
+from views.learn.progress import read_import
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 FORMAT = "euchre-coach-progress"
@@ -278,7 +278,7 @@ def stored_back(path: Path, table: str, column: str, key: str) -> object:
 
 def open_learn(browser: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page("views/learn.py")
+    at.switch_page("views/learn/learn.py")
     at.session_state["learn_browser_id"] = browser
     at.run()
     return at
@@ -363,7 +363,7 @@ def test_a_damaged_cookie_row_on_a_lesson_step_is_reset_and_the_step_saved(db_pa
     path = next(db_paths)
     store_row(path, "browser_progress", "browser", BROWSER, "[" * 100_000, lax=False)
     at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page("views/learn.py")
+    at.switch_page("views/learn/learn.py")
     at.session_state["learn_browser_id"] = BROWSER
     at.query_params["lesson"] = "bowers"
     at.query_params["step"] = "3"

@@ -189,7 +189,7 @@ def test_score_pairs_given_as_numbers(tally: Any, us: int, them: int, target: in
 def _page(text: str, target: int = 10) -> None:
     """A refused score on the Analyze page: a clear message, the typed text kept, no simulation."""
     at = AppTest.from_file(APP, default_timeout=120)
-    at.switch_page("views/analyze.py")
+    at.switch_page("views/analyze/analyze.py")
     query = {"hand": "JH JD AH KS 9C", "upcard": "9H", "seat": "first", "score": text}
     if target != 10:
         query["target"] = str(target)

@@ -13,7 +13,7 @@ import pytest
 from engine.core.cards import Card, Suit, parse_cards
 from lessons.card_drills import misplaced
 from lessons.exercises import Exercise, Mode, check, solve
-from ui.learn_exercise import order_marks
+from views.learn.exercise import order_marks
 
 
 def cards(text: str) -> tuple[Card, ...]:

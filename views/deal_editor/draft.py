@@ -225,7 +225,7 @@ def deal_links(state: HandState, seat: int) -> DealLinks:
 
 
 def class_query(code: str, seat_view: str) -> dict[str, str]:
-    """The Class page's link that fills its teacher's typed-hand form (ui/class_teacher.py reads it)."""
+    """The Class page's link that fills its teacher's typed-hand form (views/class_mode/teacher.py reads it)."""
     return {"class": code, "class_hand": seat_view}
 
 

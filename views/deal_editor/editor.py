@@ -13,11 +13,11 @@ the rest in deck order (a position text leaves the kitty out when it is all in d
 
 A whole deal opens, by links built with the engine (``deal_links``):
 
-- the Rules page's walkthrough: ``rules?section=deal&position=TEXT`` (views/rules.py reads it);
+- the Rules page's walkthrough: ``rules?section=deal&position=TEXT`` (views/rules/rules.py reads it);
 - the editor again: ``deal_editor?position=TEXT``, the link to share;
 - the analyzer at a seat's first bid, round 1, after the passes of the seats before it:
   ``analyze?view=VIEW``, VIEW that seat's view as text (``SeatView.to_text``, engine/core/seat_text.py);
-- the class this browser runs (ui/class_teacher.py): ``class?class=CODE&class_hand=VIEW``, which fills
+- the class this browser runs (views/class_mode/teacher.py): ``class?class=CODE&class_hand=VIEW``, which fills
   the teacher's "Typed hand" form with that seat's hand, upcard and seat.
 
 >>> from engine.core.cards import parse_cards
@@ -409,14 +409,14 @@ def whole_deal_view(state: HandState) -> None:
     name = seat_name(players, seat)
     with st.container(horizontal=True, key=K + "links"):
         st.page_link(
-            "views/rules.py",
+            "views/rules/rules.py",
             label="Walk through it on the Rules page",
             icon=":material/menu_book:",
             query_params=links.walk,
         )
         if links.analyze is not None:
             st.page_link(
-                "views/analyze.py",
+                "views/analyze/analyze.py",
                 label=f"Analyse {name}'s first bid",
                 icon=":material/search:",
                 query_params=links.analyze,
@@ -449,7 +449,7 @@ def _class_view(state: HandState, seat: int, links: DealLinks) -> None:
     if running:
         for code in running:
             st.page_link(
-                "views/class_mode.py",
+                "views/class_mode/class_mode.py",
                 label=f"Ask {name}'s bid in class {code}",
                 icon=":material/groups:",
                 query_params=class_query(code, links.seat_view),

@@ -29,7 +29,6 @@ from ui.practice_panels import (
     level_name,
     practice_key,
     save_status_notice,
-    statistics_view,
 )
 from ui.rules_panel import current_rules
 from ui.seat_retry import review_due_link, who_is_here
@@ -45,6 +44,7 @@ from views.practice.game import (
     welcome_back,
 )
 from views.practice.pace import current_pace, pace_control, remember_pace
+from views.practice.statistics import statistics_view
 
 LEARNING_LABEL = "Learning mode: the first hand fully guided"
 

@@ -1,7 +1,7 @@
 """Class mode: the teacher asks, every pupil answers on a phone, the projector shows the room's answers.
 
 The link and the browser decide who is looking: no class yet (start one, or join with a code), a
-teacher (``?class=CODE&teacher=SECRET``, then the secret kept by the browser: ui.class_teacher), a
+teacher (``?class=CODE&teacher=SECRET``, then the secret kept by the browser: views.class_mode.teacher), a
 pupil (``?class=CODE``: the join form, then the pupil's token kept by the browser, never in the
 address: ui.class_pupil). A browser that already joined the class (its session or cookie holds the
 pupil's token) opening ``?class=CODE`` again is that pupil again, never a second one. A link that
@@ -22,8 +22,8 @@ from classroom.service import StoreError
 from ui.class_parts import BIG_BUTTONS, for_pupils
 from ui.class_pupil import kept_token, name_form, pupil_page
 from ui.class_reach import address_guard, wait_for_records
-from ui.class_teacher import keep_secret, kept_classes, kept_secret, take_handover_page, teacher_page
 from ui.echo import plain
+from views.class_mode.teacher import keep_secret, kept_classes, kept_secret, take_handover_page, teacher_page
 
 
 def _start_or_join() -> None:
@@ -40,7 +40,7 @@ def _start_or_join() -> None:
             except StoreError as err:
                 st.error(plain(err))
             else:
-                keep_secret(code, secret)  # never in the address: Back would show it (ui.class_teacher)
+                keep_secret(code, secret)  # never in the address: Back would show it (teacher.py)
                 st.query_params["class"] = code
                 st.rerun()
         st.caption(

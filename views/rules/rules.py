@@ -40,14 +40,14 @@ from engine.core.seats import seat_name
 from practice.table_text import done_label
 from ui.cards import card_img, cards_row_html, four_colour
 from ui.echo import plain
-from ui.follow import check_follow
 from ui.layout import card_width, page_header, present_query, present_top, projector
-from ui.rules_link import LINK_KEYS, SEED_MAX, read_rules_link
 from ui.rules_panel import current_rules, rules_line
 from ui.share import query_string, rules_to_query
 from ui.table import felt_html, open_hand_html, seat_html, side_name, table_style, trick_html
-from ui.walkthrough import Walkthrough, build_from_text, build_walkthrough
 from ui.walkthrough_keys import Stepper, clicker_help, install_step_keys
+from views.rules.follow import check_follow
+from views.rules.link import LINK_KEYS, SEED_MAX, read_rules_link
+from views.rules.walkthrough import Walkthrough, build_from_text, build_walkthrough
 
 SECTIONS = {
     "ranking": "Trump ranking",
@@ -89,7 +89,7 @@ def _fresh_seed() -> int:
 
 
 def _adopt_link(params: Mapping[str, str], rules: Rules) -> list[str]:
-    """Apply this page's link values once per distinct link (``ui.rules_link`` reads them);
+    """Apply this page's link values once per distinct link (``views.rules.link`` reads them);
     returns messages for bad values."""
     signature = tuple(sorted((k, v) for k, v in params.items() if k in LINK_KEYS))
     if not signature or st.session_state.get(_SEEN) == signature:

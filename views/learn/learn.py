@@ -10,7 +10,7 @@ reveals the answer, then moves on. Bad
 parameters get a clear message and fall back. Lesson content and judging live in ``lessons/``;
 progress is remembered per browser or per named learner (``ui.learn_profile``); a saved record
 that cannot be read is reset with a note, and imports are summarised and paged
-(``ui.learn_progress``); exercises are drawn by ``ui.learn_exercise``. This page only renders.
+(``views.learn.progress``); exercises are drawn by ``views.learn.exercise``. This page only renders.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from ui.call_chart import seat_chart
 from ui.cards import show_cards
 from ui.echo import plain
 from ui.layout import FIT_KEY, card_width, fit_to_screen, present_top, projector
-from ui.learn_exercise import exercise_step
 from ui.learn_profile import (
     learner,
     note_store_error,
@@ -45,10 +44,11 @@ from ui.learn_profile import (
     store_error,
     use_name,
 )
-from ui.learn_progress import check_saved_browser, check_saved_name, import_view, reset_note
 from ui.rules_panel import rules_line
 from ui.seat_retry import review_due_link
 from ui.walkthrough_keys import Stepper, clicker_help, install_step_keys
+from views.learn.exercise import exercise_step
+from views.learn.progress import check_saved_browser, check_saved_name, import_view, reset_note
 
 FLASH = "learn_flash"
 

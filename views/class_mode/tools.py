@@ -21,7 +21,6 @@ from classroom.service import StoreError
 from engine.core.rules import Rules
 from lessons.exercises import DRILLS
 from ui.class_acts import ANY, K, _act, _ask, _problem, keep_secret
-from ui.class_address import join_link
 from ui.class_parts import (
     LIVE_SECONDS,
     answer_cards,
@@ -31,6 +30,7 @@ from ui.class_parts import (
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import PRESENT_PARAM
+from views.class_mode.address import join_link
 
 # A level option's name and values as the teacher reads them (the drills' codes stay what is asked).
 LEVEL_NAMES = {

@@ -1,5 +1,5 @@
 """The Rules explorer's link, read: what a shared address asks the page to show, and what was wrong
-with it. No Streamlit: the page (``views/rules.py``) puts what this reads into its session state.
+with it. No Streamlit: the page (``views/rules/rules.py``) puts what this reads into its session state.
 
 The link's keys: ``section=`` (one of the page's sections), ``trump=`` (the ranking's trump),
 ``led=`` and ``hand=`` (the "can I play this?" checker: a led card and up to 5 cards, none of them
@@ -29,7 +29,7 @@ from engine.core.position import PositionError
 from engine.core.rules import Rules
 from engine.core.seats import seat_name
 from ui.share import ShareLinkError, query_int
-from ui.walkthrough import MAX_STEPS, Walkthrough, build_from_text, build_walkthrough
+from views.rules.walkthrough import MAX_STEPS, Walkthrough, build_from_text, build_walkthrough
 
 SEED_MAX = 999_999_999
 LINK_KEYS = ("section", "trump", "led", "hand", "seed", "dealer", "position", "step")

@@ -69,15 +69,6 @@ from engine.analysis.situation import QuestionError as SeatQuestionError
 from engine.analysis.situation import read_question as read_seat_question
 from lessons.exercises import DRILLS
 from ui.class_acts import K, _clicked, _keep, _problem, _switched, keep_secret, kept_secret
-from ui.class_address import (
-    PupilAddress,
-    _address_panel,
-    _address_warning,
-    _join_panel,
-    _keep_address,
-    join_link,
-    pupil_address,
-)
 from ui.class_parts import (
     PROJECTOR_SECONDS,
     answer_cards,
@@ -93,7 +84,20 @@ from ui.class_parts import (
     waiting_html,
 )
 from ui.class_reach import reconnecting, wait_for_records
-from ui.class_tools import (
+from ui.daily_parts import class_daily_panel
+from ui.echo import plain
+from ui.layout import card_width, projector
+from ui.rules_panel import current_rules, preset_name, set_rules
+from views.class_mode.address import (
+    PupilAddress,
+    _address_panel,
+    _address_warning,
+    _join_panel,
+    _keep_address,
+    join_link,
+    pupil_address,
+)
+from views.class_mode.tools import (
     KeptClass,
     _ask_buttons,
     _end_panel,
@@ -108,10 +112,6 @@ from ui.class_tools import (
     take_handover_page,
     timer_words,
 )
-from ui.daily_parts import class_daily_panel
-from ui.echo import plain
-from ui.layout import card_width, projector
-from ui.rules_panel import current_rules, preset_name, set_rules
 
 HAND_PARAM = "class_hand"  # the deal editor's "ask it in class" link: a seat's view at its first bid (views/deal_editor/editor.py)
 

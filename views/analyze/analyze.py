@@ -39,13 +39,13 @@ from engine.core.narration import describe
 from engine.core.rules import Rules
 from engine.core.stats import Z95
 from engine.io.numbers import shown
-from ui.analyze_parts import deal_hands_html, hand_html, options_html, tricks_html
 from ui.cards import card_buttons, four_colour
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready
 from ui.layout import card_width, projector
 from ui.rules_panel import current_rules
 from ui.share import query_string
+from views.analyze.parts import deal_hands_html, hand_html, options_html, tricks_html
 
 K = "an_"  # session-state keys of this page
 
