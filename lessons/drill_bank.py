@@ -10,8 +10,8 @@ as it judges every other (the same judge, the same figures), so nothing is store
 
 A place enters the bank when the quick screen's best card (``seat_judge.screen_best``) is no habit
 card, and then, judged from the seat in full, no trump and no strongest card is counted right
-(``breaks_habits``), and the same stays true when the position is judged again on four times the
-layouts with another seed (``CHECK_SEED``): the habit's cards lie outside the tie there too.
+(``breaks_habits``), and every card it marks wrong stays outside the tie when the position is
+judged again on four times the layouts with another seed (``CHECK_SEED``).
 
 ``python -m lessons bank`` prints the bank as the search finds it now, and ``--write`` stores it in
 ``lessons/drill_bank_places.py`` (the same file every time: the search is seeded).
@@ -77,9 +77,11 @@ def breaks_habits(view: SeatView) -> bool:
 
 
 def holds_again(view: SeatView) -> bool:
-    """No habit card inside the tie when judged again on ``CHECK_FACTOR`` times the layouts."""
+    """Judged again on ``CHECK_FACTOR`` times the layouts with another seed, no card the drill
+    marks wrong (a habit card among them) lies inside the tie."""
     again = {a.card for a in right_again(view, CHECK_FACTOR, CHECK_SEED)}
-    return not habit_cards(view) & again
+    right = set(right_cards(view))
+    return not {a.card for a in view.legal if a.card not in right} & again
 
 
 def _candidates(bank: Banked) -> Iterator[tuple[Place, SeatView]]:

@@ -119,6 +119,13 @@ def test_loner_questions_defend_against_a_lone_maker(seed: int) -> None:
     assert not any(is_trump(c, throw.trump) or c.suit == led_suit for c in throw.hand)
 
 
+def test_a_seed_whose_first_2000_deals_hold_no_question_still_gets_one() -> None:
+    # seed 989766 of loner_lead: 76 leads against a loner in its first 2,000 deals, none worth
+    # asking (the Learn page drew it and showed an error); the search goes on past them
+    lead = generate("loner_lead", 989766).view
+    assert lead is not None and lead.alone and not lead.is_maker_side(0) and not lead.trick
+
+
 def count_by_hand(view: SeatView) -> int:
     """Seven trumps, less those in the hand, those played, the dealer's own discard and an upcard
     that never went into a hand (turned down, or left on the kitty when the dealer sat out)."""
