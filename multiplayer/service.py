@@ -157,9 +157,11 @@ def open_table(
     now: float | None = None,
     path: Location | None = None,
     silent_after: int = SILENT_AFTER,
+    seed: int | None = None,
 ) -> Opened:
     """A new table: ``levels`` has one entry per seat (South first, clockwise): a computer's level,
-    or None for a person's seat. Its first hand is dealt from a seed drawn by ``secrets``."""
+    or None for a person's seat. Its game is dealt from ``seed`` (tests and benchmarks replay a
+    table so), by default one drawn by ``secrets``."""
     when = _now(now)
     if len(levels) != rules.players:
         raise SeatError(f"a table for {rules.players} players has {rules.players} seats")
@@ -167,7 +169,8 @@ def open_table(
     secret = secrets.token_urlsafe(18)
     for _ in range(20):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-        made = new_table(code, rules, seats, secrets.randbelow(2**31), when, hints, silent_after)
+        game_seed = secrets.randbelow(2**31) if seed is None else seed
+        made = new_table(code, rules, seats, game_seed, when, hints, silent_after)
         if store.insert(_record(made), _hash(secret), when, path):
             return Opened(code, secret)
     raise StoreError("no free table code was found; try again")  # pragma: no cover - 32**6 codes

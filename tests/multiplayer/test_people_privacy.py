@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -23,7 +24,7 @@ from engine.core.cards import Card
 from engine.core.hand import HandState
 from engine.core.rules import Rules
 from multiplayer import service
-from multiplayer.table import TableError
+from multiplayer.table import PeopleTable, TableError
 from store.backend import Location
 
 ROUNDS = 240
@@ -55,62 +56,77 @@ def test_leaks_finds_a_card_in_each_way_it_is_written() -> None:
     assert leaks('{"hand": ["9HX", "A9H"], "rules": "to 10"}', {nine, ten}) == []
 
 
-def test_no_hidden_card_reaches_any_answer_or_refusal(any_db: Location, keys: tuple[str, ...]) -> None:
-    opened = service.open_table(Rules(), [None, None, None, "club"], now=0.0, path=any_db)
-    code = opened.code
-    for seat, name in enumerate(PEOPLE):
-        service.join(code, name, keys[seat], seat=seat, now=1.0, path=any_db)
-    rng = random.Random(54)
-    taps: list[tuple[int, int, str]] = []  # (seat, version its page showed, move) of every tap that played
-    strangers = (opened.secret, keys[0][:-1] + "Z", keys[3], "", "x' OR '1'='1", keys[1].upper())
-    refused = answered = 0
-    for number in range(ROUNDS):
-        now = 2.0 + number
-        table = service.load_table(code, any_db)
-        hand, version = table.game.hand, table.version
-        turn = hand.to_act
-        kind = rng.choice(("honest", "honest", "out of turn", "stale", "again", "stranger", "named", "read"))
-        seat: int | None = rng.randrange(3)
-        key = keys[seat]
-        if kind in ("honest", "named", "stale") and turn is not None and turn < 3:
-            seat, key = turn, keys[turn]
-        others_cards = sorted(hidden_from(hand, seat), key=str)
+KINDS = ("honest", "honest", "out of turn", "stale", "again", "stranger", "named", "read")
+
+
+@dataclass
+class Hostile:
+    """The people at one table, and what they do: ``taps`` are the (seat, version its page showed,
+    move) of every tap that played, for sending again."""
+
+    code: str
+    keys: tuple[str, ...]
+    strangers: tuple[str, ...]
+    path: Location
+    rng: random.Random
+    taps: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def call(self, kind: str, table: PeopleTable, now: float) -> tuple[int | None, str]:
+        """One call of ``kind``: the seat that asked (None: a stranger) and what came back (the
+        page's JSON text, or the refusal's message)."""
+        turn, version = table.game.hand.to_act, table.version
+        if kind == "again" and not self.taps or turn is None and kind != "stranger":
+            kind = "honest"  # nothing to send again yet; between hands, somebody deals
+        move = ""
+        seat: int | None = (
+            turn if kind in ("honest", "named", "stale") and turn in (0, 1, 2) else self.rng.randrange(3)
+        )
+        if kind == "out of turn":
+            seat = next(s for s in range(3) if s != turn)
+        elif kind == "again":
+            seat, version, move = self.rng.choice(self.taps)
+        elif kind == "stranger":
+            seat = None
+        hidden = sorted(hidden_from(table.game.hand, seat), key=str)
+        move = move or f"play {self.rng.choice(hidden)}"
+        key = self.rng.choice(self.strangers) if seat is None else self.keys[seat]
         try:
-            if kind == "honest" or turn is None and kind != "stranger":
-                page = service.read(code, key, now, any_db)
-                move, drawn_at = rng.choice(page["legal"]) if page["legal"] else "pass", page["version"]
-                page = service.play(code, key, drawn_at, move, now, any_db)
-                taps.append((page["you"], drawn_at, move))
-            elif kind == "out of turn":
-                seat = next(s for s in range(3) if s != turn)
-                key = keys[seat]
-                page = service.play(code, key, version, f"play {rng.choice(others_cards)}", now, any_db)
+            if kind == "honest":
+                page = service.read(self.code, key, now, self.path)
+                move, version = self.rng.choice(page["legal"]) if page["legal"] else "pass", page["version"]
+                page = service.play(self.code, key, version, move, now, self.path)
+                self.taps.append((page["you"], version, move))
             elif kind == "stale":
-                page = service.play(code, key, version + rng.choice((-3, -1, 1, 2, 10**12)), "pass", now, any_db)
-            elif kind == "again" and taps:
-                seat, old, move = rng.choice(taps)
-                key = keys[seat]
-                page = service.play(code, key, old, move, now, any_db)
-            elif kind == "stranger":
-                seat, key = None, rng.choice(strangers)
-                page = service.play(code, key, version, f"play {rng.choice(others_cards)}", now, any_db)
-            elif kind == "named":
-                page = service.play(code, key, version, f"play {rng.choice(others_cards)}", now, any_db)
-            else:
-                page = service.read(code, key, now, any_db)
-            text = json.dumps(page, ensure_ascii=False)
-            answered += 1
+                page = service.play(
+                    self.code, key, version + self.rng.choice((-3, -1, 1, 2, 10**12)), "pass", now, self.path
+                )
+            elif kind == "read":
+                page = service.read(self.code, key, now, self.path)
+            else:  # out of turn, again, stranger, named
+                page = service.play(self.code, key, version, move, now, self.path)
         except (TableError, ValueError) as err:
-            text = str(err)
-            refused += 1
-        after = service.load_table(code, any_db)
-        assert leaks(text, hidden_from(after.game.hand, seat)) == [], (number, kind, text)
-        if not text.startswith("{") or seat is None:
-            continue
-        mine = json.loads(text)
-        assert mine["hand"] == [str(c) for c in after.game.hand.hands[seat]]  # its own hand, whole
-        assert [s["cards"] for s in mine["seats"]] == [len(h) for h in after.game.hand.hands]
-    assert refused > ROUNDS // 3 and answered > ROUNDS // 3 and len(taps) > 40
+            return seat, str(err)
+        return seat, json.dumps(page, ensure_ascii=False)
+
+
+def test_no_hidden_card_reaches_any_answer_or_refusal(any_db: Location, keys: tuple[str, ...]) -> None:
+    opened = service.open_table(Rules(), [None, None, None, "club"], now=0.0, path=any_db, seed=6)
+    for place, name in enumerate(PEOPLE):
+        service.join(opened.code, name, keys[place], seat=place, now=1.0, path=any_db)
+    strangers = (opened.secret, keys[0][:-1] + "Z", keys[3], "", "x' OR '1'='1", keys[1].upper())
+    people = Hostile(opened.code, keys, strangers, any_db, random.Random(54))
+    answered = 0
+    for number in range(ROUNDS):
+        kind = people.rng.choice(KINDS)
+        seat, text = people.call(kind, service.load_table(opened.code, any_db), 2.0 + number)
+        after = service.load_table(opened.code, any_db).game.hand
+        assert leaks(text, hidden_from(after, seat)) == [], (number, kind, text)
+        if text.startswith("{") and seat is not None:
+            answered += 1
+            mine = json.loads(text)
+            assert mine["hand"] == [str(c) for c in after.hands[seat]]  # its own hand, whole
+            assert [s["cards"] for s in mine["seats"]] == [len(h) for h in after.hands]
+    assert ROUNDS // 3 < answered < ROUNDS * 2 // 3 and len(people.taps) > 40
 
 
 @pytest.mark.parametrize("key", ["", "x" * 15, "key with spaces 12345", "k" * 201, "ключ-0123456789abcdef"])

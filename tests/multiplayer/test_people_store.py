@@ -24,7 +24,9 @@ SEATS = (
 )
 
 
-def record(game: GameState, moves: tuple[tuple[str, ...], ...], version: int, code: str = "ABC234") -> TableRecord:
+def record(
+    game: GameState, moves: tuple[tuple[str, ...], ...], version: int, code: str = "ABC234"
+) -> TableRecord:
     return TableRecord(code, game, moves, SEATS, version, True, False, 60)
 
 
@@ -64,6 +66,26 @@ def test_seen_moves_forward_only(any_db: Location) -> None:
     assert [s.seen for s in store.load("ABC234", any_db)[0].seats] == [150.0, 0.0, 100.0, 0.0]
 
 
+Attempt = tuple[TableRecord, list[tuple[int, int | None, str, str]]]
+
+
+def race(path: Location, before: int, attempts: list[Attempt]) -> list[bool]:
+    """Each attempt saved over version ``before`` by its own thread, all let go at once."""
+    landed = [False] * len(attempts)
+    start = threading.Barrier(len(attempts))
+
+    def save(i: int) -> None:
+        start.wait()
+        landed[i] = store.save(before, attempts[i][0], attempts[i][1], 200.0, path)
+
+    threads = [threading.Thread(target=save, args=(i,)) for i in range(len(attempts))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return landed
+
+
 @pytest.mark.parametrize("rounds", [12])
 def test_two_connections_saving_the_same_version_exactly_one_lands(any_db: Location, rounds: int) -> None:
     """Two threads, each with its own connection (as two servers), save the same version with
@@ -74,22 +96,19 @@ def test_two_connections_saving_the_same_version_exactly_one_lands(any_db: Locat
         legal = current.game.legal_actions()
         moves = [str(legal[0]), str(legal[-1])]
         tries = [
-            record(apply_game(current.game, m), current.moves[:-1] + (current.moves[-1] + (m,),), current.version + 1)
+            record(
+                apply_game(current.game, m),
+                current.moves[:-1] + (current.moves[-1] + (m,),),
+                current.version + 1,
+            )
             for m in moves
         ]
-        landed: list[bool] = [False, False]
-        start = threading.Barrier(2)
-
-        def save(i: int) -> None:
-            start.wait()
-            step = (current.version + 1, current.game.hand.to_act, moves[i], "person")
-            landed[i] = store.save(current.version, tries[i], [step], 200.0, any_db)
-
-        threads = [threading.Thread(target=save, args=(i,)) for i in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        step = current.game.hand.to_act
+        landed = race(
+            any_db,
+            current.version,
+            [(t, [(t.version, step, m, "person")]) for t, m in zip(tries, moves, strict=True)],
+        )
         assert sorted(landed) == [False, True]
         current = store.load("ABC234", any_db)[0]
         assert current == tries[landed.index(True)]
@@ -103,12 +122,16 @@ DAMAGE = [
     ("rules", "'players=5'", "rules"),
     ("seed", "-1", "seed"),
     ("seed", "'seven'", "seed"),
-    ("moves", "'[[\"pass\"], [\"pass\"]]'", "game"),  # a hand dealt before the first one ended
+    ("moves", '\'[["pass"], ["pass"]]\'', "game"),  # a hand dealt before the first one ended
     ("moves", "'[[\"play AH\"]]'", "game"),  # not legal in the bidding
     ("moves", "'not json'", "moves"),
     ("moves", "'[]'", "moves"),
-    ("seats", "'[{\"level\": \"club\"}]'", "seats"),  # one seat at a table of four
-    ("seats", "'[{\"name\": \"Ann\", \"key\": \"secret\"}, {\"level\": \"club\"}, {\"level\": \"club\"}, {\"level\": \"club\"}]'", "seats"),
+    ("seats", '\'[{"level": "club"}]\'', "seats"),  # one seat at a table of four
+    (
+        "seats",
+        '\'[{"name": "Ann", "key": "secret"}, {"level": "club"}, {"level": "club"}, {"level": "club"}]\'',
+        "seats",
+    ),
     ("version", "-3", "version"),
     ("hints", "7", "switches"),
     ("silent_after", "0", "silent time"),
@@ -116,7 +139,9 @@ DAMAGE = [
 
 
 @pytest.mark.parametrize(("column", "value", "what"), DAMAGE)
-def test_a_damaged_row_is_a_clear_error(any_db: Location, conn: Connection, column: str, value: str, what: str) -> None:
+def test_a_damaged_row_is_a_clear_error(
+    any_db: Location, conn: Connection, column: str, value: str, what: str
+) -> None:
     if value == "'seven'" and isinstance(any_db, str):
         pytest.skip("PostgreSQL keeps a number column's type: only a SQLite file can hold text there")
     opened(any_db)

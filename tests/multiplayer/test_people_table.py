@@ -101,7 +101,12 @@ def test_the_dealers_discard_reaches_only_the_dealers_page(four: PeopleTable) ->
     after = played(four, *AUCTION)
     east, south = seat_data(after, 3, 1.0), seat_data(after, 0, 1.0)
     assert east["your_discard"] == "QC" and east["auction"][-1] == [3, "discard QC"]
-    assert south["your_discard"] is None and south["auction"] == [[0, "pass"], [1, "pass"], [2, "order"], [3, "discard"]]
+    assert south["your_discard"] is None and south["auction"] == [
+        [0, "pass"],
+        [1, "pass"],
+        [2, "order"],
+        [3, "discard"],
+    ]
     assert "QC" not in str(south) and south["hand"] == ["AH", "KH", "9C", "TC", "QD"]
     assert [s["cards"] for s in south["seats"]] == [5, 5, 5, 5] and south["legal"] == [
         "play AH",
@@ -132,7 +137,9 @@ def test_computers_play_until_a_person_is_to_act(
 def test_a_silent_person_is_played_by_the_computer_after_the_set_time_and_pages_say_so(
     dealt_table: Callable[..., PeopleTable], people: Callable[..., Seat]
 ) -> None:
-    table = dealt_table((people(0, "Ann"), people(1, "Bob", 0.0), Seat("club"), Seat("club")), silent_after=60)
+    table = dealt_table(
+        (people(0, "Ann"), people(1, "Bob", 0.0), Seat("club"), Seat("club")), silent_after=60
+    )
     waiting = act(table, 0, 0, "pass", 60.0)  # Bob last seen 60 s ago: not more than the set time
     assert [s.seat for s in waiting.steps] == [0] and to_act(waiting.table) == 1
     assert seat_data(waiting.table, 0, 60.0)["seats"][1]["away"] is False
@@ -155,7 +162,9 @@ def test_a_table_everyone_left_stands_still(
     assert advance(after_pass, 1000.0).steps == ()  # both away: nobody is here to play with
 
 
-def test_sitting_and_changing_seats(dealt_table: Callable[..., PeopleTable], people: Callable[..., Seat], hash_of: Callable[[str], str]) -> None:
+def test_sitting_and_changing_seats(
+    dealt_table: Callable[..., PeopleTable], people: Callable[..., Seat], hash_of: Callable[[str], str]
+) -> None:
     table = dealt_table((Seat(), Seat("club"), Seat("club"), Seat("club")))
     sat = sit(table, 0, "Ann", hash_of("ann-key-0123456789ab"), 5.0)
     assert sat.steps[0].action == "sit" and sat.table.seats[0].name == "Ann" and sat.table.version == 1
@@ -164,7 +173,9 @@ def test_sitting_and_changing_seats(dealt_table: Callable[..., PeopleTable], peo
         sit(sat.table, 0, "Eve", hash_of("eve-key-0123456789ab"), 6.0)
     with pytest.raises(SeatError, match="at least one person"):
         change_seat(sat.table, 0, "club", 6.0)
-    mid_hand = played(dealt_table((people(0, "Ann"), people(1, "Bob"), Seat("club"), Seat("club"))), (0, "pass"))
+    mid_hand = played(
+        dealt_table((people(0, "Ann"), people(1, "Bob"), Seat("club"), Seat("club"))), (0, "pass")
+    )
     assert to_act(mid_hand) == 1
     with pytest.raises(SeatError, match="between hands"):
         change_seat(mid_hand, 2, None, 7.0)
