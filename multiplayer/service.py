@@ -35,7 +35,9 @@ from classroom.names import check_name
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.rules import Rules
+from multiplayer import seating
 from multiplayer import table as rules_of_play
+from multiplayer.errors import NotAtTable, NotHost
 from multiplayer.seat_page import seat_data
 from multiplayer.table import (
     NEXT_HAND,
@@ -59,14 +61,6 @@ from store.people_tables import DamagedTable, NoSuchTable, SeatRecord, TableReco
 KEY = re.compile(r"[A-Za-z0-9_-]{16,200}")  # a private key: what secrets.token_urlsafe makes
 TOUCH_EVERY = 5.0  # seconds between two notes that a person is here (a page polls more often)
 TRIES = 5  # a join or a due computer move worked out again when another change got there first
-
-
-class NotAtTable(TableError):
-    """The key holds no seat at this table."""
-
-
-class NotHost(TableError):
-    """The secret is not the host's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +188,7 @@ def change_seat(
     """The host makes ``seat`` a computer of ``level`` or (None) a free person's seat, between hands."""
     when = _now(now)
     table = _host(code, secret, path)
-    if not _keep(table, rules_of_play.change_seat(table, seat, level, when), when, path):
+    if not _keep(table, seating.change_seat(table, seat, level, when), when, path):
         raise StalePage("the table changed meanwhile: look at it again, then change the seat")
 
 
@@ -204,7 +198,7 @@ def set_paused(
     """The host pauses the table (nobody plays) or lets play resume."""
     when = _now(now)
     table = _host(code, secret, path)
-    if not _keep(table, rules_of_play.pause(table, paused, when), when, path):
+    if not _keep(table, seating.pause(table, paused, when), when, path):
         raise StalePage("the table changed meanwhile: try again")
 
 
@@ -234,7 +228,7 @@ def join(
         chosen = free[0] if seat is None and free else seat
         if chosen is None:
             raise SeatError("every seat at this table is taken: ask the host to free one")
-        if _keep(table, rules_of_play.sit(table, chosen, shown, key_hash, when), when, path):
+        if _keep(table, seating.sit(table, chosen, shown, key_hash, when), when, path):
             return chosen
     raise StoreError("the table was too busy to join just now: try again")
 

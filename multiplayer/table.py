@@ -5,7 +5,8 @@ Pure values and functions: no database, no clock, no Streamlit. The service
 result only when nobody changed the table meanwhile (compare-and-swap on ``version``).
 
 Every step moves ``version`` on by one: an action of the game (a person's, a computer's), the
-next hand dealt, a person sitting down, a seat changed, the table paused. A tap names the version
+next hand dealt, a person sitting down, a seat changed, the table paused (those three:
+``multiplayer.seating``). A tap names the version
 its page showed, so a page drawn before the table moved on (``StalePage``), a seat not to act
 (``NotYourTurn``), a move the engine does not allow (``NotLegal``) and a paused table
 (``TablePaused``) are refused, each a ValueError saying what was wrong and what is accepted; the
@@ -37,6 +38,15 @@ from engine.core.rules import Rules
 from engine.core.seats import seat_name
 from engine.core.view import view_of
 from engine.search.registry import ARENA_PLAYERS, make_player, told_the_score
+from multiplayer.errors import (
+    GameOver,
+    NotLegal,
+    NotYourTurn,
+    SeatError,
+    StalePage,
+    TableError,
+    TablePaused,
+)
 
 STAND_IN = "club"  # the level that plays for a person who is away
 SILENT_AFTER = 60  # seconds without a sign from a person before the computer plays their seat
@@ -50,34 +60,6 @@ PERSON = "person"
 COMPUTER = "computer"
 AWAY = "computer for an away player"
 HOST = "host"
-
-
-class TableError(ValueError):
-    """A tap or a change the table refuses; the message says what was wrong and what is accepted."""
-
-
-class StalePage(TableError):
-    """The tap names an older version of the table: the page was drawn before it moved on."""
-
-
-class NotYourTurn(TableError):
-    """The seat is not the one to act."""
-
-
-class NotLegal(TableError):
-    """The tap is not a move the engine allows the seat now."""
-
-
-class TablePaused(TableError):
-    """The host paused the table."""
-
-
-class GameOver(TableError):
-    """The game (or the match) is decided: nothing more to play."""
-
-
-class SeatError(TableError):
-    """A seat that does not exist, is taken, cannot change now, or a level or name not accepted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +207,7 @@ def seen(table: PeopleTable, seat: int, now: float) -> PeopleTable:
     s = table.seats[seat]
     if s.is_computer or s.last_seen >= now:
         return table
-    return replace(table, seats=_with_seat(table.seats, seat, replace(s, last_seen=now)))
+    return replace(table, seats=with_seat(table.seats, seat, replace(s, last_seen=now)))
 
 
 def who(table: PeopleTable, seat: int) -> str:
@@ -243,7 +225,7 @@ def act(table: PeopleTable, seat: int, version: int, move: str, now: float) -> C
     a page drawn at ``version``: the engine applies it, then the computers play until a person
     who is here is to act. Raises a TableError (the table unchanged) when the table is paused, the
     page is stale, the game is over, the seat is not to act or the move is not legal."""
-    _check_seat(table, seat)
+    check_seat(table, seat)
     if table.seats[seat].is_computer or table.seats[seat].is_free:
         raise NotYourTurn(f"nobody holds {who(table, seat)} as a person: join the table to play")
     if table.paused:
@@ -325,67 +307,11 @@ def _step(table: PeopleTable, seat: int, move: str, by: str) -> Change:
     return Change(replace(table, game=game, moves=moves, version=version), (Step(version, seat, move, by),))
 
 
-# ---- changing the table ------------------------------------------------------------------------
-
-
-def sit(table: PeopleTable, seat: int, name: str, key_hash: str, now: float) -> Change:
-    """The person of ``key_hash`` sits down in the free person's seat ``seat`` as ``name`` (checked
-    by the caller), then the computers play on if it is their turn. A key that already holds a
-    seat comes back to it (seen ``now``; no step)."""
-    _check_seat(table, seat)
-    held = seat_of(table, key_hash)
-    if held is not None:
-        return Change(seen(table, held, now))
-    s = table.seats[seat]
-    if not s.is_free:
-        raise SeatError(f"{who(table, seat)} is not free: choose a free seat")
-    person = Seat(name=name, key_hash=key_hash, last_seen=now)
-    sat = _changed(table, seat, person, "sit", PERSON)
-    after = advance(sat.table, now)
-    return Change(after.table, sat.steps + after.steps)
-
-
-def change_seat(table: PeopleTable, seat: int, level: str | None, now: float) -> Change:
-    """The host makes ``seat`` a computer of ``level``, or (``level`` None) a free person's seat,
-    between hands only (before the hand's first move, or once it is over). The person who held it
-    no longer does; a table keeps at least one person's seat."""
-    _check_seat(table, seat)
-    hand = table.game.hand
-    if hand.history and not hand.is_over:
-        raise SeatError("a seat changes between hands only: change it once this hand is over")
-    seats = table.seats
-    if level is not None and all(s.is_computer for i, s in enumerate(seats) if i != seat):
-        raise SeatError("a table of people keeps at least one person's seat")
-    new = Seat(level=level) if level is not None else Seat(last_seen=now)
-    if (new.level, new.is_free) == (seats[seat].level, seats[seat].is_free):
-        return Change(table)
-    changed = _changed(table, seat, new, f"computer {level}" if level else "person", HOST)
-    after = advance(changed.table, now)
-    return Change(after.table, changed.steps + after.steps)
-
-
-def pause(table: PeopleTable, paused: bool, now: float) -> Change:
-    """The host pauses the table (nobody may play) or lets play resume."""
-    if table.paused == paused:
-        return Change(table)
-    version = table.version + 1
-    step = Step(version, None, "pause" if paused else "resume", HOST)
-    changed = replace(table, paused=paused, version=version)
-    after = advance(changed, now)
-    return Change(after.table, (step,) + after.steps)
-
-
-def _changed(table: PeopleTable, seat: int, new: Seat, what: str, by: str) -> Change:
-    version = table.version + 1
-    changed = replace(table, seats=_with_seat(table.seats, seat, new), version=version)
-    return Change(changed, (Step(version, seat, what, by),))
-
-
-def _with_seat(seats: tuple[Seat, ...], seat: int, new: Seat) -> tuple[Seat, ...]:
+def with_seat(seats: tuple[Seat, ...], seat: int, new: Seat) -> tuple[Seat, ...]:
     return seats[:seat] + (new,) + seats[seat + 1 :]
 
 
-def _check_seat(table: PeopleTable, seat: int) -> None:
+def check_seat(table: PeopleTable, seat: int) -> None:
     n = table.rules.players
     if type(seat) is not int or not 0 <= seat < n:
         raise SeatError(f"there is no such seat: the seats are 0 to {n - 1}")
@@ -414,14 +340,13 @@ __all__ = [
     "advance",
     "away",
     "between_hands",
-    "change_seat",
+    "check_seat",
     "new_table",
-    "pause",
     "plays_for",
     "seat_of",
     "seen",
-    "sit",
     "someone_here",
     "to_act",
     "who",
+    "with_seat",
 ]

@@ -14,6 +14,7 @@ import pytest
 
 from engine.core.game import apply_game
 from multiplayer.seat_page import seat_data
+from multiplayer.seating import change_seat, sit
 from multiplayer.table import (
     AWAY,
     COMPUTER,
@@ -30,9 +31,7 @@ from multiplayer.table import (
     TablePaused,
     act,
     advance,
-    change_seat,
     seen,
-    sit,
     to_act,
 )
 
