@@ -38,12 +38,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the database", ("store",)),
     ("the practice table (no Streamlit)", ("practice",)),
     ("class mode's questions and marking (no Streamlit)", ("classroom",)),
+    ("tables of people: seats, turns, leaving and coming back (no Streamlit)", ("multiplayer",)),
     ("Streamlit widgets", ("ui",)),
     ("pages", ("views",)),
     ("the router", ("app",)),
     ("benchmarks and experiments (python -m bench)", ("bench",)),
 )
-PACKAGES = ("engine", "store", "lessons", "practice", "classroom", "ui", "views", "bench")
+PACKAGES = ("engine", "store", "lessons", "practice", "classroom", "multiplayer", "ui", "views", "bench")
 NO_STREAMLIT_BELOW = LAYERS.index(
     ("Streamlit widgets", ("ui",))
 )  # everything below ui never imports Streamlit

@@ -1,0 +1,314 @@
+"""Tables of people over the database: the one service the pages will call (they never import
+``store/``), whatever server they run on.
+
+- ``open_table``: rules, which seats are computers (and at what level), hints on or off; returns
+  the join code and the host's secret (kept only as its SHA-256).
+- ``join``: a person sits in a free seat with a name (the class's name filter,
+  ``classroom.names.check_name``) and a private key (the browser's cookie; kept only as its
+  SHA-256). The same key comes back to the same seat: leaving and coming back.
+- ``change_seat`` (the host, between hands), ``set_paused`` (the host).
+- ``play``: a tap (the code, the key, the version the page showed, the action's text) → the new
+  page data of the key's seat (``multiplayer.seat_page``), or a ``TableError`` saying why not.
+- ``read``: the page data of the key's seat; it notes that the person is here, and plays the
+  computer's turns that are due (a person away past the table's silent time).
+
+A key that holds no seat at the table cannot act or read a hand (``NotAtTable``). Each change is
+worked out by ``multiplayer.table`` on the table as loaded and kept by ``store.people_tables.save``
+only if the table is still at that version: when another tap (on this server or another) got
+there first, a tap is refused as stale (a repeat of the very tap that got there first is answered
+with the page as it now stands: one tap, played once), and a join or a due computer move is
+worked out again on the newer table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from classroom.names import check_name
+from engine.core.actions import Action
+from engine.core.errors import EuchreError
+from engine.core.rules import Rules
+from multiplayer import seating
+from multiplayer import table as rules_of_play
+from multiplayer.errors import NotAtTable, NotHost
+from multiplayer.seat_page import seat_data
+from multiplayer.table import (
+    NEXT_HAND,
+    PERSON,
+    SILENT_AFTER,
+    Change,
+    PeopleTable,
+    Seat,
+    SeatError,
+    StalePage,
+    TableError,
+    new_table,
+    seat_of,
+)
+from store import people_tables as store
+from store.backend import Location
+from store.class_rows import CODE_LENGTH, CODE_LETTERS
+from store.db import StoreError
+from store.people_tables import DamagedTable, NoSuchTable, SeatRecord, TableRecord
+
+KEY = re.compile(r"[A-Za-z0-9_-]{16,200}")  # a private key: what secrets.token_urlsafe makes
+TOUCH_EVERY = 5.0  # seconds between two notes that a person is here (a page polls more often)
+TRIES = 5  # a join or a due computer move worked out again when another change got there first
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A new table's join code and its host's secret (shown once, in the host's link)."""
+
+    code: str
+    secret: str
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _key_hash(key: str) -> str:
+    if not isinstance(key, str) or not KEY.fullmatch(key):
+        raise NotAtTable("this browser's key for the table does not read: open the table's link again")
+    return _hash(key)
+
+
+def _now(now: float | None) -> float:
+    return time.time() if now is None else now
+
+
+# ---- the table and its record ------------------------------------------------------------------
+
+
+def _table(record: TableRecord) -> PeopleTable:
+    try:
+        seats = tuple(Seat(s.level, s.name, s.key_hash, s.seen) for s in record.seats)
+        return PeopleTable(
+            record.code,
+            seats,
+            record.game,
+            record.moves,
+            record.version,
+            record.hints,
+            record.paused,
+            record.silent_after,
+        )
+    except SeatError as err:
+        raise DamagedTable(
+            f"the record of the table {record.code} is damaged ({err}), so it cannot go on"
+        ) from err
+
+
+def _record(table: PeopleTable) -> TableRecord:
+    seats = tuple(SeatRecord(s.level, s.name, s.key_hash, s.last_seen) for s in table.seats)
+    return TableRecord(
+        table.code,
+        table.game,
+        table.moves,
+        seats,
+        table.version,
+        table.hints,
+        table.paused,
+        table.silent_after,
+    )
+
+
+def load_table(code: str, path: Location | None = None) -> PeopleTable:
+    """The table of ``code`` (NoSuchTable, DamagedTable)."""
+    return _load(code, path)[0]
+
+
+def _load(code: str, path: Location | None) -> tuple[PeopleTable, str]:
+    if not isinstance(code, str) or len(code) > 20:
+        raise NoSuchTable("there is no such table: check the code (six letters and digits)")
+    record, host_hash = store.load(code.strip().upper(), path)
+    return _table(record), host_hash
+
+
+def _keep(before: PeopleTable, change: Change, now: float, path: Location | None) -> bool:
+    """Save ``change`` over ``before`` unless the table moved on meanwhile (then False)."""
+    if not change.steps:
+        return True
+    steps = [(s.version, s.seat, s.action, s.by) for s in change.steps]
+    return store.save(before.version, _record(change.table), steps, now, path)
+
+
+# ---- the host ----------------------------------------------------------------------------------
+
+
+def open_table(
+    rules: Rules,
+    levels: Sequence[str | None],
+    hints: bool = False,
+    now: float | None = None,
+    path: Location | None = None,
+    silent_after: int = SILENT_AFTER,
+    seed: int | None = None,
+) -> Opened:
+    """A new table: ``levels`` has one entry per seat (South first, clockwise): a computer's level,
+    or None for a person's seat. Its game is dealt from ``seed`` (tests and benchmarks replay a
+    table so), by default one drawn by ``secrets``."""
+    when = _now(now)
+    if len(levels) != rules.players:
+        raise SeatError(f"a table for {rules.players} players has {rules.players} seats")
+    seats = tuple(Seat(level=level) for level in levels)
+    secret = secrets.token_urlsafe(18)
+    for _ in range(20):
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        game_seed = secrets.randbelow(2**31) if seed is None else seed
+        made = new_table(code, rules, seats, game_seed, when, hints, silent_after)
+        if store.insert(_record(made), _hash(secret), when, path):
+            return Opened(code, secret)
+    raise StoreError("no free table code was found; try again")  # pragma: no cover - 32**6 codes
+
+
+def _host(code: str, secret: str, path: Location | None) -> PeopleTable:
+    table, host_hash = _load(code, path)
+    if not isinstance(secret, str) or not hmac.compare_digest(_hash(secret), host_hash):
+        raise NotHost("only the host of the table may change it: open the host's link")
+    return table
+
+
+def change_seat(
+    code: str,
+    secret: str,
+    seat: int,
+    level: str | None,
+    now: float | None = None,
+    path: Location | None = None,
+) -> None:
+    """The host makes ``seat`` a computer of ``level`` or (None) a free person's seat, between hands."""
+    when = _now(now)
+    table = _host(code, secret, path)
+    if not _keep(table, seating.change_seat(table, seat, level, when), when, path):
+        raise StalePage("the table changed meanwhile: look at it again, then change the seat")
+
+
+def set_paused(
+    code: str, secret: str, paused: bool, now: float | None = None, path: Location | None = None
+) -> None:
+    """The host pauses the table (nobody plays) or lets play resume."""
+    when = _now(now)
+    table = _host(code, secret, path)
+    if not _keep(table, seating.pause(table, paused, when), when, path):
+        raise StalePage("the table changed meanwhile: try again")
+
+
+# ---- the players -------------------------------------------------------------------------------
+
+
+def join(
+    code: str,
+    name: str,
+    key: str,
+    seat: int | None = None,
+    now: float | None = None,
+    path: Location | None = None,
+) -> int:
+    """Sit the person of ``key`` as ``name`` in ``seat`` (None: the first free person's seat);
+    returns the seat. A key that holds a seat here comes back to it, whatever the seat asked."""
+    when = _now(now)
+    key_hash = _key_hash(key)
+    shown = check_name(name)
+    for _ in range(TRIES):
+        table, _ = _load(code, path)
+        held = seat_of(table, key_hash)
+        if held is not None:
+            store.touch(table.code, held, when, path)
+            return held
+        free = [i for i, s in enumerate(table.seats) if s.is_free]
+        chosen = free[0] if seat is None and free else seat
+        if chosen is None:
+            raise SeatError("every seat at this table is taken: ask the host to free one")
+        if _keep(table, seating.sit(table, chosen, shown, key_hash, when), when, path):
+            return chosen
+    raise StoreError("the table was too busy to join just now: try again")
+
+
+def _seat(table: PeopleTable, key: str) -> int:
+    seat = seat_of(table, _key_hash(key))
+    if seat is None:
+        raise NotAtTable(f"you hold no seat at the table {table.code}: join it first")
+    return seat
+
+
+def read(code: str, key: str, now: float | None = None, path: Location | None = None) -> dict[str, Any]:
+    """The page data of the key's seat. Notes that its person is here, and plays the turns due to
+    the computer (a person away past the silent time) before answering."""
+    when = _now(now)
+    for _ in range(TRIES):
+        table, _ = _load(code, path)
+        seat = _seat(table, key)
+        if when - table.seats[seat].last_seen >= TOUCH_EVERY:
+            store.touch(table.code, seat, when, path)
+        table = rules_of_play.seen(table, seat, when)
+        change = rules_of_play.advance(table, when)
+        if _keep(table, change, when, path):
+            return seat_data(change.table, seat, when)
+    return seat_data(table, seat, when)
+
+
+def play(
+    code: str, key: str, version: int, move: str, now: float | None = None, path: Location | None = None
+) -> dict[str, Any]:
+    """The person of ``key`` taps ``move`` on a page drawn at ``version``: the new page data of
+    their seat, or a TableError (the table unchanged) saying why not."""
+    when = _now(now)
+    table, _ = _load(code, path)
+    seat = _seat(table, key)
+    try:
+        change = rules_of_play.act(table, seat, version, move, when)
+    except StalePage:
+        if _played_already(table, seat, version, move, path):
+            return seat_data(table, seat, when)
+        raise
+    if _keep(table, change, when, path):
+        return seat_data(change.table, seat, when)
+    newer, _ = _load(code, path)
+    if _played_already(newer, seat, version, move, path):
+        return seat_data(newer, seat, when)
+    raise StalePage("the table moved on while your move was on its way: look at it again, then choose")
+
+
+def _played_already(table: PeopleTable, seat: int, version: int, move: str, path: Location | None) -> bool:
+    """Whether the step after ``version`` was this very tap by this seat (a second tap of it)."""
+    if type(version) is not int or not 0 <= version < table.version:
+        return False
+    first = store.log(table.code, version, path)[:1]
+    return bool(first) and (first[0].seat, first[0].by, first[0].action) == (seat, PERSON, _canonical(move))
+
+
+def _canonical(move: str) -> str:
+    text = move.strip().lower() if isinstance(move, str) else ""
+    if text == NEXT_HAND:
+        return text
+    try:
+        return str(Action.parse(text))
+    except EuchreError:
+        return ""
+
+
+__all__ = [
+    "DamagedTable",
+    "NoSuchTable",
+    "NotAtTable",
+    "NotHost",
+    "Opened",
+    "StoreError",
+    "TableError",
+    "change_seat",
+    "join",
+    "load_table",
+    "open_table",
+    "play",
+    "read",
+    "set_paused",
+]
