@@ -408,6 +408,66 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def _start_class(teacher: Any, url: str) -> str:
+    """Start a class on the projector's page; its join code (its secret kept by this browser)."""
+    teacher.add_init_script(OBSERVER)
+    teacher.goto(url + "/class?present=1")
+    wait_idle(teacher)
+    teacher.get_by_role("button", name="Start a class").click()
+    teacher.wait_for_function("() => location.search.includes('class=')")
+    teacher.get_by_text("Join code:").wait_for()
+    code: str = teacher.url.split("class=")[1].split("&")[0]
+    teacher.reload()
+    wait_idle(teacher)
+    return code
+
+
+def _pupils_command(args: argparse.Namespace, urls: list[str], code: str, pupils_file: Path) -> list[str]:
+    """The worker process that plays the pupils (``--worker``), at ``args.nice``."""
+    return [
+        "nice", "-n", str(args.nice), sys.executable, "-m", "bench", "class_load", "--worker",
+        "--url", ",".join(urls), "--code", code, "--pupils", str(args.pupils),
+        "--questions", str(args.questions), "--think", args.think, "--browsers", str(args.browsers),
+        "--nice", str(args.nice), "--seed", str(args.seed), "--out", str(pupils_file),
+    ]  # fmt: skip
+
+
+def _ask_all(teacher: Any, args: argparse.Namespace) -> tuple[dict[int, float], list[int]]:
+    """Ask ``args.questions`` questions, wait for every answer (or ``ANSWER_TIMEOUT_S``), reveal
+    each: when each was asked (the page's clock, ms) and those revealed with answers missing."""
+    asks: dict[int, float] = {}
+    late: list[int] = []
+    for n in range(1, args.questions + 1):
+        wait_idle(teacher)
+        teacher.get_by_role("button", name="Ask this").click()
+        count = f'[data-testid="cl-count"][data-number="{n}"]'
+        teacher.locator(count).wait_for(timeout=60_000)
+        asks[n] = float(teacher.evaluate("window.__clTaps[window.__clTaps.length - 1][1]"))
+        try:
+            teacher.locator(f'{count}[data-count="{args.pupils}"]').wait_for(timeout=ANSWER_TIMEOUT_S * 1000)
+        except PlaywrightError:
+            late.append(n)  # revealed with answers missing: the phones were too slow
+        shown = teacher.locator(count).get_attribute("data-count")
+        print(f"question {n}: {shown} of {args.pupils} answered", file=sys.stderr, flush=True)
+        time.sleep(1.0)
+        teacher.get_by_role("button", name="Reveal").click()
+        teacher.locator('[data-testid="cl-tally"]').wait_for(timeout=60_000)
+        time.sleep(2.0)
+    return asks, late
+
+
+def _reach(pupils: list[dict[str, Any]], asks: dict[int, float], socket: bool | None = None) -> list[float]:
+    """Seconds from each question asked to each phone showing it (``socket``: only the protocol
+    clients, or only the browsers; None: all)."""
+    return [
+        (float(p["seen"][str(n)]) - asks[n]) / 1000
+        for p in pupils
+        if "seen" in p and (socket is None or bool(p.get("socket")) == socket)
+        for n in asks
+        if str(n) in p["seen"]
+    ]
+
+
 def _measured(
     args: argparse.Namespace,
     out: dict[str, Any],
@@ -419,110 +479,34 @@ def _measured(
     playwright: Any,
 ) -> None:
     url = urls[0]  # the teacher's server
-    if True:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
-        with new_page(browser, url, 1920, 1080) as teacher:
-            teacher.add_init_script(OBSERVER)
-            teacher.goto(url + "/class?present=1")
-            wait_idle(teacher)
-            teacher.get_by_role("button", name="Start a class").click()
-            teacher.wait_for_function("() => location.search.includes('class=')")
-            teacher.get_by_text(
-                "Join code:"
-            ).wait_for()  # the class started (its secret kept by this browser)
-            code = teacher.url.split("class=")[1].split("&")[0]
-            teacher.reload()
-            wait_idle(teacher)
-            out["idle_teacher_only_cpu"], out["idle_teacher_only_db_cpu"] = _share(
-                pids, args.idle / 2, database
-            )
-            pupils_file = tmp / "pupils.json"
-            command = [
-                "nice",
-                "-n",
-                str(args.nice),
-                sys.executable,
-                "-m",
-                "bench",
-                "class_load",
-                "--worker",
-                "--url",
-                ",".join(urls),
-                "--code",
-                code,
-                "--pupils",
-                str(args.pupils),
-                "--questions",
-                str(args.questions),
-                "--think",
-                args.think,
-                "--browsers",
-                str(args.browsers),
-                "--nice",
-                str(args.nice),
-                "--seed",
-                str(args.seed),
-                "--out",
-                str(pupils_file),
-            ]
-            pupils_proc = subprocess.Popen(command, cwd=ROOT)
-            teacher.locator('[data-testid="cl-joined"]', has_text=f"{args.pupils} joined").wait_for(
-                timeout=JOIN_TIMEOUT_S * 1000
-            )
-            print(f"{args.pupils} pupils joined", file=sys.stderr, flush=True)
-            time.sleep(3)  # the last joins settle
-            out["idle_with_pupils_cpu"], out["idle_with_pupils_db_cpu"] = _share(pids, args.idle, database)
-            asks: dict[int, float] = {}
-            late: list[int] = []
-            cpu_before, wall_before = _cpu(pids), time.monotonic()
-            for n in range(1, args.questions + 1):
-                wait_idle(teacher)
-                teacher.get_by_role("button", name="Ask this").click()
-                teacher.locator(f'[data-testid="cl-count"][data-number="{n}"]').wait_for(timeout=60_000)
-                asks[n] = float(teacher.evaluate("window.__clTaps[window.__clTaps.length - 1][1]"))
-                try:
-                    teacher.locator(
-                        f'[data-testid="cl-count"][data-number="{n}"][data-count="{args.pupils}"]'
-                    ).wait_for(timeout=ANSWER_TIMEOUT_S * 1000)
-                except PlaywrightError:
-                    late.append(n)  # revealed with answers missing: the phones were too slow
-                shown = teacher.locator(f'[data-testid="cl-count"][data-number="{n}"]').get_attribute(
-                    "data-count"
-                )
-                print(f"question {n}: {shown} of {args.pupils} answered", file=sys.stderr, flush=True)
-                time.sleep(1.0)
-                teacher.get_by_role("button", name="Reveal").click()
-                teacher.locator('[data-testid="cl-tally"]').wait_for(timeout=60_000)
-                time.sleep(2.0)
-            out["questions_cpu"] = (_cpu(pids) - cpu_before) / (time.monotonic() - wall_before)
-            counts = teacher.evaluate("window.__clCounts")
-            out["idle_after_cpu"], out["idle_after_db_cpu"] = _share(
-                pids, args.idle, database
-            )  # every phone on the reveal, polling
-            Path(str(pupils_file) + ".stop").touch()
-            pupils_proc.wait(timeout=300)
-            out["rss_mb"], out["peak_rss_mb"] = _rss_mb(pids)
-        browser.close()
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, headless=True)
+    with new_page(browser, url, 1920, 1080) as teacher:
+        code = _start_class(teacher, url)
+        out["idle_teacher_only_cpu"], out["idle_teacher_only_db_cpu"] = _share(pids, args.idle / 2, database)
+        pupils_file = tmp / "pupils.json"
+        pupils_proc = subprocess.Popen(_pupils_command(args, urls, code, pupils_file), cwd=ROOT)
+        teacher.locator('[data-testid="cl-joined"]', has_text=f"{args.pupils} joined").wait_for(
+            timeout=JOIN_TIMEOUT_S * 1000
+        )
+        print(f"{args.pupils} pupils joined", file=sys.stderr, flush=True)
+        time.sleep(3)  # the last joins settle
+        out["idle_with_pupils_cpu"], out["idle_with_pupils_db_cpu"] = _share(pids, args.idle, database)
+        cpu_before, wall_before = _cpu(pids), time.monotonic()
+        asks, late = _ask_all(teacher, args)
+        out["questions_cpu"] = (_cpu(pids) - cpu_before) / (time.monotonic() - wall_before)
+        counts = teacher.evaluate("window.__clCounts")
+        # every phone on the reveal, polling
+        out["idle_after_cpu"], out["idle_after_db_cpu"] = _share(pids, args.idle, database)
+        Path(str(pupils_file) + ".stop").touch()
+        pupils_proc.wait(timeout=300)
+        out["rss_mb"], out["peak_rss_mb"] = _rss_mb(pids)
+    browser.close()
     pupils = json.loads(pupils_file.read_text())
-    errors = [p["error"] for p in pupils if "error" in p]
-    out["pupil_errors"] = errors
+    out["pupil_errors"] = [p["error"] for p in pupils if "error" in p]
     out["tap_to_count_s"] = _tap_to_count([p for p in pupils if "error" not in p], counts)
-    reach = [
-        (float(p["seen"][str(n)]) - asks[n]) / 1000
-        for p in pupils
-        if "seen" in p
-        for n in asks
-        if str(n) in p["seen"]
-    ]
-    out["next_to_phone_s"] = reach
-    for kind, socket in (("browser", False), ("socket", True)):
-        out[f"next_to_phone_{kind}_s"] = [
-            (float(p["seen"][str(n)]) - asks[n]) / 1000
-            for p in pupils
-            if "seen" in p and bool(p.get("socket")) == socket
-            for n in asks
-            if str(n) in p["seen"]
-        ]
+    out["next_to_phone_s"] = _reach(pupils, asks)
+    out["next_to_phone_browser_s"] = _reach(pupils, asks, socket=False)
+    out["next_to_phone_socket_s"] = _reach(pupils, asks, socket=True)
     out["next_to_every_phone_s"] = [
         max(
             (float(p["seen"][str(n)]) - asks[n]) / 1000 for p in pupils if "seen" in p and str(n) in p["seen"]

@@ -8,6 +8,7 @@ said to be damaged), never as a value to guess from:
   (``as_read`` hands SQLite's text over as bytes, so text that is not UTF-8 reads as None here
   rather than failing the whole fetch); ``nonempty``: '' is None too; ``raw``: bytes are None;
 - ``whole(value, low, high)``: a whole number in ``low..high`` (never a bool or a float);
+- ``number(value, low, high)``: a finite number in ``low..high``, whole or not (never a bool);
 - ``text_list(value, most, items)``: a JSON list of 1 to ``items`` strings, written as text of at
   most ``most`` characters;
 - ``moment(value)``: a time as ``stamp`` writes it (ISO, with its offset from UTC), in UTC;
@@ -17,6 +18,7 @@ said to be damaged), never as a value to guess from:
 from __future__ import annotations
 
 import json
+import math
 from datetime import UTC, datetime
 
 
@@ -60,6 +62,13 @@ def whole(value: object, low: int | None = None, high: int | None = None) -> int
     return value
 
 
+def number(value: object, low: float, high: float) -> float | None:
+    if type(value) not in (int, float):
+        return None
+    found = float(value)  # type: ignore[arg-type]
+    return found if math.isfinite(found) and low <= found <= high else None
+
+
 def moment(value: object) -> datetime | None:
     found = text(value, 64)
     if found is None:
@@ -77,4 +86,4 @@ def stamp(when: datetime) -> str:
     return when.astimezone(UTC).isoformat(timespec="seconds")
 
 
-__all__ = ["as_read", "moment", "stamp", "text", "text_list", "whole"]
+__all__ = ["as_read", "moment", "number", "stamp", "text", "text_list", "whole"]

@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 
 from engine.core.scoring import CASES, hand_points
 from engine.io.record_file import JSONTextError, load_json
+from store import fields as stored
 from store.backend import ERRORS, OPERATIONAL, Connection
 from store.db import (
     READ_FLUSH,
@@ -442,12 +443,8 @@ class _Game:
 
 def _flag(value: object) -> bool | None:
     """A stored 0/1 as a bool; None for anything else (a damaged field)."""
-    return bool(value) if type(value) is int and value in (0, 1) else None
-
-
-def _points(value: object) -> int | None:
-    """A stored hand's points: a whole number 0..MAX_HAND_POINTS, else None."""
-    return value if type(value) is int and 0 <= value <= MAX_HAND_POINTS else None
+    found = stored.whole(value, 0, 1)
+    return None if found is None else bool(found)
 
 
 def _timestamp(value: object) -> str | None:
@@ -493,7 +490,7 @@ def _hand(row: Sequence[object]) -> _Hand | None:
     game_id, played_at, thrown_in, called, side_made, made, alone, euchres_for, euchred, pf, pa, grades = row
     flags = [_flag(v) for v in (thrown_in, called, side_made, alone, euchres_for, euchred)]
     made_flag = None if made is None else _flag(made)
-    points = (_points(pf), _points(pa))
+    points = (stored.whole(pf, 0, MAX_HAND_POINTS), stored.whole(pa, 0, MAX_HAND_POINTS))
     played = _timestamp(played_at)
     words = _grade_words(grades)
     if (
@@ -604,14 +601,6 @@ class SkillHands(list[SkillHand]):
     not_kept: int = 0
 
 
-def _lost(value: object) -> float | None:
-    """A stored loss: a finite number 0..MAX_LOST (not a bool), else None."""
-    if type(value) not in (int, float):
-        return None
-    lost = float(value)  # type: ignore[arg-type]
-    return lost if math.isfinite(lost) and 0 <= lost <= MAX_LOST else None
-
-
 def _facts(value: object) -> tuple[DecisionFact, ...] | None:
     """The stored JSON list of [kind, points lost] pairs; None when damaged."""
     items = _json_value(value)
@@ -621,7 +610,7 @@ def _facts(value: object) -> tuple[DecisionFact, ...] | None:
     for item in items:
         if not isinstance(item, list) or len(item) != 2 or item[0] not in KINDS:
             return None
-        lost = _lost(item[1])
+        lost = stored.number(item[1], 0, MAX_LOST)
         if lost is None:
             return None
         out.append(DecisionFact(item[0], lost))
@@ -632,9 +621,8 @@ def _luck(value: object) -> float | None | bool:
     """A stored luck: None (none), a finite number within MAX_LUCK, or False when damaged."""
     if value is None:
         return None
-    if type(value) not in (int, float) or not math.isfinite(value) or abs(value) > MAX_LUCK:  # type: ignore[arg-type]
-        return False
-    return float(value)  # type: ignore[arg-type]
+    found = stored.number(value, -MAX_LUCK, MAX_LUCK)
+    return False if found is None else found
 
 
 def _reason_reads(value: object, luck: object) -> bool:
