@@ -40,6 +40,12 @@ def main() -> None:
             st.Page(
                 "views/class_mode/class_mode.py", title="Class", icon=":material/groups:", url_path="class"
             ),
+            st.Page(
+                "views/tables/tables.py",
+                title="Tables",
+                icon=":material/table_restaurant:",
+                url_path="tables",
+            ),
         ]
     )
     engine_warm_up()  # the compiled code, built or loaded in the background (ui/engine_ready.py)

@@ -154,8 +154,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 # Pages app.py registers under a url_path of their own (``/class``): AppTest finds such a page
-# only once st.navigation has run, so ``open_page`` runs the home page first for them.
-OWN_URL_PATH = ("views/class_mode/class_mode.py",)
+# only once st.navigation has run, so ``open_page`` runs the home page first for them (``/tables`` too).
+OWN_URL_PATH = ("views/class_mode/class_mode.py", "views/tables/tables.py")
 BIG_IMPORT = 12_594  # the tester's file (issue 29, item 9): 12,594 records, 1.99 MB
 
 

@@ -1,0 +1,198 @@
+"""The Tables page (issue 54, items 1 and 3 from the player's side), through app.py's router in
+AppTest: a person opens a table with three computers and plays their turns to the end of a hand
+by the page's buttons, and no page they are shown ever carries another seat's hidden card; a
+stale tap is refused with a message and plays nothing; a second person joins by the link; an away
+person's seat is said so; a bad code and a broken database get a message, not a stack trace.
+
+AppTest cannot send cookies: a browser holding its key in a cookie is played by a session holding
+it in ``tb_keys``, the key the page reads the cookie into (the browser test uses the real cookie).
+What a seat may not know is worked out here from the stored table (``multiplayer.service
+.load_table``): the cards in the other hands, the kitty, and the dealer's discard."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.core.cards import Card
+from engine.core.rules import Rules
+from multiplayer import service
+
+pytestmark = pytest.mark.usefixtures("class_db")
+
+PAGE = "views/tables/tables.py"
+KEY = "ann-key-0123456789abcdef"  # a private key as a browser keeps one
+
+
+def hidden_cards(code: str, seat: int) -> set[Card]:
+    """The cards ``seat`` may not know now, from the stored table."""
+    hand = service.load_table(code).game.hand
+    cards = {c for s, held in enumerate(hand.hands) if s != seat for c in held} | set(hand.kitty)
+    if hand.discarded is not None and seat != hand.dealer:
+        cards.add(hand.discarded)
+    return cards - {hand.upcard}
+
+
+def shown(text: str, cards: set[Card]) -> list[str]:
+    """The cards of ``cards`` that ``text`` names, in any way the app writes a card."""
+    found = []
+    for card in cards:
+        code = re.compile(rf"(?<![A-Za-z0-9]){re.escape(str(card))}(?![A-Za-z0-9])")
+        if code.search(text) or card.short in text or card.name in text.lower():
+            found.append(card.short)
+    return found
+
+
+def test_shown_finds_a_card_each_way_it_is_written() -> None:
+    nine, ten = Card.parse("9H"), Card.parse("TD")
+    assert shown('data-card="9H"', {nine}) == ["9♥"] and shown("the 10♦ led", {ten}) == ["10♦"]
+    assert shown("the nine of hearts", {nine}) == ["9♥"]
+    assert shown("tb_hand_19H-x 29H", {nine}) == []
+
+
+def _bid(at: AppTest, version: int) -> None:
+    """Click a bid that gets a hand played: order up or call a suit (not alone), else pass."""
+    bids = [b for b in at.button if str(b.key).startswith(f"tb_bid_{version}_")]
+    assert bids, "it is this seat's turn to bid, but the page shows no bid buttons"
+    labels = [b.label for b in bids]
+    wanted = next(
+        (
+            i
+            for i, label in enumerate(labels)
+            if label.startswith(("Order", "Pick", "Call")) and "alone" not in label
+        ),
+        0,
+    )
+    bids[wanted].click().run()
+
+
+def test_a_person_plays_a_hand_against_three_computers_and_sees_no_other_hand(
+    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+) -> None:
+    at = open_page(PAGE)
+    at.text_input[0].set_value("Ann")
+    for box in at.selectbox:
+        if str(box.key).startswith("tb_seat_"):
+            box.set_value("a club computer")
+    at.button[0].click().run()  # the form's submit button: "Open the table"
+    assert not at.exception
+    code = (
+        at.query_params["table"][0]
+        if isinstance(at.query_params["table"], list)
+        else at.query_params["table"]
+    )
+    key = at.session_state["tb_keys"][code]
+    assert "you are South (Ann)" in page_text(at)
+    checked = 0
+    for _ in range(40):
+        data: dict[str, Any] = service.read(code, key)
+        text = page_text(at)
+        assert shown(text, hidden_cards(code, 0)) == [], "the page shows a card of another seat"
+        assert f'data-version="{data["version"]}"' in text  # the page is drawn at the table's step
+        checked += 1
+        if data["between_hands"] or data["game_over"]:
+            break
+        assert data["to_act"] == 0, "with three computers, the table waits only for the person"
+        assert "Your turn." in text
+        if any(m.startswith(("play", "discard")) for m in data["legal"]):
+            move = next(m for m in data["legal"] if m.startswith(("play", "discard")))
+            card = move.split()[1]
+            at.button(key=f"tb_hand_{data['version']}-{card}").click().run()
+        else:
+            _bid(at, data["version"])
+        assert not at.exception
+        after = service.read(code, key)
+        assert after["version"] > data["version"], "the tap did not play"
+    else:
+        pytest.fail("the hand did not end in 40 taps")
+    assert checked >= 2
+    hand = service.load_table(code).game.hand
+    assert hand.is_over
+    text = page_text(at)
+    assert "The hand is over" in text and "Score: your side" in text
+    before = service.read(code, key)["version"]
+    next_hand = [b for b in at.button if str(b.key).startswith("tb_next_")]
+    assert [b.label for b in next_hand] == ["Next hand"]
+    next_hand[0].click().run()
+    assert not at.exception
+    dealt = service.read(code, key)
+    assert dealt["version"] > before and len(dealt["hand"]) == 5 and not dealt["between_hands"]
+    assert shown(page_text(at), hidden_cards(code, 0)) == []
+
+
+def _table_with(levels: list[str | None], seed: int = 11, now: float | None = None) -> str:
+    return service.open_table(Rules(), levels, hints=True, seed=seed, now=now).code
+
+
+def test_a_tap_from_a_stale_page_is_refused_with_a_message_and_plays_nothing(
+    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+) -> None:
+    code = _table_with([None, "club", "club", "club"])
+    service.join(code, "Ann", KEY, seat=0)
+    at = open_page(PAGE, {"table": code}, state={"tb_keys": {code: KEY}})
+    drawn = service.read(code, KEY)
+    assert drawn["to_act"] == 0 and "Your turn." in page_text(at)
+    # the same person taps in another tab first: this page is now a step behind the table
+    service.play(code, KEY, drawn["version"], drawn["legal"][0])
+    moved = service.read(code, KEY)["version"]
+    bids = [b for b in at.button if str(b.key).startswith(f"tb_bid_{drawn['version']}_")]
+    bids[-1].click().run()
+    assert not at.exception
+    text = page_text(at)
+    assert "That move was not played" in text and "out of date" in text
+    assert service.read(code, KEY)["version"] == moved  # nothing played
+    assert f'data-version="{moved}"' in text  # and the page is drawn again at the table's step
+
+
+def test_a_second_person_joins_by_the_link_and_each_page_names_the_other(
+    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+) -> None:
+    code = _table_with([None, None, "beginner", "expert"])
+    service.join(code, "Ann", KEY, seat=0)
+    stranger = open_page(PAGE, {"table": code})
+    text = page_text(stranger)
+    assert f"Join table {code}" in text and "West: a free seat" in text and "South: Ann" in text
+    assert shown(text, hidden_cards(code, -1)) == []  # nobody's cards on the join page
+    assert "tables?table=" + code in text  # the invitation: the link (and its QR code)
+    stranger.text_input[0].set_value("Bob")
+    stranger.button[0].click().run()
+    assert not stranger.exception
+    bob_key = stranger.session_state["tb_keys"][code]
+    assert "you are West (Bob)" in page_text(stranger)
+    assert service.read(code, bob_key)["you"] == 1
+    ann = open_page(PAGE, {"table": code}, state={"tb_keys": {code: KEY}})
+    assert "Bob" in page_text(ann) and "the expert computer" in page_text(ann)
+    assert shown(page_text(stranger), hidden_cards(code, 1)) == []
+    assert shown(page_text(ann), hidden_cards(code, 0)) == []
+
+
+def test_an_away_persons_seat_is_said_to_be_played_by_the_computer(
+    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+) -> None:
+    long_ago = time.time() - 600  # ten minutes: past the table's silent time
+    code = _table_with([None, None, "club", "club"], now=long_ago)
+    service.join(code, "Bob", "bob-key-0123456789abcdef", seat=1, now=long_ago)
+    service.join(code, "Ann", KEY, seat=0)
+    at = open_page(PAGE, {"table": code}, state={"tb_keys": {code: KEY}})
+    assert "West (Bob) is away: the computer plays that seat until its player is back" in page_text(at)
+
+
+def test_a_bad_code_and_a_broken_database_get_a_message(open_page: Callable[..., AppTest]) -> None:
+    at = open_page(PAGE, {"table": "ZZZZZZ"})
+    assert "There is no table with that code" in " ".join(e.value for e in at.error)
+    at = open_page(PAGE, {"table": "not a code!"})
+    assert "is not a table's code" in " ".join(e.value for e in at.error)
+
+
+def test_a_broken_database_gets_a_message_not_a_stack_trace(
+    broken_db: object, open_page: Callable[..., AppTest]
+) -> None:
+    at = open_page(PAGE, {"table": "ABC234"})
+    assert "could not be read" in " ".join(e.value for e in at.error)
+    at = open_page(PAGE, {"table": "ABC234"}, state={"tb_keys": {"ABC234": KEY}})
+    assert "out of reach" in " ".join(e.value for e in at.error)
