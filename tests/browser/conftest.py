@@ -216,7 +216,7 @@ def goto_all() -> Callable[[list[Any], list[str]], list[float]]:
 
 
 CLICK_SETTLE_MS = 30  # how long the page stays idle after a click's run before the click counts as answered
-# The class pages (/class) redraw their live parts on a timer (st.fragment's run_every, twice a second on
+# The class pages (/class) and the Tables page (/tables) redraw their live parts on a timer (st.fragment's run_every, twice a second on
 # the projector): there the run that finishes first after a click may be the timer's, and the click's own
 # run (which may rerun the whole page) start a moment later. There the harness's settle, which waits
 # that moment out.
@@ -224,8 +224,9 @@ LIVE_SETTLE_MS = 100
 
 
 def _settle_ms(page: Any) -> int:
-    """How long ``page`` must stay idle after a click's run: ``LIVE_SETTLE_MS`` on a class page."""
-    return LIVE_SETTLE_MS if urlsplit(page.url).path.rstrip("/").endswith("/class") else CLICK_SETTLE_MS
+    """How long ``page`` must stay idle after a click's run: ``LIVE_SETTLE_MS`` on a live page."""
+    live = urlsplit(page.url).path.rstrip("/").endswith(("/class", "/tables"))
+    return LIVE_SETTLE_MS if live else CLICK_SETTLE_MS
 
 
 def _click_and_wait(page: Any, locator: Any) -> float:
