@@ -196,3 +196,9 @@ def test_a_broken_database_gets_a_message_not_a_stack_trace(
     assert "could not be read" in " ".join(e.value for e in at.error)
     at = open_page(PAGE, {"table": "ABC234"}, state={"tb_keys": {"ABC234": KEY}})
     assert "out of reach" in " ".join(e.value for e in at.error)
+    at = open_page(PAGE)
+    at.text_input[0].set_value("Ann")
+    at.button[0].click().run()
+    assert not at.exception
+    assert "The table could not be opened" in " ".join(e.value for e in at.error)
+    assert "not a database" not in " ".join(e.value for e in at.error)  # never the database's own words

@@ -16,7 +16,8 @@ from engine.core.seats import seat_name
 from multiplayer import service
 from ui.echo import plain
 from ui.learn_profile import learner
-from views.tables.keys import keep_key, new_key
+from views.tables.keys import KEYS, new_key
+from views.tables.seated import OUT_OF_REACH
 
 FOUR_PLAYERS: dict[str, Rules] = {name: rules for name, rules in PRESETS.items() if rules.players == 4}
 PERSON = "a person"
@@ -62,12 +63,12 @@ def _open(rules: Rules, levels: list[str | None], hints: bool, name: str) -> Non
     try:
         opened = service.open_table(rules, levels, hints)
         service.join(opened.code, shown, key, seat=0)
-    except service.StoreError as err:
-        st.error(plain(f"The table could not be opened: {err}"))
+    except service.StoreError:
+        st.error(f"The table could not be opened. {OUT_OF_REACH}")
         return
     except ValueError as err:  # a refusal of the table (service.TableError), worded for the player
         st.error(plain(f"The table could not be opened: {err}"))
         return
-    keep_key(opened.code, key)
+    st.session_state.setdefault(KEYS, {})[opened.code] = key  # the cookie follows on the seated page
     st.query_params["table"] = opened.code
     st.rerun()

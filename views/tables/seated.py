@@ -31,8 +31,8 @@ SAID = "tb_said"  # session state: (code, message) of the last refused tap, show
 DRAWN = "tb_drawn"  # session state: (code, version, {card: move}) of the card buttons last drawn
 FOLLOW_EVERY = 1.0  # seconds between two reads of the table by a seated person's page
 OUT_OF_REACH = (
-    "The table's records are out of reach just now (the database did not answer), so this page "
-    "shows the table as it last read it. It tries again by itself."
+    "The table's records are out of reach just now (the database did not answer): wait a moment, "
+    "then try again."
 )
 
 
@@ -105,17 +105,17 @@ def _centre(data: Data, width: int) -> str:
     made = f"{escape(trump.symbol)} {trump.noun} are trump"
     if data["trick"]:
         plays = [((s - data["you"]) % n, words.card(c)) for s, c in data["trick"]]
-        title = f"Trick {len(data['tricks']) + 1} · {escape(words.who(data, data['trick'][0][0]))} led"
+        title = f"Trick {len(data['tricks']) + 1}: {escape(data['seats'][data['trick'][0][0]]['place'])} led"
         states = ["normal"] * len(plays)
     elif data["tricks"]:
         last = data["tricks"][-1]
         plays = [((s - data["you"]) % n, words.card(c)) for s, c in last["plays"]]
-        title = f"Trick {len(data['tricks'])} won by <b>{escape(words.who(data, last['winner']))}</b>"
+        title = f"Trick {len(data['tricks'])} won by <b>{escape(data['seats'][last['winner']]['place'])}</b>"
         states = ["winning" if s == last["winner"] else "normal" for s, _ in last["plays"]]
     else:
         return f'<div class="ec-centre" {style}>{made}.</div>'
     cards = trick_html(plays, n, trump, states, width=width, colour=four_colour())
-    return f'<div class="ec-centre" {style}><div>{made}. {title}</div>{cards}</div>'
+    return f'<div class="ec-centre" {style}><div>{escape(trump.symbol)} trump · {title}</div>{cards}</div>'
 
 
 def _felt(data: Data, width: int) -> str:
@@ -138,6 +138,8 @@ def _hand(code: str, key: str, data: Data, width: int) -> None:
         st.html(hand_row_html(cards, trump=trump, width=width, colour=four_colour()))
         return
     tag = f"tb_hand_{data['version']}"
+    doing = "discard" if any(m.startswith("discard") for m in movable.values()) else "play"
+    st.caption(f"Tap a card to {doing} it.")
     st.session_state[DRAWN] = (code, data["version"], {str(c): m for c, m in movable.items()})
     reason = "you may not play this card now (you must follow the suit led)"
     disabled: dict[Card, str] = {c: reason for c in cards if c not in movable}
@@ -203,7 +205,7 @@ def follow(code: str, key: str, version: int, signature: tuple[bool, ...]) -> No
     try:
         data = service.read(code, key)
     except service.StoreError:
-        st.caption("Reconnecting to the table…")
+        st.caption("Reconnecting to the table…")  # the next second's read tries again
         return
     except ValueError:  # the seat is gone or the table is damaged: the page says so
         st.rerun(scope="app")

@@ -20,7 +20,7 @@ from multiplayer import service
 from ui.class_parts import qr_html
 from ui.echo import echo, plain
 from ui.learn_profile import learner
-from views.tables.keys import forget_key, keep_key, kept_key, new_key
+from views.tables.keys import KEYS, forget_key, keep_key, kept_key, new_key
 from views.tables.opening import open_form
 from views.tables.seated import OUT_OF_REACH, seated_page, take_tap
 
@@ -48,9 +48,10 @@ def table_link(code: str) -> str:
     return f"{base}/tables?table={code}" if base else f"tables?table={code}"
 
 
-def _invite(code: str) -> None:
+def _invite(code: str, open_seats: bool) -> None:
+    """The link and its QR code; open while a seat is free (the people are still to come)."""
     link = table_link(code)
-    with st.expander("Invite people to this table", expanded=False):
+    with st.expander("Invite people to this table", expanded=open_seats):
         st.markdown(f"Send this link, or let them scan the code: `{link}`")
         st.html(qr_html(link, 220, testid="tb-qr", alt="QR code of the table's link"))
 
@@ -62,8 +63,8 @@ def _join_form(code: str) -> None:
     except service.NoSuchTable:
         st.error(NO_TABLE)
         return
-    except service.StoreError as err:
-        st.error(plain(f"The table could not be read: {err}"))
+    except service.StoreError:
+        st.error(f"The table could not be read. {OUT_OF_REACH}")
         return
     except service.DamagedTable as err:
         st.error(plain(str(err)))
@@ -92,13 +93,13 @@ def _join_form(code: str) -> None:
         key = new_key()
         try:
             service.join(code, name, key, seat=seat)
-        except service.StoreError as err:
-            st.error(plain(f"You could not join: {err}"))
+        except service.StoreError:
+            st.error(f"You could not join: {OUT_OF_REACH}")
             return
         except ValueError as err:  # a name not accepted, the seat just taken
             st.error(plain(f"You could not join: {err}."))
             return
-        st.session_state.setdefault("tb_keys", {})[code] = key
+        st.session_state.setdefault(KEYS, {})[code] = key  # the cookie follows on the seated page
         st.rerun()
 
 
@@ -106,7 +107,7 @@ def _table(code: str) -> None:
     key = kept_key(code)
     if key is None:
         _join_form(code)
-        _invite(code)
+        _invite(code, True)
         return
     take_tap(code, key)
     try:
@@ -126,7 +127,7 @@ def _table(code: str) -> None:
         return
     keep_key(code, key)
     seated_page(code, key, data)
-    _invite(code)
+    _invite(code, any(seat["kind"] == "free" for seat in data["seats"]))
 
 
 def page() -> None:
