@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from bench.card_codes import card_codes
 from engine.core.cards import Card
 from engine.core.rules import Rules
 from multiplayer import service
@@ -72,7 +73,9 @@ def _bid(at: AppTest, version: int) -> None:
 
 
 def test_a_person_plays_a_hand_against_three_computers_and_sees_no_other_hand(
-    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+    open_page: Callable[..., AppTest],
+    page_text: Callable[[AppTest], str],
+    page_words: Callable[[AppTest], str],
 ) -> None:
     at = open_page(PAGE)
     at.text_input[0].set_value("Ann")
@@ -94,6 +97,7 @@ def test_a_person_plays_a_hand_against_three_computers_and_sees_no_other_hand(
         text = page_text(at)
         assert shown(text, hidden_cards(code, 0)) == [], "the page shows a card of another seat"
         assert f'data-version="{data["version"]}"' in text  # the page is drawn at the table's step
+        assert card_codes(page_words(at)) == []  # cards in words are written with their suit symbols
         checked += 1
         if data["between_hands"] or data["game_over"]:
             break
@@ -179,7 +183,8 @@ def test_an_away_persons_seat_is_said_to_be_played_by_the_computer(
     service.join(code, "Bob", "bob-key-0123456789abcdef", seat=1, now=long_ago)
     service.join(code, "Ann", KEY, seat=0)
     at = open_page(PAGE, {"table": code}, state={"tb_keys": {code: KEY}})
-    assert "West (Bob) is away: the computer plays that seat until its player is back" in page_text(at)
+    said = " ".join(i.value.replace("\\", "") for i in at.info)  # (markdown's escapes taken out)
+    assert "West (Bob) is away: the computer plays that seat until its player is back" in said
 
 
 def test_a_bad_code_and_a_broken_database_get_a_message(open_page: Callable[..., AppTest]) -> None:

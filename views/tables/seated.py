@@ -175,8 +175,7 @@ def seated_page(code: str, key: str, data: Data) -> None:
     st.caption(f"Rules: {data['rules']} · hints {'allowed' if data['hints'] else 'off'}")
     for seat in data["seats"]:
         if seat["away"]:
-            said = "you have been away" if seat["you"] else f"{seat['place']} ({seat['name']}) is away"
-            st.info(f"{said}: the computer plays that seat until its player is back.")
+            st.info(plain(words.away_line(seat)))
     if data["paused"]:
         st.warning("The host has paused the table: play resumes when the host lets it.")
     said = _said(code)

@@ -29,7 +29,7 @@ def holder(seat: Data) -> str:
         return "you"
     if seat["kind"] == "computer":
         return f"the {seat['level']} computer"
-    return seat["name"] if seat["kind"] == "person" else "nobody yet (a free seat)"
+    return seat["name"] if seat["kind"] == "person" else "a free seat"
 
 
 def who(data: Data, seat: int) -> str:
@@ -123,7 +123,20 @@ def turn_line(data: Data) -> str:
         return ""
     if turn == data["you"]:
         return "Your turn."
+    if data["seats"][turn]["kind"] == "free":
+        return (
+            f"Waiting for {data['seats'][turn]['place']}, a free seat: send the table's link to someone "
+            "to take it, or the computer plays it when nobody has come for a minute."
+        )
     return f"Waiting for {who(data, turn)}."
+
+
+def away_line(seat: Data) -> str:
+    """The notice for a seat the computer plays because its person is away (or nobody took it)."""
+    if seat["kind"] == "free":
+        return f"{seat['place']} is a free seat: the computer plays it until someone joins."
+    said = "You have been away" if seat["you"] else f"{seat['place']} ({seat['name']}) is away"
+    return f"{said}: the computer plays that seat until its player is back."
 
 
 def _points(n: int) -> str:
