@@ -10,8 +10,8 @@ as it judges every other (the same judge, the same figures), so nothing is store
 
 A place enters the bank when the quick screen's best card (``seat_judge.screen_best``) is no habit
 card, and then, judged from the seat in full, no trump and no strongest card is counted right
-(``breaks_habits``), and every card it marks wrong stays outside the tie when the position is
-judged again on four times the layouts with another seed (``CHECK_SEED``).
+(``breaks_habits``), and every card it marks wrong is still clearly worse than the best when the
+position is judged again on four times the layouts with another seed (``CHECK_SEED``).
 
 ``python -m lessons bank`` prints the bank as the search finds it now, and ``--write`` stores it in
 ``lessons/drill_bank_places.py`` (the same file every time: the search is seeded).
@@ -26,10 +26,11 @@ from itertools import islice
 from engine.core.cards import Card
 from engine.core.ranking import effective_table
 from engine.core.view import SeatView
-from lessons.balance import card_class
+from engine.search.seat_values import JUDGE_DEALS, value_choices, view_seed
+from lessons.balance import CLEAR, card_class
 from lessons.defence_drills import _played
 from lessons.play_drill import turned
-from lessons.seat_judge import right_again, right_cards, screen_best, worth_asking
+from lessons.seat_judge import right_cards, screen_best, worth_asking
 
 BANK_SIZE = 24  # places a kind: every 'other' seed of 0-47 gets its own question
 FIRST_SEED = 100_000  # the bank's deals are seeded KIND:n:attempt from here (apart from the drills' own)
@@ -77,11 +78,19 @@ def breaks_habits(view: SeatView) -> bool:
 
 
 def holds_again(view: SeatView) -> bool:
-    """Judged again on ``CHECK_FACTOR`` times the layouts with another seed, no card the drill
-    marks wrong (a habit card among them) lies inside the tie."""
-    again = {a.card for a in right_again(view, CHECK_FACTOR, CHECK_SEED)}
+    """Judged again on ``CHECK_FACTOR`` times the layouts with another seed, every card the drill
+    marks wrong is still clearly worse than the best (``CLEAR`` half-widths of its interval): a
+    place is picked for a rare figure, which a second look must not take back."""
+    again = value_choices(view, CHECK_FACTOR * JUDGE_DEALS, seed=f"{CHECK_SEED}:{view_seed(view)}")
     right = set(right_cards(view))
-    return not {a.card for a in view.legal if a.card not in right} & again
+    return (
+        all(
+            c.loss >= CLEAR * c.spread
+            for c in again.choices
+            if c.action.card not in right and c.action != again.best
+        )
+        and again.best.card in right
+    )
 
 
 def _candidates(bank: Banked) -> Iterator[tuple[Place, SeatView]]:

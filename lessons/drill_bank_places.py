@@ -31,8 +31,6 @@ PLACES: dict[str, tuple[Place, ...]] = {
     ),
     "makers_lead": (
         Place(100461, 2, 0),
-        Place(100817, 2, 0),
-        Place(101168, 1, 0),
         Place(101597, 2, 0),
         Place(102050, 1, 0),
         Place(102504, 0, 0),
@@ -54,5 +52,7 @@ PLACES: dict[str, tuple[Place, ...]] = {
         Place(111958, 1, 0),
         Place(112206, 2, 0),
         Place(113998, 1, 0),
+        Place(114200, 2, 0),
+        Place(114937, 1, 0),
     ),
 }
