@@ -64,6 +64,7 @@ from multiplayer.table import (
 from practice import coach, deck
 from practice import review as grading
 from practice.replay import hand_id
+from practice.table_text import advice_text
 from store import people_tables as store
 from store.backend import Location
 from store.class_rows import CODE_LENGTH, CODE_LETTERS
@@ -379,6 +380,14 @@ def hint(code: str, key: str, path: Location | None = None) -> coach.Hint:
     return seat_coach.seat_hint(table, _seat(table, key))
 
 
+def hint_words(code: str, key: str, path: Location | None = None) -> tuple[coach.Hint, str]:
+    """``hint`` and its advice in words as the Practice page words it (``advice_text``: the
+    choice, from the person's own hand, and why)."""
+    table, _ = _load(code, path)
+    advice = seat_coach.seat_hint(table, _seat(table, key))
+    return advice, advice_text(table.game.hand, advice.action, advice.reason)
+
+
 __all__ = [
     "DamagedTable",
     "HintsOff",
@@ -393,6 +402,7 @@ __all__ = [
     "change_seat",
     "hand_record",
     "hint",
+    "hint_words",
     "join",
     "load_table",
     "open_table",
