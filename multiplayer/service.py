@@ -11,6 +11,12 @@
   page data of the key's seat (``multiplayer.seat_page``), or a ``TableError`` saying why not.
 - ``read``: the page data of the key's seat; it notes that the person is here, and plays the
   computer's turns that are due (a person away past the table's silent time).
+- ``hand_record``: a finished hand as a replay record (``multiplayer.record``), for a person
+  seated at the table; ``review``: that person's own decisions of a finished hand graded from
+  their seat (``multiplayer.seat_coach``, in the background: None until done), their mistakes
+  and blunders put into their own mistake deck (``practice.deck``, keyed by their name as the
+  Practice table keys a named learner's); ``hint``: the Practice page's hint at their turn, when
+  the table allows hints.
 
 A key that holds no seat at the table cannot act or read a hand (``NotAtTable``). Each change is
 worked out by ``multiplayer.table`` on the table as loaded and kept by ``store.people_tables.save``
@@ -35,9 +41,12 @@ from classroom.names import check_name
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.rules import Rules
-from multiplayer import seating
+from multiplayer import record as hand_records
+from multiplayer import seat_coach, seating
 from multiplayer import table as rules_of_play
 from multiplayer.errors import NotAtTable, NotHost
+from multiplayer.record import NoSuchHand
+from multiplayer.seat_coach import HintsOff
 from multiplayer.seat_page import seat_data
 from multiplayer.table import (
     NEXT_HAND,
@@ -52,10 +61,14 @@ from multiplayer.table import (
     new_table,
     seat_of,
 )
+from practice import coach, deck
+from practice import review as grading
+from practice.replay import hand_id
+from practice.table_text import advice_text
 from store import people_tables as store
 from store.backend import Location
 from store.class_rows import CODE_LENGTH, CODE_LETTERS
-from store.db import StoreError
+from store.db import StoreError, connect
 from store.people_tables import DamagedTable, NoSuchTable, SeatRecord, TableRecord
 
 KEY = re.compile(r"[A-Za-z0-9_-]{16,200}")  # a private key: what secrets.token_urlsafe makes
@@ -296,19 +309,105 @@ def _canonical(move: str) -> str:
         return ""
 
 
+# ---- the coach -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReview:
+    """A person's own graded decisions of a finished hand (``number``: 1 is the game's first),
+    from their ``seat``, and whether their mistakes reached their deck (False: the database did not
+    answer; the review stands all the same)."""
+
+    number: int
+    seat: int
+    grades: tuple[grading.GradedDecision, ...]
+    in_deck: bool
+
+
+_decked: set[tuple[str, str, int]] = set()  # (table, hand, seat) whose mistakes went into the deck
+
+
+def hand_record(
+    code: str, key: str, number: int | None = None, path: Location | None = None
+) -> dict[str, Any]:
+    """A finished hand of the table's game as a replay record (``multiplayer.record.hand_record``;
+    None: the last finished one), for a person seated at the table. Raises NoSuchHand while no hand
+    is finished (a hand in play has no record)."""
+    table, _ = _load(code, path)
+    _seat(table, key)
+    return hand_records.hand_record(table, number)
+
+
+def review(
+    code: str, key: str, number: int | None = None, wait: float = 0.0, path: Location | None = None
+) -> SeatReview | None:
+    """The person of ``key``'s own decisions of a finished hand (None: the last), graded from their
+    seat in the background; None while the grader is still at work (waiting up to ``wait`` s). The
+    first time a hand's grades come back, its mistakes and blunders go into the person's deck
+    (``practice.deck.learner_key`` of their name at the table)."""
+    table, _ = _load(code, path)
+    seat = _seat(table, key)
+    grades = seat_coach.seat_review(table, seat, number, wait)
+    if grades is None:
+        return None
+    hand = hand_records.finished_hand(table, number)
+    mark = (table.code, hand_id(hand), seat)
+    in_deck = True
+    if mark not in _decked:
+        in_deck = _to_deck(deck.learner_key(table.seats[seat].name, ""), grades, path)
+        if in_deck:
+            _decked.add(mark)
+    return SeatReview(hand_records.hand_number(table, number), seat, grades, in_deck)
+
+
+def _to_deck(learner: str, grades: tuple[grading.GradedDecision, ...], path: Location | None) -> bool:
+    try:
+        conn = connect(path) if path is not None else None
+        try:
+            deck.add_mistakes(learner, grades, conn=conn)
+        finally:
+            if conn is not None:
+                conn.close()
+    except StoreError:
+        return False
+    return True
+
+
+def hint(code: str, key: str, path: Location | None = None) -> coach.Hint:
+    """The Practice page's hint for the person of ``key`` at their turn (``seat_coach.seat_hint``).
+    Raises HintsOff (a table without hints), NotYourTurn."""
+    table, _ = _load(code, path)
+    return seat_coach.seat_hint(table, _seat(table, key))
+
+
+def hint_words(code: str, key: str, path: Location | None = None) -> tuple[coach.Hint, str]:
+    """``hint`` and its advice in words as the Practice page words it (``advice_text``: the
+    choice, from the person's own hand, and why)."""
+    table, _ = _load(code, path)
+    advice = seat_coach.seat_hint(table, _seat(table, key))
+    return advice, advice_text(table.game.hand, advice.action, advice.reason)
+
+
 __all__ = [
     "DamagedTable",
+    "HintsOff",
+    "NoSuchHand",
     "NoSuchTable",
     "NotAtTable",
     "NotHost",
     "Opened",
     "StoreError",
     "TableError",
+    "SeatReview",
     "change_seat",
+    "hand_record",
+    "hint",
+    "hint_words",
     "join",
     "load_table",
     "open_table",
     "play",
     "read",
+    "review",
     "set_paused",
 ]

@@ -96,13 +96,15 @@ def judge(right: Sequence[Action], tries: Sequence[Action]) -> Quiz:
 
 
 def question_of(g: GradedDecision) -> Mistake | None:
-    """A graded decision as a position to answer again; None when it has no best choice or no
-    right answer to find (not graded, or already right)."""
+    """A graded decision as a position to answer again, from the seat that made it (the learner's
+    at the Practice table, any person's at a table of people); None when it has no best choice or
+    no right answer to find (not graded, or already right)."""
     best = g.top if g.top is not None else g.best
     right = g.right_answers
     if g.grade is None or best is None or not right or g.action in right:
         return None
-    return Mistake(g.before, LEARNER, g.action, best, right, g.reason, g.grade)
+    seat = g.before.to_act
+    return Mistake(g.before, LEARNER if seat is None else seat, g.action, best, right, g.reason, g.grade)
 
 
 # ---- the schedule ---------------------------------------------------------------------------

@@ -63,7 +63,6 @@ from ui.walkthrough_keys import Stepper, clicker_help, install_step_keys
 REPLAY_LABEL = "Replay this hand step by step"
 MISTAKES_LABEL = "Learn from your mistakes"
 CHANCE_LABEL = "Your side's chance of winning this game, decision by decision"
-YOU = seat_name(4, LEARNER)  # "South": the learner's seat at every table size
 
 
 def _keys(prefix: str, hand: HandState) -> str:
@@ -163,8 +162,9 @@ def _go(key: str, to: int, last: int) -> None:
     st.session_state[key] = clamp(to, last)
 
 
-def replay_viewer(r: Replay, prefix: str) -> None:
-    """The step-by-step viewer of a replayed hand (``prefix``: the page's key prefix)."""
+def replay_viewer(r: Replay, prefix: str, you: int = LEARNER) -> None:
+    """The step-by-step viewer of a replayed hand (``prefix``: the page's key prefix; ``you``: the
+    seat of the person looking, named "(you)" in the steps)."""
     base = _keys(prefix, r.hand)
     key = f"{base}_step"
     n = len(r)
@@ -211,8 +211,9 @@ def replay_viewer(r: Replay, prefix: str) -> None:
         st.markdown(f"**The deal.** {first} speaks first. Press → (or Next) to step through the hand.")
         return
     step = r.steps[at - 1]
-    you = " (you)" if step.seat == LEARNER else ""
-    text = step.text.replace(f"{YOU} ", f"{YOU}{you} ", 1) if you else step.text
+    mine = seat_name(shown.players, you)
+    tag = " (you)" if step.seat == you else ""
+    text = step.text.replace(f"{mine} ", f"{mine}{tag} ", 1) if tag else step.text
     st.markdown(f"**{at}.** {text}")
     if step.grade is not None:
         st.markdown(grade_line(step.grade))

@@ -25,6 +25,7 @@ from ui.echo import plain
 from ui.layout import card_width
 from ui.table import PLACES, backs_html, hand_buttons, hand_row_html, table_style, trick_html
 from views.tables import words
+from views.tables.coach import hint_button, review_panel
 from views.tables.words import Data
 
 SAID = "tb_said"  # session state: (code, message) of the last refused tap, shown until the next tap
@@ -187,9 +188,11 @@ def seated_page(code: str, key: str, data: Data) -> None:
     st.markdown(f"**{words.turn_line(data)}**")
     _hand(code, key, data, width)
     _choices(code, key, data)
+    hint_button(code, key, data)
     lines = words.auction_lines(data)
     if lines:
         st.markdown("**The bidding:** " + "; ".join(plain(line) for line in lines) + ".")
+    review_panel(code, key, data)
     follow(code, key, data["version"], _signature(data))
 
 
