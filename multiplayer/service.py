@@ -7,6 +7,11 @@
   ``classroom.names.check_name``) and a private key (the browser's cookie; kept only as its
   SHA-256). The same key comes back to the same seat: leaving and coming back.
 - ``change_seat`` (the host, between hands), ``set_paused`` (the host).
+- The teacher over a class's tables (item 5 of issue 54): ``open_class_tables`` (the class's
+  teacher's secret, ``classroom.service.check_teacher``), ``class_tables`` (all at a glance),
+  ``teaching_table`` (every hand), ``take_back`` and ``redeal`` (on the version the teacher's page
+  showed). The host's powers (``change_seat``, ``set_paused`` and these) take the table's host
+  secret or its class's teacher's; a player's key is neither, so it can do none of them.
 - ``play``: a tap (the code, the key, the version the page showed, the action's text) → the new
   page data of the key's seat (``multiplayer.seat_page``), or a ``TableError`` saying why not.
 - ``read``: the page data of the key's seat; it notes that the person is here, and plays the
@@ -33,16 +38,17 @@ import hmac
 import re
 import secrets
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
+from classroom import service as classes
 from classroom.names import check_name
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.rules import Rules
 from multiplayer import record as hand_records
-from multiplayer import seat_coach, seating
+from multiplayer import seat_coach, seating, teaching
 from multiplayer import table as rules_of_play
 from multiplayer.errors import NotAtTable, NotHost
 from multiplayer.record import NoSuchHand
@@ -61,6 +67,7 @@ from multiplayer.table import (
     new_table,
     seat_of,
 )
+from multiplayer.teaching import NothingToTakeBack
 from practice import coach, deck
 from practice import review as grading
 from practice.replay import hand_id
@@ -165,10 +172,12 @@ def open_table(
     path: Location | None = None,
     silent_after: int = SILENT_AFTER,
     seed: int | None = None,
+    class_code: str = "",
 ) -> Opened:
     """A new table: ``levels`` has one entry per seat (South first, clockwise): a computer's level,
     or None for a person's seat. Its game is dealt from ``seed`` (tests and benchmarks replay a
-    table so), by default one drawn by ``secrets``."""
+    table so), by default one drawn by ``secrets``. ``class_code``: the class it is opened for
+    (``open_class_tables`` checks its teacher), whose teacher may then change it."""
     when = _now(now)
     if len(levels) != rules.players:
         raise SeatError(f"a table for {rules.players} players has {rules.players} seats")
@@ -178,16 +187,27 @@ def open_table(
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         game_seed = secrets.randbelow(2**31) if seed is None else seed
         made = new_table(code, rules, seats, game_seed, when, hints, silent_after)
-        if store.insert(_record(made), _hash(secret), when, path):
+        if store.insert(replace(_record(made), class_code=class_code), _hash(secret), when, path):
             return Opened(code, secret)
     raise StoreError("no free table code was found; try again")  # pragma: no cover - 32**6 codes
 
 
-def _host(code: str, secret: str, path: Location | None) -> PeopleTable:
-    table, host_hash = _load(code, path)
-    if not isinstance(secret, str) or not hmac.compare_digest(_hash(secret), host_hash):
-        raise NotHost("only the host of the table may change it: open the host's link")
-    return table
+def _host(code: str, secret: str, path: Location | None, now: float | None = None) -> PeopleTable:
+    """The table, when ``secret`` is its host's or (a table opened for a class) its class's
+    teacher's (``classroom.service.check_teacher``); NotHost otherwise."""
+    if not isinstance(code, str) or len(code) > 20:
+        raise NoSuchTable("there is no such table: check the code (six letters and digits)")
+    record, host_hash = store.load(code.strip().upper(), path)
+    table = _table(record)
+    if isinstance(secret, str) and hmac.compare_digest(_hash(secret), host_hash):
+        return table
+    if record.class_code and isinstance(secret, str):
+        try:
+            classes.check_teacher(record.class_code, secret, now, path)
+            return table
+        except classes.ClassError:
+            pass
+    raise NotHost("only the host of the table (or its class's teacher) may change it: open the host's link")
 
 
 def change_seat(
@@ -200,7 +220,7 @@ def change_seat(
 ) -> None:
     """The host makes ``seat`` a computer of ``level`` or (None) a free person's seat, between hands."""
     when = _now(now)
-    table = _host(code, secret, path)
+    table = _host(code, secret, path, when)
     if not _keep(table, seating.change_seat(table, seat, level, when), when, path):
         raise StalePage("the table changed meanwhile: look at it again, then change the seat")
 
@@ -210,9 +230,105 @@ def set_paused(
 ) -> None:
     """The host pauses the table (nobody plays) or lets play resume."""
     when = _now(now)
-    table = _host(code, secret, path)
+    table = _host(code, secret, path, when)
     if not _keep(table, seating.pause(table, paused, when), when, path):
         raise StalePage("the table changed meanwhile: try again")
+
+
+# ---- the teacher over a class's tables ----------------------------------------------------------
+
+MAX_CLASS_TABLES = 10  # tables a teacher opens at once
+PUPIL_SEATS = (0, 2, 1, 3)  # the seats pupils take first: South, then North (partners), West, East
+
+
+def open_class_tables(
+    class_code: str,
+    secret: str,
+    count: int,
+    rules: Rules,
+    pupils: int = 4,
+    level: str = "club",
+    hints: bool = True,
+    now: float | None = None,
+    path: Location | None = None,
+) -> tuple[str, ...]:
+    """The class's teacher (``secret``: ``classroom.service.check_teacher``) opens ``count`` tables
+    for the class, each with ``pupils`` seats for pupils (South and North first: partners) and
+    computers of ``level`` in the others; returns their codes. Their host is the teacher's secret
+    of the class (no other secret is made)."""
+    when = _now(now)
+    info = classes.check_teacher(class_code, secret, when, path)
+    if type(count) is not int or not 1 <= count <= MAX_CLASS_TABLES:
+        raise SeatError(f"a teacher opens 1 to {MAX_CLASS_TABLES} tables at once")
+    if type(pupils) is not int or not 1 <= pupils <= rules.players:
+        raise SeatError(f"a table has 1 to {rules.players} seats for pupils")
+    persons = set(PUPIL_SEATS[:pupils]) if rules.players == 4 else set(range(pupils))
+    levels = [None if seat in persons else level for seat in range(rules.players)]
+    return tuple(
+        open_table(rules, levels, hints, when, path, class_code=info.code).code for _ in range(count)
+    )
+
+
+def class_tables(
+    class_code: str, secret: str, now: float | None = None, path: Location | None = None
+) -> tuple[dict[str, Any], ...]:
+    """The class's tables at a glance, for its teacher (``multiplayer.teaching.glance``: no card
+    in it); a table whose record does not read is ``{"code": ..., "damaged": True}``."""
+    when = _now(now)
+    info = classes.check_teacher(class_code, secret, when, path)
+    found = []
+    for record, changed in store.of_class(info.code, path):
+        if isinstance(record, str):
+            found.append({"code": record, "damaged": True})
+            continue
+        try:
+            found.append(teaching.glance(_table(record), changed, when))
+        except DamagedTable:
+            found.append({"code": record.code, "damaged": True})
+    return tuple(found)
+
+
+def teaching_table(
+    code: str, secret: str, now: float | None = None, path: Location | None = None
+) -> dict[str, Any]:
+    """The teaching table's page data (``multiplayer.teaching.teacher_data``: every hand), for the
+    table's host or its class's teacher only (NotHost otherwise: a player's key is no secret)."""
+    when = _now(now)
+    return teaching.teacher_data(_host(code, secret, path, when), when)
+
+
+def take_back(
+    code: str, secret: str, version: int, now: float | None = None, path: Location | None = None
+) -> None:
+    """The host or the class's teacher, on a page drawn at ``version``, takes back the last trick
+    (``multiplayer.teaching.take_back``); a stale page is refused."""
+    _teacher_change(code, secret, version, teaching.take_back, now, path)
+
+
+def redeal(
+    code: str, secret: str, version: int, now: float | None = None, path: Location | None = None
+) -> None:
+    """The host or the class's teacher, on a page drawn at ``version``, deals the current hand again."""
+    _teacher_change(code, secret, version, teaching.redeal, now, path)
+
+
+def _teacher_change(
+    code: str,
+    secret: str,
+    version: int,
+    change: Callable[[PeopleTable], Change],
+    now: float | None,
+    path: Location | None,
+) -> None:
+    when = _now(now)
+    table = _host(code, secret, path, when)
+    if version != table.version:
+        raise StalePage(
+            f"the table moved on since your page showed it (step {version}, now {table.version}): "
+            "look at it again, then choose"
+        )
+    if not _keep(table, change(table), when, path):
+        raise StalePage("the table moved on meanwhile: look at it again, then choose")
 
 
 # ---- the players -------------------------------------------------------------------------------
@@ -399,15 +515,22 @@ __all__ = [
     "StoreError",
     "TableError",
     "SeatReview",
+    "StalePage",
+    "NothingToTakeBack",
     "change_seat",
+    "class_tables",
     "hand_record",
     "hint",
     "hint_words",
     "join",
     "load_table",
+    "open_class_tables",
     "open_table",
     "play",
     "read",
+    "redeal",
     "review",
     "set_paused",
+    "take_back",
+    "teaching_table",
 ]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from engine.core.errors import EuchreError
-from engine.core.game import GameState, apply_game, new_game, next_hand
+from engine.core.game import GameState, replay
 from engine.core.position import parse_rules
 from engine.core.rules import Rules
 from store import fields as stored
@@ -59,6 +59,7 @@ class TableRecord:
     hints: bool
     paused: bool
     silent_after: int
+    class_code: str = ""  # the class whose teacher opened the table ("": none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,7 @@ def checked(read: T | None, what: str, code: str) -> T:
 
 def record_of(code: str, row: Sequence[Any], seen_rows: Sequence[Any]) -> TableRecord:
     """The table of ``code`` from its row (rules, seed, moves, seats, version, hints, paused, silent
-    time) and its rows of ``people_seen`` (seat, seen), every field checked, its game replayed."""
+    time, and the class code when the row has it) and its rows of ``people_seen`` (seat, seen), every field checked, its game replayed."""
     rules = checked(_rules(row[0]), "rules", code)
     seed = checked(stored.whole(row[1], 0, MAX_SEED), "seed", code)
     moves = checked(_moves(row[2]), "moves", code)
@@ -96,7 +97,8 @@ def record_of(code: str, row: Sequence[Any], seen_rows: Sequence[Any]) -> TableR
         seen[seat] = float(when)
     seats = checked(_seats(row[3], rules.players, seen), "seats", code)
     game = checked(_replay(rules, seed, moves), "game", code)
-    return TableRecord(code, game, moves, seats, version, bool(hints), bool(paused), silent_after)
+    class_code = checked(stored.text(row[9], MAX_CODE), "class", code) if len(row) > 9 and row[9] else ""
+    return TableRecord(code, game, moves, seats, version, bool(hints), bool(paused), silent_after, class_code)
 
 
 def _rules(value: object) -> Rules | None:
@@ -150,18 +152,13 @@ def _seats(value: object, players: int, seen: dict[int, float]) -> tuple[SeatRec
 
 
 def _replay(rules: Rules, seed: int, moves: tuple[tuple[str, ...], ...]) -> GameState | None:
-    """The game the engine makes of ``moves`` from ``new_game(rules, seed)``; None when an action
-    is not legal where it stands (or a hand is dealt before the last one ended)."""
+    """The game the engine makes of ``moves`` from ``new_game(rules, seed)``
+    (``engine.core.game.replay``: a hand dealt again is marked so); None when an action is not
+    legal where it stands (or a hand is dealt before the last one ended)."""
     try:
-        game = new_game(rules, seed)
-        for number, hand in enumerate(moves):
-            if number:
-                game = next_hand(game)
-            for action in hand:
-                game = apply_game(game, action)
+        return replay(rules, seed, moves)
     except EuchreError:
         return None
-    return game
 
 
 __all__ = [

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 from engine.core.position import rules_text
 from store import fields as stored
-from store.backend import ERRORS, Connection, Location
+from store.backend import ERRORS, OPERATIONAL, Connection, Location
 from store.db import StoreError, connect, db_path, ensure_schema, location_key, retrying
 from store.people_rows import (
     MAX_ACTION,
@@ -64,7 +64,8 @@ SCHEMA: tuple[str, ...] = (
         hints INTEGER NOT NULL,
         paused INTEGER NOT NULL,
         silent_after INTEGER NOT NULL, -- seconds before the computer plays for a silent person
-        changed REAL NOT NULL
+        changed REAL NOT NULL,
+        class_code TEXT                -- the class whose teacher opened it (NULL: none)
     )""",
     """CREATE TABLE IF NOT EXISTS people_table_log (
         code TEXT NOT NULL REFERENCES people_tables(code) ON DELETE CASCADE,
@@ -88,6 +89,22 @@ SCHEMA: tuple[str, ...] = (
 
 _READY: set[str] = set()  # databases whose tables this process has made
 _LOCK = threading.Lock()
+ADDED_COLUMNS = (("class_code", "TEXT"),)  # columns added since the table was first made
+
+
+def _migrate(db: Connection) -> None:
+    """Add the columns of ADDED_COLUMNS an older ``people_tables`` lacks (additive only: an older
+    server on the same database reads on, its statements name their columns)."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(people_tables)").fetchall()}
+    for name, kind in ADDED_COLUMNS:
+        if name in have:
+            continue
+        try:
+            with db:
+                db.execute(f"ALTER TABLE people_tables ADD COLUMN {name} {kind}")
+        except OPERATIONAL as err:
+            if "duplicate column" not in str(err):  # another process added it first: fine
+                raise
 
 
 def _run(path: Location | None, work: Callable[[Connection], T], failed: str, *, writing: bool) -> T:
@@ -99,6 +116,7 @@ def _run(path: Location | None, work: Callable[[Connection], T], failed: str, *,
         key = location_key(target)
         if key not in _READY:
             ensure_schema(db, SCHEMA)
+            retrying(lambda: _migrate(db), db)
             with _LOCK:
                 _READY.add(key)
 
@@ -151,7 +169,7 @@ def insert(record: TableRecord, host_hash: str, now: float, path: Location | Non
             return False
         db.execute(
             "INSERT INTO people_tables (code, host_hash, created, rules, seed, moves, seats, version, "
-            "hints, paused, silent_after, changed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "hints, paused, silent_after, changed, class_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 record.code,
                 host_hash,
@@ -165,6 +183,7 @@ def insert(record: TableRecord, host_hash: str, now: float, path: Location | Non
                 record.paused,
                 record.silent_after,
                 now,
+                record.class_code or None,
             ),
         )
         _seen(db, record.code, record.seats)
@@ -225,10 +244,9 @@ def touch(code: str, seat: int, now: float, path: Location | None = None) -> Non
 
 # ---- reading -----------------------------------------------------------------------------------
 
-_ROW = (
-    "SELECT rules, seed, moves, seats, version, hints, paused, silent_after, host_hash "
-    "FROM people_tables WHERE code = ?"
-)
+_COLUMNS = "rules, seed, moves, seats, version, hints, paused, silent_after, host_hash, class_code"
+_ROW = f"SELECT {_COLUMNS} FROM people_tables WHERE code = ?"
+MAX_CLASS_TABLES = 40  # the tables of one class read at a glance
 
 
 def load(code: str, path: Location | None = None) -> tuple[TableRecord, str]:
@@ -243,6 +261,36 @@ def load(code: str, path: Location | None = None) -> tuple[TableRecord, str]:
     if row is None:
         raise NoSuchTable(f"there is no table {code[:MAX_CODE]!r}: check the code (six letters and digits)")
     return record_of(code, row, seen), checked(stored.text(row[8], 64), "host", code)
+
+
+def of_class(class_code: str, path: Location | None = None) -> tuple[tuple[TableRecord | str, float], ...]:
+    """The tables opened for the class ``class_code``, oldest first (at most MAX_CLASS_TABLES), each
+    with when it last moved on (seconds since 1970: its turn to act began then); a table whose row
+    does not read is given as its code alone, to be said so, never a crash."""
+
+    def work(db: Connection) -> tuple[list[Any], list[Any]]:
+        rows = db.execute(
+            f"SELECT code, changed, {_COLUMNS} FROM people_tables WHERE class_code = ? "
+            "ORDER BY created, code LIMIT ?",
+            (class_code, MAX_CLASS_TABLES),
+        ).fetchall()
+        seen = db.execute(
+            "SELECT s.code, s.seat, s.seen FROM people_seen s JOIN people_tables t ON t.code = s.code "
+            "WHERE t.class_code = ?",
+            (class_code,),
+        ).fetchall()
+        return rows, seen
+
+    rows, seen_rows = _run(path, work, "the class's tables could not be read", writing=False)
+    found: list[tuple[TableRecord | str, float]] = []
+    for code, changed, *row in rows:
+        seen = [(seat, when) for c, seat, when in seen_rows if c == code]
+        try:
+            record: TableRecord | str = record_of(code, row, seen)
+        except DamagedTable:
+            record = str(code)
+        found.append((record, float(changed) if isinstance(changed, int | float) else 0.0))
+    return tuple(found)
 
 
 def log(code: str, since: int = 0, path: Location | None = None) -> tuple[LogRow, ...]:
@@ -281,6 +329,7 @@ __all__ = [
     "insert",
     "load",
     "log",
+    "of_class",
     "save",
     "touch",
 ]

@@ -213,3 +213,37 @@ def next_hand(game: GameState) -> GameState:
         hand_number=number,
         hand=deal(game.rules, dealer, hand_rng(game.seed, game.game_number, number)),
     )
+
+
+REDEAL = "redeal"  # a hand's record starting with this mark was dealt again (``redeal``)
+
+
+def redeal(game: GameState, times: int) -> GameState:
+    """The current hand dealt again, before anything was done in it: the ``times``-th deal of it
+    (1, 2, ...), from a generator seeded by (game seed, game number, hand number, ``times``), so a
+    record that names its redeals (``replay``) replays the same cards."""
+    if game.hand.history:
+        raise IllegalAction("a hand is dealt again only before its first action", ())
+    if type(times) is not int or times < 1:
+        raise IllegalAction("a hand's redeals are counted from 1", ())
+    rng = random.Random(f"euchre:{game.seed}:{game.game_number}:{game.hand_number}:redeal:{times}")
+    return replace(game, hand=deal(game.rules, game.dealer, rng))
+
+
+def replay(rules: Rules, seed: int, moves: tuple[tuple[str, ...], ...]) -> GameState:
+    """The game ``new_game(rules, seed)`` becomes through ``moves``: per hand dealt, its actions'
+    texts, after as many ``REDEAL`` marks as the hand was dealt again. Raises IllegalAction (a
+    EuchreError) when an action is not legal where it stands, a mark is not at a hand's start, or a
+    hand is dealt before the last one ended."""
+    game = new_game(rules, seed)
+    for number, hand in enumerate(moves):
+        if number:
+            game = next_hand(game)
+        redeals = 0
+        for action in hand:
+            if action == REDEAL:
+                redeals += 1
+                game = redeal(game, redeals)
+            else:
+                game = apply_game(game, action)
+    return game

@@ -97,6 +97,7 @@ from views.class_mode.address import (
     join_link,
     pupil_address,
 )
+from views.class_mode.class_tables import tables_panel
 from views.class_mode.tools import (
     KeptClass,
     _ask_buttons,
@@ -435,6 +436,7 @@ def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
     st.divider()
     _controls(code, secret, info)
     _pupils_panel(code, secret)
+    tables_panel(code, secret)  # "Tables": the class plays in fours, the teacher over every table
     class_daily_panel(code, where.address)  # "Today's deal for the class": its link, the class's results
     _summary(code, secret, class_record(code, secret))
     _address_panel(where)

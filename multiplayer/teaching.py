@@ -1,0 +1,162 @@
+"""The teacher over a class's tables: pure functions over ``multiplayer.table``'s values.
+
+- ``take_back``: the last trick taken back (its cards back in the hands, the trick in progress with
+  it), or, while no trick of the hand is complete, the last action of a person's seat (and the
+  computers' actions after it, which followed from it); ``take_back_point`` says how many of the
+  hand's actions stay.
+- ``redeal``: the current hand dealt again (``engine.core.game.redeal``), its actions gone.
+- ``teacher_data``: the teaching table's page data: every hand, the kitty and the dealer's discard
+  (the teacher is not a player); a player's page stays ``multiplayer.seat_page``'s, their own hand.
+- ``glance``: one line of the class's tables at a glance (score, trick, who is to act, who is stuck).
+
+A take-back and a redeal are steps of the table (one more version, by ``TEACHER``), so a page drawn
+before them is refused as stale. The game is rebuilt by replaying the table's record
+(``engine.core.game.replay``), as the store replays it on every load, so both always agree. Neither
+plays the computers' turns itself: a player's page's next read does, unless the table is paused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.core.actions import Kind
+from engine.core.errors import EuchreError
+from engine.core.game import REDEAL, replay
+from engine.core.hand import HandState, Phase
+from multiplayer.errors import GameOver, TableError
+from multiplayer.seat_page import seat_data
+from multiplayer.table import Change, PeopleTable, Step, between_hands, plays_for, to_act, who
+
+TEACHER = "teacher"  # Step.by of the teacher's change of a table
+TAKE_BACK = "take back"
+STUCK_AFTER = 30  # seconds the table may wait for a seat before the teacher sees it as stuck
+
+
+class NothingToTakeBack(TableError):
+    """The hand has no action yet."""
+
+
+def take_back_point(hand: HandState, persons: frozenset[int]) -> int:
+    """How many of ``hand``'s actions (``hand.history``) stay after a take-back: all those before
+    the first card of its last complete trick; with no trick complete, all those before the last
+    action of a seat in ``persons`` (none of theirs: before the last action). Raises
+    NothingToTakeBack for a hand with no action."""
+    history = hand.history
+    if hand.tricks:
+        plays = [i for i, (_, action) in enumerate(history) if action.kind is Kind.PLAY]
+        return plays[sum(len(t.plays) for t in hand.tricks[:-1])]
+    if not history:
+        raise NothingToTakeBack("nothing has happened in this hand yet: there is nothing to take back")
+    return max((i for i, (seat, _) in enumerate(history) if seat in persons), default=len(history) - 1)
+
+
+def _redeals(hand_moves: tuple[str, ...]) -> int:
+    return next((i for i, m in enumerate(hand_moves) if m != REDEAL), len(hand_moves))
+
+
+def _rebuilt(table: PeopleTable, moves: tuple[tuple[str, ...], ...], what: str) -> Change:
+    try:
+        game = replay(table.rules, table.game.seed, moves)
+    except EuchreError as err:  # the record replays on every load: this is a table out of order
+        raise TableError(f"the table's record does not replay ({err}), so it cannot be {what}") from err
+    version = table.version + 1
+    changed = replace(table, game=game, moves=moves, version=version)
+    return Change(changed, (Step(version, None, what, TEACHER),))
+
+
+def take_back(table: PeopleTable) -> Change:
+    """The table with its last trick (or, with no trick complete, its last person's action) taken
+    back (``take_back_point``), one version on."""
+    persons = frozenset(i for i, s in enumerate(table.seats) if not s.is_computer)
+    kept = take_back_point(table.game.hand, persons)
+    hand_moves = table.moves[-1]
+    moves = table.moves[:-1] + (hand_moves[: _redeals(hand_moves) + kept],)
+    return _rebuilt(table, moves, TAKE_BACK)
+
+
+def redeal(table: PeopleTable) -> Change:
+    """The table with its current hand dealt again (another deal of the same hand number, the same
+    dealer), whatever was done in it; one version on. Refused once the game is over."""
+    if table.game.is_over:
+        raise GameOver("the game is over: there is no hand to deal again")
+    moves = table.moves[:-1] + ((REDEAL,) * (_redeals(table.moves[-1]) + 1),)
+    return _rebuilt(table, moves, REDEAL)
+
+
+# ---- what the teacher sees -----------------------------------------------------------------------
+
+
+def teacher_data(table: PeopleTable, now: float) -> dict[str, Any]:
+    """The teaching table's page data: ``seat_data``'s public fields (seats, auction, tricks,
+    score, turn; ``multiplayer.seat_page``) and every seat's hand (``hands``), the ``kitty`` and the
+    dealer's ``discard``; no seat's own fields (``you``, ``hand``, ``legal``)."""
+    data = seat_data(table, 0, now)
+    for field in ("you", "hand", "your_discard", "your_side", "legal"):
+        data.pop(field)
+    for seat in data["seats"]:
+        seat.pop("you")
+    hand = table.game.hand
+    data["hands"] = [[str(c) for c in cards] for cards in hand.hands]
+    data["kitty"] = [str(c) for c in hand.kitty]
+    data["discard"] = None if hand.discarded is None else str(hand.discarded)
+    return data
+
+
+def trick_number(hand: HandState) -> int | None:
+    """The trick being played (1 to 5), None before play starts and once the hand is over."""
+    return len(hand.tricks) + 1 if hand.phase is Phase.PLAY else None
+
+
+def glance(table: PeopleTable, changed: float, now: float) -> dict[str, Any]:
+    """One table at a glance: ``code``, ``score`` (per side), ``target``, ``trick`` (the trick
+    being played), ``stage`` (words), ``to_act`` (who, in words, or None), ``stuck`` (seconds the
+    table has waited for a person or a free seat past STUCK_AFTER, else None; a computer's turn or a
+    paused table is not stuck), ``paused``, ``people`` (the names at the table) and ``version``.
+    ``changed``: when the table last moved on (the turn to act began then)."""
+    game = table.game
+    seat = to_act(table)
+    waited = now - changed
+    stuck = (
+        round(waited)
+        if seat is not None
+        and not table.paused
+        and not game.is_over
+        and plays_for(table, seat, now) is None
+        and waited > STUCK_AFTER
+        else None
+    )
+    if game.is_over:
+        stage = "the game is over"
+    elif between_hands(table):
+        stage = "between hands"
+    elif game.hand.phase is Phase.PLAY:
+        stage = f"trick {trick_number(game.hand)} of 5"
+    else:
+        stage = "bidding"
+    return {
+        "code": table.code,
+        "score": list(game.scores),
+        "target": table.rules.target,
+        "trick": trick_number(game.hand),
+        "stage": stage,
+        "to_act": None if seat is None else who(table, seat),
+        "stuck": stuck,
+        "paused": table.paused,
+        "people": [s.name for s in table.seats if s.name],
+        "version": table.version,
+    }
+
+
+__all__ = [
+    "STUCK_AFTER",
+    "TAKE_BACK",
+    "TEACHER",
+    "NothingToTakeBack",
+    "glance",
+    "redeal",
+    "take_back",
+    "take_back_point",
+    "teacher_data",
+    "trick_number",
+]
