@@ -141,7 +141,7 @@ def _live(code: str, info: classes.ClassInfo) -> None:
     moved from any screen draws the page afresh (``poll_stage``). With it, before the first question,
     the pupils who joined, and while a question is open, the answers so far and who has not answered
     yet, with the seconds left when the timer runs (when they run out, the poll reveals the question:
-    ``classes.poll``). The records out of reach: the last count, under a line saying so."""
+    ``Room.poll``). The records out of reach: the last count, under a line saying so."""
     big = projector()
     number, stage, revealed, closes = info.current, info.stage, info.revealed, info.closes
 
