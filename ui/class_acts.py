@@ -12,7 +12,7 @@ from classroom.questions import (
     ClassQuestion,
     QuestionError,
 )
-from classroom.service import AlreadyAsked, StoreError
+from classroom.service import AlreadyAsked, StoreError, Teacher
 from ui.class_reach import WATCH, address_guard
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready
@@ -105,15 +105,15 @@ def _keep(code: str, secret: str) -> None:
     st.html(script, unsafe_allow_javascript=True)
 
 
-def _ask(code: str, secret: str, make: Callable[[], ClassQuestion]) -> None:
+def _ask(teacher: Teacher, make: Callable[[], ClassQuestion]) -> None:
     """Make the question and ask it after the one this screen showed (``_drawn``): a click on another
     screen in the meantime asks nothing here and says so (classes.AlreadyAsked)."""
-    after = _drawn(code)
+    after = _drawn(teacher.code)
     try:
         wait_until_ready()
         with st.spinner("The engine is making the question…"):
             q = make()
-        classes.ask(code, secret, q.to_json(), after=after)
+        teacher.ask(q.to_json(), after=after)
         st.session_state.pop(K + "drafts", None)
     except classes.AlreadyAsked as err:
         st.session_state[K + "notice"] = str(err)

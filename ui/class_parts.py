@@ -11,10 +11,9 @@ from html import escape
 import segno
 import streamlit as st
 
-from classroom import service as classes
 from classroom.marking import PupilIdeas, Standing, Tally
 from classroom.questions import ClassQuestion
-from classroom.service import DatabaseBusy, StoreError
+from classroom.service import DatabaseBusy, Room, StoreError
 from engine.core.cards import Card, Suit, parse_card
 from ui.cards import cards_row_html, four_colour
 from ui.echo import plain
@@ -61,7 +60,7 @@ def poll_stage(code: str, stage: int) -> int:
     the records out of reach or busy just now, the next poll tries again). The teacher's page runs
     it twice a second whatever the stage (views.class_mode.teacher); a phone redraws inside its own
     fragment instead (ui.class_pupil)."""
-    version, now = classes.poll(code)
+    version, now = Room(code).poll()
     if now != stage:
         st.rerun(scope="app")
     return version

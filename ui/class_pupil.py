@@ -49,7 +49,7 @@ from classroom import service as classes
 from classroom.class_record import class_record
 from classroom.marking import Standing, is_right, place, tally, toggled, words
 from classroom.questions import ClassQuestion, DamagedQuestion, answer_fits
-from classroom.service import StoreError
+from classroom.service import Pupil, Room, StoreError
 from engine.core.cards import parse_card
 from ui.cards import card_buttons
 from ui.class_parts import (
@@ -113,25 +113,26 @@ class Said:
     text: str
 
 
-def _read(code: str, token: str, stage: int) -> PhoneView:
-    view = _read_class(code, token, stage)
-    return replace(view, name=classes.pupil(code, token).name)  # NotInClass once the teacher removed them
+def _read(pupil: Pupil, stage: int) -> PhoneView:
+    view = _read_class(pupil, stage)
+    return replace(view, name=pupil.me().name)  # NotInClass once the teacher removed them
 
 
-def _read_class(code: str, token: str, stage: int) -> PhoneView:
-    info = classes.load(code)
+def _read_class(pupil: Pupil, stage: int) -> PhoneView:
+    code = pupil.code
+    info = pupil.load()
     # the pupil's score counts revealed questions only, so it moves only at a reveal (or shows at the end)
     standings = class_record(code, None).standings() if info.revealed or info.ended else ()
     if info.current == 0:
         return PhoneView(stage, info, None, "", (), standings=standings)
     try:
-        q = ClassQuestion.from_json(classes.question(code, info.current).body)
+        q = ClassQuestion.from_json(pupil.question(info.current).body)
     except (DamagedQuestion, classes.DamagedClass) as err:
         return PhoneView(stage, info, None, "", (), problem=str(err), standings=standings)
-    mine = classes.my_answer(code, token, info.current)
+    mine = pupil.my_answer(info.current)
     if not answer_fits(q, mine):
         mine = ""  # a stored answer that is not one of this question's: not shown as the pupil's
-    everyone = classes.answers(code, info.current) if info.revealed else classes.Rows[classes.Answer]()
+    everyone = pupil.answers(info.current) if info.revealed else classes.Rows[classes.Answer]()
     return PhoneView(
         stage, info, q, mine, tuple(a.answer for a in everyone), damaged=everyone.damaged, standings=standings
     )
@@ -142,15 +143,15 @@ def _kept_view(code: str) -> PhoneView | None:
     return kept if isinstance(kept, PhoneView) and kept.info.code == code else None
 
 
-def _view(code: str, token: str) -> tuple[PhoneView | None, StoreError | None]:
+def _view(pupil: Pupil) -> tuple[PhoneView | None, StoreError | None]:
     """The phone's view (the one kept in the session while the class's stage has not moved), and
     why the class could not be read this time (None: it was). Unread, the kept view is drawn."""
-    kept = _kept_view(code)
+    kept = _kept_view(pupil.code)
     try:
-        _, stage = classes.poll(code)
+        _, stage = pupil.poll()
         if kept is not None and kept.stage == stage:
             return kept, None
-        view = _read(code, token, stage)
+        view = _read(pupil, stage)
     except StoreError as err:
         return kept, err  # out of reach or busy just now: the next run tries again
     st.session_state[K + "view"] = view
@@ -206,7 +207,7 @@ def name_form(code: str) -> None:
     st.html(BIG_BUTTONS)
     st.markdown(f"### Join class {code}")
     try:
-        locked = classes.load(code).locked
+        locked = Room(code).load().locked
     except (classes.ClassError, StoreError):
         locked = False  # the join below says what is wrong
     if locked:
@@ -217,7 +218,7 @@ def name_form(code: str) -> None:
         go = st.form_submit_button("Join", type="primary", key="cl_name_go", width="stretch")
     if go:
         try:
-            token = classes.join(code, name)  # the name filter and the joins-per-minute limit
+            token = Pupil.join(code, name).token  # the name filter and the joins-per-minute limit
         except (classes.ClassError, StoreError) as err:
             st.error(plain(for_pupils(err)))
             return
@@ -249,11 +250,12 @@ def _hold(number: int, text: str) -> None:
         st.session_state[K + "view"] = replace(kept, mine=text)
 
 
-def _save(code: str, token: str, number: int, text: str, shown: str) -> None:
+def _save(pupil: Pupil, number: int, text: str, shown: str) -> None:
     """Save the answer (``shown``: its words); kept unsent when the records are out of reach."""
+    code = pupil.code
     st.session_state.pop(K + "said", None)  # a new tap: the last message has had its time
     try:
-        classes.answer(code, token, number, text)
+        pupil.answer(number, text)
     except StoreError:
         st.session_state[K + "unsent"] = Unsent(code, number, text, shown, time.time())
         _hold(number, text)
@@ -270,14 +272,15 @@ def _save(code: str, token: str, number: int, text: str, shown: str) -> None:
     _hold(number, text)
 
 
-def _send_unsent(code: str, token: str) -> None:
+def _send_unsent(pupil: Pupil) -> None:
     """Send the answer kept unsent, as made at its tap; refused (the question closed meanwhile, the
     class ended), it is dropped with a message that stays. Still out of reach: kept for the next run."""
+    code = pupil.code
     unsent = _unsent(code)
     if unsent is None:
         return
     try:
-        classes.answer(code, token, unsent.number, unsent.text, now=unsent.tapped)
+        pupil.answer(unsent.number, unsent.text, now=unsent.tapped)
     except StoreError:
         return
     except classes.NotInClass:
@@ -299,14 +302,14 @@ def _send_unsent(code: str, token: str) -> None:
     _hold(unsent.number, unsent.text)
 
 
-def _answer_buttons(code: str, token: str, number: int, q: ClassQuestion, mine: str) -> str:
+def _answer_buttons(pupil: Pupil, number: int, q: ClassQuestion, mine: str) -> str:
     """The answer targets; a tap saves at once. Returns the answer held after this run."""
     key = f"cl_q{number}"
     if q.mode in ("card", "cards"):
         tapped = next((c for c in q.cards if st.session_state.get(f"{key}-{parse_card(c)}")), None)
         if tapped is not None:  # the tap of the run before: saved before the cards are drawn
             text = tapped if q.mode == "card" else toggled(q, mine, tapped)
-            _save(code, token, number, text, words(q, text))
+            _save(pupil, number, text, words(q, text))
             mine = st.session_state[K + "view"].mine
         held = set(mine.split())
         states = {parse_card(c): "selected" for c in q.cards if c in held}
@@ -322,7 +325,7 @@ def _answer_buttons(code: str, token: str, number: int, q: ClassQuestion, mine: 
             width="stretch",
             type="primary" if choice == mine else "secondary",
             on_click=_save,
-            args=(code, token, number, choice, words(q, choice)),
+            args=(pupil, number, choice, words(q, choice)),
         )
     return mine
 
@@ -333,48 +336,50 @@ def _answer_buttons(code: str, token: str, number: int, q: ClassQuestion, mine: 
 def pupil_page(code: str, token: str) -> None:
     """The phone of the pupil whose token this browser holds. The class's records out of reach: the
     view kept in this session is drawn (and taps kept) while it is retried, else the page waits."""
+    pupil = Pupil(code, token)
     try:
-        classes.load(code)
+        pupil.load()
     except classes.ClassError as err:  # unknown, expired, or its row damaged
         st.error(plain(for_pupils(err)))
         return
     except StoreError as err:
-        _out_of_reach(code, token, err)
+        _out_of_reach(pupil, err)
         return
     try:
-        me = classes.pupil(code, token)
+        me = pupil.me()
     except (classes.NotInClass, classes.DamagedClass) as err:  # taken out, or their record does not read
         st.warning(GONE if isinstance(err, classes.NotInClass) else plain(for_pupils(err)))
         _forget(code)
         name_form(code)
         return
     except StoreError as err:
-        _out_of_reach(code, token, err)
+        _out_of_reach(pupil, err)
         return
     _keep(code, token)
     watch()
     st.session_state.pop(K + "view", None)  # a page run (a reload) reads the class afresh
-    _phone(code, token, me.name)
+    _phone(pupil, me.name)
 
 
-def _out_of_reach(code: str, token: str, err: StoreError) -> None:
+def _out_of_reach(pupil: Pupil, err: StoreError) -> None:
     """The page's own read failed: the view this session keeps is drawn (its taps kept, retried by
     the live part), else the page says so and draws itself afresh once the records answer."""
-    kept = _kept_view(code)
+    kept = _kept_view(pupil.code)
     if kept is None:
         st.error(plain(for_pupils(err)))
-        wait_for_records(code, LIVE_SECONDS)
+        wait_for_records(pupil.code, LIVE_SECONDS)
         return
     watch()
-    _phone(code, token, kept.name)
+    _phone(pupil, kept.name)
 
 
 @st.fragment(run_every=LIVE_SECONDS)
-def _phone(code: str, token: str, name: str) -> None:
+def _phone(pupil: Pupil, name: str) -> None:
     """The live part of the phone: reruns itself each second and on a tap."""
+    code = pupil.code
     try:
-        _send_unsent(code, token)
-        view, away = _view(code, token)
+        _send_unsent(pupil)
+        view, away = _view(pupil)
     except classes.NotInClass:
         st.rerun(scope="app")  # the teacher took this pupil out: the page says so and shows the join form
     except classes.ClassError as err:
@@ -421,7 +426,7 @@ def _phone(code: str, token: str, name: str) -> None:
         _say(code)
         _revealed(view, q, name)
     else:
-        _open(code, token, number, q, mine)
+        _open(pupil, number, q, mine)
 
 
 def _say(code: str) -> None:
@@ -432,12 +437,13 @@ def _say(code: str) -> None:
         st.error(plain(said.text))
 
 
-def _open(code: str, token: str, number: int, q: ClassQuestion, mine: str) -> None:
+def _open(pupil: Pupil, number: int, q: ClassQuestion, mine: str) -> None:
     """The open question's answer targets, and what was saved, what waits to be sent, or why not."""
+    code = pupil.code
     if q.mode == "cards":
         st.caption("Tap every card that qualifies; tap a card again to take it out.")
     waiting = _unsent(code, number)
-    mine = _answer_buttons(code, token, number, q, waiting.text if waiting is not None else mine)
+    mine = _answer_buttons(pupil, number, q, waiting.text if waiting is not None else mine)
     waiting = _unsent(code, number)  # a tap of this run may have sent it, or replaced it
     _say(code)  # after the buttons: a tap of this run has cleared the last message, or made one
     if waiting is not None:

@@ -30,7 +30,7 @@ import time
 import streamlit as st
 
 from classroom import service as classes
-from classroom.service import DatabaseBusy, StoreError
+from classroom.service import DatabaseBusy, Room, StoreError
 
 BANNER_AFTER_S = 2.0  # seconds without a connection to the app's server before the banner says so
 
@@ -60,7 +60,7 @@ def wait_for_records(code: str, every: float = 1.0) -> None:
         if time.monotonic() - since < every / 2:
             return
         try:
-            classes.poll(code)
+            Room(code).poll()
         except (classes.ClassError, StoreError):
             return
         st.rerun(scope="app")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from classroom import service
 from classroom.names import BlockedName, NotAName, blocked, check_name
+from classroom.service import Pupil, Teacher
 from store import classes
 from store.classes import BadName
 
@@ -140,11 +140,12 @@ def test_a_real_first_name_on_the_list_is_the_teachers_call() -> None:
 
 def test_the_teachers_rename_takes_a_real_first_name(db: Path) -> None:
     code, secret = classes.start_class(now=0.0)
-    service.join(code, "Richard", now=1.0)
+    Pupil.join(code, "Richard", now=1.0)
     pupil = classes.pupils(code)[0]
-    assert service.rename_pupil(code, secret, pupil.id, "Dick B.", now=2.0) == "Dick B."
+    teacher = Teacher(code, secret)
+    assert teacher.rename_pupil(pupil.id, "Dick B.", now=2.0) == "Dick B."
     with pytest.raises(BlockedName):
-        service.rename_pupil(code, secret, pupil.id, "\u1d05\u026a\u1d04\u1d0b", now=3.0)
+        teacher.rename_pupil(pupil.id, "\u1d05\u026a\u1d04\u1d0b", now=3.0)
     assert [p.name for p in classes.pupils(code)] == ["Dick B."]
 
 

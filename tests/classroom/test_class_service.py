@@ -10,39 +10,40 @@ import pytest
 
 from classroom import service
 from classroom.names import BlockedName, NotAName
+from classroom.service import Pupil, Room, Teacher
 from store import classes as store
 
 
 def test_the_form_join_filters_the_name_and_the_store_alone_does_not(tmp_path: Path) -> None:
     db = tmp_path / "coach.sqlite3"
-    code, _ = service.start_class(now=1000.0, path=db)
+    code = Teacher.start(now=1000.0, path=db).code
     with pytest.raises(NotAName, match="it has a digit"):
-        service.join(code, "bot123", now=1001.0, path=db)
-    assert [p.name for p in service.pupils(code, path=db)] == []  # nobody joined
+        Pupil.join(code, "bot123", now=1001.0, path=db)
+    assert [p.name for p in Room(code, path=db).pupils()] == []  # nobody joined
     store.join(code, "bot123", now=1001.0, path=db)  # the store keeps any name it can show
-    token = service.join(code, "  Mary-Jane  O'Neil ", now=1002.0, path=db)
-    assert service.pupil(code, token, path=db).name == "Mary-Jane O'Neil"
-    assert [p.name for p in service.pupils(code, path=db)] == ["bot123", "Mary-Jane O'Neil"]
+    pupil = Pupil.join(code, "  Mary-Jane  O'Neil ", now=1002.0, path=db)
+    assert pupil.me().name == "Mary-Jane O'Neil"
+    assert [p.name for p in Room(code, path=db).pupils()] == ["bot123", "Mary-Jane O'Neil"]
 
 
 def test_the_form_join_keeps_to_the_joins_per_minute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "coach.sqlite3"
     monkeypatch.setattr(service, "JOINS_PER_MINUTE", 2)
-    code, _ = service.start_class(now=1000.0, path=db)
-    service.join(code, "Ada", now=1001.0, path=db)
-    service.join(code, "Bea", now=1002.0, path=db)
+    code = Teacher.start(now=1000.0, path=db).code
+    Pupil.join(code, "Ada", now=1001.0, path=db)
+    Pupil.join(code, "Bea", now=1002.0, path=db)
     with pytest.raises(service.ClassError):  # the third within the minute
-        service.join(code, "Cal", now=1003.0, path=db)
-    service.join(code, "Cal", now=1001.0 + 61.0, path=db)  # a minute after the first: room again
-    assert len(service.pupils(code, path=db)) == 3
+        Pupil.join(code, "Cal", now=1003.0, path=db)
+    Pupil.join(code, "Cal", now=1001.0 + 61.0, path=db)  # a minute after the first: room again
+    assert len(Room(code, path=db).pupils()) == 3
 
 
 def test_the_teachers_rename_filters_the_name(tmp_path: Path) -> None:
     db = tmp_path / "coach.sqlite3"
-    code, secret = service.start_class(now=1000.0, path=db)
-    token = service.join(code, "Ada", now=1001.0, path=db)
-    pupil_id = service.pupil(code, token, path=db).id
+    teacher = Teacher.start(now=1000.0, path=db)
+    pupil = Pupil.join(teacher.code, "Ada", now=1001.0, path=db)
+    pupil_id = pupil.me().id
     with pytest.raises(BlockedName):
-        service.rename_pupil(code, secret, pupil_id, "Hitler", now=1002.0, path=db)
-    assert service.rename_pupil(code, secret, pupil_id, " Ada  L. ", now=1003.0, path=db) == "Ada L."
-    assert service.pupil(code, token, path=db).name == "Ada L."
+        teacher.rename_pupil(pupil_id, "Hitler", now=1002.0)
+    assert teacher.rename_pupil(pupil_id, " Ada  L. ", now=1003.0) == "Ada L."
+    assert pupil.me().name == "Ada L."

@@ -18,7 +18,7 @@ from __future__ import annotations
 import streamlit as st
 
 from classroom import service as classes
-from classroom.service import StoreError
+from classroom.service import Room, StoreError, Teacher
 from ui.class_parts import BIG_BUTTONS, for_pupils
 from ui.class_pupil import kept_token, name_form, pupil_page
 from ui.class_reach import address_guard, wait_for_records
@@ -36,12 +36,14 @@ def _start_or_join() -> None:
         _resume()
         if st.button("Start a class", type="primary", key="cl_start"):
             try:
-                code, secret = classes.start_class()
+                teacher = Teacher.start()
             except StoreError as err:
                 st.error(plain(err))
             else:
-                keep_secret(code, secret)  # never in the address: Back would show it (teacher.py)
-                st.query_params["class"] = code
+                keep_secret(
+                    teacher.code, teacher.secret
+                )  # never in the address: Back would show it (teacher.py)
+                st.query_params["class"] = teacher.code
                 st.rerun()
         st.caption(
             'On the projector, use present mode (the sidebar\'s "Present mode", or the button on the '
@@ -56,7 +58,7 @@ def _start_or_join() -> None:
         if go:
             try:
                 code = classes.clean_code(typed)
-                classes.load(code)
+                Room(code).load()
             except (classes.ClassError, StoreError) as err:
                 st.error(plain(for_pupils(err)))
             else:
@@ -148,7 +150,7 @@ def _pupil(code: str, in_link: str | None) -> None:
         pupil_page(code, token)
         return
     try:
-        info = classes.load(code)
+        info = Room(code).load()
     except (classes.ClassError, StoreError) as err:
         st.error(plain(for_pupils(err)))
         if isinstance(err, StoreError):

@@ -64,7 +64,7 @@ from classroom.questions import (
     lesson_steps,
     step_question,
 )
-from classroom.service import StoreError
+from classroom.service import Room, StoreError, Teacher
 from engine.analysis.situation import QuestionError as SeatQuestionError
 from engine.analysis.situation import read_question as read_seat_question
 from lessons.exercises import DRILLS
@@ -122,8 +122,9 @@ def _counted(code: str, number: int, version: int) -> tuple[object, int, tuple[s
     kept in the session and read again only when the class's ``version`` moved."""
     cache = st.session_state.get(K + "live")
     if cache is None or cache[0] != (code, number, version):
-        joined = classes.pupils(code)
-        done = classes.answered(code, number) if number else frozenset()
+        room = Room(code)
+        joined = room.pupils()
+        done = room.answered(number) if number else frozenset()
         waiting = tuple(p.name for p in joined if p.id not in done)
         cache = ((code, number, version), len(done), tuple(p.name for p in joined), waiting)
         st.session_state[K + "live"] = cache
@@ -141,7 +142,7 @@ def _live(code: str, info: classes.ClassInfo) -> None:
     moved from any screen draws the page afresh (``poll_stage``). With it, before the first question,
     the pupils who joined, and while a question is open, the answers so far and who has not answered
     yet, with the seconds left when the timer runs (when they run out, the poll reveals the question:
-    ``classes.poll``). The records out of reach: the last count, under a line saying so."""
+    ``Room.poll``). The records out of reach: the last count, under a line saying so."""
     big = projector()
     number, stage, revealed, closes = info.current, info.stage, info.revealed, info.closes
 
@@ -185,7 +186,7 @@ def _live(code: str, info: classes.ClassInfo) -> None:
     live()
 
 
-def _picker(code: str, secret: str) -> None:
+def _picker(teacher: Teacher) -> None:
     """The next question: an exercise kind at a level, a lesson's step, or a typed hand, under the
     rules in force as far as the kind can follow them (said when it cannot); asked at once,
     previewed first, or drawn three times to choose one (``_ask_buttons``)."""
@@ -204,8 +205,7 @@ def _picker(code: str, secret: str) -> None:
         options = _levels(kind, rules.players)
         _rules_said(kind, rules)
         _ask_buttons(
-            code,
-            secret,
+            teacher,
             "Ask this",
             K + "ask_exercise",
             (source, kind, tuple(sorted(options.items())), rules),
@@ -217,8 +217,7 @@ def _picker(code: str, secret: str) -> None:
         if step is not None:
             _rules_said(step.kind, rules)
             _ask_buttons(
-                code,
-                secret,
+                teacher,
                 "Ask this",
                 K + "ask_step",
                 (source, step.name, rules),
@@ -230,8 +229,7 @@ def _picker(code: str, secret: str) -> None:
         upcard = c2.text_input("Upcard", placeholder="9H", key=K + "upcard")
         seat = c3.selectbox("Seat", HAND_SEATS, key=K + "seat")
         _ask_buttons(
-            code,
-            secret,
+            teacher,
             "Ask: what would you bid?",
             K + "ask_hand",
             (source, hand, upcard, seat, rules),
@@ -240,7 +238,7 @@ def _picker(code: str, secret: str) -> None:
         )
 
 
-def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
+def _controls(teacher: Teacher, info: classes.ClassInfo) -> None:
     """Reveal, the leaderboard, the timer and the lock in one row, then the next question ("End the
     class" is at the bottom of the page, away from Reveal, and asks first: ``_end_panel``). The
     switches are keyed by the class's ``stage`` (each of them moves it), not its ``version``: a pupil
@@ -249,6 +247,7 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
     the value clicked (``_switched``): on a page drawn before another screen moved the stage, the
     click is not lost to the new switch. Reveal reveals the question this page shows, or nothing
     when another screen has asked the next one since (it is said)."""
+    code = teacher.code
     problem = _problem(code, K + "problem")
     if problem:
         st.error(plain(problem))
@@ -260,7 +259,7 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
             key=K + "reveal",
             width="stretch",
             on_click=_clicked,
-            args=(code, partial(classes.reveal, code, secret, number=info.current)),
+            args=(code, partial(teacher.reveal, number=info.current)),
         )
     _switch(
         c2,
@@ -268,7 +267,7 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
         info.leaderboard,
         f"{K}board_{info.stage}",
         code,
-        partial(classes.set_leaderboard, code, secret),
+        teacher.set_leaderboard,
     )
     choices = classes.TIMER_CHOICES + (() if info.timer in classes.TIMER_CHOICES else (info.timer,))
     key = f"{K}timer_{info.stage}"
@@ -279,7 +278,7 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
         key=key,
         format_func=timer_words,
         on_change=_switched,
-        args=(code, key, partial(classes.set_timer, code, secret)),
+        args=(code, key, teacher.set_timer),
     )
     _switch(
         c4,
@@ -287,14 +286,14 @@ def _controls(code: str, secret: str, info: classes.ClassInfo) -> None:
         info.locked,
         f"{K}lock_{info.stage}",
         code,
-        partial(classes.lock, code, secret),
+        teacher.lock,
     )
     drafts = st.session_state.get(K + "drafts")
     drafting = (
         isinstance(drafts, tuple) and bool(drafts) and drafts[0] == code
     )  # previews here: keep them open
     with st.expander("Ask the next question", expanded=not info.current or info.revealed or drafting):
-        _picker(code, secret)
+        _picker(teacher)
 
 
 def _switch(
@@ -314,21 +313,21 @@ def _zone() -> tzinfo:
         return UTC
 
 
-def _summary(code: str, secret: str, record: ClassRecord) -> None:
+def _summary(teacher: Teacher, record: ClassRecord) -> None:
     """The CSV summary, read from the database at the click (every answer saved until then), and
     which ideas each pupil got wrong."""
     zone = _zone()
 
     def build() -> bytes:  # runs at the click, on a thread of its own
         try:
-            return class_csv(code, secret, zone)
+            return class_csv(teacher.code, teacher.secret, zone)
         except (classes.ClassError, StoreError) as err:
             return (BOM + f"The summary could not be read just now: {err}. Try again.\n").encode("utf-8")
 
     st.download_button(
         "Download the summary (CSV)",
         build,
-        file_name=f"class-{code}.csv",
+        file_name=f"class-{teacher.code}.csv",
         mime="text/csv",
         key=K + "csv",
         on_click="ignore",
@@ -350,8 +349,9 @@ def _summary(code: str, secret: str, record: ClassRecord) -> None:
 def teacher_page(code: str, secret: str) -> None:
     """The projector's page and the teacher's controls. A read the database cannot answer just now
     (busy) or a record of the class that does not read is said in one message, never an exception."""
+    teacher = Teacher(code, secret)
     try:
-        info = classes.check_teacher(code, secret)
+        info = teacher.check()
     except (classes.ClassError, StoreError) as err:
         st.error(plain(err))
         if isinstance(err, StoreError):
@@ -363,7 +363,7 @@ def teacher_page(code: str, secret: str) -> None:
     if notice:
         st.info(plain(notice))
     try:
-        _teacher_page(code, secret, info)
+        _teacher_page(teacher, info)
     except (classes.ClassError, StoreError) as err:
         st.error(plain(err))
         if isinstance(err, StoreError):
@@ -406,13 +406,14 @@ def _take_class_hand() -> None:
     )
 
 
-def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
+def _teacher_page(teacher: Teacher, info: classes.ClassInfo) -> None:
+    code = teacher.code
     big = projector()
     if info.ended:
         st.markdown(f"## Class {code} has ended")
-        record = class_record(code, secret)
+        record = class_record(code, teacher.secret)
         st.html(leaderboard_html(record.standings(), limit=classes.MAX_PUPILS))
-        _summary(code, secret, record)
+        _summary(teacher, record)
         return
     if not big:
         _present_hint()
@@ -429,25 +430,25 @@ def _teacher_page(code: str, secret: str, info: classes.ClassInfo) -> None:
             f'<b>{escape(code)}</b> · <a href="{link}">{link}</a></p>'
         )
         _address_warning(where)
-        _current(code, secret, info, big)
+        _current(teacher, info, big)
         _live(code, info)
     if _moved(code, info):  # a new question or the reveal: the room sees it, not the controls
         st.html(scroll_script(info.current, info.stage), unsafe_allow_javascript=True)
     st.divider()
-    _controls(code, secret, info)
-    _pupils_panel(code, secret)
-    tables_panel(code, secret)  # "Tables": the class plays in fours, the teacher over every table
+    _controls(teacher, info)
+    _pupils_panel(teacher)
+    tables_panel(teacher.code, teacher.secret)  # "Tables": the class plays in fours, the teacher over every table
     class_daily_panel(code, where.address)  # "Today's deal for the class": its link, the class's results
-    _summary(code, secret, class_record(code, secret))
+    _summary(teacher, class_record(code, teacher.secret))
     _address_panel(where)
-    _handover_panel(code, secret)
-    _end_panel(code, secret)
+    _handover_panel(teacher)
+    _end_panel(teacher)
 
 
-def _current(code: str, secret: str, info: classes.ClassInfo, big: bool) -> None:
+def _current(teacher: Teacher, info: classes.ClassInfo, big: bool) -> None:
     """The question being asked (the live count below it: ``_live``), the spread and why after its reveal."""
     try:
-        q = ClassQuestion.from_json(classes.question(code, info.current).body)
+        q = ClassQuestion.from_json(teacher.question(info.current).body)
     except (DamagedQuestion, classes.DamagedClass) as err:
         st.warning(plain(f"Question {info.current} cannot be shown: {err}. Ask the next question below."))
         return
@@ -461,7 +462,7 @@ def _current(code: str, secret: str, info: classes.ClassInfo, big: bool) -> None
             answer_cards(q, card_width(90), True)
             _why(q)
         with spread:
-            _reveal(code, secret, info, q)
+            _reveal(teacher, info, q)
     else:
         table_cards(q, card_width(70))
         answer_cards(q, card_width(90), False)
@@ -476,8 +477,8 @@ def _why(q: ClassQuestion) -> None:
         st.warning("A close call: the explanation above says what the answer depends on.")
 
 
-def _reveal(code: str, secret: str, info: classes.ClassInfo, q: ClassQuestion) -> None:
-    given = classes.answers(code, info.current, secret=secret)
+def _reveal(teacher: Teacher, info: classes.ClassInfo, q: ClassQuestion) -> None:
+    given = teacher.answers(info.current)
     t = tally(q, [a.answer for a in given])
     st.markdown(f"**{t.right} of {t.answered} right.** The answer: **{plain(q.answer_words)}**")
     st.html(bars_html(t, 1.3 if projector() else 1.0))
@@ -487,7 +488,7 @@ def _reveal(code: str, secret: str, info: classes.ClassInfo, q: ClassQuestion) -
         )
     if info.leaderboard:
         st.markdown("**Leaderboard**")
-        st.html(leaderboard_html(class_record(code, secret).standings()))
+        st.html(leaderboard_html(class_record(teacher.code, teacher.secret).standings()))
 
 
 __all__ = [

@@ -17,7 +17,7 @@ from classroom.questions import (
     QuestionError,
     rules_problem,
 )
-from classroom.service import StoreError
+from classroom.service import StoreError, Teacher
 from engine.core.rules import Rules
 from lessons.exercises import DRILLS
 from ui.class_acts import ANY, K, _act, _ask, _problem, keep_secret
@@ -123,8 +123,7 @@ def _kept_drafts(code: str, signature: object) -> tuple[ClassQuestion, ...]:
 
 
 def _ask_buttons(
-    code: str,
-    secret: str,
+    teacher: Teacher,
     label: str,
     key: str,
     signature: object,
@@ -133,6 +132,7 @@ def _ask_buttons(
 ) -> None:
     """Ask (the question previewed, else a fresh one), Preview, and Draw 3 to choose from; the
     previews are drawn below, on this screen only (this browser's session, never the database)."""
+    code = teacher.code
     drafts = _kept_drafts(code, signature)
     c1, c2, c3 = st.columns(3)
     ask = c1.button(label, type="primary", key=key, width="stretch")
@@ -151,10 +151,10 @@ def _ask_buttons(
     if ask:
         if len(drafts) == 1:
             chosen = drafts[0]
-            _ask(code, secret, lambda: chosen)
+            _ask(teacher, lambda: chosen)
         else:
             seed = secrets.randbelow(10**9)  # a fresh question each time (the seed is not a secret)
-            _ask(code, secret, lambda: make(seed))
+            _ask(teacher, lambda: make(seed))
         return
     if preview or draw:
         count = DRAWS if draw else 1
@@ -171,10 +171,10 @@ def _ask_buttons(
             return
         st.session_state[K + "drafts"] = (code, signature, drafts)
         st.rerun()  # drawn by the next run, with the picker held open for them (the teacher's controls)
-    _show_drafts(code, secret, drafts, label)
+    _show_drafts(teacher, drafts, label)
 
 
-def _show_drafts(code: str, secret: str, drafts: tuple[ClassQuestion, ...], label: str) -> None:
+def _show_drafts(teacher: Teacher, drafts: tuple[ClassQuestion, ...], label: str) -> None:
     if not drafts:
         return
     with st.container(border=True, key=K + "drafts_box"):
@@ -201,7 +201,7 @@ def _show_drafts(code: str, secret: str, drafts: tuple[ClassQuestion, ...], labe
                 if many and st.button(
                     "Ask this one", type="primary", key=f"{K}ask_draft_{i}", width="stretch"
                 ):
-                    _ask(code, secret, _given(q))
+                    _ask(teacher, _given(q))
         if st.button("Put the preview away" if not many else "Put the previews away", key=K + "drafts_away"):
             st.session_state.pop(K + "drafts", None)
             st.rerun()
@@ -232,17 +232,18 @@ def _present_hint() -> None:
         st.rerun()
 
 
-def _pupils_panel(code: str, secret: str) -> None:
+def _pupils_panel(teacher: Teacher) -> None:
     """Rename or remove a pupil (a name is read as a pupil's own is: ``classroom.names``)."""
     with st.expander("Pupils: rename or remove"):
-        _pupil_tools(code, secret)
+        _pupil_tools(teacher)
 
 
 @st.fragment(run_every=LIVE_SECONDS)
-def _pupil_tools(code: str, secret: str) -> None:
+def _pupil_tools(teacher: Teacher) -> None:
     """The pupils as they are now: redrawn each second (a pupil who joins does not rerun the page)."""
+    code = teacher.code
     try:
-        joined = classes.pupils(code)
+        joined = teacher.pupils()
     except (classes.ClassError, StoreError):
         st.caption("The pupils cannot be read just now; they are read again in a moment.")
         return
@@ -261,14 +262,12 @@ def _pupil_tools(code: str, secret: str) -> None:
         typed = c1.text_input("New name", key=K + "rename_text", max_chars=classes.MAX_NAME)
         rename = c2.form_submit_button("Rename", key=K + "rename", width="stretch")
     if rename and who is not None:
-        _act(
-            code, lambda: classes.rename_pupil(code, secret, who, typed), K + "pupil_problem"
-        )  # the name filter
+        _act(code, lambda: teacher.rename_pupil(who, typed), K + "pupil_problem")  # the name filter
     if (
         st.button(f"Remove {names.get(who, '')}" if who is not None else "Remove", key=K + "remove")
         and who is not None
     ):
-        _act(code, lambda: classes.remove_pupil(code, secret, who), K + "pupil_problem")
+        _act(code, lambda: teacher.remove_pupil(who), K + "pupil_problem")
     problem = _problem(code, K + "pupil_problem")
     if problem:  # drawn by every run of the panel until the next action
         st.error(plain(problem))
@@ -278,15 +277,16 @@ def _pupil_tools(code: str, secret: str) -> None:
     )
 
 
-def _handover_panel(code: str, secret: str) -> None:
+def _handover_panel(teacher: Teacher) -> None:
     """A one-time code (and its link as a QR code) another device takes the class with, shown only
     when asked for and hidden again after: the class's own secret is never on the page. Once the
     code is used or has expired, its box says so instead (``_handover_watch`` redraws it then)."""
+    code = teacher.code
     kept = st.session_state.get(K + "handover")
     if not (isinstance(kept, tuple) and len(kept) == 3 and kept[0] == code):
         if st.button("Show my teacher link / QR for another device", key=K + "handover_show"):
             try:
-                one_time = classes.handover(code, secret)
+                one_time = teacher.handover()
             except (classes.ClassError, StoreError) as err:
                 st.error(plain(err))
                 return
@@ -296,7 +296,7 @@ def _handover_panel(code: str, secret: str) -> None:
     _, one_time, expires = kept
     with st.container(border=True, key=K + "handover_box"):
         try:
-            used = classes.handover_used(code, secret)
+            used = teacher.handover_used()
         except (classes.ClassError, StoreError):
             used = None
         if used is not None:
@@ -313,7 +313,7 @@ def _handover_panel(code: str, secret: str) -> None:
                 "minutes) and opens nothing now: hide it and show a new one."
             )
         else:
-            _handover_watch(code, secret, expires)
+            _handover_watch(teacher, expires)
             link = f"{join_link(code)}&handover={one_time}"
             left, right = st.columns([1, 2], vertical_alignment="center")
             with left:
@@ -332,7 +332,7 @@ def _handover_panel(code: str, secret: str) -> None:
         if st.button("Hide", key=K + "handover_hide"):
             if used is None:
                 try:
-                    classes.cancel_handover(code, secret)
+                    teacher.cancel_handover()
                 except (classes.ClassError, StoreError) as err:
                     st.error(plain(err))
                     return
@@ -341,21 +341,22 @@ def _handover_panel(code: str, secret: str) -> None:
 
 
 @st.fragment(run_every=LIVE_SECONDS)
-def _handover_watch(code: str, secret: str, expires: float) -> None:
+def _handover_watch(teacher: Teacher, expires: float) -> None:
     """While the one-time code is shown: the page is drawn afresh once it is used (by a device, on
     any server) or has expired, so that its box says so instead of showing it as if it still worked."""
     if time.time() > expires:
         st.rerun(scope="app")
     try:
-        used = classes.handover_used(code, secret)
+        used = teacher.handover_used()
     except (classes.ClassError, StoreError):
         return  # read again at the next tick
     if used is not None:
         st.rerun(scope="app")
 
 
-def _end_panel(code: str, secret: str) -> None:
+def _end_panel(teacher: Teacher) -> None:
     """ "End the class", at the bottom of the page, away from Reveal: it asks before it ends it."""
+    code = teacher.code
     st.divider()
     if st.session_state.get(K + "confirm_end") != code:
         if st.button("End the class", key=K + "end"):
@@ -369,7 +370,7 @@ def _end_panel(code: str, secret: str) -> None:
     c1, c2 = st.columns(2)
     if c1.button("Yes, end it now", type="primary", key=K + "end_yes", width="stretch"):
         st.session_state.pop(K + "confirm_end", None)
-        _act(code, lambda: classes.end(code, secret))
+        _act(code, teacher.end)
     if c2.button("No, keep the class going", key=K + "end_no", width="stretch"):
         st.session_state.pop(K + "confirm_end", None)
         st.rerun()
@@ -401,7 +402,7 @@ def kept_classes() -> tuple[KeptClass, ...]:
     kept = []
     for code, secret in found.items():
         try:
-            kept.append(KeptClass(code, secret, classes.check_teacher(code, secret)))
+            kept.append(KeptClass(code, secret, Teacher(code, secret).check()))
         except (classes.ClassError, StoreError):
             continue  # expired, unknown, damaged or not this secret's: nothing to resume
     return tuple(sorted(kept, key=lambda k: -max(k.info.created, k.info.last_question or 0.0)))
@@ -411,7 +412,7 @@ def take_handover_page(code: str, one_time: str) -> str | None:
     """A device opening the one-time link (or typing the code): the teacher's secret, kept by this
     browser from now on, or None after saying why it did not work."""
     try:
-        secret = classes.take_handover(code, one_time)
+        secret = Teacher.take_over(code, one_time).secret
     except (classes.ClassError, StoreError) as err:
         st.error(plain(err))
         return None

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 import streamlit as st
 
 from classroom import service as classes
-from classroom.service import StoreError
+from classroom.service import StoreError, Teacher
 from engine.core.actions import PASS
 from engine.core.cards import Card, make_deck
 from engine.core.hand import HAND_SIZE, HandState, Phase, from_cards
@@ -245,7 +245,7 @@ def running_classes() -> tuple[str, ...]:
         if not secret:
             continue
         try:
-            if not classes.check_teacher(code, secret).ended:
+            if not Teacher(code, secret).check().ended:
                 running.append(code)
         except (classes.ClassError, StoreError):
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from classroom import service as classes
+from classroom.service import Pupil
 from engine.core.rules import Rules
 from practice import records
 from practice.daily import DailyDeal, DailyError, read_day, today
@@ -102,7 +103,7 @@ def _class_pupil(raw: str) -> tuple[str, str] | None:
         code = classes.clean_code(raw)
         token = kept_token(code)
         if token is not None:
-            return code, classes.pupil(code, token).name
+            return code, Pupil(code, token).me().name
     except (classes.ClassError, StoreError):
         pass
     st.session_state[DAILY_SAID] = (
