@@ -8,7 +8,7 @@
   SHA-256). The same key comes back to the same seat: leaving and coming back.
 - ``change_seat`` (the host, between hands), ``set_paused`` (the host).
 - The teacher over a class's tables (item 5 of issue 54): ``open_class_tables`` (the class's
-  teacher's secret, ``classroom.service.check_teacher``), ``class_tables`` (all at a glance),
+  teacher's secret, ``classroom.service.Teacher.check``), ``class_tables`` (all at a glance),
   ``teaching_table`` (every hand), ``take_back`` and ``redeal`` (on the version the teacher's page
   showed). The host's powers (``change_seat``, ``set_paused`` and these) take the table's host
   secret or its class's teacher's; a player's key is neither, so it can do none of them.
@@ -194,7 +194,7 @@ def open_table(
 
 def _host(code: str, secret: str, path: Location | None, now: float | None = None) -> PeopleTable:
     """The table, when ``secret`` is its host's or (a table opened for a class) its class's
-    teacher's (``classroom.service.check_teacher``); NotHost otherwise."""
+    teacher's (``classroom.service.Teacher.check``); NotHost otherwise."""
     if not isinstance(code, str) or len(code) > 20:
         raise NoSuchTable("there is no such table: check the code (six letters and digits)")
     record, host_hash = store.load(code.strip().upper(), path)
@@ -203,7 +203,7 @@ def _host(code: str, secret: str, path: Location | None, now: float | None = Non
         return table
     if record.class_code and isinstance(secret, str):
         try:
-            classes.check_teacher(record.class_code, secret, now, path)
+            classes.Teacher(record.class_code, secret, path=path).check(now)
             return table
         except classes.ClassError:
             pass
@@ -252,12 +252,12 @@ def open_class_tables(
     now: float | None = None,
     path: Location | None = None,
 ) -> tuple[str, ...]:
-    """The class's teacher (``secret``: ``classroom.service.check_teacher``) opens ``count`` tables
+    """The class's teacher (``secret``: ``classroom.service.Teacher.check``) opens ``count`` tables
     for the class, each with ``pupils`` seats for pupils (South and North first: partners) and
     computers of ``level`` in the others; returns their codes. Their host is the teacher's secret
     of the class (no other secret is made)."""
     when = _now(now)
-    info = classes.check_teacher(class_code, secret, when, path)
+    info = classes.Teacher(class_code, secret, path=path).check(when)
     if type(count) is not int or not 1 <= count <= MAX_CLASS_TABLES:
         raise SeatError(f"a teacher opens 1 to {MAX_CLASS_TABLES} tables at once")
     if type(pupils) is not int or not 1 <= pupils <= rules.players:
@@ -275,7 +275,7 @@ def class_tables(
     """The class's tables at a glance, for its teacher (``multiplayer.teaching.glance``: no card
     in it); a table whose record does not read is ``{"code": ..., "damaged": True}``."""
     when = _now(now)
-    info = classes.check_teacher(class_code, secret, when, path)
+    info = classes.Teacher(class_code, secret, path=path).check(when)
     found = []
     for record, changed in store.of_class(info.code, path):
         if isinstance(record, str):

@@ -107,13 +107,29 @@ def _migrate(db: Connection) -> None:
                 raise
 
 
-def _run(path: Location | None, work: Callable[[Connection], T], failed: str, *, writing: bool) -> T:
+def _made(db: Connection) -> bool:
+    """Does the database hold the tables already (a read: no lock another program's write holds)?"""
+    return bool(retrying(lambda: db.execute("PRAGMA table_info(people_tables)").fetchall(), db, reading=True))
+
+
+def _run(
+    path: Location | None,
+    work: Callable[[Connection], T],
+    failed: str,
+    *,
+    writing: bool,
+    missing: T | None = None,
+) -> T:
     """``work(db)`` in one transaction (``BEGIN IMMEDIATE`` for a change: the check of the version
-    and the write are one step for every server), retried while the database is busy."""
+    and the write are one step for every server), retried while the database is busy. A read that
+    can answer without the tables (``missing``: a class with no tables yet) does not make them: it
+    never waits for the write lock, as another class page may be waiting for it."""
     target = path or db_path()
     db = connect(target)
     try:
         key = location_key(target)
+        if key not in _READY and missing is not None and not _made(db):
+            return missing
         if key not in _READY:
             ensure_schema(db, SCHEMA)
             retrying(lambda: _migrate(db), db)
@@ -281,7 +297,9 @@ def of_class(class_code: str, path: Location | None = None) -> tuple[tuple[Table
         ).fetchall()
         return rows, seen
 
-    rows, seen_rows = _run(path, work, "the class's tables could not be read", writing=False)
+    rows, seen_rows = _run(
+        path, work, "the class's tables could not be read", writing=False, missing=([], [])
+    )
     found: list[tuple[TableRecord | str, float]] = []
     for code, changed, *row in rows:
         seen = [(seat, when) for c, seat, when in seen_rows if c == code]

@@ -27,7 +27,8 @@ def test_the_teacher_sees_the_tables_and_opens_one_as_a_teaching_table(
     class_page: Callable[..., AppTest],
 ) -> None:
     keys = ("south-key-0123456789",)
-    code, secret = classes.start_class()
+    teacher = classes.Teacher.start()
+    code, secret = teacher.code, teacher.secret
     tables = service.open_class_tables(code, secret, 2, Rules(), pupils=1, level="beginner")
     service.join(tables[0], "Ann", keys[0])
     at = class_page({"class": code, "teacher": secret})

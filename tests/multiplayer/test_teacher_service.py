@@ -18,7 +18,8 @@ from store.backend import Location
 
 
 def _class_with_tables(path: Location, keys: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]]:
-    code, secret = classes.start_class(now=0.0, path=path)
+    teacher = classes.Teacher.start(now=0.0, path=path)
+    code, secret = teacher.code, teacher.secret
     tables = service.open_class_tables(
         code, secret, 3, Rules(), pupils=2, level="beginner", now=0.0, path=path
     )
@@ -39,7 +40,8 @@ def test_a_teacher_opens_tables_for_the_class_and_sees_them_all(
     people = {g["code"]: g["people"] for g in glances}
     assert people[tables[0]] == ["Ann", "Cy"] and people[tables[1]] == []
     assert all("hands" not in g and "hand" not in g for g in glances)
-    other, other_secret = classes.start_class(now=0.0, path=any_db)
+    teacher = classes.Teacher.start(now=0.0, path=any_db)
+    other, other_secret = teacher.code, teacher.secret
     assert service.class_tables(other, other_secret, now=2.0, path=any_db) == ()
     with pytest.raises(classes.ClassError):
         service.class_tables(code, other_secret, now=2.0, path=any_db)
@@ -52,7 +54,8 @@ def test_only_the_teacher_pauses_takes_back_redeals_or_sees_every_hand(
 ) -> None:
     code, secret, tables = _class_with_tables(any_db, keys)
     t = tables[0]
-    _, other_secret = classes.start_class(now=0.0, path=any_db)
+    teacher = classes.Teacher.start(now=0.0, path=any_db)
+    _, other_secret = teacher.code, teacher.secret
     for hostile in (keys[0], keys[2], other_secret, "", "x" * 30, None):
         for power in (
             lambda s: service.teaching_table(t, s, 3.0, any_db),
