@@ -11,8 +11,9 @@
   page data of the key's seat (``multiplayer.seat_page``), or a ``TableError`` saying why not.
 - ``read``: the page data of the key's seat; it notes that the person is here, and plays the
   computer's turns that are due (a person away past the table's silent time).
-- ``hand_record``: a finished hand as a replay record (``multiplayer.record``), for a person
-  seated at the table; ``review``: that person's own decisions of a finished hand graded from
+- ``hand_record``: what a person seated at the table may keep of a finished hand (their seat's
+  view of it as it ended: ``multiplayer.record.seat_record``, never another seat's unplayed cards,
+  the kitty or, but for the dealer, the discard); ``review``: that person's own decisions of a finished hand graded from
   their seat (``multiplayer.seat_coach``, in the background: None until done), their mistakes
   and blunders put into their own mistake deck (``practice.deck``, keyed by their name as the
   Practice table keys a named learner's); ``hint``: the Practice page's hint at their turn, when
@@ -330,12 +331,11 @@ _decked: set[tuple[str, str, int]] = set()  # (table, hand, seat) whose mistakes
 def hand_record(
     code: str, key: str, number: int | None = None, path: Location | None = None
 ) -> dict[str, Any]:
-    """A finished hand of the table's game as a replay record (``multiplayer.record.hand_record``;
-    None: the last finished one), for a person seated at the table. Raises NoSuchHand while no hand
-    is finished (a hand in play has no record)."""
+    """What the person of ``key`` may keep of a finished hand of the table's game (None: the last
+    finished one): their seat's view of it as it ended (``multiplayer.record.seat_record``). Raises
+    NoSuchHand while no hand is finished (a hand in play has no record)."""
     table, _ = _load(code, path)
-    _seat(table, key)
-    return hand_records.hand_record(table, number)
+    return hand_records.seat_record(table, _seat(table, key), number)
 
 
 def review(
