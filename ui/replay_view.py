@@ -114,7 +114,8 @@ def seat_cards(shown: HandState, seat: int, face_up: bool, colour: bool) -> str:
 def felt(
     shown: HandState, played: Sequence[Step], caption: str, *, open_hands: bool = True, you: int = LEARNER
 ) -> str:
-    """The table at ``shown``: every seat around the felt (``you`` too), face up (or only ``you``'s
+    """The table at ``shown`` seen from ``you``'s chair (``you`` at the bottom): every seat around
+    the felt (``you`` too), face up (or only ``you``'s
     when not ``open_hands``: the others as backs, a discard but ``you``'s face down), each seat's
     latest action of ``played`` on its chip, the seat to act ringed."""
     moves = tuple(Move(s.before, s.seat, s.action, "") for s in played)
@@ -125,11 +126,11 @@ def felt(
         body = seat_cards(shown, seat, open_hands or seat == you, colour)
         who = "you" if seat == you else ""
         acting = "to act" if shown.to_act == seat else None
-        seats[seat] = seat_html(shown, seat, who, body, latest.get(seat), acting)
+        seats[seat] = seat_html(shown, seat, who, body, latest.get(seat), acting, bottom=you)
     centre = (
         _discard_centre(shown, card_width(50), colour)
         if shown.phase is Phase.DISCARD
-        else centre_html(shown, card_width(50), colour)
+        else centre_html(shown, card_width(50), colour, bottom=you)
     )
     return felt_html(shown, state_bar(shown, caption), seats, centre=centre, compass=True)
 
