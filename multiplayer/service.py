@@ -6,7 +6,8 @@
 - ``join``: a person sits in a free seat with a name (the class's name filter,
   ``classroom.names.check_name``) and a private key (the browser's cookie; kept only as its
   SHA-256). The same key comes back to the same seat: leaving and coming back.
-- ``change_seat`` (the host, between hands), ``set_paused`` (the host).
+- ``change_seat`` (the host, between hands), ``set_paused`` (the host), ``is_host`` (whether a
+  secret is the host's: the page's host controls).
 - ``play``: a tap (the code, the key, the version the page showed, the action's text) → the new
   page data of the key's seat (``multiplayer.seat_page``), or a ``TableError`` saying why not.
 - ``read``: the page data of the key's seat; it notes that the person is here, and plays the
@@ -189,6 +190,13 @@ def _host(code: str, secret: str, path: Location | None) -> PeopleTable:
     if not isinstance(secret, str) or not hmac.compare_digest(_hash(secret), host_hash):
         raise NotHost("only the host of the table may change it: open the host's link")
     return table
+
+
+def is_host(code: str, secret: str, path: Location | None = None) -> bool:
+    """Whether ``secret`` is the host's of the table ``code`` (a page shows the host's controls only
+    then; every change checks it again). NoSuchTable for no such table."""
+    table, host_hash = _load(code, path)
+    return isinstance(secret, str) and hmac.compare_digest(_hash(secret), host_hash)
 
 
 def change_seat(
@@ -403,6 +411,7 @@ __all__ = [
     "hand_record",
     "hint",
     "hint_words",
+    "is_host",
     "join",
     "load_table",
     "open_table",
