@@ -6,7 +6,8 @@
 - ``join``: a person sits in a free seat with a name (the class's name filter,
   ``classroom.names.check_name``) and a private key (the browser's cookie; kept only as its
   SHA-256). The same key comes back to the same seat: leaving and coming back.
-- ``change_seat`` (the host, between hands), ``set_paused`` (the host).
+- ``change_seat`` (the host, between hands), ``set_paused`` (the host), ``is_host`` (whether a
+  secret is the host's: the page's host controls).
 - The teacher over a class's tables (item 5 of issue 54): ``open_class_tables`` (the class's
   teacher's secret, ``classroom.service.Teacher.check``), ``class_tables`` (all at a glance),
   ``teaching_table`` (every hand), ``take_back`` and ``redeal`` (on the version the teacher's page
@@ -16,8 +17,9 @@
   page data of the key's seat (``multiplayer.seat_page``), or a ``TableError`` saying why not.
 - ``read``: the page data of the key's seat; it notes that the person is here, and plays the
   computer's turns that are due (a person away past the table's silent time).
-- ``hand_record``: a finished hand as a replay record (``multiplayer.record``), for a person
-  seated at the table; ``review``: that person's own decisions of a finished hand graded from
+- ``hand_record``: what a person seated at the table may keep of a finished hand (their seat's
+  view of it as it ended: ``multiplayer.record.seat_record``, never another seat's unplayed cards,
+  the kitty or, but for the dealer, the discard); ``review``: that person's own decisions of a finished hand graded from
   their seat (``multiplayer.seat_coach``, in the background: None until done), their mistakes
   and blunders put into their own mistake deck (``practice.deck``, keyed by their name as the
   Practice table keys a named learner's); ``hint``: the Practice page's hint at their turn, when
@@ -208,6 +210,13 @@ def _host(code: str, secret: str, path: Location | None, now: float | None = Non
         except classes.ClassError:
             pass
     raise NotHost("only the host of the table (or its class's teacher) may change it: open the host's link")
+
+
+def is_host(code: str, secret: str, path: Location | None = None) -> bool:
+    """Whether ``secret`` is the host's of the table ``code`` (a page shows the host's controls only
+    then; every change checks it again). NoSuchTable for no such table."""
+    table, host_hash = _load(code, path)
+    return isinstance(secret, str) and hmac.compare_digest(_hash(secret), host_hash)
 
 
 def change_seat(
@@ -446,12 +455,11 @@ _decked: set[tuple[str, str, int]] = set()  # (table, hand, seat) whose mistakes
 def hand_record(
     code: str, key: str, number: int | None = None, path: Location | None = None
 ) -> dict[str, Any]:
-    """A finished hand of the table's game as a replay record (``multiplayer.record.hand_record``;
-    None: the last finished one), for a person seated at the table. Raises NoSuchHand while no hand
-    is finished (a hand in play has no record)."""
+    """What the person of ``key`` may keep of a finished hand of the table's game (None: the last
+    finished one): their seat's view of it as it ended (``multiplayer.record.seat_record``). Raises
+    NoSuchHand while no hand is finished (a hand in play has no record)."""
     table, _ = _load(code, path)
-    _seat(table, key)
-    return hand_records.hand_record(table, number)
+    return hand_records.seat_record(table, _seat(table, key), number)
 
 
 def review(
@@ -522,6 +530,7 @@ __all__ = [
     "hand_record",
     "hint",
     "hint_words",
+    "is_host",
     "join",
     "load_table",
     "open_class_tables",

@@ -23,12 +23,13 @@ import hashlib
 from dataclasses import dataclass
 
 from engine.analysis.wintable import point_value, win_chance
-from engine.core.actions import Action
+from engine.core.actions import Action, Kind
 from engine.core.game import GameState, seat_score, side_of, side_points
 from engine.core.hand import HandState, Phase, from_cards
 from engine.core.narration import describe
 from engine.core.rules import Rules
-from engine.core.seats import LEARNER
+from engine.core.seat_text import replay_view
+from engine.core.seats import LEARNER, seat_name
 from practice.review import POINTS, WIN_CHANCE, GradedDecision
 
 COSTLY = ("mistake", "blunder")  # the grades "learn from your mistakes" lists first
@@ -85,6 +86,29 @@ def replay(hand: HandState, grades: tuple[GradedDecision, ...] = (), seat: int =
         steps.append(Step(index, state, who, action, describe(state, action), grade))
         state = state.apply(action)
     return Replay(hand, tuple(steps))
+
+
+def view_replay(text: str, grades: tuple[GradedDecision, ...] = ()) -> Replay:
+    """The steps of a finished hand as one seat saw them, from its seat view of the hand as it ended
+    (``engine.core.view.SeatView.to_text``: its own cards, the upcard, every bid and card played, a
+    discard but its own face down), ``grades`` (the seat's) at its decisions. The other seats' hands
+    in the positions are the engine's placeholders (``engine.core.seat_text.replay_view``), fit to be
+    drawn only as backs; a hidden discard's sentence names no card. Raises PositionError."""
+    final, seat = replay_view(text)
+    head, _, actions = text.strip().rpartition("/") if text.count("/") == 4 else (text, "", "")
+    words = actions.split(",") if actions else []
+    by_step = {g.step: g for g in grades}
+    steps = []
+    for index, (who, action) in enumerate(final.history):
+        before = replay_view(f"{head}/{','.join(words[:index])}" if index else head)[0]
+        hidden = action.kind is Kind.DISCARD and who != seat
+        said = (
+            f"{seat_name(before.players, who)} discards a card face down."
+            if hidden
+            else describe(before, action)
+        )
+        steps.append(Step(index, before, who, action, said, by_step.get(index) if who == seat else None))
+    return Replay(final, tuple(steps))
 
 
 def hand_id(hand: HandState) -> str:

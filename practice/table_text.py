@@ -56,22 +56,23 @@ def _words(hand: HandState, action: Action, tense: Tense) -> str:
     )
 
 
-def latest_actions(now: HandState, moves: tuple[Move, ...]) -> dict[int, str]:
-    """Each seat's latest action this hand (``done_label``), for its place at the table. A pass
-    from the first round of bidding says so once the second round has begun."""
+def latest_actions(now: HandState, moves: tuple[Move, ...], you: int = LEARNER) -> dict[int, str]:
+    """Each seat's latest action this hand (``done_label``; a discard's card only for ``you``, the
+    seat looking), for its place at the table. A pass from the first round of bidding says so once
+    the second round has begun."""
     latest: dict[int, str] = {}
     for move in moves:
-        text = done_label(move.before, move.action, seen=move.seat == LEARNER)
+        text = done_label(move.before, move.action, seen=move.seat == you)
         if now.phase is Phase.BID2 and move.before.phase is Phase.BID1 and move.action.kind is Kind.PASS:
             text = "Passed in round 1" if text == "Passed" else f"{text} (round 1)"
         latest[move.seat] = text
     return latest
 
 
-def move_line(move: Move) -> str:
-    """One move of the hand in a sentence, as the hand's log lists it; another seat's discard
+def move_line(move: Move, you: int = LEARNER) -> str:
+    """One move of the hand in a sentence, as the hand's log lists it; a discard but ``you``'s
     stays face down (``engine.core.narration.describe`` names the card)."""
-    if move.action.kind is Kind.DISCARD and move.seat != LEARNER:
+    if move.action.kind is Kind.DISCARD and move.seat != you:
         return f"{seat_name(move.before.players, move.seat)} discards a card face down."
     return describe(move.before, move.action)
 

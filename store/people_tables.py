@@ -297,9 +297,8 @@ def of_class(class_code: str, path: Location | None = None) -> tuple[tuple[Table
         ).fetchall()
         return rows, seen
 
-    rows, seen_rows = _run(
-        path, work, "the class's tables could not be read", writing=False, missing=([], [])
-    )
+    nothing: tuple[list[Any], list[Any]] = ([], [])
+    rows, seen_rows = _run(path, work, "the class's tables could not be read", writing=False, missing=nothing)
     found: list[tuple[TableRecord | str, float]] = []
     for code, changed, *row in rows:
         seen = [(seat, when) for c, seat, when in seen_rows if c == code]

@@ -52,7 +52,7 @@ from practice.replay import (
 )
 from practice.review import GradedDecision
 from practice.session import Move
-from practice.table_text import latest_actions, side_name
+from practice.table_text import latest_actions, move_line, side_name
 from ui.cards import card_img, four_colour
 from ui.layout import card_width
 from ui.practice_panels import better_text
@@ -111,22 +111,26 @@ def seat_cards(shown: HandState, seat: int, face_up: bool, colour: bool) -> str:
     return backs_html(len(cards), card_width(40))
 
 
-def felt(shown: HandState, played: Sequence[Step], caption: str, *, open_hands: bool = True) -> str:
-    """The table at ``shown``: every seat around the felt (South too), face up (or only South's when
-    not ``open_hands``), each seat's latest action of ``played`` on its chip, the seat to act ringed."""
+def felt(
+    shown: HandState, played: Sequence[Step], caption: str, *, open_hands: bool = True, you: int = LEARNER
+) -> str:
+    """The table at ``shown`` seen from ``you``'s chair (``you`` at the bottom): every seat around
+    the felt (``you`` too), face up (or only ``you``'s
+    when not ``open_hands``: the others as backs, a discard but ``you``'s face down), each seat's
+    latest action of ``played`` on its chip, the seat to act ringed."""
     moves = tuple(Move(s.before, s.seat, s.action, "") for s in played)
-    latest = latest_actions(shown, moves)
+    latest = latest_actions(shown, moves, you)
     colour = four_colour()
     seats: dict[int, str] = {}
     for seat in range(shown.players):
-        body = seat_cards(shown, seat, open_hands or seat == LEARNER, colour)
-        who = "you" if seat == LEARNER else ""
+        body = seat_cards(shown, seat, open_hands or seat == you, colour)
+        who = "you" if seat == you else ""
         acting = "to act" if shown.to_act == seat else None
-        seats[seat] = seat_html(shown, seat, who, body, latest.get(seat), acting)
+        seats[seat] = seat_html(shown, seat, who, body, latest.get(seat), acting, bottom=you)
     centre = (
         _discard_centre(shown, card_width(50), colour)
         if shown.phase is Phase.DISCARD
-        else centre_html(shown, card_width(50), colour)
+        else centre_html(shown, card_width(50), colour, bottom=you)
     )
     return felt_html(shown, state_bar(shown, caption), seats, centre=centre, compass=True)
 
@@ -162,9 +166,21 @@ def _go(key: str, to: int, last: int) -> None:
     st.session_state[key] = clamp(to, last)
 
 
-def replay_viewer(r: Replay, prefix: str, you: int = LEARNER) -> None:
+def step_text(r: Replay, at: int, you: int = LEARNER, *, open_hands: bool = True) -> str:
+    """Step ``at`` (1 .. len) in a sentence, ``you``'s seat named "(you)"; when not ``open_hands``
+    a discard but ``you``'s stays face down."""
+    step = r.steps[at - 1]
+    players = step.before.players
+    text = move_line(Move(step.before, step.seat, step.action, ""), you) if not open_hands else step.text
+    mine = seat_name(players, you)
+    return text.replace(f"{mine} ", f"{mine} (you) ", 1) if step.seat == you else text
+
+
+def replay_viewer(r: Replay, prefix: str, you: int = LEARNER, *, open_hands: bool = True) -> None:
     """The step-by-step viewer of a replayed hand (``prefix``: the page's key prefix; ``you``: the
-    seat of the person looking, named "(you)" in the steps)."""
+    seat of the person looking, named "(you)" in the steps). Not ``open_hands``: only ``you``'s cards
+    face up, the other seats' as backs and a discard but ``you``'s face down (a person at a table of
+    people, whose replay is their seat's view: ``multiplayer.record.seat_record``)."""
     base = _keys(prefix, r.hand)
     key = f"{base}_step"
     n = len(r)
@@ -204,17 +220,14 @@ def replay_viewer(r: Replay, prefix: str, you: int = LEARNER) -> None:
     caption = "The deal" if at == 0 else f"Step {at} of {n}"
     st.html(
         f'<div data-testid="replay-table" data-step="{at}" data-steps="{n}">'
-        f"{felt(shown, r.played(at), caption)}</div>"
+        f"{felt(shown, r.played(at), caption, open_hands=open_hands, you=you)}</div>"
     )
     if at == 0:
         first = seat_name(shown.players, shown.to_act) if shown.to_act is not None else ""
         st.markdown(f"**The deal.** {first} speaks first. Press → (or Next) to step through the hand.")
         return
     step = r.steps[at - 1]
-    mine = seat_name(shown.players, you)
-    tag = " (you)" if step.seat == you else ""
-    text = step.text.replace(f"{mine} ", f"{mine}{tag} ", 1) if tag else step.text
-    st.markdown(f"**{at}.** {text}")
+    st.markdown(f"**{at}.** {step_text(r, at, you, open_hands=open_hands)}")
     if step.grade is not None:
         st.markdown(grade_line(step.grade))
     if at == n:

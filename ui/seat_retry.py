@@ -1,7 +1,8 @@
 """One position to answer again, from the learner's seat ("learn from your mistakes", the Review page).
 
-``seat_retry`` draws the table as it was before the decision, as the learner's seat saw it: the
-learner's cards face up, every other hand as backs, the upcard or the trick in the middle, each
+``seat_retry`` draws the table as it was before the decision, as the learner's seat saw it, from
+that seat's chair (the seat that decided at the bottom: South at the Practice table, any seat at a
+table of people): the learner's cards face up, every other hand as backs, the upcard or the trick in the middle, each
 seat's latest action on its chip. The learner answers with the buttons the practice table uses
 for that phase (``ui.seat_choices``, as the Puzzles page does): a card to play or to discard is a
 tap on the card (the click is read from session state before anything is drawn, as the Practice
@@ -44,7 +45,13 @@ class Felt(Protocol):
     mistakes" in ui.replay_view draws its questions with this widget and cannot be imported back."""
 
     def __call__(
-        self, shown: HandState, played: Sequence[Step], caption: str, *, open_hands: bool = True
+        self,
+        shown: HandState,
+        played: Sequence[Step],
+        caption: str,
+        *,
+        open_hands: bool = True,
+        you: int = ...,
     ) -> str: ...
 
 
@@ -143,7 +150,7 @@ def seat_retry(q: Mistake, key: str, felt: Felt) -> Quiz:
     steps = replay(before).steps
     st.html(
         f'<div data-testid="seat-retry" data-verdict="{escape(quiz.verdict.value)}" '
-        f'data-open="{str(show_all).lower()}">{felt(before, steps, caption, open_hands=show_all)}</div>'
+        f'data-open="{str(show_all).lower()}">{felt(before, steps, caption, open_hands=show_all, you=q.seat)}</div>'
     )
     _verdict_box(q, quiz)
     if quiz.answered:

@@ -177,6 +177,12 @@ def _tags(hand: HandState, seat: int, extra: Sequence[str] = ()) -> str:
     return " ".join(tags)
 
 
+def place_of(players: int, seat: int, bottom: int = 0) -> str:
+    """Where ``seat`` sits on the felt when ``bottom`` sits at the bottom (South's place): the seats
+    go round clockwise from there, so a person at any seat sees the table from their chair."""
+    return PLACES[players][(seat - bottom) % players]
+
+
 def seat_html(
     hand: HandState,
     seat: int,
@@ -186,10 +192,12 @@ def seat_html(
     acting: str | None = None,
     *,
     fresh: bool = False,
+    bottom: int = 0,
 ) -> str:
     """One seat's place: its name and who plays it, its tags, its latest action, then ``body``.
-    ``fresh``: the latest action has just been shown: its chip is a bubble that pops in."""
-    place = PLACES[hand.players][seat]
+    ``fresh``: the latest action has just been shown: its chip is a bubble that pops in; ``bottom``:
+    the seat drawn at the bottom (``place``)."""
+    place = place_of(hand.players, seat, bottom)
     to_act = acting is not None
     said = ' ec-said" data-said="1' if fresh else ""
     chip = (
@@ -264,31 +272,39 @@ def trick_html(
     fresh: int | None = None,
     start_ms: int = 0,
     before: str = "",
+    bottom: int = 0,
 ) -> str:
     """The cards of a trick, each in front of the seat that played it. ``fresh``: the index of the
     first card to move in from its seat (None: none moves), the first starting at ``start_ms``;
     ``before``: cells drawn first in the same grid (a won trick on its way to its winner)."""
-    places = PLACES[players]
     cells = "".join(
-        _cell(places[s], s, c, trump, states[i], width=width, colour=colour, in_ms=_in_ms(i, fresh, start_ms))
+        _cell(
+            place_of(players, s, bottom),
+            s,
+            c,
+            trump,
+            states[i],
+            width=width,
+            colour=colour,
+            in_ms=_in_ms(i, fresh, start_ms),
+        )
         for i, (s, c) in enumerate(plays)
     )
     return f'<div class="ec-trick">{before}{cells}</div>'
 
 
-def _going(hand: HandState, fresh: int, width: int, colour: bool) -> tuple[str, int]:
+def _going(hand: HandState, fresh: int, width: int, colour: bool, bottom: int = 0) -> tuple[str, int]:
     """The last won trick on its way to its winner, as cells over the next trick's: its cards from
     ``fresh`` on move in first and it stays whole for ``PAUSE_MS``, then goes. Returns the cells
     and when it has gone (ms)."""
     last = hand.tricks[-1]
-    places = PLACES[hand.players]
     trump = hand.trump
     assert trump is not None  # a trick is played only once trump is made
     arrived = max(0, len(last.plays) - fresh) * MOVE_MS
     out_ms = arrived + PAUSE_MS if arrived else 0
     cells = "".join(
         _cell(
-            places[s],
+            place_of(hand.players, s, bottom),
             s,
             c,
             trump,
@@ -296,7 +312,7 @@ def _going(hand: HandState, fresh: int, width: int, colour: bool) -> tuple[str, 
             width=width,
             colour=colour,
             in_ms=_in_ms(i, fresh, 0),
-            gone=places[last.winner],
+            gone=place_of(hand.players, last.winner, bottom),
             out_ms=out_ms,
         )
         for i, (s, c) in enumerate(last.plays)
@@ -325,7 +341,9 @@ def made_text(hand: HandState) -> str:
     return f"{made}.<br>{leads}"
 
 
-def centre_html(hand: HandState, width: int, colour: bool, since: int | None = None) -> str:
+def centre_html(
+    hand: HandState, width: int, colour: bool, since: int | None = None, *, bottom: int = 0
+) -> str:
     """The middle of the table: the upcard and the kitty while bidding, then the trick in play
     (each card in front of the seat that played it) or the last trick won.
 
@@ -358,7 +376,9 @@ def centre_html(hand: HandState, width: int, colour: bool, since: int | None = N
         first = done
         title = f"Trick {len(hand.tricks) + 1} · {seat_name(n, hand.trick[0][0])} led"
         if since is not None and hand.tricks and since <= done:  # the last trick was won since
-            going, start_ms = _going(hand, max(0, since - (done - len(hand.tricks[-1].plays))), width, colour)
+            going, start_ms = _going(
+                hand, max(0, since - (done - len(hand.tricks[-1].plays))), width, colour, bottom
+            )
     elif hand.tricks:
         last = hand.tricks[-1]
         plays = last.plays
@@ -369,7 +389,16 @@ def centre_html(hand: HandState, width: int, colour: bool, since: int | None = N
         return f'<div class="ec-centre" {style} data-centre="made">{made_text(hand)}</div>'
     fresh = None if since is None else max(0, since - first)
     trick = trick_html(
-        plays, n, trump, states, width=width, colour=colour, fresh=fresh, start_ms=start_ms, before=going
+        plays,
+        n,
+        trump,
+        states,
+        width=width,
+        colour=colour,
+        fresh=fresh,
+        start_ms=start_ms,
+        before=going,
+        bottom=bottom,
     )
     return f'<div class="ec-centre" {style}><div>{title}</div>{trick}</div>'
 

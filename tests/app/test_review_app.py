@@ -5,6 +5,7 @@ answering the same position, and the line on the Practice and Learn pages that l
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -167,3 +168,42 @@ def test_practice_and_learn_lead_to_the_positions_due(page: str) -> None:
     at = _open(page)
     links = [link.proto for link in at.get("page_link") if link.proto.page == "review"]
     assert [link.label for link in links] == ["2 positions to review today"]
+
+
+def test_a_decision_of_west_at_a_table_of_people_is_asked_from_wests_chair() -> None:
+    """A mistake made at a table of people keeps its seat (``practice.deck.question_of``): here West,
+    first to speak (South deals), holds five clubs and the 9♣ is turned up; West passed. The Review
+    page draws the table from West's chair: West at the bottom with its five clubs face up, every
+    other hand (South's too) as backs, and judges West's answer."""
+    south_deals = from_cards(
+        Rules(), 0, [parse_cards(t) for t in HANDS], parse_card("9C"), parse_cards("9S TH 9H")
+    )
+    assert south_deals.to_act == 1
+    west = Mistake(
+        south_deals,
+        1,
+        PASS,
+        ORDER_ALONE,
+        (ORDER_ALONE, ORDER),
+        "Five clubs and the 9♣ up: order it.",
+        "blunder",
+    )
+    _add(west)
+    at = _open()
+    e = _entries()["pass"]
+    quiz = f"review_q_{e.id}_0"
+    table = next(h.value for h in at.html if 'data-testid="seat-retry"' in h.value)
+    seats = dict(re.findall(r'class="ec-seat ec-(\w+)[^"]*" data-seat="(\d)"', table))
+    assert {place: int(seat) for place, seat in seats.items()} == {
+        "south": 1,
+        "west": 2,
+        "north": 3,
+        "east": 0,
+    }
+    shown = re.findall(r'data-card="(\w+)"', table)
+    assert sorted(c for c in shown if c != "back") == sorted([*HANDS[1].split(), "9C"])  # + the upcard
+    assert shown.count("back") >= 15  # South, North and East: five backs each (and the kitty)
+    assert not {"JH", "JD", "AS", "AD"} & set(shown)  # no card of another hand
+    _click(at, f"{quiz}_bid_order_alone")
+    assert any("Right: " in s.value and west.reason in s.value for s in at.success)
+    assert _entries()["pass"].stage == 1

@@ -2,7 +2,10 @@
 AppTest: a person opens a table with three computers and plays their turns to the end of a hand
 by the page's buttons, and no page they are shown ever carries another seat's hidden card; a
 stale tap is refused with a message and plays nothing; a second person joins by the link; an away
-person's seat is said so; a bad code and a broken database get a message, not a stack trace.
+person's seat is said so; a bad code and a broken database get a message, not a stack trace; the
+opener's host controls (pause, resume, a seat changed between hands), seen by nobody else; the Hint
+button's words (the Practice hint for the person's view); after the hand the person's own review
+and their replay, with no card their seat never saw.
 
 AppTest cannot send cookies: a browser holding its key in a cookie is played by a session holding
 it in ``tb_keys``, the key the page reads the cookie into (the browser test uses the real cookie).
@@ -14,15 +17,20 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from bench.card_codes import card_codes
+from engine.analysis.tables import DEFAULT_TABLE
 from engine.core.cards import Card
+from engine.core.game import seat_score
 from engine.core.rules import Rules
-from multiplayer import service
+from multiplayer import seat_coach, service
+from practice import coach
+from practice.table_text import advice_text
 
 pytestmark = pytest.mark.usefixtures("class_db")
 
@@ -207,3 +215,147 @@ def test_a_broken_database_gets_a_message_not_a_stack_trace(
     assert not at.exception
     assert "The table could not be opened" in " ".join(e.value for e in at.error)
     assert "not a database" not in " ".join(e.value for e in at.error)  # never the database's own words
+
+
+# ---- the host's controls, the hint and the coach after the hand ------------------------------
+
+
+def _play_out(code: str, key: str) -> None:
+    """The person of ``key`` (the only person: computers elsewhere) plays the hand to its end, the
+    first legal choice at each turn."""
+    for _ in range(40):
+        data = service.read(code, key)
+        if data["between_hands"] or data["game_over"]:
+            return
+        service.play(code, key, data["version"], data["legal"][0])
+    pytest.fail("the hand did not end in 40 taps")
+
+
+def _expanders(at: AppTest) -> list[str]:
+    return [e.label for e in at.expander]
+
+
+def test_the_opener_has_the_host_controls_and_they_change_the_table(
+    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+) -> None:
+    at = open_page(PAGE)
+    at.text_input[0].set_value("Ann")
+    for box in at.selectbox:
+        if str(box.key).startswith("tb_seat_"):
+            box.set_value("a club computer")
+    at.button[0].click().run()
+    assert not at.exception
+    code = str(
+        at.query_params["table"][0]
+        if isinstance(at.query_params["table"], list)
+        else at.query_params["table"]
+    )
+    secret = at.session_state["tb_secrets"][code]
+    key = at.session_state["tb_keys"][code]
+    assert (
+        service.is_host(code, secret)
+        and dict(at.query_params) == {"table": [code]}
+        or at.query_params["table"]
+    )
+    assert secret not in str(dict(at.query_params))  # the secret is never in the address
+    assert "Host controls" in _expanders(at)
+    at.button(key="tb_host_pause").click().run()
+    assert not at.exception and service.load_table(code).paused
+    assert (
+        "The host has paused the table" in page_text(at)
+        and at.button(key="tb_host_pause").label == "Resume play"
+    )
+    at.button(key="tb_host_pause").click().run()
+    assert not service.load_table(code).paused
+    # mid-hand the seats do not change; between hands the host makes West a free seat for a person
+    assert not [b for b in at.selectbox if str(b.key).startswith("tb_host_seat_")]
+    _play_out(code, key)
+    at.run()
+    version = service.read(code, key)["version"]
+    boxes = {b.label: b for b in at.selectbox if str(b.key).startswith("tb_host_seat_")}
+    assert sorted(boxes) == ["East", "North", "West"] and boxes["West"].value == "a club computer"
+    boxes["West"].set_value("a free seat for a person").run()
+    assert not at.exception
+    table = service.load_table(code)
+    assert table.seats[1].is_free and table.seats[2].level == "club" and table.version > version
+    assert "The seat was changed." in page_text(at)
+
+
+def test_nobody_but_the_host_sees_the_host_controls(
+    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+) -> None:
+    opened = service.open_table(Rules(), [None, None, "club", "club"], seed=3)
+    service.join(opened.code, "Ann", KEY, seat=0)
+    bob = "bob-key-0123456789abcdef"
+    service.join(opened.code, "Bob", bob, seat=1)
+    code = opened.code
+    tries: list[dict[str, Any]] = [
+        {"tb_keys": {code: bob}},  # a seated person without the secret
+        {"tb_keys": {code: bob}, "tb_secrets": {code: bob}},  # their own key as the secret
+        {"tb_keys": {code: bob}, "tb_secrets": {code: KEY}},  # the host's seat key, not the secret
+        {"tb_keys": {code: bob}, "tb_secrets": {code: opened.secret[:-2] + "zz"}},  # a made-up one
+    ]
+    for state in tries:
+        at = open_page(PAGE, {"table": code}, state=state)
+        assert "Host controls" not in _expanders(at) and "Pause the table" not in page_text(at)
+        assert not [b for b in at.button if str(b.key).startswith("tb_host_")]
+    host = open_page(
+        PAGE, {"table": code}, state={"tb_keys": {code: KEY}, "tb_secrets": {code: opened.secret}}
+    )
+    assert "Host controls" in _expanders(host)
+    assert service.load_table(code).paused is False
+
+
+def test_the_hint_button_gives_the_practice_hint_for_the_persons_view(
+    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+) -> None:
+    code = service.open_table(Rules(), [None, "club", "club", "club"], hints=True, seed=3).code
+    service.join(code, "Ann", KEY, seat=0)
+    at = open_page(PAGE, {"table": code}, state={"tb_keys": {code: KEY}})
+    data = service.read(code, KEY)
+    assert data["to_act"] == 0
+    table = service.load_table(code)
+    hand = table.game.hand
+    advice = coach.hint(hand, 0, seat_score(table.rules, table.game.scores_at_deal, 0), DEFAULT_TABLE)
+    words = advice_text(hand, advice.action, advice.reason)
+    at.button(key=f"tb_hint_btn_{data['version']}").click().run()
+    assert not at.exception
+    said = [i.value for i in at.info if i.value.startswith("**Hint")]
+    assert said == [f"**Hint — {advice.source}:** {words}"]
+    assert shown(page_text(at), hidden_cards(code, 0)) == []
+    # a match: no hints, no button
+    match = service.open_table(Rules(), [None, "club", "club", "club"], hints=False, seed=3).code
+    service.join(match, "Ann", KEY, seat=0)
+    off = open_page(PAGE, {"table": match}, state={"tb_keys": {match: KEY}})
+    assert not [b for b in off.button if str(b.key).startswith("tb_hint_btn_")]
+
+
+def test_after_the_hand_the_review_panel_holds_only_the_persons_own_decisions(
+    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+) -> None:
+    code = service.open_table(Rules(), [None, "club", "club", "club"], hints=True, seed=3).code
+    service.join(code, "Ann", KEY, seat=0)
+    _play_out(code, KEY)
+    hand = service.load_table(code).game.history[-1]
+    south = [step for step, (seat, _) in enumerate(hand.history) if seat == 0]
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        seat_coach.use_executor(pool)
+        try:
+            mine = service.review(code, KEY, wait=300.0)
+            assert mine is not None and [g.step for g in mine.grades] == south
+            at = open_page(PAGE, {"table": code}, state={"tb_keys": {code: KEY}})
+        finally:
+            seat_coach.use_executor(None)
+    assert "Your coach: hand 1" in [s.value for s in at.subheader]
+    review = next(h.value for h in at.html if 'data-testid="tb-review"' in h.value)
+    moves = re.findall(r"<td>([^<]*)</td>", review)
+    made = [m for m in moves if re.match(r"(South|West|North|East) ", m)]
+    assert len(made) == len(south) and all(m.startswith("South (you) ") for m in made)
+    at.toggle(key=f"tb_replay_open_{code}_1").set_value(True).run()
+    assert not at.exception
+    final = hand
+    hidden = {c for s, held in enumerate(final.hands) if s != 0 for c in held} | set(final.kitty)
+    if final.discarded is not None and final.dealer != 0:
+        hidden.add(final.discarded)
+    assert 'data-testid="replay-table"' in page_text(at)
+    assert shown(page_text(at), hidden - {final.upcard}) == []

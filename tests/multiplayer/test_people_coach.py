@@ -29,6 +29,7 @@ from engine.core.cards import Card
 from engine.core.hand import HandState
 from engine.core.rules import Rules
 from engine.io.deal_record import replay
+from multiplayer import record as hand_records
 from multiplayer import seat_coach, service
 from practice import coach, deck
 from store.db import connect
@@ -102,8 +103,9 @@ def test_a_finished_hand_replays_from_its_record_to_the_engines_own_tricks_and_p
     with pytest.raises(service.NoSuchHand, match="once the hand is over"):
         service.hand_record(code, KEYS[1], path=path)  # a hand in play has no record
     sent = _play_hand(code, path)
-    record = service.hand_record(code, KEYS[2], path=path)
-    dealt = service.load_table(code, path).game.history[-1]
+    table = service.load_table(code, path)
+    record = hand_records.hand_record(table)  # the table's own record: the whole deal
+    dealt = table.game.history[-1]
     assert record["hands"] == [[str(c) for c in h] for h in dealt.dealt] and record["upcard"] == "JD"
     assert record["meta"] == {"table": code, "game": 1, "hand": 1}
     states, actions, error = replay(record)
@@ -112,6 +114,17 @@ def test_a_finished_hand_replays_from_its_record_to_the_engines_own_tricks_and_p
     played = service.load_table(code, path).game.history[-1]
     assert states[-1].tricks == played.tricks and states[-1].points == played.points
     assert states[-1].is_over and states[-1].maker == 2
+    # a person gets their seat's view of it: North's cards as dealt (North played them all), "?"
+    # for the others, West's discard face down, and every card played
+    mine = service.hand_record(code, KEYS[2], path=path)
+    assert set(mine) == {"view", "seat", "meta"} and mine["seat"] == 2 and mine["meta"] == record["meta"]
+    rules, dealer, hands, upcard, actions_text = mine["view"].split("/")
+    seats = hands.split(",")
+    assert (dealer, upcard) == ("1", "JD") and [seats[0], seats[1], seats[3]] == ["?", "?", "?"]
+    assert sorted(seats[2].split("-")) == sorted("AC AD TS 9D QD".split())
+    assert actions_text.split(",")[:2] == ["order", "discard-?"]
+    assert actions_text.split(",")[2:] == [str(Action.parse(m)).replace(" ", "-") for _, m in sent[2:]]
+    assert service.hand_record(code, KEYS[1], path=path)["view"].split("/")[4].split(",")[1] == "discard-KC"
     with pytest.raises(service.NoSuchHand, match="finished hands are 1 to 1"):
         service.hand_record(code, KEYS[2], 2, path=path)
     with pytest.raises(service.NotAtTable):

@@ -149,3 +149,47 @@ def test_a_whole_game_of_four_people_scores_as_the_engines_own_game(
     assert final["legal"] == [] and final["version"] == 4 + len(taps)
     with pytest.raises(GameOver):
         service.play(code, keys[0], final["version"], NEXT_HAND, now, any_db)
+
+
+def test_only_the_hosts_secret_changes_a_seat_or_pauses_hostile_tries_change_nothing(
+    any_db: Location, keys: tuple[str, ...]
+) -> None:
+    # seed 3: South (a person) speaks first, so no computer has moved when the host changes a seat
+    opened = service.open_table(Rules(), [None, "club", None, "club"], now=0.0, path=any_db, seed=3)
+    other = service.open_table(Rules(), [None, "club", "club", "club"], now=0.0, path=any_db)
+    service.join(opened.code, "Ann", keys[0], now=1.0, path=any_db)
+    service.join(opened.code, "Bob", keys[2], now=1.0, path=any_db)
+    before = service.load_table(opened.code, any_db)
+    s = opened.secret
+    hostile: list[Any] = [
+        "",
+        keys[0],  # a seated person's own key
+        keys[2],
+        other.secret,  # the host of another table
+        s[:-1] + ("A" if s[-1] != "A" else "B"),  # one letter off
+        s.upper() if s.upper() != s else s.lower(),
+        s + "x",
+        " " + s,
+        s * 50,
+        None,
+        123,
+        [s],
+        {"secret": s},
+    ]
+    for secret in hostile:
+        assert not service.is_host(opened.code, secret, any_db)
+        with pytest.raises(NotHost, match="only the host"):
+            service.change_seat(opened.code, secret, 1, None, 2.0, any_db)
+        with pytest.raises(NotHost, match="only the host"):
+            service.change_seat(opened.code, secret, 2, "club", 2.0, any_db)
+        with pytest.raises(NotHost, match="only the host"):
+            service.set_paused(opened.code, secret, True, 2.0, any_db)
+    after = service.load_table(opened.code, any_db)
+    assert (after.version, after.seats, after.paused) == (before.version, before.seats, before.paused)
+    # the host's own secret does change it (the seat first, before the hand's first move)
+    assert service.is_host(opened.code, opened.secret, any_db)
+    assert not service.is_host(other.code, opened.secret, any_db)
+    service.change_seat(opened.code, opened.secret, 1, None, 3.0, any_db)
+    service.set_paused(opened.code, opened.secret, True, 3.0, any_db)
+    changed = service.load_table(opened.code, any_db)
+    assert changed.seats[1].is_free and changed.paused and changed.seats[2].name == "Bob"

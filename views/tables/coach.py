@@ -1,7 +1,9 @@
 """The coach beside a seated person (issue 54, items 4 and 7): the hint at their turn when the
 table allows hints, and under a finished hand their own review (their decisions graded from
 their seat: nobody else's grades, and no card they could not see when deciding), the hand in the
-replay viewer and its replay record to download.
+replay viewer and their record of it to download: both their seat's view of the hand as it ended
+(``multiplayer.record.seat_record``: their own cards face up, the others as backs, the dealer's
+discard face down but for the dealer; never the kitty nor a sat-out partner's hand).
 
 The grades are worked out in the background after the hand ends (``multiplayer.service.review``:
 None while the grader works), so a tap never waits for them: a small fragment looks every
@@ -12,12 +14,14 @@ from __future__ import annotations
 
 import json
 from functools import partial
+from typing import Any
 
 import streamlit as st
 
-from engine.io.deal_record import replay as replay_record
+from engine.core.errors import EuchreError
 from multiplayer import service
-from practice.replay import replay
+from practice.replay import Replay, view_replay
+from practice.review import GradedDecision
 from ui.echo import plain
 from ui.practice_panels import figures_html, grades_html
 from ui.replay_view import REPLAY_LABEL, replay_viewer
@@ -92,19 +96,30 @@ def review_panel(code: str, key: str, data: Data) -> None:
         st.caption(f"Your {costly} mistake(s) went into your deck: the Review page asks them again.")
     elif costly:
         st.caption("Your mistakes could not be saved to your deck just now (the records are out of reach).")
-    states, _, error = replay_record(record)
-    if error is None and st.toggle(REPLAY_LABEL, key=f"tb_replay_open_{code}_{number}"):
-        replay_viewer(replay(states[-1], mine.grades, data["you"]), f"tb_{code}_", data["you"])
+    if st.toggle(REPLAY_LABEL, key=f"tb_replay_open_{code}_{number}"):
+        seen = seat_replay(record, mine.grades)
+        if seen is not None:
+            replay_viewer(seen, f"tb_{code}_", record["seat"], open_hands=False)
     st.download_button(
-        "This hand (JSON)",
+        "This hand as you saw it (JSON)",
         partial(json.dumps, record),
         icon=":material/download:",
         file_name=f"euchre-table-{code}-hand-{number}.json",
         mime="application/json",
         key=f"tb_record_{code}_{number}",
         on_click="ignore",
-        help="The hand's replay record, for python -m engine replay and the Practice page's import",
+        help="Your seat's view of the hand: your cards, the upcard, every bid and every card played",
     )
+
+
+def seat_replay(record: dict[str, Any], grades: tuple[GradedDecision, ...]) -> Replay | None:
+    """The replay of a person's view of a finished hand (``service.hand_record``), their grades at
+    their decisions (``practice.replay.view_replay``: the other hands are placeholders, drawn only as
+    backs with ``open_hands=False``); None when the view does not read."""
+    try:
+        return view_replay(record["view"], grades)
+    except EuchreError:
+        return None
 
 
 @st.fragment(run_every=LOOK_EVERY)

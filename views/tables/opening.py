@@ -16,7 +16,7 @@ from engine.core.seats import seat_name
 from multiplayer import service
 from ui.echo import plain
 from ui.learn_profile import learner
-from views.tables.keys import KEYS, new_key
+from views.tables.keys import KEYS, SECRETS, new_key
 from views.tables.seated import OUT_OF_REACH
 
 FOUR_PLAYERS: dict[str, Rules] = {name: rules for name, rules in PRESETS.items() if rules.players == 4}
@@ -69,6 +69,7 @@ def _open(rules: Rules, levels: list[str | None], hints: bool, name: str) -> Non
     except ValueError as err:  # a refusal of the table (service.TableError), worded for the player
         st.error(plain(f"The table could not be opened: {err}"))
         return
-    st.session_state.setdefault(KEYS, {})[opened.code] = key  # the cookie follows on the seated page
+    st.session_state.setdefault(KEYS, {})[opened.code] = key  # the cookies follow on the seated page
+    st.session_state.setdefault(SECRETS, {})[opened.code] = opened.secret
     st.query_params["table"] = opened.code
     st.rerun()

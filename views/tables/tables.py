@@ -3,7 +3,8 @@
 The address decides what the page shows: no ``?table=`` opens a table (``views.tables.opening``);
 ``?table=CODE`` is the table: this browser's person in their seat when it holds a key to one
 (``views.tables.keys``: a cookie, never the address), else the join form with the free seats. The
-seated page draws only what its seat may see (``views.tables.seated``); the link and a QR code
+seated page draws only what its seat may see (``views.tables.seated``), and for the browser that
+opened the table the host's controls (``views.tables.host``); the link and a QR code
 invite the others. The table lives in the database (``multiplayer.service``), so any server
 sharing it serves any of its players.
 """
@@ -20,7 +21,8 @@ from multiplayer import service
 from ui.class_parts import qr_html
 from ui.echo import echo, plain
 from ui.learn_profile import learner
-from views.tables.keys import KEYS, forget_key, keep_key, kept_key, new_key
+from views.tables.host import host_panel
+from views.tables.keys import KEYS, SECRETS, forget_key, keep_key, keep_secret, kept_key, new_key
 from views.tables.opening import open_form
 from views.tables.seated import OUT_OF_REACH, seated_page, take_tap
 
@@ -126,7 +128,11 @@ def _table(code: str) -> None:
         st.error(plain(str(err)))
         return
     keep_key(code, key)
+    secret = st.session_state.get(SECRETS, {}).get(code)
+    if isinstance(secret, str):
+        keep_secret(code, secret)  # the opener's browser keeps the host secret in a cookie too
     seated_page(code, key, data)
+    host_panel(code, data)
     _invite(code, any(seat["kind"] == "free" for seat in data["seats"]))
 
 
