@@ -146,11 +146,10 @@ class People:
     def data(self, seat: int = 0) -> dict[str, Any]:
         return service.read(self.code, self.keys[seat], path=self.db)
 
-    def stored(self) -> tuple[int, int]:
-        """The stored table's version and how many steps its log holds."""
-        return service.load_table(self.code, path=self.db).version, len(
-            people_tables.log(self.code, 0, self.db)
-        )
+    def stored(self) -> tuple[int, tuple[tuple[str, ...], ...], int]:
+        """The stored table's version, its moves, and how many steps its log holds."""
+        table = service.load_table(self.code, path=self.db)
+        return table.version, table.moves, len(people_tables.log(self.code, 0, self.db))
 
     def follow(self) -> dict[str, Any]:
         """Every page follows the table to its version by itself; each shows its own hand and no other."""
@@ -251,6 +250,8 @@ class People:
         for page in self.pages.values():
             assert "The hand is over." in page.inner_text("body")
             self.kit.assert_no_exception(page)
+        reach = self.kit.sideways(self.pages[1])  # the phone
+        assert reach["scroll"] <= reach["width"] + 1, f"the phone's page scrolls sideways: {reach}"
 
     def rest_of_game(self) -> None:
         """The rest of the game through the service as the same people; the pages follow each deal."""
