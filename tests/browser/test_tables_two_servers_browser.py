@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from bench.browser import ACTION_TIMEOUT_MS, RunWatch
+from bench.browser import ACTION_TIMEOUT_MS, RunWatch, page_busy
 from engine.core.cards import Card
 from engine.core.game import GameState, apply_game, new_game, next_hand
 from engine.core.hand import HandState
@@ -209,6 +209,9 @@ class People:
         protocol client with their key); then a tap of another move on that page: refused."""
         stale = self.pages[seat]
         stale.clock.pause_at(int(stale.evaluate("Date.now()")) + 10)
+        while page_busy(stale):  # a read of the table already on its way ends before the table moves
+            stale.wait_for_timeout(20)
+        _drawn_at(stale, mine["version"])
         service.play(self.code, self.keys[seat], mine["version"], _move(mine["legal"]), path=self.db)
         moved = self.stored()
         assert moved[0] == mine["version"] + 1
@@ -275,6 +278,7 @@ class People:
         final = self.data()["version"]
         for seat, page in self.pages.items():
             _drawn_at(page, final)
+            self.kit.wait_idle(page)  # the whole page drawn at that version, not only its table
             text = page.inner_text("body")
             ours, theirs = game.scores[seat % 2], game.scores[1 - seat % 2]
             won = "your side won." if game.match_winner == seat % 2 else "the other side won."
