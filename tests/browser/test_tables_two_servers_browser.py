@@ -13,7 +13,8 @@ browser (its cookie holds his key): both are in their seats with their hands. A 
 held still (Playwright's clock paused on it, so its once-a-second read does not redraw it) after
 its person played from elsewhere is refused with a message, and so is a tap out of turn (a
 person's key, the table's current version, a card of their own: sent as a protocol client would,
-since a page draws no move out of turn); neither changes the stored table (its version, its log).
+since a page draws no move out of turn); neither changes the stored table (its version, its
+moves, its log).
 
 The rest of the game is played fast through the service as the same four people (their keys read
 from their browsers' cookies), while the pages follow; at every new hand each page shows only its
