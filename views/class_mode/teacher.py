@@ -437,7 +437,8 @@ def _teacher_page(teacher: Teacher, info: classes.ClassInfo) -> None:
     st.divider()
     _controls(teacher, info)
     _pupils_panel(teacher)
-    tables_panel(teacher.code, teacher.secret)  # "Tables": the class plays in fours, the teacher over every table
+    # "Tables": the class plays in fours, the teacher over every table
+    tables_panel(teacher.code, teacher.secret)
     class_daily_panel(code, where.address)  # "Today's deal for the class": its link, the class's results
     _summary(teacher, class_record(code, teacher.secret))
     _address_panel(where)
