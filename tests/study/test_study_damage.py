@@ -218,7 +218,9 @@ def test_ctrl_c_prints_one_line_and_leaves_no_process(tmp_path: Path) -> None:
     out = tmp_path / "stopped.parquet"
     parts = tmp_path / "stopped.parquet.parts"
     cmd = [sys.executable, "-m", "engine", "study", "charts", "--out", str(out), "--workers", "2"]
-    cmd += "--cells first/r1/t2-*-up9/* --deals-per-cell 1500 --frequency-deals 0 --seed 3".split()
+    # enough deals that the study cannot finish between its first part and the interrupt (at 1,500
+    # a cell, 56 cells took 9 s and a busy machine's interrupt came after the last)
+    cmd += "--cells first/r1/t2-*-up9/* --deals-per-cell 15000 --frequency-deals 0 --seed 3".split()
     proc = subprocess.Popen(
         cmd, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
