@@ -317,6 +317,22 @@ def ensure_schema(conn: Connection, statements: tuple[str, ...], *, reading: boo
         raise StoreError(f"cannot prepare the records database: {err}") from err
 
 
+def add_columns(db: Connection, table: str, columns: tuple[tuple[str, str], ...]) -> None:
+    """Add the ``(name, type)`` columns an older ``table`` lacks, each in its own transaction
+    (additive only: an older server on the same database reads on, its statements name their
+    columns); a column another process added first is fine."""
+    have = {row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall()}
+    for name, kind in columns:
+        if name in have:
+            continue
+        try:
+            with db:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+        except OPERATIONAL as err:
+            if "duplicate column" not in str(err):
+                raise
+
+
 # ---- the background writer ------------------------------------------------------------------------
 
 

@@ -34,8 +34,8 @@ from typing import Any, TypeVar
 
 from engine.core.position import rules_text
 from store import fields as stored
-from store.backend import ERRORS, OPERATIONAL, Connection, Location
-from store.db import StoreError, connect, db_path, ensure_schema, location_key, retrying
+from store.backend import ERRORS, Connection, Location
+from store.db import StoreError, add_columns, connect, db_path, ensure_schema, location_key, retrying
 from store.people_rows import (
     MAX_ACTION,
     MAX_CODE,
@@ -93,18 +93,8 @@ ADDED_COLUMNS = (("class_code", "TEXT"),)  # columns added since the table was f
 
 
 def _migrate(db: Connection) -> None:
-    """Add the columns of ADDED_COLUMNS an older ``people_tables`` lacks (additive only: an older
-    server on the same database reads on, its statements name their columns)."""
-    have = {row[1] for row in db.execute("PRAGMA table_info(people_tables)").fetchall()}
-    for name, kind in ADDED_COLUMNS:
-        if name in have:
-            continue
-        try:
-            with db:
-                db.execute(f"ALTER TABLE people_tables ADD COLUMN {name} {kind}")
-        except OPERATIONAL as err:
-            if "duplicate column" not in str(err):  # another process added it first: fine
-                raise
+    """Add the columns of ADDED_COLUMNS an older ``people_tables`` lacks (``store.db.add_columns``)."""
+    add_columns(db, "people_tables", ADDED_COLUMNS)
 
 
 def _made(db: Connection) -> bool:

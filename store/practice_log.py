@@ -42,11 +42,12 @@ from typing import Any, TypeVar
 from engine.core.scoring import CASES, hand_points
 from engine.io.record_file import JSONTextError, load_json
 from store import fields as stored
-from store.backend import ERRORS, OPERATIONAL, Connection
+from store.backend import ERRORS, Connection
 from store.db import (
     READ_FLUSH,
     SaveStatus,
     StoreError,
+    add_columns,
     connect,
     db_path,
     ensure_schema,
@@ -186,24 +187,12 @@ def _transaction(conn: Connection | None, work: Callable[[Connection], T], *, re
 def _migrate(db: Connection) -> None:
     """Add the columns of ADDED_COLUMNS that an older ``practice_hands`` table lacks, and
     ``practice_games.token`` with its index (GAME_TOKEN)."""
-    have = {row[1] for row in db.execute("PRAGMA table_info(practice_hands)").fetchall()}
-    missing = [(name, kind) for name, kind in ADDED_COLUMNS if name not in have]
-    for name, kind in missing:
-        _add_column(db, "practice_hands", name, kind)
+    add_columns(db, "practice_hands", ADDED_COLUMNS)
     games = {row[1] for row in db.execute("PRAGMA table_info(practice_games)").fetchall()}
     if GAME_TOKEN not in games:
-        _add_column(db, "practice_games", GAME_TOKEN, "TEXT")
+        add_columns(db, "practice_games", ((GAME_TOKEN, "TEXT"),))
         with db:
             db.execute(GAME_TOKEN_INDEX)
-
-
-def _add_column(db: Connection, table: str, name: str, kind: str) -> None:
-    try:
-        with db:
-            db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
-    except OPERATIONAL as err:
-        if "duplicate column" not in str(err):  # another process added it first: fine
-            raise
 
 
 def _decisions_json(facts: tuple[DecisionFact, ...] | None) -> str | None:
