@@ -725,3 +725,38 @@ def puzzle_bank(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[P
     """A small bank made by the engine's judges (about 15 s once per session): its file and puzzles."""
     path = tmp_path_factory.mktemp("puzzles") / "bank.jsonl.gz"
     return path, write_sample(path, seats=6, opens=4, seed=0)
+
+
+# ---- what a seat may not know, and where a text names a card (the tables of people's tests) ----
+
+
+def _hidden_from(hand: HandState, seat: int | None) -> set[Card]:
+    """The cards ``seat`` (None: somebody with no seat) may not know at ``hand``: the other hands,
+    the kitty and another dealer's discard; the upcard is everybody's."""
+    cards = {c for s, held in enumerate(hand.hands) if s != seat for c in held} | set(hand.kitty)
+    if hand.discarded is not None and seat != hand.dealer:
+        cards.add(hand.discarded)
+    return cards - {hand.upcard}
+
+
+def _cards_named(text: str, cards: set[Card], *, any_case: bool = False) -> list[str]:
+    """The cards of ``cards`` that ``text`` names, as written (9♥), in words (nine of hearts) or as
+    a code standing alone (9H; ``any_case``: 9h too, for JSON and messages, not for a page's HTML,
+    where lower-case codes are keys and class names)."""
+    found = []
+    for card in cards:
+        flags = re.IGNORECASE if any_case else 0
+        code = re.compile(rf"(?<![A-Za-z0-9]){re.escape(str(card))}(?![A-Za-z0-9])", flags)
+        if code.search(text) or card.short in text or card.name in text.lower():
+            found.append(card.short)
+    return found
+
+
+@pytest.fixture(scope="session")
+def hidden_from() -> Callable[[HandState, int | None], set[Card]]:
+    return _hidden_from
+
+
+@pytest.fixture(scope="session")
+def cards_named() -> Callable[..., list[str]]:
+    return _cards_named

@@ -27,6 +27,7 @@ from bench.card_codes import card_codes
 from engine.analysis.tables import DEFAULT_TABLE
 from engine.core.cards import Card
 from engine.core.game import seat_score
+from engine.core.hand import HandState
 from engine.core.rules import Rules
 from multiplayer import seat_coach, service
 from practice import coach
@@ -38,30 +39,8 @@ PAGE = "views/tables/tables.py"
 KEY = "ann-key-0123456789abcdef"  # a private key as a browser keeps one
 
 
-def hidden_cards(code: str, seat: int) -> set[Card]:
-    """The cards ``seat`` may not know now, from the stored table."""
-    hand = service.load_table(code).game.hand
-    cards = {c for s, held in enumerate(hand.hands) if s != seat for c in held} | set(hand.kitty)
-    if hand.discarded is not None and seat != hand.dealer:
-        cards.add(hand.discarded)
-    return cards - {hand.upcard}
-
-
-def shown(text: str, cards: set[Card]) -> list[str]:
-    """The cards of ``cards`` that ``text`` names, in any way the app writes a card."""
-    found = []
-    for card in cards:
-        code = re.compile(rf"(?<![A-Za-z0-9]){re.escape(str(card))}(?![A-Za-z0-9])")
-        if code.search(text) or card.short in text or card.name in text.lower():
-            found.append(card.short)
-    return found
-
-
-def test_shown_finds_a_card_each_way_it_is_written() -> None:
-    nine, ten = Card.parse("9H"), Card.parse("TD")
-    assert shown('data-card="9H"', {nine}) == ["9♥"] and shown("the 10♦ led", {ten}) == ["10♦"]
-    assert shown("the nine of hearts", {nine}) == ["9♥"]
-    assert shown("tb_hand_19H-x 29H", {nine}) == []
+def _hand(code: str) -> HandState:
+    return service.load_table(code).game.hand
 
 
 def _bid(at: AppTest, version: int) -> None:
@@ -84,6 +63,8 @@ def test_a_person_plays_a_hand_against_three_computers_and_sees_no_other_hand(
     open_page: Callable[..., AppTest],
     page_text: Callable[[AppTest], str],
     page_words: Callable[[AppTest], str],
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+    cards_named: Callable[..., list[str]],
 ) -> None:
     at = open_page(PAGE)
     at.text_input[0].set_value("Ann")
@@ -103,7 +84,7 @@ def test_a_person_plays_a_hand_against_three_computers_and_sees_no_other_hand(
     for _ in range(40):
         data: dict[str, Any] = service.read(code, key)
         text = page_text(at)
-        assert shown(text, hidden_cards(code, 0)) == [], "the page shows a card of another seat"
+        assert cards_named(text, hidden_from(_hand(code), 0)) == [], "the page shows a card of another seat"
         assert f'data-version="{data["version"]}"' in text  # the page is drawn at the table's step
         assert card_codes(page_words(at)) == []  # cards in words are written with their suit symbols
         checked += 1
@@ -134,7 +115,7 @@ def test_a_person_plays_a_hand_against_three_computers_and_sees_no_other_hand(
     assert not at.exception
     dealt = service.read(code, key)
     assert dealt["version"] > before and len(dealt["hand"]) == 5 and not dealt["between_hands"]
-    assert shown(page_text(at), hidden_cards(code, 0)) == []
+    assert cards_named(page_text(at), hidden_from(_hand(code), 0)) == []
 
 
 def _table_with(levels: list[str | None], seed: int = 11, now: float | None = None) -> str:
@@ -162,14 +143,17 @@ def test_a_tap_from_a_stale_page_is_refused_with_a_message_and_plays_nothing(
 
 
 def test_a_second_person_joins_by_the_link_and_each_page_names_the_other(
-    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+    open_page: Callable[..., AppTest],
+    page_text: Callable[[AppTest], str],
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+    cards_named: Callable[..., list[str]],
 ) -> None:
     code = _table_with([None, None, "beginner", "expert"])
     service.join(code, "Ann", KEY, seat=0)
     stranger = open_page(PAGE, {"table": code})
     text = page_text(stranger)
     assert f"Join table {code}" in text and "West: a free seat" in text and "South: Ann" in text
-    assert shown(text, hidden_cards(code, -1)) == []  # nobody's cards on the join page
+    assert cards_named(text, hidden_from(_hand(code), -1)) == []  # nobody's cards on the join page
     assert "tables?table=" + code in text  # the invitation: the link (and its QR code)
     stranger.text_input[0].set_value("Bob")
     stranger.button[0].click().run()
@@ -179,8 +163,8 @@ def test_a_second_person_joins_by_the_link_and_each_page_names_the_other(
     assert service.read(code, bob_key)["you"] == 1
     ann = open_page(PAGE, {"table": code}, state={"tb_keys": {code: KEY}})
     assert "Bob" in page_text(ann) and "the expert computer" in page_text(ann)
-    assert shown(page_text(stranger), hidden_cards(code, 1)) == []
-    assert shown(page_text(ann), hidden_cards(code, 0)) == []
+    assert cards_named(page_text(stranger), hidden_from(_hand(code), 1)) == []
+    assert cards_named(page_text(ann), hidden_from(_hand(code), 0)) == []
 
 
 def test_an_away_persons_seat_is_said_to_be_played_by_the_computer(
@@ -307,7 +291,10 @@ def test_nobody_but_the_host_sees_the_host_controls(
 
 
 def test_the_hint_button_gives_the_practice_hint_for_the_persons_view(
-    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+    open_page: Callable[..., AppTest],
+    page_text: Callable[[AppTest], str],
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+    cards_named: Callable[..., list[str]],
 ) -> None:
     code = service.open_table(Rules(), [None, "club", "club", "club"], hints=True, seed=3).code
     service.join(code, "Ann", KEY, seat=0)
@@ -322,7 +309,7 @@ def test_the_hint_button_gives_the_practice_hint_for_the_persons_view(
     assert not at.exception
     said = [i.value for i in at.info if i.value.startswith("**Hint")]
     assert said == [f"**Hint — {advice.source}:** {words}"]
-    assert shown(page_text(at), hidden_cards(code, 0)) == []
+    assert cards_named(page_text(at), hidden_from(_hand(code), 0)) == []
     # a match: no hints, no button
     match = service.open_table(Rules(), [None, "club", "club", "club"], hints=False, seed=3).code
     service.join(match, "Ann", KEY, seat=0)
@@ -331,7 +318,10 @@ def test_the_hint_button_gives_the_practice_hint_for_the_persons_view(
 
 
 def test_after_the_hand_the_review_panel_holds_only_the_persons_own_decisions(
-    open_page: Callable[..., AppTest], page_text: Callable[[AppTest], str]
+    open_page: Callable[..., AppTest],
+    page_text: Callable[[AppTest], str],
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+    cards_named: Callable[..., list[str]],
 ) -> None:
     code = service.open_table(Rules(), [None, "club", "club", "club"], hints=True, seed=3).code
     service.join(code, "Ann", KEY, seat=0)
@@ -353,9 +343,5 @@ def test_after_the_hand_the_review_panel_holds_only_the_persons_own_decisions(
     assert len(made) == len(south) and all(m.startswith("South (you) ") for m in made)
     at.toggle(key=f"tb_replay_open_{code}_1").set_value(True).run()
     assert not at.exception
-    final = hand
-    hidden = {c for s, held in enumerate(final.hands) if s != 0 for c in held} | set(final.kitty)
-    if final.discarded is not None and final.dealer != 0:
-        hidden.add(final.discarded)
     assert 'data-testid="replay-table"' in page_text(at)
-    assert shown(page_text(at), hidden - {final.upcard}) == []
+    assert cards_named(page_text(at), hidden_from(hand, 0)) == []

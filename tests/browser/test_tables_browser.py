@@ -14,12 +14,14 @@ follows the page.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.core.cards import Card
+from engine.core.hand import HandState
 from engine.core.rules import Rules
 from multiplayer import service
 
@@ -27,24 +29,6 @@ pytestmark = pytest.mark.browser
 
 LIVE_MS = 20_000  # a seated page reads the table each second; allow for a loaded machine
 SEED = 20  # the table's deal (any seed: the moves are chosen from what is legal)
-
-
-def hidden_cards(code: str, seat: int, db: Path) -> set[Card]:
-    """The cards ``seat`` may not know now: the other hands, the kitty, another dealer's discard."""
-    hand = service.load_table(code, path=db).game.hand
-    cards = {c for s, held in enumerate(hand.hands) if s != seat for c in held} | set(hand.kitty)
-    if hand.discarded is not None and seat != hand.dealer:
-        cards.add(hand.discarded)
-    return cards - {hand.upcard}
-
-
-def shown(text: str, cards: set[Card]) -> list[str]:
-    found = []
-    for card in cards:
-        code = re.compile(rf"(?<![A-Za-z0-9]){re.escape(str(card))}(?![A-Za-z0-9])")
-        if code.search(text) or card.short in text or card.name in text.lower():
-            found.append(card.short)
-    return found
 
 
 def _main(page: Any) -> str:
@@ -84,7 +68,10 @@ def _drawn_at(page: Any, version: int) -> None:
 
 
 def test_two_people_play_the_first_trick_each_seeing_only_their_own_hand(
-    served: tuple[str, Path], kit: Any
+    served: tuple[str, Path],
+    kit: Any,
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+    cards_named: Callable[..., list[str]],
 ) -> None:
     url, db = served
     code = service.open_table(Rules(), [None, None, "club", "club"], seed=SEED, path=db).code
@@ -103,11 +90,13 @@ def test_two_people_play_the_first_trick_each_seeing_only_their_own_hand(
             data = service.read(code, keys[0], path=db)
             for seat, page in pages.items():
                 _drawn_at(page, data["version"])
-                assert shown(_main(page), hidden_cards(code, seat, db)) == [], (
+                kit.wait_idle(page)  # the whole page drawn at that version, not only its table
+                hand = service.load_table(code, path=db).game.hand
+                assert cards_named(_main(page), hidden_from(hand, seat)) == [], (
                     f"seat {seat} sees another hand"
                 )
                 own = {Card.parse(c) for c in service.read(code, keys[seat], path=db)["hand"]}
-                assert own and len(shown(_main(page), own)) == len(own), (
+                assert own and len(cards_named(_main(page), own)) == len(own), (
                     "a player's own hand is on their page"
                 )
             return data

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,24 +51,6 @@ LIVE_MS = 20_000  # a seated page reads the table each second; allow for a loade
 SEED = 54  # the table's deal (any seed: the moves are chosen from what is legal)
 PEOPLE = ("Ann", "Bob", "Cat", "Dan")  # seats 0 to 3 (South, West, North, East)
 RULES = Rules()  # four players, 24 cards, to 10 points
-
-
-def hidden_cards(hand: HandState, seat: int) -> set[Card]:
-    """The cards ``seat`` may not know in ``hand``: the other hands, the kitty, another dealer's discard."""
-    cards = {c for s, held in enumerate(hand.hands) if s != seat for c in held} | set(hand.kitty)
-    if hand.discarded is not None and seat != hand.dealer:
-        cards.add(hand.discarded)
-    return cards - {hand.upcard}
-
-
-def shown(text: str, cards: set[Card]) -> list[str]:
-    """The cards of ``cards`` that ``text`` names: as a code, as written, or in words."""
-    found = []
-    for card in cards:
-        code = re.compile(rf"(?<![A-Za-z0-9]){re.escape(str(card))}(?![A-Za-z0-9])")
-        if code.search(text) or card.short in text or card.name in text.lower():
-            found.append(card.short)
-    return found
 
 
 def _contents(page: Any) -> str:
@@ -141,6 +124,8 @@ class People:
     code: str
     db: str
     kit: Any
+    hidden_from: Callable[[HandState, int | None], set[Card]]
+    cards_named: Callable[..., list[str]]
     pages: dict[int, Any] = field(default_factory=dict)
     keys: dict[int, str] = field(default_factory=dict)
 
@@ -160,10 +145,10 @@ class People:
             _drawn_at(page, data["version"])
             self.kit.wait_idle(page)  # the whole page drawn at that version, not only its table
             seen = _contents(page)
-            leaks = shown(seen, hidden_cards(hand, seat))
+            leaks = self.cards_named(seen, self.hidden_from(hand, seat))
             assert leaks == [], f"{PEOPLE[seat]} sees another hand: {leaks} in {_around(seen, leaks)}"
             own = set(hand.hands[seat])
-            assert len(shown(seen, own)) == len(own), f"{PEOPLE[seat]}'s own hand is on their page"
+            assert len(self.cards_named(seen, own)) == len(own), f"{PEOPLE[seat]}'s own hand is on their page"
         return data
 
     def tap(self, seat: int, data: dict[str, Any]) -> None:
@@ -291,9 +276,17 @@ class People:
             self.kit.assert_no_exception(page)
 
 
-def test_four_people_on_two_servers_play_a_whole_game(postgres_db: str, start_server: Any, kit: Any) -> None:
+def test_four_people_on_two_servers_play_a_whole_game(
+    postgres_db: str,
+    start_server: Any,
+    kit: Any,
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+    cards_named: Callable[..., list[str]],
+) -> None:
     db = postgres_db
-    people = People(service.open_table(RULES, [None] * 4, seed=SEED, path=db).code, db, kit)
+    people = People(
+        service.open_table(RULES, [None] * 4, seed=SEED, path=db).code, db, kit, hidden_from, cards_named
+    )
     code = people.code
     with ExitStack() as stack:
         started = time.monotonic()

@@ -16,8 +16,7 @@ beats it) and the K♦, and plays the K♦: the trick goes to the defenders, a k
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -80,23 +79,6 @@ def _play_hand(code: str, path: Path) -> list[tuple[int, str]]:
     return sent
 
 
-def hidden_from(hand: HandState, seat: int) -> set[Card]:
-    """The cards ``seat`` may not know at ``hand`` (as tests/multiplayer/test_people_privacy.py)."""
-    cards = {c for s, held in enumerate(hand.hands) if s != seat for c in held} | set(hand.kitty)
-    if hand.discarded is not None and seat != hand.dealer:
-        cards.add(hand.discarded)
-    return cards - {hand.upcard}
-
-
-def named(text: str, cards: set[Card]) -> list[str]:
-    found = []
-    for card in cards:
-        code = re.compile(rf"(?<![A-Za-z0-9]){re.escape(str(card))}(?![A-Za-z0-9])")
-        if code.search(text) or card.short in text or card.name in text.lower():
-            found.append(card.short)
-    return found
-
-
 def test_a_finished_hand_replays_from_its_record_to_the_engines_own_tricks_and_points(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     code = _open(path)
@@ -131,7 +113,11 @@ def test_a_finished_hand_replays_from_its_record_to_the_engines_own_tricks_and_p
         service.hand_record(code, "stranger-key-0123456789", path=path)
 
 
-def test_each_person_gets_their_own_review_and_their_own_deck(tmp_path: Path) -> None:
+def test_each_person_gets_their_own_review_and_their_own_deck(
+    tmp_path: Path,
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+    cards_named: Callable[..., list[str]],
+) -> None:
     path = tmp_path / "t.sqlite3"
     code = _open(path)
     sent = _play_hand(code, path)
@@ -145,7 +131,7 @@ def test_each_person_gets_their_own_review_and_their_own_deck(tmp_path: Path) ->
     assert king.grade in ("mistake", "blunder") and king.best == Action.parse("play JD")
     for g in mine.grades:  # no card West could not see when deciding, in any words of the review
         words = " ".join([g.reason, g.source, *(str(r.choice) for r in g.rows)])
-        assert named(words, hidden_from(g.before, 1)) == [], words
+        assert cards_named(words, hidden_from(g.before, 1)) == [], words
     later = datetime.now(UTC) + timedelta(days=2)
     with connect(path) as conn:
         wes = deck.deck_for("name:Wes", later, conn, due=50)

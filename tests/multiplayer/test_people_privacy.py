@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -31,29 +31,17 @@ ROUNDS = 240
 PEOPLE = ("Ann", "Bob", "Cy")  # South, West, North; East is a computer
 
 
-def hidden_from(hand: HandState, seat: int | None) -> set[Card]:
-    """The cards ``seat`` (None: somebody with no seat) may not know at ``hand``."""
-    cards = {c for s, held in enumerate(hand.hands) if s != seat for c in held} | set(hand.kitty)
-    if hand.discarded is not None and seat != hand.dealer:
-        cards.add(hand.discarded)
-    return cards - {hand.upcard}
-
-
-def leaks(text: str, cards: set[Card]) -> list[str]:
-    found = []
-    for card in cards:
-        code = re.compile(rf"(?<![A-Za-z0-9]){re.escape(str(card))}(?![A-Za-z0-9])", re.IGNORECASE)
-        if code.search(text) or card.short in text or card.name in text.lower():
-            found.append(card.short)
-    return found
-
-
-def test_leaks_finds_a_card_in_each_way_it_is_written() -> None:
-    nine = Card.parse("9H")
-    ten = Card.parse("TD")
-    assert leaks('{"hand": ["9H"]}', {nine}) == ["9♥"] and leaks("play the 10♦", {ten}) == ["10♦"]
-    assert leaks("The Nine of Hearts", {nine}) == ["9♥"] and leaks("play 9h: not legal", {nine}) == ["9♥"]
-    assert leaks('{"hand": ["9HX", "A9H"], "rules": "to 10"}', {nine, ten}) == []
+def test_a_card_is_found_in_each_way_it_is_written(cards_named: Callable[..., list[str]]) -> None:
+    nine, ten = Card.parse("9H"), Card.parse("TD")
+    assert cards_named('data-card="9H"', {nine}) == ["9♥"] and cards_named("the 10♦ led", {ten}) == ["10♦"]
+    assert cards_named("The Nine of Hearts", {nine}) == ["9♥"]
+    assert cards_named("tb_hand_19H-x 29H play 9h", {nine}) == []  # a page's keys; codes in capitals
+    assert cards_named("play 9h: not legal", {nine}, any_case=True) == ["9♥"]
+    assert cards_named('{"hand": ["9HX", "A9H"], "rules": "to 10"}', {nine, ten}, any_case=True) == []
+    assert cards_named('{"view": "standard/0/9h-..."}', {nine}, any_case=True) == ["9♥"]
+    assert cards_named("discard-TD", {ten}, any_case=True) == ["10♦"]
+    ace = Card.parse("AS")
+    assert cards_named("as well as <th>", {ace, Card.parse("TH")}) == [] and cards_named("AS", {ace})
 
 
 KINDS = ("honest", "honest", "out of turn", "stale", "again", "stranger", "named", "read")
@@ -69,6 +57,7 @@ class Hostile:
     strangers: tuple[str, ...]
     path: Location
     rng: random.Random
+    hidden_from: Callable[[HandState, int | None], set[Card]]
     taps: list[tuple[int, int, str]] = field(default_factory=list)
 
     def call(self, kind: str, table: PeopleTable, now: float) -> tuple[int | None, str]:
@@ -87,7 +76,7 @@ class Hostile:
             seat, version, move = self.rng.choice(self.taps)
         elif kind == "stranger":
             seat = None
-        hidden = sorted(hidden_from(table.game.hand, seat), key=str)
+        hidden = sorted(self.hidden_from(table.game.hand, seat), key=str)
         move = move or f"play {self.rng.choice(hidden)}"
         key = self.rng.choice(self.strangers) if seat is None else self.keys[seat]
         try:
@@ -109,18 +98,23 @@ class Hostile:
         return seat, json.dumps(page, ensure_ascii=False)
 
 
-def test_no_hidden_card_reaches_any_answer_or_refusal(any_db: Location, keys: tuple[str, ...]) -> None:
+def test_no_hidden_card_reaches_any_answer_or_refusal(
+    any_db: Location,
+    keys: tuple[str, ...],
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+    cards_named: Callable[..., list[str]],
+) -> None:
     opened = service.open_table(Rules(), [None, None, None, "club"], now=0.0, path=any_db, seed=6)
     for place, name in enumerate(PEOPLE):
         service.join(opened.code, name, keys[place], seat=place, now=1.0, path=any_db)
     strangers = (opened.secret, keys[0][:-1] + "Z", keys[3], "", "x' OR '1'='1", keys[1].upper())
-    people = Hostile(opened.code, keys, strangers, any_db, random.Random(54))
+    people = Hostile(opened.code, keys, strangers, any_db, random.Random(54), hidden_from)
     answered = 0
     for number in range(ROUNDS):
         kind = people.rng.choice(KINDS)
         seat, text = people.call(kind, service.load_table(opened.code, any_db), 2.0 + number)
         after = service.load_table(opened.code, any_db).game.hand
-        assert leaks(text, hidden_from(after, seat)) == [], (number, kind, text)
+        assert cards_named(text, hidden_from(after, seat), any_case=True) == [], (number, kind, text)
         if text.startswith("{") and seat is not None:
             answered += 1
             mine = json.loads(text)
