@@ -166,30 +166,46 @@ def play_tables(
     (module docstring); returns once every person has seen their table's end (or the bench gave up)."""
     if not 1 <= people <= 4:
         raise ValueError("a table seats 1 to 4 people")
-    start = time.time()
-    until = start + seconds if seconds is not None else float("inf")
-    runs: list[TableRun] = []
-    persons: list[Person] = []
-    for t in range(tables):
-        opened = service.open_table(
+    codes = [
+        service.open_table(
             Rules(), [None] * people + [LEVEL] * (4 - people), path=db, seed=seed * 1000 + t
-        )
-        run = TableRun(opened.code, hands if seconds is None else 10**9, until)
-        runs.append(run)
+        ).code
+        for t in range(tables)
+    ]
+    return play_people(db, seat_people(db, codes, people, seed), hands, seconds, poll)
+
+
+def seat_people(db: Location, codes: Sequence[str], people: int, seed: int) -> list[Person]:
+    """``people`` people joined at each of the open tables ``codes`` (seats 0, 1, ...; South and
+    North first at a class's table, ``service.PUPIL_SEATS``), each with a seeded key and choices."""
+    persons: list[Person] = []
+    for t, code in enumerate(codes):
+        run = TableRun(code, 0, float("inf"))
         for s in range(people):
             key = f"bench-{seed}-table{t}-seat{s}-key"
-            assert service.join(opened.code, NAMES[s], key, seat=s, path=db) == s
-            persons.append(Person(run, s, key, random.Random(f"{seed}:{t}:{s}")))
-    began = time.time()
-    give_up = began + (seconds if seconds is not None else hands * 60.0 * poll) + STOP_AFTER_S
+            seat = service.join(code, NAMES[s], key, path=db)
+            persons.append(Person(run, seat, key, random.Random(f"{seed}:{t}:{s}")))
+    return persons
+
+
+def play_people(
+    db: Location, persons: list[Person], hands: int = HANDS, seconds: float | None = None, poll: float = 1.0
+) -> Played:
+    """Let the seated ``persons`` play (a thread each) ``hands`` hands, or for ``seconds``."""
+    start = time.time()
+    runs = list({id(p.table): p.table for p in persons}.values())
+    for run in runs:
+        run.hands = hands if seconds is None else 10**9
+        run.until = start + seconds if seconds is not None else float("inf")
+    give_up = start + (seconds if seconds is not None else hands * 60.0 * poll) + STOP_AFTER_S
     threads = [
-        threading.Thread(target=_person, args=(p, db, poll, give_up, began), daemon=True) for p in persons
+        threading.Thread(target=_person, args=(p, db, poll, give_up, start), daemon=True) for p in persons
     ]
     for th in threads:
         th.start()
     for th in threads:
         th.join()
-    return Played(runs, persons, time.time() - began)
+    return Played(runs, persons, time.time() - start)
 
 
 def _p95(values: Sequence[float]) -> float:

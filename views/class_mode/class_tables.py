@@ -87,8 +87,12 @@ def _overview(code: str, secret: str) -> None:
         if not tables:
             st.caption("No table is open for this class yet.")
             return
-        for g in tables:
-            st.markdown(_glance_line(g))
+        for g in tables:  # data-glance: which table, at which version (a bench notes when each is drawn)
+            version = "" if g.get("damaged") else g["version"]
+            st.markdown(
+                f'<span data-glance="{g["code"]}" data-version="{version}"></span>{_glance_line(g)}',
+                unsafe_allow_html=True,
+            )
         st.session_state[K + "codes"] = [g["code"] for g in tables]
 
     glance()
