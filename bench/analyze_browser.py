@@ -2,7 +2,7 @@
 the hand already typed) until the result is on the screen, median and max over several hands;
 and where "Next hand" sits on the Practice page at a phone's and a laptop's size.
 
-    python -m bench analyze_browser [--hands 10] [--seed 30] [--no-next-hand]
+    python -m bench analyze_browser [--hands 10] [--seed 30] [--no-next-hand] [--base REV [--rounds 2]]
 
 Starts ``streamlit run app.py`` on a free loopback port (with a throw-away database) and Debian's
 chromium, the harness of the browser tests (bench/browser.py). The hands are dealt from the seed
@@ -10,6 +10,11 @@ chromium, the harness of the browser tests (bench/browser.py). The hands are dea
 types them. The clock runs in the browser, from the Enter key until the result is drawn: the
 verdict's heading names this hand's answer, the hand's six cards are drawn, and the page is idle
 (``wait_idle``). One hand before the timed ones warms the server and the page.
+
+``--base REV``: before and after in one run. REV is checked out in a temporary git worktree
+(``bench.base_tree``, its compiled code built), and a server of it and one of this checkout (with
+its uncommitted changes) take turns, ``--rounds`` times each (base first), each with a fresh
+database, on the same hands.
 
 "Next hand": a club game at 390x844 and at 1366x900, the learner's first legal choice until the
 hand ends; the y of the button's top and bottom edges (CSS pixels from the top of the window).
@@ -27,10 +32,12 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from bench.base_tree import base_tree, head_commit
 from bench.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     CONTROLS,
+    ROOT,
     click_and_wait,
     goto,
     new_page,
@@ -107,6 +114,17 @@ def next_hand_y(url: str) -> dict[str, tuple[float, float]]:
     return out
 
 
+def _times(root: Path, tmp: Path, name: str, args: argparse.Namespace) -> list[float]:
+    with streamlit_process(tmp / f"{name}.sqlite3", f"bench-analyze-{name}", root) as (url, _):
+        return analyze_times(url, args.hands, args.seed)
+
+
+def _show(label: str, times: list[float], seed: int) -> None:
+    print(f"analyze{label}: hand entered -> result on screen, {len(times)} hands (seed {seed}), 1366x900")
+    print(f"  median {statistics.median(times):.2f} s   max {max(times):.2f} s   min {min(times):.2f} s")
+    print("  each: " + " ".join(f"{t:.2f}" for t in times))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench analyze_browser", description=__doc__.split("\n\n")[0]
@@ -114,18 +132,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=10, help="timed hands (default 10)")
     parser.add_argument("--seed", type=int, default=30, help="deals the hands (default 30)")
     parser.add_argument("--no-next-hand", action="store_true", help="leave out the Next hand positions")
+    parser.add_argument("--base", help="a commit to compare against in the same run (servers take turns)")
+    parser.add_argument("--rounds", type=int, default=2, help="with --base: rounds of each side (default 2)")
     args = parser.parse_args(argv)
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        streamlit_process(Path(tmp) / "bench.sqlite3", "bench-analyze") as (url, _),
-    ):
-        times = analyze_times(url, args.hands, args.seed)
-        print(f"analyze: hand entered -> result on screen, {len(times)} hands (seed {args.seed}), 1366x900")
-        print(f"  median {statistics.median(times):.2f} s   max {max(times):.2f} s   min {min(times):.2f} s")
-        print("  each: " + " ".join(f"{t:.2f}" for t in times))
-        if not args.no_next_hand:
-            for size, (top, bottom) in next_hand_y(url).items():
-                print(f"practice: 'Next hand' at {size}: top y {top:.0f} px, bottom y {bottom:.0f} px")
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        if args.base:
+            with base_tree(args.base) as tree:
+                sides = {f" (base {args.base})": tree, f" (this checkout, {head_commit()[:7]})": ROOT}
+                times: dict[str, list[float]] = {label: [] for label in sides}
+                for round_no in range(args.rounds):
+                    for k, (label, root) in enumerate(sides.items()):
+                        times[label] += _times(root, tmp, f"{round_no}-{k}", args)
+            for label, each in times.items():
+                _show(label, each, args.seed)
+            return 0
+        with streamlit_process(tmp / "bench.sqlite3", "bench-analyze") as (url, _):
+            _show("", analyze_times(url, args.hands, args.seed), args.seed)
+            if not args.no_next_hand:
+                for size, (top, bottom) in next_hand_y(url).items():
+                    print(f"practice: 'Next hand' at {size}: top y {top:.0f} px, bottom y {bottom:.0f} px")
     return 0
 
 

@@ -27,8 +27,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -36,6 +34,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from bench.base_tree import base_tree, head_commit
 from bench.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -114,25 +113,6 @@ def show(name: str, xs: list[float]) -> None:
     print(f"{name:>12}: n={len(xs):4d}  median {statistics.median(xs):8.3f}  {p95}  max {xs[-1]:8.3f}")
 
 
-def base_tree(rev: str, where: Path) -> Path:
-    """A detached git worktree of ``rev`` under ``where``, its compiled code built."""
-    tree = where / "base"
-    subprocess.run(
-        ["git", "worktree", "add", "--detach", str(tree), rev], cwd=ROOT, check=True, capture_output=True
-    )
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    env.pop("NUMBA_CACHE_DIR", None)
-    subprocess.run(
-        [sys.executable, "-m", "engine", "warm-up"], cwd=tree, env=env, check=True, capture_output=True
-    )
-    return tree
-
-
-def commit(tree: Path) -> str:
-    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=tree, capture_output=True, text=True)
-    return done.stdout.strip()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench practice_bench", description=__doc__.split("\n\n")[0]
@@ -154,19 +134,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.gc:
         os.environ["STREAMLIT_RUNNER_POST_SCRIPT_GC"] = "true"
     with tempfile.TemporaryDirectory() as tmp:
-        sides = [(f"this checkout ({commit(ROOT)} and its changes)", ROOT)]
-        try:
-            if args.base:
-                tree = base_tree(args.base, Path(tmp))
-                sides.insert(0, (f"base {args.base} ({commit(tree)})", tree))
-            results = play_sides(sides, args, Path(tmp), args.rounds if args.base else 1)
-        finally:
-            if args.base:
-                subprocess.run(
-                    ["git", "worktree", "remove", "--force", str(Path(tmp) / "base")],
-                    cwd=ROOT,
-                    capture_output=True,
-                )
+        sides = [(f"this checkout ({head_commit()[:7]} and its changes)", ROOT)]
+        if args.base:
+            with base_tree(args.base) as tree:
+                sides.insert(0, (f"base {args.base} ({head_commit(tree)[:7]})", tree))
+                results = play_sides(sides, args, Path(tmp), args.rounds)
+        else:
+            results = play_sides(sides, args, Path(tmp), 1)
     print(
         f"levels={args.levels} games={args.games} post-run GC={'on' if args.gc else 'off'} "
         f"learning mode={'on' if args.learning else 'off'} "
