@@ -22,7 +22,8 @@
   the kitty or, but for the dealer, the discard); ``review``: that person's own decisions of a finished hand graded from
   their seat (``multiplayer.seat_coach``, in the background: None until done), their mistakes
   and blunders put into their own mistake deck (``practice.deck``, keyed by their name as the
-  Practice table keys a named learner's); ``hint``: the Practice page's hint at their turn, when
+  Practice table keys a named learner's, marked as from a table of people: the Review page never
+  shows those positions' other hands); ``hint``: the Practice page's hint at their turn, when
   the table allows hints.
 
 A key that holds no seat at the table cannot act or read a hand (``NotAtTable``). Each change is
@@ -48,6 +49,7 @@ from classroom import service as classes
 from classroom.names import check_name
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
+from engine.core.mistake import PEOPLE
 from engine.core.rules import Rules
 from multiplayer import record as hand_records
 from multiplayer import seat_coach, seating, teaching
@@ -468,7 +470,8 @@ def review(
     """The person of ``key``'s own decisions of a finished hand (None: the last), graded from their
     seat in the background; None while the grader is still at work (waiting up to ``wait`` s). The
     first time a hand's grades come back, its mistakes and blunders go into the person's deck
-    (``practice.deck.learner_key`` of their name at the table)."""
+    (``practice.deck.learner_key`` of their name at the table), marked ``PEOPLE``: the other hands
+    in those positions are other people's cards, which the Review page never shows."""
     table, _ = _load(code, path)
     seat = _seat(table, key)
     grades = seat_coach.seat_review(table, seat, number, wait)
@@ -488,7 +491,7 @@ def _to_deck(learner: str, grades: tuple[grading.GradedDecision, ...], path: Loc
     try:
         conn = connect(path) if path is not None else None
         try:
-            deck.add_mistakes(learner, grades, conn=conn)
+            deck.add_mistakes(learner, grades, conn=conn, source=PEOPLE)
         finally:
             if conn is not None:
                 conn.close()

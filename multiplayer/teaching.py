@@ -11,8 +11,14 @@
 
 A take-back and a redeal are steps of the table (one more version, by ``TEACHER``), so a page drawn
 before them is refused as stale. The game is rebuilt by replaying the table's record
-(``engine.core.game.replay``), as the store replays it on every load, so both always agree. Neither
-plays the computers' turns itself: a player's page's next read does, unless the table is paused.
+(``engine.core.game.replay``), as the store replays it on every load, so both always agree.
+
+Both leave the table paused (a table playing on is paused by one more step, "pause" by
+``TEACHER``): the teacher takes a trick back or deals again to show the class the position, and on
+a table still playing the computers would play on at the next read of any page, the same cards
+again or the new hand away, before anyone had looked. Every player's page says the table is
+paused (``multiplayer.seat_page``) and nobody plays until the teacher lets play resume
+(``multiplayer.seating.pause``); then the computers play on from the position shown.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from engine.core.hand import HandState, Phase
 from multiplayer.errors import GameOver, TableError
 from multiplayer.seat_page import seat_data
 from multiplayer.table import Change, PeopleTable, Step, between_hands, plays_for, to_act, who
+
+PAUSE = "pause"  # Step.action of the pause a take-back or a redeal brings (``multiplayer.seating``'s word)
 
 TEACHER = "teacher"  # Step.by of the teacher's change of a table
 TAKE_BACK = "take back"
@@ -56,18 +64,24 @@ def _redeals(hand_moves: tuple[str, ...]) -> int:
 
 
 def _rebuilt(table: PeopleTable, moves: tuple[tuple[str, ...], ...], what: str) -> Change:
+    """The table over ``moves`` (the step ``what``), paused: one step more to pause it when it was
+    playing on (the module's docstring says why)."""
     try:
         game = replay(table.rules, table.game.seed, moves)
     except EuchreError as err:  # the record replays on every load: this is a table out of order
         raise TableError(f"the table's record does not replay ({err}), so it cannot be {what}") from err
     version = table.version + 1
-    changed = replace(table, game=game, moves=moves, version=version)
-    return Change(changed, (Step(version, None, what, TEACHER),))
+    steps = [Step(version, None, what, TEACHER)]
+    if not table.paused:
+        version += 1
+        steps.append(Step(version, None, PAUSE, TEACHER))
+    changed = replace(table, game=game, moves=moves, version=version, paused=True)
+    return Change(changed, tuple(steps))
 
 
 def take_back(table: PeopleTable) -> Change:
     """The table with its last trick (or, with no trick complete, its last person's action) taken
-    back (``take_back_point``), one version on."""
+    back (``take_back_point``), one version on, paused (two versions on when it was playing on)."""
     persons = frozenset(i for i, s in enumerate(table.seats) if not s.is_computer)
     kept = take_back_point(table.game.hand, persons)
     hand_moves = table.moves[-1]
@@ -77,7 +91,8 @@ def take_back(table: PeopleTable) -> Change:
 
 def redeal(table: PeopleTable) -> Change:
     """The table with its current hand dealt again (another deal of the same hand number, the same
-    dealer), whatever was done in it; one version on. Refused once the game is over."""
+    dealer), whatever was done in it; one version on, paused (two versions on when it was playing
+    on). Refused once the game is over."""
     if table.game.is_over:
         raise GameOver("the game is over: there is no hand to deal again")
     moves = table.moves[:-1] + ((REDEAL,) * (_redeals(table.moves[-1]) + 1),)
@@ -149,6 +164,7 @@ def glance(table: PeopleTable, changed: float, now: float) -> dict[str, Any]:
 
 
 __all__ = [
+    "PAUSE",
     "STUCK_AFTER",
     "TAKE_BACK",
     "TEACHER",

@@ -36,13 +36,16 @@ move time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 from enum import StrEnum
 
 from engine.core.actions import Action
-from engine.core.mistake import Mistake
+from engine.core.mistake import PRACTICE, Mistake
+from engine.core.seat_text import replay_view
 from engine.core.seats import LEARNER
+from engine.core.view import view_of
+from practice.replay import Step, replay, view_replay
 from practice.review import COSTLY, GradedDecision
 from store import mistake_deck
 from store.backend import Connection
@@ -105,6 +108,32 @@ def question_of(g: GradedDecision) -> Mistake | None:
         return None
     seat = g.before.to_act
     return Mistake(g.before, LEARNER if seat is None else seat, g.action, best, right, g.reason, g.grade)
+
+
+def seat_only(m: Mistake) -> Mistake:
+    """``m`` with nothing in its position but what its seat saw, when its other hands are private
+    (``Mistake.others_private``: played at a table of people): the position rebuilt from the seat's
+    view alone (``engine.core.seat_text.replay_view``), its other hands, kitty and another dealer's
+    discard the engine's placeholders, fit to be drawn only as backs. What a page draws from it
+    cannot show another person's card, whatever it draws. The seat's own cards, the upcard, the
+    bids and the cards played are the same, so are its legal choices. A mistake from the Practice
+    table comes back as it is. Raises PositionError when the view does not read back (not a
+    position the deck keeps)."""
+    if not m.others_private:
+        return m
+    shown, seat = replay_view(view_of(m.before, m.seat).to_text())
+    assert seat == m.seat
+    return replace(m, before=shown)
+
+
+def retry_steps(m: Mistake) -> tuple[Step, ...]:
+    """The steps of the hand up to ``m``'s position, for each seat's latest action on the table:
+    replayed from the deal (``practice.replay.replay``), or, when its other hands are private, from
+    the seat's view (``practice.replay.view_replay``: the positions ``seat_only``'s placeholders,
+    another seat's discard named by no card). Raises PositionError as ``seat_only`` does."""
+    if not m.others_private:
+        return replay(m.before).steps
+    return view_replay(view_of(m.before, m.seat).to_text()).steps
 
 
 # ---- the schedule ---------------------------------------------------------------------------
@@ -221,12 +250,15 @@ def add_mistakes(
     grades: Sequence[GradedDecision],
     now: datetime | None = None,
     conn: Connection | None = None,
+    *,
+    source: str = PRACTICE,
 ) -> int:
     """Put the mistakes and blunders of ``grades`` into ``learner``'s deck, first due
-    ``INTERVALS[0]`` day after ``now`` (one entry per position: adding one twice keeps one).
-    Returns how many were added. Raises StoreError."""
+    ``INTERVALS[0]`` day after ``now`` (one entry per position: adding one twice keeps one), marked
+    as played at ``source`` (``engine.core.mistake.PEOPLE``: a table of people, whose other hands
+    the Review page never shows). Returns how many were added. Raises StoreError."""
     when = now or datetime.now(UTC)
-    mistakes = [m for m in map(mistake_of, grades) if m is not None]
+    mistakes = [replace(m, source=source) for m in map(mistake_of, grades) if m is not None]
     if not mistakes:
         return 0
     return mistake_deck.add(learner, mistakes, when, when + timedelta(days=INTERVALS[0]), conn=conn)
@@ -324,7 +356,9 @@ __all__ = [
     "learner_key",
     "mistake_of",
     "question_of",
+    "retry_steps",
     "scheduled",
+    "seat_only",
     "sorted_deck",
     "when_text",
 ]

@@ -626,18 +626,26 @@ WRITE_WAIT = 1.0  # seconds a write waits for the background writer before it is
 READ_FLUSH = 0.5  # seconds a read waits for this process's queued writes, so it sees them
 
 
-def read(conn: Connection | None, schema: tuple[str, ...], failed: str, work: Callable[[Connection], T]) -> T:
+def read(
+    conn: Connection | None,
+    schema: tuple[str, ...],
+    failed: str,
+    work: Callable[[Connection], T],
+    migrate: Callable[[Connection], None] | None = None,
+) -> T:
     """``work(db)`` on ``conn``, or on the app's database after letting this process's queued
     writes land (briefly: ``READ_FLUSH``), so a read sees what this process wrote; its tables
-    (``schema``) made first when missing, retried while the database is busy, with a read's
-    patience. Raises StoreError, its message beginning with ``failed`` ("the mistake deck could not
-    be read")."""
+    (``schema``, then ``migrate(db)``: columns an older table lacks, as ``write`` adds them) made
+    first when missing, retried while the database is busy, with a read's patience. Raises
+    StoreError, its message beginning with ``failed`` ("the mistake deck could not be read")."""
     own = conn is None
     if own:
         writer.flush(db_path(), READ_FLUSH)
     db = connect() if conn is None else conn
     try:
         ensure_schema(db, schema, reading=True)
+        if migrate is not None:
+            retrying(lambda: migrate(db), db, reading=True)
         return retrying(lambda: work(db), db, reading=True)
     except ERRORS as err:
         raise StoreError(f"{failed}: {err}") from err

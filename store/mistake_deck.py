@@ -5,11 +5,15 @@ seat). A row holds everything needed to show the position and judge an answer wi
 again: the position before the decision as its text (``HandState.to_text``), the seat, the
 learner's original choice, the best choice, every right answer (the choices graded best or good),
 the reason in Euchre words, the grade, when it was made and when it is next due, its *stage*
-(how many right answers in a row it has had; ``RETIRED`` when it has left the deck) and a
-*version* (one more at every answer).
+(how many right answers in a row it has had; ``RETIRED`` when it has left the deck), a
+*version* (one more at every answer) and its *source*: where it was played
+(``engine.core.mistake.SOURCES``; at a table of people the other hands were other people's
+cards, and the Review page never shows them). The column came after the table: an older deck gets
+it when first read or written (``store.db.add_columns``), and its rows, all made before tables of
+people kept a deck, read as the Practice table's.
 
 Adding is idempotent: the same mistake added twice keeps one row, and its progress (a retired
-one comes back at stage 0). An answer is written with ``move`` in one immediate transaction keyed
+one comes back at stage 0); a position once added from a table of people stays marked so. An answer is written with ``move`` in one immediate transaction keyed
 by the row and its version: two tabs answering the same entry never lose or double-apply an
 answer; the second finds it already moved on (``move`` returns False).
 
@@ -37,10 +41,21 @@ from typing import TypeVar
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState
-from engine.core.mistake import Mistake
+from engine.core.mistake import PRACTICE, SOURCES, Mistake
 from store import fields as stored
 from store.backend import ERRORS, Connection
-from store.db import READ_FLUSH, StoreError, connect, db_path, ensure_schema, read, retrying, write, writer
+from store.db import (
+    READ_FLUSH,
+    StoreError,
+    add_columns,
+    connect,
+    db_path,
+    ensure_schema,
+    read,
+    retrying,
+    write,
+    writer,
+)
 from store.fields import stamp
 
 T = TypeVar("T")
@@ -67,12 +82,19 @@ SCHEMA: tuple[str, ...] = (
         stage INTEGER NOT NULL DEFAULT 0, -- right answers in a row; RETIRED: out of the deck
         version INTEGER NOT NULL DEFAULT 0,  -- one more at every answer
         answered TEXT,                    -- ISO time of the last answer
+        source TEXT,                      -- where it was played: 'practice' or 'people' (NULL: practice)
         UNIQUE (learner, position, seat)
     )""",
     # the live entries (not retired) of a learner in order of their due time: a page of the due ones
     # and of those coming up is read, and counted, without reading the rest (``live``, ``counts``)
     f"CREATE INDEX IF NOT EXISTS mistake_deck_live ON mistake_deck (learner, due, id) WHERE stage < {RETIRED}",
 )
+ADDED_COLUMNS = (("source", "TEXT"),)  # columns added since the table was first made
+
+
+def _migrate(db: Connection) -> None:
+    """Add the columns of ADDED_COLUMNS an older ``mistake_deck`` lacks (``store.db.add_columns``)."""
+    add_columns(db, "mistake_deck", ADDED_COLUMNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +148,8 @@ def check(m: Mistake) -> None:
         raise ValueError(f"not a deck grade: {m.grade!r}")
     if len(m.reason) > MAX_TEXT:
         raise ValueError("the reason is too long")
+    if m.source not in SOURCES:
+        raise ValueError(f"not a place a mistake is made: {m.source!r}")
 
 
 # ---- writing --------------------------------------------------------------------------------
@@ -133,7 +157,7 @@ def check(m: Mistake) -> None:
 
 def _write(conn: Connection | None, what: str, work: Callable[[Connection], T], queued: T) -> T:
     """``store.db.write`` with this module's tables. Raises StoreError."""
-    return write(conn, SCHEMA, what, work, queued, "the mistake deck could not be written")
+    return write(conn, SCHEMA, what, work, queued, "the mistake deck could not be written", _migrate)
 
 
 def add(
@@ -144,7 +168,8 @@ def add(
     conn: Connection | None = None,
 ) -> int:
     """Put ``mistakes`` into ``learner``'s deck, first due at ``due``. A position already in the
-    deck keeps its row and progress (a retired one starts again at stage 0). Returns how many
+    deck keeps its row and progress (a retired one starts again at stage 0), and is marked as from
+    a table of people if either was (never the other way: what was private stays so). Returns how many
     rows were added or started again (``len(mistakes)`` while the write waits for a busy database).
     Raises StoreError (a bad learner key, a mistake that would not read back, the database)."""
     key = clean_learner(learner)
@@ -166,6 +191,7 @@ def add(
                 m.grade,
                 stored.stamp(created),
                 stored.stamp(due),
+                m.source,
             )
         )
 
@@ -173,8 +199,8 @@ def add(
         count = 0
         for row in rows:
             cur = db.execute(
-                "INSERT INTO mistake_deck (learner, position, seat, choice, best, answers, reason, grade, created, due) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "INSERT INTO mistake_deck (learner, position, seat, choice, best, answers, reason, grade, created, due, "
+                "source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (learner, position, seat) DO UPDATE SET stage = 0, version = mistake_deck.version + 1, "
                 "due = excluded.due, choice = excluded.choice, best = excluded.best, answers = excluded.answers, "
                 "reason = excluded.reason, grade = excluded.grade "
@@ -182,6 +208,12 @@ def add(
                 row,
             )
             count += cur.rowcount
+            if row[-1] != PRACTICE:  # the same position kept from practice: private from now on
+                db.execute(
+                    "UPDATE mistake_deck SET source = ? WHERE learner = ? AND position = ? AND seat = ? "
+                    f"AND COALESCE(source, '{PRACTICE}') = '{PRACTICE}'",
+                    (row[-1], *row[:3]),
+                )
         return count
 
     return _write(conn, "saving your mistakes", insert, len(rows)) if rows else 0
@@ -247,6 +279,7 @@ COLUMNS = (
     "due",
     "stage",
     "version",
+    "source",
 )
 
 
@@ -273,11 +306,32 @@ def _grade(value: object) -> str | None:
     return text if text in DECK_GRADES else None
 
 
+def _source(value: object) -> str | None:
+    """Where a row's mistake was played: NULL (a row from before the column) is the Practice table's."""
+    if value is None:
+        return PRACTICE
+    text = stored.text(value, 20)
+    return text if text in SOURCES else None
+
+
 def entry(row: Sequence[object]) -> Entry | None:
     """One row (``COLUMNS``) if every field reads and fits the position, else None."""
-    entry_id, learner, position, seat, choice, best, answers, reason, grade, created, due, stage, version = (
-        row
-    )
+    (
+        entry_id,
+        learner,
+        position,
+        seat,
+        choice,
+        best,
+        answers,
+        reason,
+        grade,
+        created,
+        due,
+        stage,
+        version,
+        source,
+    ) = row
     text, key = stored.text(position, MAX_TEXT), stored.text(learner, MAX_KEY)
     if text is None or key is None or type(entry_id) is not int:
         return None
@@ -296,15 +350,16 @@ def entry(row: Sequence[object]) -> Entry | None:
         stored.moment(due),
         stored.whole(stage, 0, RETIRED),
         stored.whole(version, 0, 2**62),
+        _source(source),
     )
     if any(f is None for f in fields):
         return None
-    seat_, choice_, best_, answers_, reason_, grade_, created_, due_, stage_, version_ = fields
+    seat_, choice_, best_, answers_, reason_, grade_, created_, due_, stage_, version_, source_ = fields
     assert isinstance(seat_, int) and isinstance(choice_, Action) and isinstance(best_, Action)
     assert isinstance(answers_, tuple) and isinstance(reason_, str) and isinstance(grade_, str)
     assert isinstance(created_, datetime) and isinstance(due_, datetime)
-    assert isinstance(stage_, int) and isinstance(version_, int)
-    mistake = Mistake(before, seat_, choice_, best_, answers_, reason_, grade_)
+    assert isinstance(stage_, int) and isinstance(version_, int) and isinstance(source_, str)
+    mistake = Mistake(before, seat_, choice_, best_, answers_, reason_, grade_, source_)
     try:
         check(mistake)
     except (ValueError, EuchreError):
@@ -338,7 +393,7 @@ class Counts:
 def _read(learner: str, conn: Connection | None, query: Callable[[Connection], T]) -> T:
     """``query`` run on the app's database (this process's queued writes first) or ``conn``."""
     clean_learner(learner)
-    return read(conn, SCHEMA, "the mistake deck could not be read", query)
+    return read(conn, SCHEMA, "the mistake deck could not be read", query, _migrate)
 
 
 def counts(learner: str, until: datetime, conn: Connection | None = None) -> Counts:
@@ -393,6 +448,7 @@ def live(learner: str, until: datetime, *, due: bool, limit: int, conn: Connecti
 
 
 __all__ = [
+    "ADDED_COLUMNS",
     "COLUMNS",
     "Counts",
     "DECK_GRADES",

@@ -9,8 +9,13 @@ tap on the card (the click is read from session state before anything is drawn, 
 page reads its own), a bid or the choice to defend alone a button with the table's label. What the tries mean
 is ``practice.deck.judge``'s: "Right: ..." with the reason; "Not quite — try again" once; after
 a second wrong try, the answer (the best choice) and why. Only once the position is answered
-may every hand be shown face up ("Show every hand"). The table is drawn by the ``felt`` passed in
-(``ui.replay_view.felt``, which shows hidden hands as backs).
+may every hand be shown face up ("Show every hand"), and only for a position of the Practice
+table, where the other seats were computers. A position from a table of people
+(``Mistake.others_private``) is never shown but from the seat: no toggle, and the table is drawn
+from ``practice.deck.seat_only``'s position, in which the other hands, the kitty and another
+dealer's discard are placeholders, so the other people's cards never reach the browser, not even
+hidden. The table is drawn by the ``felt`` passed in (``ui.replay_view.felt``, which shows hidden
+hands as backs).
 
 The tries are kept in session state under ``{key}_tries`` (the action texts), so each question
 needs a key of its own. ``who_is_here`` names the learner at the keyboard (a typed learner name,
@@ -29,15 +34,18 @@ import streamlit as st
 from engine.core.actions import Action
 from engine.core.hand import HandState, Phase
 from engine.core.mistake import Mistake
-from practice.deck import Quiz, Verdict, judge, learner_key, review_line
+from practice.deck import Quiz, Verdict, judge, learner_key, retry_steps, review_line, seat_only
 from practice.records import StoreError
-from practice.replay import Step, replay
+from practice.replay import Step
 from practice.table_text import choice_text
 from ui.learn_profile import browser_id, learner
 from ui.seat_choices import seat_choices, tapped
 from ui.table import table_style
 
 SHOW_ALL = "Show every hand"
+PRIVATE_NOTE = (
+    "Played at a table of people: the other players' cards stay theirs, so only what your seat saw is shown."
+)
 
 
 class Felt(Protocol):
@@ -136,7 +144,9 @@ def _verdict_box(q: Mistake, quiz: Quiz) -> None:
 
 def seat_retry(q: Mistake, key: str, felt: Felt) -> Quiz:
     """Draw the question ``q`` (its state under ``key``; the table drawn by ``felt``) and return
-    where it stands."""
+    where it stands. A question from a table of people is drawn from its seat's view alone."""
+    private = q.others_private
+    q = seat_only(q)
     _take_card_click(q, key)
     quiz = judge(q.right, tries_of(key))
     before = q.before
@@ -145,15 +155,17 @@ def seat_retry(q: Mistake, key: str, felt: Felt) -> Quiz:
         f"**{where(before)}:** you chose *{choice_text(before, q.choice)}* — **{q.grade}**. "
         + ("What would you do here?" if not quiz.answered else "")
     )
-    show_all = quiz.answered and st.session_state.get(f"{key}_all") is True
+    show_all = not private and quiz.answered and st.session_state.get(f"{key}_all") is True
     caption = f"{where(before)} · {'every hand face up' if show_all else 'what your seat saw'}"
-    steps = replay(before).steps
+    steps = retry_steps(q)
     st.html(
         f'<div data-testid="seat-retry" data-verdict="{escape(quiz.verdict.value)}" '
         f'data-open="{str(show_all).lower()}">{felt(before, steps, caption, open_hands=show_all, you=q.seat)}</div>'
     )
     _verdict_box(q, quiz)
-    if quiz.answered:
+    if quiz.answered and private:
+        st.caption(PRIVATE_NOTE)
+    elif quiz.answered:
         st.toggle(SHOW_ALL, key=f"{key}_all")
     else:
         seat_choices(before, q.seat, key, partial(_add_try, key))
@@ -167,6 +179,7 @@ def forget(key: str) -> None:
 
 
 __all__ = [
+    "PRIVATE_NOTE",
     "REVIEW_PAGE",
     "SHOW_ALL",
     "TRY_AGAIN",

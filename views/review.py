@@ -1,8 +1,9 @@
 """The Review page: the learner's mistake deck, one position at a time.
 
-Every mistake or blunder of a saved practice hand comes back here after 1, 3 and 7 days
-(``practice.deck``): the positions due today first, one at a time, at the table as the learner's
-seat saw it (``ui.seat_retry``); then the ones coming up, with their dates, each of which can be
+Every mistake or blunder of a saved practice hand, or of a hand at a table of people, comes back
+here after 1, 3 and 7 days (``practice.deck``): the positions due today first, one at a time, at
+the table as the learner's seat saw it (``ui.seat_retry``; a position from a table of people only
+ever so: the other people's cards are never shown); then the ones coming up, with their dates, each of which can be
 reviewed ahead. An answer is saved at once; a position answered in another tab meanwhile is not
 moved twice (the page says it has moved on). The deck is this browser's, or the learner's whose
 name was typed on the Learn page (``ui.seat_retry.who_is_here``).
@@ -125,8 +126,8 @@ def main() -> None:
     name = learner()
     st.caption(
         f"Your mistake deck ({'saved for ' + name if name else 'saved in this browser'}): every mistake "
-        "or blunder of your practice hands comes back after 1, 3 and 7 days. Right at the first try moves "
-        "it on; otherwise it starts again tomorrow."
+        "or blunder of your hands at Practice and at tables of people comes back after 1, 3 and 7 days. "
+        "Right at the first try moves it on; otherwise it starts again tomorrow."
     )
     now = datetime.now(UTC)
     try:

@@ -1,12 +1,17 @@
 """The Review page in AppTest: the learner's mistake deck, the positions due today one at a time
 (a wrong answer twice shows the answer and starts the position again; a right one moves it on
 3 days), the ones coming up reviewed ahead, a damaged entry skipped and counted, two tabs
-answering the same position, and the line on the Practice and Learn pages that leads here."""
+answering the same position, and the line on the Practice and Learn pages that leads here. A
+mistake from a table of people is asked from the seat's view alone, before and after the answer:
+no other person's card in anything the page sends, and no "Show every hand" (a Practice mistake
+still offers it)."""
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,12 +19,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.core.actions import ORDER, ORDER_ALONE, PASS, Action
-from engine.core.cards import parse_card, parse_cards
-from engine.core.hand import HandState, from_cards
+from engine.core.cards import Card, parse_card, parse_cards
+from engine.core.hand import HandState, Phase, from_cards
+from engine.core.mistake import PEOPLE
 from engine.core.rules import Rules
+from multiplayer import seat_coach, service
 from practice import deck
 from store import mistake_deck
 from store.mistake_deck import Mistake
+from ui.seat_retry import PRIVATE_NOTE, SHOW_ALL
 
 pytestmark = pytest.mark.usefixtures("db")
 
@@ -207,3 +215,108 @@ def test_a_decision_of_west_at_a_table_of_people_is_asked_from_wests_chair() -> 
     _click(at, f"{quiz}_bid_order_alone")
     assert any("Right: " in s.value and west.reason in s.value for s in at.success)
     assert _entries()["pass"].stage == 1
+
+
+# ---- a mistake from a table of people: the other hands are other people's cards ----------------
+
+NAMES = ("Sam", "Wes", "Nora", "Ed")
+SEAT_KEYS = tuple(f"{n.lower()}-key-0123456789abcdef" for n in NAMES)
+
+
+@pytest.fixture
+def wes_deck() -> Iterator[tuple[mistake_deck.Entry, ...]]:
+    """A hand at a table of four people (seed 0: West deals, turns up the J♦; North orders it up and
+    West discards the K♣; then West plays the last card the engine lists at each turn, everyone else
+    the first, so West plays the K♦ under South's J♥ holding the J♦), played through the service;
+    Wes's review graded (on a thread of the test's own) puts West's mistakes into Wes's deck, as the
+    Tables page does. The entries, as the deck reads them."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        seat_coach.use_executor(pool)
+        try:
+            code = service.open_table(Rules(), [None] * 4, hints=True, now=1.0, seed=0).code
+            for seat, (name, key) in enumerate(zip(NAMES, SEAT_KEYS, strict=True)):
+                service.join(code, name, key, seat=seat, now=1.0)
+            for seat, move in ((2, "order"), (1, "discard KC")):
+                service.play(
+                    code, SEAT_KEYS[seat], service.read(code, SEAT_KEYS[seat], 2.0)["version"], move, 2.0
+                )
+            while (turn := service.load_table(code).game.hand.to_act) is not None:
+                data = service.read(code, SEAT_KEYS[turn], 2.0)
+                service.play(
+                    code, SEAT_KEYS[turn], data["version"], data["legal"][-1 if turn == 1 else 0], 2.0
+                )
+            review = service.review(code, SEAT_KEYS[1], wait=300.0)
+        finally:
+            seat_coach.use_executor(None)
+    assert review is not None and review.in_deck
+    entries = mistake_deck.load("name:Wes").entries
+    assert entries and all(e.mistake.seat == 1 and e.mistake.source == PEOPLE for e in entries)
+    yield entries
+
+
+def _try_key(quiz: str, e: mistake_deck.Entry, action: Action) -> str:
+    """The key of the button that tries ``action`` at ``e``'s position (``ui.seat_choices``)."""
+    if action.card is not None:
+        return f"{quiz}_{'play' if e.mistake.before.phase is Phase.PLAY else 'discard'}-{action.card}"
+    return f"{quiz}_bid_{str(action).replace(' ', '_')}"
+
+
+def test_a_mistake_from_a_table_of_people_never_shows_another_persons_card(
+    wes_deck: tuple[mistake_deck.Entry, ...],
+    page_text: Callable[[AppTest], str],
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+    cards_named: Callable[..., list[str]],
+) -> None:
+    """Wes opens the Review page and reviews each of West's mistakes ahead of its day, wrong twice,
+    so the answer is shown. Before and after, nothing the page sent (its HTML, texts, labels,
+    widgets) names a card West could not see at the position: another hand's, the kitty's; and no
+    "Show every hand" is offered, only the note that the other players' cards stay theirs."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.switch_page("views/review.py")
+    at.session_state["learn_learner"] = "Wes"  # the name Wes typed on the Learn page
+    at.run()
+    _ok(at)
+    king = [e for e in wes_deck if str(e.mistake.choice) == "play KD" and e.mistake.before.trick]
+    assert king, [str(e.mistake.choice) for e in wes_deck]  # the K♦ under the J♥ is among them
+    for e in wes_deck:
+        hidden = hidden_from(e.mistake.before, 1)
+        assert len(hidden) >= 3  # the kitty at least: what the test looks for is there to find
+        _click(at, f"review_ahead_{e.id}")
+        quiz = f"review_q_{e.id}_{e.version}"
+        table = next(h.value for h in at.html if 'data-testid="seat-retry"' in h.value)
+        assert 'data-open="false"' in table
+        assert cards_named(page_text(at), hidden) == [], str(e.mistake.choice)
+        for _ in range(2):  # the learner's own choice again, twice: the answer is shown
+            _click(at, _try_key(quiz, e, e.mistake.choice))
+        assert any("The answer:" in i.value for i in at.info)
+        assert SHOW_ALL not in [t.label for t in at.toggle]
+        assert PRIVATE_NOTE in [c.value for c in at.caption]
+        at.session_state[f"{quiz}_all"] = True  # what the toggle would set: it opens nothing here either
+        at.run()
+        _ok(at)
+        assert 'data-open="false"' in next(h.value for h in at.html if 'data-testid="seat-retry"' in h.value)
+        assert cards_named(page_text(at), hidden) == [], str(e.mistake.choice)
+
+
+def test_a_practice_mistake_still_shows_every_hand_once_answered(
+    page_text: Callable[[AppTest], str],
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+    cards_named: Callable[..., list[str]],
+) -> None:
+    """The same page with a Practice table's mistake (the computers' hands): after the answer,
+    "Show every hand" is offered, and turned on it shows the other hands face up (hindsight)."""
+    _add(LEAD)
+    at = _open()
+    e = _entries()["play QH"]
+    quiz = f"review_q_{e.id}_0"
+    hidden = hidden_from(LEAD.before, 0)
+    assert cards_named(page_text(at), hidden) == []  # asked from South's seat, as any question is
+    _click(at, f"{quiz}_play-KH")
+    _click(at, f"{quiz}_play-KH")
+    assert PRIVATE_NOTE not in [c.value for c in at.caption]
+    at.toggle(key=f"{quiz}_all").set_value(True).run()
+    _ok(at)
+    table = next(h.value for h in at.html if 'data-testid="seat-retry"' in h.value)
+    assert 'data-open="true"' in table
+    others = {c for s in (1, 2, 3) for c in LEAD.before.hands[s]}
+    assert set(cards_named(table, others)) == {c.short for c in others}  # every other hand face up

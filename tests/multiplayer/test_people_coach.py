@@ -26,6 +26,7 @@ import pytest
 from engine.core.actions import Action
 from engine.core.cards import Card
 from engine.core.hand import HandState
+from engine.core.mistake import PEOPLE
 from engine.core.rules import Rules
 from engine.io.deal_record import replay
 from multiplayer import record as hand_records
@@ -139,6 +140,7 @@ def test_each_person_gets_their_own_review_and_their_own_deck(
     costly = [g for g in mine.grades if g.grade in ("mistake", "blunder")]
     assert len(wes.due) == len(costly) >= 1
     assert {e.mistake.seat for e in wes.due} == {1} and {e.learner for e in wes.due} == {"name:Wes"}
+    assert {e.mistake.source for e in wes.due} == {PEOPLE}  # the Review page never shows the other hands
     assert (king.before, king.action) in {(e.mistake.before, e.mistake.choice) for e in wes.due}
     assert sam.due == ()  # South asked for no review: nothing of theirs, nor of West's, in South's deck
     again = service.review(code, KEYS[1], wait=0.0, path=path)

@@ -1,6 +1,6 @@
 """The teacher over a class's tables (multiplayer.service), on SQLite and on PostgreSQL (``any_db``):
 tables opened from a class, all of them at a glance, the teaching table (every hand), pause,
-take-back and redeal; a pupil's key, another class's teacher and a wrong secret can do none of it
+take-back and redeal (which pause a table playing on until the host resumes it); a pupil's key, another class's teacher and a wrong secret can do none of it
 (hostile input)."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import pytest
 from classroom import service as classes
 from engine.core.rules import Rules
 from multiplayer import service
+from multiplayer.errors import TablePaused
 from store import people_tables
 from store.backend import Location
 
@@ -104,6 +105,56 @@ def test_pause_take_back_and_redeal_reach_the_players(any_db: Location, keys: tu
     assert not service.read(t, keys[2], now, any_db)["paused"]
     with pytest.raises(service.StalePage):  # a player's page from before the take-back
         service.play(t, keys[0], version, "pass", now, any_db)
+
+
+def _playing_on(path: Location, keys: tuple[str, ...]) -> tuple[str, str, float]:
+    """Seed 1: North deals, so East, a computer, bids first and leads the first trick; Ann (South)
+    and Cy (North) are the people, West and East beginners. The people tap their first legal choice
+    until the first trick is done; the table is not paused. Returns (code, host secret, now)."""
+    opened = service.open_table(Rules(), [None, "beginner", None, "beginner"], now=0.0, path=path, seed=1)
+    code = opened.code
+    service.join(code, "Ann", keys[0], seat=0, now=1.0, path=path)
+    service.join(code, "Cy", keys[2], seat=2, now=1.0, path=path)
+    now = 2.0
+    page = service.read(code, keys[0], now, path)
+    while not page["tricks"]:
+        mine = service.read(code, keys[page["to_act"]], now, path)
+        page = service.play(code, keys[page["to_act"]], mine["version"], mine["legal"][0], now, path)
+    table = service.load_table(code, path)
+    assert (table.game.hand.dealer, len(table.game.hand.tricks), table.paused) == (2, 1, False)
+    return code, opened.secret, now
+
+
+@pytest.mark.parametrize("what", ["take back", "redeal"])
+def test_a_take_back_or_redeal_on_a_table_playing_on_stays_until_the_host_resumes(
+    any_db: Location, keys: tuple[str, ...], what: str
+) -> None:
+    code, secret, now = _playing_on(any_db, keys)
+    before = service.load_table(code, any_db)
+    change = service.take_back if what == "take back" else service.redeal
+    change(code, secret, before.version, now, any_db)
+    shown = service.load_table(code, any_db)
+    hand = shown.game.hand
+    assert shown.paused and hand.to_act == 3  # East, a computer: to lead trick 1 again, or to bid first
+    if what == "take back":
+        assert hand.tricks == () and hand.history == before.game.hand.history[: len(hand.history)]
+        assert hand.trump == before.game.hand.trump and hand.history  # the auction stays
+    else:
+        assert hand.history == () and hand.dealt != before.game.hand.dealt
+    steps = [(s.action, s.by) for s in people_tables.log(code, before.version, any_db)]
+    assert steps == [(what, "teacher"), ("pause", "teacher")]
+    # every read, by either person, at once or much later (North away by then: the computer would
+    # play for them), finds the table paused at the position shown: nothing is played
+    for when, key in ((now, keys[0]), (now + 1, keys[2]), (now + 5, keys[0]), (now + 500, keys[0])):
+        page = service.read(code, key, when, any_db)
+        assert page["paused"] and page["legal"] == [] and page["version"] == shown.version
+        assert service.load_table(code, any_db).game == shown.game
+    with pytest.raises(TablePaused):
+        service.play(code, keys[0], shown.version, "pass", now + 500, any_db)
+    service.set_paused(code, secret, False, now + 501, any_db)
+    resumed = service.load_table(code, any_db)
+    assert not resumed.paused and resumed.game.hand.history[: len(hand.history)] == hand.history
+    assert resumed.game.hand.history[len(hand.history)][0] == 3  # East played on from there
 
 
 def test_an_older_tables_database_gets_the_class_column(tmp_path: Path) -> None:

@@ -5,6 +5,9 @@ auction  0 South pass, 1 West pass, 2 North order, 3 East discard Q♣
 trick 1  4 South A♥, 5 West 9♥, 6 North Q♥, 7 East 10♥: South wins
 trick 2  8 South K♥, 9 West 9♠, 10 North J♦, 11 East J♠: North wins (the right bower)
          12 North leads the A♦
+
+A take-back or a redeal on a table playing on pauses it, so the computers do not play on from the
+position the teacher wants to show (seed 54's table, ``_running``).
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.core.game import REDEAL, new_game, replay
 from engine.core.rules import Rules
-from multiplayer.errors import StalePage
-from multiplayer.table import PeopleTable, Seat, act, new_table, to_act
+from multiplayer.errors import StalePage, TablePaused
+from multiplayer.seating import pause
+from multiplayer.table import COMPUTER, HOST, Change, PeopleTable, Seat, act, advance, new_table, to_act
 from multiplayer.teaching import (
+    PAUSE,
     TEACHER,
     NothingToTakeBack,
     glance,
@@ -89,16 +94,72 @@ def _play_on(table: PeopleTable, count: int, rng: random.Random) -> list[PeopleT
 
 def test_a_take_back_is_the_table_as_it_stood_before_those_moves_one_version_on() -> None:
     tables = _play_on(_seeded(), 14, random.Random(3))  # the auction and past the first trick
-    last = tables[-1]
+    last = pause(tables[-1], True, 1.0).table  # the teacher paused it first
     assert last.game.hand.tricks  # a trick is complete: it is the one taken back
     kept = take_back_point(last.game.hand, ALL)
     change = take_back(last)
     assert change.table.game == tables[kept].game  # as it stood then, the same cards in hand
     assert change.table.moves == (last.moves[0][:kept],)
-    assert change.table.version == last.version + 1
+    assert change.table.version == last.version + 1 and change.table.paused
     assert [(s.seat, s.action, s.by) for s in change.steps] == [(None, "take back", TEACHER)]
     with pytest.raises(StalePage):  # a player's page drawn before the take-back
-        act(change.table, 0, last.version, "pass", 2.0)
+        act(pause(change.table, False, 2.0).table, 0, last.version, "pass", 2.0)
+
+
+def _computers_at(table: PeopleTable, seats: tuple[int, ...]) -> PeopleTable:
+    return dataclasses.replace(
+        table, seats=tuple(Seat(level="beginner") if i in seats else s for i, s in enumerate(table.seats))
+    )
+
+
+def _running() -> PeopleTable:
+    """Seed 54, 14 random moves (``random.Random(3)``): South deals, North orders it up alone and
+    four tricks are done; then West, North and East are made computers, South (out of this hand)
+    the one person. A take-back goes back to North's lead of the fourth trick, a redeal to West's
+    first bid: a computer's turn either way, so a table playing on would play on at once (taken
+    back, the computers would play the rest of the hand out: South sits it out)."""
+    table = _computers_at(_play_on(_seeded(), 14, random.Random(3))[-1], (1, 2, 3))
+    hand = table.game.hand
+    assert (hand.dealer, hand.maker, hand.alone, len(hand.tricks)) == (0, 2, True, 4)
+    return table
+
+
+@pytest.mark.parametrize("change", [take_back, redeal], ids=["take back", "redeal"])
+def test_a_take_back_or_redeal_on_a_table_playing_on_pauses_it(
+    change: Callable[[PeopleTable], Change],
+) -> None:
+    table = _running()
+    assert not table.paused
+    done = change(table)
+    what = "take back" if change is take_back else REDEAL
+    assert [(s.version, s.seat, s.action, s.by) for s in done.steps] == [
+        (table.version + 1, None, what, TEACHER),
+        (table.version + 2, None, PAUSE, TEACHER),
+    ]
+    shown = done.table
+    turn = 2 if change is take_back else 1  # North leads the fourth trick again; West bids first
+    assert shown.paused and shown.version == table.version + 2 and to_act(shown) == turn
+    kept = take_back_point(table.game.hand, frozenset({0})) if change is take_back else 0
+    assert shown.game.hand.history == table.game.hand.history[:kept]
+    for now in (2.0, 30.0, 500.0):  # a read plays the computers' turns now due: none while paused
+        assert advance(shown, now).steps == ()
+    with pytest.raises(TablePaused):
+        act(shown, 0, shown.version, "next hand", 2.0)
+    resumed = pause(shown, False, 2.0)  # the host resumes: the computers play on from the position
+    assert [(s.seat, s.by) for s in resumed.steps[:2]] == [(None, HOST), (turn, COMPUTER)]
+    assert not resumed.table.paused
+    assert resumed.table.game.hand.history[:kept] == shown.game.hand.history
+
+
+def test_a_take_back_or_redeal_on_a_paused_table_is_one_step_and_leaves_it_paused() -> None:
+    table = pause(_running(), True, 1.0).table
+    for change in (take_back, redeal):
+        done = change(table)
+        assert len(done.steps) == 1 and done.table.version == table.version + 1 and done.table.paused
+
+
+def _resumed(table: PeopleTable) -> PeopleTable:
+    return pause(table, False, 1.0).table
 
 
 def test_a_redeal_deals_the_hand_again_and_replays_the_same() -> None:
@@ -107,10 +168,10 @@ def test_a_redeal_deals_the_hand_again_and_replays_the_same() -> None:
     assert once.moves == ((REDEAL,),) and once.game.hand.history == ()
     assert once.game.dealer == table.game.dealer and once.game.scores == (0, 0)
     assert once.game.hand.dealt != table.game.hand.dealt
-    twice = redeal(_play_on(once, 2, random.Random(2))[-1]).table
+    twice = redeal(_play_on(_resumed(once), 2, random.Random(2))[-1]).table
     assert twice.moves == ((REDEAL, REDEAL),) and twice.game.hand.dealt != once.game.hand.dealt
     assert replay(Rules(), 54, twice.moves) == twice.game  # the store's replay gives the same game
-    back = take_back(_play_on(twice, 1, random.Random(4))[-1]).table
+    back = take_back(_play_on(_resumed(twice), 1, random.Random(4))[-1]).table
     assert back.moves == ((REDEAL, REDEAL),) and back.game == twice.game  # the marks stay
 
 

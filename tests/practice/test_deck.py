@@ -1,17 +1,23 @@
 """Learning from mistakes without Streamlit: what the learner's tries at a position mean, and the
 mistake deck's schedule (1, 3 and 7 days, then retired; a wrong answer starts again), worked out
-by hand on a calendar and checked with the clock moved on."""
+by hand on a calendar and checked with the clock moved on. A mistake from a table of people is
+asked from its seat's view alone (``seat_only``): the same question whatever the other hands held."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from engine.core.actions import ORDER, ORDER_ALONE, PASS, Action
-from engine.core.cards import parse_card, parse_cards
+from engine.core.cards import Card, parse_card, parse_cards
 from engine.core.hand import HandState, from_cards
+from engine.core.mistake import PEOPLE, PRACTICE
 from engine.core.rules import Rules
+from engine.core.view import view_of
 from practice import deck
 from practice.deck import Verdict, judge, scheduled, when_text
 from practice.review import COSTLY, GradedDecision
@@ -80,6 +86,46 @@ def test_a_graded_decision_becomes_a_question_and_only_a_costly_one_a_deck_entry
 
 def test_the_deck_keeps_the_grades_review_calls_costly() -> None:
     assert DECK_GRADES == COSTLY
+
+
+def test_a_mistake_from_a_table_of_people_is_asked_from_its_seats_view_alone(
+    random_states: Callable[[Rules, int, int], Iterator[HandState]],
+    redeal_hidden: Callable[[HandState, int, random.Random], HandState],
+    hidden_from: Callable[[HandState, int | None], set[Card]],
+) -> None:
+    """For every position of 12 hands of mixed play, a question to its seat to act: ``seat_only``
+    keeps the seat's view and its choices, and is the very same position when the cards the seat
+    cannot see are dealt again among the places it cannot see: nothing of them is left in it. A
+    Practice question is left whole (every hand may be shown once answered)."""
+    asked = 0
+    for state in random_states(Rules(), 12, 54):
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        m = Mistake(state, seat, legal[-1], legal[0], (legal[0],), "why", "mistake", PEOPLE)
+        shown = deck.seat_only(m).before
+        assert view_of(shown, seat) == view_of(state, seat) and shown.legal_actions() == legal
+        assert sorted(shown.hands[seat]) == sorted(state.hands[seat])
+        rng = random.Random(asked)
+        for _ in range(2):
+            other = redeal_hidden(state, seat, rng)
+            assert deck.seat_only(dataclasses.replace(m, before=other)).before == shown
+        practice = dataclasses.replace(m, source=PRACTICE)
+        assert deck.seat_only(practice) is practice and hidden_from(practice.before, seat)
+        asked += 1
+    assert asked > 100
+
+
+def test_add_mistakes_marks_where_they_were_played(conn: Connection) -> None:
+    deck.add_mistakes(LEARNER_KEY, [graded(PASS, "blunder")], MADE, conn, source=PEOPLE)
+    deck.add_mistakes("name:Ada", [graded(PASS, "blunder")], MADE, conn)
+    later = MADE + timedelta(days=2)
+    (people,) = deck.deck_for(LEARNER_KEY, later, conn).due
+    (practice,) = deck.deck_for("name:Ada", later, conn).due
+    assert (people.mistake.source, practice.mistake.source) == (PEOPLE, PRACTICE)
+    assert people.mistake.others_private and not practice.mistake.others_private
 
 
 # ---- the schedule, worked out by hand ------------------------------------------------------

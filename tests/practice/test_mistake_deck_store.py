@@ -1,10 +1,14 @@
 """The mistake deck in the database (store/mistake_deck.py): what is written reads back the same,
 also after a restart (a new connection, or the app's database through the background writer);
 one entry per learner and position; a damaged row is skipped and counted, never a crash; and two
-tabs answering the same entry at once neither lose an answer nor apply it twice."""
+tabs answering the same entry at once neither lose an answer nor apply it twice. Where a mistake
+was played (a table of people, whose other hands are private) reads back too; a row of a deck
+made before the deck kept it reads as the Practice table's, and a position once marked private
+stays so."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,11 +18,12 @@ import pytest
 from engine.core.actions import ORDER, ORDER_ALONE, PASS, Action
 from engine.core.cards import parse_card, parse_cards
 from engine.core.hand import HandState, from_cards
+from engine.core.mistake import PEOPLE, PRACTICE
 from engine.core.rules import Rules
 from store import mistake_deck
 from store.backend import Connection
 from store.db import StoreError, connect
-from store.mistake_deck import RETIRED, Mistake
+from store.mistake_deck import RETIRED, SCHEMA, Mistake
 
 NOW = datetime(2026, 12, 3, 14, 0, tzinfo=UTC)
 DUE = NOW + timedelta(days=1)
@@ -161,6 +166,10 @@ DAMAGE: list[tuple[str, object]] = [
     ("version", -1),
     ("version", "zero"),
     ("version", 1.5),
+    ("source", "computers"),
+    ("source", "PEOPLE"),
+    ("source", 1),
+    ("source", b"\xff"),
 ]
 
 
@@ -191,6 +200,64 @@ def test_a_position_whose_actions_are_illegal_is_skipped(tmp_path: Path) -> None
     with conn:
         conn.execute("UPDATE mistake_deck SET position = ? WHERE position = ?", (broken, text))
     assert mistake_deck.load(KEY, conn) == mistake_deck.Loaded((), 1)
+
+
+# ---- where it was played ------------------------------------------------------------------------
+
+# the deck's table as it was before it kept where a mistake was played
+OLD_TABLE = SCHEMA[0].replace(
+    "\n        source TEXT,                      -- where it was played: 'practice' or 'people' (NULL: practice)",
+    "",
+)
+
+
+def _columns(conn: Connection) -> set[str]:
+    return {row[1] for row in conn.execute("PRAGMA table_info(mistake_deck)").fetchall()}
+
+
+def test_an_old_decks_row_reads_as_the_practice_tables_and_the_deck_gains_the_column(
+    conn: Connection,
+) -> None:
+    assert OLD_TABLE != SCHEMA[0] and "source" not in OLD_TABLE
+    with conn:
+        conn.execute(OLD_TABLE)
+        conn.execute(  # a row as the app wrote it before: no source
+            "INSERT INTO mistake_deck (learner, position, seat, choice, best, answers, reason, grade, created, "
+            "due) VALUES (?, ?, 0, 'pass', 'order', '[\"order\", \"order alone\"]', ?, 'blunder', ?, ?)",
+            (KEY, position().to_text(), MISTAKE.reason, NOW.isoformat(), DUE.isoformat()),
+        )
+    assert "source" not in _columns(conn)
+    (old,) = mistake_deck.load(KEY, conn).entries
+    assert old.mistake == MISTAKE and old.mistake.source == PRACTICE and not old.mistake.others_private
+    assert "source" in _columns(conn)  # added by the read; the row's value stays NULL
+    assert conn.execute("SELECT source FROM mistake_deck").fetchall() == [(None,)]
+    due = mistake_deck.live(KEY, NOW + timedelta(days=2), due=True, limit=5, conn=conn)
+    assert [e.mistake.source for e in due.entries] == [PRACTICE]
+
+
+def test_a_mistake_from_a_table_of_people_reads_back_so(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "coach.sqlite3")
+    people = dataclasses.replace(a_play_mistake(), source=PEOPLE)
+    assert mistake_deck.add(KEY, [MISTAKE, people], NOW, DUE, conn) == 2
+    by_choice = {e.mistake.choice: e.mistake for e in mistake_deck.load(KEY, conn).entries}
+    assert by_choice[people.choice] == people and by_choice[people.choice].others_private
+    assert by_choice[MISTAKE.choice].source == PRACTICE
+    with pytest.raises(StoreError, match="not a place"):
+        mistake_deck.add(KEY, [dataclasses.replace(MISTAKE, source="the pub")], NOW, DUE, conn)
+
+
+def test_a_position_once_from_a_table_of_people_stays_private(tmp_path: Path) -> None:
+    """The same position added again (the same deal at Practice and at a table of people) keeps one
+    row and its progress; marked private by either, it stays private."""
+    conn = connect(tmp_path / "coach.sqlite3")
+    mistake_deck.add(KEY, [MISTAKE], NOW, DUE, conn)
+    e = mistake_deck.load(KEY, conn).entries[0]
+    assert mistake_deck.move(e.id, 0, 1, NOW + timedelta(days=3), NOW, conn)
+    assert mistake_deck.add(KEY, [dataclasses.replace(MISTAKE, source=PEOPLE)], NOW, DUE, conn) == 0
+    (kept,) = mistake_deck.load(KEY, conn).entries
+    assert (kept.id, kept.stage, kept.mistake.source) == (e.id, 1, PEOPLE)
+    assert mistake_deck.add(KEY, [MISTAKE], NOW, DUE, conn) == 0  # from Practice again: still private
+    assert mistake_deck.load(KEY, conn).entries[0].mistake.source == PEOPLE
 
 
 def test_two_tabs_answering_the_same_entry_apply_it_once(tmp_path: Path) -> None:

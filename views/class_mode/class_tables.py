@@ -12,7 +12,9 @@ see all of them at a glance, and open one as a teaching table.
   teacher's secret, never a seat's key), pause or resume, take back the last trick (or, with no
   trick complete, the last person's action), deal the hand again. Each names the version the page
   showed, so a click on a page drawn before the table moved on is refused, never applied to the
-  newer table. The players' pages follow within a second (they read the table every second).
+  newer table. A take-back or a deal again leaves the table paused (``multiplayer.teaching``), so
+  the position stays to be shown until "Resume play". The players' pages follow within a second
+  (they read the table every second).
 
 The teacher's secret stays in this browser (``ui.class_acts``): it is never drawn here.
 """
@@ -159,6 +161,10 @@ def _teaching(code: str, secret: str, table: str) -> None:
         if again.button("Deal this hand again", key=f"{K}redeal_{version}"):
             _act("Not dealt again", lambda: service.redeal(table, secret, version))
             st.rerun(scope="fragment")
+        st.caption(
+            "Taking back or dealing again pauses the table, so the position stays while you show it; "
+            "Resume play lets the computers play on."
+        )
 
     teaching()
 
