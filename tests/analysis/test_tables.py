@@ -263,9 +263,9 @@ def test_with_a_score_the_close_call_speaks_of_the_chance_of_winning() -> None:
     assert r.analysis.by_win_chance
     if r.reason.startswith("Against "):
         assert "chance of winning" in r.reason and "points a hand" not in r.reason
-        style = next(s for s, a in r.by_table.items() if a.recommendation != r.analysis.recommendation)
-        theirs = r.by_table[style].option(r.by_table[style].recommendation).realistic.win_delta
-        base = r.by_table[style].base_win
+        other = next(s for s, a in r.by_table.items() if a.recommendation != r.analysis.recommendation)
+        theirs = r.by_table[other].option(r.by_table[other].recommendation).realistic.win_delta
+        base = r.by_table[other].base_win
         assert theirs is not None and base is not None
         assert f"({100 * (base + theirs):.1f}% against " in r.reason  # a chance of winning, without a sign
 
@@ -274,7 +274,7 @@ def test_with_a_score_the_close_call_speaks_of_the_chance_of_winning() -> None:
 FIRST_SEAT = ("--hand", "9C TD QH KS 9S", "--upcard", "AC", "--seat", "first")
 
 
-def test_cli_reports_every_style(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_reports_every_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*FIRST_SEAT, "--samples", "400", "--no-ceiling", "--json", "--opponents", "eager"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["tables"] == ["eager", "people", "sound", "cautious"] and out["table"] == "eager"
@@ -287,7 +287,7 @@ def test_cli_reports_every_style(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(out["recommendation_by_style"].values()) == {"pass"}
 
 
-def test_cli_refuses_an_unknown_style(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_refuses_an_unknown_table(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main([*FIRST_SEAT, "--opponents", "bold"])
     assert stop.value.code == 2
