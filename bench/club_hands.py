@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator
 
 from engine.analysis.sampler import BIDDING_PHASES
-from engine.analysis.tables import opponents
+from engine.analysis.tables import table_for
 from engine.core.hand import HandState, Phase, deal
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
@@ -22,7 +22,7 @@ def card_choices(rules: Rules, hands: int, seed: int) -> Iterator[tuple[int, Sea
     """(hand number, view) at every card with more than one legal choice in ``hands`` deals
     (deal ``h`` from ``random.Random(seed + h)``, dealer ``h % players``); the hand then goes on
     with the club player's card."""
-    sound, club = opponents("sound", rules), ClubPlayer()
+    sound, club = table_for("sound", rules).player(), ClubPlayer()
     for h in range(hands):
         rng = random.Random(seed + h)
         state = deal(rules, h % rules.players, rng)

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 
 from bench.club_hands import card_choices
 from engine.analysis.sampler import sample_state
-from engine.analysis.tables import opponents
+from engine.analysis.tables import table_for
 from engine.core.cards import ACE, Card, Suit
 from engine.core.rules import PRESETS
 from engine.core.stats import mean_interval
@@ -166,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--preset", choices=sorted(PRESETS), default="Standard (North America)")
     args = p.parse_args(argv)
     rules = PRESETS[args.preset]
-    sound, club = opponents("sound", rules), ClubPlayer()
+    sound, club = table_for("sound", rules).player(), ClubPlayer()
     names = ALTERNATIVES[args.decision]
     gains: dict[tuple[bool, str], list[float]] = {(alone, k): [] for alone in (False, True) for k in names}
     seen = Counter[bool]()

@@ -34,9 +34,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.club_hands import expert_defence
-from engine.analysis.bidding import analyze, default_policy
+from engine.analysis.bidding import analyze
 from engine.analysis.finish import outcome_of
 from engine.analysis.sampler import sample_state
+from engine.analysis.tables import DEFAULT_TABLE, table_for
 from engine.core.actions import Action
 from engine.core.hand import HandState, deal
 from engine.core.rules import Rules
@@ -90,10 +91,10 @@ def one_hand(
     )
     o = a.option(action)
     rng = random.Random(f"loner-values:{seed + h}")
-    policy = default_policy(view.rules)
+    people = table_for(DEFAULT_TABLE, view.rules).player()  # the analyzer's default table
     expert, club = [], []
     for k in range(deals):
-        state = sample_state(view, rng, bidder=policy).apply(action)
+        state = sample_state(view, rng, bidder=people).apply(action)
         expert.append(float(play(state, view.seat, expert_deals, f"loner-values:{h}:{k}")))
         club.append(float(play(state, view.seat, 0, "")))
     e = mean_interval(expert)

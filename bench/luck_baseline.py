@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.base_tree import head_commit
-from engine.analysis.tables import DEFAULT_TABLE, opponents
+from engine.analysis.tables import DEFAULT_TABLE, table_for
 from engine.core.hand import Phase, deal
 from engine.core.rules import Rules
 from engine.core.stats import mean_interval
@@ -39,7 +39,7 @@ def one_deal(position: int, seed: int, index: int) -> float | None:
     rng = random.Random(seed * 1_000_003 + index)
     state = deal(rules, DEALER, rng)
     seat = (DEALER + 1 + position) % 4
-    people = opponents(DEFAULT_TABLE, rules)
+    people = table_for(DEFAULT_TABLE, rules).player()
     while state.to_act != seat:
         if state.phase is not Phase.BID1:
             return None

@@ -10,7 +10,8 @@ deals: against every table (people, sound, cautious, eager, with club card play)
 open-hand perfect play after the auction (the ceiling, which no card play can beat); then
 whether the four-table analysis calls it a close call. The last lines count the disagreements
 where every table and the open-hand play all prefer the analyzer's answer: those are not a
-matter of the opponents' style or of the club player's card play. About 1 minute on one core.
+matter of the table (how the other seats bid) or of the club player's card play. About 1 minute
+on one core.
 """
 
 from __future__ import annotations
@@ -55,13 +56,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         r = analyze_robust(s.view(), s.seed, time_budget=None, max_samples=args.samples)
         values = _by_name(r.analysis)
         book = _book_answer(s, values)
-        styles = {name: _by_name(x) for name, x in r.by_table.items()}
-        every_table = all(v[got][0] > v[book][0] for v in styles.values())
+        by_table = {name: _by_name(x) for name, x in r.by_table.items()}
+        every_table = all(v[got][0] > v[book][0] for v in by_table.values())
         ceil_got, ceil_book = values[got][1], values[book][1]
         open_hand = ceil_got is not None and ceil_book is not None and ceil_got > ceil_book
         unflagged += not r.close_call
         settled += every_table and open_hand
-        tables = ", ".join(f"{name} {v[book][0]:+.2f}/{v[got][0]:+.2f}" for name, v in styles.items())
+        tables = ", ".join(f"{name} {v[book][0]:+.2f}/{v[got][0]:+.2f}" for name, v in by_table.items())
         ceiling = (
             f"{ceil_book:+.2f}/{ceil_got:+.2f}" if ceil_got is not None and ceil_book is not None else "n/a"
         )

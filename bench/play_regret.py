@@ -36,7 +36,7 @@ from collections.abc import Sequence
 
 from bench.club_hands import card_choices
 from engine.analysis.sampler import sample_state
-from engine.analysis.tables import opponents
+from engine.analysis.tables import table_for
 from engine.core.actions import Action
 from engine.core.cards import Card, Suit
 from engine.core.ranking import strength_table
@@ -106,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--detail", default=None, help="a regular expression over the groups")
     args = p.parse_args(argv)
     rules = PRESETS[args.preset]
-    sound, club = opponents("sound", rules), ClubPlayer()
+    sound, club = table_for("sound", rules).player(), ClubPlayer()
     gains: dict[str, list[float]] = defaultdict(list)
     detail = re.compile(args.detail) if args.detail else None
     alt_gains: dict[tuple[str, str], list[float]] = defaultdict(list)

@@ -3,11 +3,12 @@ played out with every seat playing its cards as the Expert player (sampled deals
 open-handed: a much stronger card player than the club player).
 
     python -m bench strong_play_check --hand "9C TC 9D TD QH" --upcard KS --seat first \\
-        --round 2 [--turned-down S] [--options "pass,call C"] [--deals 300] [--style sound] [--seed 5]
+        --round 2 [--turned-down S] [--options "pass,call C"] [--deals 300] [--table sound] [--seed 5]
 
-Deals are sampled to fit the passes (``engine.analysis.sampler``, bidding by ``--style``); on
+Deals are sampled to fit the passes (``engine.analysis.sampler``, bidding by the table
+``--table``, whose older name ``--style`` is still read); on
 each deal every option in ``--options`` (default: the analyzer's best and runner-up) is
-applied and the hand played out, bids by ``--style`` and cards by the Expert, from one seed
+applied and the hand played out, bids by ``--table`` and cards by the Expert, from one seed
 per deal, so the options are compared on the same deals. Prints each option's mean net points
 (your side minus theirs) with a 95% interval, the analyzer's club-play figure beside it, and
 the paired difference of the first two. About 1 s a deal and option on this machine.
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from engine.analysis.bidding import analyze
 from engine.analysis.sampler import BIDDING_PHASES, sample_state
 from engine.analysis.situation import question
-from engine.analysis.tables import TABLES, opponents
+from engine.analysis.tables import TABLES, table_for
 from engine.core.actions import Action, parse_action
 from engine.core.stats import mean_interval
 from engine.core.view import SeatView
@@ -54,25 +55,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--options", help='comma-separated actions, e.g. "pass,call C" (default: best and runner-up)'
     )
     p.add_argument("--deals", type=int, default=300)
-    p.add_argument("--style", choices=TABLES, default="sound")
+    p.add_argument("--table", "--style", dest="table", choices=TABLES, default="sound")
     p.add_argument("--seed", type=int, default=5)
     args = p.parse_args(argv)
     q = question(args.hand, args.upcard, args.seat, round=args.round, turned_down=args.turned_down)
     view = q.view()
-    bidder = opponents(args.style, view.rules)
+    table = table_for(args.table, view.rules)
     club = analyze(
-        view,
-        random.Random(args.seed),
-        time_budget=None,
-        max_samples=4000,
-        ceiling=False,
-        policy=bidder,
-        bidder=bidder,
+        view, random.Random(args.seed), time_budget=None, max_samples=4000, ceiling=False, table=table
     )
     if args.options:
         options: list[Action] = [parse_action(t.strip()) for t in args.options.split(",")]
     else:
         options = [club.recommendation] + ([club.runner_up] if club.runner_up is not None else [])
+    bidder = table.player()
     player = StrongPlay(bidder)
     me, rng = view.seat, random.Random(args.seed)
     nets: list[list[float]] = [[] for _ in options]
@@ -85,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 end.points[me] - end.points[(me + 1) % view.players]
             )  # the seat on your left: an opponent
     print(
-        f"{args.hand} / {args.upcard} / {args.seat}, round {args.round}: bids by the {args.style} table, "
+        f"{args.hand} / {args.upcard} / {args.seat}, round {args.round}: bids by the {args.table} table, "
         f"{args.deals} deals, {time.perf_counter() - start:.0f} s"
     )
     for action, xs in zip(options, nets, strict=True):

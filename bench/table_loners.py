@@ -15,7 +15,7 @@ import argparse
 from collections.abc import Sequence
 
 from engine.analysis.bidding_fit import make_deals, rates_on
-from engine.analysis.tables import TABLES, opponents
+from engine.analysis.tables import TABLES, table_for
 from engine.core.rules import PRESETS
 
 
@@ -23,13 +23,13 @@ def table_rates(preset: str, deals: int, seed: int) -> dict[str, dict[str, float
     rules = PRESETS[preset]
     states = make_deals(rules, deals, seed)
     out = {}
-    for style in TABLES:
-        rates = rates_on(states, rules, opponents(style, rules).caution)
+    for table in TABLES:
+        rates = rates_on(states, rules, table_for(table, rules).caution)
         calls = sum(v for k, v in rates.items() if k.endswith(": per hand"))
         alone = sum(v for k, v in rates.items() if k.endswith(": alone per hand"))
         dealer_r1 = rates.get("dealer, round 1: per hand", 0.0)
         dealer_alone = rates.get("dealer, round 1: alone per hand", 0.0)
-        out[style] = {
+        out[table] = {
             "calls": calls,
             "alone": alone,
             "alone of calls": alone / calls if calls else 0.0,
@@ -50,9 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"  {'table':<9} {'makes trump':>12} {'goes alone':>11} {'alone/calls':>12} {'dealer alone/pick-ups':>22}"
         )
-        for style, r in table_rates(preset, args.deals, args.seed).items():
+        for table, r in table_rates(preset, args.deals, args.seed).items():
             print(
-                f"  {style:<9} {100 * r['calls']:>11.1f}% {100 * r['alone']:>10.1f}% {100 * r['alone of calls']:>11.1f}%"
+                f"  {table:<9} {100 * r['calls']:>11.1f}% {100 * r['alone']:>10.1f}% {100 * r['alone of calls']:>11.1f}%"
                 f" {100 * r['dealer alone of pick-ups']:>21.1f}%"
             )
     return 0

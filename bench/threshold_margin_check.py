@@ -25,7 +25,7 @@ import time
 from collections.abc import Sequence
 
 from bench.strong_play_check import StrongPlay
-from engine.analysis.tables import opponents
+from engine.analysis.tables import table_for
 from engine.core.actions import Action
 from engine.core.hand import HandState, Phase, deal
 from engine.core.rules import Rules
@@ -71,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     rules = Rules()
     rel = SEATS.index(args.seat)
-    sound = opponents("sound", rules)
+    sound = table_for("sound", rules).player()
     caution = list(sound.caution)
     caution[(ROLES if args.alone else 0) + 2 * rel + args.round - 1] += args.delta
     raised = ClubPlayer(caution=tuple(caution))

@@ -12,7 +12,7 @@ of giving the unseen cards to the other players that fits what you saw:
 - the dealer who picked up the upcard still holds it until it is played.
 
 The bids are not used to narrow the deals down (a pass or an order up is a hint,
-not a fact), so the answer holds whatever the others' bidding style.
+not a fact), so the answer holds whatever table the others bid as.
 
 When there are at most ``ENUMERATE_LIMIT`` consistent deals, every one of them is
 judged; otherwise ``SAMPLE_SIZE`` deals drawn uniformly at random with a generator

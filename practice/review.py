@@ -271,7 +271,7 @@ SeatScore = tuple[int, int]  # (the seat's side, the best opponent side) when th
 
 def view_robust(view: SeatView, score: SeatScore | None = None, table: str = DEFAULT_TABLE) -> Robust | None:
     """The analyzer's evaluation of the seat's bidding decision at ``view`` against every
-    opponents' style, ``table`` driving, at the game ``score`` when one is given (None when the
+    table (how the other seats bid), ``table`` driving, at the game ``score`` when one is given (None when the
     decision is not a bid it analyses): ``engine.analysis.advice.value_bids``, the one valuation
     of a bid the Analyze page, the hint and the grade all read (seeded by the view, the interactive
     budget: a count of deals)."""

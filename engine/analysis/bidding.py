@@ -9,22 +9,24 @@ in the chance of winning the game (``engine.analysis.wintable``).
 
 How. Deals of the unseen cards are sampled consistently with the view (passes mean
 something: a deal is rejected when a seat that passed would have bid with the cards
-it was dealt, judged by the other seats' bidding model: by default the people table of
-``engine.analysis.tables``, fitted to how often people call; ``engine.analysis.robust``
-runs the other styles too). Every option is played out on
+it was dealt, judged by the table the advice is for, how the other seats bid: by default the
+people table of ``engine.analysis.tables``, fitted to how often people call;
+``engine.analysis.robust`` runs the other tables too). Every option is played out on
 the *same* deals (common random numbers: the differences between options have far
 less noise than the options themselves). An option is applied, the rest of the
-auction is played by the same bidding model — so passing is valued honestly, by what
+auction is played by the same table — so passing is valued honestly, by what
 the others then do — and the hand is finished two ways, side by side:
 
 - ``realistic``: club-level play — the Club player plays every seat;
 - ``ceiling``: open-hand perfect play by the exact solver after the auction.
 
-With Club players (the default) the deals are sampled and played out by the
-compiled Club player, the Club player's one implementation (``engine.compiled.deal_loop``,
-thousands of deals a second on both cores); there the ceiling is solved on the first 1,000 deals
-(``runners.CEILING_DEALS``; its ``Stats.n`` says how many). Any other
-``policy``/``bidder`` is run in Python (``engine.analysis.runners.PythonRun``).
+The table is a value (``table=``, an ``engine.analysis.tables.Table``): the deals are sampled
+and played out by the compiled Club player, the Club player's one implementation
+(``engine.compiled.deal_loop``, thousands of deals a second on both cores), handed the table's
+numbers (``Table.numbers``); there the ceiling is solved on the first 1,000 deals
+(``runners.CEILING_DEALS``; its ``Stats.n`` says how many). Any other player for the other seats
+(``player=``: an experiment, a new player) is run in Python
+(``engine.analysis.runners.PythonRun``).
 
 A dealer's pick-up is tried with each sensible discard (the lowest card of each
 side suit, or the lowest trump when all five are trump) and reported with its best.
@@ -52,16 +54,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.analysis.finish import Policy, warm_up
-from engine.analysis.runners import Runner, make_runner
-from engine.analysis.sampler import BIDDING_PHASES, Bidder, SampleStats
-from engine.analysis.tables import DEFAULT_TABLE, opponents
+from engine.analysis.runners import PythonRun, Runner, make_runner
+from engine.analysis.sampler import BIDDING_PHASES, SampleStats
+from engine.analysis.tables import DEFAULT_TABLE, Table, table_for
 from engine.analysis.wintable import win_chance
 from engine.core.actions import Action, Kind
 from engine.core.cards import Card
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState, Phase, apply
 from engine.core.ranking import effective_table, strength_table
-from engine.core.rules import Rules
 from engine.core.seats import same_side
 from engine.core.stats import Z95, mean_interval
 from engine.core.view import SeatView
@@ -244,12 +245,6 @@ def _win_lookup(view: SeatView, score: tuple[int, int], us_deal: bool) -> np.nda
     return table
 
 
-def default_policy(rules: Rules) -> Policy:
-    """The other seats' bidding: the people table (``engine.analysis.tables.DEFAULT_TABLE``);
-    card play: the Club player's."""
-    return opponents(DEFAULT_TABLE, rules)
-
-
 def _next_size(compiled: bool, size: int) -> int:
     """Deals in the next batch: a fixed doubling, never sized by the clock, so where sampling
     stops depends only on the seed and the figures (a shared link shows the same numbers)."""
@@ -269,12 +264,15 @@ def analyze(
     stop: str = "separated",
     half_width: float = 0.05,
     ceiling: bool = True,
-    policy: Policy | None = None,
-    bidder: Bidder | None = None,
+    table: Table | None = None,
+    player: Policy | None = None,
     progress: Callable[[int, float], None] | None = None,
 ) -> Analysis:
     """Evaluate every legal bidding action at ``view`` (see the module docstring).
 
+    ``table`` is the table the advice is for, how the other seats bid (the people table,
+    ``DEFAULT_TABLE``, by default); they play their cards as the Club player. ``player``, instead
+    of a table, is any player for the other seats, bidding and playing, run in Python.
     ``stop`` is "separated" (best vs runner-up decided, and every option's expected
     points within ``half_width``) or "precision" (every option within ``half_width``).
     ``progress(n, elapsed)`` is called per batch.
@@ -286,13 +284,16 @@ def analyze(
         )
     if stop not in ("separated", "precision"):
         raise AnalysisError(f"stop must be 'separated' or 'precision', got {stop!r}")
-    policy = policy or default_policy(view.rules)
-    bidder = bidder if bidder is not None else policy
+    if table is not None and player is not None:
+        raise AnalysisError("give the table the advice is for or a player for the other seats, not both")
     if ceiling:
         warm_up()
     options = _options(view)
     us_deal, base_win = _score_key(view, score)
-    runner = make_runner(view, options, policy, bidder, ceiling, rng)
+    if player is not None:
+        runner: Runner = PythonRun(view, options, player, ceiling, rng)
+    else:
+        runner = make_runner(view, options, table or table_for(DEFAULT_TABLE, view.rules), ceiling, rng)
     wins = _win_lookup(view, score, us_deal) if score is not None and base_win is not None else None
     ranker = _Ranker(tuple(options), wins, half_width)
     start = time.perf_counter()

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from engine.analysis.bidding import apply_option
-from engine.analysis.finish import Policy, advance, outcome_of
+from engine.analysis.finish import advance, outcome_of
 from engine.analysis.sampler import sample_state
+from engine.analysis.tables import Table
 from engine.core.actions import Action
 from engine.core.cards import Card
 from engine.core.hand import HandState
@@ -14,16 +15,17 @@ from engine.core.view import SeatView
 
 
 def failing_deal(
-    view: SeatView, action: Action, discard: Card | None, policy: Policy, rng: random.Random, tries: int = 300
+    view: SeatView, action: Action, discard: Card | None, table: Table, rng: random.Random, tries: int = 300
 ) -> tuple[HandState, HandState] | None:
     """(the deal at the decision, the finished hand) for a sampled deal where taking
-    ``action`` loses points for the learner's side with club play; the worst found of
-    ``tries`` deals, or None when it never loses."""
+    ``action`` loses points for the learner's side at ``table`` (its bidding, club card play);
+    the worst found of ``tries`` deals, or None when it never loses."""
+    others = table.player()  # stepped through each deal in Python
     worst: tuple[int, HandState, HandState] | None = None
     for _ in range(tries):
-        state = sample_state(view, rng, bidder=policy)
+        state = sample_state(view, rng, bidder=others)
         seed = rng.getrandbits(32)
-        end = advance(apply_option(state, action, discard), policy, random.Random(seed), until_play=False)
+        end = advance(apply_option(state, action, discard), others, random.Random(seed), until_play=False)
         net = outcome_of(end, view.seat).net
         if net < 0 and (worst is None or net < worst[0]):
             worst = (net, state, end)

@@ -1,4 +1,4 @@
-"""Advice that is honest about the table: every option valued against each opponents' table.
+"""Advice that is honest about the table: every option valued against each table of the analyzer.
 
 ``analyze_robust(view, seed)`` runs ``engine.analysis.bidding.analyze`` once per table of
 ``engine.analysis.tables`` (people, strong players, a cautious table, eager bidders), each
@@ -67,7 +67,6 @@ def analyze_robust(
     default)."""
     by_table: dict[str, Analysis] = {}
     for each in (table, *[s for s in TABLES if s != table]):
-        policy = table_for(each, view.rules).player()
         by_table[each] = analyze(
             view,
             random.Random(seed),
@@ -75,8 +74,7 @@ def analyze_robust(
             time_budget=time_budget,
             max_samples=max_samples if each == table or other_samples is None else other_samples,
             ceiling=ceiling and each == table,
-            policy=policy,
-            bidder=policy,
+            table=table_for(each, view.rules),
             half_width=0.05 if each == table else OTHER_HALF_WIDTH,
         )
     reason = close_call_reason(by_table, table)

@@ -5,12 +5,15 @@ consistent with the view and plays every option out on each of them, returning a
 ``deal_loop.Batch`` (per deal and option: maker or -1, makers' tricks, points to the
 learner's side, to the others; realistic and ceiling).
 
-- ``deal_loop.FastRun`` when the players are Club players (the default; any player whose
-  ``compiled_numbers`` gives its thresholds): the compiled Club player is the Club player's
-  one implementation (``ClubPlayer`` is its adapter), thousands of deals a second on both cores. The open-hand
-  ceiling costs several times a club play-out, so it is solved on the first
-  ``CEILING_DEALS`` deals only (its own ``n`` and interval say so).
-- ``PythonRun`` for any other ``Policy``/``Bidder`` (an experiment, a new player):
+- ``make_runner(view, options, table, ...)``: the other seats are a table
+  (``engine.analysis.tables.Table``), and the compiled loop ``deal_loop.FastRun`` is handed the
+  table's numbers (``Table.numbers``: its thresholds by seat and round, and whether going alone
+  is worth it) when the auction so far is all passes: the compiled Club player is the Club
+  player's one implementation (``ClubPlayer`` is its adapter), thousands of deals a second on
+  both cores. The open-hand ceiling costs several times a club play-out, so it is solved on the
+  first ``CEILING_DEALS`` deals only (its own ``n`` and interval say so). An auction with a bid
+  in it is run in Python with the table's player.
+- ``PythonRun`` for any other player (an experiment, a new player):
   ``engine.analysis.sampler`` and ``engine.analysis.finish`` step by step.
 """
 
@@ -18,12 +21,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import Protocol
 
 import numpy as np
 
 from engine.analysis.finish import Outcome, Policy, play_out, solve_out
-from engine.analysis.sampler import Bidder, SampleStats, build_state, deal_hidden, sample_state
+from engine.analysis.sampler import SampleStats, build_state, deal_hidden, sample_state
+from engine.analysis.tables import Table
 from engine.compiled import deal_loop
 from engine.compiled.encoding import card_code, code_of, encode_state
 from engine.core.actions import Action
@@ -55,7 +59,8 @@ def _row(o: Outcome) -> tuple[int, int, int, int]:
 
 
 class PythonRun:
-    """Deals from ``engine.analysis.sampler``, played out by ``policy`` in Python."""
+    """Deals from ``engine.analysis.sampler``, played out by ``player`` in Python: it bids (the
+    sampler's check of the passes, the rest of the auction) and plays every other seat."""
 
     compiled = False
 
@@ -63,12 +68,11 @@ class PythonRun:
         self,
         view: SeatView,
         options: Sequence[tuple[Action, Card | None]],
-        policy: Policy,
-        bidder: Bidder,
+        player: Policy,
         ceiling: bool,
         rng: random.Random,
     ) -> None:
-        self.view, self.options, self.policy, self.bidder = view, list(options), policy, bidder
+        self.view, self.options, self.player = view, list(options), player
         self.ceiling, self.rng = ceiling, rng
         self.stats = SampleStats()
 
@@ -78,13 +82,13 @@ class PythonRun:
         ceil = np.zeros((count, nopt, 4), dtype=np.int64)
         me = self.view.seat
         for d in range(count):
-            state = sample_state(self.view, self.rng, bidder=self.bidder, stats=self.stats)
+            state = sample_state(self.view, self.rng, bidder=self.player, stats=self.stats)
             deal_seed = self.rng.getrandbits(32)
             for i, (action, card) in enumerate(self.options):
                 after = _apply_option(state, action, card)
-                real[d, i] = _row(play_out(after, me, self.policy, random.Random(deal_seed)))
+                real[d, i] = _row(play_out(after, me, self.player, random.Random(deal_seed)))
                 if self.ceiling:
-                    ceil[d, i] = _row(solve_out(after, me, self.policy, random.Random(deal_seed)))
+                    ceil[d, i] = _row(solve_out(after, me, self.player, random.Random(deal_seed)))
         return deal_loop.Batch(real, ceil if self.ceiling else None, np.zeros((count, 7), dtype=np.int64))
 
 
@@ -110,14 +114,6 @@ class CompiledRun:
         return batch
 
 
-def club_numbers(player: object, view: SeatView) -> tuple[np.ndarray, bool] | None:
-    """(call thresholds by seat and round, going alone worthwhile) of a player the compiled Club
-    play-outs can stand in for: one that gives them (``ClubPlayer.compiled_numbers``, any bidding
-    style); None for any other player."""
-    numbers = getattr(player, "compiled_numbers", None)
-    return None if numbers is None else cast("tuple[np.ndarray, bool] | None", numbers(view))
-
-
 def base_state(view: SeatView) -> np.ndarray:
     """The flat state at the view's decision (the other seats' cards are filled per deal)."""
     hands, leftover = deal_hidden(view, random.Random(0))
@@ -127,26 +123,25 @@ def base_state(view: SeatView) -> np.ndarray:
 def make_runner(
     view: SeatView,
     options: Sequence[tuple[Action, Card | None]],
-    policy: Policy,
-    bidder: Bidder,
+    table: Table,
     ceiling: bool,
     rng: random.Random,
 ) -> Runner:
-    """The compiled runner when both players are Club players and the auction is all passes."""
-    play = club_numbers(policy, view)
-    bid = club_numbers(bidder, view)
+    """The compiled runner with ``table``'s numbers when the auction so far is all passes (the
+    compiled sampler checks passes only); else ``PythonRun`` with the table's player."""
     checks = deal_loop.pass_checks(view)
-    if play is None or bid is None or checks is None:
-        return PythonRun(view, options, policy, bidder, ceiling, rng)
+    if checks is None:
+        return PythonRun(view, options, table.player(), ceiling, rng)
+    numbers = table.numbers(view.rules)  # by which the other seats bid and play; no score, as ever
     deal_loop.warm_up()
-    table = np.array([[code_of(a), -1 if d is None else card_code(d)] for a, d in options], dtype=np.int64)
+    codes = np.array([[code_of(a), -1 if d is None else card_code(d)] for a, d in options], dtype=np.int64)
     fast = deal_loop.FastRun(
         view,
-        table,
+        codes,
         checks,
         base_state(view),
-        play,
-        bid,
+        numbers,
+        numbers,
         rng.getrandbits(62),
         ceiling,
         ceiling_deals=CEILING_DEALS,

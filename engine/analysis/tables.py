@@ -21,8 +21,8 @@ the number of players differs, the eager Club thresholds stand in (no caution).
 
 >>> sound_caution(Rules()) == sound_caution(Rules(target=5))
 True
->>> [p.caution == () for p in (opponents("eager", Rules()),)]
-[True]
+>>> table_for("eager", Rules()).player() == ClubPlayer()
+True
 """
 
 from __future__ import annotations
@@ -34,11 +34,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from engine.core.errors import EuchreError, quoted
 from engine.core.rules import PRESETS, Rules
 from engine.core.view import SeatView
 from engine.players.base import Decision
-from engine.players.club import ClubPlayer
+from engine.players.club import ClubPlayer, club_thresholds
 from engine.players.evaluate import Score
 
 DATA_FILE = Path(__file__).with_name("bidding_styles.json")
@@ -168,8 +170,18 @@ class Table:
     words: TableWords
     caution: tuple[float, ...]
 
+    def numbers(self, rules: Rules, score: Score | None = None) -> tuple[np.ndarray, bool]:
+        """What this table bids by under ``rules`` (those it was made for, ``table_for``), as the
+        compiled Club player takes them: the call and alone thresholds by seat and round and
+        whether going alone is worth it (``engine.players.club.club_thresholds`` of the caution,
+        the numbers ``player`` decides by too). The analyzer's compiled play-outs take these,
+        never a player to ask them back from."""
+        return club_thresholds(rules, score, self.caution)
+
     def player(self, score: Score | None = None) -> ClubPlayer:
-        """The player that bids (and plays) the other seats at this table."""
+        """The player that bids (and plays) the other seats at this table, where a player is
+        stepped through the hand in Python (the sampler's checks of an auction with a bid in it,
+        the puzzles, a failing deal)."""
         return ClubPlayer(score=score, caution=self.caution)
 
 
@@ -191,11 +203,6 @@ def table_for(name: str, rules: Rules) -> Table:
     return Table(name, TABLE_WORDS[name], caution)
 
 
-def opponents(table: str, rules: Rules, score: Score | None = None) -> ClubPlayer:
-    """The player that bids (and plays) the other seats in ``table`` (``table_for(...).player``)."""
-    return table_for(table, rules).player(score)
-
-
 @dataclass(frozen=True, slots=True)
 class SoundBidder:
     """A computer player that bids by the sound model for whatever rules its table plays (and
@@ -207,7 +214,7 @@ class SoundBidder:
         return SoundBidder(score)
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
-        return opponents("sound", view.rules, self.score).decide(view, rng)
+        return table_for("sound", view.rules).player(self.score).decide(view, rng)
 
 
 __all__ = [
@@ -221,7 +228,6 @@ __all__ = [
     "SoundBidder",
     "UnknownTable",
     "cautious_caution",
-    "opponents",
     "table_for",
     "Table",
     "preset_for",

@@ -208,8 +208,8 @@ def _table(a: Analysis, table: str) -> str:
     return "\n".join(rows)
 
 
-def _styles(r: Robust) -> str:
-    """One line per other style: each option's expected points against that table (and its
+def _other_tables(r: Robust) -> str:
+    """One line per other table: each option's expected points against that table (and its
     change in the chance of winning the game, which ranks the options when a score is given)."""
     rows = []
     for other, a in r.by_table.items():
@@ -249,7 +249,7 @@ def _run(argv: list[str]) -> int:
         print(json.dumps(to_json(q, r, lines)))
     else:
         print(_table(a, r.table))
-        print(_styles(r))
+        print(_other_tables(r))
         print()
         if r.close_call:
             print(f"Close call: {r.reason}")

@@ -27,6 +27,7 @@ from engine.core.actions import Action
 from engine.core.cards import Card, Suit
 from engine.core.hand import Phase
 from engine.core.ranking import effective_table
+from engine.core.rules import Rules
 from engine.core.seats import same_side
 from engine.core.view import SeatView
 from engine.players.base import Decision
@@ -72,19 +73,6 @@ class ClubPlayer:
     def with_score(self, score: Score | None) -> ClubPlayer:
         return ClubPlayer(score=score, boldness=self.boldness, caution=self.caution)
 
-    def base_need(self, view: SeatView) -> float:
-        """The call threshold before the seat-and-round caution."""
-        return call_threshold(view.rules, self.score) - self.boldness
-
-    def compiled_numbers(self, view: SeatView) -> tuple[np.ndarray, bool] | None:
-        """The numbers the compiled Club player decides by for this player: its thresholds by
-        seat and round (``club_bidding.need_table``) and whether going alone is worth it. The
-        analyzer's compiled play-outs stand in for any player that gives them; a subclass
-        that decides otherwise gets None (so it is run as itself)."""
-        if type(self).decide is not ClubPlayer.decide:
-            return None
-        return _needs(self.base_need(view), self.caution), alone_worthwhile(view.rules, self.score)
-
     def act(self, view: SeatView) -> Action:
         """``decide``'s action without its sentence (the sampler's bid check asks thousands of times)."""
         return self._act(view, encode_view(view))
@@ -92,14 +80,8 @@ class ClubPlayer:
     def _act(self, view: SeatView, s: np.ndarray) -> Action:
         if not view.legal:
             raise ValueError(f"seat {view.seat} is not to act (phase {view.phase.value})")
-        action = action_of(
-            club_decide(
-                s,
-                view.seat,
-                _needs(self.base_need(view), self.caution),
-                alone_worthwhile(view.rules, self.score),
-            )
-        )
+        needs, alone = club_thresholds(view.rules, self.score, self.caution, self.boldness)
+        action = action_of(club_decide(s, view.seat, needs, alone))
         assert action in view.legal, (action, view.legal)
         return action
 
@@ -115,6 +97,23 @@ class ClubPlayer:
             hand = hand[hand >= 0]
             strength = float(bid_strength(s, seat, hand, len(hand), int(suit)))
         return Decision(action, explain(view, action, Why(reason, strength, suit, int(s[E.S_WHY_THROW]))))
+
+
+def club_thresholds(
+    rules: Rules, score: Score | None = None, caution: tuple[float, ...] = (), boldness: float = 0.0
+) -> tuple[np.ndarray, bool]:
+    """The numbers the compiled Club player bids by: its thresholds by seat and round
+    (``club_bidding.need_table`` of the call threshold for these rules and score, less
+    ``boldness``, moved by ``caution``) and whether going alone is worth it at this score. Their
+    one source: every ``ClubPlayer`` decision reads them here, and so do the analyzer's compiled
+    play-outs for a table (``engine.analysis.tables.Table.numbers``), given the numbers, not a
+    player.
+
+    >>> needs, alone = club_thresholds(Rules(), caution=(0.5,) + (0.0,) * 7)
+    >>> float(needs[0, 0]), float(needs[0, 1]), float(needs[0, 2]), alone
+    (2.5, 2.0, 3.8, True)
+    """
+    return _needs(call_threshold(rules, score) - boldness, caution), alone_worthwhile(rules, score)
 
 
 @lru_cache(maxsize=256)
@@ -286,4 +285,4 @@ def _play_sentence(view: SeatView, action: Action, why: Why) -> str:
     )
 
 
-__all__ = ["ClubPlayer", "Score", "Why", "explain"]
+__all__ = ["ClubPlayer", "Score", "Why", "club_thresholds", "explain"]

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.analysis.sampler import BIDDING_PHASES
-from engine.analysis.tables import DEFAULT_TABLE, TABLES, opponents
+from engine.analysis.tables import DEFAULT_TABLE, TABLES, table_for
 from engine.core.actions import Kind
 from engine.core.hand import HandState, Phase, deal
 from engine.core.rules import Rules
@@ -56,7 +56,7 @@ def task_rng(seed: int, key: str) -> random.Random:
 def _hands(rules: Rules, rng: random.Random, count: int) -> Iterable[list[HandState]]:
     """``count`` hands dealt and played by the club player (the people table's thresholds),
     each as the states before every action."""
-    club = opponents(DEFAULT_TABLE, rules)
+    club = table_for(DEFAULT_TABLE, rules).player()
     for _ in range(count):
         state = deal(rules, dealer=rng.randrange(rules.players), rng=rng)
         states = []
@@ -70,7 +70,7 @@ def _hands(rules: Rules, rng: random.Random, count: int) -> Iterable[list[HandSt
 def _asked(view: SeatView, rng: random.Random) -> bool:
     """Is this decision of the learner's judged? (See the module.)"""
     if view.phase in BIDDING_PHASES:
-        bids = [opponents(t, view.rules).act(view) for t in TABLES]
+        bids = [table_for(t, view.rules).player().act(view) for t in TABLES]
         quiet = all(b.kind is Kind.PASS for b in bids)
         return not quiet or rng.random() < QUIET_BID_SHARE
     if view.phase is Phase.PLAY:

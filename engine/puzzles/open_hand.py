@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.analysis.card_reasons import choice_reason, mistake_reason
-from engine.analysis.tables import DEFAULT_TABLE, opponents
+from engine.analysis.tables import DEFAULT_TABLE, table_for
 from engine.compiled.solver import solve
 from engine.core.actions import Action
 from engine.core.hand import TRICKS, HandState, Phase
@@ -96,7 +96,7 @@ def right_moves(state: HandState, target: int, seat: int = LEARNER) -> tuple[Act
 def _preferred(state: HandState, candidates: Sequence[Action]) -> Action:
     """Among equally good cards, the club player's when it is one of them, else the first."""
     assert state.to_act is not None
-    habit = opponents(DEFAULT_TABLE, state.rules).act(view_of(state, state.to_act))
+    habit = table_for(DEFAULT_TABLE, state.rules).player().act(view_of(state, state.to_act))
     return habit if habit in candidates else candidates[0]
 
 
@@ -172,7 +172,7 @@ def main_line(state: HandState, target: int, seat: int = LEARNER) -> Line | None
 def club_reaches(state: HandState, target: int, seat: int = LEARNER) -> bool:
     """Does the club player, playing the learner's seat from its own view, reach the goal against
     the best defence?"""
-    club = opponents(DEFAULT_TABLE, state.rules)
+    club = table_for(DEFAULT_TABLE, state.rules).player()
     while state.phase is Phase.PLAY and side_won(state, seat) < target:
         if state.to_act != seat:
             state, _ = reply(state, seat)
@@ -248,7 +248,7 @@ def _make(
 ) -> Puzzle:
     view = view_of(state, LEARNER)
     legal = list(values)
-    club = opponents(DEFAULT_TABLE, state.rules).act(view)
+    club = table_for(DEFAULT_TABLE, state.rules).player().act(view)
     wrong = [a for a in legal if a not in right]
     tempting = club if club in wrong else max(wrong, key=lambda a: values[a])
     best_reason = choice_reason(view, right[0])

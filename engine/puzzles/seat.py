@@ -35,7 +35,7 @@ from engine.analysis.explain import explain
 from engine.analysis.finish import warm_up
 from engine.analysis.robust import DESCRIBED, analyze_robust
 from engine.analysis.sampler import BIDDING_PHASES, sample_state
-from engine.analysis.tables import DEFAULT_TABLE, TABLES, opponents
+from engine.analysis.tables import DEFAULT_TABLE, TABLES, table_for
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.problem import Problem
@@ -137,7 +137,7 @@ def card_puzzle(view: SeatView, preset: str) -> Puzzle | None:
     if values is None or not clear_best(values):
         return None
     best = values.best
-    club = opponents(DEFAULT_TABLE, view.rules).act(view)
+    club = table_for(DEFAULT_TABLE, view.rules).player().act(view)
     runner_up = values.ranked[1].action
     tempting = club if club != best else runner_up
     reason = choice_reason(view, best)
@@ -165,7 +165,7 @@ def bid_puzzle(view: SeatView, preset: str) -> Puzzle | None:
     if set(evs) != set(view.legal):
         return None
     points = tuple(round(evs[x], 3) for x in view.legal)
-    bids = [opponents(table, view.rules).act(view) for table in TABLES]
+    bids = [table_for(table, view.rules).player().act(view) for table in TABLES]
     club_wrong = sum(b != best for b in bids) / len(bids)
     source = BID_SOURCE.format(n=a.n, table=DESCRIBED[DEFAULT_TABLE])
     reason = " ".join(explain(view, a, None, DEFAULT_TABLE)[:2])

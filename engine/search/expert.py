@@ -24,7 +24,7 @@ from engine.analysis.bidding import analyze
 from engine.analysis.card_reasons import choice_reason
 from engine.analysis.explain import label
 from engine.analysis.sampler import BIDDING_PHASES
-from engine.analysis.tables import opponents
+from engine.analysis.tables import table_for
 from engine.core.view import SeatView
 from engine.players.base import Decision
 from engine.players.evaluate import Score
@@ -52,7 +52,6 @@ class ExpertPlayer:
         return self._search(view, rng)
 
     def _bid(self, view: SeatView, rng: random.Random) -> Decision:
-        sound = opponents("sound", view.rules)
         score = None if self.score is None else (self.score.ours, self.score.theirs)
         a = analyze(
             view,
@@ -61,8 +60,7 @@ class ExpertPlayer:
             time_budget=None,  # a count of deals, never a clock: the same bid on any machine
             max_samples=self.bid_samples,
             ceiling=False,
-            policy=sound,
-            bidder=sound,
+            table=table_for("sound", view.rules),
         )
         best = a.option(a.recommendation)
         r = best.realistic

@@ -28,15 +28,16 @@ from engine.analysis.tables import (
     TABLES,
     UnknownTable,
     cautious_caution,
-    opponents,
     people_caution,
     preset_for,
     sound_caution,
+    table_for,
 )
 from engine.cli.analyze import main
 from engine.compiled.encoding import S_DEALER, S_HANDS, S_UPCARD, card_code
 from engine.core.cards import parse_cards
 from engine.core.rules import PRESETS, Rules
+from engine.players.club import ClubPlayer
 from engine.study.hand_classes import bowers_and_aces
 
 
@@ -147,9 +148,9 @@ def test_other_rules_take_the_nearest_preset() -> None:
     assert sound_caution(Rules(target=7)) == sound_caution(Rules())
 
 
-def test_styles_differ_as_documented() -> None:
+def test_tables_differ_as_documented() -> None:
     assert TABLES[0] == "people"  # the default, first everywhere the tables are listed
-    people, sound, cautious, eager = (opponents(s, Rules()) for s in TABLES)
+    people, sound, cautious, eager = (table_for(s, Rules()) for s in TABLES)
     assert eager.caution == ()
     assert people.caution == people_caution(Rules()) != sound.caution
     assert cautious.caution == cautious_caution(Rules())
@@ -160,18 +161,18 @@ def test_styles_differ_as_documented() -> None:
         UnknownTable,
         match="'bold' is not a table the analyzer knows; choose one of: people, sound, cautious, eager",
     ):
-        opponents("bold", Rules())
+        table_for("bold", Rules())
 
 
 def test_a_table_is_a_value_its_name_words_and_numbers() -> None:
-    from engine.analysis.tables import TABLE_WORDS, Table, table_for
+    from engine.analysis.tables import TABLE_WORDS, Table
 
     rules = Rules(stick_the_dealer=True)
     for name in TABLES:
         table = table_for(name, rules)
         assert isinstance(table, Table) and table.name == name and table.words == TABLE_WORDS[name]
         assert table == table_for(name, rules)  # a value: the same name and rules, the same table
-        assert table.player().caution == table.caution == opponents(name, rules).caution
+        assert table.player() == ClubPlayer(caution=table.caution)  # where a player is stepped in Python
     assert table_for("eager", rules).caution == ()
     assert table_for("people", rules).caution == people_caution(rules)
     assert len(table_for("sound", rules).caution) == 16  # a call and an alone margin, 4 seats, 2 rounds
@@ -262,9 +263,9 @@ def test_with_a_score_the_close_call_speaks_of_the_chance_of_winning() -> None:
     assert r.analysis.by_win_chance
     if r.reason.startswith("Against "):
         assert "chance of winning" in r.reason and "points a hand" not in r.reason
-        style = next(s for s, a in r.by_table.items() if a.recommendation != r.analysis.recommendation)
-        theirs = r.by_table[style].option(r.by_table[style].recommendation).realistic.win_delta
-        base = r.by_table[style].base_win
+        other = next(s for s, a in r.by_table.items() if a.recommendation != r.analysis.recommendation)
+        theirs = r.by_table[other].option(r.by_table[other].recommendation).realistic.win_delta
+        base = r.by_table[other].base_win
         assert theirs is not None and base is not None
         assert f"({100 * (base + theirs):.1f}% against " in r.reason  # a chance of winning, without a sign
 
@@ -273,7 +274,7 @@ def test_with_a_score_the_close_call_speaks_of_the_chance_of_winning() -> None:
 FIRST_SEAT = ("--hand", "9C TD QH KS 9S", "--upcard", "AC", "--seat", "first")
 
 
-def test_cli_reports_every_style(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_reports_every_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*FIRST_SEAT, "--samples", "400", "--no-ceiling", "--json", "--opponents", "eager"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["tables"] == ["eager", "people", "sound", "cautious"] and out["table"] == "eager"
@@ -286,7 +287,7 @@ def test_cli_reports_every_style(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(out["recommendation_by_style"].values()) == {"pass"}
 
 
-def test_cli_refuses_an_unknown_style(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_refuses_an_unknown_table(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main([*FIRST_SEAT, "--opponents", "bold"])
     assert stop.value.code == 2

@@ -22,9 +22,10 @@ import pytest
 
 from engine.analysis.bidding import analyze
 from engine.analysis.finish import advance, outcome_of
-from engine.analysis.runners import base_state, club_numbers
+from engine.analysis.runners import base_state
 from engine.analysis.sampler import bids_agree, build_state
 from engine.analysis.situation import question
+from engine.analysis.tables import table_for
 from engine.compiled import deal_loop, encoding, solver_core
 from engine.compiled.club_bidding import need_table
 from engine.compiled.encoding import (
@@ -50,8 +51,6 @@ from engine.core.cards import parse_card, parse_cards
 from engine.core.hand import Phase, apply, deal, from_cards, legal_actions
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
-from engine.players.base import Decision
-from engine.players.beginner import BeginnerPlayer
 from engine.players.club import ClubPlayer
 from engine.players.evaluate import Score, alone_worthwhile, call_threshold
 
@@ -332,39 +331,22 @@ def test_ceiling_is_the_exact_solver_and_threads_do_not_change_results() -> None
     assert np.array_equal(part.ceil, whole.ceil[:40]) and np.array_equal(part.real, whole.real)
 
 
-class PythonClub(ClubPlayer):
-    """The same player, but one that gives the compiled play-outs no numbers: the analyzer runs
-    it in Python, deciding through ``ClubPlayer.decide`` from each seat's view."""
-
-    def compiled_numbers(self, view: SeatView) -> None:
-        return None
-
-
-def test_the_compiled_play_outs_stand_in_only_for_a_player_that_gives_its_numbers() -> None:
-    view = question("JH AD AH KS 9C", "9H", "second").view()
-    assert club_numbers(PythonClub(), view) is None
-    assert club_numbers(BeginnerPlayer(), view) is None
-
-    class Hinted(ClubPlayer):  # decides otherwise: never replaced by the compiled Club player
-        def decide(self, view: SeatView, rng: random.Random) -> Decision:
-            return Decision(view.legal[0], "the first legal action")
-
-    assert club_numbers(Hinted(), view) is None
-    got = club_numbers(ClubPlayer(caution=STYLE), view)
-    assert got is not None
-    needs, alone = got
-    # the second seat to bid sits two left of the dealer: in round 1 it wants the call threshold
-    # 2.0 plus the style's caution[2 * 2 + 0] = -0.5; alone, 3.8 (the style moves no alone need)
-    assert needs[2, 0] == pytest.approx(2.0 - 0.5) and needs[2, 2] == pytest.approx(3.8) and alone
-
-
 @pytest.mark.parametrize(
     ("hand", "up", "seat"), [("JH AD AH KS 9C", "9H", "second"), ("JS TS AD KD 9C", "QS", "dealer")]
 )
 def test_compiled_and_python_analyses_agree(hand: str, up: str, seat: str) -> None:
+    """The people table's compiled play-outs (handed its numbers) and its player stepped through
+    each deal in Python (``ClubPlayer.decide`` from each seat's view)."""
     view = question(hand, up, seat).view()
+    people = table_for("people", view.rules)
     fast = analyze(
-        view, random.Random(1), time_budget=None, max_samples=3000, stop="precision", ceiling=False
+        view,
+        random.Random(1),
+        time_budget=None,
+        max_samples=3000,
+        stop="precision",
+        ceiling=False,
+        table=people,
     )
     slow = analyze(
         view,
@@ -373,8 +355,7 @@ def test_compiled_and_python_analyses_agree(hand: str, up: str, seat: str) -> No
         max_samples=160,
         stop="precision",
         ceiling=False,
-        policy=PythonClub(),
-        bidder=PythonClub(),
+        player=people.player(),
     )
     assert [o.action for o in fast.options] == [o.action for o in slow.options]
     for f, p in zip(fast.options, slow.options, strict=True):

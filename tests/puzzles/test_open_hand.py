@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.analysis.tables import opponents
+from engine.analysis.tables import table_for
 from engine.core.actions import Action
 from engine.core.cards import Card, parse_cards
 from engine.core.hand import HandState, Phase, deal, from_cards
@@ -107,7 +107,7 @@ def _brute(state: HandState, seat: int) -> int:
 @pytest.mark.parametrize("name", ["standard", "railroad", "two-handed", "british"])
 def test_move_values_agree_with_every_line_of_play_searched(name: str) -> None:
     rules, rng, checked = BANK_RULES[name], random.Random(53), 0
-    club = opponents("people", rules)
+    club = table_for("people", rules).player()
     while checked < 6:
         state = deal(rules, dealer=rng.randrange(rules.players), rng=rng)
         while not state.is_over:

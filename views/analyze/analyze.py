@@ -31,7 +31,7 @@ from engine.analysis.situation import (
     read_question,
     read_seat,
 )
-from engine.analysis.tables import DEFAULT_TABLE, TABLES, opponents
+from engine.analysis.tables import DEFAULT_TABLE, TABLES, table_for
 from engine.core.cards import Suit, make_deck, parse_cards
 from engine.core.errors import EuchreError
 from engine.core.hand import Phase
@@ -234,7 +234,7 @@ def _share(link: dict[str, str]) -> None:
 
 def _show_failure(q: Question, a: Analysis, seed: int, table: str) -> None:
     best = a.option(a.recommendation)
-    found = failing_deal(q.view(), best.action, best.discard, opponents(table, q.rules), random.Random(seed))
+    found = failing_deal(q.view(), best.action, best.discard, table_for(table, q.rules), random.Random(seed))
     if found is None:
         st.success("In 300 simulated deals this choice never lost points.")
         return
