@@ -10,9 +10,12 @@
   secret is the host's: the page's host controls).
 - The teacher over a class's tables (item 5 of issue 54): ``open_class_tables`` (the class's
   teacher's secret, ``classroom.service.Teacher.check``), ``class_tables`` (all at a glance),
-  ``teaching_table`` (every hand), ``take_back`` and ``redeal`` (on the version the teacher's page
-  showed). The host's powers (``change_seat``, ``set_paused`` and these) take the table's host
-  secret or its class's teacher's; a player's key is neither, so it can do none of them.
+  ``teaching_table`` (every hand), ``take_back``, ``redeal`` and ``set_deal`` (a deal the teacher
+  chose, as the deal editor writes it: ``multiplayer.chosen_deal``), each on the version the
+  teacher's page showed, and ``projected_table`` (one table for the classroom's screen: no hand
+  unless the teacher chose to show every hand). The host's powers (``change_seat``, ``set_paused``
+  and these) take the table's host secret or its class's teacher's; a player's key is neither, so
+  it can do none of them.
 - ``play``: a tap (the code, the key, the version the page showed, the action's text) → the new
   page data of the key's seat (``multiplayer.seat_page``), or a ``TableError`` saying why not.
 - ``read``: the page data of the key's seat; it notes that the person is here, and plays the
@@ -54,6 +57,7 @@ from engine.core.rules import Rules
 from multiplayer import record as hand_records
 from multiplayer import seat_coach, seating, teaching
 from multiplayer import table as rules_of_play
+from multiplayer.chosen_deal import DealRefused, read_deal
 from multiplayer.errors import NotAtTable, NotHost
 from multiplayer.record import NoSuchHand
 from multiplayer.seat_coach import HintsOff
@@ -323,6 +327,28 @@ def redeal(
     _teacher_change(code, secret, version, teaching.redeal, now, path)
 
 
+def set_deal(
+    code: str, secret: str, version: int, text: str, now: float | None = None, path: Location | None = None
+) -> None:
+    """The host or the class's teacher, on a page drawn at ``version``, deals the deal ``text`` names
+    (the deal editor's position text or share link, ``multiplayer.chosen_deal.read_deal``: refused
+    with DealRefused when it does not read or cannot be dealt under the table's rules) in place of
+    the current hand, or as the next one between hands (``multiplayer.teaching.set_deal``)."""
+    _teacher_change(
+        code, secret, version, lambda table: teaching.set_deal(table, read_deal(text, table.rules)), now, path
+    )
+
+
+def projected_table(
+    code: str, secret: str, every_hand: bool = False, now: float | None = None, path: Location | None = None
+) -> dict[str, Any]:
+    """One table for the classroom's screen (``multiplayer.teaching.projector_data``: what every
+    seat knows, and every hand only when ``every_hand``), for the table's host or its class's
+    teacher only (NotHost otherwise)."""
+    when = _now(now)
+    return teaching.projector_data(_host(code, secret, path, when), when, every_hand is True)
+
+
 def _teacher_change(
     code: str,
     secret: str,
@@ -517,6 +543,7 @@ def hint_words(code: str, key: str, path: Location | None = None) -> tuple[coach
 
 __all__ = [
     "DamagedTable",
+    "DealRefused",
     "HintsOff",
     "NoSuchHand",
     "NoSuchTable",
@@ -539,9 +566,11 @@ __all__ = [
     "open_class_tables",
     "open_table",
     "play",
+    "projected_table",
     "read",
     "redeal",
     "review",
+    "set_deal",
     "set_paused",
     "take_back",
     "teaching_table",

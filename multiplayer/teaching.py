@@ -5,16 +5,22 @@
   computers' actions after it, which followed from it); ``take_back_point`` says how many of the
   hand's actions stay.
 - ``redeal``: the current hand dealt again (``engine.core.game.redeal``), its actions gone.
+- ``set_deal``: a deal the teacher chose (``multiplayer.chosen_deal``, read by the engine) dealt in
+  place of the current hand (``engine.core.game.set_deal``: its dealer deals it), its actions gone;
+  between hands it is the next hand. The score stays either way.
 - ``teacher_data``: the teaching table's page data: every hand, the kitty and the dealer's discard
   (the teacher is not a player); a player's page stays ``multiplayer.seat_page``'s, their own hand.
+- ``projector_data``: one table for the classroom's screen, which the pupils at that table see too:
+  only what every seat knows (no hand, no kitty, the dealer's discard masked), unless the teacher
+  chose to show every hand.
 - ``glance``: one line of the class's tables at a glance (score, trick, who is to act, who is stuck).
 
-A take-back and a redeal are steps of the table (one more version, by ``TEACHER``), so a page drawn
-before them is refused as stale. The game is rebuilt by replaying the table's record
+A take-back, a redeal and a chosen deal are steps of the table (one more version, by ``TEACHER``),
+so a page drawn before them is refused as stale. The game is rebuilt by replaying the table's record
 (``engine.core.game.replay``), as the store replays it on every load, so both always agree.
 
-Both leave the table paused (a table playing on is paused by one more step, "pause" by
-``TEACHER``): the teacher takes a trick back or deals again to show the class the position, and on
+All three leave the table paused (a table playing on is paused by one more step, "pause" by
+``TEACHER``): the teacher takes a trick back or deals to show the class the position, and on
 a table still playing the computers would play on at the next read of any page, the same cards
 again or the new hand away, before anyone had looked. Every player's page says the table is
 paused (``multiplayer.seat_page``) and nobody plays until the teacher lets play resume
@@ -28,17 +34,19 @@ from typing import Any
 
 from engine.core.actions import Kind
 from engine.core.errors import EuchreError
-from engine.core.game import REDEAL, replay
+from engine.core.game import DEALT, REDEAL, deal_mark, replay
 from engine.core.hand import HandState, Phase
 from multiplayer.errors import GameOver, TableError
 from multiplayer.seat_page import seat_data
 from multiplayer.table import Change, PeopleTable, Step, between_hands, plays_for, to_act, who
 
-PAUSE = "pause"  # Step.action of the pause a take-back or a redeal brings (``multiplayer.seating``'s word)
+PAUSE = "pause"  # Step.action of the pause a take-back, a redeal or a chosen deal brings (``multiplayer.seating``'s word)
 
 TEACHER = "teacher"  # Step.by of the teacher's change of a table
 TAKE_BACK = "take back"
+SET_DEAL = "set deal"  # Step.action of a chosen deal (the record's hand holds its ``deal_mark``)
 STUCK_AFTER = 30  # seconds the table may wait for a seat before the teacher sees it as stuck
+PRIVATE = ("you", "hand", "your_discard", "your_side", "legal")  # a seat's own fields of ``seat_data``
 
 
 class NothingToTakeBack(TableError):
@@ -59,8 +67,19 @@ def take_back_point(hand: HandState, persons: frozenset[int]) -> int:
     return max((i for i, (seat, _) in enumerate(history) if seat in persons), default=len(history) - 1)
 
 
-def _redeals(hand_moves: tuple[str, ...]) -> int:
-    return next((i for i, m in enumerate(hand_moves) if m != REDEAL), len(hand_moves))
+def _is_mark(move: str) -> bool:
+    return move == REDEAL or move.startswith(DEALT)
+
+
+def _marks(hand_moves: tuple[str, ...]) -> int:
+    """How many of a hand's record's first moves are marks of how it was dealt (``replay``)."""
+    return next((i for i, m in enumerate(hand_moves) if not _is_mark(m)), len(hand_moves))
+
+
+def _redeals(hand_moves: tuple[str, ...]) -> tuple[str, ...]:
+    """A hand's ``REDEAL`` marks: a new deal of the hand counts them on (each redeal another deal),
+    and makes an earlier chosen deal's mark moot."""
+    return tuple(m for m in hand_moves[: _marks(hand_moves)] if m == REDEAL)
 
 
 def _rebuilt(table: PeopleTable, moves: tuple[tuple[str, ...], ...], what: str) -> Change:
@@ -85,7 +104,7 @@ def take_back(table: PeopleTable) -> Change:
     persons = frozenset(i for i, s in enumerate(table.seats) if not s.is_computer)
     kept = take_back_point(table.game.hand, persons)
     hand_moves = table.moves[-1]
-    moves = table.moves[:-1] + (hand_moves[: _redeals(hand_moves) + kept],)
+    moves = table.moves[:-1] + (hand_moves[: _marks(hand_moves) + kept],)
     return _rebuilt(table, moves, TAKE_BACK)
 
 
@@ -95,8 +114,25 @@ def redeal(table: PeopleTable) -> Change:
     on). Refused once the game is over."""
     if table.game.is_over:
         raise GameOver("the game is over: there is no hand to deal again")
-    moves = table.moves[:-1] + ((REDEAL,) * (_redeals(table.moves[-1]) + 1),)
+    moves = table.moves[:-1] + (_redeals(table.moves[-1]) + (REDEAL,),)
     return _rebuilt(table, moves, REDEAL)
+
+
+def set_deal(table: PeopleTable, hand: HandState) -> Change:
+    """The table with ``hand`` (a deal under the table's rules, nothing done in it:
+    ``multiplayer.chosen_deal.read_deal``) dealt in place of its current hand, whatever was done in
+    it, or, between hands, as the next hand; ``hand``'s dealer deals it. The score stays; one
+    version on, paused (two versions on when it was playing on). Refused once the game is over."""
+    if table.game.is_over:
+        raise GameOver("the game is over: there is no hand to deal")
+    if hand.rules != table.rules:
+        raise TableError("a chosen deal is dealt under the table's own rules")
+    mark = deal_mark(hand)
+    if between_hands(table):
+        moves = table.moves + ((mark,),)
+    else:
+        moves = table.moves[:-1] + (_redeals(table.moves[-1]) + (mark,),)
+    return _rebuilt(table, moves, SET_DEAL)
 
 
 # ---- what the teacher sees -----------------------------------------------------------------------
@@ -107,7 +143,7 @@ def teacher_data(table: PeopleTable, now: float) -> dict[str, Any]:
     score, turn; ``multiplayer.seat_page``) and every seat's hand (``hands``), the ``kitty`` and the
     dealer's ``discard``; no seat's own fields (``you``, ``hand``, ``legal``)."""
     data = seat_data(table, 0, now)
-    for field in ("you", "hand", "your_discard", "your_side", "legal"):
+    for field in PRIVATE:
         data.pop(field)
     for seat in data["seats"]:
         seat.pop("you")
@@ -115,6 +151,24 @@ def teacher_data(table: PeopleTable, now: float) -> dict[str, Any]:
     data["hands"] = [[str(c) for c in cards] for cards in hand.hands]
     data["kitty"] = [str(c) for c in hand.kitty]
     data["discard"] = None if hand.discarded is None else str(hand.discarded)
+    return data
+
+
+def projector_data(table: PeopleTable, now: float, every_hand: bool = False) -> dict[str, Any]:
+    """One table for the classroom's screen: ``seat_data``'s public fields (seats and their card
+    counts, the upcard, the auction, the trick in play, the tricks done, the score, whose turn) as a
+    seat that is not the dealer sees them (so the dealer's discard is masked), without that seat's
+    own fields (``PRIVATE``). With ``every_hand`` (the teacher chose it) also ``hands``, every
+    seat's cards; the kitty and the discard never: the screen shows the table, not the deck."""
+    hand = table.game.hand
+    data = seat_data(table, (hand.dealer + 1) % table.rules.players, now)
+    for field in PRIVATE:
+        data.pop(field)
+    for seat in data["seats"]:
+        seat.pop("you")
+    data["every_hand"] = every_hand
+    if every_hand:
+        data["hands"] = [[str(c) for c in cards] for cards in hand.hands]
     return data
 
 
@@ -165,12 +219,15 @@ def glance(table: PeopleTable, changed: float, now: float) -> dict[str, Any]:
 
 __all__ = [
     "PAUSE",
+    "SET_DEAL",
     "STUCK_AFTER",
     "TAKE_BACK",
     "TEACHER",
     "NothingToTakeBack",
     "glance",
+    "projector_data",
     "redeal",
+    "set_deal",
     "take_back",
     "take_back_point",
     "teacher_data",

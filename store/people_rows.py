@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from engine.core.errors import EuchreError
-from engine.core.game import GameState, replay
-from engine.core.position import parse_rules
+from engine.core.game import DEALT, GameState, replay
+from engine.core.position import MAX_TEXT, parse_rules
 from engine.core.rules import Rules
 from store import fields as stored
 from store.pupil_names import MAX_NAME_CODES
@@ -24,6 +24,7 @@ MAX_SEED = 2**53
 MAX_VERSION = 2**53
 MAX_MOVES = 400_000  # characters of a game's moves (a match of five games is well under 100,000)
 MAX_ACTION = 40  # characters of one action's text
+MAX_DEAL_MARK = len(DEALT) + MAX_TEXT  # characters of a hand's mark of a deal given card by card
 MAX_NAME = MAX_NAME_CODES  # code points of a name, as a pupil's name is kept
 MAX_SILENT = 24 * 3600  # seconds
 LEVEL = re.compile(r"[a-z]{1,20}")
@@ -117,12 +118,16 @@ def _moves(value: object) -> tuple[tuple[str, ...], ...] | None:
         return None
     if not isinstance(listed, list) or not listed:
         return None
-    if not all(
-        isinstance(hand, list) and all(isinstance(a, str) and len(a) <= MAX_ACTION for a in hand)
-        for hand in listed
-    ):
+    if not all(isinstance(hand, list) and all(_move(a) for a in hand) for hand in listed):
         return None
     return tuple(tuple(hand) for hand in listed)
+
+
+def _move(value: object) -> bool:
+    """An action's text, or a hand's mark of a deal given card by card (``engine.core.game.DEALT``)."""
+    if not isinstance(value, str):
+        return False
+    return len(value) <= (MAX_DEAL_MARK if value.startswith(DEALT) else MAX_ACTION)
 
 
 def _seats(value: object, players: int, seen: dict[int, float]) -> tuple[SeatRecord, ...] | None:

@@ -5,7 +5,9 @@ Three tables:
 - ``people_tables``: one row per table: its join code, the SHA-256 of the host's secret, when it
   was opened, the rules (``engine.core.position.rules_text``), the game as the engine replays it
   (the seed of ``engine.core.game.new_game`` and every action of every hand dealt, in the
-  engine's action language: a JSON list of lists of action texts), the seats (a JSON list: a
+  engine's action language, after the marks of how the hand was dealt (dealt again, or a deal the
+  teacher chose, as its position text: ``engine.core.game.replay``): a JSON list of lists of
+  texts), the seats (a JSON list: a
   computer's level, or a person's name and the SHA-256 of their private key, never the key), the
   version, the hints and pause switches and how many seconds a person may be silent.
 - ``people_table_log``: one row per step (the version it made, the seat, the action, who took

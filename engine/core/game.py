@@ -230,11 +230,43 @@ def redeal(game: GameState, times: int) -> GameState:
     return replace(game, hand=deal(game.rules, game.dealer, rng))
 
 
+DEALT = "deal "  # a hand's record mark: this, then the position text of the deal it was dealt (``set_deal``)
+
+
+def deal_mark(hand: HandState) -> str:
+    """The mark of a hand's record that deals ``hand``'s cards (``set_deal``): ``DEALT`` and its
+    position text (``HandState.to_text``), which holds the rules, the dealer, the hands and the pile.
+
+    >>> from engine.core.cards import parse_card, parse_cards
+    >>> from engine.core.hand import from_cards
+    >>> hands = [parse_cards(h) for h in ("AH KH 9C TC QD", "9H 9S TS QS KS", "JH QH JD AD KD", "TH JS AS QC KC")]
+    >>> deal_mark(from_cards(Rules(), 3, hands, parse_card("9D")))
+    'deal standard/3/AH-KH-9C-TC-QD,9H-9S-TS-QS-KS,JH-QH-JD-AD-KD,TH-JS-AS-QC-KC/9D'
+    """
+    if hand.history:
+        raise IllegalAction("a deal to set is a hand before its first action", ())
+    return DEALT + hand.to_text()
+
+
+def set_deal(game: GameState, hand: HandState) -> GameState:
+    """The current hand replaced by ``hand``, a deal given card by card (``engine.core.hand.from_cards``) under the
+    game's rules, before anything was done in either; ``hand``'s dealer deals it, and the deal
+    passes left from that seat. The scores stay."""
+    if game.hand.history:
+        raise IllegalAction("a hand is dealt again only before its first action", ())
+    if hand.history:
+        raise IllegalAction("a deal to set is a hand before its first action", ())
+    if hand.rules != game.rules:
+        raise IllegalAction("a deal to set is dealt under the game's own rules", ())
+    return replace(game, hand=hand, dealer=hand.dealer)
+
+
 def replay(rules: Rules, seed: int, moves: tuple[tuple[str, ...], ...]) -> GameState:
     """The game ``new_game(rules, seed)`` becomes through ``moves``: per hand dealt, its actions'
-    texts, after as many ``REDEAL`` marks as the hand was dealt again. Raises IllegalAction (a
-    EuchreError) when an action is not legal where it stands, a mark is not at a hand's start, or a
-    hand is dealt before the last one ended."""
+    texts, after its marks: a ``REDEAL`` for each time the hand was dealt again, and a ``deal_mark``
+    where it was dealt given cards. Raises a EuchreError (IllegalAction; PositionError for a deal
+    mark's text that does not read) when an action is not legal where it stands, a mark is not at a
+    hand's start, or a hand is dealt before the last one ended."""
     game = new_game(rules, seed)
     for number, hand in enumerate(moves):
         if number:
@@ -244,6 +276,8 @@ def replay(rules: Rules, seed: int, moves: tuple[tuple[str, ...], ...]) -> GameS
             if action == REDEAL:
                 redeals += 1
                 game = redeal(game, redeals)
+            elif action.startswith(DEALT):
+                game = set_deal(game, HandState.from_text(action[len(DEALT) :]))
             else:
                 game = apply_game(game, action)
     return game

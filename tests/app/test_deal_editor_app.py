@@ -69,12 +69,20 @@ def said(elements: object) -> str:
     return "\n".join(str(e.value) for e in elements).replace("\\", "").replace("\u2060", "")  # type: ignore[attr-defined]
 
 
-def links(at: AppTest) -> dict[str, dict[str, str]]:
-    """Each page link on the page: its page's address -> its query, decoded."""
-    found = {}
+def every_link(at: AppTest) -> list[tuple[str, dict[str, str]]]:
+    """Every page link on the page, in order: its page's address and its query, decoded."""
+    found = []
     for link in at.get("page_link"):
         query = parse_qs(link.proto.query_string, keep_blank_values=True)
-        found[link.proto.page] = {key: values[0] for key, values in query.items()}
+        found.append((link.proto.page, {key: values[0] for key, values in query.items()}))
+    return found
+
+
+def links(at: AppTest) -> dict[str, dict[str, str]]:
+    """Each page's first link on the page: its page's address -> its query, decoded."""
+    found: dict[str, dict[str, str]] = {}
+    for page, query in every_link(at):
+        found.setdefault(page, query)
     return found
 
 
@@ -283,6 +291,7 @@ def test_ask_it_in_class_links_the_running_class_and_fills_its_typed_hand(
     ok(at.radio(key="de_seat").set_value(2).run())
     view = "standard/3/?,?,9S-TS-JS-QS-AS,?/9H/pass,pass"
     assert links(at)["class"] == {"class": code, "class_hand": view}
+    assert ("class", {"class": code, "table_deal": TEXT}) in every_link(at)  # for a teaching table
 
     teacher = AppTest.from_file(APP, default_timeout=60)
     teacher.run()

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from engine.core.cards import JOKER, Card, parse_cards
-from engine.core.game import GameState, draw_for_deal, new_game
+from engine.core.errors import IllegalAction
+from engine.core.game import GameState, deal_mark, draw_for_deal, new_game, replay, set_deal
 from engine.core.hand import HandState, legal_actions
+from engine.core.position import PositionError
 from engine.core.rules import Rules
 
 
@@ -214,3 +216,32 @@ def test_the_score_a_hand_was_dealt_at_and_as_each_seat_reckons_it(rules: Rules)
         if game.game_winner is not None:
             break
         game = game.next_hand()
+
+
+# A deal given card by card (a teacher's chosen deal at a table of people): North deals, the J♠ up.
+CHOSEN = "standard/2/9S-TS-QS-KS-AS,9H-TH-QH-KH-AH,9D-TD-QD-KD-AD,9C-TC-QC-KC-AC/JS"
+
+
+def test_a_chosen_deal_replaces_the_hand_and_replays_from_its_mark() -> None:
+    chosen = HandState.from_text(CHOSEN)
+    game = new_game(Rules(), 5)
+    dealt = set_deal(game, chosen)
+    assert dealt.hand == chosen and dealt.dealer == 2 and dealt.scores == game.scores
+    assert deal_mark(chosen) == "deal " + CHOSEN
+    again = replay(Rules(), 5, ((deal_mark(chosen), "pass"),))
+    assert again.hand.dealt == chosen.dealt and again.hand.history[0][0] == 3  # East bids first
+    after = play_hand(dealt, random.Random(1)).next_hand()
+    assert after.dealer == 3 and after.hand.dealer == 3  # the deal passes left from North
+
+
+def test_a_chosen_deal_comes_before_any_action_and_under_the_games_rules() -> None:
+    chosen = HandState.from_text(CHOSEN)
+    first = str(new_game(Rules(), 5).legal_actions()[0])
+    with pytest.raises(IllegalAction):
+        replay(Rules(), 5, ((first, deal_mark(chosen)),))
+    with pytest.raises(IllegalAction):
+        set_deal(new_game(Rules(stick_the_dealer=True), 5), chosen)
+    with pytest.raises(IllegalAction):
+        deal_mark(chosen.apply("pass"))
+    with pytest.raises(PositionError):
+        replay(Rules(), 5, (("deal standard/2/9S-TS/JS",),))

@@ -10,11 +10,16 @@ see all of them at a glance, and open one as a teaching table.
   seat), read by a fragment every ``GLANCE_EVERY`` seconds (no card is in it).
 - The teaching table: every hand (``service.teaching_table``: the teacher is not a player, so the
   teacher's secret, never a seat's key), pause or resume, take back the last trick (or, with no
-  trick complete, the last person's action), deal the hand again. Each names the version the page
-  showed, so a click on a page drawn before the table moved on is refused, never applied to the
-  newer table. A take-back or a deal again leaves the table paused (``multiplayer.teaching``), so
-  the position stays to be shown until "Resume play". The players' pages follow within a second
-  (they read the table every second).
+  trick complete, the last person's action), deal the hand again, or deal a hand the teacher chose
+  (the deal editor's position text or share link pasted into a box, ``service.set_deal``: a text
+  that does not read or cannot be dealt at the table is refused with the engine's reason and stays
+  in the box; the deal editor's "Deal it at a teaching table" link fills the box, ``TABLE_DEAL``).
+  Each names the version the page showed, so a click on a page drawn before the table moved on is
+  refused, never applied to the newer table. A take-back or a deal leaves the table paused
+  (``multiplayer.teaching``), so the position stays to be shown until "Resume play". The players'
+  pages follow within a second (they read the table twice a second).
+- One table on the projector (``views.class_mode.projected``): the classroom's screen shows it large,
+  the hands hidden unless the teacher chooses to show them.
 
 The teacher's secret stays in this browser (``ui.class_acts``): it is never drawn here.
 """
@@ -32,9 +37,12 @@ from ui.class_parts import qr_html
 from ui.echo import plain
 from ui.rules_panel import current_rules
 from views.class_mode.address import pupil_address
+from views.class_mode.projected import projector_picker
 
 GLANCE_EVERY = 1.0  # seconds between two reads of the class's tables
 K = "clt_"  # this section's session keys
+DEAL_BOX = K + "deal_text"  # the "Deal a hand you choose" box
+TABLE_DEAL = "table_deal"  # the deal editor's link: class?class=CODE&table_deal=POSITION fills the box
 LEVELS = {"beginner": "beginner", "club": "club", "expert": "expert"}
 
 
@@ -138,6 +146,7 @@ def _teaching(code: str, secret: str, table: str) -> None:
         if said:
             st.warning(said)
         version = data["version"]
+        st.session_state[K + "drawn"] = (table, version)  # the chosen deal names it (``_set_deal``)
         for seat, cards in zip(data["seats"], data["hands"], strict=True):
             holder = seat["name"] or (f"the {seat['level']} computer" if seat["level"] else "a free seat")
             turn = " ← to act" if data["to_act"] == seat["seat"] else ""
@@ -169,6 +178,64 @@ def _teaching(code: str, secret: str, table: str) -> None:
     teaching()
 
 
+def _set_deal(table: str, secret: str) -> None:
+    """The box's button (a callback, before the page is drawn again): the deal in the box dealt at
+    the teaching table, on the version its page last showed; a refusal is said, the text stays."""
+    text = str(st.session_state.get(DEAL_BOX) or "")
+    drawn = st.session_state.get(K + "drawn")
+    if not isinstance(drawn, tuple) or drawn[0] != table:
+        st.session_state[K + "deal_said"] = (
+            "error",
+            "Not dealt: the table has not been shown yet; try again.",
+        )
+        return
+    try:
+        service.set_deal(table, secret, drawn[1], text)
+    except service.StoreError:
+        st.session_state[K + "deal_said"] = ("error", "Not dealt: the records are out of reach; try again.")
+        return
+    except ValueError as err:
+        st.session_state[K + "deal_said"] = ("error", plain(f"Not dealt: {err}."))
+        return
+    st.session_state[K + "deal_said"] = (
+        "success",
+        f"Dealt at table {table}: the hand starts again from the first bid with your deal (its dealer "
+        "deals it); the score stays. The players' screens follow within a second.",
+    )
+
+
+def _deal_box(table: str, secret: str) -> None:
+    """Deal a hand you choose (module docstring)."""
+    st.markdown("**Deal a hand you choose**")
+    st.caption(
+        "Write the deal in the Deal editor, then paste its position text or its share link here. It "
+        "replaces the hand being played (between hands, it is the next hand), under this table's rules; "
+        "the score stays."
+    )
+    with st.form(K + "deal_form", border=False):
+        st.text_area(
+            "The deal editor's position text or share link",
+            key=DEAL_BOX,
+            height=90,
+            placeholder="standard/3/9C-9D-TC-KH-AC,JC-QH-KD-KS-AS,TD-TH-JD-QD-KC,9S-JS-QC-AD-AH/QS",
+        )
+        st.form_submit_button("Deal it at this table", on_click=_set_deal, args=(table, secret))
+    said = st.session_state.pop(K + "deal_said", None)
+    if isinstance(said, tuple):
+        (st.success if said[0] == "success" else st.error)(said[1])
+
+
+def take_table_deal() -> None:
+    """A link's ``table_deal=`` (the deal editor's position text) fills the "Deal a hand you choose"
+    box once, then leaves the address (a projector shows it to the room)."""
+    text = st.query_params.get(TABLE_DEAL)
+    if text is None:
+        return
+    del st.query_params[TABLE_DEAL]
+    st.session_state[DEAL_BOX] = text
+    st.session_state[K + "deal_note"] = True
+
+
 def tables_panel(code: str, secret: str) -> None:
     """The class page's "Tables" section (module docstring)."""
     st.markdown("### Tables: the class plays in fours")
@@ -178,9 +245,16 @@ def tables_panel(code: str, secret: str) -> None:
     codes = st.session_state.get(K + "codes", [])
     if codes:
         _links(codes)
+        if st.session_state.pop(K + "deal_note", False):
+            st.info(
+                'The deal from the deal editor is in the box "Deal a hand you choose": open a table as a '
+                'teaching table, then press "Deal it at this table".'
+            )
         chosen = st.selectbox("Open a table as a teaching table (every hand shown)", ["none", *codes])
         if chosen != "none":
             _teaching(code, secret, chosen)
+            _deal_box(chosen, secret)
+        projector_picker(code, codes)
 
 
-__all__ = ["GLANCE_EVERY", "table_link", "tables_panel"]
+__all__ = ["DEAL_BOX", "GLANCE_EVERY", "TABLE_DEAL", "table_link", "tables_panel", "take_table_deal"]

@@ -36,7 +36,8 @@ the teacher set on this page (kept in this browser's cookie ``ec_join_address``)
 server's ``EUCHRE_COACH_PUBLIC_URL``, else this page's own address; a warning says so when that is
 one only this computer reaches (localhost). The summary CSV is read from the database when the
 teacher clicks to download it (``classroom.class_record.class_csv``), and a folded-away table says
-which ideas each pupil got wrong.
+which ideas each pupil got wrong. With ``&project=TABLE`` the page is one of the class's tables on
+the projector instead (``views.class_mode.projected``).
 """
 
 from __future__ import annotations
@@ -97,7 +98,8 @@ from views.class_mode.address import (
     join_link,
     pupil_address,
 )
-from views.class_mode.class_tables import tables_panel
+from views.class_mode.class_tables import tables_panel, take_table_deal
+from views.class_mode.projected import PROJECT_PARAM, projected_page
 from views.class_mode.tools import (
     KeptClass,
     _ask_buttons,
@@ -358,7 +360,12 @@ def teacher_page(code: str, secret: str) -> None:
             wait_for_records(code, PROJECTOR_SECONDS)  # drawn afresh once the records answer
         return
     _keep(code, secret)
+    projected = st.query_params.get(PROJECT_PARAM)
+    if projected and not info.ended:  # one table on the projector, nothing else (class_tables.py)
+        projected_page(code, secret, projected)
+        return
     _take_class_hand()
+    take_table_deal()
     notice = st.session_state.pop(K + "notice", None)
     if notice:
         st.info(plain(notice))

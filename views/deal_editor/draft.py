@@ -229,6 +229,12 @@ def class_query(code: str, seat_view: str) -> dict[str, str]:
     return {"class": code, "class_hand": seat_view}
 
 
+def table_deal_query(code: str, position: str) -> dict[str, str]:
+    """The Class page's link that fills its "Deal a hand you choose" box with a whole deal's position
+    text (views/class_mode/class_tables.py reads it), for one of the class's teaching tables."""
+    return {"class": code, "table_deal": position}
+
+
 def running_classes() -> tuple[str, ...]:
     """The codes of the classes this browser runs as their teacher (the secret in this session or
     in its cookie, checked in the database), not ended, in order; () when the database cannot say."""

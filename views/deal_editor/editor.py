@@ -18,7 +18,9 @@ A whole deal opens, by links built with the engine (``deal_links``):
 - the analyzer at a seat's first bid, round 1, after the passes of the seats before it:
   ``analyze?view=VIEW``, VIEW that seat's view as text (``SeatView.to_text``, engine/core/seat_text.py);
 - the class this browser runs (views/class_mode/teacher.py): ``class?class=CODE&class_hand=VIEW``, which fills
-  the teacher's "Typed hand" form with that seat's hand, upcard and seat.
+  the teacher's "Typed hand" form with that seat's hand, upcard and seat;
+- a teaching table of that class: ``class?class=CODE&table_deal=TEXT``, which fills the class page's "Deal a
+  hand you choose" box with the whole deal (views/class_mode/class_tables.py).
 
 >>> from engine.core.cards import parse_cards
 >>> draft = Draft.empty(Rules())
@@ -67,6 +69,7 @@ from views.deal_editor.draft import (
     first_bid,
     place_name,
     running_classes,
+    table_deal_query,
 )
 
 # ---- the session's draft --------------------------------------------------------------------------
@@ -431,7 +434,9 @@ def whole_deal_view(state: HandState) -> None:
             + (f"after {' and '.join(before)} passed." if before else f"{name} bids first.")
         )
     )
-    _class_view(state, seat, links)
+    running = running_classes()
+    _class_view(state, seat, links, running)
+    _tables_view(links.position, running)
     st.markdown("**Share this deal** — the link opens it in this editor:")
     st.code(_page_base(PAGE) + query_string(links.share), language=None, wrap_lines=True)
     # the page's own address follows the whole deal, so a reload or a copied address opens it
@@ -440,12 +445,23 @@ def whole_deal_view(state: HandState) -> None:
     st.session_state[K + "link_seen"] = links.position
 
 
-def _class_view(state: HandState, seat: int, links: DealLinks) -> None:
+def _tables_view(position: str, running: tuple[str, ...]) -> None:
+    """Deal the whole deal at a teaching table of the class this browser runs: a link that fills the
+    class page's "Deal a hand you choose" box (views/class_mode/class_tables.py reads it)."""
+    for code in running:
+        st.page_link(
+            "views/class_mode/class_mode.py",
+            label=f"Deal it at a teaching table of class {code}",
+            icon=":material/playing_cards:",
+            query_params=table_deal_query(code, position),
+        )
+
+
+def _class_view(state: HandState, seat: int, links: DealLinks, running: tuple[str, ...]) -> None:
     """Ask the seat's bid in class: a link to the class this browser runs, else how to."""
     if links.seat_view is None:
         return
     name = seat_name(state.players, seat)
-    running = running_classes()
     if running:
         for code in running:
             st.page_link(
