@@ -68,6 +68,7 @@ def test_one_table_on_the_projector_follows_the_play_and_hides_the_hands(
         _fits(projector)
         kit.screenshot(projector, "class-table-projector-1920")
 
+        service.set_paused(table, secret, False, path=db)  # a chosen deal left the table paused
         moves = 0
         while True:
             page = service.read(table, KEY, path=db)  # Ann's phone: the computers before her play
