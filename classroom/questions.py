@@ -13,11 +13,14 @@ server process shows the same question and nothing is solved twice:
   (``engine.analysis.robust.analyze_robust``) as the Analyze page judges it: the recommendation
   is right, and when the two best options are too close to call both are.
 
-A question about one seat's decision (a typed hand, a bid, a call, a discard, a card to play)
-keeps that seat's view as its text (``view``: ``SeatView.to_text``, the one text of a seat's
-question, the Analyze page's link and the ``analyze`` command's ``--view``), and ``seat_view``
-reads it back (``SeatView.from_text``). A stored question without it (one stored before it, or a
-question about no seat: the bower, the points) reads as before, its ``view`` empty.
+A question about one seat's decision judged with figures (a typed hand, a bid, a call, a discard, a
+card to play) carries that decision as its ``problem`` (``engine.core.problem.Problem``: the seat's
+view as text, its choices, the right ones, each one's figure, the judge and the reason), the very
+value the drill solved (``Solution.problem``) and a puzzle of the same position carries; its
+``right`` and ``choices`` are the phones' words (or cards) for the problem's. Another question about
+a seat (how many trumps are out) keeps the seat's view as its text (``view``), as a question stored
+before questions carried their problem does; ``seat_view`` reads either back
+(``SeatView.from_text``). A question about no seat (the bower, the points) has neither.
 
 Each follows the rules in force (the teacher's sidebar) as far as its kind can: the lessons' drills
 take options, not rules, so ``rules_note`` says which kinds follow which rules, a question that
@@ -44,11 +47,13 @@ from engine.analysis.explain import headline, label, percent, points
 from engine.analysis.situation import Question as HandSituation
 from engine.analysis.situation import question as hand_situation
 from engine.core.action_words import answer_words, in_dealer_words
-from engine.core.actions import Kind
+from engine.core.actions import Action, Kind
 from engine.core.cards import Card, parse_card
+from engine.core.problem import Problem, ProblemError
 from engine.core.rules import PRESETS, Rules
 from engine.core.seats import seat_name
 from engine.core.view import SeatView
+from lessons.bid_drill import bid_problem
 from lessons.exercise_model import Exercise, Mode
 from lessons.exercises import DRILLS, check_options, generate, solve
 from lessons.loader import load_lessons
@@ -124,15 +129,21 @@ class ClassQuestion:
     why: str = ""  # the engine's explanation
     figures: tuple[str, ...] = ()  # a typed hand: each option's figures, one line each
     close: bool = False  # a typed hand that is too close to call
-    view: str = ""  # the seat's view as text (SeatView.to_text), for a question about one seat's decision
+    view: str = ""  # a seat's view as text (SeatView.to_text) when the question carries no problem
+    problem: Problem | None = None  # one seat's decision judged with figures
 
     def seat_view(self) -> SeatView | None:
-        """The seat whose decision the question asks about, as it saw the hand (its ``view`` text
-        read back); None for a question about no seat's decision."""
-        return _read_view(self.view) if self.view else None
+        """The seat the question asks about, as it saw the hand (its problem's view, or its ``view``
+        text, read back); None for a question about no seat."""
+        text = self.problem.view if self.problem is not None else self.view
+        return _read_view(text) if text else None
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False)
+        data = asdict(self)
+        del data["problem"]
+        if self.problem is not None:
+            data["problem"] = json.loads(self.problem.to_json())
+        return json.dumps(data, ensure_ascii=False)
 
     @staticmethod
     def from_json(text: str) -> ClassQuestion:
@@ -167,7 +178,7 @@ class ClassQuestion:
 
 _TEXTS = ("source", "kind", "prompt", "mode", "answer_words", "why", "view")
 _LISTS = ("cards", "labels", "facts", "choices", "right", "figures")
-_FIELDS = (*_TEXTS, *_LISTS, "shown", "trump", "upcard", "close")
+_FIELDS = (*_TEXTS, *_LISTS, "shown", "trump", "upcard", "close", "problem")
 _REQUIRED = ("source", "kind", "prompt", "mode", "right")
 
 
@@ -198,6 +209,8 @@ def _field(key: str, value: Any) -> Any:
         ):
             return tuple((str(a), str(b)) for a, b in value)
         raise DamagedQuestion("the question's shown cards are not a list of [caption, card] pairs")
+    if key == "problem":
+        return _stored_problem(value)
     if key in ("trump", "upcard"):
         if value is None or (isinstance(value, str) and len(value) <= 3):
             return value
@@ -205,6 +218,19 @@ def _field(key: str, value: Any) -> Any:
     if isinstance(value, bool):  # close
         return value
     raise DamagedQuestion(f"the question's {key} is not true or false")
+
+
+def _stored_problem(value: Any) -> Problem | None:
+    """A stored question's seat decision (``Problem.to_json``'s object); DamagedQuestion when it
+    does not read as one."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise DamagedQuestion("the question's seat decision is not a JSON object")
+    try:
+        return Problem.from_json(value)
+    except ProblemError as err:
+        raise DamagedQuestion(f"the question's seat decision does not read: {err}") from None
 
 
 @lru_cache(maxsize=256)
@@ -239,11 +265,12 @@ def _check(q: ClassQuestion) -> None:
         raise DamagedQuestion("the question's cards repeat, or their captions do not match them")
     if not q.right or not all(answer_fits(q, a) for a in q.right):
         raise DamagedQuestion("the question's right answer is not one of its cards or choices")
-    if q.view:
-        try:
-            _read_view(q.view)
-        except ValueError as err:
-            raise DamagedQuestion(f"the question's seat view does not read: {err}") from None
+    if q.view and q.problem is not None:
+        raise DamagedQuestion("the question keeps its seat's view twice: in its problem and as its view")
+    try:
+        q.seat_view()
+    except ValueError as err:
+        raise DamagedQuestion(f"the question's seat view does not read: {err}") from None
 
 
 def answer_fits(q: ClassQuestion, answer: str) -> bool:
@@ -376,7 +403,8 @@ def from_exercise(ex: Exercise, source: str) -> ClassQuestion:
         right=tuple(
             dict.fromkeys(encode(a, cards) for a in (answer, *solution.also) if not isinstance(a, tuple))
         ),
-        view=ex.view.to_text() if ex.view is not None else "",
+        view=ex.view.to_text() if ex.view is not None and solution.problem is None else "",
+        problem=solution.problem,
     )
 
 
@@ -580,7 +608,9 @@ def hand_question(hand: str, upcard: str, seat: str, seed: int, rules: Rules | N
 
 def _bid_question(q: HandSituation, seed: int) -> ClassQuestion:
     """The class's "what would you bid?" for the analyzer's question ``q``, judged as the Analyze
-    page judges it, with the seat's view kept as text."""
+    page judges it: the bid's problem (``lessons.bid_drill.bid_problem``, the bid drill's), its
+    choices and right answers said as the phones say them. The figures the teacher reads add each
+    bid's range and euchre chance to the problem's values."""
     view = q.view()
     robust = value_bids(view)  # as the Analyze page, the hint and the grade value it
     a = robust.analysis
@@ -589,14 +619,9 @@ def _bid_question(q: HandSituation, seed: int) -> ClassQuestion:
     def say(text: str) -> str:
         return in_dealer_words(text) if dealer else text
 
-    choices: list[str] = []
-    for o in a.options:
-        name = answer_words(o.action, dealer=dealer)
-        if name not in choices:
-            choices.append(name)
-    right = [answer_words(a.recommendation, dealer=dealer)]
-    if a.too_close and a.runner_up is not None:
-        right.append(answer_words(a.runner_up, dealer=dealer))
+    def words(choices: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(answer_words(Action.parse(c), dealer=dealer) for c in choices))
+
     figures = []
     seen: set[str] = set()
     for o in sorted(a.options, key=lambda o: -o.realistic.ev):
@@ -614,6 +639,8 @@ def _bid_question(q: HandSituation, seed: int) -> ClassQuestion:
         why += " " + say(robust.reason)
     position = SEAT_WORDS.get((q.rules.players, q.seat), "You are the dealer")
     before = "Everyone before you passed. " if q.position > 1 else ""
+    problem = bid_problem(view, a, why)
+    right = words(problem.right)
     return ClassQuestion(
         source="A typed hand",
         kind="hand",
@@ -621,13 +648,13 @@ def _bid_question(q: HandSituation, seed: int) -> ClassQuestion:
         prompt=f"{position}; the upcard is the {q.upcard.short}. {before}What would you bid?",
         cards=tuple(str(c) for c in q.hand),
         upcard=str(q.upcard),
-        choices=tuple(choices),
-        right=tuple(right),
+        choices=words(problem.choices),
+        right=right,
         answer_words=" or ".join(right) + (" (too close to call)" if a.too_close else ""),
         why=why,
         figures=tuple(figures),
         close=robust.close_call,
-        view=view.to_text(),
+        problem=problem,
     )
 
 

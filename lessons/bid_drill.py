@@ -38,6 +38,7 @@ from engine.analysis.situation import SEATS_BY_PLAYERS
 from engine.core.action_words import action_words, answer_words, capital, go_alone, in_dealer_words
 from engine.core.actions import ORDER, PASS, Action, Kind
 from engine.core.hand import HandState, apply, deal
+from engine.core.problem import Problem
 from engine.core.ranking import effective_table, sort_hand
 from engine.core.rules import Rules
 from engine.core.seats import LEARNER, seat_name
@@ -300,7 +301,16 @@ JUDGES: dict[str, tuple[str, Callable[[Exercise, HandState], tuple[bool, bool, s
 }
 
 
+def bid_problem(view: SeatView, analysis: Analysis, reason: str) -> Problem:
+    """A bid judged by the analyzer, as a problem: every legal bid with its value in the analysis's
+    unit (net points, or at a game score the change in the chance of winning the game), the
+    recommendation right, and the runner-up too when the two are too close to call."""
+    return Problem.at(view, analysis.values(), analysis.counted_right, analysis.unit, ANALYZER, reason)
+
+
 def solve_bid_with(ex: Exercise, judge: str) -> Solution:
+    """The verdict of ``judge`` ('analyzer' or 'club'). The analyzer's is the bid's problem
+    (``bid_problem``), answered in the drill's two words: ordering up (alone or not), or passing."""
     name, decide = JUDGES[judge]
     bid, alone, reason = decide(ex, _opening(ex)[0])
     if ex.dealer == LEARNER:
@@ -308,7 +318,13 @@ def solve_bid_with(ex: Exercise, judge: str) -> Solution:
     answer = ex.options[0] if bid else "pass"
     verb = answer + (f" {go_alone()}" if alone and ex.rules.players == 4 else "")
     why = f"Verdict from {name}: {verb}." + (f" {reason}" if reason else "")
-    return Solution(answer, why, judge=name, link=analyzer_link(ex))
+    if judge != "analyzer":
+        return Solution(answer, why, judge=name, link=analyzer_link(ex))
+    assert ex.view is not None
+    problem = bid_problem(ex.view, _opening(ex)[1].analysis, why)
+    return Solution.of(
+        problem, lambda a: ex.options[0] if a.kind is Kind.ORDER else "pass", analyzer_link(ex)
+    )
 
 
 def solve_bid(ex: Exercise) -> Solution:

@@ -40,7 +40,7 @@ from engine.core.view import SeatView, view_of
 from engine.players.evaluate import dealer_hand, hand_facts
 from engine.search.seat_values import view_seed
 from lessons.balance import accepted, drawn, wanted
-from lessons.bid_drill import ANALYZER, clear_choice, clear_verdict, screened, view_link
+from lessons.bid_drill import ANALYZER, bid_problem, clear_choice, clear_verdict, screened, view_link
 from lessons.exercise_model import Answer, Exercise, Mode, Solution
 from lessons.links import SEATS
 
@@ -150,13 +150,6 @@ def _link(view: SeatView) -> str:
     return view_link(view)
 
 
-def _tied(analysis: Analysis) -> tuple[Action, ...]:
-    """The recommendation, and the runner-up when the two are too close to call."""
-    if analysis.too_close and analysis.runner_up is not None:
-        return analysis.recommendation, analysis.runner_up
-    return (analysis.recommendation,)
-
-
 def _verb(action: Action, words: str) -> str:
     return words + (f" {go_alone()}" if action.alone and "alone" not in words else "")
 
@@ -165,7 +158,7 @@ def solve_name_suit(ex: Exercise) -> Solution:
     view = ex.view
     assert view is not None
     analysis = judge(view).analysis
-    best, *others = _tied(analysis)
+    best, *others = analysis.counted_right
     answer = choice_words(best)
     also = tuple(dict.fromkeys(w for w in map(choice_words, others) if w != answer))
     lines = [str(line) for line in explain(view, analysis)]
@@ -179,7 +172,7 @@ def solve_name_suit(ex: Exercise) -> Solution:
     turned = round2_sentence(view, best, pair)
     if turned:
         why.append(turned)
-    return Solution(answer, " ".join(why), judge=ANALYZER, link=_link(view), also=also)
+    return Solution.of(bid_problem(view, analysis, " ".join(why)), choice_words, _link(view))
 
 
 def wrong_name_suit(ex: Exercise, answer: Answer, solution: Solution) -> str:
@@ -374,7 +367,7 @@ def solve_go_alone(ex: Exercise) -> Solution:
     assert pair is not None
     best = analysis.recommendation
     answer = _alone_words(view, best)
-    also = tuple(_alone_words(view, a) for a in _tied(analysis) if a in pair and a != best)
+    also = tuple(_alone_words(view, a) for a in analysis.counted_right if a in pair and a != best)
     first = str(explain(view, analysis)[0])
     if view.seat == view.dealer:
         first = in_dealer_words(first)
@@ -383,7 +376,8 @@ def solve_go_alone(ex: Exercise) -> Solution:
         why.append(f"Either answer counts as right: {answer} or {also[0]}.")
     why += [_figures(view, analysis.option(a)) for a in pair]
     why.append(third_rule(analysis.option(pair[0]).realistic, analysis.option(pair[1]).realistic))
-    return Solution(answer, " ".join(why), judge=ANALYZER, link=_link(view), also=also)
+    problem = bid_problem(view, analysis, " ".join(why))
+    return Solution.of(problem, lambda a: _alone_words(view, a), _link(view))
 
 
 def wrong_go_alone(ex: Exercise, answer: Answer, solution: Solution) -> str:

@@ -19,7 +19,8 @@ hand analyzer (``lessons.call_drills``), ``discard`` (the dealer's discard,
 judged by the seat's own valuation (``engine.search.seat_values``, ``lessons.seat_judge``), and
 ``trumps_out`` (how many trumps are still out? ``lessons.defence_drills``). ``generate`` makes
 the question; ``solve`` asks the engine for the answer and a sentence explaining it (with any
-answers it judges as good: ``Solution.also``); ``check`` compares the learner's answer.
+answers it judges as good: ``Solution.also``; for a seat's decision judged with figures, made from
+its ``engine.core.problem.Problem``: ``Solution.problem``); ``check`` compares the learner's answer.
 """
 
 from __future__ import annotations

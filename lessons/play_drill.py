@@ -54,6 +54,7 @@ from engine.core.action_words import WORDS, Tense, Word, order_up
 from engine.core.actions import Kind, play
 from engine.core.cards import Card, make_deck
 from engine.core.hand import HandState, Phase, Trick, apply, deal
+from engine.core.problem import Problem
 from engine.core.ranking import effective_table, sort_hand, strength_table
 from engine.core.rules import Rules
 from engine.core.seats import LEARNER, seat_name
@@ -61,7 +62,7 @@ from engine.core.stats import mean_interval
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
 from lessons.balance import card_class, wanted
-from lessons.exercise_model import Answer, Exercise, Mode, Solution, card_list, trump_intro
+from lessons.exercise_model import Answer, Exercise, Mode, Solution, card_list, card_of, trump_intro
 from lessons.play_deals import (
     ENUMERATE_LIMIT,
     SAMPLE_SIZE,
@@ -573,7 +574,18 @@ def solve_play_card(ex: Exercise) -> Solution:
                 )
                 break
         why.append(sentence + ".")
-    return Solution(best, " ".join(why), judge=JUDGE)
+    return Solution.of(play_problem(view, j, " ".join(why)), card_of)
+
+
+def play_problem(view: SeatView, j: Judgement, reason: str) -> Problem:
+    """The card question as a problem: every card the seat may play with the tricks its side takes
+    with it, on average over the deals judged; the rule's answer the one right card."""
+    assert j.answer is not None
+    tricks = {
+        a: sum(j.tricks[a.card]) / j.deals for a in view.legal if a.card is not None and a.card in j.tricks
+    }
+    best = next(a for a in tricks if a.card == j.answer)
+    return Problem.at(view, tricks, (best,), "tricks", JUDGE, reason)
 
 
 def play_card_again(ex: Exercise, factor: int, seed: str) -> frozenset[Answer]:

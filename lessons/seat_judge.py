@@ -26,11 +26,12 @@ from engine.analysis.card_reasons import choice_reason, mistake_reason
 from engine.analysis.explain import points
 from engine.core.actions import Action, Kind
 from engine.core.cards import Card
+from engine.core.problem import Problem
 from engine.core.ranking import effective_table
 from engine.core.view import SeatView
 from engine.search.seat_values import JUDGE_DEALS, SeatValues, judged, value_choices, view_seed
 from lessons.balance import CLEAR, card_class
-from lessons.exercise_model import Answer, Solution, card_list
+from lessons.exercise_model import Answer, Solution, card_list, card_of
 from lessons.play_drill import equivalent
 
 SCREEN_DEALS = 32  # layouts in the quick screen before a position is judged in full (an eighth of the cost)
@@ -144,9 +145,18 @@ def _action(view: SeatView, card: Card) -> Action | None:
     return next((a for a in view.legal if a.card == card), None)
 
 
+def seat_problem(view: SeatView, source: str, reason: str) -> Problem:
+    """The seat's decision as a problem: every legal choice with its value (net points a hand), the
+    choices counted right (``counted_right``), judged by ``source``, with ``reason``."""
+    v = values(view)
+    return Problem.at(
+        view, {c.action: c.points for c in v.choices}, counted_right(v), "points", source, reason
+    )
+
+
 def card_solution(view: SeatView, doing: str) -> Solution:
     """The answer and why: the reason in Euchre words, then the figures. ``doing`` names the choice
-    ('discarding', 'leading', 'playing')."""
+    ('discarding', 'leading', 'playing'). The solution is the seat's problem (``seat_problem``)."""
     v = values(view)
     right = right_cards(view)
     best = right[0]
@@ -163,7 +173,7 @@ def card_solution(view: SeatView, doing: str) -> Solution:
             f"The {others} {'is' if len(right) == 2 else 'are'} worth nearly as much (too little apart to be "
             "sure which is better), so counted right too."
         )
-    return Solution(best, " ".join(why), judge=JUDGE, also=right[1:])
+    return Solution.of(seat_problem(view, JUDGE, " ".join(why)), card_of)
 
 
 def card_wrong(view: SeatView, answer: Answer) -> str:

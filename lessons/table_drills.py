@@ -50,6 +50,7 @@ from lessons.play_drill import bidding, turned, who
 from lessons.seat_judge import (
     counted_right,
     right_again,
+    seat_problem,
     values,
     worth_asking,
 )
@@ -255,7 +256,6 @@ def solve_defend_alone(ex: Exercise) -> Solution:
     assert view is not None
     v = values(view)
     right = counted_right(v)
-    answer = _defend_words(right[0].kind)
     worth = {_defend_words(c.action.kind): c.points for c in v.choices}
     why = [
         f"Over {v.deals} layouts of the hidden cards that fit what you have seen and the bidding, "
@@ -265,10 +265,9 @@ def solve_defend_alone(ex: Exercise) -> Solution:
         "tricks against the loner's trumps; two hands need only find one trick between them to stop "
         "the march.",
     ]
-    also = tuple(_defend_words(a.kind) for a in right[1:])
-    if also:
+    if len(right) > 1:
         why.append("The two are too little apart to be sure which is better, so both count as right.")
-    return Solution(answer, " ".join(why), judge=JUDGE_DEFEND, also=also)
+    return Solution.of(seat_problem(view, JUDGE_DEFEND, " ".join(why)), lambda a: _defend_words(a.kind))
 
 
 JUDGE_DEFEND = "your seat's own valuation (the practice table's grades)"

@@ -38,7 +38,7 @@ import os
 import random
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
@@ -340,9 +340,7 @@ def deck_puzzle(e: Entry) -> Puzzle | None:
     right = (str(m.best), *(str(a) for a in m.right if a != m.best))
     if not set(right) <= set(problem.choices):
         return None
-    problem = type(problem)(
-        problem.view, problem.choices, right, problem.values, problem.unit, problem.source, m.reason
-    )
+    problem = replace(problem, right=right, reason=m.reason)
     preset = rules_text(m.before.rules).split(",")[0]
     return Puzzle.make("seat", problem, (theme_of(m.before, m.seat),), 1500.0, preset)
 

@@ -298,14 +298,6 @@ def bid_analysis(
     return None if robust is None else robust.analysis
 
 
-def _bid_values(a: Analysis) -> dict[Action, float]:
-    """Each bid's value in the analysis's ranking unit: the change in the chance of winning
-    when it ranks by that, else net points."""
-    if a.by_win_chance:
-        return {o.action: float(o.realistic.win_delta or 0.0) for o in a.options}
-    return {o.action: float(o.realistic.ev) for o in a.options}
-
-
 def bid_ties(robust: Robust, values: dict[Action, float]) -> tuple[Action, ...]:
     """The bids worth the same as the best within the analysis's uncertainty: less than its tie
     margin behind, or the runner-up of a call too close to call."""
@@ -426,7 +418,7 @@ def _bid_graded(
     robust = bid_robust(before, seat, score, table)
     if robust is None:
         return GradedDecision(step, before, action, "not graded: no bidding analysis for this decision")
-    values = _bid_values(robust.analysis)
+    values = robust.analysis.values()
     source = ANALYZER_SOURCE
     unit, scale = POINTS, 1.0  # scale: what one point of loss is in ``unit``
     if robust.analysis.by_win_chance and score is not None:

@@ -124,6 +124,25 @@ class Analysis:
     def option(self, action: Action) -> OptionResult:
         return next(o for o in self.options if o.action == action)
 
+    def values(self) -> dict[Action, float]:
+        """Each bid's value in the ranking's ``unit``: the change in the chance of winning the game
+        when it ranks by that, else the expected net points this hand."""
+        if self.by_win_chance:
+            return {o.action: float(o.realistic.win_delta or 0.0) for o in self.options}
+        return {o.action: float(o.realistic.ev) for o in self.options}
+
+    @property
+    def unit(self) -> str:
+        """The unit of ``values`` (``engine.core.problem.UNITS``)."""
+        return "win chance" if self.by_win_chance else "points"
+
+    @property
+    def counted_right(self) -> tuple[Action, ...]:
+        """The recommendation, and the runner-up when the two are too close to call: either is right."""
+        if self.too_close and self.runner_up is not None:
+            return self.recommendation, self.runner_up
+        return (self.recommendation,)
+
     @property
     def tie_margin(self) -> float:
         """Below this margin (in the ranking's unit) two options are too close to call."""

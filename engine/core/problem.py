@@ -21,11 +21,15 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
+
+if TYPE_CHECKING:
+    from engine.core.view import SeatView
 
 UNITS = ("points", "win chance", "tricks")
 MAX_TEXT = 2_000  # any one text field
@@ -50,6 +54,29 @@ class Problem:
 
     def __post_init__(self) -> None:
         check(self)
+
+    @classmethod
+    def at(
+        cls,
+        view: SeatView,
+        values: Mapping[Action, float],
+        right: Sequence[Action],
+        unit: str,
+        source: str,
+        reason: str = "",
+    ) -> Problem:
+        """The problem of the seat at ``view``: its legal choices that have a figure in ``values``,
+        in the engine's order, each with its figure; ``right`` the best first, then its ties."""
+        choices = tuple(a for a in view.legal if a in values)
+        return cls(
+            view.to_text(),
+            tuple(str(a) for a in choices),
+            tuple(str(a) for a in right),
+            tuple(float(values[a]) for a in choices),
+            unit,
+            source,
+            reason,
+        )
 
     @property
     def best(self) -> str:

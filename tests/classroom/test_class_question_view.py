@@ -1,6 +1,8 @@
-"""A class question about one seat's decision keeps that seat's view as text (SeatView.to_text),
-reads it back (SeatView.from_text), and can be asked from that text; stored questions from before
-the view was kept still read. The view texts are written out by hand from the seat grammar
+"""A class question about one seat's decision carries it as a Problem (the seat's view as text,
+SeatView.to_text, its choices, the right ones and their figures), the very problem the drill of the
+same seed solved; it reads the view back (SeatView.from_text). Stored questions from before the
+view was kept, and from before the problem was carried (the view as the question's own text),
+still read. The view texts are written out by hand from the seat grammar
 (engine/core/seat_text.py): South is seat 0, so the first seat's dealer is seat 3 and the dealer's
 question comes after three passes."""
 
@@ -52,26 +54,28 @@ OLD_BODY = json.dumps(
 
 def test_a_typed_hand_keeps_its_seats_view_and_reads_it_back() -> None:
     q = hand_question("JH JD AH KS 9C", "9H", "first", 1)
-    assert q.view == FIRST
+    assert q.problem is not None and q.problem.view == FIRST and q.view == ""
     seen = q.seat_view()
     assert seen is not None
     assert (seen.seat, seen.dealer, seen.phase) == (0, 3, Phase.BID1)
     assert seen.hand == tuple(parse_cards("JH JD AH KS 9C"))
     assert [str(a) for a in seen.legal] == ["pass", "order", "order alone"]
     dealer = hand_question("JH JD AH KS 9C", "9H", "dealer", 1)
-    assert dealer.view == DEALER and dealer.choices[1:] == ("pick it up", "pick it up alone")
+    assert dealer.problem is not None and dealer.problem.view == DEALER
+    assert dealer.choices[1:] == ("pick it up", "pick it up alone")
 
 
 def test_the_view_goes_into_the_stored_question_and_comes_back() -> None:
     q = hand_question("JH JD AH KS 9C", "9H", "first", 1)
-    assert json.loads(q.to_json())["view"] == FIRST
+    stored = json.loads(q.to_json())
+    assert stored["problem"]["view"] == FIRST and stored["view"] == ""
     back = ClassQuestion.from_json(q.to_json())
     assert back == q and back.seat_view() == q.seat_view()
 
 
 def test_a_question_stored_before_the_view_was_kept_still_reads() -> None:
     q = ClassQuestion.from_json(OLD_BODY)
-    assert q.view == "" and q.seat_view() is None
+    assert q.view == "" and q.problem is None and q.seat_view() is None
     assert q.right == ("order up",) and q.cards == ("JH", "JD", "AH", "KS", "9C")
 
 
@@ -90,15 +94,23 @@ def test_a_drills_question_of_one_seat_keeps_the_drills_view(kind: str) -> None:
     ex = generate(kind, 5, {})
     assert ex.view is not None
     q = exercise_question(kind, 5)
-    assert q.view == ex.view.to_text() and q.seat_view() == ex.view
+    assert q.problem is not None and q.problem.view == ex.view.to_text() and q.seat_view() == ex.view
+
+
+def test_a_count_of_one_seat_keeps_its_view_as_text() -> None:
+    """How many trumps are out: a question about the seat, but not one of its choices."""
+    ex = generate("trumps_out", 5, {})
+    assert ex.view is not None
+    q = exercise_question("trumps_out", 5)
+    assert q.problem is None and q.view == ex.view.to_text() and q.seat_view() == ex.view
 
 
 def test_a_bid_drills_view_is_the_seat_at_its_bid() -> None:
     """The dealer's bid of seed 5: three passes before it, the dealer's own hand written."""
     ex = generate("bid", 5, {"seat": "dealer"})
     q = exercise_question("bid", 5, {"seat": "dealer"})
-    assert ex.view is not None and q.view == ex.view.to_text()
-    assert q.view.startswith("standard/0/") and q.view.endswith("/pass,pass,pass")
+    assert ex.view is not None and q.problem is not None and q.problem.view == ex.view.to_text()
+    assert q.problem.view.startswith("standard/0/") and q.problem.view.endswith("/pass,pass,pass")
     assert q.choices == ("pick it up", "pass")
     assert Action.parse("order") in ex.view.legal
 
@@ -106,4 +118,4 @@ def test_a_bid_drills_view_is_the_seat_at_its_bid() -> None:
 @pytest.mark.parametrize("kind", ["left_bower", "points"])
 def test_a_question_about_no_seat_has_no_view(kind: str) -> None:
     q = exercise_question(kind, 5)
-    assert q.view == "" and q.seat_view() is None
+    assert q.view == "" and q.problem is None and q.seat_view() is None
