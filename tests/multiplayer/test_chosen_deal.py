@@ -30,8 +30,8 @@ from engine.core.game import REDEAL, replay
 from engine.core.rules import Rules
 from multiplayer.chosen_deal import ACCEPTED, DealRefused, read_deal
 from multiplayer.errors import GameOver
-from multiplayer.table import PeopleTable, Seat, act, new_table
 from multiplayer.seating import pause
+from multiplayer.table import PeopleTable, Seat, act, new_table
 from multiplayer.teaching import PAUSE, SET_DEAL, TEACHER, projector_data, redeal, set_deal, take_back
 
 CHOSEN = "standard/2/9S-TS-QS-KS-AS,9H-TH-QH-KH-AH,9D-TD-QD-KD-AD,9C-TC-QC-KC-AC/JS"
