@@ -42,7 +42,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -353,6 +353,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, help="play for this long instead (no hand dealt after it)")
     parser.add_argument("--poll", type=float, default=1.0, help="seconds between two reads of a page")
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    return finish(parser, run, report, argv)
+
+
+def finish(
+    parser: argparse.ArgumentParser,
+    run: Callable[[argparse.Namespace], dict[str, Any]],
+    report: Callable[[dict[str, Any]], None],
+    argv: Sequence[str] | None = None,
+) -> int:
+    """The tables benches' common end: ``--seed`` and ``--json`` added, the run, its report, the file."""
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)

@@ -30,10 +30,8 @@ printed too; lost and doubled actions are checked against the store's log there.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import stat
-import statistics
 import tempfile
 import time
 from collections.abc import Sequence
@@ -42,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, streamlit_process, wait_idle
-from bench.tables_load import HANDS, Person, account, play_people, seat_people
+from bench.tables_load import HANDS, Person, _figures, account, finish, play_people, seat_people
 from classroom.service import Teacher
 from engine.core.rules import Rules
 from multiplayer import service
@@ -76,9 +74,11 @@ def _niced_chromium(folder: Path) -> str:
     return str(script)
 
 
-def _page(browser: Any, url: str, size: tuple[int, int], cookie: tuple[str, str], path: str) -> Any:
+def _page(browser: Any, url: str, size: tuple[int, int], cookie: str, path: str) -> Any:
+    """A page of its own browser context at ``size``, holding ``cookie`` ("name=value"), opened at ``path``."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.add_cookies([{"name": cookie[0], "value": cookie[1], "domain": "127.0.0.1", "path": "/"}])
+    name, value = cookie.split("=", 1)
+    context.add_cookies([{"name": name, "value": value, "domain": "127.0.0.1", "path": "/"}])
     context.add_init_script(OBSERVER)
     page = context.new_page()
     page.set_default_timeout(PAGE_WAIT_MS)
@@ -160,20 +160,6 @@ def _teacher_changes(db: Location, secret: str, pages: dict[str, list[tuple[int,
     return {"pause_to_players_s": paused, "take_back_to_players_s": taken}
 
 
-def _p95(values: Sequence[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered)) - 1))] if ordered else float("nan")
-
-
-def _figures(name: str, values: Sequence[float]) -> str:
-    if not values:
-        return f"{name}: no samples"
-    return (
-        f"{name}: n={len(values):,}  p50 {statistics.median(values):.3f} s  p95 {_p95(values):.3f} s  "
-        f"max {max(values):.3f} s"
-    )
-
-
 def run(args: argparse.Namespace) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -191,24 +177,20 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=_niced_chromium(folder), args=CHROMIUM_ARGS)
         stack.callback(browser.close)
+        class_code = teacher_of.code
         teacher = _page(
             browser,
             url,
             (1920, 1080),
-            (f"ec_teacher_{teacher_of.code}", teacher_of.secret),
-            f"/class?class={teacher_of.code}",
+            f"ec_teacher_{class_code}={teacher_of.secret}",
+            f"/class?class={class_code}",
         )
         pages: dict[str, list[tuple[int, Any]]] = {}
         for p in persons:
             if p.table.code in codes[: args.watched]:
-                page = _page(
-                    browser,
-                    url,
-                    (390, 844),
-                    (f"ec_table_{p.table.code}", p.key),
-                    f"/tables?table={p.table.code}",
-                )
-                pages.setdefault(p.table.code, []).append((p.seat, page))
+                code = p.table.code
+                page = _page(browser, url, (390, 844), f"ec_table_{code}={p.key}", f"/tables?table={code}")
+                pages.setdefault(code, []).append((p.seat, page))
         for page in [teacher, *(pg for seated in pages.values() for _, pg in seated)]:
             wait_idle(page, timeout_ms=PAGE_WAIT_MS)
         teacher.locator("[data-glance]").first.wait_for(state="attached")
@@ -266,14 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--watched", type=int, default=1, help="tables whose four people are also in Chromium"
     )
     parser.add_argument("--hands", type=int, default=HANDS, help="hands each table plays")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", help="also write the figures to this file")
-    args = parser.parse_args(argv)
-    out = run(args)
-    report(out)
-    if args.json:
-        Path(args.json).write_text(json.dumps(out, indent=2))
-    return 0
+    return finish(parser, run, report, argv)
 
 
 if __name__ == "__main__":
