@@ -1,14 +1,14 @@
 """Tables of people under load: how long a card played takes to reach the other three screens, and
 whether any action is lost or doubled (issue 54's load target).
 
-    python -m bench tables_load [--tables 8] [--people 4] [--hands 3 | --seconds S] [--poll 1.0]
+    python -m bench tables_load [--tables 8] [--people 4] [--hands 3 | --seconds S] [--poll 0.5]
                                 [--db sqlite|postgres] [--seed 1] [--json out.json]
 
 One process plays the server: it opens ``--tables`` tables of four person's seats on a throw-away
 database (a SQLite file, or with ``--db postgres`` a PostgreSQL server of its own, bench/postgres.py,
 PostgreSQL's default durability), seats ``--people`` people at each (the other seats stay computers
 of the club level), and runs one thread per person that does what the person's page does
-(views/tables/seated.py): every ``--poll`` seconds (the page's fragment: 1 s) it reads the seat's
+(views/tables/seated.py): every ``--poll`` seconds (the page's fragment: 0.5 s) it reads the seat's
 page data through ``multiplayer.service.read``, and when that data offers the seat a move (its turn,
 or "next hand" between hands) it plays one at once, a seeded choice among the legal actions, with
 the version it read (``multiplayer.service.play``). A refused tap (a stale page: another person
@@ -351,7 +351,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--hands", type=int, default=HANDS, help="hands each table plays")
     parser.add_argument("--seconds", type=float, help="play for this long instead (no hand dealt after it)")
-    parser.add_argument("--poll", type=float, default=1.0, help="seconds between two reads of a page")
+    parser.add_argument(
+        "--poll", type=float, default=0.5, help="seconds between two reads of a page (a seated page's: 0.5)"
+    )
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     return finish(parser, run, report, argv)
 

@@ -49,6 +49,9 @@ from store.backend import Location
 
 PAGE_WAIT_MS = 120_000  # a page's first draw on a busy machine
 CHANGE_WAIT_S = 20.0  # the longest the bench waits for a pause or take-back to show on every page
+POLL = (
+    0.5  # seconds between two reads by a protocol person: a seated page's (views.tables.seated.FOLLOW_EVERY)
+)
 OBSERVER = """
 window.__ecSeen = {}; window.__ecPaused = {}; window.__ecGlance = {};
 const __ecLook = () => {
@@ -86,8 +89,13 @@ def _page(browser: Any, url: str, size: tuple[int, int], cookie: str, path: str)
     return page
 
 
-def _seen_ms(page: Any, name: str) -> dict[str, float]:
-    return {k: v / 1000 for k, v in dict(page.evaluate(f"window.{name}")).items()}
+def _seen_ms(page: Any, name: str, table: str = "") -> dict[str, float]:
+    """When ``page`` first drew each version (``name``: the page's record; ``table``: the glance's
+    rows of that table, keyed "code:version")."""
+    seen = dict(page.evaluate(f"window.{name}"))
+    if table:
+        return {k.split(":")[1]: v / 1000 for k, v in seen.items() if k.split(":")[0] == table}
+    return {k: v / 1000 for k, v in seen.items()}
 
 
 def _first_at_or_past(seen: dict[str, float], version: int) -> float | None:
@@ -103,10 +111,9 @@ def _screens(
     to_browser: list[float] = []
     to_glance: list[float] = []
     missed = 0
-    glance = _seen_ms(teacher, "__ecGlance")
     for code in codes:
         drawn = {seat: _seen_ms(page, "__ecSeen") for seat, page in pages.get(code, [])}
-        by_table = {k.split(":")[1]: at for k, at in glance.items() if k.split(":")[0] == code}
+        by_table = _seen_ms(teacher, "__ecGlance", code)
         for row in people_tables.log(code, path=db):
             if row.action == "sit" or row.by != "person":
                 continue
@@ -126,13 +133,14 @@ def _screens(
     return {"tap_to_browser_s": to_browser, "tap_to_glance_s": to_glance, "never_drawn": missed}
 
 
-def _wait_all(pages: list[Any], name: str, version: int, since: float) -> list[float]:
-    """Seconds from ``since`` until each page drew ``name`` at ``version`` or past it."""
+def _wait_all(pages: list[Any], name: str, version: int, since: float, table: str = "") -> list[float]:
+    """Seconds from ``since`` until each page drew ``name`` at ``version`` or past it (``table``:
+    that table's row of the glance)."""
     waits: list[float] = []
     deadline = time.time() + CHANGE_WAIT_S
     for page in pages:
         while True:
-            at = _first_at_or_past(_seen_ms(page, name), version)
+            at = _first_at_or_past(_seen_ms(page, name, table), version)
             if at is not None:
                 waits.append(at - since)
                 break
@@ -196,13 +204,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         teacher.locator("[data-glance]").first.wait_for(state="attached")
         load = os.getloadavg()[0]
         cpu, own, wall = _cpu([server.pid]), time.process_time(), time.monotonic()
-        played = play_people(db, persons, args.hands, None, 1.0)
+        played = play_people(db, persons, args.hands, None, POLL)
         wall = time.monotonic() - wall
         out: dict[str, Any] = {
             "server_cpu": (_cpu([server.pid]) - cpu) / wall,
             "service_cpu": (time.process_time() - own) / wall,
         }
         out.update(account(db, played))
+        for code in codes:  # the last taps drawn everywhere before the figures are read
+            final = service.load_table(code, path=db).version
+            _wait_all([page for _, page in pages.get(code, [])], "__ecSeen", final, time.time())
+            _wait_all([teacher], "__ecGlance", final, time.time(), code)
         out.update(_screens(db, codes, pages, teacher))
         out.update(_teacher_changes(db, teacher_of.secret, pages))
         out.update(
