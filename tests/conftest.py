@@ -288,10 +288,39 @@ NEW_DRILLS = (
 )
 
 
+# The Rules page's follow-suit checker: (trump, led, hand, the legal cards worked out by hand from
+# docs/rules.md §3 and §8). Every case is checked in AppTest, the first four in Chromium too.
+FOLLOW_CASES = (
+    ("H", "KD", "JD QD AH 9C TS", "QD"),  # J♦ is a heart: only the Q♦ follows diamonds
+    ("H", "KD", "JD AH 9C TS QS", "JD AH 9C TS QS"),  # no diamond: anything, even the left bower
+    ("H", "JD", "9H AC KC QS TS", "9H"),  # the left bower leads hearts
+    ("H", "AH", "JD 9D TD QC KS", "JD"),  # only the left bower follows a heart lead
+    ("D", "AH", "JH KH 9C TS QS", "KH"),  # diamonds trump: J♥ is a diamond
+    ("S", "AC", "JC QC 9H TD KS", "QC"),  # spades trump: J♣ is a spade
+    ("S", "JS", "JC 9S AH KD QC", "JC 9S"),  # right bower led: left bower and 9♠ follow
+    ("C", "AS", "JS 9D TD KH QH", "JS 9D TD KH QH"),  # J♠ is a club: no spade, play anything
+    ("C", "9C", "JS JC AD AH AS", "JS JC"),  # both bowers are clubs
+    ("D", "QD", "JH AC KC QS TS", "JH"),  # the left bower is the only diamond
+    ("H", "AS", "KS QS JS TH 9C", "KS QS JS"),  # the J♠ is a plain spade with hearts trump
+    ("S", "KH", "AH JD JC QC 9D", "AH"),  # J♦ stays a diamond when spades are trump
+)
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """A test that takes ``new_drill`` runs once for each of issue 51's new drills."""
+    """A test that takes ``new_drill`` runs once for each of issue 51's new drills; one that takes
+    ``follow_case`` once for each of the follow-suit checker's ``FOLLOW_CASES``."""
     if "new_drill" in metafunc.fixturenames:
         metafunc.parametrize("new_drill", NEW_DRILLS)
+    if "follow_case" in metafunc.fixturenames:
+        metafunc.parametrize(
+            "follow_case", FOLLOW_CASES, ids=[f"{t}-{led}-{hand}" for t, led, hand, _ in FOLLOW_CASES]
+        )
+
+
+@pytest.fixture(scope="session")
+def follow_cases() -> tuple[tuple[str, str, str, str], ...]:
+    """The follow-suit checker's cases (``FOLLOW_CASES``): trump, led card, hand, the legal cards."""
+    return FOLLOW_CASES
 
 
 @pytest.fixture

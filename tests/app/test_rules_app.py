@@ -8,7 +8,8 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine.core.cards import Card, Suit
+from engine.core.cards import Card, Suit, parse_card, parse_cards
+from engine.core.hand import HandState, Phase, legal_actions
 from engine.core.rules import Rules
 
 SAME_COLOUR = {Suit.CLUBS: "S", Suit.SPADES: "C", Suit.HEARTS: "D", Suit.DIAMONDS: "H"}  # docs/rules.md §3
@@ -68,6 +69,40 @@ def test_the_checker_lights_up_the_legal_cards_and_explains_the_left_bower(
     at.selectbox(key="rx_led").set_value(Card.of(14, Suit.CLUBS)).run()
     assert dict(row(at, "hand"))["9C"] == "playable"
     assert [c for c, s in row(at, "hand") if s == "playable"] == ["9C"]
+
+
+def _engine_legal(hand: str, led: str, trump: str) -> set[str]:
+    """The cards the engine lets seat 1 play to ``led`` (seat 0's lead) from ``hand``."""
+    cards = tuple(parse_cards(hand))
+    state = HandState(
+        rules=Rules(),
+        dealer=3,
+        dealt=((), cards, (), ()),
+        hands=((), cards, (), ()),
+        upcard=parse_card(led),
+        kitty=(),
+        phase=Phase.PLAY,
+        to_act=1,
+        trump=Suit.parse(trump),
+        trick=((0, parse_card(led)),),
+        leader=0,
+    )
+    return {str(a.card) for a in legal_actions(state)}
+
+
+def test_the_checker_agrees_with_the_engine_and_the_hand_worked_cases(
+    rules_page: Callable[..., AppTest], follow_case: tuple[str, str, str, str]
+) -> None:
+    trump, led, hand, expected = follow_case  # the legal cards worked out by hand (tests/conftest.py)
+    legal = set(expected.split())
+    assert _engine_legal(hand, led, trump) == legal
+    at = rules_page(section="follow", trump=trump, led=led, hand=",".join(hand.split()))
+    assert not at.exception
+    assert row(at, "led") == [(led, "normal")]
+    shown = dict(row(at, "hand"))
+    assert set(shown) == set(hand.split())
+    assert {card for card, state in shown.items() if state == "playable"} == legal
+    assert all(state == "disabled" for card, state in shown.items() if card not in legal)
 
 
 def test_the_scoring_table_follows_the_rules(rules_page: Callable[..., AppTest]) -> None:

@@ -9,8 +9,11 @@ started. Each at a phone's 390×844, a laptop's 1366×768 and a projector's 1920
 context (one session) per size, every page opened at the three sizes at once.
 
 The same sweep keeps a screenshot of every page and state at each size for a person to look at
-(test-artifacts/screens/<page>-<w>x<h>.png) and checks that on the phone no page is wider than the
-screen (nothing to scroll sideways): one sweep over every page instead of two.
+(test-artifacts/screens/<page>-<w>x<h>.png), checks that no page shows an exception and that each
+of app.py's pages has the app's shell (the sidebar's rules panel, the rules summary above the page),
+and that on the phone no page is wider than the screen (nothing to scroll sideways): one sweep over
+every page instead of three. The first render of each page (the server already warm from the
+size before) goes to test-artifacts/timings.json.
 
 A failure lists every serious or critical node: the size, the page, the rule's id, the node's
 selector and what is wrong (axe's own summary, e.g. the contrast it measured). Moderate and minor
@@ -73,6 +76,7 @@ STATES: dict[str, tuple[str, Callable[[Any], None]]] = {
         lambda page: page.locator(BIDS).first.wait_for(),
     ),
     "Rules, a deal's walkthrough": ("/rules?section=deal&seed=42&dealer=0&step=12", _ready("Step 12 of")),
+    "Rules, the scoring table": ("/rules?section=scoring", _ready("Result")),
     "Practice, present mode": (
         f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc&present=1",
         lambda page: page.locator(BIDS).first.wait_for(),
@@ -84,11 +88,26 @@ SLUGS = {
     "Analyze, a result": "analyze",
     "Practice, the learner's bid": "practice-bid",
     "Rules, a deal's walkthrough": "rules-deal",
+    "Rules, the scoring table": "rules-scoring",
     "Practice, present mode": "practice-present",
     "Class, the teacher's page": "class-teacher",
 }
 
 _AXE = Axe()
+SUMMARY = '[data-testid="stMain"] [data-testid="stCaptionContainer"]'  # the rules summary, above the page
+
+
+def shell_drawn(page: Any) -> None:
+    """The app's shell is on the page: the sidebar's rules panel (its Preset) and the summary of
+    the default rules above the page."""
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    assert sidebar.get_by_text("Preset", exact=True).count() == 1, page.url
+    assert "4 players · 24 cards · to 10" in page.locator(SUMMARY).first.inner_text(), page.url
+
+
+def slug(name: str) -> str:
+    """A page's or state's name in the screenshots' file names."""
+    return SLUGS.get(name, name.lower().replace(" ", "-"))
 
 
 def serious_findings(page: Any) -> list[str]:
@@ -116,12 +135,12 @@ def test_no_serious_or_critical_findings_on_any_page_at_any_size(
     assert_no_exception: Any,
     screenshot: Any,
     sideways: Any,
+    record_timing: Any,
 ) -> None:
     report: list[str] = []
     too_wide: list[str] = []
 
     def check(pages: list[Any], name: str) -> None:
-        slug = SLUGS.get(name, name.lower().replace(" ", "-"))
         for page, (size, (width, height)) in zip(pages, SIZES.items(), strict=True):
             assert_no_exception(page)
             report.extend(f"{size} {name}: {line}" for line in serious_findings(page))
@@ -129,13 +148,16 @@ def test_no_serious_or_critical_findings_on_any_page_at_any_size(
                 reach = sideways(page)
                 if reach["scroll"] > reach["width"] + 1:
                     too_wide.append(f"{name}: {reach}")
-            shot = screenshot(page, f"screens/{slug}-{width}x{height}")
+            shot = screenshot(page, f"screens/{slug(name)}-{width}x{height}")
             assert shot.stat().st_size > 10_000, (name, size)
 
     with ExitStack() as stack:
         pages = [stack.enter_context(open_page(app_url, w, h)) for w, h in SIZES.values()]
         for name, path in PAGES.items():
-            goto_all(pages, [path] * len(pages))
+            seconds = goto_all(pages, [path] * len(pages))
+            record_timing(f"first_render.{slug(name)}", seconds[-1])  # at 1920x1080, after two sizes
+            for page in pages:
+                shell_drawn(page)
             check(pages, name)
         for name, (path, ready) in STATES.items():
             goto_all(pages, [path] * len(pages))

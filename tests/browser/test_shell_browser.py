@@ -1,7 +1,9 @@
 """The app shell and the Rules explorer in a real browser (headless Chromium).
 
-Figures go to test-artifacts/timings.json: the first render of each page once the server is
-warm (target under 1 s) and each click on the Rules page (target under 300 ms).
+Figures go to test-artifacts/timings.json: each click on the Rules page (target under 300 ms).
+Every page's first render, its shell and its screenshots at three sizes are the accessibility
+sweep's (test_accessibility_browser.py); the follow-suit checker's whole table of cases is
+checked in AppTest (tests/app/test_rules_app.py), and here the first four in Chromium.
 """
 
 from __future__ import annotations
@@ -12,22 +14,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from engine.core.cards import Card, Suit, parse_card, parse_cards
-from engine.core.hand import HandState, Phase, legal_actions
-from engine.core.rules import Rules
+from engine.core.cards import Suit
 
 pytestmark = pytest.mark.browser
 
-PAGES = {
-    "home": "/",
-    "learn": "/learn",
-    "analyze": "/analyze",
-    "charts": "/charts",
-    "practice": "/practice",
-    "review": "/review",
-    "rules": "/rules",
-    "class": "/class",
-}
 SUIT_BUTTONS = {Suit.CLUBS: "Clubs", Suit.DIAMONDS: "Diamonds", Suit.HEARTS: "Hearts", Suit.SPADES: "Spades"}
 
 
@@ -49,26 +39,6 @@ def states_in(page: Any, row: str) -> dict[str, str]:
     return dict(pairs)
 
 
-def test_every_page_loads_without_an_exception(
-    page: Any, goto: Any, assert_no_exception: Any, screenshot: Any, record_timing: Any
-) -> None:
-    for path in PAGES.values():  # warm the server: every page's modules imported once
-        goto(page, path)
-    for name, path in PAGES.items():
-        seconds = goto(page, path)
-        record_timing(f"first_render.{name}", seconds)
-        assert_no_exception(page)
-        assert page.locator('[data-testid="stSidebar"]').get_by_text("Preset", exact=True).count() == 1
-        assert "4 players · 24 cards · to 10" in summary(page)
-        screenshot(page, f"page-{name}")
-    for section in ("ranking", "follow", "scoring", "deal"):
-        seconds = goto(page, f"/rules?section={section}&seed=42&dealer=0&step=7")
-        record_timing(f"first_render.rules.{section}", seconds)
-        assert_no_exception(page)
-        if section in ("deal", "scoring"):  # the other two are shot by the tests below
-            screenshot(page, f"rules-{section}")
-
-
 def test_choosing_each_trump_puts_the_right_then_left_bower_first(
     page: Any, goto: Any, click_and_wait: Any, record_timing: Any, screenshot: Any
 ) -> None:
@@ -88,69 +58,33 @@ def test_choosing_each_trump_puts_the_right_then_left_bower_first(
     record_timing("rules.click.trump.median", sorted(times)[len(times) // 2])
 
 
-def _engine_legal(hand: list[Card], led: Card, trump: Suit) -> set[str]:
-    state = HandState(
-        rules=Rules(),
-        dealer=3,
-        dealt=((), tuple(hand), (), ()),
-        hands=((), tuple(hand), (), ()),
-        upcard=led,
-        kitty=(),
-        phase=Phase.PLAY,
-        to_act=1,
-        trump=trump,
-        trick=((0, led),),
-        leader=0,
-    )
-    return {str(a.card) for a in legal_actions(state)}
-
-
-# (trump, led, hand, the legal cards worked out by hand from docs/rules.md §3 and §8)
-FOLLOW_CASES = [
-    ("H", "KD", "JD QD AH 9C TS", "QD"),  # J♦ is a heart: only the Q♦ follows diamonds
-    ("H", "KD", "JD AH 9C TS QS", "JD AH 9C TS QS"),  # no diamond: anything, even the left bower
-    ("H", "JD", "9H AC KC QS TS", "9H"),  # the left bower leads hearts
-    ("H", "AH", "JD 9D TD QC KS", "JD"),  # only the left bower follows a heart lead
-    ("D", "AH", "JH KH 9C TS QS", "KH"),  # diamonds trump: J♥ is a diamond
-    ("S", "AC", "JC QC 9H TD KS", "QC"),  # spades trump: J♣ is a spade
-    ("S", "JS", "JC 9S AH KD QC", "JC 9S"),  # right bower led: left bower and 9♠ follow
-    ("C", "AS", "JS 9D TD KH QH", "JS 9D TD KH QH"),  # J♠ is a club: no spade, play anything
-    ("C", "9C", "JS JC AD AH AS", "JS JC"),  # both bowers are clubs
-    ("D", "QD", "JH AC KC QS TS", "JH"),  # the left bower is the only diamond
-    ("H", "AS", "KS QS JS TH 9C", "KS QS JS"),  # the J♠ is a plain spade with hearts trump
-    ("S", "KH", "AH JD JC QC 9D", "AH"),  # J♦ stays a diamond when spades are trump
-]
-
-
-def test_follow_suit_checker_agrees_with_the_engine(
-    app_url: str, open_page: Any, goto_all: Any, assert_no_exception: Any, screenshot: Any
+def test_follow_suit_checker_lights_up_the_legal_cards(
+    app_url: str, open_page: Any, goto_all: Any, assert_no_exception: Any, screenshot: Any, follow_cases: Any
 ) -> None:
     with ExitStack() as stack:
         pages = [stack.enter_context(open_page(app_url)) for _ in range(4)]  # four sessions at once
-        for start in range(0, len(FOLLOW_CASES), len(pages)):
-            batch = FOLLOW_CASES[start : start + len(pages)]
-            goto_all(
-                pages[: len(batch)],
-                [
-                    f"/rules?section=follow&trump={trump}&led={led}&hand={','.join(hand.split())}"
-                    for trump, led, hand, _ in batch
-                ],
-            )
-            for page, (trump, led, hand, expected) in zip(pages, batch, strict=False):
-                engine = _engine_legal(list(parse_cards(hand)), parse_card(led), Suit.parse(trump))
-                assert engine == set(expected.split()), (trump, led, hand)
-                assert_no_exception(page)
-                assert cards_in(page, "led") == [led]
-                shown = states_in(page, "hand")
-                assert set(shown) == set(hand.split())
-                playable = {card for card, state in shown.items() if state == "playable"}
-                assert playable == engine, (trump, led, hand, shown)
-                assert all(state == "disabled" for card, state in shown.items() if card not in engine)
-                if (trump, led) == ("H", "KD") and hand.startswith("JD QD"):
-                    sentence = page.locator('[data-testid="stAlert"]').inner_text()
-                    assert "Hearts are trump" in sentence and "you must follow diamonds" in sentence
-                    assert "J♦ is the left bower" in sentence
-                    screenshot(page, "rules-follow-left-bower")
+        batch = follow_cases[: len(pages)]  # the rest: the AppTest's (tests/app/test_rules_app.py)
+        goto_all(
+            pages,
+            [
+                f"/rules?section=follow&trump={trump}&led={led}&hand={','.join(hand.split())}"
+                for trump, led, hand, _ in batch
+            ],
+        )
+        for page, (trump, led, hand, expected) in zip(pages, batch, strict=True):
+            legal = set(expected.split())  # worked out by hand; the AppTest checks the engine agrees
+            assert_no_exception(page)
+            assert cards_in(page, "led") == [led]
+            shown = states_in(page, "hand")
+            assert set(shown) == set(hand.split())
+            playable = {card for card, state in shown.items() if state == "playable"}
+            assert playable == legal, (trump, led, hand, shown)
+            assert all(state == "disabled" for card, state in shown.items() if card not in legal)
+            if (trump, led) == ("H", "KD") and hand.startswith("JD QD"):
+                sentence = page.locator('[data-testid="stAlert"]').inner_text()
+                assert "Hearts are trump" in sentence and "you must follow diamonds" in sentence
+                assert "J♦ is the left bower" in sentence
+                screenshot(page, "rules-follow-left-bower")
 
 
 def test_a_share_link_reproduces_the_deal_and_the_rules(
