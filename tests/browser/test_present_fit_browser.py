@@ -5,8 +5,8 @@
   the answer included, at most 1,080 px) and the page has nothing to scroll; the step's title is
   near the top. On an exercise the first PageDown reveals the answer (the caption says so) and the
   next one moves on.
-- The deal walkthrough: its text column is at least 40% of the screen's width, and every line
-  of it ends inside the screen at every step.
+- The deal walkthrough's text column (at least 40% of the screen's width, every line inside the
+  screen at every step) is measured on test_teacher_keys_browser.py's walk through it.
 
 Figures (test-artifacts/timings.json): the smallest zoom present mode's fit gave a column
 (``ui.layout.fit_to_screen``; 1 when it fits as drawn) and the lowest bottom of any step.
@@ -119,39 +119,3 @@ def test_every_lesson_step_and_its_revealed_answer_fits_1920x1080_and_the_clicke
     assert reveals == sum(exercise for *_, exercise in walk)
     record_timing("present.learn.1920.smallest_zoom", min(zooms))
     record_timing("present.learn.1920.lowest_bottom_px", max(bottoms))
-
-
-# The walkthrough's text column (the story's column) and the bottom of each of its lines.
-_STORY = """() => {
-  const story = document.querySelector('.st-key-rx_story');
-  const column = story.closest('[data-testid="stColumn"]').getBoundingClientRect();
-  const lines = [...story.querySelectorAll('p, h3, [data-testid="stCaptionContainer"], [data-testid="stAlert"]')]
-    .map((e) => e.getBoundingClientRect().bottom);
-  const table = document.querySelector('[data-testid="card-table"]').getBoundingClientRect();
-  return {width: column.width, right: column.right, table: table.left, lowest: Math.max(...lines),
-          step: (story.innerText.match(/Step (\\d+) of (\\d+)/) || []).slice(1).map(Number)};
-}"""
-
-
-def test_the_walkthroughs_text_column_is_two_fifths_of_the_screen_and_ends_inside_it(
-    open_page: Any, app_url: str, goto: Any, wait_idle: Any, record_timing: Any
-) -> None:
-    with open_page(app_url, WIDTH, HEIGHT) as page:
-        goto(page, "/rules?section=deal&seed=42&dealer=0&present=1&step=0")
-        story = page.evaluate(_STORY)
-        steps = story["step"][1]
-        lowest = 0.0
-        for step in range(steps + 1):
-            if step:
-                count = page.run_watch.finished
-                page.keyboard.press("PageDown")
-                page.run_watch.wait_beyond(page, count)
-                wait_idle(page)
-                story = page.evaluate(_STORY)
-            assert story["step"] == [step, steps], story
-            assert story["width"] >= 0.4 * WIDTH, story
-            assert story["right"] <= story["table"], story  # beside the table, not over it
-            assert story["lowest"] <= HEIGHT, (step, story)
-            lowest = max(lowest, story["lowest"])
-    record_timing("present.walkthrough.1920.text_column_px", story["width"])
-    record_timing("present.walkthrough.1920.lowest_line_px", lowest)

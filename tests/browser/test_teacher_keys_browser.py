@@ -2,6 +2,8 @@
 
 - Item 3: the deal walkthrough in present mode: at 1920x1080 every step's sentence and its "Why:"
   line are inside the screen, beside the table (not under or over it); at 1366x900 and 390x844 too.
+  At 1920x1080 the text column is at least two fifths of the screen (issue 49, item 5) and every
+  line of it ends inside the screen.
 - Item 4: a clicker's keys (PageDown, Space, → forward; PageUp, ← back) step the walkthrough, Learn's
   lessons in present mode and the practice replay with the focus on a button, a switch or the
   replay's slider, and the keys are said once on the screen. They leave a text field and a select
@@ -47,6 +49,17 @@ _STORY = """() => {
     table: box(main.querySelector('[data-testid="card-table"]')),
   };
 }"""
+
+# The walkthrough's text column (the story's column) and the bottom of each of its lines.
+_COLUMN = """() => {
+  const story = document.querySelector('.st-key-rx_story');
+  const column = story.closest('[data-testid="stColumn"]').getBoundingClientRect();
+  const lines = [...story.querySelectorAll('p, h3, [data-testid="stCaptionContainer"], [data-testid="stAlert"]')]
+    .map((e) => e.getBoundingClientRect().bottom);
+  const table = document.querySelector('[data-testid="card-table"]').getBoundingClientRect();
+  return {width: column.width, right: column.right, table: table.left, lowest: Math.max(...lines)};
+}"""
+TWO_FIFTHS = 0.4  # of the projector's width: the walkthrough's text column at least this wide
 
 # A number input or select by its label: its box and the elements in it whose content is wider
 # than they are (a value or a label cut off).
@@ -125,6 +138,10 @@ def _story_on_the_screen(page: Any, size: str, step: int) -> float:
         assert _inside(story[part], width, height), (size, step, part, story)
         if width > 640:  # beside the table, not over it (a phone puts the table under the story)
             assert _disjoint(story[part], story["table"]), (size, step, part, story)
+    if size == "1920x1080":  # the text column on the projector: two fifths wide, every line inside
+        column = page.evaluate(_COLUMN)
+        assert column["width"] >= TWO_FIFTHS * width and column["right"] <= column["table"], (step, column)
+        assert column["lowest"] <= height, (step, column)
     return float(story["why"][3] if story["why"] else story["sentence"][3])
 
 
