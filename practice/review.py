@@ -477,6 +477,8 @@ def prepare_grade(
             pass
         return
     bid_robust(before, seat, score, table)
+    if before.phase is Phase.BID1:  # the hand's luck is valued here too (``skill.luck_of``, at hand end)
+        skill.hand_value(before, seat)
 
 
 def warm_grader() -> None:
@@ -527,15 +529,17 @@ def hand_facts(
     grades: tuple[GradedDecision, ...],
     seat: int = LEARNER,
     learner: str | None = None,
+    luck: tuple[float | None, str | None] | None = None,
 ) -> HandRow:
     """What the statistics need to know about one finished hand, from ``seat``'s side (``learner``:
     whose hand it is, for the skill figure per learner): the grades, each real decision's points
-    lost by kind and the luck of the cards dealt, or why it has none (``practice.skill``)."""
+    lost by kind and the luck of the cards dealt, or why it has none (``practice.skill.luck_of``;
+    ``luck``: its answer worked out already, where the grades were)."""
     points = hand.points
     mine = hand.is_maker_side(seat) if hand.maker is not None else False
     made = None if hand.maker is None else hand.maker_tricks >= 3
     opponents = [p for s, p in enumerate(points) if s != seat and not _same_side(hand, s, seat)]
-    luck, no_luck = skill.luck_of(grades, seat)
+    luck_figure, no_luck = skill.luck_of(grades, seat) if luck is None else luck
     return HandRow(
         game_number=game_number,
         hand_number=hand_number,
@@ -551,7 +555,7 @@ def hand_facts(
         points_against=max(opponents, default=0),
         grades=tuple(g.grade for g in grades if g.grade is not None),
         decisions=skill.decision_facts(grades),
-        luck=luck,
+        luck=luck_figure,
         learner=learner,
         no_luck=no_luck,
     )

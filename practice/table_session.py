@@ -31,7 +31,7 @@ from engine.core.game import add_hand, seat_score, side_of
 from engine.core.hand import TRICKS, HandState, Phase
 from engine.core.rules import Rules
 from engine.core.seats import LEARNER
-from practice import coach, deck, review
+from practice import coach, deck, review, skill
 from practice.codes import (
     MOVES_LIMIT,
     DealCode,
@@ -578,8 +578,11 @@ class PracticeTable:
         if self.game_id is None:
             return
         hand = pos.hand
+        grades = self.grades()
+        # the luck where the grades are worked out: the grader valued the hand at round 1 already
+        luck = self._grading.run(skill.luck_of, grades[:1], LEARNER)
         facts = review.hand_facts(
-            hand, key[0], key[1], self.hand_record(), self.grades(), learner=self.learner
+            hand, key[0], key[1], self.hand_record(), grades, learner=self.learner, luck=luck
         )
         self._store("saving the hand", practice_log.save_hand, self.game_id, facts)
         if pos.game.game_winner is not None and (pos.game.is_over or pos.session.single_deal):
