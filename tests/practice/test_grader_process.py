@@ -175,3 +175,35 @@ def test_the_expert_in_your_seat_from_the_worker_is_the_one_worked_out_here(
     monkeypatch.setattr(coach, "judged", not_here)  # this process only: the worker has its own
     monkeypatch.setattr(coach, "view_robust", not_here)
     assert table.expert_in_your_seat() == here
+
+
+def test_the_hands_luck_is_valued_in_the_worker_and_is_the_luck_worked_out_here(
+    monkeypatch: pytest.MonkeyPatch, db: Path
+) -> None:
+    """The luck of a finished hand is the hand's value at the learner's round-1 decision less the
+    seat's average (``practice.skill.luck_of``): the worker values it while the learner thinks
+    there, so the click that ends the hand does not (the page's process never values it)."""
+    from practice import skill
+    from practice.session import Waiting
+    from practice.table_link import read_link
+    from practice.table_session import PracticeTable
+    from store import practice_log
+
+    table = PracticeTable.from_link(read_link({"levels": "ccc"}), Rules(), (), seed=3)
+    first = table.position.hand
+    assert first.phase is Phase.BID1 and table.position.waiting is Waiting.LEARNER  # a round-1 bid
+    # Worked out here first, the figures this process then keeps out of the page's reach
+    expected = skill.hand_value(first, 0)
+    average = skill.baseline()[skill.position_of(first.rules, first.dealer, 0)]
+    assert expected is not None
+
+    def not_here(*_: object) -> None:
+        raise AssertionError("the hand's value was worked out in the page's process")
+
+    monkeypatch.setattr(skill, "hand_value", not_here)  # this process only: the worker has its own
+    while table.position.waiting is Waiting.LEARNER:  # the learner's first legal choice to the hand's end
+        table.start_grading()
+        assert table.act(table.position.legal[0])
+    table.save_finished()
+    hands = practice_log.skill_hands()
+    assert len(hands) == 1 and hands[0].luck == pytest.approx(expected - average)
