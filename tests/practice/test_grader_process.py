@@ -191,7 +191,7 @@ def test_the_hands_luck_is_valued_in_the_worker_and_is_the_luck_worked_out_here(
 
     table = PracticeTable.from_link(read_link({"levels": "ccc"}), Rules(), (), seed=3)
     first = table.position.hand
-    assert first.phase is Phase.BID1 and table.position.waiting is Waiting.LEARNER  # a round-1 bid
+    assert first.phase is Phase.BID1 and first.to_act == 0  # the learner (seat 0) bids in round 1
     # Worked out here first, the figures this process then keeps out of the page's reach
     expected = skill.hand_value(first, 0)
     average = skill.baseline()[skill.position_of(first.rules, first.dealer, 0)]
