@@ -49,7 +49,7 @@ def test_the_chart_from_the_sidebar(
 ) -> None:
     with open_page(app_url, 1366, 900) as page:  # the server warm: the page's modules and chart loaded
         goto(page, "/charts")
-    with open_page(app_url, 1366, 900) as page:  # a new browser context: nothing cached
+    with open_page(app_url, 1366, 900, fresh=True) as page:  # a new browser context: nothing cached
         goto(page, "/")
         # A learner reads Home for a moment; meanwhile it loads the chart library (ui/prefetch.py).
         page.wait_for_function(
