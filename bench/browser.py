@@ -6,7 +6,8 @@ Playwright, and the waits that time a click inside the browser.
 - ``streamlit_process(db_path)``: the server as a context manager, yielding its base URL and
   process (``ServerFailed`` when it does not come up); its log goes to test-artifacts/.
 - ``new_page(browser, app_url)``: a page in a fresh browser context (its own Streamlit session),
-  with the run counter installed (``RUN_COUNTER``, ``RunWatch``).
+  with the run counter installed (``RUN_COUNTER``, ``RunWatch``; ``set_up_page``, ``pace_cookies``).
+  The browser tests keep their contexts instead (``bench.browser_pool``).
 - ``wait_idle(page)``, ``goto(page, path)``, ``goto_all(pages, paths)``, ``click_and_wait(page,
   locator)``, ``click_all(pages, locators)``, ``screenshot(page, name)``: see each; the timed ones
   return seconds measured in the browser.
@@ -220,26 +221,39 @@ def stop_process(process: subprocess.Popen[Any], seconds: float, sig: int = sign
         process.wait()
 
 
+def pace_cookies(app_url: str, pace: str | None) -> list[dict[str, str]]:
+    """The cookie of a browser that chose the practice table's ``pace`` before (``ec_pace``, as
+    ``views.practice.pace`` keeps it), for ``app_url``'s host; none for ``pace=None``."""
+    if pace is None:
+        return []
+    host = urlsplit(app_url).hostname or "127.0.0.1"
+    return [{"name": "ec_pace", "value": pace, "domain": host, "path": "/"}]
+
+
+def set_up_page(page: Any, app_url: str) -> None:
+    """What the harness's waits need on a new page: its ``app_url``, a ``RunWatch`` on its websocket,
+    and a locator's wait long enough for a busy machine (the context's init script is ``RUN_COUNTER``)."""
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    page.app_url = app_url
+    page.run_watch = RunWatch()
+    page.run_watch.attach(page)
+
+
 @contextmanager
 def new_page(
     browser: Any, app_url: str, width: int = 1280, height: int = 900, pace: str | None = "instant"
 ) -> Iterator[Any]:
     """A page in a fresh browser context (its own Streamlit session), closed afterwards.
 
-    ``pace``: the practice table's pace this browser chose before (its ``ec_pace`` cookie, as
-    ``views.practice.pace`` keeps it): by default "instant", a returning learner who goes straight to each
-    turn, which is what a test or a benchmark that clicks through hands needs; None for a new
-    learner (the Watch pace, each move shown one at a time)."""
+    ``pace``: the practice table's pace this browser chose before (``pace_cookies``): by default
+    "instant", a returning learner who goes straight to each turn, which is what a test or a benchmark
+    that clicks through hands needs; None for a new learner (the Watch pace, each move shown one at
+    a time)."""
     context = browser.new_context(viewport={"width": width, "height": height})
-    if pace is not None:
-        host = urlsplit(app_url).hostname or "127.0.0.1"
-        context.add_cookies([{"name": "ec_pace", "value": pace, "domain": host, "path": "/"}])
+    context.add_cookies(pace_cookies(app_url, pace))
     context.add_init_script(RUN_COUNTER)
     fresh = context.new_page()
-    fresh.set_default_timeout(ACTION_TIMEOUT_MS)  # a locator's wait: long enough for a busy machine
-    fresh.app_url = app_url
-    fresh.run_watch = RunWatch()
-    fresh.run_watch.attach(fresh)
+    set_up_page(fresh, app_url)
     try:
         yield fresh
     finally:
@@ -384,7 +398,9 @@ __all__ = [
     "goto_all",
     "healthy",
     "new_page",
+    "pace_cookies",
     "screenshot",
+    "set_up_page",
     "stop_process",
     "streamlit_process",
     "type_hand",

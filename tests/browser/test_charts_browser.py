@@ -49,7 +49,7 @@ def test_the_chart_from_the_sidebar(
 ) -> None:
     with open_page(app_url, 1366, 900) as page:  # the server warm: the page's modules and chart loaded
         goto(page, "/charts")
-    with open_page(app_url, 1366, 900) as page:  # a new browser context: nothing cached
+    with open_page(app_url, 1366, 900, fresh=True) as page:  # a new browser context: nothing cached
         goto(page, "/")
         # A learner reads Home for a moment; meanwhile it loads the chart library (ui/prefetch.py).
         page.wait_for_function(
@@ -94,6 +94,7 @@ def test_a_click_on_a_square_opens_an_example_hand(
     points.nth(points.count() - 1).click(force=True)
     wait_idle(page)
     page.get_by_text("An example of this kind of hand").wait_for(timeout=20_000)
+    wait_idle(page)  # the example's whole run drawn, its link too, not only its heading
     link = page.get_by_role("link", name="Open this hand in the analyzer")
     assert link.count() == 1 and "hand=" in (link.get_attribute("href") or "")
     assert_no_exception(page)

@@ -28,7 +28,7 @@ LIVE_MS = 30_000
 
 
 def test_a_phone_that_sleeps_comes_back_with_the_question(
-    served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any, bowers: Any
+    served: tuple[str, Path], open_page: Any, goto: Any, click_and_wait: Any, wait_idle: Any, bowers: Any
 ) -> None:
     url, db = served  # the session's server and its database (a class of this test's own)
     code, secret = classes.start_class(path=db)
@@ -58,6 +58,7 @@ def test_a_phone_that_sleeps_comes_back_with_the_question(
         phone.locator('[data-testid="cl-question"][data-number="1"]').wait_for(
             state="attached", timeout=LIVE_MS
         )
+        wait_idle(phone)  # the new session's page drawn whole (its caption once), not only the question
         assert len(sockets) == 2  # it came back on a connection of its own
         # a new session: the browser's cookie, never the address, makes it Zoe again
         assert "pupil=" not in phone.url and phone.get_by_text(f"Class {code} · Zoe").count() == 1
