@@ -25,7 +25,7 @@ from engine.core.game import add_hand, seat_score, sides
 from engine.core.hand import HandState
 from engine.core.rules import Rules
 from engine.core.seats import LEARNER
-from practice import review
+from practice import review, skill
 from practice.grader_process import ProcessGrader
 
 FINISHED_LIMIT = 200  # finished hands whose grades are kept for the game's chart
@@ -139,6 +139,12 @@ class GradingPool:
             except Exception:  # the worker failed it (died, timed out, ...): work it out here
                 job.cancel()
         return fn(*args, **kwargs)
+
+    def luck(self, grades: Grades) -> tuple[float | None, str | None]:
+        """The luck of the hand whose learner's decisions are ``grades`` (``skill.luck_of``), where the
+        grades are worked out: the worker valued the hand while the learner thought at round 1
+        (``review.prepare_grade``), so the click that ends the hand does not value it again."""
+        return self.run(skill.luck_of, grades[:1], LEARNER)
 
     @property
     def pending(self) -> int:

@@ -31,7 +31,7 @@ from engine.core.game import add_hand, seat_score, side_of
 from engine.core.hand import TRICKS, HandState, Phase
 from engine.core.rules import Rules
 from engine.core.seats import LEARNER
-from practice import coach, deck, review, skill
+from practice import coach, deck, review
 from practice.codes import (
     MOVES_LIMIT,
     DealCode,
@@ -577,13 +577,9 @@ class PracticeTable:
         self._save_daily()
         if self.game_id is None:
             return
-        hand = pos.hand
         grades = self.grades()
-        # the luck where the grades are worked out: the grader valued the hand at round 1 already
-        luck = self._grading.run(skill.luck_of, grades[:1], LEARNER)
-        facts = review.hand_facts(
-            hand, key[0], key[1], self.hand_record(), grades, learner=self.learner, luck=luck
-        )
+        luck = self._grading.luck(grades)  # the grader valued the hand at round 1 already
+        facts = review.hand_facts(pos.hand, *key, self.hand_record(), grades, learner=self.learner, luck=luck)
         self._store("saving the hand", practice_log.save_hand, self.game_id, facts)
         if pos.game.game_winner is not None and (pos.game.is_over or pos.session.single_deal):
             won = pos.game.game_winner == side_of(pos.session.rules, LEARNER)
@@ -594,7 +590,7 @@ class PracticeTable:
                 practice_log.finish_game,
                 self.game_id,
                 list(pos.game.scores),
-                hand.points[LEARNER] > 0,
+                pos.hand.points[LEARNER] > 0,
             )
 
     # ---- inside ---------------------------------------------------------------------------
