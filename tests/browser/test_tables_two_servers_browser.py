@@ -53,6 +53,14 @@ PEOPLE = ("Ann", "Bob", "Cat", "Dan")  # seats 0 to 3 (South, West, North, East)
 RULES = Rules()  # four players, 24 cards, to 10 points
 
 
+# No coach's review of a finished hand on the page (its heading "Your coach: hand N"): once the next
+# hand is dealt, the page shows that hand only (beside two CPU burners the last hand's review was
+# once read still on the page just after the new deal was drawn: the seat's own discard named).
+NO_REVIEW = (
+    """() => ![...document.querySelectorAll('h3')].some((h) => h.innerText.startsWith('Your coach: hand'))"""
+)
+
+
 def _contents(page: Any) -> str:
     """What the page shows: its text, and the HTML of its main part (images' names included)."""
     return str(page.inner_text("body")) + "\n" + str(page.locator('[data-testid="stMain"]').inner_html())
@@ -144,6 +152,8 @@ class People:
         for seat, page in self.pages.items():
             _drawn_at(page, data["version"])
             self.kit.wait_idle(page)  # the whole page drawn at that version, not only its table
+            if not (data["between_hands"] or data["game_over"]):  # the last hand's review has gone
+                page.wait_for_function(NO_REVIEW, timeout=LIVE_MS)
             seen = _contents(page)
             leaks = self.cards_named(seen, self.hidden_from(hand, seat))
             assert leaks == [], f"{PEOPLE[seat]} sees another hand: {leaks} in {_around(seen, leaks)}"
@@ -238,6 +248,7 @@ class People:
         assert rejoined and stale_refused and out_of_turn_refused
         for page in self.pages.values():
             assert "The hand is over." in page.inner_text("body")
+            assert not page.evaluate(NO_REVIEW)  # the coach's review, which the next deal takes away
             self.kit.assert_no_exception(page)
         reach = self.kit.sideways(self.pages[1])  # the phone
         assert reach["scroll"] <= reach["width"] + 1, f"the phone's page scrolls sideways: {reach}"
