@@ -137,13 +137,11 @@ class ContextPool:
     def __init__(self, browser: Any) -> None:
         self.browser = browser
         self.idle: dict[tuple[int, int], list[Pooled]] = {}
-        self.made = 0  # contexts opened for the pool, for a count of how often one was reused
 
     def _take(self, size: tuple[int, int]) -> Pooled:
         idle = self.idle.get(size)
         if idle:
             return idle.pop()
-        self.made += 1
         width, height = size
         return Pooled(self.browser.new_context(viewport={"width": width, "height": height}), size)
 
