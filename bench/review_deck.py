@@ -56,7 +56,7 @@ def mistakes(count: int, seed: int) -> list[Any]:
         legal = state.legal_actions()
         found.setdefault(
             state.to_text(),
-            Mistake(state, 0, legal[0], legal[1], (legal[1],), "A bench position.", "mistake"),
+            Mistake.without_figures(state, legal[0], (legal[1],), "A bench position.", "mistake"),
         )
     return list(found.values())
 

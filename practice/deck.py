@@ -43,7 +43,6 @@ from enum import StrEnum
 from engine.core.actions import Action
 from engine.core.mistake import PRACTICE, Mistake
 from engine.core.seat_text import replay_view
-from engine.core.seats import LEARNER
 from engine.core.view import view_of
 from practice.replay import Step, replay, view_replay
 from practice.review import COSTLY, GradedDecision
@@ -100,14 +99,13 @@ def judge(right: Sequence[Action], tries: Sequence[Action]) -> Quiz:
 
 def question_of(g: GradedDecision) -> Mistake | None:
     """A graded decision as a position to answer again, from the seat that made it (the learner's
-    at the Practice table, any person's at a table of people); None when it has no best choice or
-    no right answer to find (not graded, or already right)."""
-    best = g.top if g.top is not None else g.best
-    right = g.right_answers
-    if g.grade is None or best is None or not right or g.action in right:
+    at the Practice table, any person's at a table of people): the grade's own problem, its figures
+    with it (``GradedDecision.problem``); None when it has no right answer to find (not graded, or
+    already right)."""
+    problem = g.problem
+    if problem is None or g.grade is None or problem.is_right(str(g.action)):
         return None
-    seat = g.before.to_act
-    return Mistake(g.before, LEARNER if seat is None else seat, g.action, best, right, g.reason, g.grade)
+    return Mistake(problem, g.before, g.action, g.grade)
 
 
 def seat_only(m: Mistake) -> Mistake:

@@ -4,7 +4,7 @@ without the shipped bank (``EUCHRE_COACH_PUZZLES`` names its file). Nothing in i
 Seeded deals are played by the club player at every seat. A *seat* puzzle is a decision of one seat
 (a bid, the discard, defending alone, a card) that the practice table's grade judges (``practice.
 review.grade_decision``: the seat judge for cards, the analyzer for bids) with exactly one right
-answer; its figures, source and reason are the grade's (``problem_of``). An *open-hand* puzzle is a
+answer; its figures, source and reason are the grade's (``GradedDecision.problem``). An *open-hand* puzzle is a
 card of seat 0 in the play where the exact solver says some cards reach the goal and some do not;
 the goal is the most the side can reach ("take all five", "make 3 tricks", "euchre them").
 
@@ -27,7 +27,7 @@ from engine.core.view import view_of
 from engine.players.club import ClubPlayer
 from engine.puzzles.bank import Puzzle, write_bank
 from practice.puzzle_play import card_tricks
-from practice.review import RIGHT, GradedDecision, grade_decision
+from practice.review import grade_decision
 
 CLUB_RIGHT, CLUB_WRONG = 1300.0, 1700.0
 OPEN_SOURCE = "the solver, every card face up"
@@ -45,27 +45,6 @@ def theme_of(before: HandState, seat: int) -> str:
     if before.phase is Phase.DEFEND:
         return "defend-alone"
     return "make-it" if before.is_maker_side(seat) else "euchre-them"
-
-
-def problem_of(g: GradedDecision, seat: int) -> Problem | None:
-    """A graded decision as a problem: every valued choice with its figure, the right answers (graded
-    best or good by the same figures) best first, the grade's unit, source and reason. None when it
-    was not graded."""
-    if g.grade is None or g.top is None:
-        return None
-    values = dict(g.values)
-    choices = tuple(a for a in g.before.legal_actions() if a in values)
-    grades = dict(g.choice_grades)
-    right = [g.top] + [a for a in choices if a != g.top and grades.get(a) in RIGHT]
-    return Problem(
-        view_of(g.before, seat).to_text(),
-        tuple(str(a) for a in choices),
-        tuple(str(a) for a in right),
-        tuple(values[a] for a in choices),
-        g.unit,
-        g.source,
-        g.reason,
-    )
 
 
 def _club_choice(state: HandState, seat: int) -> Action:
@@ -86,7 +65,7 @@ def seat_puzzle(state: HandState, seat: int) -> Puzzle | None:
     if top is None:
         return None
     g = grade_decision(len(state.history), state, top, seat)  # its reason: why the best is right
-    problem = problem_of(g, seat)
+    problem = g.problem
     if problem is None or len(problem.right) != 1:
         return None
     rating = _rating(problem.right, _club_choice(state, seat))
@@ -187,7 +166,6 @@ __all__ = [
     "CLUB_RIGHT",
     "CLUB_WRONG",
     "open_puzzle",
-    "problem_of",
     "sample_puzzles",
     "seat_puzzle",
     "theme_of",

@@ -51,7 +51,7 @@ from engine.core.stats import Z95, Interval, loss_interval
 from engine.puzzles.bank import BANK_FILE, THEMES, Puzzle, read_bank
 from practice import records
 from practice.puzzle_play import Progress
-from practice.puzzle_sample import problem_of, theme_of
+from practice.puzzle_sample import theme_of
 from practice.ratings import LEARNER_START, Rating, attempt, puzzle_start
 from practice.records import Attempt, Entry
 from practice.review import grade_decision
@@ -326,21 +326,20 @@ def rating_series(attempts: Sequence[Attempt]) -> tuple[tuple[datetime, float, f
 
 
 def deck_puzzle(e: Entry) -> Puzzle | None:
-    """A deck entry as a seat puzzle: its position, the learner's seat, its right answers (the best
-    first) and reason as the deck keeps them, each choice's figure from the practice table's grade
-    worked out again (the same judge seeded by the view: for a card, a discard or defending alone
-    the very figures of the grade; for a bid the analyzer's at no game score against the default
-    table, as the entry keeps neither). None when the grade gives no figure for a right answer.
-    Slow (the judge): run it in the background."""
+    """A deck entry as a seat puzzle: its problem as the deck keeps it (the grade's own figures,
+    right answers and reason). An entry kept before the deck kept figures has its figures worked
+    out again by the practice table's grade (the same judge seeded by the view: for a card, a
+    discard or defending alone the very figures of the grade; for a bid the analyzer's at no game
+    score against the default table, as the entry keeps neither), None when that grade gives no
+    figure for a right answer. Slow for those (the judge): run it in the background."""
     m = e.mistake
-    g = grade_decision(len(m.before.history), m.before, m.choice, m.seat, None, DEFAULT_TABLE)
-    problem = problem_of(g, m.seat)
-    if problem is None:
-        return None
-    right = (str(m.best), *(str(a) for a in m.right if a != m.best))
-    if not set(right) <= set(problem.choices):
-        return None
-    problem = replace(problem, right=right, reason=m.reason)
+    problem = m.problem
+    if not problem.has_figures:
+        g = grade_decision(len(m.before.history), m.before, m.choice, m.seat, None, DEFAULT_TABLE)
+        graded = g.problem
+        if graded is None or not set(problem.right) <= set(graded.choices):
+            return None
+        problem = replace(graded, right=problem.right, reason=problem.reason)
     preset = rules_text(m.before.rules).split(",")[0]
     return Puzzle.make("seat", problem, (theme_of(m.before, m.seat),), 1500.0, preset)
 

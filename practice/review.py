@@ -47,6 +47,7 @@ from engine.compiled.solver import warm_up as warm_solver
 from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState, Phase, deal, from_cards
+from engine.core.problem import Problem
 from engine.core.rules import Rules
 from engine.core.scoring import hand_points
 from engine.core.seats import LEARNER, same_side
@@ -212,6 +213,17 @@ class GradedDecision:
     def right_answers(self) -> tuple[Action, ...]:
         """The choices graded best or good, in the order of the legal actions."""
         return tuple(a for a in self.before.legal_actions() if self.grade_of(a) in RIGHT)
+
+    @property
+    def problem(self) -> Problem | None:
+        """The decision as a position to answer (``engine.core.problem``), from the deciding seat:
+        every graded choice with its figure, the right answers (graded best or good by these figures)
+        the best first, the grade's unit, source and reason. None when it was not graded."""
+        top, seat = self.top, self.before.to_act
+        if self.grade is None or top is None or seat is None:
+            return None
+        right = (top, *(a for a in self.right_answers if a != top))
+        return Problem.at(view_of(self.before, seat), dict(self.values), right, self.unit, self.source, self.reason)
 
     def hindsight_text(self) -> str:
         """The face-up figure in words, or "" without one: "With every card face up (this deal only):

@@ -4,13 +4,16 @@ One table in the app's database (``store.db``): ``mistake_deck``, one row per (l
 seat). A row holds everything needed to show the position and judge an answer without grading it
 again: the position before the decision as its text (``HandState.to_text``), the seat, the
 learner's original choice, the best choice, every right answer (the choices graded best or good),
-the reason in Euchre words, the grade, when it was made and when it is next due, its *stage*
+the reason in Euchre words, the grade, the decision as a position to answer with each choice's
+figure (``problem``: ``engine.core.problem.Problem``'s JSON; the best, the right answers and the
+reason are its own, and must agree with their columns), when it was made and when it is next due, its *stage*
 (how many right answers in a row it has had; ``RETIRED`` when it has left the deck), a
 *version* (one more at every answer) and its *source*: where it was played
 (``engine.core.mistake.SOURCES``; at a table of people the other hands were other people's
-cards, and the Review page never shows them). The column came after the table: an older deck gets
-it when first read or written (``store.db.add_columns``), and its rows, all made before tables of
-people kept a deck, read as the Practice table's.
+cards, and the Review page never shows them). Those two columns came after the table: an older
+deck gets them when first read or written (``store.db.add_columns``); its rows, all made before
+tables of people kept a deck, read as the Practice table's, and without figures
+(``Mistake.without_figures``).
 
 Adding is idempotent: the same mistake added twice keeps one row, and its progress (a retired
 one comes back at stage 0); a position once added from a table of people stays marked so. An answer is written with ``move`` in one immediate transaction keyed
@@ -42,6 +45,8 @@ from engine.core.actions import Action
 from engine.core.errors import EuchreError
 from engine.core.hand import HandState
 from engine.core.mistake import PRACTICE, SOURCES, Mistake
+from engine.core.problem import Problem
+from engine.core.view import view_of
 from store import fields as stored
 from store.backend import ERRORS, Connection
 from store.db import (
@@ -65,6 +70,7 @@ RETIRED = 3  # the stage of an entry answered right at each of its reviews: it h
 MAX_KEY = 80  # characters of a learner key ("browser:<id>" or "name:<name>")
 MAX_TEXT = 4_000  # characters of a position text or a reason read back (a hand's text is about 200)
 MAX_ANSWERS = 32  # right answers one position can hold (a decision has at most a few dozen choices)
+MAX_PROBLEM = 16_000  # characters of a problem's JSON read back (a bid's is about 400)
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS mistake_deck (
@@ -83,13 +89,14 @@ SCHEMA: tuple[str, ...] = (
         version INTEGER NOT NULL DEFAULT 0,  -- one more at every answer
         answered TEXT,                    -- ISO time of the last answer
         source TEXT,                      -- where it was played: 'practice' or 'people' (NULL: practice)
+        problem TEXT,                     -- Problem.to_json(): choices and figures (NULL: none kept)
         UNIQUE (learner, position, seat)
     )""",
     # the live entries (not retired) of a learner in order of their due time: a page of the due ones
     # and of those coming up is read, and counted, without reading the rest (``live``, ``counts``)
     f"CREATE INDEX IF NOT EXISTS mistake_deck_live ON mistake_deck (learner, due, id) WHERE stage < {RETIRED}",
 )
-ADDED_COLUMNS = (("source", "TEXT"),)  # columns added since the table was first made
+ADDED_COLUMNS = (("source", "TEXT"), ("problem", "TEXT"))  # columns added since the table was first made
 
 
 def _migrate(db: Connection) -> None:
@@ -135,15 +142,20 @@ def clean_learner(key: str) -> str:
 
 
 def check(m: Mistake) -> None:
-    """Raise ValueError unless ``m`` could be read back: the seat is to act, every action is legal
-    there, the best is a right answer and the learner's choice is not, a known grade."""
-    legal = m.before.legal_actions() if not m.before.is_over else ()
-    if m.before.to_act != m.seat:
-        raise ValueError("the seat is not to act in the position")
-    if m.choice not in legal or m.best not in legal or not all(a in legal for a in m.right):
+    """Raise ValueError unless ``m`` could be read back: a seat is to act, its problem is that
+    seat's view with choices legal there, the learner's choice is legal and not a right answer, a
+    known grade."""
+    seat = m.before.to_act
+    if seat is None or m.before.is_over:
+        raise ValueError("no seat is to act in the position")
+    legal = m.before.legal_actions()
+    if m.problem.view != view_of(m.before, seat).to_text():
+        raise ValueError("the problem is not the view of the seat to act")
+    choices = {str(a) for a in legal}
+    if m.choice not in legal or not set(m.problem.choices) <= choices:
         raise ValueError("an action is not legal in the position")
-    if m.best not in m.right or m.choice in m.right or len(m.right) > MAX_ANSWERS:
-        raise ValueError("the right answers do not hold the best choice, or hold the choice made")
+    if str(m.choice) in m.problem.right or len(m.problem.right) > MAX_ANSWERS:
+        raise ValueError("the right answers hold the choice made")
     if m.grade not in DECK_GRADES:
         raise ValueError(f"not a deck grade: {m.grade!r}")
     if len(m.reason) > MAX_TEXT:
@@ -192,6 +204,7 @@ def add(
                 stored.stamp(created),
                 stored.stamp(due),
                 m.source,
+                m.problem.to_json(),
             )
         )
 
@@ -200,19 +213,19 @@ def add(
         for row in rows:
             cur = db.execute(
                 "INSERT INTO mistake_deck (learner, position, seat, choice, best, answers, reason, grade, created, due, "
-                "source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "source, problem) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (learner, position, seat) DO UPDATE SET stage = 0, version = mistake_deck.version + 1, "
                 "due = excluded.due, choice = excluded.choice, best = excluded.best, answers = excluded.answers, "
-                "reason = excluded.reason, grade = excluded.grade "
+                "reason = excluded.reason, grade = excluded.grade, problem = excluded.problem "
                 f"WHERE mistake_deck.stage >= {RETIRED}",
                 row,
             )
             count += cur.rowcount
-            if row[-1] != PRACTICE:  # the same position kept from practice: private from now on
+            if row[-2] != PRACTICE:  # the same position kept from practice: private from now on
                 db.execute(
                     "UPDATE mistake_deck SET source = ? WHERE learner = ? AND position = ? AND seat = ? "
                     f"AND COALESCE(source, '{PRACTICE}') = '{PRACTICE}'",
-                    (row[-1], *row[:3]),
+                    (row[-2], *row[:3]),
                 )
         return count
 
@@ -280,6 +293,7 @@ COLUMNS = (
     "stage",
     "version",
     "source",
+    "problem",
 )
 
 
@@ -331,6 +345,7 @@ def entry(row: Sequence[object]) -> Entry | None:
         stage,
         version,
         source,
+        problem,
     ) = row
     text, key = stored.text(position, MAX_TEXT), stored.text(learner, MAX_KEY)
     if text is None or key is None or type(entry_id) is not int:
@@ -359,10 +374,19 @@ def entry(row: Sequence[object]) -> Entry | None:
     assert isinstance(answers_, tuple) and isinstance(reason_, str) and isinstance(grade_, str)
     assert isinstance(created_, datetime) and isinstance(due_, datetime)
     assert isinstance(stage_, int) and isinstance(version_, int) and isinstance(source_, str)
-    mistake = Mistake(before, seat_, choice_, best_, answers_, reason_, grade_, source_)
+    right = (best_, *(a for a in answers_ if a != best_))
     try:
+        if seat_ != before.to_act:
+            return None
+        if problem is None:  # kept before the deck kept figures
+            mistake = Mistake.without_figures(before, choice_, right, reason_, grade_, source_)
+        else:
+            kept = Problem.from_json(stored.text(problem, MAX_PROBLEM) or "")
+            mistake = Mistake(kept, before, choice_, grade_, source_)
+            if (mistake.right[0], set(mistake.right), mistake.reason) != (best_, set(right), reason_):
+                return None  # the problem does not say what its columns say
         check(mistake)
-    except (ValueError, EuchreError):
+    except (ValueError, EuchreError, RecursionError):
         return None
     return Entry(entry_id, key, mistake, created_, due_, stage_, version_)
 

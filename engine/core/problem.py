@@ -4,7 +4,9 @@ A ``Problem`` is what a seat could know (its view, as the one line of ``engine.c
 the choices it had (the engine's action texts), the choices judged right (the best and those worth
 the same within the figures' uncertainty), each choice's figure with its unit, who judged it, and
 why in Euchre words. An open-hand problem (every card face up, solved exactly) carries the whole
-position too (``position``, ``HandState.to_text``) and its goal.
+position too (``position``, ``HandState.to_text``) and its goal. A problem may have no figures
+(``values`` empty, ``has_figures`` False): a mistake kept in the learner's deck before the deck
+kept them; a reader that shows or ranks figures asks ``has_figures`` first.
 
 The review's mistakes, the mistake deck, the drills, the class's questions and the puzzles carry
 this one value, so a position reads the same everywhere and nothing copies it field by field.
@@ -45,7 +47,7 @@ class Problem:
     view: str  # the seat's view in one line (engine.core.seat_text.view_text)
     choices: tuple[str, ...]  # the legal choices, as the engine writes actions ("play JH", "order alone")
     right: tuple[str, ...]  # the choices judged right: the best first, then its ties
-    values: tuple[float, ...]  # each choice's figure, in ``choices``' order, in ``unit``
+    values: tuple[float, ...]  # each choice's figure, in ``choices``' order, in ``unit`` (or none at all)
     unit: str  # one of UNITS
     source: str  # who judged it: "your seat: 960 layouts …", "the solver, every card face up", …
     reason: str = ""  # why the best is best, in Euchre words (cards with suit symbols)
@@ -82,7 +84,14 @@ class Problem:
     def best(self) -> str:
         return self.right[0]
 
+    @property
+    def has_figures(self) -> bool:
+        return bool(self.values)
+
     def value_of(self, choice: str) -> float:
+        """``choice``'s figure. Raises ProblemError when the problem has no figures."""
+        if not self.values:
+            raise ProblemError("this problem keeps no figures")
         return self.values[self.choices.index(choice)]
 
     def is_right(self, choice: str) -> bool:
@@ -159,8 +168,8 @@ def _number(value: object) -> float:
 
 def check(p: Problem) -> None:
     """Raise ProblemError unless ``p`` is a problem: choices that are actions, at most
-    ``MAX_CHOICES`` of them and none twice; right answers among them; a finite figure per choice;
-    a known unit; texts of at most ``MAX_TEXT`` characters."""
+    ``MAX_CHOICES`` of them and none twice; right answers among them; a finite figure per choice
+    (or no figures at all); a known unit; texts of at most ``MAX_TEXT`` characters."""
     for name in ("view", "unit", "source", "reason", "position", "goal"):
         value = getattr(p, name)
         if not isinstance(value, str) or len(value) > MAX_TEXT:
@@ -176,8 +185,8 @@ def check(p: Problem) -> None:
             raise ProblemError(f"choice {choice[:40]!r} is not an action: {err}") from None
     if not p.right or not set(p.right) <= set(p.choices) or len(set(p.right)) != len(p.right):
         raise ProblemError("the right answers are some of the choices, each once")
-    if len(p.values) != len(p.choices) or not all(math.isfinite(v) for v in p.values):
-        raise ProblemError("a finite figure for each choice")
+    if len(p.values) not in (0, len(p.choices)) or not all(math.isfinite(v) for v in p.values):
+        raise ProblemError("a finite figure for each choice, or no figures")
     if p.unit not in UNITS:
         raise ProblemError(f"unit is one of {', '.join(UNITS)}")
 

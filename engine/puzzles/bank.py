@@ -105,6 +105,8 @@ class Puzzle:
             raise BankError(f"a rating is between {low:.0f} and {high:.0f}")
         if not 1 <= self.moves <= MAX_MOVES or (self.kind == "seat" and self.moves != 1):
             raise BankError(f"an open puzzle takes 1 to {MAX_MOVES} moves, a seat puzzle one")
+        if not self.problem.has_figures:
+            raise BankError("a puzzle carries each choice's figure")
         if self.kind == "open" and not (self.problem.position and self.problem.goal):
             raise BankError("an open-hand puzzle carries the whole deal and its goal")
         if self.id != puzzle_id(self.kind, self.problem):

@@ -47,19 +47,17 @@ def leading() -> HandState:
     return bidding().apply(ORDER).apply(Action.parse("discard 9D"))
 
 
-BID = Mistake(
-    bidding(), 0, PASS, ORDER, (ORDER, ORDER_ALONE), "Five trumps with both bowers: order it up.", "blunder"
+BID = Mistake.without_figures(
+    bidding(), PASS, (ORDER, ORDER_ALONE), "Five trumps with both bowers: order it up.", "blunder"
 )
-LEAD = Mistake(
+LEAD = Mistake.without_figures(
     leading(),
-    0,
     Action.parse("play QH"),
-    Action.parse("play JH"),
     (Action.parse("play JH"),),
     "Lead the right bower: it draws two trumps.",
     "mistake",
 )
-LATER = Mistake(bidding("9S", "9C 9H TH"), 0, ORDER, PASS, (PASS,), "No spades: pass.", "mistake")
+LATER = Mistake.without_figures(bidding("9S", "9C 9H TH"), ORDER, (PASS,), "No spades: pass.", "mistake")
 
 
 def _add(*mistakes: Mistake, days_ago: float = 2) -> None:
@@ -187,14 +185,8 @@ def test_a_decision_of_west_at_a_table_of_people_is_asked_from_wests_chair() -> 
         Rules(), 0, [parse_cards(t) for t in HANDS], parse_card("9C"), parse_cards("9S TH 9H")
     )
     assert south_deals.to_act == 1
-    west = Mistake(
-        south_deals,
-        1,
-        PASS,
-        ORDER_ALONE,
-        (ORDER_ALONE, ORDER),
-        "Five clubs and the 9♣ up: order it.",
-        "blunder",
+    west = Mistake.without_figures(
+        south_deals, PASS, (ORDER_ALONE, ORDER), "Five clubs and the 9♣ up: order it.", "blunder"
     )
     _add(west)
     at = _open()

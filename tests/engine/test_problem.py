@@ -37,7 +37,7 @@ def test_a_problem_reads_back_and_names_its_best() -> None:
         ({"choices": ["pass", "fly", "order"]}, "is not an action"),
         ({"right": ["play JH"]}, "some of the choices"),
         ({"right": []}, "some of the choices"),
-        ({"values": [0.1, 0.2]}, "a finite figure for each choice"),
+        ({"values": [0.1, 0.2]}, "a finite figure for each choice, or no figures"),
         ({"values": [0.1, float("nan"), 0.3]}, "finite"),
         ({"values": [0.1, True, 0.3]}, "finite number"),
         ({"unit": "dollars"}, "unit is one of"),
@@ -50,6 +50,14 @@ def test_a_damaged_problem_is_refused_with_what_is_wrong(change: dict[str, objec
     data = {**json.loads(_good().to_json()), **change}
     with pytest.raises(ProblemError, match=words):
         Problem.from_json(data)
+
+
+def test_a_problem_without_figures_reads_back_and_says_so() -> None:
+    p = Problem(VIEW, ("pass", "order"), ("order",), (), "points", "")
+    assert Problem.from_json(p.to_json()) == p
+    assert not p.has_figures and _good().has_figures
+    with pytest.raises(ProblemError, match="no figures"):
+        p.value_of("pass")
 
 
 def test_text_that_is_not_a_problem_is_refused() -> None:

@@ -16,6 +16,7 @@ from engine.core.actions import ORDER, ORDER_ALONE, PASS, Action
 from engine.core.cards import Card, parse_card, parse_cards
 from engine.core.hand import HandState, from_cards
 from engine.core.mistake import PEOPLE, PRACTICE
+from engine.core.problem import Problem
 from engine.core.rules import Rules
 from engine.core.view import view_of
 from practice import deck
@@ -76,7 +77,18 @@ def test_a_graded_decision_becomes_a_question_and_only_a_costly_one_a_deck_entry
     assert (q.seat, q.choice, q.best, q.right, q.grade) == (0, PASS, ORDER, (ORDER, ORDER_ALONE), "blunder")
     assert q.reason.startswith("Five trumps")
     m = deck.mistake_of(graded(PASS, "blunder"))
-    assert m == Mistake(bidding(), 0, PASS, ORDER, (ORDER, ORDER_ALONE), q.reason, "blunder")
+    # the grade's own figures go with it, in the order of South's legal choices
+    south = view_of(bidding(), 0).to_text()
+    figures = Problem(
+        south,
+        ("pass", "order", "order alone"),
+        ("order", "order alone"),
+        (-0.5, 1.9, 1.8),
+        "points",
+        "test figures",
+        "Five trumps with both bowers: order it up.",
+    )
+    assert m == Mistake(figures, bidding(), PASS, "blunder") and m.problem.value_of("order alone") == 1.8
     assert deck.question_of(graded(ORDER, "best")) is None  # nothing to find: it was right
     assert deck.mistake_of(graded(PASS, "inaccuracy")) is None  # only mistakes and blunders are kept
     assert deck.question_of(graded(PASS, "inaccuracy")) is not None
@@ -104,7 +116,7 @@ def test_a_mistake_from_a_table_of_people_is_asked_from_its_seats_view_alone(
         legal = state.legal_actions()
         if len(legal) < 2:
             continue
-        m = Mistake(state, seat, legal[-1], legal[0], (legal[0],), "why", "mistake", PEOPLE)
+        m = Mistake.without_figures(state, legal[-1], (legal[0],), "why", "mistake", PEOPLE)
         shown = deck.seat_only(m).before
         assert view_of(shown, seat) == view_of(state, seat) and shown.legal_actions() == legal
         assert sorted(shown.hands[seat]) == sorted(state.hands[seat])
@@ -164,7 +176,7 @@ def test_days_are_calendar_days_in_utc() -> None:
 
 
 def _entry(i: int, due: datetime, stage: int = 0) -> Entry:
-    m = Mistake(bidding(), 0, PASS, ORDER, (ORDER, ORDER_ALONE), "why", "blunder")
+    m = Mistake.without_figures(bidding(), PASS, (ORDER, ORDER_ALONE), "why", "blunder")
     return Entry(i, LEARNER_KEY, m, MADE, due, stage, 0)
 
 

@@ -39,7 +39,7 @@ def positions(count: int, seed: int) -> list[Mistake]:
             continue
         legal = state.legal_actions()
         found.setdefault(
-            state.to_text(), Mistake(state, 0, legal[0], legal[1], (legal[1],), "why", "mistake")
+            state.to_text(), Mistake.without_figures(state, legal[0], (legal[1],), "why", "mistake")
         )
     return list(found.values())
 

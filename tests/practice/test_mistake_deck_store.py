@@ -19,7 +19,9 @@ from engine.core.actions import ORDER, ORDER_ALONE, PASS, Action
 from engine.core.cards import parse_card, parse_cards
 from engine.core.hand import HandState, from_cards
 from engine.core.mistake import PEOPLE, PRACTICE
+from engine.core.problem import Problem
 from engine.core.rules import Rules
+from engine.core.view import view_of
 from store import mistake_deck
 from store.backend import Connection
 from store.db import StoreError, connect
@@ -43,15 +45,24 @@ def playing() -> HandState:
     return state
 
 
-MISTAKE = Mistake(
-    position(), 0, PASS, ORDER, (ORDER, ORDER_ALONE), "Both bowers and three hearts: order it up.", "blunder"
+REASON = "Both bowers and three hearts: order it up."
+# South's bid with each choice's figure (made up for the test: points, order best, alone good)
+PROBLEM = Problem(
+    view_of(position(), 0).to_text(),
+    ("pass", "order", "order alone"),
+    ("order", "order alone"),
+    (-0.9, 1.6, 1.55),
+    "points",
+    "the test's own figures",
+    REASON,
 )
+MISTAKE = Mistake(PROBLEM, position(), PASS, "blunder")
 
 
 def a_play_mistake() -> Mistake:
     state = playing()
     legal = state.legal_actions()
-    return Mistake(state, 0, legal[-1], legal[0], (legal[0],), "Lead the right bower.", "mistake")
+    return Mistake.without_figures(state, legal[-1], (legal[0],), "Lead the right bower.", "mistake")
 
 
 def test_an_entry_reads_back_as_written_also_after_a_restart(tmp_path: Path) -> None:
@@ -103,11 +114,11 @@ def test_the_same_mistake_twice_keeps_one_entry_and_its_progress(tmp_path: Path)
 def test_what_would_not_read_back_is_refused_when_added(tmp_path: Path) -> None:
     conn = connect(tmp_path / "coach.sqlite3")
     bad = [
-        Mistake(position(), 1, PASS, ORDER, (ORDER,), "", "blunder"),  # West is not to act
-        Mistake(position(), 0, Action.parse("play JH"), ORDER, (ORDER,), "", "blunder"),  # not legal here
-        Mistake(position(), 0, PASS, ORDER, (ORDER_ALONE,), "", "blunder"),  # the best is not a right answer
-        Mistake(position(), 0, ORDER, ORDER, (ORDER,), "", "blunder"),  # the choice was right
-        Mistake(position(), 0, PASS, ORDER, (ORDER,), "", "inaccuracy"),  # not a deck grade
+        Mistake(WEST, position(), PASS, "blunder"),  # West's view: West is not to act
+        Mistake.without_figures(position(), Action.parse("play JH"), (ORDER,), "", "blunder"),  # not legal
+        Mistake(NOT_THERE, position(), PASS, "blunder"),  # a choice the position does not have
+        Mistake.without_figures(position(), ORDER, (ORDER,), "", "blunder"),  # the choice was right
+        Mistake.without_figures(position(), PASS, (ORDER,), "", "inaccuracy"),  # not a deck grade
     ]
     for m in bad:
         with pytest.raises(StoreError):
@@ -117,6 +128,11 @@ def test_what_would_not_read_back_is_refused_when_added(tmp_path: Path) -> None:
             mistake_deck.add(key, [MISTAKE], NOW, DUE, conn)
     assert mistake_deck.load(KEY, conn).entries == ()
 
+
+WEST = dataclasses.replace(PROBLEM, view=view_of(position(), 1).to_text())  # another seat's view
+NOT_THERE = dataclasses.replace(  # the J♥ is no choice here
+    PROBLEM, choices=(*PROBLEM.choices, "play JH"), values=(*PROBLEM.values, 0.0)
+)
 
 DAMAGE: list[tuple[str, object]] = [
     ("position", "not a position"),
@@ -170,6 +186,15 @@ DAMAGE: list[tuple[str, object]] = [
     ("source", "PEOPLE"),
     ("source", 1),
     ("source", b"\xff"),
+    ("problem", "not json"),
+    ("problem", "[]"),
+    ("problem", "x" * 20_000),
+    ("problem", 7),
+    ("problem", dataclasses.replace(PROBLEM, right=("order",)).to_json()),  # not the answers' column
+    ("problem", dataclasses.replace(PROBLEM, right=("order alone", "order")).to_json()),  # another best
+    ("problem", dataclasses.replace(PROBLEM, reason="Pass.").to_json()),  # another reason
+    ("problem", WEST.to_json()),
+    ("problem", NOT_THERE.to_json()),
 ]
 
 
@@ -204,10 +229,17 @@ def test_a_position_whose_actions_are_illegal_is_skipped(tmp_path: Path) -> None
 
 # ---- where it was played ------------------------------------------------------------------------
 
-# the deck's table as it was before it kept where a mistake was played
-OLD_TABLE = SCHEMA[0].replace(
-    "\n        source TEXT,                      -- where it was played: 'practice' or 'people' (NULL: practice)",
-    "",
+# the deck's table as it was before it kept where a mistake was played and each choice's figure
+OLD_TABLE = (
+    SCHEMA[0]
+    .replace(
+        "\n        source TEXT,                      -- where it was played: 'practice' or 'people' (NULL: practice)",
+        "",
+    )
+    .replace(
+        "\n        problem TEXT,                     -- Problem.to_json(): choices and figures (NULL: none kept)",
+        "",
+    )
 )
 
 
@@ -218,7 +250,7 @@ def _columns(conn: Connection) -> set[str]:
 def test_an_old_decks_row_reads_as_the_practice_tables_and_the_deck_gains_the_column(
     conn: Connection,
 ) -> None:
-    assert OLD_TABLE != SCHEMA[0] and "source" not in OLD_TABLE
+    assert OLD_TABLE != SCHEMA[0] and "source" not in OLD_TABLE and "problem" not in OLD_TABLE
     with conn:
         conn.execute(OLD_TABLE)
         conn.execute(  # a row as the app wrote it before: no source
@@ -228,9 +260,17 @@ def test_an_old_decks_row_reads_as_the_practice_tables_and_the_deck_gains_the_co
         )
     assert "source" not in _columns(conn)
     (old,) = mistake_deck.load(KEY, conn).entries
-    assert old.mistake == MISTAKE and old.mistake.source == PRACTICE and not old.mistake.others_private
-    assert "source" in _columns(conn)  # added by the read; the row's value stays NULL
-    assert conn.execute("SELECT source FROM mistake_deck").fetchall() == [(None,)]
+    # read without figures: the choices are South's legal ones, the best first among the right answers
+    unjudged = Problem(
+        PROBLEM.view, ("pass", "order", "order alone"), ("order", "order alone"), (), "points", "", REASON
+    )
+    assert (
+        old.mistake == Mistake(unjudged, position(), PASS, "blunder") and not old.mistake.problem.has_figures
+    )
+    assert old.mistake.source == PRACTICE and not old.mistake.others_private
+    assert (old.mistake.best, old.mistake.right) == (ORDER, (ORDER, ORDER_ALONE))
+    assert {"source", "problem"} <= _columns(conn)  # added by the read; the row's values stay NULL
+    assert conn.execute("SELECT source, problem FROM mistake_deck").fetchall() == [(None, None)]
     due = mistake_deck.live(KEY, NOW + timedelta(days=2), due=True, limit=5, conn=conn)
     assert [e.mistake.source for e in due.entries] == [PRACTICE]
 

@@ -6,6 +6,7 @@ with both ratings moved, the dashboard's figures, and a mistake of the deck set 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +18,7 @@ import pytest
 
 from engine.core.actions import Action
 from engine.core.hand import HandState, Phase, deal
+from engine.core.mistake import Mistake
 from engine.core.rules import Rules
 from engine.core.view import SeatView, view_of
 from engine.players.club import ClubPlayer
@@ -338,8 +340,14 @@ def test_a_deck_mistake_becomes_a_seat_puzzle() -> None:
     assert dict(zip(made.problem.choices, made.problem.values, strict=True)) == {
         str(a): v for a, v in g.values
     }
+    assert made.problem == m.problem  # as the deck keeps it: nothing worked out again
     assert progress(made, (str(m.choice),)).verdict is Verdict.TRY_AGAIN
     assert progress(made, (str(m.best),)).verdict is Verdict.SOLVED
+    # an entry kept before the deck kept figures gets the same figures worked out again
+    old = Mistake.without_figures(m.before, m.choice, m.right, m.reason, m.grade)
+    regraded = puzzles.deck_puzzle(dataclasses.replace(e, mistake=old))
+    assert regraded is not None and not old.problem.has_figures
+    assert (regraded.problem.values, regraded.problem.right) == (made.problem.values, made.problem.right)
     # set in the background: not ready at once, ready once worked out
     deck = puzzles.DeckPuzzles()
     with ThreadPoolExecutor(max_workers=1) as pool:

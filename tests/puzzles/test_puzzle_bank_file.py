@@ -4,6 +4,7 @@ again with a fresh judgement."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -88,3 +89,12 @@ def test_twenty_puzzles_judged_again_agree() -> None:
     for p in opens:  # the solver asked again from the whole deal
         state = HandState.from_text(p.problem.position)
         assert {str(a) for a in right_moves(state, goal_tricks(p.problem.goal))} == set(p.problem.right)
+
+
+def test_a_puzzle_without_its_figures_is_refused() -> None:
+    """A problem may keep no figures (an old mistake in the deck), but a puzzle ranks its choices by
+    them: a bank line whose problem has none is refused."""
+    line = json.loads(BANK[0].to_json())
+    line["problem"]["values"] = []
+    with pytest.raises(ValueError, match="each choice's figure"):
+        Puzzle.from_json(line)
