@@ -223,7 +223,9 @@ class GradedDecision:
         if self.grade is None or top is None or seat is None:
             return None
         right = (top, *(a for a in self.right_answers if a != top))
-        return Problem.at(view_of(self.before, seat), dict(self.values), right, self.unit, self.source, self.reason)
+        return Problem.at(
+            view_of(self.before, seat), dict(self.values), right, self.unit, self.source, self.reason
+        )
 
     def hindsight_text(self) -> str:
         """The face-up figure in words, or "" without one: "With every card face up (this deal only):
