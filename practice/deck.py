@@ -45,7 +45,7 @@ from engine.core.mistake import PRACTICE, Mistake
 from engine.core.seat_text import replay_view
 from engine.core.view import view_of
 from practice.replay import Step, replay, view_replay
-from practice.review import COSTLY, GradedDecision
+from practice.review import COSTLY, GradedDecision, loss_words
 from store import mistake_deck
 from store.backend import Connection
 from store.mistake_deck import RETIRED, Entry
@@ -106,6 +106,15 @@ def question_of(g: GradedDecision) -> Mistake | None:
     if problem is None or g.grade is None or problem.is_right(str(g.action)):
         return None
     return Mistake(problem, g.before, g.action, g.grade)
+
+
+def cost_text(m: Mistake) -> str:
+    """What the learner's choice lost against the best, as the review said it when it was graded
+    ("0.40 points", "3.1% chance of winning"), from the figures the deck keeps; "" without them."""
+    p = m.problem
+    if not p.has_figures or str(m.choice) not in p.choices:
+        return ""
+    return loss_words(max(0.0, p.value_of(p.best) - p.value_of(str(m.choice))), p.unit)
 
 
 def seat_only(m: Mistake) -> Mistake:
@@ -352,6 +361,7 @@ __all__ = [
     "review_line",
     "judge",
     "learner_key",
+    "cost_text",
     "mistake_of",
     "question_of",
     "retry_steps",

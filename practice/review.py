@@ -199,9 +199,7 @@ class GradedDecision:
 
     def lost_text(self) -> str:
         """The loss as the review shows it: "0.40 points" or "3.1% chance of winning"."""
-        if self.unit == WIN_CHANCE:
-            return f"{100 * self.loss:.1f}% chance of winning"
-        return f"{self.loss:.2f} points"
+        return loss_words(self.loss, self.unit)
 
     def grade_of(self, choice: Action) -> str | None:
         """The grade ``choice`` gets by the same figures (None: no value for it): the best choice
@@ -246,6 +244,13 @@ class GradedDecision:
 def _names(actions: list[Action]) -> str:
     words = [a.card.short if a.card is not None else str(a) for a in actions]
     return " or ".join(words[:3]) + (" …" if len(words) > 3 else "")
+
+
+def loss_words(loss: float, unit: str) -> str:
+    """A loss in ``unit`` as the review says it: "0.40 points" or "3.1% chance of winning"."""
+    if unit == WIN_CHANCE:
+        return f"{100 * loss:.1f}% chance of winning"
+    return f"{loss:.2f} points"
 
 
 def grade_for(loss: float, tricks_lost: float = 0) -> str:

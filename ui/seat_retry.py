@@ -34,7 +34,7 @@ import streamlit as st
 from engine.core.actions import Action
 from engine.core.hand import HandState, Phase
 from engine.core.mistake import Mistake
-from practice.deck import Quiz, Verdict, judge, learner_key, retry_steps, review_line, seat_only
+from practice.deck import Quiz, Verdict, cost_text, judge, learner_key, retry_steps, review_line, seat_only
 from practice.records import StoreError
 from practice.replay import Step
 from practice.table_text import choice_text
@@ -151,8 +151,10 @@ def seat_retry(q: Mistake, key: str, felt: Felt) -> Quiz:
     quiz = judge(q.right, tries_of(key))
     before = q.before
     table_style()
+    cost = cost_text(q)
     st.markdown(
-        f"**{where(before)}:** you chose *{choice_text(before, q.choice)}* — **{q.grade}**. "
+        f"**{where(before)}:** you chose *{choice_text(before, q.choice)}* — **{q.grade}**"
+        + (f" (it lost {cost}). " if cost else ". ")
         + ("What would you do here?" if not quiz.answered else "")
     )
     show_all = not private and quiz.answered and st.session_state.get(f"{key}_all") is True

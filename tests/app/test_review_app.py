@@ -22,7 +22,9 @@ from engine.core.actions import ORDER, ORDER_ALONE, PASS, Action
 from engine.core.cards import Card, parse_card, parse_cards
 from engine.core.hand import HandState, Phase, from_cards
 from engine.core.mistake import PEOPLE
+from engine.core.problem import Problem
 from engine.core.rules import Rules
+from engine.core.view import view_of
 from multiplayer import seat_coach, service
 from practice import deck
 from store import mistake_deck
@@ -100,11 +102,32 @@ def test_an_empty_deck_says_where_mistakes_come_from() -> None:
     assert any("Your deck is empty" in i.value for i in at.info)
 
 
+def test_a_mistake_kept_with_its_figures_says_what_it_lost() -> None:
+    """The deck keeps the grade's figures (here: pass −0.50 points, order it up +1.90): the page
+    says the pass lost 2.40 points, as the review said it at the table; a mistake kept without
+    figures (an older deck's) says no figure."""
+    view = view_of(bidding(), 0).to_text()
+    figures = Problem(
+        view,
+        ("pass", "order", "order alone"),
+        ("order", "order alone"),
+        (-0.5, 1.9, 1.8),
+        "points",
+        "test",
+        BID.reason,
+    )
+    _add(Mistake(figures, bidding(), PASS, "blunder"))
+    assert "you chose *Pass* — **blunder** (it lost 2.40 points)." in _text(_open())
+
+
 def test_due_positions_one_at_a_time_then_review_ahead() -> None:
     _add(BID, LEAD)
     _add(LATER, days_ago=0)
     at = _open()
     assert "**2 positions to review today**" in [m.value for m in at.markdown]
+    assert "you chose *Pass* — **blunder**. " in _text(at) and "it lost" not in _text(
+        at
+    )  # kept without figures
     first = _entries()["pass"]
     quiz = f"review_q_{first.id}_0"
     # the bid: the table's bid buttons; wrong twice shows the answer, and the position starts again
