@@ -387,8 +387,9 @@ def _phone(pupil: Pupil, name: str) -> None:
         return
     name = view.name if view is not None and view.name else name
     st.caption(plain(f"Class {code} · {name}"))
+    notice = st.container()  # drawn at every run: the question keeps its place when the line comes or goes
     if away is not None:
-        st.warning(reconnecting(away))
+        notice.warning(reconnecting(away))
     if view is None:
         _say(code)
         return

@@ -767,6 +767,25 @@ def test_the_watch_pace_shows_each_move_one_at_a_time_forced_cards_included(
     assert forced_in_all >= 2
 
 
+def test_a_tick_for_a_step_already_moved_on_from_does_nothing(
+    db: Path, practice_page: Callable[..., AppTest]
+) -> None:
+    """The timer's tick moves on from the step it was drawn for, once: a tick that comes after the
+    table moved on (a timer that fired twice on a slow page) leaves the table where it is."""
+    at = practice_page({"deal": encode(DealCode(Rules(), seed=11))}, play_forced=True, pace="watch")
+    for _ in range(5):  # the learner's turns until a computer's move is waiting to be shown
+        if _buttons(at, "practice_tick"):
+            break
+        _learner_controls(at)[0].click().run()
+    before = _shown_actions(at)
+    assert _buttons(at, "practice_tick"), "a step to show by itself"
+    at.session_state["practice_tick_for"] = None  # the step it was drawn for was already moved on from
+    at.button(key="practice_tick").click().run()
+    assert not at.exception and _shown_actions(at) == before
+    at.button(key="practice_tick").click().run()  # drawn again for the step on the screen: one step on
+    assert _shown_actions(at) == before + 1
+
+
 # ---- your game is kept (issue 49, item 4) --------------------------------------------------------
 
 BROWSER = "AbC_123-xyzXYZ7890qq"  # this browser's id, as its cookie would carry it

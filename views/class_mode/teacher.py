@@ -159,8 +159,12 @@ def _live(code: str, info: classes.ClassInfo) -> None:
             away, cache = err, _last_counted(code, number)
         except classes.ClassError:
             cache = _last_counted(code, number)  # the row stopped reading: the page says so at its next run
+        # The line about the records comes first, in a place of its own drawn at every run, so that
+        # the count keeps its place on the page when the line comes or goes: drawn in its place, the
+        # line took the count's, and the count was off the page until the run drew it again below.
+        notice = st.container()
         if away is not None:
-            st.warning(reconnecting(away))
+            notice.warning(reconnecting(away))
         # After a reveal the poll draws nothing: it only follows the stage. (An HTML mark drawn there
         # at each run, even unchanged, closed the teacher's open select boxes.)
         if cache is None or (number and revealed):

@@ -182,6 +182,18 @@ def _controls(table: PracticeTable, guided: bool, last: str | None) -> None:
     _hint_box(table, advice)
 
 
+TICK_FOR = "practice_tick_for"  # session state: the step the timer's tick was last drawn for
+
+
+def _tick(table: PracticeTable, token: str) -> None:
+    """The timer's tick: one step on from the step it was drawn for, once. A tick for a step already
+    moved on from (a timer that fired twice, a click that came late) does nothing."""
+    if st.session_state.get(TICK_FOR) != token:
+        return
+    st.session_state[TICK_FOR] = None
+    table.step()
+
+
 def watching(
     table: PracticeTable, shown: HandState, pace: Pace, hidden: int, doing: str, last: str | None
 ) -> None:
@@ -222,8 +234,9 @@ def watching(
         token = (
             f"{pos.session.seed}-{pos.game.game_number}-{pos.game.hand_number}-{len(shown.history)}-{hidden}"
         )
-        st.button("Next step", key=TICK_KEY, on_click=table.step)
-        next_step_timer(token, ms)
+        st.session_state[TICK_FOR] = token
+        st.button("Next step", key=TICK_KEY, on_click=_tick, args=(table, token))
+        next_step_timer(token, ms, len(shown.history))
 
 
 def draw_table(table: PracticeTable, pace: Pace, guided: bool, traditional: bool) -> None:

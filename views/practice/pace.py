@@ -6,10 +6,12 @@ learner's id is: ``ui.learn_profile``), so a learner who chose "Instant" finds i
 next visit; a new learner starts at ``DEFAULT_PACE`` (Watch).
 
 The timer: each step that moves on by itself draws a mark with the step's token and a script that,
-``frame_ms`` later, clicks the hidden "tick" button if the mark still shows that token (a click
-of the learner's, another tab's run or a new step has replaced it otherwise, and the old timer
-does nothing). The tick is an ordinary button, so each step is one short run of the table's
-fragment, and the server decides what the step shows.
+``frame_ms`` after the felt shows the step, clicks the hidden "tick" button if the mark still shows
+that token (a click of the learner's, another tab's run or a new step has replaced it otherwise,
+and the old timer does nothing). The tick is an ordinary button, so each
+step is one short run of the table's fragment, and the server decides what the step shows; it
+moves on only from the step the tick was drawn for (``views.practice.felt``), so a tick that
+comes twice still moves one step.
 """
 
 from __future__ import annotations
@@ -85,17 +87,29 @@ def remember_pace() -> None:
         )
 
 
-def next_step_timer(token: str, ms: int) -> None:
-    """Show the next step by itself after ``ms`` milliseconds (see the module's notes); the caller
-    draws the tick button (``TICK_KEY``) in the same run."""
+def next_step_timer(token: str, ms: int, shows: int) -> None:
+    """Show the next step by itself ``ms`` milliseconds after the felt shows this one (``shows``: its
+    count of the hand's actions, the felt's ``data-actions``; see the module's notes); the
+    caller draws the tick button (``TICK_KEY``) in the same run. The wait starts when the step is
+    on the screen, not when the script arrives: a browser slow to draw the felt still shows the
+    step for ``ms``."""
     mark = json.dumps(token)
     st.html(
         f'{HIDE_TICK}<div data-testid="{MARK}" data-step={mark} data-ms="{ms}"></div>'
-        "<script>(() => { const token = " + mark + "; setTimeout(() => {"
-        f" const mark = document.querySelector('[data-testid=\"{MARK}\"]');"
-        " if (!mark || mark.dataset.step !== token) return;"
+        "<script>(() => { const token = " + mark + "; const shows = '" + str(int(shows)) + "';"
+        f" const current = () => {{ const mark = document.querySelector('[data-testid=\"{MARK}\"]');"
+        " return !!mark && mark.dataset.step === token; };"
+        " const drawn = () => { const felt = document.querySelector('.ec-felt');"
+        " return !!felt && felt.dataset.actions === shows; };"
+        " const start = () => setTimeout(() => {"
+        " if (!current()) return;"
         f" const tick = document.querySelector('.st-key-{TICK_KEY} button');"
-        " if (tick) tick.click(); }, " + str(int(ms)) + "); })();</script>",
+        " if (tick) tick.click(); }, " + str(int(ms)) + ");"
+        " if (drawn()) { start(); return; }"
+        " const watch = new MutationObserver(() => {"
+        " if (!current()) { watch.disconnect(); return; }"
+        " if (drawn()) { watch.disconnect(); start(); } });"
+        " watch.observe(document.body, {subtree: true, childList: true, attributes: true}); })();</script>",
         unsafe_allow_javascript=True,
     )
 
