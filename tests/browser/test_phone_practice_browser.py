@@ -3,8 +3,9 @@
 - The first screen: at the first bid the learner's hand, the upcard and the bid buttons end at or
   above the window's bottom (844 px) and below Streamlit's 60 px top bar; opening the hint moves
   none of them; at the first play the cards the learner may play do too.
-- Between hands: after each of 20 hands "Next hand" (or "New game" when the hand ended the game)
-  is wholly on the screen below the top bar, and a tap at its middle lands on it, wherever the page
+- Between hands: after each hand of a game to 5 points and of the next game's first hands (6
+  hands at least) "Next hand" (or "New game" when the hand ended the game) is wholly on the
+  screen below the top bar, and a tap at its middle lands on it, wherever the page
   was scrolled (as play left it, and scrolled to the bottom of the hand review).
 - Motion: a card played since the table was last drawn moves in from its seat (a CSS animation of
   about 250 ms), a won trick goes to its winner's seat; neither under ``prefers-reduced-motion:
@@ -30,6 +31,7 @@ from practice.codes import DealCode, encode
 pytestmark = pytest.mark.browser
 
 PHONE = (390, 844)
+HANDS = 6  # hands at least, through the end of a game to 5 points (its "New game") into the next
 SIZES = {"phone": PHONE, "laptop": (1366, 900), "classroom": (1920, 1080)}
 TOP_BAR = 60  # Streamlit's top bar (3.75rem): a tap above this hits its toolbar
 DEAL = f"/practice?deal={encode(DealCode(Rules(), seed=31337))}&levels=ccc"  # South bids first, West deals
@@ -135,13 +137,13 @@ def _check_bar_button(page: Any, selector: str, width: int, height: int, hand: i
         )
 
 
-def test_next_hand_is_below_the_top_bar_after_each_of_20_hands(kit: Any, app_url: str) -> None:
+def test_next_hand_is_below_the_top_bar_after_each_hand_and_at_a_games_end(kit: Any, app_url: str) -> None:
     width, height = PHONE
     with kit.open_page(app_url, width, height) as page:
-        kit.goto(page, f"/practice?deal={encode(DealCode(Rules(), seed=4242))}&levels=bbb")
+        kit.goto(page, f"/practice?deal={encode(DealCode(Rules(target=5), seed=4242))}&levels=bbb")
         hands = games = 0
         for _ in range(600):
-            if hands >= 20:
+            if hands >= HANDS and games:
                 break
             for selector in (NEXT_HAND, GAME_OVER):
                 if page.locator(selector).count():
@@ -154,7 +156,7 @@ def test_next_hand_is_below_the_top_bar_after_each_of_20_hands(kit: Any, app_url
                     break
             else:  # the learner's first legal choice: a bid, a card or a discard
                 kit.click_and_wait(page, page.locator(CONTROLS).locator("visible=true").first)
-        assert hands >= 20, f"only {hands} hands were played"
+        assert hands >= HANDS and games, f"only {hands} hands and {games} games were played"
         kit.assert_no_exception(page)
 
 
