@@ -235,7 +235,7 @@ def test_the_dealers_feedback_says_pick_it_up_not_order_up() -> None:
 )
 def test_same_seed_same_question(kind: str) -> None:
     assert generate(kind, 42) == generate(kind, 42)
-    assert len({generate(kind, s) for s in range(20)}) > 10
+    assert len({generate(kind, s) for s in range(12)}) > 9  # (was 20 seeds: the bid's took 17 s)
 
 
 def test_answers_of_the_wrong_shape_get_a_message_not_a_traceback() -> None:
