@@ -365,6 +365,7 @@ def points() -> ClassQuestion:
 # or expects typed (a text box's value and its placeholder show the format it reads).
 NOT_READ = frozenset({"id", "form_id", "default", "value", "placeholder", "page_script_hash", "url", "src"})
 _TAG = re.compile(r"<[^>]+>")
+_UNSEEN = re.compile(r"<(script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)  # never drawn as text
 _TYPED = re.compile(r"`[^`]*`|<code>.*?</code>", re.DOTALL)  # how to type a card: shown as code
 _URL = re.compile(r"(?:https?://|\b[\w-]+\?)[^\s<>\"']*")
 
@@ -382,11 +383,12 @@ def _strings(message: Message, rendered: bool) -> Iterator[str]:
 
 
 def _reader_sees(text: str) -> str:
-    """A string as a reader sees it: HTML without its tags and attributes; links, and the code spans
-    that show how to type something (a card as ``JH``), left out."""
+    """A string as a reader sees it: HTML without its tags and attributes, its scripts and styles;
+    links, and the code spans that show how to type something (a card as ``JH``), left out (a
+    learner's random id in a script that sets a cookie can start "JH")."""
     if text.startswith("$$ID-"):
         return ""
-    return _URL.sub(" ", html.unescape(_TAG.sub(" ", _TYPED.sub(" ", text))))
+    return _URL.sub(" ", html.unescape(_TAG.sub(" ", _TYPED.sub(" ", _UNSEEN.sub(" ", text)))))
 
 
 def _page_text(at: AppTest, rendered: bool = False) -> str:
