@@ -62,7 +62,7 @@ from ui.class_parts import (
     question_trump,
     table_cards,
 )
-from ui.class_reach import reconnecting, wait_for_records, watch
+from ui.class_reach import reconnecting_line, wait_for_records, watch
 from ui.echo import plain
 
 K = "cl_pupil_"  # session-state keys
@@ -387,9 +387,7 @@ def _phone(pupil: Pupil, name: str) -> None:
         return
     name = view.name if view is not None and view.name else name
     st.caption(plain(f"Class {code} · {name}"))
-    notice = st.container()  # drawn at every run: the question keeps its place when the line comes or goes
-    if away is not None:
-        notice.warning(reconnecting(away))
+    reconnecting_line(away)  # in a place of its own: the question keeps its place
     if view is None:
         _say(code)
         return

@@ -49,6 +49,16 @@ def reconnecting(err: Exception) -> str:
     return BUSY_NOW if isinstance(err, DatabaseBusy) else OUT_OF_REACH_NOW
 
 
+def reconnecting_line(away: Exception | None) -> None:
+    """The live part's line about the records (``reconnecting``, when ``away`` says they are out of
+    reach), in a place of its own drawn at every run: what the live part draws after it keeps its
+    place on the page when the line comes or goes. Drawn in its place, the line took the next
+    element's (the projector's count), which was off the page until the run drew it again below."""
+    notice = st.container()
+    if away is not None:
+        notice.warning(reconnecting(away))
+
+
 def wait_for_records(code: str, every: float = 1.0) -> None:
     """For a page that could not read class ``code`` at all: a fragment that tries again every
     ``every`` seconds and, once the class's records answer, draws the whole page afresh. Its first
@@ -144,6 +154,7 @@ __all__ = [
     "WATCH",
     "address_guard",
     "reconnecting",
+    "reconnecting_line",
     "wait_for_records",
     "watch",
 ]

@@ -84,7 +84,7 @@ from ui.class_parts import (
     table_cards,
     waiting_html,
 )
-from ui.class_reach import reconnecting, wait_for_records
+from ui.class_reach import reconnecting_line, wait_for_records
 from ui.daily_parts import class_daily_panel
 from ui.echo import plain
 from ui.layout import card_width, projector
@@ -159,12 +159,7 @@ def _live(code: str, info: classes.ClassInfo) -> None:
             away, cache = err, _last_counted(code, number)
         except classes.ClassError:
             cache = _last_counted(code, number)  # the row stopped reading: the page says so at its next run
-        # The line about the records comes first, in a place of its own drawn at every run, so that
-        # the count keeps its place on the page when the line comes or goes: drawn in its place, the
-        # line took the count's, and the count was off the page until the run drew it again below.
-        notice = st.container()
-        if away is not None:
-            notice.warning(reconnecting(away))
+        reconnecting_line(away)  # first, in a place of its own: the count keeps its place
         # After a reveal the poll draws nothing: it only follows the stage. (An HTML mark drawn there
         # at each run, even unchanged, closed the teacher's open select boxes.)
         if cache is None or (number and revealed):
