@@ -248,9 +248,8 @@ def _names(actions: list[Action]) -> str:
 
 def loss_words(loss: float, unit: str) -> str:
     """A loss in ``unit`` as the review says it: "0.40 points" or "3.1% chance of winning"."""
-    if unit == WIN_CHANCE:
-        return f"{100 * loss:.1f}% chance of winning"
-    return f"{loss:.2f} points"
+    worth = _worth(loss, unit, signed=False)
+    return worth if unit == WIN_CHANCE else f"{worth} points"
 
 
 def grade_for(loss: float, tricks_lost: float = 0) -> str:

@@ -109,7 +109,8 @@ def next_step_timer(token: str, ms: int, shows: int) -> None:
         " const watch = new MutationObserver(() => {"
         " if (!current()) { watch.disconnect(); return; }"
         " if (drawn()) { watch.disconnect(); start(); } });"
-        " watch.observe(document.body, {subtree: true, childList: true, attributes: true}); })();</script>",
+        " watch.observe(document.body, {subtree: true, childList: true, attributes: true,"
+        " attributeFilter: ['data-actions', 'data-step']}); })();</script>",
         unsafe_allow_javascript=True,
     )
 
