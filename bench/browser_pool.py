@@ -23,6 +23,14 @@ closed instead of kept:
   did not answer, so its localStorage could not be cleared.
 ``fresh=True``: a context of the page's own, closed afterwards (``new_page``), for a test that needs a
 browser that has cached nothing.
+
+**A kept renderer.** A new page in Chromium starts a renderer process of its own, and starting one
+costs more Chromium CPU than the page then takes to load the app (1.6 CPU-s a page load of Learn
+against 1.0 s; docs/research/test-suite-time.md). So each kept context also holds a *keeper*: a page
+open on the server's health check, a site the test pages share (the site of ``http://127.0.0.1:port``
+is ``127.0.0.1``, whatever the port). With ``KEEPER_ARGS`` given to Chromium (``--process-per-site``),
+a new page of that site opens in the keeper's process, which stays warm between tests. The keeper
+loads no script and opens no Streamlit session; it is not one of the pages a test sees open.
 """
 
 from __future__ import annotations
@@ -33,6 +41,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from bench.browser import RUN_COUNTER, new_page, pace_cookies, set_up_page
+
+# Chromium's flag for the kept renderer (see the module): one renderer process for a site in a context.
+KEEPER_ARGS = ["--process-per-site"]
+KEEPER_PATH = "/_stcore/health"  # a plain-text answer of every Streamlit server
 
 # A context's methods that change it for every page it opens later (page.route and the like change
 # one page, which closes): a context used so is not kept.
@@ -84,17 +96,23 @@ def site(url: str) -> str | None:
 class Pooled:
     """One context of the pool: whether a test has changed it, and the sites its pages opened."""
 
-    def __init__(self, context: Any, size: tuple[int, int]) -> None:
+    def __init__(self, context: Any, size: tuple[int, int], app_url: str) -> None:
         self.context = context
         self.size = size
         self.changed = False
         self.sites: set[str] = set()
         context.add_init_script(RUN_COUNTER)
+        self.keeper = context.new_page()  # before the watch: its site needs no clearing
+        self.keeper.goto(app_url.rstrip("/") + KEEPER_PATH)
         context.on("page", self._page_opened)
         for name in CONTEXT_CHANGES:
             self._watch(context, name)
         for name in CLOCK_CHANGES:
             self._watch(context.clock, name)
+
+    def test_pages(self) -> list[Any]:
+        """The context's open pages but the keeper."""
+        return [page for page in self.context.pages if page is not self.keeper]
 
     def _watch(self, owner: Any, name: str) -> None:
         method = getattr(owner, name)
@@ -121,7 +139,7 @@ class Pooled:
         if self.changed:
             return False
         reached = set()
-        for page in self.context.pages:
+        for page in self.test_pages():
             if site(page.url) is None:
                 continue
             try:
@@ -138,18 +156,18 @@ class ContextPool:
         self.browser = browser
         self.idle: dict[tuple[int, int], list[Pooled]] = {}
 
-    def _take(self, size: tuple[int, int]) -> Pooled:
+    def _take(self, size: tuple[int, int], app_url: str) -> Pooled:
         idle = self.idle.get(size)
         if idle:
             return idle.pop()
         width, height = size
-        return Pooled(self.browser.new_context(viewport={"width": width, "height": height}), size)
+        return Pooled(self.browser.new_context(viewport={"width": width, "height": height}), size, app_url)
 
     def _give_back(self, pooled: Pooled) -> None:
         if not pooled.cleared():
             pooled.context.close()
             return
-        for page in pooled.context.pages:
+        for page in pooled.test_pages():
             page.close()
         pooled.context.clear_cookies()
         pooled.sites.clear()
@@ -170,7 +188,7 @@ class ContextPool:
             with new_page(self.browser, app_url, width, height, pace) as page:
                 yield page
             return
-        pooled = self._take((width, height))
+        pooled = self._take((width, height), app_url)
         try:
             pooled.context.add_cookies(pace_cookies(app_url, pace))
             page = pooled.context.new_page()
