@@ -256,7 +256,7 @@ def mistakes_view(r: Replay, grades: tuple[GradedDecision, ...], prefix: str) ->
     at = clamp(at if isinstance(at, int) else 0, n - 1)
     g, q = questions[at]
     st.caption(
-        f"Mistake {at + 1} of {n}, the costliest first (it lost {g.lost_text()}). Find a better choice "
+        f"Mistake {at + 1} of {n}, the costliest first. Find a better choice "
         "from your seat: a right one (best or good, by the same figures as the grade) moves you on."
     )
     quiz = seat_retry(q, f"{base}_quiz_{g.step}", felt)

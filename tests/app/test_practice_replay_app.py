@@ -137,6 +137,9 @@ def test_stepping_through_a_finished_hand_and_retrying_a_blunder(db: Path) -> No
     quiz = f"{base}_quiz_2"
     table_html = _retry_html(at)
     assert 'data-verdict="asking"' in table_html and 'data-open="false"' in table_html
+    # what the mistake lost is said once, in the question's own line, not again in the heading
+    said = [t.value for t in (*at.markdown, *at.caption) if "it lost" in t.value]
+    assert len(said) == 1 and said[0].startswith("**") and f"(it lost {blunder.lost_text()})" in said[0], said
     # only South's cards face up (and the upcard the dealer picked up, in the middle): the other hands are backs
     faces = set(re.findall(r'data-card="(?!back)(\w+)"', table_html))
     assert faces == {str(c) for c in blunder.before.hands[0]} | {str(blunder.before.upcard)}

@@ -107,6 +107,8 @@ def test_teacher_and_three_pupils(
 
             kit.click_and_wait(teacher, teacher.get_by_role("button", name="Reveal"))
             bars = teacher.locator('[data-testid="cl-bar"]')
+            drawn = teacher.locator(f'[data-testid="cl-bar"][data-answer="{left}"]')  # the spread, drawn
+            drawn.wait_for(timeout=LIVE_MS)
             counts = {
                 b.get_attribute("data-answer"): (
                     int(b.get_attribute("data-count")),
