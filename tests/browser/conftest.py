@@ -36,7 +36,7 @@ Fixtures
   (its clock, routes, init scripts, permissions, ...) is closed instead of kept. Each kept context
   also holds a keeper page on the server's health check, and Chromium runs with ``KEEPER_ARGS``
   (``--process-per-site``): a test's new page opens in the keeper's warm renderer process instead
-  of starting one (about 0.6 s of Chromium's CPU a page; the browser folder 641 s to 560 s).
+  of starting one (about 0.7 s of Chromium's CPU a page: 1.66 to 0.96; the browser folder 641 s to 560 s).
 - ``page`` (function): a new page (1280x900) in a pooled context, with ``page.app_url`` set.
 - ``fresh_server`` (function): a second server started for one test; ``open_page(url)`` opens a
   page on any URL in a pooled context of its size (``with open_page(fresh_server) as page: ...``);
