@@ -150,6 +150,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         params = getattr(getattr(item, "callspec", None), "params", {})
         if fixtures & {"postgres_url", "postgres_db"} or params.get("any_db") == "postgres":
             item.add_marker("postgres")
+    items[:] = _browser_modules_spread(items)
+
+
+def _browser_modules_spread(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The browser test modules spread evenly among the others, each module's tests kept together
+    (its module-scoped servers start once). A browser test waits on the page for much of its time
+    (a timer, the computer players' pace, a second server): beside the other worker's plain tests
+    that wait is CPU put to use. In the folders' order the two workers ran the browser tests at the
+    same time, and the machine was up to 45% idle then. The modules marked ``slow`` (a minute or
+    more) go first: one of them last would leave the other worker idle while it runs."""
+    blocks: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        blocks.setdefault(Path(item.path), []).append(item)
+    browser = [block for block in blocks.values() if block[0].get_closest_marker("browser")]
+    browser.sort(key=lambda block: not block[0].get_closest_marker("slow"))  # the longest first, not last
+    rest = [block for block in blocks.values() if not block[0].get_closest_marker("browser")]
+    if not browser or not rest:
+        return items
+    spread: list[pytest.Item] = []
+    placed = 0
+    for index, block in enumerate(rest, start=1):
+        spread.extend(block)
+        while placed < len(browser) and (placed + 1) * len(rest) <= index * (len(browser) + 1):
+            spread.extend(browser[placed])
+            placed += 1
+    for block in browser[placed:]:
+        spread.extend(block)
+    return spread
 
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")

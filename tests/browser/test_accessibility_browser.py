@@ -37,7 +37,7 @@ from axe_playwright_python.sync_playwright import Axe
 from engine.core.rules import Rules
 from practice.codes import DealCode, encode
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # a minute or more: the run starts it early
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 768), "projector": (1920, 1080)}
 OPTIONS = {

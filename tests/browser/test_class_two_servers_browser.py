@@ -32,7 +32,7 @@ import pytest
 from bench.browser import ARTIFACTS
 from engine.core.cards import parse_card
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # a minute or more: the run starts it early
 
 LIVE_MS = 15_000  # a live part polls each second; allow for a loaded machine
 # Set on a phone's page once it has joined: a page that reloads (or navigates) loses it, so finding

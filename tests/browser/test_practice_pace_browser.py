@@ -25,7 +25,7 @@ from bench.browser import ARTIFACTS, CONTROLS
 from engine.core.rules import Rules
 from practice.codes import DealCode, encode
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # a minute or more: the run starts it early
 
 PHONE = (390, 844)
 DEAL = f"/practice?deal={encode(DealCode(Rules(), seed=11))}&levels=ccc"

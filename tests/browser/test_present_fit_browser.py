@@ -24,7 +24,7 @@ from bench.browser import ARTIFACTS
 from lessons.loader import load_lessons
 from ui.walkthrough_keys import CLICKER_REVEAL_HELP
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # a minute or more: the run starts it early
 
 WIDTH, HEIGHT = 1920, 1080
 TITLE_NEAR_THE_TOP = 0.2 * HEIGHT  # px: the step's title starts in the screen's top fifth

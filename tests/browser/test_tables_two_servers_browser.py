@@ -46,7 +46,7 @@ from multiplayer.errors import NotYourTurn, StalePage
 from multiplayer.table import HOST, NEXT_HAND
 from store import people_tables
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # a minute or more: the run starts it early
 
 LIVE_MS = 20_000  # a seated page reads the table each second; allow for a loaded machine
 STALE_TAP_MS = 10_000  # a tap on a page held still: its button is there at once, or the page moved on
