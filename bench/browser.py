@@ -260,6 +260,15 @@ def new_page(
         context.close()
 
 
+def hold_still(page: Any) -> None:
+    """Pause the clock of the page's context (installed with ``page.clock.install()``) a second on
+    from the page's own time: from then no timer fires, so a Streamlit page reads nothing and
+    redraws nothing until ``page.clock.resume()``. (The clock runs on while the pause is on its way:
+    a time closer than that may be in the past when it arrives, which Playwright refuses. Playwright
+    for Python reads a number as seconds since 1970, not the milliseconds ``Date.now()`` gives.)"""
+    page.clock.pause_at(float(page.evaluate("Date.now()")) / 1000 + 1.0)
+
+
 def page_busy(page: Any) -> bool:
     """The page is still working: a script run, a rerun asked for, stale elements, or reconnecting."""
     return bool(page.evaluate(BUSY_CHECK))
@@ -397,6 +406,7 @@ __all__ = [
     "goto",
     "goto_all",
     "healthy",
+    "hold_still",
     "new_page",
     "pace_cookies",
     "screenshot",

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from bench.browser import hold_still
 from engine.core.cards import Card
 from engine.core.hand import HandState
 from engine.core.rules import Rules
@@ -133,7 +134,7 @@ def test_two_people_play_the_first_trick_each_seeing_only_their_own_hand(
         else:
             pytest.fail("no person had a choice of two moves in 30 moves")
         stale = pages[seat]
-        stale.clock.pause_at(int(stale.evaluate("Date.now()")) + 10)  # this page holds still
+        hold_still(stale)  # this page holds still
         with kit.open_page(url, 390, 844) as other_tab:
             other_tab.context.add_cookies(stale.context.cookies())  # the same person, another tab
             kit.goto(other_tab, f"/tables?table={code}")

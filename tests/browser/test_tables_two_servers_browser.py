@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from bench.browser import ACTION_TIMEOUT_MS, RunWatch, page_busy
+from bench.browser import ACTION_TIMEOUT_MS, RunWatch, hold_still, page_busy
 from engine.core.cards import Card
 from engine.core.game import GameState, apply_game, new_game, next_hand
 from engine.core.hand import HandState
@@ -209,7 +209,7 @@ class People:
         already on its way when the page was held came back): nothing was tapped, and a later turn
         tries again."""
         stale = self.pages[seat]
-        stale.clock.pause_at(int(stale.evaluate("Date.now()")) + 10)
+        hold_still(stale)
         while page_busy(stale):  # a read of the table already on its way ends before the table moves
             stale.wait_for_timeout(20)
         _drawn_at(stale, mine["version"])
