@@ -7,8 +7,8 @@ server of this module's own whose database the tests read too:
 - the timer: with 20 s chosen on the page, the question asked closes 20 s after it was asked, and
   the phones and the projector count down; then, not to wait the whole 20 s, the question is given
   ``REST_S`` more seconds (a shorter timer set on the open question, through the store, as another
-  of the teacher's devices would): it is revealed by itself, once, when that time runs out, with
-  nobody pressing Reveal;
+  of the teacher's devices would): it is revealed by itself, once, with nobody pressing Reveal, at
+  the first read of either page after that time ran out (however late a busy machine makes it);
 - preview: the question previewed is on the teacher's screen only (the phone still waits) until
   "Ask this" asks that very question; "Draw 3 to choose from" asks the one picked;
 - resume: a browser holding the class's cookie is offered "Resume my class" on /class;
@@ -221,7 +221,16 @@ def test_the_timer_reveals_the_question_by_itself(
         teacher.locator('[data-testid="cl-tally"]').wait_for(timeout=40_000)
         ada.get_by_text("Right! You said").wait_for(timeout=LIVE_MS)
         shown = classes.question(code, 1, path=db).revealed
-        assert shown is not None and closes <= shown < closes + 3, (closes, shown)
+        assert shown is not None and closes <= shown, (closes, shown)
+        # revealed by the first read of either page after the time ran out, however late a busy
+        # machine made that read: by the time the page's second run after ``closes`` was over
+        # (the pages read the class each second: the 60 s only catches a page that stopped reading)
+        end = time.monotonic() + 60
+        while not all(len(page.run_watch.finished_since(closes)) >= 2 for page in (teacher, ada)):
+            assert time.monotonic() < end, "a page stopped reading the class"
+            teacher.wait_for_timeout(50)  # Playwright hands over the pages' websocket frames meanwhile
+        second = min(page.run_watch.finished_since(closes)[1] for page in (teacher, ada))
+        assert shown <= second, (closes, shown, second)
         kit.record_timing("class.timer.reveal_late_s", shown - closes)  # after the time ran out
         bar = teacher.locator(f'[data-testid="cl-bar"][data-answer="{left}"]')
         assert bar.get_attribute("data-count") == "1" and bar.get_attribute("data-right") == "true"
