@@ -18,7 +18,7 @@ Why the page must be idle: a click carries no token, and the server reads it wit
 the last run that drew the button. A second timer of the same step (its script run again by a
 redraw) that clicked while the next step's run was under way, its felt drawn but not yet its
 mark, would be read as the next step's tick. On a busy machine a test once saw a step last 152 ms
-(and 81 ms before); this is the one way to it found in the code, and it is closed.
+(and 81 ms before): this is the one way to that found in the code, and the idle check closes it.
 """
 
 from __future__ import annotations
