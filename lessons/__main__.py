@@ -10,6 +10,10 @@ as the engine gives them now, marking each that has moved from ``lessons/fact_va
 ``python -m lessons bank [--kinds loner_play,makers_lead] [--write]`` searches the seeded deals for
 the rare questions that keep two card drills balanced (``lessons.drill_bank``) and prints where
 they are; ``--write`` stores them in ``lessons/drill_bank_places.py`` (the same file every time).
+
+``python -m lessons searched [--kinds bid,name_suit] [--write]`` makes the analyzer's drills'
+searches for their first seeds (``lessons.searched``) and prints where each ended; ``--write``
+stores that in ``lessons/searched_found.py`` (the other kinds' entries kept as they are).
 """
 
 from __future__ import annotations
@@ -109,6 +113,30 @@ def _bank(kinds: str | None, write: bool) -> int:
     return 0
 
 
+def _searched(kinds: str | None, write: bool) -> int:
+    from lessons import searched
+    from lessons.searched_found import FOUND, VALUED
+
+    names = kinds.split(",") if kinds else list(searched.SEARCHED_KINDS)
+    unknown = [k for k in names if k not in searched.SEARCHED_KINDS]
+    if unknown:
+        raise LessonError(
+            f"no search kept for {', '.join(unknown)}; searched kinds: {', '.join(searched.SEARCHED_KINDS)}"
+        )
+    kept = {a: (n, VALUED[a]) for a, n in FOUND.items() if a.split(":")[0] not in names}
+    for kind in names:
+        for seed in range(searched.QUICK_SEEDS):
+            for address, (number, valued) in searched.search_afresh(kind, seed).items():
+                print(f"{address} -> deal {number} ({valued} valued)", flush=True)
+                kept[address] = number, valued
+    if write:
+        Path(searched.__file__).with_name("searched_found.py").write_text(
+            searched.source(kept), encoding="utf-8"
+        )
+        print(f"wrote {len(kept)} searches to lessons/searched_found.py")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lessons", description="Euchre Coach lessons.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -130,8 +158,13 @@ def main(argv: list[str] | None = None) -> int:
     banking = sub.add_parser("bank", help="find the rare questions that balance two card drills")
     banking.add_argument("--kinds", help="comma-separated kinds (default: every banked kind)")
     banking.add_argument("--write", action="store_true", help="store them in lessons/drill_bank_places.py")
+    finding = sub.add_parser("searched", help="make the analyzer's drills' searches for their first seeds")
+    finding.add_argument("--kinds", help="comma-separated kinds (default: every searched kind)")
+    finding.add_argument("--write", action="store_true", help="store them in lessons/searched_found.py")
     args = parser.parse_args(argv)
     try:
+        if args.command == "searched":
+            return _searched(args.kinds, args.write)
         if args.command == "bank":
             return _bank(args.kinds, args.write)
         if args.command == "facts":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from itertools import chain, islice
 from typing import TypeVar
 
 from engine.analysis.bidding import Analysis, OptionResult
@@ -23,6 +24,7 @@ from engine.core.actions import Action
 from engine.core.cards import Card
 from engine.core.ranking import effective_table, strength
 from engine.core.view import SeatView
+from lessons import searched
 
 CLEAR = 2.0  # the best answer's lead over a wrong one: at least this many half-widths of its interval
 
@@ -60,24 +62,44 @@ def wanted_index(kind: str, seed: int, answers: Sequence[str], repeat: int = 2) 
 Q = TypeVar("Q")
 
 
-def drawn(candidates: Iterable[Q], want: str, answer_of: Callable[[Q], str | None]) -> Q:
+def drawn(
+    candidates: Iterable[Q], want: str, answer_of: Callable[[Q], str | None], address: str | None = None
+) -> Q:
     """The first candidate whose clear answer (``answer_of``: None when not clear) is the one the
     seed wants (``wanted``); failing that the first with a clear answer, failing that the first.
-    ``candidates`` says which positions are tried, and how many."""
-    first: Q | None = None
-    clear: Q | None = None
-    for candidate in candidates:
+    ``candidates`` says which positions are tried, and how many. ``address`` names the search (its
+    kind, seed and the rest of what the candidates depend on): where ``lessons.searched`` keeps
+    where it ends, that candidate is taken without asking ``answer_of`` of any."""
+    known = None if address is None else searched.found(address)
+    tried = list(islice(candidates, known + 1)) if known is not None else []
+    if known is not None and len(tried) == known + 1:
+        return tried[known]
+    number, valued, found = _first_wanted(chain(tried, candidates), want, answer_of)
+    if address is not None:
+        searched.record(address, number, valued)
+    return found
+
+
+def _first_wanted(
+    candidates: Iterable[Q], want: str, answer_of: Callable[[Q], str | None]
+) -> tuple[int, int, Q]:
+    """``drawn``'s search: the candidate's number, how many candidates were valued, the candidate."""
+    first: tuple[int, Q] | None = None
+    clear: tuple[int, Q] | None = None
+    valued = 0
+    for number, candidate in enumerate(candidates):
         got = answer_of(candidate)
+        valued += 1
         if got == want:
-            return candidate
+            return number, valued, candidate
         if first is None:
-            first = candidate
+            first = number, candidate
         if got is not None and clear is None:
-            clear = candidate
+            clear = number, candidate
     found = clear if clear is not None else first
     if found is None:
         raise ValueError("no position to ask")
-    return found
+    return found[0], valued, found[1]
 
 
 def _value(analysis: Analysis, o: OptionResult) -> float:

@@ -163,7 +163,7 @@ def _judged(kind: str, seed: int, dealer: int, score: tuple[int, int] | None) ->
         view = view_of(state, LEARNER)
         return clear_verdict(view, drill_answer, score, f"{kind}-judge:{seed}:{attempt}")
 
-    _, found = drawn(deals(), want, answer)
+    _, found = drawn(deals(), want, answer, f"{kind}:{seed}:{dealer}:{score}")
     return found, valued(view_of(found, LEARNER), score)
 
 

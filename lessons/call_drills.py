@@ -105,7 +105,8 @@ def _round2(seed: int, position: int) -> SeatView:
         )
         for attempt in range(MAX_DEALS)
     )
-    return drawn(views, wanted("name_suit", seed, ("call", "pass")), _call_or_pass_verdict)
+    want = wanted("name_suit", seed, ("call", "pass"))
+    return drawn(views, want, _call_or_pass_verdict, f"name_suit:{seed}:{position}")
 
 
 def _call_or_pass_verdict(view: SeatView) -> str | None:

@@ -98,7 +98,7 @@ def _stuck(seed: int) -> SeatView:
             asked += 1
             yield view
 
-    return drawn(views(), want, _longest_or_other_verdict)
+    return drawn(views(), want, _longest_or_other_verdict, f"stick_dealer:{seed}")
 
 
 def _longest_or_other_verdict(view: SeatView) -> str | None:
@@ -156,7 +156,8 @@ def _attempt(seed: int, attempt: int) -> SeatView:
 @lru_cache(maxsize=512)
 def _joker(seed: int) -> SeatView:
     views = (_attempt(seed, attempt) for attempt in range(MAX_DEALS))
-    return drawn(views, wanted("joker_up", seed, ("longest", "other")), _longest_or_other_verdict)
+    want = wanted("joker_up", seed, ("longest", "other"))
+    return drawn(views, want, _longest_or_other_verdict, f"joker_up:{seed}")
 
 
 def wrong_naming(ex: Exercise, answer: Answer, solution: Solution) -> str:

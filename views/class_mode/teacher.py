@@ -211,6 +211,7 @@ def _picker(teacher: Teacher) -> None:
             K + "ask_exercise",
             (source, kind, tuple(sorted(options.items())), rules),
             lambda seed: exercise_question(kind, seed, options, rules),
+            kind=kind,
         )
     elif source == "Lesson step":
         steps = lesson_steps()
@@ -223,6 +224,7 @@ def _picker(teacher: Teacher) -> None:
                 K + "ask_step",
                 (source, step.name, rules),
                 lambda seed: step_question(step, seed, rules),
+                kind=step.kind,
             )
     else:
         c1, c2, c3 = st.columns([3, 1, 1.5])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import secrets
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +20,7 @@ from classroom.questions import (
 from classroom.service import StoreError, Teacher
 from engine.core.rules import Rules
 from lessons.exercises import DRILLS
+from lessons.searched import fresh_seeds
 from ui.class_acts import ANY, K, _act, _ask, _problem, keep_secret
 from ui.class_parts import (
     LIVE_SECONDS,
@@ -129,6 +130,7 @@ def _ask_buttons(
     signature: object,
     make: Callable[[int], ClassQuestion],
     draws: bool = True,
+    kind: str | None = None,
 ) -> None:
     """Ask (the question previewed, else a fresh one), Preview, and Draw 3 to choose from; the
     previews are drawn below, on this screen only (this browser's session, never the database)."""
@@ -153,7 +155,7 @@ def _ask_buttons(
             chosen = drafts[0]
             _ask(teacher, lambda: chosen)
         else:
-            seed = secrets.randbelow(10**9)  # a fresh question each time (the seed is not a secret)
+            seed = _seeds(kind, 1)[0]  # a fresh question each time (the seed is not a secret)
             _ask(teacher, lambda: make(seed))
         return
     if preview or draw:
@@ -165,13 +167,19 @@ def _ask_buttons(
                 if count == 1
                 else f"The engine is making {count} questions…"
             ):
-                drafts = tuple(make(secrets.randbelow(10**9)) for _ in range(count))
+                drafts = tuple(make(seed) for seed in _seeds(kind, count))
         except (QuestionError, ValueError) as err:
             st.error(plain(err))
             return
         st.session_state[K + "drafts"] = (code, signature, drafts)
         st.rerun()  # drawn by the next run, with the picker held open for them (the teacher's controls)
     _show_drafts(teacher, drafts, label)
+
+
+def _seeds(kind: str | None, count: int) -> list[int]:
+    """Seeds for ``count`` fresh questions of ``kind`` (None: not an exercise): for the analyzer's
+    drills, among the seeds whose search is kept (``lessons.searched``), so the room does not wait."""
+    return fresh_seeds(kind, count, random.SystemRandom(), wide=10**9)
 
 
 def _show_drafts(teacher: Teacher, drafts: tuple[ClassQuestion, ...], label: str) -> None:

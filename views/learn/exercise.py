@@ -29,6 +29,7 @@ from engine.io.numbers import NumberError, parse_int, shown
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
 from lessons.exercises import DRILLS, check, generate, misplaced, shape_problem, solve
 from lessons.model import Element
+from lessons.searched import first_seed, next_seed
 from ui.cards import card_buttons, show_cards
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready
@@ -165,7 +166,7 @@ def exercise_step(key: str, element: Element, words: DeltaGenerator | None = Non
     seeds = state_dict(SEEDS)
     if key not in seeds:
         given = url_seed()
-        seeds[key] = given if given is not None else random.SystemRandom().randrange(1_000_000)
+        seeds[key] = given if given is not None else first_seed(kind, random.SystemRandom())
     seed = int(str(seeds[key]))
     wait_until_ready()  # the bid drill and the judge run the compiled analyzer
     ex = generate(kind, seed, dict(options))
@@ -187,7 +188,7 @@ def exercise_step(key: str, element: Element, words: DeltaGenerator | None = Non
             key=f"next-q-{key}",
             type="primary",
             on_click=new_question,
-            args=(key, seed + 1),
+            args=(key, next_seed(kind, seed)),
             icon=":material/arrow_forward:",
         )
         return None
@@ -202,7 +203,7 @@ def exercise_step(key: str, element: Element, words: DeltaGenerator | None = Non
         "New question",
         key=f"new-{key}",
         on_click=new_question,
-        args=(key, seed + 1),
+        args=(key, next_seed(kind, seed)),
         help="Skip this one: another question of the same kind.",
     )
     return None
@@ -395,7 +396,12 @@ def present_exercise(key: str, ex: Exercise, options: tuple[tuple[str, str], ...
                 shortcut="A",
                 on_click=_set_flag(reveal, key),
             )
-            st.button("New question", key=f"new-{key}", on_click=new_question, args=(key, ex.seed + 1))
+            st.button(
+                "New question",
+                key=f"new-{key}",
+                on_click=new_question,
+                args=(key, next_seed(ex.kind, ex.seed)),
+            )
             st.caption("The class answers, then reveal.")
         return f"reveal-{key}"
     if isinstance(solution.answer, tuple):
@@ -410,7 +416,7 @@ def present_exercise(key: str, ex: Exercise, options: tuple[tuple[str, str], ...
             key=f"next-q-{key}",
             type="primary",
             on_click=new_question,
-            args=(key, ex.seed + 1),
+            args=(key, next_seed(ex.kind, ex.seed)),
             icon=":material/arrow_forward:",
         )
         if solution.link:
