@@ -16,16 +16,14 @@ import statistics
 import time
 
 from engine.analysis.advice import value_bids
-from lessons import bid_drill, call_drills, naming_drills, searched
-from lessons.exercises import generate, solve
-
-CACHES = (bid_drill._judged, call_drills._round2, naming_drills._stuck, naming_drills._joker, value_bids)
+from lessons import searched
+from lessons.exercises import forget_searches, generate, solve
 
 
 def cost(kind: str, seed: int) -> float:
     """CPU seconds of one question shown and judged, from cold caches."""
-    for cached in CACHES:
-        cached.cache_clear()
+    forget_searches()
+    value_bids.cache_clear()
     start = time.process_time()
     solve(generate(kind, seed, {}))
     return time.process_time() - start

@@ -25,7 +25,7 @@ from itertools import islice
 from pathlib import Path
 
 from lessons import facts
-from lessons.exercises import EXERCISE_KINDS, check, generate, parse_answer, solve
+from lessons.exercises import EXERCISE_KINDS, check, generate, parse_answer, search_afresh, solve
 from lessons.loader import load_lessons
 from lessons.model import Lesson, LessonError
 
@@ -126,7 +126,7 @@ def _searched(kinds: str | None, write: bool) -> int:
     kept = {a: (n, VALUED[a]) for a, n in FOUND.items() if a.split(":")[0] not in names}
     for kind in names:
         for seed in range(searched.QUICK_SEEDS):
-            for address, (number, valued) in searched.search_afresh(kind, seed).items():
+            for address, (number, valued) in search_afresh(kind, seed).items():
                 print(f"{address} -> deal {number} ({valued} valued)", flush=True)
                 kept[address] = number, valued
     if write:

@@ -45,6 +45,7 @@ from lessons import (
 from lessons.card_drills import misplaced
 from lessons.exercise_model import Answer, Exercise, Feedback, Mode, Solution
 from lessons.model import LessonError
+from lessons.searched import searching
 
 __all__ = [
     "EXERCISE_KINDS",
@@ -270,6 +271,25 @@ def generate(kind: str, seed: int, options: Mapping[str, str] | None = None) -> 
     opts = dict(options or {})
     check_options(kind, opts)
     return DRILLS[kind].make(seed, random.Random(f"{kind}:{seed}"), opts)
+
+
+def forget_searches() -> None:
+    """Forget the questions the analyzer's drills have searched for in this process (the searches'
+    memos), so that the next ``generate`` of such a drill looks again (``lessons.searched``)."""
+    for cached in (bid_drill._judged, call_drills._round2, naming_drills._stuck, naming_drills._joker):
+        cached.cache_clear()
+
+
+def search_afresh(kind: str, seed: int) -> dict[str, tuple[int, int]]:
+    """Make seed ``seed``'s search of ``kind`` (no options) again, whatever is kept: where it ends
+    and how many deals it valued, by address (``lessons.searched``)."""
+    forget_searches()  # a search made earlier in this process would not be made again
+    try:
+        with searching() as recorder:
+            generate(kind, seed, {})
+        return recorder
+    finally:
+        forget_searches()  # what was found afresh must not stand in for the kept deals' runs
 
 
 def solve(exercise: Exercise) -> Solution:

@@ -14,7 +14,8 @@ other seed (a shared link's) is searched as before.
 
 Nothing is kept but the deal's number, so the question, its answer and its figures are worked out
 by the code as it is; ``tests/lessons/test_searched.py`` searches some kept seeds again and must
-find the same deals (after a change to the analyzer, run the command again).
+find the same deals (after a change to the analyzer, run the command again). A search made again
+from scratch: ``lessons.exercises.search_afresh``.
 """
 
 from __future__ import annotations
@@ -59,24 +60,6 @@ def searching() -> Iterator[dict[str, tuple[int, int]]]:
         yield recorder
     finally:
         _recording.reset(token)
-
-
-def search_afresh(kind: str, seed: int) -> dict[str, tuple[int, int]]:
-    """Make seed ``seed``'s search of ``kind`` (no options) again: where it ends and how many
-    deals it valued, by address."""
-    from lessons import bid_drill, call_drills, naming_drills
-    from lessons.exercises import generate
-
-    caches = (bid_drill._judged, call_drills._round2, naming_drills._stuck, naming_drills._joker)
-    for cached in caches:  # a search made earlier in this process would not be made again
-        cached.cache_clear()
-    try:
-        with searching() as recorder:
-            generate(kind, seed, {})
-        return recorder
-    finally:
-        for cached in caches:  # what was found afresh must not stand in for the kept deals' runs
-            cached.cache_clear()
 
 
 def first_seed(kind: str, rng: random.Random) -> int:

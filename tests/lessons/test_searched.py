@@ -9,14 +9,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from lessons import bid_drill, call_drills, naming_drills, searched
+from lessons import searched
 from lessons.__main__ import main
 from lessons.balance import drawn
-from lessons.exercises import generate
+from lessons.exercises import forget_searches, generate
 from lessons.searched import QUICK_SEEDS, SEARCHED_KINDS, first_seed, fresh_seeds, next_seed
 from lessons.searched_found import FOUND, VALUED
-
-CACHES = (bid_drill._judged, call_drills._round2, naming_drills._stuck, naming_drills._joker)
 
 
 def kept_seeds(kind: str) -> dict[int, tuple[str, int]]:
@@ -43,15 +41,12 @@ def test_a_kept_deal_is_the_one_the_search_finds_and_gives_the_same_question(kin
     # The two kept seeds whose search valued fewest deals: made again, it costs as many valuations.
     cheap = sorted(kept_seeds(kind).items(), key=lambda item: (VALUED[item[1][0]], item[0]))[:2]
     for seed, (address, number) in cheap:
-        for cached in CACHES:
-            cached.cache_clear()
+        forget_searches()
         kept = generate(kind, seed, {})
-        for cached in CACHES:
-            cached.cache_clear()
+        forget_searches()
         with searched.searching() as recorder:
             again = generate(kind, seed, {})
-        for cached in CACHES:
-            cached.cache_clear()
+        forget_searches()
         assert recorder == {address: (number, VALUED[address])}, (kind, seed)
         assert again == kept, (kind, seed)
 
