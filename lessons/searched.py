@@ -3,8 +3,8 @@
 A drill judged by the hand analyzer (``bid``, ``score_bid``, ``name_suit``, ``stick_dealer``,
 ``joker_up``) draws a seed's question by valuing seeded deals one after another until one's answer
 is clear and is the answer the seed wants (``lessons.balance.drawn``). That is one valuation or
-forty: a learner opening a naming drill waited 1.5 CPU-s at the median and 7–12 CPU-s for one seed
-in ten, up to 18 (16 seeds a kind, docs/research/drill-balance.md). So for the seeds below
+forty: a learner opening a naming drill waited 1.4–1.6 CPU-s at the median and 10–14 for one seed
+in ten, up to 22 (``python -m bench drill_wait``, docs/research/drill-balance.md). So for the seeds below
 ``QUICK_SEEDS`` of each kind the search is made once, ``python -m lessons searched --write``, and
 only where it ended is kept: the number of the deal it stopped at (``FOUND``, in
 ``lessons/searched_found.py``). Given such a seed, ``drawn`` takes that deal straight away: the same
