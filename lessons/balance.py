@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, islice
+from itertools import islice
 from typing import TypeVar
 
 from engine.analysis.bidding import Analysis, OptionResult
@@ -71,10 +71,12 @@ def drawn(
     kind, seed and the rest of what the candidates depend on): where ``lessons.searched`` keeps
     where it ends, that candidate is taken without asking ``answer_of`` of any."""
     known = None if address is None else searched.found(address)
-    tried = list(islice(candidates, known + 1)) if known is not None else []
-    if known is not None and len(tried) == known + 1:
-        return tried[known]
-    number, valued, found = _first_wanted(chain(tried, candidates), want, answer_of)
+    if known is not None:
+        tried = list(islice(candidates, known + 1))
+        if len(tried) == known + 1:
+            return tried[known]
+        candidates = tried  # fewer than kept (the code has changed): every candidate is in ``tried``
+    number, valued, found = _first_wanted(candidates, want, answer_of)
     if address is not None:
         searched.record(address, number, valued)
     return found

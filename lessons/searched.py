@@ -26,6 +26,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from lessons import searched_found
+
 QUICK_SEEDS = 64  # seeds 0..63 of each searched kind are kept
 SEARCHED_KINDS = ("bid", "score_bid", "name_suit", "stick_dealer", "joker_up")
 ANY_SEED = 1_000_000  # the other drills' seeds are drawn from 0..999,999
@@ -38,9 +40,7 @@ def found(address: str) -> int | None:
     ``searching``)."""
     if _recording.get() is not None:
         return None
-    from lessons.searched_found import FOUND
-
-    return FOUND.get(address)
+    return searched_found.FOUND.get(address)
 
 
 def record(address: str, number: int, valued: int) -> None:

@@ -74,6 +74,14 @@ def test_a_kept_number_past_the_candidates_falls_back_on_the_search(kept: dict[s
     # demo:2 keeps deal 7 of 3: the kept number is not believed, every candidate is valued
     assert drawn(iter("abc"), "yes", answers.get, "demo:2") == "c"
     assert drawn(iter("ab"), "yes", answers.get, "demo:2") == "b"  # no 'yes': the first clear one
+    asked: list[str] = []
+
+    def counted(candidate: str) -> str | None:
+        asked.append(candidate)
+        return answers[candidate]
+
+    assert drawn(["a", "b"], "yes", counted, "demo:2") == "b"  # a list, not an iterator
+    assert asked == ["a", "b"]  # each candidate valued once
 
 
 def test_the_learn_pages_seeds_stay_among_the_kept_ones() -> None:
