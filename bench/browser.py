@@ -117,7 +117,9 @@ class RunWatch:
 
     def __init__(self) -> None:
         self.finished = 0
-        self.times: list[float] = []  # when each was received (``time.time()``), in order
+        self.times: list[float] = []  # when each was received (``time.time()``), in order: late, never
+        # early (a frame in flight, or the test busy elsewhere), so a run received after a moment may
+        # have finished before it: a bound on when something happened counts runs, not these times
 
     def attach(self, page: Any) -> None:
         page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
@@ -126,12 +128,6 @@ class RunWatch:
         if finished_run(payload):
             self.finished += 1
             self.times.append(time.time())
-
-    def finished_since(self, moment: float) -> list[float]:
-        """When the runs received after ``moment`` (``time.time()``) were received. A session's runs
-        follow one another, so the second of them started after ``moment``: the page's first run
-        wholly after it was over by then (Playwright hands the frames over late, never early)."""
-        return [at for at in self.times if at > moment]
 
     def wait_beyond(self, page: Any, count: int, timeout_ms: int = IDLE_TIMEOUT_MS) -> None:
         """Until a run after the ``count``-th has finished: ``timeout_ms``, and longer while the page

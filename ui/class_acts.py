@@ -16,6 +16,7 @@ from classroom.service import AlreadyAsked, StoreError, Teacher
 from ui.class_reach import WATCH, address_guard
 from ui.echo import plain
 from ui.engine_ready import wait_until_ready
+from ui.replayed import applied, fresh
 
 K = "cl_teacher_"
 
@@ -47,9 +48,13 @@ def _clicked(code: str, action: Callable[[], object]) -> None:
     _apply(code, action)
 
 
-def _switched(code: str, key: str, apply: Callable[[object], object]) -> None:
-    """A switch's callback: ``apply`` the value the teacher clicked."""
-    _apply(code, lambda: apply(st.session_state[key]))
+def _switched(code: str, key: str, apply: Callable[[object], object], drawn: object) -> None:
+    """A switch's callback: ``apply`` the value the teacher clicked (``drawn``: the value the switch
+    was drawn with). A stale switch sent again, with its drawn value or one already applied, is
+    not applied (``ui.replayed``)."""
+    value = st.session_state.get(key)
+    if fresh(key, value, drawn) and _apply(code, lambda: apply(value)):
+        applied(key, value)
 
 
 def _problem(code: str, where: str) -> str:

@@ -8,6 +8,10 @@ screen moved the class acts (issue 50, items 4 and 5), through app.py's router i
   off" stops the timer of the question now open, at the first click (the switches were keyed by
   the stage drawn, so the click only redrew the page); "Reveal" reveals nothing it has not shown
   and says so.
+- The same page's switches sent again as drawn, or with a click already applied, after the stage
+  moved and the page was drawn afresh (what a browser's live part asks for in the moment between
+  the two, on a busy machine): nothing is applied (``ui.replayed``). They undid another screen's lock, and set the 20 s timer again at each stage,
+  so the open question was revealed 18 s late.
 - A refused rename's message stays through the panel's redraws until the next action.
 """
 
@@ -85,6 +89,34 @@ def test_a_click_on_a_page_drawn_before_another_screen_moved_the_class_acts(
     assert "question 4 was asked from another screen since, so this click revealed nothing" in said(stale)
     ok(stale.button(key="cl_teacher_reveal").click().run())  # question 4 is shown now: it reveals
     assert classes.load(code).revealed
+
+
+def test_switches_sent_again_as_drawn_after_the_stage_moved_change_nothing(
+    bower: ClassQuestion, teacher: Callable[[str, str], AppTest]
+) -> None:
+    code, secret = classes.start_class()
+    classes.set_timer(code, secret, 600)  # long enough for a slow machine's runs below
+    classes.ask(code, secret, bower.to_json())
+    page = teacher(code, secret)  # drawn: not locked, the 600 s timer
+    drawn = page._tree.get_widget_states()  # the switches as the browser holds them
+    closes = classes.load(code).closes
+    classes.lock(code, secret, True)  # another screen locks the class: the stage moves
+    ok(page.run())  # the page drawn afresh: the switches of the new stage
+    ok(page._run(widget_state=drawn))  # the old switches sent again, unchanged
+    info = classes.load(code)
+    assert info.locked  # not undone
+    assert info.timer == 600 and info.closes == closes  # the open question's time not restarted
+
+    # a click applied, then its switch sent again after another screen undid it: applied once
+    lock = next(t for t in page.toggle if t.label == "Lock the class (no new pupils)")
+    lock.set_value(False)  # the teacher opens the class on this page
+    clicked = page._tree.get_widget_states()
+    ok(page.run())
+    assert not classes.load(code).locked
+    classes.lock(code, secret, True)  # another screen locks it again
+    ok(page.run())
+    ok(page._run(widget_state=clicked))  # the click's switch sent again
+    assert classes.load(code).locked  # the other screen's lock stands
 
 
 def test_a_refused_rename_says_why_until_the_next_action(teacher: Callable[[str, str], AppTest]) -> None:

@@ -281,7 +281,7 @@ def _controls(teacher: Teacher, info: classes.ClassInfo) -> None:
         key=key,
         format_func=timer_words,
         on_change=_switched,
-        args=(code, key, teacher.set_timer),
+        args=(code, key, teacher.set_timer, info.timer),
     )
     _switch(
         c4,
@@ -304,7 +304,7 @@ def _switch(
 ) -> None:
     """One of the class's switches (``_controls``): showing ``value``, keyed ``key``; a click
     ``apply``s the value clicked, in the callback."""
-    spot.toggle(label, value=value, key=key, on_change=_switched, args=(code, key, apply))
+    spot.toggle(label, value=value, key=key, on_change=_switched, args=(code, key, apply, value))
 
 
 def _zone() -> tzinfo:

@@ -13,6 +13,7 @@ import streamlit as st
 
 from multiplayer import service
 from ui.echo import plain
+from ui.replayed import applied, fresh
 from views.tables.keys import kept_secret
 from views.tables.opening import LEVELS
 from views.tables.seated import OUT_OF_REACH
@@ -52,8 +53,11 @@ def choices(seat: Data) -> dict[str, str | None | bool]:
 
 
 def _change(code: str, secret: str, seat: int, key: str, options: dict[str, str | None | bool]) -> None:
-    chosen = options.get(st.session_state.get(key, ""), False)
-    if chosen is False:
+    """A seat's choice, applied once: not the seat as it is (the first choice, as drawn), nor a
+    stale select box sent again with the choice already made (``ui.replayed``)."""
+    label = st.session_state.get(key, "")
+    chosen = options.get(label, False)
+    if chosen is False or not fresh(key, label, next(iter(options))):
         return
     level = chosen if isinstance(chosen, str) else None
     try:
@@ -63,6 +67,7 @@ def _change(code: str, secret: str, seat: int, key: str, options: dict[str, str 
     except ValueError as err:  # not the host, mid-hand, the last person's seat, the table moved on
         _said(code, f"The seat was not changed: {err}.")
     else:
+        applied(key, label)
         _said(code, "The seat was changed.")
 
 
