@@ -9,6 +9,10 @@ it), or with the one clicked and already applied. Applied again, such a value un
 screen's lock and restarted an open question's timer at each stage (revealed 18 s late on a busy
 machine). ``fresh`` tells a callback whether the value is a click still to apply; ``applied``
 records one that was.
+
+Only for widgets keyed by what they change: each value applied moves the key, so a widget never
+takes the same click twice. (A widget of a fixed key can be set back by another path and then
+clicked to the value applied before: there ``applied`` would swallow a real click.)
 """
 
 from __future__ import annotations
