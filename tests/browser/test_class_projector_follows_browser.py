@@ -9,7 +9,8 @@ them). Each time the projector shows the reveal, then the new question, by itsel
 old reveal, once for over 60 s, before: nothing polled the class after a reveal).
 
 The target, "within 3 s, 10 of 10", is counted in the projector's own reads, not on a clock: the new
-question is on it by the end of its ``FOLLOW_READS``-th script run after the ask, 11 of 11; quiet,
+question (and each reveal) is on it by the end of its ``FOLLOW_READS``-th script run after the
+ask, 11 of 11, and a projector that stops running fails (``_follows``); quiet,
 those six runs take the 3 s (it reads twice a second: ``PROJECTOR_SECONDS``). A busy machine slows
 the reads and the ask alike, where a clock's 3 s failed CI at 4.06 s with the page doing its part.
 The seconds are recorded in test-artifacts/timings.json.
@@ -22,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from bench.browser import RunWatch
+from bench.browser import PATIENCE_MS, RunWatch, page_busy
 from classroom.questions import ClassQuestion
 from store import classes
 from ui.class_parts import PROJECTOR_SECONDS
@@ -38,6 +40,28 @@ ROUNDS = 10
 
 def _shows(page: Any, number: int) -> Any:
     return page.locator(f'[data-testid="cl-question-top"][data-number="{number}"]')
+
+
+def _follows(page: Any, shown: Any, since: int, state: str = "attached") -> int:
+    """Wait until ``shown`` is on the projector ``page``, following the page, not a clock; returns
+    its runs from the ``since``-th until then. On while it runs (up to ``FOLLOW_READS`` runs: more
+    and it polls without following) or is busy with a run (up to ``PATIENCE_MS``); a page that
+    neither runs nor works for ``LIVE_MS`` has stopped reading the class."""
+    start = still = time.monotonic()
+    runs = page.run_watch.finished
+    while True:
+        try:
+            shown.wait_for(state=state, timeout=250)
+            return int(page.run_watch.finished - since)
+        except PlaywrightTimeout:
+            pass
+        now = time.monotonic()
+        if page.run_watch.finished != runs:
+            runs, still = page.run_watch.finished, now
+        if runs - since > FOLLOW_READS:
+            raise AssertionError(f"the projector made {runs - since} runs and did not follow the class")
+        if now - start > PATIENCE_MS / 1000 or (now - still > LIVE_MS / 1000 and not page_busy(page)):
+            raise AssertionError(f"the projector stopped reading the class ({runs - since} runs)")
 
 
 def test_the_projector_follows_questions_asked_from_other_screens_after_a_reveal(
@@ -61,19 +85,18 @@ def test_the_projector_follows_questions_asked_from_other_screens_after_a_reveal
         kit.click_and_wait(tab, tab.get_by_role("button", name="Ask this"))
         _shows(tab, 2).wait_for(state="attached", timeout=LIVE_MS)
         read = projector.run_watch.finished  # the ask is written: the tab's run that wrote it is over
-        _shows(projector, 2).wait_for(state="attached", timeout=LIVE_MS)
-        reads = [projector.run_watch.finished - read]
+        reads = [_follows(projector, _shows(projector, 2), read)]
         took = [time.monotonic() - asked]
         tab.close()
 
         for number in range(3, 3 + ROUNDS):
+            read = projector.run_watch.finished
             classes.reveal(code, secret, path=db)  # revealed from elsewhere
-            projector.get_by_text("0 of 0 right.").wait_for(timeout=LIVE_MS)
+            _follows(projector, projector.get_by_text("0 of 0 right."), read, "visible")
             kit.wait_idle(projector)
             read, asked = projector.run_watch.finished, time.monotonic()
             classes.ask(code, secret, bower.to_json(), path=db)  # asked from elsewhere
-            _shows(projector, number).wait_for(state="attached", timeout=LIVE_MS)
-            reads.append(projector.run_watch.finished - read)
+            reads.append(_follows(projector, _shows(projector, number), read))
             took.append(time.monotonic() - asked)
         kit.assert_no_exception(projector)
         projector.locator('[data-testid="cl-count"]', has_text="0 of 0 answered").wait_for(timeout=LIVE_MS)
@@ -81,8 +104,4 @@ def test_the_projector_follows_questions_asked_from_other_screens_after_a_reveal
     kit.record_timing("class.projector_follows.median_s", sorted(took)[len(took) // 2])
     kit.record_timing("class.projector_follows.max_runs", max(reads))
     assert FOLLOW_READS * PROJECTOR_SECONDS <= FOLLOW_S  # quiet, the reads allowed fit in the target's time
-    late = [(n, round(t, 2)) for n, t in zip(reads, took, strict=True) if n > FOLLOW_READS]
-    assert not late, (
-        f"{len(late)} of {len(took)} questions reached the projector after more than {FOLLOW_READS} of its "
-        f"runs (runs, seconds): {late}; all of them: {reads}"
-    )
+    assert max(reads) <= FOLLOW_READS, reads  # (``_follows`` fails first; said here for the reader)
