@@ -10,8 +10,8 @@ screen moved the class acts (issue 50, items 4 and 5), through app.py's router i
   and says so.
 - The same page's switches sent again as drawn, or with a click already applied, after the stage
   moved and the page was drawn afresh (what a browser's live part asks for in the moment between
-  the two, on a busy machine): nothing is applied (``ui.replayed``). They undid another screen's lock, and set the 20 s timer again at each stage,
-  so the open question was revealed 18 s late.
+  the two, on a busy machine): nothing is applied (``ui.replayed``). They undid another screen's
+  lock, and set the 20 s timer again at each stage, so the open question was revealed 18 s late.
 - A refused rename's message stays through the panel's redraws until the next action.
 """
 

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from bench.browser import PATIENCE_MS, RunWatch, page_busy
+from bench.browser import RunWatch
 from classroom.questions import ClassQuestion
 from store import classes
 from ui.class_parts import PROJECTOR_SECONDS
@@ -44,24 +44,20 @@ def _shows(page: Any, number: int) -> Any:
 
 def _follows(page: Any, shown: Any, since: int, state: str = "attached") -> int:
     """Wait until ``shown`` is on the projector ``page``, following the page, not a clock; returns
-    its runs from the ``since``-th until then. On while it runs (up to ``FOLLOW_READS`` runs: more
-    and it polls without following) or is busy with a run (up to ``PATIENCE_MS``); a page that
-    neither runs nor works for ``LIVE_MS`` has stopped reading the class."""
-    start = still = time.monotonic()
-    runs = page.run_watch.finished
+    its runs from the ``since``-th until then. More than ``FOLLOW_READS`` runs and it polls without
+    following; between two runs the wait is the harness's (``RunWatch.wait_beyond``: on while the
+    page works, failing when it neither runs nor works for ``LIVE_MS``: it stopped reading the class)."""
     while True:
         try:
             shown.wait_for(state=state, timeout=250)
             return int(page.run_watch.finished - since)
         except PlaywrightTimeout:
             pass
-        now = time.monotonic()
-        if page.run_watch.finished != runs:
-            runs, still = page.run_watch.finished, now
-        if runs - since > FOLLOW_READS:
-            raise AssertionError(f"the projector made {runs - since} runs and did not follow the class")
-        if now - start > PATIENCE_MS / 1000 or (now - still > LIVE_MS / 1000 and not page_busy(page)):
-            raise AssertionError(f"the projector stopped reading the class ({runs - since} runs)")
+        if page.run_watch.finished - since > FOLLOW_READS:
+            raise AssertionError(
+                f"the projector made {page.run_watch.finished - since} runs and did not follow the class"
+            )
+        page.run_watch.wait_beyond(page, page.run_watch.finished, timeout_ms=LIVE_MS)
 
 
 def test_the_projector_follows_questions_asked_from_other_screens_after_a_reveal(
